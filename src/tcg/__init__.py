@@ -1,0 +1,28 @@
+"""tcg: reference rules engine for Shironeko Project TCG, Turu-turu Stage, Kemuri Chuudoku and Z/X.
+
+Public API (stable)::
+
+    import tcg
+    tcg.list_games()                       # ["shironeko", ...]
+    tcg.list_decks("shironeko")            # shipped sample decks
+    deck = tcg.load_deck("shironeko", "red_rush")     # or a path to a deck file
+    tcg.validate_deck("shironeko", deck)   # [] when legal, else DeckProblem(rule, message, card)
+    game = tcg.new_game("shironeko", [deck, "blue_control"], seed=7)
+    game.decision, game.legal_actions(), game.apply(action), game.is_over, game.winner
+    game.observe(0), game.observe(None), game.clone(), game.record(), game.log
+    tcg.replay(game.record())
+"""
+from .api import IllegalDeckError, list_decks, list_games, load_deck, new_game, replay, validate_deck
+from .engine.action import Action, Decision
+from .engine.deck import Deck, DeckProblem
+from .engine.errors import (CardDataError, DeckFileError, IllegalActionError, RecordError, TcgError,
+                            UnknownGameError)
+from .engine.game import Game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "CardDataError", "Deck", "DeckFileError", "DeckProblem", "Decision", "Game",
+    "IllegalActionError", "IllegalDeckError", "RecordError", "TcgError", "UnknownGameError",
+    "list_decks", "list_games", "load_deck", "new_game", "replay", "validate_deck", "__version__",
+]

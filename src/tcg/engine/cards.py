@@ -1,0 +1,160 @@
+"""Card-set files: loading and schema validation shared by every game.
+
+A card-set file is TOML with a ``[set]`` table (game, name, version) and an array of ``[[cards]]``
+tables. Each game gives a ``CardSchema``: the fields every card has plus the fields of each kind.
+Every error names the file, the card and the field (``CardDataError``)."""
+from __future__ import annotations
+
+import pathlib
+import tomllib
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
+
+from .errors import CardDataError
+
+_TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", list: "a list",
+               dict: "a table", float: "a number"}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One card field: its type, whether it is required, its default and allowed values."""
+
+    type: type
+    required: bool = False
+    default: Any = None
+    choices: tuple | None = None
+    min: int | None = None
+    max: int | None = None
+    item_type: type | None = None        # for lists
+    doc: str = ""
+
+    def check(self, value: Any, fail: Callable[[str], None]) -> Any:
+        t = self.type
+        ok = isinstance(value, t) and not (t is int and isinstance(value, bool))
+        if t is float and isinstance(value, int) and not isinstance(value, bool):
+            ok, value = True, float(value)
+        if not ok:
+            fail(f"must be {_TYPE_NAMES.get(t, t.__name__)}, got {value!r}")
+        if self.choices is not None:
+            items = value if t is list else [value]
+            for v in items:
+                if v not in self.choices:
+                    fail(f"{v!r} is not one of: {', '.join(map(str, self.choices))}")
+        if t is list and self.item_type is not None:
+            for v in value:
+                if not isinstance(v, self.item_type):
+                    fail(f"every item must be {_TYPE_NAMES.get(self.item_type, self.item_type.__name__)}, got {v!r}")
+        if self.min is not None and value < self.min:
+            fail(f"must be at least {self.min}, got {value}")
+        if self.max is not None and value > self.max:
+            fail(f"must be at most {self.max}, got {value}")
+        return value
+
+
+@dataclass(frozen=True)
+class CardSchema:
+    common: Mapping[str, Field]
+    kinds: Mapping[str, Mapping[str, Field]]  # kind -> extra fields
+
+    def fields_for(self, kind: str) -> dict[str, Field]:
+        return {**self.common, **self.kinds.get(kind, {})}
+
+
+C = TypeVar("C")
+
+
+class CardSet(Generic[C]):
+    """An immutable card database: cards by id, also found by exact name."""
+
+    def __init__(self, game: str, name: str, version: str, cards: list[C], source: str = ""):
+        self.game, self.name, self.version, self.source = game, name, version, source
+        self._by_id: dict[str, C] = {c.id: c for c in cards}  # type: ignore[attr-defined]
+        self._by_name: dict[str, list[C]] = {}
+        for c in cards:
+            self._by_name.setdefault(c.name, []).append(c)  # type: ignore[attr-defined]
+
+    def __iter__(self) -> Iterator[C]:
+        return iter(self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._by_id
+
+    def __getitem__(self, card_id: str) -> C:
+        return self._by_id[card_id]
+
+    def find(self, id_or_name: str) -> C | None:
+        """The card with this id, or the only card with this exact name (else None)."""
+        c = self._by_id.get(id_or_name)
+        if c is not None:
+            return c
+        named = self._by_name.get(id_or_name, [])
+        return named[0] if len(named) == 1 else None
+
+    def resolve(self, id_or_name: str) -> str | None:
+        c = self.find(id_or_name)
+        return c.id if c is not None else None  # type: ignore[attr-defined]
+
+
+def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
+                   ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """Read and validate a card-set file. Returns the ``[set]`` table and ``(id, fields)`` per card,
+    with defaults filled in. Ability lists are left for the game to parse."""
+    p = pathlib.Path(path)
+    fname = str(p)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CardDataError(fname, None, None, "no such card-set file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(fname, None, None, f"not valid TOML ({e})") from None
+    meta = data.get("set")
+    if not isinstance(meta, dict):
+        raise CardDataError(fname, None, "set", "missing [set] table with game, name and version")
+    for key in ("game", "name", "version"):
+        if not isinstance(meta.get(key), str) or not meta[key]:
+            raise CardDataError(fname, None, f"set.{key}", "missing or not text")
+    if meta["game"] != game:
+        raise CardDataError(fname, None, "set.game", f"is {meta['game']!r}, expected {game!r}")
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise CardDataError(fname, None, "cards", "missing [[cards]] entries")
+    out: list[tuple[str, dict[str, Any]]] = []
+    seen: set[str] = set()
+    kind_field = schema.common.get("kind")
+    for i, raw in enumerate(raw_cards, 1):
+        label = f"#{i}"
+        if not isinstance(raw, dict):
+            raise CardDataError(fname, label, None, "a card must be a table")
+        cid = raw.get("id")
+        if not isinstance(cid, str) or not cid:
+            raise CardDataError(fname, label, "id", "missing or not text")
+        label = cid
+        if cid in seen:
+            raise CardDataError(fname, cid, "id", "duplicate card id")
+        seen.add(cid)
+        kind = raw.get("kind")
+        if kind_field is not None and kind not in (kind_field.choices or ()):
+            raise CardDataError(fname, cid, "kind",
+                                f"{kind!r} is not one of: {', '.join(kind_field.choices or ())}")
+        fields = schema.fields_for(kind)
+        card: dict[str, Any] = {}
+        for key, value in raw.items():
+            f = fields.get(key)
+            if f is None:
+                raise CardDataError(fname, cid, key, f"unknown field for a {kind} card "
+                                    f"(known: {', '.join(sorted(fields))})")
+
+            def fail(msg: str, key: str = key) -> None:
+                raise CardDataError(fname, cid, key, msg)
+            card[key] = f.check(value, fail)
+        for key, f in fields.items():
+            if key not in card:
+                if f.required:
+                    raise CardDataError(fname, cid, key, f"required for a {kind} card")
+                card[key] = list(f.default) if isinstance(f.default, list) else f.default
+        out.append((cid, card))
+    return meta, out

@@ -1,0 +1,127 @@
+"""Effect operations declared in card data, and the registry that validates and binds them.
+
+A card ability lists operations such as ``{op = "draw", amount = 2}``. The engine defines the
+generic operations and their parameters once, so every game spells them alike; a game binds a
+handler to each generic operation it uses (``implement``) and adds its own (``define``).
+Parsing a card checks the operation name, every parameter's type and allowed values, and
+reports unknown parameters, so a typo in a card file is an error at load time, never in play."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+_TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", dict: "a table", list: "a list"}
+
+
+@dataclass(frozen=True)
+class Param:
+    type: type
+    required: bool = False
+    default: Any = None
+    choices: tuple | None = None
+    doc: str = ""
+
+
+#: The generic operations every game may implement, with their parameters.
+GENERIC_OPS: dict[str, dict[str, Param]] = {
+    "draw": {"player": Param(str, default="self", doc="whose deck: self or opponent"),
+             "amount": Param(int, default=1)},
+    "damage": {"target": Param(str, required=True, doc="target selector"),
+               "amount": Param(int, required=True)},
+    "destroy": {"target": Param(str, required=True)},
+    "move": {"target": Param(str, required=True), "to": Param(str, required=True, doc="zone"),
+             "position": Param(str, default="top", choices=("top", "bottom"))},
+    "modify": {"target": Param(str, required=True), "stat": Param(str, required=True),
+               "amount": Param(int, required=True),
+               "duration": Param(str, default="end_of_turn", choices=("end_of_turn", "static"))},
+    "add_marker": {"target": Param(str, required=True), "marker": Param(str, required=True)},
+    "remove_marker": {"target": Param(str, required=True), "marker": Param(str, required=True)},
+    "search": {"player": Param(str, default="self"), "filter": Param(dict, default=None),
+               "to": Param(str, default="hand"), "amount": Param(int, default=1)},
+    "shuffle": {"player": Param(str, default="self")},
+    "mill": {"player": Param(str, default="opponent"), "amount": Param(int, default=1)},
+    "heal": {"target": Param(str, required=True), "amount": Param(int, default=0, doc="0 = all")},
+    "set_state": {"target": Param(str, required=True), "state": Param(str, required=True)},
+}
+
+
+class EffectOp:
+    """A parsed, validated operation: its name, its arguments and the bound handler."""
+
+    __slots__ = ("name", "args", "handler")
+
+    def __init__(self, name: str, args: dict[str, Any], handler: Callable):
+        self.name, self.args, self.handler = name, args, handler
+
+    def __getitem__(self, key: str) -> Any:
+        return self.args[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.args.get(key, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.name, **self.args}
+
+    def __repr__(self) -> str:
+        return f"EffectOp({self.name}, {self.args})"
+
+
+class OpRegistry:
+    """The operations one game understands: generic ones it implements plus its own."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self._ops: dict[str, tuple[dict[str, Param], Callable]] = {}
+
+    def implement(self, name: str, handler: Callable, **choices: tuple) -> None:
+        """Bind ``handler`` to the generic operation ``name``; ``choices`` narrows parameters
+        to the values this game understands (e.g. ``target=("self", ...)``)."""
+        if name not in GENERIC_OPS:
+            raise KeyError(f"{name!r} is not a generic operation; use define() for game-specific ones")
+        params = dict(GENERIC_OPS[name])
+        for pname, values in choices.items():
+            params[pname] = Param(params[pname].type, params[pname].required, params[pname].default,
+                                  tuple(values), params[pname].doc)
+        self._ops[name] = (params, handler)
+
+    def define(self, name: str, params: dict[str, Param], handler: Callable) -> None:
+        """Add a game-specific operation."""
+        self._ops[name] = (params, handler)
+
+    def names(self) -> list[str]:
+        return sorted(self._ops)
+
+    def params(self, name: str) -> dict[str, Param]:
+        return self._ops[name][0]
+
+    def parse(self, raw: Any, fail: Callable[[str], Any]) -> EffectOp:
+        """Validate one ``{op = ..., ...}`` table; ``fail(message)`` must raise."""
+        if not isinstance(raw, Mapping):
+            fail(f"an effect must be a table like {{op = \"draw\", amount = 1}}, got {raw!r}")
+        name = raw.get("op")
+        if name not in self._ops:
+            fail(f"unknown op {name!r} (known: {', '.join(self.names())})")
+        params, handler = self._ops[name]
+        args: dict[str, Any] = {}
+        for key, value in raw.items():
+            if key == "op":
+                continue
+            p = params.get(key)
+            if p is None:
+                fail(f"op {name!r} has no parameter {key!r} (known: {', '.join(sorted(params))})")
+            if not isinstance(value, p.type) or (p.type is int and isinstance(value, bool)):
+                fail(f"op {name!r} parameter {key!r} must be {_TYPE_NAMES.get(p.type, p.type.__name__)}, got {value!r}")
+            if p.choices is not None and value not in p.choices:
+                fail(f"op {name!r} parameter {key!r} = {value!r} is not one of: {', '.join(map(str, p.choices))}")
+            args[key] = value
+        for key, p in params.items():
+            if key not in args:
+                if p.required:
+                    fail(f"op {name!r} needs parameter {key!r}")
+                args[key] = p.default
+        return EffectOp(name, args, handler)
+
+    def parse_list(self, raw: Any, fail: Callable[[str], Any]) -> tuple[EffectOp, ...]:
+        if not isinstance(raw, list):
+            fail(f"effects must be a list of op tables, got {raw!r}")
+        return tuple(self.parse(r, fail) for r in raw)

@@ -1,0 +1,38 @@
+"""Exceptions raised by the engine. Every message names what is wrong and where."""
+from __future__ import annotations
+
+
+class TcgError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class UnknownGameError(TcgError, KeyError):
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.args[0] if self.args else "unknown game"
+
+
+class IllegalActionError(TcgError, ValueError):
+    """An action that is not among the legal actions of the pending decision.
+
+    The game is left exactly as it was."""
+
+
+class CardDataError(TcgError, ValueError):
+    """A card-set file is malformed: the message names file, card and field."""
+
+    def __init__(self, file: str, card: str | None, field: str | None, message: str):
+        self.file, self.card, self.field, self.detail = file, card, field, message
+        where = file
+        if card:
+            where += f", card {card}"
+        if field:
+            where += f", field '{field}'"
+        super().__init__(f"{where}: {message}")
+
+
+class DeckFileError(TcgError, ValueError):
+    """A deck file cannot be read at all (syntax, unknown section, bad count)."""
+
+
+class RecordError(TcgError, ValueError):
+    """A game record cannot be replayed."""

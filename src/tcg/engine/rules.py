@@ -1,0 +1,63 @@
+"""The interface a game module implements. The engine drives it and never imports a game."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .action import Action
+from .deck import Deck, DeckProblem
+from .state import BaseState
+
+
+class Ruleset:
+    """One game's rules. Subclasses set ``id`` and implement the methods below.
+
+    The flow is: ``new_state`` builds the initial state and runs it to the first decision;
+    ``legal_actions`` lists the choices of ``state.decision``; ``apply`` performs one legal action
+    and runs the rules forward (an explicit step stack, no generators) to the next decision."""
+
+    id: str = ""
+    name: str = ""
+    players = 2
+
+    # --- data -----------------------------------------------------------------------------
+    @property
+    def cards(self):
+        """The immutable card database (a ``CardSet``)."""
+        raise NotImplementedError
+
+    @property
+    def profile(self):
+        """The catalog profile (a ``Profile``); the engine reads its numbers from here."""
+        raise NotImplementedError
+
+    def deck_dir(self):
+        """Folder holding the shipped sample decks (``*.toml``), or None."""
+        return None
+
+    def validate_deck(self, deck: Deck) -> list[DeckProblem]:
+        raise NotImplementedError
+
+    # --- play -----------------------------------------------------------------------------
+    def new_state(self, decks: Sequence[Deck], seed: int) -> BaseState:
+        raise NotImplementedError
+
+    def legal_actions(self, state: BaseState) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: BaseState, action: Action) -> None:
+        """Perform ``action`` (already checked to be legal) and advance to the next decision."""
+        raise NotImplementedError
+
+    def concede(self, state: BaseState, player: int) -> None:
+        state.emit("concede", {"player": player})
+        state.end(1 - player, "concede")
+
+    def observe(self, state: BaseState, player: int | None) -> dict[str, Any]:
+        """A JSON-ready view for ``player`` (``None``: spectator) without hidden information."""
+        raise NotImplementedError
+
+    def describe(self, state: BaseState, action: Action, lang: str = "en") -> str:
+        return repr(action)
+
+    def check_invariants(self, state: BaseState) -> None:
+        """Raise AssertionError if the state breaks a structural invariant (used by tests)."""

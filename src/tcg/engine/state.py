@@ -1,0 +1,45 @@
+"""The part of a game state every game shares: RNG, pending decision, result and event log.
+
+A game's own state class extends ``BaseState`` and implements ``clone()`` by copying only its
+mutable containers; card definitions are shared and immutable."""
+from __future__ import annotations
+
+from typing import Any
+
+from .action import Decision
+from .rng import Rng
+
+
+class BaseState:
+    __slots__ = ("rng", "decision", "over", "winner", "end_reason", "events")
+
+    def __init__(self, seed: int):
+        self.rng = Rng(seed)
+        self.decision: Decision | None = None
+        self.over = False
+        self.winner: int | None = None      # None with over=True is a draw
+        self.end_reason = ""
+        self.events: list = []
+
+    def emit(self, etype: str, public: dict[str, Any] | None = None,
+             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
+        """Record an event; ``private`` fields are shown only to the players in ``seen_by``."""
+        self.events.append((etype, public or {}, private, seen_by))
+
+    def end(self, winner: int | None, reason: str) -> None:
+        """End the game (``winner=None`` is a draw). Later calls do nothing: the first end stands."""
+        if self.over:
+            return
+        self.over, self.winner, self.end_reason = True, winner, reason
+        self.decision = None
+        self.emit("game_over", {"winner": winner, "reason": reason})
+
+    def _copy_base(self, other: "BaseState") -> None:
+        """Copy the shared fields into ``other`` (a fresh instance made with ``__new__``)."""
+        other.rng = Rng(self.rng.state)
+        other.decision = self.decision
+        other.over, other.winner, other.end_reason = self.over, self.winner, self.end_reason
+        other.events = self.events.copy()
+
+    def clone(self) -> "BaseState":  # pragma: no cover - every game implements it
+        raise NotImplementedError

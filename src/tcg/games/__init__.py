@@ -1,0 +1,25 @@
+"""The games this package ships, by id. Each module exposes ``RULES`` (a ``Ruleset``) and is
+imported only when first used, so ``tcg`` starts fast."""
+from __future__ import annotations
+
+import importlib
+
+from ..engine.errors import UnknownGameError
+from ..engine.rules import Ruleset
+
+#: game id -> module path
+GAMES: dict[str, str] = {
+    "shironeko": "tcg.games.shironeko",
+}
+
+_loaded: dict[str, Ruleset] = {}
+
+
+def get_rules(game: str) -> Ruleset:
+    rules = _loaded.get(game)
+    if rules is None:
+        path = GAMES.get(game) if isinstance(game, str) else None
+        if path is None:
+            raise UnknownGameError(f"unknown game {game!r}; available: {', '.join(GAMES)}")
+        rules = _loaded[game] = importlib.import_module(path).RULES
+    return rules

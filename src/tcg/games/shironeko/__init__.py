@@ -1,0 +1,4 @@
+"""白猫プロジェクト TCG (Shironeko Project TCG): rules, sample cards, decks and catalog profile."""
+from .rules import ShironekoRules
+
+RULES = ShironekoRules()

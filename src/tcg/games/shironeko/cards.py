@@ -1,0 +1,181 @@
+"""Shironeko card definitions: the card-file schema, colours, and immutable ``Card``/``Ability``.
+
+See docs/cards.md for the file format with examples."""
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass
+
+from ...engine.cards import CardSchema, CardSet, Field, load_card_file
+from ...engine.effects import EffectOp
+from ...engine.errors import CardDataError
+
+COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "rainbow", "colorless")
+COLOR_JA = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑", "purple": "紫",
+            "orange": "橙", "rainbow": "虹", "colorless": "無色"}
+KINDS = ("character", "awakened_character", "monster", "town", "leader")
+MAIN_KINDS = ("character", "awakened_character", "monster")
+CHARACTER_KINDS = ("character", "awakened_character")
+ABILITY_KINDS = ("static", "activated", "trigger", "burst", "on_enter", "use")
+STOP_NAME = "STOP!"
+SOUL_QUARRY = "ソウル発掘場"
+
+_main = {
+    "color": Field(str, required=True, choices=COLORS, doc="colour of the cost field"),
+    "cost": Field(int, required=True, min=0),
+    "rune": Field(str, required=True, choices=COLORS, doc="the card's rune icon"),
+    "stop": Field(bool, default=False, doc="has STOP!: halts a damage reveal"),
+    "abilities": Field(list, default=[], item_type=dict),
+}
+_char = {
+    **_main,
+    "level": Field(int, required=True, min=0),
+    "change_cost": Field(int, default=None, min=0, doc="character-change/awaken cost"),
+    "attack": Field(int, required=True, min=0),
+    "hp": Field(int, required=True, min=1),
+    "leaderize": Field(str, default=None, doc="id of the leader card this card leaderizes into"),
+}
+SCHEMA = CardSchema(
+    common={
+        "id": Field(str, required=True),
+        "kind": Field(str, required=True, choices=KINDS),
+        "name": Field(str, required=True),
+        "name_en": Field(str, default=""),
+        "text": Field(str, default=""),
+        "text_en": Field(str, default=""),
+    },
+    kinds={
+        "character": _char,
+        "awakened_character": _char,
+        "monster": _main,
+        "town": {"color": Field(str, required=True, choices=COLORS, doc="colour of the soul")},
+        "leader": {"rune": Field(str, required=True, choices=COLORS),
+                   "abilities": Field(list, default=[], item_type=dict)},
+    },
+)
+
+ABILITY_FIELDS = {
+    "kind": Field(str, required=True, choices=ABILITY_KINDS),
+    "runes": Field(list, default=[], item_type=str, choices=COLORS, doc="required runes"),
+    "cost": Field(int, default=0, min=0, doc="souls to pay (activated, burst)"),
+    "color": Field(str, default=None, choices=COLORS, doc="colour of that cost (default: card colour)"),
+    "tap": Field(bool, default=False, doc="activated: also turn this card OFF"),
+    "effects": Field(list, required=True),
+    "text": Field(str, default=""),
+    "text_en": Field(str, default=""),
+}
+# Operations a static ability may use and the targets they may name.
+STATIC_TARGETS = ("self", "all_own_characters", "all_own_other_characters", "all_opponent_characters")
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    kind: str
+    runes: tuple[str, ...]
+    cost: int
+    color: str
+    tap: bool
+    effects: tuple[EffectOp, ...]
+    text: str
+    text_en: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    kind: str
+    name: str
+    name_en: str
+    text: str
+    text_en: str
+    color: str | None
+    cost: int
+    rune: str | None
+    stop: bool
+    level: int
+    change_cost: int | None
+    attack: int
+    hp: int
+    leaderize: str | None
+    abilities: tuple[Ability, ...]
+
+    @property
+    def is_character(self) -> bool:
+        return self.kind in CHARACTER_KINDS
+
+    @property
+    def is_main(self) -> bool:
+        return self.kind in MAIN_KINDS
+
+    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.kind == kind)
+
+    def label(self, lang: str = "en") -> str:
+        if lang == "ja" or not self.name_en:
+            return self.name
+        return f"{self.name} ({self.name_en})"
+
+
+def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, raw: dict,
+                   registry) -> Ability:
+    where = f"abilities[{i}]"
+
+    def fail(msg: str, field: str = "") -> None:
+        raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
+    out = {}
+    for key, value in raw.items():
+        f = ABILITY_FIELDS.get(key)
+        if f is None:
+            fail(f"unknown ability field (known: {', '.join(ABILITY_FIELDS)})", key)
+        out[key] = f.check(value, lambda m, key=key: fail(m, key))
+    for key, f in ABILITY_FIELDS.items():
+        if key not in out:
+            if f.required:
+                fail("required", key)
+            out[key] = f.default
+    akind = out["kind"]
+    allowed = {"character": ("static", "activated", "trigger", "burst", "on_enter"),
+               "awakened_character": ("static", "activated", "trigger", "burst", "on_enter"),
+               "monster": ("use", "trigger", "burst"),
+               "leader": ("static", "activated")}[kind]
+    if akind not in allowed:
+        fail(f"a {kind} card cannot have a {akind!r} ability (allowed: {', '.join(allowed)})", "kind")
+    effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"))
+    if akind == "static":
+        for op in effects:
+            if op.name != "modify" or op["target"] not in STATIC_TARGETS:
+                fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
+    elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
+        fail("duration 'static' is only for static abilities", "effects")
+    return Ability(akind, tuple(out["runes"]), out["cost"], out["color"] or color or "colorless",
+                   out["tap"], effects, out["text"], out["text_en"], i)
+
+
+def load_cards(path: str | pathlib.Path) -> CardSet[Card]:
+    from .effects import REGISTRY  # the ops this game understands
+    fname = str(path)
+    meta, raw_cards = load_card_file(path, SCHEMA, "shironeko")
+    cards: list[Card] = []
+    for cid, f in raw_cards:
+        kind = f["kind"]
+        abilities = tuple(_parse_ability(fname, cid, kind, f.get("color"), i, a, REGISTRY)
+                          for i, a in enumerate(f.get("abilities") or []))
+        if kind == "monster" and not any(a.kind == "use" for a in abilities):
+            raise CardDataError(fname, cid, "abilities", "a monster needs a 'use' ability")
+        cards.append(Card(
+            id=cid, kind=kind, name=f["name"], name_en=f["name_en"], text=f["text"],
+            text_en=f["text_en"], color=f.get("color"), cost=f.get("cost") or 0,
+            rune=f.get("rune"), stop=bool(f.get("stop")), level=f.get("level") or 0,
+            change_cost=f.get("change_cost"), attack=f.get("attack") or 0, hp=f.get("hp") or 0,
+            leaderize=f.get("leaderize"), abilities=abilities))
+    ids = {c.id for c in cards}
+    for c in cards:
+        if c.leaderize is not None:
+            if c.leaderize not in ids:
+                raise CardDataError(fname, c.id, "leaderize", f"names unknown card {c.leaderize!r}")
+    by_id = {c.id: c for c in cards}
+    for c in cards:
+        if c.leaderize is not None and by_id[c.leaderize].kind != "leader":
+            raise CardDataError(fname, c.id, "leaderize", f"{c.leaderize!r} is not a leader card")
+    return CardSet("shironeko", meta["name"], meta["version"], cards, fname)

@@ -1,0 +1,156 @@
+"""Shironeko's effect operations: the generic ones it implements and its own.
+
+A handler is ``handler(rules, state, ctx, op, targets)``; ``targets`` is the list of Units (or,
+for ``this_card``, card iids) the op's ``target`` selector picked. Handlers that need more rule
+flow (player damage, a search choice) push steps; the effect runner resumes after them."""
+from __future__ import annotations
+
+from ...engine.effects import OpRegistry, Param
+from . import flow as F
+
+PLAYERS = ("self", "opponent")
+CHOOSE = ("choose_opponent_character", "choose_own_character", "choose_own_other_character",
+          "choose_character")
+ALL = ("all_opponent_characters", "all_own_characters", "all_own_other_characters", "all_characters")
+UNIT_TARGETS = ("self", "attacker", "same") + CHOOSE + ALL
+CARD_TARGETS = ("this_card",)
+MARKERS = ("shock", "poison")
+
+
+def _player(ctx, who: str) -> int:
+    return ctx.controller if who == "self" else 1 - ctx.controller
+
+
+def op_draw(rules, s, ctx, op, targets):
+    F.draw(s, _player(ctx, op["player"]), op["amount"])
+
+
+def op_damage(rules, s, ctx, op, targets):
+    for u in targets:
+        u.damage += op["amount"]
+        s.emit("damage", {"card": u.iid, "amount": op["amount"], "total": u.damage})
+    F.check_retreats(s)
+
+
+def op_destroy(rules, s, ctx, op, targets):
+    for u in targets:
+        F.leave_field(s, u, "discard", "destroyed")
+
+
+def op_modify(rules, s, ctx, op, targets):
+    stat, amount = op["stat"], op["amount"]
+    for u in targets:
+        if stat == "attack":
+            u.atk_mod += amount
+        else:
+            u.hp_mod += amount
+        s.emit("modify", {"card": u.iid, "stat": stat, "amount": amount, "until": "end_of_turn"})
+    F.check_retreats(s)
+
+
+def op_add_marker(rules, s, ctx, op, targets):
+    for u in targets:
+        setattr(u, op["marker"], True)
+        s.emit("marker", {"card": u.iid, "marker": op["marker"], "on": True})
+
+
+def op_remove_marker(rules, s, ctx, op, targets):
+    names = MARKERS if op["marker"] == "all" else (op["marker"],)
+    for u in targets:
+        for m in names:
+            if getattr(u, m):
+                setattr(u, m, False)
+                s.emit("marker", {"card": u.iid, "marker": m, "on": False})
+
+
+def op_heal(rules, s, ctx, op, targets):
+    for u in targets:
+        u.damage = 0 if op["amount"] == 0 else max(0, u.damage - op["amount"])
+        s.emit("heal", {"card": u.iid, "damage": u.damage})
+
+
+def op_set_state(rules, s, ctx, op, targets):
+    for u in targets:
+        u.on = op["state"] == "on"
+        s.emit("set_state", {"card": u.iid, "on": u.on})
+
+
+def op_move(rules, s, ctx, op, targets):
+    to = op["to"]
+    for t in targets:
+        if isinstance(t, int):  # this_card: a card in the damage area / being used
+            F.move_card(s, t, to, op["position"])
+        else:
+            F.leave_field(s, t, to, "moved", op["position"])
+
+
+def op_mill(rules, s, ctx, op, targets):
+    F.mill(s, _player(ctx, op["player"]), op["amount"])
+
+
+def op_search(rules, s, ctx, op, targets):
+    flt = op["filter"] or {}
+    s.steps.append(("search", _player(ctx, op["player"]), tuple(sorted(flt.items())), op["to"],
+                    op["amount"]))
+
+
+def op_shuffle(rules, s, ctx, op, targets):
+    p = _player(ctx, op["player"])
+    s.rng.shuffle(s.players[p].deck)
+    s.emit("shuffle", {"player": p, "zone": "deck"})
+
+
+def op_player_damage(rules, s, ctx, op, targets):
+    s.steps.append(("player_damage", _player(ctx, op["player"]), op["amount"], -1))
+
+
+def op_build(rules, s, ctx, op, targets):
+    for _ in range(op["amount"]):
+        F.build(s, ctx.controller)
+
+
+def op_recycle(rules, s, ctx, op, targets):
+    p = s.players[ctx.controller]
+    moved = []
+    for _ in range(min(op["amount"], len(p.discard))):
+        iid = p.discard.pop()
+        p.deck.insert(0, iid)
+        moved.append(iid)
+    if moved:
+        s.emit("recycle", {"player": ctx.controller, "cards": moved})
+
+
+def op_ready_souls(rules, s, ctx, op, targets):
+    p = s.players[ctx.controller]
+    n = op["amount"]
+    for iid in p.town:
+        if n <= 0:
+            break
+        if iid in p.souls_off:
+            p.souls_off.discard(iid)
+            n -= 1
+    s.emit("ready_souls", {"player": ctx.controller, "amount": op["amount"] - max(n, 0)})
+
+
+REGISTRY = OpRegistry("shironeko")
+REGISTRY.implement("draw", op_draw, player=PLAYERS)
+REGISTRY.implement("damage", op_damage, target=UNIT_TARGETS)
+REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
+REGISTRY.implement("modify", op_modify, target=UNIT_TARGETS + ("all_opponent_characters",),
+                   stat=("attack", "hp"))
+REGISTRY.implement("add_marker", op_add_marker, target=UNIT_TARGETS, marker=MARKERS)
+REGISTRY.implement("remove_marker", op_remove_marker, target=UNIT_TARGETS, marker=MARKERS + ("all",))
+REGISTRY.implement("heal", op_heal, target=UNIT_TARGETS)
+REGISTRY.implement("set_state", op_set_state, target=UNIT_TARGETS, state=("on", "off"))
+REGISTRY.implement("move", op_move, target=UNIT_TARGETS + CARD_TARGETS,
+                   to=("hand", "deck", "discard"))
+REGISTRY.implement("mill", op_mill, player=PLAYERS)
+REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
+REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
+REGISTRY.define("player_damage", {"player": Param(str, default="opponent", choices=PLAYERS),
+                                  "amount": Param(int, required=True)}, op_player_damage)
+REGISTRY.define("build", {"amount": Param(int, default=1)}, op_build)
+REGISTRY.define("recycle", {"amount": Param(int, default=1)}, op_recycle)
+REGISTRY.define("ready_souls", {"amount": Param(int, default=1)}, op_ready_souls)
+
+SEARCH_FILTER_KEYS = ("kind", "color", "rune", "name", "max_level", "min_level")

@@ -1,0 +1,224 @@
+"""Rule primitives of Shironeko: moving cards, deck-out, stats with static abilities, runes and
+paying costs. Everything here is a plain function of the state."""
+from __future__ import annotations
+
+from .state import PlayerState, SNState, Unit
+
+
+# --- card movement -----------------------------------------------------------------------
+
+def deck_out_check(s: SNState, p: int) -> bool:
+    """SN-W1: the instant a main deck is empty its owner loses."""
+    if not s.players[p].deck:
+        s.emit("deck_out", {"player": p})
+        s.end(1 - p, "deck_out")
+        return True
+    return False
+
+
+def draw(s: SNState, p: int, n: int = 1) -> None:
+    ps = s.players[p]
+    for _ in range(n):
+        if s.over or not ps.deck:
+            return
+        iid = ps.deck.pop()
+        ps.hand.append(iid)
+        s.emit("draw", {"player": p}, {"card": iid, "id": s.cards[iid].id}, (p,))
+        if deck_out_check(s, p):
+            return
+
+
+def mill(s: SNState, p: int, n: int) -> None:
+    ps = s.players[p]
+    for _ in range(n):
+        if s.over or not ps.deck:
+            return
+        iid = ps.deck.pop()
+        ps.discard.append(iid)
+        s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
+        if deck_out_check(s, p):
+            return
+
+
+def build(s: SNState, p: int) -> None:
+    """SN-T3: top of the town deck into the town area as an ON soul (nothing if empty)."""
+    ps = s.players[p]
+    if ps.town_deck:
+        iid = ps.town_deck.pop()
+        ps.town.append(iid)
+        s.emit("build", {"player": p, "card": iid, "id": s.cards[iid].id})
+
+
+def leave_field(s: SNState, u: Unit, to: str, why: str, position: str = "top") -> None:
+    """A character (or leader) leaves the field: its top card goes ``to`` its owner's hand,
+    deck or discard; the cards under it go to the discard pile."""
+    p = s.owner[u.iid]
+    ps = s.players[p]
+    if ps.leader is u:
+        ps.leader = None
+    else:
+        try:
+            ps.chars.remove(u)
+        except ValueError:
+            return  # already gone
+    _put(s, ps, u.iid, to, position)
+    ps.discard.extend(u.under)
+    s.emit("leave_field", {"player": p, "card": u.iid, "id": s.cards[u.iid].id, "to": to, "why": why,
+                           "under": list(u.under)})
+    if to == "deck":
+        s.emit("shuffle_in", {"player": p})
+
+
+def _put(s: SNState, ps: PlayerState, iid: int, to: str, position: str = "top") -> None:
+    if to == "hand":
+        ps.hand.append(iid)
+    elif to == "deck":
+        if position == "bottom":
+            ps.deck.insert(0, iid)
+        else:
+            ps.deck.append(iid)
+    else:
+        ps.discard.append(iid)
+
+
+def move_card(s: SNState, iid: int, to: str, position: str = "top") -> None:
+    """Move a card that is not on the field (damage area, being used) to a zone of its owner."""
+    p = s.owner[iid]
+    ps = s.players[p]
+    for zone in (ps.damage_area, ps.using):
+        if iid in zone:
+            zone.remove(iid)
+            _put(s, ps, iid, to, position)
+            s.emit("move", {"player": p, "card": iid, "id": s.cards[iid].id, "to": to})
+            return
+
+
+# --- stats ------------------------------------------------------------------------------
+
+def runes(s: SNState, u: Unit) -> list[str]:
+    """SN-R1: a unit's own rune plus the rune of every card under it."""
+    cards = s.cards
+    out = [cards[i].rune for i in u.under]
+    out.append(cards[u.iid].rune)
+    return out
+
+
+def runes_met(have: list[str], need: tuple[str, ...]) -> bool:
+    """SN-R3: rainbow runes stand for any one colour; a colourless requirement takes any rune;
+    a colourless rune meets only colourless requirements; one rune meets one requirement.
+    (A "rainbow" requirement needs a rainbow rune.) Greedy matching is optimal here."""
+    if not need:
+        return True
+    if len(have) < len(need):
+        return False
+    pool: dict[str, int] = {}
+    for r in have:
+        pool[r] = pool.get(r, 0) + 1
+    generic = 0
+    for r in need:
+        if r == "colorless":
+            generic += 1
+        elif pool.get(r, 0) > 0:
+            pool[r] -= 1
+        elif pool.get("rainbow", 0) > 0:
+            pool["rainbow"] -= 1
+        else:
+            return False
+    return sum(pool.values()) >= generic
+
+
+def _static_bonus(s: SNState, u: Unit, stat: str) -> int:
+    """Sum of active static ``modify`` abilities that apply to character ``u`` (SN-R4)."""
+    owner = s.owner[u.iid]
+    total = 0
+    cards = s.cards
+    for side in (owner, 1 - owner):
+        ps = s.players[side]
+        sources = ps.chars if ps.leader is None else ps.chars + [ps.leader]
+        for src in sources:
+            card = cards[src.iid]
+            for ab in card.abilities:
+                if ab.kind != "static":
+                    continue
+                for op in ab.effects:
+                    if op.args["stat"] != stat:
+                        continue
+                    t = op.args["target"]
+                    if side == owner:
+                        if not (t == "all_own_characters" or (t == "self" and src is u)
+                                or (t == "all_own_other_characters" and src is not u)):
+                            continue
+                    elif t != "all_opponent_characters":
+                        continue
+                    if ab.runes and not runes_met(runes(s, src), ab.runes):
+                        continue
+                    total += op.args["amount"]
+    return total
+
+
+def attack_of(s: SNState, u: Unit) -> int:
+    return max(0, s.cards[u.iid].attack + u.atk_mod + _static_bonus(s, u, "attack"))
+
+
+def hp_of(s: SNState, u: Unit) -> int:
+    return s.cards[u.iid].hp + u.hp_mod + _static_bonus(s, u, "hp")
+
+
+def check_retreats(s: SNState) -> None:
+    """SN-K8: any character with damage >= HP retreats to the discard pile."""
+    for side in (s.active, 1 - s.active):
+        for u in list(s.players[side].chars):
+            if u.damage >= hp_of(s, u):
+                leave_field(s, u, "discard", "retreat")
+
+
+# --- costs ------------------------------------------------------------------------------
+
+def _matches(soul_color: str, cost_color: str) -> bool:
+    return cost_color == "colorless" or soul_color == cost_color or soul_color == "rainbow"
+
+
+def can_pay(s: SNState, p: int, color: str, n: int) -> bool:
+    """SN-C2/C3/C4: enough ON souls, at least one matching the cost colour."""
+    if n <= 0:
+        return True
+    ps = s.players[p]
+    off = ps.souls_off
+    cards = s.cards
+    count = 0
+    match = False
+    for iid in ps.town:
+        if iid not in off:
+            count += 1
+            if not match and _matches(cards[iid].color, color):
+                match = True
+    return count >= n and match
+
+
+def pay(s: SNState, p: int, color: str, n: int) -> list[int]:
+    """Turn ``n`` ON souls OFF, one of them matching ``color``. The engine picks the souls:
+    the matching one prefers the exact colour over rainbow; the rest spend colourless souls
+    first, then the colours with the most ON souls left, rainbow last (keeps options open)."""
+    if n <= 0:
+        return []
+    ps = s.players[p]
+    cards = s.cards
+    avail = [i for i in ps.town if i not in ps.souls_off]
+    chosen: list[int] = []
+    if color != "colorless":
+        exact = [i for i in avail if cards[i].color == color]
+        pick = exact[0] if exact else next(i for i in avail if cards[i].color == "rainbow")
+        chosen.append(pick)
+        avail.remove(pick)
+    counts: dict[str, int] = {}
+    for i in avail:
+        counts[cards[i].color] = counts.get(cards[i].color, 0) + 1
+
+    def rank(i: int) -> tuple:
+        c = cards[i].color
+        return (0 if c == "colorless" else 2 if c == "rainbow" else 1, -counts[c])
+    avail.sort(key=rank)
+    chosen.extend(avail[: n - len(chosen)])
+    ps.souls_off.update(chosen)
+    s.emit("pay", {"player": p, "souls": chosen})
+    return chosen

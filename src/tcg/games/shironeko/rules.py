@@ -1,0 +1,627 @@
+"""Shironeko rules: set-up, the turn, attacks, effects, and the decisions they open.
+
+Rule flow is an explicit stack of plain-data steps (``state.steps``, top = end). ``advance``
+pops and runs steps until one opens a decision (``state.decision`` + ``state.pending``) or the
+game ends; ``apply`` answers the open decision and advances again. Rule IDs (SN-*) refer to
+../shared/rules/shironeko.md; docs/rules/shironeko.md states the readings chosen."""
+from __future__ import annotations
+
+import pathlib
+from typing import Any, Sequence
+
+from ...engine.action import Action, Decision
+from ...engine.deck import Deck, DeckProblem
+from ...engine.profile import Profile
+from ...engine.rules import Ruleset
+from . import flow as F
+from .cards import CHARACTER_KINDS, Card, load_cards
+from .deckcheck import check_deck
+from .state import SNState, Unit
+
+HERE = pathlib.Path(__file__).parent
+END_TURN = Action("end_turn")
+NO_DEFENSE = Action("no_defense")
+MULLIGAN_DONE = Action("mulligan_done")
+SEARCH_NONE = Action("search_none")
+
+
+class EffectCtx:
+    __slots__ = ("controller", "source", "attacker")
+
+    def __init__(self, controller: int, source: int, attacker: int):
+        self.controller, self.source, self.attacker = controller, source, attacker
+
+
+class ShironekoRules(Ruleset):
+    id = "shironeko"
+    name = "白猫プロジェクト TCG"
+
+    def __init__(self) -> None:
+        self._cards = None
+        self._profile = None
+
+    @property
+    def cards(self):
+        if self._cards is None:
+            self._cards = load_cards(HERE / "cards.toml")
+        return self._cards
+
+    @property
+    def profile(self) -> Profile:
+        if self._profile is None:
+            self._profile = Profile.load(HERE / "profile.toml")
+            p = self._profile
+            self.hand_first = p.get("start.hand_first")
+            self.hand_second = p.get("start.hand_second")
+            self.hand_limit = p.get("start.hand_limit")
+            self.max_chars = p.get("field.max_characters")
+            self.first_player_draws = not p.get("start.first_draw_restriction")
+        return self._profile
+
+    def deck_dir(self):
+        return HERE / "decks"
+
+    def validate_deck(self, deck: Deck) -> list[DeckProblem]:
+        return check_deck(self.cards, self.profile, deck)
+
+    # --- set-up (SN-S1..S3) ----------------------------------------------------------------
+    def new_state(self, decks: Sequence[Deck], seed: int) -> SNState:
+        self.profile  # noqa: B018 - loads the numbers
+        cardset = self.cards
+        cards: list[Card] = []
+        owner: list[int] = []
+        zones: list[dict[str, list[int]]] = []
+        for p, deck in enumerate(decks):
+            z: dict[str, list[int]] = {"main": [], "town": [], "leader": []}
+            for sec in ("main", "town", "leader"):
+                for cid in deck.section(sec):
+                    card = cardset.find(cid)
+                    if card is None:
+                        raise ValueError(f"deck {deck.name!r}: unknown card {cid!r} in [{sec}]")
+                    z[sec].append(len(cards))
+                    cards.append(card)
+                    owner.append(p)
+            zones.append(z)
+        s = SNState(seed, tuple(cards), tuple(owner))
+        for p, z in enumerate(zones):
+            ps = s.players[p]
+            ps.deck, ps.town_deck, ps.leader_hand = z["main"], z["town"], z["leader"]
+            s.rng.shuffle(ps.deck)
+            s.rng.shuffle(ps.town_deck)
+            s.emit("shuffle", {"player": p, "zone": "deck"})
+            s.emit("shuffle", {"player": p, "zone": "town_deck"})
+        s.first = s.rng.below(2)
+        s.active = s.first
+        s.emit("first_player", {"player": s.first})
+        F.draw(s, s.first, self.hand_first)
+        F.draw(s, 1 - s.first, self.hand_second)
+        s.steps = [("start_turn",), ("mulligan", 1 - s.first), ("mulligan", s.first)]
+        self.advance(s)
+        return s
+
+    # --- the step machine ------------------------------------------------------------------
+    def advance(self, s: SNState) -> None:
+        steps = s.steps
+        handlers = _STEP_HANDLERS
+        while s.decision is None and not s.over:
+            step = steps.pop()
+            handlers[step[0]](self, s, step)
+
+    def apply(self, s: SNState, action: Action) -> None:
+        d = s.decision
+        pending = s.pending
+        s.decision = None
+        s.pending = None
+        _APPLY[d.kind](self, s, d.player, pending, action)
+        self.advance(s)
+
+    def _decide(self, s: SNState, player: int, kind: str, pending: Any = None, **info: Any) -> None:
+        s.decision = Decision(player, kind, info)
+        s.pending = pending
+
+    # --- steps -----------------------------------------------------------------------------
+    def _step_mulligan(self, s: SNState, step: tuple) -> None:
+        p = step[1]
+        self._decide(s, p, "mulligan", p)
+
+    def _step_start_turn(self, s: SNState, step: tuple) -> None:
+        if s.turn > 0:
+            s.active = 1 - s.active
+        s.turn += 1
+        p = s.active
+        ps = s.players[p]
+        s.phase = "start"
+        s.used.clear()
+        s.emit("turn_start", {"turn": s.turn, "player": p})
+        # SN-T1: OFF cards ON, except shocked characters (SN-X1)
+        ps.souls_off.clear()
+        for u in ps.chars:
+            u.attacked = False
+            if not u.shock:
+                u.on = True
+        if ps.leader is not None:
+            ps.leader.on = True
+        # SN-T2: draw, except the first player's first turn
+        if s.turn > 1 or self.first_player_draws:
+            F.draw(s, p, 1)
+            if s.over:
+                return
+        F.build(s, p)  # SN-T3
+        s.phase = "main"
+        s.steps.append(("main",))
+
+    def _step_main(self, s: SNState, step: tuple) -> None:
+        self._decide(s, s.active, "main")
+
+    def _step_end_phase(self, s: SNState, step: tuple) -> None:
+        """SN-T5 in order: end until-end-of-turn effects; poison (both sides); remove own
+        shock markers; discard down to the hand limit."""
+        s.phase = "end"
+        s.emit("phase", {"phase": "end", "player": s.active})
+        for ps in s.players:
+            for u in ps.chars:
+                u.atk_mod = u.hp_mod = 0
+            if ps.leader is not None:
+                ps.leader.atk_mod = ps.leader.hp_mod = 0
+        F.check_retreats(s)
+        for side in (s.active, 1 - s.active):
+            for u in s.players[side].chars:
+                if u.poison:
+                    u.damage += 1
+                    s.emit("damage", {"card": u.iid, "amount": 1, "total": u.damage, "why": "poison"})
+        F.check_retreats(s)
+        for u in s.players[s.active].chars:
+            if u.shock:
+                u.shock = False
+                s.emit("marker", {"card": u.iid, "marker": "shock", "on": False})
+        s.steps.append(("start_turn",))
+        s.steps.append(("hand_limit", s.active))
+
+    def _step_hand_limit(self, s: SNState, step: tuple) -> None:
+        p = step[1]
+        if len(s.players[p].hand) > self.hand_limit:
+            self._decide(s, p, "discard", p, over=len(s.players[p].hand) - self.hand_limit)
+
+    def _step_attack(self, s: SNState, step: tuple) -> None:
+        """SN-A2: the defender chooses one ON character to defend, or no defence."""
+        attacker = step[1]
+        defender = 1 - s.owner[attacker]
+        if s.players[s.owner[attacker]].unit(attacker) is None:
+            return  # the attacker left the field
+        if any(u.on for u in s.players[defender].chars):
+            self._decide(s, defender, "defend", attacker, attacker=attacker)
+        else:
+            self._no_defense(s, attacker)
+
+    def _no_defense(self, s: SNState, attacker: int) -> None:
+        u = s.players[s.owner[attacker]].unit(attacker)
+        defender = 1 - s.owner[attacker]
+        s.emit("no_defense", {"player": defender, "attacker": attacker})
+        if u is not None:
+            s.steps.append(("player_damage", defender, F.attack_of(s, u), attacker))
+
+    def _step_player_damage(self, s: SNState, step: tuple) -> None:
+        """SN-A4..A7: reveal cards into the damage area one by one; STOP! halts; then triggers
+        (only on the opponent's turn) in the defender's order; then all go to the discard."""
+        _, p, amount, attacker = step
+        ps = s.players[p]
+        s.emit("player_damage", {"player": p, "amount": amount})
+        cards = s.cards
+        for _ in range(amount):
+            if not ps.deck:
+                break
+            iid = ps.deck.pop()
+            ps.damage_area.append(iid)
+            card = cards[iid]
+            s.emit("reveal", {"player": p, "card": iid, "id": card.id, "stop": card.stop})
+            if F.deck_out_check(s, p):
+                return
+            if card.stop:
+                s.emit("stop", {"player": p, "card": iid})
+                break
+        s.steps.append(("damage_cleanup", p))
+        if p != s.active:
+            trig = tuple(i for i in ps.damage_area if cards[i].abilities_of("trigger"))
+            if trig:
+                s.steps.append(("triggers", p, trig, attacker))
+
+    def _step_triggers(self, s: SNState, step: tuple) -> None:
+        _, p, remaining, attacker = step
+        area = s.players[p].damage_area
+        remaining = tuple(i for i in remaining if i in area)
+        if not remaining:
+            return
+        if len(remaining) == 1:
+            self._run_trigger(s, p, remaining[0], (), attacker)
+        else:
+            self._decide(s, p, "trigger_order", (p, remaining, attacker), triggers=list(remaining))
+
+    def _run_trigger(self, s: SNState, p: int, iid: int, rest: tuple, attacker: int) -> None:
+        s.steps.append(("triggers", p, rest, attacker))
+        s.emit("trigger", {"player": p, "card": iid, "id": s.cards[iid].id})
+        for ab in reversed(s.cards[iid].abilities_of("trigger")):
+            s.steps.append(("effect", p, iid, ab.effects, 0, (), attacker, None))
+
+    def _step_damage_cleanup(self, s: SNState, step: tuple) -> None:
+        ps = s.players[step[1]]
+        if ps.damage_area:
+            moved = ps.damage_area[:]
+            ps.discard.extend(moved)
+            ps.damage_area.clear()
+            s.emit("damage_to_discard", {"player": step[1], "cards": moved})
+
+    def _step_to_discard(self, s: SNState, step: tuple) -> None:
+        F.move_card(s, step[1], "discard")
+
+    def _step_search(self, s: SNState, step: tuple) -> None:
+        _, p, flt, to, amount = step
+        matches = [i for i in s.players[p].deck if _matches_filter(s.cards[i], dict(flt))]
+        self._decide(s, p, "search", (p, tuple(matches)), filter=dict(flt))
+
+    def _step_effect(self, s: SNState, step: tuple) -> None:
+        """Run the ops of one ability from ``idx`` on; a choice of target opens a decision."""
+        _, c, source, ops, idx, last, attacker, preset = step
+        ctx = EffectCtx(c, source, attacker)
+        steps = s.steps
+        while idx < len(ops):
+            op = ops[idx]
+            sel = op.args.get("target")
+            if preset is not None:
+                targets = [u for u in (self._unit_anywhere(s, i) for i in preset) if u is not None]
+                preset = None
+            elif sel is None:
+                targets = []
+            elif sel.startswith("choose_"):
+                cands = self._candidates(s, ctx, sel)
+                if not cands:
+                    idx += 1
+                    continue
+                if len(cands) > 1:
+                    self._decide(s, c, "target", (c, source, ops, idx, last, attacker),
+                                 source=source, op=op.name, candidates=[u.iid for u in cands])
+                    return
+                targets = cands
+            else:
+                targets = self._select(s, ctx, sel, last)
+            if targets or sel is None:
+                depth = len(steps)
+                op.handler(self, s, ctx, op, targets)
+                if s.over:
+                    return
+                if sel is not None and sel != "this_card":
+                    last = tuple(t.iid for t in targets if isinstance(t, Unit))
+                idx += 1
+                if len(steps) != depth:  # the op pushed rule flow: resume after it
+                    steps.insert(depth, ("effect", c, source, ops, idx, last, attacker, None))
+                    return
+            else:
+                idx += 1
+
+    # --- targets ---------------------------------------------------------------------------
+    def _unit_anywhere(self, s: SNState, iid: int) -> Unit | None:
+        return s.players[s.owner[iid]].unit(iid)
+
+    def _candidates(self, s: SNState, ctx: EffectCtx, sel: str) -> list[Unit]:
+        c = ctx.controller
+        if sel == "choose_opponent_character":
+            return list(s.players[1 - c].chars)
+        if sel == "choose_own_character":
+            return list(s.players[c].chars)
+        if sel == "choose_own_other_character":
+            return [u for u in s.players[c].chars if u.iid != ctx.source]
+        return s.players[s.active].chars + s.players[1 - s.active].chars  # choose_character
+
+    def _select(self, s: SNState, ctx: EffectCtx, sel: str, last: tuple) -> list:
+        c = ctx.controller
+        if sel == "self":
+            u = self._unit_anywhere(s, ctx.source)
+            ps = s.players[s.owner[ctx.source]]
+            if u is None and ps.leader is not None and ps.leader.iid == ctx.source:
+                u = ps.leader
+            return [u] if u is not None else []
+        if sel == "this_card":
+            return [ctx.source]
+        if sel == "attacker":
+            u = self._unit_anywhere(s, ctx.attacker) if ctx.attacker >= 0 else None
+            return [u] if u is not None else []
+        if sel == "same":
+            return [u for u in (self._unit_anywhere(s, i) for i in last) if u is not None]
+        if sel == "all_opponent_characters":
+            return list(s.players[1 - c].chars)
+        if sel == "all_own_characters":
+            return list(s.players[c].chars)
+        if sel == "all_own_other_characters":
+            return [u for u in s.players[c].chars if u.iid != ctx.source]
+        if sel == "all_characters":
+            return s.players[s.active].chars + s.players[1 - s.active].chars
+        raise ValueError(f"unknown target selector {sel!r}")
+
+    # --- legal actions ---------------------------------------------------------------------
+    def legal_actions(self, s: SNState) -> list[Action]:
+        d = s.decision
+        if d is None:
+            return []
+        return _LEGAL[d.kind](self, s, d.player, s.pending)
+
+    def _legal_main(self, s: SNState, p: int, pending: Any) -> list[Action]:
+        ps = s.players[p]
+        cards = s.cards
+        out: list[Action] = []
+        can_pay = F.can_pay
+        names = {cards[u.iid].name for u in ps.chars}
+        room = len(ps.chars) < self.max_chars
+        for iid in ps.hand:
+            card = cards[iid]
+            kind = card.kind
+            if kind in CHARACTER_KINDS:
+                if room and card.name not in names and can_pay(s, p, card.color, card.cost):
+                    out.append(Action.of("place", (("card", iid),)))
+                if card.change_cost is not None and can_pay(s, p, card.color, card.change_cost):
+                    for u in ps.chars:
+                        top = cards[u.iid]
+                        if top.level != card.level - 1:
+                            continue
+                        if kind == "character":
+                            if card.name in names and top.name != card.name:
+                                continue
+                            out.append(Action.of("change", (("card", iid), ("target", u.iid))))
+                        elif top.name == card.name:
+                            out.append(Action.of("awaken", (("card", iid), ("target", u.iid))))
+                if card.leaderize is not None and can_pay(s, p, card.color, card.cost) and \
+                        any(cards[l].id == card.leaderize for l in ps.leader_hand):
+                    out.append(Action.of("leaderize", (("card", iid),)))
+            elif kind == "monster" and can_pay(s, p, card.color, card.cost):
+                out.append(Action.of("monster", (("card", iid),)))
+            for ab in card.abilities:
+                if ab.kind == "burst" and can_pay(s, p, ab.color, ab.cost):
+                    out.append(Action.of("burst", (("card", iid),)))
+                    break
+        turn = s.turn
+        for u in ps.chars:
+            if u.on and not u.attacked and u.entered != turn:
+                out.append(Action.of("attack", (("attacker", u.iid),)))
+        units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
+        for u in units:
+            for ab in cards[u.iid].abilities:
+                if ab.kind != "activated" or (u.iid, ab.index) in s.used:
+                    continue
+                if ab.tap and not u.on:
+                    continue
+                if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
+                    continue
+                if can_pay(s, p, ab.color, ab.cost):
+                    out.append(Action.of("activate", (("ability", ab.index), ("card", u.iid))))
+        out.append(END_TURN)
+        return out
+
+    def _legal_mulligan(self, s: SNState, p: int, pending: Any) -> list[Action]:
+        ps = s.players[p]
+        return [Action.of("mulligan_toggle", (("card", i),)) for i in ps.hand] + [MULLIGAN_DONE]
+
+    def _legal_defend(self, s: SNState, p: int, pending: Any) -> list[Action]:
+        return [Action.of("defend", (("defender", u.iid),)) for u in s.players[p].chars if u.on] + [NO_DEFENSE]
+
+    def _legal_target(self, s: SNState, p: int, pending: Any) -> list[Action]:
+        return [Action.of("target", (("target", i),)) for i in s.decision.info["candidates"]]
+
+    def _legal_trigger_order(self, s: SNState, p: int, pending: Any) -> list[Action]:
+        return [Action.of("trigger", (("card", i),)) for i in pending[1]]
+
+    def _legal_discard(self, s: SNState, p: int, pending: Any) -> list[Action]:
+        return [Action.of("discard", (("card", i),)) for i in s.players[p].hand]
+
+    def _legal_search(self, s: SNState, p: int, pending: Any) -> list[Action]:
+        return [Action.of("search_pick", (("card", i),)) for i in pending[1]] + [SEARCH_NONE]
+
+    # --- applying decisions ----------------------------------------------------------------
+    def _apply_mulligan(self, s: SNState, p: int, pending: Any, a: Action) -> None:
+        ps = s.players[p]
+        if a.type == "mulligan_toggle":
+            iid = a.card
+            if iid in ps.mull_pick:
+                ps.mull_pick.remove(iid)
+            else:
+                ps.mull_pick.append(iid)
+            s.steps.append(("mulligan", p))
+            return
+        # SN-S3: return the chosen cards, shuffle, draw the same number
+        n = len(ps.mull_pick)
+        for iid in ps.mull_pick:
+            ps.hand.remove(iid)
+            ps.deck.append(iid)
+        ps.mull_pick = []
+        ps.mulliganed = True
+        s.emit("mulligan", {"player": p, "returned": n})
+        if n:
+            s.rng.shuffle(ps.deck)
+            s.emit("shuffle", {"player": p, "zone": "deck"})
+            F.draw(s, p, n)
+
+    def _apply_main(self, s: SNState, p: int, pending: Any, a: Action) -> None:
+        t = a.type
+        if t == "end_turn":
+            s.steps.append(("end_phase",))
+            return
+        s.steps.append(("main",))
+        ps = s.players[p]
+        cards = s.cards
+        if t == "attack":  # SN-A1
+            u = ps.unit(a.attacker)
+            u.on = False
+            u.attacked = True
+            s.emit("attack", {"player": p, "attacker": u.iid, "attack": F.attack_of(s, u)})
+            s.steps.append(("attack", u.iid))
+            return
+        if t == "activate":  # SN-R5
+            u = ps.unit(a.card) or ps.leader
+            ab = cards[u.iid].abilities[a.ability]
+            F.pay(s, p, ab.color, ab.cost)
+            if ab.tap:
+                u.on = False
+            s.used.add((u.iid, ab.index))
+            s.emit("activate", {"player": p, "card": u.iid, "id": cards[u.iid].id, "ability": ab.index})
+            s.steps.append(("effect", p, u.iid, ab.effects, 0, (), -1, None))
+            return
+        iid = a.card
+        card = cards[iid]
+        ps.hand.remove(iid)
+        public = {"player": p, "card": iid, "id": card.id}
+        if t == "place":  # SN-K1..K3
+            F.pay(s, p, card.color, card.cost)
+            u = Unit(iid, s.turn)
+            ps.chars.append(u)
+            s.emit("place", public)
+            self._on_enter(s, p, u)
+        elif t in ("change", "awaken"):  # SN-K4..K7
+            F.pay(s, p, card.color, card.change_cost)
+            old = ps.unit(a.target)
+            new = Unit(iid, -1, old.under + (old.iid,))
+            ps.chars[ps.chars.index(old)] = new
+            s.emit(t, {**public, "onto": old.iid})
+            self._on_enter(s, p, new)
+        elif t == "monster":  # SN-M1
+            F.pay(s, p, card.color, card.cost)
+            ps.using.append(iid)
+            s.emit("monster", public)
+            s.steps.append(("to_discard", iid))
+            for ab in reversed(card.abilities_of("use")):
+                s.steps.append(("effect", p, iid, ab.effects, 0, (), -1, None))
+        elif t == "burst":  # SN-M2
+            ab = card.abilities_of("burst")[0]
+            F.pay(s, p, ab.color, ab.cost)
+            ps.using.append(iid)
+            s.emit("burst", public)
+            s.steps.append(("to_discard", iid))
+            s.steps.append(("effect", p, iid, ab.effects, 0, (), -1, None))
+        elif t == "leaderize":  # SN-L1, SN-L2
+            F.pay(s, p, card.color, card.cost)
+            ps.removed.append(iid)
+            lid = next(l for l in ps.leader_hand if cards[l].id == card.leaderize)
+            ps.leader_hand.remove(lid)
+            if ps.leader is not None:
+                ps.discard.append(ps.leader.iid)
+                s.emit("leave_field", {"player": p, "card": ps.leader.iid, "id": cards[ps.leader.iid].id,
+                                       "to": "discard", "why": "new_leader", "under": []})
+            ps.leader = Unit(lid, s.turn)
+            s.emit("leaderize", {**public, "leader": lid, "leader_id": cards[lid].id})
+
+    def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
+        for ab in reversed(s.cards[u.iid].abilities_of("on_enter")):
+            if not ab.runes or F.runes_met(F.runes(s, u), ab.runes):
+                s.steps.append(("effect", p, u.iid, ab.effects, 0, (), -1, None))
+
+    def _apply_defend(self, s: SNState, p: int, attacker: int, a: Action) -> None:
+        if a.type == "no_defense":
+            self._no_defense(s, attacker)
+            return
+        # SN-A3: both deal their attack to each other at the same time
+        att = s.players[s.owner[attacker]].unit(attacker)
+        dfd = s.players[p].unit(a.defender)
+        dfd.on = False
+        a_att, d_att = F.attack_of(s, att), F.attack_of(s, dfd)
+        s.emit("defend", {"player": p, "defender": dfd.iid, "attacker": attacker})
+        att.damage += d_att
+        dfd.damage += a_att
+        s.emit("battle", {"attacker": attacker, "defender": dfd.iid,
+                          "damage_to_attacker": d_att, "damage_to_defender": a_att})
+        F.check_retreats(s)
+
+    def _apply_target(self, s: SNState, p: int, pending: Any, a: Action) -> None:
+        c, source, ops, idx, last, attacker = pending
+        s.steps.append(("effect", c, source, ops, idx, last, attacker, (a.target,)))
+
+    def _apply_trigger_order(self, s: SNState, p: int, pending: Any, a: Action) -> None:
+        _, remaining, attacker = pending
+        self._run_trigger(s, p, a.card, tuple(i for i in remaining if i != a.card), attacker)
+
+    def _apply_discard(self, s: SNState, p: int, pending: Any, a: Action) -> None:
+        ps = s.players[p]
+        ps.hand.remove(a.card)
+        ps.discard.append(a.card)
+        s.emit("discard", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+        s.steps.append(("hand_limit", p))
+
+    def _apply_search(self, s: SNState, p: int, pending: Any, a: Action) -> None:
+        ps = s.players[p]
+        if a.type == "search_pick":
+            ps.deck.remove(a.card)
+            ps.hand.append(a.card)
+            s.emit("search", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+            if F.deck_out_check(s, p):
+                return
+        else:
+            s.emit("search", {"player": p, "card": None})
+        s.rng.shuffle(ps.deck)
+        s.emit("shuffle", {"player": p, "zone": "deck"})
+
+    # --- views -----------------------------------------------------------------------------
+    def observe(self, s: SNState, player: int | None) -> dict[str, Any]:
+        from .view import observe
+        return observe(self, s, player)
+
+    def describe(self, s: SNState, action: Action, lang: str = "en") -> str:
+        from .view import describe
+        return describe(self, s, action, lang)
+
+    def check_invariants(self, s: SNState) -> None:
+        from .view import all_zones
+        seen: dict[int, str] = {}
+        for where, iid in all_zones(s):
+            assert iid not in seen, f"card {iid} is both in {seen[iid]} and {where}"
+            seen[iid] = where
+        assert len(seen) == len(s.cards), f"{len(s.cards) - len(seen)} cards are nowhere"
+        for ps in s.players:
+            assert len(ps.chars) <= self.max_chars
+
+
+def _matches_filter(card: Card, flt: dict) -> bool:
+    for k, v in flt.items():
+        if k == "kind":
+            if card.kind != v and not (v == "character" and card.kind in CHARACTER_KINDS):
+                return False
+        elif k == "max_level":
+            if not card.is_character or card.level > v:
+                return False
+        elif k == "min_level":
+            if not card.is_character or card.level < v:
+                return False
+        elif k == "name":
+            if v not in card.name:
+                return False
+        elif getattr(card, k, None) != v:
+            return False
+    return True
+
+
+_STEP_HANDLERS = {
+    "mulligan": ShironekoRules._step_mulligan,
+    "start_turn": ShironekoRules._step_start_turn,
+    "main": ShironekoRules._step_main,
+    "end_phase": ShironekoRules._step_end_phase,
+    "hand_limit": ShironekoRules._step_hand_limit,
+    "attack": ShironekoRules._step_attack,
+    "player_damage": ShironekoRules._step_player_damage,
+    "triggers": ShironekoRules._step_triggers,
+    "damage_cleanup": ShironekoRules._step_damage_cleanup,
+    "to_discard": ShironekoRules._step_to_discard,
+    "search": ShironekoRules._step_search,
+    "effect": ShironekoRules._step_effect,
+}
+_LEGAL = {
+    "main": ShironekoRules._legal_main,
+    "mulligan": ShironekoRules._legal_mulligan,
+    "defend": ShironekoRules._legal_defend,
+    "target": ShironekoRules._legal_target,
+    "trigger_order": ShironekoRules._legal_trigger_order,
+    "discard": ShironekoRules._legal_discard,
+    "search": ShironekoRules._legal_search,
+}
+_APPLY = {
+    "main": ShironekoRules._apply_main,
+    "mulligan": ShironekoRules._apply_mulligan,
+    "defend": ShironekoRules._apply_defend,
+    "target": ShironekoRules._apply_target,
+    "trigger_order": ShironekoRules._apply_trigger_order,
+    "discard": ShironekoRules._apply_discard,
+    "search": ShironekoRules._apply_search,
+}

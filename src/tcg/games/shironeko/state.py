@@ -1,0 +1,104 @@
+"""Shironeko game state: plain containers, cheap to clone.
+
+Every physical card has an instance id (``iid``); ``SNState.cards[iid]`` is its immutable
+``Card`` and ``SNState.owner[iid]`` its owner, both shared between clones. Zones are lists of
+iids (a deck's top is the END of its list). Cards on the field are ``Unit`` objects (a
+character or the leader): the top card's iid, the cards under it (extra runes), ON/OFF,
+damage, markers and until-end-of-turn modifiers."""
+from __future__ import annotations
+
+from ...engine.state import BaseState
+from .cards import Card
+
+
+class Unit:
+    """A character or leader on the field. A character change makes a NEW Unit (SN-K6/K7)."""
+
+    __slots__ = ("iid", "under", "on", "damage", "shock", "poison", "entered", "attacked",
+                 "atk_mod", "hp_mod")
+
+    def __init__(self, iid: int, entered: int, under: tuple[int, ...] = ()):
+        self.iid = iid
+        self.under = under          # cards beneath, oldest first (each adds its rune)
+        self.on = True
+        self.damage = 0
+        self.shock = False
+        self.poison = False
+        self.entered = entered      # turn it was placed (summoning sick that turn); -1 if changed
+        self.attacked = False       # attacked this turn
+        self.atk_mod = 0            # until end of turn
+        self.hp_mod = 0
+
+    def copy(self) -> "Unit":
+        u = Unit.__new__(Unit)
+        u.iid, u.under, u.on, u.damage = self.iid, self.under, self.on, self.damage
+        u.shock, u.poison, u.entered, u.attacked = self.shock, self.poison, self.entered, self.attacked
+        u.atk_mod, u.hp_mod = self.atk_mod, self.hp_mod
+        return u
+
+
+class PlayerState:
+    __slots__ = ("deck", "hand", "town_deck", "town", "souls_off", "chars", "leader",
+                 "leader_hand", "discard", "removed", "damage_area", "using", "mulliganed", "mull_pick")
+
+    def __init__(self) -> None:
+        self.deck: list[int] = []
+        self.hand: list[int] = []
+        self.town_deck: list[int] = []
+        self.town: list[int] = []           # souls in the town area
+        self.souls_off: set[int] = set()    # souls that are OFF
+        self.chars: list[Unit] = []         # character area (max 4)
+        self.leader: Unit | None = None
+        self.leader_hand: list[int] = []    # leader cards kept aside face up
+        self.discard: list[int] = []
+        self.removed: list[int] = []        # removed from the game (leaderized cards)
+        self.damage_area: list[int] = []
+        self.using: list[int] = []          # a monster/burst card while its effect resolves
+        self.mulliganed = False
+        self.mull_pick: list[int] = []      # cards chosen to return during the mulligan
+
+    def copy(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        p.deck, p.hand, p.town_deck, p.town = self.deck[:], self.hand[:], self.town_deck[:], self.town[:]
+        p.souls_off = set(self.souls_off)
+        p.chars = [u.copy() for u in self.chars]
+        p.leader = self.leader.copy() if self.leader is not None else None
+        p.leader_hand, p.discard = self.leader_hand[:], self.discard[:]
+        p.removed, p.damage_area, p.using = self.removed[:], self.damage_area[:], self.using[:]
+        p.mulliganed, p.mull_pick = self.mulliganed, self.mull_pick[:]
+        return p
+
+    def unit(self, iid: int) -> Unit | None:
+        for u in self.chars:
+            if u.iid == iid:
+                return u
+        return None
+
+
+class SNState(BaseState):
+    __slots__ = ("cards", "owner", "players", "turn", "active", "first", "phase", "steps",
+                 "used", "pending")
+
+    def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
+        super().__init__(seed)
+        self.cards = cards
+        self.owner = owner
+        self.players = [PlayerState(), PlayerState()]
+        self.turn = 0               # turn number, 1 = first turn of the game
+        self.active = 0             # turn player
+        self.first = 0              # first player
+        self.phase = "setup"
+        self.steps: list[tuple] = []  # rule-flow stack of plain-data steps (top = end)
+        self.used: set[tuple[int, int]] = set()  # (iid, ability index) activated this turn
+        self.pending: tuple | None = None        # data for the open decision (plain tuple)
+
+    def clone(self) -> "SNState":
+        s = SNState.__new__(SNState)
+        self._copy_base(s)
+        s.cards, s.owner = self.cards, self.owner
+        s.players = [self.players[0].copy(), self.players[1].copy()]
+        s.turn, s.active, s.first, s.phase = self.turn, self.active, self.first, self.phase
+        s.steps = self.steps[:]
+        s.used = set(self.used)
+        s.pending = self.pending
+        return s
