@@ -1,7 +1,6 @@
 """The engine contract (DESIGN.md), checked through ``tcg.engine.game.Game`` on the tiny test game."""
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 
@@ -13,7 +12,6 @@ import tcg
 from tcg.engine.action import Action, Decision
 from tcg.engine.game import Game, replay_record
 
-import tinygame
 from tinygame import RULES, make_deck, new_game, random_playout
 
 

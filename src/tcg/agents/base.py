@@ -1,0 +1,56 @@
+"""The one agent interface."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..engine.action import Action
+
+
+class AgentView:
+    """What an agent may know at a decision: which player it is, the decision kind, its legal
+    actions and (built only when asked for) its own observation."""
+
+    __slots__ = ("_game", "player", "kind", "legal_actions", "_obs")
+
+    def __init__(self, game, legal_actions: list[Action]):
+        self._game = game
+        d = game.decision
+        self.player: int = d.player
+        self.kind: str = d.kind
+        self.legal_actions = legal_actions
+        self._obs: dict[str, Any] | None = None
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        if self._obs is None:
+            self._obs = self._game.observe(self.player)
+        return self._obs
+
+    def describe(self, action: Action, lang: str = "en") -> str:
+        return self._game.describe(action, lang)
+
+
+class Agent:
+    name = "agent"
+
+    def act(self, view: AgentView) -> Action:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {}
+
+
+def register(name: str):
+    def deco(cls):
+        AGENTS[name] = cls
+        cls.name = name
+        return cls
+    return deco
+
+
+def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
+    from . import random_agent  # noqa: F401 - registers
+    factory = AGENTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")
+    return factory(seed=seed, **options)

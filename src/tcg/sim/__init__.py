@@ -1,0 +1,1 @@
+"""Batch AI-vs-AI play and statistics."""
