@@ -103,7 +103,7 @@ def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = Non
     ``upto`` stops after that many actions (for stepping through a game)."""
     if isinstance(record, (str, os.PathLike)):
         text = os.fspath(record)
-        if not text.lstrip().startswith("{"):
+        if not text.lstrip().startswith(("{", "[")):
             try:
                 text = pathlib.Path(text).read_text(encoding="utf-8")
             except OSError as e:

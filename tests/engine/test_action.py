@@ -107,10 +107,6 @@ def test_a_list_parameter_cannot_make_an_unhashable_action():
         Action("choose", cards=[1, 2])
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError, reason=(
-    "engine bug: Action (action.py) forbids __setattr__ but defines no __reduce__/__copy__, so "
-    "the default slot-state restoration used by copy.copy, copy.deepcopy and pickle fails with "
-    "'Action is immutable' (actions cannot be sent to worker processes or deep-copied)"))
 @pytest.mark.parametrize("dup", [copy.copy, copy.deepcopy, lambda a: pickle.loads(pickle.dumps(a))],
                          ids=["copy", "deepcopy", "pickle"])
 def test_actions_survive_copy_and_pickle(dup):

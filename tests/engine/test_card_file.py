@@ -144,10 +144,6 @@ def test_unreadable_card_files(tmp_path):
         load_card_file(write(tmp_path, "[set\n"), SCHEMA, "mini")
 
 
-@pytest.mark.xfail(strict=True, raises=UnicodeDecodeError, reason=(
-    "engine bug: load_card_file (cards.py) catches only FileNotFoundError and TOMLDecodeError around "
-    "read_text, so a card file that is not UTF-8 raises a bare UnicodeDecodeError that names "
-    "neither the file nor the card (Deck.load handles the same case)"))
 def test_card_file_that_is_not_utf8_raises_card_data_error(tmp_path):
     p = tmp_path / "latin1.toml"
     p.write_bytes((HEADER + '[[cards]]\nid = "A"\nname = "caf\xe9"\nkind = "spell"\n').encode("latin-1"))

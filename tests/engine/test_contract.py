@@ -157,33 +157,24 @@ def test_many_illegal_actions_in_a_row_never_change_the_game(game):
     assert snapshot(game) == before
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "engine bug: Action.from_dict (action.py) hashes every parameter, so a client sending a "
-    "table-valued parameter gets TypeError('unhashable type') from Game.apply (game.py, which "
-    "only converts ValueError) instead of IllegalActionError"))
 def test_dict_valued_parameter_is_rejected_as_illegal(game):
     to_play_phase(game)
     with pytest.raises(tcg.IllegalActionError):
         game.apply({"type": "play", "card": {"id": 3}})
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: Action equality treats 1 == 1.0 == True, and Game.apply (game.py) passes the "
-    "client's action object to the rules and records it instead of the equal listed action, so "
-    "{'type': 'play', 'card': 2.0} is accepted, recorded as 2.0 and handed to the rules as a float "
-    "(here: TypeError inside the rules after the action was already appended to the record)"))
-def test_non_canonical_parameter_values_are_rejected_or_canonicalised():
+def test_non_canonical_parameter_values_are_canonicalised_to_the_listed_action():
     g1, g2 = new_game(seed=11), new_game(seed=11)
     to_play_phase(g1), to_play_phase(g2)
     card = g1.legal_actions()[0].card
-    untouched = snapshot(g2)
     g1.apply(Action("play", card=card))
-    try:
-        g2.apply({"type": "play", "card": float(card)})
-    except tcg.IllegalActionError:
-        assert snapshot(g2) == untouched   # rejected: nothing changed
-    else:
-        assert snapshot(g2) == snapshot(g1)  # accepted: exactly as the listed action
+    g2.apply({"type": "play", "card": float(card)})   # equal to the listed action: accepted
+    assert snapshot(g2) == snapshot(g1)                 # exactly as the listed action
+    recorded = g2.actions[-1]["action"]
+    assert recorded == {"type": "play", "card": card}
+    assert type(recorded["card"]) is int                # the listed (int) value, not the client's float
+    assert type(g2.record()["actions"][-1]["action"]["card"]) is int
+    assert json.dumps(g2.record()) == json.dumps(g1.record())
 
 
 # --- dict form ---------------------------------------------------------------------------
@@ -195,7 +186,7 @@ def test_apply_accepts_the_dict_form_of_an_action():
     g1.apply(Action("play", card=card))
     g2.apply(json.loads(json.dumps(Action("play", card=card).to_dict())))
     assert snapshot(g1) == snapshot(g2)
-    assert g2.actions[-1] == {"player": 0, "type": "play", "card": card}
+    assert g2.actions[-1] == {"player": 0, "action": {"type": "play", "card": card}}
 
 
 # --- conceding ---------------------------------------------------------------------------
@@ -219,7 +210,7 @@ def test_concede_ends_the_game_with_the_other_player_winning(game, how):
     assert game.is_over and game.decision is None and game.legal_actions() == []
     assert game.winner == 1 - loser
     assert game.result == {"winner": 1 - loser, "draw": False, "reason": "concede"}
-    assert game.actions[-1] == {"player": loser, "type": "concede"}
+    assert game.actions[-1] == {"player": loser, "action": {"type": "concede"}}
     assert list(game.log)[-2:] == [{"type": "concede", "player": loser},
                                    {"type": "game_over", "winner": 1 - loser, "reason": "concede"}]
     assert game.observe(None)["winner"] == 1 - loser
@@ -328,7 +319,8 @@ def test_same_seed_and_same_actions_give_the_same_game():
     a = play_with_seeded_choices(99, 1)
     b = new_game(seed=99)
     for act in a.actions:
-        b.apply({k: v for k, v in act.items() if k != "player"})
+        assert set(act) == {"player", "action"} and act["player"] == b.decision.player
+        b.apply(act["action"])
     assert snapshot(a) == snapshot(b)
     assert a.state.rng.state == b.state.rng.state
 

@@ -105,9 +105,25 @@ def test_dict_form_round_trip(tmp_path):
     d = Deck.load(write(tmp_path, GOOD))
     data = d.to_dict()
     assert data == {"game": "highcard", "name": "Low and high",
-                    "sections": {"main": {"N1": 3, "N9": 2}, "side": {"N5": 1}}}
+                    "sections": {"main": ["N1", "N1", "N1", "N9", "N9"], "side": ["N5"]}}
     back = Deck.from_dict(data)
     assert back.sections == d.sections and (back.game, back.name) == (d.game, d.name)
+
+
+def test_dict_form_keeps_exact_card_order():
+    d = Deck("highcard", "mixed", {"main": ("N1", "N9", "N1"), "side": ()})
+    data = d.to_dict()
+    assert data == {"game": "highcard", "name": "mixed", "sections": {"main": ["N1", "N9", "N1"], "side": []}}
+    back = Deck.from_dict(data)
+    assert back.sections == d.sections == {"main": ("N1", "N9", "N1"), "side": ()}
+    assert back.to_dict() == data
+
+
+def test_from_dict_still_reads_copy_count_tables():
+    back = Deck.from_dict({"game": "highcard", "name": "old",
+                           "sections": {"main": {"N1": 3, "N9": 2}, "side": {"N5": 1, "N4": 0}}})
+    assert back.sections == {"main": ("N1", "N1", "N1", "N9", "N9"), "side": ("N5",)}
+    assert back.to_dict()["sections"] == {"main": ["N1", "N1", "N1", "N9", "N9"], "side": ["N5"]}
 
 
 def test_toml_round_trip_with_awkward_names(tmp_path):

@@ -101,10 +101,6 @@ def test_parse_errors_reach_card_data_error_with_card_and_field(reg):
         reg.parse({"op": "draw", "cards": 1}, card_fail)
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "engine bug: OpRegistry.parse (effects.py) tests `name not in self._ops` with the raw 'op' "
-    "value, so an unhashable op such as op = [\"draw\"] in a card file raises "
-    "TypeError('unhashable type') instead of calling fail() with 'unknown op'"))
 def test_unhashable_op_name_is_reported_through_fail(reg):
     with pytest.raises(Bad, match="unknown op"):
         reg.parse({"op": ["draw"]}, fail)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 
 import pytest
 
@@ -56,19 +57,30 @@ def test_record_is_json_data_describing_the_game():
     assert rec["game"] == "highcard"
     assert rec["card_set"] == {"name": "High Card test set", "version": "test-1"}
     assert rec["decks"] == [d.to_dict() for d in g.decks]
+    assert rec["decks"][0]["sections"] == {"main": list(g.decks[0].section("main"))}  # exact order
     assert rec["seed"] == 13
     assert rec["result"] == g.result and rec["result"] is not None
-    assert [(a["player"], a["type"] in ("keep", "redraw"), len(a)) for a in rec["actions"][:2]] == [
-        (0, True, 2), (1, True, 2)]
-    assert all(set(a) <= {"player", "type", "card"} for a in rec["actions"])
+    assert [(a["player"], a["action"]["type"] in ("keep", "redraw"), len(a["action"]))
+            for a in rec["actions"][:2]] == [(0, True, 1), (1, True, 1)]
+    assert all(set(a) == {"player", "action"} for a in rec["actions"])
+    assert all(set(a["action"]) <= {"type", "card"} for a in rec["actions"])
+    assert all(Action.from_dict(a["action"]).to_dict() == a["action"] for a in rec["actions"])
     assert len(rec["actions"]) == len(g.actions)
 
 
 def test_actions_property_returns_copies(game):
     game.apply(Action("keep"))
-    game.actions[0]["type"] = "redraw"
+    game.actions[0]["player"] = 1
+    game.actions[0]["action"] = {"type": "redraw"}
     game.actions.clear()
-    assert game.actions == [{"player": 0, "type": "keep"}]
+    assert game.actions == [{"player": 0, "action": {"type": "keep"}}]
+
+
+def test_actions_property_returns_deep_copies_of_the_action_objects(game):
+    game.apply(Action("keep"))
+    game.actions[0]["action"]["type"] = "redraw"
+    game.record()["actions"][0]["action"]["card"] = 1
+    assert game.actions == [{"player": 0, "action": {"type": "keep"}}]
 
 
 def test_an_unfinished_game_records_no_result(game):
@@ -121,7 +133,7 @@ def test_concede_is_recorded_and_replayed(how):
     else:
         g.apply({"type": "concede"})
     loser = 0 if how == "method" else 1
-    assert g.record()["actions"][-1] == {"player": loser, "type": "concede"}
+    assert g.record()["actions"][-1] == {"player": loser, "action": {"type": "concede"}}
     assert g.record()["result"] == {"winner": 1 - loser, "draw": False, "reason": "concede"}
     r = replay_record(RULES, via_json(g.record()), g.decks)
     assert snapshot(r) == snapshot(g)
@@ -166,10 +178,18 @@ def corrupt(edit):
 
 
 def first_play_index(rec):
-    return next(i for i, a in enumerate(rec["actions"]) if a["type"] == "play")
+    return next(i for i, a in enumerate(rec["actions"]) if a["action"]["type"] == "play")
 
 
 def set_action(i_of, **changes):
+    """Change the action object (the ``"action"`` mapping) of one recorded entry."""
+    def edit(rec):
+        rec["actions"][i_of(rec)]["action"].update(changes)
+    return edit
+
+
+def set_entry(i_of, **changes):
+    """Change the recorded entry itself (``player``, ``action``)."""
     def edit(rec):
         rec["actions"][i_of(rec)].update(changes)
     return edit
@@ -179,16 +199,24 @@ CORRUPTIONS = [
     pytest.param(set_action(first_play_index, card=999), r"action #\d+ cannot be replayed: illegal action",
                  id="card-not-in-hand"),
     pytest.param(set_action(lambda r: 0, type="fold"), r"action #0 cannot be replayed.*fold", id="unknown-type"),
-    pytest.param(set_action(lambda r: 1, player=0), r"action #1 is by player 0, but the decision is player 1's",
+    pytest.param(set_entry(lambda r: 1, player=0), r"action #1 is by player 0, but the decision is player 1's",
                  id="wrong-player"),
     pytest.param(set_action(lambda r: 0, type=None), r"action #0 cannot be replayed.*'type'", id="no-type"),
     pytest.param(lambda r: r["actions"].insert(0, ["keep"]), r"action #0 is not a table", id="not-a-table"),
-    pytest.param(lambda r: r["actions"].append({"player": 0, "type": "pass"}),
+    pytest.param(lambda r: r["actions"].append({"player": 0, "action": {"type": "pass"}}),
                  r"cannot be replayed: the game is over", id="action-after-end"),
-    pytest.param(lambda r: r["actions"].insert(1, {"player": 7, "type": "concede"}),
+    pytest.param(lambda r: r["actions"].insert(1, {"player": 7, "action": {"type": "concede"}}),
                  r"action #1 cannot be replayed: no player 7", id="concede-bad-player"),
-    pytest.param(lambda r: r["actions"].insert(0, {"type": "concede"}),
+    pytest.param(lambda r: r["actions"].insert(0, {"action": {"type": "concede"}}),
                  r"action #0 cannot be replayed: no player None", id="concede-no-player"),
+    pytest.param(lambda r: r["actions"].insert(0, {"player": 0, "type": "keep"}),
+                 r"record action #0 has no 'action' object", id="old-flat-entry"),
+    pytest.param(set_entry(lambda r: 2, action="play"), r"record action #2 has no 'action' object",
+                 id="action-not-a-table"),
+    pytest.param(lambda r: r["actions"][0].pop("action"), r"record action #0 has no 'action' object",
+                 id="action-missing"),
+    pytest.param(lambda r: r.__setitem__("format", "tcg-record/2"),
+                 r"record format 'tcg-record/2' is not 'tcg-record/1'", id="wrong-format"),
     pytest.param(lambda r: r.__setitem__("actions", {"0": "keep"}), "'actions' must be a list", id="actions-not-list"),
     pytest.param(lambda r: r["card_set"].__setitem__("version", "test-0"),
                  "card set version test-0, this engine has test-1", id="wrong-version"),
@@ -206,10 +234,37 @@ def test_corrupted_record_raises_record_error(edit, match):
         replay_record(RULES, rec, [make_deck(), make_deck()])
 
 
-@pytest.mark.parametrize("edit, match", CORRUPTIONS[:9])
+@pytest.mark.parametrize("edit, match", CORRUPTIONS[:13])
 def test_corrupted_record_raises_record_error_through_public_replay(registered, edit, match):
     with pytest.raises(tcg.RecordError, match=match):
         tcg.replay(corrupt(edit))
+
+
+@pytest.mark.parametrize("game_id", ["shironeko", "HighCard", "", None])
+def test_record_for_another_game_raises_record_error(game_id):
+    rec = corrupt(lambda r: r.__setitem__("game", game_id))
+    with pytest.raises(tcg.RecordError, match=f"record is for game {game_id!r}, not 'highcard'"):
+        replay_record(RULES, rec, [make_deck(), make_deck()])
+
+
+def test_record_without_game_raises_record_error():
+    rec = corrupt(lambda r: r.pop("game"))
+    with pytest.raises(tcg.RecordError, match="record is for game None, not 'highcard'"):
+        replay_record(RULES, rec, [make_deck(), make_deck()])
+
+
+@pytest.mark.parametrize("fmt", ["tcg-record/0", "tcg-record/2", "", None, 1])
+def test_record_of_another_format_raises_record_error(fmt):
+    rec = corrupt(lambda r: r.__setitem__("format", fmt))
+    with pytest.raises(tcg.RecordError, match=f"record format {re.escape(repr(fmt))} is not 'tcg-record/1'"):
+        replay_record(RULES, rec, [make_deck(), make_deck()])
+
+
+def test_record_without_format_is_read_as_the_current_format():
+    g = played()
+    rec = via_json(g.record())
+    del rec["format"]
+    assert snapshot(replay_record(RULES, rec, g.decks)) == snapshot(g)
 
 
 def test_a_record_without_card_set_or_actions_is_still_replayable():
@@ -218,9 +273,6 @@ def test_a_record_without_card_set_or_actions_is_still_replayable():
     assert snapshot(g) == snapshot(new_game(seed=13))
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError, reason=(
-    "engine bug: replay_record (game.py) calls record.get('card_set', {}).get('version'), so a "
-    "record whose card_set is null or not a table raises AttributeError instead of RecordError"))
 @pytest.mark.parametrize("card_set", [None, "test-1", ["test-1"]])
 def test_card_set_that_is_not_a_table_raises_record_error(card_set):
     rec = corrupt(lambda r: r.__setitem__("card_set", card_set))
@@ -228,10 +280,6 @@ def test_card_set_that_is_not_a_table_raises_record_error(card_set):
         replay_record(RULES, rec, [make_deck(), make_deck()])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: replay_record (game.py) checks isinstance(seed, int), which accepts JSON true/false "
-    "(bool is an int), so a record with \"seed\": true silently replays as seed 1 although "
-    "tcg.new_game rejects bool seeds"))
 def test_boolean_seed_raises_record_error():
     rec = via_json(new_game(seed=1).record())
     rec["seed"] = True
@@ -252,10 +300,6 @@ class TargetedPassRules(HighCardRules):
         super().apply(state, Action("pass") if action.type == "pass" else action)
 
 
-@pytest.mark.xfail(strict=True, raises=tcg.RecordError, reason=(
-    "engine bug: Game.apply (game.py) records {'player': player, **action.to_dict()}, so an action "
-    "parameter named 'player' overwrites the deciding player; replay_record then strips it from "
-    "the action and reports 'record action #n is by player 1, but the decision is player 0's'"))
 def test_action_with_a_player_parameter_is_recorded_faithfully():
     rules = TargetedPassRules()
     g = tcg.Game(rules, [make_deck(), make_deck()], 5)
@@ -266,10 +310,6 @@ def test_action_with_a_player_parameter_is_recorded_faithfully():
     assert snapshot(r) == snapshot(g)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: Game.record (game.py) stores decks with Deck.to_dict (deck.py), which groups "
-    "copies per card id and so loses the order of a section such as ['N1', 'N2', 'N1']; a game "
-    "rebuilt from the record's decks (as tcg.replay does) is a different game"))
 def test_record_keeps_the_deck_order_it_was_played_with(registered):
     mixed = Deck("highcard", "mixed", {"main": ("N1", "N9", "N1", "N9", "N2", "N8", "N2", "N8", "N5")})
     g = tcg.Game(RULES, [mixed, mixed], 3)
@@ -282,7 +322,7 @@ def test_record_keeps_the_deck_order_it_was_played_with(registered):
 
 
 def test_grouped_deck_order_survives_the_record(registered):
-    # The supported case of the bug above: sections grouped by card id replay exactly.
+    # Sections grouped by card id (the old record format's only exact case) still replay exactly.
     deck = make_deck([1, 1, 2, 3, 3, 3, 9])
     g = tcg.Game(RULES, [deck, make_deck()], 3)
     random_playout(g, random.Random(1).choice)

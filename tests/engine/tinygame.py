@@ -40,8 +40,8 @@ def make_cards() -> CardSet:
 
 
 def make_deck(values: Sequence[int] = tuple(range(1, 10)), name: str = "numbers") -> Deck:
-    """A deck whose main section lists ``N<v>`` for each value, grouped by card id (so that the
-    ``Deck.to_dict`` form read back gives the very same order)."""
+    """A deck whose main section lists ``N<v>`` for each value, grouped by card id (records keep
+    any order now; grouping just keeps these decks the same as in earlier tests)."""
     ids = [f"N{v}" for v in values]
     grouped: list[str] = []
     for cid in dict.fromkeys(ids):

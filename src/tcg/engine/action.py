@@ -43,6 +43,15 @@ class Action:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Action is immutable")
 
+    def __reduce__(self):
+        return (Action.of, (self.type, self.params))
+
+    def __copy__(self) -> "Action":
+        return self
+
+    def __deepcopy__(self, memo) -> "Action":
+        return self
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Action):
             return self._hash == other._hash and self.type == other.type and self.params == other.params
@@ -61,7 +70,10 @@ class Action:
         if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
             raise ValueError(f"an action must be a mapping with a string 'type', got {data!r}")
         params = {k: _freeze(v) for k, v in data.items() if k != "type"}
-        return cls(data["type"], **params)
+        try:
+            return cls(data["type"], **params)
+        except TypeError:
+            raise ValueError(f"action parameters must be numbers, text or lists, got {dict(data)!r}") from None
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.params)

@@ -109,6 +109,8 @@ def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise CardDataError(fname, None, None, "no such card-set file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise CardDataError(fname, None, None, f"cannot read card-set file ({e})") from None
     except tomllib.TOMLDecodeError as e:
         raise CardDataError(fname, None, None, f"not valid TOML ({e})") from None
     meta = data.get("set")

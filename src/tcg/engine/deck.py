@@ -53,12 +53,14 @@ class Deck:
         return out
 
     def to_dict(self) -> dict[str, Any]:
+        """Exact form (card order kept, one entry per copy), as stored in game records."""
         return {"game": self.game, "name": self.name,
-                "sections": {k: self.counts(k) for k in self.sections}}
+                "sections": {k: list(v) for k, v in self.sections.items()}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], source: str | None = None) -> "Deck":
-        """Read the ``to_dict`` form (sections of ``{card: copies}``) or a deck file's TOML table."""
+        """Read the ``to_dict`` form or a deck file's table: each section is either a list of
+        card ids (one per copy, order kept) or a ``{card: copies}`` table."""
         where = source or "deck"
         if not isinstance(data, Mapping):
             raise DeckFileError(f"{where}: a deck must be a table, got {type(data).__name__}")

@@ -99,7 +99,7 @@ class OpRegistry:
         if not isinstance(raw, Mapping):
             fail(f"an effect must be a table like {{op = \"draw\", amount = 1}}, got {raw!r}")
         name = raw.get("op")
-        if name not in self._ops:
+        if not isinstance(name, str) or name not in self._ops:
             fail(f"unknown op {name!r} (known: {', '.join(self.names())})")
         params, handler = self._ops[name]
         args: dict[str, Any] = {}

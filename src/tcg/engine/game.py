@@ -87,9 +87,11 @@ class Game:
             return
         if self._legal is None:
             self._legal = self.rules.legal_actions(state)
-        if action not in self._legal:
-            raise IllegalActionError(self._illegal_message(action))
-        self._actions.append({"player": player, **action.to_dict()})
+        try:
+            action = self._legal[self._legal.index(action)]  # the listed (canonical) object
+        except ValueError:
+            raise IllegalActionError(self._illegal_message(action)) from None
+        self._actions.append({"player": player, "action": action.to_dict()})
         self._legal = None
         self.rules.apply(state, action)
 
@@ -99,7 +101,7 @@ class Game:
             raise IllegalActionError("the game is already over")
         if player not in range(self.rules.players):
             raise IllegalActionError(f"no player {player!r} in this game")
-        self._actions.append({"player": player, "type": "concede"})
+        self._actions.append({"player": player, "action": {"type": "concede"}})
         self._legal = None
         self.rules.concede(self.state, player)
 
@@ -129,7 +131,7 @@ class Game:
     # --- records ------------------------------------------------------------------------
     @property
     def actions(self) -> list[dict[str, Any]]:
-        return [dict(a) for a in self._actions]
+        return [{"player": a["player"], "action": dict(a["action"])} for a in self._actions]
 
     def record(self) -> dict[str, Any]:
         """The game as JSON-ready data: replaying it rebuilds an identical game."""
@@ -169,12 +171,19 @@ class Game:
 def replay_record(rules: Ruleset, record: Mapping[str, Any], decks: Sequence[Deck],
                   upto: int | None = None) -> Game:
     """Rebuild a game from its record (``upto``: only the first N actions)."""
-    version = record.get("card_set", {}).get("version")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise RecordError(f"record format {record.get('format')!r} is not {RECORD_FORMAT!r}")
+    if record.get("game") != rules.id:
+        raise RecordError(f"record is for game {record.get('game')!r}, not {rules.id!r}")
+    card_set = record.get("card_set", {})
+    if not isinstance(card_set, Mapping):
+        raise RecordError("record 'card_set' must be an object with name and version")
+    version = card_set.get("version")
     if version is not None and version != rules.cards.version:
         raise RecordError(f"record was made with card set version {version}, "
                           f"this engine has {rules.cards.version}")
     seed = record.get("seed")
-    if not isinstance(seed, int):
+    if isinstance(seed, bool) or not isinstance(seed, int):
         raise RecordError("record has no integer 'seed'")
     game = Game(rules, decks, seed)
     actions = record.get("actions", [])
@@ -184,7 +193,9 @@ def replay_record(rules: Ruleset, record: Mapping[str, Any], decks: Sequence[Dec
         if not isinstance(a, Mapping):
             raise RecordError(f"record action #{i} is not a table: {a!r}")
         player = a.get("player")
-        body = {k: v for k, v in a.items() if k != "player"}
+        body = a.get("action")
+        if not isinstance(body, Mapping):
+            raise RecordError(f"record action #{i} has no 'action' object: {a!r}")
         try:
             if body.get("type") == "concede" and len(body) == 1:
                 game.concede(player)  # type: ignore[arg-type]

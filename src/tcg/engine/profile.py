@@ -45,7 +45,7 @@ class Profile:
         p = pathlib.Path(path)
         try:
             data = tomllib.loads(p.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as e:
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
             raise CardDataError(str(p), None, None, f"cannot read profile ({e})") from None
         prof = cls(data, str(p))
         missing = [k for k, _ in TEMPLATE if prof.get(k, None) is None]

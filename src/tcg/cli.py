@@ -1,0 +1,563 @@
+"""The ``tcg`` command: browse games, cards and decks, check decks, play against the computer,
+run AI-vs-AI batches, watch saved games and measure speed.
+
+Game modules are imported only inside the commands that need them, so ``tcg --help`` is fast.
+Every expected failure (unknown game, bad deck or record file, bad option value, Ctrl-C, end
+of input) ends with one ``error: ...`` line on stderr and a non-zero exit code."""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import pathlib
+import random
+import sys
+from typing import Any, Callable, List, Optional, Tuple
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+try:  # typer >= 0.16 ships its own copy of click
+    from typer._click import exceptions as _click_exc
+except ImportError:  # pragma: no cover - older typer with the click package
+    from click import exceptions as _click_exc  # type: ignore[no-redef]
+
+from .engine.errors import TcgError
+
+
+class _Group(TyperGroup):
+    """Prints usage errors as one line (``error: ... (see 'tcg play --help')``), not a box."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                              standalone_mode=False, **extra)
+        except _click_exc.NoArgsIsHelpError as e:
+            typer.echo(e.ctx.get_help() if e.ctx is not None else str(e))
+            rv = 0
+        except _click_exc.UsageError as e:
+            where = e.ctx.command_path if e.ctx is not None else "tcg"
+            _echo_err(f"error: {e.format_message()} (see '{where} --help')")
+            rv = e.exit_code
+        except _click_exc.ClickException as e:
+            _echo_err(f"error: {e.format_message()}")
+            rv = e.exit_code
+        except typer.Abort:
+            _echo_err("error: aborted")
+            rv = 1
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+app = typer.Typer(
+    cls=_Group,
+    name="tcg",
+    help="Rules engine for Japanese trading card games: browse cards and decks, check decks, "
+         "play against the computer, simulate AI-vs-AI games, replay saved games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def main() -> None:
+    """Entry point of the ``tcg`` script."""
+    app(prog_name="tcg")
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def _echo_err(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _one_line(message: str) -> str:
+    return "; ".join(part.strip() for part in str(message).splitlines() if part.strip())
+
+
+def _fail(message: str, code: int = 1) -> None:
+    _echo_err(f"error: {_one_line(message)}")
+    raise typer.Exit(code)
+
+
+def _guard(fn: Callable) -> Callable:
+    """Turn expected exceptions into one ``error:`` line and an exit code (no traceback)."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (typer.Exit, typer.Abort):
+            raise
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+        except EOFError:
+            _fail("input ended", 1)
+        except TcgError as e:
+            from .api import IllegalDeckError
+            if isinstance(e, IllegalDeckError):
+                _fail(f"deck {e.deck.name!r} is not legal for {e.deck.game} ({len(e.problems)} "
+                      f"problem{'s' if len(e.problems) != 1 else ''}; see 'tcg validate {e.deck.game} "
+                      f"{e.deck.source or e.deck.name}')")
+            _fail(str(e))
+        except (ValueError, FileNotFoundError, OSError) as e:
+            _fail(str(e))
+    return wrapper
+
+
+def _command(*args: Any, **kwargs: Any) -> Callable:
+    def deco(fn: Callable) -> Callable:
+        return app.command(*args, **kwargs)(_guard(fn))
+    return deco
+
+
+def _console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def _rules(game: str):
+    from .games import get_rules
+    return get_rules(game)
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in ("en", "ja"):
+        raise ValueError(f"--lang must be 'en' or 'ja', got {lang!r}")
+    return lang
+
+
+def _default_decks(game: str, first: Optional[str], second: Optional[str]) -> tuple[str, str]:
+    """Player deck = ``first`` or the first sample deck; opponent = ``second`` or another one."""
+    from .api import list_decks
+    samples = list_decks(game)
+    if first is None:
+        if not samples:
+            raise ValueError(f"{game} has no sample decks yet; pass a deck file with --deck")
+        first = samples[0]
+    if second is None:
+        others = [s for s in samples if s != first]
+        second = others[0] if others else first
+    return first, second
+
+
+def _label(card, lang: str) -> str:
+    name, en = getattr(card, "name", ""), getattr(card, "name_en", "")
+    if lang == "ja" or not en:
+        return name
+    return f"{name} ({en})"
+
+
+# --- games, cards, decks, validate, catalog ---------------------------------------------------
+
+@_command("games")
+def games_cmd() -> None:
+    """List the games this engine plays, with their names and number of sample decks."""
+    from .api import list_decks, list_games
+    table = Table(title="Games")
+    table.add_column("Game id", style="bold")
+    table.add_column("Name")
+    table.add_column("English name")
+    table.add_column("Sample decks", justify="right")
+    for gid in list_games():
+        rules = _rules(gid)
+        try:
+            prof = rules.profile
+            name, name_en = prof.get("game.name", rules.name), prof.get("game.name_en", "")
+        except TcgError:
+            name, name_en = rules.name, ""
+        table.add_row(gid, str(name), str(name_en), str(len(list_decks(gid))))
+    _console().print(table)
+
+
+_ABILITY_EN = {"static": "Static", "activated": "Activated", "trigger": "Trigger", "burst": "Burst",
+               "on_enter": "On enter", "use": "Use"}
+_ABILITY_JA = {"static": "常時", "activated": "起動", "trigger": "トリガー", "burst": "バースト",
+               "on_enter": "登場時", "use": "使用"}
+
+
+def _ability_text(card, lang: str) -> str:
+    parts = []
+    for ab in getattr(card, "abilities", ()) or ():
+        kind = getattr(ab, "kind", "")
+        head = (_ABILITY_JA if lang == "ja" else _ABILITY_EN).get(kind, kind)
+        extra = []
+        cost = getattr(ab, "cost", 0)
+        if cost:
+            extra.append(f"{cost} {getattr(ab, 'color', '')}".strip())
+        runes = getattr(ab, "runes", ())
+        if runes:
+            extra.append("runes " + "+".join(runes))
+        if getattr(ab, "tap", False):
+            extra.append("turn OFF")
+        text = (getattr(ab, "text", "") if lang == "ja" else getattr(ab, "text_en", "") or getattr(ab, "text", ""))
+        if not text:
+            effects = getattr(ab, "effects", ()) or ()
+            text = "; ".join(getattr(op, "name", "?") + "(" + ", ".join(
+                f"{k}={v}" for k, v in getattr(op, "args", {}).items() if v is not None) + ")" for op in effects)
+        parts.append(f"[{head}{' ' + ', '.join(extra) if extra else ''}] {text}")
+    if not parts:
+        text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
+        if text:
+            parts.append(text)
+    return "\n".join(parts)
+
+
+@_command("cards")
+def cards_cmd(
+    game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
+    kind: Optional[str] = typer.Option(None, "--kind", "-k", help="Only cards of this kind (e.g. character, monster, town, leader)."),
+    color: Optional[str] = typer.Option(None, "--color", "--colour", "-c", help="Only cards of this colour (e.g. red)."),
+    search: Optional[str] = typer.Option(None, "--search", "-s", help="Only cards whose id, name or text contains TEXT (case-insensitive)."),
+    lang: str = typer.Option("en", "--lang", help="en: Japanese names with English glosses and English texts; ja: Japanese only."),
+) -> None:
+    """Show the card set of GAME as a table (id, kind, name, colour, cost, level, attack/hp, rune,
+    STOP!, abilities)."""
+    lang = _check_lang(lang)
+    cardset = _rules(game).cards
+    cards = list(cardset)
+    kinds = sorted({getattr(c, "kind", "") for c in cards})
+    if kind is not None and kind not in kinds:
+        raise ValueError(f"unknown --kind {kind!r}; kinds in this set: {', '.join(kinds)}")
+    colors = sorted({v for c in cards for v in (getattr(c, "color", None),) if v})
+    if color is not None:
+        from .ui.shironeko_board import COLOR_JA
+        color = {v: k for k, v in COLOR_JA.items()}.get(color, color).lower()
+        if color not in colors:
+            raise ValueError(f"unknown --color {color!r}; colours in this set: {', '.join(colors)}")
+    rows = []
+    needle = search.lower() if search else None
+    for c in cards:
+        if kind is not None and getattr(c, "kind", None) != kind:
+            continue
+        if color is not None and getattr(c, "color", None) != color:
+            continue
+        if needle is not None:
+            hay = " ".join(str(getattr(c, a, "") or "") for a in ("id", "name", "name_en", "text", "text_en"))
+            hay += " " + _ability_text(c, "en") + " " + _ability_text(c, "ja")
+            if needle not in hay.lower():
+                continue
+        rows.append(c)
+    # columns: (header, getter); columns that are empty for every shown card are dropped
+    is_char = lambda c: getattr(c, "is_character", False) or getattr(c, "kind", "") in ("character", "awakened_character")  # noqa: E731
+    cols: list[tuple[str, Callable[[Any], str], dict]] = [
+        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
+        ("Kind", lambda c: getattr(c, "kind", ""), {}),
+        ("Name", lambda c: _label(c, lang), {}),
+        ("Colour", lambda c: getattr(c, "color", None) or "", {}),
+        ("Cost", lambda c: str(c.cost) if getattr(c, "kind", "") not in ("town", "leader") and hasattr(c, "cost") else "", {"justify": "right"}),
+        ("Chg", lambda c: "" if getattr(c, "change_cost", None) is None else str(c.change_cost), {"justify": "right"}),
+        ("Lv", lambda c: str(c.level) if is_char(c) else "", {"justify": "right"}),
+        ("ATK/HP", lambda c: f"{c.attack}/{c.hp}" if is_char(c) else "", {"justify": "right", "no_wrap": True}),
+        ("Rune", lambda c: getattr(c, "rune", None) or "", {}),
+        ("STOP!", lambda c: "STOP!" if getattr(c, "stop", False) else "", {}),
+        ("Abilities", lambda c: _ability_text(c, lang), {"ratio": 3}),
+    ]
+    cols = [col for col in cols if any(col[1](c) for c in rows)] or cols[:3]
+    title = f"{cardset.name} (version {cardset.version}): {len(rows)} of {len(cards)} cards"
+    table = Table(title=title, show_lines=False)
+    for header, _, kw in cols:
+        table.add_column(header, **kw)
+    for c in rows:
+        table.add_row(*[get(c) for _, get, _ in cols])
+    _console().print(table)
+
+
+def _deck_description(path: pathlib.Path) -> str:
+    import tomllib
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ""
+    desc = data.get("description")
+    return desc if isinstance(desc, str) else ""
+
+
+@_command("decks")
+def decks_cmd(game: str = typer.Argument(..., help="Game id (see 'tcg games').")) -> None:
+    """List the sample decks shipped with GAME: file name, deck name, description, sizes and
+    whether the deck is legal."""
+    from .api import list_decks, load_deck, validate_deck
+    rules = _rules(game)
+    names = list_decks(game)
+    if not names:
+        _console().print(f"{game} has no sample decks.")
+        return
+    folder = pathlib.Path(rules.deck_dir())
+    table = Table(title=f"Sample decks of {game}")
+    table.add_column("Deck", style="bold", no_wrap=True)
+    table.add_column("Name")
+    table.add_column("Description", ratio=2)
+    table.add_column("Cards", no_wrap=True)
+    table.add_column("Legal")
+    for n in names:
+        path = folder / f"{n}.toml"
+        try:
+            deck = load_deck(game, n)
+        except TcgError as e:
+            table.add_row(n, "", _deck_description(path), "", Text(f"unreadable: {_one_line(str(e))}", style="red"))
+            continue
+        problems = validate_deck(game, deck)
+        sizes = ", ".join(f"{sec} {len(ids)}" for sec, ids in deck.sections.items())
+        legal = Text("legal", style="green") if not problems else \
+            Text(f"NOT legal ({len(problems)} problem{'s' if len(problems) != 1 else ''})", style="red")
+        table.add_row(n, deck.name, _deck_description(path), sizes, legal)
+    _console().print(table)
+
+
+@_command("validate")
+def validate_cmd(
+    game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
+    deckfile: str = typer.Argument(..., metavar="DECKFILE", help="Deck file path or sample-deck name."),
+) -> None:
+    """Check a deck against the deck-construction rules. Prints 'legal' (exit 0) or every
+    problem with its rule ID and card (exit 1); an unreadable or malformed file exits 2."""
+    from .api import load_deck, validate_deck
+    from .engine.errors import DeckFileError
+    _rules(game)
+    try:
+        deck = load_deck(game, deckfile)
+    except (DeckFileError, OSError, UnicodeDecodeError) as e:
+        _fail(str(e), 2)
+    problems = validate_deck(game, deck)
+    con = _console()
+    where = f"{deck.name!r}" + (f" ({deck.source})" if deck.source else "")
+    if not problems:
+        con.print(Text.assemble(f"Deck {where}: ", ("legal", "bold green")))
+        return
+    con.print(Text.assemble(f"Deck {where}: ",
+                            (f"NOT legal, {len(problems)} problem{'s' if len(problems) != 1 else ''}", "bold red")))
+    table = Table(show_lines=False)
+    table.add_column("Rule", style="bold", no_wrap=True)
+    table.add_column("Problem")
+    table.add_column("Card", no_wrap=True)
+    for p in problems:
+        table.add_row(p.rule, p.message, p.card or "")
+    con.print(table)
+    raise typer.Exit(1)
+
+
+@_command("catalog")
+def catalog_cmd(game: Optional[str] = typer.Argument(None, help="Game id; omit it to compare all games side by side.")) -> None:
+    """Show the catalog profile of GAME (the catalog template as a two-column table), or of all
+    games side by side."""
+    from .api import list_games
+    from .engine.profile import TEMPLATE
+    con = _console()
+    if game is not None:
+        rules = _rules(game)
+        table = Table(title=f"Catalog profile: {game}", show_lines=True)
+        table.add_column("Entry", style="bold", no_wrap=True)
+        table.add_column("Value")
+        for label, value in rules.profile.rows():
+            table.add_row(label, value)
+        con.print(table)
+        return
+    ids = list_games()
+    rows = {gid: dict(_rules(gid).profile.rows()) for gid in ids}
+    table = Table(title="Catalog profiles", show_lines=True)
+    table.add_column("Entry", style="bold", no_wrap=True)
+    for gid in ids:
+        table.add_column(gid)
+    for _, label in TEMPLATE:
+        table.add_row(label, *[rows[g].get(label, "-") for g in ids])
+    con.print(table)
+
+
+# --- play ------------------------------------------------------------------------------------
+
+@_command("play")
+def play_cmd(
+    game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
+    deck: Optional[str] = typer.Option(None, "--deck", "-d", help="Your deck: sample-deck name or file (default: the first sample deck)."),
+    opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", help="The computer's deck (default: another sample deck)."),
+    opponent: str = typer.Option("random", "--opponent", help="Computer player (agent name)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game (default: random, printed)."),
+    seat: str = typer.Option("0", "--seat", help="Your seat: 0, 1 or random (who goes first is decided by the game)."),
+    lang: str = typer.Option("en", "--lang", help="Language of card names and actions: en (with English glosses) or ja."),
+    save: Optional[pathlib.Path] = typer.Option(None, "--save", help="Where to save the game record (default: ./tcg-GAME-SEED.json)."),
+) -> None:
+    """Play GAME against the computer in the terminal. Type the number of an action; h for help,
+    b for the board, log for recent events, c to concede, q to quit. The game record is saved
+    at the end (watch it again with 'tcg replay')."""
+    from .agents import make_agent
+    from .api import new_game
+    from .ui import get_renderer, label_players
+    from .ui.terminal import play_session
+
+    lang = _check_lang(lang)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    if seat not in ("0", "1", "random"):
+        raise ValueError(f"--seat must be 0, 1 or random, got {seat!r}")
+    human = random.Random(seed).randrange(2) if seat == "random" else int(seat)
+    mine, theirs = _default_decks(game, deck, opponent_deck)
+    decks = [mine, theirs] if human == 0 else [theirs, mine]
+    agent = make_agent(opponent, seed=seed)
+    g = new_game(game, decks, seed=seed)
+    path = save if save is not None else pathlib.Path(f"tcg-{game}-{seed}.json")
+    con = _console()
+    con.print(Text.assemble(("tcg play ", "bold"), f"{game} · seed {seed} · you are P{human} with "
+                            f"{g.decks[human].name!r} against the {opponent} computer player with "
+                            f"{g.decks[1 - human].name!r}"))
+    con.print("Type h for help.", style="dim")
+    renderer = get_renderer(game, g, lang, viewer=human, names=label_players(human, g.rules.players))
+    outcome = "interrupted"
+    try:
+        outcome = play_session(g, human, agent, console=con, lang=lang, renderer=renderer)
+    finally:
+        g.save(str(path))
+        con.print(f"Game record saved to {path} (watch it with: tcg replay {path})")
+    if outcome == "interrupted":
+        _fail("interrupted; the game record was saved", 130)
+    if outcome == "eof":
+        _fail("input ended before the game was over; the game record was saved", 1)
+
+
+# --- simulate --------------------------------------------------------------------------------
+
+@_command("simulate")
+def simulate_cmd(
+    game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed+i)."),
+    decks: Optional[Tuple[str, str]] = typer.Option(None, "--decks", help="Decks of player 0 and player 1 (names or files; default: two sample decks)."),
+    agents: Tuple[str, str] = typer.Option(("random", "random"), "--agents", help="Agents of player 0 and player 1."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """Play GAMES games computer against computer and summarise them: wins and win rates with
+    95% Wilson intervals, draws, first-player win rate, mean turns and decisions, end reasons."""
+    from .agents import make_agent
+    from .api import load_deck
+    from .sim.runner import simulate, summarize
+
+    d0, d1 = decks if decks else _default_decks(game, None, None)
+    deck_objs = [load_deck(game, d0), load_deck(game, d1)]
+    for a in agents:
+        make_agent(a)  # unknown names fail now, not after the first game
+    if as_json:
+        results = simulate(game, deck_objs, list(agents), games, seed=seed)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=_console(stderr=True), transient=True) as prog:
+            task = prog.add_task("games", total=games)
+            results = simulate(game, deck_objs, list(agents), games, seed=seed,
+                               progress=lambda i: prog.update(task, completed=i))
+    summary = summarize(results, _rules(game).players)
+    summary = {"game": game, "seed": seed, "decks": [deck_objs[0].name, deck_objs[1].name],
+               "agents": list(agents), **summary}
+    if as_json:
+        print(json.dumps(summary, ensure_ascii=False, indent=2))
+        return
+    con = _console()
+    table = Table(title=f"{game}: {summary['games']} games, seed {seed}")
+    table.add_column("Player", style="bold")
+    table.add_column("Deck")
+    table.add_column("Agent")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    for p in range(2):
+        lo, hi = summary[f"player{p}_ci95"]
+        table.add_row(f"P{p}", summary["decks"][p], summary["agents"][p], str(summary[f"player{p}_wins"]),
+                      f"{summary[f'player{p}_win_rate']:.1%}", f"{lo:.1%} – {hi:.1%}")
+    con.print(table)
+    con.print(f"Draws: {summary['draws']}")
+    fw = summary["first_player_win_rate"]
+    if fw is None:
+        con.print("First-player win rate: n/a")
+    else:
+        lo, hi = summary["first_player_ci95"]
+        con.print(f"First-player win rate: {fw:.1%} (95% CI {lo:.1%} – {hi:.1%})")
+    con.print(f"Mean turns: {summary['mean_turns']:.1f}   Mean decisions: {summary['mean_decisions']:.1f}")
+    reasons = ", ".join(f"{k}: {v}" for k, v in sorted(summary["end_reasons"].items(), key=lambda kv: -kv[1]))
+    con.print(f"End reasons: {reasons}")
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+@_command("replay")
+def replay_cmd(
+    file: pathlib.Path = typer.Argument(..., help="A game record saved by 'tcg play' (or Game.save())."),
+    upto: Optional[int] = typer.Option(None, "--upto", min=0, help="Stop after this many actions."),
+    auto: bool = typer.Option(False, "--auto", help="Step through without waiting for Enter."),
+    delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds to wait between actions with --auto."),
+    player: str = typer.Option("spectator", "--player", help="Point of view: 0, 1 or spectator."),
+    lang: str = typer.Option("en", "--lang", help="Language of card names and actions: en or ja."),
+) -> None:
+    """Watch a saved game action by action: the board and the action taken at every step.
+    Enter = next action, a number = jump to that action, q = quit; --auto runs by itself."""
+    from .engine.errors import RecordError
+    from .ui.terminal import replay_session
+
+    lang = _check_lang(lang)
+    if player not in ("0", "1", "spectator"):
+        raise ValueError(f"--player must be 0, 1 or spectator, got {player!r}")
+    viewer = None if player == "spectator" else int(player)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read record file {file}: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{file} is not a game record (invalid JSON: {e})") from None
+    if not isinstance(record, dict) or "game" not in record:
+        raise RecordError(f"{file} is not a game record (no 'game' entry)")
+    outcome = replay_session(record, console=_console(), viewer=viewer, upto=upto, auto=auto,
+                             delay=delay, lang=lang)
+    if outcome == "interrupted":
+        _fail("interrupted", 130)
+    if outcome == "eof":
+        _fail("input ended", 1)
+
+
+# --- bench -----------------------------------------------------------------------------------
+
+@_command("bench")
+def bench_cmd(
+    game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
+    seconds: float = typer.Option(5.0, "--seconds", min=0.0, help="How long to play random games."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
+    deck: Optional[List[str]] = typer.Option(None, "--deck", help="Deck to use (repeatable; default: all sample decks)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+) -> None:
+    """Measure random-vs-random speed of GAME in this process: games/s, decisions/s, decisions
+    per game, clone() time, peak game memory, peak RSS and 'tcg --help' start-up time."""
+    from .api import list_decks
+    from .bench import bench
+    decks = list(deck) if deck else None
+    if not decks and not list_decks(game):
+        raise ValueError(f"{game} has no sample decks yet; pass decks with --deck")
+    if not as_json:
+        _console(stderr=True).print(f"benchmarking {game} for {seconds:g} s...", style="dim")
+    out = bench(game, seconds=seconds, seed=seed, decks=decks)
+    if as_json:
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    table = Table(title=f"tcg bench {game}")
+    table.add_column("Measure", style="bold")
+    table.add_column("Value", justify="right")
+    rows = [
+        ("Games played", f"{out['games']} in {out['seconds']} s"),
+        ("Games/s", f"{out['games_per_s']}"),
+        ("Decisions/s", f"{out['decisions_per_s']:,}"),
+        ("Mean decisions per game", f"{out['mean_decisions_per_game']}"),
+        ("Mean clone()", f"{out['clone_us']} µs"),
+        ("Peak game memory", f"{out['peak_game_memory_kib']:,} KiB"),
+        ("Peak RSS", f"{out['peak_rss_mib']} MiB"),
+    ]
+    if "startup_ms" in out:
+        rows.append(("Start-up (tcg --help)", f"{out['startup_ms']} ms"))
+    for k, v in rows:
+        table.add_row(k, v)
+    _console().print(table)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,300 @@
+"""Game-independent terminal loops over the public ``Game`` API.
+
+* ``play_session``: a human against a computer player. After every step it shows what happened
+  since the human's last decision, the board from the human's side and the legal actions
+  numbered; it reads a number or a command (help, board, log, concede, quit).
+* ``replay_session``: steps through a saved record action by action on a fresh game.
+
+Both take a rich ``Console`` and a ``read(prompt) -> str`` function (``input`` by default) so that
+they can be driven by tests. Nothing here knows the rules of a particular game: boards and event
+texts come from the game's renderer (``tcg.ui.get_renderer``)."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from ..engine.action import Action
+from . import GenericRenderer, get_renderer
+
+Reader = Callable[[str], str]
+
+HELP = """\
+Type the number of an action to play it (-1 plays the last one).
+Commands:
+  b, board     show the board again
+  log          show recent events
+  h, help      show this help
+  c, concede   concede the game
+  q, quit      stop now (the game record is saved)
+Ctrl-C or end of input also stops (the record is saved)."""
+
+#: decision kinds whose actions name a hidden card: other players only learn that a choice was made
+PRIVATE_ACTIONS = {"mulligan_toggle"}
+
+
+@dataclass
+class Step:
+    """One applied action (or the set-up) and the events it caused, as seen by one player."""
+
+    player: int | None
+    text: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def action_text(game, action: Action, actor: int | None, viewer: int | None, lang: str) -> str:
+    """``game.describe(action)``, except for choices the viewer may not see."""
+    if actor != viewer and action.type in PRIVATE_ACTIONS:
+        return "(a hidden choice)"
+    return game.describe(action, lang)
+
+
+def event_lines(renderer: GenericRenderer, events: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Event texts with runs of identical lines folded into one ("... (x3)")."""
+    out: list[str] = []
+    counts: list[int] = []
+    for ev in events:
+        try:
+            line = renderer.event_text(ev)
+        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+            line = GenericRenderer.event_text(renderer, ev)
+        if not line:
+            continue
+        if out and out[-1] == line:
+            counts[-1] += 1
+        else:
+            out.append(line)
+            counts.append(1)
+    return [line if n == 1 else f"{line} (x{n})" for line, n in zip(out, counts)]
+
+
+def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Step]) -> None:
+    """What happened: each action in bold, the events it caused indented below."""
+    # fold repeated identical steps without events (e.g. hidden mulligan choices)
+    folded: list[tuple[Step, int]] = []
+    for st in steps:
+        if folded and not st.events and not folded[-1][0].events and \
+                (folded[-1][0].player, folded[-1][0].text) == (st.player, st.text):
+            folded[-1] = (folded[-1][0], folded[-1][1] + 1)
+        else:
+            folded.append((st, 1))
+    for st, n in folded:
+        head = Text()
+        if st.player is not None:
+            head.append(f"▶ {renderer.who(st.player)}: ", style="bold cyan" if st.player == renderer.viewer
+                        else "bold yellow")
+        else:
+            head.append("▶ ", style="bold")
+        head.append(st.text + (f" (x{n})" if n > 1 else ""), style="bold")
+        console.print(head)
+        for line in event_lines(renderer, st.events):
+            style = "bold" if line.startswith(("──", "Game over")) else ""
+            console.print(Text("    " + line, style=style))
+
+
+def result_text(renderer: GenericRenderer, result: Mapping[str, Any] | None, viewer: int | None) -> Text:
+    if not result:
+        return Text("The game is not over.")
+    reason = str(result.get("reason") or "").replace("_", " ")
+    winner = result.get("winner")
+    if result.get("draw") or winner is None:
+        return Text(f"Draw ({reason})", style="bold yellow")
+    if viewer is not None and renderer.who(viewer) == "You":
+        if winner == viewer:
+            return Text(f"You win! ({reason})", style="bold green")
+        return Text(f"You lose. ({reason})", style="bold red")
+    return Text(f"{renderer.who(winner)} wins ({reason})", style="bold green")
+
+
+# --- human vs computer -----------------------------------------------------------------------
+
+def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
+                 read: Reader | None = None, renderer: GenericRenderer | None = None) -> str:
+    """Play ``game`` to the end with a human at seat ``human`` and ``agent`` for everyone else.
+
+    Returns how it ended: ``"over"`` (game over), ``"quit"`` (the human typed q),
+    ``"interrupted"`` (Ctrl-C) or ``"eof"`` (input ended). The caller saves the record."""
+    from ..agents.base import AgentView
+
+    read = read or (lambda prompt: console.input(prompt))
+    if renderer is None:
+        renderer = get_renderer(game.game_id, game, lang, viewer=human)
+    steps: list[Step] = []
+    if len(game.log):
+        steps.append(Step(None, "Set-up", game.log.for_player(human)))
+    try:
+        while not game.is_over:
+            decision = game.decision
+            if decision.player != human:
+                legal = game.legal_actions()
+                action = agent.act(AgentView(game, legal))
+                text = action_text(game, action, decision.player, human, lang)
+                mark = len(game.log)
+                game.apply(action)
+                steps.append(Step(decision.player, text, game.log.for_player(human, mark)))
+                continue
+            print_steps(console, renderer, steps)
+            steps = []
+            legal = game.legal_actions()
+            _show_decision(console, renderer, game, human, legal, lang)
+            while True:
+                answer = read(f"Your choice [1-{len(legal)}, h=help, q=quit]: ").strip().lower()
+                if answer in ("q", "quit", "exit"):
+                    console.print("You stopped the game.")
+                    return "quit"
+                if answer in ("h", "help", "?"):
+                    console.print(HELP)
+                    continue
+                if answer in ("b", "board"):
+                    _show_decision(console, renderer, game, human, legal, lang)
+                    continue
+                if answer == "log":
+                    _show_log(console, renderer, game, human)
+                    continue
+                if answer in ("c", "concede"):
+                    mark = len(game.log)
+                    game.concede(human)
+                    steps.append(Step(human, "Concede", game.log.for_player(human, mark)))
+                    break
+                index = _parse_choice(answer, len(legal))
+                if index is None:
+                    console.print(f"Please type a number from 1 to {len(legal)} "
+                                  "(or h for help).", style="yellow")
+                    continue
+                action = legal[index]
+                text = game.describe(action, lang)
+                mark = len(game.log)
+                game.apply(action)
+                steps.append(Step(human, text, game.log.for_player(human, mark)))
+                break
+        print_steps(console, renderer, steps)
+        console.rule("Game over")
+        console.print(renderer.board(game.observe(human)))
+        console.print(result_text(renderer, game.result, human))
+        return "over"
+    except KeyboardInterrupt:
+        console.print()
+        return "interrupted"
+    except EOFError:
+        console.print()
+        return "eof"
+
+
+def _parse_choice(answer: str, n: int) -> int | None:
+    try:
+        k = int(answer)
+    except ValueError:
+        return None
+    if 1 <= k <= n:
+        return k - 1
+    if k == -1 and n:
+        return n - 1
+    return None
+
+
+def _show_decision(console: Console, renderer: GenericRenderer, game, viewer: int,
+                   legal: Sequence[Action], lang: str) -> None:
+    console.rule()
+    console.print(renderer.board(game.observe(viewer)))
+    console.print(Text("Your options:", style="bold"))
+    width = len(str(len(legal)))
+    for i, a in enumerate(legal, 1):
+        console.print(Text(f"  {i:>{width}}. ", style="bold cyan") + Text(game.describe(a, lang)))
+
+
+def _show_log(console: Console, renderer: GenericRenderer, game, viewer: int, last: int = 30) -> None:
+    events = game.log.for_player(viewer)
+    lines = event_lines(renderer, events)
+    console.print(Text(f"Recent events ({min(last, len(lines))} of {len(lines)}):", style="bold"))
+    for line in lines[-last:]:
+        console.print("  " + line)
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int | None = None,
+                   upto: int | None = None, auto: bool = False, delay: float = 0.0,
+                   lang: str = "en", read: Reader | None = None) -> str:
+    """Show a recorded game action by action from ``viewer``'s side (None: spectator).
+
+    The whole record is replayed once first (so a bad record fails before anything is shown),
+    then its actions are applied one by one to a fresh game. Interactive keys: Enter = next,
+    a number = jump to that action, q = quit. Returns ``"done"``, ``"quit"``, ``"interrupted"``
+    or ``"eof"``."""
+    from ..api import replay
+
+    read = read or (lambda prompt: console.input(prompt))
+    full = replay(record)
+    actions = full.actions
+    total = len(actions) if upto is None else max(0, min(upto, len(actions)))
+    game = replay(record, upto=0)
+    players = game.rules.players
+    names = {p: f"P{p}" for p in range(players)}
+    renderer = get_renderer(game.game_id, game, lang, viewer=viewer, names=names)
+    decks = ", ".join(f"P{i}: {d.name}" for i, d in enumerate(game.decks))
+    console.print(Text(f"Replay of a {game.game_id} game · seed {game.seed} · {decks} · "
+                       f"{len(actions)} actions" + (f" (showing {total})" if total != len(actions) else ""),
+                       style="bold"))
+    console.print(f"Point of view: {'spectator' if viewer is None else f'P{viewer}'}")
+    _view_events = (lambda g, mark: g.log.for_spectator(mark)) if viewer is None else \
+        (lambda g, mark: g.log.for_player(viewer, mark))
+    print_steps(console, renderer, [Step(None, "Set-up", _view_events(game, 0))])
+    console.print(renderer.board(game.observe(viewer)))
+    jump_to = 0
+    try:
+        for i, raw in enumerate(actions[:total], 1):
+            player = raw.get("player")
+            body = {k: v for k, v in raw.items() if k != "player"}
+            mark = len(game.log)
+            if body == {"type": "concede"}:
+                text = "Concede"
+                game.concede(player)
+            else:
+                action = Action.from_dict(body)
+                text = action_text(game, action, player, viewer, lang)
+                game.apply(action)
+            if i < jump_to:
+                continue
+            console.rule(f"Action {i}/{total}")
+            print_steps(console, renderer, [Step(player, text, _view_events(game, mark))])
+            console.print(renderer.board(game.observe(viewer)))
+            if i == total:
+                break
+            if auto:
+                if delay > 0:
+                    time.sleep(delay)
+                continue
+            while True:
+                answer = read("Enter = next, a number = go to that action, q = quit: ").strip().lower()
+                if answer in ("q", "quit", "exit"):
+                    return "quit"
+                if answer == "":
+                    break
+                try:
+                    jump_to = int(answer)
+                except ValueError:
+                    console.print("Press Enter, type an action number, or q.", style="yellow")
+                    continue
+                if not i < jump_to <= total:
+                    console.print(f"Type a number from {i + 1} to {total}.", style="yellow")
+                    continue
+                break
+        if game.is_over:
+            console.print(result_text(renderer, game.result, viewer))
+        else:
+            console.print(Text(f"End of the record after {total} actions (game not over).", style="bold"))
+        return "done"
+    except KeyboardInterrupt:
+        console.print()
+        return "interrupted"
+    except EOFError:
+        console.print()
+        return "eof"
+
+
+__all__ = ["HELP", "Step", "action_text", "event_lines", "play_session", "print_steps",
+           "replay_session", "result_text"]
