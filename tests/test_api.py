@@ -104,7 +104,7 @@ def test_replay_from_file_and_errors(tmp_path):
     with pytest.raises(tcg.RecordError):
         tcg.replay("{not json")
     rec = g.record()
-    rec["actions"].append({"player": 0, "type": "attack", "attacker": -5})
+    rec["actions"].append({"player": 0, "action": {"type": "attack", "attacker": -5}})
     with pytest.raises(tcg.RecordError, match="cannot be replayed"):
         tcg.replay(rec)
     rec = g.record()

@@ -117,7 +117,8 @@ def _command(*args: Any, **kwargs: Any) -> Callable:
 
 
 def _console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    # markup off: card texts such as "Static [red red]" and deck sections "[main]" are literal
+    return Console(stderr=stderr, highlight=False, markup=False, emoji=False)
 
 
 def _rules(game: str):
@@ -156,7 +157,10 @@ def _label(card, lang: str) -> str:
 
 @_command("games")
 def games_cmd() -> None:
-    """List the games this engine plays, with their names and number of sample decks."""
+    """List the games this engine plays.
+
+    Shows each game's id (used by the other commands), its name and its number of sample
+    decks."""
     from .api import list_decks, list_games
     table = Table(title="Games")
     table.add_column("Game id", style="bold")
@@ -178,33 +182,51 @@ _ABILITY_EN = {"static": "Static", "activated": "Activated", "trigger": "Trigger
                "on_enter": "On enter", "use": "Use"}
 _ABILITY_JA = {"static": "常時", "activated": "起動", "trigger": "トリガー", "burst": "バースト",
                "on_enter": "登場時", "use": "使用"}
+_KIND_SHORT = {"character": "char", "awakened_character": "awakened", "monster": "monster",
+               "town": "town", "leader": "leader"}
 
 
-def _ability_text(card, lang: str) -> str:
+def _card_text(card, lang: str) -> str:
+    """The printed card text; for cards without one, the texts (or a summary) of the abilities."""
+    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
+    if text:
+        return text
     parts = []
     for ab in getattr(card, "abilities", ()) or ():
-        kind = getattr(ab, "kind", "")
-        head = (_ABILITY_JA if lang == "ja" else _ABILITY_EN).get(kind, kind)
-        extra = []
-        cost = getattr(ab, "cost", 0)
-        if cost:
-            extra.append(f"{cost} {getattr(ab, 'color', '')}".strip())
-        runes = getattr(ab, "runes", ())
-        if runes:
-            extra.append("runes " + "+".join(runes))
-        if getattr(ab, "tap", False):
-            extra.append("turn OFF")
-        text = (getattr(ab, "text", "") if lang == "ja" else getattr(ab, "text_en", "") or getattr(ab, "text", ""))
-        if not text:
-            effects = getattr(ab, "effects", ()) or ()
-            text = "; ".join(getattr(op, "name", "?") + "(" + ", ".join(
-                f"{k}={v}" for k, v in getattr(op, "args", {}).items() if v is not None) + ")" for op in effects)
-        parts.append(f"[{head}{' ' + ', '.join(extra) if extra else ''}] {text}")
-    if not parts:
-        text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-        if text:
-            parts.append(text)
+        t = getattr(ab, "text", "") if lang == "ja" else (getattr(ab, "text_en", "") or getattr(ab, "text", ""))
+        if not t:
+            kind = getattr(ab, "kind", "")
+            head = (_ABILITY_JA if lang == "ja" else _ABILITY_EN).get(kind, kind)
+            cost = getattr(ab, "cost", 0)
+            if cost:
+                head += f" ({cost} {getattr(ab, 'color', '')})"
+            ops = "; ".join(getattr(op, "name", "?") + "(" + ", ".join(
+                f"{k}={v}" for k, v in getattr(op, "args", {}).items() if v is not None) + ")"
+                for op in getattr(ab, "effects", ()) or ())
+            t = f"{head}: {ops}"
+        parts.append(t)
     return "\n".join(parts)
+
+
+def _card_columns(lang: str) -> list[tuple[str, Callable[[Any], str], dict]]:
+    def is_char(c) -> bool:
+        return getattr(c, "kind", "") in ("character", "awakened_character")
+
+    def has_cost(c) -> bool:
+        return getattr(c, "kind", "") not in ("town", "leader") and hasattr(c, "cost")
+    return [
+        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
+        ("Kind", lambda c: _KIND_SHORT.get(getattr(c, "kind", ""), getattr(c, "kind", "")), {"no_wrap": True}),
+        ("Name", lambda c: _label(c, lang), {"ratio": 2}),
+        ("Colour", lambda c: getattr(c, "color", None) or "", {"no_wrap": True}),
+        ("Cost", lambda c: str(c.cost) if has_cost(c) else "", {"justify": "right"}),
+        ("Chg", lambda c: "" if getattr(c, "change_cost", None) is None else str(c.change_cost), {"justify": "right"}),
+        ("Lv", lambda c: str(c.level) if is_char(c) else "", {"justify": "right"}),
+        ("ATK/HP", lambda c: f"{c.attack}/{c.hp}" if is_char(c) else "", {"justify": "right", "no_wrap": True}),
+        ("Rune", lambda c: getattr(c, "rune", None) or "", {"no_wrap": True}),
+        ("STOP!", lambda c: "STOP!" if getattr(c, "stop", False) else "", {"no_wrap": True}),
+        ("Text / abilities", lambda c: _card_text(c, lang), {"ratio": 3}),
+    ]
 
 
 @_command("cards")
@@ -215,14 +237,19 @@ def cards_cmd(
     search: Optional[str] = typer.Option(None, "--search", "-s", help="Only cards whose id, name or text contains TEXT (case-insensitive)."),
     lang: str = typer.Option("en", "--lang", help="en: Japanese names with English glosses and English texts; ja: Japanese only."),
 ) -> None:
-    """Show the card set of GAME as a table (id, kind, name, colour, cost, level, attack/hp, rune,
-    STOP!, abilities)."""
+    """Show the card set of GAME.
+
+    A table of id, kind, name (with English gloss), colour, cost, change cost, level,
+    attack/HP, rune, STOP! and text; on terminals narrower than 110 columns each card is
+    shown as a short block instead."""
     lang = _check_lang(lang)
     cardset = _rules(game).cards
     cards = list(cardset)
     kinds = sorted({getattr(c, "kind", "") for c in cards})
-    if kind is not None and kind not in kinds:
-        raise ValueError(f"unknown --kind {kind!r}; kinds in this set: {', '.join(kinds)}")
+    if kind is not None:
+        kind = {v: k for k, v in _KIND_SHORT.items()}.get(kind, kind)
+        if kind not in kinds:
+            raise ValueError(f"unknown --kind {kind!r}; kinds in this set: {', '.join(kinds)}")
     colors = sorted({v for c in cards for v in (getattr(c, "color", None),) if v})
     if color is not None:
         from .ui.shironeko_board import COLOR_JA
@@ -237,34 +264,47 @@ def cards_cmd(
         if color is not None and getattr(c, "color", None) != color:
             continue
         if needle is not None:
-            hay = " ".join(str(getattr(c, a, "") or "") for a in ("id", "name", "name_en", "text", "text_en"))
-            hay += " " + _ability_text(c, "en") + " " + _ability_text(c, "ja")
+            hay = " ".join(str(getattr(c, a, "") or "") for a in ("id", "name", "name_en"))
+            hay += " " + _card_text(c, "en") + " " + _card_text(c, "ja")
             if needle not in hay.lower():
                 continue
         rows.append(c)
-    # columns: (header, getter); columns that are empty for every shown card are dropped
-    is_char = lambda c: getattr(c, "is_character", False) or getattr(c, "kind", "") in ("character", "awakened_character")  # noqa: E731
-    cols: list[tuple[str, Callable[[Any], str], dict]] = [
-        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
-        ("Kind", lambda c: getattr(c, "kind", ""), {}),
-        ("Name", lambda c: _label(c, lang), {}),
-        ("Colour", lambda c: getattr(c, "color", None) or "", {}),
-        ("Cost", lambda c: str(c.cost) if getattr(c, "kind", "") not in ("town", "leader") and hasattr(c, "cost") else "", {"justify": "right"}),
-        ("Chg", lambda c: "" if getattr(c, "change_cost", None) is None else str(c.change_cost), {"justify": "right"}),
-        ("Lv", lambda c: str(c.level) if is_char(c) else "", {"justify": "right"}),
-        ("ATK/HP", lambda c: f"{c.attack}/{c.hp}" if is_char(c) else "", {"justify": "right", "no_wrap": True}),
-        ("Rune", lambda c: getattr(c, "rune", None) or "", {}),
-        ("STOP!", lambda c: "STOP!" if getattr(c, "stop", False) else "", {}),
-        ("Abilities", lambda c: _ability_text(c, lang), {"ratio": 3}),
-    ]
-    cols = [col for col in cols if any(col[1](c) for c in rows)] or cols[:3]
+    con = _console()
     title = f"{cardset.name} (version {cardset.version}): {len(rows)} of {len(cards)} cards"
-    table = Table(title=title, show_lines=False)
-    for header, _, kw in cols:
-        table.add_column(header, **kw)
+    cols = _card_columns(lang)
+    cols = [col for col in cols if any(col[1](c) for c in rows)] or cols[:3]
+    if con.width >= 110:
+        table = Table(title=title)
+        for header, _, kw in cols:
+            table.add_column(header, **kw)
+        for c in rows:
+            table.add_row(*[get(c) for _, get, _ in cols])
+        con.print(table)
+        return
+    # narrow terminal: one block per card
+    con.print(Text(title, style="bold"))
+    table = Table(box=None, show_header=False, pad_edge=False, show_lines=False)
+    table.add_column("Id", style="bold", no_wrap=True)
+    table.add_column("Card")
     for c in rows:
-        table.add_row(*[get(c) for _, get, _ in cols])
-    _console().print(table)
+        get = {h: g for h, g, _ in cols}
+        facts = [get[h](c) for h in ("Kind", "Colour") if h in get and get[h](c)]
+        if "Cost" in get and get["Cost"](c):
+            facts.append(f"cost {get['Cost'](c)}" + (f" (change {get['Chg'](c)})" if "Chg" in get and get["Chg"](c) else ""))
+        if "Lv" in get and get["Lv"](c):
+            facts.append(f"Lv{get['Lv'](c)} {get['ATK/HP'](c)}")
+        if "Rune" in get and get["Rune"](c):
+            facts.append(f"rune {get['Rune'](c)}")
+        if "STOP!" in get and get["STOP!"](c):
+            facts.append("STOP!")
+        cell = Text(_label(c, lang), style="bold")
+        cell.append("\n" + " · ".join(facts))
+        text = get["Text / abilities"](c) if "Text / abilities" in get else ""
+        if text:
+            cell.append("\n" + text, style="dim")
+        table.add_row(c.id, cell)
+        table.add_row("", "")
+    con.print(table)
 
 
 def _deck_description(path: pathlib.Path) -> str:
@@ -279,8 +319,10 @@ def _deck_description(path: pathlib.Path) -> str:
 
 @_command("decks")
 def decks_cmd(game: str = typer.Argument(..., help="Game id (see 'tcg games').")) -> None:
-    """List the sample decks shipped with GAME: file name, deck name, description, sizes and
-    whether the deck is legal."""
+    """List the sample decks shipped with GAME and whether they are legal.
+
+    Shows each deck's file name (usable as a deck name in other commands), its name, its
+    description (if the deck file has one), its section sizes and whether it is legal."""
     from .api import list_decks, load_deck, validate_deck
     rules = _rules(game)
     names = list_decks(game)
@@ -288,24 +330,27 @@ def decks_cmd(game: str = typer.Argument(..., help="Game id (see 'tcg games').")
         _console().print(f"{game} has no sample decks.")
         return
     folder = pathlib.Path(rules.deck_dir())
-    table = Table(title=f"Sample decks of {game}")
+    table = Table(title=f"Sample decks of {game}", show_lines=True)
     table.add_column("Deck", style="bold", no_wrap=True)
-    table.add_column("Name")
-    table.add_column("Description", ratio=2)
-    table.add_column("Cards", no_wrap=True)
-    table.add_column("Legal")
+    table.add_column("Name and description", ratio=1)
+    table.add_column("Cards", max_width=14)
+    table.add_column("Legal", max_width=12)
     for n in names:
         path = folder / f"{n}.toml"
+        desc = _deck_description(path)
         try:
             deck = load_deck(game, n)
         except TcgError as e:
-            table.add_row(n, "", _deck_description(path), "", Text(f"unreadable: {_one_line(str(e))}", style="red"))
+            table.add_row(n, desc, "", Text(f"unreadable: {_one_line(str(e))}", style="red"))
             continue
         problems = validate_deck(game, deck)
-        sizes = ", ".join(f"{sec} {len(ids)}" for sec, ids in deck.sections.items())
+        sizes = "\n".join(f"{sec} {len(ids)}" for sec, ids in deck.sections.items())
         legal = Text("legal", style="green") if not problems else \
             Text(f"NOT legal ({len(problems)} problem{'s' if len(problems) != 1 else ''})", style="red")
-        table.add_row(n, deck.name, _deck_description(path), sizes, legal)
+        cell = Text(deck.name, style="bold")
+        if desc:
+            cell.append("\n" + desc.strip())
+        table.add_row(n, cell, sizes, legal)
     _console().print(table)
 
 
@@ -314,8 +359,10 @@ def validate_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
     deckfile: str = typer.Argument(..., metavar="DECKFILE", help="Deck file path or sample-deck name."),
 ) -> None:
-    """Check a deck against the deck-construction rules. Prints 'legal' (exit 0) or every
-    problem with its rule ID and card (exit 1); an unreadable or malformed file exits 2."""
+    """Check a deck against the deck-construction rules.
+
+    Prints 'legal' and exits 0, or lists every problem (rule ID, message, card) and exits 1.
+    An unreadable or malformed deck file exits 2."""
     from .api import load_deck, validate_deck
     from .engine.errors import DeckFileError
     _rules(game)
@@ -343,8 +390,10 @@ def validate_cmd(
 
 @_command("catalog")
 def catalog_cmd(game: Optional[str] = typer.Argument(None, help="Game id; omit it to compare all games side by side.")) -> None:
-    """Show the catalog profile of GAME (the catalog template as a two-column table), or of all
-    games side by side."""
+    """Show the catalog profile of a game, or of all games side by side.
+
+    With GAME: the catalog template (name, game type, win conditions, deck construction,
+    hand, mulligan, basics...) as a two-column table. Without: one column per game."""
     from .api import list_games
     from .engine.profile import TEMPLATE
     con = _console()
@@ -381,9 +430,12 @@ def play_cmd(
     lang: str = typer.Option("en", "--lang", help="Language of card names and actions: en (with English glosses) or ja."),
     save: Optional[pathlib.Path] = typer.Option(None, "--save", help="Where to save the game record (default: ./tcg-GAME-SEED.json)."),
 ) -> None:
-    """Play GAME against the computer in the terminal. Type the number of an action; h for help,
-    b for the board, log for recent events, c to concede, q to quit. The game record is saved
-    at the end (watch it again with 'tcg replay')."""
+    """Play GAME against the computer in the terminal.
+
+    After every step you see the board, your hand and your legal actions, numbered: type a
+    number to play one (-1 = the last). Other commands: i = card texts, b = board,
+    log = recent events, h = help, c = concede, q = quit. The game record is saved at the end (to --save or
+    ./tcg-GAME-SEED.json) so you can watch it again with 'tcg replay'."""
     from .agents import make_agent
     from .api import new_game
     from .ui import get_renderer, label_players
@@ -429,8 +481,11 @@ def simulate_cmd(
     agents: Tuple[str, str] = typer.Option(("random", "random"), "--agents", help="Agents of player 0 and player 1."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
-    """Play GAMES games computer against computer and summarise them: wins and win rates with
-    95% Wilson intervals, draws, first-player win rate, mean turns and decisions, end reasons."""
+    """Play many games computer against computer and summarise them.
+
+    The summary gives wins and win rate of each player with 95% Wilson intervals, draws,
+    the first player's win rate, mean turns and decisions per game and the end reasons.
+    Game i uses seed SEED+i, so a run is reproducible."""
     from .agents import make_agent
     from .api import load_deck
     from .sim.runner import simulate, summarize
@@ -490,7 +545,9 @@ def replay_cmd(
     player: str = typer.Option("spectator", "--player", help="Point of view: 0, 1 or spectator."),
     lang: str = typer.Option("en", "--lang", help="Language of card names and actions: en or ja."),
 ) -> None:
-    """Watch a saved game action by action: the board and the action taken at every step.
+    """Watch a saved game action by action.
+
+    Shows each action taken and the board after it (spectator view unless --player).
     Enter = next action, a number = jump to that action, q = quit; --auto runs by itself."""
     from .engine.errors import RecordError
     from .ui.terminal import replay_session
@@ -527,8 +584,10 @@ def bench_cmd(
     deck: Optional[List[str]] = typer.Option(None, "--deck", help="Deck to use (repeatable; default: all sample decks)."),
     as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
 ) -> None:
-    """Measure random-vs-random speed of GAME in this process: games/s, decisions/s, decisions
-    per game, clone() time, peak game memory, peak RSS and 'tcg --help' start-up time."""
+    """Measure the engine's speed on GAME with random players.
+
+    Reports games/s, decisions/s, mean decisions per game, mean clone() time, peak memory
+    of one game, peak RSS of the process and the start-up time of 'tcg --help'."""
     from .api import list_decks
     from .bench import bench
     decks = list(deck) if deck else None

@@ -10,7 +10,8 @@ A renderer is made for one game and one point of view and offers:
 * ``board(obs)`` -> a rich renderable of an observation dict (``game.observe(player)``);
 * ``decision_text(obs)`` -> one line saying who must decide what;
 * ``event_text(event)`` -> one line for an event of ``game.log`` (``None``: not worth showing);
-* ``who(player)`` -> how a player is named ("You", "Opponent", "P0"...).
+* ``who(player)`` -> how a player is named ("You", "Opponent", "P0"...);
+* ``card_info(obs)`` -> the texts of the visible cards (``None`` if the game has none).
 """
 from __future__ import annotations
 
@@ -48,9 +49,21 @@ class GenericRenderer:
             return self.names[player]
         return f"P{player}" if isinstance(player, int) else str(player)
 
+    def whose(self, player: Any) -> str:
+        """Possessive form: "Your", "Opponent's", "P1's"."""
+        name = self.who(player)
+        return "Your" if name == "You" else f"{name}'s"
+
+    def reason_text(self, reason: Any) -> str:
+        return str(reason or "").replace("_", " ")
+
     def board(self, obs: Mapping[str, Any]):
         from rich.json import JSON
         return JSON(json.dumps(obs, ensure_ascii=False, default=str))
+
+    def card_info(self, obs: Mapping[str, Any]):
+        """The texts of the cards the viewer can see in ``obs`` (None: not available)."""
+        return None
 
     def decision_text(self, obs: Mapping[str, Any]) -> str:
         d = obs.get("decision")

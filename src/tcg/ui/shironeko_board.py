@@ -22,6 +22,8 @@ KIND_SHORT = {"character": "char", "awakened_character": "awakened", "monster": 
               "town": "town", "leader": "leader"}
 KIND_JA = {"character": "キャラ", "awakened_character": "覚醒キャラ", "monster": "モンスター",
            "town": "タウン", "leader": "リーダー"}
+ABILITY_JA = {"static": "常時", "activated": "起動", "trigger": "トリガー", "burst": "バースト",
+              "on_enter": "登場時", "use": "使用"}
 PHASES = {"setup": "set-up", "start": "start phase", "main": "main phase", "end": "end phase"}
 DECISIONS = {
     "mulligan": "mulligan: mark cards to return, then finish",
@@ -61,6 +63,14 @@ class Renderer(GenericRenderer):
         if self.lang != "ja" and en:
             return f"{name} ({en})"
         return str(name)
+
+    def label2(self, view: Mapping[str, Any] | None, style: str = "") -> Text:
+        """Name on one line, English gloss (lang=en) dimmed on the next: for narrow table cells."""
+        t = Text(str((view or {}).get("name") or (view or {}).get("id") or "?"), style=style)
+        en = (view or {}).get("name_en")
+        if self.lang != "ja" and en:
+            t.append("\n" + en, style="dim")
+        return t
 
     def color_name(self, color: str | None) -> str:
         if not color:
@@ -114,7 +124,7 @@ class Renderer(GenericRenderer):
         t.append(f"Turn {obs.get('turn', 0)}", style="bold")
         t.append(f" · {PHASES.get(obs.get('phase'), obs.get('phase'))}")
         if obs.get("turn"):
-            t.append(f" · {self.who(obs.get('active'))}'s turn")
+            t.append(f" · {self.whose(obs.get('active'))} turn")
         if obs.get("first_player") is not None:
             t.append(f" · first player: {self.who(obs.get('first_player'))}", style="dim")
         t.append("\n")
@@ -122,7 +132,7 @@ class Renderer(GenericRenderer):
             r = obs["result"]
             t.append("Game over: ", style="bold")
             t.append("draw" if r.get("winner") is None else f"{self.who(r.get('winner'))} won")
-            t.append(f" ({REASONS.get(r.get('reason'), r.get('reason'))})")
+            t.append(f" ({self.reason_text(r.get('reason'))})")
         else:
             t.append("Decision: ", style="bold")
             t.append(self.decision_text(obs))
@@ -193,24 +203,28 @@ class Renderer(GenericRenderer):
         aside = pv.get("leader_hand") or []
         if aside:
             t.append("   Leader cards aside: ", style="bold")
-            t.append(", ".join(self.label(c) for c in aside))
+            t.append(", ".join(self.grouped(aside)))
         rows.append(t)
 
-        # town
+        # town: souls grouped by colour, e.g. "3 blue (2 ON, 1 OFF)"
         town = pv.get("town") or []
         t = Text()
         on = sum(1 for s in town if s.get("on"))
         t.append(f"Town ({on}/{len(town)} ON): ", style="bold")
         if not town:
             t.append("no souls", style="dim")
-        for i, soul in enumerate(town):
+        groups: dict[str, list[int]] = {}
+        for soul in town:
+            g = groups.setdefault(soul.get("color") or "?", [0, 0])
+            g[0 if soul.get("on") else 1] += 1
+        for i, (color, (n_on, n_off)) in enumerate(groups.items()):
             if i:
-                t.append("  ")
-            name = self.color_name(soul.get("color"))
-            if soul.get("on"):
-                t.append(f"{name} ON", style=COLOR_STYLE.get(soul.get("color"), ""))
+                t.append(" · ")
+            t.append(f"{n_on + n_off} {self.color_name(color)}", style=COLOR_STYLE.get(color, ""))
+            if n_on and n_off:
+                t.append(f" ({n_on} ON, {n_off} OFF)")
             else:
-                t.append(f"{name} OFF", style="bright_black")
+                t.append(" ON" if n_on else " OFF", style="" if n_on else "bright_black")
         rows.append(t)
 
         # characters
@@ -223,7 +237,7 @@ class Renderer(GenericRenderer):
         for key, title in (("damage_area", "Damage area"), ("using", "Being used")):
             cards = pv.get(key) or []
             if cards:
-                rows.append(Text.assemble((f"{title}: ", "bold"), ", ".join(self.label(c) for c in cards)))
+                rows.append(Text.assemble((f"{title}: ", "bold"), ", ".join(self.grouped(cards))))
 
         if mine and pv.get("hand") is not None:
             rows.append(self.hand_table(pv.get("hand") or [], set(pv.get("mulligan_pick") or [])))
@@ -234,6 +248,14 @@ class Renderer(GenericRenderer):
         border = "cyan" if mine else "white"
         return Panel(Group(*rows), title=title, title_align="left", border_style=border)
 
+    def grouped(self, cards: Iterable[Mapping[str, Any]]) -> list[str]:
+        """Card labels with repeats folded ("X x2"), in first-seen order."""
+        counts: dict[str, int] = {}
+        for c in cards:
+            k = self.label(c)
+            counts[k] = counts.get(k, 0) + 1
+        return [k if n == 1 else f"{k} x{n}" for k, n in counts.items()]
+
     def _append_runes(self, t: Text, runes: Iterable[str]) -> None:
         for i, r in enumerate(runes):
             if i:
@@ -241,17 +263,19 @@ class Renderer(GenericRenderer):
             t.append(self.color_name(r), style=COLOR_STYLE.get(r, ""))
 
     def characters_table(self, chars: list[Mapping[str, Any]]) -> Table:
+        """One row per character; the name (and gloss) last so that it gets the spare width."""
         tab = Table(title=None, box=None, pad_edge=False, show_edge=False, header_style="bold")
-        for col, kw in (("#", {"justify": "right"}), ("Character", {}), ("Lv", {"justify": "right"}),
+        for col, kw in (("#", {"justify": "right"}), ("Lv", {"justify": "right"}),
                         ("ATK", {"justify": "right"}), ("HP", {"justify": "right"}),
-                        ("Dmg", {"justify": "right"}), ("State", {}), ("Status", {}), ("Runes", {})):
+                        ("Dmg", {"justify": "right"}), ("State", {}), ("Status", {"max_width": 16}),
+                        ("Runes", {"max_width": 22}), ("Character", {"overflow": "fold", "ratio": 1})):
             tab.add_column(col, **kw)
         for i, u in enumerate(chars, 1):
             status = []
             if u.get("shock"):
-                status.append(Text("shock", style="yellow"))
+                status.append(Text("shock", style="bold yellow"))
             if u.get("poison"):
-                status.append(Text("poison", style="magenta"))
+                status.append(Text("poison", style="bold magenta"))
             if u.get("sick"):
                 status.append(Text("sick", style="bright_black"))
             if u.get("attacked"):
@@ -260,55 +284,120 @@ class Renderer(GenericRenderer):
             runes = Text()
             self._append_runes(runes, u.get("runes") or [])
             c = self.card(u.get("id"))
-            name = Text(self.label(u), style=COLOR_STYLE.get(getattr(c, "color", None) or "", ""))
+            name = self.label2(u, "bold " + COLOR_STYLE.get(getattr(c, "color", None) or "", ""))
             if u.get("under"):
-                name.append(f" [+{len(u['under'])} under]", style="dim")
+                name.append(f" (+{len(u['under'])} under)", style="dim")
             dmg = u.get("damage") or 0
-            hp = u.get("hp")
-            tab.add_row(str(i), name, str(u.get("level", "-")), str(u.get("attack", "-")),
-                        str(hp), Text(str(dmg), style="bold red" if dmg else "dim"),
+            tab.add_row(str(i), str(u.get("level", "-")), str(u.get("attack", "-")), str(u.get("hp", "-")),
+                        Text(str(dmg), style="bold red" if dmg else "dim"),
                         Text("ON", style="green") if u.get("on") else Text("OFF", style="bright_black"),
-                        status_text, runes)
+                        status_text, runes, name)
         return tab
 
     def hand_table(self, hand: list[Mapping[str, Any]], picked: set[int]) -> Table:
+        """Your hand: printed numbers first, then the name with gloss and notes (kind, STOP!...)."""
         tab = Table(title="Your hand", title_justify="left", title_style="bold", box=None,
                     pad_edge=False, show_edge=False, header_style="bold")
-        for col, kw in (("#", {"justify": "right"}), ("Card", {}), ("Kind", {}), ("Colour", {}),
-                        ("Cost", {"justify": "right"}), ("Chg", {"justify": "right"}),
-                        ("Lv", {"justify": "right"}), ("ATK/HP", {"justify": "right"}),
-                        ("Rune", {}), ("Notes", {})):
+        for col, kw in (("#", {"justify": "right"}), ("Cost", {"justify": "right"}),
+                        ("Chg", {"justify": "right"}), ("Lv", {"justify": "right"}),
+                        ("ATK/HP", {"justify": "right"}), ("Colour", {}), ("Rune", {}),
+                        ("Card", {"overflow": "fold", "ratio": 1})):
             tab.add_column(col, **kw)
         if not hand:
-            tab.add_row("", Text("(empty)", style="dim"), *[""] * 8)
+            tab.add_row("", "", "", "", "", "", "", Text("(empty)", style="dim"))
         for i, h in enumerate(hand, 1):
             c = self.card(h.get("id"))
             notes = []
             if h.get("iid") in picked:
-                notes.append(Text("returning (mulligan)", style="bold yellow"))
+                notes.append(Text("RETURN", style="bold reverse yellow"))
             if c is None:
-                tab.add_row(str(i), self.label(h), *["-"] * 7, Text(" ").join(notes))
+                cell = self.label2(h)
+                tab.add_row(str(i), "-", "-", "-", "-", "-", "-", cell)
                 continue
+            if c.kind != "character":
+                notes.append(Text(KIND_JA.get(c.kind, c.kind) if self.lang == "ja" else KIND_SHORT.get(c.kind, c.kind),
+                                  style="italic"))
             if c.stop:
                 notes.append(Text("STOP!", style="bold red"))
             if getattr(c, "leaderize", None):
-                notes.append(Text("leaderize"))
+                notes.append(Text("leaderize", style="italic"))
             kinds = {a.kind for a in c.abilities}
-            if "burst" in kinds:
-                notes.append(Text("burst"))
-            if "trigger" in kinds:
-                notes.append(Text("trigger"))
+            for k in ("burst", "trigger", "activated", "on_enter", "static"):
+                if k in kinds:
+                    notes.append(Text(ABILITY_JA[k] if self.lang == "ja" else k.replace("_", " "),
+                                      style="italic"))
             is_char = c.kind in ("character", "awakened_character")
-            kind = KIND_JA.get(c.kind, c.kind) if self.lang == "ja" else KIND_SHORT.get(c.kind, c.kind)
+            name = Text(h.get("name") or c.name, style="bold " + COLOR_STYLE.get(c.color or "", ""))
+            if notes:
+                name.append("  ")
+                name.append(Text(" ").join(notes))
+            en = h.get("name_en")
+            if self.lang != "ja" and en:
+                name.append("\n" + en, style="dim")
             tab.add_row(
-                str(i), Text(self.label(h), style=COLOR_STYLE.get(c.color or "", "")), kind,
-                self.color_text(c.color), str(c.cost),
+                str(i), str(c.cost),
                 str(c.change_cost) if is_char and c.change_cost is not None else "-",
                 str(c.level) if is_char else "-",
                 f"{c.attack}/{c.hp}" if is_char else "-",
+                self.color_text(c.color),
                 self.color_text(c.rune) if c.rune else Text("-"),
-                Text(" ").join(notes) if notes else Text(""))
+                name)
         return tab
+
+    def card_text(self, cid: str | None) -> str:
+        c = self.card(cid)
+        if c is None:
+            return ""
+        if self.lang == "ja":
+            return c.text or "\n".join(a.text for a in c.abilities if a.text)
+        return c.text_en or c.text or "\n".join(a.text_en or a.text for a in c.abilities if a.text_en or a.text)
+
+    def card_info(self, obs: Mapping[str, Any]):
+        """Texts of your hand, your leader cards and every card on the field."""
+        self.remember(obs)
+        out = Text()
+        viewer = obs.get("viewer")
+        players = obs.get("players") or []
+
+        def section(title: str, views: Iterable[Mapping[str, Any]], numbered: bool = False) -> None:
+            views = list(views)
+            if not views:
+                return
+            out.append(title + "\n", style="bold underline")
+            seen: set[str] = set()
+            for i, v in enumerate(views, 1):
+                if not numbered and v.get("id") in seen:
+                    continue
+                seen.add(v.get("id"))
+                c = self.card(v.get("id"))
+                out.append(f"  {i}. " if numbered else "  - ")
+                out.append(self.label(v), style="bold " + COLOR_STYLE.get(getattr(c, "color", None) or "", ""))
+                if c is not None and c.kind in ("character", "awakened_character"):
+                    out.append(f"  Lv{c.level} {c.attack}/{c.hp}, cost {c.cost}"
+                               + (f" (change {c.change_cost})" if c.change_cost is not None else "")
+                               + f", {self.color_name(c.color)}, rune {self.color_name(c.rune)}", style="dim")
+                elif c is not None and c.kind == "monster":
+                    out.append(f"  monster, cost {c.cost}, {self.color_name(c.color)}, "
+                               f"rune {self.color_name(c.rune)}", style="dim")
+                out.append("\n")
+                text = self.card_text(v.get("id"))
+                for line in (text or "(no text)").splitlines():
+                    out.append(f"      {line}\n", style="" if text else "dim")
+        order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
+        for p in order:
+            pv = players[p]
+            whose = self.whose(p)
+            if pv.get("hand"):
+                section(f"{whose} hand", pv["hand"], numbered=True)
+            field = list(pv.get("characters") or [])
+            if pv.get("leader"):
+                field.append(pv["leader"])
+            section(f"{whose} field", field)
+            section(f"{whose} leader cards aside", pv.get("leader_hand") or [])
+        return out if out.plain else Text("No cards to show.")
+
+    def reason_text(self, reason: Any) -> str:
+        return REASONS.get(reason, str(reason or "").replace("_", " "))
 
     # --- events --------------------------------------------------------------------------
     def event_text(self, ev: Mapping[str, Any]) -> str | None:
@@ -328,7 +417,7 @@ class Renderer(GenericRenderer):
         if t == "turn_start":
             return f"── Turn {ev.get('turn')}: {who} ──"
         if t == "phase":
-            return f"{who}: {ev.get('phase')} phase"
+            return f"{self.whose(ev.get('player'))} {ev.get('phase')} phase"
         if t == "build":
             c = self.card(ev.get("id"))
             colour = f" ({self.color_name(c.color)})" if c is not None and c.color else ""
@@ -401,5 +490,5 @@ class Renderer(GenericRenderer):
         if t == "game_over":
             w = ev.get("winner")
             return ("Game over: draw" if w is None else f"Game over: {self.who(w)} won") + \
-                f" ({REASONS.get(ev.get('reason'), ev.get('reason'))})"
+                f" ({self.reason_text(ev.get('reason'))})"
         return super().event_text(ev)

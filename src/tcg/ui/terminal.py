@@ -28,6 +28,7 @@ Type the number of an action to play it (-1 plays the last one).
 Commands:
   b, board     show the board again
   log          show recent events
+  i, info      show the texts of your hand and of the cards on the field
   h, help      show this help
   c, concede   concede the game
   q, quit      stop now (the game record is saved)
@@ -99,7 +100,7 @@ def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Ste
 def result_text(renderer: GenericRenderer, result: Mapping[str, Any] | None, viewer: int | None) -> Text:
     if not result:
         return Text("The game is not over.")
-    reason = str(result.get("reason") or "").replace("_", " ")
+    reason = renderer.reason_text(result.get("reason"))
     winner = result.get("winner")
     if result.get("draw") or winner is None:
         return Text(f"Draw ({reason})", style="bold yellow")
@@ -120,7 +121,7 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
     ``"interrupted"`` (Ctrl-C) or ``"eof"`` (input ended). The caller saves the record."""
     from ..agents.base import AgentView
 
-    read = read or (lambda prompt: console.input(prompt))
+    read = read or _default_reader(console)
     if renderer is None:
         renderer = get_renderer(game.game_id, game, lang, viewer=human)
     steps: list[Step] = []
@@ -142,7 +143,8 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
             legal = game.legal_actions()
             _show_decision(console, renderer, game, human, legal, lang)
             while True:
-                answer = read(f"Your choice [1-{len(legal)}, h=help, q=quit]: ").strip().lower()
+                span = f"1-{len(legal)}" if len(legal) > 1 else "1"
+                answer = read(f"Your choice [{span}, i=card texts, h=help, q=quit]: ").strip().lower()
                 if answer in ("q", "quit", "exit"):
                     console.print("You stopped the game.")
                     return "quit"
@@ -151,6 +153,10 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                     continue
                 if answer in ("b", "board"):
                     _show_decision(console, renderer, game, human, legal, lang)
+                    continue
+                if answer in ("i", "info", "cards"):
+                    info = renderer.card_info(game.observe(human))
+                    console.print(info if info is not None else "No card texts for this game.")
                     continue
                 if answer == "log":
                     _show_log(console, renderer, game, human)
@@ -162,8 +168,8 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                     break
                 index = _parse_choice(answer, len(legal))
                 if index is None:
-                    console.print(f"Please type a number from 1 to {len(legal)} "
-                                  "(or h for help).", style="yellow")
+                    console.print((f"Please type a number from 1 to {len(legal)}" if len(legal) > 1
+                                   else "Please type 1") + " (or h for help).", style="yellow")
                     continue
                 action = legal[index]
                 text = game.describe(action, lang)
@@ -182,6 +188,18 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
     except EOFError:
         console.print()
         return "eof"
+
+
+def _default_reader(console: Console) -> Reader:
+    """``console.input``; when input is piped, the answer is echoed so the transcript reads well."""
+    import sys
+
+    def read(prompt: str) -> str:
+        answer = console.input(prompt)
+        if not sys.stdin.isatty():
+            console.print(answer, highlight=False)
+        return answer
+    return read
 
 
 def _parse_choice(answer: str, n: int) -> int | None:
@@ -214,7 +232,18 @@ def _show_log(console: Console, renderer: GenericRenderer, game, viewer: int, la
         console.print("  " + line)
 
 
-# --- replay ----------------------------------------------------------------------------------
+# --- replay ---------------------------------------------------------------------------------
+
+def split_action(entry: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """(player, action dict) of one ``game.actions`` entry: ``{"player": p, "action": {...}}``
+    (older records: ``{"player": p, "type": ..., ...}``)."""
+    body = entry.get("action")
+    if isinstance(body, Mapping):
+        return entry.get("player"), dict(body)
+    return entry.get("player"), {k: v for k, v in entry.items() if k != "player"}
+
+
+# --- replay (stepping) ----------------------------------------------------------------------------------
 
 def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int | None = None,
                    upto: int | None = None, auto: bool = False, delay: float = 0.0,
@@ -227,7 +256,7 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
     or ``"eof"``."""
     from ..api import replay
 
-    read = read or (lambda prompt: console.input(prompt))
+    read = read or _default_reader(console)
     full = replay(record)
     actions = full.actions
     total = len(actions) if upto is None else max(0, min(upto, len(actions)))
@@ -247,8 +276,7 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
     jump_to = 0
     try:
         for i, raw in enumerate(actions[:total], 1):
-            player = raw.get("player")
-            body = {k: v for k, v in raw.items() if k != "player"}
+            player, body = split_action(raw)
             mark = len(game.log)
             if body == {"type": "concede"}:
                 text = "Concede"
@@ -297,4 +325,4 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
 
 
 __all__ = ["HELP", "Step", "action_text", "event_lines", "play_session", "print_steps",
-           "replay_session", "result_text"]
+           "replay_session", "result_text", "split_action"]

@@ -3,6 +3,8 @@ character change, awakening, the new-object rule, damage counters and "~ Ver." n
 (SN-K1..SN-K9)."""
 from __future__ import annotations
 
+import pytest
+
 from tcg.games.shironeko import flow as F
 
 from .harness import can, card_id, do, ids, legal_types, scenario, unit, zone
@@ -108,9 +110,16 @@ def test_sn_k4_change_onto_printed_level_exactly_one_lower_any_name_any_rune():
     assert not can(g, "change", card="F-R2", target="F-B2")  # same level
 
 
+def test_sn_k4_change_onto_an_awakened_character_of_another_name():
+    g = scenario(p0=dict(hand=["F-R3"], town=[RED] * 2, deck=DECK, chars=["F-R1A"]))
+    do(g, "change", card="F-R3", target="F-R1A")             # level 3 onto awakened level 2
+    assert zone(g, 0, "chars") == ["F-R3"]
+    assert ids(g, unit(g, 0, "F-R3").under) == ["F-R1A"]
+
+
 def test_sn_k4_change_pays_change_cost_in_the_cost_colour():
-    # F-R2: cost 3, change cost 1, red. One red soul pays the change but not a placement.
-    g = scenario(p0=dict(hand=["F-R2"], town=[BLUE, RED, BLUE], deck=DECK, chars=["F-B1"]))
+    # F-R2: cost 3, change cost 1, red. Two souls pay the change but not a placement.
+    g = scenario(p0=dict(hand=["F-R2"], town=[BLUE, RED], deck=DECK, chars=["F-B1"]))
     assert not can(g, "place", card="F-R2")
     do(g, "change", card="F-R2", target="F-B1")
     assert souls_off(g, 0) == ["F-T-RED"]  # exactly 1 soul, the red one
@@ -301,6 +310,37 @@ def test_sn_k8_retreat_when_hp_buff_ends_with_damage_left():
     end_turn(g)
     assert zone(g, 0, "chars") == []
     assert zone(g, 0, "discard") == ["F-MBUFF", "F-R1"]
+
+
+def test_sn_k8_static_hp_aura_raises_hp():
+    g = scenario(p0=dict(deck=DECK, chars=["F-HPAURA", dict(card="F-R1", damage=2)]))
+    assert F.hp_of(g.state, unit(g, 0, "F-R1")) == 3
+    assert F.hp_of(g.state, unit(g, 0, "F-HPAURA")) == 2      # "other" characters only
+    assert zone(g, 0, "chars") == ["F-HPAURA", "F-R1"]
+
+
+@pytest.mark.parametrize("aura_first", [True, False])
+def test_sn_k8_retreat_when_hp_aura_source_retreats_in_battle(aura_first):
+    # F-R1 has 2 damage and HP 2+1 from F-HPAURA; F-HPAURA (HP 2) defends against 2 and
+    # retreats, so F-R1 is back to HP 2 with 2 damage: it must retreat too, in any list order
+    chars = ["F-HPAURA", dict(card="F-R1", damage=2)]
+    if not aura_first:
+        chars.reverse()
+    g = scenario(p0=dict(deck=DECK, chars=["F-B2"]), p1=dict(deck=DECK, chars=chars))
+    do(g, "attack", attacker="F-B2")
+    do(g, "defend", defender="F-HPAURA")
+    assert zone(g, 1, "chars") == []
+    assert sorted(zone(g, 1, "discard")) == ["F-HPAURA", "F-R1"]
+
+
+def test_sn_k8_k6_change_that_ends_an_hp_aura_makes_damaged_character_retreat():
+    g = scenario(p0=dict(hand=["F-B2"], town=[BLUE], deck=DECK,
+                         chars=["F-HPAURA", dict(card="F-R1", damage=2)]),
+                 p1=dict(deck=DECK))
+    do(g, "change", card="F-B2", target="F-HPAURA")           # F-HPAURA's static is gone
+    assert zone(g, 0, "chars") == ["F-B2"]
+    assert zone(g, 0, "discard") == ["F-R1"]
+    assert not can(g, "attack", attacker="F-R1")
 
 
 # --- SN-K9: "~ Ver." names -------------------------------------------------------------------

@@ -165,11 +165,16 @@ def hp_of(s: SNState, u: Unit) -> int:
 
 
 def check_retreats(s: SNState) -> None:
-    """SN-K8: any character with damage >= HP retreats to the discard pile."""
-    for side in (s.active, 1 - s.active):
-        for u in list(s.players[side].chars):
-            if u.damage >= hp_of(s, u):
-                leave_field(s, u, "discard", "retreat")
+    """SN-K8: any character with damage >= HP retreats to the discard pile. Repeated until
+    none does, since a retreating character can take an HP aura with it."""
+    again = True
+    while again:
+        again = False
+        for side in (s.active, 1 - s.active):
+            for u in list(s.players[side].chars):
+                if u.damage >= hp_of(s, u):
+                    leave_field(s, u, "discard", "retreat")
+                    again = True
 
 
 # --- costs ------------------------------------------------------------------------------

@@ -113,6 +113,7 @@ class ShironekoRules(Ruleset):
         s.decision = None
         s.pending = None
         _APPLY[d.kind](self, s, d.player, pending, action)
+        F.check_retreats(s)  # an aura may have left (change, new leader...)
         self.advance(s)
 
     def _decide(self, s: SNState, player: int, kind: str, pending: Any = None, **info: Any) -> None:
@@ -286,6 +287,7 @@ class ShironekoRules(Ruleset):
             if targets or sel is None:
                 depth = len(steps)
                 op.handler(self, s, ctx, op, targets)
+                F.check_retreats(s)
                 if s.over:
                     return
                 if sel is not None and sel != "this_card":
@@ -383,7 +385,7 @@ class ShironekoRules(Ruleset):
         units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
         for u in units:
             for ab in cards[u.iid].abilities:
-                if ab.kind != "activated" or (u.iid, ab.index) in s.used:
+                if ab.kind != "activated" or u.iid in s.used:
                     continue
                 if ab.tap and not u.on:
                     continue
@@ -458,7 +460,7 @@ class ShironekoRules(Ruleset):
             F.pay(s, p, ab.color, ab.cost)
             if ab.tap:
                 u.on = False
-            s.used.add((u.iid, ab.index))
+            s.used.add(u.iid)
             s.emit("activate", {"player": p, "card": u.iid, "id": cards[u.iid].id, "ability": ab.index})
             s.steps.append(("effect", p, u.iid, ab.effects, 0, (), -1, None))
             return

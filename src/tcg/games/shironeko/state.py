@@ -89,7 +89,7 @@ class SNState(BaseState):
         self.first = 0              # first player
         self.phase = "setup"
         self.steps: list[tuple] = []  # rule-flow stack of plain-data steps (top = end)
-        self.used: set[tuple[int, int]] = set()  # (iid, ability index) activated this turn
+        self.used: set[int] = set()  # cards whose activated ability was used this turn (SN-R5)
         self.pending: tuple | None = None        # data for the open decision (plain tuple)
 
     def clone(self) -> "SNState":
