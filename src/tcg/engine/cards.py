@@ -94,9 +94,40 @@ class CardSet(Generic[C]):
         named = self._by_name.get(id_or_name, [])
         return named[0] if len(named) == 1 else None
 
+    def named(self, name: str) -> list[C]:
+        """Every card with this exact name (a name can be shared across kinds)."""
+        return list(self._by_name.get(name, []))
+
     def resolve(self, id_or_name: str) -> str | None:
         c = self.find(id_or_name)
         return c.id if c is not None else None  # type: ignore[attr-defined]
+
+
+def card_files_digest(paths) -> str:
+    """Short content hash of extra card files: part of the card-set version in records."""
+    import hashlib
+    h = hashlib.sha1()
+    for p in paths:
+        h.update(pathlib.Path(p).read_bytes())
+    return h.hexdigest()[:10]
+
+
+def extra_card_files(game: str) -> list[pathlib.Path]:
+    """A player's own card files for ``game``: every ``*.toml`` in the folders (or files) listed
+    in the ``TCG_CARD_PATH`` environment variable whose ``[set] game`` is ``game``."""
+    import os
+    found: list[pathlib.Path] = []
+    for entry in filter(None, os.environ.get("TCG_CARD_PATH", "").split(os.pathsep)):
+        p = pathlib.Path(entry)
+        files = sorted(p.glob("*.toml")) if p.is_dir() else [p]
+        for f in files:
+            try:
+                head = tomllib.loads(f.read_text(encoding="utf-8")).get("set", {})
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+                raise CardDataError(str(f), None, None, f"cannot read card file from TCG_CARD_PATH ({e})") from None
+            if isinstance(head, dict) and head.get("game") == game:
+                found.append(f)
+    return found
 
 
 def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str

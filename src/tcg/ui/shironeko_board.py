@@ -400,7 +400,17 @@ class Renderer(GenericRenderer):
         return REASONS.get(reason, str(reason or "").replace("_", " "))
 
     # --- events --------------------------------------------------------------------------
+    def learn(self, ev: Mapping[str, Any]) -> None:
+        """Remember iid -> card id pairs that an event makes public (to name cards later)."""
+        for key, idkey in (("card", "id"), ("leader", "leader_id")):
+            iid, cid = ev.get(key), ev.get(idkey)
+            if isinstance(iid, int) and isinstance(cid, str) and iid not in self._known:
+                c = self.card(cid)
+                if c is not None:
+                    self._known[iid] = {"iid": iid, "id": cid, "name": c.name, "name_en": c.name_en}
+
     def event_text(self, ev: Mapping[str, Any]) -> str | None:
+        self.learn(ev)
         t = ev.get("type")
         who = self.who(ev.get("player"))
         card = lambda key="card", idkey="id": self.name_of(ev.get(key), ev.get(idkey))  # noqa: E731

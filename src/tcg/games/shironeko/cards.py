@@ -6,7 +6,7 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import CardSchema, CardSet, Field, load_card_file
+from ...engine.cards import CardSchema, CardSet, Field, card_files_digest, load_card_file
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -117,6 +117,30 @@ class Card:
         return f"{self.name} ({self.name_en})"
 
 
+# Ability fields that mean something only for some ability kinds.
+_ABILITY_FIELD_KINDS = {
+    "runes": ("static", "activated", "on_enter"),
+    "cost": ("activated", "burst"),
+    "color": ("activated", "burst"),
+    "tap": ("activated",),
+}
+SEARCH_FILTERS = {"kind": (str, CHARACTER_KINDS + ("character", "monster")), "color": (str, COLORS),
+                  "rune": (str, COLORS), "name": (str, None), "max_level": (int, None),
+                  "min_level": (int, None)}
+
+
+def _check_search_filter(flt: dict, fail) -> None:
+    for key, value in flt.items():
+        spec = SEARCH_FILTERS.get(key)
+        if spec is None:
+            fail(f"search filter has no key {key!r} (known: {', '.join(SEARCH_FILTERS)})")
+        typ, choices = spec
+        if not isinstance(value, typ) or isinstance(value, bool):
+            fail(f"search filter {key!r} must be {'a whole number' if typ is int else 'text'}, got {value!r}")
+        if choices is not None and value not in choices:
+            fail(f"search filter {key!r} = {value!r} is not one of: {', '.join(dict.fromkeys(choices))}")
+
+
 def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, raw: dict,
                    registry) -> Ability:
     where = f"abilities[{i}]"
@@ -141,7 +165,13 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
                "leader": ("static", "activated")}[kind]
     if akind not in allowed:
         fail(f"a {kind} card cannot have a {akind!r} ability (allowed: {', '.join(allowed)})", "kind")
+    for key, kinds in _ABILITY_FIELD_KINDS.items():
+        if key in raw and akind not in kinds:
+            fail(f"has no effect on a {akind!r} ability (only on: {', '.join(kinds)})", key)
     effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"))
+    for op in effects:
+        if op.name == "search":
+            _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))
     if akind == "static":
         for op in effects:
             if op.name != "modify" or op["target"] not in STATIC_TARGETS:
@@ -152,30 +182,58 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
                    out["tap"], effects, out["text"], out["text_en"], i)
 
 
-def load_cards(path: str | pathlib.Path) -> CardSet[Card]:
+def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
+    """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
     from .effects import REGISTRY  # the ops this game understands
-    fname = str(path)
-    meta, raw_cards = load_card_file(path, SCHEMA, "shironeko")
     cards: list[Card] = []
-    for cid, f in raw_cards:
-        kind = f["kind"]
-        abilities = tuple(_parse_ability(fname, cid, kind, f.get("color"), i, a, REGISTRY)
-                          for i, a in enumerate(f.get("abilities") or []))
-        if kind == "monster" and not any(a.kind == "use" for a in abilities):
-            raise CardDataError(fname, cid, "abilities", "a monster needs a 'use' ability")
-        cards.append(Card(
-            id=cid, kind=kind, name=f["name"], name_en=f["name_en"], text=f["text"],
-            text_en=f["text_en"], color=f.get("color"), cost=f.get("cost") or 0,
-            rune=f.get("rune"), stop=bool(f.get("stop")), level=f.get("level") or 0,
-            change_cost=f.get("change_cost"), attack=f.get("attack") or 0, hp=f.get("hp") or 0,
-            leaderize=f.get("leaderize"), abilities=abilities))
-    ids = {c.id for c in cards}
+    where: dict[str, str] = {}
+    meta: dict = {}
+    for n, p in enumerate((path,) + extra):
+        m, raw_cards = load_card_file(p, SCHEMA, "shironeko")
+        if n == 0:
+            meta = m
+        for cid, f in raw_cards:
+            if cid in where:
+                raise CardDataError(str(p), cid, "id", f"already defined in {where[cid]}")
+            where[cid] = str(p)
+            cards.append(_make_card(str(p), cid, f, REGISTRY))
+    _check_set(cards, where)
+    version = meta["version"]
+    if extra:
+        version += "+" + card_files_digest(extra)
+    return CardSet("shironeko", meta["name"], version, cards, str(path))
+
+
+def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
+    kind = f["kind"]
+    default_color = f.get("color") or f.get("rune")
+    abilities = tuple(_parse_ability(fname, cid, kind, default_color, i, a, registry)
+                      for i, a in enumerate(f.get("abilities") or []))
+    if kind == "monster" and sum(a.kind == "use" for a in abilities) != 1:
+        raise CardDataError(fname, cid, "abilities", "a monster needs exactly one 'use' ability")
+    if sum(a.kind == "burst" for a in abilities) > 1:
+        raise CardDataError(fname, cid, "abilities", "a card has at most one 'burst' ability")
+    if kind == "awakened_character" and f.get("change_cost") is None:
+        raise CardDataError(fname, cid, "change_cost", "an awakened character needs a change cost")
+    return Card(
+        id=cid, kind=kind, name=f["name"], name_en=f["name_en"], text=f["text"],
+        text_en=f["text_en"], color=f.get("color"), cost=f.get("cost") or 0,
+        rune=f.get("rune"), stop=bool(f.get("stop")), level=f.get("level") or 0,
+        change_cost=f.get("change_cost"), attack=f.get("attack") or 0, hp=f.get("hp") or 0,
+        leaderize=f.get("leaderize"), abilities=abilities)
+
+
+def _check_set(cards: list[Card], where: dict[str, str]) -> None:
+    """Rules that involve several cards: leaderize targets, awakening bases."""
+    by_id = {c.id: c for c in cards}
+    bases = {(c.name, c.level) for c in cards if c.is_character}
     for c in cards:
         if c.leaderize is not None:
-            if c.leaderize not in ids:
-                raise CardDataError(fname, c.id, "leaderize", f"names unknown card {c.leaderize!r}")
-    by_id = {c.id: c for c in cards}
-    for c in cards:
-        if c.leaderize is not None and by_id[c.leaderize].kind != "leader":
-            raise CardDataError(fname, c.id, "leaderize", f"{c.leaderize!r} is not a leader card")
-    return CardSet("shironeko", meta["name"], meta["version"], cards, fname)
+            target = by_id.get(c.leaderize)
+            if target is None:
+                raise CardDataError(where[c.id], c.id, "leaderize", f"names unknown card {c.leaderize!r}")
+            if target.kind != "leader":
+                raise CardDataError(where[c.id], c.id, "leaderize", f"{c.leaderize!r} is not a leader card")
+        if c.kind == "awakened_character" and (c.name, c.level - 1) not in bases:
+            raise CardDataError(where[c.id], c.id, "level",
+                                f"no character named {c.name!r} at level {c.level - 1} to awaken from")

@@ -18,13 +18,22 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     resolved: dict[str, list] = {}
     for sec in SECTIONS:
         resolved[sec] = []
+        unknown: dict[str, int] = {}
         for cid in deck.section(sec):
             c = cards.find(cid)
             if c is None:
-                out.append(DeckProblem("SN-D1" if sec == "main" else "SN-D5" if sec == "town" else "SN-D6",
-                                       f"unknown card {cid!r} in [{sec}]", cid))
+                unknown[cid] = unknown.get(cid, 0) + 1
             else:
                 resolved[sec].append(c)
+        rule = "SN-D1" if sec == "main" else "SN-D5" if sec == "town" else "SN-D6"
+        for cid, n in unknown.items():
+            same = cards.named(cid)
+            if same:
+                msg = (f"{cid!r} in [{sec}] is ambiguous: cards {', '.join(c.id for c in same)} share "
+                       f"that name; write the card id")
+            else:
+                msg = f"unknown card {cid!r} in [{sec}]" + (f" ({n} copies)" if n > 1 else "")
+            out.append(DeckProblem(rule, msg, cid))
     main, town, leaders = resolved["main"], resolved["town"], resolved["leader"]
 
     # SN-D1: exactly 40 main-deck (black-backed) cards

@@ -136,8 +136,7 @@ REGISTRY = OpRegistry("shironeko")
 REGISTRY.implement("draw", op_draw, player=PLAYERS)
 REGISTRY.implement("damage", op_damage, target=UNIT_TARGETS)
 REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
-REGISTRY.implement("modify", op_modify, target=UNIT_TARGETS + ("all_opponent_characters",),
-                   stat=("attack", "hp"))
+REGISTRY.implement("modify", op_modify, target=UNIT_TARGETS, stat=("attack", "hp"))
 REGISTRY.implement("add_marker", op_add_marker, target=UNIT_TARGETS, marker=MARKERS)
 REGISTRY.implement("remove_marker", op_remove_marker, target=UNIT_TARGETS, marker=MARKERS + ("all",))
 REGISTRY.implement("heal", op_heal, target=UNIT_TARGETS)
@@ -152,5 +151,3 @@ REGISTRY.define("player_damage", {"player": Param(str, default="opponent", choic
 REGISTRY.define("build", {"amount": Param(int, default=1)}, op_build)
 REGISTRY.define("recycle", {"amount": Param(int, default=1)}, op_recycle)
 REGISTRY.define("ready_souls", {"amount": Param(int, default=1)}, op_ready_souls)
-
-SEARCH_FILTER_KEYS = ("kind", "color", "rune", "name", "max_level", "min_level")

@@ -65,8 +65,6 @@ def leave_field(s: SNState, u: Unit, to: str, why: str, position: str = "top") -
     ps.discard.extend(u.under)
     s.emit("leave_field", {"player": p, "card": u.iid, "id": s.cards[u.iid].id, "to": to, "why": why,
                            "under": list(u.under)})
-    if to == "deck":
-        s.emit("shuffle_in", {"player": p})
 
 
 def _put(s: SNState, ps: PlayerState, iid: int, to: str, position: str = "top") -> None:

@@ -10,6 +10,7 @@ import pathlib
 from typing import Any, Sequence
 
 from ...engine.action import Action, Decision
+from ...engine.cards import extra_card_files
 from ...engine.deck import Deck, DeckProblem
 from ...engine.profile import Profile
 from ...engine.rules import Ruleset
@@ -43,7 +44,7 @@ class ShironekoRules(Ruleset):
     @property
     def cards(self):
         if self._cards is None:
-            self._cards = load_cards(HERE / "cards.toml")
+            self._cards = load_cards(HERE / "cards.toml", *extra_card_files(self.id))
         return self._cards
 
     @property
@@ -208,6 +209,7 @@ class ShironekoRules(Ruleset):
         ps = s.players[p]
         s.emit("player_damage", {"player": p, "amount": amount})
         cards = s.cards
+        start = len(ps.damage_area)  # a trigger may deal damage again: keep the two apart
         for _ in range(amount):
             if not ps.deck:
                 break
@@ -220,9 +222,10 @@ class ShironekoRules(Ruleset):
             if card.stop:
                 s.emit("stop", {"player": p, "card": iid})
                 break
-        s.steps.append(("damage_cleanup", p))
+        revealed = tuple(ps.damage_area[start:])
+        s.steps.append(("damage_cleanup", p, revealed))
         if p != s.active:
-            trig = tuple(i for i in ps.damage_area if cards[i].abilities_of("trigger"))
+            trig = tuple(i for i in revealed if cards[i].abilities_of("trigger"))
             if trig:
                 s.steps.append(("triggers", p, trig, attacker))
 
@@ -244,12 +247,14 @@ class ShironekoRules(Ruleset):
             s.steps.append(("effect", p, iid, ab.effects, 0, (), attacker, None))
 
     def _step_damage_cleanup(self, s: SNState, step: tuple) -> None:
-        ps = s.players[step[1]]
-        if ps.damage_area:
-            moved = ps.damage_area[:]
+        _, p, revealed = step
+        ps = s.players[p]
+        moved = [i for i in revealed if i in ps.damage_area]
+        if moved:
+            for i in moved:
+                ps.damage_area.remove(i)
             ps.discard.extend(moved)
-            ps.damage_area.clear()
-            s.emit("damage_to_discard", {"player": step[1], "cards": moved})
+            s.emit("damage_to_discard", {"player": p, "cards": moved})
 
     def _step_to_discard(self, s: SNState, step: tuple) -> None:
         F.move_card(s, step[1], "discard")
@@ -276,6 +281,7 @@ class ShironekoRules(Ruleset):
                 cands = self._candidates(s, ctx, sel)
                 if not cands:
                     idx += 1
+                    last = ()  # a following "same" has nothing to act on
                     continue
                 if len(cands) > 1:
                     self._decide(s, c, "target", (c, source, ops, idx, last, attacker),

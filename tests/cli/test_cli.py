@@ -1,0 +1,579 @@
+"""The ``tcg`` command and the terminal front end (tcg.cli, tcg.ui).
+
+Commands run in-process through typer's CliRunner; a few checks (start-up time, what
+``import tcg.cli`` loads, one-line usage errors of the real script) use a subprocess."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+import tcg
+from tcg.cli import app
+from tcg.engine.profile import TEMPLATE
+from tcg.games import get_rules
+
+WIDE = {"COLUMNS": "250", "NO_COLOR": "1"}
+TMP_CARDS = pathlib.Path("/tmp/sn/cards.toml")
+
+
+# --- fixtures --------------------------------------------------------------------------------
+
+def _legal_deck_text(cards, colors: tuple[str, ...], name: str) -> str:
+    """A legal Shironeko deck built from whatever card set is loaded (no leaders needed)."""
+    main: dict[str, int] = {}
+    per: dict[tuple[str, str], int] = {}
+    stops = 0
+    pool = [c for c in cards if c.color in colors] + [c for c in cards if c.color not in colors]
+
+    def count(kinds) -> int:
+        return sum(n for cid, n in main.items() if cards[cid].kind in kinds)
+
+    for kinds, total in ((("character", "awakened_character"), 32), (("monster",), 8)):
+        for c in pool:
+            if c.kind not in kinds or c.leaderize:
+                continue
+            while count(kinds) < total and per.get((c.name, c.kind), 0) < 3 and not (c.stop and stops >= 3):
+                per[(c.name, c.kind)] = per.get((c.name, c.kind), 0) + 1
+                stops += c.stop
+                main[c.id] = main.get(c.id, 0) + 1
+    towns = [c for c in cards if c.kind == "town"]
+    town: dict[str, int] = {}
+    left = 10
+    for c in towns * 10:
+        if left == 0:
+            break
+        k = min(left, 10 if "ソウル発掘場" in c.name else 3 - town.get(c.id, 0))
+        if k > 0:
+            town[c.id] = town.get(c.id, 0) + k
+            left -= k
+    lines = ['game = "shironeko"', f'name = "{name}"', f'description = "Test deck {name}."', "[main]"]
+    lines += [f'"{cid}" = {n}' for cid, n in main.items()]
+    lines += ["[town]"] + [f'"{cid}" = {n}' for cid, n in town.items()]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture(autouse=True)
+def shironeko_data(monkeypatch, tmp_path_factory):
+    """Make sure Shironeko has a card set and at least two sample decks.
+
+    The shipped cards.toml and decks are used when present; otherwise a temporary card set
+    (/tmp/sn/cards.toml) and generated legal decks stand in."""
+    rules = get_rules("shironeko")
+    try:
+        cards = rules.cards
+    except tcg.CardDataError:
+        if not TMP_CARDS.is_file():
+            pytest.skip("no Shironeko card set available")
+        from tcg.games.shironeko.cards import load_cards
+        monkeypatch.setattr(rules, "_cards", load_cards(TMP_CARDS))
+        cards = rules.cards
+    if len(tcg.list_decks("shironeko")) < 2:
+        folder = tmp_path_factory.mktemp("decks")
+        (folder / "alpha.toml").write_text(_legal_deck_text(cards, ("red", "yellow"), "Alpha"), encoding="utf-8")
+        (folder / "beta.toml").write_text(_legal_deck_text(cards, ("blue", "green"), "Beta"), encoding="utf-8")
+        monkeypatch.setattr(rules, "deck_dir", lambda: folder)
+    yield
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+def run(runner, *args, input=None, env=None):
+    return runner.invoke(app, [str(a) for a in args], input=input, env={**WIDE, **(env or {})},
+                         catch_exceptions=False)
+
+
+def one_error_line(result) -> str:
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in result.output
+    return lines[0]
+
+
+@pytest.fixture
+def broken_deck(tmp_path):
+    """A deck file with many problems at once (sizes, copies, unknown card, bad section)."""
+    first = tcg.load_deck("shironeko", tcg.list_decks("shironeko")[0])
+    main = first.counts("main")
+    cid = next(iter(main))
+    lines = ['game = "shironeko"', 'name = "Broken"', "[main]", f'"{cid}" = 5', '"NO-SUCH-CARD" = 1',
+             "[town]"]
+    town = first.counts("town")
+    tid = next(iter(town))
+    lines.append(f'"{tid}" = 2')
+    lines.append("[sideboard]")
+    path = tmp_path / "broken.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def saved_game(runner, tmp_path):
+    """A finished game played through `tcg play` by always choosing the last option."""
+    path = tmp_path / "game.json"
+    result = run(runner, "play", "shironeko", "--seed", 11, "--save", path, input="-1\n" * 5000)
+    assert result.exit_code == 0, result.output
+    return path, result
+
+
+# --- help and start-up ----------------------------------------------------------------------
+
+COMMANDS = ["games", "cards", "decks", "validate", "catalog", "play", "simulate", "replay", "bench"]
+
+
+@pytest.mark.parametrize("command", [None] + COMMANDS)
+def test_every_command_has_help(runner, command):
+    args = ([command] if command else []) + ["--help"]
+    result = run(runner, *args)
+    assert result.exit_code == 0
+    assert "Usage" in result.output
+    if command is None:
+        for c in COMMANDS:
+            assert c in result.output
+    else:
+        assert len(result.output.strip().splitlines()) > 5
+
+
+def test_no_arguments_shows_help(runner):
+    result = run(runner)
+    assert "Usage" in result.output
+    assert "play" in result.output
+
+
+def test_import_is_light_and_help_is_fast():
+    code = "import sys, tcg.cli; print(sorted(m for m in sys.modules if m.startswith('tcg.games.')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    best = min(_time_help() for _ in range(3))
+    assert best < 1.0, f"tcg --help took {best:.2f} s"
+
+
+def _time_help() -> float:
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tcg", "--help"], capture_output=True, check=True)
+    return time.perf_counter() - t
+
+
+def test_usage_errors_are_one_line_in_the_real_script():
+    out = subprocess.run([sys.executable, "-m", "tcg", "play", "shironeko", "--no-such-option"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "--no-such-option" in lines[0]
+    out = subprocess.run([sys.executable, "-m", "tcg", "cards", "no-such-game"], capture_output=True, text=True)
+    assert out.returncode == 1
+    assert out.stderr.strip() == "error: unknown game 'no-such-game'; available: " + ", ".join(tcg.list_games())
+
+
+# --- games, cards, decks, catalog ------------------------------------------------------------
+
+def test_games(runner):
+    result = run(runner, "games")
+    assert result.exit_code == 0
+    assert "shironeko" in result.output
+    assert "白猫プロジェクト TCG" in result.output
+    assert str(len(tcg.list_decks("shironeko"))) in result.output
+
+
+def test_cards_table(runner):
+    cards = list(get_rules("shironeko").cards)
+    result = run(runner, "cards", "shironeko")
+    assert result.exit_code == 0
+    for c in cards:
+        assert c.id in result.output
+    c = next((c for c in cards if c.name_en and c.kind == "character"), cards[0])
+    assert c.name in result.output and (c.name_en or c.name) in result.output
+    assert f"{len(cards)} of {len(cards)} cards" in result.output
+
+
+def test_cards_filters(runner):
+    cards = list(get_rules("shironeko").cards)
+    result = run(runner, "cards", "shironeko", "--kind", "monster")
+    assert result.exit_code == 0
+    for c in cards:
+        assert (c.id in result.output) == (c.kind == "monster"), c.id
+    red = run(runner, "cards", "shironeko", "--color", "red").output
+    for c in cards:
+        assert (c.id in red) == (c.color == "red"), c.id
+    target = next((c for c in cards if c.name_en), cards[0])
+    found = run(runner, "cards", "shironeko", "--search", (target.name_en or target.name).lower()).output
+    assert target.id in found
+    ja = run(runner, "cards", "shironeko", "--lang", "ja", "--search", target.id).output
+    assert target.name in ja and (not target.name_en or target.name_en not in ja)
+
+
+def test_cards_narrow_terminal_shows_blocks(runner):
+    result = run(runner, "cards", "shironeko", "--kind", "monster", env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    monster = next(c for c in get_rules("shironeko").cards if c.kind == "monster")
+    assert monster.id in result.output and f"cost {monster.cost}" in result.output
+
+
+def test_cards_bad_options(runner):
+    result = run(runner, "cards", "shironeko", "--kind", "spaceship")
+    assert result.exit_code == 1
+    assert "spaceship" in one_error_line(result)
+    result = run(runner, "cards", "shironeko", "--lang", "fr")
+    assert result.exit_code == 1
+    one_error_line(result)
+
+
+def test_decks(runner):
+    result = run(runner, "decks", "shironeko")
+    assert result.exit_code == 0
+    for name in tcg.list_decks("shironeko"):
+        assert name in result.output
+        assert tcg.load_deck("shironeko", name).name.split(" ")[0] in result.output
+    assert "legal" in result.output
+
+
+def test_catalog_one_game(runner):
+    result = run(runner, "catalog", "shironeko")
+    assert result.exit_code == 0
+    for label, value in get_rules("shironeko").profile.rows():
+        assert label in result.output
+    assert "Shironeko Project TCG" in result.output
+
+
+def test_catalog_all_games(runner):
+    result = run(runner, "catalog")
+    assert result.exit_code == 0
+    for _, label in TEMPLATE:
+        assert label in result.output
+    for gid in tcg.list_games():
+        assert gid in result.output
+
+
+# --- validate --------------------------------------------------------------------------------
+
+def test_validate_sample_deck_is_legal(runner):
+    name = tcg.list_decks("shironeko")[0]
+    result = run(runner, "validate", "shironeko", name)
+    assert result.exit_code == 0
+    assert "legal" in result.output and "NOT" not in result.output
+
+
+def test_validate_deck_file_is_legal(runner, tmp_path):
+    deck = tcg.load_deck("shironeko", tcg.list_decks("shironeko")[0])
+    path = tmp_path / "copy.toml"
+    path.write_text(deck.to_toml(), encoding="utf-8")
+    result = run(runner, "validate", "shironeko", path)
+    assert result.exit_code == 0, result.output
+    assert "legal" in result.output
+
+
+def test_validate_lists_every_problem(runner, broken_deck):
+    problems = tcg.validate_deck("shironeko", broken_deck)
+    assert len(problems) >= 4
+    result = run(runner, "validate", "shironeko", broken_deck)
+    assert result.exit_code == 1
+    assert f"{len(problems)} problems" in result.output
+    for p in problems:
+        assert p.rule in result.output
+        assert p.message in result.output, p.message
+        if p.card:
+            assert p.card in result.output
+    assert "[sideboard]" in result.output  # literal text, not eaten as markup
+
+
+@pytest.mark.parametrize("content", ["game = ", 'game = "shironeko"\n[main]\n"X" = "three"\n', "\x00\x01"])
+def test_validate_malformed_file_exits_2(runner, tmp_path, content):
+    path = tmp_path / "bad.toml"
+    path.write_text(content, encoding="utf-8")
+    result = run(runner, "validate", "shironeko", path)
+    assert result.exit_code == 2
+    assert str(path) in one_error_line(result)
+
+
+def test_validate_missing_file_exits_2(runner, tmp_path):
+    result = run(runner, "validate", "shironeko", tmp_path / "nothing.toml")
+    assert result.exit_code == 2
+    one_error_line(result)
+
+
+def test_validate_unknown_game(runner, broken_deck):
+    result = run(runner, "validate", "no-such-game", broken_deck)
+    assert result.exit_code == 1
+    assert "unknown game" in one_error_line(result)
+
+
+# --- play ------------------------------------------------------------------------------------
+
+def test_play_quit_saves_a_replayable_record(runner, tmp_path):
+    path = tmp_path / "quit.json"
+    result = run(runner, "play", "shironeko", "--seed", 4, "--save", path, input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "seed 4" in result.output
+    assert "Your options:" in result.output and "Your hand" in result.output
+    assert str(path) in result.output and "tcg replay" in result.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["seed"] == 4 and record["result"] is None
+    game = tcg.replay(record)
+    assert not game.is_over
+    # both decks default to two different sample decks, you are P0 with the first one
+    samples = tcg.list_decks("shironeko")
+    assert game.decks[0].name == tcg.load_deck("shironeko", samples[0]).name
+    assert game.decks[1].name == tcg.load_deck("shironeko", samples[1]).name
+
+
+def test_play_to_the_end_by_always_choosing_the_last_option(saved_game):
+    path, result = saved_game
+    assert "Game over" in result.output
+    assert ("You win!" in result.output) or ("You lose." in result.output) or ("Draw" in result.output)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["result"] is not None
+    game = tcg.replay(record)
+    assert game.is_over and game.result == record["result"]
+    assert "Opponent:" in result.output  # the computer's actions are shown
+
+
+def test_play_invalid_input_asks_again(runner, tmp_path):
+    result = run(runner, "play", "shironeko", "--seed", 4, "--save", tmp_path / "g.json",
+                 input="abc\n0\n999\n\nq\n")
+    assert result.exit_code == 0
+    assert result.output.count("Please type a number from 1 to") == 4
+    assert result.output.count("Your options:") == 1  # the board is not redrawn for a bad answer
+
+
+def test_play_help_board_log_info(runner, tmp_path):
+    result = run(runner, "play", "shironeko", "--seed", 4, "--save", tmp_path / "g.json",
+                 input="h\nb\nlog\ni\nq\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "concede the game" in out  # help
+    assert out.count("Your options:") == 2  # board shown again
+    assert "Recent events" in out and "will go first" in out  # log
+    assert ", rune " in out  # card texts (i): "Lv1 2/2, cost 1, red, rune red"
+
+
+def test_play_concede(runner, tmp_path):
+    path = tmp_path / "c.json"
+    result = run(runner, "play", "shironeko", "--seed", 4, "--save", path, input="c\n")
+    assert result.exit_code == 0
+    assert "You lose." in result.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["result"]["reason"] == "concede" and record["result"]["winner"] == 1
+
+
+def test_play_end_of_input_saves_and_fails_cleanly(runner, tmp_path):
+    path = tmp_path / "eof.json"
+    result = run(runner, "play", "shironeko", "--seed", 4, "--save", path, input="1\n")
+    assert result.exit_code == 1
+    assert "input ended" in one_error_line(result)
+    assert path.is_file() and tcg.replay(str(path)) is not None
+
+
+def test_play_default_save_path_and_random_seed(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run(runner, "play", "shironeko", "--seed", 21, input="q\n")
+    assert result.exit_code == 0
+    assert (tmp_path / "tcg-shironeko-21.json").is_file()
+    result = run(runner, "play", "shironeko", input="q\n")
+    assert result.exit_code == 0
+    saved = [p for p in tmp_path.glob("tcg-shironeko-*.json") if p.name != "tcg-shironeko-21.json"]
+    assert len(saved) == 1
+    seed = saved[0].stem.rsplit("-", 1)[1]
+    assert f"seed {seed}" in result.output
+
+
+def test_play_options(runner, tmp_path):
+    decks = tcg.list_decks("shironeko")
+    path = tmp_path / "s.json"
+    result = run(runner, "play", "shironeko", "--seed", 8, "--seat", "1", "--lang", "ja", "--deck", decks[1],
+                 "--opponent-deck", decks[0], "--save", path, input="q\n")
+    assert result.exit_code == 0
+    assert "you are P1" in result.output
+    game = tcg.replay(str(path))
+    assert game.decks[1].name == tcg.load_deck("shironeko", decks[1]).name
+    assert "マリガン" in result.output or "ターン終了" in result.output
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["--seat", "3"], 1, "--seat"),
+    (["--lang", "de"], 1, "--lang"),
+    (["--deck", "no-such-deck"], 1, "no-such-deck"),
+    (["--opponent", "genius"], 1, "genius"),
+    (["--seed", "abc"], 2, "--seed"),
+])
+def test_play_bad_options(runner, args, code, words):
+    result = run(runner, "play", "shironeko", *args, input="q\n")
+    assert result.exit_code == code
+    assert words in one_error_line(result)
+
+
+def test_play_illegal_deck_is_one_line(runner, broken_deck):
+    result = run(runner, "play", "shironeko", "--deck", broken_deck, input="q\n")
+    assert result.exit_code == 1
+    line = one_error_line(result)
+    assert "not legal" in line and "tcg validate" in line
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+def test_replay_auto(runner, saved_game):
+    path, _ = saved_game
+    n = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+    result = run(runner, "replay", path, "--auto")
+    assert result.exit_code == 0, result.output
+    assert f"Action 1/{n}" in result.output and f"Action {n}/{n}" in result.output
+    assert "wins" in result.output or "Draw" in result.output
+    assert "Your hand" not in result.output  # spectator view
+
+
+def test_replay_upto_and_player_view(runner, saved_game):
+    path, _ = saved_game
+    result = run(runner, "replay", path, "--auto", "--upto", 3, "--player", 0)
+    assert result.exit_code == 0
+    assert "Action 3/3" in result.output and "Action 4/" not in result.output
+    assert "Your hand" in result.output
+    assert "game not over" in result.output
+
+
+def test_replay_interactive_steps(runner, saved_game):
+    path, _ = saved_game
+    result = run(runner, "replay", path, input="\n\nxyz\n10\nq\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "Action 1/" in out and "Action 3/" in out and "Action 10/" in out
+    assert "Action 4/" not in out and "Action 11/" not in out
+    assert "Press Enter" in out
+
+
+@pytest.mark.parametrize("content", ["not json", "[]", '{"game": "shironeko"}', '{"nothing": 1}'])
+def test_replay_bad_files(runner, tmp_path, content):
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    result = run(runner, "replay", path, "--auto")
+    assert result.exit_code == 1
+    one_error_line(result)
+
+
+def test_replay_missing_file(runner, tmp_path):
+    result = run(runner, "replay", tmp_path / "none.json", "--auto")
+    assert result.exit_code == 1
+    assert "none.json" in one_error_line(result)
+
+
+def test_replay_tampered_record(runner, saved_game, tmp_path):
+    path, _ = saved_game
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["actions"][5] = {"player": 0, "action": {"type": "attack", "attacker": 9999}}
+    bad = tmp_path / "tampered.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    result = run(runner, "replay", bad, "--auto")
+    assert result.exit_code == 1
+    assert "#5" in one_error_line(result)
+
+
+# --- simulate and bench ----------------------------------------------------------------------
+
+def test_simulate_json(runner):
+    result = run(runner, "simulate", "shironeko", "--games", 4, "--seed", 3, "--json")
+    assert result.exit_code == 0
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 4
+    assert summary["player0_wins"] + summary["player1_wins"] + summary["draws"] == 4
+    for key in ("player0_win_rate", "player0_ci95", "first_player_win_rate", "mean_turns",
+                "mean_decisions", "end_reasons"):
+        assert key in summary
+    assert sum(summary["end_reasons"].values()) == 4
+    again = json.loads(run(runner, "simulate", "shironeko", "--games", 4, "--seed", 3, "--json").stdout)
+    assert again == summary
+
+
+def test_simulate_table(runner):
+    decks = tcg.list_decks("shironeko")
+    result = run(runner, "simulate", "shironeko", "--games", 3, "--seed", 1, "--decks", decks[0], decks[-1],
+                 "--agents", "random", "random")
+    assert result.exit_code == 0
+    for word in ("Win rate", "95% CI", "Draws", "First-player win rate", "Mean turns", "End reasons"):
+        assert word in result.output
+
+
+def test_simulate_bad_agent(runner):
+    result = run(runner, "simulate", "shironeko", "--games", 1, "--agents", "random", "oracle")
+    assert result.exit_code == 1
+    assert "oracle" in one_error_line(result)
+
+
+def test_bench_json(runner):
+    result = run(runner, "bench", "shironeko", "--seconds", 0.05, "--json")
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    for key in ("games_per_s", "decisions_per_s", "mean_decisions_per_game", "clone_us",
+                "peak_game_memory_kib", "peak_rss_mib", "startup_ms"):
+        assert key in out
+    assert out["games"] >= 1
+
+
+def test_bench_table(runner):
+    result = run(runner, "bench", "shironeko", "--seconds", 0.05)
+    assert result.exit_code == 0
+    for word in ("Games/s", "Decisions/s", "clone()", "Peak RSS", "Start-up"):
+        assert word in result.output
+
+
+# --- the front-end pieces --------------------------------------------------------------------
+
+def test_renderer_registry_and_generic_fallback():
+    from rich.console import Console
+
+    from tcg.ui import GenericRenderer, get_renderer
+    from tcg.ui.shironeko_board import Renderer
+    game = tcg.new_game("shironeko", tcg.list_decks("shironeko")[:2], seed=1)
+    assert isinstance(get_renderer("shironeko", game), Renderer)
+    generic = get_renderer("some-future-game", game)
+    assert type(generic) is GenericRenderer
+    con = Console(width=120, record=True, file=open(os.devnull, "w"))
+    con.print(generic.board(game.observe(0)))
+    assert '"players"' in con.export_text()
+    assert generic.event_text({"type": "draw", "player": 1}) == "draw player=1"
+
+
+def test_board_hides_the_opponents_hand():
+    from rich.console import Console
+
+    from tcg.ui import get_renderer
+    game = tcg.new_game("shironeko", tcg.list_decks("shironeko")[:2], seed=2)
+    for viewer in (0, 1, None):
+        con = Console(width=200, record=True, file=open(os.devnull, "w"))
+        con.print(get_renderer("shironeko", game, viewer=viewer).board(game.observe(viewer)))
+        text = con.export_text()
+        assert text.count("Your hand") == (0 if viewer is None else 1)
+        obs = game.observe(viewer)
+        for pv in obs["players"]:
+            assert f"Hand {pv['hand_count']}" in text
+            assert f"Deck {pv['deck']}" in text
+
+
+def test_hidden_choices_of_others_are_not_described():
+    from tcg.ui.terminal import action_text
+    game = tcg.new_game("shironeko", tcg.list_decks("shironeko")[:2], seed=2)
+    toggle = next(a for a in game.legal_actions() if a.type == "mulligan_toggle")
+    actor = game.decision.player
+    assert action_text(game, toggle, actor, 1 - actor, "en") == "(a hidden choice)"
+    assert action_text(game, toggle, actor, actor, "en") == game.describe(toggle, "en")
+
+
+def test_every_event_of_a_game_has_a_text():
+    from tcg.agents import make_agent
+    from tcg.sim.runner import play
+    from tcg.ui import get_renderer
+    game = tcg.new_game("shironeko", tcg.list_decks("shironeko")[:2], seed=5)
+    play(game, [make_agent("random", seed=1), make_agent("random", seed=2)])
+    r = get_renderer("shironeko", game, viewer=0)
+    for ev in game.log.for_player(0):
+        text = r.event_text(ev)
+        if ev["type"] not in ("shuffle", "shuffle_in", "stop"):
+            assert text, ev
+            assert "card #" not in text, (ev, text)
