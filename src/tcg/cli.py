@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import pathlib
 import random
 import sys
@@ -220,7 +219,8 @@ def _card_columns(lang: str) -> list[tuple[str, Callable[[Any], str], dict]]:
         ("Name", lambda c: _label(c, lang), {"ratio": 2}),
         ("Colour", lambda c: getattr(c, "color", None) or "", {"no_wrap": True}),
         ("Cost", lambda c: str(c.cost) if has_cost(c) else "", {"justify": "right"}),
-        ("Chg", lambda c: "" if getattr(c, "change_cost", None) is None else str(c.change_cost), {"justify": "right"}),
+        ("Chg", lambda c: "" if getattr(c, "change_cost", None) is None else str(c.change_cost),
+         {"justify": "right"}),
         ("Lv", lambda c: str(c.level) if is_char(c) else "", {"justify": "right"}),
         ("ATK/HP", lambda c: f"{c.attack}/{c.hp}" if is_char(c) else "", {"justify": "right", "no_wrap": True}),
         ("Rune", lambda c: getattr(c, "rune", None) or "", {"no_wrap": True}),
@@ -232,10 +232,14 @@ def _card_columns(lang: str) -> list[tuple[str, Callable[[Any], str], dict]]:
 @_command("cards")
 def cards_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
-    kind: Optional[str] = typer.Option(None, "--kind", "-k", help="Only cards of this kind (e.g. character, monster, town, leader)."),
-    color: Optional[str] = typer.Option(None, "--color", "--colour", "-c", help="Only cards of this colour (e.g. red)."),
-    search: Optional[str] = typer.Option(None, "--search", "-s", help="Only cards whose id, name or text contains TEXT (case-insensitive)."),
-    lang: str = typer.Option("en", "--lang", help="en: Japanese names with English glosses and English texts; ja: Japanese only."),
+    kind: Optional[str] = typer.Option(None, "--kind", "-k",
+        help="Only cards of this kind (e.g. character, monster, town, leader)."),
+    color: Optional[str] = typer.Option(None, "--color", "--colour", "-c",
+        help="Only cards of this colour (e.g. red)."),
+    search: Optional[str] = typer.Option(None, "--search", "-s",
+        help="Only cards whose id, name or text contains TEXT (case-insensitive)."),
+    lang: str = typer.Option("en", "--lang",
+        help="en: Japanese names with English glosses and English texts; ja: Japanese only."),
 ) -> None:
     """Show the card set of GAME.
 
@@ -290,7 +294,8 @@ def cards_cmd(
         get = {h: g for h, g, _ in cols}
         facts = [get[h](c) for h in ("Kind", "Colour") if h in get and get[h](c)]
         if "Cost" in get and get["Cost"](c):
-            facts.append(f"cost {get['Cost'](c)}" + (f" (change {get['Chg'](c)})" if "Chg" in get and get["Chg"](c) else ""))
+            change = get["Chg"](c) if "Chg" in get else ""
+            facts.append(f"cost {get['Cost'](c)}" + (f" (change {change})" if change else ""))
         if "Lv" in get and get["Lv"](c):
             facts.append(f"Lv{get['Lv'](c)} {get['ATK/HP'](c)}")
         if "Rune" in get and get["Rune"](c):
@@ -389,7 +394,9 @@ def validate_cmd(
 
 
 @_command("catalog")
-def catalog_cmd(game: Optional[str] = typer.Argument(None, help="Game id; omit it to compare all games side by side.")) -> None:
+def catalog_cmd(
+    game: Optional[str] = typer.Argument(None, help="Game id; omit it to compare all games side by side."),
+) -> None:
     """Show the catalog profile of a game, or of all games side by side.
 
     With GAME: the catalog template (name, game type, win conditions, deck construction,
@@ -422,13 +429,18 @@ def catalog_cmd(game: Optional[str] = typer.Argument(None, help="Game id; omit i
 @_command("play")
 def play_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
-    deck: Optional[str] = typer.Option(None, "--deck", "-d", help="Your deck: sample-deck name or file (default: the first sample deck)."),
-    opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", help="The computer's deck (default: another sample deck)."),
+    deck: Optional[str] = typer.Option(None, "--deck", "-d",
+        help="Your deck: sample-deck name or file (default: the first sample deck)."),
+    opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck",
+        help="The computer's deck (default: another sample deck)."),
     opponent: str = typer.Option("random", "--opponent", help="Computer player (agent name)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game (default: random, printed)."),
-    seat: str = typer.Option("0", "--seat", help="Your seat: 0, 1 or random (who goes first is decided by the game)."),
-    lang: str = typer.Option("en", "--lang", help="Language of card names and actions: en (with English glosses) or ja."),
-    save: Optional[pathlib.Path] = typer.Option(None, "--save", help="Where to save the game record (default: ./tcg-GAME-SEED.json)."),
+    seat: str = typer.Option("0", "--seat",
+        help="Your seat: 0, 1 or random (who goes first is decided by the game)."),
+    lang: str = typer.Option("en", "--lang",
+        help="Language of card names and actions: en (with English glosses) or ja."),
+    save: Optional[pathlib.Path] = typer.Option(None, "--save",
+        help="Where to save the game record (default: ./tcg-GAME-SEED.json)."),
 ) -> None:
     """Play GAME against the computer in the terminal.
 
@@ -477,7 +489,8 @@ def simulate_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed+i)."),
-    decks: Optional[Tuple[str, str]] = typer.Option(None, "--decks", help="Decks of player 0 and player 1 (names or files; default: two sample decks)."),
+    decks: Optional[Tuple[str, str]] = typer.Option(None, "--decks",
+        help="Decks of player 0 and player 1 (names or files; default: two sample decks)."),
     agents: Tuple[str, str] = typer.Option(("random", "random"), "--agents", help="Agents of player 0 and player 1."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
@@ -581,7 +594,8 @@ def bench_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
     seconds: float = typer.Option(5.0, "--seconds", min=0.0, help="How long to play random games."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
-    deck: Optional[List[str]] = typer.Option(None, "--deck", help="Deck to use (repeatable; default: all sample decks)."),
+    deck: Optional[List[str]] = typer.Option(None, "--deck",
+        help="Deck to use (repeatable; default: all sample decks)."),
     as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
 ) -> None:
     """Measure the engine's speed on GAME with random players.

@@ -315,8 +315,8 @@ class Renderer(GenericRenderer):
                 tab.add_row(str(i), "-", "-", "-", "-", "-", "-", cell)
                 continue
             if c.kind != "character":
-                notes.append(Text(KIND_JA.get(c.kind, c.kind) if self.lang == "ja" else KIND_SHORT.get(c.kind, c.kind),
-                                  style="italic"))
+                kind = KIND_JA.get(c.kind, c.kind) if self.lang == "ja" else KIND_SHORT.get(c.kind, c.kind)
+                notes.append(Text(kind, style="italic"))
             if c.stop:
                 notes.append(Text("STOP!", style="bold red"))
             if getattr(c, "leaderize", None):

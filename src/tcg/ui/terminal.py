@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from rich.console import Console
-from rich.panel import Panel
 from rich.text import Text
 
 from ..engine.action import Action
