@@ -12,7 +12,7 @@ Public API (stable)::
     game.observe(0), game.observe(None), game.clone(), game.record(), game.log
     tcg.replay(game.record())
 """
-from .api import IllegalDeckError, list_decks, list_games, load_deck, new_game, replay, validate_deck
+from .api import IllegalDeckError, card_set, list_decks, list_games, load_deck, new_game, replay, validate_deck
 from .engine.action import Action, Decision
 from .engine.deck import Deck, DeckProblem
 from .engine.errors import (CardDataError, DeckFileError, IllegalActionError, RecordError, TcgError,
@@ -24,5 +24,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "CardDataError", "Deck", "DeckFileError", "DeckProblem", "Decision", "Game",
     "IllegalActionError", "IllegalDeckError", "RecordError", "TcgError", "UnknownGameError",
-    "list_decks", "list_games", "load_deck", "new_game", "replay", "validate_deck", "__version__",
+    "card_set", "list_decks", "list_games", "load_deck", "new_game", "replay", "validate_deck", "__version__",
 ]

@@ -26,6 +26,11 @@ def list_games() -> list[str]:
     return list(GAMES)
 
 
+def card_set(game: str):
+    """The game's card database (iterable of immutable cards; ``find(id_or_name)``)."""
+    return get_rules(game).cards
+
+
 def list_decks(game: str) -> list[str]:
     """Names of the sample decks shipped with ``game`` (usable with ``load_deck``)."""
     folder = get_rules(game).deck_dir()

@@ -446,8 +446,8 @@ def play_cmd(
 
     After every step you see the board, your hand and your legal actions, numbered: type a
     number to play one (-1 = the last). Other commands: i = card texts, b = board,
-    log = recent events, h = help, c = concede, q = quit. The game record is saved at the end (to --save or
-    ./tcg-GAME-SEED.json) so you can watch it again with 'tcg replay'."""
+    log = recent events, h = help, c = concede, q = quit. The game record is saved at the
+    end (to --save or ./tcg-GAME-SEED.json) so you can watch it again with 'tcg replay'."""
     from .agents import make_agent
     from .api import new_game
     from .ui import get_renderer, label_players
@@ -464,6 +464,9 @@ def play_cmd(
     agent = make_agent(opponent, seed=seed)
     g = new_game(game, decks, seed=seed)
     path = save if save is not None else pathlib.Path(f"tcg-{game}-{seed}.json")
+    if path.is_dir() or not path.absolute().parent.is_dir():
+        raise ValueError(f"cannot save the game record to {path}: "
+                         + ("it is a folder" if path.is_dir() else "no such folder"))
     con = _console()
     con.print(Text.assemble(("tcg play ", "bold"), f"{game} · seed {seed} · you are P{human} with "
                             f"{g.decks[human].name!r} against the {opponent} computer player with "
@@ -474,7 +477,10 @@ def play_cmd(
     try:
         outcome = play_session(g, human, agent, console=con, lang=lang, renderer=renderer)
     finally:
-        g.save(str(path))
+        try:
+            g.save(str(path))
+        except OSError as e:
+            _fail(f"could not save the game record to {path}: {e.strerror or e}")
         con.print(f"Game record saved to {path} (watch it with: tcg replay {path})")
     if outcome == "interrupted":
         _fail("interrupted; the game record was saved", 130)

@@ -363,6 +363,9 @@ def test_play_concede(runner, tmp_path):
     assert "You lose." in result.output
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["result"]["reason"] == "concede" and record["result"]["winner"] == 1
+    replayed = run(runner, "replay", path, "--auto")
+    assert replayed.exit_code == 0
+    assert "P0 conceded" in replayed.output and "P1 wins" in replayed.output
 
 
 def test_play_end_of_input_saves_and_fails_cleanly(runner, tmp_path):
@@ -411,6 +414,14 @@ def test_play_bad_options(runner, args, code, words):
     assert words in one_error_line(result)
 
 
+def test_play_bad_save_path_fails_before_the_game(runner, tmp_path):
+    for bad in (tmp_path, tmp_path / "no" / "such" / "dir.json"):
+        result = run(runner, "play", "shironeko", "--seed", 1, "--save", bad, input="q\n")
+        assert result.exit_code == 1
+        assert "cannot save" in one_error_line(result)
+        assert "Your options" not in result.output
+
+
 def test_play_illegal_deck_is_one_line(runner, broken_deck):
     result = run(runner, "play", "shironeko", "--deck", broken_deck, input="q\n")
     assert result.exit_code == 1
@@ -436,7 +447,7 @@ def test_replay_upto_and_player_view(runner, saved_game):
     assert result.exit_code == 0
     assert "Action 3/3" in result.output and "Action 4/" not in result.output
     assert "Your hand" in result.output
-    assert "game not over" in result.output
+    assert "Stopped after action 3 of" in result.output
 
 
 def test_replay_interactive_steps(runner, saved_game):

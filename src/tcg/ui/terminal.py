@@ -242,7 +242,7 @@ def split_action(entry: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
     return entry.get("player"), {k: v for k, v in entry.items() if k != "player"}
 
 
-# --- replay (stepping) ----------------------------------------------------------------------------------
+# --- replay (stepping) -----------------------------------------------------------------------
 
 def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int | None = None,
                    upto: int | None = None, auto: bool = False, delay: float = 0.0,
@@ -285,6 +285,7 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
                 text = action_text(game, action, player, viewer, lang)
                 game.apply(action)
             if i < jump_to:
+                event_lines(renderer, _view_events(game, mark))  # keeps the renderer's card names
                 continue
             console.rule(f"Action {i}/{total}")
             print_steps(console, renderer, [Step(player, text, _view_events(game, mark))])
@@ -310,7 +311,9 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
                     console.print(f"Type a number from {i + 1} to {total}.", style="yellow")
                     continue
                 break
-        if game.is_over:
+        if total < len(actions):
+            console.print(Text(f"Stopped after action {total} of {len(actions)}.", style="bold"))
+        elif game.is_over:
             console.print(result_text(renderer, game.result, viewer))
         else:
             console.print(Text(f"End of the record after {total} actions (game not over).", style="bold"))

@@ -10,14 +10,22 @@ from .state import SNState, Unit
 
 
 def card_view(s: SNState, iid: int) -> dict[str, Any]:
+    """A face-up card: identity plus its printed numbers (what a player reads off the card)."""
     c = s.cards[iid]
-    return {"iid": iid, "id": c.id, "name": c.name, "name_en": c.name_en}
+    d = {"iid": iid, "id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
+    if c.is_main:
+        d.update(color=c.color, cost=c.cost, rune=c.rune, stop=c.stop)
+        if c.is_character:
+            d.update(level=c.level, change_cost=c.change_cost, attack=c.attack, hp=c.hp)
+    return d
 
 
 def unit_view(s: SNState, u: Unit) -> dict[str, Any]:
     c = s.cards[u.iid]
     d = card_view(s, u.iid)
     d.update(on=u.on, runes=F.runes(s, u), under=[card_view(s, i) for i in u.under])
+    if c.kind != "leader":
+        d.update(printed_attack=c.attack, printed_hp=c.hp)
     if c.kind == "leader":
         d["leader"] = True
         return d
@@ -115,7 +123,7 @@ def describe(rules, s: SNState, a: Action, lang: str = "en") -> str:
         if k in ("card", "target", "attacker", "defender") and isinstance(v, int) and 0 <= v < len(s.cards):
             c = s.cards[v]
             args[k] = c.name if lang == "ja" or not c.name_en else f"{c.name} [{c.name_en}]"
-            if c.is_character and a.type in ("place", "change", "awaken"):
+            if k == "card" and c.is_character and a.type in ("place", "change", "awaken"):
                 cost = c.cost if a.type == "place" else c.change_cost
                 color = COLOR_JA[c.color] if lang == "ja" else c.color
                 args[k] += f" (Lv{c.level} {c.attack}/{c.hp}, {color} {cost})"
