@@ -73,12 +73,14 @@ class OpRegistry:
         self.game = game
         self._ops: dict[str, tuple[dict[str, Param], Callable]] = {}
 
-    def implement(self, name: str, handler: Callable, **choices: tuple) -> None:
+    def implement(self, name: str, handler: Callable, extra: dict[str, Param] | None = None,
+                  **choices: tuple) -> None:
         """Bind ``handler`` to the generic operation ``name``; ``choices`` narrows parameters
-        to the values this game understands (e.g. ``target=("self", ...)``)."""
+        to the values this game understands (e.g. ``target=("self", ...)``); ``extra`` adds
+        parameters of this game's own (e.g. a target filter)."""
         if name not in GENERIC_OPS:
             raise KeyError(f"{name!r} is not a generic operation; use define() for game-specific ones")
-        params = dict(GENERIC_OPS[name])
+        params = {**GENERIC_OPS[name], **(extra or {})}
         for pname, values in choices.items():
             params[pname] = Param(params[pname].type, params[pname].required, params[pname].default,
                                   tuple(values), params[pname].doc)
@@ -125,3 +127,77 @@ class OpRegistry:
         if not isinstance(raw, list):
             fail(f"effects must be a list of op tables, got {raw!r}")
         return tuple(self.parse(r, fail) for r in raw)
+
+
+class EffectCtx:
+    """Who resolves an effect, from which card, and one game-defined extra (e.g. the attacker)."""
+
+    __slots__ = ("controller", "source", "extra")
+
+    def __init__(self, controller: int, source: int, extra: Any = None):
+        self.controller, self.source, self.extra = controller, source, extra
+
+
+def effect_step(controller: int, source: int, ops: tuple, extra: Any = None) -> tuple:
+    """The plain-data step that runs ``ops`` (see ``EffectRunner``)."""
+    return ("effect", controller, source, ops, 0, (), extra, None)
+
+
+class EffectRunner:
+    """Mixin for a ``Ruleset``: runs effect steps op by op. A target selector starting with
+    ``choose_`` opens a ``target`` decision when it has several candidates (one is taken
+    without asking; none skips the op); ``same`` reuses the previous op's targets. An op that
+    pushes rule flow (a search, player damage...) is resumed after that flow.
+
+    The game provides ``effect_candidates(s, ctx, selector, op)`` and ``effect_select(s, ctx,
+    selector, last, op)`` (objects with an ``iid``, or card iids), ``effect_target(s, iid)``
+    (the object for a chosen iid, or None if gone), ``after_op(s)`` (state checks) and
+    ``_decide(s, player, kind, pending, **info)``."""
+
+    def _step_effect(self, s, step: tuple) -> None:
+        _, c, source, ops, idx, last, extra, preset = step
+        ctx = EffectCtx(c, source, extra)
+        steps = s.steps
+        while idx < len(ops):
+            op = ops[idx]
+            sel = op.args.get("target")
+            if preset is not None:
+                targets = [t for t in (self.effect_target(s, i) for i in preset) if t is not None]
+                preset = None
+            elif sel is None:
+                targets = []
+            elif sel.startswith("choose_"):
+                cands = self.effect_candidates(s, ctx, sel, op)
+                if not cands:
+                    idx += 1
+                    last = ()  # a following "same" has nothing to act on
+                    continue
+                if len(cands) > 1:
+                    self._decide(s, c, "target", (c, source, ops, idx, last, extra),
+                                 source=source, op=op.name, candidates=[u.iid for u in cands])
+                    return
+                targets = cands
+            else:
+                targets = self.effect_select(s, ctx, sel, last, op)
+            if not targets and sel is not None:
+                idx += 1
+                continue
+            depth = len(steps)
+            op.handler(self, s, ctx, op, targets)
+            self.after_op(s)
+            if s.over:
+                return
+            if sel is not None:
+                last = tuple(t.iid for t in targets if hasattr(t, "iid"))
+            idx += 1
+            if len(steps) != depth:  # the op pushed rule flow: resume after it
+                steps.insert(depth, ("effect", c, source, ops, idx, last, extra, None))
+                return
+
+    def _legal_target(self, s, p: int, pending: Any) -> list:
+        from .action import Action
+        return [Action.of("target", (("target", i),)) for i in s.decision.info["candidates"]]
+
+    def _apply_target(self, s, p: int, pending: Any, a) -> None:
+        c, source, ops, idx, last, extra = pending
+        s.steps.append(("effect", c, source, ops, idx, last, extra, (a.target,)))

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from ...engine.action import Action, Decision
 from ...engine.cards import extra_card_files
 from ...engine.deck import Deck, DeckProblem
+from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.rules import Ruleset
 from . import flow as F
@@ -26,14 +27,7 @@ MULLIGAN_DONE = Action("mulligan_done")
 SEARCH_NONE = Action("search_none")
 
 
-class EffectCtx:
-    __slots__ = ("controller", "source", "attacker")
-
-    def __init__(self, controller: int, source: int, attacker: int):
-        self.controller, self.source, self.attacker = controller, source, attacker
-
-
-class ShironekoRules(Ruleset):
+class ShironekoRules(EffectRunner, Ruleset):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
 
@@ -244,7 +238,7 @@ class ShironekoRules(Ruleset):
         s.steps.append(("triggers", p, rest, attacker))
         s.emit("trigger", {"player": p, "card": iid, "id": s.cards[iid].id})
         for ab in reversed(s.cards[iid].abilities_of("trigger")):
-            s.steps.append(("effect", p, iid, ab.effects, 0, (), attacker, None))
+            s.steps.append(effect_step(p, iid, ab.effects, attacker))
 
     def _step_damage_cleanup(self, s: SNState, step: tuple) -> None:
         _, p, revealed = step
@@ -264,52 +258,16 @@ class ShironekoRules(Ruleset):
         matches = [i for i in s.players[p].deck if _matches_filter(s.cards[i], dict(flt))]
         self._decide(s, p, "search", (p, tuple(matches)), filter=dict(flt))
 
-    def _step_effect(self, s: SNState, step: tuple) -> None:
-        """Run the ops of one ability from ``idx`` on; a choice of target opens a decision."""
-        _, c, source, ops, idx, last, attacker, preset = step
-        ctx = EffectCtx(c, source, attacker)
-        steps = s.steps
-        while idx < len(ops):
-            op = ops[idx]
-            sel = op.args.get("target")
-            if preset is not None:
-                targets = [u for u in (self._unit_anywhere(s, i) for i in preset) if u is not None]
-                preset = None
-            elif sel is None:
-                targets = []
-            elif sel.startswith("choose_"):
-                cands = self._candidates(s, ctx, sel)
-                if not cands:
-                    idx += 1
-                    last = ()  # a following "same" has nothing to act on
-                    continue
-                if len(cands) > 1:
-                    self._decide(s, c, "target", (c, source, ops, idx, last, attacker),
-                                 source=source, op=op.name, candidates=[u.iid for u in cands])
-                    return
-                targets = cands
-            else:
-                targets = self._select(s, ctx, sel, last)
-            if targets or sel is None:
-                depth = len(steps)
-                op.handler(self, s, ctx, op, targets)
-                F.check_retreats(s)
-                if s.over:
-                    return
-                if sel is not None and sel != "this_card":
-                    last = tuple(t.iid for t in targets if isinstance(t, Unit))
-                idx += 1
-                if len(steps) != depth:  # the op pushed rule flow: resume after it
-                    steps.insert(depth, ("effect", c, source, ops, idx, last, attacker, None))
-                    return
-            else:
-                idx += 1
-
-    # --- targets ---------------------------------------------------------------------------
+    # --- targets (EffectRunner hooks) ------------------------------------------------------
     def _unit_anywhere(self, s: SNState, iid: int) -> Unit | None:
         return s.players[s.owner[iid]].unit(iid)
 
-    def _candidates(self, s: SNState, ctx: EffectCtx, sel: str) -> list[Unit]:
+    effect_target = _unit_anywhere
+
+    def after_op(self, s: SNState) -> None:
+        F.check_retreats(s)
+
+    def effect_candidates(self, s: SNState, ctx: EffectCtx, sel: str, op) -> list[Unit]:
         c = ctx.controller
         if sel == "choose_opponent_character":
             return list(s.players[1 - c].chars)
@@ -319,7 +277,7 @@ class ShironekoRules(Ruleset):
             return [u for u in s.players[c].chars if u.iid != ctx.source]
         return s.players[s.active].chars + s.players[1 - s.active].chars  # choose_character
 
-    def _select(self, s: SNState, ctx: EffectCtx, sel: str, last: tuple) -> list:
+    def effect_select(self, s: SNState, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
         c = ctx.controller
         if sel == "self":
             u = self._unit_anywhere(s, ctx.source)
@@ -330,7 +288,7 @@ class ShironekoRules(Ruleset):
         if sel == "this_card":
             return [ctx.source]
         if sel == "attacker":
-            u = self._unit_anywhere(s, ctx.attacker) if ctx.attacker >= 0 else None
+            u = self._unit_anywhere(s, ctx.extra) if ctx.extra >= 0 else None
             return [u] if u is not None else []
         if sel == "same":
             return [u for u in (self._unit_anywhere(s, i) for i in last) if u is not None]
@@ -409,9 +367,6 @@ class ShironekoRules(Ruleset):
     def _legal_defend(self, s: SNState, p: int, pending: Any) -> list[Action]:
         return [Action.of("defend", (("defender", u.iid),)) for u in s.players[p].chars if u.on] + [NO_DEFENSE]
 
-    def _legal_target(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [Action.of("target", (("target", i),)) for i in s.decision.info["candidates"]]
-
     def _legal_trigger_order(self, s: SNState, p: int, pending: Any) -> list[Action]:
         return [Action.of("trigger", (("card", i),)) for i in pending[1]]
 
@@ -468,7 +423,7 @@ class ShironekoRules(Ruleset):
                 u.on = False
             s.used.add(u.iid)
             s.emit("activate", {"player": p, "card": u.iid, "id": cards[u.iid].id, "ability": ab.index})
-            s.steps.append(("effect", p, u.iid, ab.effects, 0, (), -1, None))
+            s.steps.append(effect_step(p, u.iid, ab.effects, -1))
             return
         iid = a.card
         card = cards[iid]
@@ -493,14 +448,14 @@ class ShironekoRules(Ruleset):
             s.emit("monster", public)
             s.steps.append(("to_discard", iid))
             for ab in reversed(card.abilities_of("use")):
-                s.steps.append(("effect", p, iid, ab.effects, 0, (), -1, None))
+                s.steps.append(effect_step(p, iid, ab.effects, -1))
         elif t == "burst":  # SN-M2
             ab = card.abilities_of("burst")[0]
             F.pay(s, p, ab.color, ab.cost)
             ps.using.append(iid)
             s.emit("burst", public)
             s.steps.append(("to_discard", iid))
-            s.steps.append(("effect", p, iid, ab.effects, 0, (), -1, None))
+            s.steps.append(effect_step(p, iid, ab.effects, -1))
         elif t == "leaderize":  # SN-L1, SN-L2
             F.pay(s, p, card.color, card.cost)
             ps.removed.append(iid)
@@ -516,7 +471,7 @@ class ShironekoRules(Ruleset):
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(s.cards[u.iid].abilities_of("on_enter")):
             if not ab.runes or F.runes_met(F.runes(s, u), ab.runes):
-                s.steps.append(("effect", p, u.iid, ab.effects, 0, (), -1, None))
+                s.steps.append(effect_step(p, u.iid, ab.effects, -1))
 
     def _apply_defend(self, s: SNState, p: int, attacker: int, a: Action) -> None:
         if a.type == "no_defense":
@@ -533,10 +488,6 @@ class ShironekoRules(Ruleset):
         s.emit("battle", {"attacker": attacker, "defender": dfd.iid,
                           "damage_to_attacker": d_att, "damage_to_defender": a_att})
         F.check_retreats(s)
-
-    def _apply_target(self, s: SNState, p: int, pending: Any, a: Action) -> None:
-        c, source, ops, idx, last, attacker = pending
-        s.steps.append(("effect", c, source, ops, idx, last, attacker, (a.target,)))
 
     def _apply_trigger_order(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         _, remaining, attacker = pending

@@ -1,0 +1,180 @@
+"""Turu-turu Stage card definitions: the card-file schema and immutable ``Card``/``Program``/``Ability``.
+
+Characters carry programs (what they do when stacked in the program area) and may be placed on
+the field by another card's Place program. Devices are mounted (on the field or attached to a
+character); applications are used once by an Apply program. See docs/cards.md."""
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass
+
+from ...engine.cards import CardSchema, CardSet, Field, card_files_digest, load_card_file
+from ...engine.effects import EffectOp
+from ...engine.errors import CardDataError
+
+KINDS = ("character", "device", "application")
+PROGRAMS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fan_fire",
+            "library_draw", "activate", "effect", "decoder")
+PROGRAM_JA = {"place": "配置", "reboot": "再起", "bed_in": "ベッドイン", "mount": "マウント",
+              "release": "リリース", "apply": "アプライ", "attack": "攻撃", "fan_fire": "ファンファイア",
+              "library_draw": "ライブラリドロー", "activate": "起動型特殊能力", "effect": "効果",
+              "decoder": "プログラムデコーダー"}
+GENDERS = ("female", "male", "none")
+MOUNTS = ("field", "character")
+ABILITY_KINDS = {"character": ("activated", "static"), "device": ("activated", "static"),
+                 "application": ("apply",)}
+
+SCHEMA = CardSchema(
+    common={
+        "id": Field(str, required=True, doc="card number (at most 4 copies of a number per deck)"),
+        "kind": Field(str, required=True, choices=KINDS),
+        "name": Field(str, required=True),
+        "name_en": Field(str, default=""),
+        "text": Field(str, default=""),
+        "text_en": Field(str, default=""),
+        "abilities": Field(list, default=[], item_type=dict),
+    },
+    kinds={
+        "character": {
+            "power": Field(int, required=True, min=0),
+            "toughness": Field(int, required=True, min=1),
+            "segment": Field(int, required=True, min=1, max=6, doc="segments a program of this card uses"),
+            "programs": Field(list, required=True, item_type=dict),
+            "gender": Field(str, default="none", choices=GENDERS),
+            "work": Field(str, default="", doc="the source work (出典作品), an attribute effects may name"),
+        },
+        "device": {"mount": Field(str, required=True, choices=MOUNTS,
+                                  doc="field: on the field itself; character: attached to a character")},
+        "application": {},
+    },
+)
+ABILITY_FIELDS = {
+    "kind": Field(str, required=True),
+    "effects": Field(list, required=True),
+    "text": Field(str, default=""),
+    "text_en": Field(str, default=""),
+}
+PROGRAM_FIELDS = {
+    "kind": Field(str, required=True, choices=PROGRAMS),
+    "amount": Field(int, default=None, min=1, doc="library_draw: cards to draw"),
+}
+STATIC_TARGETS = ("self", "attached", "all_own_characters", "all_opponent_characters")
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    kind: str
+    amount: int  # library_draw N (0 otherwise)
+    index: int
+
+    def label(self, lang: str = "en") -> str:
+        name = PROGRAM_JA[self.kind] if lang == "ja" else self.kind.replace("_", " ").title()
+        return f"{name} {self.amount}" if self.kind == "library_draw" else name
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    kind: str
+    effects: tuple[EffectOp, ...]
+    text: str
+    text_en: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    kind: str
+    name: str
+    name_en: str
+    text: str
+    text_en: str
+    power: int
+    toughness: int
+    segment: int
+    programs: tuple[Program, ...]
+    gender: str
+    work: str
+    mount: str | None
+    abilities: tuple[Ability, ...]
+
+    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.kind == kind)
+
+    def label(self, lang: str = "en") -> str:
+        if lang == "ja" or not self.name_en:
+            return self.name
+        return f"{self.name} ({self.name_en})"
+
+
+def _check(fields: dict, raw: dict, fail) -> dict:
+    out = {}
+    for key, value in raw.items():
+        f = fields.get(key)
+        if f is None:
+            fail(f"unknown field (known: {', '.join(fields)})", key)
+        out[key] = f.check(value, lambda m, key=key: fail(m, key))
+    for key, f in fields.items():
+        if key not in out:
+            if f.required:
+                fail("required", key)
+            out[key] = f.default
+    return out
+
+
+def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
+    kind = f["kind"]
+    abilities = []
+    for i, raw in enumerate(f.get("abilities") or []):
+        where = f"abilities[{i}]"
+
+        def fail(msg: str, field: str = "", where=where) -> None:
+            raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
+        a = _check(ABILITY_FIELDS, raw, fail)
+        if a["kind"] not in ABILITY_KINDS[kind]:
+            fail(f"a {kind} card cannot have a {a['kind']!r} ability (allowed: {', '.join(ABILITY_KINDS[kind])})", "kind")
+        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
+        if a["kind"] == "static":
+            for op in effects:
+                if op.name != "modify" or op["target"] not in STATIC_TARGETS:
+                    fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
+                if op["target"] == "attached" and kind != "device":
+                    fail("only a device has an 'attached' character", "effects")
+        elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
+            fail("duration 'static' is only for static abilities", "effects")
+        abilities.append(Ability(a["kind"], effects, a["text"], a["text_en"], i))
+    if kind == "application" and len(abilities) != 1:
+        raise CardDataError(fname, cid, "abilities", "an application needs exactly one 'apply' ability")
+    programs = []
+    for i, raw in enumerate(f.get("programs") or []):
+        def pfail(msg: str, field: str = "", i=i) -> None:
+            raise CardDataError(fname, cid, f"programs[{i}]{'.' + field if field else ''}", msg)
+        p = _check(PROGRAM_FIELDS, raw, pfail)
+        if (p["kind"] == "library_draw") != (p["amount"] is not None):
+            pfail("'amount' is required for library_draw and only for it", "amount")
+        programs.append(Program(p["kind"], p["amount"] or 0, i))
+    if kind == "character" and not programs:
+        raise CardDataError(fname, cid, "programs", "a character needs at least one program")
+    return Card(id=cid, kind=kind, name=f["name"], name_en=f["name_en"], text=f["text"],
+                text_en=f["text_en"], power=f.get("power") or 0, toughness=f.get("toughness") or 0,
+                segment=f.get("segment") or 0, programs=tuple(programs), gender=f.get("gender") or "none",
+                work=f.get("work") or "", mount=f.get("mount"), abilities=tuple(abilities))
+
+
+def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
+    """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
+    from .effects import REGISTRY
+    cards: list[Card] = []
+    where: dict[str, str] = {}
+    meta: dict = {}
+    for n, p in enumerate((path,) + extra):
+        m, raw_cards = load_card_file(p, SCHEMA, "turutoru")
+        if n == 0:
+            meta = m
+        for cid, f in raw_cards:
+            if cid in where:
+                raise CardDataError(str(p), cid, "id", f"already defined in {where[cid]}")
+            where[cid] = str(p)
+            cards.append(_make_card(str(p), cid, f, REGISTRY))
+    version = meta["version"] + ("+" + card_files_digest(extra) if extra else "")
+    return CardSet("turutoru", meta["name"], version, cards, str(path))

@@ -1,0 +1,110 @@
+"""Turu-turu's effect operations (for character/device abilities and applications)."""
+from __future__ import annotations
+
+from ...engine.effects import OpRegistry, Param
+from . import flow as F
+
+PLAYERS = ("self", "opponent")
+CHOOSE = ("choose_opponent_character", "choose_own_character", "choose_character")
+ALL = ("all_opponent_characters", "all_own_characters", "all_characters")
+UNIT_TARGETS = ("self", "attached", "same") + CHOOSE + ALL
+FILTER = {"filter": Param(dict, default=None, doc="only characters with these attributes, e.g. {gender = \"female\"}")}
+
+
+def _player(ctx, who: str) -> int:
+    return ctx.controller if who == "self" else 1 - ctx.controller
+
+
+def op_draw(rules, s, ctx, op, targets):
+    F.draw(s, _player(ctx, op["player"]), op["amount"])
+
+
+def op_damage(rules, s, ctx, op, targets):
+    for u in targets:
+        u.damage += op["amount"]
+        s.emit("damage", {"card": u.iid, "amount": op["amount"], "total": u.damage})
+    F.check_destroyed(s)
+
+
+def op_destroy(rules, s, ctx, op, targets):
+    for u in targets:
+        F.destroy(s, u)
+
+
+def op_modify(rules, s, ctx, op, targets):
+    for u in targets:
+        if op["stat"] == "power":
+            u.pow_mod += op["amount"]
+        else:
+            u.tough_mod += op["amount"]
+        s.emit("modify", {"card": u.iid, "stat": op["stat"], "amount": op["amount"]})
+    F.check_destroyed(s)
+
+
+def op_heal(rules, s, ctx, op, targets):
+    for u in targets:
+        u.damage = 0 if op["amount"] == 0 else max(0, u.damage - op["amount"])
+        s.emit("heal", {"card": u.iid, "damage": u.damage})
+
+
+def op_set_state(rules, s, ctx, op, targets):
+    for u in targets:
+        u.awake = op["state"] == "awake"
+        s.emit("wake" if u.awake else "bed_in", {"card": u.iid})
+
+
+def op_move(rules, s, ctx, op, targets):
+    for u in targets:
+        if op["to"] == "hand":
+            F.to_hand(s, u)
+        else:
+            F.destroy(s, u, "moved")
+
+
+def op_mill(rules, s, ctx, op, targets):
+    p = _player(ctx, op["player"])
+    ps = s.players[p]
+    for _ in range(op["amount"]):
+        if not ps.deck:
+            break
+        iid = ps.deck.pop()
+        ps.discard.append(iid)
+        s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
+
+
+def op_shuffle(rules, s, ctx, op, targets):
+    p = _player(ctx, op["player"])
+    s.rng.shuffle(s.players[p].deck)
+    s.emit("shuffle", {"player": p})
+
+
+def op_search(rules, s, ctx, op, targets):
+    s.steps.append(("search", ctx.controller, tuple(sorted((op["filter"] or {}).items()))))
+
+
+def op_hit(rules, s, ctx, op, targets):
+    F.hit(s, _player(ctx, op["player"]), op["amount"], ctx.source)
+
+
+def op_gain_hp(rules, s, ctx, op, targets):
+    p = _player(ctx, op["player"])
+    s.players[p].hp += op["amount"]  # TT-S3: no upper limit
+    s.emit("hp", {"player": p, "change": op["amount"], "hp": s.players[p].hp, "source": ctx.source})
+
+
+REGISTRY = OpRegistry("turutoru")
+REGISTRY.implement("draw", op_draw, player=PLAYERS)
+REGISTRY.implement("damage", op_damage, extra=FILTER, target=UNIT_TARGETS)
+REGISTRY.implement("destroy", op_destroy, extra=FILTER, target=UNIT_TARGETS)
+REGISTRY.implement("modify", op_modify, extra=FILTER, target=UNIT_TARGETS, stat=("power", "toughness"))
+REGISTRY.implement("heal", op_heal, extra=FILTER, target=UNIT_TARGETS)
+REGISTRY.implement("set_state", op_set_state, extra=FILTER, target=UNIT_TARGETS, state=("awake", "asleep"))
+REGISTRY.implement("move", op_move, extra=FILTER, target=UNIT_TARGETS, to=("hand", "discard"))
+REGISTRY.implement("mill", op_mill, player=PLAYERS)
+REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
+REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
+REGISTRY.define("hit", {"player": Param(str, default="opponent", choices=PLAYERS),
+                        "amount": Param(int, required=True)}, op_hit)
+REGISTRY.define("gain_hp", {"player": Param(str, default="self", choices=PLAYERS),
+                            "amount": Param(int, required=True)}, op_gain_hp)
+SEARCH_FILTERS = ("kind", "gender", "work")

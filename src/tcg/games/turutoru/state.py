@@ -1,0 +1,92 @@
+"""Turu-turu state: plain containers, cheap to clone (card definitions shared).
+
+A player's program area holds the unresolved stack (``programs``: (iid, program index) pairs,
+first to run first, face down) and the resolved pile (``resolved``, face up). ``schedule``
+is the main phase's timeline: (start segment, cost, iid, program index) per program that fits."""
+from __future__ import annotations
+
+from ...engine.state import BaseState
+from .cards import Card
+
+
+class Unit:
+    """A character on the field."""
+
+    __slots__ = ("iid", "awake", "damage", "placed", "pow_mod", "tough_mod", "devices", "fan")
+
+    def __init__(self, iid: int, placed: int):
+        self.iid = iid
+        self.awake = True
+        self.damage = 0
+        self.placed = placed      # round it was placed
+        self.pow_mod = 0          # until the prepare phase
+        self.tough_mod = 0
+        self.devices: tuple[int, ...] = ()  # attached devices
+        self.fan = False          # halved for the Fan Fire attack in progress
+
+    def copy(self) -> "Unit":
+        u = Unit.__new__(Unit)
+        u.iid, u.awake, u.damage, u.placed = self.iid, self.awake, self.damage, self.placed
+        u.pow_mod, u.tough_mod, u.devices, u.fan = self.pow_mod, self.tough_mod, self.devices, self.fan
+        return u
+
+
+class PlayerState:
+    __slots__ = ("deck", "hand", "discard", "chars", "devices", "programs", "resolved", "schedule",
+                 "hp", "mulliganed", "done_programming")
+
+    def __init__(self, hp: int) -> None:
+        self.deck: list[int] = []        # top = end
+        self.hand: list[int] = []
+        self.discard: list[int] = []
+        self.chars: list[Unit] = []
+        self.devices: list[int] = []     # devices on the field itself
+        self.programs: list[tuple[int, int]] = []  # unresolved: (iid, program index), runs first -> last
+        self.resolved: list[int] = []
+        self.schedule: list[tuple[int, int, int, int]] = []  # (start, cost, iid, program index)
+        self.hp = hp
+        self.mulliganed = False
+        self.done_programming = False
+
+    def copy(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        p.deck, p.hand, p.discard = self.deck[:], self.hand[:], self.discard[:]
+        p.chars = [u.copy() for u in self.chars]
+        p.devices, p.programs, p.resolved = self.devices[:], self.programs[:], self.resolved[:]
+        p.schedule = self.schedule[:]
+        p.hp, p.mulliganed, p.done_programming = self.hp, self.mulliganed, self.done_programming
+        return p
+
+    def unit(self, iid: int) -> Unit | None:
+        for u in self.chars:
+            if u.iid == iid:
+                return u
+        return None
+
+
+class TTState(BaseState):
+    __slots__ = ("cards", "owner", "players", "round", "priority", "phase", "steps", "pending",
+                 "segment", "select")
+
+    def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...], hp: int):
+        super().__init__(seed)
+        self.cards = cards
+        self.owner = owner
+        self.players = [PlayerState(hp), PlayerState(hp)]
+        self.round = 0
+        self.priority = 0
+        self.phase = "setup"
+        self.steps: list[tuple] = []
+        self.pending = None
+        self.segment = 0            # timeline position in the main phase
+        self.select: tuple = ()     # cards picked so far in a multi-pick decision
+
+    def clone(self) -> "TTState":
+        s = TTState.__new__(TTState)
+        self._copy_base(s)
+        s.cards, s.owner = self.cards, self.owner
+        s.players = [self.players[0].copy(), self.players[1].copy()]
+        s.round, s.priority, s.phase = self.round, self.priority, self.phase
+        s.steps = self.steps[:]
+        s.pending, s.segment, s.select = self.pending, self.segment, self.select
+        return s
