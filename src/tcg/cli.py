@@ -177,63 +177,17 @@ def games_cmd() -> None:
     _console().print(table)
 
 
-_ABILITY_EN = {"static": "Static", "activated": "Activated", "trigger": "Trigger", "burst": "Burst",
-               "on_enter": "On enter", "use": "Use"}
-_ABILITY_JA = {"static": "常時", "activated": "起動", "trigger": "トリガー", "burst": "バースト",
-               "on_enter": "登場時", "use": "使用"}
-_KIND_SHORT = {"character": "char", "awakened_character": "awakened", "monster": "monster",
-               "town": "town", "leader": "leader"}
-
-
 def _card_text(card, lang: str) -> str:
     """The printed card text; for cards without one, the texts (or a summary) of the abilities."""
-    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if text:
-        return text
-    parts = []
-    for ab in getattr(card, "abilities", ()) or ():
-        t = getattr(ab, "text", "") if lang == "ja" else (getattr(ab, "text_en", "") or getattr(ab, "text", ""))
-        if not t:
-            kind = getattr(ab, "kind", "")
-            head = (_ABILITY_JA if lang == "ja" else _ABILITY_EN).get(kind, kind)
-            cost = getattr(ab, "cost", 0)
-            if cost:
-                head += f" ({cost} {getattr(ab, 'color', '')})"
-            ops = "; ".join(getattr(op, "name", "?") + "(" + ", ".join(
-                f"{k}={v}" for k, v in getattr(op, "args", {}).items() if v is not None) + ")"
-                for op in getattr(ab, "effects", ()) or ())
-            t = f"{head}: {ops}"
-        parts.append(t)
-    return "\n".join(parts)
-
-
-def _card_columns(lang: str) -> list[tuple[str, Callable[[Any], str], dict]]:
-    def is_char(c) -> bool:
-        return getattr(c, "kind", "") in ("character", "awakened_character")
-
-    def has_cost(c) -> bool:
-        return getattr(c, "kind", "") not in ("town", "leader") and hasattr(c, "cost")
-    return [
-        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
-        ("Kind", lambda c: _KIND_SHORT.get(getattr(c, "kind", ""), getattr(c, "kind", "")), {"no_wrap": True}),
-        ("Name", lambda c: _label(c, lang), {"ratio": 2}),
-        ("Colour", lambda c: getattr(c, "color", None) or "", {"no_wrap": True}),
-        ("Cost", lambda c: str(c.cost) if has_cost(c) else "", {"justify": "right"}),
-        ("Chg", lambda c: "" if getattr(c, "change_cost", None) is None else str(c.change_cost),
-         {"justify": "right"}),
-        ("Lv", lambda c: str(c.level) if is_char(c) else "", {"justify": "right"}),
-        ("ATK/HP", lambda c: f"{c.attack}/{c.hp}" if is_char(c) else "", {"justify": "right", "no_wrap": True}),
-        ("Rune", lambda c: getattr(c, "rune", None) or "", {"no_wrap": True}),
-        ("STOP!", lambda c: "STOP!" if getattr(c, "stop", False) else "", {"no_wrap": True}),
-        ("Text / abilities", lambda c: _card_text(c, lang), {"ratio": 3}),
-    ]
+    from .ui import card_text
+    return card_text(card, lang)
 
 
 @_command("cards")
 def cards_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
     kind: Optional[str] = typer.Option(None, "--kind", "-k",
-        help="Only cards of this kind (e.g. character, monster, town, leader)."),
+        help="Only cards of this kind (e.g. character, monster, town, leader; device, application)."),
     color: Optional[str] = typer.Option(None, "--color", "--colour", "-c",
         help="Only cards of this colour (e.g. red)."),
     search: Optional[str] = typer.Option(None, "--search", "-s",
@@ -243,19 +197,28 @@ def cards_cmd(
 ) -> None:
     """Show the card set of GAME.
 
-    A table of id, kind, name (with English gloss), colour, cost, change cost, level,
-    attack/HP, rune, STOP! and text; on terminals narrower than 110 columns each card is
-    shown as a short block instead."""
+    A table with the fields of the game's cards: id, kind, name (with English gloss) and text,
+    plus for Shironeko colour, cost, change cost, level, attack/HP, rune and STOP!, for
+    Turu-turu segment, power/toughness, programs, gender, work and mount. On terminals
+    narrower than 110 columns each card is shown as a short block instead."""
     lang = _check_lang(lang)
+    from .ui import card_columns
     cardset = _rules(game).cards
     cards = list(cardset)
+    cols, card_facts = card_columns(game, lang)
     kinds = sorted({getattr(c, "kind", "") for c in cards})
     if kind is not None:
-        kind = {v: k for k, v in _KIND_SHORT.items()}.get(kind, kind)
+        aliases: dict[str, str] = {}
+        for cset in (card_columns(game, "en")[0], cols):  # short kind names, English or Japanese
+            short = {h: g for h, g, _ in cset}.get("Kind")
+            aliases.update({short(c): c.kind for c in cards if short is not None and short(c)})
+        kind = aliases.get(kind, kind)
         if kind not in kinds:
             raise ValueError(f"unknown --kind {kind!r}; kinds in this set: {', '.join(kinds)}")
     colors = sorted({v for c in cards for v in (getattr(c, "color", None),) if v})
     if color is not None:
+        if not colors:
+            raise ValueError(f"the cards of {game} have no colours (--color cannot be used)")
         from .ui.shironeko_board import COLOR_JA
         color = {v: k for k, v in COLOR_JA.items()}.get(color, color).lower()
         if color not in colors:
@@ -270,12 +233,12 @@ def cards_cmd(
         if needle is not None:
             hay = " ".join(str(getattr(c, a, "") or "") for a in ("id", "name", "name_en"))
             hay += " " + _card_text(c, "en") + " " + _card_text(c, "ja")
+            hay += " " + " ".join(get(c) for _, get, _ in cols)
             if needle not in hay.lower():
                 continue
         rows.append(c)
     con = _console()
     title = f"{cardset.name} (version {cardset.version}): {len(rows)} of {len(cards)} cards"
-    cols = _card_columns(lang)
     cols = [col for col in cols if any(col[1](c) for c in rows)] or cols[:3]
     if con.width >= 110:
         table = Table(title=title)
@@ -291,20 +254,9 @@ def cards_cmd(
     table.add_column("Id", style="bold", no_wrap=True)
     table.add_column("Card")
     for c in rows:
-        get = {h: g for h, g, _ in cols}
-        facts = [get[h](c) for h in ("Kind", "Colour") if h in get and get[h](c)]
-        if "Cost" in get and get["Cost"](c):
-            change = get["Chg"](c) if "Chg" in get else ""
-            facts.append(f"cost {get['Cost'](c)}" + (f" (change {change})" if change else ""))
-        if "Lv" in get and get["Lv"](c):
-            facts.append(f"Lv{get['Lv'](c)} {get['ATK/HP'](c)}")
-        if "Rune" in get and get["Rune"](c):
-            facts.append(f"rune {get['Rune'](c)}")
-        if "STOP!" in get and get["STOP!"](c):
-            facts.append("STOP!")
         cell = Text(_label(c, lang), style="bold")
-        cell.append("\n" + " · ".join(facts))
-        text = get["Text / abilities"](c) if "Text / abilities" in get else ""
+        cell.append("\n" + " · ".join(card_facts(c)))
+        text = _card_text(c, lang)
         if text:
             cell.append("\n" + text, style="dim")
         table.add_row(c.id, cell)

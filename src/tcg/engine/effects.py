@@ -181,6 +181,7 @@ class EffectRunner:
                 targets = self.effect_select(s, ctx, sel, last, op)
             if not targets and sel is not None:
                 idx += 1
+                last = ()
                 continue
             depth = len(steps)
             op.handler(self, s, ctx, op, targets)

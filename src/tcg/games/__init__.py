@@ -10,6 +10,7 @@ from ..engine.rules import Ruleset
 #: game id -> module path
 GAMES: dict[str, str] = {
     "shironeko": "tcg.games.shironeko",
+    "turutoru": "tcg.games.turutoru",
 }
 
 _loaded: dict[str, Ruleset] = {}

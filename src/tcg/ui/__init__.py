@@ -9,19 +9,36 @@ A renderer is made for one game and one point of view and offers:
 
 * ``board(obs)`` -> a rich renderable of an observation dict (``game.observe(player)``);
 * ``decision_text(obs)`` -> one line saying who must decide what;
-* ``event_text(event)`` -> one line for an event of ``game.log`` (``None``: not worth showing);
+* ``event_text(event)`` -> one line for an event of ``game.log`` (``None``: not worth showing;
+  a line starting with "──" is a heading, printed flush left);
+* ``event_lines(events)`` -> the lines of several events (default: each event's text, runs of
+  identical lines folded); a renderer may summarise, e.g. seven draws as one line;
 * ``who(player)`` -> how a player is named ("You", "Opponent", "P0"...);
-* ``card_info(obs)`` -> the texts of the visible cards (``None`` if the game has none).
+* ``card_info(obs)`` -> the texts of the visible cards (``None`` if the game has none);
+
+and these optional hooks, whose defaults suit any game:
+
+* ``hidden_actions`` -> action types whose content other players may not see (a face-down card);
+  ``hidden_label(action)`` is what they are shown instead;
+* ``action_label(game, action, actor)`` -> how an action reads in the options and in the log of
+  steps (default ``game.describe(action, lang)``);
+* ``options(game, legal)`` -> the legal actions to offer, in order (a renderer may fold
+  choices that are the same for the player, e.g. two copies of one card in hand).
+
+A renderer module may also define ``card_columns(lang)`` (the columns of ``tcg cards``: a list of
+``(header, getter, rich column options)``) and ``card_facts(card, lang)`` (the short facts line of
+a card on narrow terminals); ``card_columns(game_id, lang)`` below falls back to generic ones.
 """
 from __future__ import annotations
 
 import importlib
 import json
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 #: game id -> module defining ``Renderer`` (a ``GenericRenderer`` subclass)
 RENDERERS: dict[str, str] = {
     "shironeko": "tcg.ui.shironeko_board",
+    "turutoru": "tcg.ui.turutoru_board",
 }
 
 
@@ -35,6 +52,9 @@ def label_players(viewer: int | None, players: int = 2) -> dict[int, str]:
 class GenericRenderer:
     """Fallback for games without their own board: the observation as JSON, events as
     ``type key=value`` lines. Game renderers subclass it and override what they improve."""
+
+    #: action types whose content only the acting player may see
+    hidden_actions: frozenset[str] = frozenset()
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
@@ -76,6 +96,44 @@ class GenericRenderer:
         fields = " ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return f"{event.get('type')} {fields}".strip()
 
+    def event_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        """Event texts with runs of identical lines folded into one ("... (x3)")."""
+        lines = []
+        for ev in events:
+            try:
+                lines.append(self.event_text(ev))
+            except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+                lines.append(GenericRenderer.event_text(self, ev))
+        return self.fold_lines(lines)
+
+    @staticmethod
+    def fold_lines(lines: Sequence[str | None]) -> list[str]:
+        """Drop empty lines; fold runs of identical lines into one ("... (x3)")."""
+        out: list[str] = []
+        counts: list[int] = []
+        for line in lines:
+            if not line:
+                continue
+            if out and out[-1] == line:
+                counts[-1] += 1
+            else:
+                out.append(line)
+                counts.append(1)
+        return [line if n == 1 else f"{line} (x{n})" for line, n in zip(out, counts)]
+
+    # --- optional hooks ---------------------------------------------------------------------
+    def hidden_label(self, action: Any) -> str:
+        """What others see of an action in ``hidden_actions``."""
+        return "(a hidden choice)"
+
+    def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
+        """How ``action`` of ``actor`` reads, asked before it is applied."""
+        return game.describe(action, self.lang)
+
+    def options(self, game: Any, legal: Sequence[Any]) -> list[Any]:
+        """The actions offered to the human, in order (default: every legal action)."""
+        return list(legal)
+
 
 def get_renderer(game_id: str, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None) -> GenericRenderer:
@@ -86,4 +144,80 @@ def get_renderer(game_id: str, game: Any = None, lang: str = "en", viewer: int |
     return importlib.import_module(path).Renderer(game, lang, viewer, names)
 
 
-__all__ = ["RENDERERS", "GenericRenderer", "get_renderer", "label_players"]
+# --- card lists (tcg cards) ----------------------------------------------------------------------
+
+Column = tuple[str, Callable[[Any], str], dict]
+
+ABILITY_EN = {"static": "Static", "activated": "Activated", "trigger": "Trigger", "burst": "Burst",
+              "on_enter": "On enter", "use": "Use", "apply": "Apply"}
+ABILITY_JA = {"static": "常時", "activated": "起動", "trigger": "トリガー", "burst": "バースト",
+              "on_enter": "登場時", "use": "使用", "apply": "アプライ"}
+
+
+def card_label(card: Any, lang: str) -> str:
+    """Card name, with the English gloss in parentheses when ``lang`` is "en"."""
+    name, en = getattr(card, "name", ""), getattr(card, "name_en", "")
+    if lang == "ja" or not en:
+        return name
+    return f"{name} ({en})"
+
+
+def card_text(card: Any, lang: str) -> str:
+    """The printed card text; for cards without one, the texts (or a summary) of the abilities."""
+    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
+    if text:
+        return text
+    parts = []
+    for ab in getattr(card, "abilities", ()) or ():
+        t = getattr(ab, "text", "") if lang == "ja" else (getattr(ab, "text_en", "") or getattr(ab, "text", ""))
+        if not t:
+            kind = getattr(ab, "kind", "")
+            head = (ABILITY_JA if lang == "ja" else ABILITY_EN).get(kind, kind)
+            cost = getattr(ab, "cost", 0)
+            if cost:
+                head += f" ({cost} {getattr(ab, 'color', '')})"
+            ops = "; ".join(getattr(op, "name", "?") + "(" + ", ".join(
+                f"{k}={v}" for k, v in getattr(op, "args", {}).items() if v is not None) + ")"
+                for op in getattr(ab, "effects", ()) or ())
+            t = f"{head}: {ops}"
+        parts.append(t)
+    return "\n".join(parts)
+
+
+def generic_card_columns(lang: str) -> list[Column]:
+    return [
+        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
+        ("Kind", lambda c: str(getattr(c, "kind", "") or ""), {"no_wrap": True}),
+        ("Name", lambda c: card_label(c, lang), {"ratio": 2}),
+        ("Text / abilities", lambda c: card_text(c, lang), {"ratio": 3}),
+    ]
+
+
+def card_columns(game_id: str, lang: str) -> tuple[list[Column], Callable[[Any], list[str]]]:
+    """The ``tcg cards`` columns of a game and its narrow-terminal facts function.
+
+    Taken from the game's renderer module (``card_columns(lang)``, ``card_facts(card, lang)``)
+    when it defines them; otherwise id, kind, name and text, and facts made of the columns."""
+    module = None
+    path = RENDERERS.get(game_id)
+    if path is not None:
+        module = importlib.import_module(path)
+    make = getattr(module, "card_columns", None)
+    cols = make(lang) if make is not None else generic_card_columns(lang)
+    facts = getattr(module, "card_facts", None)
+    if facts is None:
+        def facts(card: Any, lang: str = lang) -> list[str]:
+            out = []
+            for header, get, _ in cols:
+                if header in ("Id", "Name", "Text / abilities"):
+                    continue
+                value = get(card)
+                if value:
+                    out.append(value if header == "Kind" else f"{header.lower()} {value}")
+            return out
+        return cols, facts
+    return cols, lambda card: facts(card, lang)
+
+
+__all__ = ["RENDERERS", "GenericRenderer", "card_columns", "card_label", "card_text", "get_renderer",
+           "generic_card_columns", "label_players"]

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import GenericRenderer
+from . import GenericRenderer, card_label, card_text
 
 COLOR_STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green",
                "purple": "magenta", "orange": "dark_orange", "rainbow": "bold bright_white",
@@ -37,7 +37,49 @@ DECISIONS = {
 REASONS = {"deck_out": "main deck empty", "concede": "concession", "decision cap": "decision cap"}
 
 
+def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
+    """The columns of ``tcg cards shironeko``."""
+    def is_char(c) -> bool:
+        return getattr(c, "kind", "") in ("character", "awakened_character")
+
+    def has_cost(c) -> bool:
+        return getattr(c, "kind", "") not in ("town", "leader") and hasattr(c, "cost")
+    return [
+        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
+        ("Kind", lambda c: KIND_SHORT.get(getattr(c, "kind", ""), getattr(c, "kind", "")), {"no_wrap": True}),
+        ("Name", lambda c: card_label(c, lang), {"ratio": 2}),
+        ("Colour", lambda c: getattr(c, "color", None) or "", {"no_wrap": True}),
+        ("Cost", lambda c: str(c.cost) if has_cost(c) else "", {"justify": "right"}),
+        ("Chg", lambda c: "" if getattr(c, "change_cost", None) is None else str(c.change_cost),
+         {"justify": "right"}),
+        ("Lv", lambda c: str(c.level) if is_char(c) else "", {"justify": "right"}),
+        ("ATK/HP", lambda c: f"{c.attack}/{c.hp}" if is_char(c) else "", {"justify": "right", "no_wrap": True}),
+        ("Rune", lambda c: getattr(c, "rune", None) or "", {"no_wrap": True}),
+        ("STOP!", lambda c: "STOP!" if getattr(c, "stop", False) else "", {"no_wrap": True}),
+        ("Text / abilities", lambda c: card_text(c, lang), {"ratio": 3}),
+    ]
+
+
+def card_facts(card: Any, lang: str) -> list[str]:
+    """The facts line of a card on narrow terminals: "char · red · cost 2 (change 1) · Lv2 3/3"."""
+    get = {h: g for h, g, _ in card_columns(lang)}
+    facts = [get[h](card) for h in ("Kind", "Colour") if get[h](card)]
+    if get["Cost"](card):
+        change = get["Chg"](card)
+        facts.append(f"cost {get['Cost'](card)}" + (f" (change {change})" if change else ""))
+    if get["Lv"](card):
+        facts.append(f"Lv{get['Lv'](card)} {get['ATK/HP'](card)}")
+    if get["Rune"](card):
+        facts.append(f"rune {get['Rune'](card)}")
+    if get["STOP!"](card):
+        facts.append("STOP!")
+    return facts
+
+
 class Renderer(GenericRenderer):
+    #: the cards marked for a mulligan are the player's secret
+    hidden_actions = frozenset({"mulligan_toggle"})
+
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
         super().__init__(game, lang, viewer, names)

@@ -5,6 +5,9 @@
   numbered; it reads a number or a command (help, board, log, concede, quit).
 * ``replay_session``: steps through a saved record action by action on a fresh game.
 
+A game's renderer may shape the text through optional hooks (see ``tcg.ui``): which actions
+are hidden from other players, how an action reads, which options are offered, and event lines
+that are headings (starting with "──", printed flush left, e.g. a new turn or a new segment).
 Both take a rich ``Console`` and a ``read(prompt) -> str`` function (``input`` by default) so that
 they can be driven by tests. Nothing here knows the rules of a particular game: boards and event
 texts come from the game's renderer (``tcg.ui.get_renderer``)."""
@@ -33,7 +36,8 @@ Commands:
   q, quit      stop now (the game record is saved)
 Ctrl-C or end of input also stops (the record is saved)."""
 
-#: decision kinds whose actions name a hidden card: other players only learn that a choice was made
+#: action types whose content other players may not see, whatever the game (a renderer adds its
+#: own through ``renderer.hidden_actions``): other players only learn that a choice was made
 PRIVATE_ACTIONS = {"mulligan_toggle"}
 
 
@@ -46,43 +50,43 @@ class Step:
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
-def action_text(game, action: Action, actor: int | None, viewer: int | None, lang: str) -> str:
-    """``game.describe(action)``, except for choices the viewer may not see."""
-    if actor != viewer and action.type in PRIVATE_ACTIONS:
-        return "(a hidden choice)"
+def action_text(game, action: Action, actor: int | None, viewer: int | None, lang: str,
+                renderer: GenericRenderer | None = None) -> str:
+    """How ``action`` of ``actor`` reads for ``viewer`` (asked before it is applied): the
+    renderer's ``action_label`` (default ``game.describe(action)``), except for choices the
+    viewer may not see."""
+    hidden = PRIVATE_ACTIONS | set(getattr(renderer, "hidden_actions", ()) or ())
+    if actor != viewer and action.type in hidden:
+        return renderer.hidden_label(action) if renderer is not None else "(a hidden choice)"
+    if renderer is not None:
+        try:
+            return renderer.action_label(game, action, actor)
+        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+            pass
     return game.describe(action, lang)
 
 
 def event_lines(renderer: GenericRenderer, events: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Event texts with runs of identical lines folded into one ("... (x3)")."""
-    out: list[str] = []
-    counts: list[int] = []
-    for ev in events:
-        try:
-            line = renderer.event_text(ev)
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            line = GenericRenderer.event_text(renderer, ev)
-        if not line:
-            continue
-        if out and out[-1] == line:
-            counts[-1] += 1
-        else:
-            out.append(line)
-            counts.append(1)
-    return [line if n == 1 else f"{line} (x{n})" for line, n in zip(out, counts)]
+    """The lines of ``events``: the renderer's ``event_lines`` (by default each event's text,
+    runs of identical lines folded into one, "... (x3)")."""
+    try:
+        return list(renderer.event_lines(events))
+    except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+        return GenericRenderer.event_lines(renderer, events)
 
 
 def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Step]) -> None:
     """What happened: each action in bold, the events it caused indented below."""
-    # fold repeated identical steps without events (e.g. hidden mulligan choices)
-    folded: list[tuple[Step, int]] = []
+    # fold repeated identical steps without anything to show (e.g. hidden mulligan choices)
+    folded: list[tuple[Step, list[str], int]] = []
     for st in steps:
-        if folded and not st.events and not folded[-1][0].events and \
+        lines = event_lines(renderer, st.events)
+        if folded and not lines and not folded[-1][1] and \
                 (folded[-1][0].player, folded[-1][0].text) == (st.player, st.text):
-            folded[-1] = (folded[-1][0], folded[-1][1] + 1)
+            folded[-1] = (folded[-1][0], lines, folded[-1][2] + 1)
         else:
-            folded.append((st, 1))
-    for st, n in folded:
+            folded.append((st, lines, 1))
+    for st, lines, n in folded:
         head = Text()
         if st.player is not None:
             head.append(f"▶ {renderer.who(st.player)}: ", style="bold cyan" if st.player == renderer.viewer
@@ -91,8 +95,11 @@ def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Ste
             head.append("▶ ", style="bold")
         head.append(st.text + (f" (x{n})" if n > 1 else ""), style="bold")
         console.print(head)
-        for line in event_lines(renderer, st.events):
-            style = "bold" if line.startswith(("──", "Game over")) else ""
+        for line in lines:
+            if line.startswith("──"):  # a heading: a new turn, round, phase or segment
+                console.print(Text(line, style="bold"))
+                continue
+            style = "bold" if line.startswith("Game over") else ""
             console.print(Text("    " + line, style=style))
 
 
@@ -132,15 +139,16 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
             if decision.player != human:
                 legal = game.legal_actions()
                 action = agent.act(AgentView(game, legal))
-                text = action_text(game, action, decision.player, human, lang)
+                text = action_text(game, action, decision.player, human, lang, renderer)
                 mark = len(game.log)
                 game.apply(action)
                 steps.append(Step(decision.player, text, game.log.for_player(human, mark)))
                 continue
             print_steps(console, renderer, steps)
             steps = []
-            legal = game.legal_actions()
-            _show_decision(console, renderer, game, human, legal, lang)
+            legal = _options(renderer, game)
+            labels = [action_text(game, a, human, human, lang, renderer) for a in legal]
+            _show_decision(console, renderer, game, human, labels)
             while True:
                 span = f"1-{len(legal)}" if len(legal) > 1 else "1"
                 answer = read(f"Your choice [{span}, i=card texts, h=help, q=quit]: ").strip().lower()
@@ -151,7 +159,7 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                     console.print(HELP)
                     continue
                 if answer in ("b", "board"):
-                    _show_decision(console, renderer, game, human, legal, lang)
+                    _show_decision(console, renderer, game, human, labels)
                     continue
                 if answer in ("i", "info", "cards"):
                     info = renderer.card_info(game.observe(human))
@@ -171,7 +179,7 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                                    else "Please type 1") + " (or h for help).", style="yellow")
                     continue
                 action = legal[index]
-                text = game.describe(action, lang)
+                text = labels[index]
                 mark = len(game.log)
                 game.apply(action)
                 steps.append(Step(human, text, game.log.for_player(human, mark)))
@@ -213,14 +221,24 @@ def _parse_choice(answer: str, n: int) -> int | None:
     return None
 
 
+def _options(renderer: GenericRenderer, game) -> list[Action]:
+    """The legal actions the renderer offers (all of them if it fails or offers none)."""
+    legal = game.legal_actions()
+    try:
+        offered = [a for a in renderer.options(game, legal) if a in legal]
+    except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+        offered = []
+    return offered or legal
+
+
 def _show_decision(console: Console, renderer: GenericRenderer, game, viewer: int,
-                   legal: Sequence[Action], lang: str) -> None:
+                   labels: Sequence[str]) -> None:
     console.rule()
     console.print(renderer.board(game.observe(viewer)))
     console.print(Text("Your options:", style="bold"))
-    width = len(str(len(legal)))
-    for i, a in enumerate(legal, 1):
-        console.print(Text(f"  {i:>{width}}. ", style="bold cyan") + Text(game.describe(a, lang)))
+    width = len(str(len(labels)))
+    for i, label in enumerate(labels, 1):
+        console.print(Text(f"  {i:>{width}}. ", style="bold cyan") + Text(label))
 
 
 def _show_log(console: Console, renderer: GenericRenderer, game, viewer: int, last: int = 30) -> None:
@@ -282,7 +300,7 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
                 game.concede(player)
             else:
                 action = Action.from_dict(body)
-                text = action_text(game, action, player, viewer, lang)
+                text = action_text(game, action, player, viewer, lang, renderer)
                 game.apply(action)
             if i < jump_to:
                 event_lines(renderer, _view_events(game, mark))  # keeps the renderer's card names

@@ -58,6 +58,8 @@ PROGRAM_FIELDS = {
     "kind": Field(str, required=True, choices=PROGRAMS),
     "amount": Field(int, default=None, min=1, doc="library_draw: cards to draw"),
 }
+UNIT_FILTERS = ("gender", "work")
+SEARCH_FILTERS = ("kind", "gender", "work")
 STATIC_TARGETS = ("self", "attached", "all_own_characters", "all_opponent_characters")
 
 
@@ -132,8 +134,20 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
             raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
         a = _check(ABILITY_FIELDS, raw, fail)
         if a["kind"] not in ABILITY_KINDS[kind]:
-            fail(f"a {kind} card cannot have a {a['kind']!r} ability (allowed: {', '.join(ABILITY_KINDS[kind])})", "kind")
+            fail(f"a {kind} card cannot have an ability of kind {a['kind']!r} (allowed: {', '.join(ABILITY_KINDS[kind])})", "kind")
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
+        for op in effects:
+            flt = op.get("filter")
+            if flt:
+                allowed = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
+                for k, v in flt.items():
+                    if k not in allowed:
+                        fail(f"filter has no key {k!r} (known: {', '.join(allowed)})", "effects")
+                    if not isinstance(v, str):
+                        fail(f"filter {k!r} must be text, got {v!r}", "effects")
+                    if k == "gender" and v not in GENDERS or k == "kind" and v not in KINDS:
+                        fail(f"filter {k!r} = {v!r} is not one of: "
+                             f"{', '.join(GENDERS if k == 'gender' else KINDS)}", "effects")
         if a["kind"] == "static":
             for op in effects:
                 if op.name != "modify" or op["target"] not in STATIC_TARGETS:

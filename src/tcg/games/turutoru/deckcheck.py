@@ -12,7 +12,7 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     for sec in deck.sections:
         if sec != "main":
             out.append(DeckProblem("TT-D1", f"unknown deck section [{sec}] (a deck has only [main])"))
-    main = deck.section("main")
+    main = [(cards.resolve(c) or c) for c in deck.section("main")]
     if len(main) != size:
         out.append(DeckProblem("TT-D1", f"deck has {len(main)} cards, must be exactly {size}"))
     for cid, n in sorted(Counter(main).items()):

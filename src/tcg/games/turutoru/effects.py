@@ -99,7 +99,8 @@ REGISTRY.implement("destroy", op_destroy, extra=FILTER, target=UNIT_TARGETS)
 REGISTRY.implement("modify", op_modify, extra=FILTER, target=UNIT_TARGETS, stat=("power", "toughness"))
 REGISTRY.implement("heal", op_heal, extra=FILTER, target=UNIT_TARGETS)
 REGISTRY.implement("set_state", op_set_state, extra=FILTER, target=UNIT_TARGETS, state=("awake", "asleep"))
-REGISTRY.implement("move", op_move, extra=FILTER, target=UNIT_TARGETS, to=("hand", "discard"))
+REGISTRY.implement("move", op_move, extra=FILTER, target=UNIT_TARGETS, to=("hand", "discard"),
+                   position=("top",))
 REGISTRY.implement("mill", op_mill, player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
@@ -107,4 +108,3 @@ REGISTRY.define("hit", {"player": Param(str, default="opponent", choices=PLAYERS
                         "amount": Param(int, required=True)}, op_hit)
 REGISTRY.define("gain_hp", {"player": Param(str, default="self", choices=PLAYERS),
                             "amount": Param(int, required=True)}, op_gain_hp)
-SEARCH_FILTERS = ("kind", "gender", "work")

@@ -574,9 +574,10 @@ class TuruturuRules(EffectRunner, Ruleset):
         flt = op.args.get("filter")
         if sel == "self":
             u = self.effect_target(s, ctx.source)
-            return [u] if u is not None else []
+            return [u] if u is not None and F.matches(s.cards[u.iid], flt) else []
         if sel == "attached":
-            return [u for q in (0, 1) for u in s.players[q].chars if ctx.source in u.devices]
+            return [u for q in (0, 1) for u in s.players[q].chars
+                    if ctx.source in u.devices and F.matches(s.cards[u.iid], flt)]
         if sel == "same":
             return [u for u in (self.effect_target(s, i) for i in last) if u is not None]
         if sel == "all_own_characters":

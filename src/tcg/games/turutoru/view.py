@@ -59,7 +59,9 @@ def observe(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
         if s.phase == "main" and ps.programs and len(ps.schedule) < len(ps.programs):
             iid, pi = ps.programs[0]
             pv["running"] = {**card_view(s, iid), "program": s.cards[iid].programs[pi].label()}
-        pv["schedule"] = [{"start": st, "cost": c} for st, c, _, _ in ps.schedule] if s.phase == "main" else []
+        # your own timeline; the opponent's face-down programs show only as a count
+        pv["schedule"] = [{"start": st, "cost": c} for st, c, _, _ in ps.schedule] \
+            if mine and s.phase == "main" else []
         players.append(pv)
     d = s.decision
     decision = None

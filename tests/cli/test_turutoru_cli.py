@@ -1,0 +1,413 @@
+"""The ``tcg`` command and the terminal front end for Turu-turu Stage (tcg.ui.turutoru_board).
+
+Like tests/cli/test_cli.py for Shironeko: commands run in-process through typer's CliRunner.
+The shipped card set and sample decks are used when present; otherwise the temporary set
+/tmp/tt/cards.toml and deck /tmp/tt/deck.toml stand in."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import tcg
+from tcg.cli import app
+from tcg.games import get_rules
+
+WIDE = {"COLUMNS": "250", "NO_COLOR": "1"}
+TMP_CARDS = pathlib.Path("/tmp/tt/cards.toml")
+TMP_DECK = pathlib.Path("/tmp/tt/deck.toml")
+GAME = "turutoru"
+
+
+def _ensure_data(mp: pytest.MonkeyPatch, folder: pathlib.Path) -> None:
+    """Make sure Turu-turu has a card set and at least two sample decks: the shipped ones when
+    present, otherwise the temporary set and two copies of the temporary deck in ``folder``."""
+    rules = get_rules(GAME)
+    try:
+        rules.cards
+    except tcg.CardDataError:
+        if not TMP_CARDS.is_file():
+            pytest.skip("no Turu-turu card set available")
+        from tcg.games.turutoru.cards import load_cards
+        mp.setattr(rules, "_cards", load_cards(TMP_CARDS))
+    if len(tcg.list_decks(GAME)) < 2:
+        if not TMP_DECK.is_file():
+            pytest.skip("no Turu-turu sample decks available")
+        text = TMP_DECK.read_text(encoding="utf-8")
+        for name in ("alpha", "beta"):
+            (folder / f"{name}.toml").write_text(re.sub(r"(?m)^name\s*=.*$", f'name = "{name.title()}"', text),
+                                                 encoding="utf-8")
+        mp.setattr(rules, "deck_dir", lambda: folder)
+
+
+@pytest.fixture(autouse=True)
+def turutoru_data(monkeypatch, tmp_path_factory):
+    _ensure_data(monkeypatch, tmp_path_factory.mktemp("tt_decks"))
+    yield
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+def run(runner, *args, input=None, env=None):
+    return runner.invoke(app, [str(a) for a in args], input=input, env={**WIDE, **(env or {})},
+                         catch_exceptions=False)
+
+
+def one_error_line(result) -> str:
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+def decks() -> list[str]:
+    return tcg.list_decks(GAME)[:2]
+
+
+def render(renderable, width: int = 160) -> str:
+    con = Console(width=width, record=True, file=open(os.devnull, "w"), no_color=True)
+    con.print(renderable)
+    return con.export_text()
+
+
+def advance(game, agent_for, until) -> None:
+    """Apply agents' choices until ``until(game)`` holds (or the game ends)."""
+    from tcg.agents.base import AgentView
+    n = 0
+    while not game.is_over and not until(game):
+        view = AgentView(game, game.legal_actions())
+        game.apply(agent_for(view.player).act(view))
+        n += 1
+        assert n < 20000
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """Two finished games played through `tcg play turutoru`: always the last option, and a
+    pattern that stacks cards and runs programs ("1", "1", "-1")."""
+    out = {}
+    folder = tmp_path_factory.mktemp("tt_games")
+    mp = pytest.MonkeyPatch()  # the autouse fixture is per test: set the data up here too
+    _ensure_data(mp, tmp_path_factory.mktemp("tt_decks"))
+    runner = CliRunner()
+    try:
+        for key, answers, seed in (("last", "-1\n", 3), ("pattern", "1\n1\n-1\n", 5)):
+            path = folder / f"{key}.json"
+            result = run(runner, "play", GAME, "--seed", seed, "--save", path, input=answers * 4000)
+            out[key] = (path, result)
+        yield out
+    finally:
+        mp.undo()
+
+
+# --- play ------------------------------------------------------------------------------------
+
+def test_play_to_the_end_by_always_choosing_the_last_option(played):
+    path, result = played["last"]
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Game over" in out
+    assert ("You win!" in out) or ("You lose." in out) or ("Draw" in out)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["game"] == GAME and record["result"] is not None
+    game = tcg.replay(record)
+    assert game.is_over and game.result == record["result"]
+    # the board: round, phase, both HPs, the programming panel with the opponent's stack as a count
+    assert "Round 1 · PROGRAMMING PHASE" in out
+    assert "You  HP 20" in out and "Opponent  HP 20" in out
+    assert "Your stack (runs top to bottom): 0 cards, 0 of 6 segments used, 6 left" in out
+    assert "Finish programming with an empty stack" in out
+    assert re.search(r"Opponent's stack: \d+ cards? face down", out)
+
+
+def test_opponents_stacking_stays_face_down(played):
+    for key in ("last", "pattern"):
+        out = played[key][1].output
+        assert "▶ Opponent: Stack " not in out and "▶ Opponent: Program " not in out
+        assert "▶ Opponent: Stacked a card face down" in out
+
+
+def test_play_programming_and_timeline(played):
+    path, result = played["pattern"]
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Game over" in out
+    # programming: each stacked card with its program, start segment and bar; undo offered
+    assert re.search(r"Stack .+ as .+ · \d seg → runs \d→\d, \d left after", out)
+    assert re.search(r"Your stack \(runs top to bottom\): 1 card, \d of 6 segments used, \d left", out)
+    assert "██" in out and "Undo last card: take " in out
+    # main phase: programs revealed segment by segment, the timeline with the current segment
+    assert re.search(r"── Segment \d: (You run|Opponent runs) .+ \(\d seg, \d→\d\) ──", out)
+    assert "Timeline · round" in out and "▼ now" in out
+    assert re.search(r"Now Segment \d: (You run|Opponent runs) ", out)
+    assert "resolved pile" in out or "was not run" in out
+    game = tcg.replay(str(path))
+    assert game.is_over
+
+
+def test_replay_of_a_played_game(runner, played):
+    path, _ = played["pattern"]
+    n = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+    result = run(runner, "replay", path, "--auto")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"Action 1/{n}" in out and f"Action {n}/{n}" in out
+    assert "wins" in out or "Draw" in out
+    assert "Your hand" not in out  # spectator view
+    # nobody's stacking is shown to a spectator
+    assert "Stacked a card face down" in out
+    assert not re.search(r"▶ P\d: Stack ", out)
+    assert "Timeline · round" in out
+
+
+def test_replay_from_a_players_side(runner, played):
+    path, _ = played["pattern"]
+    result = run(runner, "replay", path, "--auto", "--upto", 30, "--player", 0)
+    assert result.exit_code == 0
+    out = result.output
+    assert "Your hand" in out and "Action 30/30" in out
+    assert re.search(r"▶ P0: Stack ", out)          # P0's own stacking, by name
+    assert not re.search(r"▶ P1: Stack ", out)      # P1's face down
+    assert "Stopped after action 30 of" in out
+
+
+def test_play_quit_help_info_and_ja(runner, tmp_path):
+    result = run(runner, "play", GAME, "--seed", 4, "--save", tmp_path / "g.json", input="h\nb\nlog\ni\nq\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "concede the game" in out
+    assert out.count("Your options:") == 2
+    assert "Recent events" in out and "priority" in out
+    assert "Your hand" in out and " seg · " in out  # card texts (i): "char · 2 seg · 2/3 · ..."
+    ja = run(runner, "play", GAME, "--seed", 4, "--lang", "ja", "--save", tmp_path / "j.json", input="q\n")
+    assert ja.exit_code == 0
+    assert "手札を保持" in ja.output
+
+
+def test_play_concede(runner, tmp_path):
+    path = tmp_path / "c.json"
+    result = run(runner, "play", GAME, "--seed", 4, "--save", path, input="c\n")
+    assert result.exit_code == 0
+    assert "You lose." in result.output and "concession" in result.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["result"]["reason"] == "concede"
+
+
+# --- simulate, bench ----------------------------------------------------------------------
+
+def test_simulate_json(runner):
+    result = run(runner, "simulate", GAME, "--games", 3, "--seed", 2, "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["game"] == GAME and summary["games"] == 3
+    assert summary["player0_wins"] + summary["player1_wins"] + summary["draws"] == 3
+    assert sum(summary["end_reasons"].values()) == 3
+    again = json.loads(run(runner, "simulate", GAME, "--games", 3, "--seed", 2, "--json").stdout)
+    assert again == summary
+
+
+def test_simulate_table(runner):
+    result = run(runner, "simulate", GAME, "--games", 2, "--seed", 1)
+    assert result.exit_code == 0
+    for word in ("Win rate", "95% CI", "Draws", "End reasons"):
+        assert word in result.output
+
+
+def test_bench_json(runner):
+    result = run(runner, "bench", GAME, "--seconds", 0.05, "--json")
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert out["game"] == GAME and out["games"] >= 1 and out["decisions_per_s"] > 0
+
+
+# --- cards, validate, catalog ---------------------------------------------------------------
+
+def test_cards_table_shows_turutoru_fields(runner):
+    cards = list(get_rules(GAME).cards)
+    result = run(runner, "cards", GAME)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for header in ("Seg", "P/T", "Programs", "Gender", "Work"):
+        assert header in out
+    for word in ("Cost", "Colour", "Rune", "STOP!", "ATK/HP"):  # Shironeko's columns are not shown
+        assert word not in out
+    for c in cards:
+        assert c.id in out
+    char = next(c for c in cards if c.kind == "character")
+    assert f"{char.power}/{char.toughness}" in out
+    assert char.programs[0].label() in out
+    if any(c.kind == "device" for c in cards):
+        assert "Mount" in out and ("on a character" in out or "on the field" in out)
+    assert f"{len(cards)} of {len(cards)} cards" in out
+
+
+def test_cards_filters_and_narrow_terminal(runner):
+    cards = list(get_rules(GAME).cards)
+    result = run(runner, "cards", GAME, "--kind", "character", env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    for c in cards:
+        assert (c.id in result.output) == (c.kind == "character"), c.id
+    char = next(c for c in cards if c.kind == "character")
+    assert f"{char.segment} seg" in result.output and f"{char.power}/{char.toughness}" in result.output
+    result = run(runner, "cards", GAME, "--kind", "char", "--lang", "ja")
+    assert result.exit_code == 0 and char.id in result.output
+    result = run(runner, "cards", GAME, "--color", "red")
+    assert result.exit_code == 1
+    assert "no colours" in one_error_line(result)
+    work = next(c.work for c in cards if c.kind == "character" and c.work)
+    found = run(runner, "cards", GAME, "--search", work).output
+    assert all(c.id in found for c in cards if getattr(c, "work", "") == work)
+
+
+def test_validate_sample_and_broken_decks(runner, tmp_path):
+    name = decks()[0]
+    result = run(runner, "validate", GAME, name)
+    assert result.exit_code == 0, result.output
+    assert "legal" in result.output and "NOT" not in result.output
+    deck = tcg.load_deck(GAME, name)
+    cid = next(iter(deck.counts("main")))
+    path = tmp_path / "broken.toml"
+    path.write_text(f'game = "{GAME}"\nname = "Broken"\n[main]\n"{cid}" = 5\n"NO-SUCH" = 1\n[side]\n',
+                    encoding="utf-8")
+    problems = tcg.validate_deck(GAME, path)
+    result = run(runner, "validate", GAME, path)
+    assert result.exit_code == 1
+    assert f"{len(problems)} problems" in result.output
+    for p in problems:
+        assert p.rule in result.output and p.message in result.output
+
+
+def test_catalog_turutoru_and_side_by_side(runner):
+    result = run(runner, "catalog", GAME)
+    assert result.exit_code == 0
+    for label, value in get_rules(GAME).profile.rows():
+        assert label in result.output
+    assert "Turu-turu Stage" in result.output
+    both = run(runner, "catalog")
+    assert both.exit_code == 0
+    assert "turutoru" in both.output and "shironeko" in both.output
+    assert "Turu-turu Stage" in both.output
+
+
+# --- the renderer --------------------------------------------------------------------------
+
+def test_renderer_is_registered():
+    from tcg.ui import get_renderer
+    from tcg.ui.turutoru_board import Renderer
+    game = tcg.new_game(GAME, decks(), seed=1)
+    assert isinstance(get_renderer(GAME, game), Renderer)
+
+
+def test_programming_board_shows_the_stack_and_overflow():
+    from tcg.agents import make_agent
+    from tcg.ui import get_renderer, label_players
+    game = tcg.new_game(GAME, decks(), seed=7)
+    bots = [make_agent("random", seed=1), make_agent("random", seed=2)]
+    advance(game, lambda p: bots[p], lambda g: g.decision.kind == "program" and g.decision.player == 0)
+    assert not game.is_over
+    r = get_renderer(GAME, game, viewer=0, names=label_players(0))
+    # stack cards until the stack overflows (or no character is left in hand)
+    while True:
+        stacks = [a for a in game.legal_actions() if a.type == "stack"]
+        pv = game.observe(0)["players"][0]
+        if not stacks or not all(x["fits"] for x in pv["programs"]):
+            break
+        label = r.action_label(game, stacks[0], 0)
+        assert label.startswith("Stack ") and " seg" in label
+        game.apply(stacks[0])
+    obs = game.observe(0)
+    text = render(r.board(obs))
+    progs = obs["players"][0]["programs"]
+    assert "Your stack (runs top to bottom)" in text
+    assert "██" in text
+    for x in progs:
+        assert f"{x['start']}→" in text
+    if not all(x["fits"] for x in progs):
+        assert "WON'T FIT" in text and "will be discarded" in text
+        finish = next(a for a in game.legal_actions() if a.type == "finish_program")
+        assert "will NOT fit" in r.action_label(game, finish, 0)
+    undo = next(a for a in game.legal_actions() if a.type == "unstack")
+    assert r.action_label(game, undo, 0).startswith("Undo last card")
+    # the other side sees only that cards were stacked
+    other = get_renderer(GAME, game, viewer=1, names=label_players(1))
+    from tcg.ui.terminal import action_text
+    stack = next((a for a in game.legal_actions() if a.type == "stack"), None)
+    if stack is not None:
+        assert action_text(game, stack, 0, 1, "en", other) == "Stacked a card face down"
+    assert action_text(game, undo, 0, 1, "en", other) == "Took a face-down card back"
+    their_obs = game.observe(1)
+    their = render(other.board(their_obs))
+    assert f"Opponent's stack: {len(progs)} card" in their
+    visible = set(re.findall(r"'name': '([^']*)'", repr(their_obs)))  # names P1 may see anyway
+    for x in progs:
+        if x["name"] not in visible:
+            assert x["name"] not in their
+
+
+def test_timeline_during_the_main_phase():
+    from tcg.agents import make_agent
+    from tcg.ui import get_renderer, label_players
+    from tcg.ui.terminal import event_lines
+    game = tcg.new_game(GAME, decks(), seed=11)
+    bots = [make_agent("random", seed=3), make_agent("random", seed=4)]
+    r = get_renderer(GAME, game, viewer=0, names=label_players(0))
+    advance(game, lambda p: bots[p], lambda g: g.decision.player == 0 and g.observe(0)["phase"] == "main")
+    assert not game.is_over
+    lines = event_lines(r, game.log.for_player(0))  # what the player was shown
+    assert any(line.startswith("── Segment ") for line in lines)
+    obs = game.observe(0)
+    text = render(r.board(obs))
+    assert f"Timeline · round {obs['round']} · segment {obs['segment']} of 6" in text
+    assert "▼ now" in text and "Now Segment" in text
+    assert f"Segment {obs['segment']} · Your " in text  # the decision names the running program
+
+
+def test_every_event_of_a_game_has_a_text():
+    from tcg.agents import make_agent
+    from tcg.sim.runner import play
+    from tcg.ui import get_renderer
+    for seed in (5, 6):
+        game = tcg.new_game(GAME, decks(), seed=seed)
+        play(game, [make_agent("random", seed=1), make_agent("random", seed=2)])
+        for viewer in (0, None):
+            r = get_renderer(GAME, game, viewer=viewer)
+            events = game.log.for_player(viewer) if viewer is not None else game.log.for_spectator()
+            for ev in events:
+                text = r.event_text(ev)
+                if ev["type"] in ("shuffle", "stack", "unstack"):
+                    continue
+                assert text, ev
+                assert "card #" not in text, (ev, text)
+                assert "=" not in text, (ev, text)  # not the generic "type key=value" fallback
+
+
+def test_options_fold_copies_of_one_card():
+    from tcg.agents import make_agent
+    from tcg.ui import get_renderer, label_players
+    from tcg.ui.terminal import _options
+    for seed in range(1, 30):
+        game = tcg.new_game(GAME, decks(), seed=seed)
+        bots = [make_agent("random", seed=1), make_agent("random", seed=2)]
+        advance(game, lambda p: bots[p], lambda g: g.decision.kind == "program" and g.decision.player == 0)
+        hand = game.observe(0)["players"][0]["hand"]
+        ids = [h["id"] for h in hand if h["kind"] == "character"]
+        if len(ids) != len(set(ids)):
+            break
+    else:
+        pytest.skip("no hand with two copies of a character")
+    r = get_renderer(GAME, game, viewer=0, names=label_players(0))
+    offered = _options(r, game)
+    stacks = [a for a in offered if a.type == "stack"]
+    views = {h["iid"]: h for h in hand}
+    keys = [(views[a.card]["id"], a.program) for a in stacks]
+    assert len(keys) == len(set(keys))
+    assert {(views[a.card]["id"], a.program) for a in game.legal_actions() if a.type == "stack"} == set(keys)
+    assert offered[-1].type == "finish_program"

@@ -1,0 +1,239 @@
+"""Scenario harness for Turu-turu rule tests: build a precise game state from a spec.
+
+    g = scenario(p0=dict(hand=["T-PLACE"], deck=["T-SMALL"] * 5),
+                 p1=dict(chars=[dict(card="T-ATK", awake=False)], deck=["T-SMALL"] * 5),
+                 start="programming")
+    do(g, "stack", card="T-PLACE", program=0)
+
+Spec keys per player: deck (TOP FIRST), hand, discard, resolved, chars (card id or
+dict(card, awake=True, damage=0, placed_this_round=False, devices=[device ids])), devices
+(device ids on the field itself), programs ([(card id, program index)], first runs first),
+hp (default 20). Card ids come from tests/games/turutoru/fixture_cards.toml.
+
+``start`` says where the game begins (it then runs to the first decision):
+- ``"programming"``: the programming phase of round ``round`` (draw already done): the
+  priority player's ``program`` decision, then the other player's, then the main phase.
+- ``"main"``: the start of the main phase of round ``round`` with the ``programs`` given
+  already stacked (an empty stack goes straight on to the prepare phase).
+- ``"round"``: the start of round ``round`` (its draw phase comes first).
+- ``"prepare"``: the prepare phase of round ``round``."""
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+from tcg.engine.action import Action
+from tcg.engine.deck import Deck
+from tcg.engine.game import Game
+from tcg.games.turutoru.cards import load_cards
+from tcg.games.turutoru.rules import TuruturuRules
+from tcg.games.turutoru.state import TTState, Unit
+
+FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
+_RULES: TuruturuRules | None = None
+
+# action parameters that name a card (resolved from a card id to an instance id)
+CARD_PARAMS = ("card", "target")
+
+
+def fixture_rules() -> TuruturuRules:
+    """A fresh Turu-turu ruleset (not the package's RULES) whose cards are the test fixture."""
+    global _RULES
+    if _RULES is None:
+        r = TuruturuRules()
+        r._cards = load_cards(FIXTURE)
+        r.profile  # noqa: B018 - load the numbers (segments, hand size, HP)
+        _RULES = r
+    return _RULES
+
+
+def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, priority: int = 0,
+             start: str = "programming", seed: int = 0) -> Game:
+    """A game in the state described (see the module docstring), advanced to its first decision."""
+    rules = fixture_rules()
+    cards: list = []
+    owner: list[int] = []
+    specs = [p0 or {}, p1 or {}]
+
+    def new(cid: str, p: int) -> int:
+        cards.append(rules.cards[cid])
+        owner.append(p)
+        return len(cards) - 1
+
+    layout: list[dict[str, Any]] = []
+    for p, spec in enumerate(specs):
+        lay: dict[str, Any] = {}
+        lay["deck"] = [new(c, p) for c in reversed(spec.get("deck", []))]  # top = end
+        for z in ("hand", "discard", "resolved", "devices"):
+            lay[z] = [new(c, p) for c in spec.get(z, [])]
+        lay["chars"] = [_unit(c, p, new, round) for c in spec.get("chars", [])]
+        lay["programs"] = [(new(cid, p), prog) for cid, prog in spec.get("programs", [])]
+        lay["hp"] = spec.get("hp", rules.start_hp)
+        layout.append(lay)
+    s = TTState(seed, tuple(cards), tuple(owner), rules.start_hp)
+    for p, lay in enumerate(layout):
+        ps = s.players[p]
+        for k, v in lay.items():
+            setattr(ps, k, v)
+        ps.mulliganed = True
+    s.priority = priority
+    first, second = priority, 1 - priority
+    if start == "programming":
+        s.round, s.phase = round, "programming"
+        s.steps = [("prepare",), ("main_start",), ("program", second), ("program", first)]
+    elif start == "main":
+        s.round, s.phase = round, "programming"
+        for ps in s.players:
+            ps.done_programming = True
+        s.steps = [("prepare",), ("main_start",)]
+    elif start == "round":
+        s.round, s.phase = round - 1, "end"
+        s.steps = [("round",)]
+    elif start == "prepare":
+        s.round, s.phase = round, "main"
+        s.steps = [("prepare",)]
+    else:
+        raise ValueError(start)
+    g = Game.__new__(Game)
+    g.rules, g.seed, g._actions, g._legal = rules, seed, [], None
+    g.decks = tuple(Deck("turutoru", f"scenario p{p}", {}) for p in range(2))
+    g.state = s
+    rules.advance(s)
+    return g
+
+
+def _unit(c, p: int, new, round: int) -> Unit:
+    spec = {"card": c} if isinstance(c, str) else dict(c)
+    devices = tuple(new(x, p) for x in spec.get("devices", []))
+    u = Unit(new(spec["card"], p), round if spec.get("placed_this_round") else 0)
+    u.awake = spec.get("awake", True)
+    u.damage = spec.get("damage", 0)
+    u.devices = devices
+    return u
+
+
+# --- finding things ------------------------------------------------------------------------
+
+def card_id(g: Game, iid: int) -> str:
+    return g.state.cards[iid].id
+
+
+def ids(g: Game, iids) -> list[str]:
+    return [card_id(g, i) for i in iids]
+
+
+def zone(g: Game, p: int, name: str) -> list[str]:
+    """Card ids in a zone: deck (top first), hand, discard, resolved, devices (field devices),
+    chars (characters on the field), programs (unresolved stack, first to run first)."""
+    ps = g.state.players[p]
+    if name == "chars":
+        return [card_id(g, u.iid) for u in ps.chars]
+    if name == "programs":
+        return [card_id(g, i) for i, _ in ps.programs]
+    z = getattr(ps, name)
+    return ids(g, reversed(z) if name == "deck" else z)
+
+
+def unit(g: Game, p: int, cid: str) -> Unit:
+    for u in g.state.players[p].chars:
+        if card_id(g, u.iid) == cid:
+            return u
+    raise LookupError(f"no {cid} on player {p}'s field")
+
+
+def attached(g: Game, p: int, cid: str) -> list[str]:
+    """Card ids of the devices attached to player p's character ``cid``."""
+    return ids(g, unit(g, p, cid).devices)
+
+
+def iid_in(g: Game, p: int, where: str, cid: str) -> int:
+    """Instance id of the first ``cid`` in player p's zone ``where`` (``chars`` for the field)."""
+    ps = g.state.players[p]
+    pool = [u.iid for u in ps.chars] if where == "chars" else getattr(ps, where)
+    for i in pool:
+        if card_id(g, i) == cid:
+            return i
+    raise LookupError(f"no {cid} in player {p}'s {where}")
+
+
+def kinds(g: Game) -> list[str]:
+    return [e["type"] for e in g.log]
+
+
+def events(g: Game, etype: str) -> list[dict]:
+    """Full (referee) form of every event of one type, in order."""
+    return [e for e in g.log if e["type"] == etype]
+
+
+def decision(g: Game) -> tuple[int, str] | None:
+    d = g.decision
+    return None if d is None else (d.player, d.kind)
+
+
+# --- acting --------------------------------------------------------------------------------
+
+def action(g: Game, atype: str, **params: Any) -> Action:
+    """The legal action of type ``atype`` whose card parameters (``card``, ``target``) hold
+    cards with the given ids (plain ints are instance ids and must match exactly; other
+    parameters must match exactly). Several copies of one card: the first listed."""
+    s = g.state
+    for a in g.legal_actions():
+        if a.type != atype or set(k for k, _ in a.params) != set(params):
+            continue
+        ok = True
+        for k, want in params.items():
+            have = a.get(k)
+            if isinstance(want, str) and k in CARD_PARAMS:
+                ok = isinstance(have, int) and 0 <= have < len(s.cards) and s.cards[have].id == want
+            else:
+                ok = have == want
+            if not ok:
+                break
+        if ok:
+            return a
+    raise LookupError(f"no legal {atype} {params}; legal: {g.legal_actions()}")
+
+
+def do(g: Game, atype: str, **params: Any) -> None:
+    """Apply the action, with card ids standing for instance ids; it must be legal."""
+    g.apply(action(g, atype, **params))
+
+
+def can(g: Game, atype: str, **params: Any) -> bool:
+    try:
+        action(g, atype, **params)
+        return True
+    except LookupError:
+        return False
+
+
+def legal_types(g: Game) -> set[str]:
+    return {a.type for a in g.legal_actions()}
+
+
+def options(g: Game, atype: str, key: str = "card") -> list[str]:
+    """Card ids named by ``key`` in the legal actions of one type, in listed order."""
+    return [card_id(g, a.get(key)) for a in g.legal_actions()
+            if a.type == atype and isinstance(a.get(key), int) and a.get(key) >= 0]
+
+
+def program(g: Game, p: int, *stack: tuple[str, int]) -> None:
+    """Player p (who must be deciding ``program``) stacks these (card id, program index) in order
+    and finishes."""
+    assert decision(g) == (p, "program"), decision(g)
+    for cid, prog in stack:
+        do(g, "stack", card=cid, program=prog)
+    do(g, "finish_program")
+
+
+def finish_round(g: Game) -> None:
+    """Skip every remaining program decision, block nothing, assign damage to the first blocker,
+    and discard the first cards, until the next programming phase opens."""
+    while g.decision is not None and g.decision.kind != "program":
+        kinds_ = legal_types(g)
+        if "skip" in kinds_:
+            do(g, "skip")
+        elif "done" in kinds_:
+            do(g, "done")
+        else:
+            g.apply(g.legal_actions()[0])

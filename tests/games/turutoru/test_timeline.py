@@ -1,0 +1,308 @@
+"""The shared timeline of the main phase: segments (TT-G1..G4) and Program Decoders (TT-P12).
+
+Reading tested for TT-G4/TT-P12: at one start segment Program Decoders run before any other
+program; otherwise the player with the lower HP acts first, on equal HP the priority player,
+with HP compared at that moment. A decoder discards the opponent's program starting at the
+same segment; with none there, the decoder itself is discarded."""
+from __future__ import annotations
+
+from tcg.engine.action import Decision
+
+from .harness import (decision, do, events, fixture_rules, kinds, program, scenario,
+                      unit, zone)
+
+FILL = ["T-SMALL"] * 10
+
+
+def reveals(g) -> list[tuple[int, str, int]]:
+    """(player, card id, start segment) of every program revealed so far, in order."""
+    return [(e["player"], e["id"], e["start"]) for e in events(g, "program_reveal")]
+
+
+# =============================================================================================
+# TT-G1: six segments per main phase, not carried over
+# =============================================================================================
+
+def test_tt_g1_six_segments_all_run():
+    g = scenario(p0=dict(programs=[("T-PLACE2", 0), ("T-PLACE2", 0), ("T-PLACE", 0), ("T-PLACE", 0)],
+                         hand=["T-SMALL"] * 4, deck=FILL),
+                 p1=dict(deck=FILL), start="main")
+    assert fixture_rules().segments == 6
+    assert "programs_overflow" not in kinds(g)
+    for _ in range(4):
+        do(g, "place", card="T-SMALL")
+    assert reveals(g) == [(0, "T-PLACE2", 0), (0, "T-PLACE2", 2), (0, "T-PLACE", 4), (0, "T-PLACE", 5)]
+    assert zone(g, 0, "chars") == ["T-SMALL"] * 4
+    assert zone(g, 0, "discard") == []
+
+
+def test_tt_g1_seventh_segment_does_not_exist():
+    g = scenario(p0=dict(programs=[("T-PLACE6", 0), ("T-PLACE", 0)], hand=["T-SMALL"] * 2, deck=FILL),
+                 p1=dict(deck=FILL), start="main")
+    assert [e["ids"] for e in events(g, "programs_overflow")] == [["T-PLACE"]]
+    do(g, "place", card="T-SMALL")
+    assert reveals(g) == [(0, "T-PLACE6", 0)]
+    assert zone(g, 0, "discard") == ["T-PLACE"]
+
+
+def test_tt_g1_unused_segments_do_not_carry_over():
+    g = scenario(p0=dict(hand=["T-PLACE", "T-PLACE6", "T-PLACE", "T-SMALL", "T-SMALL"], deck=FILL),
+                 p1=dict(deck=FILL))
+    # round 2: only 1 of the 6 segments used
+    program(g, 0, ("T-PLACE", 0))
+    program(g, 1)
+    do(g, "place", card="T-SMALL")
+    assert g.state.round == 3
+    # round 3: 6 + 1 segments do not fit, although 5 were left unused last round
+    do(g, "stack", card="T-PLACE6", program=0)
+    do(g, "stack", card="T-PLACE", program=0)
+    own = g.observe(0)["players"][0]["programs"]
+    assert [(p["id"], p["start"], p["fits"]) for p in own] == [("T-PLACE6", 0, True), ("T-PLACE", 6, False)]
+    assert g.observe(0)["segments"] == 6
+    do(g, "finish_program")
+    program(g, 1)
+    assert [e["ids"] for e in events(g, "programs_overflow")] == [["T-PLACE"]]
+    assert zone(g, 0, "discard") == ["T-PLACE"]
+
+
+# =============================================================================================
+# TT-G2: printed segment cost; each program starts where the previous one ended
+# =============================================================================================
+
+def test_tt_g2_programs_start_where_the_previous_ended():
+    g = scenario(p0=dict(programs=[("T-PLACE2", 0), ("T-PLACE3", 0), ("T-PLACE", 0)],
+                         hand=["T-SMALL"] * 3, deck=FILL),
+                 p1=dict(deck=FILL), start="main")
+    segs = []
+    for _ in range(3):
+        segs.append(g.decision.info["segment"])
+        do(g, "place", card="T-SMALL")
+    assert segs == [0, 2, 5]
+    assert [(e["id"], e["start"], e["cost"]) for e in events(g, "program_reveal")] == [
+        ("T-PLACE2", 0, 2), ("T-PLACE3", 2, 3), ("T-PLACE", 5, 1)]
+
+
+def test_tt_g2_skipped_or_empty_program_still_uses_its_segments():
+    # p0's T-BED (1 seg) is skipped; its T-PLACE3 still starts at 1, not 0
+    g = scenario(p0=dict(programs=[("T-BED", 0), ("T-PLACE3", 0)], hand=["T-SMALL"], deck=FILL),
+                 p1=dict(programs=[("T-PLACE", 0), ("T-PLACE", 0)], hand=["T-GUARD", "T-SMALL"], deck=FILL,
+                         hp=19),
+                 start="main")
+    # p1 (lower HP) at 0 first; T-BED then has p1's placed T-GUARD to act on
+    assert decision(g) == (1, "place")
+    do(g, "place", card="T-GUARD")
+    assert decision(g) == (0, "bed_in")
+    do(g, "skip")
+    assert reveals(g) == [(1, "T-PLACE", 0), (0, "T-BED", 0), (1, "T-PLACE", 1)]
+    assert decision(g) == (1, "place")     # p1's second program, start 1, before p0's start 1
+    do(g, "place", card="T-SMALL")
+    assert decision(g) == (0, "place")
+    assert g.decision.info["segment"] == 1
+    assert reveals(g)[-1] == (0, "T-PLACE3", 1)
+
+
+# =============================================================================================
+# TT-G3: overflow discards the program and every one after it
+# =============================================================================================
+
+def test_tt_g3_overflow_discards_rest():
+    g = scenario(p0=dict(programs=[("T-PLACE4", 0), ("T-PLACE3", 0), ("T-PLACE", 0)],
+                         hand=["T-SMALL"] * 2, deck=FILL),
+                 p1=dict(deck=FILL), start="main")
+    # T-PLACE3 would end at 7: discarded, and so is T-PLACE although it alone would fit at 4
+    types = kinds(g)
+    assert types.index("programs_overflow") < types.index("program_reveal")
+    ov = events(g, "programs_overflow")
+    assert [(e["player"], e["ids"]) for e in ov] == [(0, ["T-PLACE3", "T-PLACE"])]
+    assert zone(g, 0, "discard") == ["T-PLACE3", "T-PLACE"]
+    assert zone(g, 0, "programs") == ["T-PLACE4"]
+    do(g, "place", card="T-SMALL")
+    assert reveals(g) == [(0, "T-PLACE4", 0)]
+    assert zone(g, 0, "chars") == ["T-SMALL"]
+    assert zone(g, 0, "hand") == ["T-SMALL", "T-PLACE4", "T-SMALL"]  # + round 3's draw
+
+
+def test_tt_g3_overflow_is_per_player():
+    g = scenario(p0=dict(programs=[("T-PLACE4", 0), ("T-PLACE3", 0)], hand=["T-SMALL"], deck=FILL),
+                 p1=dict(programs=[("T-PLACE3", 0), ("T-PLACE3", 0)], hand=["T-SMALL"] * 2, deck=FILL),
+                 start="main")
+    assert [(e["player"], e["ids"]) for e in events(g, "programs_overflow")] == [(0, ["T-PLACE3"])]
+    assert zone(g, 1, "programs") == ["T-PLACE3", "T-PLACE3"]
+
+
+# =============================================================================================
+# TT-G4: one timeline; lower HP first, then the priority player
+# =============================================================================================
+
+def test_tt_g4_programs_interleave_by_start_segment():
+    g = scenario(p0=dict(programs=[("T-PLACE2", 0), ("T-PLACE", 0)], hand=["T-SMALL"] * 2, deck=FILL),
+                 p1=dict(programs=[("T-PLACE", 0), ("T-PLACE", 0), ("T-PLACE", 0)], hand=["T-SMALL"] * 3,
+                         deck=FILL),
+                 start="main")
+    order = []
+    while g.decision.kind == "place":
+        order.append((g.decision.player, g.decision.info["segment"]))
+        do(g, "place", card="T-SMALL")
+    assert order == [(0, 0), (1, 0), (1, 1), (0, 2), (1, 2)]
+    assert [(p, s) for p, _, s in reveals(g)] == order
+
+
+def test_tt_g4_lower_hp_acts_first_at_the_same_segment():
+    g = scenario(p0=dict(programs=[("T-PLACE", 0)], hand=["T-SMALL"], deck=FILL),
+                 p1=dict(programs=[("T-PLACE", 0)], hand=["T-SMALL"], deck=FILL, hp=15),
+                 priority=0, start="main")
+    assert decision(g) == (1, "place")
+    do(g, "place", card="T-SMALL")
+    assert decision(g) == (0, "place")
+
+
+def test_tt_g4_equal_hp_priority_player_acts_first():
+    for pr in (0, 1):
+        g = scenario(p0=dict(programs=[("T-PLACE", 0)], hand=["T-SMALL"], deck=FILL, hp=9),
+                     p1=dict(programs=[("T-PLACE", 0)], hand=["T-SMALL"], deck=FILL, hp=9),
+                     priority=pr, start="main")
+        assert decision(g) == (pr, "place")
+        do(g, "place", card="T-SMALL")
+        assert decision(g) == (1 - pr, "place")
+
+
+def test_tt_g4_hp_compared_at_that_moment():
+    # seg 0: p0 (priority, equal HP) attacks for 3; seg 2: p1 now has less HP and goes first
+    g = scenario(p0=dict(chars=["T-ODD"], programs=[("T-ATK", 0), ("T-PLACE", 0)], hand=["T-SMALL"],
+                         deck=FILL),
+                 p1=dict(programs=[("T-PLACE2", 0), ("T-PLACE", 0)], hand=["T-SMALL", "T-GUARD"],
+                         deck=FILL),
+                 priority=0, start="main")
+    assert decision(g) == (0, "attackers")
+    do(g, "pick", card="T-ODD")
+    do(g, "done")
+    assert g.state.players[1].hp == 17
+    assert decision(g) == (1, "place")
+    do(g, "place", card="T-SMALL")
+    assert decision(g) == (1, "place") and g.decision.info["segment"] == 2
+    do(g, "place", card="T-GUARD")
+    assert decision(g) == (0, "place") and g.decision.info["segment"] == 2
+    assert [(p, s) for p, _, s in reveals(g)] == [(0, 0), (1, 0), (1, 2), (0, 2)]
+
+
+def test_tt_g4_same_order_for_the_draw_phase():
+    g = scenario(p0=dict(deck=FILL, hp=20), p1=dict(deck=FILL, hp=8), priority=0, start="round")
+    assert [e["player"] for e in events(g, "draw")] == [1, 0]
+    g = scenario(p0=dict(deck=FILL), p1=dict(deck=FILL), priority=1, start="round")
+    assert [e["player"] for e in events(g, "draw")] == [1, 0]
+    g = scenario(p0=dict(deck=FILL), p1=dict(deck=FILL), priority=0, start="round")
+    assert [e["player"] for e in events(g, "draw")] == [0, 1]
+
+
+def test_tt_g4_same_order_for_prepare_discards():
+    hand = ["T-SMALL"] * 8
+    g = scenario(p0=dict(hand=hand, deck=FILL), p1=dict(hand=hand, deck=FILL), priority=1, start="prepare")
+    assert g.decision == Decision(1, "discard", {"over": 1})
+    g = scenario(p0=dict(hand=hand, deck=FILL, hp=3), p1=dict(hand=hand, deck=FILL), priority=1,
+                 start="prepare")
+    assert g.decision == Decision(0, "discard", {"over": 1})
+
+
+def test_tt_g4_bed_in_targets_listed_in_player_order():
+    g = scenario(p0=dict(chars=["T-SMALL"], programs=[("T-BED", 0)], deck=FILL),
+                 p1=dict(chars=["T-GUARD"], deck=FILL, hp=4), start="main")
+    assert [g.state.cards[a.card].id for a in g.legal_actions() if a.type == "bed_in"] == ["T-GUARD", "T-SMALL"]
+
+
+# =============================================================================================
+# TT-P12: Program Decoder
+# =============================================================================================
+
+def test_tt_p12_decoder_runs_first_and_discards_same_segment_program():
+    # p0 has less HP and is the priority player, but p1's decoder still goes first at segment 0
+    g = scenario(p0=dict(programs=[("T-PLACE", 0), ("T-PLACE", 0)], hand=["T-SMALL"], deck=FILL, hp=10),
+                 p1=dict(programs=[("T-DEC", 0)], deck=FILL), priority=0, start="main")
+    types = [e["type"] for e in g.log if e["type"].startswith("program")]
+    assert types[:3] == ["program_reveal", "program_decoded", "program_resolved"]
+    rev = events(g, "program_reveal")[0]
+    assert (rev["player"], rev["id"], rev["program"], rev["start"]) == (1, "T-DEC", "decoder", 0)
+    dec = events(g, "program_decoded")
+    assert [(e["player"], e["id"]) for e in dec] == [(0, "T-PLACE")]
+    assert zone(g, 0, "discard") == ["T-PLACE"]
+    assert zone(g, 0, "programs") == ["T-PLACE"]  # its second program is untouched
+    assert zone(g, 1, "resolved") == ["T-DEC"]
+    # the decoded program never ran; p0's next program (segment 1) runs normally
+    assert decision(g) == (0, "place") and g.decision.info["segment"] == 1
+    do(g, "place", card="T-SMALL")
+    assert zone(g, 0, "chars") == ["T-SMALL"]
+    assert zone(g, 1, "hand") == ["T-DEC", "T-SMALL"]  # resolved -> hand, then round 3's draw
+    fixture_rules().check_invariants(g.state)
+
+
+def test_tt_p12_decoder_without_same_segment_program_is_discarded():
+    # p0's only program starts at 0 and lasts 2 segments; p1's decoder starts at 1
+    g = scenario(p0=dict(programs=[("T-PLACE2", 0)], hand=["T-SMALL"], deck=FILL),
+                 p1=dict(programs=[("T-PLACE", 0), ("T-DEC", 0)], hand=["T-GUARD"], deck=FILL),
+                 start="main")
+    do(g, "place", card="T-SMALL")  # p0, seg 0
+    do(g, "place", card="T-GUARD")  # p1, seg 0
+    assert [(p, c, s) for p, c, s in reveals(g)] == [(0, "T-PLACE2", 0), (1, "T-PLACE", 0), (1, "T-DEC", 1)]
+    assert events(g, "program_decoded") == []
+    assert [(e["player"], e["id"]) for e in events(g, "program_discarded")] == [(1, "T-DEC")]
+    assert zone(g, 1, "discard") == ["T-DEC"]
+    assert zone(g, 0, "chars") == ["T-SMALL"]
+    assert zone(g, 0, "discard") == []
+
+
+def test_tt_p12_decoder_ignores_a_program_starting_later():
+    # p1's decoder starts at 1; p0's next program starts at 2: nothing at 1, decoder discarded
+    g = scenario(p0=dict(programs=[("T-PLACE2", 0), ("T-PLACE", 0)], hand=["T-SMALL", "T-GUARD"], deck=FILL),
+                 p1=dict(programs=[("T-PLACE", 0), ("T-DEC", 0)], hand=["T-BIG"], deck=FILL), start="main")
+    do(g, "place", card="T-SMALL")   # p0 seg 0
+    do(g, "place", card="T-BIG")     # p1 seg 0
+    assert events(g, "program_decoded") == []
+    assert [(e["player"], e["id"]) for e in events(g, "program_discarded")] == [(1, "T-DEC")]
+    assert decision(g) == (0, "place") and g.decision.info["segment"] == 2
+    do(g, "place", card="T-GUARD")
+    assert zone(g, 0, "chars") == ["T-SMALL", "T-GUARD"]
+    assert reveals(g) == [(0, "T-PLACE2", 0), (1, "T-PLACE", 0), (1, "T-DEC", 1), (0, "T-PLACE", 2)]
+
+
+def test_tt_p12_decoder_only_hits_the_same_start_not_a_later_one():
+    # p1's decoder (start 0, 2 segments) decodes p0's program at 0 only; p0's program at 1 runs
+    g = scenario(p0=dict(programs=[("T-PLACE", 0), ("T-PLACE", 0)], hand=["T-SMALL"], deck=FILL),
+                 p1=dict(programs=[("T-DEC2", 0)], deck=FILL), start="main")
+    assert [(e["player"], e["id"]) for e in events(g, "program_decoded")] == [(0, "T-PLACE")]
+    assert decision(g) == (0, "place") and g.decision.info["segment"] == 1
+    do(g, "place", card="T-SMALL")
+    assert zone(g, 0, "chars") == ["T-SMALL"]
+
+
+def test_tt_p12_decoder_hits_a_later_segment_match():
+    # p1's decoder starts at 2; p0's second program starts at 2 too (after a 2-segment one)
+    g = scenario(p0=dict(programs=[("T-PLACE2", 0), ("T-PLACE", 0)], hand=["T-SMALL", "T-GUARD"], deck=FILL),
+                 p1=dict(programs=[("T-PLACE2", 0), ("T-DEC", 0)], hand=["T-BIG"], deck=FILL), start="main")
+    do(g, "place", card="T-SMALL")   # p0 seg 0
+    do(g, "place", card="T-BIG")     # p1 seg 0
+    # seg 2: p1's decoder goes before p0's T-PLACE (p0 is the priority player with equal HP)
+    assert [(e["player"], e["id"]) for e in events(g, "program_decoded")] == [(0, "T-PLACE")]
+    assert zone(g, 0, "discard") == ["T-PLACE"] and "T-GUARD" in zone(g, 0, "hand")
+    assert zone(g, 1, "hand")[:2] == ["T-PLACE2", "T-DEC"]
+
+
+def test_tt_p12_two_decoders_first_in_order_decodes_the_other():
+    g = scenario(p0=dict(programs=[("T-DEC", 0)], deck=FILL, hp=20),
+                 p1=dict(programs=[("T-DEC", 0)], deck=FILL, hp=18), priority=0, start="main")
+    assert [(e["player"], e["id"]) for e in events(g, "program_reveal")] == [(1, "T-DEC")]
+    assert [(e["player"], e["id"]) for e in events(g, "program_decoded")] == [(0, "T-DEC")]
+    assert zone(g, 0, "discard") == ["T-DEC"]
+    assert zone(g, 1, "discard") == []
+    assert "T-DEC" in zone(g, 1, "hand")   # resolved, back to hand
+    assert "T-DEC" not in zone(g, 0, "hand")
+
+
+def test_tt_p12_decoder_programmed_and_decoding_through_a_whole_round():
+    g = scenario(p0=dict(hand=["T-ATK"], chars=["T-ODD"], deck=FILL),
+                 p1=dict(hand=["T-DEC"], deck=FILL), priority=0)
+    program(g, 0, ("T-ATK", 0))
+    program(g, 1, ("T-DEC", 0))
+    # the attack never happens
+    assert g.state.players[1].hp == 20
+    assert unit(g, 0, "T-ODD").awake is True
+    assert zone(g, 0, "discard") == ["T-ATK"]
+    assert g.state.round == 3 and g.decision == Decision(0, "program")
