@@ -70,6 +70,21 @@ RUN_ASK = {
     "effect": "choose a device ability to use",
 }
 SEG_W = 7  # terminal cells per segment in the timeline
+#: what each program does (card texts, 'i')
+PROGRAM_HELP = {
+    "place": "put a character from your hand onto your field (it cannot Attack this round)",
+    "reboot": "wake up one or more of your characters",
+    "bed_in": "put one awake character, yours or the opponent's, to bed",
+    "mount": "put a device from your hand on the field or on one of your characters",
+    "release": "return one of your devices to your hand",
+    "apply": "use an application card from your hand",
+    "attack": "attack with any of your awake characters that were not placed this round",
+    "fan_fire": "attack with any of your awake characters, new ones too; attackers are halved",
+    "library_draw": "draw N cards; this card is then discarded instead of resolved",
+    "activate": "use an activated ability of one of your characters on the field",
+    "effect": "use an ability of one of your devices on the field",
+    "decoder": "the opponent's program that starts at the same segment is discarded unrun",
+}
 
 
 def program_kind(label: str | None) -> tuple[str, int]:
@@ -97,8 +112,10 @@ def hp_style(hp: int) -> str:
 
 def _programs_of(card: Any, lang: str) -> str:
     progs = getattr(card, "programs", ()) or ()
+    names = PROGRAM_JA if lang == "ja" else PROGRAM_EN
     sep = "、" if lang == "ja" else ", "
-    return sep.join(p.label(lang) if hasattr(p, "label") else str(p) for p in progs)
+    return sep.join(names.get(p.kind, p.kind) + (f" {p.amount}" if getattr(p, "amount", 0) else "")
+                    for p in progs)
 
 
 def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
@@ -554,7 +571,7 @@ class Renderer(GenericRenderer):
             state = "finished programming" if pv.get("programming_done") else "programming"
             d = obs.get("decision") or {}
             if not pv.get("programming_done") and d.get("player") != p and n == 0:
-                state = "has not programmed yet"
+                state = "programs after you, without seeing your cards"
             parts.append(Text.assemble((f"{self.whose(p)} stack: ", "bold"),
                                        (f"{n} card{'s' if n != 1 else ''} face down", "bold yellow"),
                                        f" ({state})"))
@@ -665,8 +682,9 @@ class Renderer(GenericRenderer):
                 if e["status"] == "hidden":
                     k = e["count"]
                     room = max(0, n - pos) * SEG_W
-                    label = f"[? {k} face down]" if room >= 15 else f"[?{k}]"
-                    row.append(set_cell_size(label, max(room, cell_len(label))), style="white")
+                    inner = f"? {k} face down " if room >= 16 else f"?{k}"
+                    width = max(room, cell_len(inner) + 2)
+                    row.append("[" + inner + "░" * (width - 2 - cell_len(inner)) + "]", style="white")
                     pos = max(pos, n)
                     continue
                 if start < pos:
@@ -752,11 +770,25 @@ class Renderer(GenericRenderer):
             whose = self.whose(p)
             if pv.get("hand"):
                 section(f"{whose} hand", pv["hand"], numbered=True)
+            if pv.get("programs"):
+                section(f"{whose} program stack", pv["programs"], numbered=True)
             field = list(pv.get("characters") or [])
             for u in pv.get("characters") or []:
                 field.extend(u.get("devices") or [])
             field.extend(pv.get("devices") or [])
             section(f"{whose} field", field)
+        kinds = set()
+        for pv in players:
+            for zone in ("hand", "programs", "characters", "resolved"):
+                for v in pv.get(zone) or []:
+                    c = self.card(v.get("id"))
+                    kinds.update(pr.kind for pr in getattr(c, "programs", ()) or ())
+        if kinds:
+            out.append("Programs\n", style="bold underline")
+            for k in PROGRAM_HELP:
+                if k in kinds:
+                    out.append(f"  {self.prog_name(k)}: ", style="bold")
+                    out.append(PROGRAM_HELP[k] + "\n")
         return out if out.plain else Text("No cards to show.")
 
     def reason_text(self, reason: Any) -> str:
@@ -1042,7 +1074,10 @@ class Renderer(GenericRenderer):
             n, used, bad = self.stack_summary(me)
             start = sum(self._seg(x) for x in me.get("programs") or [])
             pname = self.prog_name(prog.kind, prog.amount)
-            if bad or start >= self.segments:
+            if bad:
+                return (f"Stack {name} as {pname} · {cost} seg ✗ below a card that does not fit: "
+                        "would be discarded too")
+            if start >= self.segments:
                 return f"Stack {name} as {pname} · {cost} seg ✗ no segments left: would be discarded"
             if start + cost > self.segments:
                 return (f"Stack {name} as {pname} · {cost} seg ✗ does not fit ({self.segments - start} left): "

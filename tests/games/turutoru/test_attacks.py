@@ -326,10 +326,6 @@ def test_tt_p8_fan_fire_split_uses_halved_power():
     assert n == 3
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: rules._step_attack_one/_resolve_attack: a Fan Fire attacker "
-                   "whose existing damage already reaches its halved toughness is not destroyed when "
-                   "unblocked (it deals damage and survives), although the same attacker is destroyed "
-                   "as soon as the defender declares a blocker")
 def test_tt_p8_fan_fire_damaged_attacker_destroyed_whether_blocked_or_not():
     # T-ODD 3/5 with 3 damage fan-fires as 2/3: during its attack damage 3 >= toughness 3
     blocked = main(dict(programs=[("T-FAN", 0)], chars=[dict(card="T-ODD", damage=3)]),
@@ -340,6 +336,12 @@ def test_tt_p8_fan_fire_damaged_attacker_destroyed_whether_blocked_or_not():
     do(blocked, "done")
     assert unit(blocked, 1, "T-WALL").damage == 0
     unblocked = main(dict(programs=[("T-FAN", 0)], chars=[dict(card="T-ODD", damage=3)]))
-    attack(unblocked, "T-ODD")
+    attack(unblocked, "T-ODD")          # no awake defender: no block decision
     assert zone(unblocked, 0, "discard") == ["T-ODD"]
     assert unblocked.state.players[1].hp == 20
+    declined = main(dict(programs=[("T-FAN", 0)], chars=[dict(card="T-ODD", damage=3)]),
+                    dict(chars=["T-WALL"]))
+    attack(declined, "T-ODD")
+    do(declined, "done")                # the defender could block but does not
+    assert zone(declined, 0, "discard") == ["T-ODD"]
+    assert declined.state.players[1].hp == 20

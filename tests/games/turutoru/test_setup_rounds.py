@@ -16,7 +16,7 @@ from tcg.engine.game import Game
 from tcg.games.turutoru import flow as F
 from tcg.games.turutoru.deckcheck import check_deck
 
-from .harness import (can, decision, do, events, finish_round, fixture_rules, kinds, legal_types,
+from .harness import (decision, do, events, finish_round, fixture_rules, kinds, legal_types,
                       options, program, scenario, unit, zone)
 
 FILL = ["T-SMALL"] * 10

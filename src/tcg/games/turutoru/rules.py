@@ -452,6 +452,10 @@ class TuruturuRules(EffectRunner, Ruleset):
         u.fan = fan      # TT-P8: halved until the end of this attack
         s.emit("attack", {"player": p, "attacker": att, "fan_fire": fan,
                           "power": F.power_of(s, u), "toughness": F.toughness_of(s, u)})
+        if fan:
+            F.check_destroyed(s)  # damage already >= the halved toughness: it falls at once
+            if s.players[p].unit(att) is None:
+                return
         s.select = ()
         d = 1 - p
         if any(x.awake for x in s.players[d].chars):
