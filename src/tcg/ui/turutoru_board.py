@@ -53,7 +53,7 @@ MOUNT_EN = {"field": "on the field", "character": "on a character"}
 MOUNT_JA = {"field": "フィールドに配置", "character": "キャラクターに装着"}
 PHASES = {"setup": "set-up", "draw": "draw phase", "programming": "programming phase",
           "main": "main phase", "prepare": "prepare phase", "end": "end phase"}
-REASONS = {"deck_out": "deck empty", "hp": "HP reached 0", "concede": "concession",
+REASONS = {"deck_out": "deck out: had to draw from an empty deck", "hp": "HP reached 0", "concede": "concession",
            "decision cap": "decision cap"}
 #: what the owner of a running program is asked to do
 RUN_ASK = {

@@ -327,21 +327,14 @@ def test_tt_p8_fan_fire_split_uses_halved_power():
 
 
 def test_tt_p8_fan_fire_damaged_attacker_destroyed_whether_blocked_or_not():
-    # T-ODD 3/5 with 3 damage fan-fires as 2/3: during its attack damage 3 >= toughness 3
-    blocked = main(dict(programs=[("T-FAN", 0)], chars=[dict(card="T-ODD", damage=3)]),
-                   dict(chars=["T-WALL"]))
-    attack(blocked, "T-ODD")
-    do(blocked, "block", card="T-WALL")
-    assert zone(blocked, 0, "discard") == ["T-ODD"]          # destroyed before any damage
-    do(blocked, "done")
-    assert unit(blocked, 1, "T-WALL").damage == 0
-    unblocked = main(dict(programs=[("T-FAN", 0)], chars=[dict(card="T-ODD", damage=3)]))
-    attack(unblocked, "T-ODD")          # no awake defender: no block decision
-    assert zone(unblocked, 0, "discard") == ["T-ODD"]
-    assert unblocked.state.players[1].hp == 20
-    declined = main(dict(programs=[("T-FAN", 0)], chars=[dict(card="T-ODD", damage=3)]),
-                    dict(chars=["T-WALL"]))
-    attack(declined, "T-ODD")
-    do(declined, "done")                # the defender could block but does not
-    assert zone(declined, 0, "discard") == ["T-ODD"]
-    assert declined.state.players[1].hp == 20
+    # T-ODD 3/5 with 3 damage fan-fires as 2/3: damage 3 >= toughness 3, so it is destroyed
+    # the moment it attacks, before any block and without dealing damage
+    for defenders in ([], ["T-WALL"]):
+        g = main(dict(programs=[("T-FAN", 0)], chars=[dict(card="T-ODD", damage=3)]),
+                 dict(chars=defenders))
+        attack(g, "T-ODD")
+        assert zone(g, 0, "discard") == ["T-ODD"]
+        assert g.state.players[1].hp == 20
+        assert g.decision is None or g.decision.kind != "block"
+        if defenders:
+            assert unit(g, 1, "T-WALL").damage == 0
