@@ -500,7 +500,8 @@ def simulate_cmd(
     else:
         lo, hi = summary["first_player_ci95"]
         con.print(f"First-player win rate: {fw:.1%} (95% CI {lo:.1%} – {hi:.1%})")
-    con.print(f"Mean turns: {summary['mean_turns']:.1f}   Mean decisions: {summary['mean_decisions']:.1f}")
+    turns = f"{summary['mean_turns']:.1f}" if summary["mean_turns"] else "n/a"
+    con.print(f"Mean turns: {turns}   Mean decisions: {summary['mean_decisions']:.1f}")
     reasons = ", ".join(f"{k}: {v}" for k, v in sorted(summary["end_reasons"].items(), key=lambda kv: -kv[1]))
     con.print(f"End reasons: {reasons}")
 

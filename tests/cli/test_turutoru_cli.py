@@ -29,7 +29,7 @@ def _ensure_data(mp: pytest.MonkeyPatch, folder: pathlib.Path) -> None:
     present, otherwise the temporary set and two copies of the temporary deck in ``folder``."""
     rules = get_rules(GAME)
     try:
-        rules.cards
+        _ = rules.cards
     except tcg.CardDataError:
         if not TMP_CARDS.is_file():
             pytest.skip("no Turu-turu card set available")
@@ -73,9 +73,10 @@ def decks() -> list[str]:
 
 
 def render(renderable, width: int = 160) -> str:
-    con = Console(width=width, record=True, file=open(os.devnull, "w"), no_color=True)
-    con.print(renderable)
-    return con.export_text()
+    with open(os.devnull, "w") as sink:
+        con = Console(width=width, record=True, file=sink, no_color=True)
+        con.print(renderable)
+        return con.export_text()
 
 
 def advance(game, agent_for, until) -> None:
@@ -133,6 +134,7 @@ def test_opponents_stacking_stays_face_down(played):
         out = played[key][1].output
         assert "▶ Opponent: Stack " not in out and "▶ Opponent: Program " not in out
         assert "▶ Opponent: Stacked a card face down" in out
+        assert "▶ Opponent: No block" not in out  # their blockers are not in your observation
 
 
 def test_play_programming_and_timeline(played):
@@ -396,7 +398,7 @@ def test_options_fold_copies_of_one_card():
     for seed in range(1, 30):
         game = tcg.new_game(GAME, decks(), seed=seed)
         bots = [make_agent("random", seed=1), make_agent("random", seed=2)]
-        advance(game, lambda p: bots[p], lambda g: g.decision.kind == "program" and g.decision.player == 0)
+        advance(game, bots.__getitem__, lambda g: g.decision.kind == "program" and g.decision.player == 0)
         hand = game.observe(0)["players"][0]["hand"]
         ids = [h["id"] for h in hand if h["kind"] == "character"]
         if len(ids) != len(set(ids)):

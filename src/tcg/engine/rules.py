@@ -59,5 +59,13 @@ class Ruleset:
     def describe(self, state: BaseState, action: Action, lang: str = "en") -> str:
         return repr(action)
 
+    def turns(self, state: BaseState) -> int:
+        """Turns (or rounds) played so far, for statistics."""
+        return getattr(state, "turn", 0)
+
+    def first_player(self, state: BaseState) -> int | None:
+        """The player who went first (or holds priority), for statistics."""
+        return getattr(state, "first", None)
+
     def check_invariants(self, state: BaseState) -> None:
         """Raise AssertionError if the state breaks a structural invariant (used by tests)."""

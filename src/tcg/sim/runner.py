@@ -42,10 +42,9 @@ def play_one(game_id: str, decks: Sequence, agent_names: Sequence[str], seed: in
     game = new_game(game_id, decks, seed=seed)
     agents = [make_agent(name, seed=seed * 2 + i) for i, name in enumerate(agent_names)]
     n = play(game, agents, max_decisions)
-    st = game.state
-    reason = game.state.end_reason if game.is_over else "decision cap"
-    return GameResult(seed, game.winner, reason, getattr(st, "first", None),
-                      getattr(st, "turn", 0), n)
+    st, rules = game.state, game.rules
+    reason = st.end_reason if game.is_over else "decision cap"
+    return GameResult(seed, game.winner, reason, rules.first_player(st), rules.turns(st), n)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -36,9 +36,9 @@ Commands:
   q, quit      stop now (the game record is saved)
 Ctrl-C or end of input also stops (the record is saved)."""
 
-#: action types whose content other players may not see, whatever the game (a renderer adds its
-#: own through ``renderer.hidden_actions``): other players only learn that a choice was made
-PRIVATE_ACTIONS = {"mulligan_toggle"}
+#: action types whose content other players may not see in any game; each game's renderer lists
+#: its own in ``renderer.hidden_actions`` (e.g. Shironeko's mulligan marks, Turu-turu's stacking)
+PRIVATE_ACTIONS: set[str] = set()
 
 
 @dataclass
@@ -54,16 +54,16 @@ def action_text(game, action: Action, actor: int | None, viewer: int | None, lan
                 renderer: GenericRenderer | None = None) -> str:
     """How ``action`` of ``actor`` reads for ``viewer`` (asked before it is applied): the
     renderer's ``action_label`` (default ``game.describe(action)``), except for choices the
-    viewer may not see."""
+    viewer may not see. Without ``renderer``, the game's registered one is used."""
+    if renderer is None:
+        renderer = get_renderer(game.game_id, game, lang, viewer=viewer)
     hidden = PRIVATE_ACTIONS | set(getattr(renderer, "hidden_actions", ()) or ())
     if actor != viewer and action.type in hidden:
-        return renderer.hidden_label(action) if renderer is not None else "(a hidden choice)"
-    if renderer is not None:
-        try:
-            return renderer.action_label(game, action, actor)
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            pass
-    return game.describe(action, lang)
+        return renderer.hidden_label(action)
+    try:
+        return renderer.action_label(game, action, actor)
+    except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+        return game.describe(action, lang)
 
 
 def event_lines(renderer: GenericRenderer, events: Sequence[Mapping[str, Any]]) -> list[str]:

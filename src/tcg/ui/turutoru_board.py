@@ -334,13 +334,6 @@ class Renderer(GenericRenderer):
                     return u
         return None
 
-    def _unit_owner(self, obs: Mapping[str, Any], iid: Any) -> int | None:
-        for pv in obs.get("players") or []:
-            for u in pv.get("characters") or []:
-                if u.get("iid") == iid:
-                    return pv.get("player")
-        return None
-
     def stack_summary(self, pv: Mapping[str, Any]) -> tuple[int, int, int]:
         """(cards, segments used by the cards that fit, cards that do not fit) of your stack."""
         progs = pv.get("programs") or []
@@ -369,7 +362,7 @@ class Renderer(GenericRenderer):
             return f"{who} — keep this hand of 7, or mulligan once (the whole hand back, shuffle, draw 7)"
         if kind == "program":
             if mine and p < len(players):
-                n, used, bad = self.stack_summary(players[p])
+                _, used, bad = self.stack_summary(players[p])
                 text = (f"{who} — programming: stack cards face down (the top one runs first) · "
                         f"{used} of {self.segments} segments used, {self.segments - used} left")
                 if bad:
@@ -380,7 +373,8 @@ class Renderer(GenericRenderer):
             att = d.get("attacker")
             u = self._unit(obs, att)
             power = f" (power {u.get('power_now')})" if u else ""
-            text = f"{who} — {self.name_of(att)} attacks{power}: block with any of your awake characters, then Done"
+            text = (f"{who} — {self.name_of(att)} attacks{power}: block with any of "
+                    f"{'your' if mine else 'their'} awake characters, then Done")
             if chosen:
                 text += f" · blocking with: {', '.join(chosen)}"
             return text
@@ -785,10 +779,10 @@ class Renderer(GenericRenderer):
                     kinds.update(pr.kind for pr in getattr(c, "programs", ()) or ())
         if kinds:
             out.append("Programs\n", style="bold underline")
-            for k in PROGRAM_HELP:
+            for k, what in PROGRAM_HELP.items():
                 if k in kinds:
                     out.append(f"  {self.prog_name(k)}: ", style="bold")
-                    out.append(PROGRAM_HELP[k] + "\n")
+                    out.append(what + "\n")
         return out if out.plain else Text("No cards to show.")
 
     def reason_text(self, reason: Any) -> str:
@@ -834,7 +828,8 @@ class Renderer(GenericRenderer):
         p = ev.get("player")
         who = self.who(p)
         whose = self.whose(p)
-        card = lambda key="card", idkey="id": self.name_of(ev.get(key), ev.get(idkey))  # noqa: E731
+        def card(key: str = "card", idkey: str = "id") -> str:
+            return self.name_of(ev.get(key), ev.get(idkey))
         if t in ("shuffle", "stack", "unstack"):
             return None  # stacking is shown by the action itself (face down for others)
         if t == "priority_player":
@@ -1047,13 +1042,36 @@ class Renderer(GenericRenderer):
     def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
         base = game.describe(action, self.lang)
         if self.lang == "ja":
-            return base
+            try:
+                return base + (self._ja_extra(game, action, actor) or "")
+            except Exception:  # noqa: BLE001
+                return base
         base = re.sub(r" \[([^\[\]]+)\]", r" (\1)", base)  # "名前 [Name]" -> "名前 (Name)", as on the board
         try:
             text = self._label(game, action, actor, base)
         except Exception:  # noqa: BLE001 - a renderer must never break the game
             text = None
         return text or base
+
+    def _ja_extra(self, game: Any, a: Any, actor: int | None) -> str | None:
+        """Segments after the engine's Japanese description of your programming choices."""
+        if actor is None or actor != self.viewer or a.type not in ("stack", "unstack", "finish_program"):
+            return None
+        obs = self._observe(game, self.viewer)
+        me = (obs.get("players") or [])[actor]
+        n, used, bad = self.stack_summary(me)
+        if a.type == "stack":
+            v = self._views(obs).get(a.card)
+            cost = self._seg(v or {})
+            start = sum(self._seg(x) for x in me.get("programs") or [])
+            if bad or start + cost > self.segments:
+                return " ✗ セグメント不足（破棄される）"
+            return f" → {start}→{start + cost}、残り{self.segments - start - cost}"
+        if a.type == "unstack" and me.get("programs"):
+            return f"（{self.label(me['programs'][-1])}）"
+        if a.type == "finish_program":
+            return f"（{n}枚・{used}/{self.segments}セグメント）" + (f" ⚠ {bad}枚は破棄" if bad else "")
+        return None
 
     def _label(self, game: Any, a: Any, actor: int | None, base_text: str = "") -> str | None:
         t = a.type
@@ -1117,8 +1135,11 @@ class Renderer(GenericRenderer):
                 return f"Attack with {ref} ({pt})"
             if kind == "reboot":
                 return f"Wake up {ref} ({pt})"
+        if t == "done" and actor != obs.get("viewer"):  # their picks are not in your observation
+            return {"block": "Done choosing blockers", "attackers": "Done choosing attackers",
+                    "reboot": "Done choosing"}.get(kind)
         if t == "done":
-            chosen = [self.name_of(i) for i in obs.get("selected") or []] if actor == obs.get("viewer") else []
+            chosen = [self.name_of(i) for i in obs.get("selected") or []]
             if kind == "attackers":
                 return f"Done: attack with {', '.join(chosen)}" if chosen else None
             if kind == "reboot":

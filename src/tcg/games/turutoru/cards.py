@@ -70,7 +70,8 @@ class Program:
     index: int
 
     def label(self, lang: str = "en") -> str:
-        name = PROGRAM_JA[self.kind] if lang == "ja" else self.kind.replace("_", " ").title()
+        name = PROGRAM_JA[self.kind] if lang == "ja" else \
+            "Program Decoder" if self.kind == "decoder" else self.kind.replace("_", " ").title()
         return f"{name} {self.amount}" if self.kind == "library_draw" else name
 
 

@@ -237,8 +237,10 @@ class TuruturuRules(EffectRunner, Ruleset):
         if not self._program_targets(s, p, kind):
             self._finish(s, p, "discarded")  # TT-P13: nothing to do
             return
-        self._decide(s, p, PROGRAM_DECISION[kind], (p, iid, kind, prog.amount),
-                     program=kind, card=iid, segment=s.segment)
+        info = {"program": kind, "card": iid, "segment": s.segment}
+        if kind == "library_draw":
+            info["amount"] = prog.amount
+        self._decide(s, p, PROGRAM_DECISION[kind], (p, iid, kind, prog.amount), **info)
 
     # --- what each program can act on ----------------------------------------------------------
     def _program_targets(self, s: TTState, p: int, kind: str) -> list:
@@ -336,7 +338,7 @@ class TuruturuRules(EffectRunner, Ruleset):
     # --- applying --------------------------------------------------------------------------
     def _apply_mulligan(self, s, p, pending, a):
         ps = s.players[p]
-        ps.mulliganed = True
+        ps.mulliganed = True  # the mulligan decision is taken (kept or not), as in Shironeko
         if a.type == "mulligan":  # TT-S2: the whole hand back, shuffle, draw 7
             n = len(ps.hand)
             ps.deck.extend(ps.hand)
@@ -374,7 +376,8 @@ class TuruturuRules(EffectRunner, Ruleset):
             return
         if t == "pick":  # reboot / attackers: one more
             s.select = s.select + (a.card,)
-            self._decide(s, p, PROGRAM_DECISION[kind], pending, program=kind, card=iid, segment=s.segment)
+            info = {"program": kind, "card": iid, "segment": s.segment}
+            self._decide(s, p, PROGRAM_DECISION[kind], pending, **info)
             return
         if t == "done":
             chosen, s.select = s.select, ()
@@ -600,6 +603,12 @@ class TuruturuRules(EffectRunner, Ruleset):
     def describe(self, s: TTState, action: Action, lang: str = "en") -> str:
         from .view import describe
         return describe(self, s, action, lang)
+
+    def turns(self, s: TTState) -> int:
+        return s.round
+
+    def first_player(self, s: TTState) -> int:
+        return s.priority
 
     def check_invariants(self, s: TTState) -> None:
         from .view import all_zones

@@ -47,14 +47,17 @@ def observe(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
             "mulliganed": ps.mulliganed,
         }
         if mine:  # your own face-down stack, in running order, with the program chosen
-            t = 0
-            prog = []
-            for iid, pi in ps.programs:
-                cost = s.cards[iid].segment
-                prog.append({**card_view(s, iid), "program": s.cards[iid].programs[pi].label(),
-                             "start": t, "fits": t + cost <= rules.segments})
-                t += cost
-            pv["programs"] = prog
+            if s.phase == "main":  # the running one (if any) started now; the rest are scheduled
+                running = len(ps.programs) - len(ps.schedule)
+                starts = [s.segment] * running + [st for st, _, _, _ in ps.schedule]
+            else:
+                starts, t = [], 0
+                for iid, _ in ps.programs:
+                    starts.append(t)
+                    t += s.cards[iid].segment
+            pv["programs"] = [{**card_view(s, iid), "program": s.cards[iid].programs[pi].label(),
+                               "start": st, "fits": st + s.cards[iid].segment <= rules.segments}
+                              for (iid, pi), st in zip(ps.programs, starts)]
         # programs already revealed this main phase are public: the running one
         if s.phase == "main" and ps.programs and len(ps.schedule) < len(ps.programs):
             iid, pi = ps.programs[0]
