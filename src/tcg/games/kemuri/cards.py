@@ -1,0 +1,163 @@
+"""Kemuri Chuudoku card definitions: schema and immutable ``Card``/``Ability``.
+
+Every deck card has a level (its seat value in the seating zone). Casts have cost, shift
+(early/late), CP and a call-in value, and may carry a help ability (usable from hand when one of
+your casts receives a serving). Any deck card may have a trigger, applied when it is called in.
+Leaders sit outside the deck and carry one charm. See docs/cards.md."""
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass
+
+from ...engine.cards import CardSchema, CardSet, Field, card_files_digest, load_card_file
+from ...engine.effects import EffectOp
+from ...engine.errors import CardDataError
+
+KINDS = ("cast", "event", "support", "trouble", "leader")
+DECK_KINDS = ("cast", "event", "support", "trouble")
+SHIFTS = ("early", "late")
+SHIFT_JA = {"early": "早番", "late": "遅番"}
+CHARM_TIMINGS = ("operation", "help")
+ABILITY_KINDS = {"cast": ("trigger", "static", "on_place"), "event": ("trigger", "static"),
+                 "support": ("trigger", "use"), "trouble": ("trigger", "use"), "leader": ("charm",)}
+
+_deck = {"level": Field(int, required=True, min=1, max=3, doc="seat value; level-3 cards max 6 per deck")}
+SCHEMA = CardSchema(
+    common={
+        "id": Field(str, required=True),
+        "kind": Field(str, required=True, choices=KINDS),
+        "name": Field(str, required=True),
+        "name_en": Field(str, default=""),
+        "person": Field(str, default="", doc="the staff member shown (casts and leaders)"),
+        "text": Field(str, default=""),
+        "text_en": Field(str, default=""),
+        "abilities": Field(list, default=[], item_type=dict),
+    },
+    kinds={
+        "cast": {**_deck,
+                 "cost": Field(int, required=True, min=0),
+                 "shift": Field(str, required=True, choices=SHIFTS),
+                 "cp": Field(int, required=True, min=0),
+                 "call_in": Field(int, required=True, min=0, doc="呼び込み回数"),
+                 "help_shift": Field(str, default=None, choices=SHIFTS, doc="ヘルプ出勤: helps casts of this shift"),
+                 "help_cp": Field(int, default=0, min=0, doc="CP a help adds")},
+        "event": {**_deck, "removal_cost": Field(int, required=True, min=0)},
+        "support": dict(_deck),
+        "trouble": dict(_deck),
+        "leader": {},
+    },
+)
+ABILITY_FIELDS = {
+    "kind": Field(str, required=True),
+    "timing": Field(str, default=None, choices=CHARM_TIMINGS, doc="charm: when it may be used"),
+    "effects": Field(list, required=True),
+    "text": Field(str, default=""),
+    "text_en": Field(str, default=""),
+}
+STATIC_TARGETS = ("self", "all_own_casts", "all_opponent_casts", "all_casts")
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    kind: str
+    timing: str | None
+    effects: tuple[EffectOp, ...]
+    text: str
+    text_en: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    kind: str
+    name: str
+    name_en: str
+    person: str
+    text: str
+    text_en: str
+    level: int
+    cost: int
+    shift: str | None
+    cp: int
+    call_in: int
+    help_shift: str | None
+    help_cp: int
+    removal_cost: int
+    abilities: tuple[Ability, ...]
+
+    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.kind == kind)
+
+    @property
+    def has_trigger(self) -> bool:
+        return any(a.kind == "trigger" for a in self.abilities)
+
+    def label(self, lang: str = "en") -> str:
+        if lang == "ja" or not self.name_en:
+            return self.name
+        return f"{self.name} ({self.name_en})"
+
+
+def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
+    kind = f["kind"]
+    abilities = []
+    for i, raw in enumerate(f.get("abilities") or []):
+        where = f"abilities[{i}]"
+
+        def fail(msg: str, field: str = "", where=where) -> None:
+            raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
+        a = {}
+        for key, value in raw.items():
+            fd = ABILITY_FIELDS.get(key)
+            if fd is None:
+                fail(f"unknown field (known: {', '.join(ABILITY_FIELDS)})", key)
+            a[key] = fd.check(value, lambda m, key=key: fail(m, key))
+        for key, fd in ABILITY_FIELDS.items():
+            if key not in a:
+                if fd.required:
+                    fail("required", key)
+                a[key] = fd.default
+        if a["kind"] not in ABILITY_KINDS[kind]:
+            fail(f"a {kind} card cannot have an ability of kind {a['kind']!r} "
+                 f"(allowed: {', '.join(ABILITY_KINDS[kind])})", "kind")
+        if (a["kind"] == "charm") != (a["timing"] is not None):
+            fail("'timing' is required for a charm and only for it", "timing")
+        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
+        if a["kind"] == "static":
+            for op in effects:
+                if op.name != "modify" or op["target"] not in STATIC_TARGETS:
+                    fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
+        abilities.append(Ability(a["kind"], a["timing"], effects, a["text"], a["text_en"], i))
+    if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
+        raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")
+    if kind in ("support", "trouble") and len([a for a in abilities if a.kind == "use"]) != 1:
+        raise CardDataError(fname, cid, "abilities", f"a {kind} needs exactly one 'use' ability")
+    if kind == "cast" and (f.get("help_shift") is None) != (not f.get("help_cp")):
+        raise CardDataError(fname, cid, "help_cp", "help_shift and help_cp go together")
+    if kind in ("cast", "leader") and not f.get("person"):
+        raise CardDataError(fname, cid, "person", f"a {kind} names the person it shows")
+    return Card(id=cid, kind=kind, name=f["name"], name_en=f["name_en"], person=f["person"],
+                text=f["text"], text_en=f["text_en"], level=f.get("level") or 0, cost=f.get("cost") or 0,
+                shift=f.get("shift"), cp=f.get("cp") or 0, call_in=f.get("call_in") or 0,
+                help_shift=f.get("help_shift"), help_cp=f.get("help_cp") or 0,
+                removal_cost=f.get("removal_cost") or 0, abilities=tuple(abilities))
+
+
+def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
+    """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
+    from .effects import REGISTRY
+    cards: list[Card] = []
+    where: dict[str, str] = {}
+    meta: dict = {}
+    for n, p in enumerate((path,) + extra):
+        m, raw_cards = load_card_file(p, SCHEMA, "kemuri")
+        if n == 0:
+            meta = m
+        for cid, f in raw_cards:
+            if cid in where:
+                raise CardDataError(str(p), cid, "id", f"already defined in {where[cid]}")
+            where[cid] = str(p)
+            cards.append(_make_card(str(p), cid, f, REGISTRY))
+    version = meta["version"] + ("+" + card_files_digest(extra) if extra else "")
+    return CardSet("kemuri", meta["name"], version, cards, str(path))

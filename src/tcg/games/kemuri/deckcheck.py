@@ -1,0 +1,47 @@
+"""Kemuri deck construction (KM-D1..KM-D6): every problem, with rule and card."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...engine.deck import Deck, DeckProblem
+
+
+def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
+    P = profile.get
+    out: list[DeckProblem] = []
+    for sec in deck.sections:
+        if sec not in ("main", "leader"):
+            out.append(DeckProblem("KM-D1", f"unknown deck section [{sec}] (use main, leader)"))
+    main = []
+    for cid, n in Counter(cards.resolve(c) or c for c in deck.section("main")).items():
+        c = cards.find(cid)
+        if c is None:
+            out.append(DeckProblem("KM-D1", f"unknown card {cid!r} in [main]", cid))
+            continue
+        main.extend([c] * n)
+        if c.kind == "leader":  # KM-D1
+            out.append(DeckProblem("KM-D1", f"{c.name} is a leader card; leaders go in [leader], not the deck", cid))
+        elif c.kind == "event" and n > P("deck.max_event_copies"):  # KM-D2
+            out.append(DeckProblem("KM-D2", f"{n} copies of event {c.name!r}, at most {P('deck.max_event_copies')}", cid))
+        elif n > P("deck.max_copies"):
+            out.append(DeckProblem("KM-D2", f"{n} copies of {c.name!r}, at most {P('deck.max_copies')}", cid))
+    troubles = [c for c in main if c.kind == "trouble"]
+    if len(troubles) > P("deck.max_troubles"):  # KM-D3
+        out.append(DeckProblem("KM-D3", f"{len(troubles)} trouble cards, at most {P('deck.max_troubles')}",
+                               ", ".join(sorted({c.id for c in troubles}))))
+    lv3 = [c for c in main if c.kind != "leader" and c.level == 3]
+    if len(lv3) > P("deck.max_level3"):  # KM-D4
+        out.append(DeckProblem("KM-D4", f"{len(lv3)} level-3 cards, at most {P('deck.max_level3')}",
+                               ", ".join(sorted({c.id for c in lv3}))))
+    if not main:
+        out.append(DeckProblem("KM-D1", "the deck has no cards"))
+    leaders = deck.section("leader")  # KM-D5
+    if len(leaders) != 1:
+        out.append(DeckProblem("KM-D5", f"exactly one leader card is needed in [leader], found {len(leaders)}"))
+    for cid in leaders:
+        c = cards.find(cid)
+        if c is None:
+            out.append(DeckProblem("KM-D5", f"unknown card {cid!r} in [leader]", cid))
+        elif c.kind != "leader":
+            out.append(DeckProblem("KM-D5", f"{c.name} is a {c.kind} card, not a leader", cid))
+    return out

@@ -1,0 +1,99 @@
+"""Kemuri's effect operations (triggers, supports, troubles, charms, cast abilities)."""
+from __future__ import annotations
+
+from ...engine.effects import OpRegistry, Param
+from . import flow as F
+
+PLAYERS = ("self", "opponent")
+CHOOSE = ("choose_own_cast", "choose_opponent_cast")
+ALL = ("all_own_casts", "all_opponent_casts", "all_casts")
+UNIT_TARGETS = ("self", "same", "serving_cast", "receiving_cast") + CHOOSE + ALL
+LEADERS = ("own_leader", "opponent_leader")
+FILTER = {"filter": Param(dict, default=None, doc="only casts with these fields, e.g. {shift = \"early\"}")}
+
+
+def _player(ctx, who: str) -> int:
+    return ctx.controller if who == "self" else 1 - ctx.controller
+
+
+def op_draw(rules, s, ctx, op, targets):
+    F.draw(s, _player(ctx, op["player"]), op["amount"])
+
+
+def op_call_in(rules, s, ctx, op, targets):
+    s.steps.append(("call_in", _player(ctx, op["player"]), op["amount"], "effect"))
+
+
+def op_modify(rules, s, ctx, op, targets):
+    for c in targets:
+        if op["stat"] == "cp":
+            c.cp_mod += op["amount"]
+        else:
+            c.call_mod += op["amount"]
+        s.emit("modify", {"card": c.iid, "stat": op["stat"], "amount": op["amount"]})
+
+
+def op_destroy(rules, s, ctx, op, targets):
+    for c in targets:
+        F.cast_leaves(s, c, "backyard")
+
+
+def op_move(rules, s, ctx, op, targets):
+    for c in targets:
+        F.cast_leaves(s, c, op["to"])
+
+
+def op_mill(rules, s, ctx, op, targets):
+    p = _player(ctx, op["player"])
+    for _ in range(op["amount"]):
+        iid = F.take_top(s, p)
+        if iid is None:
+            return
+        s.players[p].backyard.append(iid)
+        s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
+
+
+def op_shuffle(rules, s, ctx, op, targets):
+    p = _player(ctx, op["player"])
+    s.rng.shuffle(s.players[p].deck)
+    s.emit("shuffle", {"player": p})
+
+
+def op_search(rules, s, ctx, op, targets):
+    s.steps.append(("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items()))))
+
+
+def op_salvage(rules, s, ctx, op, targets):
+    s.steps.append(("pick_card", ctx.controller, "backyard", tuple(sorted((op["filter"] or {}).items()))))
+
+
+def op_set_state(rules, s, ctx, op, targets):
+    p = ctx.controller if op["target"] == "own_leader" else 1 - ctx.controller
+    s.players[p].leader_active = op["state"] == "active"
+    s.emit("leader", {"player": p, "active": s.players[p].leader_active})
+
+
+def op_lose_seats(rules, s, ctx, op, targets):
+    s.steps.append(("pay", _player(ctx, op["player"]), op["amount"], "lose_seats"))
+
+
+def op_remove_event(rules, s, ctx, op, targets):
+    rules.remove_event(s)
+
+
+REGISTRY = OpRegistry("kemuri")
+REGISTRY.implement("draw", op_draw, player=PLAYERS)
+REGISTRY.implement("modify", op_modify, extra=FILTER, target=UNIT_TARGETS, stat=("cp", "call_in"))
+REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
+REGISTRY.implement("move", op_move, target=UNIT_TARGETS, to=("hand", "backyard"), position=("top",))
+REGISTRY.implement("mill", op_mill, player=PLAYERS)
+REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
+REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
+REGISTRY.implement("set_state", op_set_state, target=LEADERS, state=("active", "locked"))
+REGISTRY.define("call_in", {"player": Param(str, default="self", choices=PLAYERS),
+                            "amount": Param(int, default=1)}, op_call_in)
+REGISTRY.define("salvage", {"filter": Param(dict, default=None)}, op_salvage)
+REGISTRY.define("lose_seats", {"player": Param(str, default="opponent", choices=PLAYERS),
+                               "amount": Param(int, required=True)}, op_lose_seats)
+REGISTRY.define("remove_event", {}, op_remove_event)
+CARD_FILTERS = ("kind", "shift", "level", "person")

@@ -1,0 +1,596 @@
+"""Kemuri Chuudoku (増量 regulation): serve customers, fill 16 seats, close with your leader.
+
+Steps are plain tuples on ``state.steps`` (top = end); ``advance`` runs them until a decision
+opens. Rule IDs (KM-*) refer to ../shared/rules/kemuri.md; docs/rules/kemuri.md states the
+readings chosen."""
+from __future__ import annotations
+
+import itertools
+import pathlib
+from typing import Any, Sequence
+
+from ...engine.action import Action, Decision
+from ...engine.cards import extra_card_files
+from ...engine.deck import Deck, DeckProblem
+from ...engine.effects import EffectCtx, EffectRunner, effect_step
+from ...engine.profile import Profile
+from ...engine.rules import Ruleset
+from . import flow as F
+from .cards import Card, load_cards
+from .state import Cast, KMState
+
+HERE = pathlib.Path(__file__).parent
+MULLIGAN_DONE = Action("mulligan_done")
+END_CHARCOAL = Action("end_charcoal")
+END_OPERATION = Action("end_operation")
+END_SERVING = Action("end_serving")
+PASS = Action("pass")
+DONE = Action("done")
+CLOSE = Action("close")
+END_TURN = Action("end_turn")
+LEADER_DRAW = Action("leader_draw")
+CHARM = Action("charm")
+REMOVE_EVENT = Action("remove_event")
+
+
+class KemuriRules(EffectRunner, Ruleset):
+    id = "kemuri"
+    name = "けむりちゅーどく"
+
+    def __init__(self) -> None:
+        self._cards = None
+        self._profile = None
+
+    @property
+    def cards(self):
+        if self._cards is None:
+            self._cards = load_cards(HERE / "cards.toml", *extra_card_files(self.id))
+        return self._cards
+
+    @property
+    def profile(self) -> Profile:
+        if self._profile is None:
+            p = self._profile = Profile.load(HERE / "profile.toml")
+            self.hand_size = p.get("start.hand_size")
+            self.close_seats = p.get("win.close_seats")
+            self.max_floor = p.get("field.max_casts")
+        return self._profile
+
+    def deck_dir(self):
+        return HERE / "decks"
+
+    def validate_deck(self, deck: Deck) -> list[DeckProblem]:
+        from .deckcheck import check_deck
+        return check_deck(self.cards, self.profile, deck)
+
+    def turns(self, s: KMState) -> int:
+        return s.turn
+
+    def first_player(self, s: KMState) -> int:
+        return s.first
+
+    # --- set-up (KM-S1..S3) ----------------------------------------------------------------
+    def new_state(self, decks: Sequence[Deck], seed: int) -> KMState:
+        self.profile  # noqa: B018
+        cards: list[Card] = []
+        owner: list[int] = []
+        zones = []
+        for p, deck in enumerate(decks):
+            z = {"main": [], "leader": []}
+            for sec in ("main", "leader"):
+                for cid in deck.section(sec):
+                    card = self.cards.find(cid)
+                    if card is None:
+                        raise ValueError(f"deck {deck.name!r}: unknown card {cid!r}")
+                    z[sec].append(len(cards))
+                    cards.append(card)
+                    owner.append(p)
+            zones.append(z)
+        s = KMState(seed, tuple(cards), tuple(owner))
+        for p, z in enumerate(zones):
+            ps = s.players[p]
+            ps.deck = z["main"]
+            ps.leader = z["leader"][0] if z["leader"] else -1
+            s.rng.shuffle(ps.deck)
+            s.emit("shuffle", {"player": p})
+            s.emit("leader", {"player": p, "card": ps.leader, "id": cards[ps.leader].id if ps.leader >= 0 else None,
+                              "active": True})
+        for p in (0, 1):  # KM-S2: draw 5, then the first player is decided
+            F.draw(s, p, self.hand_size)
+        s.first = s.active = s.rng.below(2)
+        s.emit("first_player", {"player": s.first})
+        s.steps = [("start_turn",), ("mulligan", 1 - s.first), ("mulligan", s.first)]
+        self.advance(s)
+        return s
+
+    # --- machinery -------------------------------------------------------------------------
+    def advance(self, s: KMState) -> None:
+        steps = s.steps
+        while s.decision is None and not s.over:
+            step = steps.pop()
+            _STEPS[step[0]](self, s, step)
+
+    def apply(self, s: KMState, action: Action) -> None:
+        d, pending = s.decision, s.pending
+        s.decision = s.pending = None
+        _APPLY[d.kind](self, s, d.player, pending, action)
+        self.advance(s)
+
+    def legal_actions(self, s: KMState) -> list[Action]:
+        d = s.decision
+        return [] if d is None else _LEGAL[d.kind](self, s, d.player, s.pending)
+
+    def _decide(self, s: KMState, player: int, kind: str, pending: Any = None, **info: Any) -> None:
+        s.decision = Decision(player, kind, info)
+        s.pending = pending
+
+    def first_turn(self, s: KMState) -> bool:
+        """KM-S5: the first player's first turn."""
+        return s.turn == 1
+
+    # --- steps ------------------------------------------------------------------------------
+    def _step_mulligan(self, s, step):
+        self._decide(s, step[1], "mulligan", step[1])
+
+    def _step_start_turn(self, s, step):
+        if s.turn > 0:
+            s.active = 1 - s.active
+        s.turn += 1
+        p = s.active
+        ps = s.players[p]
+        ps.used_event = ps.used_support = False
+        s.trouble_used = False
+        for c in ps.floor:
+            c.served = False
+        s.emit("turn_start", {"turn": s.turn, "player": p})
+        s.phase = "draw"  # KM-T1: leader active, draw 1
+        ps.leader_active = True
+        s.steps += [("end_phase",), ("serving_start",), ("operation",)]
+        if not self.first_turn(s):  # KM-S5: no charcoal phase on the first player's first turn
+            s.steps.append(("charcoal",))
+        F.draw(s, p, 1)
+
+    def _step_charcoal(self, s, step):
+        s.phase = "charcoal"
+        self._decide(s, s.active, "charcoal", s.active)
+
+    def _step_operation(self, s, step):
+        s.phase = "operation"
+        self._decide(s, s.active, "operation", s.active)
+
+    def _step_serving_start(self, s, step):
+        """KM-T4: the opponent may use one trouble card."""
+        s.phase = "serving"
+        s.emit("phase", {"phase": "serving", "player": s.active})
+        s.steps.append(("serve_next",))
+        opp = 1 - s.active
+        if any(s.cards[i].kind == "trouble" for i in s.players[opp].hand):
+            self._decide(s, opp, "trouble", opp)
+
+    def _step_serve_next(self, s, step):
+        self._decide(s, s.active, "serve", s.active)
+
+    def _step_serve_resolve(self, s, step):
+        """KM-V3/V4/V5: CP comparison (tie: server), then the server's call-ins."""
+        p = s.active
+        server_iid, recv_iid = s.serving
+        server = s.players[p].cast(server_iid)
+        loser = -1
+        if server is None:
+            s.steps.append(("serve_end", -1))
+            return
+        n = F.call_in_of(s, server)
+        recv = s.players[1 - p].cast(recv_iid) if recv_iid >= 0 else None
+        if recv is None and recv_iid < 0:
+            n += 1  # イケイケ
+            s.emit("ikeike", {"player": p, "cast": server_iid, "call_in": n})
+        elif recv is not None:
+            help_cp = sum(s.cards[i].help_cp for i in s.help_used)
+            a, b = F.cp_of(s, server), F.cp_of(s, recv) + help_cp
+            won = a >= b
+            loser = recv.iid if won else server.iid
+            s.emit("cp_contest", {"server": server_iid, "receiver": recv_iid, "server_cp": a,
+                                  "receiver_cp": b, "help": list(s.help_used), "winner": p if won else 1 - p})
+        s.steps.append(("serve_end", loser))
+        if n:
+            s.steps.append(("call_in", p, n, "serve"))
+
+    def _step_serve_end(self, s, step):
+        loser = step[1]
+        p = s.active
+        if loser >= 0:
+            c = s.players[s.owner[loser]].cast(loser)
+            if c is not None:
+                F.cast_leaves(s, c, "backyard")
+        for i in s.help_used:
+            s.players[s.owner[i]].backyard.append(i)
+        s.help_used = []
+        server = s.players[p].cast(s.serving[0])
+        if server is not None:
+            server.served = True
+        s.serving = None
+        s.steps.append(("serve_next",))
+
+    def _step_call_in(self, s, step):
+        """KM-V6: draw the top card; a trigger is applied (then the card goes to the
+        backyard), anything else becomes a customer in the seating zone."""
+        _, p, n, why = step
+        if n <= 0:
+            return
+        iid = F.take_top(s, p, why != "refresh")  # a refresh queues the opponent's call-in (KM-R2)
+        if iid is None:
+            return
+        if n > 1:
+            s.steps.append(("call_in", p, n - 1, why))
+        card = s.cards[iid]
+        if card.has_trigger:
+            s.players[p].resolving.append(iid)
+            s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": True, "why": why})
+            s.steps.append(("to_backyard", iid))
+            for ab in reversed(card.abilities_of("trigger")):
+                s.steps.append(effect_step(p, iid, ab.effects))
+        else:
+            s.players[p].seating.append(iid)
+            s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": False, "why": why,
+                               "seats": F.seats(s, p)})
+
+    def _step_to_backyard(self, s, step):
+        iid = step[1]
+        ps = s.players[s.owner[iid]]
+        if iid in ps.resolving:
+            ps.resolving.remove(iid)
+            ps.backyard.append(iid)
+
+    def _step_pay(self, s, step):
+        """KM-Z2: send seating cards to the backyard, the player's choice, until paid."""
+        _, p, amount, why = step
+        if amount <= 0 or not s.players[p].seating:
+            return
+        self._decide(s, p, "pay", (p, amount, why), amount=amount, why=why)
+
+    def _step_place_cast(self, s, step):
+        _, p, iid = step
+        ps = s.players[p]
+        ps.hand.remove(iid)
+        c = Cast(iid)
+        ps.floor.append(c)
+        s.emit("place", {"player": p, "card": iid, "id": s.cards[iid].id})
+        for ab in reversed(s.cards[iid].abilities_of("on_place")):
+            s.steps.append(effect_step(p, iid, ab.effects))
+
+    def _step_remove_event(self, s, step):
+        self.remove_event(s)
+
+    def remove_event(self, s: KMState) -> None:
+        if s.event >= 0:
+            iid, s.event = s.event, -1
+            s.players[s.owner[iid]].backyard.append(iid)
+            s.emit("event_removed", {"card": iid, "id": s.cards[iid].id})
+
+    def _step_end_phase(self, s, step):
+        """KM-K3: crosses break up at the end of the serving phase. KM-T6: close or end."""
+        p = s.active
+        ps = s.players[p]
+        split = []
+        for c in ps.floor:
+            split.append(c)
+            for b in c.below:
+                split.append(Cast(b))
+            if c.below:
+                s.emit("cross_end", {"player": p, "cards": list(c.members)})
+                c.below = ()
+        ps.floor = split
+        s.phase = "end"
+        s.steps.append(("end_turn",))
+        if F.seats(s, p) >= self.close_seats and ps.leader_active and ps.leader >= 0:
+            self._decide(s, p, "close", p, seats=F.seats(s, p))
+
+    def _step_end_turn(self, s, step):
+        for ps in s.players:
+            for c in ps.floor:
+                c.cp_mod = c.call_mod = 0
+        s.steps.append(("start_turn",))
+
+    def _step_pick_card(self, s, step):
+        _, p, zone, flt = step
+        pool = getattr(s.players[p], zone)
+        matches = tuple(i for i in pool if all(getattr(s.cards[i], k, None) == v for k, v in flt))
+        self._decide(s, p, "pick_card", (p, zone, matches), zone=zone, filter=dict(flt))
+
+    # --- legal actions -------------------------------------------------------------------------
+    def _legal_mulligan(self, s, p, pending):
+        return [Action.of("mulligan_toggle", (("card", i),)) for i in s.players[p].hand] + [MULLIGAN_DONE]
+
+    def _legal_charcoal(self, s, p, pending):
+        """KM-T2/KM-Z3: one seating card for hand cards of the same total level."""
+        ps = s.players[p]
+        cards = s.cards
+        out = []
+        hand = sorted(ps.hand)
+        seen_levels: dict[int, list[tuple]] = {}
+        for seat in ps.seating:
+            lv = cards[seat].level
+            if lv not in seen_levels:
+                combos = []
+                for k in (1, 2, 3):
+                    for combo in itertools.combinations(hand, k):
+                        if sum(cards[i].level for i in combo) == lv:
+                            combos.append(combo)
+                seen_levels[lv] = combos
+            for combo in seen_levels[lv]:
+                out.append(Action.of("swap", (("cards", combo), ("seat", seat))))
+        out.append(END_CHARCOAL)
+        return out
+
+    def _legal_operation(self, s, p, pending):
+        ps = s.players[p]
+        cards = s.cards
+        out = []
+        if ps.leader_active and ps.leader >= 0:
+            out.append(LEADER_DRAW)
+        seats = F.seats(s, p)
+        room = F.floor_count(s, p) < self.max_floor
+        for i in ps.hand:
+            c = cards[i]
+            if c.kind == "cast" and room and c.cost <= seats:
+                out.append(Action.of("place", (("card", i),)))
+            elif c.kind == "event" and not ps.used_event:
+                out.append(Action.of("event", (("card", i),)))
+            elif c.kind == "support" and not ps.used_support:
+                out.append(Action.of("support", (("card", i),)))
+        if s.event >= 0 and cards[s.event].removal_cost <= seats:
+            out.append(REMOVE_EVENT)
+        singles = [c.iid for c in ps.floor if not c.below and not c.served]
+        for k in (2, 3):
+            for combo in itertools.permutations(singles, k):
+                out.append(Action.of("cross", (("casts", combo),)))
+        if self._charm_ok(s, p, "operation"):
+            out.append(CHARM)
+        out.append(END_OPERATION)
+        return out
+
+    def _charm_ok(self, s, p, timing: str) -> bool:
+        ps = s.players[p]
+        if ps.leader < 0 or ps.charm_used or not ps.leader_active:
+            return False
+        if p == s.first and self.first_turn(s):
+            return False  # KM-S5
+        return s.cards[ps.leader].abilities_of("charm")[0].timing == timing
+
+    def _legal_trouble(self, s, p, pending):
+        return [Action.of("trouble", (("card", i),)) for i in s.players[p].hand
+                if s.cards[i].kind == "trouble"] + [PASS]
+
+    def _legal_serve(self, s, p, pending):
+        ps = s.players[p]
+        out = []
+        if not (self.first_turn(s) and any(c.served for c in ps.floor)):  # KM-S5: one serving
+            recv = [c.iid for c in s.players[1 - p].floor] or [-1]
+            for c in ps.floor:
+                if not c.served:
+                    out.extend(Action.of("serve", (("cast", c.iid), ("target", r))) for r in recv)
+        out.append(END_SERVING)
+        return out
+
+    def _legal_help(self, s, p, pending):
+        recv = s.players[p].cast(s.serving[1])
+        shift = s.cards[recv.iid].shift if recv is not None else None
+        out = [Action.of("help", (("card", i),)) for i in s.players[p].hand
+               if s.cards[i].help_shift is not None and s.cards[i].help_shift == shift]
+        if self._charm_ok(s, p, "help"):
+            out.append(CHARM)
+        out.append(DONE)
+        return out
+
+    def _legal_pay(self, s, p, pending):
+        return [Action.of("pay", (("card", i),)) for i in s.players[p].seating]
+
+    def _legal_close(self, s, p, pending):
+        return [CLOSE, END_TURN]
+
+    def _legal_pick_card(self, s, p, pending):
+        return [Action.of("pick", (("card", i),)) for i in pending[2]] + [Action("pick_none")]
+
+    # --- applying --------------------------------------------------------------------------
+    def _apply_mulligan(self, s, p, pending, a):
+        ps = s.players[p]
+        if a.type == "mulligan_toggle":
+            if a.card in ps.mull_pick:
+                ps.mull_pick.remove(a.card)
+            else:
+                ps.mull_pick.append(a.card)
+            s.steps.append(("mulligan", p))
+            return
+        n = len(ps.mull_pick)  # KM-S3: into the backyard, draw that many
+        for i in ps.mull_pick:
+            ps.hand.remove(i)
+            ps.backyard.append(i)
+        ps.mull_pick = []
+        ps.mulliganed = True
+        s.emit("mulligan", {"player": p, "returned": n})
+        F.draw(s, p, n)
+
+    def _apply_charcoal(self, s, p, pending, a):
+        if a.type == "end_charcoal":
+            return
+        ps = s.players[p]
+        ps.seating.remove(a.seat)
+        ps.hand.append(a.seat)
+        for i in a.cards:
+            ps.hand.remove(i)
+            ps.seating.append(i)
+        s.emit("charcoal_change", {"player": p, "out": a.seat, "in": list(a.cards)})
+        s.steps.append(("charcoal",))
+
+    def _apply_operation(self, s, p, pending, a):
+        t = a.type
+        if t == "end_operation":
+            return
+        s.steps.append(("operation",))
+        ps = s.players[p]
+        cards = s.cards
+        if t == "leader_draw":  # KM-T3
+            ps.leader_active = False
+            person = cards[ps.leader].person
+            same = any(cards[m].person == person for c in ps.floor for m in c.members)
+            s.emit("leader_draw", {"player": p, "call_in": same})
+            if same:
+                s.steps.append(("call_in", p, 1, "leader"))
+            F.draw(s, p, 1)
+        elif t == "place":  # KM-K2
+            s.steps.append(("place_cast", p, a.card))
+            s.steps.append(("pay", p, cards[a.card].cost, "cast"))
+        elif t == "event":  # KM-K4
+            ps.hand.remove(a.card)
+            ps.used_event = True
+            self.remove_event(s)
+            s.event = a.card
+            s.emit("event", {"player": p, "card": a.card, "id": cards[a.card].id})
+        elif t == "remove_event":
+            s.steps.append(("remove_event",))
+            s.steps.append(("pay", p, cards[s.event].removal_cost, "remove_event"))
+        elif t == "support":  # KM-K5
+            ps.hand.remove(a.card)
+            ps.resolving.append(a.card)
+            ps.used_support = True
+            s.emit("support", {"player": p, "card": a.card, "id": cards[a.card].id})
+            s.steps.append(("to_backyard", a.card))
+            s.steps.append(effect_step(p, a.card, cards[a.card].abilities_of("use")[0].effects))
+        elif t == "cross":  # KM-K3: the first listed is the top
+            members = [ps.cast(i) for i in a.casts]
+            for m in members:
+                ps.floor.remove(m)
+            ps.floor.append(Cast(a.casts[0], tuple(a.casts[1:])))
+            s.emit("cross", {"player": p, "cards": list(a.casts)})
+        elif t == "charm":
+            self._use_charm(s, p)
+
+    def _use_charm(self, s, p):
+        ps = s.players[p]
+        ps.leader_active = False
+        ps.charm_used = True
+        s.emit("charm", {"player": p, "card": ps.leader, "id": s.cards[ps.leader].id})
+        s.steps.append(effect_step(p, ps.leader, s.cards[ps.leader].abilities_of("charm")[0].effects))
+
+    def _apply_trouble(self, s, p, pending, a):
+        if a.type == "pass":
+            return
+        ps = s.players[p]
+        ps.hand.remove(a.card)
+        ps.resolving.append(a.card)
+        s.trouble_used = True
+        s.emit("trouble", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+        s.steps.append(("to_backyard", a.card))
+        s.steps.append(effect_step(p, a.card, s.cards[a.card].abilities_of("use")[0].effects))
+
+    def _apply_serve(self, s, p, pending, a):
+        if a.type == "end_serving":
+            return
+        s.serving = (a.cast, a.target)
+        s.emit("serve", {"player": p, "cast": a.cast, "receiver": a.target})
+        s.steps.append(("serve_resolve",))
+        if a.target >= 0:
+            self._decide(s, 1 - p, "help", 1 - p, server=a.cast, receiver=a.target)
+
+    def _apply_help(self, s, p, pending, a):
+        if a.type == "done":
+            return
+        if a.type == "charm":
+            self._use_charm(s, p)
+        else:  # KM-V2
+            s.players[p].hand.remove(a.card)
+            s.help_used.append(a.card)
+            s.emit("help", {"player": p, "card": a.card, "id": s.cards[a.card].id, "cp": s.cards[a.card].help_cp})
+        s.steps.append(("help_again", p))
+
+    def _step_help_again(self, s, step):
+        self._decide(s, step[1], "help", step[1], server=s.serving[0], receiver=s.serving[1])
+
+    def _apply_pay(self, s, p, pending, a):
+        _, amount, why = pending
+        ps = s.players[p]
+        ps.seating.remove(a.card)
+        ps.backyard.append(a.card)
+        lv = s.cards[a.card].level
+        s.emit("pay", {"player": p, "card": a.card, "level": lv, "why": why})
+        if amount - lv > 0:
+            s.steps.append(("pay", p, amount - lv, why))
+
+    def _apply_close(self, s, p, pending, a):
+        if a.type == "close":  # KM-W1
+            s.players[p].leader_active = False
+            s.emit("close", {"player": p, "seats": F.seats(s, p)})
+            s.end(p, "close")
+
+    def _apply_pick_card(self, s, p, pending, a):
+        _, zone, _ = pending
+        ps = s.players[p]
+        if a.type == "pick":
+            getattr(ps, zone).remove(a.card)
+            ps.hand.append(a.card)
+            s.emit("pick", {"player": p, "card": a.card, "id": s.cards[a.card].id, "from": zone})
+        if zone == "deck":
+            s.rng.shuffle(ps.deck)
+
+    # --- effect targets (EffectRunner hooks) ----------------------------------------------------
+    def effect_target(self, s: KMState, iid: int) -> Cast | None:
+        return s.players[s.owner[iid]].cast(iid)
+
+    def after_op(self, s: KMState) -> None:
+        pass
+
+    def effect_candidates(self, s, ctx: EffectCtx, sel: str, op) -> list[Cast]:
+        c = ctx.controller
+        us = s.players[c].floor if sel == "choose_own_cast" else s.players[1 - c].floor
+        return list(us)
+
+    def effect_select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+        c = ctx.controller
+        if sel in ("own_leader", "opponent_leader"):
+            return [sel]
+        if sel == "self":
+            x = self.effect_target(s, ctx.source)
+            return [x] if x is not None else []
+        if sel == "same":
+            return [x for x in (self.effect_target(s, i) for i in last) if x is not None]
+        if sel in ("serving_cast", "receiving_cast"):
+            if s.serving is None:
+                return []
+            iid = s.serving[0 if sel == "serving_cast" else 1]
+            x = self.effect_target(s, iid) if iid >= 0 else None
+            return [x] if x is not None else []
+        flt = op.args.get("filter")
+        if sel == "all_own_casts":
+            us = s.players[c].floor
+        elif sel == "all_opponent_casts":
+            us = s.players[1 - c].floor
+        else:
+            us = s.players[c].floor + s.players[1 - c].floor
+        return [x for x in us if not flt or all(getattr(s.cards[x.iid], k, None) == v for k, v in flt.items())]
+
+    # --- views -----------------------------------------------------------------------------------
+    def observe(self, s, player):
+        from .view import observe
+        return observe(self, s, player)
+
+    def describe(self, s, action, lang="en"):
+        from .view import describe
+        return describe(self, s, action, lang)
+
+    def check_invariants(self, s: KMState) -> None:
+        from .view import all_zones
+        seen: dict[int, str] = {}
+        for where, iid in all_zones(s):
+            assert iid not in seen, f"card {iid} is both in {seen[iid]} and {where}"
+            seen[iid] = where
+        assert len(seen) == len(s.cards), f"{len(s.cards) - len(seen)} cards are nowhere"
+        for p in (0, 1):
+            assert F.floor_count(s, p) <= self.max_floor
+
+
+_STEPS = {name[6:]: fn for name, fn in vars(KemuriRules).items() if name.startswith("_step_")}
+_LEGAL = {name[7:]: fn for name, fn in vars(KemuriRules).items() if name.startswith("_legal_")}
+_APPLY = {name[7:]: fn for name, fn in vars(KemuriRules).items() if name.startswith("_apply_")}
+_STEPS["effect"] = EffectRunner._step_effect
+_LEGAL["target"] = EffectRunner._legal_target
+_APPLY["target"] = EffectRunner._apply_target

@@ -1,0 +1,95 @@
+"""Kemuri state: plain containers, cheap to clone (card definitions shared)."""
+from __future__ import annotations
+
+from ...engine.state import BaseState
+from .cards import Card
+
+
+class Cast:
+    """A cast on the floor; a flavour cross is one Cast whose ``below`` holds the other casts."""
+
+    __slots__ = ("iid", "below", "served", "cp_mod", "call_mod")
+
+    def __init__(self, iid: int, below: tuple[int, ...] = ()):
+        self.iid = iid
+        self.below = below      # crossed casts under the top card, in order
+        self.served = False
+        self.cp_mod = 0         # until end of turn
+        self.call_mod = 0
+
+    @property
+    def members(self) -> tuple[int, ...]:
+        return (self.iid,) + self.below
+
+    def copy(self) -> "Cast":
+        c = Cast.__new__(Cast)
+        c.iid, c.below, c.served, c.cp_mod, c.call_mod = self.iid, self.below, self.served, self.cp_mod, self.call_mod
+        return c
+
+
+class PlayerState:
+    __slots__ = ("deck", "hand", "backyard", "seating", "floor", "resolving", "leader", "leader_active",
+                 "charm_used", "mulliganed", "mull_pick", "used_event", "used_support", "refreshes")
+
+    def __init__(self) -> None:
+        self.deck: list[int] = []       # top = end
+        self.hand: list[int] = []
+        self.backyard: list[int] = []
+        self.seating: list[int] = []    # customers: only their level counts
+        self.floor: list[Cast] = []
+        self.resolving: list[int] = []  # a trigger/support/trouble card while its effect resolves
+        self.leader = -1
+        self.leader_active = True
+        self.charm_used = False
+        self.mulliganed = False
+        self.mull_pick: list[int] = []
+        self.used_event = False         # this turn
+        self.used_support = False
+        self.refreshes = 0
+
+    def copy(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        p.deck, p.hand, p.backyard, p.seating = self.deck[:], self.hand[:], self.backyard[:], self.seating[:]
+        p.floor = [c.copy() for c in self.floor]
+        p.resolving = self.resolving[:]
+        p.leader, p.leader_active, p.charm_used = self.leader, self.leader_active, self.charm_used
+        p.mulliganed, p.mull_pick = self.mulliganed, self.mull_pick[:]
+        p.used_event, p.used_support, p.refreshes = self.used_event, self.used_support, self.refreshes
+        return p
+
+    def cast(self, iid: int) -> Cast | None:
+        for c in self.floor:
+            if c.iid == iid:
+                return c
+        return None
+
+
+class KMState(BaseState):
+    __slots__ = ("cards", "owner", "players", "turn", "active", "first", "phase", "steps", "pending",
+                 "event", "serving", "help_used", "trouble_used")
+
+    def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
+        super().__init__(seed)
+        self.cards = cards
+        self.owner = owner
+        self.players = [PlayerState(), PlayerState()]
+        self.turn = 0
+        self.active = 0
+        self.first = 0
+        self.phase = "setup"
+        self.steps: list[tuple] = []
+        self.pending = None
+        self.event = -1                 # the one event on the field (either player's)
+        self.serving: tuple | None = None   # (server iid, receiver iid or -1)
+        self.help_used: list[int] = []  # help cards used in the current serving
+        self.trouble_used = False
+
+    def clone(self) -> "KMState":
+        s = KMState.__new__(KMState)
+        self._copy_base(s)
+        s.cards, s.owner = self.cards, self.owner
+        s.players = [self.players[0].copy(), self.players[1].copy()]
+        s.turn, s.active, s.first, s.phase = self.turn, self.active, self.first, self.phase
+        s.steps, s.pending, s.event, s.serving = self.steps[:], self.pending, self.event, self.serving
+        s.help_used, s.trouble_used = self.help_used[:], self.trouble_used
+        return s
