@@ -37,4 +37,15 @@ def scramble_turutoru(g, viewer, rng: Rng) -> bool:
     return True
 
 
-SCRAMBLE = {"shironeko": scramble_shironeko, "turutoru": scramble_turutoru}
+def scramble_kemuri(g, viewer, rng: Rng) -> bool:
+    s = g.state
+    if any(ps.mull_pick for ps in s.players) or (g.decision and g.decision.kind == "pick_card"):
+        return False
+    for p, ps in enumerate(s.players):
+        if p != viewer:
+            _exchange(rng, ps.hand, ps.deck)
+        rng.shuffle(ps.deck)
+    return True
+
+
+SCRAMBLE = {"shironeko": scramble_shironeko, "turutoru": scramble_turutoru, "kemuri": scramble_kemuri}
