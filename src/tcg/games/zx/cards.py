@@ -1,0 +1,197 @@
+"""Z/X card definitions: schema and immutable ``Card``/``Ability``.
+
+Deck cards are Z/X and events (some with the ignition icon). Dynamis cards (Z/X EX, the top half
+of a Z/X OB, SHIFT, EV EX) sit in a second, owner-visible pile. A player card and the matching
+Z/X OB bottom half sit outside both. See docs/cards.md."""
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass
+
+from ...engine.cards import CardSchema, CardSet, Field, card_files_digest, load_card_file
+from ...engine.effects import EffectOp
+from ...engine.errors import CardDataError
+
+COLORS = ("red", "blue", "white", "black", "green")
+COLOR_JA = {"red": "赤", "blue": "青", "white": "白", "black": "黒", "green": "緑"}
+KINDS = ("zx", "event", "zx_ex", "zx_ob", "shift", "ev_ex", "player", "ob_bottom")
+DECK_KINDS = ("zx", "event")
+DYNAMIS_KINDS = ("zx_ex", "zx_ob", "shift", "ev_ex")
+UNIT_KINDS = ("zx", "zx_ex", "zx_ob")
+COUNTERS = ("dream_key", "memory_piece", "melody")
+TIMINGS = ("main", "battle", "any")
+EX_CONDITIONS = ("descent", "awaken", "idealize")
+ABILITY_KINDS = {"zx": ("on_place", "static", "activated"), "zx_ex": ("on_place", "static", "activated"),
+                 "zx_ob": ("on_place", "static", "activated"), "shift": ("static", "on_place"),
+                 "event": ("use",), "ev_ex": ("use",), "player": (), "ob_bottom": ()}
+
+_color = {"color": Field(str, required=True, choices=COLORS)}
+_unit = {**_color, "power": Field(int, required=True, min=0), "race": Field(str, default="")}
+_deck_marks = {
+    "ignition": Field(bool, default=False, doc="the ignition icon"),
+    "life_recovery": Field(bool, default=False, doc="marked ライフリカバリー (max 4 per deck)"),
+    "void_bringer": Field(bool, default=False, doc="marked ヴォイドブリンガー (max 4 per deck)"),
+}
+SCHEMA = CardSchema(
+    common={
+        "id": Field(str, required=True),
+        "kind": Field(str, required=True, choices=KINDS),
+        "name": Field(str, required=True),
+        "name_en": Field(str, default=""),
+        "text": Field(str, default=""),
+        "text_en": Field(str, default=""),
+        "abilities": Field(list, default=[], item_type=dict),
+    },
+    kinds={
+        "zx": {**_unit, **_deck_marks, "cost": Field(int, required=True, min=0),
+               "start_card": Field(bool, default=False, doc="may start on your player square")},
+        "event": {**_color, **_deck_marks, "cost": Field(int, required=True, min=0),
+                  "timing": Field(str, default="main", choices=TIMINGS),
+                  "gate_card": Field(bool, default=False, doc="may start face up in your dynamis")},
+        "zx_ex": {**_unit, "cost": Field(int, required=True, min=0),
+                  "condition": Field(str, required=True, choices=EX_CONDITIONS),
+                  "count": Field(int, default=1, min=1, doc="descent: Z/X to destroy; idealize: counters"),
+                  "counter": Field(str, default=None, choices=COUNTERS, doc="idealize: counter kind"),
+                  "awaken": Field(str, default=None, choices=("discard", "sleep_zx"),
+                                  doc="awaken: discard N cards from hand, or put N of your Z/X to sleep")},
+        "zx_ob": {**_unit, "player": Field(str, required=True, doc="id of the matching player card")},
+        "shift": {**_color, "race": Field(str, default=""),
+                  "shift_target": Field(str, default="zx_ob", doc="剣臨器: zx_ob, any, or a colour"),
+                  "min_face_up": Field(int, default=0, min=0, doc="剣臨条件: face-up dynamis cards needed")},
+        "ev_ex": {**_color, "cost": Field(int, required=True, min=0),
+                  "timing": Field(str, default="any", choices=TIMINGS),
+                  "player": Field(str, default="", doc="player card id it belongs to (informative)")},
+        "player": {},
+        "ob_bottom": {"player": Field(str, required=True)},
+    },
+)
+ABILITY_FIELDS = {
+    "kind": Field(str, required=True),
+    "cost": Field(int, default=0, min=0, doc="activated: resources to pay"),
+    "min_force": Field(int, default=0, min=0, doc="static: only while this Z/X has this much force"),
+    "effects": Field(list, required=True),
+    "text": Field(str, default=""),
+    "text_en": Field(str, default=""),
+}
+STATIC_TARGETS = ("self", "all_own_zx", "all_opponent_zx")
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    kind: str
+    cost: int
+    min_force: int
+    effects: tuple[EffectOp, ...]
+    text: str
+    text_en: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    kind: str
+    name: str
+    name_en: str
+    text: str
+    text_en: str
+    color: str | None
+    cost: int
+    power: int
+    race: str
+    ignition: bool
+    life_recovery: bool
+    void_bringer: bool
+    start_card: bool
+    gate_card: bool
+    timing: str
+    condition: str | None
+    count: int
+    counter: str | None
+    awaken: str | None
+    player: str
+    shift_target: str
+    min_face_up: int
+    abilities: tuple[Ability, ...]
+
+    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.kind == kind)
+
+    @property
+    def is_unit(self) -> bool:
+        return self.kind in UNIT_KINDS
+
+    def label(self, lang: str = "en") -> str:
+        if lang == "ja" or not self.name_en:
+            return self.name
+        return f"{self.name} ({self.name_en})"
+
+
+def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
+    kind = f["kind"]
+    abilities = []
+    for i, raw in enumerate(f.get("abilities") or []):
+        where = f"abilities[{i}]"
+
+        def fail(msg: str, field: str = "", where=where) -> None:
+            raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
+        a = {}
+        for key, value in raw.items():
+            fd = ABILITY_FIELDS.get(key)
+            if fd is None:
+                fail(f"unknown field (known: {', '.join(ABILITY_FIELDS)})", key)
+            a[key] = fd.check(value, lambda m, key=key: fail(m, key))
+        for key, fd in ABILITY_FIELDS.items():
+            a.setdefault(key, fd.default)
+            if fd.required and key not in raw:
+                fail("required", key)
+        if a["kind"] not in ABILITY_KINDS[kind]:
+            fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}", "kind")
+        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
+        if a["kind"] == "static":
+            for op in effects:
+                if op.name != "modify" or op["target"] not in STATIC_TARGETS:
+                    fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
+        abilities.append(Ability(a["kind"], a["cost"], a["min_force"], effects, a["text"], a["text_en"], i))
+    uses = sum(a.kind == "use" for a in abilities)
+    if kind == "event" and uses != 1:
+        raise CardDataError(fname, cid, "abilities", "an event needs exactly one 'use' ability")
+    if kind == "ev_ex" and uses != 2:
+        raise CardDataError(fname, cid, "abilities", "an EV EX has exactly two 'use' abilities (choose one)")
+    if kind == "zx_ex":
+        cond = f["condition"]
+        if cond == "idealize" and f.get("counter") is None:
+            raise CardDataError(fname, cid, "counter", "an idealize condition names its counter")
+        if cond == "awaken" and f.get("awaken") is None:
+            raise CardDataError(fname, cid, "awaken", "an awaken condition says what to do (discard or sleep_zx)")
+    return Card(id=cid, kind=kind, name=f["name"], name_en=f["name_en"], text=f["text"], text_en=f["text_en"],
+                color=f.get("color"), cost=f.get("cost") or 0, power=f.get("power") or 0, race=f.get("race") or "",
+                ignition=bool(f.get("ignition")), life_recovery=bool(f.get("life_recovery")),
+                void_bringer=bool(f.get("void_bringer")), start_card=bool(f.get("start_card")),
+                gate_card=bool(f.get("gate_card")), timing=f.get("timing") or "main",
+                condition=f.get("condition"), count=f.get("count") or 1, counter=f.get("counter"),
+                awaken=f.get("awaken"), player=f.get("player") or "", shift_target=f.get("shift_target") or "zx_ob",
+                min_face_up=f.get("min_face_up") or 0, abilities=tuple(abilities))
+
+
+def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
+    """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
+    from .effects import REGISTRY
+    cards: list[Card] = []
+    where: dict[str, str] = {}
+    meta: dict = {}
+    for n, p in enumerate((path,) + extra):
+        m, raw_cards = load_card_file(p, SCHEMA, "zx")
+        if n == 0:
+            meta = m
+        for cid, f in raw_cards:
+            if cid in where:
+                raise CardDataError(str(p), cid, "id", f"already defined in {where[cid]}")
+            where[cid] = str(p)
+            cards.append(_make_card(str(p), cid, f, REGISTRY))
+    ids = {c.id: c for c in cards}
+    for c in cards:
+        if c.kind in ("zx_ob", "ob_bottom") and (c.player not in ids or ids[c.player].kind != "player"):
+            raise CardDataError(where[c.id], c.id, "player", f"{c.player!r} is not a player card of this set")
+    version = meta["version"] + ("+" + card_files_digest(extra) if extra else "")
+    return CardSet("zx", meta["name"], version, cards, str(path))

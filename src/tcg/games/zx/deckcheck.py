@@ -1,0 +1,66 @@
+"""Z/X deck construction (ZX-D1..ZX-D6): every problem, with rule and card."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...engine.deck import Deck, DeckProblem
+from .cards import DECK_KINDS, DYNAMIS_KINDS
+
+
+def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
+    P = profile.get
+    out: list[DeckProblem] = []
+    for sec in deck.sections:
+        if sec not in ("main", "dynamis", "player", "ob_bottom"):
+            out.append(DeckProblem("ZX-D1", f"unknown deck section [{sec}] (use main, dynamis, player, ob_bottom)"))
+
+    def resolve(sec: str, rule: str) -> list:
+        got = []
+        for cid, n in Counter(cards.resolve(c) or c for c in deck.section(sec)).items():
+            c = cards.find(cid)
+            if c is None:
+                out.append(DeckProblem(rule, f"unknown card {cid!r} in [{sec}]", cid))
+            else:
+                got.extend([c] * n)
+        return got
+    main = resolve("main", "ZX-D1")
+    if len(deck.section("main")) != P("deck.size"):
+        out.append(DeckProblem("ZX-D1", f"deck has {len(deck.section('main'))} cards, must be exactly {P('deck.size')}"))
+    for cid, n in sorted(Counter(c.id for c in main).items()):
+        c = cards[cid]
+        if c.kind not in DECK_KINDS:
+            out.append(DeckProblem("ZX-D1", f"{c.name} is a {c.kind} card; the deck takes only Z/X and events", cid))
+        if n > P("deck.max_copies"):
+            out.append(DeckProblem("ZX-D1", f"{n} copies of {c.name!r}, at most {P('deck.max_copies')}", cid))
+    ign = sum(1 for c in main if c.ignition)
+    if ign != P("deck.ignition"):
+        out.append(DeckProblem("ZX-D2", f"{ign} cards with the ignition icon, must be exactly {P('deck.ignition')}"))
+    for flag, label in (("life_recovery", "Life Recovery"), ("void_bringer", "Void Bringer")):
+        n = sum(1 for c in main if getattr(c, flag))
+        if n > P(f"deck.max_{flag}"):
+            out.append(DeckProblem("ZX-D3", f"{n} cards marked {label}, at most {P(f'deck.max_{flag}')}",
+                                   ", ".join(sorted({c.id for c in main if getattr(c, flag)}))))
+    dyn = resolve("dynamis", "ZX-D4")
+    if len(dyn) > P("dynamis.max_size"):
+        out.append(DeckProblem("ZX-D4", f"dynamis has {len(dyn)} cards, at most {P('dynamis.max_size')}"))
+    for cid, n in sorted(Counter(c.id for c in dyn).items()):
+        c = cards[cid]
+        if c.kind not in DYNAMIS_KINDS:
+            out.append(DeckProblem("ZX-D4", f"{c.name} is a {c.kind} card; the dynamis takes Z/X EX, Z/X OB, SHIFT, EV EX", cid))
+        if n > P("dynamis.max_copies"):
+            out.append(DeckProblem("ZX-D4", f"{n} copies of {c.name!r} in the dynamis, at most {P('dynamis.max_copies')}", cid))
+    ob = sum(1 for c in dyn if c.kind == "zx_ob")
+    if ob > P("dynamis.max_ob"):
+        out.append(DeckProblem("ZX-D4", f"{ob} Z/X OB in the dynamis, at most {P('dynamis.max_ob')}"))
+    other = sum(1 for c in dyn if c.kind != "zx_ob")
+    if other > P("dynamis.max_other"):
+        out.append(DeckProblem("ZX-D4", f"{other} non-OB dynamis cards, at most {P('dynamis.max_other')}"))
+    players = resolve("player", "ZX-D5")
+    bottoms = resolve("ob_bottom", "ZX-D5")
+    if len(players) > 1 or any(c.kind != "player" for c in players):
+        out.append(DeckProblem("ZX-D5", "[player] holds at most one player card"))
+    if len(bottoms) > 1 or any(c.kind != "ob_bottom" for c in bottoms):
+        out.append(DeckProblem("ZX-D5", "[ob_bottom] holds at most one Z/X OB bottom card"))
+    elif bottoms and (not players or bottoms[0].player != players[0].id):
+        out.append(DeckProblem("ZX-D5", f"Z/X OB bottom {bottoms[0].name!r} does not match the player card", bottoms[0].id))
+    return out

@@ -1,0 +1,129 @@
+"""Z/X effect operations."""
+from __future__ import annotations
+
+from ...engine.effects import OpRegistry, Param
+from . import flow as F
+from .cards import COUNTERS
+
+PLAYERS = ("self", "opponent")
+CHOOSE = ("choose_opponent_zx", "choose_own_zx")
+ALL = ("all_opponent_zx", "all_own_zx")
+UNIT_TARGETS = ("self", "same", "attacker", "battle_target") + CHOOSE + ALL
+
+
+def _player(ctx, who: str) -> int:
+    return ctx.controller if who == "self" else 1 - ctx.controller
+
+
+def _sq(s, u) -> int:
+    return s.board.index(u) if u in s.board else -1
+
+
+def op_draw(rules, s, ctx, op, targets):
+    F.draw(s, _player(ctx, op["player"]), op["amount"])
+
+
+def op_damage(rules, s, ctx, op, targets):
+    for u in targets:
+        u.damage += op["amount"]
+        s.emit("damage", {"card": u.iid, "amount": op["amount"], "total": u.damage})
+    F.check_destroyed(s)
+
+
+def op_destroy(rules, s, ctx, op, targets):
+    for u in targets:
+        F.leave_board(s, _sq(s, u), "destroyed")
+
+
+def op_modify(rules, s, ctx, op, targets):
+    for u in targets:
+        u.power_mod += op["amount"]
+        s.emit("modify", {"card": u.iid, "amount": op["amount"]})
+    F.check_destroyed(s)
+
+
+def op_set_state(rules, s, ctx, op, targets):
+    for u in targets:
+        u.asleep = op["state"] == "asleep"
+        s.emit("set_state", {"card": u.iid, "asleep": u.asleep})
+
+
+def op_move(rules, s, ctx, op, targets):
+    for u in targets:
+        F.leave_board(s, _sq(s, u), "bounced", op["to"])
+
+
+def op_mill(rules, s, ctx, op, targets):
+    p = _player(ctx, op["player"])
+    for _ in range(op["amount"]):
+        iid = F.take_top(s, p)
+        if iid is None:
+            return
+        s.players[p].trash.append(iid)
+        s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
+
+
+def op_shuffle(rules, s, ctx, op, targets):
+    p = _player(ctx, op["player"])
+    s.rng.shuffle(s.players[p].deck)
+    s.emit("shuffle", {"player": p})
+
+
+def op_search(rules, s, ctx, op, targets):
+    s.steps.append(("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items())), "hand"))
+
+
+def op_alter_force(rules, s, ctx, op, targets):
+    """ZX-Z3: one card of your choice from your trash goes under this Z/X as force."""
+    if s.square_of(ctx.source) >= 0 and s.players[ctx.controller].trash:
+        s.steps.append(("pick_card", ctx.controller, "trash", (), ("force", ctx.source)))
+
+
+def op_gain_counter(rules, s, ctx, op, targets):
+    ps = s.players[ctx.controller]
+    ps.counters[op["counter"]] = ps.counters.get(op["counter"], 0) + op["amount"]
+    s.emit("counter", {"player": ctx.controller, "counter": op["counter"], "total": ps.counters[op["counter"]]})
+
+
+def op_add_life(rules, s, ctx, op, targets):
+    p = ctx.controller
+    for _ in range(op["amount"]):
+        iid = F.take_top(s, p)
+        if iid is None:
+            return
+        s.players[p].life.append(iid)
+        s.emit("add_life", {"player": p, "life": len(s.players[p].life)})
+
+
+def op_win_if(rules, s, ctx, op, targets):
+    """ZX-W2: a card's own win condition."""
+    ps = s.players[ctx.controller]
+    ok = len(ps.face_up) >= op["min_face_up_dynamis"] and \
+        (op["counter"] is None or ps.counters.get(op["counter"], 0) >= op["min_counters"])
+    if ok:
+        s.emit("card_win", {"player": ctx.controller, "card": ctx.source})
+        s.end(ctx.controller, "card")
+
+
+def op_overboost(rules, s, ctx, op, targets):
+    s.steps.append(("overboost", ctx.controller))
+
+
+REGISTRY = OpRegistry("zx")
+REGISTRY.implement("draw", op_draw, player=PLAYERS)
+REGISTRY.implement("damage", op_damage, target=UNIT_TARGETS)
+REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
+REGISTRY.implement("modify", op_modify, target=UNIT_TARGETS, stat=("power",))
+REGISTRY.implement("set_state", op_set_state, target=UNIT_TARGETS, state=("asleep", "rebooted"))
+REGISTRY.implement("move", op_move, target=UNIT_TARGETS, to=("hand", "trash"), position=("top",))
+REGISTRY.implement("mill", op_mill, player=PLAYERS)
+REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
+REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
+REGISTRY.define("alter_force", {}, op_alter_force)
+REGISTRY.define("gain_counter", {"counter": Param(str, required=True, choices=COUNTERS),
+                                 "amount": Param(int, default=1)}, op_gain_counter)
+REGISTRY.define("add_life", {"amount": Param(int, default=1)}, op_add_life)
+REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
+                           "counter": Param(str, default=None, choices=COUNTERS),
+                           "min_counters": Param(int, default=0)}, op_win_if)
+REGISTRY.define("overboost", {}, op_overboost)

@@ -1,0 +1,173 @@
+"""Z/X rule primitives: charge, deck refresh, life, power, costs, leaving the board."""
+from __future__ import annotations
+
+from .state import PLAYER_SQUARE, ZXState, Unit
+
+
+def to_charge(s: ZXState, p: int, iid: int) -> None:
+    """ZX-Z1: the charge holds at most 4 cards; any more go to the trash."""
+    ps = s.players[p]
+    if len(ps.charge) < 4:
+        ps.charge.append(iid)
+        s.emit("to_charge", {"player": p, "card": iid, "id": s.cards[iid].id})
+    else:
+        ps.trash.append(iid)
+        s.emit("to_trash", {"player": p, "card": iid, "id": s.cards[iid].id, "why": "charge full"})
+
+
+def lose_life(s: ZXState, p: int, n: int = 1) -> None:
+    """Top life cards to the charge; ZX-W1: life 0 loses at once."""
+    ps = s.players[p]
+    for _ in range(n):
+        if not ps.life:
+            break
+        to_charge(s, p, ps.life.pop())
+    check_life(s, p)
+
+
+def check_life(s: ZXState, p: int) -> None:
+    if not s.players[p].life and not s.over:
+        s.emit("life_zero", {"player": p})
+        s.end(1 - p, "life")
+
+
+def take_top(s: ZXState, p: int) -> int | None:
+    """ZX-Z5: an empty deck is rebuilt from the shuffled trash at the price of one life card to
+    the charge; a player who has no life to send loses."""
+    ps = s.players[p]
+    if not ps.deck:
+        if not ps.life:
+            s.end(1 - p, "deck_out")
+            return None
+        ps.deck, ps.trash = ps.trash, []
+        s.rng.shuffle(ps.deck)
+        s.emit("refresh", {"player": p, "cards": len(ps.deck)})
+        lose_life(s, p)
+        if s.over or not ps.deck:
+            return None
+    return ps.deck.pop()
+
+
+def draw(s: ZXState, p: int, n: int = 1) -> None:
+    ps = s.players[p]
+    for _ in range(n):
+        iid = take_top(s, p)
+        if iid is None:
+            return
+        ps.hand.append(iid)
+        s.emit("draw", {"player": p}, {"card": iid, "id": s.cards[iid].id}, (p,))
+
+
+def _static(s: ZXState, u: Unit) -> int:
+    cards = s.cards
+    total = 0
+    for v in s.board:
+        if v is None:
+            continue
+        srcs = [v.iid] + ([v.shift] if v.shift >= 0 else [])
+        for src in srcs:
+            for ab in cards[src].abilities:
+                if ab.kind != "static" or len(v.force) < ab.min_force:
+                    continue
+                for op in ab.effects:
+                    t = op.args["target"]
+                    if (t == "self" and v is u) or (t == "all_own_zx" and v.owner == u.owner) or \
+                            (t == "all_opponent_zx" and v.owner != u.owner):
+                        total += op.args["amount"]
+    return total
+
+
+def power_of(s: ZXState, u: Unit) -> int:
+    return max(0, s.cards[u.iid].power + u.power_mod + _static(s, u))
+
+
+def color_ok(s: ZXState, p: int, color: str) -> bool:
+    return any(s.cards[i].color == color for i in s.players[p].resources if i not in s.players[p].asleep_res)
+
+
+def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:
+    """ZX-C2: enough rebooted resources, at least one of the card's colour."""
+    if n <= 0:
+        return True
+    ps = s.players[p]
+    awake = [i for i in ps.resources if i not in ps.asleep_res]
+    return len(awake) >= n and any(s.cards[i].color == color for i in awake)
+
+
+def pay(s: ZXState, p: int, color: str | None, n: int) -> None:
+    """Put ``n`` rebooted resources to sleep: one of the colour, then the colours most common
+    among the remaining ones (keeps the other colours available)."""
+    if n <= 0:
+        return
+    ps = s.players[p]
+    cards = s.cards
+    awake = [i for i in ps.resources if i not in ps.asleep_res]
+    first = next(i for i in awake if cards[i].color == color)
+    awake.remove(first)
+    counts: dict[str, int] = {}
+    for i in awake:
+        counts[cards[i].color] = counts.get(cards[i].color, 0) + 1
+    awake.sort(key=lambda i: -counts[cards[i].color])
+    chosen = [first] + awake[: n - 1]
+    ps.asleep_res.update(chosen)
+    s.emit("pay", {"player": p, "resources": chosen})
+
+
+def leave_board(s: ZXState, sq: int, why: str, to: str = "charge") -> None:
+    """A Z/X leaves its square. Its force goes to the trash (ZX-Z3); a SHIFT and a Z/X EX go face
+    up to the dynamis; a Z/X OB's top half goes face up to the dynamis and its player card turns
+    face up again (ZX-X5); a plain Z/X goes ``to`` the charge (destroyed), trash (replaced) or hand."""
+    u = s.board[sq]
+    if u is None:
+        return
+    s.board[sq] = None
+    p = u.owner
+    ps = s.players[p]
+    ps.trash.extend(u.force)
+    if u.shift >= 0:
+        ps.dynamis.append(u.shift)
+        ps.face_up.add(u.shift)
+    kind = s.cards[u.iid].kind
+    if kind in ("zx_ex", "zx_ob"):
+        ps.dynamis.append(u.iid)
+        ps.face_up.add(u.iid)
+        if kind == "zx_ob":
+            ps.ob_bottom = u.bottom
+            ps.player_face_up = True
+    elif to == "charge":
+        to_charge(s, p, u.iid)
+    elif to == "hand":
+        ps.hand.append(u.iid)
+    else:
+        ps.trash.append(u.iid)
+    s.emit("leave_board", {"player": p, "square": sq, "card": u.iid, "id": s.cards[u.iid].id, "why": why,
+                           "force": list(u.force), "shift": u.shift})
+
+
+def check_destroyed(s: ZXState) -> None:
+    """ZX-B4 reading: a Z/X whose damage this turn is at least its power is destroyed."""
+    for sq, u in enumerate(s.board):
+        if u is not None and u.damage > 0 and u.damage >= power_of(s, u):
+            leave_board(s, sq, "destroyed")
+
+
+def can_place_on(s: ZXState, p: int, sq: int) -> bool:
+    """ZX-Q2/Q3: not the opponent's player square, not an opponent's Z/X, not your sleeping Z/X."""
+    if sq == PLAYER_SQUARE[1 - p]:
+        return False
+    u = s.board[sq]
+    return u is None or (u.owner == p and not u.asleep)
+
+
+def place_unit(s: ZXState, p: int, iid: int, sq: int, why: str = "place") -> Unit:
+    """Put a Z/X on a square, rebooted; your rebooted Z/X already there goes to the trash."""
+    if s.board[sq] is not None:
+        leave_board(s, sq, "replaced", "trash")
+    u = Unit(iid, p)
+    s.board[sq] = u
+    s.emit("place", {"player": p, "card": iid, "id": s.cards[iid].id, "square": sq, "why": why})
+    return u
+
+
+def ob_on_board(s: ZXState, p: int) -> bool:
+    return any(u is not None and u.owner == p and s.cards[u.iid].kind == "zx_ob" for u in s.board)

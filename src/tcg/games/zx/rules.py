@@ -1,0 +1,711 @@
+"""Z/X rules: a 3x3 board, resources and charge, ignition, battles, life, and the dynamis.
+
+Steps are plain tuples on ``state.steps`` (top = end); ``advance`` runs them until a decision
+opens. Rule IDs (ZX-*) refer to ../shared/rules/zx.md; docs/rules/zx.md states the readings."""
+from __future__ import annotations
+
+import itertools
+import pathlib
+from typing import Any, Sequence
+
+from ...engine.action import Action, Decision
+from ...engine.cards import extra_card_files
+from ...engine.deck import Deck, DeckProblem
+from ...engine.effects import EffectCtx, EffectRunner, effect_step
+from ...engine.profile import Profile
+from ...engine.rules import Ruleset
+from . import flow as F
+from .cards import Card, load_cards
+from .state import ADJACENT, PLAYER_SQUARE, Unit, ZXState
+
+HERE = pathlib.Path(__file__).parent
+PLAYER_TARGET = -1
+
+
+def A(t: str, **kw: Any) -> Action:
+    return Action.of(t, tuple(sorted(kw.items())))
+
+
+class ZXRules(EffectRunner, Ruleset):
+    id = "zx"
+    name = "Z/X -Zillions of enemy X-"
+
+    def __init__(self) -> None:
+        self._cards = None
+        self._profile = None
+
+    @property
+    def cards(self):
+        if self._cards is None:
+            self._cards = load_cards(HERE / "cards.toml", *extra_card_files(self.id))
+        return self._cards
+
+    @property
+    def profile(self) -> Profile:
+        if self._profile is None:
+            p = self._profile = Profile.load(HERE / "profile.toml")
+            self.hand_size = p.get("start.hand_size")
+            self.hand_limit = p.get("start.hand_limit")
+            self.life_start = p.get("start.life_cards")
+            self.resource_start = p.get("start.resource_cards")
+        return self._profile
+
+    def deck_dir(self):
+        return HERE / "decks"
+
+    def validate_deck(self, deck: Deck) -> list[DeckProblem]:
+        from .deckcheck import check_deck
+        return check_deck(self.cards, self.profile, deck)
+
+    # --- set-up (ZX-S1..S6) ------------------------------------------------------------------
+    def new_state(self, decks: Sequence[Deck], seed: int) -> ZXState:
+        self.profile  # noqa: B018
+        cards: list[Card] = []
+        owner: list[int] = []
+        zones = []
+        for p, deck in enumerate(decks):
+            z: dict[str, list[int]] = {}
+            for sec in ("main", "dynamis", "player", "ob_bottom"):
+                z[sec] = []
+                for cid in deck.section(sec):
+                    card = self.cards.find(cid)
+                    if card is None:
+                        raise ValueError(f"deck {deck.name!r}: unknown card {cid!r} in [{sec}]")
+                    z[sec].append(len(cards))
+                    cards.append(card)
+                    owner.append(p)
+            zones.append(z)
+        s = ZXState(seed, tuple(cards), tuple(owner))
+        for p, z in enumerate(zones):
+            ps = s.players[p]
+            ps.deck, ps.dynamis = z["main"], z["dynamis"]
+            ps.player_card = z["player"][0] if z["player"] else -1  # ZX-S1 (face down)
+            ps.ob_bottom = z["ob_bottom"][0] if z["ob_bottom"] else -1
+        s.steps = [("start_turn",), ("setup_finish",), ("mulligans",), ("setup_draw",),
+                   ("setup_gate", 1), ("setup_start", 1), ("setup_gate", 0), ("setup_start", 0)]
+        self.advance(s)
+        return s
+
+    def _step_setup_start(self, s, step):  # ZX-S2
+        p = step[1]
+        if any(s.cards[i].start_card for i in s.players[p].deck):
+            self._decide(s, p, "start_card", p)
+
+    def _step_setup_gate(self, s, step):  # ZX-S3
+        p = step[1]
+        if any(s.cards[i].gate_card for i in s.players[p].deck):
+            self._decide(s, p, "gate_card", p)
+
+    def _step_setup_draw(self, s, step):  # ZX-S4/S5
+        for p in (0, 1):
+            s.rng.shuffle(s.players[p].deck)
+            s.emit("shuffle", {"player": p})
+        s.first = s.active = s.rng.below(2)
+        s.emit("first_player", {"player": s.first})
+        for p in (s.first, 1 - s.first):
+            F.draw(s, p, self.hand_size)
+
+    def _step_mulligans(self, s, step):
+        s.steps += [("mulligan", 1 - s.first), ("mulligan", s.first)]
+
+    def _step_mulligan(self, s, step):
+        self._decide(s, step[1], "mulligan", step[1])
+
+    def _step_setup_finish(self, s, step):  # ZX-S6
+        for p in (0, 1):
+            ps = s.players[p]
+            for _ in range(self.life_start):
+                ps.life.append(ps.deck.pop())
+            for _ in range(self.resource_start):
+                ps.resources.append(ps.deck.pop())
+            ps.player_face_up = True
+            s.emit("setup", {"player": p, "life": len(ps.life), "resources": list(ps.resources),
+                             "start_card": s.board[PLAYER_SQUARE[p]].iid if s.board[PLAYER_SQUARE[p]] else None})
+        s.phase = "play"
+
+    # --- machinery ---------------------------------------------------------------------------
+    def advance(self, s: ZXState) -> None:
+        steps = s.steps
+        while s.decision is None and not s.over:
+            step = steps.pop()
+            _STEPS[step[0]](self, s, step)
+
+    def apply(self, s: ZXState, action: Action) -> None:
+        d, pending = s.decision, s.pending
+        s.decision = s.pending = None
+        _APPLY[d.kind](self, s, d.player, pending, action)
+        if not s.over:
+            F.check_destroyed(s)
+        self.advance(s)
+
+    def legal_actions(self, s: ZXState) -> list[Action]:
+        d = s.decision
+        return [] if d is None else _LEGAL[d.kind](self, s, d.player, s.pending)
+
+    def _decide(self, s, player: int, kind: str, pending: Any = None, **info: Any) -> None:
+        s.decision = Decision(player, kind, info)
+        s.pending = pending
+
+    def turns(self, s) -> int:
+        return s.turn
+
+    def first_player(self, s) -> int:
+        return s.first
+
+    # --- the turn (ZX-T1..T6) ------------------------------------------------------------------
+    def _step_start_turn(self, s, step):
+        if s.turn > 0:
+            s.active = 1 - s.active
+        s.turn += 1
+        p = s.active
+        ps = s.players[p]
+        for q in s.players:
+            q.used_ex = q.used_ev_ex = q.used_shift = False
+        s.emit("turn_start", {"turn": s.turn, "player": p})
+        s.phase = "reboot"  # ZX-T1
+        for u in s.board:
+            if u is not None and u.owner == p:
+                u.asleep = False
+                u.used = False
+        ps.asleep_res.clear()
+        s.steps += [("end_phase",), ("main",), ("ignition",), ("resource",)]
+        if s.turn > 1:  # ZX-T2
+            s.phase = "draw"
+            F.draw(s, p, 1)
+
+    def _step_resource(self, s, step):
+        s.phase = "resource"
+        if s.players[s.active].hand:
+            self._decide(s, s.active, "resource", s.active)
+
+    def _step_ignition(self, s, step):
+        s.phase = "ignition"
+        if s.players[s.active].charge:
+            self._decide(s, s.active, "ignition", s.active)
+
+    def _step_main(self, s, step):
+        s.phase = "main"
+        self._decide(s, s.active, "main", s.active)
+
+    def _step_end_phase(self, s, step):  # ZX-T6
+        s.phase = "end"
+        for u in s.board:
+            if u is not None:
+                u.damage = 0
+                u.power_mod = 0
+        s.steps.append(("start_turn",))
+        s.steps.append(("hand_limit", s.active))
+
+    def _step_hand_limit(self, s, step):
+        p = step[1]
+        if len(s.players[p].hand) > self.hand_limit:
+            self._decide(s, p, "discard", p, over=len(s.players[p].hand) - self.hand_limit)
+
+    # --- revealed cards: overdrive and life (ZX-T4, ZX-B5) ---------------------------------------
+    def _reveal_options(self, s, p: int, iid: int) -> list[Action]:
+        card = s.cards[iid]
+        out = []
+        if card.kind == "zx":
+            out = [A("place_free", square=sq) for sq in range(9) if F.can_place_on(s, p, sq)]
+        elif card.kind == "event":
+            out = [A("use_free")]
+        return out + [A("decline")]
+
+    def _use_revealed(self, s, p: int, a: Action, decline_to: str) -> None:
+        ps = s.players[p]
+        iid, ps.revealed = ps.revealed, -1
+        if a.type == "place_free":
+            u = F.place_unit(s, p, iid, a.square, "overdrive" if decline_to == "trash" else "life")
+            self._on_place(s, p, u)
+        elif a.type == "use_free":
+            self._use_event(s, p, iid, free=True)
+        elif decline_to == "trash":
+            s.players[p].trash.append(iid)
+            s.emit("to_trash", {"player": p, "card": iid, "id": s.cards[iid].id, "why": "ignition"})
+        else:
+            F.to_charge(s, p, iid)
+
+    def _legal_overdrive(self, s, p, pending):
+        return self._reveal_options(s, p, s.players[p].revealed)
+
+    def _apply_overdrive(self, s, p, pending, a):
+        s.steps.append(("ignition",))
+        self._use_revealed(s, p, a, "trash")
+
+    def _legal_life_card(self, s, p, pending):
+        return self._reveal_options(s, p, s.players[p].revealed)
+
+    def _apply_life_card(self, s, p, pending, a):
+        self._use_revealed(s, p, a, "charge")
+
+    # --- legal actions ---------------------------------------------------------------------------
+    def _legal_start_card(self, s, p, pending):
+        ids = sorted({i for i in s.players[p].deck if s.cards[i].start_card}, key=lambda i: s.cards[i].id)
+        seen, out = set(), []
+        for i in ids:
+            if s.cards[i].id not in seen:
+                seen.add(s.cards[i].id)
+                out.append(A("start_card", card=i))
+        return out + [A("no_start_card")]
+
+    def _legal_gate_card(self, s, p, pending):
+        seen, out = set(), []
+        for i in s.players[p].deck:
+            if s.cards[i].gate_card and s.cards[i].id not in seen:
+                seen.add(s.cards[i].id)
+                out.append(A("gate_card", card=i))
+        return out + [A("no_gate_card")]
+
+    def _legal_mulligan(self, s, p, pending):
+        return [A("keep"), A("mulligan")]
+
+    def _legal_resource(self, s, p, pending):
+        return [A("resource", card=i) for i in s.players[p].hand] + [A("no_resource")]
+
+    def _legal_ignition(self, s, p, pending):
+        return [A("ignite", card=i) for i in s.players[p].charge] + [A("end_ignition")]
+
+    def _legal_main(self, s, p, pending):
+        ps = s.players[p]
+        cards = s.cards
+        out: list[Action] = []
+        squares = [sq for sq in range(9) if F.can_place_on(s, p, sq)]
+        for i in ps.hand:
+            c = cards[i]
+            if c.kind == "zx" and F.can_pay(s, p, c.color, c.cost):
+                out.extend(A("place", card=i, square=sq) for sq in squares)
+            elif c.kind == "event" and c.timing in ("main", "any") and F.can_pay(s, p, c.color, c.cost):
+                out.append(A("event", card=i))
+        ex_ok = not ps.used_ex and not ps.used_ev_ex
+        for i in ps.dynamis:
+            if i in ps.face_up:
+                continue
+            c = cards[i]
+            if c.kind == "zx_ex" and ex_ok:
+                out.extend(self._ex_options(s, p, i, squares))
+            elif c.kind == "ev_ex" and ex_ok and c.timing in ("main", "any") and F.can_pay(s, p, c.color, c.cost):
+                out.extend(A("ev_ex", card=i, effect=k) for k in (0, 1))
+            elif c.kind == "shift" and not ps.used_shift and len(ps.face_up) >= c.min_face_up:
+                for sq, u in enumerate(s.board):
+                    if u is not None and u.owner == p and u.shift < 0 and self._shift_fits(s, c, u):
+                        out.append(A("shift", card=i, square=sq))
+        for sq, u in enumerate(s.board):
+            if u is None or u.owner != p:
+                continue
+            if not u.used:
+                for ab in cards[u.iid].abilities_of("activated"):
+                    if F.can_pay(s, p, cards[u.iid].color, ab.cost):
+                        out.append(A("activate", square=sq, ability=ab.index))
+            if not u.asleep:
+                out.extend(A("attack", attacker=sq, target=t) for t in self._targets(s, p, sq))
+        out.append(A("end_turn"))
+        return out
+
+    def _ex_options(self, s, p, i, squares) -> list[Action]:
+        """ZX-X2..X4: the ways a Z/X EX can come down now."""
+        c = s.cards[i]
+        ps = s.players[p]
+        own = [sq for sq, u in enumerate(s.board) if u is not None and u.owner == p and not u.asleep]
+        if c.condition == "descent":
+            if len(ps.resources) < c.cost:
+                return []
+            out = []
+            for combo in itertools.combinations(own, c.count):
+                if sum(s.cards[s.board[q].iid].cost for q in combo) >= c.cost:
+                    for sq in range(9):
+                        if sq in combo or F.can_place_on(s, p, sq):
+                            out.append(A("zx_ex", card=i, square=sq, destroy=combo))
+            return out
+        if c.condition == "awaken":
+            if not F.can_pay(s, p, c.color, c.cost):
+                return []
+            if c.awaken == "discard" and len(ps.hand) < c.count:
+                return []
+            if c.awaken == "sleep_zx" and len(own) < c.count:
+                return []
+        elif ps.counters.get(c.counter, 0) < c.count:  # idealize
+            return []
+        return [A("zx_ex", card=i, square=sq, destroy=()) for sq in squares]
+
+    def _shift_fits(self, s, c: Card, u: Unit) -> bool:
+        t = c.shift_target
+        kind = s.cards[u.iid].kind
+        return t == "any" or (t == "zx_ob" and kind == "zx_ob") or t == s.cards[u.iid].color
+
+    def _targets(self, s, p: int, sq: int) -> list[int]:
+        """ZX-Q5: adjacent opponent Z/X, or the player when the attacker is next to their empty
+        player square and they have no Z/X OB on the board."""
+        out = [t for t in ADJACENT[sq] if s.board[t] is not None and s.board[t].owner != p]
+        opp_sq = PLAYER_SQUARE[1 - p]
+        if opp_sq in ADJACENT[sq] and s.board[opp_sq] is None and not F.ob_on_board(s, 1 - p):
+            out.append(PLAYER_TARGET)
+        return out
+
+    def _legal_battle(self, s, p, pending):
+        ps = s.players[p]
+        out = [A("battle_event", card=i) for i in ps.hand
+               if s.cards[i].kind == "event" and s.cards[i].timing in ("battle", "any")
+               and F.can_pay(s, p, s.cards[i].color, s.cards[i].cost)]
+        if not ps.used_ex and not ps.used_ev_ex:
+            for i in ps.dynamis:
+                c = s.cards[i]
+                if i not in ps.face_up and c.kind == "ev_ex" and c.timing in ("battle", "any") \
+                        and F.can_pay(s, p, c.color, c.cost):
+                    out.extend(A("ev_ex", card=i, effect=k) for k in (0, 1))
+        return out + [A("pass")]
+
+    def _legal_life_pick(self, s, p, pending):
+        return [A("life", index=k) for k in range(len(s.players[1 - p].life))]
+
+    def _legal_discard(self, s, p, pending):
+        return [A("discard", card=i) for i in s.players[p].hand]
+
+    def _legal_awaken(self, s, p, pending):
+        _, what, n, _ = pending
+        if what == "discard":
+            return [A("discard", card=i) for i in s.players[p].hand]
+        return [A("sleep", square=sq) for sq, u in enumerate(s.board)
+                if u is not None and u.owner == p and not u.asleep]
+
+    def _legal_pick_card(self, s, p, pending):
+        return [A("pick", card=i) for i in pending[1]] + [A("pick_none")]
+
+    def _legal_overboost(self, s, p, pending):
+        ps = s.players[p]
+        pc = s.cards[ps.player_card].id if ps.player_card >= 0 else None
+        out = []
+        if ps.ob_bottom >= 0 and ps.player_face_up:
+            for i in ps.dynamis:
+                c = s.cards[i]
+                if i not in ps.face_up and c.kind == "zx_ob" and c.player == pc:
+                    out.extend(A("overboost", card=i, square=sq) for sq in range(9)
+                               if s.board[sq] is None and sq != PLAYER_SQUARE[1 - p])
+        return out + [A("no_overboost")]
+
+    # --- applying ------------------------------------------------------------------------------
+    def _apply_start_card(self, s, p, pending, a):
+        if a.type == "start_card":
+            s.players[p].deck.remove(a.card)
+            s.board[PLAYER_SQUARE[p]] = Unit(a.card, p)
+            s.emit("start_card", {"player": p})  # face down until set-up ends
+
+    def _apply_gate_card(self, s, p, pending, a):
+        if a.type == "gate_card":
+            ps = s.players[p]
+            ps.deck.remove(a.card)
+            ps.dynamis.append(a.card)
+            ps.face_up.add(a.card)
+            s.emit("gate_card", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+
+    def _apply_mulligan(self, s, p, pending, a):
+        ps = s.players[p]
+        ps.mulliganed = True
+        if a.type == "mulligan":
+            ps.deck.extend(ps.hand)
+            ps.hand.clear()
+            s.rng.shuffle(ps.deck)
+            s.emit("mulligan", {"player": p})
+            F.draw(s, p, self.hand_size)
+
+    def _apply_resource(self, s, p, pending, a):  # ZX-T3
+        if a.type == "resource":
+            ps = s.players[p]
+            ps.hand.remove(a.card)
+            ps.resources.append(a.card)
+            s.emit("resource", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+
+    def _apply_ignition(self, s, p, pending, a):  # ZX-T4
+        if a.type == "end_ignition":
+            return
+        ps = s.players[p]
+        ps.charge.remove(a.card)
+        ps.trash.append(a.card)
+        iid = F.take_top(s, p)
+        if iid is None:
+            s.steps.append(("ignition",))
+            return
+        card = s.cards[iid]
+        s.emit("ignition", {"player": p, "card": iid, "id": card.id, "icon": card.ignition})
+        if card.ignition:
+            ps.revealed = iid
+            self._decide(s, p, "overdrive", p, card=iid)
+        else:
+            ps.trash.append(iid)
+            s.steps.append(("ignition",))
+
+    def _apply_main(self, s, p, pending, a):
+        t = a.type
+        if t == "end_turn":
+            return
+        s.steps.append(("main",))
+        ps = s.players[p]
+        cards = s.cards
+        if t == "place":
+            c = cards[a.card]
+            F.pay(s, p, c.color, c.cost)
+            ps.hand.remove(a.card)
+            self._on_place(s, p, F.place_unit(s, p, a.card, a.square))
+        elif t == "event":
+            c = cards[a.card]
+            F.pay(s, p, c.color, c.cost)
+            ps.hand.remove(a.card)
+            self._use_event(s, p, a.card)
+        elif t == "zx_ex":
+            self._place_ex(s, p, a)
+        elif t == "ev_ex":
+            self._use_ev_ex(s, p, a)
+        elif t == "shift":  # ZX-X6
+            u = s.board[a.square]
+            ps.dynamis.remove(a.card)
+            u.shift = a.card
+            ps.used_shift = True
+            s.emit("shift", {"player": p, "card": a.card, "id": cards[a.card].id, "square": a.square})
+            for ab in reversed(cards[a.card].abilities_of("on_place")):
+                s.steps.append(effect_step(p, u.iid, ab.effects))
+        elif t == "activate":
+            u = s.board[a.square]
+            ab = cards[u.iid].abilities[a.ability]
+            F.pay(s, p, cards[u.iid].color, ab.cost)
+            u.used = True
+            s.emit("activate", {"player": p, "square": a.square, "card": u.iid, "ability": a.ability})
+            s.steps.append(effect_step(p, u.iid, ab.effects))
+        elif t == "attack":  # ZX-B1
+            u = s.board[a.attacker]
+            u.asleep = True
+            tgt = s.board[a.target].iid if a.target >= 0 else PLAYER_TARGET
+            s.battle = (a.attacker, u.iid, a.target, tgt)
+            s.emit("attack", {"player": p, "attacker": a.attacker, "card": u.iid, "target": a.target})
+            s.steps += [("battle_resolve",), ("battle_events", p, 0)]
+
+    def _place_ex(self, s, p, a):
+        ps = s.players[p]
+        c = s.cards[a.card]
+        ps.used_ex = True
+        ps.dynamis.remove(a.card)
+        s.emit("zx_ex", {"player": p, "card": a.card, "id": c.id, "condition": c.condition})
+        if c.condition == "descent":  # ZX-X2: destroy, resources only counted
+            for q in a.destroy:
+                F.leave_board(s, q, "descent")
+        elif c.condition == "awaken":  # ZX-X3
+            F.pay(s, p, c.color, c.cost)
+            ps.resolving.append(a.card)  # held while the awaken condition is carried out
+            s.steps.append(("place_ex", p, a.card, a.square))
+            s.steps.append(("awaken", p, c.awaken, c.count))
+            return
+        else:  # ZX-X4
+            ps.counters[c.counter] -= c.count
+            s.emit("counter", {"player": p, "counter": c.counter, "total": ps.counters[c.counter]})
+        self._on_place(s, p, F.place_unit(s, p, a.card, a.square, "zx_ex"))
+
+    def _step_place_ex(self, s, step):
+        _, p, iid, sq = step
+        s.players[p].resolving.remove(iid)
+        if not F.can_place_on(s, p, sq):  # the square changed meanwhile: back, face up
+            s.players[p].dynamis.append(iid)
+            s.players[p].face_up.add(iid)
+            return
+        self._on_place(s, p, F.place_unit(s, p, iid, sq, "zx_ex"))
+
+    def _step_awaken(self, s, step):
+        _, p, what, n = step
+        if n > 0:
+            self._decide(s, p, "awaken", (p, what, n, None), condition=what, remaining=n)
+
+    def _apply_awaken(self, s, p, pending, a):
+        _, what, n, _ = pending
+        if a.type == "discard":
+            s.players[p].hand.remove(a.card)
+            s.players[p].trash.append(a.card)
+            s.emit("discard", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+        else:
+            s.board[a.square].asleep = True
+            s.emit("set_state", {"card": s.board[a.square].iid, "asleep": True})
+        if n > 1:
+            s.steps.append(("awaken", p, what, n - 1))
+
+    def _use_ev_ex(self, s, p, a):  # ZX-X7
+        ps = s.players[p]
+        c = s.cards[a.card]
+        F.pay(s, p, c.color, c.cost)
+        ps.used_ev_ex = True
+        ps.face_up.add(a.card)
+        s.emit("ev_ex", {"player": p, "card": a.card, "id": c.id, "effect": a.effect})
+        s.steps.append(effect_step(p, a.card, c.abilities_of("use")[a.effect].effects))
+
+    def _use_event(self, s, p, iid, free: bool = False):
+        ps = s.players[p]
+        ps.resolving.append(iid)
+        s.emit("event", {"player": p, "card": iid, "id": s.cards[iid].id, "free": free})
+        s.steps.append(("to_trash", iid))
+        s.steps.append(effect_step(p, iid, s.cards[iid].abilities_of("use")[0].effects))
+
+    def _step_to_trash(self, s, step):
+        iid = step[1]
+        ps = s.players[s.owner[iid]]
+        if iid in ps.resolving:
+            ps.resolving.remove(iid)
+            ps.trash.append(iid)
+
+    def _on_place(self, s, p, u: Unit):
+        for ab in reversed(s.cards[u.iid].abilities_of("on_place")):
+            s.steps.append(effect_step(p, u.iid, ab.effects))
+
+    # --- battle (ZX-B1..B5) ----------------------------------------------------------------------
+    def _step_battle_events(self, s, step):
+        _, p, passes = step
+        self._decide(s, p, "battle", (p, passes))
+
+    def _apply_battle(self, s, p, pending, a):
+        _, passes = pending
+        if a.type == "pass":
+            if passes >= 1:
+                return  # both passed in a row: battle_resolve is next on the stack
+            s.steps.append(("battle_events", 1 - p, passes + 1))
+            return
+        s.steps.append(("battle_events", 1 - p, 0))
+        if a.type == "battle_event":
+            c = s.cards[a.card]
+            F.pay(s, p, c.color, c.cost)
+            s.players[p].hand.remove(a.card)
+            self._use_event(s, p, a.card)
+        else:
+            self._use_ev_ex(s, p, a)
+
+    def _step_battle_resolve(self, s, step):
+        att_sq, att_iid, tgt_sq, tgt_iid = s.battle
+        u = s.board[att_sq]
+        if u is None or u.iid != att_iid:  # ZX-B3
+            s.emit("battle_end", {"why": "attacker gone"})
+            s.battle = None
+            return
+        p = u.owner
+        if tgt_iid == PLAYER_TARGET:  # ZX-B5
+            if s.players[1 - p].life:
+                self._decide(s, p, "life_pick", p)
+                return
+        else:  # ZX-B4
+            v = s.board[tgt_sq]
+            if v is not None and v.iid == tgt_iid:
+                dmg = F.power_of(s, u)
+                v.damage += dmg
+                s.emit("battle_damage", {"square": tgt_sq, "card": v.iid, "amount": dmg, "total": v.damage})
+                F.check_destroyed(s)
+        s.battle = None
+
+    def _apply_life_pick(self, s, p, pending, a):
+        d = 1 - p
+        ds = s.players[d]
+        iid = ds.life.pop(a.index)
+        card = s.cards[iid]
+        s.battle = None
+        s.emit("life_damage", {"player": d, "card": iid, "id": card.id, "icon": card.ignition,
+                               "life": len(ds.life)})
+        if not ds.life:  # ZX-W1: the last life card left
+            F.to_charge(s, d, iid)
+            F.check_life(s, d)
+            return
+        if card.ignition:
+            ds.revealed = iid
+            self._decide(s, d, "life_card", d, card=iid)
+        else:
+            F.to_charge(s, d, iid)
+
+    # --- other decisions ----------------------------------------------------------------------------
+    def _apply_discard(self, s, p, pending, a):
+        ps = s.players[p]
+        ps.hand.remove(a.card)
+        ps.trash.append(a.card)
+        s.emit("discard", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+        s.steps.append(("hand_limit", p))
+
+    def _step_pick_card(self, s, step):
+        _, p, zone, flt, dest = step
+        pool = getattr(s.players[p], zone)
+        matches = tuple(i for i in pool if all(getattr(s.cards[i], k, None) == v for k, v in flt))
+        self._decide(s, p, "pick_card", (p, matches, zone, dest), zone=zone,
+                     to=dest if isinstance(dest, str) else "force")
+
+    def _apply_pick_card(self, s, p, pending, a):
+        _, _, zone, dest = pending
+        ps = s.players[p]
+        if a.type == "pick":
+            getattr(ps, zone).remove(a.card)
+            if isinstance(dest, tuple):  # ("force", holder iid): Alter Force
+                src = self.effect_target(s, dest[1])
+                if src is None:
+                    ps.trash.append(a.card)
+                else:
+                    src.force = src.force + (a.card,)
+                    s.emit("alter_force", {"player": p, "card": src.iid, "force": len(src.force)})
+            else:
+                ps.hand.append(a.card)
+                s.emit("pick", {"player": p, "card": a.card, "id": s.cards[a.card].id, "from": zone})
+        if zone == "deck":
+            s.rng.shuffle(ps.deck)
+
+    def _step_overboost(self, s, step):  # ZX-X5
+        self._decide(s, step[1], "overboost", step[1])
+
+    def _apply_overboost(self, s, p, pending, a):
+        if a.type == "no_overboost":
+            return
+        ps = s.players[p]
+        ps.dynamis.remove(a.card)
+        ps.player_face_up = False
+        u = F.place_unit(s, p, a.card, a.square, "overboost")
+        u.bottom, ps.ob_bottom = ps.ob_bottom, -1
+        self._on_place(s, p, u)
+
+    # --- effect targets (EffectRunner hooks) --------------------------------------------------------
+    def effect_target(self, s, iid: int) -> Unit | None:
+        sq = s.square_of(iid)
+        return s.board[sq] if sq >= 0 else None
+
+    def after_op(self, s) -> None:
+        F.check_destroyed(s)
+
+    def effect_candidates(self, s, ctx: EffectCtx, sel: str, op) -> list[Unit]:
+        mine = sel == "choose_own_zx"
+        return [u for u in s.board if u is not None and (u.owner == ctx.controller) == mine]
+
+    def effect_select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+        if sel == "self":
+            u = self.effect_target(s, ctx.source)
+            return [u] if u is not None else []
+        if sel == "same":
+            return [u for u in (self.effect_target(s, i) for i in last) if u is not None]
+        if sel in ("attacker", "battle_target"):
+            if s.battle is None:
+                return []
+            iid = s.battle[1] if sel == "attacker" else s.battle[3]
+            u = self.effect_target(s, iid) if iid >= 0 else None
+            return [u] if u is not None else []
+        mine = sel == "all_own_zx"
+        return [u for u in s.board if u is not None and (u.owner == ctx.controller) == mine]
+
+    # --- views --------------------------------------------------------------------------------------
+    def observe(self, s, player):
+        from .view import observe
+        return observe(self, s, player)
+
+    def describe(self, s, action, lang="en"):
+        from .view import describe
+        return describe(self, s, action, lang)
+
+    def check_invariants(self, s) -> None:
+        from .view import all_zones
+        seen: dict[int, str] = {}
+        for where, iid in all_zones(s):
+            assert iid not in seen, f"card {iid} is both in {seen[iid]} and {where}"
+            seen[iid] = where
+        assert len(seen) == len(s.cards), f"{len(s.cards) - len(seen)} cards are nowhere"
+        for ps in s.players:
+            assert len(ps.charge) <= 4
+
+
+_STEPS = {n[6:]: f for n, f in vars(ZXRules).items() if n.startswith("_step_")}
+_LEGAL = {n[7:]: f for n, f in vars(ZXRules).items() if n.startswith("_legal_")}
+_APPLY = {n[7:]: f for n, f in vars(ZXRules).items() if n.startswith("_apply_")}
+_STEPS["effect"] = EffectRunner._step_effect
+_LEGAL["target"] = EffectRunner._legal_target
+_APPLY["target"] = EffectRunner._apply_target

@@ -1,0 +1,106 @@
+"""Z/X state: a shared 3x3 board of squares plus each player's zones; cheap to clone.
+
+Squares are numbered 0..8 row by row; player 0's player square is 7 (bottom middle), player 1's
+is 1 (top middle). A ``Unit`` is a Z/X on a square: its card (for a Z/X OB the top half), its
+force, an attached SHIFT and, for a Z/X OB, the bottom half."""
+from __future__ import annotations
+
+from ...engine.state import BaseState
+from .cards import Card
+
+PLAYER_SQUARE = (7, 1)
+ADJACENT = tuple(tuple(j for j in range(9) if abs(i // 3 - j // 3) + abs(i % 3 - j % 3) == 1) for i in range(9))
+
+
+class Unit:
+    __slots__ = ("iid", "owner", "asleep", "damage", "power_mod", "force", "shift", "bottom", "used")
+
+    def __init__(self, iid: int, owner: int):
+        self.iid = iid
+        self.owner = owner
+        self.asleep = False       # placed rebooted (ZX-Q1)
+        self.damage = 0           # this turn
+        self.power_mod = 0        # until end of turn
+        self.force: tuple[int, ...] = ()
+        self.shift = -1
+        self.bottom = -1          # Z/X OB bottom half
+        self.used = False         # activated ability used this turn
+
+    def copy(self) -> "Unit":
+        u = Unit.__new__(Unit)
+        u.iid, u.owner, u.asleep, u.damage, u.power_mod = self.iid, self.owner, self.asleep, self.damage, self.power_mod
+        u.force, u.shift, u.bottom, u.used = self.force, self.shift, self.bottom, self.used
+        return u
+
+
+class PlayerState:
+    __slots__ = ("deck", "hand", "trash", "charge", "life", "resources", "asleep_res", "dynamis",
+                 "face_up", "player_card", "player_face_up", "ob_bottom", "counters", "used_ex",
+                 "used_ev_ex", "used_shift", "mulliganed", "revealed", "resolving")
+
+    def __init__(self) -> None:
+        self.deck: list[int] = []       # top = end
+        self.hand: list[int] = []
+        self.trash: list[int] = []
+        self.charge: list[int] = []     # at most 4 (ZX-Z1)
+        self.life: list[int] = []       # face down
+        self.resources: list[int] = []  # face up
+        self.asleep_res: set[int] = set()
+        self.dynamis: list[int] = []    # cards in the dynamis (face down unless in face_up)
+        self.face_up: set[int] = set()
+        self.player_card = -1           # -1: a nameless stand-in
+        self.player_face_up = False
+        self.ob_bottom = -1             # under the player card until a Z/X OB uses it
+        self.counters: dict[str, int] = {}
+        self.used_ex = False            # a Z/X EX placed this turn
+        self.used_ev_ex = False         # an EV EX used this turn
+        self.used_shift = False
+        self.mulliganed = False
+        self.revealed = -1              # a card revealed by ignition or life damage, awaiting use
+        self.resolving: list[int] = []  # an event while its effect resolves
+
+    def copy(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        p.deck, p.hand, p.trash, p.charge = self.deck[:], self.hand[:], self.trash[:], self.charge[:]
+        p.life, p.resources, p.asleep_res = self.life[:], self.resources[:], set(self.asleep_res)
+        p.dynamis, p.face_up = self.dynamis[:], set(self.face_up)
+        p.player_card, p.player_face_up, p.ob_bottom = self.player_card, self.player_face_up, self.ob_bottom
+        p.counters = dict(self.counters)
+        p.used_ex, p.used_ev_ex, p.used_shift = self.used_ex, self.used_ev_ex, self.used_shift
+        p.mulliganed, p.revealed, p.resolving = self.mulliganed, self.revealed, self.resolving[:]
+        return p
+
+
+class ZXState(BaseState):
+    __slots__ = ("cards", "owner", "players", "board", "turn", "active", "first", "phase", "steps",
+                 "pending", "battle")
+
+    def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
+        super().__init__(seed)
+        self.cards = cards
+        self.owner = owner
+        self.players = [PlayerState(), PlayerState()]
+        self.board: list[Unit | None] = [None] * 9
+        self.turn = 0
+        self.active = 0
+        self.first = 0
+        self.phase = "setup"
+        self.steps: list[tuple] = []
+        self.pending = None
+        self.battle: tuple | None = None    # (attacker square, target square or -1 for the player)
+
+    def clone(self) -> "ZXState":
+        s = ZXState.__new__(ZXState)
+        self._copy_base(s)
+        s.cards, s.owner = self.cards, self.owner
+        s.players = [self.players[0].copy(), self.players[1].copy()]
+        s.board = [u.copy() if u is not None else None for u in self.board]
+        s.turn, s.active, s.first, s.phase = self.turn, self.active, self.first, self.phase
+        s.steps, s.pending, s.battle = self.steps[:], self.pending, self.battle
+        return s
+
+    def square_of(self, iid: int) -> int:
+        for sq, u in enumerate(self.board):
+            if u is not None and u.iid == iid:
+                return sq
+        return -1

@@ -1,0 +1,141 @@
+"""What each Z/X player may see, and how actions read."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ...engine.action import Action
+from . import flow as F
+from .state import PLAYER_SQUARE, Unit, ZXState
+
+
+def card_view(s: ZXState, iid: int) -> dict[str, Any]:
+    c = s.cards[iid]
+    d = {"iid": iid, "id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
+    if c.color:
+        d["color"] = c.color
+    if c.kind in ("zx", "event", "zx_ex", "ev_ex"):
+        d["cost"] = c.cost
+    if c.is_unit:
+        d.update(power=c.power, race=c.race)
+    if c.ignition:
+        d["ignition"] = True
+    if c.kind == "zx_ex":
+        d.update(condition=c.condition, count=c.count, counter=c.counter, awaken=c.awaken)
+    return d
+
+
+def unit_view(s: ZXState, sq: int, u: Unit, viewer) -> dict[str, Any]:
+    if s.phase == "setup" and viewer != u.owner:  # a start card lies face down until set-up ends
+        return {"square": sq, "owner": u.owner, "face_down": True}
+    d = card_view(s, u.iid)
+    d.update(square=sq, owner=u.owner, asleep=u.asleep, damage=u.damage, power_now=F.power_of(s, u),
+             force=len(u.force), shift=card_view(s, u.shift) if u.shift >= 0 else None,
+             player_square=sq in PLAYER_SQUARE)
+    return d
+
+
+def observe(rules, s: ZXState, viewer: int | None) -> dict[str, Any]:
+    players = []
+    for p, ps in enumerate(s.players):
+        mine = viewer == p
+        pv: dict[str, Any] = {
+            "player": p, "life": len(ps.life), "deck": len(ps.deck), "hand_count": len(ps.hand),
+            "hand": [card_view(s, i) for i in ps.hand] if mine else None,
+            "trash": [card_view(s, i) for i in ps.trash],
+            "charge": [card_view(s, i) for i in ps.charge],
+            "resources": [{**card_view(s, i), "asleep": i in ps.asleep_res} for i in ps.resources],
+            "dynamis_count": len(ps.dynamis),
+            "dynamis_face_up": [card_view(s, i) for i in ps.dynamis if i in ps.face_up],
+            "dynamis": [{**card_view(s, i), "face_up": i in ps.face_up} for i in ps.dynamis] if mine else None,
+            "player_card": (card_view(s, ps.player_card) if ps.player_card >= 0 else {"name": "(nameless)"})
+            if ps.player_face_up or mine else {"face_down": True},
+            "player_face_up": ps.player_face_up,
+            "ob_bottom": ps.ob_bottom >= 0,
+            "counters": dict(ps.counters),
+            "used": {"zx_ex": ps.used_ex, "ev_ex": ps.used_ev_ex, "shift": ps.used_shift},
+            "revealed": card_view(s, ps.revealed) if ps.revealed >= 0 else None,
+            "resolving": [card_view(s, i) for i in ps.resolving],
+            "mulliganed": ps.mulliganed,
+        }
+        players.append(pv)
+    board = [unit_view(s, sq, u, viewer) if u is not None else None for sq, u in enumerate(s.board)]
+    d = s.decision
+    decision = None
+    if d is not None:
+        decision = {"player": d.player, "kind": d.kind}
+        if d.player == viewer or d.kind not in ("pick_card", "start_card", "gate_card"):
+            decision.update(d.info)
+    battle = None
+    if s.battle is not None:
+        battle = {"attacker": s.battle[0], "target": s.battle[2]}
+    return {"game": "zx", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
+            "phase": s.phase, "player_squares": list(PLAYER_SQUARE), "board": board, "battle": battle,
+            "decision": decision, "result": {"winner": s.winner, "reason": s.end_reason} if s.over else None,
+            "players": players}
+
+
+def all_zones(s: ZXState) -> Iterator[tuple[str, int]]:
+    for p, ps in enumerate(s.players):
+        for zone in ("deck", "hand", "trash", "charge", "life", "resources", "dynamis", "resolving"):
+            for iid in getattr(ps, zone):
+                yield f"p{p}.{zone}", iid
+        if ps.player_card >= 0:
+            yield f"p{p}.player_card", ps.player_card
+        if ps.ob_bottom >= 0:
+            yield f"p{p}.ob_bottom", ps.ob_bottom
+        if ps.revealed >= 0:
+            yield f"p{p}.revealed", ps.revealed
+    for sq, u in enumerate(s.board):
+        if u is None:
+            continue
+        yield f"sq{sq}", u.iid
+        for i in u.force:
+            yield f"sq{sq}.force", i
+        if u.shift >= 0:
+            yield f"sq{sq}.shift", u.shift
+        if u.bottom >= 0:
+            yield f"sq{sq}.bottom", u.bottom
+
+
+SQ_EN = ["far left", "opponent's player square", "far right", "middle left", "centre", "middle right",
+         "near left", "your player square", "near right"]
+
+_EN = {"start_card": "Start with {card} on your player square", "no_start_card": "No start card",
+       "gate_card": "Put gate card {card} into your dynamis", "no_gate_card": "No gate card",
+       "keep": "Keep your hand", "mulligan": "Mulligan (shuffle back, draw 4)",
+       "resource": "Put {card} into your resources", "no_resource": "No resource this turn",
+       "ignite": "Ignition: charge {card} to the trash, reveal the top card", "end_ignition": "End the ignition phase",
+       "place_free": "Place it free on square {square}", "use_free": "Use it free", "decline": "Decline",
+       "place": "Place {card} on square {square}", "event": "Use event {card}",
+       "zx_ex": "Z/X EX {card} on square {square}{destroy}", "ev_ex": "EV EX {card}: effect {effect}",
+       "shift": "SHIFT {card} onto square {square}", "activate": "Activate the Z/X on square {square}",
+       "attack": "Attack from square {attacker} → {target}", "end_turn": "End the turn",
+       "battle_event": "Battle event {card}", "pass": "Pass", "life": "Hit life card #{index}",
+       "discard": "Discard {card}", "sleep": "Put the Z/X on square {square} to sleep", "pick": "Take {card}",
+       "pick_none": "Take nothing", "overboost": "Overboost: {card} on square {square}",
+       "no_overboost": "No overboost", "target": "Target {target}"}
+
+
+def describe(rules, s: ZXState, a: Action, lang: str = "en") -> str:
+    fmt = _EN.get(a.type)
+    if fmt is None:
+        return repr(a)
+    args: dict[str, Any] = {"destroy": ""}
+    for k, v in a.params:
+        if k in ("card", "target") and isinstance(v, int) and v >= 0 and k == "card":
+            c = s.cards[v]
+            args[k] = c.name if lang == "ja" or not c.name_en else f"{c.name} [{c.name_en}]"
+            if c.is_unit:
+                args[k] += f" ({c.color} {c.cost}, {c.power})"
+        elif k == "target" and a.type == "attack":
+            args[k] = "the player" if v < 0 else f"square {v}"
+        elif k == "target":
+            args[k] = s.cards[v].name
+        elif k == "destroy":
+            args[k] = f", destroying squares {', '.join(map(str, v))}" if v else ""
+        elif k == "effect":
+            ab = s.cards[a.card].abilities_of("use")[v]
+            args[k] = (ab.text_en or ab.text or str(v + 1)) if lang != "ja" else (ab.text or str(v + 1))
+        else:
+            args[k] = v
+    return fmt.format(**args)
