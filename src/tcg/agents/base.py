@@ -10,10 +10,11 @@ class AgentView:
     """What an agent may know at a decision: which player it is, the decision kind, its legal
     actions and (built only when asked for) its own observation."""
 
-    __slots__ = ("_game", "player", "kind", "legal_actions", "_obs")
+    __slots__ = ("_game", "game_id", "player", "kind", "legal_actions", "_obs")
 
     def __init__(self, game, legal_actions: list[Action]):
         self._game = game
+        self.game_id: str = game.game_id
         d = game.decision
         self.player: int = d.player
         self.kind: str = d.kind
@@ -49,7 +50,7 @@ def register(name: str):
 
 
 def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
-    from . import random_agent  # noqa: F401 - registers
+    from . import heuristic, random_agent  # noqa: F401 - registers
     factory = AGENTS.get(name)
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")

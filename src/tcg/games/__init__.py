@@ -11,6 +11,7 @@ from ..engine.rules import Ruleset
 GAMES: dict[str, str] = {
     "shironeko": "tcg.games.shironeko",
     "turutoru": "tcg.games.turutoru",
+    "kemuri": "tcg.games.kemuri",
 }
 
 _loaded: dict[str, Ruleset] = {}

@@ -23,7 +23,10 @@ and these optional hooks, whose defaults suit any game:
 * ``action_label(game, action, actor)`` -> how an action reads in the options and in the log of
   steps (default ``game.describe(action, lang)``);
 * ``options(game, legal)`` -> the legal actions to offer, in order (a renderer may fold
-  choices that are the same for the player, e.g. two copies of one card in hand).
+  choices that are the same for the player, e.g. two copies of one card in hand);
+* ``step_lines(player, action, events)`` -> the lines shown under one step of the play or
+  replay loop (``action`` is None for the set-up); a renderer may leave out an event that only
+  repeats the action line. Without it, ``event_lines(events)`` is used.
 
 A renderer module may also define ``card_columns(lang)`` (the columns of ``tcg cards``: a list of
 ``(header, getter, rich column options)``) and ``card_facts(card, lang)`` (the short facts line of
@@ -39,6 +42,7 @@ from typing import Any, Callable, Mapping, Sequence
 RENDERERS: dict[str, str] = {
     "shironeko": "tcg.ui.shironeko_board",
     "turutoru": "tcg.ui.turutoru_board",
+    "kemuri": "tcg.ui.kemuri_board",
 }
 
 

@@ -48,6 +48,8 @@ class Step:
     player: int | None
     text: str
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: the action applied (None for the set-up and a concession)
+    action: Action | None = None
 
 
 def action_text(game, action: Action, actor: int | None, viewer: int | None, lang: str,
@@ -75,12 +77,24 @@ def event_lines(renderer: GenericRenderer, events: Sequence[Mapping[str, Any]]) 
         return GenericRenderer.event_lines(renderer, events)
 
 
+def step_lines(renderer: GenericRenderer, step: Step) -> list[str]:
+    """The event lines shown under one step: the renderer's optional ``step_lines(player, action,
+    events)`` (e.g. leaving out an event that only repeats the action line), else ``event_lines``."""
+    hook = getattr(renderer, "step_lines", None)
+    if hook is not None:
+        try:
+            return list(hook(step.player, step.action, step.events))
+        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+            pass
+    return event_lines(renderer, step.events)
+
+
 def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Step]) -> None:
     """What happened: each action in bold, the events it caused indented below."""
     # fold repeated identical steps without anything to show (e.g. hidden mulligan choices)
     folded: list[tuple[Step, list[str], int]] = []
     for st in steps:
-        lines = event_lines(renderer, st.events)
+        lines = step_lines(renderer, st)
         if folded and not lines and not folded[-1][1] and \
                 (folded[-1][0].player, folded[-1][0].text) == (st.player, st.text):
             folded[-1] = (folded[-1][0], lines, folded[-1][2] + 1)
@@ -142,7 +156,7 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                 text = action_text(game, action, decision.player, human, lang, renderer)
                 mark = len(game.log)
                 game.apply(action)
-                steps.append(Step(decision.player, text, game.log.for_player(human, mark)))
+                steps.append(Step(decision.player, text, game.log.for_player(human, mark), action))
                 continue
             print_steps(console, renderer, steps)
             steps = []
@@ -182,7 +196,7 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                 text = labels[index]
                 mark = len(game.log)
                 game.apply(action)
-                steps.append(Step(human, text, game.log.for_player(human, mark)))
+                steps.append(Step(human, text, game.log.for_player(human, mark), action))
                 break
         print_steps(console, renderer, steps)
         console.rule("Game over")
@@ -295,6 +309,7 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
         for i, raw in enumerate(actions[:total], 1):
             player, body = split_action(raw)
             mark = len(game.log)
+            action = None
             if body == {"type": "concede"}:
                 text = "Concede"
                 game.concede(player)
@@ -306,7 +321,7 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
                 event_lines(renderer, _view_events(game, mark))  # keeps the renderer's card names
                 continue
             console.rule(f"Action {i}/{total}")
-            print_steps(console, renderer, [Step(player, text, _view_events(game, mark))])
+            print_steps(console, renderer, [Step(player, text, _view_events(game, mark), action)])
             console.print(renderer.board(game.observe(viewer)))
             if i == total:
                 break
@@ -345,4 +360,4 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
 
 
 __all__ = ["HELP", "Step", "action_text", "event_lines", "play_session", "print_steps",
-           "replay_session", "result_text", "split_action"]
+           "replay_session", "result_text", "split_action", "step_lines"]

@@ -139,6 +139,7 @@ class KemuriRules(EffectRunner, Ruleset):
         p = s.active
         ps = s.players[p]
         ps.used_event = ps.used_support = False
+        ps.servings = 0
         s.trouble_used = False
         for c in ps.floor:
             c.served = False
@@ -163,9 +164,8 @@ class KemuriRules(EffectRunner, Ruleset):
         s.phase = "serving"
         s.emit("phase", {"phase": "serving", "player": s.active})
         s.steps.append(("serve_next",))
-        opp = 1 - s.active
-        if any(s.cards[i].kind == "trouble" for i in s.players[opp].hand):
-            self._decide(s, opp, "trouble", opp)
+        # always asked (even with no trouble in hand), so the decision reveals nothing
+        self._decide(s, 1 - s.active, "trouble", 1 - s.active)
 
     def _step_serve_next(self, s, step):
         self._decide(s, s.active, "serve", s.active)
@@ -364,7 +364,7 @@ class KemuriRules(EffectRunner, Ruleset):
     def _legal_serve(self, s, p, pending):
         ps = s.players[p]
         out = []
-        if not (self.first_turn(s) and any(c.served for c in ps.floor)):  # KM-S5: one serving
+        if not (self.first_turn(s) and ps.servings):  # KM-S5: one serving
             recv = [c.iid for c in s.players[1 - p].floor] or [-1]
             for c in ps.floor:
                 if not c.served:
@@ -460,7 +460,10 @@ class KemuriRules(EffectRunner, Ruleset):
             members = [ps.cast(i) for i in a.casts]
             for m in members:
                 ps.floor.remove(m)
-            ps.floor.append(Cast(a.casts[0], tuple(a.casts[1:])))
+            cross = Cast(a.casts[0], tuple(a.casts[1:]))
+            cross.cp_mod = sum(m.cp_mod for m in members)  # this turn's changes carry over
+            cross.call_mod = members[0].call_mod
+            ps.floor.append(cross)
             s.emit("cross", {"player": p, "cards": list(a.casts)})
         elif t == "charm":
             self._use_charm(s, p)
@@ -487,6 +490,7 @@ class KemuriRules(EffectRunner, Ruleset):
         if a.type == "end_serving":
             return
         s.serving = (a.cast, a.target)
+        s.players[p].servings += 1
         s.emit("serve", {"player": p, "cast": a.cast, "receiver": a.target})
         s.steps.append(("serve_resolve",))
         if a.target >= 0:
@@ -495,13 +499,13 @@ class KemuriRules(EffectRunner, Ruleset):
     def _apply_help(self, s, p, pending, a):
         if a.type == "done":
             return
+        s.steps.append(("help_again", p))  # below the charm's effect: it resolves first
         if a.type == "charm":
             self._use_charm(s, p)
         else:  # KM-V2
             s.players[p].hand.remove(a.card)
             s.help_used.append(a.card)
             s.emit("help", {"player": p, "card": a.card, "id": s.cards[a.card].id, "cp": s.cards[a.card].help_cp})
-        s.steps.append(("help_again", p))
 
     def _step_help_again(self, s, step):
         self._decide(s, step[1], "help", step[1], server=s.serving[0], receiver=s.serving[1])

@@ -1,0 +1,286 @@
+"""Scenario harness for Kemuri Chuudoku rule tests: build a precise KMState from a spec.
+
+    g = scenario(p0=dict(floor=["K-EA"], deck=["K-F1"] * 5),
+                 p1=dict(floor=[dict(card="K-LA", below=["K-LC"])], hand=["K-HL3"]),
+                 start="serving_start")
+    do(g, "serve", cast="K-EA", target="K-LA")
+
+Spec keys per player: deck (TOP FIRST), hand, backyard, seating (customers), floor (card id, or
+dict(card, served=False, below=[ids]) for a flavour cross whose top is ``card``), leader (card id,
+default "KL-CHO", whose person is on no cast), leader_active (alias ``active``, default True),
+charm_used (default False), event (the one event on the table, owned by this player),
+used_event / used_support (this turn). Card ids come from tests/games/kemuri/fixture_cards.toml.
+
+Game keys: ``turn`` (default 3), ``active`` (the turn player, default 0), ``first`` (default 0),
+``phase`` (default: the phase the start step sets) and ``start``, the step the game runs from:
+- ``"start_turn"``: the start of turn ``turn`` of player ``active`` (draw phase first);
+- ``"charcoal"``, ``"operation"``, ``"serving_start"`` (trouble window, then serving),
+  ``"serve"`` (straight to the serving decision), ``"end_phase"``: that point of the turn,
+  with the rest of the turn still to come.
+A tuple such as ``("operation",)`` is accepted as well."""
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+from tcg.engine.action import Action
+from tcg.engine.deck import Deck
+from tcg.engine.game import Game
+from tcg.games.kemuri import flow as F
+from tcg.games.kemuri.cards import load_cards
+from tcg.games.kemuri.rules import KemuriRules
+from tcg.games.kemuri.state import Cast, KMState
+
+FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
+DEFAULT_LEADER = "KL-CHO"
+_RULES: KemuriRules | None = None
+
+# action parameters that name one card (card id -> instance id); "cards"/"casts" name several
+CARD_PARAMS = ("card", "target", "cast", "seat")
+MULTI_PARAMS = ("cards", "casts")
+
+# the rest of a turn from each start point (steps: top = end)
+_TAIL = {
+    "charcoal": [("end_phase",), ("serving_start",), ("operation",), ("charcoal",)],
+    "operation": [("end_phase",), ("serving_start",), ("operation",)],
+    "serving_start": [("end_phase",), ("serving_start",)],
+    "serve": [("end_phase",), ("serve_next",)],
+    "end_phase": [("end_phase",)],
+}
+_PHASE = {"charcoal": "charcoal", "operation": "operation", "serving_start": "operation",
+          "serve": "serving", "end_phase": "serving"}
+
+
+def fixture_rules() -> KemuriRules:
+    """A fresh Kemuri ruleset (not the package's RULES) whose cards are the test fixture."""
+    global _RULES
+    if _RULES is None:
+        r = KemuriRules()
+        r._cards = load_cards(FIXTURE)
+        r.profile  # noqa: B018 - load the numbers (hand size, close seats, floor size)
+        _RULES = r
+    return _RULES
+
+
+def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, active: int = 0,
+             first: int = 0, start: str | tuple = "operation", phase: str | None = None,
+             seed: int = 0) -> Game:
+    """A game in the state described (see the module docstring), advanced to its first decision."""
+    rules = fixture_rules()
+    if isinstance(start, tuple):
+        start = start[0]
+    cards: list = []
+    owner: list[int] = []
+    specs = [p0 or {}, p1 or {}]
+
+    def new(cid: str, p: int) -> int:
+        cards.append(rules.cards[cid])
+        owner.append(p)
+        return len(cards) - 1
+
+    layout: list[dict[str, Any]] = []
+    event = -1
+    for p, spec in enumerate(specs):
+        unknown = set(spec) - {"deck", "hand", "backyard", "seating", "floor", "leader", "leader_active",
+                               "active", "charm_used", "event", "used_event", "used_support"}
+        if unknown:
+            raise ValueError(f"unknown spec keys for p{p}: {sorted(unknown)}")
+        lay: dict[str, Any] = {}
+        lay["deck"] = [new(c, p) for c in reversed(spec.get("deck", []))]  # top = end
+        for z in ("hand", "backyard", "seating"):
+            lay[z] = [new(c, p) for c in spec.get(z, [])]
+        lay["floor"] = [_cast(c, p, new) for c in spec.get("floor", [])]
+        leader = spec.get("leader", DEFAULT_LEADER)
+        lay["leader"] = new(leader, p) if leader else -1
+        lay["leader_active"] = spec.get("leader_active", spec.get("active", True))
+        lay["charm_used"] = spec.get("charm_used", False)
+        lay["used_event"] = spec.get("used_event", False)
+        lay["used_support"] = spec.get("used_support", False)
+        lay["mulliganed"] = True
+        if spec.get("event"):
+            if event >= 0:
+                raise ValueError("only one event can be on the table")
+            event = new(spec["event"], p)
+        layout.append(lay)
+    s = KMState(seed, tuple(cards), tuple(owner))
+    for p, lay in enumerate(layout):
+        ps = s.players[p]
+        for k, v in lay.items():
+            setattr(ps, k, v)
+    s.event = event
+    s.first = first
+    if start == "start_turn":
+        s.turn = turn - 1
+        s.active = active if s.turn == 0 else 1 - active
+        s.phase = phase or "end"
+        s.steps = [("start_turn",)]
+    elif start in _TAIL:
+        s.turn, s.active = turn, active
+        s.phase = phase or _PHASE[start]
+        s.steps = list(_TAIL[start])
+    else:
+        raise ValueError(f"unknown start {start!r}")
+    g = Game.__new__(Game)
+    g.rules, g.seed, g._actions, g._legal = rules, seed, [], None
+    g.decks = tuple(Deck("kemuri", f"scenario p{p}", {}) for p in range(2))
+    g.state = s
+    rules.advance(s)
+    return g
+
+
+def _cast(c, p: int, new) -> Cast:
+    spec = {"card": c} if isinstance(c, str) else dict(c)
+    top = new(spec["card"], p)
+    cast = Cast(top, tuple(new(b, p) for b in spec.get("below", [])))
+    cast.served = spec.get("served", False)
+    return cast
+
+
+# --- finding things ------------------------------------------------------------------------
+
+def card_id(g: Game, iid: int) -> str:
+    return g.state.cards[iid].id
+
+
+def ids(g: Game, iids) -> list[str]:
+    return [card_id(g, i) for i in iids]
+
+
+def zone(g: Game, p: int, name: str) -> list[str]:
+    """Card ids in a zone: deck (top first), hand, backyard, seating, resolving, floor (the top
+    card of each cast, a cross counting once)."""
+    ps = g.state.players[p]
+    if name == "floor":
+        return [card_id(g, c.iid) for c in ps.floor]
+    z = getattr(ps, name)
+    return ids(g, reversed(z) if name == "deck" else z)
+
+
+def members(g: Game, p: int) -> list[list[str]]:
+    """Player p's floor, each cast as the list of its cards (top first)."""
+    return [ids(g, c.members) for c in g.state.players[p].floor]
+
+
+def cast(g: Game, p: int, cid: str) -> Cast:
+    """Player p's cast whose top card is ``cid``."""
+    for c in g.state.players[p].floor:
+        if card_id(g, c.iid) == cid:
+            return c
+    raise LookupError(f"no {cid} on player {p}'s floor")
+
+
+def iid_in(g: Game, p: int, where: str, cid: str) -> int:
+    """Instance id of the first ``cid`` in player p's zone (``floor``: top cards)."""
+    ps = g.state.players[p]
+    pool = [c.iid for c in ps.floor] if where == "floor" else getattr(ps, where)
+    for i in pool:
+        if card_id(g, i) == cid:
+            return i
+    raise LookupError(f"no {cid} in player {p}'s {where}")
+
+
+def seats(g: Game, p: int) -> int:
+    return F.seats(g.state, p)
+
+
+def cp(g: Game, p: int, cid: str) -> int:
+    return F.cp_of(g.state, cast(g, p, cid))
+
+
+def call_in_value(g: Game, p: int, cid: str) -> int:
+    return F.call_in_of(g.state, cast(g, p, cid))
+
+
+def kinds(g: Game) -> list[str]:
+    return [e["type"] for e in g.log]
+
+
+def events(g: Game, etype: str) -> list[dict]:
+    """Full (referee) form of every event of one type, in order."""
+    return [e for e in g.log if e["type"] == etype]
+
+
+def decision(g: Game) -> tuple[int, str] | None:
+    d = g.decision
+    return None if d is None else (d.player, d.kind)
+
+
+# --- acting --------------------------------------------------------------------------------
+
+def _matches(s: KMState, k: str, want: Any, have: Any) -> bool:
+    if isinstance(want, str) and k in CARD_PARAMS:
+        return isinstance(have, int) and 0 <= have < len(s.cards) and s.cards[have].id == want
+    if k in MULTI_PARAMS and isinstance(want, (list, tuple)) and any(isinstance(w, str) for w in want):
+        return isinstance(have, tuple) and len(have) == len(want) and all(
+            _matches(s, "card", w, h) for w, h in zip(want, have))
+    if k in MULTI_PARAMS and isinstance(want, list):
+        want = tuple(want)
+    return have == want
+
+
+def action(g: Game, atype: str, **params: Any) -> Action:
+    """The legal action of type ``atype`` whose card parameters (card, target, cast, seat, and
+    the lists cards/casts) hold cards with the given ids (plain ints are instance ids and must
+    match exactly, e.g. target=-1 for イケイケ). Several copies of one card: the first listed."""
+    s = g.state
+    for a in g.legal_actions():
+        if a.type != atype or set(k for k, _ in a.params) != set(params):
+            continue
+        if all(_matches(s, k, want, a.get(k)) for k, want in params.items()):
+            return a
+    raise LookupError(f"no legal {atype} {params}; legal: {g.legal_actions()}")
+
+
+def do(g: Game, atype: str, **params: Any) -> None:
+    """Apply the action, with card ids standing for instance ids; it must be legal."""
+    g.apply(action(g, atype, **params))
+
+
+def can(g: Game, atype: str, **params: Any) -> bool:
+    try:
+        action(g, atype, **params)
+        return True
+    except LookupError:
+        return False
+
+
+def legal_types(g: Game) -> set[str]:
+    return {a.type for a in g.legal_actions()}
+
+
+def options(g: Game, atype: str, key: str = "card") -> list[str]:
+    """Card ids named by ``key`` in the legal actions of one type, in listed order (-1 as "-1")."""
+    out = []
+    for a in g.legal_actions():
+        v = a.get(key)
+        if a.type == atype and isinstance(v, int):
+            out.append(card_id(g, v) if v >= 0 else str(v))
+    return out
+
+
+def pay(g: Game, p: int, *cids: str) -> None:
+    """Player p (who must be deciding ``pay``) sends these seating cards, in order."""
+    for c in cids:
+        assert decision(g) == (p, "pay"), decision(g)
+        do(g, "pay", card=c)
+
+
+def end_operation(g: Game, pass_trouble: bool = True) -> None:
+    """End the operation phase; the opponent's trouble window (always offered) is passed
+    when they hold no trouble card, unless ``pass_trouble`` is False."""
+    assert decision(g) is not None and decision(g)[1] == "operation", decision(g)
+    do(g, "end_operation")
+    if pass_trouble and g.decision is not None and g.decision.kind == "trouble" \
+            and [a.type for a in g.legal_actions()] == ["pass"]:
+        do(g, "pass")
+
+
+def serve(g: Game, server: str, target: str | int = -1, helps: tuple[str, ...] = ()) -> None:
+    """The turn player serves with ``server`` at ``target``; the receiver plays ``helps`` then done."""
+    assert decision(g) is not None and decision(g)[1] == "serve", decision(g)
+    do(g, "serve", cast=server, target=target)
+    if target != -1:
+        assert g.decision.kind == "help", decision(g)
+        for h in helps:
+            do(g, "help", card=h)
+        do(g, "done")

@@ -1,0 +1,305 @@
+"""Scenario harness for Z/X rule tests: build a precise ZXState from a spec.
+
+    g = scenario(p0=dict(hand=["Z-R3"], resources=["Z-R1"] * 3, deck=FILL),
+                 p1=dict(deck=FILL),
+                 board={4: dict(card="Z-R2", owner=1)}, start=("main",))
+    do(g, "place", card="Z-R3", square=3)
+
+Spec keys per player (card ids from tests/games/zx/fixture_cards.toml):
+- ``deck`` (TOP FIRST), ``hand``, ``trash``, ``charge``, ``life`` (index 0 is life card #0 as the
+  ``life(index)`` action counts it);
+- ``resources`` (rebooted) and ``asleep`` (more resources, asleep; listed after the others);
+- ``dynamis`` (face down) and ``face_up`` (more dynamis cards, face up; listed after the others);
+- ``player`` (player card id, default none: the nameless stand-in), ``player_face_up`` (default
+  True), ``ob_bottom`` (card id), ``counters`` ({"dream_key": 2}), ``used_ex``, ``used_ev_ex``,
+  ``used_shift`` (this turn, default False).
+
+``board``: {square: dict(card, owner=0, asleep=False, damage=0, force=[ids], shift=id,
+bottom=id)}; a plain card id means dict(card=id) (owner 0). Squares 0..8 row by row; player 0's
+player square is 7, player 1's is 1.
+
+Game keys: ``turn`` (default 3), ``active`` (the turn player, default 0), ``first`` (default 0),
+``phase`` (default: the phase of the start step), ``battle`` ((attacker square, target square or
+-1 for the player), needed by a ``battle_events`` start) and ``start``, the step the game runs
+from with the rest of the turn still to come:
+- ``("start_turn",)``: the start of turn ``turn`` of player ``active`` (reboot, draw...);
+- ``("resource",)``, ``("ignition",)``, ``("main",)``, ``("end_phase",)``: that phase of the turn;
+- ``("battle_events", p, passes)``: the battle event window of the battle ``battle``, player p
+  deciding first (then the resolution, then the main phase goes on)."""
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+from tcg.engine.action import Action
+from tcg.engine.deck import Deck
+from tcg.engine.game import Game
+from tcg.games.zx.cards import load_cards
+from tcg.games.zx.rules import ZXRules
+from tcg.games.zx.state import PLAYER_SQUARE, Unit, ZXState
+
+FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
+_RULES: ZXRules | None = None
+
+PLAYER_KEYS = {"deck", "hand", "trash", "charge", "life", "resources", "asleep", "dynamis", "face_up",
+               "player", "player_face_up", "ob_bottom", "counters", "used_ex", "used_ev_ex", "used_shift"}
+UNIT_KEYS = {"card", "owner", "asleep", "damage", "force", "shift", "bottom"}
+
+# the rest of a turn from each start point (steps: top = end)
+_TAIL = {
+    "resource": [("end_phase",), ("main",), ("ignition",), ("resource",)],
+    "ignition": [("end_phase",), ("main",), ("ignition",)],
+    "main": [("end_phase",), ("main",)],
+    "end_phase": [("end_phase",)],
+}
+_PHASE = {"resource": "resource", "ignition": "ignition", "main": "main", "end_phase": "main",
+          "battle_events": "main"}
+
+
+def fixture_rules() -> ZXRules:
+    """A fresh Z/X ruleset (not the package's RULES) whose cards are the test fixture."""
+    global _RULES
+    if _RULES is None:
+        r = ZXRules()
+        r._cards = load_cards(FIXTURE)
+        r.profile  # noqa: B018 - load the numbers (hand size, life, resources, hand limit)
+        _RULES = r
+    return _RULES
+
+
+def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None = None,
+             turn: int = 3, active: int = 0, first: int = 0, start: str | tuple = ("main",),
+             phase: str | None = None, battle: tuple[int, int] | None = None, seed: int = 0) -> Game:
+    """A game in the state described (see the module docstring), advanced to its first decision."""
+    rules = fixture_rules()
+    if isinstance(start, str):
+        start = (start,)
+    cards: list = []
+    owner: list[int] = []
+    specs = [p0 or {}, p1 or {}]
+
+    def new(cid: str, p: int) -> int:
+        cards.append(rules.cards[cid])
+        owner.append(p)
+        return len(cards) - 1
+
+    layout: list[dict[str, Any]] = []
+    for p, spec in enumerate(specs):
+        unknown = set(spec) - PLAYER_KEYS
+        if unknown:
+            raise ValueError(f"unknown spec keys for p{p}: {sorted(unknown)}")
+        lay: dict[str, Any] = {}
+        lay["deck"] = [new(c, p) for c in reversed(spec.get("deck", []))]  # top = end
+        for z in ("hand", "trash", "charge", "life", "resources", "dynamis"):
+            lay[z] = [new(c, p) for c in spec.get(z, [])]
+        asleep = [new(c, p) for c in spec.get("asleep", [])]
+        lay["resources"] += asleep
+        lay["asleep_res"] = set(asleep)
+        face_up = [new(c, p) for c in spec.get("face_up", [])]
+        lay["dynamis"] += face_up
+        lay["face_up"] = set(face_up)
+        lay["player_card"] = new(spec["player"], p) if spec.get("player") else -1
+        lay["player_face_up"] = spec.get("player_face_up", True)
+        lay["ob_bottom"] = new(spec["ob_bottom"], p) if spec.get("ob_bottom") else -1
+        lay["counters"] = dict(spec.get("counters", {}))
+        for k in ("used_ex", "used_ev_ex", "used_shift"):
+            lay[k] = spec.get(k, False)
+        lay["mulliganed"] = True
+        layout.append(lay)
+    units: dict[int, Unit] = {}
+    for sq, spec in (board or {}).items():
+        spec = {"card": spec} if isinstance(spec, str) else dict(spec)
+        unknown = set(spec) - UNIT_KEYS
+        if unknown:
+            raise ValueError(f"unknown unit keys on square {sq}: {sorted(unknown)}")
+        p = spec.get("owner", 0)
+        u = Unit(new(spec["card"], p), p)
+        u.asleep = spec.get("asleep", False)
+        u.damage = spec.get("damage", 0)
+        u.force = tuple(new(c, p) for c in spec.get("force", []))
+        if spec.get("shift"):
+            u.shift = new(spec["shift"], p)
+        if spec.get("bottom"):
+            u.bottom = new(spec["bottom"], p)
+        units[sq] = u
+    s = ZXState(seed, tuple(cards), tuple(owner))
+    for p, lay in enumerate(layout):
+        ps = s.players[p]
+        for k, v in lay.items():
+            setattr(ps, k, v)
+    for sq, u in units.items():
+        s.board[sq] = u
+    s.first = first
+    kind = start[0]
+    if kind == "start_turn":
+        s.turn = turn - 1
+        s.active = active if s.turn == 0 else 1 - active
+        s.phase = phase or "end"
+        s.steps = [("start_turn",)]
+    elif kind in _TAIL:
+        s.turn, s.active = turn, active
+        s.phase = phase or _PHASE[kind]
+        s.steps = list(_TAIL[kind])
+    elif kind == "battle_events":
+        if battle is None:
+            raise ValueError("a battle_events start needs battle=(attacker square, target square)")
+        s.turn, s.active = turn, active
+        s.phase = phase or "main"
+        att, tgt = battle
+        s.battle = (att, s.board[att].iid, tgt, s.board[tgt].iid if tgt >= 0 else -1)
+        s.steps = [("end_phase",), ("main",), ("battle_resolve",), tuple(start)]
+    else:
+        raise ValueError(f"unknown start {start!r}")
+    g = Game.__new__(Game)
+    g.rules, g.seed, g._actions, g._legal = rules, seed, [], None
+    g.decks = tuple(Deck("zx", f"scenario p{p}", {}) for p in range(2))
+    g.state = s
+    rules.advance(s)
+    return g
+
+
+# --- finding things ------------------------------------------------------------------------
+
+def card_id(g: Game, iid: int) -> str:
+    return g.state.cards[iid].id
+
+
+def ids(g: Game, iids) -> list[str]:
+    return [card_id(g, i) for i in iids]
+
+
+def zone(g: Game, p: int, name: str) -> list[str]:
+    """Card ids in a zone of player p: deck (top first), hand, trash, charge, life, resources,
+    asleep (asleep resources), dynamis, face_up (face-up dynamis cards), resolving."""
+    ps = g.state.players[p]
+    if name == "deck":
+        return ids(g, reversed(ps.deck))
+    if name == "asleep":
+        return ids(g, [i for i in ps.resources if i in ps.asleep_res])
+    if name == "face_up":
+        return ids(g, [i for i in ps.dynamis if i in ps.face_up])
+    if name == "face_down":
+        return ids(g, [i for i in ps.dynamis if i not in ps.face_up])
+    return ids(g, getattr(ps, name))
+
+
+def sq(g: Game, n: int) -> str | None:
+    """The card id of the Z/X on square n (None if empty)."""
+    u = g.state.board[n]
+    return None if u is None else card_id(g, u.iid)
+
+
+def board(g: Game) -> dict[int, tuple[str, int]]:
+    """{square: (card id, owner)} of every Z/X on the board."""
+    return {n: (card_id(g, u.iid), u.owner) for n, u in enumerate(g.state.board) if u is not None}
+
+
+def unit(g: Game, n: int) -> Unit:
+    u = g.state.board[n]
+    if u is None:
+        raise LookupError(f"no Z/X on square {n}")
+    return u
+
+
+def power(g: Game, n: int) -> int:
+    from tcg.games.zx import flow as F
+    return F.power_of(g.state, unit(g, n))
+
+
+def iid_in(g: Game, p: int, where: str, cid: str) -> int:
+    """Instance id of the first ``cid`` in player p's zone ``where``."""
+    for i in getattr(g.state.players[p], where):
+        if card_id(g, i) == cid:
+            return i
+    raise LookupError(f"no {cid} in player {p}'s {where}")
+
+
+def kinds(g: Game) -> list[str]:
+    return [e["type"] for e in g.log]
+
+
+def events(g: Game, etype: str) -> list[dict]:
+    """Full (referee) form of every event of one type, in order."""
+    return [e for e in g.log if e["type"] == etype]
+
+
+def decision(g: Game) -> tuple[int, str] | None:
+    d = g.decision
+    return None if d is None else (d.player, d.kind)
+
+
+def check(g: Game) -> None:
+    """Every card is in exactly one place and no charge holds more than 4."""
+    g.rules.check_invariants(g.state)
+
+
+# --- acting --------------------------------------------------------------------------------
+
+def _card_param(atype: str, k: str) -> bool:
+    return k == "card" or (k == "target" and atype == "target")
+
+
+def action(g: Game, atype: str, **params: Any) -> Action:
+    """The legal action of type ``atype`` whose ``card`` parameter (and the ``target`` of an
+    effect's target decision) holds a card with the given id (plain ints are instance ids and must
+    match exactly; other parameters, e.g. attack targets as squares, must match exactly).
+    Several copies of one card: the first listed."""
+    s = g.state
+    for a in g.legal_actions():
+        if a.type != atype or set(k for k, _ in a.params) != set(params):
+            continue
+        ok = True
+        for k, want in params.items():
+            have = a.get(k)
+            if isinstance(want, str) and _card_param(atype, k):
+                ok = isinstance(have, int) and 0 <= have < len(s.cards) and s.cards[have].id == want
+            elif isinstance(want, list):
+                ok = have == tuple(want)
+            else:
+                ok = have == want
+            if not ok:
+                break
+        if ok:
+            return a
+    raise LookupError(f"no legal {atype} {params}; legal: {g.legal_actions()}")
+
+
+def do(g: Game, atype: str, **params: Any) -> None:
+    """Apply the action, with card ids standing for instance ids; it must be legal."""
+    g.apply(action(g, atype, **params))
+
+
+def can(g: Game, atype: str, **params: Any) -> bool:
+    try:
+        action(g, atype, **params)
+        return True
+    except LookupError:
+        return False
+
+
+def legal_types(g: Game) -> set[str]:
+    return {a.type for a in g.legal_actions()}
+
+
+def legal(g: Game, atype: str) -> list[Action]:
+    return [a for a in g.legal_actions() if a.type == atype]
+
+
+def options(g: Game, atype: str, key: str = "card") -> list:
+    """The values of ``key`` in the legal actions of one type, in listed order (cards as ids)."""
+    out = []
+    for a in legal(g, atype):
+        v = a.get(key)
+        out.append(card_id(g, v) if _card_param(atype, key) and isinstance(v, int) and v >= 0 else v)
+    return out
+
+
+def pass_battle(g: Game, *players: int) -> None:
+    """These players pass in turn in the battle event window (each must be deciding)."""
+    for p in players:
+        assert decision(g) == (p, "battle"), decision(g)
+        do(g, "pass")
+
+
+def player_square(p: int) -> int:
+    return PLAYER_SQUARE[p]
