@@ -187,7 +187,8 @@ def _card_text(card, lang: str) -> str:
 def cards_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
     kind: Optional[str] = typer.Option(None, "--kind", "-k",
-        help="Only cards of this kind (e.g. character, monster, town, leader; device, application)."),
+        help="Only cards of this kind (e.g. character, monster, town, leader; device, application; "
+             "cast, event, support, trouble)."),
     color: Optional[str] = typer.Option(None, "--color", "--colour", "-c",
         help="Only cards of this colour (e.g. red)."),
     search: Optional[str] = typer.Option(None, "--search", "-s",
@@ -199,8 +200,9 @@ def cards_cmd(
 
     A table with the fields of the game's cards: id, kind, name (with English gloss) and text,
     plus for Shironeko colour, cost, change cost, level, attack/HP, rune and STOP!, for
-    Turu-turu segment, power/toughness, programs, gender, work and mount. On terminals
-    narrower than 110 columns each card is shown as a short block instead."""
+    Turu-turu segment, power/toughness, programs, gender, work and mount, for Kemuri level,
+    cost, shift, CP, call-in, help, removal cost, person, charm timing and trigger. On
+    terminals narrower than 110 columns each card is shown as a short block instead."""
     lang = _check_lang(lang)
     from .ui import card_columns
     cardset = _rules(game).cards

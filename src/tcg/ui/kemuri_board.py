@@ -36,11 +36,11 @@ KIND_EN = {"cast": "cast", "event": "event", "support": "support", "trouble": "t
 KIND_JA = {"cast": "キャスト", "event": "イベント", "support": "サポート", "trouble": "トラブル", "leader": "リーダー"}
 PHASES = {"setup": "set-up", "draw": "draw phase", "charcoal": "charcoal change 炭替え",
           "operation": "operation phase", "serving": "serving phase お給仕", "end": "end phase"}
-TIMING_EN = {"operation": "operation phase", "help": "when its cast is served (help step)"}
+TIMING_EN = {"operation": "operation phase", "help": "help step, when a cast of theirs is served"}
 REASONS = {"close": "closed with 16 or more seats", "concede": "concession", "decision cap": "decision cap"}
 WHY_PAY = {"cast": "placing a cast", "remove_event": "removing the event", "lose_seats": "an effect: seats lost"}
 WHY_CALL = {"serve": "", "leader": " (leader draw: same person on the floor)",
-            "refresh": " (for the opponent's refresh)", "effect": " (effect)"}
+            "refresh": " (for the opponent's refresh)", "effect": ""}
 ABILITY_EN = {"trigger": "⚡Trigger", "static": "Static", "on_place": "On place", "use": "Use", "charm": "Charm"}
 ABILITY_JA = {"trigger": "⚡トリガー", "static": "常時", "on_place": "配置時", "use": "使用", "charm": "おまじない"}
 TARGETS = {"self": "this cast", "same": "it", "serving_cast": "the serving cast",
@@ -563,8 +563,15 @@ class Renderer(GenericRenderer):
         rows: list[Any] = []
         seats = pv.get("seats", 0)
         top = self.seats_text(seats)
-        if seats >= self.goal:
+        ld = pv.get("leader") or {}
+        result = obs.get("result") or {}
+        if result and result.get("winner") == p and result.get("reason") == "close":
+            top.append("  ★ CLOSED: the café is full", style="bold green")
+        elif seats >= self.goal and ld.get("active"):
             top.append("  ★ can close at " + ("your" if mine else "their") + " end phase", style="bold green")
+        elif seats >= self.goal:
+            top.append("  ★ enough seats, but the leader is locked: no close until it is active again",
+                       style="bold yellow")
         else:
             top.append(f"  {self.goal - seats} to go", style="dim")
         rows.append(top)
@@ -642,12 +649,12 @@ class Renderer(GenericRenderer):
             call_t = Text(f"×{call_now}", style="bold " + ("green" if call_now > call else "red" if call_now < call else ""))
             if call_now != call:
                 call_t.append(f" (×{call})", style="dim")
-            if c.get("served"):
+            if not (active and obs.get("turn")):
+                served = Text("-", style="dim")  # casts serve on their owner's turn
+            elif c.get("served"):
                 served = Text("✓ served", style="bright_black")
-            elif active and obs.get("turn"):
-                served = Text("ready", style="green")
             else:
-                served = Text("-", style="dim")
+                served = Text("ready", style="green")
             name = Text(self.label(c), style="bold")
             if c.get("person"):
                 name.append(f"  {c['person']}", style="dim")
@@ -714,7 +721,7 @@ class Renderer(GenericRenderer):
         if got is None and not ev:
             return t
         if got is not None:
-            rows.append(self.serving_text(obs, got))
+            rows.insert(0, self.serving_text(obs, got))
         return Panel(Group(*rows), border_style="magenta" if got else "bright_black",
                      title="Serving お給仕" if got else "Event", title_align="left")
 
@@ -886,19 +893,21 @@ class Renderer(GenericRenderer):
                     h += getattr(self.printed(i), "help_cp", 0) or 0
             rec = f"{b - h}+{h} help" if h else f"{b}"
             w = ev.get("winner")
-            side = "server" if a >= b else "receiver"
-            tie = " (tie: the server wins)" if a == b else ""
-            loser = ev.get("receiver") if a >= b else ev.get("server")
-            return (f"CP {a} vs {rec} → {side} wins{tie}: {self.poss(w)} "
-                    f"{self.name_of(ev.get('server') if a >= b else ev.get('receiver'))} beats "
-                    f"{self.name_of(loser)}")
+            side = "tie, the server wins" if a == b else "server wins" if a > b else "receiver wins"
+            win, lose = (ev.get("server"), ev.get("receiver")) if a >= b else (ev.get("receiver"), ev.get("server"))
+            loser_owner = 1 - w if isinstance(w, int) else None
+            return (f"CP {a} vs {rec} → {side}: {self.poss(w)} {self.name_of(win)} beats "
+                    f"{self.poss(loser_owner)} {self.name_of(lose)} (→ backyard)")
         if t == "ikeike":
             return f"イケイケ! {whose} {self.name_of(ev.get('cast'))} has no one to receive: call-in {ev.get('call_in')}"
         if t == "call_in":
             why = WHY_CALL.get(ev.get("why"), "")
+            if ev.get("why") == "refresh" and isinstance(p, int):
+                why = f" (for {self.poss(1 - p)} refresh)"
             if ev.get("trigger"):
-                return f"{who} called in {card()}: ⚡ trigger{self._ability_tail(ev.get('id'), 'trigger')} " \
-                       f"(then to the backyard){why}"
+                tail = self._ability_tail(ev.get("id"), "trigger")[2:-1]
+                return f"{who} called in {card()} → ⚡ trigger" + (f": {tail}" if tail else "") + \
+                    f" (then to the backyard){why}"
             return f"{who} called in {self.lv_name(ev.get('card'), ev.get('id'))} → seat, seats {ev.get('seats')}{why}"
         if t == "cast_leaves":
             cards = ev.get("cards") or []
@@ -1041,27 +1050,29 @@ class Renderer(GenericRenderer):
             out[ev["iid"]] = {**ev, "zone": "event"}
         return out
 
-    def _charcoal_history(self, game: Any, seating: Sequence[int]) -> list[frozenset]:
-        """The seating arrangements this charcoal change went through (before the current one)."""
-        cur = set(seating)
-        seen: list[frozenset] = []
+    def _charcoal_moved(self, game: Any) -> set:
+        """The cards already moved by the swaps of the current charcoal change."""
+        moved: set = set()
         try:
             acts = game.actions
         except Exception:  # noqa: BLE001
-            return seen
+            return moved
         for entry in reversed(acts):
             body = entry.get("action") or {}
             if body.get("type") != "swap":
                 break
-            cur = (cur - set(body.get("cards") or [])) | {body.get("seat")}
-            seen.append(frozenset(cur))
-        return seen
+            moved.add(body.get("seat"))
+            moved.update(body.get("cards") or [])
+        return moved
 
     def options(self, game: Any, legal: Sequence[Any]) -> list[Any]:
         """Fold choices that are the same for you (copies of one card) and order toggles so that
         the "finish" choice is reached by always taking the first or always the last option:
         the mulligan lists cards to mark, Finish, then cards to unmark; the charcoal change lists
-        new swaps, End, then swaps back to an arrangement already had this phase."""
+        swaps of cards not moved yet this phase, End, then swaps that move a card again (an undo,
+        for instance). Swapping a seat card for another copy of itself (no change) is left out.
+        With enough seats to close, locking the leader (draw, charm) comes after End: a locked
+        leader cannot close."""
         d = game.decision
         if d is None:
             return list(legal)
@@ -1074,9 +1085,7 @@ class Renderer(GenericRenderer):
         seen: set = set()
         out: list[Any] = []
         later: list[Any] = []
-        history: list[frozenset] = []
-        if d.kind == "charcoal":
-            history = self._charcoal_history(game, [c["iid"] for c in pv.get("seating") or []])
+        moved = self._charcoal_moved(game) if d.kind == "charcoal" else set()
         marked = set(pv.get("mulligan_pick") or [])
         for a in legal:
             t = a.type
@@ -1103,14 +1112,14 @@ class Renderer(GenericRenderer):
                 seen.add(key)
             if t == "mulligan_toggle" and a.card in marked:
                 later.append(a)
-            elif t == "swap" and history:
-                after = (set(c["iid"] for c in pv.get("seating") or []) - {a.seat}) | set(a.cards)
-                if frozenset(after) in history:
-                    later.append(a)
-                else:
-                    out.append(a)
+            elif t == "swap" and moved and (a.seat in moved or moved.intersection(a.cards)):
+                later.append(a)
             else:
                 out.append(a)
+        if d.kind == "operation" and pv.get("seats", 0) >= self.goal:
+            # the close needs an active leader: offer locking it only after End
+            lock = [a for a in out if a.type in ("leader_draw", "charm")]
+            out = [a for a in out if a.type not in ("leader_draw", "charm")] + lock
         return out + later
 
     def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
@@ -1145,6 +1154,18 @@ class Renderer(GenericRenderer):
             return " ★"
         return None
 
+    def _lock_warning(self, pv: Mapping[str, Any], obs: Mapping[str, Any] | None = None) -> str:
+        """Locking the leader forbids the close until the next draw phase: say so when it matters
+        (on your own turn; on the opponent's turn your draw phase makes it active again)."""
+        if obs is not None and obs.get("active") != pv.get("player"):
+            return ""
+        seats = pv.get("seats", 0)
+        if seats >= self.goal:
+            return f" ⚠ NO CLOSE this turn ({seats} seats: a locked leader cannot close)"
+        if seats >= self.goal - 6:
+            return " · locks the leader: no close this turn"
+        return ""
+
     def _label(self, game: Any, a: Any, actor: int | None) -> str | None:
         t = a.type
         d = game.decision
@@ -1178,11 +1199,9 @@ class Renderer(GenericRenderer):
         if t == "swap":
             ins = list(a.cards)
             back = ""
-            history = self._charcoal_history(game, [c["iid"] for c in me.get("seating") or []]) if mine else []
-            if history:
-                after = (set(c["iid"] for c in me.get("seating") or []) - {a.seat}) | set(ins)
-                if frozenset(after) in history:
-                    back = " (back to an earlier arrangement)"
+            moved = self._charcoal_moved(game) if mine and kind == "charcoal" else set()
+            if a.seat in moved or moved.intersection(ins):
+                back = " (moves a card again)"
             return (f"Swap seat {nlv(a.seat)} for " + " + ".join(nlv(i) for i in ins)
                     + f" · {nm(a.seat)} back to hand, seats stay {me.get('seats', '?')}{back}")
         if t == "end_charcoal":
@@ -1192,10 +1211,12 @@ class Renderer(GenericRenderer):
             person = ld.get("person")
             same = [c for c in me.get("floor") or [] for m in [c] + list(c.get("cross") or [])
                     if person and m.get("person") == person]
+            warn = self._lock_warning(me, obs)
             if same:
-                return f"Lock the leader {self.label(ld)}: draw 1 + call in 1 ({self.label(same[0])} is {person})"
+                return (f"Lock the leader {self.label(ld)}: draw 1 + call in 1 ({self.label(same[0])} is "
+                        f"{person}){warn}")
             return f"Lock the leader {self.label(ld)}: draw 1" + \
-                (f" (no {person} cast on the floor: no call-in)" if person else "")
+                (f" (no call-in: no {person} cast on your floor)" if person else "") + warn
         if t == "place" and v:
             seats = me.get("seats", 0)
             cost = v.get("cost", 0)
@@ -1206,13 +1227,14 @@ class Renderer(GenericRenderer):
             return (f"Place {self.label(v)} (Lv{v.get('level')} {shift_name(v.get('shift'), self.lang, short=True)} "
                     f"CP {v.get('cp')} ×{v.get('call_in')}{help_}{trig}) · {pay}")
         if t == "event" and v:
-            text = kemuri_card_text(self.card(v.get("id")), self.lang).replace("\n", "; ")
+            text = kemuri_card_text(self.card(v.get("id")), self.lang).replace("\n", " · ")
             cur = obs.get("event")
             repl = f" · replaces {self.poss(cur.get('owner'))} {self.label(cur)}" if cur else ""
             return f"Place the event {self.label(v)}" + (f": {text}" if text else "") + repl
         if t == "remove_event":
             ev = obs.get("event") or {}
-            return (f"Remove the event {self.label(ev)} ({self.poss(ev.get('owner'))}): pay "
+            owner = "yours" if ev.get("owner") == actor else self.whose(ev.get("owner"))
+            return (f"Remove the event {self.label(ev)} ({owner}): pay "
                     f"{ev.get('removal_cost', 0)} from your seats ({me.get('seats', '?')})")
         if t in ("support", "trouble") and v:
             c = self.card(v.get("id"))
@@ -1235,8 +1257,9 @@ class Renderer(GenericRenderer):
             c = self.card(ld.get("id"))
             ab = next((x for x in getattr(c, "abilities", ()) if x.kind == "charm"), None)
             text = re.sub(r"^[^:：]*[:：]\s*", "", ability_text(ab, self.lang), count=1) if ab else ""
-            return f"Lock the leader for its charm (once per game): {text}" if text else \
-                "Lock the leader for its charm (once per game)"
+            warn = self._lock_warning(me, obs)
+            return (f"Lock the leader for its charm (once per game): {text}" if text else
+                    "Lock the leader for its charm (once per game)") + warn
         if t == "end_operation":
             return "End the operation phase → serving"
         if t == "serve":
@@ -1266,7 +1289,7 @@ class Renderer(GenericRenderer):
             if got is not None:
                 server, recv, x, y, h = got
                 total = y + h + (v.get("help_cp") or 0)
-                tail = f" → {x} vs {total}: " + ("your cast wins" if total > x else "still not enough")
+                tail = f" → CP {x} vs your {total}: " + ("you win" if total > x else "still not enough")
             return f"Help with {self.label(v)} (ヘルプ出勤, +{v.get('help_cp')} CP){tail}"
         if t == "done" and kind == "help":
             got = self.contest(obs)

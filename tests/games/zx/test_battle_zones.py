@@ -6,8 +6,6 @@ by the defender (``place_free``/``use_free``) or declined, and then goes to the 
 events alternate starting with the attacker until both pass in a row."""
 from __future__ import annotations
 
-from tcg.games.zx import flow as F
-
 from .harness import (can, check, decision, do, events, kinds, legal_types, options, pass_battle,
                       power, scenario, sq, unit, zone)
 
@@ -307,6 +305,19 @@ def test_zx_z5_empty_deck_refresh_trash_becomes_deck_and_one_life_to_charge():
     assert events(g, "refresh")[0] == {"type": "refresh", "player": 0, "cards": 3}
     assert not st.over and decision(g) == (0, "resource")
     check(g)
+
+
+def test_zx_z5_refresh_shuffles_the_trash():
+    trash = ["Z-R1", "Z-R2", "Z-R3", "Z-R5", "Z-B1", "Z-B2", "E-DRAW", "E-PUMP"]
+    orders = set()
+    for seed in (0, 1, 2):
+        g = main(p0=dict(deck=[], trash=trash, life=["Z-R1", "Z-B2"]), start=("start_turn",), turn=5,
+                 seed=seed)
+        order = zone(g, 0, "hand") + zone(g, 0, "deck")
+        assert sorted(order) == sorted(trash)
+        orders.add(tuple(order))
+    assert tuple(reversed(trash)) not in orders and tuple(trash) not in orders
+    assert len(orders) > 1                       # the order depends on the seed
 
 
 def test_zx_z5_refresh_only_when_a_card_is_needed():

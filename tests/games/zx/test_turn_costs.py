@@ -11,7 +11,7 @@ from tcg.games.zx import cards as C
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.state import ADJACENT, PLAYER_SQUARE
 
-from .harness import (can, check, decision, do, events, kinds, legal, legal_types, options, power,
+from .harness import (can, check, decision, do, events, kinds, legal, legal_types, options,
                       scenario, sq, unit, zone)
 
 FILL = ["Z-R1"] * 8
@@ -24,7 +24,11 @@ def main(p0: dict | None = None, p1: dict | None = None, **kw):
     return scenario(p0=p0, p1=p1, **kw)
 
 
-def test_board_geometry():
+def board_ids(g):
+    return {n: g.state.cards[u.iid].id for n, u in enumerate(g.state.board) if u is not None}
+
+
+def test_zx_q5_board_geometry_player_squares_and_adjacency():
     assert PLAYER_SQUARE == (7, 1)
     assert ADJACENT[4] == (1, 3, 5, 7)
     assert ADJACENT[7] == (4, 6, 8)
@@ -138,9 +142,8 @@ def test_zx_t5_main_phase_any_order_place_event_and_battle():
     do(g, "place", card="Z-R1", square=3)
     assert decision(g) == (0, "main")
     do(g, "attack", attacker=3, target=4)             # battle in the middle of the main phase
-    pass_both = [("battle", 0), ("battle", 1)]
-    for kind, p in pass_both:
-        assert decision(g) == (p, kind)
+    for p in (0, 1):
+        assert decision(g) == (p, "battle")
         do(g, "pass")
     assert decision(g) == (0, "main")
     do(g, "event", card="E-DRAW")
@@ -150,10 +153,6 @@ def test_zx_t5_main_phase_any_order_place_event_and_battle():
     assert zone(g, 0, "asleep") == ["Z-R1"] * 4
     do(g, "end_turn")
     assert g.state.turn == 4 and g.state.active == 1
-
-
-def board_ids(g):
-    return {n: g.state.cards[u.iid].id for n, u in enumerate(g.state.board) if u is not None}
 
 
 def test_zx_t5_one_zx_ex_per_turn_and_not_with_an_ev_ex():

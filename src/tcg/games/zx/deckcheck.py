@@ -57,10 +57,17 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         out.append(DeckProblem("ZX-D4", f"{other} non-OB dynamis cards, at most {P('dynamis.max_other')}"))
     players = resolve("player", "ZX-D5")
     bottoms = resolve("ob_bottom", "ZX-D5")
-    if len(players) > 1 or any(c.kind != "player" for c in players):
-        out.append(DeckProblem("ZX-D5", "[player] holds at most one player card"))
-    if len(bottoms) > 1 or any(c.kind != "ob_bottom" for c in bottoms):
-        out.append(DeckProblem("ZX-D5", "[ob_bottom] holds at most one Z/X OB bottom card"))
+    for sec, got, kind, label in (("player", players, "player", "player card"),
+                                  ("ob_bottom", bottoms, "ob_bottom", "Z/X OB bottom card")):
+        if len(got) > 1:
+            out.append(DeckProblem("ZX-D5", f"[{sec}] holds at most one {label}, found {len(got)}",
+                                   ", ".join(sorted({c.id for c in got}))))
+        for c in got:
+            if c.kind != kind:
+                out.append(DeckProblem("ZX-D5", f"{c.name} is a {c.kind} card, not a {label}", c.id))
+    if any(c.kind != "player" for c in players) or any(c.kind != "ob_bottom" for c in bottoms) \
+            or len(players) > 1 or len(bottoms) > 1:
+        return out
     elif bottoms and (not players or bottoms[0].player != players[0].id):
         out.append(DeckProblem("ZX-D5", f"Z/X OB bottom {bottoms[0].name!r} does not match the player card", bottoms[0].id))
     return out

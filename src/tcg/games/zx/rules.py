@@ -321,8 +321,9 @@ class ZXRules(EffectRunner, Ruleset):
                 return []
             if c.awaken == "discard" and len(ps.hand) < c.count:
                 return []
-            if c.awaken == "sleep_zx" and len(own) < c.count:
-                return []
+            if c.awaken == "sleep_zx":  # the Z/X put to sleep may not be the one being replaced
+                return [A("zx_ex", card=i, square=sq, destroy=()) for sq in squares
+                        if len([q for q in own if q != sq]) >= c.count]
         elif ps.counters.get(c.counter, 0) < c.count:  # idealize
             return []
         return [A("zx_ex", card=i, square=sq, destroy=()) for sq in squares]
@@ -361,11 +362,11 @@ class ZXRules(EffectRunner, Ruleset):
         return [A("discard", card=i) for i in s.players[p].hand]
 
     def _legal_awaken(self, s, p, pending):
-        _, what, n, _ = pending
+        _, what, n, target = pending
         if what == "discard":
             return [A("discard", card=i) for i in s.players[p].hand]
         return [A("sleep", square=sq) for sq, u in enumerate(s.board)
-                if u is not None and u.owner == p and not u.asleep]
+                if u is not None and u.owner == p and not u.asleep and sq != target]
 
     def _legal_pick_card(self, s, p, pending):
         return [A("pick", card=i) for i in pending[1]] + [A("pick_none")]
@@ -490,7 +491,7 @@ class ZXRules(EffectRunner, Ruleset):
             F.pay(s, p, c.color, c.cost)
             ps.resolving.append(a.card)  # held while the awaken condition is carried out
             s.steps.append(("place_ex", p, a.card, a.square))
-            s.steps.append(("awaken", p, c.awaken, c.count))
+            s.steps.append(("awaken", p, c.awaken, c.count, a.square))
             return
         else:  # ZX-X4
             ps.counters[c.counter] -= c.count
@@ -507,12 +508,12 @@ class ZXRules(EffectRunner, Ruleset):
         self._on_place(s, p, F.place_unit(s, p, iid, sq, "zx_ex"))
 
     def _step_awaken(self, s, step):
-        _, p, what, n = step
+        _, p, what, n, target = step
         if n > 0:
-            self._decide(s, p, "awaken", (p, what, n, None), condition=what, remaining=n)
+            self._decide(s, p, "awaken", (p, what, n, target), condition=what, remaining=n)
 
     def _apply_awaken(self, s, p, pending, a):
-        _, what, n, _ = pending
+        _, what, n, target = pending
         if a.type == "discard":
             s.players[p].hand.remove(a.card)
             s.players[p].trash.append(a.card)
@@ -521,7 +522,7 @@ class ZXRules(EffectRunner, Ruleset):
             s.board[a.square].asleep = True
             s.emit("set_state", {"card": s.board[a.square].iid, "asleep": True})
         if n > 1:
-            s.steps.append(("awaken", p, what, n - 1))
+            s.steps.append(("awaken", p, what, n - 1, target))
 
     def _use_ev_ex(self, s, p, a):  # ZX-X7
         ps = s.players[p]
