@@ -417,13 +417,14 @@ class Renderer(GenericRenderer):
         return t
 
     # --- decisions -------------------------------------------------------------------------
-    def _pay_context(self) -> str:
-        """What the pending payment is for: the last action that was not a payment."""
+    def _pay_context(self) -> tuple[str, int | None]:
+        """What the pending payment is for (the last action that was not a payment) and its
+        total, when known."""
         game = self.game
         try:
             acts = game.actions
         except Exception:  # noqa: BLE001
-            return ""
+            return "", None
         for entry in reversed(acts):
             body = entry.get("action") or {}
             t = body.get("type")
@@ -432,11 +433,21 @@ class Renderer(GenericRenderer):
             if t == "place":
                 iid = body.get("card")
                 c = self.printed(iid)
-                return f"placing {self.name_of(iid)}" + (f", cost {c.cost}" if c is not None else "")
+                return (f"placing {self.name_of(iid)}" + (f", cost {c.cost}" if c is not None else ""),
+                        c.cost if c is not None else None)
             if t == "remove_event":
-                return "removing the event"
-            return ""
-        return ""
+                return "removing the event", None
+            return "", None
+        return "", None
+
+    @staticmethod
+    def best_payment(levels: Iterable[int], amount: int) -> int | None:
+        """The smallest total of some of ``levels`` that pays ``amount`` (None: not enough)."""
+        sums = {0}
+        for lv in levels:
+            sums |= {s + lv for s in sums}
+        ok = [s for s in sums if s >= amount]
+        return min(ok) if ok else None
 
     def decision_text(self, obs: Mapping[str, Any]) -> str:
         d = obs.get("decision")
@@ -471,8 +482,10 @@ class Renderer(GenericRenderer):
                     f"flavour crosses · " + " · ".join(bits))
         if kind == "pay":
             amount = d.get("amount", 0)
-            why = self._pay_context() or WHY_PAY.get(d.get("why"), str(d.get("why") or ""))
-            return (f"{who} — pay {amount} more ({why}): send seating cards to the backyard, each pays its "
+            why, total = self._pay_context()
+            why = why or WHY_PAY.get(d.get("why"), str(d.get("why") or ""))
+            more = " more" if total is not None and amount < total else ""
+            return (f"{who} — pay {amount}{more} ({why}): send seating cards to the backyard, each pays its "
                     f"level; any excess is lost · seats {seats}")
         if kind == "trouble":
             return (f"{who} — {self.poss(1 - p) if isinstance(p, int) else 'the'} serving phase starts: "
@@ -482,8 +495,15 @@ class Renderer(GenericRenderer):
             if not left:
                 return f"{who} — serving: no cast left to serve; end serving"
             first = obs.get("turn") == 1 and p == obs.get("first_player")
-            text = (f"{who} — serving: choose one of {'your' if mine else 'their'} casts that has not served "
-                    f"({len(left)} left) and the opposing cast to receive; higher CP wins, a tie goes to the server")
+            other = players[1 - p] if isinstance(p, int) and len(players) == 2 else {}
+            if other.get("floor"):
+                text = (f"{who} — serving: choose one of {'your' if mine else 'their'} casts that has not served "
+                        f"({len(left)} left) and the opposing cast to receive; higher CP wins, a tie goes to the "
+                        "server; the server calls in either way")
+            else:
+                text = (f"{who} — serving: choose one of {'your' if mine else 'their'} casts that has not served "
+                        f"({len(left)} left); {self.who(1 - p)} {'have' if self.who(1 - p) == 'You' else 'has'} "
+                        "no cast to receive: イケイケ, call-in +1")
             if first:
                 text += " · first turn: only one serving"
             return text
@@ -822,7 +842,7 @@ class Renderer(GenericRenderer):
         if t == "leader":
             if "id" in ev:
                 c = self.card(ev.get("id"))
-                person = f" ({c.person})" if c is not None and c.person else ""
+                person = f" ({c.person})" if c is not None and c.person and c.person not in c.name else ""
                 return f"{whose} leader: {card()}{person}"
             return f"{whose} leader is now {'active' if ev.get('active') else 'locked'}"
         if t == "first_player":
@@ -1152,6 +1172,10 @@ class Renderer(GenericRenderer):
             return f"（CP {s.get('cp_now')} 対 {r.get('cp_now')}）"
         if a.type == "close":
             return " ★"
+        if a.type in ("leader_draw", "charm") and isinstance(actor, int):
+            me = (obs.get("players") or [])[actor]
+            if obs.get("active") == actor and me.get("seats", 0) >= self.goal:
+                return " ⚠ リーダーがロックされ、このターンはクローズできない"
         return None
 
     def _lock_warning(self, pv: Mapping[str, Any], obs: Mapping[str, Any] | None = None) -> str:
@@ -1223,7 +1247,13 @@ class Renderer(GenericRenderer):
             help_ = f", help {shift_name(v.get('help_shift'), self.lang, short=True)} +{v.get('help_cp')}" \
                 if v.get("help_shift") else ""
             trig = " ⚡" if v.get("trigger") else ""
-            pay = f"cost {cost}: seats {seats} → {seats - cost} or less" if cost else "cost 0"
+            best = self.best_payment([c.get("level", 0) for c in me.get("seating") or []], cost)
+            if not cost:
+                pay = "cost 0"
+            elif best is None or best == cost:
+                pay = f"cost {cost}: seats {seats} → {seats - cost}"
+            else:
+                pay = f"cost {cost}: seats {seats} → {seats - best} ({best - cost} overpaid, lost)"
             return (f"Place {self.label(v)} (Lv{v.get('level')} {shift_name(v.get('shift'), self.lang, short=True)} "
                     f"CP {v.get('cp')} ×{v.get('call_in')}{help_}{trig}) · {pay}")
         if t == "event" and v:
@@ -1234,8 +1264,13 @@ class Renderer(GenericRenderer):
         if t == "remove_event":
             ev = obs.get("event") or {}
             owner = "yours" if ev.get("owner") == actor else self.whose(ev.get("owner"))
-            return (f"Remove the event {self.label(ev)} ({owner}): pay "
-                    f"{ev.get('removal_cost', 0)} from your seats ({me.get('seats', '?')})")
+            cost = ev.get("removal_cost", 0)
+            best = self.best_payment([c.get("level", 0) for c in me.get("seating") or []], cost)
+            seats = me.get("seats", 0)
+            after = f"seats {seats} → {seats - (best if best is not None else cost)}"
+            if best is not None and best > cost:
+                after += f" ({best - cost} overpaid, lost)"
+            return f"Remove the event {self.label(ev)} ({owner}): pay {cost} · {after}"
         if t in ("support", "trouble") and v:
             c = self.card(v.get("id"))
             use = [ab for ab in getattr(c, "abilities", ()) if ab.kind == "use"]
@@ -1249,9 +1284,9 @@ class Renderer(GenericRenderer):
             top = casts[0]
             return (f"Flavour cross: {self.label(top)} on top"
                     + "".join(f", then {self.label(c)}" for c in casts[1:])
-                    + f" → one cast, CP {'+'.join(map(str, cps))} = {sum(cps)}, "
-                    f"{shift_name(top.get('shift'), self.lang, short=True)} ×{top.get('call_in_now', top.get('call_in'))} "
-                    "(top card's shift, call-in and abilities)")
+                    + f" → CP {'+'.join(map(str, cps))} = {sum(cps)}, "
+                    f"{shift_name(top.get('shift'), self.lang, short=True)} ×{top.get('call_in_now', top.get('call_in'))}"
+                    " (the top card's)")
         if t == "charm":
             ld = me.get("leader") or {}
             c = self.card(ld.get("id"))

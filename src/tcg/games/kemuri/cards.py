@@ -55,6 +55,7 @@ ABILITY_FIELDS = {
     "text_en": Field(str, default=""),
 }
 STATIC_TARGETS = ("self", "all_own_casts", "all_opponent_casts", "all_casts")
+FILTER_FIELDS = {"kind": (str, KINDS), "shift": (str, SHIFTS), "level": (int, (1, 2, 3)), "person": (str, None)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +125,19 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         if (a["kind"] == "charm") != (a["timing"] is not None):
             fail("'timing' is required for a charm and only for it", "timing")
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
+        for op in effects:
+            for k, v in (op.get("filter") or {}).items():
+                if k not in FILTER_FIELDS:
+                    fail(f"filter has no key {k!r} (known: {', '.join(FILTER_FIELDS)})", "effects")
+                if not isinstance(v, FILTER_FIELDS[k][0]) or isinstance(v, bool) or \
+                        (FILTER_FIELDS[k][1] and v not in FILTER_FIELDS[k][1]):
+                    fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
         if a["kind"] == "static":
             for op in effects:
                 if op.name != "modify" or op["target"] not in STATIC_TARGETS:
                     fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
+        elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
+            fail("duration 'static' is only for static abilities", "effects")
         abilities.append(Ability(a["kind"], a["timing"], effects, a["text"], a["text_en"], i))
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
         raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")

@@ -96,4 +96,3 @@ REGISTRY.define("salvage", {"filter": Param(dict, default=None)}, op_salvage)
 REGISTRY.define("lose_seats", {"player": Param(str, default="opponent", choices=PLAYERS),
                                "amount": Param(int, required=True)}, op_lose_seats)
 REGISTRY.define("remove_event", {}, op_remove_event)
-CARD_FILTERS = ("kind", "shift", "level", "person")

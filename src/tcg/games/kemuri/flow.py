@@ -43,7 +43,7 @@ def floor_count(s: KMState, p: int) -> int:
     return sum(1 + len(c.below) for c in s.players[p].floor)
 
 
-def _matches(card, flt: dict | None) -> bool:
+def matches(card, flt: dict | None) -> bool:
     return not flt or all(getattr(card, k, None) == v for k, v in flt.items())
 
 
@@ -66,7 +66,7 @@ def _static(s: KMState, c: Cast, stat: str) -> int:
                 mine = s.owner[iid] == owner
                 ok = (t == "self" and holder is c) or t == "all_casts" or \
                     (t == "all_own_casts" and mine) or (t == "all_opponent_casts" and not mine)
-                if ok and _matches(top, op.args.get("filter")):
+                if ok and matches(top, op.args.get("filter")):
                     total += op.args["amount"]
     return total
 

@@ -546,9 +546,15 @@ class KemuriRules(EffectRunner, Ruleset):
     def effect_candidates(self, s, ctx: EffectCtx, sel: str, op) -> list[Cast]:
         c = ctx.controller
         us = s.players[c].floor if sel == "choose_own_cast" else s.players[1 - c].floor
-        return list(us)
+        flt = op.args.get("filter")
+        return [x for x in us if F.matches(s.cards[x.iid], flt)]
 
     def effect_select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+        flt = op.args.get("filter")
+        return [x for x in self._select(s, ctx, sel, last, op)
+                if isinstance(x, str) or F.matches(s.cards[x.iid], flt)]
+
+    def _select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
         c = ctx.controller
         if sel in ("own_leader", "opponent_leader"):
             return [sel]
@@ -563,14 +569,11 @@ class KemuriRules(EffectRunner, Ruleset):
             iid = s.serving[0 if sel == "serving_cast" else 1]
             x = self.effect_target(s, iid) if iid >= 0 else None
             return [x] if x is not None else []
-        flt = op.args.get("filter")
         if sel == "all_own_casts":
-            us = s.players[c].floor
-        elif sel == "all_opponent_casts":
-            us = s.players[1 - c].floor
-        else:
-            us = s.players[c].floor + s.players[1 - c].floor
-        return [x for x in us if not flt or all(getattr(s.cards[x.iid], k, None) == v for k, v in flt.items())]
+            return list(s.players[c].floor)
+        if sel == "all_opponent_casts":
+            return list(s.players[1 - c].floor)
+        return s.players[c].floor + s.players[1 - c].floor
 
     # --- views -----------------------------------------------------------------------------------
     def observe(self, s, player):

@@ -56,7 +56,8 @@ SCHEMA = CardSchema(
                                   doc="awaken: discard N cards from hand, or put N of your Z/X to sleep")},
         "zx_ob": {**_unit, "player": Field(str, required=True, doc="id of the matching player card")},
         "shift": {**_color, "race": Field(str, default=""),
-                  "shift_target": Field(str, default="zx_ob", doc="剣臨器: zx_ob, any, or a colour"),
+                  "shift_target": Field(str, default="zx_ob", choices=("zx_ob", "any") + COLORS,
+                                        doc="剣臨器: zx_ob, any, or a colour"),
                   "min_face_up": Field(int, default=0, min=0, doc="剣臨条件: face-up dynamis cards needed")},
         "ev_ex": {**_color, "cost": Field(int, required=True, min=0),
                   "timing": Field(str, default="any", choices=TIMINGS),
@@ -74,6 +75,9 @@ ABILITY_FIELDS = {
     "text_en": Field(str, default=""),
 }
 STATIC_TARGETS = ("self", "all_own_zx", "all_opponent_zx")
+SEARCH_FILTERS = {"kind": str, "color": str, "cost": int, "power": int, "race": str, "name": str, "id": str,
+                  "ignition": bool, "life_recovery": bool, "void_bringer": bool, "start_card": bool,
+                  "gate_card": bool, "timing": str}
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +151,16 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 fail("required", key)
         if a["kind"] not in ABILITY_KINDS[kind]:
             fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}", "kind")
+        for key, only in (("cost", "activated"), ("min_force", "static")):
+            if key in raw and a["kind"] != only:
+                fail(f"has no effect on a {a['kind']!r} ability (only on {only})", key)
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
+        for op in effects:
+            for k, v in (op.get("filter") or {}).items():
+                if k not in SEARCH_FILTERS:
+                    fail(f"filter has no key {k!r} (known: {', '.join(SEARCH_FILTERS)})", "effects")
+                if not isinstance(v, SEARCH_FILTERS[k]) or (isinstance(v, bool) and SEARCH_FILTERS[k] is not bool):
+                    fail(f"filter {k!r} = {v!r} has the wrong type", "effects")
         if a["kind"] == "static":
             for op in effects:
                 if op.name != "modify" or op["target"] not in STATIC_TARGETS:
