@@ -48,4 +48,20 @@ def scramble_kemuri(g, viewer, rng: Rng) -> bool:
     return True
 
 
-SCRAMBLE = {"shironeko": scramble_shironeko, "turutoru": scramble_turutoru, "kemuri": scramble_kemuri}
+def scramble_zx(g, viewer, rng: Rng) -> bool:
+    """Hand, deck, life (face down even to its owner) and face-down dynamis are hidden."""
+    s = g.state
+    if s.phase == "setup" or (g.decision and g.decision.kind == "pick_card"):
+        return False
+    for p, ps in enumerate(s.players):
+        if p != viewer:
+            _exchange(rng, ps.hand, ps.deck)
+        pool = ps.life + ps.deck  # nobody sees life cards
+        rng.shuffle(pool)
+        ps.life[:] = pool[:len(ps.life)]
+        ps.deck[:] = pool[len(ps.life):]
+    return True
+
+
+SCRAMBLE = {"shironeko": scramble_shironeko, "turutoru": scramble_turutoru, "kemuri": scramble_kemuri,
+            "zx": scramble_zx}

@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "shironeko": "tcg.games.shironeko",
     "turutoru": "tcg.games.turutoru",
     "kemuri": "tcg.games.kemuri",
+    "zx": "tcg.games.zx",
 }
 
 _loaded: dict[str, Ruleset] = {}

@@ -233,6 +233,7 @@ class Renderer(GenericRenderer):
         self._known: dict[int, dict[str, Any]] = {}  # iid -> card view (names of cards in events)
         self._obs_cache: tuple[Any, Any, dict] | None = None
         self._help_cp: dict[int, int] = {}  # help card iid -> CP it added (for the contest line)
+        self._refreshed = -1
 
     # --- card helpers ----------------------------------------------------------------------
     def card(self, cid: Any):
@@ -289,17 +290,35 @@ class Renderer(GenericRenderer):
         v = self._known.get(iid) if isinstance(iid, int) else None
         return self.card(v.get("id")) if v else None
 
+    def _refresh(self) -> None:
+        """Learn the cards the viewer can see now (once per log length): an event that names a
+        card only by its instance (a charcoal change) is shown right after it happened, when the
+        card is in a public zone."""
+        game = self.game
+        try:
+            mark = len(game.log)
+            if self._refreshed == mark:
+                return
+            self._refreshed = mark
+            self.remember(game.observe(self.viewer))
+        except Exception:  # noqa: BLE001 - a renderer must never break the game
+            pass
+
     def name_of(self, iid: Any, cid: Any = None) -> str:
         if isinstance(cid, str):
             c = self.card(cid)
             if c is not None:
                 return self.label({"name": c.name, "name_en": c.name_en})
+        if isinstance(iid, int) and iid not in self._known:
+            self._refresh()
         if isinstance(iid, int) and iid in self._known:
             return self.label(self._known[iid])
         return "a card" if iid is None else "an unknown card"
 
     def lv_name(self, iid: Any, cid: Any = None) -> str:
         """ "Name (Lv2)"."""
+        if isinstance(iid, int) and iid not in self._known and not isinstance(cid, str):
+            self._refresh()
         c = self.card(cid) if isinstance(cid, str) else self.printed(iid)
         lv = getattr(c, "level", None) if c is not None else (self._known.get(iid) or {}).get("level")
         return self.name_of(iid, cid) + (f" (Lv{lv})" if lv else "")

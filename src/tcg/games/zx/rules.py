@@ -581,7 +581,10 @@ class ZXRules(EffectRunner, Ruleset):
             return
         p = u.owner
         if tgt_iid == PLAYER_TARGET:  # ZX-B5
-            if s.players[1 - p].life:
+            if F.ob_on_board(s, 1 - p):  # a Z/X OB came down during the battle: no hit (ZX-X5)
+                s.emit("battle_end", {"why": "player protected by a Z/X OB"})
+            elif s.players[1 - p].life:
+                s.steps.append(("battle_over",))  # the battle lasts while the life card resolves
                 self._decide(s, p, "life_pick", p)
                 return
         else:  # ZX-B4
@@ -598,7 +601,6 @@ class ZXRules(EffectRunner, Ruleset):
         ds = s.players[d]
         iid = ds.life.pop(a.index)
         card = s.cards[iid]
-        s.battle = None
         s.emit("life_damage", {"player": d, "card": iid, "id": card.id, "icon": card.ignition,
                                "life": len(ds.life)})
         if not ds.life:  # ZX-W1: the last life card left
@@ -610,6 +612,9 @@ class ZXRules(EffectRunner, Ruleset):
             self._decide(s, d, "life_card", d, card=iid)
         else:
             F.to_charge(s, d, iid)
+
+    def _step_battle_over(self, s, step):
+        s.battle = None
 
     # --- other decisions ----------------------------------------------------------------------------
     def _apply_discard(self, s, p, pending, a):

@@ -1,0 +1,556 @@
+"""The ``tcg`` command and the terminal front end for けむりちゅーどく (tcg.ui.kemuri_board).
+
+Like tests/cli/test_turutoru_cli.py: commands run in-process through typer's CliRunner. The
+shipped card set and sample decks are used when present; otherwise the temporary set
+/tmp/km/cards.toml and deck /tmp/km/deck.toml stand in."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import tcg
+from tcg.cli import app
+from tcg.games import get_rules
+
+WIDE = {"COLUMNS": "250", "NO_COLOR": "1"}
+TMP_CARDS = pathlib.Path("/tmp/km/cards.toml")
+TMP_DECK = pathlib.Path("/tmp/km/deck.toml")
+GAME = "kemuri"
+
+
+def _ensure_data(mp: pytest.MonkeyPatch, folder: pathlib.Path) -> None:
+    """Make sure Kemuri has a card set and at least two sample decks: the shipped ones when
+    present, otherwise the temporary set and two copies of the temporary deck in ``folder``."""
+    rules = get_rules(GAME)
+    try:
+        _ = rules.cards
+    except tcg.CardDataError:
+        if not TMP_CARDS.is_file():
+            pytest.skip("no Kemuri card set available")
+        from tcg.games.kemuri.cards import load_cards
+        mp.setattr(rules, "_cards", load_cards(TMP_CARDS))
+    if len(tcg.list_decks(GAME)) < 2:
+        if not TMP_DECK.is_file():
+            pytest.skip("no Kemuri sample decks available")
+        text = TMP_DECK.read_text(encoding="utf-8")
+        for name in ("alpha", "beta"):
+            (folder / f"{name}.toml").write_text(re.sub(r"(?m)^name\s*=.*$", f'name = "{name.title()}"', text),
+                                                 encoding="utf-8")
+        mp.setattr(rules, "deck_dir", lambda: folder)
+
+
+@pytest.fixture(autouse=True)
+def kemuri_data(monkeypatch, tmp_path_factory):
+    _ensure_data(monkeypatch, tmp_path_factory.mktemp("km_decks"))
+    yield
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+def run(runner, *args, input=None, env=None):
+    return runner.invoke(app, [str(a) for a in args], input=input, env={**WIDE, **(env or {})},
+                         catch_exceptions=False)
+
+
+def one_error_line(result) -> str:
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+def decks() -> list[str]:
+    return tcg.list_decks(GAME)[:2]
+
+
+def render(renderable, width: int = 160) -> str:
+    with open(os.devnull, "w") as sink:
+        con = Console(width=width, record=True, file=sink, no_color=True)
+        con.print(renderable)
+        return con.export_text()
+
+
+def advance(game, agent_for, until, limit: int = 20000) -> None:
+    """Apply agents' choices until ``until(game)`` holds (or the game ends)."""
+    from tcg.agents.base import AgentView
+    n = 0
+    while not game.is_over and not until(game):
+        view = AgentView(game, game.legal_actions())
+        game.apply(agent_for(view.player).act(view))
+        n += 1
+        assert n < limit
+
+
+def find_state(until, seeds=range(1, 40)):
+    """A game (from the first seed that gets there with random players) where ``until`` holds."""
+    from tcg.agents import make_agent
+    for seed in seeds:
+        game = tcg.new_game(GAME, decks(), seed=seed)
+        bots = [make_agent("random", seed=seed), make_agent("random", seed=seed + 100)]
+        advance(game, bots.__getitem__, until)
+        if not game.is_over:
+            return game
+    return None
+
+
+def renderer_for(game, viewer=0):
+    from tcg.ui import get_renderer, label_players
+    return get_renderer(GAME, game, viewer=viewer, names=label_players(viewer))
+
+
+def event_types(record_path: pathlib.Path, viewer: int = 0) -> set[str]:
+    game = tcg.replay(str(record_path))
+    return {e["type"] for e in game.log.for_player(viewer)}
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """Finished games played through `tcg play kemuri`: always the first option ("1": the human
+    places, crosses, serves and closes when it can) and always the last one ("-1": the human
+    passes everything; the computer closes)."""
+    out = {}
+    folder = tmp_path_factory.mktemp("km_games")
+    mp = pytest.MonkeyPatch()  # the autouse fixture is per test: set the data up here too
+    _ensure_data(mp, tmp_path_factory.mktemp("km_decks"))
+    runner = CliRunner()
+    try:
+        for key, answers, seed in (("first", "1\n", 3), ("last", "-1\n", 4), ("first2", "1\n", 6)):
+            path = folder / f"{key}.json"
+            result = run(runner, "play", GAME, "--seed", seed, "--save", path, input=answers * 20000)
+            out[key] = (path, result)
+        yield out
+    finally:
+        mp.undo()
+
+
+# --- play ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["first", "last", "first2"])
+def test_play_to_the_end_by_piped_input(played, key):
+    path, result = played[key]
+    assert result.exit_code == 0, result.output[-3000:]
+    out = result.output
+    assert "Game over" in out
+    assert ("You win!" in out) or ("You lose." in out)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["game"] == GAME and record["result"] is not None
+    assert record["result"]["reason"] == "close"  # Kemuri games end only by a close (or a concession)
+    game = tcg.replay(record)
+    assert game.is_over and game.result == record["result"]
+    # the board: turn, phase, whose turn, both players' seats with bars, leader, zones, hand
+    assert "Before the first turn · SET-UP" in out
+    assert re.search(r"Turn \d+ · (OPERATION PHASE|SERVING PHASE お給仕|CHARCOAL CHANGE 炭替え) · Your turn", out)
+    assert re.search(r"You +SEATS +\d+ / 16 +[█░]{16}", out)
+    assert re.search(r"Opponent +SEATS +\d+ / 16 +[█░]{16}", out)
+    assert re.search(r"Leader .+ · (ACTIVE|locked) · charm (used|unused) \(timing: ", out)
+    assert re.search(r"Deck \d+ +Hand \d+ +Backyard \d+.* +Refreshes \d+", out)
+    assert "Seating zone (" in out and "Your hand (" in out
+    assert "Decision: You — mulligan (once, optional)" in out
+    # the computer's mulligan marks stay secret
+    assert "▶ Opponent: Mark " not in out and "▶ Opponent: Unmark " not in out
+
+
+def test_always_first_option_plays_the_game(played):
+    path, result = played["first"]
+    out = result.output
+    types = event_types(path)
+    # the human placed, served and saw the customers come in
+    assert re.search(r"▶ You: Place .+ \(Lv\d (早番|遅番) CP \d+ ×\d+.*\) · cost \d", out)
+    assert re.search(r"▶ You: Serve with .+ \((早番|遅番)( cross)? CP \d+\) → ", out)
+    assert re.search(r"(You|Opponent) called in .+ \(Lv\d\) → seat, seats \d+", out)
+    assert re.search(r"Floor \d/3", out) and "CP now" in out and "Printed" in out and "Call-in" in out
+    if "cp_contest" in types:
+        assert re.search(r"CP \d+ vs \d+(\+\d+ help)? → (server wins|receiver wins|tie, the server wins): ", out)
+    if "ikeike" in types:
+        assert re.search(r"イケイケ! .+ has no one to receive: call-in \d+", out)
+    if "refresh" in types:
+        assert re.search(r"deck ran out: the backyard \(\d+ cards\) becomes the new deck \(refresh\) → ", out)
+    if "cross" in types:
+        assert re.search(r"Flavour cross: .+ on top, then .+ → CP \d+(\+\d+)+ = \d+", out)
+    winner = json.loads(path.read_text(encoding="utf-8"))["result"]["winner"]
+    if winner == 0:
+        assert "★ CLOSE with the leader and WIN" in out and "★ You closed with" in out
+        assert re.search(r"Decision: ★ You — \d+ seats ≥ 16: CLOSE with your leader now to WIN", out)
+
+
+def test_always_last_option_passes_and_the_computer_closes(played):
+    path, result = played["last"]
+    out = result.output
+    assert "Keep this hand (no mulligan)" in out
+    assert "▶ You: End the operation phase → serving" in out
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["result"]["winner"] == 1  # the human never closes
+    assert "▶ Opponent: ★ CLOSE with the leader and WIN" in out
+    assert "You lose." in out
+
+
+def test_replay_of_a_played_game(runner, played):
+    path, _ = played["first"]
+    n = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+    result = run(runner, "replay", path, "--auto")
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert f"Action 1/{n}" in out and f"Action {n}/{n}" in out
+    assert "wins (closed with 16 or more seats)" in out
+    assert "Your hand" not in out  # spectator view
+    # nobody's mulligan marks are shown to a spectator
+    assert not re.search(r"▶ P\d: (Mark|Unmark) ", out)
+    assert "SEATS" in out
+
+
+def test_replay_from_a_players_side(runner, played):
+    path, _ = played["first"]
+    result = run(runner, "replay", path, "--auto", "--upto", 25, "--player", 0)
+    assert result.exit_code == 0
+    out = result.output
+    assert "Your hand" in out and "Action 25/25" in out
+    assert not re.search(r"▶ P1: (Mark|Unmark) ", out)
+    assert "Stopped after action 25 of" in out
+
+
+def test_play_quit_help_info_log_and_ja(runner, tmp_path):
+    result = run(runner, "play", GAME, "--seed", 4, "--save", tmp_path / "g.json", input="h\nb\nlog\ni\nq\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "concede the game" in out
+    assert out.count("Your options:") == 2
+    assert "Recent events" in out and "leader" in out
+    assert "Your hand" in out and "Reminders" in out and " · Lv" in out  # card texts (i)
+    ja = run(runner, "play", GAME, "--seed", 4, "--lang", "ja", "--save", tmp_path / "j.json", input="q\n")
+    assert ja.exit_code == 0
+    assert "マリガン終了" in ja.output
+
+
+def test_play_concede(runner, tmp_path):
+    path = tmp_path / "c.json"
+    result = run(runner, "play", GAME, "--seed", 4, "--save", path, input="c\n")
+    assert result.exit_code == 0
+    assert "You lose." in result.output and "concession" in result.output
+    assert json.loads(path.read_text(encoding="utf-8"))["result"]["reason"] == "concede"
+
+
+# --- simulate, bench ----------------------------------------------------------------------
+
+def test_simulate_json(runner):
+    result = run(runner, "simulate", GAME, "--games", 3, "--seed", 2, "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["game"] == GAME and summary["games"] == 3
+    assert summary["player0_wins"] + summary["player1_wins"] + summary["draws"] == 3
+    assert sum(summary["end_reasons"].values()) == 3
+    again = json.loads(run(runner, "simulate", GAME, "--games", 3, "--seed", 2, "--json").stdout)
+    assert again == summary
+
+
+def test_simulate_table(runner):
+    result = run(runner, "simulate", GAME, "--games", 2, "--seed", 1)
+    assert result.exit_code == 0
+    for word in ("Win rate", "95% CI", "Draws", "End reasons"):
+        assert word in result.output
+
+
+def test_bench_json(runner):
+    result = run(runner, "bench", GAME, "--seconds", 0.05, "--json")
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert out["game"] == GAME and out["games"] >= 1 and out["decisions_per_s"] > 0
+
+
+# --- cards, validate, catalog ---------------------------------------------------------------
+
+def test_cards_table_shows_kemuri_fields(runner):
+    cards = list(get_rules(GAME).cards)
+    result = run(runner, "cards", GAME)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for header in ("Lv", "Cost", "Shift", "CP", "Call-in", "Help", "Person", "Charm"):
+        assert header in out
+    for word in ("Colour", "Rune", "STOP!", "ATK/HP", "Programs", "Gender"):  # other games' columns
+        assert word not in out
+    for c in cards:
+        assert c.id in out
+    cast = next(c for c in cards if c.kind == "cast")
+    assert {"early": "早番", "late": "遅番"}[cast.shift] in out and f"×{cast.call_in}" in out
+    if any(c.kind == "event" for c in cards):
+        assert "Removal" in out
+    helper = next((c for c in cards if c.help_shift), None)
+    if helper is not None:
+        assert f"{ {'early': '早番', 'late': '遅番'}[helper.help_shift]} +{helper.help_cp}" in out
+    assert f"{len(cards)} of {len(cards)} cards" in out
+
+
+def test_cards_filters_and_narrow_terminal(runner):
+    cards = list(get_rules(GAME).cards)
+    result = run(runner, "cards", GAME, "--kind", "cast", env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    for c in cards:
+        assert (c.id in result.output) == (c.kind == "cast"), c.id
+    cast = next(c for c in cards if c.kind == "cast")
+    assert f"Lv{cast.level}" in result.output and f"cost {cast.cost}" in result.output
+    assert f"CP {cast.cp} ×{cast.call_in}" in result.output
+    result = run(runner, "cards", GAME, "--kind", "キャスト", "--lang", "ja")
+    assert result.exit_code == 0 and cast.id in result.output
+    leaders = run(runner, "cards", GAME, "--kind", "leader", env={"COLUMNS": "80"}).output
+    assert "charm: " in leaders
+    result = run(runner, "cards", GAME, "--color", "red")
+    assert result.exit_code == 1
+    assert "no colours" in one_error_line(result)
+
+
+def test_validate_sample_and_broken_decks(runner, tmp_path):
+    name = decks()[0]
+    result = run(runner, "validate", GAME, name)
+    assert result.exit_code == 0, result.output
+    assert "legal" in result.output and "NOT" not in result.output
+    cards = list(get_rules(GAME).cards)
+    cast = next(c for c in cards if c.kind == "cast")
+    event = next((c for c in cards if c.kind == "event"), None)
+    lines = [f'game = "{GAME}"', 'name = "Broken"', "[main]", f'"{cast.id}" = 5', '"NO-SUCH" = 1']
+    if event is not None:
+        lines.append(f'"{event.id}" = 2')
+    path = tmp_path / "broken.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")  # and no [leader]
+    problems = tcg.validate_deck(GAME, path)
+    rules_broken = {p.rule for p in problems}
+    assert {"KM-D2", "KM-D1", "KM-D5"} <= rules_broken
+    result = run(runner, "validate", GAME, path)
+    assert result.exit_code == 1
+    assert f"{len(problems)} problems" in result.output
+    for p in problems:
+        assert p.rule in result.output
+
+
+def test_catalog_kemuri_and_side_by_side(runner):
+    result = run(runner, "catalog", GAME)
+    assert result.exit_code == 0
+    for label, _ in get_rules(GAME).profile.rows():
+        assert label in result.output
+    assert "Kemuri Chuudoku" in result.output and "close" in result.output
+    both = run(runner, "catalog")
+    assert both.exit_code == 0
+    for gid in ("shironeko", "turutoru", "kemuri"):
+        assert gid in both.output
+    assert "Kemuri Chuudoku" in both.output
+    games = run(runner, "games")
+    assert games.exit_code == 0 and "kemuri" in games.output and "けむりちゅーどく" in games.output
+
+
+# --- the renderer --------------------------------------------------------------------------
+
+def test_renderer_is_registered_with_card_columns():
+    from tcg.ui import card_columns, get_renderer
+    from tcg.ui.kemuri_board import Renderer
+    game = tcg.new_game(GAME, decks(), seed=1)
+    assert isinstance(get_renderer(GAME, game), Renderer)
+    cols, facts = card_columns(GAME, "en")
+    assert [h for h, _, _ in cols][:4] == ["Id", "Kind", "Name", "Lv"]
+    cast = next(c for c in get_rules(GAME).cards if c.kind == "cast")
+    assert f"CP {cast.cp} ×{cast.call_in}" in facts(cast)
+
+
+def test_board_shows_seats_leader_floor_and_hand():
+    game = find_state(lambda g: g.decision.kind == "operation" and g.decision.player == 0
+                      and g.observe(0)["players"][0]["floor"] and g.observe(0)["players"][0]["seating"])
+    if game is None:
+        pytest.skip("no operation phase with a floor and seats")
+    r = renderer_for(game)
+    obs = game.observe(0)
+    text = render(r.board(obs))
+    me = obs["players"][0]
+    assert f"Turn {obs['turn']} · OPERATION PHASE · Your turn" in text
+    assert f"SEATS {me['seats']:>2} / 16" in text
+    assert f"Seating zone ({len(me['seating'])} card" in text
+    for c in me["seating"]:
+        assert f"{c['name']}" in text
+    assert "Floor " in text and "CP now" in text
+    for c in me["floor"]:
+        assert c["name"] in text
+    assert f"Your hand ({len(me['hand'])})" in text
+    assert "Decision: You — operation phase" in text
+    # the opponent's hand stays hidden
+    opp_hand = game.state.players[1].hand
+    visible = set(re.findall(r"'name': '([^']*)'", repr(obs)))
+    for iid in opp_hand:
+        name = game.state.cards[iid].name
+        if name not in visible:
+            assert name not in text
+
+
+def test_serving_board_and_help_options():
+    game = find_state(lambda g: g.decision.kind == "help" and g.decision.player == 0)
+    if game is None:
+        pytest.skip("no serving against player 0")
+    r = renderer_for(game)
+    obs = game.observe(0)
+    text = render(r.board(obs), width=400)
+    assert "Serving お給仕" in text and "Server " in text and "Receiver " in text
+    assert "▶ SERVING" in text and "◀ RECEIVING" in text
+    assert re.search(r"CP \d+ vs \d+", text)
+    assert re.search(r"Decision: You — Opponent's .+ serves your .+: play (早番|遅番) help cards", text)
+    from tcg.ui.terminal import _options
+    labels = [r.action_label(game, a, 0) for a in _options(r, game)]
+    assert labels[-1].startswith("Done helping: ")
+    assert re.search(r"→ your .+ (wins|loses → backyard)$", labels[-1])
+    for lab in labels[:-1]:
+        assert lab.startswith("Help with ") or lab.startswith("Lock the leader for its charm")
+
+
+def test_close_decision_is_prominent():
+    game = find_state(lambda g: g.decision.kind == "close" and g.decision.player == 0, seeds=range(1, 80))
+    if game is None:
+        pytest.skip("no close decision for player 0")
+    r = renderer_for(game)
+    from tcg.ui.terminal import _options
+    offered = _options(r, game)
+    assert offered[0].type == "close"
+    assert r.action_label(game, offered[0], 0).startswith("★ CLOSE with the leader and WIN (")
+    assert r.action_label(game, offered[1], 0) == "End the turn without closing"
+    text = render(r.board(game.observe(0)), width=400)
+    assert "★ You — " in text and "CLOSE with your leader now to WIN" in text
+
+
+def test_swap_pay_cross_and_serve_labels():
+    from tcg.ui.terminal import _options
+    # a charcoal change with a swap
+    game = find_state(lambda g: g.decision.kind == "charcoal" and g.decision.player == 0
+                      and any(a.type == "swap" for a in g.legal_actions()))
+    if game is not None:
+        r = renderer_for(game)
+        offered = _options(r, game)
+        swaps = [a for a in offered if a.type == "swap"]
+        assert offered[len(swaps)].type == "end_charcoal"  # fresh swaps, then End
+        label = r.action_label(game, swaps[0], 0)
+        assert re.match(r"Swap seat .+ \(Lv\d\) for .+ \(Lv\d\)( \+ .+ \(Lv\d\))* · .+ back to hand, seats stay \d+$",
+                        label), label
+        # a swap of one card for another copy of itself is not offered
+        views = {c["iid"]: c["id"] for pv in game.observe(0)["players"] for z in ("hand", "seating")
+                 for c in pv.get(z) or []}
+        for a in swaps:
+            assert not (len(a.cards) == 1 and views[a.cards[0]] == views[a.seat])
+        # after a swap, moving the same cards again is offered after End
+        game.apply(swaps[0])
+        if game.decision.kind == "charcoal":
+            offered = _options(r, game)
+            end = next(i for i, a in enumerate(offered) if a.type == "end_charcoal")
+            for a in offered[end + 1:]:
+                assert r.action_label(game, a, 0).endswith("(moves a card again)")
+    # paying a cost
+    game = find_state(lambda g: g.decision.kind == "pay" and g.decision.player == 0)
+    if game is not None:
+        r = renderer_for(game)
+        amount = game.decision.info["amount"]
+        for a in _options(r, game):
+            label = r.action_label(game, a, 0)
+            assert re.match(r"Pay with .+ \(Lv\d\) · (\d+ more to pay|paid in full(, \d+ overpaid \(lost\))?) "
+                            r"· seats \d+ → \d+$", label), label
+            lv = game.state.cards[a.card].level
+            if lv < amount:
+                assert f"{amount - lv} more to pay" in label
+        assert re.search(r"Decision: You — pay \d+( more)? \(", render(r.board(game.observe(0)), width=400))
+    # a flavour cross and a serving
+    game = find_state(lambda g: g.decision.kind == "operation" and g.decision.player == 0
+                      and any(a.type == "cross" for a in g.legal_actions()))
+    if game is not None:
+        r = renderer_for(game)
+        crosses = [a for a in _options(r, game) if a.type == "cross"]
+        assert len(crosses) <= len([a for a in game.legal_actions() if a.type == "cross"])
+        label = r.action_label(game, crosses[0], 0)
+        assert re.match(r"Flavour cross: .+ on top, then .+ → CP \d+(\+\d+)+ = \d+, (早番|遅番) ×\d+", label), label
+    game = find_state(lambda g: g.decision.kind == "serve" and g.decision.player == 0
+                      and any(a.type == "serve" for a in g.legal_actions()))
+    if game is not None:
+        r = renderer_for(game)
+        for a in _options(r, game):
+            label = r.action_label(game, a, 0)
+            if a.type == "serve" and a.target >= 0:
+                assert re.match(r"Serve with .+ \((早番|遅番)( cross)? CP \d+\) → Opponent's .+ CP \d+\): \d+ vs \d+, ",
+                                label), label
+            elif a.type == "serve":
+                assert "イケイケ, call in " in label
+
+
+def test_locking_the_leader_comes_after_end_when_the_close_is_on():
+    from tcg.ui.terminal import _options
+    game = find_state(lambda g: g.decision.kind == "operation" and g.decision.player == 0
+                      and g.observe(0)["players"][0]["seats"] >= 16
+                      and any(a.type == "leader_draw" for a in g.legal_actions()), seeds=range(1, 80))
+    if game is None:
+        pytest.skip("no such operation phase")
+    r = renderer_for(game)
+    offered = _options(r, game)
+    types = [a.type for a in offered]
+    assert types.index("end_operation") < types.index("leader_draw")
+    label = r.action_label(game, offered[types.index("leader_draw")], 0)
+    assert "⚠ NO CLOSE this turn" in label
+
+
+def test_mulligan_finish_is_reached_by_first_or_last_option():
+    from tcg.ui.terminal import _options
+    for pick in (0, -1):
+        game = tcg.new_game(GAME, decks(), seed=5)
+        from tcg.agents import make_agent
+        bot = make_agent("random", seed=1)
+        r = renderer_for(game)
+        for _ in range(30):
+            if game.decision.kind != "mulligan":
+                break
+            if game.decision.player != 0:
+                from tcg.agents.base import AgentView
+                game.apply(bot.act(AgentView(game, game.legal_actions())))
+                continue
+            game.apply(_options(r, game)[pick])
+        assert game.decision.kind != "mulligan" or game.decision.player != 0
+        assert game.state.players[0].mulliganed
+
+
+def test_every_event_of_a_game_has_a_text():
+    """Every event reads as a sentence, as the players see it: each step's events right after it."""
+    from tcg.agents import make_agent
+    from tcg.agents.base import AgentView
+    from tcg.ui import get_renderer
+    for seed in (5, 6, 7):
+        game = tcg.new_game(GAME, decks(), seed=seed)
+        bots = [make_agent("random", seed=1), make_agent("random", seed=2)]
+        views = {0: get_renderer(GAME, game, viewer=0), None: get_renderer(GAME, game, viewer=None)}
+        for r in views.values():
+            r.board(game.observe(r.viewer))
+        n = 0
+        while not game.is_over:
+            mark = len(game.log)
+            game.apply(bots[game.decision.player].act(AgentView(game, game.legal_actions())))
+            n += 1
+            assert n < 20000
+            for viewer, r in views.items():
+                events = game.log.for_player(viewer, mark) if viewer is not None else game.log.for_spectator(mark)
+                for ev in events:
+                    text = r.event_text(ev)
+                    if ev["type"] == "shuffle":
+                        continue
+                    assert text, ev
+                    assert "unknown card" not in text, (ev, text)
+                    assert not re.search(r"\w=\S", text), (ev, text)  # not the generic "type key=value" fallback
+
+
+def test_step_lines_leave_out_the_echo_of_the_action():
+    from tcg.engine.action import Action
+    game = tcg.new_game(GAME, decks(), seed=3)
+    r = renderer_for(game)
+    ev = [{"type": "serve", "player": 0, "cast": 1, "receiver": -1},
+          {"type": "ikeike", "player": 0, "cast": 1, "call_in": 2}]
+    lines = r.step_lines(0, Action("serve", cast=1, target=-1), ev)
+    assert len(lines) == 1 and lines[0].startswith("イケイケ! ")
+    assert len(r.step_lines(0, None, ev)) == 2  # the set-up and concessions keep every event
+    # the generic loop uses the hook, and other games keep working without it
+    from tcg.ui.terminal import Step, step_lines
+    assert step_lines(r, Step(0, "x", ev, Action("serve", cast=1, target=-1))) == lines
+    from tcg.ui import GenericRenderer
+    assert len(step_lines(GenericRenderer(), Step(0, "x", ev, None))) == 2
