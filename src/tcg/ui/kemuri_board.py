@@ -212,6 +212,20 @@ def card_facts(card: Any, lang: str) -> list[str]:
     return out
 
 
+class _SideBySide:
+    """Lines shown side by side when the terminal is wide enough, else one under the other."""
+
+    def __init__(self, parts: Sequence[Text], gap: int = 4):
+        self.parts, self.gap = list(parts), gap
+
+    def __rich_console__(self, console, options):
+        joined = Text(" " * self.gap).join(self.parts)
+        if joined.cell_len <= options.max_width:
+            yield joined
+        else:
+            yield from self.parts
+
+
 # --- the renderer --------------------------------------------------------------------------------
 
 class Renderer(GenericRenderer):
@@ -398,7 +412,7 @@ class Renderer(GenericRenderer):
             t.append(f" +{seats - goal}", style="bold green")
         return t
 
-    def header(self, obs: Mapping[str, Any]) -> Text:
+    def header(self, obs: Mapping[str, Any]) -> Group:
         t = Text()
         turn = obs.get("turn", 0)
         t.append(f"Turn {turn}" if turn else "Before the first turn", style="bold")
@@ -413,27 +427,26 @@ class Renderer(GenericRenderer):
                 t.append(" (first turn: no charcoal change, no charm, one serving)", style="dim")
         if obs.get("first_player") is not None:
             t.append(f" · first player: {self.who(obs.get('first_player'))}", style="dim")
-        t.append("\n")
         players = obs.get("players") or []
         viewer = obs.get("viewer")
         order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
-        for n, p in enumerate(order):
-            if n:
-                t.append("    ")
-            name = self.who(p)
-            t.append(f"{name:<8} ", style="bold cyan" if p == viewer else "bold")
-            t.append_text(self.seats_text(players[p].get("seats", 0)))
-        t.append("\n")
+        seats = []
+        for p in order:
+            s = Text()
+            s.append(f"{self.who(p):<8} ", style="bold cyan" if p == viewer else "bold")
+            s.append_text(self.seats_text(players[p].get("seats", 0)))
+            seats.append(s)
+        d = Text()
         if obs.get("result"):
             r = obs["result"]
-            t.append("Game over: ", style="bold")
-            t.append("draw" if r.get("winner") is None else f"{self.who(r.get('winner'))} won")
-            t.append(f" ({self.reason_text(r.get('reason'))})")
+            d.append("Game over: ", style="bold")
+            d.append("draw" if r.get("winner") is None else f"{self.who(r.get('winner'))} won")
+            d.append(f" ({self.reason_text(r.get('reason'))})")
         else:
-            d = obs.get("decision") or {}
-            t.append("Decision: ", style="bold")
-            t.append(self.decision_text(obs), style="bold green" if d.get("kind") == "close" else "")
-        return t
+            kind = (obs.get("decision") or {}).get("kind")
+            d.append("Decision: ", style="bold")
+            d.append(self.decision_text(obs), style="bold green" if kind == "close" else "")
+        return Group(t, _SideBySide(seats), d)
 
     # --- decisions -------------------------------------------------------------------------
     def _pay_context(self) -> tuple[str, int | None]:
@@ -673,7 +686,7 @@ class Renderer(GenericRenderer):
         for col, kw in (("#", {"justify": "right"}), ("Shift", {"no_wrap": True}),
                         ("CP now", {"justify": "right", "no_wrap": True}), ("Printed", {"justify": "right", "no_wrap": True}),
                         ("Call-in", {"justify": "right", "no_wrap": True}), ("Served", {"no_wrap": True}),
-                        ("Cast (a cross: top card first)", {"overflow": "fold", "ratio": 1})):
+                        ("Cast (cross: top first)", {"overflow": "fold", "ratio": 1})):
             tab.add_column(col, **kw)
         sv = obs.get("serving") or {}
         active = obs.get("active") == p
@@ -760,7 +773,7 @@ class Renderer(GenericRenderer):
         if got is None and not ev:
             return t
         if got is not None:
-            rows.insert(0, self.serving_text(obs, got))
+            rows = [self.serving_text(obs, got)] + (rows if ev else [])
         return Panel(Group(*rows), border_style="magenta" if got else "bright_black",
                      title="Serving お給仕" if got else "Event", title_align="left")
 

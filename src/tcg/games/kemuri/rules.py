@@ -419,7 +419,8 @@ class KemuriRules(EffectRunner, Ruleset):
         for i in a.cards:
             ps.hand.remove(i)
             ps.seating.append(i)
-        s.emit("charcoal_change", {"player": p, "out": a.seat, "in": list(a.cards)})
+        s.emit("charcoal_change", {"player": p, "out": a.seat, "in": list(a.cards),
+                                   "out_id": s.cards[a.seat].id, "in_ids": [s.cards[i].id for i in a.cards]})
         s.steps.append(("charcoal",))
 
     def _apply_operation(self, s, p, pending, a):
