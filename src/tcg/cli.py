@@ -188,7 +188,7 @@ def cards_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
     kind: Optional[str] = typer.Option(None, "--kind", "-k",
         help="Only cards of this kind (e.g. character, monster, town, leader; device, application; "
-             "cast, event, support, trouble)."),
+             "cast, event, support, trouble; zx, event, zx_ex, zx_ob, shift, ev_ex, player)."),
     color: Optional[str] = typer.Option(None, "--color", "--colour", "-c",
         help="Only cards of this colour (e.g. red)."),
     search: Optional[str] = typer.Option(None, "--search", "-s",
@@ -201,8 +201,10 @@ def cards_cmd(
     A table with the fields of the game's cards: id, kind, name (with English gloss) and text,
     plus for Shironeko colour, cost, change cost, level, attack/HP, rune and STOP!, for
     Turu-turu segment, power/toughness, programs, gender, work and mount, for Kemuri level,
-    cost, shift, CP, call-in, help, removal cost, person, charm timing and trigger. On
-    terminals narrower than 110 columns each card is shown as a short block instead."""
+    cost, shift, CP, call-in, help, removal cost, person, charm timing and trigger, for Z/X
+    colour, cost, power, race, ignition icon, timing, marks (Start Card, Gate Card, Life
+    Recovery, Void Bringer) and how a dynamis card comes out. On terminals narrower than 110
+    columns each card is shown as a short block instead."""
     lang = _check_lang(lang)
     from .ui import card_columns
     cardset = _rules(game).cards
@@ -221,8 +223,7 @@ def cards_cmd(
     if color is not None:
         if not colors:
             raise ValueError(f"the cards of {game} have no colours (--color cannot be used)")
-        from .ui.shironeko_board import COLOR_JA
-        color = {v: k for k, v in COLOR_JA.items()}.get(color, color).lower()
+        color = {v: k for k, v in _color_names_ja(game).items()}.get(color, color).lower()
         if color not in colors:
             raise ValueError(f"unknown --color {color!r}; colours in this set: {', '.join(colors)}")
     rows = []
@@ -264,6 +265,18 @@ def cards_cmd(
         table.add_row(c.id, cell)
         table.add_row("", "")
     con.print(table)
+
+
+def _color_names_ja(game: str) -> dict[str, str]:
+    """Colour -> Japanese name, from the game's renderer module (``COLOR_JA``) when it has one."""
+    import importlib
+
+    from .ui import RENDERERS
+    names: dict[str, str] = {}
+    for path in ("tcg.ui.shironeko_board", RENDERERS.get(game)):
+        if path:
+            names.update(getattr(importlib.import_module(path), "COLOR_JA", {}) or {})
+    return names
 
 
 def _deck_description(path: pathlib.Path) -> str:

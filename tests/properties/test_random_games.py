@@ -13,7 +13,7 @@ from tcg.agents.base import AgentView
 from tcg.agents.random_agent import RandomAgent
 from tcg.engine.rng import Rng
 
-from .adapters import SCRAMBLE
+from .adapters import scramble
 
 GAMES = pytest.mark.parametrize("game_id", tcg.list_games())
 DECISION_CAP = 20000
@@ -60,7 +60,7 @@ def test_random_games_end_and_conserve_cards(game_id, seed):
 def _scrambled(game, viewer: int | None, seed: int):
     """A clone in which everything ``viewer`` cannot see is rearranged (None: not possible now)."""
     g = game.clone()
-    if not SCRAMBLE[game.game_id](g, viewer, Rng(seed)):
+    if not scramble(g, viewer, Rng(seed)):
         return None
     g.touch()
     return g

@@ -10,7 +10,7 @@ class AgentView:
     """What an agent may know at a decision: which player it is, the decision kind, its legal
     actions and (built only when asked for) its own observation."""
 
-    __slots__ = ("_game", "game_id", "player", "kind", "legal_actions", "_obs")
+    __slots__ = ("_game", "game_id", "player", "kind", "legal_actions", "_obs", "_choices")
 
     def __init__(self, game, legal_actions: list[Action]):
         self._game = game
@@ -20,12 +20,28 @@ class AgentView:
         self.kind: str = d.kind
         self.legal_actions = legal_actions
         self._obs: dict[str, Any] | None = None
+        self._choices: list[Action] | None = None
+
+    @property
+    def choices(self) -> list[Action]:
+        """The legal actions without pure take-backs (what a computer player considers)."""
+        if self._choices is None:
+            undo = self._game.rules.undo_actions(self._game.state)
+            self._choices = [a for a in self.legal_actions if a not in undo] if undo else self.legal_actions
+        return self._choices
 
     @property
     def observation(self) -> dict[str, Any]:
         if self._obs is None:
             self._obs = self._game.observe(self.player)
         return self._obs
+
+    def sample(self, rng) -> Any:
+        """A complete game consistent with what this player has seen: the opponent's hidden cards
+        and every deck order redrawn from ``rng`` (the opponent's deck list is taken as known).
+        None at the rare decisions where that is not possible. The only way a search agent may
+        look ahead: it never sees the real hidden state."""
+        return self._game.determinized(self.player, rng)
 
     def describe(self, action: Action, lang: str = "en") -> str:
         return self._game.describe(action, lang)
@@ -50,7 +66,7 @@ def register(name: str):
 
 
 def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
-    from . import heuristic, random_agent  # noqa: F401 - registers
+    from . import heuristic, ismcts, random_agent  # noqa: F401 - registers
     factory = AGENTS.get(name)
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")

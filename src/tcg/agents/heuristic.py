@@ -8,30 +8,28 @@ from ..engine.rng import Rng
 from .base import Agent, AgentView, register
 
 
-def _kemuri(view: AgentView) -> Action | None:
-    for a in view.legal_actions:
-        if a.type == "close":  # KM-W1: the only win; always take it
-            return a
-    return None
+def _random_policy(view: AgentView, rng: Rng) -> Action:
+    acts = view.choices
+    return acts[rng.below(len(acts))]
 
 
-def _shironeko(view: AgentView) -> Action | None:
-    if view.kind != "defend":
-        return None
-    obs = view.observation
-    me = obs["players"][view.player]
-    attacker = next((u for side in obs["players"] for u in side["characters"]
-                     if u["iid"] == obs["decision"].get("attacker")), None)
-    if attacker is None or attacker["attack"] < me["deck"]:
-        return None
-    # the hit would empty the deck: defend with the toughest ON character
-    best = max((a for a in view.legal_actions if a.type == "defend"),
-               key=lambda a: next(u["hp"] - u["damage"] for u in me["characters"] if u["iid"] == a.defender),
-               default=None)
-    return best
+def policy_for(game_id: str):
+    """The game's heuristic policy ``policy(view, rng) -> Action`` (tcg.agents.heuristics.<game>)."""
+    try:
+        mod = __import__(f"tcg.agents.heuristics.{game_id}", fromlist=["policy"])
+        return mod.policy
+    except ModuleNotFoundError:
+        return _random_policy
 
 
-RULES = {"kemuri": _kemuri, "shironeko": _shironeko}
+def value_for(game_id: str):
+    """The game's ``value(observation, player) -> float``: estimated chance that ``player``
+    wins (0..1), used to score search rollouts that stop before the end."""
+    try:
+        mod = __import__(f"tcg.agents.heuristics.{game_id}", fromlist=["value"])
+        return mod.value
+    except ModuleNotFoundError:
+        return lambda obs, player: 0.5
 
 
 @register("heuristic")
@@ -40,10 +38,4 @@ class HeuristicAgent(Agent):
         self.rng = Rng(seed ^ 0x4E55)
 
     def act(self, view: AgentView) -> Action:
-        rule = RULES.get(view.game_id)
-        if rule is not None:
-            choice = rule(view)
-            if choice is not None:
-                return choice
-        acts = view.legal_actions
-        return acts[self.rng.below(len(acts))]
+        return policy_for(view.game_id)(view, self.rng)

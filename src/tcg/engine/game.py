@@ -69,6 +69,12 @@ class Game:
             self._legal = [] if self.state.over else self.rules.legal_actions(self.state)
         return list(self._legal)
 
+    def choices(self) -> list[Action]:
+        """The legal actions minus pure take-backs (see ``Ruleset.undo_actions``)."""
+        legal = self.legal_actions()
+        undo = self.rules.undo_actions(self.state) if legal else frozenset()
+        return [a for a in legal if a not in undo] if undo else legal
+
     def apply(self, action: Action | Mapping[str, Any]) -> None:
         """Perform one legal action of the deciding player and advance to the next decision.
 
@@ -122,6 +128,21 @@ class Game:
         g._actions = self._actions.copy()
         g._legal = self._legal
         g.state = self.state.clone()
+        return g
+
+    def determinized(self, player: int, rng) -> "Game | None":
+        """An independent game consistent with everything ``player`` has seen, with the hidden
+        cards (and the future random draws) redrawn from ``rng``: what a search agent may plan on.
+        None at the rare decisions where hidden cards are being looked at (a search)."""
+        if self.state.over:
+            return None
+        state = self.rules.determinize(self.state, player, rng)
+        if state is None:
+            return None
+        g = Game.__new__(Game)
+        g.rules, g.decks, g.seed = self.rules, self.decks, self.seed
+        g._actions, g._legal = [], None
+        g.state = state
         return g
 
     def touch(self) -> None:

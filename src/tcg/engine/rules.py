@@ -59,6 +59,27 @@ class Ruleset:
     def describe(self, state: BaseState, action: Action, lang: str = "en") -> str:
         return repr(action)
 
+    def determinize(self, state: BaseState, viewer: int, rng) -> BaseState:
+        """A copy of ``state`` in which everything ``viewer`` cannot see is redrawn at random
+        (hidden cards exchanged among hidden places, zone sizes kept), consistent with what the
+        viewer has seen. Search agents plan on such samples instead of reading hidden state."""
+        from .rng import Rng
+        s = state.clone()
+        if not self.scramble_hidden(s, viewer, rng):
+            return None
+        s.rng = Rng(rng.next64())  # the real generator would tell future shuffles
+        return s
+
+    def scramble_hidden(self, state: BaseState, viewer: int | None, rng) -> bool:
+        """Rearrange, in place, what ``viewer`` (None: a spectator) cannot see. Returns False
+        when the state is at a point where that is not possible (e.g. mid-search)."""
+        raise NotImplementedError
+
+    def undo_actions(self, state: BaseState) -> frozenset:
+        """Legal actions that only take back an earlier choice of the same decision (e.g. taking
+        back a programmed card). Offered to people; search agents skip them to avoid cycles."""
+        return frozenset()
+
     def turns(self, state: BaseState) -> int:
         """Turns (or rounds) played so far, for statistics."""
         return getattr(state, "turn", 0)

@@ -34,6 +34,18 @@ class BaseState:
         self.decision = None
         self.emit("game_over", {"winner": winner, "reason": reason})
 
+    @staticmethod
+    def exchange(rng, *zones: list) -> None:
+        """Deal the hidden ``zones`` afresh from their pooled cards, sizes kept (determinization).
+        The pool is put in a canonical order first, so the result depends only on which cards
+        are hidden, never on where they really are."""
+        pool = sorted(i for z in zones for i in z)
+        rng.shuffle(pool)
+        at = 0
+        for z in zones:
+            z[:] = pool[at:at + len(z)]
+            at += len(z)
+
     def _copy_base(self, other: "BaseState") -> None:
         """Copy the shared fields into ``other`` (a fresh instance made with ``__new__``)."""
         other.rng = Rng(self.rng.state)

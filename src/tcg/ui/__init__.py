@@ -43,6 +43,7 @@ RENDERERS: dict[str, str] = {
     "shironeko": "tcg.ui.shironeko_board",
     "turutoru": "tcg.ui.turutoru_board",
     "kemuri": "tcg.ui.kemuri_board",
+    "zx": "tcg.ui.zx_board",
 }
 
 

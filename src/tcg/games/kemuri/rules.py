@@ -63,6 +63,22 @@ class KemuriRules(EffectRunner, Ruleset):
         from .deckcheck import check_deck
         return check_deck(self.cards, self.profile, deck)
 
+    def scramble_hidden(self, s: KMState, viewer, rng) -> bool:
+        if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "pick_card"):
+            return False
+        for p, ps in enumerate(s.players):
+            if p != viewer:
+                s.exchange(rng, ps.hand, ps.deck)
+            s.exchange(rng, ps.deck)
+        return True
+
+    def undo_actions(self, s) -> frozenset:
+        """Unmarking a card marked for the mulligan."""
+        d = s.decision
+        if d is None or d.kind != "mulligan":
+            return frozenset()
+        return frozenset(Action.of("mulligan_toggle", (("card", i),)) for i in s.players[d.player].mull_pick)
+
     def turns(self, s: KMState) -> int:
         return s.turn
 

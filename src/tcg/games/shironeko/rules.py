@@ -522,6 +522,23 @@ class ShironekoRules(EffectRunner, Ruleset):
         from .view import describe
         return describe(self, s, action, lang)
 
+    def undo_actions(self, s) -> frozenset:
+        """Unmarking a card marked for the mulligan."""
+        d = s.decision
+        if d is None or d.kind != "mulligan":
+            return frozenset()
+        return frozenset(Action.of("mulligan_toggle", (("card", i),)) for i in s.players[d.player].mull_pick)
+
+    def scramble_hidden(self, s: SNState, viewer, rng) -> bool:
+        if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "search"):
+            return False
+        for p, ps in enumerate(s.players):
+            if p != viewer:
+                s.exchange(rng, ps.hand, ps.deck)
+            s.exchange(rng, ps.deck)
+            s.exchange(rng, ps.town_deck)
+        return True
+
     def check_invariants(self, s: SNState) -> None:
         from .view import all_zones
         seen: dict[int, str] = {}

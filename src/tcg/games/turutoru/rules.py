@@ -604,6 +604,21 @@ class TuruturuRules(EffectRunner, Ruleset):
         from .view import describe
         return describe(self, s, action, lang)
 
+    def scramble_hidden(self, s: TTState, viewer, rng) -> bool:
+        if s.decision and s.decision.kind == "search":
+            return False
+        for p, ps in enumerate(s.players):
+            if p != viewer:
+                s.exchange(rng, ps.hand, ps.deck)
+                if s.phase == "programming":  # the face-down stack's order is hidden too
+                    ps.programs.sort()
+                    rng.shuffle(ps.programs)
+            s.exchange(rng, ps.deck)
+        return True
+
+    def undo_actions(self, s: TTState) -> frozenset:
+        return frozenset((UNSTACK,)) if s.decision is not None and s.decision.kind == "program" else frozenset()
+
     def turns(self, s: TTState) -> int:
         return s.round
 

@@ -146,6 +146,18 @@ class ZXRules(EffectRunner, Ruleset):
         s.decision = Decision(player, kind, info)
         s.pending = pending
 
+    def scramble_hidden(self, s: ZXState, viewer, rng) -> bool:
+        """Hand, deck, life (face down even to its owner) are hidden. (Face-down dynamis cards
+        stay put: the owner knows them and the opponent's view shows only their count.)"""
+        if s.phase == "setup" or (s.decision and s.decision.kind == "pick_card"):
+            return False
+        for p, ps in enumerate(s.players):
+            if p != viewer:
+                s.exchange(rng, ps.hand, ps.life, ps.deck)
+            else:
+                s.exchange(rng, ps.life, ps.deck)
+        return True
+
     def turns(self, s) -> int:
         return s.turn
 

@@ -1,0 +1,106 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration samples a complete game consistent with what the agent has seen
+(``AgentView.sample``: hidden cards and deck orders redrawn), walks one shared tree of action
+sequences with UCB restricted to the actions available in that sample (availability counts),
+expands one node, plays a fast random rollout for a bounded number of decisions, scores the end
+(a win, or the game's value estimate from each player's observation) and backs the result up.
+Budget: ``iterations`` (reproducible) or ``seconds`` per decision. Same seed, same budget in
+iterations, same choices."""
+from __future__ import annotations
+
+import math
+import time
+
+from ..engine.action import Action
+from ..engine.rng import Rng
+from .base import Agent, AgentView, register
+from .heuristic import policy_for, value_for
+
+
+class _Node:
+    __slots__ = ("parent", "action", "player", "children", "visits", "reward", "avail")
+
+    def __init__(self, parent, action, player):
+        self.parent, self.action, self.player = parent, action, player
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+@register("ismcts")
+class ISMCTSAgent(Agent):
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.5,
+                 rollout_depth: int = 80, exploration: float = 0.7):
+        self.rng = Rng(seed ^ 0x15C7)
+        self.fallback = Rng(seed ^ 0xFA11)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout_depth = rollout_depth
+        self.c = exploration
+        self.last_iterations = 0
+
+    def act(self, view: AgentView) -> Action:
+        legal = view.choices
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        value = value_for(view.game_id)
+        root = _Node(None, None, view.player)
+        deadline = None if self.iterations else time.perf_counter() + self.seconds
+        n = 0
+        while (n < self.iterations) if self.iterations else (time.perf_counter() < deadline):
+            g = view.sample(rng)
+            if g is None:
+                break
+            node = root
+            while not g.is_over:  # selection and one expansion
+                acts = g.choices()
+                mover = g.decision.player
+                untried = [a for a in acts if a not in node.children]
+                for a in acts:
+                    ch = node.children.get(a)
+                    if ch is not None:
+                        ch.avail += 1
+                if untried:
+                    a = untried[rng.below(len(untried))]
+                    node.children[a] = child = _Node(node, a, mover)
+                    g.apply(a)
+                    node = child
+                    break
+                log_n = 0.0
+                best, best_u = None, -1.0
+                for a in acts:
+                    ch = node.children[a]
+                    u = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if u > best_u:
+                        best, best_u = ch, u
+                g.apply(best.action)
+                node = best
+            depth = 0  # rollout
+            while not g.is_over and depth < self.rollout_depth:
+                acts = g.choices()
+                g.apply(acts[rng.below(len(acts))])
+                depth += 1
+            rewards = _score(g, value)
+            while node is not None:
+                node.visits += 1
+                if node.parent is not None:
+                    node.reward += rewards[node.player]
+                node = node.parent
+            n += 1
+        self.last_iterations = n
+        kids = [root.children[a] for a in legal if a in root.children]
+        if not kids:  # no sample possible here: play the heuristic move
+            return policy_for(view.game_id)(view, self.fallback)
+        return max(kids, key=lambda ch: (ch.visits, ch.reward)).action
+
+
+def _score(g, value) -> tuple[float, float]:
+    if g.is_over:
+        if g.winner is None:
+            return (0.5, 0.5)
+        return (1.0, 0.0) if g.winner == 0 else (0.0, 1.0)
+    v0 = value(g.observe(0), 0)
+    return (v0, 1.0 - v0)
