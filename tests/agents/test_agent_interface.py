@@ -1,0 +1,84 @@
+"""The agent interface: agents see only their observation, legal actions and determinized
+samples, so their choices cannot depend on the opponent's hidden cards."""
+from __future__ import annotations
+
+import pytest
+
+import tcg
+from tcg.agents import AgentView, make_agent
+from tcg.engine.rng import Rng
+
+GAMES = pytest.mark.parametrize("game_id", tcg.list_games())
+
+
+def _midgame(game_id: str, seed: int, steps: int):
+    """A game after ``steps`` random decisions, stopped at a decision of player 0 with a choice."""
+    names = tcg.list_decks(game_id)
+    g = tcg.new_game(game_id, [names[0], names[1 % len(names)]], seed=seed)
+    rnd = make_agent("random", seed=seed)
+    n = 0
+    while not g.is_over:
+        if n >= steps and g.decision.player == 0 and len(g.choices()) > 1:
+            probe = g.clone()
+            if probe.rules.scramble_hidden(probe.state, 0, Rng(1)):
+                return g
+        g.apply(rnd.act(AgentView(g, g.legal_actions())))
+        n += 1
+    pytest.skip("game ended before a suitable decision")
+
+
+def _with_other_hidden_cards(g, seed: int):
+    """The same game for player 0, but the opponent's hand and every deck order differ."""
+    other = g.clone()
+    assert other.rules.scramble_hidden(other.state, 0, Rng(seed))
+    other.touch()
+    return other
+
+
+@GAMES
+@pytest.mark.parametrize("agent, options", [("heuristic", {}), ("ismcts", {"iterations": 25})])
+def test_agent_choices_do_not_change_with_opponent_hidden_cards(game_id, agent, options):
+    for seed, steps in ((1, 30), (2, 60)):
+        g = _midgame(game_id, seed, steps)
+        other = _with_other_hidden_cards(g, seed + 100)
+        assert other.observe(0) == g.observe(0)  # player 0 cannot tell the two apart
+        opp = g.state.players[1]
+        assert (opp.hand, opp.deck) != (other.state.players[1].hand, other.state.players[1].deck)
+        a = make_agent(agent, seed=7, **options).act(AgentView(g, g.legal_actions()))
+        b = make_agent(agent, seed=7, **options).act(AgentView(other, other.legal_actions()))
+        assert a == b
+
+
+@GAMES
+def test_samples_agree_with_what_the_player_has_seen(game_id):
+    g = _midgame(game_id, 3, 40)
+    view = AgentView(g, g.legal_actions())
+    rng = Rng(5)
+    for _ in range(5):
+        sample = view.sample(rng)
+        assert sample is not None
+        assert sample.observe(0) == g.observe(0)
+        assert sample.legal_actions() == g.legal_actions()
+        g.rules.check_invariants(sample.state)
+    # and the real game is untouched by sampling
+    assert g.observe(None) == _midgame(game_id, 3, 40).observe(None)
+
+
+@GAMES
+def test_ismcts_is_reproducible_with_a_seed_and_plays_to_the_end(game_id):
+    g = _midgame(game_id, 4, 20)
+    first = make_agent("ismcts", seed=11, iterations=20).act(AgentView(g, g.legal_actions()))
+    again = make_agent("ismcts", seed=11, iterations=20).act(AgentView(g, g.legal_actions()))
+    assert first == again and first in g.legal_actions()
+    agents = [make_agent("ismcts", seed=1, iterations=8, rollout_depth=20), make_agent("heuristic", seed=2)]
+    n = 0
+    while not g.is_over and n < 4000:
+        view = AgentView(g, g.legal_actions())
+        g.apply(agents[view.player].act(view))
+        n += 1
+    assert g.is_over
+
+
+def test_unknown_agent_is_a_clear_error():
+    with pytest.raises(ValueError, match="unknown agent 'nope'"):
+        make_agent("nope")
