@@ -121,7 +121,7 @@ def test_play_to_the_end_by_piped_input(played, key):
     assert re.search(r"Resources \d+/\d+ ready \(リブート\)", out)
     assert re.search(r"Dynamis \d+: \d+ unused, \d+ used", out) and "Player card " in out
     assert "EX or EV EX " in out and " · SHIFT " in out
-    assert re.search(r"Your dynamis \d+ \(\d+ face down = usable, \d+ face up = used\)", out)
+    assert re.search(r"Your dynamis \d+ \(▼ \d+ face down = usable, ▲ \d+ face up = used\)", out)
     assert "Your hand (" in out and "Timing" in out
     assert "◆ your player square" in out and "◆ Opponent's player square" in out
     assert "centre" in out and "リブート ready" in out
@@ -140,7 +140,7 @@ def test_always_first_option_plays_the_game(played):
                      + r"\) · (free|pay \d+ of \d+ ready)", out)
     # attacks: power against power, or the player and their life
     assert re.search(r"▶ You: Attack with .+ \(\d+\) from square \d \(.+\) → the player \(life \d\)", out)
-    assert re.search(r"▶ You: Attack with .+ \(\d+\) from square \d \(.+\) → .+ on square \d \(.+\): \d+ vs \d+"
+    assert re.search(r"▶ You: Attack with .+ \(\d+\) from square \d \(.+\) → (your|Opponent's) .+ on square \d \(.+\): \d+ vs \d+"
                      r"( \(damage \d+ already\))? → (destroys it|\d+ damage, it survives \(\d+ short\))", out)
     # battle windows: who may act, and that both must pass
     assert "⚔ BATTLE" in out and "If nothing changes: " in out
@@ -410,7 +410,7 @@ def test_battle_board_and_options():
     r = renderer_for(game)
     obs = game.observe(0)
     text = render(r.board(obs), width=250)
-    assert "⚔ BATTLE" in text and "⚔ATK" in text and "◎TGT" in text
+    assert "⚔ BATTLE" in text and "⚔ ATTACKING" in text and "◎ ATTACKED" in text
     assert re.search(r"If nothing changes: \d+ vs \d+", text)
     assert "Battle events: You to act" in text
     assert re.search(r"Decision: You — battle: play a battle event or an EV EX, or pass", text)

@@ -191,3 +191,29 @@ def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
                 card[key] = list(f.default) if isinstance(f.default, list) else f.default
         out.append((cid, card))
     return meta, out
+
+
+def load_card_sets(game: str, schema: CardSchema, make_card: Callable[[str, str, dict], Any],
+                   path: str | pathlib.Path, *extra: str | pathlib.Path,
+                   check: Callable[[list, dict[str, str]], None] | None = None) -> CardSet:
+    """Load a game's card set plus a player's ``extra`` card files into one ``CardSet``.
+
+    ``make_card(file, id, fields)`` builds one card; ``check(cards, file_of_id)`` may validate
+    rules that involve several cards. Ids must be unique across files; extra files become part
+    of the set's version (``1.0.0+<hash>``) so records made with them are told apart."""
+    cards: list = []
+    where: dict[str, str] = {}
+    meta: dict[str, Any] = {}
+    for n, p in enumerate((path,) + extra):
+        m, raw_cards = load_card_file(p, schema, game)
+        if n == 0:
+            meta = m
+        for cid, fields in raw_cards:
+            if cid in where:
+                raise CardDataError(str(p), cid, "id", f"already defined in {where[cid]}")
+            where[cid] = str(p)
+            cards.append(make_card(str(p), cid, fields))
+    if check is not None:
+        check(cards, where)
+    version = meta["version"] + ("+" + card_files_digest(extra) if extra else "")
+    return CardSet(game, meta["name"], version, cards, str(path))

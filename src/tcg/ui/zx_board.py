@@ -465,11 +465,11 @@ class Renderer(GenericRenderer):
         if psq_owner is not None:
             head.append("◆ ", style=self._owner_style(psq_owner))
         head.append(self.sq_name(sq), style="bold" if psq_owner is not None else "dim")
-        if battle and battle.get("attacker") == sq:
-            head.append(" ⚔ATK", style="bold red")
-        if battle and battle.get("target") == sq and sq >= 0:
-            head.append(" ◎TGT", style="bold red")
         lines.append(head)
+        if battle and battle.get("attacker") == sq:
+            lines.append(Text("⚔ ATTACKING", style="bold white on red"))
+        if battle and battle.get("target") == sq and sq >= 0:
+            lines.append(Text("◎ ATTACKED", style="bold white on red"))
         if u and u.get("face_down"):
             lines.append(Text(f"{self.poss(u.get('owner'))} start card", style=self._owner_style(u.get("owner"))))
             lines.append(Text("(face down until set-up ends)", style="dim"))
@@ -583,8 +583,11 @@ class Renderer(GenericRenderer):
             t.append(self.unit_short(tgt), style="bold")
         else:
             t.append("a Z/X that has left the board", style="bold")
-        t.append("\n  If nothing changes: " + self.outcome(att, tgt if (tgt_sq or 0) >= 0 else None))
         d = obs.get("decision") or {}
+        if d.get("kind") in ("life_pick", "life_card"):
+            t.append("\n  The attack hits: a life card is revealed and goes to the charge (⚡: may be played free)")
+        else:
+            t.append("\n  If nothing changes: " + self.outcome(att, tgt if (tgt_sq or 0) >= 0 else None))
         if d.get("kind") == "battle":
             p = d.get("player")
             t.append("\n  Battle events: ")
@@ -594,7 +597,8 @@ class Renderer(GenericRenderer):
             else:
                 t.append(" · the battle resolves once both players pass in a row")
         elif d.get("kind") == "life_pick":
-            t.append(f"\n  {self.who(d.get('player'))} to choose which life card is hit")
+            who = self.who(d.get("player"))
+            t.append(f"\n  {who} {'choose' if who == 'You' else 'chooses'} which face-down life card is hit")
         return t
 
     # --- player panels -------------------------------------------------------------------------
@@ -690,7 +694,7 @@ class Renderer(GenericRenderer):
         down = [c for c in dyn if not c.get("face_up")]
         up = [c for c in dyn if c.get("face_up")]
         title = Text(f"Your dynamis {len(dyn)}", style="bold")
-        title.append(f" ({len(down)} face down = usable, {len(up)} face up = used)", style="dim")
+        title.append(f" (▼ {len(down)} face down = usable, ▲ {len(up)} face up = used)", style="dim")
         tab = Table.grid(padding=(0, 1))
         for kw in ({"no_wrap": True}, {"no_wrap": True}, {"no_wrap": True}, {"justify": "right", "no_wrap": True},
                    {"no_wrap": True, "max_width": 66}, {"ratio": 1, "overflow": "fold"}):
@@ -782,7 +786,7 @@ class Renderer(GenericRenderer):
             ex = "used" if used.get("zx_ex") or used.get("ev_ex") else "free"
             return (f"{who} — main phase: place Z/X, use events, the dynamis (Z/X EX or EV EX: {ex}; SHIFT: "
                     f"{'used' if used.get('shift') else 'free'}), attack; then end the turn · "
-                    f"{awake}/{len(res)} resources {REBOOTED}")
+                    f"{awake}/{len(res)} resources ready")
         if kind == "battle":
             got = self._battle(obs)
             head = f"{who} — battle: play a battle event or an EV EX, or pass"
@@ -1360,7 +1364,8 @@ class Renderer(GenericRenderer):
             if a.target < 0:
                 return f"{head} → the player (life {opp.get('life', '?')})"
             tgt = units.get(a.target) or {}
-            return (f"{head} → {self.label(tgt)} on {self.sq(a.target)}: " + self.outcome(att, tgt))
+            return (f"{head} → {self.poss(tgt.get('owner'))} {self.label(tgt)} on {self.sq(a.target)}: "
+                    + self.outcome(att, tgt))
         if t == "end_turn":
             return "End the turn"
         if t == "battle_event" and v:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import CardSchema, CardSet, Field, card_files_digest, load_card_file
+from ...engine.cards import CardSchema, CardSet, Field, load_card_sets
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -157,17 +157,5 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
 def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
     """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
     from .effects import REGISTRY
-    cards: list[Card] = []
-    where: dict[str, str] = {}
-    meta: dict = {}
-    for n, p in enumerate((path,) + extra):
-        m, raw_cards = load_card_file(p, SCHEMA, "kemuri")
-        if n == 0:
-            meta = m
-        for cid, f in raw_cards:
-            if cid in where:
-                raise CardDataError(str(p), cid, "id", f"already defined in {where[cid]}")
-            where[cid] = str(p)
-            cards.append(_make_card(str(p), cid, f, REGISTRY))
-    version = meta["version"] + ("+" + card_files_digest(extra) if extra else "")
-    return CardSet("kemuri", meta["name"], version, cards, str(path))
+    return load_card_sets("kemuri", SCHEMA, lambda f, cid, fields: _make_card(f, cid, fields, REGISTRY),
+                          path, *extra)

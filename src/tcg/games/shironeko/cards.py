@@ -6,7 +6,7 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import CardSchema, CardSet, Field, card_files_digest, load_card_file
+from ...engine.cards import CardSchema, CardSet, Field, load_card_sets
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -185,23 +185,8 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
 def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
     """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
     from .effects import REGISTRY  # the ops this game understands
-    cards: list[Card] = []
-    where: dict[str, str] = {}
-    meta: dict = {}
-    for n, p in enumerate((path,) + extra):
-        m, raw_cards = load_card_file(p, SCHEMA, "shironeko")
-        if n == 0:
-            meta = m
-        for cid, f in raw_cards:
-            if cid in where:
-                raise CardDataError(str(p), cid, "id", f"already defined in {where[cid]}")
-            where[cid] = str(p)
-            cards.append(_make_card(str(p), cid, f, REGISTRY))
-    _check_set(cards, where)
-    version = meta["version"]
-    if extra:
-        version += "+" + card_files_digest(extra)
-    return CardSet("shironeko", meta["name"], version, cards, str(path))
+    return load_card_sets("shironeko", SCHEMA, lambda f, cid, fields: _make_card(f, cid, fields, REGISTRY),
+                          path, *extra, check=_check_set)
 
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:

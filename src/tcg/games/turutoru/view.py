@@ -5,7 +5,6 @@ from typing import Any, Iterator
 
 from ...engine.action import Action
 from . import flow as F
-from .cards import PROGRAM_JA
 from .state import TTState, Unit
 
 
