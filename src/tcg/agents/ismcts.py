@@ -69,7 +69,6 @@ class ISMCTSAgent(Agent):
                     g.apply(a)
                     node = child
                     break
-                log_n = 0.0
                 best, best_u = None, -1.0
                 for a in acts:
                     ch = node.children[a]
