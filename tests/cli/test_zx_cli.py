@@ -73,6 +73,16 @@ def find_state(until, seeds=range(1, 40)):
     return None
 
 
+class _Pick:
+    """An agent that always takes the option at ``index`` of the legal actions."""
+
+    def __init__(self, index: int):
+        self.index = index
+
+    def act(self, view):
+        return view.legal_actions[self.index]
+
+
 def renderer_for(game, viewer=0):
     from tcg.ui import get_renderer, label_players
     return get_renderer(GAME, game, viewer=viewer, names=label_players(viewer))
@@ -417,7 +427,7 @@ def test_battle_board_and_options():
     labels = [r.action_label(game, a, 0) for a in _options(r, game)]
     assert labels[-1].startswith("Pass")
     for lab in labels[:-1]:
-        assert lab.startswith("Battle event ") or lab.startswith("EV EX ")
+        assert lab.startswith(("Battle event ", "EV EX "))
 
 
 def test_life_pick_attack_and_place_labels():
@@ -468,6 +478,17 @@ def test_revealed_cards_are_shown():
 
 def test_start_card_and_hand_stay_secret():
     from tcg.ui.terminal import action_text
+    # player 0's start card lies face down on square 7 while player 1 chooses
+    game = tcg.new_game(GAME, decks(), seed=1)
+    assert game.decision.kind == "start_card" and game.decision.player == 0
+    start = next(a for a in game.legal_actions() if a.type == "start_card")
+    game.apply(start)
+    advance(game, lambda p: _Pick(-1), lambda g: g.decision.player == 1)
+    name = game.state.cards[start.card].name
+    text = render(renderer_for(game, 1).board(game.observe(1)))
+    assert "Opponent's start card" in text and "face down until set-up ends" in text
+    assert name not in text
+    assert name in render(renderer_for(game, 0).board(game.observe(0)))
     game = find_state(lambda g: g.decision.kind == "start_card" and g.decision.player == 1
                       and any(a.type == "start_card" for a in g.legal_actions()))
     if game is None:
@@ -521,8 +542,8 @@ def test_event_summaries_and_step_lines():
         {"type": "to_charge", "player": 1, "card": 900, "id": zx.id},
         {"type": "leave_board", "player": 1, "square": 4, "card": 900, "id": zx.id, "why": "destroyed",
          "force": [901], "shift": -1}])
-    assert lines == [f"Opponent's {zx.name} ({zx.name_en}) on square 4 (centre) was destroyed → Opponent's charge "
-                     "(1 force → trash)"]
+    assert lines == [(f"Opponent's {zx.name} ({zx.name_en}) on square 4 (centre) was destroyed → Opponent's charge "
+                      "(1 force → trash)")]
     # life damage and where the card goes
     lines = r.event_lines([{"type": "life_damage", "player": 0, "card": 902, "id": zx.id, "icon": False, "life": 2},
                            {"type": "to_charge", "player": 0, "card": 902, "id": zx.id}])

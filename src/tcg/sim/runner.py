@@ -1,27 +1,85 @@
-"""Play games between agents and summarise the results."""
+"""Play games between agents.
+
+A *match* is two sides, each a deck and an agent (with options). Game ``index`` of a match is
+played with seed ``seed`` and its own agents seeded from it; on odd indices the sides swap seats,
+so each side goes first and second equally often. A game's result depends only on
+(match, index, seed), never on which process plays it or in what order, so a batch gives the
+same results with any number of workers."""
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, asdict
+from dataclasses import dataclass, asdict, field
 from typing import Any, Callable, Sequence
 
 from ..agents.base import Agent, AgentView, make_agent
 from ..api import new_game
+from .stats import summarize, wilson  # noqa: F401 - re-exported
 
 DEFAULT_MAX_DECISIONS = 20_000
 
 
 @dataclass
 class GameResult:
+    """One game. ``winner`` and ``first_player`` are seats; with ``swapped`` seat 0 held side 1."""
+
     seed: int
     winner: int | None
     reason: str
     first_player: int | None
     turns: int
     decisions: int
+    index: int = 0
+    swapped: bool = False
+    match: int = 0
+
+    def side_of(self, seat: int | None) -> int | None:
+        """The side (0 or 1) that sat in ``seat``."""
+        return None if seat is None else seat ^ int(self.swapped)
+
+    @property
+    def winner_side(self) -> int | None:
+        return self.side_of(self.winner)
+
+    @property
+    def first_side(self) -> int | None:
+        return self.side_of(self.first_player)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One side of a match: a deck (Deck object, sample-deck name or file) and an agent."""
+
+    deck: Any
+    agent: str = "random"
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def deck_name(self) -> str:
+        return str(getattr(self.deck, "name", self.deck))
+
+    def make_agent(self, seed: int) -> Agent:
+        return make_agent(self.agent, seed=seed, **dict(self.options))
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Two sides playing ``game_id``. Picklable: sent as is to worker processes."""
+
+    game_id: str
+    sides: tuple[Entrant, Entrant]
+    max_decisions: int = DEFAULT_MAX_DECISIONS
+    labels: tuple[str, str] = field(default=("", ""))
+
+    def describe_sides(self) -> list[dict[str, Any]]:
+        out = []
+        for i, e in enumerate(self.sides):
+            d: dict[str, Any] = {"deck": self.labels[i] or e.deck_name, "agent": e.agent}
+            if e.options:
+                d["agent_options"] = dict(e.options)
+            out.append(d)
+        return out
 
 
 def play(game, agents: Sequence[Agent], max_decisions: int = DEFAULT_MAX_DECISIONS):
@@ -37,58 +95,64 @@ def play(game, agents: Sequence[Agent], max_decisions: int = DEFAULT_MAX_DECISIO
     return n
 
 
+def _finish(game, n: int, **extra: Any) -> GameResult:
+    st, rules = game.state, game.rules
+    reason = st.end_reason if game.is_over else "decision cap"
+    return GameResult(extra.pop("seed"), game.winner, reason, rules.first_player(st), rules.turns(st), n,
+                      **extra)
+
+
 def play_one(game_id: str, decks: Sequence, agent_names: Sequence[str], seed: int,
              max_decisions: int = DEFAULT_MAX_DECISIONS) -> GameResult:
+    """One game with decks and agents in the given seats (agent of seat i seeded ``seed*2+i``)."""
     game = new_game(game_id, decks, seed=seed)
     agents = [make_agent(name, seed=seed * 2 + i) for i, name in enumerate(agent_names)]
     n = play(game, agents, max_decisions)
-    st, rules = game.state, game.rules
-    reason = st.end_reason if game.is_over else "decision cap"
-    return GameResult(seed, game.winner, reason, rules.first_player(st), rules.turns(st), n)
+    return _finish(game, n, seed=seed)
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+def play_game(matchup: Matchup, index: int, seed: int, match: int = 0) -> GameResult:
+    """Game ``index`` of ``matchup`` with ``seed``: on odd indices side 1 sits in seat 0. The
+    agent of side k is seeded ``seed*2+k`` wherever it sits."""
+    swapped = index % 2 == 1
+    order = (1, 0) if swapped else (0, 1)
+    sides = [matchup.sides[k] for k in order]
+    game = new_game(matchup.game_id, [e.deck for e in sides], seed=seed)
+    agents = [matchup.sides[k].make_agent(seed * 2 + k) for k in order]
+    n = play(game, agents, matchup.max_decisions)
+    return _finish(game, n, seed=seed, index=index, swapped=swapped, match=match)
 
 
-def summarize(results: Sequence[GameResult], players: int = 2) -> dict[str, Any]:
-    n = len(results)
-    out: dict[str, Any] = {"games": n}
-    for p in range(players):
-        w = sum(1 for r in results if r.winner == p)
-        lo, hi = wilson(w, n)
-        out[f"player{p}_wins"] = w
-        out[f"player{p}_win_rate"] = w / n if n else 0.0
-        out[f"player{p}_ci95"] = [lo, hi]
-    draws = sum(1 for r in results if r.winner is None)
-    out["draws"] = draws
-    firsts = [r for r in results if r.first_player is not None and r.winner is not None]
-    fw = sum(1 for r in firsts if r.winner == r.first_player)
-    out["first_player_win_rate"] = fw / len(firsts) if firsts else None
-    out["first_player_ci95"] = list(wilson(fw, len(firsts))) if firsts else None
-    out["mean_turns"] = sum(r.turns for r in results) / n if n else 0
-    out["mean_decisions"] = sum(r.decisions for r in results) / n if n else 0
-    reasons: dict[str, int] = {}
-    for r in results:
-        reasons[r.reason] = reasons.get(r.reason, 0) + 1
-    out["end_reasons"] = reasons
-    return out
+# A task is (match number, game index, seed).
+Task = tuple[int, int, int]
+
+
+def play_tasks(matchups: Sequence[Matchup], tasks: Sequence[Task]) -> list[GameResult]:
+    """Play the given games in this process, in order."""
+    return [play_game(matchups[m], i, s, m) for m, i, s in tasks]
 
 
 def simulate(game_id: str, decks: Sequence, agent_names: Sequence[str], games: int, seed: int = 0,
              progress: Callable[[int], None] | None = None,
-             max_decisions: int = DEFAULT_MAX_DECISIONS) -> list[GameResult]:
-    """Play ``games`` games; game i uses seed ``seed + i`` so results do not depend on order."""
-    results = []
-    for i in range(games):
-        results.append(play_one(game_id, decks, agent_names, seed + i, max_decisions))
-        if progress:
-            progress(i + 1)
-    return results
+             max_decisions: int = DEFAULT_MAX_DECISIONS, workers: int = 1,
+             agent_options: Sequence[dict[str, Any]] | None = None,
+             backend: str = "local", address: str | None = None) -> list[GameResult]:
+    """Play ``games`` games of ``decks[k]`` + ``agent_names[k]`` (side k) against each other.
+
+    Game i uses seed ``seed + i`` and, when i is odd, swaps the sides' seats. Results are sorted
+    by game index and are identical whatever ``workers`` and ``backend``; ``progress(done)`` is
+    called as games finish."""
+    from .parallel import run_tasks
+    matchup = make_matchup(game_id, decks, agent_names, agent_options, max_decisions)
+    tasks = [(0, i, seed + i) for i in range(games)]
+    return run_tasks([matchup], tasks, workers=workers, progress=progress, backend=backend, address=address)
+
+
+def make_matchup(game_id: str, decks: Sequence, agent_names: Sequence[str],
+                 agent_options: Sequence[dict[str, Any]] | None = None,
+                 max_decisions: int = DEFAULT_MAX_DECISIONS) -> Matchup:
+    if len(decks) != 2 or len(agent_names) != 2:
+        raise ValueError("a match needs two decks and two agents")
+    opts = list(agent_options) if agent_options is not None else [{}, {}]
+    sides = tuple(Entrant(d, a, tuple(sorted(o.items()))) for d, a, o in zip(decks, agent_names, opts))
+    return Matchup(game_id, sides, max_decisions)  # type: ignore[arg-type]

@@ -472,7 +472,7 @@ class Renderer(GenericRenderer):
             lines.append(Text("◎ ATTACKED", style="bold white on red"))
         if u and u.get("face_down"):
             lines.append(Text(f"{self.poss(u.get('owner'))} start card", style=self._owner_style(u.get("owner"))))
-            lines.append(Text("(face down until set-up ends)", style="dim"))
+            lines.append(Text("face down until set-up ends", style="dim"))
         elif u:
             lines.append(Text(str(u.get("name") or "?"), style=self._owner_style(u.get("owner"))))
             if self.lang != "ja" and u.get("name_en"):
@@ -880,7 +880,7 @@ class Renderer(GenericRenderer):
     def event_text(self, ev: Mapping[str, Any]) -> str | None:
         t = ev.get("type")
         p = ev.get("player")
-        self.learn(ev.get("card"), ev.get("id"), p if t not in ("leave_board",) else p)
+        self.learn(ev.get("card"), ev.get("id"), p)
         who = self.who(p)
         whose = self.whose(p)
         poss = self.poss(p)

@@ -1,19 +1,699 @@
-"""Kemuri heuristic (minimal; to be extended)."""
+"""Kemuri Chuudoku heuristic: race to 16 seats and close with an active leader.
+
+Reads only the player's own observation, the legal actions and (for card text) the public card
+database by card id; never the game state. Outline:
+
+- close whenever it is legal (KM-W1: the only win);
+- keep the leader active when this turn can end with 16+ seats ("close mode"): no leader draw,
+  no operation charm, no cost that would drop the projected seats below 16;
+- otherwise lock the leader for its draw (or use a draw / call-in charm) every turn;
+- mulligan expensive casts; charcoal change only when the hand clearly improves (seats never
+  change in a swap); pay costs with the fewest seats possible, least useful cards first;
+- place affordable casts, best value first; place an event that helps us more than the opponent;
+  use supports when useful;
+- serving follows a small greedy plan: each serving calls in whatever the CP result, so casts
+  serve when they win their contest (tie: server) or when the opponent has no cast (イケイケ);
+  a losing serving costs the cast and is only made when the seats close the game this turn;
+  a flavour cross is formed when it makes the plan better (it beats a cast no single one beats);
+- help when the help turns a lost contest into a win; troubles against the opponent's best play
+  (above all: a close this turn)."""
 from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from itertools import combinations
 
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
+STRICT = False  # tests/benchmarks: let errors surface
+SEATS_PER_CALL = 1.2   # expected seats per call-in (levels 1-3, some cards are triggers)
+
+
+# --- card text (public card database, by id) -------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _db(cid: str):
+    try:
+        from ...api import card_set
+        return card_set("kemuri").find(cid)
+    except Exception:  # pragma: no cover - no card database
+        return None
+
+
+@lru_cache(maxsize=None)
+def _ops(cid: str, kind: str) -> tuple:
+    """(op name, args) of the card's abilities of ``kind`` (static, use, charm, ...); None when
+    the card is not in the database (e.g. test fixtures)."""
+    c = _db(cid)
+    if c is None:
+        return None
+    return tuple((op.name, dict(op.args)) for ab in c.abilities if ab.kind == kind for op in ab.effects)
+
+
+@lru_cache(maxsize=None)
+def _by_name(name: str):
+    try:
+        from ...api import card_set
+        return card_set("kemuri").find(name)
+    except Exception:  # pragma: no cover
+        return None
+
+
+# --- small helpers -----------------------------------------------------------------------------
+
+def _me_opp(obs, p):
+    return obs["players"][p], obs["players"][1 - p]
+
+
+def _cast_value(c: dict) -> float:
+    """What a cast on the floor is worth (to keep, or to remove from the opponent)."""
+    return 1.0 + 0.3 * c.get("cp_now", c.get("cp", 0)) + 1.0 * c.get("call_in_now", c.get("call_in", 0)) \
+        + 0.5 * c.get("cost", 0) + 0.5 * len(c.get("cross") or ())
+
+
+def _hand_value(c: dict, seats: int, floor_full: bool) -> float:
+    """How useful a card is in hand (for mulligan, charcoal change, paying, picking)."""
+    kind = c.get("kind")
+    if kind == "cast":
+        v = 0.8 + 0.35 * c.get("cp", 0) + 1.0 * c.get("call_in", 0) - 0.45 * c.get("cost", 0)
+        v += 0.4 * c.get("help_cp", 0)
+        if c.get("cost", 0) > seats:
+            v -= 0.5
+        if floor_full:
+            v = 0.5 * v + 0.4 * c.get("help_cp", 0)
+        return max(0.2, v)
+    if kind == "support":
+        ops = _ops(c["id"], "use")
+        if ops:
+            names = {o[0] for o in ops}
+            if "call_in" in names:
+                return 3.2
+            if "draw" in names or "search" in names:
+                return 2.6
+            if "salvage" in names:
+                return 2.0
+            return 1.6
+        return 2.2
+    if kind == "trouble":
+        return 2.0
+    if kind == "event":
+        return 1.4
+    return 1.0
+
+
+def _card_index(obs) -> dict:
+    """Every card this player can see, by instance id."""
+    idx: dict[int, dict] = {}
+    for pv in obs["players"]:
+        for z in ("hand", "backyard", "seating", "resolving"):
+            for c in pv.get(z) or ():
+                idx[c["iid"]] = c
+        for c in pv["floor"]:
+            idx[c["iid"]] = c
+            for m in c.get("cross") or ():
+                idx[m["iid"]] = m
+    ev = obs.get("event")
+    if ev:
+        idx[ev["iid"]] = ev
+    return idx
+
+
+def _card_from_text(view: AgentView, a: Action) -> dict | None:
+    """A card we cannot see (e.g. searched from the deck): read it from the action's text."""
+    try:
+        text = view.describe(a, "ja")
+    except Exception:  # pragma: no cover
+        return None
+    m = re.match(r"^(.*?)(?: \(Lv(\d) \S+ CP(\d+) ×(\d+) cost (\d+)\))?を手札に$", text)
+    if not m:
+        return None
+    name = m.group(1)
+    card = _by_name(name)
+    if card is not None:
+        d = {"id": card.id, "kind": card.kind, "level": card.level, "cost": card.cost, "cp": card.cp,
+             "call_in": card.call_in, "shift": card.shift}
+        if card.help_shift:
+            d.update(help_shift=card.help_shift, help_cp=card.help_cp)
+        return d
+    if m.group(2):
+        return {"id": "", "kind": "cast", "level": int(m.group(2)), "cp": int(m.group(3)),
+                "call_in": int(m.group(4)), "cost": int(m.group(5))}
+    return None
+
+
+# --- serving plan ------------------------------------------------------------------------------
+
+def _help_risk(margin: int, opp_hand: int, opp_charm: bool) -> float:
+    """Chance the receiver turns a contest we win by ``margin`` into a loss (help from hand, a
+    help charm)."""
+    r = 0.0
+    if opp_hand > 0:
+        r = {0: 0.35, 1: 0.3, 2: 0.2, 3: 0.08}.get(margin, 0.03) * min(1.0, 0.4 + 0.15 * opp_hand)
+    if opp_charm and margin < 3:
+        r = max(r, 0.6)
+    return r
+
+
+def _serve_gain(srv: dict, rcv: dict | None, opp_hand: int, opp_charm: bool, closing: bool) -> float:
+    calls = srv["call_in_now"] + (1 if rcv is None else 0)
+    g = calls * SEATS_PER_CALL
+    if rcv is None:
+        return g
+    margin = srv["cp_now"] - rcv["cp_now"]
+    mine, theirs = _cast_value(srv), _cast_value(rcv)
+    if margin >= 0:
+        risk = _help_risk(margin, opp_hand, opp_charm)
+        g += (1 - risk) * theirs - risk * mine
+    else:
+        g -= mine if not closing else 0.2 * mine
+    return g
+
+
+def _plan(mine: list[dict], theirs: list[dict], opp_hand: int, opp_charm: bool, closing: bool,
+          limit: int = 9) -> tuple[float, list]:
+    """Greedy serving plan: repeatedly take the best (server, receiver) pair while it gains;
+    a beaten receiver leaves, so later servings may be イケイケ. Returns (total gain, steps)."""
+    mine = [c for c in mine if not c.get("served")]
+    theirs = list(theirs)
+    total, steps = 0.0, []
+    while mine and len(steps) < limit:
+        best = None
+        for s in mine:
+            for r in (theirs or [None]):
+                g = _serve_gain(s, r, opp_hand, opp_charm, closing)
+                if best is None or g > best[0]:
+                    best = (g, s, r)
+        g, s, r = best
+        if g <= 0:
+            break
+        total += g
+        steps.append((s, r))
+        mine.remove(s)
+        if r is not None and s["cp_now"] >= r["cp_now"]:
+            theirs.remove(r)
+    return total, steps
+
+
+def _opp_help_charm(opp: dict) -> bool:
+    ld = opp.get("leader")
+    return bool(ld and ld.get("active") and not ld.get("charm_used") and ld.get("charm_timing") == "help")
+
+
+def _projected_calls(mine: list[dict], theirs: list[dict]) -> int:
+    """Call-ins our unserved casts can make this turn (イケイケ when the opponent has no cast)."""
+    return sum(c["call_in_now"] + (0 if theirs else 1) for c in mine if not c.get("served"))
+
+
+# --- the policy ---------------------------------------------------------------------------------
 
 def policy(view: AgentView, rng: Rng) -> Action:
-    for a in view.legal_actions:
+    legal = view.legal_actions
+    for a in legal:
         if a.type == "close":  # KM-W1: the only win; always take it
             return a
     acts = view.choices
+    if len(acts) == 1:
+        return acts[0]
+    fn = _DECIDE.get(view.kind)
+    if fn is not None:
+        try:
+            a = fn(view, acts, rng)
+        except Exception:  # a heuristic must never crash a game
+            if STRICT:
+                raise
+            a = None
+        if a is not None and a in acts:
+            return a
+    return _fallback(view, acts, rng)
+
+
+def _fallback(view, acts, rng):
+    quiet = [a for a in acts if a.type in ("end_operation", "end_serving", "end_charcoal", "pass", "done",
+                                           "mulligan_done")]
+    if quiet:
+        return quiet[0]
     return acts[rng.below(len(acts))]
 
 
+def _mulligan(view, acts, rng):
+    obs = view.observation
+    me = obs["players"][view.player]
+    hand = me["hand"] or []
+    marked = set(me.get("mulligan_pick") or ())
+    has_free = any(c["kind"] == "cast" and c["cost"] == 0 for c in hand if c["iid"] not in marked)
+    for a in acts:
+        if a.type != "mulligan_toggle" or a.card in marked:
+            continue
+        c = next((x for x in hand if x["iid"] == a.card), None)
+        if c is None or c["kind"] != "cast":
+            continue
+        if c["cost"] >= 3 or (c["cost"] >= 2 and not has_free):
+            return a
+    return next((a for a in acts if a.type == "mulligan_done"), None)
+
+
+def _charcoal(view, acts, rng):
+    obs = view.observation
+    me = obs["players"][view.player]
+    seats = me["seats"]
+    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
+    idx = _card_index(obs)
+    best, best_gain = None, 0.6
+    for a in acts:
+        if a.type != "swap":
+            continue
+        seat = idx.get(a.seat)
+        given = [idx.get(i) for i in a.cards]
+        if seat is None or any(g is None for g in given):
+            continue
+        gain = _hand_value(seat, seats, full) - sum(_hand_value(g, seats, full) for g in given)
+        gain += 0.1 * (len(given) - 1)  # finer seats pay costs more exactly
+        if gain > best_gain:
+            best, best_gain = a, gain
+    return best or next((a for a in acts if a.type == "end_charcoal"), None)
+
+
+def _min_pay(levels: list[int], amount: int) -> int:
+    """The least total of seating levels that pays ``amount`` (amount itself when exact)."""
+    if amount <= 0:
+        return 0
+    reach = {0}
+    for lv in sorted(levels):
+        reach |= {r + lv for r in reach if r < amount}
+    over = [r for r in reach if r >= amount]
+    return min(over) if over else sum(levels)
+
+
+def _event_net(ev_id: str, owner_is_me: bool, me: dict, opp: dict) -> float | None:
+    """How much an event's statics help us minus the opponent (None: unknown card)."""
+    ops = _ops(ev_id, "static")
+    if ops is None:
+        return None
+    net = 0.0
+    casts_me = list(me["floor"]) + [dict(c, _hand=True) for c in (me["hand"] or []) if c["kind"] == "cast"]
+    for name, args in ops:
+        if name != "modify":
+            continue
+        t, flt, amt = args.get("target"), args.get("filter") or {}, args.get("amount", 0)
+        w = 0.5 if args.get("stat") == "cp" else 1.3
+        for side, casts, mine in ((1, casts_me, True), (-1, opp["floor"], False)):
+            applies = t == "all_casts" or (t == "all_own_casts" and mine == owner_is_me) or \
+                (t == "all_opponent_casts" and mine != owner_is_me)
+            if not applies:
+                continue
+            for c in casts:
+                if all(c.get(k) == v for k, v in flt.items()):
+                    net += side * amt * w * (0.4 if c.get("_hand") else 1.0)
+    return net
+
+
+def _support_value(c: dict, me: dict, opp: dict, obs, closing: bool, placing_left: bool) -> float:
+    ops = _ops(c["id"], "use")
+    casts = [x for x in me["floor"] if not x.get("served")]
+    if ops is None:  # unknown support: draw-like, use it
+        return 1.5
+    names = [o[0] for o in ops]
+    v = 0.0
+    for name, args in ops:
+        if name == "call_in":
+            v += 1.5 * args.get("amount", 1) * (1 if args.get("player", "self") == "self" else -1)
+        elif name == "draw":
+            v += 1.0 * args.get("amount", 1) * (1 if args.get("player", "self") == "self" else -1)
+        elif name in ("search", "salvage"):
+            v += 1.0 if name == "search" or any(x["kind"] == "cast" for x in me["backyard"]) or "mill" in names \
+                else 0.0
+        elif name == "modify":
+            if placing_left or not casts:
+                return 0.0  # buffs wait until the floor is set
+            flt = args.get("filter") or {}
+            n = sum(1 for x in casts if all(x.get(k) == val for k, val in flt.items()))
+            if args.get("target") == "choose_own_cast":
+                n = min(n, 1)
+            v += n * (0.8 if args.get("stat") == "cp" else 1.5)
+        elif name == "remove_event":
+            ev = obs.get("event")
+            if ev is None:
+                v -= 0.5
+            else:
+                net = _event_net(ev["id"], ev.get("owner") == me["player"], me, opp)
+                v += 0.0 if net is None else -net
+        elif name == "set_state" and args.get("target") == "own_leader":
+            v += 0.2
+    return v
+
+
+def _operation(view, acts, rng):
+    obs = view.observation
+    p = view.player
+    me, opp = _me_opp(obs, p)
+    seats, goal = me["seats"], obs.get("close_seats", 16)
+    leader = me.get("leader") or {}
+    by = {}
+    for a in acts:
+        by.setdefault(a.type, []).append(a)
+    idx = _card_index(obs)
+    opp_hand, opp_charm = opp["hand_count"], _opp_help_charm(opp)
+    mine, theirs = me["floor"], opp["floor"]
+    calls = _projected_calls(mine, theirs)
+    active = bool(leader.get("active"))
+    closing = active and seats + SEATS_PER_CALL * calls >= goal
+    levels = [c["level"] for c in me["seating"]]
+    room = sum(1 + len(c.get("cross") or ()) for c in mine) < 3
+
+    # place casts worth their seats
+    place_opts = []
+    for a in by.get("place", ()):
+        c = idx.get(a.card)
+        if c is None:
+            continue
+        pay = _min_pay(levels, c["cost"])
+        after = seats - pay
+        if closing and after + SEATS_PER_CALL * (calls + c["call_in"] + (0 if theirs else 1)) < goal:
+            continue
+        score = 0.5 + 0.35 * c["cp"] + 1.1 * c["call_in"] - 0.55 * pay - 0.4 * (pay - c["cost"])
+        # it should win against something, or serve into an empty floor
+        beat = not theirs or any(c["cp"] >= t["cp_now"] for t in theirs)
+        score += 0.8 if beat else -0.3
+        if pay > 0 and seats - pay < 2 and obs["turn"] > 2 and c["call_in"] == 0:
+            score -= 1.0
+        if score > 0.3:
+            place_opts.append((score, a))
+    place_opts.sort(key=lambda t: -t[0])
+
+    # supports: card draw / call-in first, buffs once the floor is set
+    sup_best = None
+    for a in by.get("support", ()):
+        c = idx.get(a.card)
+        if c is None:
+            continue
+        v = _support_value(c, me, opp, obs, closing, bool(place_opts))
+        if sup_best is None or v > sup_best[0]:
+            sup_best = (v, a)
+    if sup_best and sup_best[0] >= 1.0:
+        return sup_best[1]
+
+    # the leader: draw (or a draw / call-in charm) unless we can close this turn
+    charm_kind = None
+    if "charm" in by:
+        ops = _ops(leader.get("id", ""), "charm")
+        if ops is None or any(o[0] in ("draw", "call_in") for o in ops):
+            charm_kind = "resource"
+        elif any(o[0] == "modify" for o in ops):
+            charm_kind = "buff"
+    if not closing:
+        if charm_kind == "resource":
+            return by["charm"][0]
+        if charm_kind != "buff" and "leader_draw" in by:
+            return by["leader_draw"][0]
+
+    if place_opts and room:
+        return place_opts[0][1]
+
+    # events: one that favours us (replacing one that favours the opponent)
+    cur = obs.get("event")
+    cur_net = 0.0
+    if cur is not None:
+        n = _event_net(cur["id"], cur.get("owner") == p, me, opp)
+        cur_net = n if n is not None else (0.5 if cur.get("owner") == p else -0.5)
+    ev_best = None
+    for a in by.get("event", ()):
+        c = idx.get(a.card)
+        if c is None:
+            continue
+        n = _event_net(c["id"], True, me, opp)
+        if n is None:
+            n = 0.6
+        if ev_best is None or n > ev_best[0]:
+            ev_best = (n, a)
+    if ev_best and ev_best[0] > 0.2 and ev_best[0] > cur_net + 0.2:
+        return ev_best[1]
+    if "remove_event" in by and cur is not None and cur_net < -2.5 and not closing:
+        ev_card = idx.get(cur["iid"], cur)
+        if seats - _min_pay(levels, ev_card.get("removal_cost", 9)) >= 4:
+            return by["remove_event"][0]
+
+    # buffs once the floor is set
+    if sup_best and sup_best[0] > 0.5:
+        return sup_best[1]
+    # a flavour cross when it improves the serving plan
+    if "cross" in by and theirs:
+        base, _ = _plan(mine, theirs, opp_hand, opp_charm, closing)
+        best = None
+        for a in by["cross"]:
+            members = [next((c for c in mine if c["iid"] == i), None) for i in a.casts]
+            if any(m is None for m in members):
+                continue
+            top = members[0]
+            cross = dict(top, cp_now=top["cp_now"] + sum(m["cp"] for m in members[1:]),
+                         cross=[dict(m) for m in members[1:]])
+            rest = [c for c in mine if c["iid"] not in a.casts] + [cross]
+            g, _ = _plan(rest, theirs, opp_hand, opp_charm, closing)
+            if g > base + 0.5 and (best is None or g > best[0]):
+                best = (g, a)
+        if best:
+            return best[1]
+    if charm_kind == "buff" and not closing:
+        if sum(1 for c in mine if not c.get("served")) >= 2:
+            return by["charm"][0]
+        if "leader_draw" in by:
+            return by["leader_draw"][0]
+    return by.get("end_operation", [None])[0]
+
+
+def _serve(view, acts, rng):
+    obs = view.observation
+    p = view.player
+    me, opp = _me_opp(obs, p)
+    leader = me.get("leader") or {}
+    goal = obs.get("close_seats", 16)
+    calls = _projected_calls(me["floor"], opp["floor"])
+    closing = bool(leader.get("active")) and me["seats"] + SEATS_PER_CALL * calls >= goal
+    _, steps = _plan(me["floor"], opp["floor"], opp["hand_count"], _opp_help_charm(opp), closing, limit=1)
+    if steps:
+        s, r = steps[0]
+        want = (s["iid"], -1 if r is None else r["iid"])
+        for a in acts:
+            if a.type == "serve" and (a.cast, a.target) == want:
+                return a
+    return next((a for a in acts if a.type == "end_serving"), None)
+
+
+def _help(view, acts, rng):
+    obs = view.observation
+    p = view.player
+    me, opp = _me_opp(obs, p)
+    sv = obs.get("serving") or {}
+    server = next((c for c in opp["floor"] if c["iid"] == sv.get("server")), None)
+    recv = next((c for c in me["floor"] if c["iid"] == sv.get("receiver")), None)
+    if server is None or recv is None:
+        return next((a for a in acts if a.type == "done"), None)
+    used = sum(c.get("help_cp", 0) for c in sv.get("help") or ())
+    deficit = server["cp_now"] - (recv["cp_now"] + used)
+    if deficit < 0:  # already winning
+        return next((a for a in acts if a.type == "done"), None)
+    need = deficit + 1
+    idx = _card_index(obs)
+    opts = []  # (cp gained, cost, action)
+    for a in acts:
+        if a.type == "help":
+            c = idx.get(a.card) or {}
+            opts.append((c.get("help_cp", 0), 0.5 + 0.5 * _hand_value(c, me["seats"], False), a))
+        elif a.type == "charm":
+            ops = _ops((me.get("leader") or {}).get("id", ""), "charm")
+            gain = 3
+            if ops is not None:
+                gain = 0
+                for name, args in ops:
+                    if name == "modify" and args.get("stat") == "cp":
+                        gain += abs(args.get("amount", 0))
+            opts.append((gain, 1.5, a))
+    best = None
+    for k in range(1, min(len(opts), 4) + 1):
+        for combo in combinations(opts, k):
+            if sum(o[0] for o in combo) >= need:
+                cost = sum(o[1] for o in combo)
+                if best is None or cost < best[0]:
+                    best = (cost, combo)
+    benefit = _cast_value(recv) + _cast_value(server)
+    if best is not None and best[0] < benefit:
+        return max(best[1], key=lambda o: o[0])[2]
+    return next((a for a in acts if a.type == "done"), None)
+
+
+def _trouble(view, acts, rng):
+    obs = view.observation
+    p = view.player
+    me, opp = _me_opp(obs, p)  # the opponent is the turn player
+    goal = obs.get("close_seats", 16)
+    oleader = opp.get("leader") or {}
+    o_calls = _projected_calls(opp["floor"], me["floor"])
+    threat = opp["seats"] + SEATS_PER_CALL * o_calls
+    closing = bool(oleader.get("active")) and threat >= goal
+    idx = _card_index(obs)
+    base, _ = _plan(opp["floor"], me["floor"], me["hand_count"], False, closing)
+    best = None
+    for a in acts:
+        if a.type != "trouble":
+            continue
+        c = idx.get(a.card)
+        if c is None:
+            continue
+        ops = _ops(c["id"], "use")
+        v = 0.0
+        if ops is None:  # unknown trouble: use it when the opponent has something to hit
+            v = 1.6 if (opp["floor"] or opp["seats"] >= 12) else 0.0
+        else:
+            for name, args in ops:
+                if name == "lose_seats":
+                    amt = args.get("amount", 2)
+                    if closing and threat - amt < goal:
+                        v += 8
+                    elif opp["seats"] >= 12 or closing:
+                        v += 2.0
+                    elif opp["seats"] >= 8:
+                        v += 1.0
+                elif name == "set_state" and args.get("target") == "opponent_leader":
+                    if args.get("state") == "locked" and closing:
+                        v += 10
+                elif name == "modify" and opp["floor"]:
+                    amt = args.get("amount", 0)
+                    if amt < 0 and args.get("stat") == "cp":
+                        targets = opp["floor"] if args.get("target") == "all_opponent_casts" else None
+                        best_red = 0.0
+                        cands = [[t] for t in opp["floor"]] if targets is None else [targets]
+                        for hit in cands:
+                            ids = {t["iid"] for t in hit}
+                            mod = [dict(t, cp_now=max(0, t["cp_now"] + amt)) if t["iid"] in ids else t
+                                   for t in opp["floor"]]
+                            g, _ = _plan(mod, me["floor"], me["hand_count"], False, closing)
+                            best_red = max(best_red, base - g)
+                        v += best_red
+                elif name in ("destroy", "move") and opp["floor"]:
+                    top = max(opp["floor"], key=_cast_value)
+                    rest = [t for t in opp["floor"] if t is not top]
+                    g, _ = _plan(rest, me["floor"], me["hand_count"], False, closing)
+                    v += (base - g) + 0.5 * _cast_value(top) + (4 if closing else 0)
+                elif name == "mill":
+                    v += 1.5 if opp["deck"] <= args.get("amount", 2) else 0.2
+        if best is None or v > best[0]:
+            best = (v, a)
+    if best and best[0] >= 1.5:
+        return best[1]
+    return next((a for a in acts if a.type == "pass"), None)
+
+
+def _pay(view, acts, rng):
+    obs = view.observation
+    me = obs["players"][view.player]
+    amount = (obs.get("decision") or {}).get("amount", 1)
+    seats = me["seats"]
+    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
+    seating = {c["iid"]: c for c in me["seating"]}
+    by_lv: dict[int, list] = {}
+    for a in acts:
+        c = seating.get(a.card)
+        if c is None:
+            continue
+        by_lv.setdefault(c["level"], []).append((_hand_value(c, seats, full), a))
+    for lv in by_lv:
+        by_lv[lv].sort(key=lambda t: t[0])
+    best = None
+    n1max, n2max, n3max = (len(by_lv.get(k, ())) for k in (1, 2, 3))
+    for n3 in range(min(n3max, amount // 3 + 1) + 1):
+        for n2 in range(min(n2max, amount // 2 + 1) + 1):
+            for n1 in range(min(n1max, amount) + 1):
+                tot = n1 + 2 * n2 + 3 * n3
+                if tot < amount:
+                    continue
+                chosen = by_lv.get(1, [])[:n1] + by_lv.get(2, [])[:n2] + by_lv.get(3, [])[:n3]
+                key = (tot, sum(v for v, _ in chosen), len(chosen))
+                if best is None or key < best[0]:
+                    best = (key, chosen)
+    if best and best[1]:
+        return max(best[1], key=lambda t: (seating[t[1].card]["level"], -t[0]))[1]
+    return None
+
+
+def _pick(view, acts, rng):
+    obs = view.observation
+    me = obs["players"][view.player]
+    idx = _card_index(obs)
+    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
+    best = None
+    for a in acts:
+        if a.type != "pick":
+            continue
+        c = idx.get(a.card) or _card_from_text(view, a)
+        v = _hand_value(c, me["seats"], full) if c else 0.5
+        if best is None or v > best[0]:
+            best = (v, a)
+    return best[1] if best else None
+
+
+def _target(view, acts, rng):
+    obs = view.observation
+    p = view.player
+    me, opp = _me_opp(obs, p)
+    info = obs.get("decision") or {}
+    op = info.get("op")
+    mine = {c["iid"]: c for c in me["floor"]}
+    theirs = {c["iid"]: c for c in opp["floor"]}
+    goal = obs.get("close_seats", 16)
+    my_turn = obs.get("active") == p
+    cands = [a for a in acts if a.type == "target"]
+    if not cands:
+        return None
+    if all(a.target in mine for a in cands):  # our own cast: a buff
+        if my_turn:
+            closing = (me.get("leader") or {}).get("active") and \
+                me["seats"] + SEATS_PER_CALL * _projected_calls(me["floor"], opp["floor"]) >= goal
+            best = None
+            for a in cands:
+                mod = [dict(c, cp_now=c["cp_now"] + 2, call_in_now=c["call_in_now"] + 1)
+                       if c["iid"] == a.target else c for c in me["floor"]]
+                g, _ = _plan(mod, opp["floor"], opp["hand_count"], _opp_help_charm(opp), bool(closing))
+                if best is None or g > best[0]:
+                    best = (g, a)
+            return best[1]
+        return max(cands, key=lambda a: (mine[a.target]["cp_now"], mine[a.target]["call_in_now"]))
+    if all(a.target in theirs for a in cands):  # the opponent's cast: remove or weaken
+        if op == "modify" and my_turn:
+            best = None
+            for a in cands:
+                mod = [dict(c, cp_now=max(0, c["cp_now"] - 2), call_in_now=max(0, c["call_in_now"] - 1))
+                       if c["iid"] == a.target else c for c in opp["floor"]]
+                g, _ = _plan(me["floor"], mod, opp["hand_count"], _opp_help_charm(opp), False)
+                if best is None or g > best[0]:
+                    best = (g, a)
+            return best[1]
+        return max(cands, key=lambda a: _cast_value(theirs[a.target]))
+    return cands[rng.below(len(cands))]
+
+
+_DECIDE = {"mulligan": _mulligan, "charcoal": _charcoal, "operation": _operation, "serve": _serve,
+           "help": _help, "trouble": _trouble, "pay": _pay, "pick_card": _pick, "target": _target}
+
+
+# --- rollout value -------------------------------------------------------------------------------
+
 def value(obs: dict, player: int) -> float:
-    me, opp = obs["players"][player]["seats"], obs["players"][1 - player]["seats"]
-    return min(1.0, max(0.0, 0.5 + (me - opp) / 32))
+    """Estimated chance that ``player`` wins: seats first, then the board (call-ins and CP) and
+    the hand."""
+    res = obs.get("result")
+    if res:
+        w = res.get("winner")
+        return 0.5 if w is None else (1.0 if w == player else 0.0)
+    me, opp = obs["players"][player], obs["players"][1 - player]
+    goal = obs.get("close_seats", 16)
+
+    def side(pv):
+        seats = pv["seats"]
+        board = sum(c.get("call_in_now", 0) + 0.15 * c.get("cp_now", 0) for c in pv["floor"])
+        near = max(0, seats - goal + 4) * 0.5  # the last seats before a close count more
+        return seats + near + 0.9 * board + 0.25 * pv["hand_count"]
+
+    x = 0.14 * (side(me) - side(opp))
+    return min(1.0, max(0.0, 1.0 / (1.0 + math.exp(-x))))

@@ -1,25 +1,678 @@
-"""Shironeko heuristic (minimal; to be extended)."""
+"""Shironeko heuristic: a rule-of-thumb player for the deck race.
+
+The goal is to empty the opponent's main deck. The player reads only its own observation, its
+legal actions and the public card texts (``tcg.card_set``: what is printed on a card whose id the
+observation shows). Every main-phase decision is scored in "deck cards" (one card revealed from
+the opponent's deck = 1):
+
+1. develop first: place the best affordable character, change/awaken onto weaker ones, use
+   monsters and bursts that have something to hit, leaderize, activate useful abilities;
+2. then attack with every character that the opponent cannot block profitably (with everything
+   when the attack is lethal or the opponent's deck is nearly empty), keeping back the blockers
+   needed when their counter-attack could empty our deck;
+3. then changes deferred until their base had attacked (the new character attacks again), and
+   abilities of characters that did not attack; end the turn last.
+
+Defence: always when the hit would (nearly) empty the deck; otherwise when the defender
+survives and/or kills the attacker, or when a chump block is worth the cards it saves."""
 from __future__ import annotations
+
+import math
 
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
+# --- the public card texts --------------------------------------------------------------------
+
+_SET = None
+_BY_ID: dict = {}
+_BY_EN: dict | None = None
+
+
+def _cards():
+    global _SET
+    if _SET is None:
+        from ...api import card_set
+        _SET = card_set("shironeko")
+    return _SET
+
+
+def _card(cid):
+    """The printed card (abilities) for a card id, or None for a card this set does not know."""
+    try:
+        return _BY_ID[cid]
+    except KeyError:
+        c = _cards().find(cid) if isinstance(cid, str) else None
+        _BY_ID[cid] = c
+        return c
+
+
+def _abilities(cid, kind: str) -> tuple:
+    c = _card(cid)
+    return () if c is None else tuple(a for a in c.abilities if a.kind == kind)
+
+
+def _by_name_en(text: str):
+    global _BY_EN
+    if _BY_EN is None:
+        _BY_EN = {c.name_en: c for c in _cards() if c.name_en}
+    return _BY_EN.get(text)
+
+
+# --- reading the board --------------------------------------------------------------------------
+
+def _rem(u: dict) -> int:
+    """Hit points left."""
+    return u["hp"] - u["damage"]
+
+
+def _unit_value(u: dict) -> float:
+    """What a character on the field is worth, in deck cards (it attacks and blocks every turn)."""
+    return 1.5 * u["attack"] + 0.5 * max(0, _rem(u)) + 0.3 * u.get("level", 1)
+
+
+def _card_value(c: dict) -> float:
+    """A character card's worth as a body (printed numbers plus a little for its abilities)."""
+    v = 1.5 * c.get("attack", 0) + 0.5 * c.get("hp", 0) + 0.3 * c.get("level", 1)
+    card = _card(c["id"])
+    if card is not None:
+        for ab in card.abilities:
+            v += {"static": 1.0, "activated": 0.6, "trigger": 0.2, "burst": 0.3}.get(ab.kind, 0.0)
+    return v
+
+
+def _ready(u: dict) -> bool:
+    """Can attack now."""
+    return u["on"] and not u["attacked"] and not u["sick"]
+
+
+def _life_weight(deck: int) -> float:
+    """How much one card of one's own deck is worth as 'life' (cheap early, precious late)."""
+    if deck > 20:
+        return 0.15
+    if deck > 12:
+        return 0.35
+    if deck > 6:
+        return 0.9
+    return 3.0
+
+
+class _Ctx:
+    """Everything a decision needs, read once from the observation."""
+
+    __slots__ = ("obs", "p", "me", "opp", "mine", "theirs", "my_deck", "opp_deck", "hand",
+                 "souls_on", "ids", "_plan")
+
+    def __init__(self, view: AgentView):
+        obs = view.observation
+        self.obs = obs
+        self.p = p = view.player
+        self.me = me = obs["players"][p]
+        self.opp = opp = obs["players"][1 - p]
+        self.mine = me["characters"]
+        self.theirs = opp["characters"]
+        self.my_deck = me["deck"]
+        self.opp_deck = opp["deck"]
+        self.hand = me["hand"] or []
+        self.souls_on = sum(1 for t in me["town"] if t["on"])
+        self._plan = None
+        ids = {}
+        for side in (me, opp):
+            for u in side["characters"]:
+                ids[u["iid"]] = u["id"]
+            if side["leader"] is not None:
+                ids[side["leader"]["iid"]] = side["leader"]["id"]
+            for z in ("damage_area", "using", "discard"):
+                for c in side[z]:
+                    ids[c["iid"]] = c["id"]
+        for c in self.hand:
+            ids[c["iid"]] = c["id"]
+        self.ids = ids
+
+    def unit(self, iid: int) -> dict | None:
+        for u in self.mine:
+            if u["iid"] == iid:
+                return u
+        for u in self.theirs:
+            if u["iid"] == iid:
+                return u
+        return None
+
+    # --- attacks ---------------------------------------------------------------------------
+    def threat(self) -> list[int]:
+        """Attacks the opponent can make in their next turn, biggest first (shocked ones stay OFF)."""
+        return sorted((u["attack"] for u in self.theirs if not u["shock"] and u["attack"] > 0), reverse=True)
+
+    def lethal(self) -> bool:
+        """Our ready attackers empty the opponent's deck even if each of their ON characters
+        blocks one of our biggest attackers (they draw a card at their start, hence the -1)."""
+        atks = sorted((u["attack"] for u in self.mine if _ready(u)), reverse=True)
+        blockers = sum(1 for u in self.theirs if u["on"])
+        return sum(atks[blockers:]) >= max(1, self.opp_deck - 1)
+
+    def keeps_us_alive(self, attacker_iid: int) -> bool:
+        """After this attacker turns OFF, can the characters left ON block enough of the
+        opponent's counter-attack that our deck survives to our next main phase?"""
+        threat = self.threat()
+        if not threat:
+            return True
+        blockers = sum(1 for u in self.mine if u["on"] and u["iid"] != attacker_iid)
+        safe = self.my_deck - 3  # a margin for monsters and changes
+        if sum(threat[blockers:]) < safe:
+            return True
+        # keeping it back does not save us either: race instead
+        return sum(threat[blockers + 1:]) >= safe
+
+    def attack_outcome(self, a: dict) -> float:
+        """The opponent's best answer to an attack by ``a``, from our side (deck cards)."""
+        best = a["attack"] * (1.0 if self.opp_deck > 12 else 1.5)  # not blocked
+        va = _unit_value(a)
+        for b in self.theirs:
+            if not b["on"]:
+                continue
+            a_dies = b["attack"] >= _rem(a)
+            b_dies = a["attack"] >= _rem(b)
+            if a_dies and not b_dies:
+                out = -va
+            elif a_dies:
+                out = _unit_value(b) - va
+            elif b_dies:
+                out = _unit_value(b)
+            else:
+                out = -0.15 * b["attack"]  # the damage stays on it
+            best = min(best, out)
+        return best
+
+    def plan(self) -> list[dict]:
+        """Characters that should attack now, in order."""
+        if self._plan is not None:
+            return self._plan
+        ready = [u for u in self.mine if _ready(u) and u["attack"] > 0]
+        if not ready:
+            self._plan = []
+            return self._plan
+        if self.lethal():
+            self._plan = sorted(ready, key=lambda u: -u["attack"])
+            return self._plan
+        # late, or losing the race (a stalled board decks us out first): attack with everything;
+        # slightly behind: trades are welcome
+        late = self.opp_deck <= 10 or self.my_deck <= self.opp_deck - 4
+        behind = self.my_deck < self.opp_deck
+        good = []
+        for u in ready:
+            out = self.attack_outcome(u)
+            ok = out >= -0.5 or late
+            if not ok and behind:  # accept a block where both characters fall
+                ok = all(b["attack"] < _rem(u) or u["attack"] >= _rem(b) for b in self.theirs if b["on"])
+            if ok and self.keeps_us_alive(u["iid"]):
+                good.append((out, u))
+        good.sort(key=lambda t: (-(t[0] >= 0), -t[1]["attack"], -t[0]))
+        self._plan = [u for _, u in good]
+        return self._plan
+
+
+# --- what effects are worth ----------------------------------------------------------------------
+
+def _dmg_value(u: dict, n: int) -> float:
+    if n >= _rem(u):
+        return _unit_value(u)
+    return 0.25 * n
+
+
+def _effects_value(ops, c: _Ctx, source_iid: int | None = None) -> float:
+    """Rough worth of resolving these effect operations now, on our turn, in deck cards."""
+    v = 0.0
+    hand_n = len(c.hand)
+    lw = _life_weight(c.my_deck)
+    mine, theirs = c.mine, c.theirs
+    attackers = c.plan()
+    n_att = len(attackers)
+    for op in ops:
+        name, a = op.name, op.args
+        tgt = a.get("target") or ""
+        opp_t = tgt in ("choose_opponent_character", "choose_character", "all_opponent_characters")
+        own_t = tgt in ("choose_own_character", "choose_own_other_character", "all_own_characters",
+                        "all_own_other_characters", "self")
+        own_pool = [u for u in mine if u["iid"] != source_iid] if "other" in tgt else mine
+        if tgt == "self":
+            own_pool = [u for u in mine if u["iid"] == source_iid]
+        every = tgt.startswith("all_")
+        if name == "damage":
+            n = a.get("amount", 0)
+            if tgt == "all_characters":
+                v += sum(_dmg_value(u, n) for u in theirs) - sum(_dmg_value(u, n) for u in mine)
+            elif opp_t:
+                vals = [_dmg_value(u, n) for u in theirs]
+                v += (sum(vals) if every else max(vals, default=0.0))
+            elif own_t:
+                vals = [_dmg_value(u, n) for u in own_pool]
+                v -= (sum(vals) if every else min(vals, default=0.0))
+        elif name == "destroy":
+            if opp_t:
+                v += max((_unit_value(u) for u in theirs), default=0.0)
+            elif own_t:
+                v -= min((_unit_value(u) for u in own_pool), default=0.0)
+        elif name == "move":
+            to = a.get("to")
+            if tgt == "this_card":
+                v += 0.8
+            elif opp_t and theirs:
+                best = max(_unit_value(u) for u in theirs)
+                v += best * (0.6 if to == "hand" else 0.9) - (0.8 if to == "deck" else 0.0)
+            elif own_t:
+                v -= min((_unit_value(u) for u in own_pool), default=0.0)
+        elif name == "modify":
+            n = a.get("amount", 0)
+            stat = a.get("stat")
+            if own_t:
+                pool = [u for u in attackers if u in own_pool] if stat == "attack" else own_pool
+                if stat == "attack" and n > 0:
+                    k = len(pool) if every else min(1, len(pool))
+                    v += 0.8 * n * k
+                elif stat == "hp" and n > 0:
+                    v += 0.1 * n * (len(pool) if every else min(1, len(pool)))
+            elif opp_t and n < 0:
+                if stat == "attack":
+                    k = len(theirs) if every else min(1, len(theirs))
+                    v += 0.25 * -n * k
+                else:
+                    kills = [_unit_value(u) for u in theirs if _rem(u) <= -n]
+                    v += (sum(kills) if every else max(kills, default=0.0)) + 0.1 * len(theirs)
+        elif name == "add_marker":
+            if opp_t and theirs:
+                vals = [0.6 * u["attack"] + (0.8 if u["on"] else 0.3) +
+                        (0.5 * _unit_value(u) if a.get("marker") == "poison" and _rem(u) <= 2 else 0.0)
+                        for u in theirs]
+                v += sum(vals) if every else max(vals)
+        elif name == "set_state":
+            if a.get("state") == "off":
+                if opp_t:
+                    vals = [0.4 + 0.4 * u["attack"] + (0.8 if n_att or any(_ready(x) for x in mine) else 0.0)
+                            for u in theirs if u["on"]]
+                    v += sum(vals) if every else max(vals, default=0.0)
+            elif own_t:
+                vals = [1.0 * u["attack"] if not u["attacked"] and not u["sick"] else 0.3
+                        for u in own_pool if not u["on"]]
+                v += sum(vals) if every else max(vals, default=0.0)
+        elif name == "heal":
+            if own_t:
+                vals = [min(u["damage"], a.get("amount") or 99) * 0.4 for u in own_pool]
+                v += sum(vals) if every else max(vals, default=0.0)
+        elif name == "remove_marker":
+            if own_t:
+                v += 0.8 if any(u["shock"] or u["poison"] for u in own_pool) else 0.0
+        elif name in ("player_damage", "mill"):
+            n = a.get("amount", 0)
+            if a.get("player", "opponent") == "opponent":
+                v += 100.0 if n >= c.opp_deck else n
+            else:
+                v -= 100.0 if n >= c.my_deck else n * lw
+        elif name == "draw":
+            n = a.get("amount", 0)
+            if a.get("player") == "opponent":
+                v += 0.2 * n + (100.0 if n >= c.opp_deck else 0.0)
+            else:
+                need = 0.8 if hand_n <= 2 else 0.5 if hand_n <= 4 else 0.15
+                v += n * (need - lw) - (100.0 if n >= c.my_deck else 0.0)
+                hand_n += n
+        elif name == "search":
+            v += 0.7 - lw if c.my_deck > 1 else -100.0
+        elif name == "build":
+            if c.me["town_deck"] > 0:
+                v += 1.2 * min(a.get("amount", 1), c.me["town_deck"])
+        elif name == "ready_souls":
+            off = sum(1 for t in c.me["town"] if not t["on"])
+            v += 0.5 * min(off, a.get("amount", 1))
+        elif name == "recycle":
+            v += 0.9 * min(a.get("amount", 1), len(c.me["discard"]))
+    return v
+
+
+def _on_enter_value(card_dict: dict, c: _Ctx, runes: list) -> float:
+    v = 0.0
+    for ab in _abilities(card_dict["id"], "on_enter"):
+        if ab.runes and not _runes_met(runes, ab.runes):
+            continue
+        v += _effects_value(ab.effects, c)
+    return v
+
+
+def _runes_met(have: list, need: tuple) -> bool:
+    pool: dict = {}
+    for r in have:
+        pool[r] = pool.get(r, 0) + 1
+    generic = 0
+    for r in need:
+        if r == "colorless":
+            generic += 1
+        elif pool.get(r, 0) > 0:
+            pool[r] -= 1
+        elif pool.get("rainbow", 0) > 0:
+            pool["rainbow"] -= 1
+        else:
+            return False
+    return sum(pool.values()) >= generic
+
+
+# --- main phase ---------------------------------------------------------------------------------
+
+_THRESHOLD = 0.3
+
+
+def _score_main(a: Action, c: _Ctx, defer: set) -> float | None:
+    """Worth of a non-attack main-phase action (None: not now)."""
+    t = a.type
+    if t == "place":
+        card = next((h for h in c.hand if h["iid"] == a.card), None)
+        if card is None:
+            return None
+        return _card_value(card) + _on_enter_value(card, c, [card.get("rune")]) - 0.1 * card.get("cost", 0)
+    if t in ("change", "awaken"):
+        card = next((h for h in c.hand if h["iid"] == a.card), None)
+        old = c.unit(a.target)
+        if card is None or old is None:
+            return None
+        if a.target in defer:
+            return None
+        runes = list(old.get("runes") or []) + [card.get("rune")]
+        gain = _card_value(card) - _unit_value(old) + 0.5 * old["damage"] + (1.0 if old["shock"] or old["poison"] else 0)
+        if not _ready(old) and card.get("attack", 0) > 0:
+            gain += 0.8 * card.get("attack", 0)  # the new character may attack this turn
+        return gain + _on_enter_value(card, c, runes) - 0.1 * (card.get("change_cost") or 0)
+    if t == "monster":
+        card = next((h for h in c.hand if h["iid"] == a.card), None)
+        if card is None:
+            return None
+        v = sum(_effects_value(ab.effects, c) for ab in _abilities(card["id"], "use"))
+        return v - 0.35 * card.get("cost", 0) - 0.3
+    if t == "burst":
+        card = next((h for h in c.hand if h["iid"] == a.card), None)
+        if card is None:
+            return None
+        abs_ = _abilities(card["id"], "burst")
+        if not abs_:
+            return None
+        v = _effects_value(abs_[0].effects, c)
+        # the card could also be placed as a character later
+        return v - 0.35 * abs_[0].cost - (0.5 * _card_value(card) if card.get("kind") != "monster" else 0.3)
+    if t == "leaderize":
+        if c.me["leader"] is not None:
+            return None
+        return 2.0 + 0.8 * len(c.mine)
+    if t == "activate":
+        src = c.unit(a.card)
+        is_leader = src is None
+        if is_leader:
+            src = c.me["leader"]
+        if src is None:
+            return None
+        card = _card(src["id"])
+        if card is None or a.ability >= len(card.abilities):
+            return None
+        ab = card.abilities[a.ability]
+        v = _effects_value(ab.effects, c, src["iid"]) - 0.35 * ab.cost
+        if ab.tap and not is_leader:
+            if _ready(src) and any(u["iid"] == src["iid"] for u in c.plan()):
+                v -= 1.0 * src["attack"]
+            elif src["on"] and c.theirs:
+                v -= 0.5  # it could have defended
+        return v
+    return None
+
+
+def _main(view: AgentView, c: _Ctx) -> Action:
+    acts = view.choices
+    plan = c.plan()
+    plan_ids = {u["iid"] for u in plan}
+    # changes onto a character that can still attack wait until it has attacked
+    defer = {u["iid"] for u in c.mine if _ready(u) and u["iid"] in plan_ids}
+    best, best_v = None, _THRESHOLD
+    for a in acts:
+        if a.type in ("attack", "end_turn"):
+            continue
+        v = _score_main(a, c, defer)
+        if v is not None and v > best_v:
+            best, best_v = a, v
+    if best is not None:
+        return best
+    attacks = {a.attacker: a for a in acts if a.type == "attack"}
+    for u in plan:
+        if u["iid"] in attacks:
+            return attacks[u["iid"]]
+    # after the attacks: the deferred changes, then anything still worth doing
+    best, best_v = None, _THRESHOLD
+    for a in acts:
+        if a.type in ("attack", "end_turn"):
+            continue
+        v = _score_main(a, c, set())
+        if v is not None and v > best_v:
+            best, best_v = a, v
+    if best is not None:
+        return best
+    for a in acts:
+        if a.type == "end_turn":
+            return a
+    return acts[0]
+
+
+# --- other decisions -----------------------------------------------------------------------------
+
+def _hand_value(h: dict, c: _Ctx) -> float:
+    """How much a card in hand is worth keeping."""
+    kind = h.get("kind")
+    names_on_board = {u["name"] for u in c.mine}
+    souls = len(c.me["town"])
+    if kind in ("character", "awakened_character"):
+        v = _card_value(h)
+        cost = h.get("cost", 0)
+        if cost > souls + 1:
+            v -= 1.5 * (cost - souls - 1)
+        if kind == "character" and h["name"] in names_on_board:
+            v -= 2.0
+        if h.get("level", 1) >= 2 and any(u.get("level") == h["level"] - 1 for u in c.mine):
+            v += 1.0  # a change target is there
+        return v
+    return 3.0 - 0.5 * max(0, h.get("cost", 0) - souls)
+
+
+def _mulligan(view: AgentView, c: _Ctx) -> Action:
+    hand = c.hand
+    picked = set(c.me.get("mulligan_pick") or [])
+    lv1 = [h for h in hand if h.get("kind") == "character" and h.get("level") == 1]
+    keep_lv2 = 2 if lv1 else 1
+    back = []
+    kept_monster = 0
+    for h in sorted(hand, key=lambda h: h.get("cost", 0)):
+        kind = h.get("kind")
+        if kind == "monster":
+            if h.get("cost", 0) <= 2 and kept_monster < 1:
+                kept_monster += 1
+            else:
+                back.append(h["iid"])
+        elif kind == "awakened_character" or h.get("level", 1) >= 3:
+            back.append(h["iid"])
+        elif h.get("level") == 2:
+            if keep_lv2 > 0 and h.get("cost", 0) <= 3:
+                keep_lv2 -= 1
+            else:
+                back.append(h["iid"])
+    for a in view.choices:
+        if a.type == "mulligan_toggle" and a.card in back and a.card not in picked:
+            return a
+    for a in view.legal_actions:
+        if a.type == "mulligan_done":
+            return a
+    return view.choices[0]
+
+
+def _defend(view: AgentView, c: _Ctx) -> Action:
+    obs = c.obs
+    att = c.unit((obs["decision"] or {}).get("attacker", -1))
+    nodef = next((a for a in view.legal_actions if a.type == "no_defense"), None)
+    defs = [a for a in view.legal_actions if a.type == "defend"]
+    if att is None or not defs:
+        return nodef or view.legal_actions[0]
+    hit = att["attack"]
+    deck = c.my_deck
+    if hit >= deck:
+        saved = 1000.0  # the hit empties the deck
+    elif deck - hit <= 1:
+        saved = 500.0   # and the draw at our start would
+    else:
+        lw = max(0.6, _life_weight(deck - hit))
+        saved = hit * lw
+    va = _unit_value(att)
+    best, best_v = nodef, 0.0
+    for a in defs:
+        d = c.unit(a.defender)
+        if d is None:
+            continue
+        d_dies = hit >= _rem(d)
+        a_dies = d["attack"] >= _rem(att)
+        v = saved + (va if a_dies else 0.0) - (_unit_value(d) if d_dies else 0.3 * min(hit, _rem(d)))
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+_TRIGGER_ORDER = {"recycle": 0, "damage": 1, "destroy": 1, "add_marker": 2, "set_state": 2,
+                  "heal": 3, "remove_marker": 3, "move": 4, "search": 5, "draw": 6}
+
+
+def _trigger(view: AgentView, c: _Ctx) -> Action:
+    def key(a: Action):
+        cid = c.ids.get(a.card)
+        ops = [op.name for ab in _abilities(cid, "trigger") for op in ab.effects]
+        if not ops:
+            return 5
+        r = min(_TRIGGER_ORDER.get(n, 5) for n in ops)
+        if "draw" in ops and c.my_deck > 8:
+            r = min(r, 3)  # drawing is harmless with a thick deck
+        return r
+    return min(view.choices, key=key)
+
+
+def _target(view: AgentView, c: _Ctx) -> Action:
+    info = c.obs["decision"] or {}
+    opname = info.get("op")
+    src = c.ids.get(info.get("source"))
+    op = None
+    card = _card(src) if src else None
+    if card is not None:
+        for ab in card.abilities:
+            for o in ab.effects:
+                if o.name == opname and str(o.args.get("target", "")).startswith("choose_"):
+                    op = o
+                    break
+            if op is not None:
+                break
+    args = op.args if op is not None else {}
+    mine_ids = {u["iid"] for u in c.mine}
+    attackers = {u["iid"] for u in c.plan()} if c.obs["active"] == c.p else set()
+
+    def score(a: Action) -> float:
+        u = c.unit(a.target)
+        if u is None:
+            return -1e9
+        own = u["iid"] in mine_ids
+        val = _unit_value(u)
+        if opname == "damage":
+            n = args.get("amount", 1)
+            s = _dmg_value(u, n) + 0.05 * val
+            return -s if own else s
+        if opname in ("destroy", "move"):
+            return -val if own else val
+        if opname == "modify":
+            n = args.get("amount", 0)
+            stat = args.get("stat", "attack")
+            helps = n > 0
+            if stat == "attack":
+                s = (10.0 if u["iid"] in attackers else 5.0 if _ready(u) else 0.0) + u["attack"]
+            else:
+                s = (10.0 * (_rem(u) <= -n) + val) if n < 0 else u["damage"] + 0.1 * val
+            return (s if own else -s) if helps else (-s if own else s)
+        if opname == "add_marker":
+            s = u["attack"] + (2.0 if u["on"] else 0.0) + (0.0 if u["shock"] or u["poison"] else 1.0)
+            return -s if own else s
+        if opname == "set_state":
+            if args.get("state") == "on":
+                s = (5.0 if not u["on"] else 0.0) + (u["attack"] if not u["attacked"] and not u["sick"] else 0)
+                return s if own else -s
+            s = (5.0 if u["on"] else 0.0) + u["attack"]
+            return -s if own else s
+        if opname in ("heal", "remove_marker"):
+            s = u["damage"] + (2.0 if u["shock"] or u["poison"] else 0.0) + 0.1 * val
+            return s if own else -s
+        return -val if own else val
+    return max(view.choices, key=score)
+
+
+def _discard(view: AgentView, c: _Ctx) -> Action:
+    hand = {h["iid"]: h for h in c.hand}
+    return min(view.choices, key=lambda a: _hand_value(hand[a.card], c) if a.card in hand else -99)
+
+
+def _search(view: AgentView, c: _Ctx) -> Action:
+    none = next((a for a in view.legal_actions if a.type == "search_none"), None)
+    if c.my_deck <= 2 and none is not None:
+        return none  # taking the card would empty (or nearly empty) the deck
+    best, best_v = none, -1e9
+    for a in view.choices:
+        if a.type != "search_pick":
+            continue
+        text = view.describe(a)
+        name_en = text[text.rfind("[") + 1:-1] if text.endswith("]") else ""
+        card = _by_name_en(name_en)
+        if card is None:
+            v = 0.0
+        else:
+            d = {"id": card.id, "kind": card.kind, "name": card.name, "cost": card.cost,
+                 "level": card.level, "attack": card.attack, "hp": card.hp}
+            v = _hand_value(d, c)
+        if v > best_v:
+            best, best_v = a, v
+    return best if best is not None else view.choices[0]
+
 
 def policy(view: AgentView, rng: Rng) -> Action:
-    if view.kind == "defend":
-        obs = view.observation
-        me = obs["players"][view.player]
-        attacker = next((u for side in obs["players"] for u in side["characters"]
-                         if u["iid"] == obs["decision"].get("attacker")), None)
-        if attacker is not None and attacker["attack"] >= me["deck"]:
-            defenders = [a for a in view.legal_actions if a.type == "defend"]
-            if defenders:  # the hit would empty the deck: defend
-                return defenders[0]
+    kind = view.kind
     acts = view.choices
+    if len(acts) == 1:
+        return acts[0]
+    c = _Ctx(view)
+    if kind == "main":
+        return _main(view, c)
+    if kind == "defend":
+        return _defend(view, c)
+    if kind == "mulligan":
+        return _mulligan(view, c)
+    if kind == "trigger_order":
+        return _trigger(view, c)
+    if kind == "target":
+        return _target(view, c)
+    if kind == "discard":
+        return _discard(view, c)
+    if kind == "search":
+        return _search(view, c)
     return acts[rng.below(len(acts))]
 
 
 def value(obs: dict, player: int) -> float:
-    me, opp = obs["players"][player]["deck"], obs["players"][1 - player]["deck"]
-    return min(1.0, max(0.0, 0.5 + (me - opp) / 40))
+    """Estimated chance that ``player`` wins: deck difference plus board strength."""
+    res = obs.get("result")
+    if res is not None:
+        w = res.get("winner")
+        return 0.5 if w is None else (1.0 if w == player else 0.0)
+    me, opp = obs["players"][player], obs["players"][1 - player]
+    if me["deck"] <= 0:
+        return 0.0
+    if opp["deck"] <= 0:
+        return 1.0
+    board = sum(_unit_value(u) for u in me["characters"]) - sum(_unit_value(u) for u in opp["characters"])
+    lead = (me["leader"] is not None) - (opp["leader"] is not None)
+    hand = me["hand_count"] - opp["hand_count"]
+    # a card of a thin deck counts for more
+    scale = 6.0 + 0.25 * min(me["deck"], opp["deck"])
+    x = (me["deck"] - opp["deck"]) + 0.35 * board + 0.8 * lead + 0.25 * hand
+    return 1.0 / (1.0 + math.exp(-x / scale))

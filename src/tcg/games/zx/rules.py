@@ -566,7 +566,8 @@ class ZXRules(EffectRunner, Ruleset):
     # --- battle (ZX-B1..B5) ----------------------------------------------------------------------
     def _step_battle_events(self, s, step):
         _, p, passes = step
-        self._decide(s, p, "battle", (p, passes))
+        self._decide(s, p, "battle", (p, passes), passes=passes,
+                     attacker=s.battle[0] if s.battle else None, target=s.battle[2] if s.battle else None)
 
     def _apply_battle(self, s, p, pending, a):
         _, passes = pending
@@ -640,8 +641,10 @@ class ZXRules(EffectRunner, Ruleset):
         _, p, zone, flt, dest = step
         pool = getattr(s.players[p], zone)
         matches = tuple(i for i in pool if all(getattr(s.cards[i], k, None) == v for k, v in flt))
-        self._decide(s, p, "pick_card", (p, matches, zone, dest), zone=zone,
-                     to=dest if isinstance(dest, str) else "force")
+        info = {"zone": zone, "to": dest if isinstance(dest, str) else "force"}
+        if not isinstance(dest, str):
+            info["holder"] = dest[1]
+        self._decide(s, p, "pick_card", (p, matches, zone, dest), **info)
 
     def _apply_pick_card(self, s, p, pending, a):
         _, _, zone, dest = pending
@@ -670,6 +673,8 @@ class ZXRules(EffectRunner, Ruleset):
         ps = s.players[p]
         ps.dynamis.remove(a.card)
         ps.player_face_up = False
+        s.emit("overboost", {"player": p, "card": a.card, "id": s.cards[a.card].id, "square": a.square,
+                             "player_card": "face down"})
         u = F.place_unit(s, p, a.card, a.square, "overboost")
         u.bottom, ps.ob_bottom = ps.ob_bottom, -1
         self._on_place(s, p, u)

@@ -21,6 +21,11 @@ def card_view(s: ZXState, iid: int) -> dict[str, Any]:
         d["ignition"] = True
     if c.kind == "zx_ex":
         d.update(condition=c.condition, count=c.count, counter=c.counter, awaken=c.awaken)
+    if c.kind in ("event", "ev_ex"):
+        d["timing"] = c.timing
+    for mark in ("start_card", "gate_card", "life_recovery", "void_bringer"):
+        if getattr(c, mark):
+            d[mark] = True
     return d
 
 
@@ -29,7 +34,7 @@ def unit_view(s: ZXState, sq: int, u: Unit, viewer) -> dict[str, Any]:
         return {"square": sq, "owner": u.owner, "face_down": True}
     d = card_view(s, u.iid)
     d.update(square=sq, owner=u.owner, asleep=u.asleep, damage=u.damage, power_now=F.power_of(s, u),
-             force=len(u.force), shift=card_view(s, u.shift) if u.shift >= 0 else None,
+             force=len(u.force), shift=card_view(s, u.shift) if u.shift >= 0 else None, used=u.used,
              player_square=sq in PLAYER_SQUARE)
     return d
 

@@ -1,0 +1,70 @@
+"""The ``ray`` backend: the same games as Ray tasks, on a local Ray instance started for the run
+(``num_cpus`` = workers, files in a temporary folder) or on an existing cluster (``address``).
+
+Ray is an optional extra (``uv sync --extra ray``) and is imported only here. The cluster's
+workers must be able to import ``tcg`` (true for a local instance and for a cluster started with
+``ray start`` from this environment)."""
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+from typing import Any, Callable, Sequence
+
+from .runner import GameResult, Matchup, Task, play_tasks
+
+MISSING = "the ray backend needs Ray: install the ray extra: uv sync --extra ray"
+
+# Under `uv run`, Ray would otherwise start its workers in a fresh uv environment without this
+# project (they hang); authentication tokens are not used for a private local instance.
+RAY_ENV = {"RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0", "RAY_AUTH_MODE": "disabled"}
+
+
+def import_ray() -> Any:
+    for key, value in RAY_ENV.items():
+        os.environ.setdefault(key, value)
+    try:
+        import ray
+    except ImportError:
+        raise ValueError(MISSING) from None
+    return ray
+
+
+def _play_chunk(matchups: Sequence[Matchup], chunk: Sequence[Task]) -> list[GameResult]:
+    return play_tasks(matchups, chunk)
+
+
+def run_ray(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int = 2,
+            progress: Callable[[int], None] | None = None, address: str | None = None) -> list[GameResult]:
+    """Play ``tasks`` as Ray tasks (chunks of consecutive games); results in completion order."""
+    from .parallel import chunks
+    ray = import_ray()
+    temp_dir = None
+    started = False
+    if not ray.is_initialized():
+        common: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False,
+                                  "runtime_env": {"env_vars": dict(RAY_ENV)}}
+        if address is None:
+            temp_dir = tempfile.mkdtemp(prefix="tcg-ray-")
+            ray.init(num_cpus=workers, include_dashboard=False, _temp_dir=temp_dir, **common)
+        else:
+            ray.init(address=address, **common)
+        started = True
+    try:
+        remote = ray.remote(num_cpus=1)(_play_chunk)
+        ref = ray.put(list(matchups))
+        pending = [remote.remote(ref, chunk) for chunk in chunks(tasks, workers)]
+        results: list[GameResult] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for d in done:
+                results.extend(ray.get(d))
+            if progress:
+                progress(len(results))
+        return results
+    finally:
+        if started:
+            ray.shutdown()
+        if temp_dir is not None:
+            shutil.rmtree(temp_dir, ignore_errors=True)
