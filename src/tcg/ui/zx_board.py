@@ -930,6 +930,8 @@ class Renderer(GenericRenderer):
             why = {"overdrive": " free (overdrive)", "life": " free (life card)", "zx_ex": " (Z/X EX)",
                    "overboost": " (Z/X OB, Ignition Overboost)"}.get(ev.get("why"), "")
             return f"{who} placed {card()} ({self.stats(ev.get('id'))}) on {self.sq(ev.get('square'))}{why}"
+        if t == "overboost":
+            return f"{who} overboosted: {poss} player card turns face down and {card()} joins it"
         if t == "leave_board":
             return self._leave_text(ev)
         if t == "to_charge":
