@@ -457,68 +457,78 @@ def play_cmd(
 
 # --- simulate --------------------------------------------------------------------------------
 
+_AGENT_OPTION_HELP = ("Agent option KEY=VALUE, repeatable (e.g. iterations=200 for ismcts): given to every "
+                      "agent that takes KEY; N:KEY=VALUE gives it only to the N-th agent (0 or 1). "
+                      "Results are reproducible with an iterations budget, not with seconds.")
+_BACKEND_HELP = ("local: worker processes on this machine; ray: Ray tasks (needs the ray extra: "
+                 "uv sync --extra ray). Same results either way.")
+_ADDRESS_HELP = "With --backend ray: address of an existing Ray cluster (e.g. auto); default: start a local one."
+
+
 @_command("simulate")
 def simulate_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed+i)."),
+    workers: int = typer.Option(1, "--workers", "-w", min=1,
+        help="Processes (or Ray CPUs) playing games at once; 1 plays in this process. Same results for any number."),
     decks: Optional[Tuple[str, str]] = typer.Option(None, "--decks",
-        help="Decks of player 0 and player 1 (names or files; default: two sample decks)."),
-    agents: Tuple[str, str] = typer.Option(("random", "random"), "--agents", help="Agents of player 0 and player 1."),
-    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+        help="The two decks (names or files; default: the first two sample decks)."),
+    agents: Tuple[str, str] = typer.Option(("random", "random"), "--agents",
+        help="The agents of the two decks (random, heuristic, ismcts)."),
+    agent_option: Optional[List[str]] = typer.Option(None, "--agent-option", help=_AGENT_OPTION_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
+    out: Optional[pathlib.Path] = typer.Option(None, "--out",
+        help="Also write the results: FILE.json (summary and every game) or FILE.csv (one row per game)."),
+    plot: Optional[pathlib.Path] = typer.Option(None, "--plot",
+        help="Also draw FILE.png: win rates with 95% intervals and histograms of game length."),
+    backend: str = typer.Option("local", "--backend", help=_BACKEND_HELP),
+    address: Optional[str] = typer.Option(None, "--address", help=_ADDRESS_HELP),
 ) -> None:
     """Play many games computer against computer and summarise them.
 
-    The summary gives wins and win rate of each player with 95% Wilson intervals, draws,
-    the first player's win rate, mean turns and decisions per game and the end reasons.
-    Game i uses seed SEED+i, so a run is reproducible."""
-    from .agents import make_agent
-    from .api import load_deck
-    from .sim.runner import simulate, summarize
+    Deck 1 with agent 1 plays deck 2 with agent 2; they swap seats every other game (game i
+    uses seed SEED+i, odd games swapped), and results are given per deck and agent: wins, win
+    rate with 95% Wilson interval, how often each went first. Also draws, the first player's
+    win rate (with interval), the distribution of turns and decisions per game and the end
+    reasons. A run is reproducible: the same SEED gives the same results for any --workers
+    and --backend. A progress bar with rate and ETA is shown on a terminal."""
+    from .sim.commands import simulate_command
+    simulate_command(game, games, seed, list(decks) if decks else None, list(agents), list(agent_option or []),
+                     workers, as_json, str(out) if out else None, str(plot) if plot else None, backend, address)
 
-    d0, d1 = decks if decks else _default_decks(game, None, None)
-    deck_objs = [load_deck(game, d0), load_deck(game, d1)]
-    for a in agents:
-        make_agent(a)  # unknown names fail now, not after the first game
-    if as_json:
-        results = simulate(game, deck_objs, list(agents), games, seed=seed)
-    else:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=_console(stderr=True), transient=True) as prog:
-            task = prog.add_task("games", total=games)
-            results = simulate(game, deck_objs, list(agents), games, seed=seed,
-                               progress=lambda i: prog.update(task, completed=i))
-    summary = summarize(results, _rules(game).players)
-    summary = {"game": game, "seed": seed, "decks": [deck_objs[0].name, deck_objs[1].name],
-               "agents": list(agents), **summary}
-    if as_json:
-        print(json.dumps(summary, ensure_ascii=False, indent=2))
-        return
-    con = _console()
-    table = Table(title=f"{game}: {summary['games']} games, seed {seed}")
-    table.add_column("Player", style="bold")
-    table.add_column("Deck")
-    table.add_column("Agent")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("95% CI", justify="right")
-    for p in range(2):
-        lo, hi = summary[f"player{p}_ci95"]
-        table.add_row(f"P{p}", summary["decks"][p], summary["agents"][p], str(summary[f"player{p}_wins"]),
-                      f"{summary[f'player{p}_win_rate']:.1%}", f"{lo:.1%} – {hi:.1%}")
-    con.print(table)
-    con.print(f"Draws: {summary['draws']}")
-    fw = summary["first_player_win_rate"]
-    if fw is None:
-        con.print("First-player win rate: n/a")
-    else:
-        lo, hi = summary["first_player_ci95"]
-        con.print(f"First-player win rate: {fw:.1%} (95% CI {lo:.1%} – {hi:.1%})")
-    turns = f"{summary['mean_turns']:.1f}" if summary["mean_turns"] else "n/a"
-    con.print(f"Mean turns: {turns}   Mean decisions: {summary['mean_decisions']:.1f}")
-    reasons = ", ".join(f"{k}: {v}" for k, v in sorted(summary["end_reasons"].items(), key=lambda kv: -kv[1]))
-    con.print(f"End reasons: {reasons}")
+
+@_command("tournament")
+def tournament_cmd(
+    game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
+    deck_args: Optional[List[str]] = typer.Argument(None, metavar="DECKS",
+        help="More decks (so that --decks D1 D2 D3 works)."),
+    decks: Optional[List[str]] = typer.Option(None, "--decks",
+        help="Decks (names or files): --decks D1 D2 D3 ... (default: every sample deck)."),
+    games_per_pair: int = typer.Option(20, "--games-per-pair", "-n", min=1,
+        help="Games each pair of decks plays (seats alternated)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game (pair k, game i: seed + k*N + i)."),
+    workers: int = typer.Option(1, "--workers", "-w", min=1,
+        help="Processes (or Ray CPUs) playing games at once. Same results for any number."),
+    agents: str = typer.Option("random", "--agents", "--agent",
+        help="The agent playing every deck (random, heuristic, ismcts)."),
+    agent_option: Optional[List[str]] = typer.Option(None, "--agent-option", help=_AGENT_OPTION_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
+    out: Optional[pathlib.Path] = typer.Option(None, "--out",
+        help="Also write the results: FILE.json (summary and every game) or FILE.csv (one row per game)."),
+    plot: Optional[pathlib.Path] = typer.Option(None, "--plot", help="Also draw FILE.png: a heat map of the matchups."),
+    backend: str = typer.Option("local", "--backend", help=_BACKEND_HELP),
+    address: Optional[str] = typer.Option(None, "--address", help=_ADDRESS_HELP),
+) -> None:
+    """Round robin between decks: every pair plays N games, seats alternated.
+
+    Prints the matchup matrix (the row deck's win rate against the column deck, with 95%
+    Wilson intervals) and the standings (each deck's wins over all its games). Reproducible for
+    a SEED, whatever --workers and --backend."""
+    from .sim.commands import tournament_command
+    names = list(decks or []) + list(deck_args or [])
+    tournament_command(game, names or None, games_per_pair, seed, agents, list(agent_option or []), workers,
+                       as_json, str(out) if out else None, str(plot) if plot else None, backend, address)
 
 
 # --- replay ----------------------------------------------------------------------------------

@@ -43,8 +43,9 @@ def run_ray(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int = 2
     temp_dir = None
     started = False
     if not ray.is_initialized():
-        common: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False,
-                                  "runtime_env": {"env_vars": dict(RAY_ENV)}}
+        # the RAY_ENV variables reach a local instance's workers through os.environ (a runtime_env
+        # with env_vars would work too but makes every worker start through Ray's runtime-env agent)
+        common: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
         if address is None:
             temp_dir = tempfile.mkdtemp(prefix="tcg-ray-")
             ray.init(num_cpus=workers, include_dashboard=False, _temp_dir=temp_dir, **common)

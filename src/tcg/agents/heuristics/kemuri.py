@@ -29,6 +29,9 @@ from ...engine.rng import Rng
 from ..base import AgentView
 
 STRICT = False  # tests/benchmarks: let errors surface
+RISK_SCALE = 0.5
+MINE_SCALE = 1.0
+KILL_SCALE = 1.5
 SEATS_PER_CALL = 1.2   # expected seats per call-in (levels 1-3, some cards are triggers)
 
 
@@ -146,33 +149,74 @@ def _card_from_text(view: AgentView, a: Action) -> dict | None:
 
 # --- serving plan ------------------------------------------------------------------------------
 
-def _help_risk(margin: int, opp_hand: int, opp_charm: bool) -> float:
-    """Chance the receiver turns a contest we win by ``margin`` into a loss (help from hand, a
-    help charm)."""
-    r = 0.0
-    if opp_hand > 0:
-        r = {0: 0.35, 1: 0.3, 2: 0.2, 3: 0.08}.get(margin, 0.03) * min(1.0, 0.4 + 0.15 * opp_hand)
-    if opp_charm and margin < 3:
-        r = max(r, 0.6)
-    return r
+class Risk:
+    """How likely the receiving player turns a contest around: help cards in a hand of
+    ``hand`` cards (the share of helpers estimated from the cards of theirs we have seen, with a
+    prior), and a help charm still to use."""
+
+    __slots__ = ("hand", "charm", "seen", "known")
+
+    def __init__(self, opp: dict | None = None):
+        self.hand = opp["hand_count"] if opp else 0
+        self.charm = _charm_help(opp) if opp else 0
+        self.known = opp.get("hand") if opp else None  # our own hand: no guessing
+        seen = []
+        if opp:
+            for z in ("backyard", "seating"):
+                seen += opp.get(z) or ()
+            for c in opp["floor"]:
+                seen.append(c)
+                seen += c.get("cross") or ()
+        self.seen = seen
+
+    def __call__(self, margin: int, shift: str | None) -> float:
+        need = margin + 1  # the server wins ties
+        if self.charm and need <= self.charm:
+            return 0.6
+        if self.hand <= 0:
+            return 0.0
+        if self.known is not None:
+            have = sum(c.get("help_cp", 0) for c in self.known
+                       if c.get("help_shift") is not None and (shift is None or c.get("help_shift") == shift))
+            return 0.9 if have >= need else 0.0
+        prior = {1: 0.2, 2: 0.15, 3: 0.08}.get(need, 0.02)
+        k = 0.0
+        for c in self.seen:
+            hs, hcp = c.get("help_shift"), c.get("help_cp", 0)
+            if hs is not None and (shift is None or hs == shift):
+                k += 1.0 if hcp >= need else 0.25 * hcp / need
+        f = (k + 6 * prior) / (len(self.seen) + 6)
+        return 1 - (1 - min(0.9, f)) ** min(self.hand, 8)
 
 
-def _serve_gain(srv: dict, rcv: dict | None, opp_hand: int, opp_charm: bool, closing: bool) -> float:
+def _charm_help(pv: dict) -> int:
+    """CP swing of the player's help charm if it is still usable (0 if not)."""
+    ld = pv.get("leader")
+    if not (ld and ld.get("active") and not ld.get("charm_used") and ld.get("charm_timing") == "help"):
+        return 0
+    ops = _ops(ld.get("id", ""), "charm")
+    if ops is None:
+        return 3
+    return sum(abs(a.get("amount", 0)) for n, a in ops if n == "modify" and a.get("stat") == "cp")
+
+
+def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool) -> float:
     calls = srv["call_in_now"] + (1 if rcv is None else 0)
     g = calls * SEATS_PER_CALL
     if rcv is None:
         return g
     margin = srv["cp_now"] - rcv["cp_now"]
-    mine, theirs = _cast_value(srv), _cast_value(rcv)
+    mine, theirs = MINE_SCALE * _cast_value(srv), KILL_SCALE * _cast_value(rcv)
+    w = 1.0
     if margin >= 0:
-        risk = _help_risk(margin, opp_hand, opp_charm)
-        g += (1 - risk) * theirs - risk * mine
+        r = RISK_SCALE * risk(margin, rcv.get("shift"))
+        g += w * ((1 - r) * theirs - r * mine)
     else:
-        g -= mine if not closing else 0.2 * mine
+        g -= w * mine if not closing else 0.2 * mine
     return g
 
 
-def _plan(mine: list[dict], theirs: list[dict], opp_hand: int, opp_charm: bool, closing: bool,
+def _plan(mine: list[dict], theirs: list[dict], risk: Risk, closing: bool,
           limit: int = 9) -> tuple[float, list]:
     """Greedy serving plan: repeatedly take the best (server, receiver) pair while it gains;
     a beaten receiver leaves, so later servings may be イケイケ. Returns (total gain, steps)."""
@@ -183,7 +227,7 @@ def _plan(mine: list[dict], theirs: list[dict], opp_hand: int, opp_charm: bool, 
         best = None
         for s in mine:
             for r in (theirs or [None]):
-                g = _serve_gain(s, r, opp_hand, opp_charm, closing)
+                g = _serve_gain(s, r, risk, closing)
                 if best is None or g > best[0]:
                     best = (g, s, r)
         g, s, r = best
@@ -195,11 +239,6 @@ def _plan(mine: list[dict], theirs: list[dict], opp_hand: int, opp_charm: bool, 
         if r is not None and s["cp_now"] >= r["cp_now"]:
             theirs.remove(r)
     return total, steps
-
-
-def _opp_help_charm(opp: dict) -> bool:
-    ld = opp.get("leader")
-    return bool(ld and ld.get("active") and not ld.get("charm_used") and ld.get("charm_timing") == "help")
 
 
 def _projected_calls(mine: list[dict], theirs: list[dict]) -> int:
@@ -355,7 +394,7 @@ def _operation(view, acts, rng):
     for a in acts:
         by.setdefault(a.type, []).append(a)
     idx = _card_index(obs)
-    opp_hand, opp_charm = opp["hand_count"], _opp_help_charm(opp)
+    risk = Risk(opp)
     mine, theirs = me["floor"], opp["floor"]
     calls = _projected_calls(mine, theirs)
     active = bool(leader.get("active"))
@@ -440,7 +479,7 @@ def _operation(view, acts, rng):
         return sup_best[1]
     # a flavour cross when it improves the serving plan
     if "cross" in by and theirs:
-        base, _ = _plan(mine, theirs, opp_hand, opp_charm, closing)
+        base, _ = _plan(mine, theirs, risk, closing)
         best = None
         for a in by["cross"]:
             members = [next((c for c in mine if c["iid"] == i), None) for i in a.casts]
@@ -450,7 +489,7 @@ def _operation(view, acts, rng):
             cross = dict(top, cp_now=top["cp_now"] + sum(m["cp"] for m in members[1:]),
                          cross=[dict(m) for m in members[1:]])
             rest = [c for c in mine if c["iid"] not in a.casts] + [cross]
-            g, _ = _plan(rest, theirs, opp_hand, opp_charm, closing)
+            g, _ = _plan(rest, theirs, risk, closing)
             if g > base + 0.5 and (best is None or g > best[0]):
                 best = (g, a)
         if best:
@@ -471,7 +510,7 @@ def _serve(view, acts, rng):
     goal = obs.get("close_seats", 16)
     calls = _projected_calls(me["floor"], opp["floor"])
     closing = bool(leader.get("active")) and me["seats"] + SEATS_PER_CALL * calls >= goal
-    _, steps = _plan(me["floor"], opp["floor"], opp["hand_count"], _opp_help_charm(opp), closing, limit=1)
+    _, steps = _plan(me["floor"], opp["floor"], Risk(opp), closing, limit=1)
     if steps:
         s, r = steps[0]
         want = (s["iid"], -1 if r is None else r["iid"])
@@ -533,7 +572,8 @@ def _trouble(view, acts, rng):
     threat = opp["seats"] + SEATS_PER_CALL * o_calls
     closing = bool(oleader.get("active")) and threat >= goal
     idx = _card_index(obs)
-    base, _ = _plan(opp["floor"], me["floor"], me["hand_count"], False, closing)
+    mrisk = Risk(me)
+    base, _ = _plan(opp["floor"], me["floor"], mrisk, closing)
     best = None
     for a in acts:
         if a.type != "trouble":
@@ -568,13 +608,13 @@ def _trouble(view, acts, rng):
                             ids = {t["iid"] for t in hit}
                             mod = [dict(t, cp_now=max(0, t["cp_now"] + amt)) if t["iid"] in ids else t
                                    for t in opp["floor"]]
-                            g, _ = _plan(mod, me["floor"], me["hand_count"], False, closing)
+                            g, _ = _plan(mod, me["floor"], mrisk, closing)
                             best_red = max(best_red, base - g)
                         v += best_red
                 elif name in ("destroy", "move") and opp["floor"]:
                     top = max(opp["floor"], key=_cast_value)
                     rest = [t for t in opp["floor"] if t is not top]
-                    g, _ = _plan(rest, me["floor"], me["hand_count"], False, closing)
+                    g, _ = _plan(rest, me["floor"], mrisk, closing)
                     v += (base - g) + 0.5 * _cast_value(top) + (4 if closing else 0)
                 elif name == "mill":
                     v += 1.5 if opp["deck"] <= args.get("amount", 2) else 0.2
@@ -654,7 +694,7 @@ def _target(view, acts, rng):
             for a in cands:
                 mod = [dict(c, cp_now=c["cp_now"] + 2, call_in_now=c["call_in_now"] + 1)
                        if c["iid"] == a.target else c for c in me["floor"]]
-                g, _ = _plan(mod, opp["floor"], opp["hand_count"], _opp_help_charm(opp), bool(closing))
+                g, _ = _plan(mod, opp["floor"], Risk(opp), bool(closing))
                 if best is None or g > best[0]:
                     best = (g, a)
             return best[1]
@@ -665,7 +705,7 @@ def _target(view, acts, rng):
             for a in cands:
                 mod = [dict(c, cp_now=max(0, c["cp_now"] - 2), call_in_now=max(0, c["call_in_now"] - 1))
                        if c["iid"] == a.target else c for c in opp["floor"]]
-                g, _ = _plan(me["floor"], mod, opp["hand_count"], _opp_help_charm(opp), False)
+                g, _ = _plan(me["floor"], mod, Risk(opp), False)
                 if best is None or g > best[0]:
                     best = (g, a)
             return best[1]

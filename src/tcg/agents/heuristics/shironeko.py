@@ -158,7 +158,8 @@ class _Ctx:
         if not threat:
             return True
         blockers = sum(1 for u in self.mine if u["on"] and u["iid"] != attacker_iid)
-        safe = self.my_deck - 3  # a margin for monsters and changes
+        # a margin for what their hand may add (monsters, a change that attacks at once)
+        safe = self.my_deck - 3 - (1 if self.opp["hand_count"] >= 3 else 0)
         if sum(threat[blockers:]) < safe:
             return True
         # keeping it back does not save us either: race instead
@@ -197,7 +198,8 @@ class _Ctx:
             return self._plan
         # late, or losing the race (a stalled board decks us out first): attack with everything;
         # slightly behind: trades are welcome
-        late = self.opp_deck <= 10 or self.my_deck <= self.opp_deck - 4
+        late = self.opp_deck <= 10 or self.my_deck <= self.opp_deck - 4 or \
+            (self.my_deck < self.opp_deck and self.my_deck <= 14)
         behind = self.my_deck < self.opp_deck
         good = []
         for u in ready:

@@ -1,0 +1,67 @@
+"""Benchmark file: simulation throughput (games/s) of `tcg simulate` with 1 worker and with 2
+worker processes, and the scaling ratio, for each game (random agents unless --agents).
+
+    uv run python benchmarks/bench_sim.py                      # every game, 400 games per run
+    uv run python benchmarks/bench_sim.py shironeko --games 1000 --workers 1 2 4
+    uv run python benchmarks/bench_sim.py zx --backend ray     # the Ray backend (needs the ray extra)
+
+Wall time includes starting the worker processes (spawn) or Ray, as a user of the command sees it.
+The runs also check that every worker count gives the same results."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+import tcg
+from tcg.sim.parallel import run_tasks
+from tcg.sim.runner import make_matchup
+
+
+def measure(game: str, games: int, workers: int, seed: int, agents: list[str], backend: str) -> tuple[float, list]:
+    decks = tcg.list_decks(game)[:2]
+    matchup = make_matchup(game, decks, agents)
+    tasks = [(0, i, seed + i) for i in range(games)]
+    t = time.perf_counter()
+    results = run_tasks([matchup], tasks, workers=workers, backend=backend if workers > 1 else "local")
+    return games / (time.perf_counter() - t), results
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("games_", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    ap.add_argument("--games", type=int, default=400, help="games per run")
+    ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--agents", nargs=2, default=["random", "random"])
+    ap.add_argument("--backend", default="local", choices=["local", "ray"],
+                    help="backend of the runs with more than one worker")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    ids = args.games_ or tcg.list_games()
+    out = []
+    for game in ids:
+        row: dict = {"game": game, "games": args.games, "cpus": os.cpu_count()}
+        base = None
+        for w in args.workers:
+            rate, results = measure(game, args.games, w, args.seed, args.agents, args.backend)
+            if base is None:
+                base = results
+            elif results != base:
+                raise SystemExit(f"{game}: results with {w} workers differ from {args.workers[0]}")
+            row[f"games_per_s_w{w}"] = round(rate, 1)
+        first = row[f"games_per_s_w{args.workers[0]}"]
+        for w in args.workers[1:]:
+            row[f"scaling_w{w}"] = round(row[f"games_per_s_w{w}"] / first, 2)
+        out.append(row)
+        if not args.json:
+            rates = "  ".join(f"W={w}: {row[f'games_per_s_w{w}']:7.1f} games/s" for w in args.workers)
+            ratios = "  ".join(f"x{row[f'scaling_w{w}']:.2f} (W={w})" for w in args.workers[1:])
+            print(f"{game:10s} {args.games} games  {rates}  scaling {ratios}", flush=True)
+    if args.json:
+        print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()

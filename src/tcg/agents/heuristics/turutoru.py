@@ -1,0 +1,919 @@
+"""Turu-turu Stage heuristic: a rule-of-thumb player.
+
+It reads only its own observation, its legal actions and the public card texts
+(``tcg.card_set``: what is printed on a card whose id the observation shows).
+
+Programming is the key decision. The stack is built one card at a time by simulating what the
+programs already stacked will do to our own side (a Place puts our best character down, a Reboot
+wakes everyone, an Attack puts the attackers to bed, a Library Draw refills the hand...) and
+then adding the program worth most in that situation, among those that still fit in the 6
+segments. A program that would find nothing to act on (an Attack with no awake character that
+can attack, a Place with no character left in hand, a Reboot with nobody asleep...) is worth
+nothing and is never stacked; programming finishes when nothing useful is left.
+
+When programs run: place the best body (keeping good program cards in hand), attack with the
+characters the opponent's awake characters cannot block profitably, block when the hit is
+dangerous or the block wins the trade, assign damage so that it kills the most, put the
+opponent's strongest awake character to bed, mount devices on our best character and apply the
+application with the best target."""
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+from ...engine.action import Action
+from ...engine.rng import Rng
+from ..base import AgentView
+
+# --- the public card texts --------------------------------------------------------------------
+
+_SET = None
+_BY_ID: dict = {}
+_BY_EN: dict | None = None
+
+
+def _cards():
+    global _SET
+    if _SET is None:
+        from ...api import card_set
+        _SET = card_set("turutoru")
+    return _SET
+
+
+def _card(cid):
+    try:
+        return _BY_ID[cid]
+    except KeyError:
+        c = _cards().find(cid) if isinstance(cid, str) else None
+        _BY_ID[cid] = c
+        return c
+
+
+def _abilities(cid, kind: str) -> tuple:
+    c = _card(cid)
+    return () if c is None else tuple(a for a in c.abilities if a.kind == kind)
+
+
+def _by_name_en(text: str):
+    global _BY_EN
+    if _BY_EN is None:
+        _BY_EN = {c.name_en: c for c in _cards() if c.name_en}
+    return _BY_EN.get(text)
+
+
+def _prog(label: str) -> tuple[str, int]:
+    """A program label as shown ("Place", "Fan Fire", "Library Draw 2", "Program Decoder")
+    -> (kind, amount)."""
+    low = label.lower()
+    if low.startswith("library draw"):
+        last = low.split()[-1]
+        return "library_draw", int(last) if last.isdigit() else 1
+    if "decoder" in low:
+        return "decoder", 0
+    return low.replace(" ", "_"), 0
+
+
+# --- values ----------------------------------------------------------------------------------------
+
+_PROG_BASE = {"place": 1.6, "attack": 1.5, "fan_fire": 1.2, "reboot": 1.4, "library_draw": 0.8,
+              "apply": 1.0, "mount": 0.6, "activate": 0.8, "effect": 0.5, "bed_in": 0.8,
+              "decoder": 0.5, "release": 0.1}
+
+
+def _ability_bonus(cid) -> float:
+    card = _card(cid)
+    if card is None:
+        return 0.0
+    return sum({"static": 1.0, "activated": 0.6}.get(ab.kind, 0.0) for ab in card.abilities)
+
+
+def _body(c: dict) -> float:
+    """A character card's worth on the field (printed numbers and abilities)."""
+    return c.get("power", 0) + 0.5 * c.get("toughness", 0) + _ability_bonus(c["id"])
+
+
+def _prog_value(c: dict) -> float:
+    """A character card's worth as a reusable program card in hand."""
+    best = 0.0
+    for label in c.get("programs") or ():
+        kind, _ = _prog(label)
+        best = max(best, _PROG_BASE.get(kind, 0.5) - 0.2 * (c.get("segment", 1) - 1))
+    return best
+
+
+def _rem(u: dict) -> int:
+    return u["toughness_now"] - u["damage"]
+
+
+def _uval(u: dict) -> float:
+    """A character on the field."""
+    return u["power_now"] + 0.5 * max(0, _rem(u)) + _ability_bonus(u["id"]) + 0.5 * len(u.get("devices") or ())
+
+
+def _hp_weight(hp: int) -> float:
+    """What one point of one's own HP is worth (in the units of _uval)."""
+    if hp > 12:
+        return 0.5
+    if hp > 6:
+        return 0.9
+    if hp > 3:
+        return 1.6
+    return 3.0
+
+
+def _matches(u: dict, flt) -> bool:
+    if not flt:
+        return True
+    return all(u.get(k) == v for k, v in flt.items())
+
+
+def _half(v: int) -> int:
+    return (v + 1) // 2
+
+
+_SCARCE = {"attack": (3.0, 1.0), "reboot": (1.5, 0.5), "place": (1.5, 0.5)}
+
+
+class _Ctx:
+    __slots__ = ("obs", "p", "me", "opp", "mine", "theirs", "hand", "my_hp", "opp_hp", "_pv",
+                 "attack_coming")
+
+    def __init__(self, view: AgentView):
+        obs = view.observation
+        self.obs = obs
+        self.p = p = view.player
+        self.me = me = obs["players"][p]
+        self.opp = opp = obs["players"][1 - p]
+        self.mine = me["characters"]
+        self.theirs = opp["characters"]
+        self.hand = me["hand"] or []
+        self.my_hp = me["hp"]
+        self.opp_hp = opp["hp"]
+        self._pv = None
+        self.attack_coming = None  # set while programming (None: read our own stack)
+
+    def prog_value(self, h: dict) -> float:
+        """A character card's worth as a program card, counting how few of our cards (in hand
+        or stacked) offer the same program: the last Attack card is not one to place."""
+        if self._pv is None:
+            cards = [h for h in self.hand if h.get("kind") == "character"] + list(self.me.get("programs") or [])
+            kinds_of = {}
+            providers: dict = {}
+            for x in cards:
+                ks = {_prog(lb)[0] for lb in x.get("programs") or ()}
+                ks = {"attack" if k == "fan_fire" else k for k in ks}
+                kinds_of[x["iid"]] = ks
+                for k in ks:
+                    providers[k] = providers.get(k, 0) + 1
+            self._pv = {}
+            for x in cards:
+                bonus = 0.0
+                for k in kinds_of[x["iid"]]:
+                    if k in _SCARCE and providers[k] <= 2:
+                        bonus = max(bonus, _SCARCE[k][providers[k] - 1])
+                self._pv[x["iid"]] = _prog_value(x) + bonus
+        v = self._pv.get(h["iid"])
+        return _prog_value(h) if v is None else v
+
+    def unit(self, iid: int) -> dict | None:
+        for u in self.mine:
+            if u["iid"] == iid:
+                return u
+        for u in self.theirs:
+            if u["iid"] == iid:
+                return u
+        return None
+
+    def later_programs(self) -> list[str]:
+        """Kinds of our own programs still to run this main phase (after the running one)."""
+        progs = self.me.get("programs") or []
+        seg = self.obs.get("segment", 0)
+        out = []
+        running_seen = False
+        for pr in progs:
+            if not running_seen and self.obs.get("phase") == "main" and pr.get("start") == seg:
+                running_seen = True
+                continue
+            out.append(_prog(pr["program"])[0])
+        return out
+
+
+# --- effects ---------------------------------------------------------------------------------------
+
+def _kill_or_chip(u: dict, n: int) -> float:
+    return _uval(u) if n >= _rem(u) else 0.1 * n
+
+
+def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) -> float:
+    """Rough worth of resolving these effect operations now (units of _uval)."""
+    mine = c.mine if own_units is None else own_units
+    theirs = c.theirs
+    if c.attack_coming is not None:
+        attack_coming = c.attack_coming
+    else:
+        attack_coming = any(k in ("attack", "fan_fire") for k in c.later_programs())
+    v = 0.0
+    for op in ops:
+        name, a = op.name, op.args
+        tgt = a.get("target") or ""
+        flt = a.get("filter")
+        opp_pool = [u for u in theirs if _matches(u, flt)]
+        own_pool = [u for u in mine if _matches(u, flt)]
+        if tgt == "self":
+            own_pool = [u for u in own_pool if u["iid"] == source_iid]
+        elif tgt == "attached":
+            own_pool = [u for u in own_pool if source_iid in [d["iid"] for d in u.get("devices") or ()]]
+        every = tgt.startswith("all_") or tgt in ("self", "attached")
+        opp_t = tgt in ("choose_opponent_character", "all_opponent_characters", "choose_character")
+        own_t = tgt in ("choose_own_character", "all_own_characters", "self", "attached")
+        if name == "damage":
+            n = a.get("amount", 0)
+            if tgt == "all_characters":
+                v += sum(_kill_or_chip(u, n) for u in opp_pool) - sum(_kill_or_chip(u, n) for u in own_pool)
+            elif opp_t:
+                vals = [_kill_or_chip(u, n) for u in opp_pool]
+                v += sum(vals) if every else max(vals, default=0.0)
+        elif name == "destroy" or (name == "move" and a.get("to") == "discard"):
+            if opp_t:
+                v += max((_uval(u) for u in opp_pool), default=0.0)
+            elif own_t:
+                v -= sum(_uval(u) for u in own_pool) if every else min((_uval(u) for u in own_pool), default=0.0)
+        elif name == "move":
+            if opp_t:
+                v += 0.7 * max((_uval(u) for u in opp_pool), default=0.0)
+        elif name == "modify":
+            n = a.get("amount", 0)
+            stat = a.get("stat")
+            if own_t and n > 0:
+                if stat == "power":
+                    ready = [u for u in own_pool if u["awake"]]
+                    k = len(ready) if every else min(1, len(ready))
+                    v += (0.8 if attack_coming else 0.2) * n * k
+                else:
+                    v += 0.1 * n * (len(own_pool) if every else min(1, len(own_pool)))
+            elif opp_t and n < 0:
+                if stat == "toughness":
+                    kills = [_uval(u) for u in opp_pool if _rem(u) <= -n]
+                    v += sum(kills) if every else max(kills, default=0.0)
+                else:
+                    v += 0.2 * -n * (len(opp_pool) if every else min(1, len(opp_pool)))
+        elif name == "heal":
+            vals = [0.15 * u["damage"] for u in own_pool if u["damage"]]
+            v += sum(vals) if every else max(vals, default=0.0)
+        elif name == "set_state":
+            if a.get("state") == "awake":
+                vals = [0.6 * u["power_now"] + 0.5 for u in own_pool if not u["awake"]]
+                v += sum(vals) if every else max(vals, default=0.0)
+            elif opp_t:
+                vals = [0.6 * u["power_now"] + 0.5 for u in opp_pool if u["awake"]]
+                v += sum(vals) if every else max(vals, default=0.0)
+        elif name == "hit":
+            n = a.get("amount", 0)
+            if a.get("player", "opponent") == "opponent":
+                v += 100.0 if n >= c.opp_hp else 0.9 * n
+            else:
+                v -= 100.0 if n >= c.my_hp else n * _hp_weight(c.my_hp)
+        elif name == "gain_hp":
+            n = a.get("amount", 0)
+            if a.get("player", "self") == "self":
+                v += n * 0.8 * _hp_weight(c.my_hp)
+        elif name == "draw":
+            n = a.get("amount", 0)
+            if a.get("player", "self") == "self":
+                v += n * _draw_need(c) - (100.0 if n >= c.me["deck"] else 0.0)
+        elif name == "mill":
+            n = a.get("amount", 0)
+            if a.get("player") == "opponent":
+                v += n * (0.3 if c.opp["deck"] > 10 else 1.0)
+        elif name == "search":
+            v += 0.8 if c.me["deck"] > 3 else -1.0
+    return v
+
+
+def _draw_need(c: _Ctx) -> float:
+    hand = c.me["hand_count"]
+    need = 1.0 if hand <= 2 else 0.6 if hand <= 4 else 0.25
+    deck = c.me["deck"]
+    if deck < 10 and deck <= c.opp["deck"] + 2:
+        need -= 0.8  # the deck-out race
+    return need
+
+
+def _app_value(card: dict, c: _Ctx) -> float:
+    return sum(_effects_value(ab.effects, c, card["iid"]) for ab in _abilities(card["id"], "apply"))
+
+
+def _activated_value(cid, ability: int, c: _Ctx, source_iid: int) -> float:
+    card = _card(cid)
+    if card is None or ability >= len(card.abilities):
+        return 0.0
+    v = _effects_value(card.abilities[ability].effects, c, source_iid)
+    # an ability that sacrifices its own character
+    for op in card.abilities[ability].effects:
+        if op.name in ("destroy", "move") and op.args.get("target") == "self":
+            u = c.unit(source_iid)
+            v -= _uval(u) if u is not None else 2.0
+    return v
+
+
+# --- attacks and blocks -------------------------------------------------------------------------
+
+def _best_kill(units: list[dict], damage: int) -> tuple[float, list[dict]]:
+    """The most valuable set of these units that ``damage`` points can destroy."""
+    best, best_set = 0.0, []
+    n = len(units)
+    for k in range(1, n + 1):
+        for combo in combinations(units, k):
+            need = sum(max(1, _rem(u)) for u in combo)
+            if need <= damage:
+                val = sum(_uval(u) for u in combo)
+                if val > best:
+                    best, best_set = val, list(combo)
+    return best, best_set
+
+
+def _urgency(c: _Ctx) -> float:
+    """How much we must force damage through: the deck-out at the end of a stalled game is a
+    draw (equal decks) or a loss (ours thinner), so near it, trading characters is fine."""
+    mine, theirs = c.me["deck"], c.opp["deck"]
+    if mine > 10 or mine > theirs:
+        return 0.0
+    return 1.5 if mine < theirs or c.my_hp <= c.opp_hp else 0.5
+
+
+def _plan_attack(attackers: list[dict], blockers: list[dict], opp_hp: int, fan: bool,
+                 bias: float = 0.0) -> tuple[list[dict], float]:
+    """The attackers worth sending, strongest first, and what the attack gains.
+
+    The attacks are resolved one after the other against an opponent who answers each one in
+    the way worst for us (no block, one blocker, or every awake blocker together), with the
+    damage they take staying on the blockers and the HP they lose adding up; the result is the
+    best prefix of the attackers sorted by power (each attacker also pays a little for being
+    asleep afterwards)."""
+    opp = [dict(b, _rem=_rem(b)) for b in blockers if _rem(b) > 0]
+    hp = opp_hp
+    order = []
+    for u in attackers:
+        power, tough = u["power_now"], u["toughness_now"]
+        if fan:
+            power, tough = _half(power), _half(tough)
+        rem = tough - u["damage"]
+        if rem > 0 and power > 0:
+            order.append((power, rem, _uval(u), u))
+    order.sort(key=lambda t: (-t[0], -t[1]))
+    total, best_total, best_n = 0.0, 0.0, 0
+    for i, (power, rem, val, _u) in enumerate(order):
+        alive = [b for b in opp if b["_rem"] > 0]
+        options = [("none", [])] + [("one", [b]) for b in alive]
+        if len(alive) > 1:
+            options.append(("all", alive))
+        worst, worst_kill = None, None
+        for _, group in options:
+            if not group:
+                out = 1000.0 if power >= hp else power * (0.8 if hp > 8 else 1.5)
+                kill = None
+            else:
+                dies = sum(b["power_now"] for b in group) >= rem
+                shadow = [dict(b, toughness_now=b["_rem"], damage=0) for b in group]
+                killed_v, killed = _best_kill(shadow, power)
+                out = killed_v - (val if dies else 0.0)
+                kill = [b["iid"] for b in killed]
+            if worst is None or out < worst:
+                worst, worst_kill = out, (group, kill)
+        group, kill = worst_kill
+        if not group:
+            hp -= power
+        else:  # the blockers it kills fall; the rest of its damage stays on a survivor
+            left = power - sum(b["_rem"] for b in group if b["iid"] in kill)
+            for b in group:
+                if b["iid"] in kill:
+                    b["_rem"] = 0
+            rest = [b for b in group if b["_rem"] > 0]
+            if rest and left > 0:
+                b = min(rest, key=lambda b: b["_rem"])
+                b["_rem"] = max(0, b["_rem"] - left)
+        total += worst - 0.3 + bias
+        if total > best_total:
+            best_total, best_n = total, i + 1
+    return [t[3] for t in order[:best_n]], best_total
+
+
+# --- programming ---------------------------------------------------------------------------------
+
+class _Sim:
+    """Our own side as the programs stacked so far will leave it."""
+
+    __slots__ = ("c", "hand", "field", "start", "extra", "opp_awake")
+
+    def __init__(self, c: _Ctx):
+        self.c = c
+        self.hand = list(c.hand)
+        self.field = [dict(u, _placed=u["placed_this_round"]) for u in c.mine]
+        self.opp_awake = [u for u in c.theirs if u["awake"]]
+        self.start = 0
+        self.extra = 0  # unknown cards drawn by Library Draw
+        for pr in c.me.get("programs") or []:
+            kind, n = _prog(pr["program"])
+            self.start = pr["start"] + pr.get("segment", 1)
+            self.run(kind, n)
+
+    def chars_in_hand(self, exclude: int | None = None) -> list[dict]:
+        return [h for h in self.hand if h.get("kind") == "character" and h["iid"] != exclude]
+
+    def run(self, kind: str, n: int) -> None:
+        if kind == "place":
+            chars = self.chars_in_hand()
+            if chars:
+                best = max(chars, key=lambda h: _place_key(h, self.c))
+                self.hand.remove(best)
+                self.field.append({**best, "awake": True, "damage": 0, "power_now": best.get("power", 0),
+                                   "toughness_now": best.get("toughness", 1), "devices": [],
+                                   "placed_this_round": True, "_placed": True})
+        elif kind == "reboot":
+            for u in self.field:
+                u["awake"] = True
+        elif kind == "attack":
+            for u in self.field:
+                if u["awake"] and not u["_placed"]:
+                    u["awake"] = False
+        elif kind == "fan_fire":
+            for u in self.field:
+                u["awake"] = False
+        elif kind == "library_draw":
+            self.extra += n
+        elif kind == "bed_in":
+            if self.opp_awake:
+                self.opp_awake.remove(_bed_target(self.opp_awake))
+        elif kind == "apply":
+            apps = [h for h in self.hand if h.get("kind") == "application"]
+            if apps:
+                self.hand.remove(apps[0])
+        elif kind == "mount":
+            devs = [h for h in self.hand if h.get("kind") == "device"]
+            if devs:
+                self.hand.remove(devs[0])
+
+
+def _bed_target(awake: list[dict]) -> dict:
+    """The opponent's character to put to bed: the one that blocks or hits hardest."""
+    return max(awake, key=lambda u: u["power_now"] + 0.5 * _rem(u))
+
+
+def _place_key(h: dict, c: _Ctx) -> float:
+    """Which character to put on the field: the best body, keeping good program cards in hand."""
+    return _body(h) - 0.6 * c.prog_value(h)
+
+
+def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
+    field = sim.field
+    opp_awake = sim.opp_awake
+    if kind == "place":
+        chars = sim.chars_in_hand(card["iid"])
+        if not chars:
+            return 0.0
+        best = max(chars, key=lambda h: _place_key(h, c))
+        size = len(field)
+        v = (1.0 + 0.5 * _body(best)) if size < 6 else 0.2 * _body(best)
+        v += 1.5 if size < 2 else 0.6 if size < 4 else -0.6
+        if len(chars) - 1 < 2:
+            v -= 1.2  # keep some character cards to program with
+        return v
+    if kind in ("attack", "fan_fire"):
+        fan = kind == "fan_fire"
+        pool = [u for u in field if u["awake"] and (fan or not u["_placed"])]
+        if not pool:
+            return 0.0
+        _, v = _plan_attack(pool, opp_awake, c.opp_hp, fan, _urgency(c))
+        return min(v, 12.0)
+    if kind == "reboot":
+        return sum(0.6 * u["power_now"] + 0.4 for u in field if not u["awake"])
+    if kind == "library_draw":
+        hand = len(sim.hand) - 1 + sim.extra
+        need = 1.1 if hand <= 2 else 0.7 if hand <= 4 else 0.2
+        v = n * need - 0.6
+        deck = c.me["deck"]
+        if deck - n < 3 or (deck < 12 and deck - n < c.opp["deck"]):
+            v -= 3.0
+        return v
+    if kind == "apply":
+        apps = [h for h in sim.hand if h.get("kind") == "application"]
+        return max((_app_value(h, c) for h in apps), default=0.0)
+    if kind == "mount":
+        devs = [h for h in sim.hand if h.get("kind") == "device"]
+        if not devs:
+            return 0.0
+        if any(h.get("mount") == "field" for h in devs) or field:
+            return 1.5
+        return 0.0
+    if kind == "activate":
+        best = 0.0
+        for u in field:
+            card = _card(u["id"])
+            if card is None:
+                continue
+            for ab in card.abilities:
+                if ab.kind == "activated":
+                    best = max(best, _activated_value(u["id"], ab.index, c, u["iid"]))
+        return best
+    if kind == "effect":
+        best = 0.0
+        devs = list(c.me["devices"]) + [d for u in c.mine for d in u.get("devices") or ()]
+        for d in devs:
+            card = _card(d["id"])
+            if card is None:
+                continue
+            for ab in card.abilities:
+                if ab.kind == "activated":
+                    best = max(best, _effects_value(ab.effects, c, d["iid"]))
+        return best
+    if kind == "bed_in":
+        if not opp_awake:
+            return 0.0
+        target = _bed_target(opp_awake)
+        v = 0.5 * target["power_now"] + 0.4
+        pool = [u for u in field if u["awake"] and not u["_placed"]]
+        if pool:  # the attacks it opens up
+            rest = [u for u in opp_awake if u is not target]
+            v += max(0.0, _plan_attack(pool, rest, c.opp_hp, False)[1] - _plan_attack(pool, opp_awake, c.opp_hp, False)[1])
+        return v
+    if kind == "decoder":
+        if sim.start == 0 and (c.opp["program_count"] > 0 or not c.opp["programming_done"]):
+            return 1.0
+        return 0.0
+    return 0.0
+
+
+_THRESHOLD = 0.5
+
+
+def _program(view: AgentView, c: _Ctx) -> Action:
+    sim = _Sim(c)
+    segments = c.obs.get("segments", 6)
+    best, best_v = None, _THRESHOLD
+    hand = {h["iid"]: h for h in c.hand}
+    for a in view.choices:
+        if a.type != "stack":
+            continue
+        card = hand.get(a.card)
+        if card is None:
+            continue
+        seg = card.get("segment", 1)
+        if sim.start + seg > segments:
+            continue  # would not fit: discarded with everything after it
+        labels = card.get("programs") or []
+        if a.program >= len(labels):
+            continue
+        kind, n = _prog(labels[a.program])
+        c.attack_coming = any(h["iid"] != card["iid"] and h.get("kind") == "character" and
+                              any(_prog(lb)[0] in ("attack", "fan_fire") for lb in h.get("programs") or ())
+                              for h in sim.hand)
+        v = _program_value(kind, n, card, sim, c) - 0.15 * seg - 0.1 * max(0.0, _body(card) - 3)
+        if v > best_v:
+            best, best_v = a, v
+    if best is not None:
+        return best
+    for a in view.legal_actions:
+        if a.type == "finish_program":
+            return a
+    return view.choices[-1]
+
+
+# --- running programs ---------------------------------------------------------------------------
+
+def _skip(view: AgentView) -> Action:
+    for a in view.legal_actions:
+        if a.type == "skip":
+            return a
+    return view.choices[-1]
+
+
+def _run_place(view: AgentView, c: _Ctx) -> Action:
+    hand = {h["iid"]: h for h in c.hand}
+    opts = [a for a in view.choices if a.type == "place" and a.card in hand]
+    if not opts:
+        return _skip(view)
+    return max(opts, key=lambda a: _place_key(hand[a.card], c))
+
+
+def _run_attackers(view: AgentView, c: _Ctx) -> Action:
+    info = c.obs["decision"] or {}
+    fan = info.get("program") == "fan_fire"
+    blockers = [u for u in c.theirs if u["awake"]]
+    picks = {a.card: a for a in view.choices if a.type == "pick"}
+    selected = set(c.obs.get("selected") or [])
+    pool = [u for u in c.mine if u["iid"] in picks or u["iid"] in selected]
+    plan, _ = _plan_attack(pool, blockers, c.opp_hp, fan, _urgency(c))
+    for u in plan:
+        if u["iid"] in picks:
+            return picks[u["iid"]]
+    if not selected and picks:
+        # skipping discards the program card: attack anyway with someone who risks nothing
+        safe = []
+        for u in pool:
+            power, tough = u["power_now"], u["toughness_now"]
+            if fan:
+                power, tough = _half(power), _half(tough)
+            if tough - u["damage"] > sum(b["power_now"] for b in blockers) and power > 0:
+                safe.append((power, u))
+        if safe:
+            return picks[max(safe, key=lambda t: t[0])[1]["iid"]]
+    for a in view.choices:
+        if a.type == "done":
+            return a
+    return _skip(view)
+
+
+def _run_reboot(view: AgentView, c: _Ctx) -> Action:
+    picks = [a for a in view.choices if a.type == "pick"]
+    if picks:
+        return max(picks, key=lambda a: (c.unit(a.card) or {"power_now": 0})["power_now"])
+    for a in view.choices:
+        if a.type == "done":
+            return a
+    return _skip(view)
+
+
+def _run_bed_in(view: AgentView, c: _Ctx) -> Action:
+    theirs = {u["iid"]: u for u in c.theirs}
+    opts = [a for a in view.choices if a.type == "bed_in" and a.card in theirs]
+    if not opts:
+        return _skip(view)
+    target = _bed_target([theirs[a.card] for a in opts])
+    return next(a for a in opts if a.card == target["iid"])
+
+
+def _run_mount(view: AgentView, c: _Ctx) -> Action:
+    hand = {h["iid"]: h for h in c.hand}
+    mine = {u["iid"]: u for u in c.mine}
+    best, best_v = None, -1e9
+    for a in view.choices:
+        if a.type != "mount":
+            continue
+        dev = hand.get(a.card)
+        if a.target < 0:
+            v = 2.0
+        else:
+            u = mine.get(a.target)
+            if u is None:
+                continue
+            v = _uval(u) + (1.0 if u["awake"] else 0.0)
+            card = _card(dev["id"]) if dev else None
+            if card is not None:
+                for ab in card.abilities:
+                    for op in ab.effects:
+                        if op.name == "set_state" and not u["awake"]:
+                            v += 1.0  # a wake-up key on a sleeping character
+        if v > best_v:
+            best, best_v = a, v
+    return best if best is not None else _skip(view)
+
+
+def _run_apply(view: AgentView, c: _Ctx) -> Action:
+    hand = {h["iid"]: h for h in c.hand}
+    best, best_v = None, -0.5
+    for a in view.choices:
+        if a.type == "apply" and a.card in hand:
+            v = _app_value(hand[a.card], c)
+            if v > best_v:
+                best, best_v = a, v
+    return best if best is not None else _skip(view)
+
+
+def _run_ability(view: AgentView, c: _Ctx) -> Action:
+    devs = {}
+    for d in c.me["devices"]:
+        devs[d["iid"]] = d
+    for u in c.mine:
+        for d in u.get("devices") or ():
+            devs[d["iid"]] = d
+    best, best_v = None, 0.0
+    for a in view.choices:
+        if a.type == "activate":
+            u = c.unit(a.card)
+            if u is None:
+                continue
+            v = _activated_value(u["id"], a.ability, c, u["iid"])
+        elif a.type == "effect":
+            d = devs.get(a.card)
+            card = _card(d["id"]) if d else None
+            if card is None or a.ability >= len(card.abilities):
+                continue
+            v = _effects_value(card.abilities[a.ability].effects, c, a.card)
+        else:
+            continue
+        if v > best_v:
+            best, best_v = a, v
+    return best if best is not None else _skip(view)
+
+
+def _run_library(view: AgentView, c: _Ctx) -> Action:
+    n = (c.obs["decision"] or {}).get("amount", 1)
+    deck = c.me["deck"]
+    if deck - n < 2 or (deck < 10 and deck - n < c.opp["deck"] - 1):
+        return _skip(view)
+    for a in view.choices:
+        if a.type == "run":
+            return a
+    return view.choices[0]
+
+
+def _block(view: AgentView, c: _Ctx) -> Action:
+    info = c.obs["decision"] or {}
+    att = c.unit(info.get("attacker", -1))
+    done = next((a for a in view.legal_actions if a.type == "done"), None)
+    if att is None:
+        return done or view.choices[0]
+    selected = set(c.obs.get("selected") or [])
+    mine = {u["iid"]: u for u in c.mine}
+    chosen = [mine[i] for i in selected if i in mine]
+    free = [mine[a.card] for a in view.choices if a.type == "block" and a.card in mine]
+    pa, ra, va = att["power_now"], _rem(att), _uval(att)
+    hit = 1000.0 if pa >= c.my_hp else pa * _hp_weight(c.my_hp - pa)
+    best_set, best_v = [], None
+    free = sorted(free, key=lambda u: -u["power_now"])[:6]
+    for k in range(len(free) + 1):
+        for combo in combinations(free, k):
+            s = chosen + list(combo)
+            if not s:
+                v = -hit
+            else:
+                kills = sum(u["power_now"] for u in s) >= ra
+                lost, _ = _best_kill(s, pa)
+                v = (va if kills else 0.0) - lost - 0.05 * len(s)
+            if best_v is None or v > best_v:
+                best_set, best_v = list(combo), v
+    if best_set:
+        nxt = max(best_set, key=lambda u: u["power_now"])
+        for a in view.choices:
+            if a.type == "block" and a.card == nxt["iid"]:
+                return a
+    return done or view.choices[0]
+
+
+def _assign(view: AgentView, c: _Ctx) -> Action:
+    info = c.obs["decision"] or {}
+    damage = info.get("damage", 0)
+    assigned = info.get("assigned") or []
+    blockers = [u for u in (c.unit(i) for i in info.get("blockers") or []) if u is not None]
+    _, kill = _best_kill(blockers, damage)
+    acts = {a.card: a for a in view.choices if a.type == "assign"}
+    for u in sorted(kill, key=lambda u: -_uval(u)):
+        if assigned.count(u["iid"]) < _rem(u) and u["iid"] in acts:
+            return acts[u["iid"]]
+    # the rest: the blocker closest to falling (damage lasts until the prepare phase)
+    rest = [u for u in blockers if u["iid"] in acts]
+    if rest:
+        u = min(rest, key=lambda u: (_rem(u) - assigned.count(u["iid"]), -_uval(u)))
+        return acts[u["iid"]]
+    return view.choices[0]
+
+
+def _target(view: AgentView, c: _Ctx) -> Action:
+    info = c.obs["decision"] or {}
+    opname = info.get("op")
+    src = info.get("source")
+    src_id = None
+    for side in (c.me, c.opp):
+        for z in ("hand", "discard", "devices", "characters"):
+            for x in side.get(z) or ():
+                if x["iid"] == src:
+                    src_id = x["id"]
+                for d in x.get("devices") or ():
+                    if d["iid"] == src:
+                        src_id = d["id"]
+    args = {}
+    card = _card(src_id) if src_id else None
+    if card is not None:
+        for ab in card.abilities:
+            for o in ab.effects:
+                if o.name == opname and str(o.args.get("target", "")).startswith("choose_"):
+                    args = o.args
+                    break
+            if args:
+                break
+    mine_ids = {u["iid"] for u in c.mine}
+
+    def score(a: Action) -> float:
+        u = c.unit(a.target)
+        if u is None:
+            return -1e9
+        own = u["iid"] in mine_ids
+        val = _uval(u)
+        if opname == "damage":
+            s = _kill_or_chip(u, args.get("amount", 1)) + 0.05 * val
+            return -s if own else s
+        if opname in ("destroy", "move"):
+            return -val if own else val
+        if opname == "modify":
+            n = args.get("amount", 0)
+            s = (u["power_now"] + (3.0 if u["awake"] else 0.0)) if args.get("stat") == "power" else val
+            return (s if own else -s) if n > 0 else (-s if own else s)
+        if opname == "set_state":
+            if args.get("state") == "awake":
+                s = (5.0 if not u["awake"] else 0.0) + u["power_now"]
+                return s if own else -s
+            s = (5.0 if u["awake"] else 0.0) + u["power_now"]
+            return -s if own else s
+        if opname == "heal":
+            s = u["damage"] + 0.1 * val
+            return s if own else -s
+        return -val if own else val
+    return max(view.choices, key=score)
+
+
+def _card_keep(h: dict, c: _Ctx) -> float:
+    kind = h.get("kind")
+    if kind == "character":
+        return max(0.5 * _body(h), c.prog_value(h)) + 0.3
+    if kind == "application":
+        return 0.5 + max(0.0, min(4.0, _app_value(h, c)))
+    return 1.2
+
+
+def _discard(view: AgentView, c: _Ctx) -> Action:
+    hand = {h["iid"]: h for h in c.hand}
+    return min(view.choices, key=lambda a: _card_keep(hand[a.card], c) if a.card in hand else -99)
+
+
+def _search(view: AgentView, c: _Ctx) -> Action:
+    best, best_v = None, -1e9
+    for a in view.choices:
+        if a.type != "search_pick":
+            continue
+        text = view.describe(a)
+        name_en = text[text.rfind("[") + 1:-1] if text.endswith("]") else ""
+        card = _by_name_en(name_en)
+        v = 0.0
+        if card is not None:
+            d = {"iid": a.card, "id": card.id, "kind": card.kind}
+            if card.kind == "character":
+                d.update(power=card.power, toughness=card.toughness, segment=card.segment,
+                         programs=[p.label() for p in card.programs])
+            v = _card_keep(d, c)
+        if v > best_v:
+            best, best_v = a, v
+    if best is None:
+        return next((a for a in view.legal_actions if a.type == "search_none"), view.choices[0])
+    return best
+
+
+def _mulligan(view: AgentView, c: _Ctx) -> Action:
+    chars = [h for h in c.hand if h.get("kind") == "character"]
+    kinds = {_prog(lb)[0] for h in chars for lb in h.get("programs") or ()}
+    cheap_place = any(_prog(lb)[0] == "place" and h.get("segment", 9) <= 2 for h in chars for lb in h.get("programs") or ())
+    good = len(chars) >= 3 and cheap_place and kinds & {"attack", "fan_fire"}
+    want = "keep" if good else "mulligan"
+    for a in view.choices:
+        if a.type == want:
+            return a
+    return view.choices[0]
+
+
+_RUN = {"place": _run_place, "attackers": _run_attackers, "reboot": _run_reboot,
+        "bed_in": _run_bed_in, "mount": _run_mount, "apply": _run_apply, "activate": _run_ability,
+        "effect": _run_ability, "library_draw": _run_library, "release": lambda v, c: _skip(v)}
+
+
+def policy(view: AgentView, rng: Rng) -> Action:
+    acts = view.choices
+    if len(acts) == 1:
+        return acts[0]
+    kind = view.kind
+    c = _Ctx(view)
+    if kind == "program":
+        return _program(view, c)
+    fn = _RUN.get(kind)
+    if fn is not None:
+        return fn(view, c)
+    if kind == "block":
+        return _block(view, c)
+    if kind == "assign_damage":
+        return _assign(view, c)
+    if kind == "target":
+        return _target(view, c)
+    if kind == "discard":
+        return _discard(view, c)
+    if kind == "search":
+        return _search(view, c)
+    if kind == "mulligan":
+        return _mulligan(view, c)
+    return acts[rng.below(len(acts))]
+
+
+def value(obs: dict, player: int) -> float:
+    """Estimated chance that ``player`` wins: HP difference, board strength and deck sizes."""
+    res = obs.get("result")
+    if res is not None:
+        w = res.get("winner")
+        return 0.5 if w is None else (1.0 if w == player else 0.0)
+    me, opp = obs["players"][player], obs["players"][1 - player]
+    if me["hp"] <= 0:
+        return 0.0
+    if opp["hp"] <= 0:
+        return 1.0
+    board = sum(_uval(u) for u in me["characters"]) - sum(_uval(u) for u in opp["characters"])
+    awake = sum(1 for u in me["characters"] if u["awake"]) - sum(1 for u in opp["characters"] if u["awake"])
+    decks = me["deck"] - opp["deck"]
+    deck_w = 0.2 if min(me["deck"], opp["deck"]) > 8 else 1.0
+    x = (me["hp"] - opp["hp"]) + 0.5 * board + 0.3 * awake + deck_w * decks + 0.2 * (me["hand_count"] - opp["hand_count"])
+    return 1.0 / (1.0 + math.exp(-x / 8.0))

@@ -1,0 +1,923 @@
+"""Z/X heuristic: take the opponent's life to 0 on the shared 3x3 board.
+
+Reads only the player's own observation, the legal actions and (for card text) the public card
+database by card id; never the game state. Squares 0..8 row by row; player 0's player square is
+7, player 1's is 1. Outline:
+
+- set-up: take a start card (it guards the player square) and a gate card; keep a hand with a
+  cheap Z/X, else mulligan;
+- a resource every turn while resources are few (the least useful card, preferring a colour the
+  hand needs and the resources lack); ignite while there is charge and the deck can pay for it;
+  overdrive / life-ignition cards are always played (a free Z/X goes where it is most useful);
+- main phase, in order: SHIFT (free); a card's own win; Ignition Overboost; attacks on the player;
+  destroying the Z/X on the opponent's player square; removal where it pays; placing Z/X (squares
+  next to the opponent's player square, our own player square while it is empty, squares that
+  threaten what we can destroy); Z/X EX; attacks that destroy (alone or together); card draw and
+  Life Recovery with spare resources. An attack on a Z/X that cannot destroy it is not made;
+- battles: an event / EV EX is played only when it changes the result (destroys, saves, stops a
+  hit on the player), else pass;
+- life cards are picked at random (face down); discards drop the least useful card."""
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+
+from ...engine.action import Action
+from ...engine.rng import Rng
+from ..base import AgentView
+
+STRICT = False  # tests/benchmarks: let errors surface
+PSQ = (7, 1)
+ADJ = tuple(tuple(j for j in range(9) if abs(i // 3 - j // 3) + abs(i % 3 - j % 3) == 1) for i in range(9))
+
+
+# --- card text (public card database, by id) -----------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _db(cid: str):
+    try:
+        from ...api import card_set
+        return card_set("zx").find(cid)
+    except Exception:  # pragma: no cover
+        return None
+
+
+@lru_cache(maxsize=None)
+def _abilities(cid: str) -> tuple | None:
+    """((kind, cost, min_force, ((op, args), ...)), ...) or None for a card not in the database."""
+    c = _db(cid)
+    if c is None:
+        return None
+    return tuple((ab.kind, ab.cost, ab.min_force, tuple((op.name, dict(op.args)) for op in ab.effects))
+                 for ab in c.abilities)
+
+
+def _ops(cid: str, kind: str, k: int = 0) -> tuple | None:
+    abil = _abilities(cid)
+    if abil is None:
+        return None
+    sel = [a for a in abil if a[0] == kind]
+    return sel[k][3] if k < len(sel) else ()
+
+
+@lru_cache(maxsize=None)
+def _by_name(name: str):
+    try:
+        from ...api import card_set
+        return card_set("zx").find(name)
+    except Exception:  # pragma: no cover
+        return None
+
+
+# --- what the player sees -------------------------------------------------------------------------
+
+class Ctx:
+    """The decision's observation, pre-digested."""
+
+    def __init__(self, view: AgentView):
+        self.view = view
+        obs = self.obs = view.observation
+        p = self.p = view.player
+        self.me, self.opp = obs["players"][p], obs["players"][1 - p]
+        self.board = obs["board"]
+        self.my_psq, self.opp_psq = PSQ[p], PSQ[1 - p]
+        self.mine = [(sq, u) for sq, u in enumerate(self.board) if u is not None and u.get("owner") == p]
+        self.theirs = [(sq, u) for sq, u in enumerate(self.board) if u is not None and u.get("owner") == 1 - p]
+        self.opp_ob = any(u.get("kind") == "zx_ob" for _, u in self.theirs)
+        self.my_ob = any(u.get("kind") == "zx_ob" for _, u in self.mine)
+        res = self.me["resources"]
+        self.awake = [r for r in res if not r.get("asleep")]
+        self.res_colors = {r.get("color") for r in res}
+        self.my_turn = obs.get("active") == p
+        self.hand = self.me["hand"] or []
+
+    # board facts
+    def player_open(self) -> bool:
+        """Can our Z/X next to the opponent's player square attack the player?"""
+        return self.board[self.opp_psq] is None and not self.opp_ob
+
+    def i_am_open(self) -> bool:
+        return self.board[self.my_psq] is None and not self.my_ob
+
+    def unit_value(self, sq: int, u: dict) -> float:
+        v = 0.5 + u.get("power_now", u.get("power", 0)) / 1000 + 0.3 * u.get("cost", 0)
+        if u.get("kind") in ("zx_ex", "zx_ob"):
+            v += 1.0
+        if u.get("owner") == self.p:
+            if sq == self.my_psq:
+                v += 1.5
+            if sq in ADJ[self.opp_psq]:
+                v += 1.0
+        else:
+            if sq == self.opp_psq:
+                v += 2.0   # the blocker in front of their life
+            if sq in ADJ[self.my_psq]:
+                v += 1.5 if self.board[self.my_psq] is None else 0.7
+        return v
+
+    def attackers(self) -> list[tuple[int, dict]]:
+        return [(sq, u) for sq, u in self.mine if not u.get("asleep")]
+
+    def life_value(self, life: int) -> float:
+        return 100.0 if life <= 1 else 4.0 + 1.5 * max(0, 4 - life)
+
+    def can_overboost(self) -> bool:
+        me = self.me
+        if not (me.get("ob_bottom") and me.get("player_face_up")):
+            return False
+        pc = (me.get("player_card") or {}).get("id")
+        for c in me.get("dynamis") or ():
+            if c.get("kind") == "zx_ob" and not c.get("face_up"):
+                card = _db(c["id"])
+                if card is None or card.player == pc:
+                    return any(self.board[sq] is None for sq in range(9) if sq != self.opp_psq)
+        return False
+
+    def card_index(self) -> dict:
+        idx: dict[int, dict] = {}
+        for pv in self.obs["players"]:
+            for z in ("hand", "trash", "charge", "resources", "resolving", "dynamis", "dynamis_face_up"):
+                for c in pv.get(z) or ():
+                    idx[c["iid"]] = c
+            if pv.get("revealed"):
+                idx[pv["revealed"]["iid"]] = pv["revealed"]
+        for u in self.board:
+            if u is not None and "iid" in u:
+                idx[u["iid"]] = u
+                if u.get("shift"):
+                    idx[u["shift"]["iid"]] = u["shift"]
+        return idx
+
+
+def _remaining(u: dict) -> int:
+    return u.get("power_now", 0) - u.get("damage", 0)
+
+
+# --- effect values --------------------------------------------------------------------------------
+
+def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
+    """What a one-shot effect (event, on-place, EV EX, activated) is worth now, in the main phase."""
+    if ops is None:
+        return 1.0   # unknown card: assume modestly useful
+    v = 0.0
+    last_target = None
+    for name, args in ops:
+        t = args.get("target", "")
+        amt = args.get("amount", 0) or 0
+        if name == "damage" and t == "choose_opponent_zx":
+            best, last_target = _best_damage_target(ctx, amt)
+            v += best
+        elif name == "damage" and t == "all_opponent_zx":
+            v += sum(ctx.unit_value(sq, u) if _remaining(u) <= amt else 0.2 for sq, u in ctx.theirs)
+        elif name == "damage" and t == "same" and last_target is not None:
+            sq, u, mod = last_target
+            if _remaining(u) + mod <= amt:
+                v += ctx.unit_value(sq, u)
+        elif name == "destroy" and t == "choose_opponent_zx":
+            if ctx.theirs:
+                v += max(ctx.unit_value(sq, u) for sq, u in ctx.theirs)
+        elif name == "move" and t == "choose_opponent_zx":
+            if ctx.theirs:
+                v += max(ctx.unit_value(sq, u) for sq, u in ctx.theirs) * (0.85 if args.get("to") == "hand" else 1)
+        elif name == "modify" and t in ("choose_opponent_zx", "all_opponent_zx") and amt < 0:
+            best = 0.0
+            for sq, u in ctx.theirs:
+                killers = [a for a, au in ctx.attackers() if sq in ADJ[a] and au.get("power_now", 0) >= _remaining(u) + amt]
+                now = [a for a, au in ctx.attackers() if sq in ADJ[a] and au.get("power_now", 0) >= _remaining(u)]
+                gain = ctx.unit_value(sq, u) * 0.8 if killers and not now else 0.1
+                if t == "all_opponent_zx":
+                    best += gain
+                else:
+                    if gain > best:
+                        best, last_target = gain, (sq, u, amt)
+            if t == "choose_opponent_zx" and last_target is None and ctx.theirs:
+                sq, u = max(ctx.theirs, key=lambda su: ctx.unit_value(*su))
+                last_target = (sq, u, amt)
+            v += best
+        elif name == "modify" and t in ("choose_own_zx", "all_own_zx", "self") and amt > 0:
+            v += 0.2   # a pump matters in a battle
+        elif name == "set_state" and args.get("state") == "rebooted" and t in ("choose_own_zx", "all_own_zx"):
+            sleepers = [(sq, u) for sq, u in ctx.mine if u.get("asleep")]
+            vals = [_attack_potential(ctx, sq, u) for sq, u in sleepers]
+            if vals:
+                v += sum(vals) if t == "all_own_zx" else max(vals)
+        elif name == "set_state" and args.get("state") == "asleep" and t == "choose_opponent_zx":
+            v += 0.1
+            if ctx.theirs:
+                sq, u = max(ctx.theirs, key=lambda su: ctx.unit_value(*su))
+                last_target = (sq, u, 0)
+        elif name == "draw":
+            v += (1.0 if args.get("player", "self") == "self" else -0.8) * (amt or 1)
+        elif name == "search":
+            v += 1.0
+        elif name == "mill":
+            v += 0.3 * (amt or 1) if args.get("player") == "opponent" else 0.05
+        elif name == "alter_force":
+            v += 0.4 if ctx.me["trash"] else 0.0
+        elif name == "gain_counter":
+            v += 0.5 + 0.6 * _counter_need(ctx, args.get("counter"))
+        elif name == "add_life":
+            v += 3.0 + (2.0 if ctx.me["life"] <= 2 else 0.0)
+        elif name == "win_if":
+            me = ctx.me
+            face_up = sum(1 for c in me.get("dynamis") or () if c.get("face_up"))
+            ok = face_up >= args.get("min_face_up_dynamis", 0) and (
+                args.get("counter") is None or me["counters"].get(args["counter"], 0) >= args.get("min_counters", 0))
+            v += 1000.0 if ok else -0.5
+        elif name == "overboost":
+            v += 6.0 if ctx.can_overboost() else -0.5
+    return v
+
+
+def _best_damage_target(ctx: Ctx, amt: int):
+    best, tgt = 0.0, None
+    for sq, u in ctx.theirs:
+        if _remaining(u) <= amt:
+            g = ctx.unit_value(sq, u)
+        else:  # enough damage for one of our attackers to finish it
+            finish = any(sq in ADJ[a] and au.get("power_now", 0) >= _remaining(u) - amt for a, au in ctx.attackers())
+            g = 0.6 * ctx.unit_value(sq, u) if finish else 0.15
+        if g > best:
+            best, tgt = g, (sq, u, 0)
+    return best, tgt
+
+
+def _counter_need(ctx: Ctx, counter) -> int:
+    for c in ctx.me.get("dynamis") or ():
+        if c.get("kind") == "zx_ex" and not c.get("face_up") and c.get("condition") == "idealize" \
+                and c.get("counter") == counter:
+            return 1
+    return 0
+
+
+def _attack_potential(ctx: Ctx, sq: int, u: dict) -> float:
+    """What one more attack by this Z/X is worth."""
+    if sq in ADJ[ctx.opp_psq] and ctx.player_open():
+        return ctx.life_value(ctx.opp["life"]) * 0.8
+    best = 0.0
+    for t in ADJ[sq]:
+        v = ctx.board[t]
+        if v is not None and v.get("owner") != ctx.p and u.get("power_now", 0) >= _remaining(v):
+            best = max(best, ctx.unit_value(t, v))
+    return best
+
+
+def _hand_value(ctx: Ctx, c: dict) -> float:
+    kind = c.get("kind")
+    nres = len(ctx.me["resources"])
+    if kind == "zx":
+        v = 1.0 + 0.6 * c.get("power", 0) / 1000 + 0.7 * max(0.0, _effect_value(ctx, _ops(c.get("id", ""), "on_place")))
+        if c.get("cost", 0) > nres + 1:
+            v -= 1.0
+        return v
+    if kind == "event":
+        ops = _ops(c.get("id", ""), "use")
+        if ops is None:
+            return 1.5
+        names = {o[0] for o in ops}
+        if "win_if" in names:
+            return 0.3
+        if "overboost" in names:
+            return 3.0 if ctx.can_overboost() else 0.4
+        if "add_life" in names:
+            return 3.0
+        if c.get("timing") == "battle":
+            return 2.2 if names & {"destroy", "damage"} else 1.6
+        if names & {"damage", "destroy", "move"}:
+            return 2.3
+        return 1.5
+    return 1.0
+
+
+# --- placement -----------------------------------------------------------------------------------
+
+def _square_score(ctx: Ctx, sq: int, power: int, replacing: dict | None = None) -> float:
+    """How good it is to have a Z/X of this power on this square."""
+    s = 0.0
+    board = ctx.board
+    if sq in ADJ[ctx.opp_psq]:
+        if ctx.player_open():
+            s += 3.0
+        else:
+            blk = board[ctx.opp_psq]
+            s += 1.2 + (1.5 if blk is not None and blk.get("owner") != ctx.p and power >= _remaining(blk) else 0)
+    if sq == ctx.my_psq:
+        threats = sum(1 for t in ADJ[sq] if board[t] is not None and board[t].get("owner") != ctx.p)
+        s += 2.5 + 0.8 * threats if not ctx.my_ob else 0.8
+    kill = 0.0
+    danger = 0
+    for t in ADJ[sq]:
+        v = board[t]
+        if v is None or v.get("owner") == ctx.p:
+            continue
+        if power >= _remaining(v):
+            kill = max(kill, 0.6 * ctx.unit_value(t, v))
+        if v.get("power_now", 0) >= power:
+            danger += 1
+    s += kill - 0.6 * danger
+    if sq in ADJ[ctx.my_psq] and sq != ctx.my_psq:
+        s += 0.3   # covers the squares that threaten us
+    if replacing is not None:
+        s -= 1.5 + ctx.unit_value(sq, replacing)
+    return s
+
+
+def _best_square(ctx: Ctx, squares, power: int):
+    best = None
+    for sq in squares:
+        u = ctx.board[sq]
+        rep = u if (u is not None and u.get("owner") == ctx.p) else None
+        sc = _square_score(ctx, sq, power, rep)
+        if rep is not None and power <= rep.get("power_now", 0):
+            sc -= 5
+        if best is None or sc > best[0]:
+            best = (sc, sq)
+    return best
+
+
+def _reserve(ctx: Ctx) -> int:
+    """Resources worth keeping for a defensive battle event on the opponent's turn."""
+    costs = []
+    for c in ctx.hand:
+        if c.get("kind") == "event" and c.get("timing") in ("battle", "any"):
+            ops = _ops(c.get("id", ""), "use") or ()
+            if any((o[1].get("target") in ("attacker", "battle_target") and o[0] in ("destroy", "damage"))
+                   or (o[1].get("target") == "battle_target" and o[0] == "modify") or o[0] == "overboost"
+                   for o in ops):
+                costs.append(c.get("cost", 0))
+    return min(costs) if costs else 0
+
+
+# --- the policy -----------------------------------------------------------------------------------
+
+def policy(view: AgentView, rng: Rng) -> Action:
+    acts = view.choices
+    if len(acts) == 1:
+        return acts[0]
+    fn = _DECIDE.get(view.kind)
+    if fn is not None:
+        try:
+            a = fn(view, acts, rng)
+        except Exception:  # a heuristic must never crash a game
+            if STRICT:
+                raise
+            a = None
+        if a is not None and a in acts:
+            return a
+    return _fallback(acts, rng)
+
+
+def _fallback(acts, rng):
+    for t in ("end_turn", "pass", "end_ignition", "keep", "no_resource"):
+        for a in acts:
+            if a.type == t:
+                return a
+    return acts[rng.below(len(acts))]
+
+
+def _first(acts, t):
+    return next((a for a in acts if a.type == t), None)
+
+
+def _card_from_text(view: AgentView, a: Action) -> dict:
+    """A card we cannot see (in the deck), read from the action's text and the card database."""
+    text = view.describe(a, "ja")
+    text = re.sub(r"^(Take|Start with|Put gate card) ", "", text)
+    text = re.sub(r" (on your player square|into your dynamis)$", "", text)
+    m = re.match(r"^(.*?) \((\w+) (\d+), (\d+)\)$", text)
+    name = m.group(1) if m else text
+    card = _by_name(name)
+    if card is not None:
+        return {"id": card.id, "kind": card.kind, "cost": card.cost, "power": card.power,
+                "color": card.color, "timing": card.timing}
+    if m:
+        return {"id": "", "kind": "zx", "color": m.group(2), "cost": int(m.group(3)), "power": int(m.group(4))}
+    return {}
+
+
+def _start_card(view, acts, rng):
+    opts = [a for a in acts if a.type == "start_card"]
+    if not opts:
+        return None
+    return max(opts, key=lambda a: _card_from_text(view, a).get("power", 0))
+
+
+def _mulligan(view, acts, rng):
+    ctx = Ctx(view)
+    cheap = [c for c in ctx.hand if c.get("kind") == "zx" and c.get("cost", 9) <= 2]
+    return _first(acts, "keep") if cheap else _first(acts, "mulligan")
+
+
+def _resource(view, acts, rng):
+    ctx = Ctx(view)
+    nres = len(ctx.me["resources"])
+    hand = ctx.hand
+    if not hand:
+        return _first(acts, "no_resource")
+    want = nres < 4 or (nres < 7 and len(hand) >= 3) or len(hand) >= 6
+    if not want:
+        return _first(acts, "no_resource")
+    colors = {}
+    for r in ctx.me["resources"]:
+        colors[r.get("color")] = colors.get(r.get("color"), 0) + 1
+    needed = {c.get("color") for c in hand if c.get("kind") in ("zx", "event")}
+    best = None
+    for a in acts:
+        if a.type != "resource":
+            continue
+        c = next((x for x in hand if x["iid"] == a.card), None)
+        if c is None:
+            continue
+        sc = -_hand_value(ctx, c)
+        col = c.get("color")
+        if col not in colors:
+            sc += 2.0 if col in needed else 0.5
+        else:
+            sc -= 0.2 * colors[col]
+        if best is None or sc > best[0]:
+            best = (sc, a)
+    return best[1] if best else _first(acts, "no_resource")
+
+
+def _ignition(view, acts, rng):
+    ctx = Ctx(view)
+    deck, life = ctx.me["deck"], ctx.me["life"]
+    if deck >= (3 if life <= 2 else 1):
+        ig = [a for a in acts if a.type == "ignite"]
+        if ig:
+            return ig[0]
+    return _first(acts, "end_ignition")
+
+
+def _revealed(view, acts, rng):
+    """An ignition card revealed by ignition or by a hit on our life: play it free."""
+    ctx = Ctx(view)
+    card = ctx.me.get("revealed") or {}
+    if _first(acts, "use_free"):
+        ops = _ops(card.get("id", ""), "use")
+        if ops is not None and ops and all(o[1].get("target") in ("attacker", "battle_target") for o in ops) \
+                and ctx.obs.get("battle") is None:
+            return _first(acts, "use_free")  # no battle: no effect, but it costs nothing either
+        return _first(acts, "use_free")
+    places = [a for a in acts if a.type == "place_free"]
+    if places:
+        power = card.get("power", 0)
+        on_place = max(0.0, _effect_value(ctx, _ops(card.get("id", ""), "on_place")))
+        best = _best_square(ctx, [a.square for a in places], power)
+        if best is not None and best[0] + on_place > -2.0:
+            return next(a for a in places if a.square == best[1])
+    return _first(acts, "decline")
+
+
+def _main(view, acts, rng):
+    ctx = Ctx(view)
+    by: dict[str, list] = {}
+    for a in acts:
+        by.setdefault(a.type, []).append(a)
+    idx = ctx.card_index()
+    awake = len(ctx.awake)
+    reserve = _reserve(ctx) if len(ctx.hand) > 0 else 0
+
+    # 1. SHIFT: free power
+    if "shift" in by:
+        def shift_score(a):
+            u = ctx.board[a.square] or {}
+            return (u.get("kind") == "zx_ob", not u.get("asleep"), u.get("power_now", 0))
+        return max(by["shift"], key=shift_score)
+
+    # effect actions (events, EV EX, activated abilities) and their worth
+    effects = []
+    for a in by.get("event", ()):
+        c = idx.get(a.card) or {}
+        v = _effect_value(ctx, _ops(c.get("id", ""), "use")) - 0.35 * c.get("cost", 0) - 0.6
+        effects.append((v, c.get("cost", 0), a))
+    for a in by.get("ev_ex", ()):
+        c = idx.get(a.card) or {}
+        v = _effect_value(ctx, _ops(c.get("id", ""), "use", a.effect)) - 0.35 * c.get("cost", 0) - 1.2
+        effects.append((v, c.get("cost", 0), a))
+    for a in by.get("activate", ()):
+        u = ctx.board[a.square] or {}
+        abil = _abilities(u.get("id", ""))
+        if abil is None or a.ability >= len(abil):
+            continue
+        kind, cost, _, ops = abil[a.ability]
+        v = _activated_value(ctx, a.square, u, ops) - 0.35 * cost
+        effects.append((v, cost, a))
+    effects.sort(key=lambda t: -t[0])
+
+    # 2. a card's own win, Ignition Overboost
+    for v, cost, a in effects:
+        if v >= 5.0:
+            return a
+
+    # 3. attack the player
+    hits = [a for a in by.get("attack", ()) if a.target == -1]
+    if hits:
+        return min(hits, key=lambda a: (ctx.board[a.attacker] or {}).get("power_now", 0))
+
+    attacks = [a for a in by.get("attack", ()) if a.target >= 0]
+
+    # 4. destroy the Z/X on the opponent's player square (opens their life)
+    blk = ctx.board[ctx.opp_psq]
+    if blk is not None and blk.get("owner") != ctx.p:
+        a = _kill_attack(ctx, [a for a in attacks if a.target == ctx.opp_psq])
+        if a is not None:
+            return a
+
+    # 5. removal and other strong effects
+    for v, cost, a in effects:
+        if v >= 2.0:
+            return a
+
+    # 6. place Z/X
+    place = _best_placement(ctx, by.get("place", ()), idx, awake, reserve)
+    if place is not None:
+        return place
+
+    # 7. Z/X EX
+    ex = _best_ex(ctx, by.get("zx_ex", ()), idx)
+    if ex is not None:
+        return ex
+
+    # 8. attacks that destroy (alone, or together with the next attackers)
+    a = _kill_attack(ctx, attacks, combos=True)
+    if a is not None:
+        return a
+
+    # 9. spare resources: draw, Life Recovery, small effects
+    for v, cost, a in effects:
+        if v >= 0.35 and (awake - cost >= reserve or v >= 1.5):
+            return a
+    return _first(acts, "end_turn")
+
+
+def _activated_value(ctx: Ctx, sq: int, u: dict, ops) -> float:
+    v = 0.0
+    for name, args in ops:
+        t = args.get("target")
+        if name == "modify" and t == "self" and args.get("amount", 0) > 0:
+            if u.get("asleep"):
+                continue
+            pw = u.get("power_now", 0)
+            amt = args["amount"]
+            for tq in ADJ[sq]:
+                w = ctx.board[tq]
+                if w is not None and w.get("owner") != ctx.p and pw < _remaining(w) <= pw + amt:
+                    v = max(v, 0.8 * ctx.unit_value(tq, w))
+        elif name == "alter_force":
+            need = max((ab[2] for ab in (_abilities(u.get("id", "")) or ()) if ab[0] == "static"), default=0)
+            v += 1.2 if u.get("force", 0) < need and ctx.me["trash"] else 0.0
+        else:
+            v += _effect_value(ctx, ((name, args),))
+    return v
+
+
+def _kill_attack(ctx: Ctx, attacks, combos: bool = False):
+    """The attack that destroys the most valuable target with the weakest sufficient attacker;
+    with ``combos``, also the first of several attacks that destroy a target together."""
+    by_target: dict[int, list] = {}
+    for a in attacks:
+        by_target.setdefault(a.target, []).append(a)
+    best = None
+    for tq, alist in by_target.items():
+        tu = ctx.board[tq]
+        if tu is None:
+            continue
+        need = _remaining(tu)
+        val = ctx.unit_value(tq, tu)
+        powers = sorted((((ctx.board[a.attacker] or {}).get("power_now", 0), a) for a in alist), key=lambda t: t[0])
+        single = [(pw, a) for pw, a in powers if pw >= need]
+        if single:
+            pw, a = single[0]
+            # an attacker that could hit the player later is worth keeping when possible
+            key = (val, -pw)
+            if best is None or key > best[0]:
+                best = (key, a)
+        elif combos and sum(pw for pw, _ in powers) >= need:
+            # fewest attackers: strongest first
+            pw, a = powers[-1]
+            key = (val - 0.5 * len(powers), -pw)
+            if best is None or key > best[0]:
+                best = (key, a)
+    return best[1] if best else None
+
+
+def _best_placement(ctx: Ctx, places, idx, awake: int, reserve: int):
+    best = None
+    by_card: dict[int, list[int]] = {}
+    for a in places:
+        by_card.setdefault(a.card, []).append(a.square)
+    for card, squares in by_card.items():
+        c = idx.get(card) or {}
+        power = c.get("power", 0)
+        cost = c.get("cost", 0)
+        on_place = _effect_value(ctx, _ops(c.get("id", ""), "on_place"))
+        sq_best = _best_square(ctx, squares, power)
+        if sq_best is None:
+            continue
+        score = sq_best[0] + 0.45 * power / 1000 + on_place - 0.35 * cost + 0.5
+        if awake - cost < reserve:
+            score -= 1.5
+        if best is None or score > best[0]:
+            best = (score, card, sq_best[1])
+    if best is None or best[0] <= 0.8:
+        return None
+    _, card, sq = best
+    return next(a for a in places if a.card == card and a.square == sq)
+
+
+def _best_ex(ctx: Ctx, options, idx):
+    best = None
+    for a in options:
+        c = idx.get(a.card) or {}
+        power = c.get("power", 0)
+        sc = 0.8 * power / 1000 + _effect_value(ctx, _ops(c.get("id", ""), "on_place"))
+        destroy = a.get("destroy") or ()
+        for q in destroy:
+            u = ctx.board[q] or {}
+            sc -= ctx.unit_value(q, u) * 0.8
+        cond = c.get("condition")
+        if cond == "awaken":
+            sc -= 0.35 * c.get("cost", 0)
+            if c.get("awaken") == "discard":
+                vals = sorted(_hand_value(ctx, h) for h in ctx.hand)
+                sc -= sum(vals[: c.get("count", 1)]) if len(vals) > c.get("count", 1) else 10
+            else:
+                sc -= 1.0 * c.get("count", 1)
+        elif cond == "idealize":
+            sc -= 0.3 * c.get("count", 1)
+        if a.square in destroy:
+            sq_sc = _square_score(ctx, a.square, power)
+        else:
+            u = ctx.board[a.square]
+            sq_sc = _square_score(ctx, a.square, power, u if u is not None else None)
+        sc += sq_sc
+        if best is None or sc > best[0]:
+            best = (sc, a)
+    if best is None or best[0] < 3.0:
+        return None
+    return best[1]
+
+
+# --- battles ----------------------------------------------------------------------------------------
+
+def _battle_outcome(ctx: Ctx, att: dict | None, tgt: dict | None, player_target: bool, ob_appears: bool):
+    """Value of the battle's result for the attacking side (destroyed target / life hit, minus a
+    lost attacker)."""
+    v = 0.0
+    att_alive = att is not None and att["power"] > att["damage"] and not att.get("gone")
+    if att is not None and not att_alive:
+        v -= att["value"]
+    if not att_alive:
+        return v
+    if player_target:
+        if not ob_appears:
+            v += att["life_value"]
+    elif tgt is not None and not tgt.get("gone"):
+        if tgt["damage"] + att["power"] >= tgt["power"]:
+            v += tgt["value"]
+    elif tgt is not None and tgt.get("gone"):
+        v += tgt["value"] * 0.8
+    return v
+
+
+def _apply_battle_ops(ctx: Ctx, ops, i_attack: bool, att: dict, tgt: dict | None) -> bool:
+    """Apply an event's ops to the battle model; returns whether an OB appears (overboost)."""
+    ob = False
+    for name, args in ops:
+        t = args.get("target", "")
+        amt = args.get("amount", 0) or 0
+        if t == "attacker" or (t == "choose_opponent_zx" and not i_attack) or (t == "choose_own_zx" and i_attack):
+            who = att
+        elif t == "battle_target" or (t == "choose_opponent_zx" and i_attack) or (t == "choose_own_zx" and not i_attack):
+            who = tgt
+        else:
+            who = None
+        if name == "overboost":
+            ob = ob or (not i_attack and ctx.can_overboost())
+            continue
+        if who is None:
+            continue
+        if name == "modify":
+            who["power"] += amt
+        elif name == "damage":
+            who["damage"] += amt
+        elif name in ("destroy", "move"):
+            who["gone"] = True
+        if who["power"] <= who["damage"]:
+            who["gone"] = True
+    return ob
+
+
+def _battle(view, acts, rng):
+    ctx = Ctx(view)
+    b = ctx.obs.get("battle")
+    if not b:
+        return _first(acts, "pass")
+    au = ctx.board[b["attacker"]]
+    if au is None:
+        return _first(acts, "pass")
+    i_attack = au.get("owner") == ctx.p
+    player_target = b["target"] is None or b["target"] < 0
+    tu = None if player_target else ctx.board[b["target"]]
+    defender_life = (ctx.opp if i_attack else ctx.me)["life"]
+
+    def model():
+        att = {"power": au.get("power_now", 0), "damage": au.get("damage", 0),
+               "value": ctx.unit_value(b["attacker"], au), "life_value": ctx.life_value(defender_life)}
+        tgt = None
+        if tu is not None:
+            tgt = {"power": tu.get("power_now", 0), "damage": tu.get("damage", 0),
+                   "value": ctx.unit_value(b["target"], tu)}
+        return att, tgt
+    att, tgt = model()
+    base = _battle_outcome(ctx, att, tgt, player_target, False)
+    sign = 1 if i_attack else -1
+    idx = ctx.card_index()
+    best = None
+    for a in acts:
+        if a.type == "battle_event":
+            c = idx.get(a.card) or {}
+            ops = _ops(c.get("id", ""), "use")
+            cost = 0.6 + (0.3 * c.get("cost", 0) if ctx.my_turn else 0.05 * c.get("cost", 0))
+        elif a.type == "ev_ex":
+            c = idx.get(a.card) or {}
+            ops = _ops(c.get("id", ""), "use", a.effect)
+            cost = 1.2 + (0.3 * c.get("cost", 0) if ctx.my_turn else 0.05 * c.get("cost", 0))
+        else:
+            continue
+        if ops is None:
+            continue
+        att2, tgt2 = model()
+        ob = _apply_battle_ops(ctx, ops, i_attack, att2, tgt2)
+        gain = sign * (_battle_outcome(ctx, att2, tgt2, player_target, ob) - base)
+        if not ctx.my_turn and a.type == "ev_ex":
+            gain += 0.3 * max(0.0, _effect_value(ctx, tuple(o for o in ops if o[0] == "draw")))
+        gain -= cost
+        if gain > 0.3 and (best is None or gain > best[0]):
+            best = (gain, a)
+    return best[1] if best else _first(acts, "pass")
+
+
+# --- other decisions ---------------------------------------------------------------------------------
+
+def _life_pick(view, acts, rng):
+    lives = [a for a in acts if a.type == "life"]
+    return lives[rng.below(len(lives))] if lives else None
+
+
+def _discard(view, acts, rng):
+    ctx = Ctx(view)
+    hand = {c["iid"]: c for c in ctx.hand}
+    opts = [a for a in acts if a.type == "discard"]
+    return min(opts, key=lambda a: _hand_value(ctx, hand.get(a.card, {}))) if opts else None
+
+
+def _awaken(view, acts, rng):
+    ctx = Ctx(view)
+    if _first(acts, "discard"):
+        return _discard(view, acts, rng)
+    sleeps = [a for a in acts if a.type == "sleep"]
+    if sleeps:
+        return min(sleeps, key=lambda a: (_attack_potential(ctx, a.square, ctx.board[a.square] or {}),
+                                          (ctx.board[a.square] or {}).get("power_now", 0)))
+    return None
+
+
+def _pick(view, acts, rng):
+    ctx = Ctx(view)
+    picks = [a for a in acts if a.type == "pick"]
+    if not picks:
+        return None
+    info = ctx.obs.get("decision") or {}
+    if info.get("to") == "force":
+        return picks[0]
+    idx = ctx.card_index()
+    best = None
+    for a in picks:
+        c = idx.get(a.card)
+        if c is None:
+            c = _card_from_text(view, a)
+        v = _hand_value(ctx, c)
+        if best is None or v > best[0]:
+            best = (v, a)
+    return best[1]
+
+
+def _overboost(view, acts, rng):
+    ctx = Ctx(view)
+    opts = [a for a in acts if a.type == "overboost"]
+    if not opts:
+        return _first(acts, "no_overboost")
+    idx = ctx.card_index()
+    best = None
+    for a in opts:
+        c = idx.get(a.card) or {}
+        sc = _square_score(ctx, a.square, c.get("power", 8000))
+        if best is None or sc > best[0]:
+            best = (sc, a)
+    return best[1]
+
+
+def _target(view, acts, rng):
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    op = info.get("op")
+    cands = [a for a in acts if a.type == "target"]
+    if not cands:
+        return None
+    where = {u["iid"]: (sq, u) for sq, u in enumerate(ctx.board) if u is not None and "iid" in u}
+    if not all(a.target in where for a in cands):
+        return cands[rng.below(len(cands))]
+    mine = all(where[a.target][1].get("owner") == ctx.p for a in cands)
+    idx = ctx.card_index()
+    src = idx.get(info.get("source"), {})
+    amount = 0
+    for ab in _abilities(src.get("id", "")) or ():
+        for name, args in ab[3]:
+            if name == op and str(args.get("target", "")).startswith("choose_"):
+                amount = args.get("amount", 0) or 0
+                break
+        if amount:
+            break
+    battle = ctx.obs.get("battle")
+    if mine:
+        if battle:  # a pump in a battle: our Z/X in the battle
+            for a in cands:
+                sq, _ = where[a.target]
+                if sq in (battle.get("attacker"), battle.get("target")):
+                    return a
+        if op == "set_state":  # reboot: the sleeper with the best attack left
+            return max(cands, key=lambda a: (_attack_potential(ctx, *where[a.target]),
+                                             where[a.target][1].get("power_now", 0)))
+        return max(cands, key=lambda a: (not where[a.target][1].get("asleep"),
+                                         _attack_potential(ctx, *where[a.target]),
+                                         where[a.target][1].get("power_now", 0)))
+    # the opponent's Z/X
+    if battle:
+        for a in cands:
+            sq, _ = where[a.target]
+            if sq in (battle.get("attacker"), battle.get("target")) and op in ("damage", "destroy", "move"):
+                return a
+
+    def score(a):
+        sq, u = where[a.target]
+        val = ctx.unit_value(sq, u)
+        if op == "damage" and amount:
+            if _remaining(u) <= amount:
+                return val + 10
+            finish = any(sq in ADJ[q] and au.get("power_now", 0) >= _remaining(u) - amount
+                         for q, au in ctx.attackers())
+            return val + (5 if finish else 0)
+        if op == "modify" and amount < 0:
+            if _remaining(u) + amount <= 0:
+                return val + 10
+            finish = any(sq in ADJ[q] and au.get("power_now", 0) >= _remaining(u) + amount
+                         for q, au in ctx.attackers())
+            return val + (5 if finish else 0)
+        if op == "set_state":
+            return val + (0 if u.get("asleep") else 2)
+        return val
+    return max(cands, key=score)
+
+
+def _gate(view, acts, rng):
+    return _first(acts, "gate_card") or _first(acts, "no_gate_card")
+
+
+_DECIDE = {"start_card": _start_card, "gate_card": _gate, "mulligan": _mulligan, "resource": _resource,
+           "ignition": _ignition, "overdrive": _revealed, "life_card": _revealed, "main": _main,
+           "battle": _battle, "life_pick": _life_pick, "discard": _discard, "awaken": _awaken,
+           "pick_card": _pick, "overboost": _overboost, "target": _target}
+
+
+# --- rollout value -------------------------------------------------------------------------------------
+
+def value(obs: dict, player: int) -> float:
+    """Estimated chance that ``player`` wins: life first, then the board (power, pressure on the
+    opponent's player square), resources, charge and hand."""
+    res = obs.get("result")
+    if res:
+        w = res.get("winner")
+        return 0.5 if w is None else (1.0 if w == player else 0.0)
+    board = obs["board"]
+
+    def side(p):
+        pv = obs["players"][p]
+        opp_psq, my_psq = PSQ[1 - p], PSQ[p]
+        power = pressure = 0.0
+        for sq, u in enumerate(board):
+            if u is None or u.get("owner") != p or "power_now" not in u:
+                continue
+            power += u["power_now"] / 1000
+            if sq in ADJ[opp_psq]:
+                pressure += 1.0
+            if sq == my_psq:
+                pressure += 0.8
+        life = pv["life"]
+        return 2.2 * life + (2.0 if life <= 1 else 0.0) * -1 + 0.25 * power + 0.4 * pressure \
+            + 0.25 * len(pv["resources"]) + 0.15 * len(pv["charge"]) + 0.2 * pv["hand_count"]
+
+    x = 0.35 * (side(player) - side(1 - player))
+    return min(1.0, max(0.0, 1.0 / (1.0 + math.exp(-x))))

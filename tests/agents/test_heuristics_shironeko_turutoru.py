@@ -1,0 +1,368 @@
+"""Hand-written heuristics of Shironeko and Turu-turu: key behaviours in built scenarios (with the
+real card set), invariants over whole games, and a small win-rate smoke test against the random
+agent (the full measurement is a benchmark, not a test)."""
+from __future__ import annotations
+
+import pytest
+
+import tcg
+from tcg.agents.base import AgentView, make_agent
+from tcg.agents.heuristics import shironeko as SH
+from tcg.agents.heuristics import turutoru as TT
+from tcg.engine.deck import Deck
+from tcg.engine.game import Game
+from tcg.engine.rng import Rng
+from tcg.games import get_rules
+
+
+def _game(game_id: str, state) -> Game:
+    g = Game.__new__(Game)
+    g.rules, g.seed, g._actions, g._legal = get_rules(game_id), 0, [], None
+    g.decks = tuple(Deck(game_id, f"scenario p{p}", {}) for p in range(2))
+    g.state = state
+    g.rules.advance(state)
+    return g
+
+
+def _act(g: Game, policy) -> tcg.Action:
+    view = AgentView(g, g.legal_actions())
+    a = policy(view, Rng(1))
+    assert a in g.legal_actions()
+    return a
+
+
+def _card(g: Game, iid: int) -> str:
+    return g.state.cards[iid].id
+
+
+# =================================================================================================
+# Shironeko
+# =================================================================================================
+
+def sn_scenario(p0: dict, p1: dict, active: int = 0, turn: int = 5, steps=None):
+    """Real cards. Per player: deck (count of filler cards or list of ids), hand, town (red souls
+    by default: count or list of (id, on)), chars (dicts: card, on, sick, attacked, damage)."""
+    from tcg.games.shironeko.state import SNState, Unit
+    rules = get_rules("shironeko")
+    rules.profile  # noqa: B018 - loads the numbers (max characters, hand limit)
+    cards, owner, lay = [], [], []
+
+    def new(cid, p):
+        cards.append(rules.cards[cid])
+        owner.append(p)
+        return len(cards) - 1
+
+    for p, spec in enumerate((p0, p1)):
+        deck = spec.get("deck", 20)
+        deck = ["SNP-020"] * deck if isinstance(deck, int) else deck
+        town = spec.get("town", 0)
+        town = [("SNP-T01", True)] * town if isinstance(town, int) else town
+        units = []
+        for c in spec.get("chars", []):
+            c = {"card": c} if isinstance(c, str) else c
+            u = Unit(new(c["card"], p), turn if c.get("sick") else 0)
+            u.on, u.attacked, u.damage = c.get("on", True), c.get("attacked", False), c.get("damage", 0)
+            units.append(u)
+        lay.append(dict(deck=[new(c, p) for c in deck], hand=[new(c, p) for c in spec.get("hand", [])],
+                        town=[(new(c, p), on) for c, on in town], chars=units))
+    s = SNState(0, tuple(cards), tuple(owner))
+    for p, z in enumerate(lay):
+        ps = s.players[p]
+        ps.deck, ps.hand, ps.chars = z["deck"], z["hand"], z["chars"]
+        ps.town = [i for i, _ in z["town"]]
+        ps.souls_off = {i for i, on in z["town"] if not on}
+        ps.mulliganed = True
+    s.first, s.active, s.phase, s.turn = 0, active, "main", turn
+    s.steps = steps(s) if steps else [("main",)]
+    return _game("shironeko", s)
+
+
+def sn_attacked_by(attacker: str, defenders: list, deck: int):
+    """Player 0 attacks with ``attacker``; player 1 (deck ``deck``) must decide how to defend."""
+    g = sn_scenario(dict(chars=[attacker]), dict(chars=defenders, deck=deck),
+                    steps=lambda s: [("main",), ("attack", s.players[0].chars[0].iid)])
+    assert g.decision.kind == "defend" and g.decision.player == 1
+    return g
+
+
+def test_sn_defends_when_the_hit_would_empty_the_deck():
+    # Flare 4/4 against a deck of 3: even a chump block with Luka 2/2 is a must
+    g = sn_attacked_by("SNP-012", ["SNP-001"], deck=3)
+    a = _act(g, SH.policy)
+    assert a.type == "defend"
+    # ... and one card left after the hit is as bad (the draw at our start empties the deck)
+    g = sn_attacked_by("SNP-012", ["SNP-001"], deck=5)
+    assert _act(g, SH.policy).type == "defend"
+
+
+def test_sn_defends_when_the_defender_survives_and_kills():
+    # Luka 2/2 attacks; Mokku 2/5 blocks it, survives and kills it
+    g = sn_attacked_by("SNP-001", ["SNP-001", "SNP-054"], deck=30)
+    a = _act(g, SH.policy)
+    assert a.type == "defend" and _card(g, a.defender) == "SNP-054"
+
+
+def test_sn_no_chump_block_with_a_thick_deck():
+    # Flare 4/4 attacks; Luka 2/2 would die without killing it: take the 4 cards instead
+    g = sn_attacked_by("SNP-012", ["SNP-001"], deck=30)
+    assert _act(g, SH.policy).type == "no_defense"
+
+
+def test_sn_places_the_best_affordable_character():
+    # two souls: Flare (cost 5) is unaffordable; Glen 2/3 is a better body than Luka 2/2
+    g = sn_scenario(dict(hand=["SNP-001", "SNP-003", "SNP-012"], town=2), dict())
+    a = _act(g, SH.policy)
+    assert a.type == "place" and _card(g, a.card) == "SNP-003"
+
+
+def test_sn_attacks_an_open_board_and_not_into_a_bad_block():
+    # the opponent's only character is OFF: attack
+    g = sn_scenario(dict(chars=["SNP-001"]), dict(chars=[dict(card="SNP-054", on=False)]))
+    assert _act(g, SH.policy).type == "attack"
+    # Mokku 2/5 ON would block Luka 2/2, kill it and survive: do not attack, end the turn
+    g = sn_scenario(dict(chars=["SNP-001"], deck=25), dict(chars=["SNP-054"], deck=25))
+    assert _act(g, SH.policy).type == "end_turn"
+
+
+def test_sn_attacks_with_everything_for_lethal():
+    # opponent's deck of 4 cannot take Luka 2 + Jin 3 even if Mokku blocks the bigger one... it
+    # blocks one of them; 2 + 3 against one blocker leaves at least 2 >= 4 - 1 (they draw next)
+    g = sn_scenario(dict(chars=["SNP-001", "SNP-019"], deck=25), dict(chars=["SNP-054"], deck=4))
+    assert _act(g, SH.policy).type == "attack"
+
+
+def test_sn_monster_kills_the_character_it_can():
+    # Fire Slime (2 damage): Luka 2/2 dies to it, Mokku 2/5 does not
+    g = sn_scenario(dict(hand=["SNP-014"], town=1), dict(chars=["SNP-054", "SNP-001"]))
+    a = _act(g, SH.policy)
+    assert a.type == "monster"
+    g.apply(a)
+    assert g.decision.kind == "target"
+    t = _act(g, SH.policy)
+    assert _card(g, t.target) == "SNP-001"
+
+
+def test_sn_ends_the_turn_when_nothing_is_worth_doing():
+    g = sn_scenario(dict(hand=["SNP-012"], town=1), dict())
+    assert _act(g, SH.policy).type == "end_turn"
+
+
+def test_sn_mulligan_returns_what_cannot_be_played_soon():
+    g = sn_scenario(dict(hand=["SNP-001", "SNP-012", "SNP-019", "SNP-013"]), dict(),
+                    steps=lambda s: [("main",), ("mulligan", 0)])
+    g.state.players[0].mulliganed = False
+    marked = []
+    for _ in range(10):
+        a = _act(g, SH.policy)
+        if a.type == "mulligan_done":
+            break
+        marked.append(_card(g, a.card))
+        g.apply(a)
+    assert sorted(marked) == ["SNP-012", "SNP-013"]  # the level 3s go back, the level 1s stay
+
+
+def test_sn_value_follows_the_deck_race():
+    g = sn_scenario(dict(deck=25), dict(deck=10), steps=lambda s: [("main",)])
+    v0 = SH.value(g.observe(0), 0)
+    v1 = SH.value(g.observe(1), 1)
+    assert 0.5 < v0 < 1.0 and 0.0 < v1 < 0.5
+
+
+# =================================================================================================
+# Turu-turu
+# =================================================================================================
+
+def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 0, rnd: int = 3):
+    """Real cards. Per player: deck (count of filler cards), hand, chars (card id or dict: card,
+    awake, placed_this_round, damage), programs [(id, program index)], hp."""
+    from tcg.games.turutoru.state import TTState, Unit
+    rules = get_rules("turutoru")
+    rules.profile  # noqa: B018
+    cards, owner, lay = [], [], []
+
+    def new(cid, p):
+        cards.append(rules.cards[cid])
+        owner.append(p)
+        return len(cards) - 1
+
+    for p, spec in enumerate((p0, p1)):
+        units = []
+        for c in spec.get("chars", []):
+            c = {"card": c} if isinstance(c, str) else c
+            u = Unit(new(c["card"], p), rnd if c.get("placed_this_round") else 0)
+            u.awake, u.damage = c.get("awake", True), c.get("damage", 0)
+            units.append(u)
+        lay.append(dict(deck=[new("TTS-016", p) for _ in range(spec.get("deck", 20))],
+                        hand=[new(c, p) for c in spec.get("hand", [])], chars=units,
+                        programs=[(new(c, p), i) for c, i in spec.get("programs", [])],
+                        hp=spec.get("hp", 20)))
+    s = TTState(0, tuple(cards), tuple(owner), rules.start_hp)
+    for p, z in enumerate(lay):
+        ps = s.players[p]
+        for k, v in z.items():
+            setattr(ps, k, v)
+        ps.mulliganed = True
+    s.priority, s.round, s.phase = priority, rnd, "programming"
+    if start == "programming":
+        s.steps = [("prepare",), ("main_start",), ("program", 1 - priority), ("program", priority)]
+    else:
+        for ps in s.players:
+            ps.done_programming = True
+        s.steps = [("prepare",), ("main_start",)]
+    return _game("turutoru", s)
+
+
+def tt_program(g: Game) -> list[tuple[str, str]]:
+    """Let the heuristic program (the deciding player) until it finishes; the stack it built as
+    (card id, program kind), checking that every stacked program fits."""
+    p = g.decision.player
+    for _ in range(20):
+        assert g.decision.kind == "program" and g.decision.player == p
+        a = _act(g, TT.policy)
+        assert a.type != "unstack"
+        g.apply(a)
+        progs = g.observe(p)["players"][p]["programs"] if g.decision and g.decision.player == p else None
+        if a.type == "finish_program":
+            break
+        assert progs is not None and all(pr["fits"] for pr in progs)
+    else:
+        pytest.fail("programming never finished")
+    ps = g.state.players[p]
+    return [(g.state.cards[i].id, g.state.cards[i].programs[k].kind) for i, k in ps.programs]
+
+
+def test_tt_first_program_places_a_character_on_an_empty_board():
+    g = tt_scenario(dict(hand=["TTS-023", "TTS-008", "TTS-009", "TTS-026"]), dict())
+    stack = tt_program(g)
+    assert stack and stack[0][1] == "place"
+    assert sum(get_rules("turutoru").cards[c].segment for c, _ in stack) <= 6
+
+
+def test_tt_never_stacks_an_attack_without_an_awake_attacker():
+    # our only character is asleep and there is no Reboot: whatever is placed this round cannot
+    # use an Attack program, so none is stacked
+    g = tt_scenario(dict(hand=["TTS-009", "TTS-026", "TTS-023", "TTS-008"],
+                         chars=[dict(card="TTS-010", awake=False)]), dict())
+    stack = tt_program(g)
+    assert all(kind != "attack" for _, kind in stack)
+
+
+def test_tt_reboots_before_attacking_with_sleeping_characters():
+    g = tt_scenario(dict(hand=["TTS-022", "TTS-009", "TTS-001"],
+                         chars=[dict(card="TTS-026", awake=False), dict(card="TTS-010", awake=False)]),
+                    dict())
+    kinds = [k for _, k in tt_program(g)]
+    assert "reboot" in kinds and "attack" in kinds
+    assert kinds.index("reboot") < kinds.index("attack")
+
+
+def test_tt_programs_never_overflow_and_always_finish_in_real_games():
+    """Over whole games against the random agent: every stack the heuristic builds fits in the
+    6 segments, it never takes a card back, and programming always finishes."""
+    decks = tcg.list_decks("turutoru")
+    for i in range(6):
+        g = tcg.new_game("turutoru", [decks[i % 3], decks[(i + 1) % 3]], seed=100 + i)
+        agents = [make_agent("heuristic", seed=i), make_agent("random", seed=i)]
+        if i % 2:
+            agents.reverse()
+        h = 0 if i % 2 == 0 else 1
+        streak = 0
+        while not g.is_over:
+            view = AgentView(g, g.legal_actions())
+            a = agents[view.player].act(view)
+            if view.player == h and view.kind == "program":
+                assert a.type != "unstack"
+                streak = streak + 1 if a.type == "stack" else 0
+                assert streak <= 12
+            g.apply(a)
+            if view.player == h and view.kind == "program" and a.type == "stack":
+                progs = g.observe(h)["players"][h]["programs"]
+                assert all(pr["fits"] for pr in progs), progs
+
+
+def tt_opponent_attacks(attacker: str, my_chars: list, my_hp: int = 20, program=("TTS-009", 0)):
+    """Player 0 runs an Attack with ``attacker``; returns the game at player 1's block decision."""
+    g = tt_scenario(dict(chars=[attacker], programs=[program]), dict(chars=my_chars, hp=my_hp), start="main")
+    assert g.decision.kind == "attackers" and g.decision.player == 0
+    att = g.state.players[0].chars[0].iid
+    g.apply(tcg.Action("pick", card=att))
+    g.apply(tcg.Action("done"))
+    assert g.decision.kind == "block" and g.decision.player == 1
+    return g
+
+
+def test_tt_blocks_a_lethal_hit():
+    g = tt_opponent_attacks("TTS-026", ["TTS-023"], my_hp=4)  # Garm 4/4 vs 4 HP: chump with Kai
+    a = _act(g, TT.policy)
+    assert a.type == "block"
+
+
+def test_tt_blocks_when_the_block_wins_and_not_into_a_bad_trade():
+    g = tt_opponent_attacks("TTS-023", ["TTS-009"])  # Kai 2/2 into Pawn 2/4: Pawn kills and survives
+    a = _act(g, TT.policy)
+    assert a.type == "block" and _card(g, a.card) == "TTS-009"
+    g = tt_opponent_attacks("TTS-027", ["TTS-023"])  # Valga 5/5 at 20 HP: no chump block with Kai 2/2
+    assert _act(g, TT.policy).type == "done"
+
+
+def test_tt_assigns_damage_to_kill_blockers():
+    # our Valga 5/5 attacks; Kai 2/2 and Yu 2/2 both block: 2 + 2 of its 5 points kill both
+    g = tt_scenario(dict(chars=["TTS-027"], programs=[("TTS-009", 0)]),
+                    dict(chars=["TTS-023", "TTS-008"]), start="main")
+    g.apply(_act(g, TT.policy))  # pick Valga
+    assert g.decision.kind == "attackers"
+    g.apply(_act(g, TT.policy))  # done
+    for u in list(g.state.players[1].chars):
+        g.apply(tcg.Action("block", card=u.iid))
+    g.apply(tcg.Action("done"))
+    while g.decision is not None and g.decision.kind == "assign_damage":
+        g.apply(_act(g, TT.policy))
+    assert g.state.players[1].chars == []
+
+
+def test_tt_beds_in_the_strongest_awake_opponent():
+    g = tt_scenario(dict(programs=[("TTS-018", 0)]), dict(chars=["TTS-023", "TTS-027"]), start="main")
+    assert g.decision.kind == "bed_in"
+    a = _act(g, TT.policy)
+    assert a.type == "bed_in" and _card(g, a.card) == "TTS-027"
+
+
+def test_tt_mounts_on_the_best_character_and_applies_the_best_application():
+    g = tt_scenario(dict(hand=["TTS-030"], chars=["TTS-023", "TTS-026"], programs=[("TTS-015", 0)]),
+                    dict(), start="main")
+    a = _act(g, TT.policy)
+    assert a.type == "mount" and _card(g, a.target) == "TTS-026"
+    g = tt_scenario(dict(hand=["TTS-039", "TTS-046"], programs=[("TTS-021", 0)]),
+                    dict(chars=["TTS-027"]), start="main")
+    a = _act(g, TT.policy)
+    assert a.type == "apply" and _card(g, a.card) == "TTS-046"
+
+
+def test_tt_value_reads_hp_and_board():
+    g = tt_scenario(dict(hp=20, chars=["TTS-027"]), dict(hp=8))
+    assert TT.value(g.observe(0), 0) > 0.7
+    assert TT.value(g.observe(1), 1) < 0.3
+
+
+# =================================================================================================
+# smoke: the heuristic beats the random agent
+# =================================================================================================
+
+@pytest.mark.parametrize("game_id", ["shironeko", "turutoru"])
+def test_heuristic_beats_random(game_id):
+    decks = tcg.list_decks(game_id)
+    n, wins = 20, 0
+    for i in range(n):
+        d = [decks[i % len(decks)], decks[(i * 7 + 1) % len(decks)]]
+        g = tcg.new_game(game_id, d, seed=7000 + i)
+        h = i % 2
+        agents = [None, None]
+        agents[h] = make_agent("heuristic", seed=i)
+        agents[1 - h] = make_agent("random", seed=i)
+        for _ in range(20000):
+            if g.is_over:
+                break
+            view = AgentView(g, g.legal_actions())
+            g.apply(agents[view.player].act(view))
+        wins += g.winner == h
+    assert wins / n > 0.7, f"{wins}/{n}"
