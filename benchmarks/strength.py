@@ -20,7 +20,10 @@ def _parse_options(pairs: list[str]) -> dict:
     out = {}
     for p in pairs:
         k, _, v = p.partition("=")
-        out[k] = float(v) if "." in v else int(v)
+        try:
+            out[k] = float(v) if "." in v else int(v)
+        except ValueError:
+            out[k] = v
     return out
 
 

@@ -155,3 +155,12 @@ def test_tournament_labels_repeated_decks(runner, decks):
     assert result.exit_code == 0, result.output
     labels = json.loads(result.stdout)["decks"]
     assert len(set(labels)) == 2 and labels[1].endswith("#2")
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_help(runner, command):
+    result = run(runner, command, "--help")
+    assert result.exit_code == 0
+    for option in ("--workers", "--agent-option", "--out", "--plot", "--backend", "--address", "--seed"):
+        assert option in result.output
+    assert "tournament" in run(runner, "--help").output

@@ -2,6 +2,7 @@
 `uv sync --extra ray`). One local Ray instance (2 CPUs) is shared by the tests of this file."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import shutil
@@ -9,13 +10,15 @@ import tempfile
 
 import pytest
 
-pytest.importorskip("ray")
+from tcg.sim.ray_backend import import_ray
+from tcg.sim.runner import simulate
+from tcg.sim.tournament import run_tournament
 
-from tcg.sim.ray_backend import import_ray  # noqa: E402
-from tcg.sim.runner import simulate  # noqa: E402
-from tcg.sim.tournament import run_tournament  # noqa: E402
+from .conftest import GAME, run
 
-from .conftest import GAME, run  # noqa: E402
+# not importorskip: Ray must be imported by import_ray, after it set RAY_ENABLE_UV_RUN_RUNTIME_ENV=0
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                                reason="Ray is not installed (uv sync --extra ray)")
 
 
 @pytest.fixture(scope="module")

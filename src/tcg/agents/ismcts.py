@@ -32,13 +32,16 @@ class _Node:
 @register("ismcts")
 class ISMCTSAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.5,
-                 rollout_depth: int = 80, exploration: float = 0.7):
+                 rollout_depth: int = 8, exploration: float = 0.7, prior: float = 1.0,
+                 rollout: str = "heuristic"):
         self.rng = Rng(seed ^ 0x15C7)
         self.fallback = Rng(seed ^ 0xFA11)
         self.iterations = iterations
         self.seconds = seconds
         self.rollout_depth = rollout_depth
         self.c = exploration
+        self.prior = prior            # progressive bias toward the heuristic's move at the root
+        self.rollout = rollout        # "random" or "heuristic" rollout policy
         self.last_iterations = 0
 
     def act(self, view: AgentView) -> Action:
@@ -47,6 +50,8 @@ class ISMCTSAgent(Agent):
             return legal[0]
         rng = self.rng
         value = value_for(view.game_id)
+        policy = policy_for(view.game_id)
+        hint = policy(view, Rng(rng.next64())) if self.prior else None
         root = _Node(None, None, view.player)
         deadline = None if self.iterations else time.perf_counter() + self.seconds
         n = 0
@@ -64,7 +69,7 @@ class ISMCTSAgent(Agent):
                     if ch is not None:
                         ch.avail += 1
                 if untried:
-                    a = untried[rng.below(len(untried))]
+                    a = hint if (node is root and hint in untried) else untried[rng.below(len(untried))]
                     node.children[a] = child = _Node(node, a, mover)
                     g.apply(a)
                     node = child
@@ -73,14 +78,20 @@ class ISMCTSAgent(Agent):
                 for a in acts:
                     ch = node.children[a]
                     u = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if node is root and a == hint:
+                        u += self.prior / (1 + ch.visits)
                     if u > best_u:
                         best, best_u = ch, u
                 g.apply(best.action)
                 node = best
             depth = 0  # rollout
             while not g.is_over and depth < self.rollout_depth:
-                acts = g.choices()
-                g.apply(acts[rng.below(len(acts))])
+                if self.rollout == "heuristic":
+                    v = AgentView(g, g.legal_actions())
+                    g.apply(policy(v, rng))
+                else:
+                    acts = g.choices()
+                    g.apply(acts[rng.below(len(acts))])
                 depth += 1
             rewards = _score(g, value)
             while node is not None:

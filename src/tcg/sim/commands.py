@@ -38,8 +38,15 @@ def default_decks(game: str, count: int = 2) -> list[str]:
 
 def check_agents(agents: Sequence[str], options: Sequence[dict[str, Any]]) -> None:
     from ..agents import make_agent
+    from .options import agent_parameters
     for a, o in zip(agents, options):
         make_agent(a, **o)  # unknown names or option values fail now, not in a worker
+    timed = sorted({a for a, o in zip(agents, options)
+                    if "iterations" in agent_parameters(a) and o.get("iterations") is None})
+    if timed:
+        console(stderr=True).print(
+            f"note: {', '.join(timed)} searches for a time budget per decision, so results depend on "
+            f"the machine's load; for reproducible runs pass --agent-option iterations=N", style="dim")
 
 
 def check_run(workers: int, backend: str, address: str | None) -> None:

@@ -28,6 +28,13 @@ def import_ray() -> Any:
         import ray
     except ImportError:
         raise ValueError(MISSING) from None
+    # Ray reads this one when it is imported: if something imported Ray before us, apply it now
+    if os.environ.get("RAY_ENABLE_UV_RUN_RUNTIME_ENV") == "0":
+        try:
+            from ray._private import ray_constants
+            ray_constants.RAY_ENABLE_UV_RUN_RUNTIME_ENV = False
+        except (ImportError, AttributeError):  # pragma: no cover - other Ray versions
+            pass
     return ray
 
 

@@ -28,11 +28,13 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
-STRICT = False  # tests/benchmarks: let errors surface
-RISK_SCALE = 0.5
-MINE_SCALE = 1.0
-KILL_SCALE = 1.5
-SEATS_PER_CALL = 1.2   # expected seats per call-in (levels 1-3, some cards are triggers)
+STRICT = False          # tests/benchmarks: let errors surface instead of falling back
+SEATS_PER_CALL = 1.2    # expected seats per call-in (levels 1-3, some cards are triggers)
+CLOSE_PER_CALL = 1.6    # optimistic seats per call-in when deciding to keep the leader for a close
+RISK_SCALE = 0.5        # weight of the estimated help risk in a contest we win
+MINE_SCALE = 0.7        # weight of our cast lost in a contest
+KILL_SCALE = 1.0        # weight of the opponent's cast removed in a contest
+PLACE_MIN = 0.3         # least score for placing a cast
 
 
 # --- card text (public card database, by id) -------------------------------------------------
@@ -72,8 +74,9 @@ def _me_opp(obs, p):
 
 
 def _cast_value(c: dict) -> float:
-    """What a cast on the floor is worth (to keep, or to remove from the opponent)."""
-    return 1.0 + 0.3 * c.get("cp_now", c.get("cp", 0)) + 1.0 * c.get("call_in_now", c.get("call_in", 0)) \
+    """What a cast on the floor is worth (to keep, or to remove from the opponent): its CP (it
+    wins contests and blocks), its call-ins (seats) and what it cost."""
+    return 1.0 + 0.4 * c.get("cp_now", c.get("cp", 0)) + 0.8 * c.get("call_in_now", c.get("call_in", 0)) \
         + 0.5 * c.get("cost", 0) + 0.5 * len(c.get("cross") or ())
 
 
@@ -246,6 +249,25 @@ def _projected_calls(mine: list[dict], theirs: list[dict]) -> int:
     return sum(c["call_in_now"] + (0 if theirs else 1) for c in mine if not c.get("served"))
 
 
+def _potential_calls(me: dict, theirs: list[dict]) -> int:
+    """Call-ins still possible this turn from the operation phase on: the floor, the free casts
+    in hand that fit on it, and one call-in support."""
+    calls = _projected_calls(me["floor"], theirs)
+    room = 3 - sum(1 + len(c.get("cross") or ()) for c in me["floor"])
+    free = sorted((c["call_in"] for c in me["hand"] or () if c["kind"] == "cast" and c["cost"] == 0),
+                  reverse=True)
+    calls += sum(ci + (0 if theirs else 1) for ci in free[:max(0, room)])
+    if not me.get("support_used"):
+        best = 0
+        for c in me["hand"] or ():
+            if c["kind"] == "support":
+                ops = _ops(c["id"], "use") or ()
+                best = max([best] + [a.get("amount", 1) for n, a in ops
+                                     if n == "call_in" and a.get("player", "self") == "self"])
+        calls += best
+    return calls
+
+
 # --- the policy ---------------------------------------------------------------------------------
 
 def policy(view: AgentView, rng: Rng) -> Action:
@@ -398,7 +420,7 @@ def _operation(view, acts, rng):
     mine, theirs = me["floor"], opp["floor"]
     calls = _projected_calls(mine, theirs)
     active = bool(leader.get("active"))
-    closing = active and seats + SEATS_PER_CALL * calls >= goal
+    closing = active and seats + CLOSE_PER_CALL * _potential_calls(me, theirs) >= goal
     levels = [c["level"] for c in me["seating"]]
     room = sum(1 + len(c.get("cross") or ()) for c in mine) < 3
 
@@ -418,7 +440,7 @@ def _operation(view, acts, rng):
         score += 0.8 if beat else -0.3
         if pay > 0 and seats - pay < 2 and obs["turn"] > 2 and c["call_in"] == 0:
             score -= 1.0
-        if score > 0.3:
+        if score > PLACE_MIN:
             place_opts.append((score, a))
     place_opts.sort(key=lambda t: -t[0])
 

@@ -27,7 +27,10 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
-STRICT = False  # tests/benchmarks: let errors surface
+STRICT = False          # tests/benchmarks: let errors surface instead of falling back
+RES_MIN, RES_MAX = 4, 7  # always add a resource below RES_MIN; below RES_MAX with 3+ cards in hand
+PLACE_MIN = 0.8         # least score for placing a Z/X from hand
+DEF_BASE, DEF_LIFE = 2.0, 0.0  # worth of guarding our empty player square (+ DEF_LIFE / life)
 PSQ = (7, 1)
 ADJ = tuple(tuple(j for j in range(9) if abs(i // 3 - j // 3) + abs(i % 3 - j % 3) == 1) for i in range(9))
 
@@ -183,9 +186,10 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
         elif name == "modify" and t in ("choose_opponent_zx", "all_opponent_zx") and amt < 0:
             best = 0.0
             for sq, u in ctx.theirs:
-                killers = [a for a, au in ctx.attackers() if sq in ADJ[a] and au.get("power_now", 0) >= _remaining(u) + amt]
-                now = [a for a, au in ctx.attackers() if sq in ADJ[a] and au.get("power_now", 0) >= _remaining(u)]
-                gain = ctx.unit_value(sq, u) * 0.8 if killers and not now else 0.1
+                if _remaining(u) + amt <= 0:
+                    gain = ctx.unit_value(sq, u)
+                else:
+                    gain = ctx.unit_value(sq, u) * 0.8 if _enables_kill(ctx, sq, u, -amt) else 0.1
                 if t == "all_opponent_zx":
                     best += gain
                 else:
@@ -227,6 +231,13 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
             v += 1000.0 if ok else -0.5
         elif name == "overboost":
             v += 6.0 if ctx.can_overboost() else -0.5
+        elif t in ("attacker", "battle_target") and ctx.obs.get("battle"):
+            b = ctx.obs["battle"]
+            sq = b.get("attacker") if t == "attacker" else b.get("target")
+            u = ctx.board[sq] if sq is not None and sq >= 0 else None
+            if u is not None and u.get("owner") != ctx.p and (
+                    name in ("destroy", "move") or (name == "damage" and _remaining(u) <= amt)):
+                v += ctx.unit_value(sq, u)
     return v
 
 
@@ -235,12 +246,21 @@ def _best_damage_target(ctx: Ctx, amt: int):
     for sq, u in ctx.theirs:
         if _remaining(u) <= amt:
             g = ctx.unit_value(sq, u)
-        else:  # enough damage for one of our attackers to finish it
-            finish = any(sq in ADJ[a] and au.get("power_now", 0) >= _remaining(u) - amt for a, au in ctx.attackers())
-            g = 0.6 * ctx.unit_value(sq, u) if finish else 0.15
+        else:  # enough damage for one of our attackers to finish it (and none could alone)
+            g = 0.6 * ctx.unit_value(sq, u) if _enables_kill(ctx, sq, u, amt) else 0.15
         if g > best:
             best, tgt = g, (sq, u, 0)
     return best, tgt
+
+
+def _enables_kill(ctx: Ctx, sq: int, u: dict, amt: int) -> bool:
+    """Would ``amt`` less power/health let one of our rebooted attackers destroy this Z/X when
+    none can now?"""
+    powers = [au.get("power_now", 0) for a, au in ctx.attackers() if sq in ADJ[a]]
+    if not powers:
+        return False
+    rem = _remaining(u)
+    return max(powers) < rem <= max(powers) + amt
 
 
 def _counter_need(ctx: Ctx, counter) -> int:
@@ -304,7 +324,8 @@ def _square_score(ctx: Ctx, sq: int, power: int, replacing: dict | None = None) 
             s += 1.2 + (1.5 if blk is not None and blk.get("owner") != ctx.p and power >= _remaining(blk) else 0)
     if sq == ctx.my_psq:
         threats = sum(1 for t in ADJ[sq] if board[t] is not None and board[t].get("owner") != ctx.p)
-        s += 2.5 + 0.8 * threats if not ctx.my_ob else 0.8
+        life = ctx.me["life"]
+        s += (DEF_BASE + DEF_LIFE / max(1, life) + 0.8 * threats) if not ctx.my_ob else 0.8
     kill = 0.0
     danger = 0
     for t in ADJ[sq]:
@@ -415,7 +436,7 @@ def _resource(view, acts, rng):
     hand = ctx.hand
     if not hand:
         return _first(acts, "no_resource")
-    want = nres < 4 or (nres < 7 and len(hand) >= 3) or len(hand) >= 6
+    want = nres < RES_MIN or (nres < RES_MAX and len(hand) >= 3) or len(hand) >= 6
     if not want:
         return _first(acts, "no_resource")
     colors = {}
@@ -455,11 +476,11 @@ def _revealed(view, acts, rng):
     ctx = Ctx(view)
     card = ctx.me.get("revealed") or {}
     if _first(acts, "use_free"):
-        ops = _ops(card.get("id", ""), "use")
-        if ops is not None and ops and all(o[1].get("target") in ("attacker", "battle_target") for o in ops) \
-                and ctx.obs.get("battle") is None:
-            return _first(acts, "use_free")  # no battle: no effect, but it costs nothing either
-        return _first(acts, "use_free")
+        if view.kind == "overdrive":  # declining only sends it to the trash
+            return _first(acts, "use_free")
+        # a life card: declined, it goes to the charge (fuel for ignition)
+        v = _effect_value(ctx, _ops(card.get("id", ""), "use"))
+        return _first(acts, "use_free") if v > 0.4 else _first(acts, "decline")
     places = [a for a in acts if a.type == "place_free"]
     if places:
         power = card.get("power", 0)
@@ -621,7 +642,7 @@ def _best_placement(ctx: Ctx, places, idx, awake: int, reserve: int):
             score -= 1.5
         if best is None or score > best[0]:
             best = (score, card, sq_best[1])
-    if best is None or best[0] <= 0.8:
+    if best is None or best[0] <= PLACE_MIN:
         return None
     _, card, sq = best
     return next(a for a in places if a.card == card and a.square == sq)

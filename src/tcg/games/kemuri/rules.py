@@ -73,11 +73,17 @@ class KemuriRules(EffectRunner, Ruleset):
         return True
 
     def undo_actions(self, s) -> frozenset:
-        """Unmarking a card marked for the mulligan."""
+        """Unmarking a card marked for the mulligan; swapping out again a card swapped into the
+        seats during this charcoal change."""
         d = s.decision
-        if d is None or d.kind != "mulligan":
+        if d is None:
             return frozenset()
-        return frozenset(Action.of("mulligan_toggle", (("card", i),)) for i in s.players[d.player].mull_pick)
+        if d.kind == "mulligan":
+            return frozenset(Action.of("mulligan_toggle", (("card", i),)) for i in s.players[d.player].mull_pick)
+        if d.kind == "charcoal" and s.players[d.player].swapped_in:
+            back = set(s.players[d.player].swapped_in)
+            return frozenset(a for a in self.legal_actions(s) if a.type == "swap" and a.seat in back)
+        return frozenset()
 
     def turns(self, s: KMState) -> int:
         return s.turn
@@ -156,6 +162,7 @@ class KemuriRules(EffectRunner, Ruleset):
         ps = s.players[p]
         ps.used_event = ps.used_support = False
         ps.servings = 0
+        ps.swapped_in = ()
         s.trouble_used = False
         for c in ps.floor:
             c.served = False
@@ -435,6 +442,7 @@ class KemuriRules(EffectRunner, Ruleset):
         for i in a.cards:
             ps.hand.remove(i)
             ps.seating.append(i)
+        ps.swapped_in = ps.swapped_in + tuple(a.cards)
         s.emit("charcoal_change", {"player": p, "out": a.seat, "in": list(a.cards),
                                    "out_id": s.cards[a.seat].id, "in_ids": [s.cards[i].id for i in a.cards]})
         s.steps.append(("charcoal",))

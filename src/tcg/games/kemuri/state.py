@@ -30,7 +30,7 @@ class Cast:
 class PlayerState:
     __slots__ = ("deck", "hand", "backyard", "seating", "floor", "resolving", "leader", "leader_active",
                  "charm_used", "mulliganed", "mull_pick", "used_event", "used_support", "refreshes",
-                 "servings")
+                 "servings", "swapped_in")
 
     def __init__(self) -> None:
         self.deck: list[int] = []       # top = end
@@ -48,6 +48,7 @@ class PlayerState:
         self.used_support = False
         self.refreshes = 0
         self.servings = 0               # servings this turn
+        self.swapped_in: tuple = ()     # cards moved into the seating zone by this charcoal change
 
     def copy(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -57,7 +58,7 @@ class PlayerState:
         p.leader, p.leader_active, p.charm_used = self.leader, self.leader_active, self.charm_used
         p.mulliganed, p.mull_pick = self.mulliganed, self.mull_pick[:]
         p.used_event, p.used_support, p.refreshes = self.used_event, self.used_support, self.refreshes
-        p.servings = self.servings
+        p.servings, p.swapped_in = self.servings, self.swapped_in
         return p
 
     def cast(self, iid: int) -> Cast | None:
