@@ -9,7 +9,6 @@ import os
 import pathlib
 import subprocess
 import sys
-import time
 
 import pytest
 from typer.testing import CliRunner
@@ -150,18 +149,13 @@ def test_no_arguments_shows_help(runner):
     assert "play" in result.output
 
 
-def test_import_is_light_and_help_is_fast():
-    code = "import sys, tcg.cli; print(sorted(m for m in sys.modules if m.startswith('tcg.games.')))"
+def test_import_is_light():
+    """Start-up stays fast by loading no game (and no plotting or search code) for ``tcg --help``;
+    the start-up time itself is measured by ``tcg bench`` (startup_ms), not asserted here."""
+    code = ("import sys, tcg.cli; print(sorted(m for m in sys.modules if m.startswith('tcg.games.')"
+            " or m.startswith('matplotlib') or m.startswith('ray')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
-    best = min(_time_help() for _ in range(3))
-    assert best < 1.0, f"tcg --help took {best:.2f} s"
-
-
-def _time_help() -> float:
-    t = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "tcg", "--help"], capture_output=True, check=True)
-    return time.perf_counter() - t
 
 
 def test_usage_errors_are_one_line_in_the_real_script():
