@@ -134,10 +134,9 @@ def test_km_locks_the_leader_to_draw_when_far_from_closing():
     assert _act(g, KM.policy) == Action("charm")
 
 
-def test_km_mulligan_returns_expensive_casts_only():
-    from tcg.games.kemuri.state import KMState
-    g = km_scenario(dict(hand=["KMS-010", "KMS-003", "KMS-030", "KMS-020", "KMS-015"]), dict())
-    s: KMState = g.state
+def km_mulligan_marks(hand: list[str]) -> list[str]:
+    g = km_scenario(dict(hand=hand), dict())
+    s = g.state
     s.steps, s.decision, s.pending = [("mulligan", 0)], None, None
     g._legal = None
     g.rules.advance(s)
@@ -148,7 +147,15 @@ def test_km_mulligan_returns_expensive_casts_only():
             break
         marked.append(_card(g, a.card))
         g.apply(a)
-    assert sorted(marked) == ["KMS-010", "KMS-020"]   # the two cost-3 casts
+    return sorted(marked)
+
+
+def test_km_mulligan_returns_expensive_casts():
+    # with cost-0 casts to start with: only the two cost-3 casts go back
+    assert km_mulligan_marks(["KMS-010", "KMS-003", "KMS-030", "KMS-020", "KMS-015"]) == ["KMS-010", "KMS-020"]
+    # seats start at 0: without a cost-0 cast, everything but the call-in / draw supports goes back
+    assert km_mulligan_marks(["KMS-013", "KMS-019", "KMS-031", "KMS-039", "KMS-026"]) == \
+        ["KMS-013", "KMS-019", "KMS-026", "KMS-039"]
 
 
 def test_km_places_an_affordable_cast_and_pays_without_losing_seats():

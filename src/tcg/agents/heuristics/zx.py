@@ -8,7 +8,8 @@ database by card id; never the game state. Squares 0..8 row by row; player 0's p
   cheap Z/X, else mulligan;
 - a resource every turn while resources are few (the least useful card, preferring a colour the
   hand needs and the resources lack); ignite while there is charge and the deck can pay for it;
-  overdrive / life-ignition cards are always played (a free Z/X goes where it is most useful);
+  overdrive cards are always played (a free Z/X goes where it is most useful); a life-ignition
+  card too, except an event with nothing to do (declined, it feeds the charge);
 - main phase, in order: SHIFT (free); a card's own win; Ignition Overboost; attacks on the player;
   destroying the Z/X on the opponent's player square; removal where it pays; placing Z/X (squares
   next to the opponent's player square, our own player square while it is empty, squares that
@@ -94,6 +95,9 @@ class Ctx:
         self.res_colors = {r.get("color") for r in res}
         self.my_turn = obs.get("active") == p
         self.hand = self.me["hand"] or []
+        # can we hit their life this turn once their player square is cleared?
+        self.follow_up = any(not u.get("asleep") and sq in ADJ[self.opp_psq] for sq, u in self.mine) or \
+            any(c.get("kind") == "zx" and c.get("cost", 99) <= len(self.awake) for c in self.hand)
 
     # board facts
     def player_open(self) -> bool:
@@ -114,7 +118,7 @@ class Ctx:
                 v += 1.0
         else:
             if sq == self.opp_psq:
-                v += 2.0   # the blocker in front of their life
+                v += 2.0 if self.follow_up else 0.8  # the blocker in front of their life
             if sq in ADJ[self.my_psq]:
                 v += 1.5 if self.board[self.my_psq] is None else 0.7
         return v
@@ -709,9 +713,10 @@ def _apply_battle_ops(ctx: Ctx, ops, i_attack: bool, att: dict, tgt: dict | None
     for name, args in ops:
         t = args.get("target", "")
         amt = args.get("amount", 0) or 0
-        if t == "attacker" or (t == "choose_opponent_zx" and not i_attack) or (t == "choose_own_zx" and i_attack):
+        theirs_side = t == "choose_opponent_zx"
+        if t == "attacker" or (theirs_side and not i_attack) or (t == "choose_own_zx" and i_attack):
             who = att
-        elif t == "battle_target" or (t == "choose_opponent_zx" and i_attack) or (t == "choose_own_zx" and not i_attack):
+        elif t == "battle_target" or (theirs_side and i_attack) or (t == "choose_own_zx" and not i_attack):
             who = tgt
         else:
             who = None
@@ -916,8 +921,10 @@ _DECIDE = {"start_card": _start_card, "gate_card": _gate, "mulligan": _mulligan,
 # --- rollout value -------------------------------------------------------------------------------------
 
 def value(obs: dict, player: int) -> float:
-    """Estimated chance that ``player`` wins: life first, then the board (power, pressure on the
-    opponent's player square), resources, charge and hand."""
+    """Estimated chance that ``player`` wins: a logistic model of the differences in life (and
+    being at 1-2 life), board power and Z/X count, pressure on the opponent's player square, a
+    guard on our own, resources, charge, hand and deck, and whose turn it is. Coefficients fitted
+    on heuristic self-play (log-loss about 0.60 on held-out games, 0.69 for a coin)."""
     res = obs.get("result")
     if res:
         w = res.get("winner")
@@ -927,18 +934,20 @@ def value(obs: dict, player: int) -> float:
     def side(p):
         pv = obs["players"][p]
         opp_psq, my_psq = PSQ[1 - p], PSQ[p]
-        power = pressure = 0.0
+        x = 0.0
         for sq, u in enumerate(board):
             if u is None or u.get("owner") != p or "power_now" not in u:
                 continue
-            power += u["power_now"] / 1000
+            x += 0.164 + 0.017 * u["power_now"] / 1000
             if sq in ADJ[opp_psq]:
-                pressure += 1.0
+                x += 0.202
             if sq == my_psq:
-                pressure += 0.8
+                x += 0.079
         life = pv["life"]
-        return 2.2 * life + (2.0 if life <= 1 else 0.0) * -1 + 0.25 * power + 0.4 * pressure \
-            + 0.25 * len(pv["resources"]) + 0.15 * len(pv["charge"]) + 0.2 * pv["hand_count"]
+        x += 0.532 * life - (0.453 if life <= 1 else 0.0) - (0.085 if life <= 2 else 0.0)
+        x += 0.038 * len(pv["resources"]) + 0.318 * len(pv["charge"]) + 0.151 * pv["hand_count"] \
+            + 0.0069 * pv["deck"]
+        return x
 
-    x = 0.35 * (side(player) - side(1 - player))
+    x = side(player) - side(1 - player) + (0.304 if obs.get("active") == player else -0.304)
     return min(1.0, max(0.0, 1.0 / (1.0 + math.exp(-x))))
