@@ -6,12 +6,15 @@ worker processes, and the scaling ratio, for each game (random agents unless --a
     uv run python benchmarks/bench_sim.py zx --backend ray     # the Ray backend (needs the ray extra)
 
 Wall time includes starting the worker processes (spawn) or Ray, as a user of the command sees it.
-The runs also check that every worker count gives the same results."""
+Games per CPU-second (this process and its finished local workers; Ray workers are not counted)
+shows the parallel overhead even when other programs share the CPUs; the load average printed
+tells whether they did. The runs also check that every worker count gives the same results."""
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import resource
 import time
 
 import tcg
@@ -19,13 +22,21 @@ from tcg.sim.parallel import run_tasks
 from tcg.sim.runner import make_matchup
 
 
-def measure(game: str, games: int, workers: int, seed: int, agents: list[str], backend: str) -> tuple[float, list]:
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished worker processes."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def measure(game: str, games: int, workers: int, seed: int, agents: list[str], backend: str) -> tuple[float, float, list]:
+    """(games per wall-clock second, games per CPU second, results)."""
     decks = tcg.list_decks(game)[:2]
     matchup = make_matchup(game, decks, agents)
     tasks = [(0, i, seed + i) for i in range(games)]
-    t = time.perf_counter()
+    t, c = time.perf_counter(), _cpu()
     results = run_tasks([matchup], tasks, workers=workers, backend=backend if workers > 1 else "local")
-    return games / (time.perf_counter() - t), results
+    wall, cpu = time.perf_counter() - t, _cpu() - c
+    return games / wall, games / cpu if cpu > 0 else float("nan"), results
 
 
 def main() -> None:
@@ -45,12 +56,13 @@ def main() -> None:
         row: dict = {"game": game, "games": args.games, "cpus": os.cpu_count()}
         base = None
         for w in args.workers:
-            rate, results = measure(game, args.games, w, args.seed, args.agents, args.backend)
+            rate, per_cpu, results = measure(game, args.games, w, args.seed, args.agents, args.backend)
             if base is None:
                 base = results
             elif results != base:
                 raise SystemExit(f"{game}: results with {w} workers differ from {args.workers[0]}")
             row[f"games_per_s_w{w}"] = round(rate, 1)
+            row[f"games_per_cpu_s_w{w}"] = round(per_cpu, 1)
         first = row[f"games_per_s_w{args.workers[0]}"]
         for w in args.workers[1:]:
             row[f"scaling_w{w}"] = round(row[f"games_per_s_w{w}"] / first, 2)
@@ -58,7 +70,9 @@ def main() -> None:
         if not args.json:
             rates = "  ".join(f"W={w}: {row[f'games_per_s_w{w}']:7.1f} games/s" for w in args.workers)
             ratios = "  ".join(f"x{row[f'scaling_w{w}']:.2f} (W={w})" for w in args.workers[1:])
-            print(f"{game:10s} {args.games} games  {rates}  scaling {ratios}", flush=True)
+            cpu = "/".join(f"{row[f'games_per_cpu_s_w{w}']:.0f}" for w in args.workers)
+            print(f"{game:10s} {args.games} games  {rates}  scaling {ratios}  "
+                  f"(games per CPU-second {cpu}; load {os.getloadavg()[0]:.1f})", flush=True)
     if args.json:
         print(json.dumps(out, indent=2))
 

@@ -470,8 +470,9 @@ def simulate_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed+i)."),
-    workers: int = typer.Option(1, "--workers", "-w", min=1,
-        help="Processes (or Ray CPUs) playing games at once; 1 plays in this process. Same results for any number."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1,
+        help="Processes (or Ray CPUs) playing games at once (default: 1, in this process; with --backend ray: "
+             "every CPU). Same results for any number."),
     decks: Optional[Tuple[str, str]] = typer.Option(None, "--decks",
         help="The two decks (names or files; default: the first two sample decks)."),
     agents: Tuple[str, str] = typer.Option(("random", "random"), "--agents",
@@ -508,8 +509,9 @@ def tournament_cmd(
     games_per_pair: int = typer.Option(20, "--games-per-pair", "-n", min=1,
         help="Games each pair of decks plays (seats alternated)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (pair k, game i: seed + k*N + i)."),
-    workers: int = typer.Option(1, "--workers", "-w", min=1,
-        help="Processes (or Ray CPUs) playing games at once. Same results for any number."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1,
+        help="Processes (or Ray CPUs) playing games at once (default: 1; with --backend ray: every CPU). "
+             "Same results for any number."),
     agents: str = typer.Option("random", "--agents", "--agent",
         help="The agent playing every deck (random, heuristic, ismcts)."),
     agent_option: Optional[List[str]] = typer.Option(None, "--agent-option", help=_AGENT_OPTION_HELP),

@@ -3,6 +3,7 @@ inputs, play the games (local processes or Ray), summarise, write files, print."
 from __future__ import annotations
 
 import json
+import os
 import time
 from typing import Any, Sequence
 
@@ -49,7 +50,10 @@ def check_agents(agents: Sequence[str], options: Sequence[dict[str, Any]]) -> No
             f"the machine's load; for reproducible runs pass --agent-option iterations=N", style="dim")
 
 
-def check_run(workers: int, backend: str, address: str | None) -> None:
+def check_run(workers: int | None, backend: str, address: str | None) -> int:
+    """Check the run options; returns the number of workers (default: 1, or every CPU for Ray)."""
+    if workers is None:
+        workers = (os.cpu_count() or 1) if backend == "ray" else 1
     if workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
     if backend not in BACKENDS:
@@ -59,6 +63,7 @@ def check_run(workers: int, backend: str, address: str | None) -> None:
     if backend == "ray":
         from .ray_backend import import_ray
         import_ray()  # a clear error now if Ray is not installed
+    return workers
 
 
 def _check_files(out: str | None, plot: str | None) -> None:
@@ -77,13 +82,13 @@ def _footer(games: int, elapsed: float, workers: int, backend: str) -> str:
 
 def simulate_command(game: str, games: int, seed: int = 0, decks: Sequence[str] | None = None,
                      agents: Sequence[str] = ("random", "random"), agent_options: Sequence[str] = (),
-                     workers: int = 1, as_json: bool = False, out: str | None = None, plot: str | None = None,
+                     workers: int | None = 1, as_json: bool = False, out: str | None = None, plot: str | None = None,
                      backend: str = "local", address: str | None = None) -> dict[str, Any]:
     """``tcg simulate``: returns the summary it printed."""
     from .options import parse_agent_options
     if games < 1:
         raise ValueError(f"--games must be at least 1, got {games}")
-    check_run(workers, backend, address)
+    workers = check_run(workers, backend, address)
     names = list(decks) if decks else default_decks(game, 2)
     deck_objs = load_decks(game, names)
     opts = parse_agent_options(agent_options, agents)
@@ -111,7 +116,7 @@ def simulate_command(game: str, games: int, seed: int = 0, decks: Sequence[str] 
 
 
 def tournament_command(game: str, decks: Sequence[str] | None = None, games_per_pair: int = 20, seed: int = 0,
-                       agent: str = "random", agent_options: Sequence[str] = (), workers: int = 1,
+                       agent: str = "random", agent_options: Sequence[str] = (), workers: int | None = 1,
                        as_json: bool = False, out: str | None = None, plot: str | None = None,
                        backend: str = "local", address: str | None = None) -> dict[str, Any]:
     """``tcg tournament``: round robin between decks; returns the summary it printed."""
@@ -119,7 +124,7 @@ def tournament_command(game: str, decks: Sequence[str] | None = None, games_per_
     from .tournament import run_tournament
     if games_per_pair < 1:
         raise ValueError(f"--games-per-pair must be at least 1, got {games_per_pair}")
-    check_run(workers, backend, address)
+    workers = check_run(workers, backend, address)
     if decks:
         names = list(decks)
     else:

@@ -6,6 +6,7 @@ for any number of workers and any backend. One worker plays in this process."""
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from typing import Callable, Sequence
 
 from .runner import GameResult, Matchup, Task, play_game, play_tasks
@@ -18,6 +19,8 @@ _MATCHUPS: Sequence[Matchup] = ()
 def _init_worker(matchups: Sequence[Matchup]) -> None:
     global _MATCHUPS
     _MATCHUPS = matchups
+    # Ctrl-C: the parent stops the pool; workers should not each print a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_chunk(chunk: Sequence[Task]) -> list[GameResult]:

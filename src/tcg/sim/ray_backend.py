@@ -60,6 +60,8 @@ def run_ray(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int = 2
             ray.init(address=address, **common)
         started = True
     try:
+        if address is not None:  # split the work for the whole cluster
+            workers = max(workers, int(ray.cluster_resources().get("CPU", 0)))
         remote = ray.remote(num_cpus=1)(_play_chunk)
         ref = ray.put(list(matchups))
         pending = [remote.remote(ref, chunk) for chunk in chunks(tasks, workers)]
