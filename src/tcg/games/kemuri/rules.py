@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import itertools
 import pathlib
-from typing import Any, Sequence
+from typing import Sequence
 
-from ...engine.action import Action, Decision
-from ...engine.cards import extra_card_files
+from ...engine.action import Action
 from ...engine.deck import Deck, DeckProblem
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
-from ...engine.rules import Ruleset
+from ...engine.steps import StepRuleset
 from . import flow as F
 from .cards import Card, load_cards
 from .state import Cast, KMState
@@ -33,31 +32,17 @@ CHARM = Action("charm")
 REMOVE_EVENT = Action("remove_event")
 
 
-class KemuriRules(EffectRunner, Ruleset):
+class KemuriRules(EffectRunner, StepRuleset):
     id = "kemuri"
     name = "けむりちゅーどく"
+    folder = HERE
+    load_cards = staticmethod(load_cards)
 
-    def __init__(self) -> None:
-        self._cards = None
-        self._profile = None
+    def read_profile(self, p: Profile) -> None:
+        self.hand_size = p.get("start.hand_size")
+        self.close_seats = p.get("win.close_seats")
+        self.max_floor = p.get("field.max_casts")
 
-    @property
-    def cards(self):
-        if self._cards is None:
-            self._cards = load_cards(HERE / "cards.toml", *extra_card_files(self.id))
-        return self._cards
-
-    @property
-    def profile(self) -> Profile:
-        if self._profile is None:
-            p = self._profile = Profile.load(HERE / "profile.toml")
-            self.hand_size = p.get("start.hand_size")
-            self.close_seats = p.get("win.close_seats")
-            self.max_floor = p.get("field.max_casts")
-        return self._profile
-
-    def deck_dir(self):
-        return HERE / "decks"
 
     def validate_deck(self, deck: Deck) -> list[DeckProblem]:
         from .deckcheck import check_deck
@@ -124,27 +109,6 @@ class KemuriRules(EffectRunner, Ruleset):
         s.steps = [("start_turn",), ("mulligan", 1 - s.first), ("mulligan", s.first)]
         self.advance(s)
         return s
-
-    # --- machinery -------------------------------------------------------------------------
-    def advance(self, s: KMState) -> None:
-        steps = s.steps
-        while s.decision is None and not s.over:
-            step = steps.pop()
-            _STEPS[step[0]](self, s, step)
-
-    def apply(self, s: KMState, action: Action) -> None:
-        d, pending = s.decision, s.pending
-        s.decision = s.pending = None
-        _APPLY[d.kind](self, s, d.player, pending, action)
-        self.advance(s)
-
-    def legal_actions(self, s: KMState) -> list[Action]:
-        d = s.decision
-        return [] if d is None else _LEGAL[d.kind](self, s, d.player, s.pending)
-
-    def _decide(self, s: KMState, player: int, kind: str, pending: Any = None, **info: Any) -> None:
-        s.decision = Decision(player, kind, info)
-        s.pending = pending
 
     def first_turn(self, s: KMState) -> bool:
         """KM-S5: the first player's first turn."""
@@ -565,9 +529,6 @@ class KemuriRules(EffectRunner, Ruleset):
     def effect_target(self, s: KMState, iid: int) -> Cast | None:
         return s.players[s.owner[iid]].cast(iid)
 
-    def after_op(self, s: KMState) -> None:
-        pass
-
     def effect_candidates(self, s, ctx: EffectCtx, sel: str, op) -> list[Cast]:
         c = ctx.controller
         us = s.players[c].floor if sel == "choose_own_cast" else s.players[1 - c].floor
@@ -609,20 +570,13 @@ class KemuriRules(EffectRunner, Ruleset):
         from .view import describe
         return describe(self, s, action, lang)
 
-    def check_invariants(self, s: KMState) -> None:
+    def all_zones(self, s: KMState):
         from .view import all_zones
-        seen: dict[int, str] = {}
-        for where, iid in all_zones(s):
-            assert iid not in seen, f"card {iid} is both in {seen[iid]} and {where}"
-            seen[iid] = where
-        assert len(seen) == len(s.cards), f"{len(s.cards) - len(seen)} cards are nowhere"
+        return all_zones(s)
+
+    def check_invariants(self, s: KMState) -> None:
+        super().check_invariants(s)
         for p in (0, 1):
             assert F.floor_count(s, p) <= self.max_floor
 
 
-_STEPS = {name[6:]: fn for name, fn in vars(KemuriRules).items() if name.startswith("_step_")}
-_LEGAL = {name[7:]: fn for name, fn in vars(KemuriRules).items() if name.startswith("_legal_")}
-_APPLY = {name[7:]: fn for name, fn in vars(KemuriRules).items() if name.startswith("_apply_")}
-_STEPS["effect"] = EffectRunner._step_effect
-_LEGAL["target"] = EffectRunner._legal_target
-_APPLY["target"] = EffectRunner._apply_target

@@ -9,12 +9,11 @@ from __future__ import annotations
 import pathlib
 from typing import Any, Sequence
 
-from ...engine.action import Action, Decision
-from ...engine.cards import extra_card_files
+from ...engine.action import Action
 from ...engine.deck import Deck, DeckProblem
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
-from ...engine.rules import Ruleset
+from ...engine.steps import StepRuleset
 from . import flow as F
 from .cards import CHARACTER_KINDS, Card, load_cards
 from .deckcheck import check_deck
@@ -27,34 +26,19 @@ MULLIGAN_DONE = Action("mulligan_done")
 SEARCH_NONE = Action("search_none")
 
 
-class ShironekoRules(EffectRunner, Ruleset):
+class ShironekoRules(EffectRunner, StepRuleset):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
+    folder = HERE
+    load_cards = staticmethod(load_cards)
 
-    def __init__(self) -> None:
-        self._cards = None
-        self._profile = None
+    def read_profile(self, p: Profile) -> None:
+        self.hand_first = p.get("start.hand_first")
+        self.hand_second = p.get("start.hand_second")
+        self.hand_limit = p.get("start.hand_limit")
+        self.max_chars = p.get("field.max_characters")
+        self.first_player_draws = not p.get("start.first_draw_restriction")
 
-    @property
-    def cards(self):
-        if self._cards is None:
-            self._cards = load_cards(HERE / "cards.toml", *extra_card_files(self.id))
-        return self._cards
-
-    @property
-    def profile(self) -> Profile:
-        if self._profile is None:
-            self._profile = Profile.load(HERE / "profile.toml")
-            p = self._profile
-            self.hand_first = p.get("start.hand_first")
-            self.hand_second = p.get("start.hand_second")
-            self.hand_limit = p.get("start.hand_limit")
-            self.max_chars = p.get("field.max_characters")
-            self.first_player_draws = not p.get("start.first_draw_restriction")
-        return self._profile
-
-    def deck_dir(self):
-        return HERE / "decks"
 
     def validate_deck(self, deck: Deck) -> list[DeckProblem]:
         return check_deck(self.cards, self.profile, deck)
@@ -93,27 +77,6 @@ class ShironekoRules(EffectRunner, Ruleset):
         s.steps = [("start_turn",), ("mulligan", 1 - s.first), ("mulligan", s.first)]
         self.advance(s)
         return s
-
-    # --- the step machine ------------------------------------------------------------------
-    def advance(self, s: SNState) -> None:
-        steps = s.steps
-        handlers = _STEP_HANDLERS
-        while s.decision is None and not s.over:
-            step = steps.pop()
-            handlers[step[0]](self, s, step)
-
-    def apply(self, s: SNState, action: Action) -> None:
-        d = s.decision
-        pending = s.pending
-        s.decision = None
-        s.pending = None
-        _APPLY[d.kind](self, s, d.player, pending, action)
-        F.check_retreats(s)  # an aura may have left (change, new leader...)
-        self.advance(s)
-
-    def _decide(self, s: SNState, player: int, kind: str, pending: Any = None, **info: Any) -> None:
-        s.decision = Decision(player, kind, info)
-        s.pending = pending
 
     # --- steps -----------------------------------------------------------------------------
     def _step_mulligan(self, s: SNState, step: tuple) -> None:
@@ -303,12 +266,6 @@ class ShironekoRules(EffectRunner, Ruleset):
         raise ValueError(f"unknown target selector {sel!r}")
 
     # --- legal actions ---------------------------------------------------------------------
-    def legal_actions(self, s: SNState) -> list[Action]:
-        d = s.decision
-        if d is None:
-            return []
-        return _LEGAL[d.kind](self, s, d.player, s.pending)
-
     def _legal_main(self, s: SNState, p: int, pending: Any) -> list[Action]:
         ps = s.players[p]
         cards = s.cards
@@ -539,13 +496,12 @@ class ShironekoRules(EffectRunner, Ruleset):
             s.exchange(rng, ps.town_deck)
         return True
 
-    def check_invariants(self, s: SNState) -> None:
+    def all_zones(self, s: SNState):
         from .view import all_zones
-        seen: dict[int, str] = {}
-        for where, iid in all_zones(s):
-            assert iid not in seen, f"card {iid} is both in {seen[iid]} and {where}"
-            seen[iid] = where
-        assert len(seen) == len(s.cards), f"{len(s.cards) - len(seen)} cards are nowhere"
+        return all_zones(s)
+
+    def check_invariants(self, s: SNState) -> None:
+        super().check_invariants(s)
         for ps in s.players:
             assert len(ps.chars) <= self.max_chars
 
@@ -569,35 +525,3 @@ def _matches_filter(card: Card, flt: dict) -> bool:
     return True
 
 
-_STEP_HANDLERS = {
-    "mulligan": ShironekoRules._step_mulligan,
-    "start_turn": ShironekoRules._step_start_turn,
-    "main": ShironekoRules._step_main,
-    "end_phase": ShironekoRules._step_end_phase,
-    "hand_limit": ShironekoRules._step_hand_limit,
-    "attack": ShironekoRules._step_attack,
-    "player_damage": ShironekoRules._step_player_damage,
-    "triggers": ShironekoRules._step_triggers,
-    "damage_cleanup": ShironekoRules._step_damage_cleanup,
-    "to_discard": ShironekoRules._step_to_discard,
-    "search": ShironekoRules._step_search,
-    "effect": ShironekoRules._step_effect,
-}
-_LEGAL = {
-    "main": ShironekoRules._legal_main,
-    "mulligan": ShironekoRules._legal_mulligan,
-    "defend": ShironekoRules._legal_defend,
-    "target": ShironekoRules._legal_target,
-    "trigger_order": ShironekoRules._legal_trigger_order,
-    "discard": ShironekoRules._legal_discard,
-    "search": ShironekoRules._legal_search,
-}
-_APPLY = {
-    "main": ShironekoRules._apply_main,
-    "mulligan": ShironekoRules._apply_mulligan,
-    "defend": ShironekoRules._apply_defend,
-    "target": ShironekoRules._apply_target,
-    "trigger_order": ShironekoRules._apply_trigger_order,
-    "discard": ShironekoRules._apply_discard,
-    "search": ShironekoRules._apply_search,
-}

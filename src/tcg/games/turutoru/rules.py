@@ -8,12 +8,11 @@ from __future__ import annotations
 import pathlib
 from typing import Any, Sequence
 
-from ...engine.action import Action, Decision
-from ...engine.cards import extra_card_files
+from ...engine.action import Action
 from ...engine.deck import Deck, DeckProblem
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
-from ...engine.rules import Ruleset
+from ...engine.steps import StepRuleset
 from . import flow as F
 from .cards import Card, load_cards
 from .state import TTState, Unit
@@ -34,32 +33,18 @@ PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "m
                     "effect": "effect"}
 
 
-class TuruturuRules(EffectRunner, Ruleset):
+class TuruturuRules(EffectRunner, StepRuleset):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
+    folder = HERE
+    load_cards = staticmethod(load_cards)
 
-    def __init__(self) -> None:
-        self._cards = None
-        self._profile = None
+    def read_profile(self, p: Profile) -> None:
+        self.hand_size = p.get("start.hand_size")
+        self.hand_limit = p.get("start.hand_limit")
+        self.start_hp = p.get("start.hp")
+        self.segments = p.get("round.segments")
 
-    @property
-    def cards(self):
-        if self._cards is None:
-            self._cards = load_cards(HERE / "cards.toml", *extra_card_files(self.id))
-        return self._cards
-
-    @property
-    def profile(self) -> Profile:
-        if self._profile is None:
-            p = self._profile = Profile.load(HERE / "profile.toml")
-            self.hand_size = p.get("start.hand_size")
-            self.hand_limit = p.get("start.hand_limit")
-            self.start_hp = p.get("start.hp")
-            self.segments = p.get("round.segments")
-        return self._profile
-
-    def deck_dir(self):
-        return HERE / "decks"
 
     def validate_deck(self, deck: Deck) -> list[DeckProblem]:
         from .deckcheck import check_deck
@@ -67,7 +52,7 @@ class TuruturuRules(EffectRunner, Ruleset):
 
     # --- set-up (TT-S1..S4) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> TTState:
-        self.profile  # noqa: B018
+        self.profile  # noqa: B018 - loads the numbers
         cards: list[Card] = []
         owner: list[int] = []
         mains = []
@@ -93,29 +78,6 @@ class TuruturuRules(EffectRunner, Ruleset):
         s.steps = [("round",), ("mulligan", 1 - s.priority), ("mulligan", s.priority)]
         self.advance(s)
         return s
-
-    # --- machinery -------------------------------------------------------------------------
-    def advance(self, s: TTState) -> None:
-        steps = s.steps
-        while s.decision is None and not s.over:
-            step = steps.pop()
-            _STEPS[step[0]](self, s, step)
-
-    def apply(self, s: TTState, action: Action) -> None:
-        d, pending = s.decision, s.pending
-        s.decision = s.pending = None
-        _APPLY[d.kind](self, s, d.player, pending, action)
-        if not s.over:
-            F.check_destroyed(s)
-        self.advance(s)
-
-    def legal_actions(self, s: TTState) -> list[Action]:
-        d = s.decision
-        return [] if d is None else _LEGAL[d.kind](self, s, d.player, s.pending)
-
-    def _decide(self, s: TTState, player: int, kind: str, pending: Any = None, **info: Any) -> None:
-        s.decision = Decision(player, kind, info)
-        s.pending = pending
 
     def order(self, s: TTState) -> tuple[int, int]:
         """TT-G4: lower HP first; on equal HP the priority player."""
@@ -625,46 +587,14 @@ class TuruturuRules(EffectRunner, Ruleset):
     def first_player(self, s: TTState) -> int:
         return s.priority
 
-    def check_invariants(self, s: TTState) -> None:
+    def all_zones(self, s: TTState):
         from .view import all_zones
-        seen: dict[int, str] = {}
-        for where, iid in all_zones(s):
-            assert iid not in seen, f"card {iid} is both in {seen[iid]} and {where}"
-            seen[iid] = where
-        assert len(seen) == len(s.cards), f"{len(s.cards) - len(seen)} cards are nowhere"
+        return all_zones(s)
 
 
-_STEPS = {
-    "mulligan": TuruturuRules._step_mulligan,
-    "round": TuruturuRules._step_round,
-    "program": TuruturuRules._step_program,
-    "main_start": TuruturuRules._step_main_start,
-    "main_next": TuruturuRules._step_main_next,
-    "program_done": TuruturuRules._step_program_done,
-    "attack_one": TuruturuRules._step_attack_one,
-    "prepare": TuruturuRules._step_prepare,
-    "hand_limit": TuruturuRules._step_hand_limit,
-    "search": TuruturuRules._step_search,
-    "effect": TuruturuRules._step_effect,
-}
-_RUN_KINDS = set(PROGRAM_DECISION.values())
-_LEGAL = {
-    "mulligan": TuruturuRules._legal_mulligan,
-    "program": TuruturuRules._legal_program,
-    "block": TuruturuRules._legal_block,
-    "assign_damage": TuruturuRules._legal_assign,
-    "discard": TuruturuRules._legal_discard,
-    "search": TuruturuRules._legal_search,
-    "target": TuruturuRules._legal_target,
-    **{k: TuruturuRules._legal_program_run for k in _RUN_KINDS},
-}
-_APPLY = {
-    "mulligan": TuruturuRules._apply_mulligan,
-    "program": TuruturuRules._apply_program,
-    "block": TuruturuRules._apply_block,
-    "assign_damage": TuruturuRules._apply_assign,
-    "discard": TuruturuRules._apply_discard,
-    "search": TuruturuRules._apply_search,
-    "target": TuruturuRules._apply_target,
-    **{k: TuruturuRules._apply_program_run for k in _RUN_KINDS},
-}
+# the decisions of running programs share one legal/apply pair; damage assignment has short names
+for _kind in set(PROGRAM_DECISION.values()):
+    TuruturuRules._LEGAL[_kind] = TuruturuRules._legal_program_run
+    TuruturuRules._APPLY[_kind] = TuruturuRules._apply_program_run
+TuruturuRules._LEGAL["assign_damage"] = TuruturuRules._legal_assign
+TuruturuRules._APPLY["assign_damage"] = TuruturuRules._apply_assign

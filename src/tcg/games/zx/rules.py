@@ -8,12 +8,11 @@ import itertools
 import pathlib
 from typing import Any, Sequence
 
-from ...engine.action import Action, Decision
-from ...engine.cards import extra_card_files
+from ...engine.action import Action
 from ...engine.deck import Deck, DeckProblem
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
-from ...engine.rules import Ruleset
+from ...engine.steps import StepRuleset
 from . import flow as F
 from .cards import Card, load_cards
 from .state import ADJACENT, PLAYER_SQUARE, Unit, ZXState
@@ -26,32 +25,18 @@ def A(t: str, **kw: Any) -> Action:
     return Action.of(t, tuple(sorted(kw.items())))
 
 
-class ZXRules(EffectRunner, Ruleset):
+class ZXRules(EffectRunner, StepRuleset):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
+    folder = HERE
+    load_cards = staticmethod(load_cards)
 
-    def __init__(self) -> None:
-        self._cards = None
-        self._profile = None
+    def read_profile(self, p: Profile) -> None:
+        self.hand_size = p.get("start.hand_size")
+        self.hand_limit = p.get("start.hand_limit")
+        self.life_start = p.get("start.life_cards")
+        self.resource_start = p.get("start.resource_cards")
 
-    @property
-    def cards(self):
-        if self._cards is None:
-            self._cards = load_cards(HERE / "cards.toml", *extra_card_files(self.id))
-        return self._cards
-
-    @property
-    def profile(self) -> Profile:
-        if self._profile is None:
-            p = self._profile = Profile.load(HERE / "profile.toml")
-            self.hand_size = p.get("start.hand_size")
-            self.hand_limit = p.get("start.hand_limit")
-            self.life_start = p.get("start.life_cards")
-            self.resource_start = p.get("start.resource_cards")
-        return self._profile
-
-    def deck_dir(self):
-        return HERE / "decks"
 
     def validate_deck(self, deck: Deck) -> list[DeckProblem]:
         from .deckcheck import check_deck
@@ -122,29 +107,6 @@ class ZXRules(EffectRunner, Ruleset):
             s.emit("setup", {"player": p, "life": len(ps.life), "resources": list(ps.resources),
                              "start_card": s.board[PLAYER_SQUARE[p]].iid if s.board[PLAYER_SQUARE[p]] else None})
         s.phase = "play"
-
-    # --- machinery ---------------------------------------------------------------------------
-    def advance(self, s: ZXState) -> None:
-        steps = s.steps
-        while s.decision is None and not s.over:
-            step = steps.pop()
-            _STEPS[step[0]](self, s, step)
-
-    def apply(self, s: ZXState, action: Action) -> None:
-        d, pending = s.decision, s.pending
-        s.decision = s.pending = None
-        _APPLY[d.kind](self, s, d.player, pending, action)
-        if not s.over:
-            F.check_destroyed(s)
-        self.advance(s)
-
-    def legal_actions(self, s: ZXState) -> list[Action]:
-        d = s.decision
-        return [] if d is None else _LEGAL[d.kind](self, s, d.player, s.pending)
-
-    def _decide(self, s, player: int, kind: str, pending: Any = None, **info: Any) -> None:
-        s.decision = Decision(player, kind, info)
-        s.pending = pending
 
     def scramble_hidden(self, s: ZXState, viewer, rng) -> bool:
         """Hand, deck, life (face down even to its owner) are hidden. (Face-down dynamis cards
@@ -715,20 +677,13 @@ class ZXRules(EffectRunner, Ruleset):
         from .view import describe
         return describe(self, s, action, lang)
 
-    def check_invariants(self, s) -> None:
+    def all_zones(self, s):
         from .view import all_zones
-        seen: dict[int, str] = {}
-        for where, iid in all_zones(s):
-            assert iid not in seen, f"card {iid} is both in {seen[iid]} and {where}"
-            seen[iid] = where
-        assert len(seen) == len(s.cards), f"{len(s.cards) - len(seen)} cards are nowhere"
+        return all_zones(s)
+
+    def check_invariants(self, s) -> None:
+        super().check_invariants(s)
         for ps in s.players:
             assert len(ps.charge) <= 4
 
 
-_STEPS = {n[6:]: f for n, f in vars(ZXRules).items() if n.startswith("_step_")}
-_LEGAL = {n[7:]: f for n, f in vars(ZXRules).items() if n.startswith("_legal_")}
-_APPLY = {n[7:]: f for n, f in vars(ZXRules).items() if n.startswith("_apply_")}
-_STEPS["effect"] = EffectRunner._step_effect
-_LEGAL["target"] = EffectRunner._legal_target
-_APPLY["target"] = EffectRunner._apply_target

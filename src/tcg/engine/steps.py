@@ -1,0 +1,97 @@
+"""``StepRuleset``: the machinery every game shares — card set and profile loading, and the
+step-stack loop with one handler table per step kind, decision kind and apply kind.
+
+A game subclass sets ``id``, ``folder`` (its package folder) and ``load_cards``, and defines
+methods named ``_step_<kind>`` (run a step), ``_legal_<decision>`` and ``_apply_<decision>``; the
+tables are built from those names when the class is created."""
+from __future__ import annotations
+
+import pathlib
+from typing import Any, Callable
+
+from .action import Action, Decision
+from .cards import extra_card_files
+from .profile import Profile
+from .rules import Ruleset
+from .state import BaseState
+
+
+class StepRuleset(Ruleset):
+    folder: pathlib.Path
+    load_cards: Callable[..., Any]
+    _STEPS: dict[str, Callable]
+    _LEGAL: dict[str, Callable]
+    _APPLY: dict[str, Callable]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        tables: dict[str, dict[str, Callable]] = {"_step_": {}, "_legal_": {}, "_apply_": {}}
+        for klass in reversed(cls.__mro__):
+            for name, fn in vars(klass).items():
+                for prefix, table in tables.items():
+                    if name.startswith(prefix) and callable(fn):
+                        table[name[len(prefix):]] = fn
+        cls._STEPS, cls._LEGAL, cls._APPLY = tables["_step_"], tables["_legal_"], tables["_apply_"]
+
+    def __init__(self) -> None:
+        self._cards = None
+        self._profile: Profile | None = None
+
+    # --- data ---------------------------------------------------------------------------
+    @property
+    def cards(self):
+        if self._cards is None:
+            self._cards = type(self).load_cards(self.folder / "cards.toml", *extra_card_files(self.id))
+        return self._cards
+
+    @property
+    def profile(self) -> Profile:
+        if self._profile is None:
+            self._profile = Profile.load(self.folder / "profile.toml")
+            self.read_profile(self._profile)
+        return self._profile
+
+    def read_profile(self, profile: Profile) -> None:
+        """Copy the numbers the rules use from the profile onto the ruleset."""
+
+    def deck_dir(self):
+        return self.folder / "decks"
+
+    # --- the loop -----------------------------------------------------------------------
+    def advance(self, s: BaseState) -> None:
+        steps, handlers = s.steps, self._STEPS
+        while s.decision is None and not s.over:
+            step = steps.pop()
+            handlers[step[0]](self, s, step)
+
+    def apply(self, s: BaseState, action: Action) -> None:
+        d, pending = s.decision, s.pending
+        s.decision = s.pending = None
+        self._APPLY[d.kind](self, s, d.player, pending, action)
+        if not s.over:
+            self.after_op(s)
+        self.advance(s)
+
+    def after_op(self, s: BaseState) -> None:
+        """State checks after every decision and effect op (retreats, destruction...)."""
+
+    def legal_actions(self, s: BaseState) -> list[Action]:
+        d = s.decision
+        return [] if d is None else self._LEGAL[d.kind](self, s, d.player, s.pending)
+
+    def _decide(self, s: BaseState, player: int, kind: str, pending: Any = None, **info: Any) -> None:
+        s.decision = Decision(player, kind, info)
+        s.pending = pending
+
+    # --- invariants -----------------------------------------------------------------------
+    def all_zones(self, s: BaseState):
+        """Every card with the place it is in: (place, iid) pairs."""
+        raise NotImplementedError
+
+    def check_invariants(self, s: BaseState) -> None:
+        """Card conservation: every card in exactly one place."""
+        seen: dict[int, str] = {}
+        for where, iid in self.all_zones(s):
+            assert iid not in seen, f"card {iid} is both in {seen[iid]} and {where}"
+            seen[iid] = where
+        assert len(seen) == len(s.cards), f"{len(s.cards) - len(seen)} cards are nowhere"
