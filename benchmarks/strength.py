@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import sys
 import time
 
 import tcg
@@ -72,11 +73,23 @@ def main() -> None:
     a_opts, b_opts = _parse_options(args.a_option), _parse_options(args.b_option)
     jobs = [(args.game, i, args.seed, args.a, args.b, a_opts, b_opts) for i in range(args.games)]
     t0 = time.perf_counter()
+    results = []
+
+    def progress(r: dict) -> None:  # one line per finished game on stderr, so long runs can be watched
+        results.append(r)
+        won = sum(x["result"] == "a" for x in results)
+        print(f"[{len(results)}/{len(jobs)}] game {r['game']}: {r['result']} ({r['reason']}, "
+              f"{r['a_decisions']} searched decisions) - A {won}/{len(results)}, "
+              f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+
     if args.workers > 1:
         with mp.get_context("fork").Pool(args.workers) as pool:
-            results = pool.map(play_game, jobs, chunksize=1)
+            for r in pool.imap_unordered(play_game, jobs, chunksize=1):
+                progress(r)
     else:
-        results = [play_game(j) for j in jobs]
+        for j in jobs:
+            progress(play_game(j))
+    results.sort(key=lambda r: r["game"])
     wall = time.perf_counter() - t0
     wins = sum(r["result"] == "a" for r in results)
     draws = sum(r["result"] == "draw" for r in results)

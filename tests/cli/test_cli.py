@@ -347,7 +347,7 @@ def test_play_help_board_log_info(runner, tmp_path):
     assert "concede the game" in out  # help
     assert out.count("Your options:") == 2  # board shown again
     assert "Recent events" in out and "will go first" in out  # log
-    assert ", rune " in out  # card texts (i): "Lv1 2/2, cost 1, red, rune red"
+    assert " · rune " in out  # card texts (i): "char · red · cost 1 · Lv1 2/2 · rune red"
 
 
 def test_play_concede(runner, tmp_path):

@@ -19,7 +19,7 @@ from .heuristic import policy_for, value_for
 
 
 class _Node:
-    __slots__ = ("parent", "action", "player", "children", "visits", "reward", "avail")
+    __slots__ = ("parent", "action", "player", "children", "visits", "reward", "avail", "hint")
 
     def __init__(self, parent, action, player):
         self.parent, self.action, self.player = parent, action, player
@@ -27,13 +27,14 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
+        self.hint = None  # the heuristic's move here (first sample that reached the node)
 
 
 @register("ismcts")
 class ISMCTSAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.5,
                  rollout_depth: int = 8, exploration: float = 0.7, prior: float = 1.0,
-                 rollout: str = "heuristic"):
+                 rollout: str = "heuristic", guided: bool = False):
         self.rng = Rng(seed ^ 0x15C7)
         self.fallback = Rng(seed ^ 0xFA11)
         self.iterations = iterations
@@ -42,6 +43,7 @@ class ISMCTSAgent(Agent):
         self.c = exploration
         self.prior = prior            # progressive bias toward the heuristic's move at the root
         self.rollout = rollout        # "random" or "heuristic" rollout policy
+        self.guided = guided          # the same bias (and first expansion) at every node, not only the root
         self.last_iterations = 0
 
     def act(self, view: AgentView) -> Action:
@@ -51,8 +53,8 @@ class ISMCTSAgent(Agent):
         rng = self.rng
         value = value_for(view.game_id)
         policy = policy_for(view.game_id)
-        hint = policy(view, Rng(rng.next64())) if self.prior else None
         root = _Node(None, None, view.player)
+        root.hint = policy(view, Rng(rng.next64())) if self.prior else None
         deadline = None if self.iterations else time.perf_counter() + self.seconds
         n = 0
         while (n < self.iterations) if self.iterations else (time.perf_counter() < deadline):
@@ -68,8 +70,11 @@ class ISMCTSAgent(Agent):
                     ch = node.children.get(a)
                     if ch is not None:
                         ch.avail += 1
+                hint = node.hint
+                if hint is None and self.prior and self.guided and len(acts) > 1:
+                    hint = node.hint = policy(AgentView(g, g.legal_actions()), rng)
                 if untried:
-                    a = hint if (node is root and hint in untried) else untried[rng.below(len(untried))]
+                    a = hint if hint in untried else untried[rng.below(len(untried))]
                     node.children[a] = child = _Node(node, a, mover)
                     g.apply(a)
                     node = child
@@ -78,7 +83,7 @@ class ISMCTSAgent(Agent):
                 for a in acts:
                     ch = node.children[a]
                     u = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if node is root and a == hint:
+                    if a == hint:
                         u += self.prior / (1 + ch.visits)
                     if u > best_u:
                         best, best_u = ch, u

@@ -21,6 +21,7 @@ folded into one option, and events are summarised ("called in X → seat, seats 
 "CP 5 vs 4+2 help → receiver wins", refreshes and the call-in they give the opponent)."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -29,7 +30,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import GenericRenderer, card_label
+from . import card_label
+from .board_base import BoardRenderer
 
 SHIFT_JA = {"early": "早番", "late": "遅番"}
 KIND_EN = {"cast": "cast", "event": "event", "support": "support", "trouble": "trouble", "leader": "leader"}
@@ -228,7 +230,7 @@ class _SideBySide:
 
 # --- the renderer --------------------------------------------------------------------------------
 
-class Renderer(GenericRenderer):
+class Renderer(BoardRenderer):
     #: the cards marked for a mulligan are the player's secret
     hidden_actions = frozenset({"mulligan_toggle"})
 
@@ -237,34 +239,18 @@ class Renderer(GenericRenderer):
         super().__init__(game, lang, viewer, names)
         rules = getattr(game, "rules", None)
         try:
-            self._cards = rules.cards if rules is not None else None
-        except Exception:  # noqa: BLE001 - a renderer must never break the game
-            self._cards = None
-        try:
             self.goal = int(rules.profile.get("win.close_seats")) if rules is not None else 16
         except Exception:  # noqa: BLE001
             self.goal = 16
-        self._known: dict[int, dict[str, Any]] = {}  # iid -> card view (names of cards in events)
         self._obs_cache: tuple[Any, Any, dict] | None = None
         self._help_cp: dict[int, int] = {}  # help card iid -> CP it added (for the contest line)
         self._refreshed = -1
 
     # --- card helpers ----------------------------------------------------------------------
-    def card(self, cid: Any):
-        if not isinstance(cid, str) or self._cards is None:
-            return None
-        try:
-            return self._cards.find(cid)
-        except Exception:  # noqa: BLE001
-            return None
+    facts = staticmethod(card_facts)
 
-    def label(self, view: Mapping[str, Any] | None) -> str:
-        if not view:
-            return "?"
-        name, en = view.get("name") or view.get("id") or "?", view.get("name_en")
-        if self.lang != "ja" and en:
-            return f"{name} ({en})"
-        return str(name)
+    def card_text_of(self, card: Any) -> str:
+        return kemuri_card_text(card, self.lang)
 
     def remember(self, obs: Mapping[str, Any]) -> None:
         """Learn the names (and owners) of every card visible in ``obs`` (to name cards in events)."""
@@ -813,25 +799,7 @@ class Renderer(GenericRenderer):
         viewer = obs.get("viewer")
         players = obs.get("players") or []
 
-        def section(title: str, views: Iterable[Mapping[str, Any]], numbered: bool = False) -> None:
-            views = list(views)
-            if not views:
-                return
-            out.append(title + "\n", style="bold underline")
-            seen: set[str] = set()
-            for i, v in enumerate(views, 1):
-                if not numbered and v.get("id") in seen:
-                    continue
-                seen.add(v.get("id"))
-                c = self.card(v.get("id"))
-                out.append(f"  {i}. " if numbered else "  - ")
-                out.append(self.label(v), style="bold")
-                facts = card_facts(c, self.lang) if c is not None else [self.kind_name(v.get("kind"))]
-                out.append("  " + " · ".join(facts), style="dim")
-                out.append("\n")
-                text = kemuri_card_text(c, self.lang)
-                for line in (text or "(no text)").splitlines():
-                    out.append(f"      {line}\n", style="" if text else "dim")
+        section = functools.partial(self.card_section, out)
         order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
         for p in order:
             pv = players[p]

@@ -4,6 +4,7 @@ It reads only the observation dict of ``game.observe(player)`` (see games/shiron
 the public card database (``game.rules.cards``) for printed numbers of cards it shows."""
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterable, Mapping
 
 from rich.console import Group
@@ -11,7 +12,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import GenericRenderer, card_label, card_text
+from . import card_label, card_text
+from .board_base import BoardRenderer
 
 COLOR_STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green",
                "purple": "magenta", "orange": "dark_orange", "rainbow": "bold bright_white",
@@ -76,35 +78,14 @@ def card_facts(card: Any, lang: str) -> list[str]:
     return facts
 
 
-class Renderer(GenericRenderer):
+class Renderer(BoardRenderer):
     #: the cards marked for a mulligan are the player's secret
     hidden_actions = frozenset({"mulligan_toggle"})
 
-    def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
-                 names: Mapping[int, str] | None = None):
-        super().__init__(game, lang, viewer, names)
-        rules = getattr(game, "rules", None)
-        self._cards = getattr(rules, "cards", None) if rules is not None else None
-        self._known: dict[int, dict[str, Any]] = {}  # iid -> card view seen in an observation
+    facts = staticmethod(card_facts)
 
-    # --- card helpers --------------------------------------------------------------------
-    def card(self, cid: str | None):
-        """The printed card (``Card``) of a card id, or None."""
-        if cid is None or self._cards is None:
-            return None
-        try:
-            return self._cards.find(cid)
-        except Exception:  # noqa: BLE001 - a renderer must never break the game
-            return None
-
-    def label(self, view: Mapping[str, Any] | None) -> str:
-        """Card name, with the English gloss when lang=en."""
-        if not view:
-            return "?"
-        name, en = view.get("name") or view.get("id") or "?", view.get("name_en")
-        if self.lang != "ja" and en:
-            return f"{name} ({en})"
-        return str(name)
+    def label_style(self, card: Any) -> str:
+        return "bold " + COLOR_STYLE.get(getattr(card, "color", None) or "", "")
 
     def label2(self, view: Mapping[str, Any] | None, style: str = "") -> Text:
         """Name on one line, English gloss (lang=en) dimmed on the next: for narrow table cells."""
@@ -386,45 +367,13 @@ class Renderer(GenericRenderer):
                 name)
         return tab
 
-    def card_text(self, cid: str | None) -> str:
-        c = self.card(cid)
-        if c is None:
-            return ""
-        if self.lang == "ja":
-            return c.text or "\n".join(a.text for a in c.abilities if a.text)
-        return c.text_en or c.text or "\n".join(a.text_en or a.text for a in c.abilities if a.text_en or a.text)
-
     def card_info(self, obs: Mapping[str, Any]):
         """Texts of your hand, your leader cards and every card on the field."""
         self.remember(obs)
         out = Text()
         viewer = obs.get("viewer")
         players = obs.get("players") or []
-
-        def section(title: str, views: Iterable[Mapping[str, Any]], numbered: bool = False) -> None:
-            views = list(views)
-            if not views:
-                return
-            out.append(title + "\n", style="bold underline")
-            seen: set[str] = set()
-            for i, v in enumerate(views, 1):
-                if not numbered and v.get("id") in seen:
-                    continue
-                seen.add(v.get("id"))
-                c = self.card(v.get("id"))
-                out.append(f"  {i}. " if numbered else "  - ")
-                out.append(self.label(v), style="bold " + COLOR_STYLE.get(getattr(c, "color", None) or "", ""))
-                if c is not None and c.kind in ("character", "awakened_character"):
-                    out.append(f"  Lv{c.level} {c.attack}/{c.hp}, cost {c.cost}"
-                               + (f" (change {c.change_cost})" if c.change_cost is not None else "")
-                               + f", {self.color_name(c.color)}, rune {self.color_name(c.rune)}", style="dim")
-                elif c is not None and c.kind == "monster":
-                    out.append(f"  monster, cost {c.cost}, {self.color_name(c.color)}, "
-                               f"rune {self.color_name(c.rune)}", style="dim")
-                out.append("\n")
-                text = self.card_text(v.get("id"))
-                for line in (text or "(no text)").splitlines():
-                    out.append(f"      {line}\n", style="" if text else "dim")
+        section = functools.partial(self.card_section, out)
         order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
         for p in order:
             pv = players[p]

@@ -19,6 +19,7 @@ What a player sees:
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -28,7 +29,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import GenericRenderer, card_label, card_text
+from . import card_label, card_text
+from .board_base import BoardRenderer
 
 PROGRAM_EN = {"place": "Place", "reboot": "Reboot", "bed_in": "Bed-in", "mount": "Mount",
               "release": "Release", "apply": "Apply", "attack": "Attack", "fan_fire": "Fan Fire",
@@ -165,20 +167,14 @@ def card_facts(card: Any, lang: str) -> list[str]:
 
 # --- the renderer --------------------------------------------------------------------------------
 
-class Renderer(GenericRenderer):
+class Renderer(BoardRenderer):
     #: stacking is face down: others only learn that a card was stacked (or taken back)
     hidden_actions = frozenset({"stack", "unstack"})
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
         super().__init__(game, lang, viewer, names)
-        rules = getattr(game, "rules", None)
-        try:
-            self._cards = rules.cards if rules is not None else None
-        except Exception:  # noqa: BLE001 - a renderer must never break the game
-            self._cards = None
         self.segments = 6
-        self._known: dict[int, dict[str, Any]] = {}  # iid -> card view (names of cards in events)
         # the timeline of the current main phase, from the events seen
         self._round = 0
         self._runs: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
@@ -187,21 +183,10 @@ class Renderer(GenericRenderer):
         self._obs_cache: tuple[Any, Any, dict] | None = None
 
     # --- card helpers ----------------------------------------------------------------------
-    def card(self, cid: Any):
-        if not isinstance(cid, str) or self._cards is None:
-            return None
-        try:
-            return self._cards.find(cid)
-        except Exception:  # noqa: BLE001
-            return None
+    facts = staticmethod(card_facts)
 
-    def label(self, view: Mapping[str, Any] | None) -> str:
-        if not view:
-            return "?"
-        name, en = view.get("name") or view.get("id") or "?", view.get("name_en")
-        if self.lang != "ja" and en:
-            return f"{name} ({en})"
-        return str(name)
+    def card_text_of(self, card: Any) -> str:
+        return card_text(card, self.lang) if card is not None else ""
 
     def remember(self, obs: Mapping[str, Any]) -> None:
         """Learn the names of every card visible in ``obs`` (to name cards in events)."""
@@ -739,25 +724,7 @@ class Renderer(GenericRenderer):
         viewer = obs.get("viewer")
         players = obs.get("players") or []
 
-        def section(title: str, views: Iterable[Mapping[str, Any]], numbered: bool = False) -> None:
-            views = list(views)
-            if not views:
-                return
-            out.append(title + "\n", style="bold underline")
-            seen: set[str] = set()
-            for i, v in enumerate(views, 1):
-                if not numbered and v.get("id") in seen:
-                    continue
-                seen.add(v.get("id"))
-                c = self.card(v.get("id"))
-                out.append(f"  {i}. " if numbered else "  - ")
-                out.append(self.label(v), style="bold")
-                facts = card_facts(c, self.lang) if c is not None else [self.kind_name(v.get("kind"))]
-                out.append("  " + " · ".join(facts), style="dim")
-                out.append("\n")
-                text = card_text(c, self.lang) if c is not None else ""
-                for line in (text or "(no text)").splitlines():
-                    out.append(f"      {line}\n", style="" if text else "dim")
+        section = functools.partial(self.card_section, out)
         order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
         for p in order:
             pv = players[p]

@@ -27,6 +27,7 @@ placements, payments, battle damage, destruction to the charge, life damage, ref
 use."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -36,7 +37,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import GenericRenderer, card_label
+from . import card_label
+from .board_base import BoardRenderer
 
 COLOR_JA = {"red": "赤", "blue": "青", "white": "白", "black": "黒", "green": "緑"}
 COLOR_STYLE = {"red": "bold red", "blue": "bold blue", "white": "bold white", "black": "bold bright_black",
@@ -212,43 +214,29 @@ class _BoardLayout:
 
 # --- the renderer --------------------------------------------------------------------------------
 
-class Renderer(GenericRenderer):
+class Renderer(BoardRenderer):
     #: the start card lies face down until the set-up ends
     hidden_actions = frozenset({"start_card"})
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
         super().__init__(game, lang, viewer, names)
-        rules = getattr(game, "rules", None)
-        try:
-            self._cards = rules.cards if rules is not None else None
-        except Exception:  # noqa: BLE001 - a renderer must never break the game
-            self._cards = None
         self.persp = viewer if viewer in (0, 1) else 0  # whose side is at the bottom
-        self._known: dict[int, dict[str, Any]] = {}  # iid -> name, id, owner (names in events)
         self._obs_cache: tuple[Any, Any, dict] | None = None
         self._refreshed = -1
 
     # --- cards and names ---------------------------------------------------------------------
-    def card(self, cid: Any):
-        if not isinstance(cid, str) or self._cards is None:
-            return None
-        try:
-            return self._cards.find(cid)
-        except Exception:  # noqa: BLE001
-            return None
+    facts = staticmethod(card_facts)
+
+    def card_text_of(self, card: Any) -> str:
+        return zx_card_text(card, self.lang)
+
+    def card_place(self, view: Mapping[str, Any]) -> str:
+        return f"on {self.sq(view['square'])}" if view.get("square") is not None else ""
 
     def printed(self, iid: Any):
         v = self._known.get(iid) if isinstance(iid, int) else None
         return self.card(v.get("id")) if v else None
-
-    def label(self, view: Mapping[str, Any] | None) -> str:
-        if not view:
-            return "?"
-        name, en = view.get("name") or view.get("id") or "?", view.get("name_en")
-        if self.lang != "ja" and en:
-            return f"{name} ({en})"
-        return str(name)
 
     def short(self, view: Mapping[str, Any] | None) -> str:
         """The English name (Japanese with --lang ja): for compact lists."""
@@ -833,28 +821,7 @@ class Renderer(GenericRenderer):
         """Texts of your hand and dynamis, the Z/X on the board (with SHIFTs) and revealed cards."""
         self.remember(obs)
         out = Text()
-
-        def section(title: str, views: Iterable[Mapping[str, Any]], numbered: bool = False) -> None:
-            views = [v for v in views if v and v.get("id")]
-            if not views:
-                return
-            out.append(title + "\n", style="bold underline")
-            seen: set[str] = set()
-            for i, v in enumerate(views, 1):
-                if not numbered and v.get("id") in seen:
-                    continue
-                seen.add(v.get("id"))
-                c = self.card(v.get("id"))
-                out.append(f"  {i}. " if numbered else "  - ")
-                out.append(self.label(v), style="bold")
-                if v.get("square") is not None:
-                    out.append(f"  on {self.sq(v.get('square'))}", style="dim")
-                facts = card_facts(c, self.lang) if c is not None else [self.kind_name(v.get("kind"))]
-                out.append("  " + " · ".join(facts), style="dim")
-                out.append("\n")
-                text = zx_card_text(c, self.lang)
-                for line in (text or "(no text)").splitlines():
-                    out.append(f"      {line}\n", style="" if text else "dim")
+        section = functools.partial(self.card_section, out)
         players = obs.get("players") or []
         me = players[self.viewer] if self.viewer is not None and self.viewer < len(players) else None
         if me is not None:

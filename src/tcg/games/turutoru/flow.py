@@ -49,44 +49,75 @@ def matches(card, flt: dict | None) -> bool:
     return True
 
 
-def _static(s: TTState, u: Unit, stat: str) -> int:
-    owner = s.owner[u.iid]
+_STATIC_OPS: dict[int, tuple] = {}  # id(card) -> (card, its static ops as (stat, target, amount, filter))
+
+
+def _static_ops(card) -> tuple:
+    """A card's static ops, read once per card object."""
+    hit = _STATIC_OPS.get(id(card))
+    if hit is None or hit[0] is not card:
+        ops = tuple((op.args["stat"], op.args["target"], op.args["amount"], op.args.get("filter"))
+                    for ab in card.abilities if ab.kind == "static" for op in ab.effects)
+        hit = _STATIC_OPS[id(card)] = (card, ops)
+    return hit[1]
+
+
+def static_sources(s: TTState) -> list[tuple]:
+    """The cards on either field with static abilities, as (iid, the unit holding it or None, ops);
+    compute once and pass to ``power_of``/``toughness_of`` when asking about many units."""
     cards = s.cards
-    total = 0
+    out = []
     for side in (0, 1):
         ps = s.players[side]
-        sources = [(x.iid, x) for x in ps.chars] + [(d, None) for d in ps.devices]
         for x in ps.chars:
-            sources.extend((d, x) for d in x.devices)
-        for iid, holder in sources:
-            card = cards[iid]
-            for ab in card.abilities:
-                if ab.kind != "static":
-                    continue
-                for op in ab.effects:
-                    if op.args["stat"] != stat:
-                        continue
-                    t = op.args["target"]
-                    if t == "self":
-                        ok = card.kind == "character" and holder is u
-                    elif t == "attached":
-                        ok = card.kind == "device" and holder is u
-                    elif t == "all_own_characters":
-                        ok = s.owner[iid] == owner
-                    else:  # all_opponent_characters
-                        ok = s.owner[iid] != owner
-                    if ok and matches(cards[u.iid], op.args.get("filter")):
-                        total += op.args["amount"]
+            ops = _static_ops(cards[x.iid])
+            if ops:
+                out.append((x.iid, x, ops))
+            for d in x.devices:
+                ops = _static_ops(cards[d])
+                if ops:
+                    out.append((d, x, ops))
+        for d in ps.devices:
+            ops = _static_ops(cards[d])
+            if ops:
+                out.append((d, None, ops))
+    return out
+
+
+def _static(s: TTState, u: Unit, stat: str, sources: list[tuple] | None = None) -> int:
+    """The sum of the static modifiers of ``stat`` that apply to ``u`` (TT static abilities of
+    characters and devices on either field)."""
+    owner = s.owner[u.iid]
+    return sum(_apply_static(s, ops, iid, holder, u, owner, stat)
+               for iid, holder, ops in (static_sources(s) if sources is None else sources))
+
+
+def _apply_static(s: TTState, ops: tuple, iid: int, holder: Unit | None, u: Unit, owner: int, stat: str) -> int:
+    card = s.cards[iid]
+    total = 0
+    for op_stat, t, amount, flt in ops:
+        if op_stat != stat:
+            continue
+        if t == "self":
+            ok = card.kind == "character" and holder is u
+        elif t == "attached":
+            ok = card.kind == "device" and holder is u
+        elif t == "all_own_characters":
+            ok = s.owner[iid] == owner
+        else:  # all_opponent_characters
+            ok = s.owner[iid] != owner
+        if ok and matches(s.cards[u.iid], flt):
+            total += amount
     return total
 
 
-def power_of(s: TTState, u: Unit) -> int:
-    v = max(0, s.cards[u.iid].power + u.pow_mod + _static(s, u, "power"))
+def power_of(s: TTState, u: Unit, sources: list[tuple] | None = None) -> int:
+    v = max(0, s.cards[u.iid].power + u.pow_mod + _static(s, u, "power", sources))
     return (v + 1) // 2 if u.fan else v
 
 
-def toughness_of(s: TTState, u: Unit) -> int:
-    v = s.cards[u.iid].toughness + u.tough_mod + _static(s, u, "toughness")
+def toughness_of(s: TTState, u: Unit, sources: list[tuple] | None = None) -> int:
+    v = s.cards[u.iid].toughness + u.tough_mod + _static(s, u, "toughness", sources)
     return (v + 1) // 2 if u.fan else v
 
 
@@ -119,10 +150,11 @@ def to_hand(s: TTState, u: Unit) -> None:
 def check_destroyed(s: TTState) -> None:
     """TT-A5: a character whose damage reaches its toughness is destroyed (repeat until stable)."""
     again = True
-    while again:
+    while again:  # after a destruction, look again with the statics that are left
         again = False
-        for side in (0, 1):
-            for u in list(s.players[side].chars):
-                if u.damage >= toughness_of(s, u):
-                    destroy(s, u)
-                    again = True
+        sources = static_sources(s)
+        for u in [u for side in (0, 1) for u in s.players[side].chars]:
+            if u.damage >= toughness_of(s, u, sources):
+                destroy(s, u)
+                again = True
+                break

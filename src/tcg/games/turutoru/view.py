@@ -19,16 +19,19 @@ def card_view(s: TTState, iid: int) -> dict[str, Any]:
     return d
 
 
-def unit_view(s: TTState, u: Unit) -> dict[str, Any]:
+def unit_view(s: TTState, u: Unit, sources: list[tuple] | None = None) -> dict[str, Any]:
+    if sources is None:
+        sources = F.static_sources(s)
     d = card_view(s, u.iid)
-    d.update(awake=u.awake, damage=u.damage, power_now=F.power_of(s, u),
-             toughness_now=F.toughness_of(s, u), placed_this_round=u.placed == s.round,
+    d.update(awake=u.awake, damage=u.damage, power_now=F.power_of(s, u, sources),
+             toughness_now=F.toughness_of(s, u, sources), placed_this_round=u.placed == s.round,
              devices=[card_view(s, x) for x in u.devices])
     return d
 
 
 def observe(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
     players = []
+    sources = F.static_sources(s)
     for p, ps in enumerate(s.players):
         mine = viewer == p
         pv: dict[str, Any] = {
@@ -37,7 +40,7 @@ def observe(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
             "deck": len(ps.deck),
             "hand_count": len(ps.hand),
             "hand": [card_view(s, i) for i in ps.hand] if mine else None,
-            "characters": [unit_view(s, u) for u in ps.chars],
+            "characters": [unit_view(s, u, sources) for u in ps.chars],
             "devices": [card_view(s, i) for i in ps.devices],
             "discard": [card_view(s, i) for i in ps.discard],
             "resolved": [card_view(s, i) for i in ps.resolved],
