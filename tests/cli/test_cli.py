@@ -4,100 +4,29 @@ Commands run in-process through typer's CliRunner; a few checks (start-up time, 
 ``import tcg.cli`` loads, one-line usage errors of the real script) use a subprocess."""
 from __future__ import annotations
 
+import functools
 import json
 import os
-import pathlib
 import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
 import tcg
-from tcg.cli import app
 from tcg.engine.profile import TEMPLATE
 from tcg.games import get_rules
 
-WIDE = {"COLUMNS": "250", "NO_COLOR": "1"}
-TMP_CARDS = pathlib.Path("/tmp/sn/cards.toml")
+from . import helpers as H
+from .helpers import WIDE, advance, event_types, one_error_line, run  # noqa: F401
+
+decks = functools.partial(H.decks, "shironeko")
+render = functools.partial(H.render, width=160)
+find_state = functools.partial(H.find_state, "shironeko")
+renderer_for = functools.partial(H.renderer_for, "shironeko")
+
 
 
 # --- fixtures --------------------------------------------------------------------------------
-
-def _legal_deck_text(cards, colors: tuple[str, ...], name: str) -> str:
-    """A legal Shironeko deck built from whatever card set is loaded (no leaders needed)."""
-    main: dict[str, int] = {}
-    per: dict[tuple[str, str], int] = {}
-    stops = 0
-    pool = [c for c in cards if c.color in colors] + [c for c in cards if c.color not in colors]
-
-    def count(kinds) -> int:
-        return sum(n for cid, n in main.items() if cards[cid].kind in kinds)
-
-    for kinds, total in ((("character", "awakened_character"), 32), (("monster",), 8)):
-        for c in pool:
-            if c.kind not in kinds or c.leaderize:
-                continue
-            while count(kinds) < total and per.get((c.name, c.kind), 0) < 3 and not (c.stop and stops >= 3):
-                per[(c.name, c.kind)] = per.get((c.name, c.kind), 0) + 1
-                stops += c.stop
-                main[c.id] = main.get(c.id, 0) + 1
-    towns = [c for c in cards if c.kind == "town"]
-    town: dict[str, int] = {}
-    left = 10
-    for c in towns * 10:
-        if left == 0:
-            break
-        k = min(left, 10 if "ソウル発掘場" in c.name else 3 - town.get(c.id, 0))
-        if k > 0:
-            town[c.id] = town.get(c.id, 0) + k
-            left -= k
-    lines = ['game = "shironeko"', f'name = "{name}"', f'description = "Test deck {name}."', "[main]"]
-    lines += [f'"{cid}" = {n}' for cid, n in main.items()]
-    lines += ["[town]"] + [f'"{cid}" = {n}' for cid, n in town.items()]
-    return "\n".join(lines) + "\n"
-
-
-@pytest.fixture(autouse=True)
-def shironeko_data(monkeypatch, tmp_path_factory):
-    """Make sure Shironeko has a card set and at least two sample decks.
-
-    The shipped cards.toml and decks are used when present; otherwise a temporary card set
-    (/tmp/sn/cards.toml) and generated legal decks stand in."""
-    rules = get_rules("shironeko")
-    try:
-        cards = rules.cards
-    except tcg.CardDataError:
-        if not TMP_CARDS.is_file():
-            pytest.skip("no Shironeko card set available")
-        from tcg.games.shironeko.cards import load_cards
-        monkeypatch.setattr(rules, "_cards", load_cards(TMP_CARDS))
-        cards = rules.cards
-    if len(tcg.list_decks("shironeko")) < 2:
-        folder = tmp_path_factory.mktemp("decks")
-        (folder / "alpha.toml").write_text(_legal_deck_text(cards, ("red", "yellow"), "Alpha"), encoding="utf-8")
-        (folder / "beta.toml").write_text(_legal_deck_text(cards, ("blue", "green"), "Beta"), encoding="utf-8")
-        monkeypatch.setattr(rules, "deck_dir", lambda: folder)
-    yield
-
-
-@pytest.fixture
-def runner():
-    return CliRunner()
-
-
-def run(runner, *args, input=None, env=None):
-    return runner.invoke(app, [str(a) for a in args], input=input, env={**WIDE, **(env or {})},
-                         catch_exceptions=False)
-
-
-def one_error_line(result) -> str:
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in result.output
-    return lines[0]
-
 
 @pytest.fixture
 def broken_deck(tmp_path):

@@ -1,93 +1,28 @@
 """The ``tcg`` command and the terminal front end for Turu-turu Stage (tcg.ui.turutoru_board).
 
-Like tests/cli/test_cli.py for Shironeko: commands run in-process through typer's CliRunner.
-The shipped card set and sample decks are used when present; otherwise the temporary set
-/tmp/tt/cards.toml and deck /tmp/tt/deck.toml stand in."""
+Like tests/cli/test_cli.py for Shironeko: commands run in-process through typer's CliRunner
+with the shipped card set and sample decks (helpers in tests/cli/helpers.py)."""
 from __future__ import annotations
 
+import functools
 import json
-import os
-import pathlib
 import re
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 import tcg
-from tcg.cli import app
 from tcg.games import get_rules
 
-WIDE = {"COLUMNS": "250", "NO_COLOR": "1"}
-TMP_CARDS = pathlib.Path("/tmp/tt/cards.toml")
-TMP_DECK = pathlib.Path("/tmp/tt/deck.toml")
+from . import helpers as H
+from .helpers import WIDE, advance, event_types, one_error_line, run  # noqa: F401
+
+decks = functools.partial(H.decks, "turutoru")
+render = functools.partial(H.render, width=160)
+find_state = functools.partial(H.find_state, "turutoru")
+renderer_for = functools.partial(H.renderer_for, "turutoru")
+
 GAME = "turutoru"
-
-
-def _ensure_data(mp: pytest.MonkeyPatch, folder: pathlib.Path) -> None:
-    """Make sure Turu-turu has a card set and at least two sample decks: the shipped ones when
-    present, otherwise the temporary set and two copies of the temporary deck in ``folder``."""
-    rules = get_rules(GAME)
-    try:
-        _ = rules.cards
-    except tcg.CardDataError:
-        if not TMP_CARDS.is_file():
-            pytest.skip("no Turu-turu card set available")
-        from tcg.games.turutoru.cards import load_cards
-        mp.setattr(rules, "_cards", load_cards(TMP_CARDS))
-    if len(tcg.list_decks(GAME)) < 2:
-        if not TMP_DECK.is_file():
-            pytest.skip("no Turu-turu sample decks available")
-        text = TMP_DECK.read_text(encoding="utf-8")
-        for name in ("alpha", "beta"):
-            (folder / f"{name}.toml").write_text(re.sub(r"(?m)^name\s*=.*$", f'name = "{name.title()}"', text),
-                                                 encoding="utf-8")
-        mp.setattr(rules, "deck_dir", lambda: folder)
-
-
-@pytest.fixture(autouse=True)
-def turutoru_data(monkeypatch, tmp_path_factory):
-    _ensure_data(monkeypatch, tmp_path_factory.mktemp("tt_decks"))
-    yield
-
-
-@pytest.fixture
-def runner():
-    return CliRunner()
-
-
-def run(runner, *args, input=None, env=None):
-    return runner.invoke(app, [str(a) for a in args], input=input, env={**WIDE, **(env or {})},
-                         catch_exceptions=False)
-
-
-def one_error_line(result) -> str:
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    return lines[0]
-
-
-def decks() -> list[str]:
-    return tcg.list_decks(GAME)[:2]
-
-
-def render(renderable, width: int = 160) -> str:
-    with open(os.devnull, "w") as sink:
-        con = Console(width=width, record=True, file=sink, no_color=True)
-        con.print(renderable)
-        return con.export_text()
-
-
-def advance(game, agent_for, until) -> None:
-    """Apply agents' choices until ``until(game)`` holds (or the game ends)."""
-    from tcg.agents.base import AgentView
-    n = 0
-    while not game.is_over and not until(game):
-        view = AgentView(game, game.legal_actions())
-        game.apply(agent_for(view.player).act(view))
-        n += 1
-        assert n < 20000
 
 
 @pytest.fixture(scope="module")
@@ -96,17 +31,12 @@ def played(tmp_path_factory):
     pattern that stacks cards and runs programs ("1", "1", "-1")."""
     out = {}
     folder = tmp_path_factory.mktemp("tt_games")
-    mp = pytest.MonkeyPatch()  # the autouse fixture is per test: set the data up here too
-    _ensure_data(mp, tmp_path_factory.mktemp("tt_decks"))
     runner = CliRunner()
-    try:
-        for key, answers, seed in (("last", "-1\n", 3), ("pattern", "1\n1\n-1\n", 5)):
-            path = folder / f"{key}.json"
-            result = run(runner, "play", GAME, "--seed", seed, "--save", path, input=answers * 4000)
-            out[key] = (path, result)
-        yield out
-    finally:
-        mp.undo()
+    for key, answers, seed in (("last", "-1\n", 3), ("pattern", "1\n1\n-1\n", 5)):
+        path = folder / f"{key}.json"
+        result = run(runner, "play", GAME, "--seed", seed, "--save", path, input=answers * 4000)
+        out[key] = (path, result)
+    yield out
 
 
 # --- play ------------------------------------------------------------------------------------

@@ -4,73 +4,27 @@ Like tests/cli/test_kemuri_cli.py: commands run in-process through typer's CliRu
 shipped card set and sample decks of Z/X."""
 from __future__ import annotations
 
+import functools
 import json
-import os
 import re
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 import tcg
-from tcg.cli import app
 from tcg.games import get_rules
 
-WIDE = {"COLUMNS": "250", "NO_COLOR": "1"}
+from . import helpers as H
+from .helpers import WIDE, advance, event_types, one_error_line, run  # noqa: F401
+
+decks = functools.partial(H.decks, "zx")
+render = functools.partial(H.render, width=200)
+find_state = functools.partial(H.find_state, "zx")
+renderer_for = functools.partial(H.renderer_for, "zx")
+
 GAME = "zx"
 SQUARE_WORDS = r"(far left|far right|middle left|centre|middle right|your left|your right|your player square|" \
                r"Opponent's player square)"
-
-
-@pytest.fixture
-def runner():
-    return CliRunner()
-
-
-def run(runner, *args, input=None, env=None):
-    return runner.invoke(app, [str(a) for a in args], input=input, env={**WIDE, **(env or {})},
-                         catch_exceptions=False)
-
-
-def one_error_line(result) -> str:
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    return lines[0]
-
-
-def decks() -> list[str]:
-    return tcg.list_decks(GAME)[:2]
-
-
-def render(renderable, width: int = 200) -> str:
-    with open(os.devnull, "w") as sink:
-        con = Console(width=width, record=True, file=sink, no_color=True)
-        con.print(renderable)
-        return con.export_text()
-
-
-def advance(game, agent_for, until, limit: int = 20000) -> None:
-    """Apply agents' choices until ``until(game)`` holds (or the game ends)."""
-    from tcg.agents.base import AgentView
-    n = 0
-    while not game.is_over and not until(game):
-        view = AgentView(game, game.legal_actions())
-        game.apply(agent_for(view.player).act(view))
-        n += 1
-        assert n < limit
-
-
-def find_state(until, seeds=range(1, 40)):
-    """A game (from the first seed that gets there with random players) where ``until`` holds."""
-    from tcg.agents import make_agent
-    for seed in seeds:
-        game = tcg.new_game(GAME, decks(), seed=seed)
-        bots = [make_agent("random", seed=seed), make_agent("random", seed=seed + 100)]
-        advance(game, bots.__getitem__, until)
-        if not game.is_over:
-            return game
-    return None
 
 
 class _Pick:
@@ -81,16 +35,6 @@ class _Pick:
 
     def act(self, view):
         return view.legal_actions[self.index]
-
-
-def renderer_for(game, viewer=0):
-    from tcg.ui import get_renderer, label_players
-    return get_renderer(GAME, game, viewer=viewer, names=label_players(viewer))
-
-
-def event_types(record_path, viewer: int = 0) -> set[str]:
-    game = tcg.replay(str(record_path))
-    return {e["type"] for e in game.log.for_player(viewer)}
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from tcg.engine.action import Action
 from tcg.engine.events import EventLog, event_view
 from tcg.engine.state import BaseState
 
-from tinygame import new_game, random_playout
+from tinygame import random_playout
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import card_label
+from . import GenericRenderer, card_label
 from .board_base import BoardRenderer
 
 SHIFT_JA = {"early": "早番", "late": "遅番"}

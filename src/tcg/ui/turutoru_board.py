@@ -29,7 +29,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import card_label, card_text
+from . import GenericRenderer, card_label, card_text
 from .board_base import BoardRenderer
 
 PROGRAM_EN = {"place": "Place", "reboot": "Reboot", "bed_in": "Bed-in", "mount": "Mount",

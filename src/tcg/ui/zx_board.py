@@ -37,7 +37,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import card_label
+from . import GenericRenderer, card_label
 from .board_base import BoardRenderer
 
 COLOR_JA = {"red": "赤", "blue": "青", "white": "白", "black": "黒", "green": "緑"}

@@ -7,7 +7,7 @@ import pathlib
 import pytest
 
 import tcg
-from tcg.games.shironeko.cards import ABILITY_KINDS, COLORS, load_cards
+from tcg.games.shironeko.cards import ABILITY_KINDS, load_cards
 from tcg.games.shironeko.effects import REGISTRY, UNIT_TARGETS, CARD_TARGETS
 from tcg.games.shironeko.rules import HERE, ShironekoRules
 

@@ -6,7 +6,6 @@ controller divides the attacker's damage among several blockers one point at a t
 wakes a character automatically."""
 from __future__ import annotations
 
-import pytest
 
 from tcg.engine.action import Action, Decision
 from tcg.games.turutoru import flow as F
