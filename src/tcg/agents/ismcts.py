@@ -105,11 +105,24 @@ class ISMCTSAgent(Agent):
                     node.reward += rewards[node.player]
                 node = node.parent
             n += 1
+            if self.iterations and n % 8 == 0 and _decided(root, self.iterations - n):
+                break  # the most visited move can no longer be overtaken: same choice, less time
         self.last_iterations = n
         kids = [root.children[a] for a in legal if a in root.children]
         if not kids:  # no sample possible here: play the heuristic move
             return policy_for(view.game_id)(view, self.fallback)
         return max(kids, key=lambda ch: (ch.visits, ch.reward)).action
+
+
+def _decided(root: _Node, left: int) -> bool:
+    """True when the most visited root move leads the next by more than the iterations left."""
+    first = second = 0
+    for ch in root.children.values():
+        if ch.visits > first:
+            first, second = ch.visits, first
+        elif ch.visits > second:
+            second = ch.visits
+    return first - second > left
 
 
 def _score(g, value) -> tuple[float, float]:

@@ -8,14 +8,23 @@ from . import flow as F
 from .state import TTState, Unit
 
 
+_PRINTED: dict[int, tuple] = {}  # id(card) -> (card, its printed facts as in card_view)
+
+
 def card_view(s: TTState, iid: int) -> dict[str, Any]:
     c = s.cards[iid]
-    d = {"iid": iid, "id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
-    if c.kind == "character":
-        d.update(power=c.power, toughness=c.toughness, segment=c.segment, gender=c.gender, work=c.work,
-                 programs=[p.label() for p in c.programs])
-    elif c.kind == "device":
-        d["mount"] = c.mount
+    hit = _PRINTED.get(id(c))
+    if hit is None or hit[0] is not c:  # printed facts are read once per card
+        d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
+        if c.kind == "character":
+            d.update(power=c.power, toughness=c.toughness, segment=c.segment, gender=c.gender, work=c.work,
+                     programs=[p.label() for p in c.programs])
+        elif c.kind == "device":
+            d["mount"] = c.mount
+        hit = _PRINTED[id(c)] = (c, d)
+    d = {"iid": iid, **hit[1]}
+    if "programs" in d:
+        d["programs"] = list(d["programs"])  # a view may be changed by its reader; the cache may not
     return d
 
 
