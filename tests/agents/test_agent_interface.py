@@ -36,7 +36,8 @@ def _with_other_hidden_cards(g, seed: int):
 
 
 @GAMES
-@pytest.mark.parametrize("agent, options", [("heuristic", {}), ("ismcts", {"iterations": 25})])
+@pytest.mark.parametrize("agent, options", [("heuristic", {}), ("ismcts", {"iterations": 25}),
+                                            ("ismcts", {"iterations": 25, "guided": True})])
 def test_agent_choices_do_not_change_with_opponent_hidden_cards(game_id, agent, options):
     for seed, steps in ((1, 30), (2, 60)):
         g = _midgame(game_id, seed, steps)
@@ -77,6 +78,18 @@ def test_ismcts_is_reproducible_with_a_seed_and_plays_to_the_end(game_id):
         g.apply(agents[view.player].act(view))
         n += 1
     assert g.is_over
+
+
+def test_ismcts_stops_early_only_when_the_choice_is_settled():
+    from tcg.agents.ismcts import _decided, _Node
+    root = _Node(None, None, 0)
+    for i, visits in enumerate((30, 12, 5)):
+        root.children[i] = ch = _Node(root, i, 0)
+        ch.visits = visits
+    assert _decided(root, 17)       # 30 - 12 = 18 > 17 left: the leader cannot be caught
+    assert not _decided(root, 18)   # 18 more visits could tie it
+    root.children[1].visits = 30
+    assert not _decided(root, 0)    # a tie is not settled
 
 
 def test_unknown_agent_is_a_clear_error():

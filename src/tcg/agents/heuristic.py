@@ -3,6 +3,8 @@ otherwise plays like the random agent. It reads only its own observation and leg
 (Per-game strategy is meant to grow here; the obvious moves come first.)"""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..engine.action import Action
 from ..engine.rng import Rng
 from .base import Agent, AgentView, register
@@ -30,6 +32,18 @@ def value_for(game_id: str):
         return mod.value
     except ModuleNotFoundError:
         return lambda obs, player: 0.5
+
+
+@lru_cache(maxsize=None)
+def long_term_kinds(game_id: str) -> frozenset:
+    """Decision kinds whose effect shows only turns later (mulligans, Turu-turu's programming,
+    Kemuri's charcoal change...): a search that looks a few decisions ahead cannot judge them,
+    so ISMCTS leaves them to the heuristic (the module's ``LONG_TERM`` set)."""
+    try:
+        mod = __import__(f"tcg.agents.heuristics.{game_id}", fromlist=["LONG_TERM"])
+        return frozenset(getattr(mod, "LONG_TERM", ()))
+    except ModuleNotFoundError:
+        return frozenset()
 
 
 @register("heuristic")

@@ -3,10 +3,12 @@
 Each iteration samples a complete game consistent with what the agent has seen
 (``AgentView.sample``: hidden cards and deck orders redrawn), walks one shared tree of action
 sequences with UCB restricted to the actions available in that sample (availability counts),
-expands one node, plays a fast random rollout for a bounded number of decisions, scores the end
-(a win, or the game's value estimate from each player's observation) and backs the result up.
-Budget: ``iterations`` (reproducible) or ``seconds`` per decision. Same seed, same budget in
-iterations, same choices."""
+expands one node, plays a short rollout (the game's heuristic, or random moves) for a bounded
+number of decisions, scores the end (a win, or the game's value estimate from each player's
+observation) and backs the result up. Decisions whose effect shows only turns later (the game's
+``LONG_TERM`` kinds: mulligans, Turu-turu's programming...) are left to the heuristic unless
+``search_all``. Budget: ``iterations`` (reproducible) or ``seconds`` per decision. Same seed,
+same budget in iterations, same choices."""
 from __future__ import annotations
 
 import math
@@ -15,7 +17,7 @@ import time
 from ..engine.action import Action
 from ..engine.rng import Rng
 from .base import Agent, AgentView, register
-from .heuristic import policy_for, value_for
+from .heuristic import long_term_kinds, policy_for, value_for
 
 
 class _Node:
@@ -34,7 +36,7 @@ class _Node:
 class ISMCTSAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.5,
                  rollout_depth: int = 8, exploration: float = 0.7, prior: float = 1.0,
-                 rollout: str = "heuristic", guided: bool = False):
+                 rollout: str = "heuristic", guided: bool = False, search_all: bool = False):
         self.rng = Rng(seed ^ 0x15C7)
         self.fallback = Rng(seed ^ 0xFA11)
         self.iterations = iterations
@@ -44,6 +46,7 @@ class ISMCTSAgent(Agent):
         self.prior = prior            # progressive bias toward the heuristic's move at the root
         self.rollout = rollout        # "random" or "heuristic" rollout policy
         self.guided = guided          # the same bias (and first expansion) at every node, not only the root
+        self.search_all = search_all  # also search the long-term decisions left to the heuristic
         self.last_iterations = 0
 
     def act(self, view: AgentView) -> Action:
@@ -53,6 +56,9 @@ class ISMCTSAgent(Agent):
         rng = self.rng
         value = value_for(view.game_id)
         policy = policy_for(view.game_id)
+        if not self.search_all and view.kind in long_term_kinds(view.game_id):
+            self.last_iterations = 0
+            return policy(view, rng)
         root = _Node(None, None, view.player)
         root.hint = policy(view, Rng(rng.next64())) if self.prior else None
         deadline = None if self.iterations else time.perf_counter() + self.seconds

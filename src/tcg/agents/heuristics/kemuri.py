@@ -30,6 +30,10 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
+#: decision kinds ISMCTS leaves to this heuristic (beyond a short look-ahead):
+#: hand shaping and which seat pays a cost pay off turns later
+LONG_TERM = frozenset({"mulligan", "charcoal", "pay", "pick_card"})
+
 STRICT = False          # tests/benchmarks: let errors surface instead of falling back
 SEATS_PER_CALL = 1.2    # expected seats per call-in (levels 1-3, some cards are triggers)
 CLOSE_PER_CALL = 1.6    # optimistic seats per call-in when deciding to keep the leader for a close

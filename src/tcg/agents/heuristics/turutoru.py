@@ -25,6 +25,10 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
+#: decision kinds ISMCTS leaves to this heuristic (beyond a short look-ahead):
+#: the programs stacked now run only later in the round
+LONG_TERM = frozenset({"program", "mulligan", "discard"})
+
 # --- the public card texts --------------------------------------------------------------------
 
 _SET = None

@@ -28,6 +28,10 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
+#: decision kinds ISMCTS leaves to this heuristic (beyond a short look-ahead):
+#: set-up, resources and hand shaping pay off turns later
+LONG_TERM = frozenset({"start_card", "gate_card", "mulligan", "resource", "discard", "pick_card"})
+
 STRICT = False          # tests/benchmarks: let errors surface instead of falling back
 RES_MIN, RES_MAX = 4, 7  # always add a resource below RES_MIN; below RES_MAX with 3+ cards in hand
 PLACE_MIN = 0.8         # least score for placing a Z/X from hand
