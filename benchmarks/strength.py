@@ -14,6 +14,7 @@ import time
 
 import tcg
 from tcg.agents import AgentView, make_agent
+from tcg.sim.options import parse_value
 from tcg.sim.runner import wilson
 
 
@@ -21,10 +22,7 @@ def _parse_options(pairs: list[str]) -> dict:
     out = {}
     for p in pairs:
         k, _, v = p.partition("=")
-        try:
-            out[k] = float(v) if "." in v else int(v)
-        except ValueError:
-            out[k] = v
+        out[k] = parse_value(v)
     return out
 
 

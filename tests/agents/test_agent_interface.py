@@ -92,6 +92,20 @@ def test_ismcts_stops_early_only_when_the_choice_is_settled():
     assert not _decided(root, 0)    # a tie is not settled
 
 
+def test_ismcts_leaves_long_term_decisions_to_the_heuristic():
+    from tcg.agents.heuristic import long_term_kinds, policy_for
+    g = tcg.new_game("turutoru", tcg.list_decks("turutoru")[:2], seed=3)
+    heuristic = make_agent("heuristic", seed=2)
+    while g.decision.kind != "program" or len(g.legal_actions()) < 2:
+        g.apply(heuristic.act(AgentView(g, g.legal_actions())))
+    assert "program" in long_term_kinds("turutoru") and long_term_kinds("shironeko") == frozenset()
+    view = AgentView(g, g.legal_actions())
+    agent = make_agent("ismcts", seed=1, iterations=30)
+    assert agent.act(view) == policy_for("turutoru")(view, Rng(0)) and agent.last_iterations == 0
+    searching = make_agent("ismcts", seed=1, iterations=30, search_all=True)
+    assert searching.act(view) in view.choices and searching.last_iterations > 0
+
+
 def test_unknown_agent_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown agent 'nope'"):
         make_agent("nope")
