@@ -150,11 +150,12 @@ def to_hand(s: TTState, u: Unit) -> None:
 def check_destroyed(s: TTState) -> None:
     """TT-A5: a character whose damage reaches its toughness is destroyed (repeat until stable)."""
     again = True
-    while again:  # after a destruction, look again with the statics that are left
+    while again:
         again = False
         sources = static_sources(s)
-        for u in [u for side in (0, 1) for u in s.players[side].chars]:
-            if u.damage >= toughness_of(s, u, sources):
-                destroy(s, u)
-                again = True
-                break
+        for side in (0, 1):
+            for u in list(s.players[side].chars):
+                if u.damage >= toughness_of(s, u, sources):
+                    destroy(s, u)
+                    sources = static_sources(s)  # the statics that are left
+                    again = True
