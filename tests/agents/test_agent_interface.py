@@ -109,3 +109,19 @@ def test_ismcts_leaves_long_term_decisions_to_the_heuristic():
 def test_unknown_agent_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown agent 'nope'"):
         make_agent("nope")
+
+
+@GAMES
+def test_ismcts_with_a_modelled_opponent_plays_legal_reproducible_moves(game_id):
+    """opponent="model": the opponent's moves inside the search are the heuristic's, not tree
+    nodes; the agent still plays legal moves, the same ones for the same seed."""
+    g = _midgame(game_id, 5, 30)
+    view = AgentView(g, g.legal_actions())
+    first = make_agent("ismcts", seed=3, iterations=30, opponent="model").act(view)
+    again = make_agent("ismcts", seed=3, iterations=30, opponent="model").act(view)
+    assert first == again and first in view.legal_actions
+
+
+def test_ismcts_rejects_an_unknown_opponent_mode():
+    with pytest.raises(ValueError, match="opponent must be 'search' or 'model'"):
+        make_agent("ismcts", opponent="oracle")

@@ -339,9 +339,22 @@ def test_tt_mounts_on_the_best_character_and_applies_the_best_application():
 
 
 def test_tt_value_reads_hp_and_board():
-    g = tt_scenario(dict(hp=20, chars=["TTS-027"]), dict(hp=8))
+    g = tt_scenario(dict(hp=20, chars=["TTS-027"]), dict(hp=3))
     assert TT.value(g.observe(0), 0) > 0.7
     assert TT.value(g.observe(1), 1) < 0.3
+    even = tt_scenario(dict(hp=20), dict(hp=20))
+    assert TT.value(even.observe(0), 0) == pytest.approx(TT.value(even.observe(1), 1), abs=0.05)
+
+
+def test_tt_value_follows_the_deck_race():
+    """Near the end the thicker deck wins the deck-out (TT-W2), whatever the HP lead."""
+    g = tt_scenario(dict(hp=12, deck=4), dict(hp=20, deck=2))
+    assert TT.value(g.observe(0), 0) > 0.8
+    assert TT.value(g.observe(1), 1) < 0.2
+    early = tt_scenario(dict(deck=24), dict(deck=22))
+    assert TT.value(early.observe(0), 0) < TT.value(g.observe(0), 0)
+    # the features are differences: the two seats see them with opposite signs
+    assert TT.value_features(g.observe(0), 0) == [-v for v in TT.value_features(g.observe(1), 1)]
 
 
 # =================================================================================================

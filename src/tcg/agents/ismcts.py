@@ -7,8 +7,10 @@ expands one node, plays a short rollout (the game's heuristic, or random moves) 
 number of decisions, scores the end (a win, or the game's value estimate from each player's
 observation) and backs the result up. Decisions whose effect shows only turns later (the game's
 ``LONG_TERM`` kinds: mulligans, Turu-turu's programming...) are left to the heuristic unless
-``search_all``. Budget: ``iterations`` (reproducible) or ``seconds`` per decision. Same seed,
-same budget in iterations, same choices."""
+``search_all``. With ``opponent="model"`` the opponent's moves inside the search are played by
+the heuristic (which reads only its own observation of the sample) instead of being tree nodes.
+Budget: ``iterations`` (reproducible) or ``seconds`` per decision. Same seed, same budget in
+iterations, same choices."""
 from __future__ import annotations
 
 import math
@@ -36,7 +38,8 @@ class _Node:
 class ISMCTSAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.5,
                  rollout_depth: int = 8, exploration: float = 0.7, prior: float = 1.0,
-                 rollout: str = "heuristic", guided: bool = False, search_all: bool = False):
+                 rollout: str = "heuristic", guided: bool = False, search_all: bool = False,
+                 opponent: str = "search"):
         self.rng = Rng(seed ^ 0x15C7)
         self.fallback = Rng(seed ^ 0xFA11)
         self.iterations = iterations
@@ -47,6 +50,9 @@ class ISMCTSAgent(Agent):
         self.rollout = rollout        # "random" or "heuristic" rollout policy
         self.guided = guided          # the same bias (and first expansion) at every node, not only the root
         self.search_all = search_all  # also search the long-term decisions left to the heuristic
+        if opponent not in ("search", "model"):
+            raise ValueError(f"opponent must be 'search' or 'model', not {opponent!r}")
+        self.model_opponent = opponent == "model"  # opponent moves by the heuristic, not in the tree
         self.last_iterations = 0
 
     def act(self, view: AgentView) -> Action:
@@ -68,9 +74,13 @@ class ISMCTSAgent(Agent):
             if g is None:
                 break
             node = root
+            me = view.player
             while not g.is_over:  # selection and one expansion
-                acts = g.choices()
                 mover = g.decision.player
+                if mover != me and self.model_opponent:
+                    g.apply(policy(AgentView(g, g.legal_actions()), rng))
+                    continue
+                acts = g.choices()
                 untried = [a for a in acts if a not in node.children]
                 for a in acts:
                     ch = node.children.get(a)
