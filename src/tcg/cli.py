@@ -59,6 +59,7 @@ app = typer.Typer(
     help="Rules engine for Japanese trading card games: browse cards and decks, check decks, "
          "play against the computer, simulate AI-vs-AI games, replay saved games.",
     no_args_is_help=True,
+    rich_markup_mode="markdown",  # docstring lines join into paragraphs (wrapped to the terminal)
     add_completion=False,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
