@@ -778,15 +778,17 @@ _DECIDE = {"mulligan": _mulligan, "charcoal": _charcoal, "operation": _operation
 
 # --- rollout value -------------------------------------------------------------------------------
 
-def value(obs: dict, player: int) -> float:
-    """Estimated chance that ``player`` wins: a logistic model of the differences in seats, in
-    the board (call-ins, CP, casts), hand size, an active leader and a close within reach (16+
-    seats, active leader, own turn), and whose turn it is. Coefficients fitted on heuristic
-    self-play (log-loss about 0.53 on held-out games, 0.69 for a coin)."""
-    res = obs.get("result")
-    if res:
-        w = res.get("winner")
-        return 0.5 if w is None else (1.0 if w == player else 0.0)
+VALUE_FEATURES = ("seats", "seats_near_close", "floor", "call_in", "cp", "hand", "leader_active",
+                  "close_in_reach", "turn")
+#: fitted on heuristic self-play (benchmarks/fit_value.py kemuri; held-out log-loss about 0.53,
+#: a coin 0.69)
+_VALUE_W = (0.158, 0.029, 0.095, 0.062, 0.094, 0.079, 0.592, 2.56, 0.147)
+
+
+def value_features(obs: dict, player: int) -> list[float]:
+    """The differences between ``player``'s side and the opponent's that ``value`` weighs: seats
+    (and seats near the close), the floor (cards, call-ins, CP), hand size, an active leader, a
+    close within reach (16+ seats, active leader, own turn), and whose turn it is."""
     goal = obs.get("close_seats", 16)
     active = obs.get("active")
 
@@ -794,12 +796,18 @@ def value(obs: dict, player: int) -> float:
         pv = obs["players"][q]
         seats = pv["seats"]
         lead = 1.0 if (pv.get("leader") or {}).get("active") else 0.0
-        x = 0.158 * seats + 0.029 * max(0, seats - goal + 4) + 0.095 * len(pv["floor"]) \
-            + sum(0.062 * c.get("call_in_now", 0) + 0.094 * c.get("cp_now", 0) for c in pv["floor"]) \
-            + 0.079 * pv["hand_count"] + 0.592 * lead
-        if lead and seats >= goal and active == q:
-            x += 2.56
-        return x
+        return [seats, max(0, seats - goal + 4), len(pv["floor"]),
+                sum(c.get("call_in_now", 0) for c in pv["floor"]), sum(c.get("cp_now", 0) for c in pv["floor"]),
+                pv["hand_count"], lead, 1.0 if lead and seats >= goal and active == q else 0.0]
 
-    x = side(player) - side(1 - player) + (0.147 if active == player else -0.147)
-    return min(1.0, max(0.0, 1.0 / (1.0 + math.exp(-x))))
+    return [a - b for a, b in zip(side(player), side(1 - player))] + [1.0 if active == player else -1.0]
+
+
+def value(obs: dict, player: int) -> float:
+    """Estimated chance that ``player`` wins: a logistic model of ``value_features``."""
+    res = obs.get("result")
+    if res:
+        w = res.get("winner")
+        return 0.5 if w is None else (1.0 if w == player else 0.0)
+    x = sum(w * f for w, f in zip(_VALUE_W, value_features(obs, player)))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))

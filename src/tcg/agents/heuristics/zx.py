@@ -924,34 +924,43 @@ _DECIDE = {"start_card": _start_card, "gate_card": _gate, "mulligan": _mulligan,
 
 # --- rollout value -------------------------------------------------------------------------------------
 
-def value(obs: dict, player: int) -> float:
-    """Estimated chance that ``player`` wins: a logistic model of the differences in life (and
-    being at 1-2 life), board power and Z/X count, pressure on the opponent's player square, a
-    guard on our own, resources, charge, hand and deck, and whose turn it is. Coefficients fitted
-    on heuristic self-play (log-loss about 0.60 on held-out games, 0.69 for a coin)."""
-    res = obs.get("result")
-    if res:
-        w = res.get("winner")
-        return 0.5 if w is None else (1.0 if w == player else 0.0)
+VALUE_FEATURES = ("zx", "power", "pressure", "guard", "life", "life_1", "life_2", "resources",
+                  "charge", "hand", "deck", "turn")
+#: fitted on heuristic self-play (benchmarks/fit_value.py zx; held-out log-loss about 0.60,
+#: a coin 0.69)
+_VALUE_W = (0.164, 0.017, 0.202, 0.079, 0.532, -0.453, -0.085, 0.038, 0.318, 0.151, 0.0069, 0.304)
+
+
+def value_features(obs: dict, player: int) -> list[float]:
+    """The differences between ``player``'s side and the opponent's that ``value`` weighs: Z/X
+    on the board (count, power in thousands, next to the opponent's player square, on our own),
+    life (and being at 1 or 2), resources, charge, hand, deck, and whose turn it is."""
     board = obs["board"]
 
     def side(p):
         pv = obs["players"][p]
         opp_psq, my_psq = PSQ[1 - p], PSQ[p]
-        x = 0.0
+        f = [0.0, 0.0, 0.0, 0.0]
         for sq, u in enumerate(board):
             if u is None or u.get("owner") != p or "power_now" not in u:
                 continue
-            x += 0.164 + 0.017 * u["power_now"] / 1000
-            if sq in ADJ[opp_psq]:
-                x += 0.202
-            if sq == my_psq:
-                x += 0.079
+            f[0] += 1
+            f[1] += u["power_now"] / 1000
+            f[2] += sq in ADJ[opp_psq]
+            f[3] += sq == my_psq
         life = pv["life"]
-        x += 0.532 * life - (0.453 if life <= 1 else 0.0) - (0.085 if life <= 2 else 0.0)
-        x += 0.038 * len(pv["resources"]) + 0.318 * len(pv["charge"]) + 0.151 * pv["hand_count"] \
-            + 0.0069 * pv["deck"]
-        return x
+        return f + [life, life <= 1, life <= 2, len(pv["resources"]), len(pv["charge"]), pv["hand_count"],
+                    pv["deck"]]
 
-    x = side(player) - side(1 - player) + (0.304 if obs.get("active") == player else -0.304)
-    return min(1.0, max(0.0, 1.0 / (1.0 + math.exp(-x))))
+    return [float(a - b) for a, b in zip(side(player), side(1 - player))] + [
+        1.0 if obs.get("active") == player else -1.0]
+
+
+def value(obs: dict, player: int) -> float:
+    """Estimated chance that ``player`` wins: a logistic model of ``value_features``."""
+    res = obs.get("result")
+    if res:
+        w = res.get("winner")
+        return 0.5 if w is None else (1.0 if w == player else 0.0)
+    x = sum(w * f for w, f in zip(_VALUE_W, value_features(obs, player)))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
