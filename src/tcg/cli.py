@@ -401,7 +401,9 @@ def play_cmd(
         help="Your deck: sample-deck name or file (default: the first sample deck)."),
     opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck",
         help="The computer's deck (default: another sample deck)."),
-    opponent: str = typer.Option("heuristic", "--opponent", help="Computer player (agent name: heuristic, random)."),
+    opponent: str = typer.Option("heuristic", "--opponent",
+        help="Computer player: heuristic (quick), ismcts (the strongest: a search of 0.5 s per "
+             "move) or random."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game (default: random, printed)."),
     seat: str = typer.Option("0", "--seat",
         help="Your seat: 0, 1 or random (who goes first is decided by the game)."),
