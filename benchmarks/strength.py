@@ -3,6 +3,10 @@ intervals, and A's time and search iterations per decision. Used for docs/agents
 
     uv run python benchmarks/strength.py shironeko heuristic random --games 200 --workers 2
     uv run python benchmarks/strength.py zx ismcts heuristic --games 100 --a-option iterations=150
+
+Agents: every ``tcg`` agent, and ``clairvoyant`` (benchmarks/clairvoyant.py: ISMCTS on the real
+hidden cards, a ceiling, not a fair player). The summary gives A's wins when it went first and
+when it went second.
 """
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ import multiprocessing as mp
 import sys
 import time
 
+import clairvoyant  # noqa: F401 - registers the benchmark-only "clairvoyant" agent
 import tcg
 from tcg.agents import AgentView, make_agent
 from tcg.sim.options import parse_value
@@ -92,11 +97,15 @@ def main() -> None:
     wins = sum(r["result"] == "a" for r in results)
     draws = sum(r["result"] == "draw" for r in results)
     lo, hi = wilson(wins, len(results))
+    first = [r for r in results if r["a_first"]]
+    second = [r for r in results if not r["a_first"]]
     dec = sum(r["a_decisions"] for r in results)
     out = {
         "game": args.game, "a": args.a, "a_options": a_opts, "b": args.b, "b_options": b_opts,
         "games": len(results), "a_wins": wins, "b_wins": len(results) - wins - draws, "draws": draws,
         "a_win_rate": round(wins / len(results), 3), "ci95": [round(lo, 3), round(hi, 3)],
+        "a_first": f"{sum(r['result'] == 'a' for r in first)}/{len(first)}",
+        "a_second": f"{sum(r['result'] == 'a' for r in second)}/{len(second)}",
         "a_seconds_per_decision": round(sum(r["a_time"] for r in results) / max(dec, 1), 4),
         "a_iterations_per_second": round(sum(r["a_iterations"] for r in results) /
                                          max(sum(r["a_time"] for r in results), 1e-9), 1),

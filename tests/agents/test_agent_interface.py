@@ -125,3 +125,33 @@ def test_ismcts_with_a_modelled_opponent_plays_legal_reproducible_moves(game_id)
 def test_ismcts_rejects_an_unknown_opponent_mode():
     with pytest.raises(ValueError, match="opponent must be 'search' or 'model'"):
         make_agent("ismcts", opponent="oracle")
+
+
+@GAMES
+def test_ismcts_rollouts_stop_at_the_depth_or_the_turn_boundary(game_id):
+    """rollout_depth bounds a rollout in decisions; rollout_turns plays on until that many
+    turns (rounds) have begun, or the game ends."""
+    from tcg.agents.heuristic import policy_for
+    g = _midgame(game_id, 6, 30)
+    policy = policy_for(game_id)
+    by_depth = g.clone()
+    played = make_agent("ismcts", seed=1, rollout_depth=5)._rollout(by_depth, policy, Rng(2))
+    assert played == 5 or (by_depth.is_over and played < 5)
+    assert len(by_depth.actions) == len(g.actions) + played
+    start = g.rules.turns(g.state)
+    by_turn = g.clone()
+    played = make_agent("ismcts", seed=1, rollout_turns=1)._rollout(by_turn, policy, Rng(2))
+    assert played > 0
+    assert by_turn.is_over or by_turn.rules.turns(by_turn.state) == start + 1
+    if not by_turn.is_over:  # it stopped at the first decision of the new turn, not later
+        last = g.clone()
+        for a in by_turn.actions[len(g.actions):-1]:
+            last.apply(a["action"])
+        assert last.rules.turns(last.state) == start
+
+
+def test_ismcts_rejects_bad_rollout_options():
+    with pytest.raises(ValueError, match="rollout must be 'heuristic' or 'random'"):
+        make_agent("ismcts", rollout="greedy")
+    with pytest.raises(ValueError, match="rollout_turns must be >= 0"):
+        make_agent("ismcts", rollout_turns=-1)

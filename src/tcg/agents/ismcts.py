@@ -4,10 +4,10 @@ Each iteration samples a complete game consistent with what the agent has seen
 (``AgentView.sample``: hidden cards and deck orders redrawn), walks one shared tree of action
 sequences with UCB restricted to the actions available in that sample (availability counts),
 expands one node, plays a short rollout (the game's heuristic, or random moves) for a bounded
-number of decisions, scores the end (a win, or the game's value estimate from each player's
-observation) and backs the result up. Decisions whose effect shows only turns later (the game's
-``LONG_TERM`` kinds: mulligans, Turu-turu's programming...) are left to the heuristic unless
-``search_all``. With ``opponent="model"`` the opponent's moves inside the search are played by
+number of decisions (or, with ``rollout_turns``, up to a turn boundary), scores the end (a win,
+or the game's value estimate from each player's observation) and backs the result up.
+Decisions whose effect shows only turns later (the game's ``LONG_TERM`` kinds: mulligans,
+Turu-turu's programming...) are left to the heuristic unless ``search_all``. With ``opponent="model"`` the opponent's moves inside the search are played by
 the heuristic (which reads only its own observation of the sample) instead of being tree nodes.
 Budget: ``iterations`` (reproducible) or ``seconds`` per decision. Same seed, same budget in
 iterations, same choices."""
@@ -39,7 +39,7 @@ class ISMCTSAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.5,
                  rollout_depth: int = 8, exploration: float = 0.7, prior: float = 1.0,
                  rollout: str = "heuristic", guided: bool = False, search_all: bool = False,
-                 opponent: str = "search"):
+                 opponent: str = "search", rollout_turns: int = 0, rollout_cap: int = 200):
         self.rng = Rng(seed ^ 0x15C7)
         self.fallback = Rng(seed ^ 0xFA11)
         self.iterations = iterations
@@ -53,6 +53,12 @@ class ISMCTSAgent(Agent):
         if opponent not in ("search", "model"):
             raise ValueError(f"opponent must be 'search' or 'model', not {opponent!r}")
         self.model_opponent = opponent == "model"  # opponent moves by the heuristic, not in the tree
+        if rollout not in ("heuristic", "random"):
+            raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
+        if rollout_turns < 0 or rollout_depth < 0 or rollout_cap < 1:
+            raise ValueError("rollout_depth and rollout_turns must be >= 0, rollout_cap >= 1")
+        self.rollout_turns = rollout_turns  # >0: roll out to a turn boundary, not rollout_depth
+        self.rollout_cap = rollout_cap      # at most this many decisions in such a rollout
         self.last_iterations = 0
 
     def act(self, view: AgentView) -> Action:
@@ -105,15 +111,7 @@ class ISMCTSAgent(Agent):
                         best, best_u = ch, u
                 g.apply(best.action)
                 node = best
-            depth = 0  # rollout
-            while not g.is_over and depth < self.rollout_depth:
-                if self.rollout == "heuristic":
-                    v = AgentView(g, g.legal_actions())
-                    g.apply(policy(v, rng))
-                else:
-                    acts = g.choices()
-                    g.apply(acts[rng.below(len(acts))])
-                depth += 1
+            self._rollout(g, policy, rng)
             rewards = _score(g, value)
             while node is not None:
                 node.visits += 1
@@ -128,6 +126,27 @@ class ISMCTSAgent(Agent):
         if not kids:  # no sample possible here: play the heuristic move
             return policy_for(view.game_id)(view, self.fallback)
         return max(kids, key=lambda ch: (ch.visits, ch.reward)).action
+
+    def _rollout(self, g, policy, rng) -> int:
+        """Play on from ``g`` (in place) by the rollout policy: ``rollout_depth`` decisions, or
+        with ``rollout_turns`` until that many turns have begun (at most ``rollout_cap``
+        decisions), or to the end of the game. Returns the decisions played."""
+        if self.rollout_turns:
+            turns = g.rules.turns
+            stop = turns(g.state) + self.rollout_turns
+            limit = self.rollout_cap
+        else:
+            turns, stop, limit = None, 0, self.rollout_depth
+        heuristic = self.rollout == "heuristic"
+        depth = 0
+        while not g.is_over and depth < limit and (turns is None or turns(g.state) < stop):
+            if heuristic:
+                g.apply(policy(AgentView(g, g.legal_actions()), rng))
+            else:
+                acts = g.choices()
+                g.apply(acts[rng.below(len(acts))])
+            depth += 1
+        return depth
 
 
 def _decided(root: _Node, left: int) -> bool:
