@@ -3,10 +3,12 @@
 Positions are taken from heuristic-vs-heuristic games (every ``--every``-th decision with more
 than one choice, up to ``--positions`` per game); at each the ISMCTS agent searches with a fixed
 iteration budget. Reports iterations/s (mean over positions) and the time one decision takes
-with that budget. Run it on an idle machine:
+with that budget: the mean, 95th percentile and longest time of the decisions it searched (those
+left to the heuristic take no search). Run it on an idle machine:
 
     uv run python benchmarks/bench_ismcts.py                 # every game
     uv run python benchmarks/bench_ismcts.py zx --iterations 300 --json
+    uv run python benchmarks/bench_ismcts.py zx --iterations 400 --option opponent=model
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import time
 
 import tcg
 from tcg.agents import AgentView, make_agent
+from tcg.sim.options import parse_value
 
 
 def positions(game_id: str, count: int, every: int, seed: int) -> list:
@@ -45,27 +48,43 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=30, help="positions per game")
     ap.add_argument("--every", type=int, default=7, help="take every N-th real decision")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="ISMCTS option (repeatable), e.g. opponent=model")
     ap.add_argument("--json", action="store_true", help="one JSON line per game")
     args = ap.parse_args()
+    options = {}
+    for pair in args.option:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            ap.error(f"--option {pair!r}: expected KEY=VALUE")
+        options[key] = parse_value(value)
     for game_id in args.games or tcg.list_games():
         ps = positions(game_id, args.positions, args.every, args.seed)
-        agent = make_agent("ismcts", seed=args.seed, iterations=args.iterations)
-        total_time = total_iters = 0.0
+        agent = make_agent("ismcts", seed=args.seed, iterations=args.iterations, **options)
+        times, total_iters = [], 0
         for g in ps:
             view = AgentView(g, g.legal_actions())
             t = time.perf_counter()
             agent.act(view)
-            total_time += time.perf_counter() - t
-            total_iters += agent.last_iterations
-        row = {"game": game_id, "positions": len(ps), "iterations": args.iterations,
-               "iterations_per_second": round(total_iters / total_time, 1),
-               "seconds_per_decision": round(total_time / len(ps), 3)}
+            if agent.last_iterations:  # searched (not left to the heuristic)
+                times.append(time.perf_counter() - t)
+                total_iters += agent.last_iterations
+        if not times:
+            print(f"{game_id}: no searched decision among {len(ps)} positions")
+            continue
+        times.sort()
+        row = {"game": game_id, "positions": len(ps), "searched": len(times), "iterations": args.iterations,
+               "options": options, "iterations_per_second": round(total_iters / sum(times), 1),
+               "seconds_per_decision": round(sum(times) / len(times), 3),
+               "seconds_p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 3),
+               "seconds_max": round(times[-1], 3)}
         if args.json:
             print(json.dumps(row))
         else:
-            print(f"{game_id:10s} {row['iterations_per_second']:8.1f} iterations/s   "
-                  f"{row['seconds_per_decision']:.3f} s per decision of {args.iterations} iterations "
-                  f"({len(ps)} positions)")
+            print(f"{game_id:10s} {row['iterations_per_second']:8.1f} iterations/s   per searched decision of "
+                  f"{args.iterations} iterations: mean {row['seconds_per_decision']:.3f} s, p95 "
+                  f"{row['seconds_p95']:.3f} s, max {row['seconds_max']:.3f} s ({len(times)} of {len(ps)} "
+                  f"positions searched)")
 
 
 if __name__ == "__main__":

@@ -100,10 +100,12 @@ def test_ismcts_leaves_long_term_decisions_to_the_heuristic():
         g.apply(heuristic.act(AgentView(g, g.legal_actions())))
     assert "program" in long_term_kinds("turutoru") and long_term_kinds("shironeko") == frozenset()
     view = AgentView(g, g.legal_actions())
-    agent = make_agent("ismcts", seed=1, iterations=30)
+    agent = make_agent("ismcts", seed=1, iterations=30, search_all=False)
     assert agent.act(view) == policy_for("turutoru")(view, Rng(0)) and agent.last_iterations == 0
     searching = make_agent("ismcts", seed=1, iterations=30, search_all=True)
     assert searching.act(view) in view.choices and searching.last_iterations > 0
+    by_default = make_agent("ismcts", seed=1, iterations=30)  # Turu-turu's own setting: search it
+    assert by_default.act(view) in view.choices and by_default.last_iterations > 0
 
 
 def test_unknown_agent_is_a_clear_error():
@@ -135,12 +137,14 @@ def test_ismcts_rollouts_stop_at_the_depth_or_the_turn_boundary(game_id):
     g = _midgame(game_id, 6, 30)
     policy = policy_for(game_id)
     by_depth = g.clone()
-    played = make_agent("ismcts", seed=1, rollout_depth=5)._rollout(by_depth, policy, Rng(2))
+    agent = make_agent("ismcts", seed=1, rollout_depth=5, rollout_turns=0)
+    played = agent._rollout(by_depth, policy, Rng(2), agent.game_settings(game_id))
     assert played == 5 or (by_depth.is_over and played < 5)
     assert len(by_depth.actions) == len(g.actions) + played
     start = g.rules.turns(g.state)
     by_turn = g.clone()
-    played = make_agent("ismcts", seed=1, rollout_turns=1)._rollout(by_turn, policy, Rng(2))
+    agent = make_agent("ismcts", seed=1, rollout_turns=1)
+    played = agent._rollout(by_turn, policy, Rng(2), agent.game_settings(game_id))
     assert played > 0
     assert by_turn.is_over or by_turn.rules.turns(by_turn.state) == start + 1
     if not by_turn.is_over:  # it stopped at the first decision of the new turn, not later
@@ -155,3 +159,39 @@ def test_ismcts_rejects_bad_rollout_options():
         make_agent("ismcts", rollout="greedy")
     with pytest.raises(ValueError, match="rollout_turns must be >= 0"):
         make_agent("ismcts", rollout_turns=-1)
+
+
+def test_ismcts_settings_come_from_the_game_unless_given():
+    from tcg.agents.ismcts import DEFAULTS
+    agent = make_agent("ismcts", seed=1)
+    assert agent.game_settings("zx")["opponent"] == "model"
+    assert agent.game_settings("turutoru")["search_all"] and agent.game_settings("turutoru")["rollout_turns"] == 1
+    assert agent.game_settings("shironeko") == DEFAULTS
+    given = make_agent("ismcts", seed=1, opponent="search", search_all=False)
+    assert given.game_settings("zx")["opponent"] == "search"
+    assert not given.game_settings("turutoru")["search_all"]
+    assert agent.seconds == 0.5 and agent.iterations is None  # the default budget
+    both = make_agent("ismcts", iterations=50, seconds=0.2)
+    assert (both.iterations, both.seconds) == (50, 0.2)
+    assert make_agent("ismcts", iterations=50).seconds is None
+
+
+def test_ismcts_budget_stops_at_whichever_limit_comes_first():
+    g = _midgame("shironeko", 4, 20)
+    view = AgentView(g, g.legal_actions())
+    agent = make_agent("ismcts", seed=1, iterations=10**6, seconds=0.05)
+    agent.act(view)
+    assert 0 < agent.last_iterations < 10**6
+    few = make_agent("ismcts", seed=1, iterations=5, seconds=30)
+    few.act(view)
+    assert 0 < few.last_iterations <= 5
+
+
+@pytest.mark.parametrize("options, message", [({"iterations": 0}, "iterations must be a whole number"),
+                                              ({"iterations": "abc"}, "iterations must be a whole number"),
+                                              ({"seconds": -1}, "seconds must be a number > 0"),
+                                              ({"exploration": "high"}, "exploration must be a number"),
+                                              ({"rollout_depth": 2.5}, "rollout_depth must be a whole number")])
+def test_ismcts_rejects_bad_budgets_and_settings(options, message):
+    with pytest.raises(ValueError, match=message):
+        make_agent("ismcts", **options)

@@ -46,6 +46,17 @@ def long_term_kinds(game_id: str) -> frozenset:
         return frozenset()
 
 
+@lru_cache(maxsize=None)
+def game_defaults(game_id: str) -> dict:
+    """The game's own ISMCTS settings (the module's ``ISMCTS`` dict, e.g. ``{"opponent": "model"}``):
+    what measured strongest in that game (docs/agents.md)."""
+    try:
+        mod = __import__(f"tcg.agents.heuristics.{game_id}", fromlist=["ISMCTS"])
+        return dict(getattr(mod, "ISMCTS", {}))
+    except ModuleNotFoundError:
+        return {}
+
+
 @register("heuristic")
 class HeuristicAgent(Agent):
     def __init__(self, seed: int = 0):

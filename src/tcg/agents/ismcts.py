@@ -9,8 +9,9 @@ or the game's value estimate from each player's observation) and backs the resul
 Decisions whose effect shows only turns later (the game's ``LONG_TERM`` kinds: mulligans,
 Turu-turu's programming...) are left to the heuristic unless ``search_all``. With ``opponent="model"`` the opponent's moves inside the search are played by
 the heuristic (which reads only its own observation of the sample) instead of being tree nodes.
-Budget: ``iterations`` (reproducible) or ``seconds`` per decision. Same seed, same budget in
-iterations, same choices."""
+Each game's heuristic module may change the default settings (``ISMCTS`` there), so that the
+agent plays each game the way that measured strongest. Budget: ``iterations`` (reproducible),
+``seconds`` per decision, or both. Same seed, same budget in iterations, same choices."""
 from __future__ import annotations
 
 import math
@@ -19,7 +20,7 @@ import time
 from ..engine.action import Action
 from ..engine.rng import Rng
 from .base import Agent, AgentView, register
-from .heuristic import long_term_kinds, policy_for, value_for
+from .heuristic import game_defaults, long_term_kinds, policy_for, value_for
 
 
 class _Node:
@@ -34,48 +35,86 @@ class _Node:
         self.hint = None  # the heuristic's move here (first sample that reached the node)
 
 
+#: the settings every game starts from; a game's heuristic module may change some of them
+#: (``ISMCTS`` there: what measured best in that game), options given to the agent override both
+DEFAULTS = {"rollout_depth": 8, "exploration": 0.7, "prior": 1.0, "rollout": "heuristic", "guided": False,
+            "search_all": False, "opponent": "search", "rollout_turns": 0, "rollout_cap": 200}
+
+
+def _is_number(x, kind=(int, float)) -> bool:
+    return isinstance(x, kind) and not isinstance(x, bool)
+
+
+def _check(cfg: dict) -> None:
+    for key in ("rollout_depth", "rollout_turns", "rollout_cap"):
+        if not _is_number(cfg[key], int):
+            raise ValueError(f"{key} must be a whole number, not {cfg[key]!r}")
+    for key in ("exploration", "prior"):
+        if not _is_number(cfg[key]):
+            raise ValueError(f"{key} must be a number, not {cfg[key]!r}")
+    if cfg["opponent"] not in ("search", "model"):
+        raise ValueError(f"opponent must be 'search' or 'model', not {cfg['opponent']!r}")
+    if cfg["rollout"] not in ("heuristic", "random"):
+        raise ValueError(f"rollout must be 'heuristic' or 'random', not {cfg['rollout']!r}")
+    if cfg["rollout_turns"] < 0 or cfg["rollout_depth"] < 0 or cfg["rollout_cap"] < 1:
+        raise ValueError("rollout_depth and rollout_turns must be >= 0, rollout_cap >= 1")
+
+
 @register("ismcts")
 class ISMCTSAgent(Agent):
-    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.5,
-                 rollout_depth: int = 8, exploration: float = 0.7, prior: float = 1.0,
-                 rollout: str = "heuristic", guided: bool = False, search_all: bool = False,
-                 opponent: str = "search", rollout_turns: int = 0, rollout_cap: int = 200):
+    """Options left as None take the game's setting (``game_settings``). Budget: ``iterations``
+    per decision, ``seconds`` per decision, or both (whichever runs out first); neither gives
+    0.5 s."""
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
+                 rollout_depth: int | None = None, exploration: float | None = None,
+                 prior: float | None = None, rollout: str | None = None, guided: bool | None = None,
+                 search_all: bool | None = None, opponent: str | None = None,
+                 rollout_turns: int | None = None, rollout_cap: int | None = None):
         self.rng = Rng(seed ^ 0x15C7)
         self.fallback = Rng(seed ^ 0xFA11)
+        if iterations is not None and (not _is_number(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a whole number >= 1, not {iterations!r}")
+        if seconds is not None and (not _is_number(seconds) or seconds <= 0):
+            raise ValueError(f"seconds must be a number > 0, not {seconds!r}")
         self.iterations = iterations
-        self.seconds = seconds
-        self.rollout_depth = rollout_depth
-        self.c = exploration
-        self.prior = prior            # progressive bias toward the heuristic's move at the root
-        self.rollout = rollout        # "random" or "heuristic" rollout policy
-        self.guided = guided          # the same bias (and first expansion) at every node, not only the root
-        self.search_all = search_all  # also search the long-term decisions left to the heuristic
-        if opponent not in ("search", "model"):
-            raise ValueError(f"opponent must be 'search' or 'model', not {opponent!r}")
-        self.model_opponent = opponent == "model"  # opponent moves by the heuristic, not in the tree
-        if rollout not in ("heuristic", "random"):
-            raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
-        if rollout_turns < 0 or rollout_depth < 0 or rollout_cap < 1:
-            raise ValueError("rollout_depth and rollout_turns must be >= 0, rollout_cap >= 1")
-        self.rollout_turns = rollout_turns  # >0: roll out to a turn boundary, not rollout_depth
-        self.rollout_cap = rollout_cap      # at most this many decisions in such a rollout
+        self.seconds = 0.5 if seconds is None and iterations is None else seconds
+        given = dict(rollout_depth=rollout_depth, exploration=exploration, prior=prior, rollout=rollout,
+                     guided=guided, search_all=search_all, opponent=opponent, rollout_turns=rollout_turns,
+                     rollout_cap=rollout_cap)
+        self.options = {k: v for k, v in given.items() if v is not None}
+        _check({**DEFAULTS, **self.options})
+        self._settings: dict[str, dict] = {}
         self.last_iterations = 0
+
+    def game_settings(self, game_id: str) -> dict:
+        """The search settings used in ``game_id``: DEFAULTS, then the game's ``ISMCTS``
+        settings, then the options this agent was given."""
+        cfg = self._settings.get(game_id)
+        if cfg is None:
+            cfg = self._settings[game_id] = {**DEFAULTS, **game_defaults(game_id), **self.options}
+            _check(cfg)
+        return cfg
 
     def act(self, view: AgentView) -> Action:
         legal = view.choices
         if len(legal) == 1:
             return legal[0]
         rng = self.rng
+        cfg = self.game_settings(view.game_id)
         value = value_for(view.game_id)
         policy = policy_for(view.game_id)
-        if not self.search_all and view.kind in long_term_kinds(view.game_id):
+        if not cfg["search_all"] and view.kind in long_term_kinds(view.game_id):
             self.last_iterations = 0
             return policy(view, rng)
+        c, prior, guided = cfg["exploration"], cfg["prior"], cfg["guided"]
+        model_opponent = cfg["opponent"] == "model"
         root = _Node(None, None, view.player)
-        root.hint = policy(view, Rng(rng.next64())) if self.prior else None
-        deadline = None if self.iterations else time.perf_counter() + self.seconds
+        root.hint = policy(view, Rng(rng.next64())) if prior else None
+        limit = self.iterations or math.inf
+        deadline = math.inf if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
-        while (n < self.iterations) if self.iterations else (time.perf_counter() < deadline):
+        while n < limit and (self.seconds is None or time.perf_counter() < deadline):
             g = view.sample(rng)
             if g is None:
                 break
@@ -83,7 +122,7 @@ class ISMCTSAgent(Agent):
             me = view.player
             while not g.is_over:  # selection and one expansion
                 mover = g.decision.player
-                if mover != me and self.model_opponent:
+                if mover != me and model_opponent:
                     g.apply(policy(AgentView(g, g.legal_actions()), rng))
                     continue
                 acts = g.choices()
@@ -93,7 +132,7 @@ class ISMCTSAgent(Agent):
                     if ch is not None:
                         ch.avail += 1
                 hint = node.hint
-                if hint is None and self.prior and self.guided and len(acts) > 1:
+                if hint is None and prior and guided and len(acts) > 1:
                     hint = node.hint = policy(AgentView(g, g.legal_actions()), rng)
                 if untried:
                     a = hint if hint in untried else untried[rng.below(len(untried))]
@@ -104,14 +143,14 @@ class ISMCTSAgent(Agent):
                 best, best_u = None, -1.0
                 for a in acts:
                     ch = node.children[a]
-                    u = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    u = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                     if a == hint:
-                        u += self.prior / (1 + ch.visits)
+                        u += prior / (1 + ch.visits)
                     if u > best_u:
                         best, best_u = ch, u
                 g.apply(best.action)
                 node = best
-            self._rollout(g, policy, rng)
+            self._rollout(g, policy, rng, cfg)
             rewards = _score(g, value)
             while node is not None:
                 node.visits += 1
@@ -127,17 +166,17 @@ class ISMCTSAgent(Agent):
             return policy_for(view.game_id)(view, self.fallback)
         return max(kids, key=lambda ch: (ch.visits, ch.reward)).action
 
-    def _rollout(self, g, policy, rng) -> int:
+    def _rollout(self, g, policy, rng, cfg: dict) -> int:
         """Play on from ``g`` (in place) by the rollout policy: ``rollout_depth`` decisions, or
         with ``rollout_turns`` until that many turns have begun (at most ``rollout_cap``
         decisions), or to the end of the game. Returns the decisions played."""
-        if self.rollout_turns:
+        if cfg["rollout_turns"]:
             turns = g.rules.turns
-            stop = turns(g.state) + self.rollout_turns
-            limit = self.rollout_cap
+            stop = turns(g.state) + cfg["rollout_turns"]
+            limit = cfg["rollout_cap"]
         else:
-            turns, stop, limit = None, 0, self.rollout_depth
-        heuristic = self.rollout == "heuristic"
+            turns, stop, limit = None, 0, cfg["rollout_depth"]
+        heuristic = cfg["rollout"] == "heuristic"
         depth = 0
         while not g.is_over and depth < limit and (turns is None or turns(g.state) < stop):
             if heuristic:

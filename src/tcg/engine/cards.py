@@ -217,3 +217,28 @@ def load_card_sets(game: str, schema: CardSchema, make_card: Callable[[str, str,
         check(cards, where)
     version = meta["version"] + ("+" + card_files_digest(extra) if extra else "")
     return CardSet(game, meta["name"], version, cards, str(path))
+
+
+class PrintedViews:
+    """The printed facts of each card's view, built once per card object by ``build(card)``.
+
+    ``view(card, iid)`` gives a fresh dict ``{"iid": iid, **facts}`` (list values copied too), so
+    a reader may change the view it got without changing the cache. Observations build many card
+    views per decision; reading a card's printed fields again each time made them the hot spot
+    of every search."""
+
+    __slots__ = ("_build", "_cache")
+
+    def __init__(self, build: Callable[[Any], dict[str, Any]]):
+        self._build = build
+        self._cache: dict[int, tuple] = {}  # id(card) -> (card, facts, keys of list values)
+
+    def view(self, card: Any, iid: int) -> dict[str, Any]:
+        hit = self._cache.get(id(card))
+        if hit is None or hit[0] is not card:
+            facts = self._build(card)
+            hit = self._cache[id(card)] = (card, facts, tuple(k for k, v in facts.items() if isinstance(v, list)))
+        d = {"iid": iid, **hit[1]}
+        for k in hit[2]:
+            d[k] = list(d[k])
+        return d

@@ -29,6 +29,10 @@ from ..base import AgentView
 #: the programs stacked now run only later in the round
 LONG_TERM = frozenset({"program", "mulligan", "discard"})
 
+#: ISMCTS settings for Turu-turu (docs/agents.md): search the programming too, each rollout
+#: playing to the end of the round, where the programs have run and the value estimate can judge
+ISMCTS = {"search_all": True, "rollout_turns": 1}
+
 # --- the public card texts --------------------------------------------------------------------
 
 _SET = None

@@ -32,6 +32,10 @@ from ..base import AgentView
 #: set-up, resources and hand shaping pay off turns later
 LONG_TERM = frozenset({"start_card", "gate_card", "mulligan", "resource", "discard", "pick_card"})
 
+#: ISMCTS settings for Z/X (docs/agents.md): the opponent's moves inside the search are this
+#: heuristic's, played from its own view of each sample, not tree nodes that see our hand
+ISMCTS = {"opponent": "model"}
+
 STRICT = False          # tests/benchmarks: let errors surface instead of falling back
 RES_MIN, RES_MAX = 4, 7  # always add a resource below RES_MIN; below RES_MAX with 3+ cards in hand
 PLACE_MIN = 0.8         # least score for placing a Z/X from hand

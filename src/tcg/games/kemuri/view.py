@@ -4,14 +4,14 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...engine.action import Action
+from ...engine.cards import PrintedViews
 from . import flow as F
 from .cards import SHIFT_JA
 from .state import Cast, KMState
 
 
-def card_view(s: KMState, iid: int) -> dict[str, Any]:
-    c = s.cards[iid]
-    d = {"iid": iid, "id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
+def _printed(c) -> dict[str, Any]:
+    d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
     if c.kind != "leader":
         d["level"] = c.level
     if c.kind == "cast":
@@ -23,6 +23,13 @@ def card_view(s: KMState, iid: int) -> dict[str, Any]:
     if c.has_trigger:
         d["trigger"] = True
     return d
+
+
+_PRINTED = PrintedViews(_printed)
+
+
+def card_view(s: KMState, iid: int) -> dict[str, Any]:
+    return _PRINTED.view(s.cards[iid], iid)
 
 
 def cast_view(s: KMState, c: Cast) -> dict[str, Any]:

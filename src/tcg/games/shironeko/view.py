@@ -4,20 +4,27 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...engine.action import Action
+from ...engine.cards import PrintedViews
 from . import flow as F
 from .cards import COLOR_JA
 from .state import SNState, Unit
 
 
-def card_view(s: SNState, iid: int) -> dict[str, Any]:
-    """A face-up card: identity plus its printed numbers (what a player reads off the card)."""
-    c = s.cards[iid]
-    d = {"iid": iid, "id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
+def _printed(c) -> dict[str, Any]:
+    d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
     if c.is_main:
         d.update(color=c.color, cost=c.cost, rune=c.rune, stop=c.stop)
         if c.is_character:
             d.update(level=c.level, change_cost=c.change_cost, attack=c.attack, hp=c.hp)
     return d
+
+
+_PRINTED = PrintedViews(_printed)
+
+
+def card_view(s: SNState, iid: int) -> dict[str, Any]:
+    """A face-up card: identity plus its printed numbers (what a player reads off the card)."""
+    return _PRINTED.view(s.cards[iid], iid)
 
 
 def unit_view(s: SNState, u: Unit) -> dict[str, Any]:

@@ -4,28 +4,26 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...engine.action import Action
+from ...engine.cards import PrintedViews
 from . import flow as F
 from .state import TTState, Unit
 
 
-_PRINTED: dict[int, tuple] = {}  # id(card) -> (card, its printed facts as in card_view)
+def _printed(c) -> dict[str, Any]:
+    d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
+    if c.kind == "character":
+        d.update(power=c.power, toughness=c.toughness, segment=c.segment, gender=c.gender, work=c.work,
+                 programs=[p.label() for p in c.programs])
+    elif c.kind == "device":
+        d["mount"] = c.mount
+    return d
+
+
+_PRINTED = PrintedViews(_printed)
 
 
 def card_view(s: TTState, iid: int) -> dict[str, Any]:
-    c = s.cards[iid]
-    hit = _PRINTED.get(id(c))
-    if hit is None or hit[0] is not c:  # printed facts are read once per card
-        d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
-        if c.kind == "character":
-            d.update(power=c.power, toughness=c.toughness, segment=c.segment, gender=c.gender, work=c.work,
-                     programs=[p.label() for p in c.programs])
-        elif c.kind == "device":
-            d["mount"] = c.mount
-        hit = _PRINTED[id(c)] = (c, d)
-    d = {"iid": iid, **hit[1]}
-    if "programs" in d:
-        d["programs"] = list(d["programs"])  # a view may be changed by its reader; the cache may not
-    return d
+    return _PRINTED.view(s.cards[iid], iid)
 
 
 def unit_view(s: TTState, u: Unit, sources: list[tuple] | None = None) -> dict[str, Any]:

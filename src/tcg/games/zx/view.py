@@ -4,13 +4,13 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...engine.action import Action
+from ...engine.cards import PrintedViews
 from . import flow as F
 from .state import PLAYER_SQUARE, Unit, ZXState
 
 
-def card_view(s: ZXState, iid: int) -> dict[str, Any]:
-    c = s.cards[iid]
-    d = {"iid": iid, "id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
+def _printed(c) -> dict[str, Any]:
+    d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
     if c.color:
         d["color"] = c.color
     if c.kind in ("zx", "event", "zx_ex", "ev_ex"):
@@ -27,6 +27,13 @@ def card_view(s: ZXState, iid: int) -> dict[str, Any]:
         if getattr(c, mark):
             d[mark] = True
     return d
+
+
+_PRINTED = PrintedViews(_printed)
+
+
+def card_view(s: ZXState, iid: int) -> dict[str, Any]:
+    return _PRINTED.view(s.cards[iid], iid)
 
 
 def unit_view(s: ZXState, sq: int, u: Unit, viewer) -> dict[str, Any]:
