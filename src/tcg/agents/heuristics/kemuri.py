@@ -30,9 +30,13 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
-#: decision kinds ISMCTS leaves to this heuristic (beyond a short look-ahead):
+#: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: hand shaping and which seat pays a cost pay off turns later
 LONG_TERM = frozenset({"mulligan", "charcoal", "pay", "pick_card"})
+
+#: ISMCTS settings for Kemuri (docs/agents.md): the opponent played by this heuristic inside the
+#: search, every decision searched (the long-term ones too), rollouts to the end of the turn
+ISMCTS = {"opponent": "model", "search_all": True, "rollout_turns": 1}
 
 STRICT = False          # tests/benchmarks: let errors surface instead of falling back
 SEATS_PER_CALL = 1.2    # expected seats per call-in (levels 1-3, some cards are triggers)

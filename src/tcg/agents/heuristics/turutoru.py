@@ -25,7 +25,7 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
-#: decision kinds ISMCTS leaves to this heuristic (beyond a short look-ahead):
+#: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: the programs stacked now run only later in the round
 LONG_TERM = frozenset({"program", "mulligan", "discard"})
 

@@ -28,7 +28,7 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 
-#: decision kinds ISMCTS leaves to this heuristic (beyond a short look-ahead):
+#: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: set-up, resources and hand shaping pay off turns later
 LONG_TERM = frozenset({"start_card", "gate_card", "mulligan", "resource", "discard", "pick_card"})
 
