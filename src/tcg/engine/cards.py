@@ -220,7 +220,8 @@ def load_card_sets(game: str, schema: CardSchema, make_card: Callable[[str, str,
 
 
 class PrintedViews:
-    """The printed facts of each card's view, built once per card object by ``build(card)``.
+    """The printed facts of each card's view, built once per card object and instance id by
+    ``build(card)``.
 
     ``view(card, iid)`` gives a fresh dict ``{"iid": iid, **facts}`` (list values copied too), so
     a reader may change the view it got without changing the cache. Observations build many card
@@ -231,14 +232,15 @@ class PrintedViews:
 
     def __init__(self, build: Callable[[Any], dict[str, Any]]):
         self._build = build
-        self._cache: dict[int, tuple] = {}  # id(card) -> (card, facts, keys of list values)
+        self._cache: dict[tuple, tuple] = {}  # (id(card), iid) -> (card, view, keys of list values)
 
     def view(self, card: Any, iid: int) -> dict[str, Any]:
-        hit = self._cache.get(id(card))
+        hit = self._cache.get((id(card), iid))
         if hit is None or hit[0] is not card:
             facts = self._build(card)
-            hit = self._cache[id(card)] = (card, facts, tuple(k for k, v in facts.items() if isinstance(v, list)))
-        d = {"iid": iid, **hit[1]}
+            hit = self._cache[(id(card), iid)] = (card, {"iid": iid, **facts},
+                                                  tuple(k for k, v in facts.items() if isinstance(v, list)))
+        d = hit[1].copy()
         for k in hit[2]:
             d[k] = list(d[k])
         return d
