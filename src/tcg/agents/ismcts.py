@@ -88,8 +88,11 @@ class ISMCTSAgent(Agent):
         self.last_iterations = 0
 
     def game_settings(self, game_id: str) -> dict:
-        """The search settings used in ``game_id``: DEFAULTS, then the game's ``ISMCTS``
-        settings, then the options this agent was given."""
+        """The search settings used in ``game_id`` (a copy): DEFAULTS, then the game's
+        ``ISMCTS`` settings, then the options this agent was given."""
+        return dict(self._cfg(game_id))
+
+    def _cfg(self, game_id: str) -> dict:
         cfg = self._settings.get(game_id)
         if cfg is None:
             cfg = self._settings[game_id] = {**DEFAULTS, **game_defaults(game_id), **self.options}
@@ -101,7 +104,7 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         rng = self.rng
-        cfg = self.game_settings(view.game_id)
+        cfg = self._cfg(view.game_id)
         value = value_for(view.game_id)
         policy = policy_for(view.game_id)
         if not cfg["search_all"] and view.kind in long_term_kinds(view.game_id):
