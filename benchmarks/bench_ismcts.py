@@ -18,7 +18,7 @@ import time
 
 import tcg
 from tcg.agents import AgentView, make_agent
-from tcg.sim.options import parse_value
+from tcg.sim.options import parse_agent_options
 
 
 def positions(game_id: str, count: int, every: int, seed: int) -> list:
@@ -52,12 +52,10 @@ def main() -> None:
                     help="ISMCTS option (repeatable), e.g. opponent=model")
     ap.add_argument("--json", action="store_true", help="one JSON line per game")
     args = ap.parse_args()
-    options = {}
-    for pair in args.option:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            ap.error(f"--option {pair!r}: expected KEY=VALUE")
-        options[key] = parse_value(value)
+    try:
+        options = parse_agent_options(args.option, ["ismcts"])[0]
+    except ValueError as e:
+        ap.error(str(e))
     for game_id in args.games or tcg.list_games():
         ps = positions(game_id, args.positions, args.every, args.seed)
         agent = make_agent("ismcts", seed=args.seed, iterations=args.iterations, **options)

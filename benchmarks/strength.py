@@ -19,16 +19,8 @@ import time
 import clairvoyant  # noqa: F401 - registers the benchmark-only "clairvoyant" agent
 import tcg
 from tcg.agents import AgentView, make_agent
-from tcg.sim.options import parse_value
+from tcg.sim.options import parse_agent_options
 from tcg.sim.runner import wilson
-
-
-def _parse_options(pairs: list[str]) -> dict:
-    out = {}
-    for p in pairs:
-        k, _, v = p.partition("=")
-        out[k] = parse_value(v)
-    return out
 
 
 def play_game(args: tuple) -> dict:
@@ -73,7 +65,11 @@ def main() -> None:
     ap.add_argument("--a-option", action="append", default=[])
     ap.add_argument("--b-option", action="append", default=[])
     args = ap.parse_args()
-    a_opts, b_opts = _parse_options(args.a_option), _parse_options(args.b_option)
+    try:
+        a_opts = parse_agent_options(args.a_option, [args.a])[0]
+        b_opts = parse_agent_options(args.b_option, [args.b])[0]
+    except ValueError as e:
+        ap.error(str(e).replace("--agent-option", "--a-option/--b-option"))
     jobs = [(args.game, i, args.seed, args.a, args.b, a_opts, b_opts) for i in range(args.games)]
     t0 = time.perf_counter()
     results = []

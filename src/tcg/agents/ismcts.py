@@ -7,8 +7,9 @@ expands one node, plays a short rollout (the game's heuristic, or random moves) 
 number of decisions (or, with ``rollout_turns``, up to a turn boundary), scores the end (a win,
 or the game's value estimate from each player's observation) and backs the result up.
 Decisions whose effect shows only turns later (the game's ``LONG_TERM`` kinds: mulligans,
-Turu-turu's programming...) are left to the heuristic unless ``search_all``. With ``opponent="model"`` the opponent's moves inside the search are played by
-the heuristic (which reads only its own observation of the sample) instead of being tree nodes.
+Turu-turu's programming...) are left to the heuristic unless ``search_all``. With
+``opponent="model"`` the opponent's moves inside the search are played by the heuristic (which
+reads only its own observation of the sample) instead of being tree nodes.
 Each game's heuristic module may change the default settings (``ISMCTS`` there), so that the
 agent plays each game the way that measured strongest. Budget: ``iterations`` (reproducible),
 ``seconds`` per decision, or both. Same seed, same budget in iterations, same choices."""
@@ -117,7 +118,7 @@ class ISMCTSAgent(Agent):
         limit = self.iterations or math.inf
         deadline = math.inf if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
-        while n < limit and (self.seconds is None or time.perf_counter() < deadline):
+        while n < limit and time.perf_counter() < deadline:
             g = view.sample(rng)
             if g is None:
                 break

@@ -232,11 +232,12 @@ class PrintedViews:
 
     def __init__(self, build: Callable[[Any], dict[str, Any]]):
         self._build = build
-        self._cache: dict[tuple, tuple] = {}  # (id(card), iid) -> (card, view, keys of list values)
+        # (id(card), iid) -> (card, view, keys of list values); holding the card keeps its id unique
+        self._cache: dict[tuple, tuple] = {}
 
     def view(self, card: Any, iid: int) -> dict[str, Any]:
         hit = self._cache.get((id(card), iid))
-        if hit is None or hit[0] is not card:
+        if hit is None:
             facts = self._build(card)
             hit = self._cache[(id(card), iid)] = (card, {"iid": iid, **facts},
                                                   tuple(k for k, v in facts.items() if isinstance(v, list)))
