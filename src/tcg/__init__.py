@@ -10,19 +10,21 @@ Public API (stable)::
     game = tcg.new_game("shironeko", [deck, "blue_control"], seed=7)
     game.decision, game.legal_actions(), game.apply(action), game.is_over, game.winner
     game.observe(0), game.observe(None), game.clone(), game.record(), game.log
+    game.apply(action, player=0)           # refused unless player 0 holds the decision
+    game.can_undo, game.undo()             # take back an action that revealed nothing
     tcg.replay(game.record())
 """
 from .api import IllegalDeckError, card_set, list_decks, list_games, load_deck, new_game, replay, validate_deck
 from .engine.action import Action, Decision
 from .engine.deck import Deck, DeckProblem
-from .engine.errors import (CardDataError, DeckFileError, IllegalActionError, RecordError, TcgError,
-                            UnknownGameError)
+from .engine.errors import (ArgumentError, CardDataError, DeckFileError, IllegalActionError, RecordError,
+                            TcgError, UndoError, UnknownGameError)
 from .engine.game import Game
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "CardDataError", "Deck", "DeckFileError", "DeckProblem", "Decision", "Game",
-    "IllegalActionError", "IllegalDeckError", "RecordError", "TcgError", "UnknownGameError",
+    "Action", "ArgumentError", "CardDataError", "Deck", "DeckFileError", "DeckProblem", "Decision", "Game",
+    "IllegalActionError", "IllegalDeckError", "RecordError", "TcgError", "UndoError", "UnknownGameError",
     "card_set", "list_decks", "list_games", "load_deck", "new_game", "replay", "validate_deck", "__version__",
 ]

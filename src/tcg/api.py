@@ -7,8 +7,8 @@ import pathlib
 from typing import Any, Mapping, Sequence
 
 from .engine.deck import Deck, DeckProblem
-from .engine.errors import DeckFileError, RecordError, TcgError
-from .engine.game import Game, replay_record
+from .engine.errors import ArgumentError, DeckFileError, RecordError, TcgError, UnknownGameError
+from .engine.game import Game, check_seed, replay_record
 from .games import GAMES, get_rules
 
 
@@ -85,47 +85,70 @@ def validate_deck(game: str, deck: Deck | str | os.PathLike) -> list[DeckProblem
 def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | None = None,
              validate: bool = True) -> Game:
     """Start a game. ``decks``: one per player (Deck, sample-deck name or file path).
-    ``seed`` makes it reproducible (a random one is chosen and recorded if omitted).
-    Illegal decks raise ``IllegalDeckError`` unless ``validate=False``."""
+    ``seed`` (0..2**64-1) makes it reproducible (a random one is chosen and recorded if
+    omitted). Illegal decks raise ``IllegalDeckError`` unless ``validate=False``."""
     rules = get_rules(game)
+    if isinstance(decks, (str, bytes, Mapping, Deck)) or not isinstance(decks, Sequence):
+        raise ArgumentError(f"decks must be a list of {rules.players} decks (Deck, sample-deck "
+                            f"name or file path), got {type(decks).__name__}")
     if len(decks) != rules.players:
-        raise ValueError(f"{game} needs {rules.players} decks, got {len(decks)}")
+        raise ArgumentError(f"{game} needs {rules.players} decks, got {len(decks)}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(6), "big")
+    check_seed(seed)
     resolved = [_as_deck(game, d) for d in decks]
     if validate:
         for d in resolved:
             problems = rules.validate_deck(d)
             if problems:
                 raise IllegalDeckError(d, problems)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(6), "big")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
     return Game(rules, resolved, seed)
 
 
 def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = None) -> Game:
     """Rebuild a game from ``Game.record()`` data, its JSON text or a saved file.
-    ``upto`` stops after that many actions (for stepping through a game)."""
+    ``upto`` stops after that many actions (for stepping through a game).
+
+    Everything is checked: the game id, the decks (legal for the game), each action, ``upto``
+    and, for a whole record that stores a result, that the replay ends the same way. Any
+    failure is a ``RecordError`` naming the field or the action index."""
     if isinstance(record, (str, os.PathLike)):
+        from .engine.files import MAX_RECORD_BYTES, parse_json, read_text
         text = os.fspath(record)
+        if not isinstance(text, str):
+            raise RecordError("a record path must be text")
         if not text.lstrip().startswith(("{", "[")):
-            try:
-                text = pathlib.Path(text).read_text(encoding="utf-8")
-            except OSError as e:
-                raise RecordError(f"cannot read record file {record}: {e}") from None
-        try:
-            record = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"record is not valid JSON: {e}") from None
+            text = read_text(text, "record", MAX_RECORD_BYTES, error=RecordError)
+        record = parse_json(text, "record", error=RecordError)
     if not isinstance(record, Mapping):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(f"a record must be a JSON object, got {type(record).__name__}")
     game = record.get("game")
-    rules = get_rules(game)  # type: ignore[arg-type]
+    if not isinstance(game, str):
+        raise RecordError(f"record 'game' must be a game id ({', '.join(GAMES)}), got {game!r}")
+    try:
+        rules = get_rules(game)
+    except UnknownGameError as e:
+        raise RecordError(f"record 'game': {e}") from None
     raw_decks = record.get("decks")
     if not isinstance(raw_decks, list) or len(raw_decks) != rules.players:
         raise RecordError(f"record must list {rules.players} decks")
-    try:
-        decks = [Deck.from_dict(d) for d in raw_decks]
-    except DeckFileError as e:
-        raise RecordError(f"record has a bad deck: {e}") from None
+    decks = []
+    for i, raw in enumerate(raw_decks):
+        try:
+            deck = Deck.from_dict(raw)
+        except (DeckFileError, ArgumentError) as e:
+            raise RecordError(f"record deck #{i} is malformed: {e}") from None
+        if deck.game != game:
+            raise RecordError(f"record deck #{i} is for game {deck.game!r}, not {game!r}")
+        problems = rules.validate_deck(deck)
+        if problems:
+            lines = "; ".join(f"{p.rule}: {p.message}" for p in problems[:5])
+            more = f" and {len(problems) - 5} more" if len(problems) > 5 else ""
+            hint = ""
+            if any(p.card and rules.cards.find(p.card) is None for p in problems):
+                hint = (" (cards unknown to this card set: if the game was played with custom "
+                        "cards, set TCG_CARD_PATH to their files)")
+            raise RecordError(f"record deck #{i} ({deck.name!r}) is not legal for {game}: "
+                              f"{lines}{more}{hint}")
+        decks.append(deck)
     return replay_record(rules, record, decks, upto)

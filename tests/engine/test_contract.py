@@ -186,7 +186,7 @@ def test_apply_accepts_the_dict_form_of_an_action():
     g1.apply(Action("play", card=card))
     g2.apply(json.loads(json.dumps(Action("play", card=card).to_dict())))
     assert snapshot(g1) == snapshot(g2)
-    assert g2.actions[-1] == {"player": 0, "action": {"type": "play", "card": card}}
+    assert g2.actions[-1] == {"player": 0, "action": {"type": "play", "card": card}, "by": "player"}
 
 
 # --- conceding ---------------------------------------------------------------------------
@@ -210,16 +210,16 @@ def test_concede_ends_the_game_with_the_other_player_winning(game, how):
     assert game.is_over and game.decision is None and game.legal_actions() == []
     assert game.winner == 1 - loser
     assert game.result == {"winner": 1 - loser, "draw": False, "reason": "concede"}
-    assert game.actions[-1] == {"player": loser, "action": {"type": "concede"}}
+    assert game.actions[-1] == {"player": loser, "action": {"type": "concede"}, "by": "player"}
     assert list(game.log)[-2:] == [{"type": "concede", "player": loser},
                                    {"type": "game_over", "winner": 1 - loser, "reason": "concede"}]
     assert game.observe(None)["winner"] == 1 - loser
 
 
-@pytest.mark.parametrize("player", [2, -1, None, "0"])
+@pytest.mark.parametrize("player", [2, -1, None, "0", True, 0.0, [0]])
 def test_concede_by_a_player_not_in_the_game_is_rejected(game, player):
     before = snapshot(game)
-    with pytest.raises(tcg.IllegalActionError, match="no player"):
+    with pytest.raises(tcg.ArgumentError, match="must be a player index 0..1"):
         game.concede(player)
     assert snapshot(game) == before
 
@@ -319,7 +319,7 @@ def test_same_seed_and_same_actions_give_the_same_game():
     a = play_with_seeded_choices(99, 1)
     b = new_game(seed=99)
     for act in a.actions:
-        assert set(act) == {"player", "action"} and act["player"] == b.decision.player
+        assert set(act) == {"player", "action", "by"} and act["player"] == b.decision.player
         b.apply(act["action"])
     assert snapshot(a) == snapshot(b)
     assert a.state.rng.state == b.state.rng.state
@@ -350,9 +350,10 @@ def test_observe_shows_own_hand_and_only_the_opponents_hand_count(game):
     json.dumps([game.observe(0), game.observe(1), spectator])  # JSON-ready
 
 
-def test_observe_rejects_unknown_player(game):
-    with pytest.raises(ValueError, match="no player"):
-        game.observe(2)
+@pytest.mark.parametrize("player", [2, -1, "0", True, 1.0, [1]])
+def test_observe_rejects_anything_but_a_player_index_or_none(game, player):
+    with pytest.raises(tcg.ArgumentError, match="observe\\(\\) takes a player index or None"):
+        game.observe(player)
 
 
 def test_observation_does_not_depend_on_hidden_cards(game):

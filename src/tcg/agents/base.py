@@ -24,11 +24,8 @@ class AgentView:
 
     @property
     def choices(self) -> list[Action]:
-        """The legal actions without pure take-backs (what a computer player considers)."""
-        if self._choices is None:
-            undo = self._game.rules.undo_actions(self._game.state)
-            self._choices = [a for a in self.legal_actions if a not in undo] if undo else self.legal_actions
-        return self._choices
+        """The legal actions (what a computer player considers; the rules have no take-backs)."""
+        return self.legal_actions
 
     @property
     def observation(self) -> dict[str, Any]:

@@ -36,3 +36,12 @@ class DeckFileError(TcgError, ValueError):
 
 class RecordError(TcgError, ValueError):
     """A game record cannot be replayed."""
+
+
+class ArgumentError(TcgError, ValueError):
+    """A public API function was called with an argument of the wrong type or value
+    (e.g. ``observe("x")``, ``new_game(game, None)``, a seed outside 0..2**64-1)."""
+
+
+class UndoError(TcgError, ValueError):
+    """``game.undo()`` was asked for when the last action cannot be taken back."""

@@ -9,25 +9,50 @@ from typing import Any, Mapping, Sequence
 
 from .action import Action, Decision
 from .deck import Deck
-from .errors import IllegalActionError, RecordError
-from .events import EventLog
+from .errors import ArgumentError, IllegalActionError, RecordError, TcgError, UndoError
+from .events import EventLog, event_view
 from .rules import Ruleset
 from .state import BaseState
 
-RECORD_FORMAT = "tcg-record/1"
+RECORD_FORMAT = "tcg-record/2"
+#: record formats ``replay`` reads (version 1 had no ``by`` and no ``meta``)
+RECORD_FORMATS = ("tcg-record/1", RECORD_FORMAT)
+#: who made an action for its seat: the seat's player, a computer player or a clock (timeout)
+ACTORS = ("player", "computer", "clock")
+#: the top-level fields of a record; any other field is kept as written and ignored by replay
+RECORD_FIELDS = ("format", "game", "card_set", "decks", "seed", "actions", "result", "meta")
+MAX_SEED = 2 ** 64 - 1
+
+
+def check_player(players: int, player: Any, what: str = "player") -> int:
+    """``player`` as a seat index of a game of ``players`` players, or ArgumentError."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise ArgumentError(f"{what} must be a player index 0..{players - 1}, got {player!r}")
+    return player
+
+
+def check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"seed must be an integer, got {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ArgumentError(f"seed must be in 0..2**64-1, got {seed}")
+    return seed
 
 
 class Game:
     """A game in progress (or over). See DESIGN.md "The engine contract"."""
 
-    __slots__ = ("rules", "state", "decks", "seed", "_actions", "_legal")
+    __slots__ = ("rules", "state", "decks", "seed", "meta", "_actions", "_legal", "_extra", "_undo")
 
     def __init__(self, rules: Ruleset, decks: Sequence[Deck], seed: int):
         self.rules = rules
         self.decks = tuple(decks)
         self.seed = seed
+        self.meta: dict[str, Any] = {}      # free metadata, saved in the record ("meta")
+        self._extra: dict[str, Any] = {}    # unknown record fields, kept as written
         self._actions: list[dict[str, Any]] = []
         self._legal: list[Action] | None = None
+        self._undo: tuple[int, Any] | None = None  # (actions, game before the last) cache
         self.state: BaseState = rules.new_state(self.decks, seed)
 
     # --- the contract -------------------------------------------------------------------
@@ -70,63 +95,99 @@ class Game:
         return list(self._legal)
 
     def choices(self) -> list[Action]:
-        """The legal actions minus pure take-backs (see ``Ruleset.undo_actions``)."""
-        legal = self.legal_actions()
-        undo = self.rules.undo_actions(self.state) if legal else frozenset()
-        return [a for a in legal if a not in undo] if undo else legal
+        """The legal actions (kept for older callers: the rules no longer have take-backs)."""
+        return self.legal_actions()
 
-    def apply(self, action: Action | Mapping[str, Any]) -> None:
+    def apply(self, action: Action | Mapping[str, Any], player: int | None = None, *,
+              by: str | None = None) -> None:
         """Perform one legal action of the deciding player and advance to the next decision.
 
+        ``player``: when given, the action is refused unless that player holds the decision
+        (what a server passes for a client's seat). ``by``: who acted for the seat, recorded
+        with the action: ``"player"`` (default), ``"computer"`` or ``"clock"``.
         Raises ``IllegalActionError`` (game unchanged) for anything not legal now."""
         if not isinstance(action, Action):
             try:
                 action = Action.from_dict(action)
             except ValueError as e:
                 raise IllegalActionError(str(e)) from None
+        by = self._check_by(by)
         state = self.state
+        if player is not None:
+            check_player(self.rules.players, player)
         if state.over:
             raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
-        player = state.decision.player  # type: ignore[union-attr]
+        decider = state.decision.player  # type: ignore[union-attr]
         if action.type == "concede" and not action.params:
-            self.concede(player)
+            self._concede(decider if player is None else player, by)
             return
+        if player is not None and player != decider:
+            raise IllegalActionError(f"player {player} cannot act now: the pending decision "
+                                     f"'{state.decision.kind}' is player {decider}'s")  # type: ignore[union-attr]
         if self._legal is None:
             self._legal = self.rules.legal_actions(state)
         try:
             action = self._legal[self._legal.index(action)]  # the listed (canonical) object
         except ValueError:
             raise IllegalActionError(self._illegal_message(action)) from None
-        self._actions.append({"player": player, "action": action.to_dict()})
+        self._actions.append({"player": decider, "action": action.to_dict(), "by": by})
         self._legal = None
         self.rules.apply(state, action)
+        if not state.over and len(self._actions) >= self.rules.max_decisions:
+            state.end(None, "decision_limit")  # a runaway game ends in a draw (safety cap)
 
-    def concede(self, player: int) -> None:
+    def concede(self, player: int, *, by: str | None = None) -> None:
         """``player`` concedes; allowed at any decision, whoever's it is."""
+        check_player(self.rules.players, player)
+        by = self._check_by(by)
         if self.state.over:
             raise IllegalActionError("the game is already over")
-        if player not in range(self.rules.players):
-            raise IllegalActionError(f"no player {player!r} in this game")
-        self._actions.append({"player": player, "action": {"type": "concede"}})
+        self._concede(player, by)
+
+    def _concede(self, player: int, by: str) -> None:
+        self._actions.append({"player": player, "action": {"type": "concede"}, "by": by})
         self._legal = None
         self.rules.concede(self.state, player)
 
+    @staticmethod
+    def _check_by(by: Any) -> str:
+        if by is None:
+            return "player"
+        if by not in ACTORS:
+            raise ArgumentError(f"by must be one of {', '.join(ACTORS)}, got {by!r}")
+        return by
+
     def observe(self, player: int | None = None) -> dict[str, Any]:
         """JSON-ready view for ``player`` (0, 1, ...); ``None`` gives the spectator view."""
-        if player is not None and player not in range(self.rules.players):
-            raise ValueError(f"no player {player!r} in this game")
+        if player is not None:
+            check_player(self.rules.players, player, "observe() takes a player index or None:")
         return self.rules.observe(self.state, player)
 
-    def describe(self, action: Action, lang: str = "en") -> str:
+    def describe(self, action: Action | Mapping[str, Any], lang: str = "en") -> str:
         """Human description of an action ("en" or "ja")."""
-        return self.rules.describe(self.state, action, lang)
+        if not isinstance(action, Action):
+            try:
+                action = Action.from_dict(action)
+            except ValueError as e:
+                raise ArgumentError(f"describe() needs an action: {e}") from None
+        if lang not in ("en", "ja"):
+            raise ArgumentError(f"lang must be 'en' or 'ja', got {lang!r}")
+        try:
+            return self.rules.describe(self.state, action, lang)
+        except TcgError:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            # an action from outside naming cards or places this game does not have
+            return repr(action)
 
     def clone(self) -> "Game":
         """An independent copy: actions on one never affect the other."""
         g = Game.__new__(Game)
         g.rules, g.decks, g.seed = self.rules, self.decks, self.seed
+        g.meta, g._extra = dict(self.meta), self._extra
         g._actions = self._actions.copy()
         g._legal = self._legal
+        g._undo = None
         g.state = self.state.clone()
         return g
 
@@ -141,23 +202,83 @@ class Game:
             return None
         g = Game.__new__(Game)
         g.rules, g.decks, g.seed = self.rules, self.decks, self.seed
-        g._actions, g._legal = [], None
+        g.meta, g._extra = {}, {}
+        g._actions, g._legal, g._undo = [], None, None
         g.state = state
         return g
 
     def touch(self) -> None:
         """Forget cached legal actions after changing ``state`` directly (scenario tests)."""
         self._legal = None
+        self._undo = None
+
+    # --- undo -----------------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        """True when the last action can be taken back: it was made by its seat's player (not
+        the computer or a clock, not a concession), the same player decides again (no other
+        player has decided since), and it revealed nothing new to that player (no random draw
+        or shuffle, no card shown that the player had not seen)."""
+        return self._undo_reason() is None
+
+    def undo(self) -> None:
+        """Take back the last action: the game is rebuilt from its record without it (the
+        record then simply no longer holds it). Raises ``UndoError`` saying why when the
+        action cannot be taken back (see ``can_undo``)."""
+        why = self._undo_reason()
+        if why is not None:
+            raise UndoError(f"cannot undo: {why}")
+        before = self._undo[1]  # type: ignore[index]
+        self.state, self._actions = before.state, before._actions
+        self._legal, self._undo = None, None
+
+    def _undo_reason(self) -> str | None:
+        if not self._actions:
+            return "no action to take back"
+        last = self._actions[-1]
+        if self.state.over:
+            return "the game is over"
+        if last["action"].get("type") == "concede":
+            return "a concession is final"
+        if last.get("by", "player") != "player":
+            return f"the last action was made by the {last['by']}"
+        if self.state.decision is None or self.state.decision.player != last["player"]:
+            return "another player has decided since"
+        n = len(self._actions)
+        if self._undo is None or self._undo[0] != n:
+            self._undo = (n, self._rebuild(self._actions[:-1]))
+        before = self._undo[1]
+        if before is None:
+            return "the game cannot be rebuilt from its record (changed directly)"
+        if before.state.rng.state != self.state.rng.state:
+            return "it drew or shuffled at random"
+        if _revealed(before, self, last["player"]):
+            return "it showed a card that was hidden"
+        return None
+
+    def _rebuild(self, actions: list[dict[str, Any]]) -> "Game | None":
+        g = Game(self.rules, self.decks, self.seed)
+        try:
+            for a in actions:
+                body = a["action"]
+                if body.get("type") == "concede" and len(body) == 1:
+                    g.concede(a["player"], by=a.get("by"))
+                else:
+                    g.apply(body, by=a.get("by"))
+        except TcgError:
+            return None
+        return g
 
     # --- records ------------------------------------------------------------------------
     @property
     def actions(self) -> list[dict[str, Any]]:
-        return [{"player": a["player"], "action": dict(a["action"])} for a in self._actions]
+        return [{"player": a["player"], "action": dict(a["action"]), "by": a["by"]}
+                for a in self._actions]
 
     def record(self) -> dict[str, Any]:
         """The game as JSON-ready data: replaying it rebuilds an identical game."""
         cards = self.rules.cards
-        return {
+        rec = {
             "format": RECORD_FORMAT,
             "game": self.rules.id,
             "card_set": {"name": cards.name, "version": cards.version},
@@ -165,11 +286,35 @@ class Game:
             "seed": self.seed,
             "actions": self.actions,
             "result": self.result,
+            "meta": dict(self.meta),
         }
+        extra = getattr(cards, "extra_files", None)
+        if extra:
+            rec["card_set"]["extra_files"] = [str(f) for f in extra]
+        for k, v in self._extra.items():
+            rec.setdefault(k, v)
+        return rec
 
     def save(self, path: str) -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(self.record(), f, ensure_ascii=False, indent=1)
+        """Write the record to ``path`` atomically (a temporary file in the same folder, then
+        renamed over ``path``), so a crash never leaves a half-written record."""
+        import os
+        import tempfile
+        path = os.fspath(path)
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, tmp = tempfile.mkstemp(prefix=".tcg-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.record(), f, ensure_ascii=False, indent=1)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
 
     def _illegal_message(self, action: Action) -> str:
         d = self.state.decision
@@ -189,11 +334,49 @@ class Game:
         return f"<Game {self.rules.id} seed={self.seed} actions={len(self._actions)} {status}>"
 
 
+def _card_ids(node: Any, out: list[str]) -> None:
+    """Every card id named in a view or event: values of ``id``/``*_id`` and ``*_ids``."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if isinstance(v, str) and (k == "id" or k.endswith("_id")):
+                out.append(v)
+            elif isinstance(v, (list, tuple)) and k.endswith("_ids"):
+                out.extend(x for x in v if isinstance(x, str))
+            elif isinstance(v, (dict, list, tuple)):
+                _card_ids(v, out)
+    elif isinstance(node, (list, tuple)):
+        for v in node:
+            _card_ids(v, out)
+
+
+def _revealed(before: Game, after: Game, player: int) -> bool:
+    """Whether ``player`` sees a card after the last action that was hidden before it: a card
+    id more often in the view than before, or named by an event of that action."""
+    from collections import Counter
+    seen: list[str] = []
+    _card_ids(before.observe(player), seen)
+    now: list[str] = []
+    _card_ids(after.observe(player), now)
+    known = Counter(seen)
+    if Counter(now) - known:
+        return True
+    named: list[str] = []
+    for e in after.state.events[len(before.state.events):]:
+        _card_ids(event_view(e, player), named)
+    return any(cid not in known for cid in named)
+
+
 def replay_record(rules: Ruleset, record: Mapping[str, Any], decks: Sequence[Deck],
-                  upto: int | None = None) -> Game:
-    """Rebuild a game from its record (``upto``: only the first N actions)."""
-    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise RecordError(f"record format {record.get('format')!r} is not {RECORD_FORMAT!r}")
+                  upto: int | None = None, check_result: bool = True) -> Game:
+    """Rebuild a game from its record (``upto``: only the first N actions).
+
+    Everything is checked; any failure is a ``RecordError`` naming the field or the action
+    index. When the whole record is replayed and it stores a result, the rebuilt game must
+    end the same way."""
+    fmt = record.get("format", "tcg-record/1")
+    if fmt not in RECORD_FORMATS:
+        raise RecordError(f"record format {fmt!r} is not one this engine reads "
+                          f"({', '.join(RECORD_FORMATS)})")
     if record.get("game") != rules.id:
         raise RecordError(f"record is for game {record.get('game')!r}, not {rules.id!r}")
     card_set = record.get("card_set", {})
@@ -201,30 +384,75 @@ def replay_record(rules: Ruleset, record: Mapping[str, Any], decks: Sequence[Dec
         raise RecordError("record 'card_set' must be an object with name and version")
     version = card_set.get("version")
     if version is not None and version != rules.cards.version:
-        raise RecordError(f"record was made with card set version {version}, "
-                          f"this engine has {rules.cards.version}")
+        hint = ""
+        if card_set.get("extra_files"):
+            hint = (" (it used custom card files: " + ", ".join(map(str, card_set["extra_files"]))
+                    + "; set TCG_CARD_PATH to them)")
+        raise RecordError(f"record was made with card set version {version!r}, "
+                          f"this engine has {rules.cards.version!r}{hint}")
     seed = record.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError("record has no integer 'seed'")
-    game = Game(rules, decks, seed)
+        raise RecordError(f"record 'seed' must be an integer, got {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise RecordError(f"record 'seed' must be in 0..2**64-1, got {seed}")
+    meta = record.get("meta", {})
+    if not isinstance(meta, Mapping):
+        raise RecordError(f"record 'meta' must be an object, got {type(meta).__name__}")
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("record 'actions' must be a list")
+    if upto is not None:
+        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
+            raise RecordError(f"upto must be an action count 0..{len(actions)}, got {upto!r}")
+    stored = record.get("result")
+    if stored is not None and not isinstance(stored, Mapping):
+        raise RecordError(f"record 'result' must be an object or null, got {stored!r}")
+    game = Game(rules, decks, seed)
+    game.meta = dict(meta)
+    game._extra = {k: v for k, v in record.items() if k not in RECORD_FIELDS}
+    players = rules.players
     for i, a in enumerate(actions[:upto] if upto is not None else actions):
         if not isinstance(a, Mapping):
-            raise RecordError(f"record action #{i} is not a table: {a!r}")
+            raise RecordError(f"record action #{i} is not an object: {_short(a)}")
         player = a.get("player")
         body = a.get("action")
-        if not isinstance(body, Mapping):
-            raise RecordError(f"record action #{i} has no 'action' object: {a!r}")
+        if not isinstance(body, Mapping) or not isinstance(body.get("type"), str):
+            raise RecordError(f"record action #{i} has no 'action' object with a text 'type': {_short(a)}")
+        by = a.get("by", "player")
+        if by not in ACTORS:
+            raise RecordError(f"record action #{i}: 'by' must be one of {', '.join(ACTORS)}, got {by!r}")
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                                   or not 0 <= player < players):
+            raise RecordError(f"record action #{i}: 'player' must be 0..{players - 1}, got {player!r}")
+        if game.is_over:
+            raise RecordError(f"record action #{i} comes after the game ended "
+                              f"({game.result['reason']})")  # type: ignore[index]
         try:
             if body.get("type") == "concede" and len(body) == 1:
-                game.concede(player)  # type: ignore[arg-type]
+                if player is None:
+                    raise RecordError(f"record action #{i} is a concession without a 'player'")
+                game.concede(player, by=by)
                 continue
-            if game.decision is not None and player is not None and player != game.decision.player:
+            if player is not None and player != game.decision.player:  # type: ignore[union-attr]
                 raise RecordError(f"record action #{i} is by player {player}, "
-                                  f"but the decision is player {game.decision.player}'s")
-            game.apply(body)
-        except IllegalActionError as e:
+                                  f"but the decision is player {game.decision.player}'s")  # type: ignore[union-attr]
+            game.apply(body, by=by)
+        except RecordError:
+            raise
+        except TcgError as e:
             raise RecordError(f"record action #{i} cannot be replayed: {e}") from None
+    if upto is None and check_result and stored is not None:
+        got = game.result
+        if got is None:
+            raise RecordError(f"record is cut short: it says the game ended ({_short(dict(stored))}) "
+                              f"but its {len(actions)} actions leave the game waiting for "
+                              f"{game.decision}")
+        if {k: stored.get(k) for k in got} != got:
+            raise RecordError(f"replay ends differently from the record: the record says "
+                              f"{_short(dict(stored))}, the replay gives {got}")
     return game
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."

@@ -18,6 +18,12 @@ class Ruleset:
     id: str = ""
     name: str = ""
     players = 2
+    #: safety caps (a game's profile may set them in ``[limits]``): a game reaching
+    #: ``max_decisions`` actions, or one ``apply()`` running more than ``max_steps_per_apply``
+    #: rule steps, ends in a draw ("decision_limit" / "step_limit"), so that no card text or
+    #: custom card file can make a game or a single action run forever
+    max_decisions = 20_000
+    max_steps_per_apply = 200_000
 
     # --- data -----------------------------------------------------------------------------
     @property
@@ -74,11 +80,6 @@ class Ruleset:
         """Rearrange, in place, what ``viewer`` (None: a spectator) cannot see. Returns False
         when the state is at a point where that is not possible (e.g. mid-search)."""
         raise NotImplementedError
-
-    def undo_actions(self, state: BaseState) -> frozenset:
-        """Legal actions that only take back an earlier choice of the same decision (e.g. taking
-        back a programmed card). Offered to people; search agents skip them to avoid cycles."""
-        return frozenset()
 
     def turns(self, state: BaseState) -> int:
         """Turns (or rounds) played so far, for statistics."""

@@ -48,6 +48,9 @@ class StepRuleset(Ruleset):
     def profile(self) -> Profile:
         if self._profile is None:
             self._profile = Profile.load(self.folder / "profile.toml")
+            self.max_decisions = self._profile.get("limits.max_decisions", self.max_decisions)
+            self.max_steps_per_apply = self._profile.get("limits.max_steps_per_apply",
+                                                         self.max_steps_per_apply)
             self.read_profile(self._profile)
         return self._profile
 
@@ -60,7 +63,13 @@ class StepRuleset(Ruleset):
     # --- the loop -----------------------------------------------------------------------
     def advance(self, s: BaseState) -> None:
         steps, handlers = s.steps, self._STEPS
+        budget = self.max_steps_per_apply
         while s.decision is None and not s.over:
+            budget -= 1
+            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
+                steps.clear()
+                s.end(None, "step_limit")
+                return
             step = steps.pop()
             handlers[step[0]](self, s, step)
 

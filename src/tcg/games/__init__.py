@@ -19,7 +19,7 @@ _loaded: dict[str, Ruleset] = {}
 
 
 def get_rules(game: str) -> Ruleset:
-    rules = _loaded.get(game)
+    rules = _loaded.get(game) if isinstance(game, str) else None
     if rules is None:
         path = GAMES.get(game) if isinstance(game, str) else None
         if path is None:
