@@ -571,12 +571,38 @@ class TuruturuRules(EffectRunner, StepRuleset):
             return False
         for p, ps in enumerate(s.players):
             if p != viewer:
+                self._redraw_programs(s, ps, rng)
                 s.exchange(rng, ps.hand, ps.deck)
-                if s.phase == "programming":  # the face-down stack's order is hidden too
-                    ps.programs.sort()
-                    rng.shuffle(ps.programs)
             s.exchange(rng, ps.deck)
         return True
+
+    def _redraw_programs(self, s: TTState, ps, rng) -> None:
+        """Deal the opponent's face-down programs afresh from every card the viewer has not
+        seen (their hand, deck and programs pooled): which cards they are, which program each
+        runs and their order are all redrawn. In the main phase the program already running
+        stays, and a scheduled program is redrawn among unseen cards of the same segment cost
+        (its place on the timeline is fixed)."""
+        cards = s.cards
+        running = len(ps.programs) - len(ps.schedule) if s.phase == "main" else 0
+        hidden = ps.programs[running:]
+        if not hidden:
+            return
+        pool = sorted([i for i, _ in hidden] + ps.hand + ps.deck)
+        rng.shuffle(pool)
+        taken: set[int] = set()
+        new: list[tuple[int, int]] = []
+        for n, (iid, _) in enumerate(hidden):
+            cost = cards[iid].segment if s.phase == "main" else None
+            pick = next(i for i in pool if i not in taken and cards[i].kind == "character"
+                        and (cost is None or cards[i].segment == cost))
+            taken.add(pick)
+            new.append((pick, rng.below(len(cards[pick].programs))))
+        rest = [i for i in pool if i not in taken]
+        ps.programs[running:] = new
+        if s.phase == "main":
+            ps.schedule = [(st, c, i, pi) for (st, c, _, _), (i, pi) in zip(ps.schedule, new)]
+        ps.hand[:] = rest[:len(ps.hand)]
+        ps.deck[:] = rest[len(ps.hand):]
 
     def undo_actions(self, s: TTState) -> frozenset:
         return frozenset((UNSTACK,)) if s.decision is not None and s.decision.kind == "program" else frozenset()
