@@ -17,7 +17,7 @@ from tcg.games import get_rules
 
 def _game(game_id: str, state) -> Game:
     g = Game.__new__(Game)
-    g.rules, g.seed, g._actions, g._legal = get_rules(game_id), 0, [], None
+    g.rules, g.seed, g._actions, g._legal, g.meta, g._extra, g._undo = get_rules(game_id), 0, [], None, {}, {}, None
     g.decks = tuple(Deck(game_id, f"scenario p{p}", {}) for p in range(2))
     g.state = state
     g.rules.advance(state)

@@ -121,7 +121,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, acti
     else:
         raise ValueError(f"unknown start {start!r}")
     g = Game.__new__(Game)
-    g.rules, g.seed, g._actions, g._legal = rules, seed, [], None
+    g.rules, g.seed, g._actions, g._legal, g.meta, g._extra, g._undo = rules, seed, [], None, {}, {}, None
     g.decks = tuple(Deck("kemuri", f"scenario p{p}", {}) for p in range(2))
     g.state = s
     rules.advance(s)

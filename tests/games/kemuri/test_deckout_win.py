@@ -1,8 +1,9 @@
 """Deck out (KM-R1..R3) and winning (KM-W1, KM-W2).
 
 Readings tested (docs/rules/kemuri.md): an empty deck is refreshed from the shuffled backyard and
-the OPPONENT then calls in once, after the current call-in sequence; a call-in granted by a refresh
-never refreshes again; with deck and backyard both empty a draw or call-in does nothing; the close
+the OPPONENT then calls in once, after the current call-in sequence; the deck is refreshed the
+moment it runs out; a call-in granted by a refresh may refresh too (a refresh needs a backyard, so
+it ends); with deck and backyard both empty a draw or call-in does nothing; the close
 needs 16+ seats in your own end phase and an ACTIVE leader (a leader locked for a draw or the charm
 cannot close that turn)."""
 from __future__ import annotations
@@ -100,14 +101,46 @@ def test_km_r2_every_refresh_gives_one_call_in():
     assert zone(g, 0, "backyard") == ["K-TRIG"] and zone(g, 0, "seating") == []
 
 
-def test_km_r2_a_call_in_granted_by_a_refresh_never_refreshes():
+def test_km_r2_a_call_in_granted_by_a_refresh_may_refresh_and_grants_one_back():
+    """KM-R2 has no exception: the opponent's call-in granted by a refresh refreshes their own
+    empty deck, which gives a call-in back; it stops because a refresh needs a backyard."""
     g = scenario(p0=dict(deck=[], backyard=["K-LA"]), p1=dict(deck=[], backyard=["K-F3", "K-F2"]),
                  start="start_turn")
-    assert [e["player"] for e in events(g, "refresh")] == [0]
-    assert events(g, "no_card") == [{"type": "no_card", "player": 1}]
-    assert zone(g, 1, "backyard") == ["K-F3", "K-F2"] and zone(g, 1, "deck") == []
-    assert zone(g, 1, "seating") == [] and g.state.players[1].refreshes == 0
+    assert [e["player"] for e in events(g, "refresh")] == [0, 1]
+    assert zone(g, 0, "hand") == ["K-LA"]                 # p0's draw took its only card
+    assert len(zone(g, 1, "seating")) == 1 and len(zone(g, 1, "deck")) == 1  # p1 called in once
+    assert events(g, "no_card") == [{"type": "no_card", "player": 0}]  # the call-in owed back: nothing left
+    assert [(c[0], c[2]) for c in call_ins(g)] == [(1, "refresh")]
     assert decision(g) == (0, "charcoal")
+
+
+def test_km_r1_the_deck_is_refreshed_the_moment_it_runs_out():
+    """「枯渇時はリフレッシュ」: drawing the last card refreshes at once, not at the next draw."""
+    g = scenario(p0=dict(deck=["K-F1"], backyard=["K-F2", "K-F3"]), p1=dict(deck=FILL), start="start_turn")
+    assert zone(g, 0, "hand") == ["K-F1"]
+    assert sorted(zone(g, 0, "deck")) == ["K-F2", "K-F3"] and zone(g, 0, "backyard") == []
+    assert kinds(g)[:4] == ["turn_start", "draw", "refresh", "call_in"]
+    assert call_ins(g) == [(1, "K-F1", "refresh")]
+
+
+def test_km_r2_refresh_inside_a_trigger_waits_for_the_end_of_the_call_in_sequence():
+    """A trigger's draw empties the deck mid-sequence: the refresh happens then, the opponent's
+    call-in only after the serving's call-ins are all done."""
+    g = scenario(p0=dict(floor=["K-LC"], deck=["K-TRIG", "K-F2"], backyard=["K-F3", "K-F3"]),
+                 p1=dict(floor=["K-LB"], deck=["K-F1", "K-F1"]), start="serve")
+    serve(g, "K-LC", "K-LB")  # 3 call-ins: K-TRIG (draws K-F2: deck out, refresh), then two more
+    mine = [c for c in call_ins(g) if c[0] == 0]
+    assert len(mine) == 3
+    types = kinds(g)
+    refresh_at = types.index("refresh")
+    assert types.index("draw") < refresh_at
+    opponent_at = max(i for i, e in enumerate(g.log) if e["type"] == "call_in" and e["player"] == 1)
+    last_mine = max(i for i, e in enumerate(g.log) if e["type"] == "call_in" and e["player"] == 0)
+    assert refresh_at < last_mine < opponent_at
+    # the two call-ins after the refresh empty the deck again: K-TRIG (in the backyard since)
+    # makes a second refresh; each refresh gives one call-in, both after the sequence
+    assert g.state.players[0].refreshes == 2
+    assert [c for c in call_ins(g) if c[0] == 1] == [(1, "K-F1", "refresh")] * 2
 
 
 # =============================================================================================

@@ -311,8 +311,8 @@ def test_km_v6_non_trigger_card_becomes_a_customer():
 
 
 def test_km_v6_trigger_card_applies_its_trigger_then_goes_to_the_backyard():
-    g = scenario(p0=dict(floor=["K-LC"], deck=["K-F1", "K-TRIG", "K-F2", "K-LA", "K-F3"]),
-                 p1=dict(deck=FILL), start="serve")
+    g = scenario(p0=dict(floor=["K-LC"], deck=["K-F1", "K-TRIG", "K-F2", "K-LA", "K-F3", "K-F1"]),
+                 p1=dict(deck=FILL), start="serve")  # one card to spare: no refresh (KM-R1)
     serve(g, "K-LC", -1)  # 3 + 1 call-ins
     assert serving_log(g) == [("serve", "K-LC", -1), ("ikeike", "K-LC", 4),
                               ("call_in", 0, "K-F1", False), ("call_in", 0, "K-TRIG", True),
@@ -324,7 +324,7 @@ def test_km_v6_trigger_card_applies_its_trigger_then_goes_to_the_backyard():
 
 
 def test_km_v6_trigger_call_in_chains():
-    g = scenario(p0=dict(floor=["K-EA"], deck=["K-TCALL", "K-TCALL", "K-F2", "K-F1"]), p1=dict(deck=FILL),
+    g = scenario(p0=dict(floor=["K-EA"], deck=["K-TCALL", "K-TCALL", "K-F2", "K-F1", "K-F3"]), p1=dict(deck=FILL),
                  start="serve")
     serve(g, "K-EA", -1)  # 2 call-ins; each K-TCALL calls in once more
     assert [(e["id"], e["why"]) for e in events(g, "call_in")] == [
@@ -334,7 +334,8 @@ def test_km_v6_trigger_call_in_chains():
 
 
 def test_km_v6_any_card_kind_with_a_trigger_triggers():
-    g = scenario(p0=dict(floor=["K-EA"], deck=["R-TRIG", "E-CP", "K-LA"]), p1=dict(deck=FILL), start="serve")
+    g = scenario(p0=dict(floor=["K-EA"], deck=["R-TRIG", "E-CP", "K-LA", "K-F1"]), p1=dict(deck=FILL),
+                 start="serve")
     serve(g, "K-EA", -1)
     assert zone(g, 0, "backyard") == ["R-TRIG"]
     assert zone(g, 0, "hand") == ["E-CP"]          # R-TRIG's trigger drew it

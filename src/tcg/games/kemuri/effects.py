@@ -51,6 +51,7 @@ def op_mill(rules, s, ctx, op, targets):
             return
         s.players[p].backyard.append(iid)
         s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
+        F.check_refresh(s, p)
 
 
 def op_shuffle(rules, s, ctx, op, targets):

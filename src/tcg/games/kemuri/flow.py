@@ -10,23 +10,41 @@ def seats(s: KMState, p: int) -> int:
     return sum(cards[i].level for i in s.players[p].seating)
 
 
-def take_top(s: KMState, p: int, may_refresh: bool = True) -> int | None:
-    """The top card of the deck. An empty deck is refreshed from the backyard first (KM-R1),
-    which gives the opponent one call-in (KM-R2); with both empty there is no card (KM-R3).
-    ``may_refresh=False`` (a call-in granted by a refresh) never refreshes: otherwise two
-    players cycling only trigger cards could refresh each other forever."""
+def take_top(s: KMState, p: int) -> int | None:
+    """The top card of the deck. A deck that ran out while the backyard was empty is refreshed
+    now if the backyard has cards since (KM-R1); with both empty there is no card (KM-R3).
+    The caller calls ``check_refresh`` once it has put the card where it goes."""
     ps = s.players[p]
     if not ps.deck:
-        if not ps.backyard or not may_refresh:
+        refresh(s, p)
+        if not ps.deck:
             s.emit("no_card", {"player": p})
             return None
-        ps.deck = ps.backyard
-        ps.backyard = []
-        s.rng.shuffle(ps.deck)
-        ps.refreshes += 1
-        s.emit("refresh", {"player": p, "cards": len(ps.deck)})
-        s.steps.append(("call_in", 1 - p, 1, "refresh"))
     return ps.deck.pop()
+
+
+def check_refresh(s: KMState, p: int) -> None:
+    """KM-R1: the moment the deck runs out, the backyard is shuffled into a new deck."""
+    if not s.players[p].deck:
+        refresh(s, p)
+
+
+def refresh(s: KMState, p: int) -> None:
+    """Shuffle the backyard into an empty deck; the opponent calls in once (KM-R2), after the
+    call-in sequence in progress if there is one. A refresh with an empty backyard does nothing
+    and grants nothing: that is what keeps two refreshing players from calling in forever."""
+    ps = s.players[p]
+    if ps.deck or not ps.backyard:
+        return
+    ps.deck = ps.backyard
+    ps.backyard = []
+    s.rng.shuffle(ps.deck)
+    ps.refreshes += 1
+    s.emit("refresh", {"player": p, "cards": len(ps.deck)})
+    if s.callin_open:
+        s.owed_call_ins.append(1 - p)
+    else:
+        s.steps.append(("call_in", 1 - p, 1, "refresh"))
 
 
 def draw(s: KMState, p: int, n: int = 1) -> None:
@@ -37,6 +55,7 @@ def draw(s: KMState, p: int, n: int = 1) -> None:
             return
         ps.hand.append(iid)
         s.emit("draw", {"player": p}, {"card": iid, "id": s.cards[iid].id}, (p,))
+        check_refresh(s, p)
 
 
 def floor_count(s: KMState, p: int) -> int:

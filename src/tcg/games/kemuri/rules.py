@@ -200,11 +200,16 @@ class KemuriRules(EffectRunner, StepRuleset):
 
     def _step_call_in(self, s, step):
         """KM-V6: draw the top card; a trigger is applied (then the card goes to the
-        backyard), anything else becomes a customer in the seating zone."""
-        _, p, n, why = step
+        backyard), anything else becomes a customer in the seating zone. A sequence of call-ins
+        (and what its triggers do) runs to its end before any call-in a refresh granted during
+        it (KM-R2): those wait for the ``callin_end`` marker under the sequence."""
+        p, n, why = step[1], step[2], step[3]
         if n <= 0:
             return
-        iid = F.take_top(s, p, why != "refresh")  # a refresh queues the opponent's call-in (KM-R2)
+        if not s.callin_open:
+            s.callin_open = True
+            s.steps.append(("callin_end",))
+        iid = F.take_top(s, p)
         if iid is None:
             return
         if n > 1:
@@ -220,6 +225,14 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.players[p].seating.append(iid)
             s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": False, "why": why,
                                "seats": F.seats(s, p)})
+        F.check_refresh(s, p)
+
+    def _step_callin_end(self, s, step):
+        """The call-in sequence is over: the call-ins refreshes granted meanwhile, in order."""
+        s.callin_open = False
+        owed, s.owed_call_ins = s.owed_call_ins, []
+        for q in reversed(owed):
+            s.steps.append(("call_in", q, 1, "refresh"))
 
     def _step_to_backyard(self, s, step):
         iid = step[1]
@@ -524,6 +537,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.emit("pick", {"player": p, "card": a.card, "id": s.cards[a.card].id, "from": zone})
         if zone == "deck":
             s.rng.shuffle(ps.deck)
+            F.check_refresh(s, p)
 
     # --- effect targets (EffectRunner hooks) ----------------------------------------------------
     def effect_target(self, s: KMState, iid: int) -> Cast | None:

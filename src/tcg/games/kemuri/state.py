@@ -70,7 +70,7 @@ class PlayerState:
 
 class KMState(BaseState):
     __slots__ = ("cards", "owner", "players", "turn", "active", "first", "phase", "steps", "pending",
-                 "event", "serving", "help_used", "trouble_used")
+                 "event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed)
@@ -87,6 +87,8 @@ class KMState(BaseState):
         self.serving: tuple | None = None   # (server iid, receiver iid or -1)
         self.help_used: list[int] = []  # help cards used in the current serving
         self.trouble_used = False
+        self.callin_open = False        # a call-in sequence is running (KM-R2 waits for its end)
+        self.owed_call_ins: list[int] = []  # players owed a call-in by a refresh meanwhile
 
     def clone(self) -> "KMState":
         s = KMState.__new__(KMState)
@@ -96,4 +98,5 @@ class KMState(BaseState):
         s.turn, s.active, s.first, s.phase = self.turn, self.active, self.first, self.phase
         s.steps, s.pending, s.event, s.serving = self.steps[:], self.pending, self.event, self.serving
         s.help_used, s.trouble_used = self.help_used[:], self.trouble_used
+        s.callin_open, s.owed_call_ins = self.callin_open, self.owed_call_ins[:]
         return s
