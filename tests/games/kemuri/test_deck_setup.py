@@ -97,6 +97,15 @@ def test_km_d2_four_copies_legal_five_illegal():
     assert problems(make_deck(dict(MAIN, **{"K-EA": 5}))) == [("KM-D2", "K-EA")]
 
 
+def test_km_d2_copies_are_counted_by_card_name_so_reprints_share_the_limit():
+    """「同一カードはデッキに 4枚まで」: the same card is the same name, whatever its card id."""
+    assert problems(make_deck(dict(MAIN, **{"K-EA": 2, "K-EA-R": 2}))) == []
+    assert problems(make_deck(dict(MAIN, **{"K-EA": 3, "K-EA-R": 2}))) == [("KM-D2", "K-EA, K-EA-R")]
+    r = fixture_rules()
+    [p] = check_deck(r.cards, r.profile, make_deck(dict(MAIN, **{"K-EA": 3, "K-EA-R": 2})))
+    assert "5 copies of '早番あおい', at most 4" in p.message and "same card by name" in p.message
+
+
 def test_km_d2_events_one_copy_each():
     assert problems(make_deck(dict(MAIN, **{"E-OWN": 1, "E-CALL": 1}))) == []
     assert problems(make_deck(dict(MAIN, **{"E-CP": 2}))) == [("KM-D2", "E-CP")]

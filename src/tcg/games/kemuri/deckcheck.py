@@ -13,6 +13,8 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         if sec not in ("main", "leader"):
             out.append(DeckProblem("KM-D1", f"unknown deck section [{sec}] (use main, leader)"))
     main = []
+    by_name: Counter = Counter()  # 「同一カードはデッキに 4枚まで」: reprints (same name) share the limit
+    ids_of: dict[str, list[str]] = {}
     for cid, n in Counter(cards.resolve(c) or c for c in deck.section("main")).items():
         c = cards.find(cid)
         if c is None:
@@ -21,10 +23,18 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         main.extend([c] * n)
         if c.kind == "leader":  # KM-D1
             out.append(DeckProblem("KM-D1", f"{c.name} is a leader card; leaders go in [leader], not the deck", cid))
-        elif c.kind == "event" and n > P("deck.max_event_copies"):  # KM-D2
-            out.append(DeckProblem("KM-D2", f"{n} copies of event {c.name!r}, at most {P('deck.max_event_copies')}", cid))
+            continue
+        by_name[c.name] += n
+        ids_of.setdefault(c.name, []).append(cid)
+    for name, n in by_name.items():
+        first = cards.find(ids_of[name][0])
+        ids = ", ".join(sorted(ids_of[name]))
+        also = f" (card ids {ids}: the same card by name)" if len(ids_of[name]) > 1 else ""
+        if first.kind == "event" and n > P("deck.max_event_copies"):  # KM-D2
+            out.append(DeckProblem("KM-D2", f"{n} copies of event {name!r}, at most "
+                                            f"{P('deck.max_event_copies')}{also}", ids))
         elif n > P("deck.max_copies"):
-            out.append(DeckProblem("KM-D2", f"{n} copies of {c.name!r}, at most {P('deck.max_copies')}", cid))
+            out.append(DeckProblem("KM-D2", f"{n} copies of {name!r}, at most {P('deck.max_copies')}{also}", ids))
     troubles = [c for c in main if c.kind == "trouble"]
     if len(troubles) > P("deck.max_troubles"):  # KM-D3
         out.append(DeckProblem("KM-D3", f"{len(troubles)} trouble cards, at most {P('deck.max_troubles')}",
