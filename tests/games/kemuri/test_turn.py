@@ -656,3 +656,40 @@ def test_observation_trouble_window_does_not_reveal_the_opponents_hand():
         views.append(g.observe(0))
     assert views[0] == views[1]
     assert views[0]["decision"] == {"player": 1, "kind": "trouble"}
+
+
+# KM-K1: a charm at any timing the turn has (「指定タイミング」)
+def test_km_k1_trouble_timing_charm_is_offered_to_the_opponent_at_the_start_of_serving():
+    g = scenario(p0=dict(deck=FILL), p1=dict(leader="KL-DAN", deck=["K-LA"] + FILL), start="serving_start")
+    assert decision(g) == (1, "trouble") and "charm" in legal_types(g)
+    do(g, "charm")
+    assert g.state.players[1].charm_used and not g.state.players[1].leader_active
+    assert zone(g, 1, "hand") == ["K-LA"]                      # its draw resolved first
+    assert decision(g) == (1, "trouble") and "charm" not in legal_types(g)  # then the same decision
+    do(g, "pass")
+    assert decision(g) == (0, "serve")
+
+
+def test_km_k1_serving_timing_charm_before_a_serving():
+    g = scenario(p0=dict(leader="KL-EMI", floor=["K-EA"], deck=["K-F2"] + FILL), p1=dict(deck=FILL),
+                 start="serve")
+    assert "charm" in legal_types(g)
+    do(g, "charm")
+    assert zone(g, 0, "seating") == ["K-F2"]                   # called in once
+    assert decision(g) == (0, "serve") and "charm" not in legal_types(g)
+    assert "serve" in legal_types(g)
+
+
+def test_km_k1_end_timing_charm_opens_the_end_phase_decision_even_without_a_close():
+    g = scenario(p0=dict(leader="KL-FUU", deck=["K-F2"] + FILL), p1=dict(deck=FILL), start="end_phase")
+    assert decision(g) == (0, "close")
+    assert legal_types(g) == {"charm", "end_turn"}            # no close below 16 seats
+    do(g, "charm")
+    assert zone(g, 0, "seating") == ["K-F2"]
+    assert g.state.players[0].charm_used
+    assert decision(g) != (0, "close")                         # nothing left to decide: the turn ends
+
+
+def test_km_k1_no_end_phase_decision_without_a_close_or_an_end_charm():
+    g = scenario(p0=dict(leader="KL-AOI", deck=FILL), p1=dict(deck=FILL), start="end_phase")
+    assert decision(g) != (0, "close")

@@ -17,7 +17,10 @@ KINDS = ("cast", "event", "support", "trouble", "leader")
 DECK_KINDS = ("cast", "event", "support", "trouble")
 SHIFTS = ("early", "late")
 SHIFT_JA = {"early": "早番", "late": "遅番"}
-CHARM_TIMINGS = ("operation", "help")
+#: when a leader's charm may be used (「指定タイミング」): in its owner's turn at the operation, serving
+#: (before each serving) or end phase; in the opponent's turn at the start of the serving phase
+#: ("trouble": when troubles may be used) or when one of its owner's casts is served ("help")
+CHARM_TIMINGS = ("operation", "serving", "end", "trouble", "help")
 ABILITY_KINDS = {"cast": ("trigger", "static", "on_place"), "event": ("trigger", "static"),
                  "support": ("trigger", "use"), "trouble": ("trigger", "use"), "leader": ("charm",)}
 

@@ -282,8 +282,21 @@ class KemuriRules(EffectRunner, StepRuleset):
         ps.floor = split
         s.phase = "end"
         s.steps.append(("end_turn",))
-        if F.seats(s, p) >= self.close_seats and ps.leader_active and ps.leader >= 0:
+        self._step_end_decide(s, ("end_decide",))
+
+    def _step_end_decide(self, s, step):
+        """KM-T6: the close (16+ seats, active leader) or an end-phase charm, else the turn ends."""
+        p = s.active
+        if self._can_close(s, p) or self._charm_ok(s, p, "end"):
             self._decide(s, p, "close", p, seats=F.seats(s, p))
+
+    def _can_close(self, s, p) -> bool:
+        ps = s.players[p]
+        return F.seats(s, p) >= self.close_seats and ps.leader_active and ps.leader >= 0
+
+    def _step_redecide(self, s, step):
+        """Open again the decision a charm interrupted."""
+        self._decide(s, step[1], step[2], step[1])
 
     def _step_end_turn(self, s, step):
         for ps in s.players:
@@ -358,8 +371,11 @@ class KemuriRules(EffectRunner, StepRuleset):
         return s.cards[ps.leader].abilities_of("charm")[0].timing == timing
 
     def _legal_trouble(self, s, p, pending):
-        return [Action.of("trouble", (("card", i),)) for i in s.players[p].hand
-                if s.cards[i].kind == "trouble"] + [PASS]
+        out = [Action.of("trouble", (("card", i),)) for i in s.players[p].hand if s.cards[i].kind == "trouble"]
+        if self._charm_ok(s, p, "trouble"):
+            out.append(CHARM)
+        out.append(PASS)
+        return out
 
     def _legal_serve(self, s, p, pending):
         ps = s.players[p]
@@ -369,6 +385,8 @@ class KemuriRules(EffectRunner, StepRuleset):
             for c in ps.floor:
                 if not c.served:
                     out.extend(Action.of("serve", (("cast", c.iid), ("target", r))) for r in recv)
+        if self._charm_ok(s, p, "serving"):
+            out.append(CHARM)
         out.append(END_SERVING)
         return out
 
@@ -386,7 +404,11 @@ class KemuriRules(EffectRunner, StepRuleset):
         return [Action.of("pay", (("card", i),)) for i in s.players[p].seating]
 
     def _legal_close(self, s, p, pending):
-        return [CLOSE, END_TURN]
+        out = [CLOSE] if self._can_close(s, p) else []
+        if self._charm_ok(s, p, "end"):
+            out.append(CHARM)
+        out.append(END_TURN)
+        return out
 
     def _legal_pick_card(self, s, p, pending):
         return [Action.of("pick", (("card", i),)) for i in pending[2]] + [Action("pick_none")]
@@ -480,6 +502,10 @@ class KemuriRules(EffectRunner, StepRuleset):
     def _apply_trouble(self, s, p, pending, a):
         if a.type == "pass":
             return
+        if a.type == "charm":  # the charm, then the trouble decision again
+            s.steps.append(("redecide", p, "trouble"))
+            self._use_charm(s, p)
+            return
         ps = s.players[p]
         ps.hand.remove(a.card)
         ps.resolving.append(a.card)
@@ -490,6 +516,10 @@ class KemuriRules(EffectRunner, StepRuleset):
 
     def _apply_serve(self, s, p, pending, a):
         if a.type == "end_serving":
+            return
+        if a.type == "charm":
+            s.steps.append(("serve_next",))
+            self._use_charm(s, p)
             return
         s.serving = (a.cast, a.target)
         s.players[p].servings += 1
@@ -523,6 +553,10 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.steps.append(("pay", p, amount - lv, why))
 
     def _apply_close(self, s, p, pending, a):
+        if a.type == "charm":
+            s.steps.append(("end_decide",))
+            self._use_charm(s, p)
+            return
         if a.type == "close":  # KM-W1
             s.players[p].leader_active = False
             s.emit("close", {"player": p, "seats": F.seats(s, p)})
