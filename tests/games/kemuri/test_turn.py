@@ -478,10 +478,22 @@ def test_km_k3_cross_breaks_up_at_the_end_of_the_serving_phase():
     assert g.state.turn == 4
 
 
-def test_km_k3_cannot_cross_a_cast_that_already_crossed_or_alone():
+def test_km_k3_a_two_cast_cross_may_take_a_third_cast_in_any_order():
+    """Reading of 「最大 3体までのキャストで行うことができる」 and 「全体で 1体扱い」: a 2-cast cross counts
+    as one cast and may cross again with a single cast, up to 3 casts, stacked in any order."""
     g = scenario(p0=dict(floor=[dict(card="K-EA", below=["K-LA"]), "K-ED"], deck=FILL))
-    assert "cross" not in legal_types(g)
+    opts = {tuple(g.state.cards[i].id for i in a.casts) for a in g.legal_actions() if a.type == "cross"}
+    assert len(opts) == 6 and all(sorted(o) == ["K-EA", "K-ED", "K-LA"] for o in opts)
+    do(g, "cross", casts=["K-LA", "K-ED", "K-EA"])
+    assert members(g, 0) == [["K-LA", "K-ED", "K-EA"]]
+    assert cp(g, 0, "K-LA") == sum(g.state.cards[i].cp for i in cast(g, 0, "K-LA").members)
+    assert "cross" not in legal_types(g)  # three casts: no more
+
+
+def test_km_k3_cannot_cross_alone_or_past_three_casts():
     g = scenario(p0=dict(floor=["K-EA"], deck=FILL))
+    assert "cross" not in legal_types(g)
+    g = scenario(p0=dict(floor=[dict(card="K-EA", below=["K-LA", "K-LC"])], deck=FILL))
     assert "cross" not in legal_types(g)
 
 

@@ -357,6 +357,13 @@ class KemuriRules(EffectRunner, StepRuleset):
         for k in (2, 3):
             for combo in itertools.permutations(singles, k):
                 out.append(Action.of("cross", (("casts", combo),)))
+        # KM-K3 reading: a 2-cast cross counts as one cast, so it may take a third cast later
+        # (「最大 3体までのキャストで行う」 limits the casts, not how often), in any order
+        for x in ps.floor:
+            if len(x.below) == 1 and not x.served:
+                for c in singles:
+                    for combo in itertools.permutations(x.members + (c,)):
+                        out.append(Action.of("cross", (("casts", combo),)))
         if self._charm_ok(s, p, "operation"):
             out.append(CHARM)
         out.append(END_OPERATION)
@@ -481,12 +488,16 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.steps.append(("to_backyard", a.card))
             s.steps.append(effect_step(p, a.card, cards[a.card].abilities_of("use")[0].effects))
         elif t == "cross":  # KM-K3: the first listed is the top
-            members = [ps.cast(i) for i in a.casts]
-            for m in members:
+            units = []  # the casts (singles or a 2-cast cross) that merge
+            for i in a.casts:
+                u = next(x for x in ps.floor if i in x.members)
+                if u not in units:
+                    units.append(u)
+            for m in units:
                 ps.floor.remove(m)
             cross = Cast(a.casts[0], tuple(a.casts[1:]))
-            cross.cp_mod = sum(m.cp_mod for m in members)  # this turn's changes carry over
-            cross.call_mod = members[0].call_mod
+            cross.cp_mod = sum(m.cp_mod for m in units)  # this turn's changes carry over
+            cross.call_mod = units[0].call_mod
             ps.floor.append(cross)
             s.emit("cross", {"player": p, "cards": list(a.casts)})
         elif t == "charm":
