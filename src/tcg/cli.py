@@ -3,15 +3,21 @@ run AI-vs-AI batches, watch saved games and measure speed.
 
 Game modules are imported only inside the commands that need them, so ``tcg --help`` is fast.
 Every expected failure (unknown game, bad deck or record file, bad option value, Ctrl-C, end
-of input) ends with one ``error: ...`` line on stderr and a non-zero exit code."""
+of input) ends with one ``error: ...`` line on stderr and a non-zero exit code. Anything else (a
+bug) ends with one ``internal error: ...`` line naming a report file that holds the traceback
+(exit code 3): the command never prints a traceback."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import os
 import pathlib
 import random
+import signal
 import sys
-from typing import Any, Callable, List, Optional, Tuple
+import threading
+from typing import Any, Callable, Iterator, List, NoReturn, Optional, Tuple
 
 import typer
 from rich.console import Console
@@ -47,6 +53,8 @@ class _Group(TyperGroup):
         except typer.Abort:
             _echo_err("error: aborted")
             rv = 1
+        except Exception as e:  # noqa: BLE001 - a bug outside a command: one line and a report
+            rv = _report_internal_error(e)
         code = rv if isinstance(rv, int) else 0
         if standalone_mode:
             sys.exit(code)
@@ -74,7 +82,10 @@ def main() -> None:
 # --- helpers ---------------------------------------------------------------------------------
 
 def _echo_err(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
+    try:
+        print(message, file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # the terminal is gone (closed, broken pipe)
+        pass
 
 
 def _one_line(message: str) -> str:
@@ -86,16 +97,72 @@ def _fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
+#: exit code of an unexpected exception (a bug): distinct from failures the command expects
+INTERNAL_ERROR_EXIT = 3
+
+
+def _report_dir() -> pathlib.Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return pathlib.Path(base) / "tcg"
+
+
+def _write_report(exc: BaseException) -> str:
+    """Write the traceback of ``exc`` (with the command line and versions) to a new file in
+    ~/.cache/tcg (or the system temporary folder); returns its path or why it could not."""
+    import datetime
+    import platform
+    import tempfile
+    import traceback
+    try:
+        from importlib.metadata import version
+        tcg_version = version("tcg")
+    except Exception:  # noqa: BLE001 - the report must not fail for this
+        tcg_version = "unknown"
+    text = (f"tcg {tcg_version} internal error report\n"
+            f"time: {datetime.datetime.now().isoformat(timespec='seconds')}\n"
+            f"command: {' '.join(sys.argv)}\n"
+            f"python: {sys.version.split()[0]} on {platform.platform()}\n\n"
+            + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    problems = []
+    for folder in (_report_dir(), pathlib.Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(prefix=f"tcg-crash-{stamp}-", suffix=".txt", dir=folder)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            return name
+        except OSError as e:
+            problems.append(f"{folder}: {e.strerror or e}")
+    return "nowhere: " + "; ".join(problems)
+
+
+def _report_internal_error(exc: BaseException) -> int:
+    """One ``internal error: ...`` line on stderr, the traceback in a report file; returns the
+    exit code."""
+    where = _write_report(exc)
+    what = f"internal error: {type(exc).__name__}: {_one_line(str(exc))}".rstrip(": ")
+    if where.startswith("nowhere: "):
+        _echo_err(f"{what} (no report could be written: {where[len('nowhere: '):]})")
+    else:
+        _echo_err(f"{what} (full report written to {where})")
+    return INTERNAL_ERROR_EXIT
+
+
 def _guard(fn: Callable) -> Callable:
-    """Turn expected exceptions into one ``error:`` line and an exit code (no traceback)."""
+    """Turn expected exceptions into one ``error:`` line and an exit code (no traceback); any
+    other exception into one ``internal error:`` line and a report file (exit code 3)."""
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            with stop_signals():  # SIGTERM and SIGHUP stop a command the way Ctrl-C does
+                return fn(*args, **kwargs)
         except (typer.Exit, typer.Abort):
             raise
-        except KeyboardInterrupt:
-            _fail("interrupted", 130)
+        except KeyboardInterrupt as e:
+            signum = getattr(e, "signum", signal.SIGINT)
+            _fail("interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}",
+                  128 + signum)
         except EOFError:
             _fail("input ended", 1)
         except TcgError as e:
@@ -107,7 +174,64 @@ def _guard(fn: Callable) -> Callable:
             _fail(str(e))
         except (ValueError, FileNotFoundError, OSError) as e:
             _fail(str(e))
+        except Exception as e:  # noqa: BLE001 - a bug: one line, the traceback in a report file
+            raise typer.Exit(_report_internal_error(e)) from None
     return wrapper
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised in the main thread while ``stop_signals()`` is active (Ctrl-C
+    raises a plain KeyboardInterrupt): commands stop the way they stop for Ctrl-C."""
+
+    OUTCOMES = {"SIGINT": "interrupted", "SIGTERM": "terminated", "SIGHUP": "hangup"}
+
+    def __init__(self, signum: int):
+        name = signal.Signals(signum).name
+        super().__init__(name)
+        self.signum = signum
+        self.outcome = self.OUTCOMES.get(name, "interrupted")
+
+
+def _stop_signals_list() -> list[int]:
+    return [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+
+
+@contextlib.contextmanager
+def stop_signals() -> Iterator[None]:
+    """While active, SIGTERM and SIGHUP (the terminal closed) raise ``Stopped`` like Ctrl-C
+    raises KeyboardInterrupt, so that games are saved and finished results written. Only in the
+    main thread (elsewhere: does nothing)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        raise Stopped(signum)
+
+    old = {}
+    for sig in _stop_signals_list():
+        old[sig] = signal.signal(sig, handler)
+    try:
+        yield
+    finally:
+        for sig, h in old.items():
+            signal.signal(sig, h)
+
+
+@contextlib.contextmanager
+def signals_ignored() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP are ignored inside (a last save must not be cut short)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {}
+    for sig in [signal.SIGINT, *_stop_signals_list()]:
+        old[sig] = signal.signal(sig, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        for sig, h in old.items():
+            signal.signal(sig, h)
 
 
 def _command(*args: Any, **kwargs: Any) -> Callable:
@@ -394,68 +518,325 @@ def catalog_cmd(
 
 # --- play ------------------------------------------------------------------------------------
 
+#: the longest record file ``tcg play --resume`` and ``tcg replay`` read (a record is ~100 bytes
+#: per action: far more than any game)
+MAX_RECORD_FILE = 64 * 1024 * 1024
+
+
+def _read_record(path: pathlib.Path) -> dict:
+    """The game record in ``path`` as data (``RecordError`` with a one-line reason otherwise)."""
+    from .engine.errors import RecordError
+    try:
+        if path.is_dir():
+            raise RecordError(f"{path} is a folder, not a game record")
+        if path.stat().st_size > MAX_RECORD_FILE:
+            raise RecordError(f"{path} is not a game record (larger than {MAX_RECORD_FILE // 2**20} MiB)")
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read record file {path}: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path} is not a game record (invalid JSON: {e})") from None
+    if not isinstance(record, dict) or "game" not in record:
+        raise RecordError(f"{path} is not a game record (no 'game' entry)")
+    return record
+
+
+def _result_words(result: dict) -> str:
+    reason = result.get("reason") or "no reason given"
+    if result.get("draw") or result.get("winner") is None:
+        return f"a draw ({reason})"
+    return f"P{result['winner']} won ({reason})"
+
+
+def _same_deck(a, b) -> bool:
+    return a.game == b.game and {k: list(v) for k, v in a.sections.items()} == \
+        {k: list(v) for k, v in b.sections.items()}
+
+
+def _claim(path: pathlib.Path) -> bool:
+    """Create ``path`` empty unless it exists (atomically: two games never get the same file);
+    False if it exists."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        return False
+    except OSError as e:
+        raise ValueError(f"cannot save the game record to {path}: {e.strerror or e}") from None
+    os.close(fd)
+    return True
+
+
+def _check_save_folder(path: pathlib.Path) -> None:
+    if path.is_dir() or not path.absolute().parent.is_dir():
+        raise ValueError(f"cannot save the game record to {path}: "
+                         + ("it is a folder" if path.is_dir() else "no such folder"))
+
+
+def _default_record_path(game_id: str, seed: int) -> pathlib.Path:
+    """./tcg-GAME-SEED.json, or -2, -3... added when that file exists (never overwritten)."""
+    for n in range(1, 10_000):
+        path = pathlib.Path(f"tcg-{game_id}-{seed}" + ("" if n == 1 else f"-{n}") + ".json")
+        if _claim(path):
+            return path
+    raise ValueError(f"cannot choose a file name for the game record: tcg-{game_id}-{seed}-*.json all exist; "
+                     "pass --save FILE")
+
+
+def _refuse_existing(path: pathlib.Path) -> NoReturn:
+    try:
+        _read_record(path)
+        what = ("holds a saved game", f"continue that game with 'tcg play --resume {path}', or choose another file")
+    except TcgError:
+        what = ("is not a game record", "choose another file")
+    raise ValueError(f"--save {path}: the file exists and {what[0]}; a new game never writes over a file: {what[1]}")
+
+
+def _new_save_path(save: Optional[pathlib.Path], game_id: str, seed: int) -> pathlib.Path:
+    """Where a new game is saved: --save (which must not exist: a new game never overwrites a
+    file) or a fresh default name. The file is created (empty) at once."""
+    if save is None:
+        return _default_record_path(game_id, seed)
+    _check_save_folder(save)
+    if save.exists() or save.is_symlink() or not _claim(save):
+        _refuse_existing(save)
+    return save
+
+
+def _resume_save_path(save: Optional[pathlib.Path], resume: pathlib.Path, game) -> pathlib.Path:
+    """Where a resumed game is saved: back to the file it came from, or to --save, which may be
+    a new file or a record of this same game that the resumed one continues (nothing lost)."""
+    if save is None:
+        return resume
+    _check_save_folder(save)
+    try:
+        if save.exists() and os.path.samefile(save, resume):
+            return save
+    except OSError:
+        pass
+    if not save.exists() and not save.is_symlink() and _claim(save):
+        return save
+    from .api import replay
+    try:
+        other = replay(_read_record(save))
+    except TcgError:
+        raise ValueError(f"--save {save}: the file exists and is not a game record; it is not "
+                         "overwritten: choose another file") from None
+    if other.game_id != game.game_id or other.seed != game.seed or len(other.decks) != len(game.decks) or \
+            not all(_same_deck(a, b) for a, b in zip(other.decks, game.decks)):
+        raise ValueError(f"--save {save}: the file holds another game ({other.game_id}, seed {other.seed}); "
+                         "it is not overwritten: choose another file")
+    mine, theirs = game.actions, other.actions
+    if [(a["player"], a["action"]) for a in theirs] != [(a["player"], a["action"]) for a in mine[:len(theirs)]]:
+        raise ValueError(f"--save {save}: the file holds this game played on differently ({len(theirs)} actions "
+                         f"that the game in {resume} does not continue); it is not overwritten: choose another file")
+    return save
+
+
+class _Saver:
+    """Saves the game after every change (atomically, see ``Game.save``). A failure is reported
+    once on stderr and tried again at the next change; the game goes on."""
+
+    def __init__(self, game, path: pathlib.Path):
+        self.game, self.path = game, path
+        self.failure: Optional[str] = None
+
+    def save(self) -> Optional[str]:
+        """Save now; returns None or why it failed."""
+        try:
+            self.game.save(str(self.path))
+        except OSError as e:
+            return str(e.strerror or e)
+        return None
+
+    def __call__(self) -> None:
+        why = self.save()
+        if why is not None and why != self.failure:
+            _echo_err(f"warning: could not save the game to {self.path}: {why} (trying again after every action)")
+        elif why is None and self.failure is not None:
+            _echo_err(f"note: the game is saved to {self.path} again")
+        self.failure = why
+
+
+def _seat_option(seat: Optional[str]) -> Optional[str]:
+    if seat is not None and seat not in ("0", "1", "random"):
+        raise ValueError(f"--seat must be 0, 1 or random, got {seat!r}")
+    return seat
+
+
+def _make_opponent(name: str, seed: int, options: dict, from_record: bool):
+    from .agents import make_agent
+    try:
+        return make_agent(name, seed=seed, **options)
+    except (TypeError, ValueError) as e:
+        if not from_record:
+            raise
+        from .engine.errors import RecordError
+        raise RecordError(f"the saved game's computer player {name!r} with options {options} cannot be "
+                          f"made: {_one_line(str(e))}; choose one with --opponent/--agent-option") from None
+
+
+def _resume_game(resume: pathlib.Path, game: Optional[str], deck: Optional[str], opponent_deck: Optional[str],
+                 seed: Optional[int], seat: Optional[str]) -> tuple[Any, int, list[str]]:
+    """The saved game of ``resume`` at its pending decision, the human's seat and notes on what
+    the record did not say. Options that contradict the record are errors."""
+    from .api import load_deck, replay
+    from .engine.errors import RecordError
+    g = replay(_read_record(resume))
+    if g.is_over:
+        raise RecordError(f"{resume} is a finished game: {_result_words(g.result)} after {len(g.actions)} "
+                          f"actions; nothing to continue (watch it with: tcg replay {resume})")
+    if game is not None and game != g.game_id:
+        raise ValueError(f"--resume {resume} holds a {g.game_id} game, not {game}; leave GAME out with --resume")
+    if seed is not None and seed != g.seed:
+        raise ValueError(f"--seed {seed} does not match the saved game (seed {g.seed}); leave --seed out "
+                         "with --resume")
+    notes = []
+    players = g.rules.players
+    human = g.meta.get("human")
+    if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
+        human = None
+    if seat is not None:
+        if human is not None and (seat == "random" or int(seat) != human):
+            raise ValueError(f"--seat {seat} does not match the saved game (you play seat {human}); leave "
+                             "--seat out with --resume")
+        if human is None:
+            human = random.Random(g.seed).randrange(2) if seat == "random" else int(seat)
+    elif human is None:
+        human = 0
+        notes.append("The record does not say which seat you played: you are P0 (choose with --seat).")
+    for flag, name, seat_of in (("--deck", deck, human), ("--opponent-deck", opponent_deck, 1 - human)):
+        if name is not None and not _same_deck(load_deck(g.game_id, name), g.decks[seat_of]):
+            raise ValueError(f"{flag} {name} is not the deck P{seat_of} plays in the saved game "
+                             f"({g.decks[seat_of].name!r}); leave {flag} out with --resume")
+    return g, human, notes
+
+
 @_command("play")
 def play_cmd(
-    game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
+    game: Optional[str] = typer.Argument(None, help="Game id (see 'tcg games'); not needed with --resume."),
     deck: Optional[str] = typer.Option(None, "--deck", "-d",
         help="Your deck: sample-deck name or file (default: the first sample deck)."),
     opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck",
         help="The computer's deck (default: another sample deck)."),
-    opponent: str = typer.Option("heuristic", "--opponent",
-        help="Computer player: heuristic (quick), ismcts (the strongest: a search of 0.5 s per "
-             "move) or random."),
+    opponent: Optional[str] = typer.Option(None, "--opponent",
+        help="Computer player: heuristic (quick, the default), ismcts (the strongest: a search of 0.5 s "
+             "per move) or random."),
+    agent_option: Optional[List[str]] = typer.Option(None, "--agent-option",
+        help="Option KEY=VALUE of the computer player, repeatable (e.g. seconds=2 for ismcts)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game (default: random, printed)."),
-    seat: str = typer.Option("0", "--seat",
-        help="Your seat: 0, 1 or random (who goes first is decided by the game)."),
-    lang: str = typer.Option("en", "--lang",
-        help="Language of card names and actions: en (with English glosses) or ja."),
+    seat: Optional[str] = typer.Option(None, "--seat",
+        help="Your seat: 0 (the default), 1 or random (who goes first is decided by the game)."),
+    lang: Optional[str] = typer.Option(None, "--lang",
+        help="Language of card names and actions: en (the default, with English glosses) or ja."),
     save: Optional[pathlib.Path] = typer.Option(None, "--save",
-        help="Where to save the game record (default: ./tcg-GAME-SEED.json)."),
+        help="Where to save the game record (default: ./tcg-GAME-SEED.json, or -2, -3... added when "
+             "that file exists). A new game never writes over an existing file."),
+    resume: Optional[pathlib.Path] = typer.Option(None, "--resume", metavar="FILE",
+        help="Continue a game saved by 'tcg play' where it stopped: same game, decks, seed, seat, "
+             "computer player and language (--opponent, --agent-option and --lang may change them). "
+             "It is saved back to FILE (or to --save)."),
 ) -> None:
     """Play GAME against the computer in the terminal.
 
     After every step you see the board, your hand and your legal actions, numbered: type a
-    number to play one (-1 = the last). Other commands: i = card texts, b = board,
-    log = recent events, h = help, c = concede, q = quit. The game record is saved at the
-    end (to --save or ./tcg-GAME-SEED.json) so you can watch it again with 'tcg replay'."""
-    from .agents import make_agent
+    number to play one (-1 = the last). Other commands: u = undo your last action (while it
+    revealed nothing), i = card texts, b = board, log = recent events, h = help, c = concede,
+    q = quit. The game record is saved after every action (to --save or ./tcg-GAME-SEED.json,
+    printed at the start), also when you quit, press Ctrl-C or close the terminal: continue it
+    with 'tcg play --resume FILE', or watch it with 'tcg replay FILE'."""
+    import shlex
+
     from .api import new_game
+    from .sim.options import parse_agent_options
     from .ui import get_renderer, label_players
     from .ui.terminal import play_session
 
-    lang = _check_lang(lang)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
-    if seat not in ("0", "1", "random"):
-        raise ValueError(f"--seat must be 0, 1 or random, got {seat!r}")
-    human = random.Random(seed).randrange(2) if seat == "random" else int(seat)
-    mine, theirs = _default_decks(game, deck, opponent_deck)
-    decks = [mine, theirs] if human == 0 else [theirs, mine]
-    agent = make_agent(opponent, seed=seed)
-    g = new_game(game, decks, seed=seed)
-    path = save if save is not None else pathlib.Path(f"tcg-{game}-{seed}.json")
-    if path.is_dir() or not path.absolute().parent.is_dir():
-        raise ValueError(f"cannot save the game record to {path}: "
-                         + ("it is a folder" if path.is_dir() else "no such folder"))
+    if lang is not None:
+        _check_lang(lang)
+    seat = _seat_option(seat)
+    notes: list[str] = []
+    if resume is not None:
+        g, human, notes = _resume_game(resume, game, deck, opponent_deck, seed, seat)
+        where = f"seed {g.seed} · resumed from {resume} after {len(g.actions)} actions"
+    else:
+        if game is None:
+            _fail("missing argument 'GAME' (or --resume FILE) (see 'tcg play --help')", 2)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+        human = random.Random(seed).randrange(2) if seat == "random" else int(seat or 0)
+        mine, theirs = _default_decks(game, deck, opponent_deck)
+        g = new_game(game, [mine, theirs] if human == 0 else [theirs, mine], seed=seed)
+        where = f"seed {g.seed}"
+    # the computer player, its options and the language: from the options, else from the record
+    meta = g.meta
+    was = meta.get("opponent") if isinstance(meta.get("opponent"), str) else None
+    was_options = meta.get("agent_options") if isinstance(meta.get("agent_options"), dict) else {}
+    name = opponent or was or "heuristic"
+    if agent_option:
+        options = parse_agent_options(agent_option, [name])[0]
+    else:
+        options = dict(was_options) if name == was else {}
+    from_record = opponent is None and not agent_option and was is not None
+    agent = _make_opponent(name, g.seed, options, from_record)
+    was_lang = meta.get("lang") if meta.get("lang") in ("en", "ja") else None
+    lang = lang or was_lang or "en"
+    if resume is not None:
+        if was is not None and (name, options) != (was, was_options):
+            notes.append(f"The computer player is now {name}{_options_words(options)} (the saved game had "
+                         f"{was}{_options_words(was_options)}).")
+        if was_lang is not None and lang != was_lang:
+            notes.append(f"Language: {lang} (the saved game had {was_lang}).")
+    g.meta = {**meta, "client": "tcg play", "human": human, "opponent": name, "agent_options": options,
+              "lang": lang}
+    path = _resume_save_path(save, resume, g) if resume is not None else _new_save_path(save, g.game_id, g.seed)
+    saver = _Saver(g, path)
+    failed = saver.save()
+    if failed is not None:
+        raise ValueError(f"cannot save the game record to {path}: {failed}")
     con = _console()
-    con.print(Text.assemble(("tcg play ", "bold"), f"{game} · seed {seed} · you are P{human} with "
-                            f"{g.decks[human].name!r} against the {opponent} computer player with "
+    con.print(Text.assemble(("tcg play ", "bold"), f"{g.game_id} · {where} · you are P{human} with "
+                            f"{g.decks[human].name!r} against the {name} computer player with "
                             f"{g.decks[1 - human].name!r}"))
-    con.print("Type h for help.", style="dim")
-    renderer = get_renderer(game, g, lang, viewer=human, names=label_players(human, g.rules.players))
+    for note in notes:
+        con.print(note, style="yellow")
+    resume_hint = f"tcg play --resume {shlex.quote(str(path))}"
+    con.print(f"The game is saved to {path} after every action (continue it later with: {resume_hint}).")
+    con.print("Type h for help, u to undo.", style="dim")
     outcome = "interrupted"
     try:
-        outcome = play_session(g, human, agent, console=con, lang=lang, renderer=renderer)
+        renderer = get_renderer(g.game_id, g, lang, viewer=human, names=label_players(human, g.rules.players))
+        outcome = play_session(g, human, agent, console=con, lang=lang, renderer=renderer, on_change=saver,
+                               show_setup=resume is None)
+    except KeyboardInterrupt as e:  # before the game loop started (e.g. while setting up)
+        outcome = getattr(e, "outcome", "interrupted")
     finally:
-        try:
-            g.save(str(path))
-        except OSError as e:
-            _fail(f"could not save the game record to {path}: {e.strerror or e}")
-        con.print(f"Game record saved to {path} (watch it with: tcg replay {path})")
-    if outcome == "interrupted":
-        _fail("interrupted; the game record was saved", 130)
-    if outcome == "eof":
-        _fail("input ended before the game was over; the game record was saved", 1)
+        with signals_ignored():
+            failed = saver.save()
+    if failed is not None:
+        _fail(f"could not save the game record to {path}: {failed}")
+    watch = f"tcg replay {shlex.quote(str(path))}"
+    _say(con, f"Game record saved to {path} (watch it with: {watch})" if outcome == "over" else
+         f"Game saved to {path}: continue it with: {resume_hint} (or watch it so far with: {watch})")
+    if outcome == "quit" or outcome == "over":
+        return
+    stops = {"interrupted": ("interrupted", 130), "terminated": ("stopped by SIGTERM", 143),
+             "hangup": ("the terminal closed (SIGHUP)", 129),
+             "eof": ("input ended before the game was over", 1)}
+    what, code = stops.get(outcome, ("stopped", 1))
+    _fail(f"{what}; the game is saved: continue it with: {resume_hint}", code)
+
+
+def _options_words(options: dict) -> str:
+    return "" if not options else " (" + ", ".join(f"{k}={v}" for k, v in sorted(options.items())) + ")"
+
+
+def _say(con: Console, message: str) -> None:
+    try:
+        con.print(message)
+    except (OSError, ValueError):  # the terminal is gone
+        pass
 
 
 # --- simulate --------------------------------------------------------------------------------
@@ -551,23 +932,13 @@ def replay_cmd(
 
     Shows each action taken and the board after it (spectator view unless --player).
     Enter = next action, a number = jump to that action, q = quit; --auto runs by itself."""
-    from .engine.errors import RecordError
     from .ui.terminal import replay_session
 
     lang = _check_lang(lang)
     if player not in ("0", "1", "spectator"):
         raise ValueError(f"--player must be 0, 1 or spectator, got {player!r}")
     viewer = None if player == "spectator" else int(player)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"cannot read record file {file}: {getattr(e, 'strerror', None) or e}") from None
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{file} is not a game record (invalid JSON: {e})") from None
-    if not isinstance(record, dict) or "game" not in record:
-        raise RecordError(f"{file} is not a game record (no 'game' entry)")
+    record = _read_record(file)
     outcome = replay_session(record, console=_console(), viewer=viewer, upto=upto, auto=auto,
                              delay=delay, lang=lang)
     if outcome == "interrupted":

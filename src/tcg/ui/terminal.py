@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine.action import Action
+from ..engine.errors import TcgError
 from . import GenericRenderer, get_renderer
 
 Reader = Callable[[str], str]
@@ -31,10 +32,13 @@ Commands:
   b, board     show the board again
   log          show recent events
   i, info      show the texts of your hand and of the cards on the field
+  u, undo      take back your last action (only while it revealed nothing: no card drawn
+               or shuffled, no hidden card shown, the computer has not played since)
   h, help      show this help
   c, concede   concede the game
-  q, quit      stop now (the game record is saved)
-Ctrl-C or end of input also stops (the record is saved)."""
+  q, quit      stop now; continue later with: tcg play --resume FILE
+The game is saved after every action, so nothing is lost if you stop, press Ctrl-C, or the
+terminal closes: 'tcg play --resume FILE' continues where you were."""
 
 #: action types whose content other players may not see in any game; each game's renderer lists
 #: its own in ``renderer.hidden_actions`` (e.g. Shironeko's mulligan marks, Turu-turu's stacking)
@@ -134,19 +138,27 @@ def result_text(renderer: GenericRenderer, result: Mapping[str, Any] | None, vie
 # --- human vs computer -----------------------------------------------------------------------
 
 def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
-                 read: Reader | None = None, renderer: GenericRenderer | None = None) -> str:
+                 read: Reader | None = None, renderer: GenericRenderer | None = None,
+                 on_change: Callable[[], None] | None = None, show_setup: bool = True) -> str:
     """Play ``game`` to the end with a human at seat ``human`` and ``agent`` for everyone else.
 
+    ``on_change()`` is called after every change of the game (an action of either side, a
+    concession, an undo): ``tcg play`` saves the record there. ``show_setup``: print the
+    set-up events first (off when a saved game is resumed).
     Returns how it ended: ``"over"`` (game over), ``"quit"`` (the human typed q),
-    ``"interrupted"`` (Ctrl-C) or ``"eof"`` (input ended). The caller saves the record."""
+    ``"interrupted"`` (Ctrl-C; a ``KeyboardInterrupt`` with an ``outcome`` attribute returns
+    that instead, e.g. a stop by a signal) or ``"eof"`` (input ended)."""
     from ..agents.base import AgentView
 
     read = read or _default_reader(console)
+    changed = on_change or (lambda: None)
     if renderer is None:
         renderer = get_renderer(game.game_id, game, lang, viewer=human)
     steps: list[Step] = []
-    if len(game.log):
+    if show_setup and len(game.log):
         steps.append(Step(None, "Set-up", game.log.for_player(human)))
+    elif len(game.log):  # a resumed game: what happened last (also teaches the renderer card names)
+        _show_log(console, renderer, game, human, last=12)
     try:
         while not game.is_over:
             decision = game.decision
@@ -155,7 +167,8 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                 action = agent.act(AgentView(game, legal))
                 text = action_text(game, action, decision.player, human, lang, renderer)
                 mark = len(game.log)
-                game.apply(action)
+                game.apply(action, decision.player, by="computer")
+                changed()
                 steps.append(Step(decision.player, text, game.log.for_player(human, mark), action))
                 continue
             print_steps(console, renderer, steps)
@@ -165,7 +178,7 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
             _show_decision(console, renderer, game, human, labels)
             while True:
                 span = f"1-{len(legal)}" if len(legal) > 1 else "1"
-                answer = read(f"Your choice [{span}, i=card texts, h=help, q=quit]: ").strip().lower()
+                answer = read(f"Your choice [{span}, u=undo, i=card texts, h=help, q=quit]: ").strip().lower()
                 if answer in ("q", "quit", "exit"):
                     console.print("You stopped the game.")
                     return "quit"
@@ -185,17 +198,27 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                 if answer in ("c", "concede"):
                     mark = len(game.log)
                     game.concede(human)
+                    changed()
                     steps.append(Step(human, "Concede", game.log.for_player(human, mark)))
+                    break
+                if answer in ("u", "undo"):
+                    done, text = take_back(game, human, lang, renderer)
+                    if not done:
+                        console.print(f"Cannot undo: {text}.", style="yellow")
+                        continue
+                    changed()
+                    console.print(Text(f"Took back: {text}", style="bold"))
                     break
                 index = _parse_choice(answer, len(legal))
                 if index is None:
                     console.print((f"Please type a number from 1 to {len(legal)}" if len(legal) > 1
-                                   else "Please type 1") + " (or h for help).", style="yellow")
+                                   else "Please type 1") + " (or h for help, u to undo).", style="yellow")
                     continue
                 action = legal[index]
                 text = labels[index]
                 mark = len(game.log)
-                game.apply(action)
+                game.apply(action, human)
+                changed()
                 steps.append(Step(human, text, game.log.for_player(human, mark), action))
                 break
         print_steps(console, renderer, steps)
@@ -203,12 +226,42 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
         console.print(renderer.board(game.observe(human)))
         console.print(result_text(renderer, game.result, human))
         return "over"
-    except KeyboardInterrupt:
-        console.print()
-        return "interrupted"
+    except KeyboardInterrupt as e:
+        _quiet_print(console)
+        return getattr(e, "outcome", "interrupted")
     except EOFError:
-        console.print()
+        _quiet_print(console)
         return "eof"
+
+
+def _quiet_print(console: Console) -> None:
+    """An empty line after an interruption; nothing if the terminal is gone (closed)."""
+    try:
+        console.print()
+    except (OSError, ValueError):
+        pass
+
+
+def take_back(game, human: int, lang: str = "en",
+              renderer: GenericRenderer | None = None) -> tuple[bool, str]:
+    """Take back the human's last action through ``game.undo()`` when the game allows it.
+    Returns ``(True, how the action read)`` or ``(False, why it cannot be taken back)``."""
+    actions = game.actions
+    if not actions:
+        return False, "nothing has been played yet"
+    last = actions[-1]
+    if last["player"] != human or last.get("by", "player") != "player":
+        return False, ("the computer has played since your last action (undo takes back only your "
+                       "own actions, before anything else happens)")
+    try:
+        game.undo()
+    except TcgError as e:  # UndoError: the engine says why (a draw, a hidden card shown...)
+        why = str(e)
+        return False, why[len("cannot undo: "):] if why.startswith("cannot undo: ") else why
+    try:
+        return True, action_text(game, Action.from_dict(last["action"]), human, human, lang, renderer)
+    except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+        return True, str(last["action"].get("type", "action"))
 
 
 def _default_reader(console: Console) -> Reader:
@@ -360,4 +413,4 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
 
 
 __all__ = ["HELP", "Step", "action_text", "event_lines", "play_session", "print_steps",
-           "replay_session", "result_text", "split_action", "step_lines"]
+           "replay_session", "result_text", "split_action", "step_lines", "take_back"]
