@@ -705,3 +705,51 @@ def test_km_k1_end_timing_charm_opens_the_end_phase_decision_even_without_a_clos
 def test_km_k1_no_end_phase_decision_without_a_close_or_an_end_charm():
     g = scenario(p0=dict(leader="KL-AOI", deck=FILL), p1=dict(deck=FILL), start="end_phase")
     assert decision(g) != (0, "close")
+
+
+# 「場のカードの記載効果を使用する」: activated abilities of cards on the field (KM-T3 operation)
+QUIET = ("end_operation", "end_serving", "end_charcoal", "pass", "done", "end_turn")
+
+
+def to_next_operation(g):
+    """Play quietly (ending every phase) until player 0's next operation phase."""
+    g.apply(next(a for a in g.legal_actions() if a.type == "end_operation"))
+    while decision(g) != (0, "operation"):
+        g.apply(next(a for a in g.legal_actions() if a.type in QUIET))
+
+
+def test_km_t3_a_cast_on_the_floor_uses_its_activated_ability_paying_its_cost_once_per_turn():
+    g = scenario(p0=dict(floor=["K-ACT"], seating=["K-F1", "K-F1"], deck=FILL), p1=dict(deck=FILL))
+    acts = [a for a in g.legal_actions() if a.type == "activate"]
+    assert acts == [Action("activate", card=cast(g, 0, "K-ACT").iid, ability=0)]
+    base = cp(g, 0, "K-ACT")
+    g.apply(acts[0])
+    assert decision(g) == (0, "pay")                     # the cost first: 1 seat
+    do(g, "pay", card="K-F1")
+    assert cp(g, 0, "K-ACT") == base + 2 and seats(g, 0) == 1
+    assert kinds(g)[-3:] == ["activate", "pay", "modify"]
+    assert decision(g) == (0, "operation") and "activate" not in legal_types(g)  # once this turn
+    to_next_operation(g)
+    assert "activate" in legal_types(g)                  # a new turn: again
+
+
+def test_km_t3_an_activated_ability_needs_seats_for_its_cost():
+    g = scenario(p0=dict(floor=["K-ACT"], deck=FILL), p1=dict(deck=FILL))
+    assert "activate" not in legal_types(g)
+
+
+def test_km_t3_only_the_top_card_of_a_cross_gives_its_activated_ability():
+    g = scenario(p0=dict(floor=[dict(card="K-EA", below=["K-ACT"])], seating=["K-F1"], deck=FILL))
+    assert "activate" not in legal_types(g)
+
+
+def test_km_t3_your_event_on_the_table_once_per_game_ability():
+    g = scenario(p0=dict(event="E-ACT", deck=["K-LA"] + FILL), p1=dict(deck=FILL))
+    do(g, "activate", card="E-ACT", ability=0)
+    assert zone(g, 0, "hand") == ["K-LA"]
+    assert "activate" not in legal_types(g)
+    to_next_operation(g)
+    assert "activate" not in legal_types(g)              # once per game, not per turn
+    # the opponent cannot use your event's ability
+    g3 = scenario(p0=dict(deck=FILL), p1=dict(event="E-ACT", deck=FILL))
+    assert "activate" not in legal_types(g3)

@@ -561,7 +561,28 @@ def _operation(view, acts, rng):
             return by["charm"][0]
         if "leader_draw" in by:
             return by["leader_draw"][0]
+    act = _activation(by.get("activate", ()), idx, seats, closing, theirs)
+    if act is not None:
+        return act
     return by.get("end_operation", [None])[0]
+
+
+def _activation(acts, idx, seats: int, closing: bool, theirs) -> Action | None:
+    """An activated ability of a card on the field worth its cost: free ones that draw, call in
+    or raise a cast; paid ones only while seats are plentiful and no close is near."""
+    for a in acts:
+        c = idx.get(a.card)
+        card = _db(c["id"]) if c else None
+        if card is None or a.ability >= len(card.abilities):
+            continue
+        ab = card.abilities[a.ability]
+        useful = any(op.name in ("draw", "call_in") or (op.name == "modify" and op.args.get("amount", 0) > 0)
+                     for op in ab.effects)
+        if c.get("kind") == "cast" and c.get("served"):
+            useful = False  # a cast that has served this turn gains nothing from a boost
+        if useful and (ab.cost == 0 or (not closing and seats - ab.cost >= 3)):
+            return a
+    return None
 
 
 def _serve(view, acts, rng):

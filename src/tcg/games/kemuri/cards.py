@@ -21,7 +21,7 @@ SHIFT_JA = {"early": "早番", "late": "遅番"}
 #: (before each serving) or end phase; in the opponent's turn at the start of the serving phase
 #: ("trouble": when troubles may be used) or when one of its owner's casts is served ("help")
 CHARM_TIMINGS = ("operation", "serving", "end", "trouble", "help")
-ABILITY_KINDS = {"cast": ("trigger", "static", "on_place"), "event": ("trigger", "static"),
+ABILITY_KINDS = {"cast": ("trigger", "static", "on_place", "activate"), "event": ("trigger", "static", "activate"),
                  "support": ("trigger", "use"), "trouble": ("trigger", "use"), "leader": ("charm",)}
 
 _deck = {"level": Field(int, required=True, min=1, max=3, doc="seat value; level-3 cards max 6 per deck")}
@@ -53,6 +53,8 @@ SCHEMA = CardSchema(
 ABILITY_FIELDS = {
     "kind": Field(str, required=True),
     "timing": Field(str, default=None, choices=CHARM_TIMINGS, doc="charm: when it may be used"),
+    "cost": Field(int, default=0, min=0, max=16, doc="activate: seats paid to use it"),
+    "limit": Field(str, default="turn", choices=("turn", "game"), doc="activate: once per turn or per game"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -69,6 +71,8 @@ class Ability:
     text: str
     text_en: str
     index: int
+    cost: int = 0          # activate: seats paid to use it
+    limit: str = "turn"    # activate: once per "turn" or per "game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +131,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                  f"(allowed: {', '.join(ABILITY_KINDS[kind])})", "kind")
         if (a["kind"] == "charm") != (a["timing"] is not None):
             fail("'timing' is required for a charm and only for it", "timing")
+        if a["kind"] != "activate" and ("cost" in raw or "limit" in raw):
+            fail("'cost' and 'limit' are only for an 'activate' ability", "cost" if "cost" in raw else "limit")
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
         for op in effects:
             for k, v in (op.get("filter") or {}).items():
@@ -141,7 +147,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                     fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
             fail("duration 'static' is only for static abilities", "effects")
-        abilities.append(Ability(a["kind"], a["timing"], effects, a["text"], a["text_en"], i))
+        abilities.append(Ability(a["kind"], a["timing"], effects, a["text"], a["text_en"], i,
+                                 a["cost"], a["limit"]))
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
         raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")
     if kind in ("support", "trouble") and len([a for a in abilities if a.kind == "use"]) != 1:

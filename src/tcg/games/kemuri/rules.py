@@ -127,6 +127,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         ps.used_event = ps.used_support = False
         ps.servings = 0
         ps.swapped_in = ()
+        ps.activated = tuple(x for x in ps.activated if x[2] == "game")  # once-per-turn uses reset
         s.trouble_used = False
         for c in ps.floor:
             c.served = False
@@ -364,9 +365,27 @@ class KemuriRules(EffectRunner, StepRuleset):
                 for c in singles:
                     for combo in itertools.permutations(x.members + (c,)):
                         out.append(Action.of("cross", (("casts", combo),)))
+        out.extend(self._activations(s, p, seats))
         if self._charm_ok(s, p, "operation"):
             out.append(CHARM)
         out.append(END_OPERATION)
+        return out
+
+    def _activations(self, s, p, seats: int) -> list[Action]:
+        """「場のカードの記載効果を使用する」: the activated abilities of your cards on the field (the
+        top card of each cast or cross, and your event), each once per turn or per game as it
+        says, when you can pay its cost in seats."""
+        ps = s.players[p]
+        cards = s.cards
+        sources = [c.iid for c in ps.floor]
+        if s.event >= 0 and s.owner[s.event] == p:
+            sources.append(s.event)
+        used = {(i, k) for i, k, _ in ps.activated}
+        out = []
+        for iid in sources:
+            for ab in cards[iid].abilities:
+                if ab.kind == "activate" and (iid, ab.index) not in used and ab.cost <= seats:
+                    out.append(Action.of("activate", (("ability", ab.index), ("card", iid))))
         return out
 
     def _charm_ok(self, s, p, timing: str) -> bool:
@@ -502,6 +521,13 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.emit("cross", {"player": p, "cards": list(a.casts)})
         elif t == "charm":
             self._use_charm(s, p)
+        elif t == "activate":
+            ab = cards[a.card].abilities[a.ability]
+            ps.activated = ps.activated + ((a.card, ab.index, ab.limit),)
+            s.emit("activate", {"player": p, "card": a.card, "id": cards[a.card].id, "ability": ab.index})
+            s.steps.append(effect_step(p, a.card, ab.effects))
+            if ab.cost:
+                s.steps.append(("pay", p, ab.cost, "activate"))
 
     def _use_charm(self, s, p):
         ps = s.players[p]

@@ -30,7 +30,7 @@ class Cast:
 class PlayerState:
     __slots__ = ("deck", "hand", "backyard", "seating", "floor", "resolving", "leader", "leader_active",
                  "charm_used", "mulliganed", "mull_pick", "used_event", "used_support", "refreshes",
-                 "servings", "swapped_in")
+                 "servings", "swapped_in", "activated")
 
     def __init__(self) -> None:
         self.deck: list[int] = []       # top = end
@@ -49,6 +49,7 @@ class PlayerState:
         self.refreshes = 0
         self.servings = 0               # servings this turn
         self.swapped_in: tuple = ()     # cards moved into the seating zone by this charcoal change
+        self.activated: tuple = ()      # (card, ability index, limit) of activated abilities used
 
     def copy(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -59,6 +60,7 @@ class PlayerState:
         p.mulliganed, p.mull_pick = self.mulliganed, self.mull_pick[:]
         p.used_event, p.used_support, p.refreshes = self.used_event, self.used_support, self.refreshes
         p.servings, p.swapped_in = self.servings, self.swapped_in
+        p.activated = self.activated
         return p
 
     def cast(self, iid: int) -> Cast | None:
