@@ -244,3 +244,12 @@ def test_the_largest_seed_is_accepted_and_recorded_exactly():
     g = tcg.new_game("shironeko", ["red_rush", "red_rush"], seed=2 ** 64 - 1)
     assert g.record()["seed"] == 2 ** 64 - 1
     assert tcg.replay(g.record()).seed == 2 ** 64 - 1
+
+
+def test_a_record_made_with_custom_cards_says_tcg_card_path_is_why():
+    g = tcg.new_game("shironeko", ["red_rush", "red_rush"], seed=1)
+    rec = g.record()
+    rec["card_set"]["version"] = rec["card_set"]["version"] + "+0123456789"
+    rec["card_set"]["extra_files"] = ["/home/me/cards/my_set.toml"]
+    with pytest.raises(tcg.RecordError, match="custom card files: /home/me/cards/my_set.toml; set TCG_CARD_PATH"):
+        tcg.replay(rec)

@@ -288,9 +288,9 @@ class Game:
             "result": self.result,
             "meta": dict(self.meta),
         }
-        extra = getattr(cards, "extra_files", None)
-        if extra:
-            rec["card_set"]["extra_files"] = [str(f) for f in extra]
+        if "+" in str(cards.version):  # custom card files from TCG_CARD_PATH were loaded
+            from .cards import extra_card_files
+            rec["card_set"]["extra_files"] = [str(f) for f in extra_card_files(self.rules.id)]
         for k, v in self._extra.items():
             rec.setdefault(k, v)
         return rec
@@ -385,9 +385,13 @@ def replay_record(rules: Ruleset, record: Mapping[str, Any], decks: Sequence[Dec
     version = card_set.get("version")
     if version is not None and version != rules.cards.version:
         hint = ""
-        if card_set.get("extra_files"):
-            hint = (" (it used custom card files: " + ", ".join(map(str, card_set["extra_files"]))
-                    + "; set TCG_CARD_PATH to them)")
+        if isinstance(version, str) and "+" in version:
+            files = card_set.get("extra_files")
+            named = (": " + ", ".join(map(str, files))) if isinstance(files, list) and files else ""
+            hint = (f" (the game was played with custom card files{named}; set TCG_CARD_PATH to "
+                    f"them to replay it)")
+        elif "+" in rules.cards.version:
+            hint = " (this engine loads custom card files from TCG_CARD_PATH; unset it to replay)"
         raise RecordError(f"record was made with card set version {version!r}, "
                           f"this engine has {rules.cards.version!r}{hint}")
     seed = record.get("seed")
