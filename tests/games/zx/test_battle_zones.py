@@ -150,6 +150,20 @@ def test_zx_b4_power_modifiers_count():
     assert power(g, 4) == 1000                # until end of turn only
 
 
+def test_zx_b4_destruction_checked_until_nothing_more_is_destroyed():
+    """ZX-B4: a Z/X whose power falls to its damage because another Z/X left is destroyed at
+    once, also when it stands on an earlier square than the one that left (square 3 < 5)."""
+    g = main(board={4: "Z-R3", 5: dict(card="Z-BANNER", owner=1),
+                    3: dict(card="Z-R1", owner=1, damage=1500)})
+    assert power(g, 3) == 2000 and power(g, 5) == 3000      # the banner lifts both (+1000)
+    attack(g, 4, 5)                                          # 3000 >= 3000: the banner goes
+    assert sq(g, 5) is None
+    assert sq(g, 3) is None                                  # 1500 >= 1000 now: destroyed too
+    assert zone(g, 1, "charge") == ["Z-BANNER", "Z-R1"]
+    assert [e["square"] for e in events(g, "leave_board")] == [5, 3]
+    check(g)
+
+
 def test_zx_b5_attacker_picks_a_life_card_non_ignition_goes_to_charge():
     g = main(p1=dict(life=["Z-R1", "Z-R2", "Z-R3"]), board={4: "Z-R5"})
     attack(g, 4, -1)

@@ -145,9 +145,15 @@ def leave_board(s: ZXState, sq: int, why: str, to: str = "charge") -> None:
 
 
 def check_destroyed(s: ZXState) -> None:
-    """ZX-B4 reading: a Z/X whose damage this turn is at least its power is destroyed."""
-    for sq, u in enumerate(s.board):
-        if u is not None and u.damage > 0 and u.damage >= power_of(s, u):
+    """ZX-B4 reading: a Z/X whose damage this turn is at least its power is destroyed. Checked
+    until nothing more is destroyed: every Z/X at its damage is destroyed together, then the
+    board is looked at again (a Z/X whose power fell because another one left goes at once)."""
+    while True:
+        doomed = [sq for sq, u in enumerate(s.board)
+                  if u is not None and u.damage > 0 and u.damage >= power_of(s, u)]
+        if not doomed:
+            return
+        for sq in doomed:
             leave_board(s, sq, "destroyed")
 
 
