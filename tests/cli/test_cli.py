@@ -493,10 +493,10 @@ def test_board_hides_the_opponents_hand():
 def test_hidden_choices_of_others_are_not_described():
     from tcg.ui.terminal import action_text
     game = tcg.new_game("shironeko", tcg.list_decks("shironeko")[:2], seed=2)
-    toggle = next(a for a in game.legal_actions() if a.type == "mulligan_toggle")
+    mark = next(a for a in game.legal_actions() if a.type == "mulligan_mark")
     actor = game.decision.player
-    assert action_text(game, toggle, actor, 1 - actor, "en") == "(a hidden choice)"
-    assert action_text(game, toggle, actor, actor, "en") == game.describe(toggle, "en")
+    assert action_text(game, mark, actor, 1 - actor, "en") == "(a hidden choice)"
+    assert action_text(game, mark, actor, actor, "en") == game.describe(mark, "en")
 
 
 def test_every_event_of_a_game_has_a_text():

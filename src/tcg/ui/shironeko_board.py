@@ -80,7 +80,7 @@ def card_facts(card: Any, lang: str) -> list[str]:
 
 class Renderer(BoardRenderer):
     #: the cards marked for a mulligan are the player's secret
-    hidden_actions = frozenset({"mulligan_toggle"})
+    hidden_actions = frozenset({"mulligan_mark"})
 
     facts = staticmethod(card_facts)
 

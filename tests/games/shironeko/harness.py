@@ -141,7 +141,7 @@ def _resolve(g: Game, key: str, value: Any, atype: str) -> Any:
     p = g.decision.player
     ps, op = s.players[p], s.players[1 - p]
     if key == "card" and atype in ("place", "change", "awaken", "monster", "burst", "leaderize",
-                                   "discard", "mulligan_toggle"):
+                                   "discard", "mulligan_mark"):
         pools = [ps.hand]
     elif key == "card" and atype == "search_pick":
         pools = [ps.deck]

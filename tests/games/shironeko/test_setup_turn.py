@@ -168,7 +168,7 @@ def test_sn_s3_first_player_then_second_each_once():
     g = new_game(7)
     f = g.state.first
     assert g.decision == Decision(f, "mulligan")
-    assert legal_types(g) == {"mulligan_toggle", "mulligan_done"}
+    assert legal_types(g) == {"mulligan_mark", "mulligan_done"}
     g.apply(Action("mulligan_done"))
     assert g.decision == Decision(1 - f, "mulligan")
     assert g.observe(None)["players"][f]["mulliganed"] is True
@@ -177,12 +177,12 @@ def test_sn_s3_first_player_then_second_each_once():
     # no third mulligan decision: the first player's first turn starts
     assert g.decision == Decision(f, "main")
     assert g.state.turn == 1 and g.state.active == f
-    assert not legal_types(g) & {"mulligan_toggle", "mulligan_done"}
+    assert not legal_types(g) & {"mulligan_mark", "mulligan_done"}
     with pytest.raises(IllegalActionError):
         g.apply(Action("mulligan_done"))
     g.apply(Action("end_turn"))
     assert g.decision == Decision(1 - f, "main")
-    assert not legal_types(g) & {"mulligan_toggle", "mulligan_done"}
+    assert not legal_types(g) & {"mulligan_mark", "mulligan_done"}
 
 
 def test_sn_s3_returned_cards_go_back_shuffle_and_draw_same_number():
@@ -192,7 +192,7 @@ def test_sn_s3_returned_cards_go_back_shuffle_and_draw_same_number():
     hand0, deck0 = list(ps.hand), list(ps.deck)
     back, kept = hand0[:2], hand0[2:]
     for iid in back:
-        g.apply(Action("mulligan_toggle", card=iid))
+        g.apply(Action("mulligan_mark", card=iid))
         assert g.decision == Decision(f, "mulligan")  # marking is part of the same decision
     assert ps.mull_pick == back
     start = len(g.log)
@@ -213,17 +213,26 @@ def test_sn_s3_returned_cards_go_back_shuffle_and_draw_same_number():
     assert g.decision == Decision(1 - f, "mulligan")
 
 
-def test_sn_s3_second_player_mulligan_keeps_5_and_toggle_twice_unmarks():
+def test_sn_s3_second_player_mulligan_keeps_5_and_marking_is_add_only():
+    """SN-S3: marking only adds (a marked card is not offered again and cannot be unmarked);
+    done returns exactly the marked cards."""
     g = new_game(3)
     f, s = g.state.first, 1 - g.state.first
     g.apply(Action("mulligan_done"))
     ps = g.state.players[s]
     hand0 = list(ps.hand)
     assert len(hand0) == 5
-    g.apply(Action("mulligan_toggle", card=hand0[0]))
-    g.apply(Action("mulligan_toggle", card=hand0[1]))
-    g.apply(Action("mulligan_toggle", card=hand0[2]))
-    g.apply(Action("mulligan_toggle", card=hand0[0]))  # un-mark
+    assert g.legal_actions() == [Action("mulligan_mark", card=i) for i in hand0] + [Action("mulligan_done")]
+    g.apply(Action("mulligan_mark", card=hand0[1]))
+    g.apply(Action("mulligan_mark", card=hand0[2]))
+    # the marked cards are no longer offered, and marking one again is refused
+    assert g.legal_actions() == [Action("mulligan_mark", card=i) for i in (hand0[0], hand0[3], hand0[4])] + \
+        [Action("mulligan_done")]
+    for iid in (hand0[1], hand0[2]):
+        with pytest.raises(IllegalActionError):
+            g.apply(Action("mulligan_mark", card=iid))
+    assert ps.mull_pick == [hand0[1], hand0[2]]
+    assert not any(a.type not in ("mulligan_mark", "mulligan_done") for a in g.legal_actions())
     start = len(g.log)
     g.apply(Action("mulligan_done"))
     evs = events_since(g, start)
@@ -232,6 +241,27 @@ def test_sn_s3_second_player_mulligan_keeps_5_and_toggle_twice_unmarks():
     assert len(ps.hand) == 5 and len(ps.deck) == 35
     assert ps.hand[:3] == [hand0[0], hand0[3], hand0[4]]
     assert g.decision == Decision(f, "main")
+
+
+def test_sn_s3_marking_every_card_leaves_only_done_and_returns_the_whole_hand():
+    """SN-S3 (add-only marks): each mark shrinks the options by one, so always taking the first
+    option ends the mulligan; done returns exactly the marked cards (here all of them)."""
+    g = new_game(5)
+    f = g.state.first
+    ps = g.state.players[f]
+    hand0 = list(ps.hand)
+    sizes = []
+    while g.decision == Decision(f, "mulligan") and g.legal_actions()[0].type == "mulligan_mark":
+        sizes.append(len(g.legal_actions()))
+        g.apply(g.legal_actions()[0])
+    assert sizes == list(range(len(hand0) + 1, 1, -1))
+    assert g.legal_actions() == [Action("mulligan_done")]
+    assert ps.mull_pick == hand0
+    start = len(g.log)
+    g.apply(Action("mulligan_done"))
+    evs = events_since(g, start)
+    assert evs[0] == {"type": "mulligan", "player": f, "returned": len(hand0)}
+    assert len(ps.hand) == len(hand0) and ps.mull_pick == []
 
 
 def test_sn_s3_mulligan_is_optional_keeping_all():

@@ -500,7 +500,7 @@ def _mulligan(view: AgentView, c: _Ctx) -> Action:
             else:
                 back.append(h["iid"])
     for a in view.choices:
-        if a.type == "mulligan_toggle" and a.card in back and a.card not in picked:
+        if a.type == "mulligan_mark" and a.card in back and a.card not in picked:
             return a
     for a in view.legal_actions:
         if a.type == "mulligan_done":

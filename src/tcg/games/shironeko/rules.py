@@ -318,8 +318,9 @@ class ShironekoRules(EffectRunner, StepRuleset):
         return out
 
     def _legal_mulligan(self, s: SNState, p: int, pending: Any) -> list[Action]:
+        """SN-S3: mark the cards to return one at a time (add-only), then finish."""
         ps = s.players[p]
-        return [Action.of("mulligan_toggle", (("card", i),)) for i in ps.hand] + [MULLIGAN_DONE]
+        return [Action.of("mulligan_mark", (("card", i),)) for i in ps.hand if i not in ps.mull_pick] + [MULLIGAN_DONE]
 
     def _legal_defend(self, s: SNState, p: int, pending: Any) -> list[Action]:
         return [Action.of("defend", (("defender", u.iid),)) for u in s.players[p].chars if u.on] + [NO_DEFENSE]
@@ -336,12 +337,8 @@ class ShironekoRules(EffectRunner, StepRuleset):
     # --- applying decisions ----------------------------------------------------------------
     def _apply_mulligan(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         ps = s.players[p]
-        if a.type == "mulligan_toggle":
-            iid = a.card
-            if iid in ps.mull_pick:
-                ps.mull_pick.remove(iid)
-            else:
-                ps.mull_pick.append(iid)
+        if a.type == "mulligan_mark":  # add-only: a marked card stays marked
+            ps.mull_pick.append(a.card)
             s.steps.append(("mulligan", p))
             return
         # SN-S3: return the chosen cards, shuffle, draw the same number
@@ -478,13 +475,6 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def describe(self, s: SNState, action: Action, lang: str = "en") -> str:
         from .view import describe
         return describe(self, s, action, lang)
-
-    def undo_actions(self, s) -> frozenset:
-        """Unmarking a card marked for the mulligan."""
-        d = s.decision
-        if d is None or d.kind != "mulligan":
-            return frozenset()
-        return frozenset(Action.of("mulligan_toggle", (("card", i),)) for i in s.players[d.player].mull_pick)
 
     def scramble_hidden(self, s: SNState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "search"):
