@@ -93,6 +93,17 @@ def test_zx_d1_five_copies_of_one_card_is_illegal():
     assert "5 copies" in messages(make_deck(table))[0]
 
 
+def test_zx_d1_same_card_limit_counts_copies_by_name_reprints_share_it():
+    """ZX-D1 「同一カード」: Z-R1R is a reprint of Z-R1 (another id, the same name 赤一)."""
+    r = fixture_rules()
+    assert r.cards["Z-R1R"].name == r.cards["Z-R1"].name and r.cards["Z-R1R"].id != r.cards["Z-R1"].id
+    ok = dict(MAIN, **{"Z-R1": 2, "Z-R1R": 2})                # 4 of the name: legal
+    assert problems(make_deck(ok)) == []
+    five = dict(MAIN, **{"E-GATE": 1, "Z-R1R": 1})           # 4 + 1 reprint = 5 of 赤一
+    assert problems(make_deck(five)) == [("ZX-D1", "Z-R1, Z-R1R")]
+    assert messages(make_deck(five)) == ["5 copies of '赤一' (ids Z-R1, Z-R1R share the name), at most 4"]
+
+
 def test_zx_d1_only_zx_and_event_cards_in_the_deck():
     for wrong in ("X-EVEX", "X-DESC", "P-HERO", "B-HERO"):
         table = dict(MAIN, **{"E-GATE": 1, wrong: 1})

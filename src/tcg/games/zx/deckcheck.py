@@ -26,12 +26,11 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     main = resolve("main", "ZX-D1")
     if len(deck.section("main")) != P("deck.size"):
         out.append(DeckProblem("ZX-D1", f"deck has {len(deck.section('main'))} cards, must be exactly {P('deck.size')}"))
-    for cid, n in sorted(Counter(c.id for c in main).items()):
+    for cid in sorted({c.id for c in main}):
         c = cards[cid]
         if c.kind not in DECK_KINDS:
             out.append(DeckProblem("ZX-D1", f"{c.name} is a {c.kind} card; the deck takes only Z/X and events", cid))
-        if n > P("deck.max_copies"):
-            out.append(DeckProblem("ZX-D1", f"{n} copies of {c.name!r}, at most {P('deck.max_copies')}", cid))
+    out.extend(_same_card(main, P("deck.max_copies"), "ZX-D1", ""))
     ign = sum(1 for c in main if c.ignition)
     if ign != P("deck.ignition"):
         out.append(DeckProblem("ZX-D2", f"{ign} cards with the ignition icon, must be exactly {P('deck.ignition')}"))
@@ -43,12 +42,11 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     dyn = resolve("dynamis", "ZX-D4")
     if len(dyn) > P("dynamis.max_size"):
         out.append(DeckProblem("ZX-D4", f"dynamis has {len(dyn)} cards, at most {P('dynamis.max_size')}"))
-    for cid, n in sorted(Counter(c.id for c in dyn).items()):
+    for cid in sorted({c.id for c in dyn}):
         c = cards[cid]
         if c.kind not in DYNAMIS_KINDS:
             out.append(DeckProblem("ZX-D4", f"{c.name} is a {c.kind} card; the dynamis takes Z/X EX, Z/X OB, SHIFT, EV EX", cid))
-        if n > P("dynamis.max_copies"):
-            out.append(DeckProblem("ZX-D4", f"{n} copies of {c.name!r} in the dynamis, at most {P('dynamis.max_copies')}", cid))
+    out.extend(_same_card(dyn, P("dynamis.max_copies"), "ZX-D4", " in the dynamis"))
     ob = sum(1 for c in dyn if c.kind == "zx_ob")
     if ob > P("dynamis.max_ob"):
         out.append(DeckProblem("ZX-D4", f"{ob} Z/X OB in the dynamis, at most {P('dynamis.max_ob')}"))
@@ -70,4 +68,19 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         return out
     elif bottoms and (not players or bottoms[0].player != players[0].id):
         out.append(DeckProblem("ZX-D5", f"Z/X OB bottom {bottoms[0].name!r} does not match the player card", bottoms[0].id))
+    return out
+
+
+def _same_card(got: list, limit: int, rule: str, where: str) -> list[DeckProblem]:
+    """「同一カード」 at most ``limit``: copies are counted by card NAME, so reprints (other ids,
+    same name) share the limit; the problem names every id of that name."""
+    by_name: dict[str, list] = {}
+    for c in got:
+        by_name.setdefault(c.name, []).append(c)
+    out = []
+    for name, cs in sorted(by_name.items(), key=lambda kv: min(c.id for c in kv[1])):
+        if len(cs) > limit:
+            ids = sorted({c.id for c in cs})
+            shared = f" (ids {', '.join(ids)} share the name)" if len(ids) > 1 else ""
+            out.append(DeckProblem(rule, f"{len(cs)} copies of {name!r}{where}{shared}, at most {limit}", ", ".join(ids)))
     return out
