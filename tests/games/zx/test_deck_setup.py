@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from tcg.engine.action import Action
+from tcg.engine.errors import CardDataError
 from tcg.engine.deck import Deck
 from tcg.engine.game import Game
+from tcg.games.zx.cards import load_cards
 from tcg.games.zx.deckcheck import check_deck
 
 from .harness import check, decision, events, fixture_rules, kinds, options, sq, zone
@@ -45,7 +49,7 @@ def found(deck: Deck):
     out = check_deck(r.cards, r.profile, deck)
     assert r.validate_deck(deck) == out
     for p in out:  # every problem names its rule and says what is wrong
-        assert p.rule.startswith("ZX-D") and p.message and str(p) == f"[{p.rule}] {p.message}"
+        assert (p.rule.startswith("ZX-D") or p.rule == "ZX-X7") and p.message and str(p) == f"[{p.rule}] {p.message}"
     return out
 
 
@@ -145,24 +149,46 @@ def test_zx_d4_dynamis_of_16_is_legal_and_empty_is_legal():
 
 def test_zx_d4_dynamis_limits():
     # five copies of one card
-    assert problems(make_deck(dynamis={"X-EVEX": 5})) == [("ZX-D4", "X-EVEX")]
+    assert problems(make_deck(dynamis={"X-EVEX": 5}, player=("P-HERO",))) == [("ZX-D4", "X-EVEX")]
     # five Z/X OB in all (4 + 1, no card above 4 copies)
     assert problems(make_deck(dynamis={"X-OB": 4, "X-OB2": 1})) == [("ZX-D4", None)]
     assert messages(make_deck(dynamis={"X-OB": 4, "X-OB2": 1})) == ["5 Z/X OB in the dynamis, at most 4"]
     # 13 non-OB cards
     thirteen = {"X-DESC": 4, "X-AWK": 4, "X-EVEX": 4, "X-IDEA": 1}
-    assert problems(make_deck(dynamis=thirteen)) == [("ZX-D4", None)]
-    assert messages(make_deck(dynamis=thirteen)) == ["13 non-OB dynamis cards, at most 12"]
+    assert problems(make_deck(dynamis=thirteen, player=("P-HERO",))) == [("ZX-D4", None)]
+    assert messages(make_deck(dynamis=thirteen, player=("P-HERO",))) == ["13 non-OB dynamis cards, at most 12"]
     # 17 in all: the size and the non-OB count are both reported
     seventeen = {"X-OB": 4, "X-DESC": 4, "X-AWK": 4, "X-EVEX": 4, "X-IDEA": 1}
-    assert messages(make_deck(dynamis=seventeen)) == [
+    assert messages(make_deck(dynamis=seventeen, player=("P-HERO",))) == [
         "dynamis has 17 cards, at most 16", "13 non-OB dynamis cards, at most 12"]
 
 
 def test_zx_d4_dynamis_takes_only_ex_ob_shift_and_ev_ex():
     for wrong in ("Z-R1", "E-DRAW", "P-HERO", "B-HERO"):
         assert problems(make_deck(dynamis={wrong: 1})) == [("ZX-D4", wrong)], wrong
-    assert problems(make_deck(dynamis={"X-DESC": 1, "X-OB": 1, "X-SHIFT": 1, "X-EVEX": 1})) == []
+    assert problems(make_deck(dynamis={"X-DESC": 1, "X-OB": 1, "X-SHIFT": 1, "X-EVEX": 1}, player=("P-HERO",))) == []
+
+
+def test_zx_x7_ev_ex_of_another_player_is_refused_by_deck_validation():
+    """ZX-X7 「基本的にはプレイヤーごとの専用カードであり、それぞれプレイヤー名が指定されている。」: X-EVEX is
+    P-HERO's; a deck whose player card is another one (or that has none) may not hold it."""
+    assert problems(make_deck(dynamis={"X-EVEX": 2}, player=("P-HERO",))) == []
+    assert problems(make_deck(dynamis={"X-EVEX": 2}, player=("P-OTHER",))) == [("ZX-X7", "X-EVEX")]
+    assert messages(make_deck(dynamis={"X-EVEX": 2}, player=("P-OTHER",))) == [
+        "EV EX '英雄の号令' is only for the player '英雄'; the player card is '別人'"]
+    assert problems(make_deck(dynamis={"X-EVEX": 1})) == [("ZX-X7", "X-EVEX")]
+    assert "no single player card" in messages(make_deck(dynamis={"X-EVEX": 1}))[0]
+
+
+def test_zx_x7_ev_ex_player_must_be_a_player_card_of_the_set(tmp_path):
+    f = tmp_path / "evex.toml"
+    f.write_text('[set]\ngame = "zx"\nname = "t"\nversion = "1"\n[[cards]]\nid = "X-E"\nkind = "ev_ex"\n'
+                 'name = "x"\ncolor = "red"\ncost = 1\nplayer = "NOBODY"\n'
+                 '[[cards.abilities]]\nkind = "use"\neffects = [{op = "draw"}]\n'
+                 '[[cards.abilities]]\nkind = "use"\neffects = [{op = "draw"}]\n', encoding="utf-8")
+    with pytest.raises(CardDataError) as e:
+        load_cards(f)
+    assert "NOBODY" in str(e.value) and "player" in str(e.value)
 
 
 def test_zx_d5_player_card_and_matching_ob_bottom_are_optional():

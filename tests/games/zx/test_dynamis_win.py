@@ -257,7 +257,7 @@ def test_zx_x6_shift_returns_face_up_when_its_zx_leaves():
 # =============================================================================================
 
 def test_zx_x7_ev_ex_in_the_main_phase_choose_one_effect_then_face_up():
-    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-R1", "Z-B2"], deck=["Z-R3"] + FILL),
+    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-R1", "Z-B2"], deck=["Z-R3"] + FILL, player="P-HERO"),
              board={3: dict(card="Z-R5", owner=1)})
     assert options(g, "ev_ex", "effect") == [0, 1]
     do(g, "ev_ex", card="X-EVEX", effect=0)
@@ -269,7 +269,8 @@ def test_zx_x7_ev_ex_in_the_main_phase_choose_one_effect_then_face_up():
 
 
 def test_zx_x7_ev_ex_in_the_opponents_battle():
-    g = main(p1=dict(dynamis=["X-EVEX"], resources=["Z-R1"]), board={4: "Z-R2", 3: dict(card="Z-R5", owner=1)})
+    g = main(p1=dict(dynamis=["X-EVEX"], resources=["Z-R1"], player="P-HERO"),
+             board={4: "Z-R2", 3: dict(card="Z-R5", owner=1)})
     do(g, "attack", attacker=4, target=3)
     do(g, "pass")
     assert decision(g) == (1, "battle")
@@ -283,7 +284,7 @@ def test_zx_x7_ev_ex_in_the_opponents_battle():
 
 def test_zx_x7_opponents_ev_ex_does_not_block_your_zx_ex():
     g = main(p0=dict(hand=["Z-R1"], dynamis=["X-AWK"], resources=["Z-R1"] * 2),
-             p1=dict(dynamis=["X-EVEX"], resources=["Z-R1"], deck=["Z-B2"] + FILL),
+             p1=dict(dynamis=["X-EVEX"], resources=["Z-R1"], deck=["Z-B2"] + FILL, player="P-HERO"),
              board={4: "Z-R2"})
     do(g, "attack", attacker=4, target=-1)
     do(g, "pass")
@@ -296,17 +297,41 @@ def test_zx_x7_opponents_ev_ex_does_not_block_your_zx_ex():
 
 
 def test_zx_x7_ev_ex_in_own_battle_but_not_after_a_zx_ex_this_turn():
-    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-R1", "Z-R1"]), board={4: "Z-R2"})
+    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-R1", "Z-R1"], player="P-HERO"), board={4: "Z-R2"})
     do(g, "attack", attacker=4, target=-1)
     assert options(g, "ev_ex", "effect") == [0, 1]
-    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-R1", "Z-R1"], used_ex=True), board={4: "Z-R2"})
+    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-R1", "Z-R1"], used_ex=True, player="P-HERO"),
+             board={4: "Z-R2"})
     do(g, "attack", attacker=4, target=-1)
     assert legal_types(g) == {"pass"}
 
 
 def test_zx_x7_ev_ex_without_resources_cannot_be_used():
-    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-B2"], asleep=["Z-R1"]))
+    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-B2"], asleep=["Z-R1"], player="P-HERO"))
     assert "ev_ex" not in legal_types(g)
+
+
+def test_zx_x7_ev_ex_is_only_for_its_named_player():
+    """ZX-X7 「基本的にはプレイヤーごとの専用カードであり、それぞれプレイヤー名が指定されている。」: X-EVEX names
+    P-HERO; it is never offered to a player whose player card is another one, or who has none."""
+    for pc in ("P-OTHER", None):
+        spec = dict(dynamis=["X-EVEX"], resources=["Z-R1", "Z-R1"], hand=["E-DRAW"])
+        if pc:
+            spec["player"] = pc
+        g = main(p0=spec, p1=dict(dynamis=["X-EVEX"], resources=["Z-R1"], hand=["E-GUARD"], player=pc or "P-OTHER"),
+                 board={4: "Z-R2"})
+        assert "event" in legal_types(g) and "ev_ex" not in legal_types(g)       # main phase
+        do(g, "attack", attacker=4, target=-1)
+        assert legal_types(g) == {"pass"}                                         # own battle
+        do(g, "pass")
+        assert decision(g) == (1, "battle") and "ev_ex" not in legal_types(g)     # the opponent's
+    # the named player may (main phase and the opponent's battle)
+    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-R1"], player="P-HERO"),
+             p1=dict(dynamis=["X-EVEX"], resources=["Z-R1"], player="P-HERO"), board={4: "Z-R2"})
+    assert options(g, "ev_ex", "effect") == [0, 1]
+    do(g, "attack", attacker=4, target=-1)
+    do(g, "pass")
+    assert decision(g) == (1, "battle") and options(g, "ev_ex", "effect") == [0, 1]
 
 
 # =============================================================================================

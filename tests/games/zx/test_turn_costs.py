@@ -156,14 +156,16 @@ def test_zx_t5_main_phase_any_order_place_event_and_battle():
 
 
 def test_zx_t5_one_zx_ex_per_turn_and_not_with_an_ev_ex():
-    g = main(p0=dict(hand=["Z-R1", "Z-R2"], resources=["Z-R1"] * 8, dynamis=["X-AWK", "X-AWK", "X-EVEX"]))
+    g = main(p0=dict(hand=["Z-R1", "Z-R2"], resources=["Z-R1"] * 8, dynamis=["X-AWK", "X-AWK", "X-EVEX"],
+                     player="P-HERO"))
     assert set(options(g, "zx_ex")) == {"X-AWK"} and options(g, "ev_ex") == ["X-EVEX", "X-EVEX"]
     do(g, "zx_ex", card="X-AWK", square=3, destroy=())
     do(g, "discard", card="Z-R1")
     assert sq(g, 3) == "X-AWK"
     assert decision(g) == (0, "main")
     assert "zx_ex" not in legal_types(g) and "ev_ex" not in legal_types(g)
-    g = main(p0=dict(resources=["Z-R1"] * 8, dynamis=["X-AWK", "X-EVEX", "X-EVEX"], hand=["Z-R1"]))
+    g = main(p0=dict(resources=["Z-R1"] * 8, dynamis=["X-AWK", "X-EVEX", "X-EVEX"], hand=["Z-R1"],
+                     player="P-HERO"))
     do(g, "ev_ex", card="X-EVEX", effect=0)
     assert "zx_ex" not in legal_types(g) and "ev_ex" not in legal_types(g)
 

@@ -61,7 +61,8 @@ SCHEMA = CardSchema(
                   "min_face_up": Field(int, default=0, min=0, doc="剣臨条件: face-up dynamis cards needed")},
         "ev_ex": {**_color, "cost": Field(int, required=True, min=0),
                   "timing": Field(str, default="any", choices=TIMINGS),
-                  "player": Field(str, default="", doc="player card id it belongs to (informative)")},
+                  "player": Field(str, default="", doc="ZX-X7: id of the only player card that may use it"
+                                                      " (empty: any player)")},
         "player": {},
         "ob_bottom": {"player": Field(str, required=True)},
     },
@@ -190,7 +191,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
 def _check_players(cards: list[Card], where: dict[str, str]) -> None:
     ids = {c.id: c for c in cards}
     for c in cards:
-        if c.kind in ("zx_ob", "ob_bottom") and (c.player not in ids or ids[c.player].kind != "player"):
+        if (c.kind in ("zx_ob", "ob_bottom") or (c.kind == "ev_ex" and c.player)) and \
+                (c.player not in ids or ids[c.player].kind != "player"):
             raise CardDataError(where[c.id], c.id, "player", f"{c.player!r} is not a player card of this set")
 
 

@@ -63,6 +63,14 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         for c in got:
             if c.kind != kind:
                 out.append(DeckProblem("ZX-D5", f"{c.name} is a {c.kind} card, not a {label}", c.id))
+    # ZX-X7 「プレイヤーごとの専用カード」: an EV EX naming a player belongs in that player's deck only
+    mine = players[0].id if len(players) == 1 and players[0].kind == "player" else None
+    for cid in sorted({c.id for c in dyn if c.kind == "ev_ex" and c.player and c.player != mine}):
+        c = cards[cid]
+        owner = cards.find(c.player)
+        who = f"the player card is {players[0].name!r}" if mine else "the deck has no single player card"
+        out.append(DeckProblem("ZX-X7", f"EV EX {c.name!r} is only for the player "
+                               f"{owner.name if owner else c.player!r}; {who}", cid))
     if any(c.kind != "player" for c in players) or any(c.kind != "ob_bottom" for c in bottoms) \
             or len(players) > 1 or len(bottoms) > 1:
         return out

@@ -85,6 +85,15 @@ def color_ok(s: ZXState, p: int, color: str) -> bool:
     return any(s.cards[i].color == color for i in s.players[p].resources if i not in s.players[p].asleep_res)
 
 
+def ev_ex_is_mine(s: ZXState, p: int, card) -> bool:
+    """ZX-X7: an EV EX naming a player (``player``) is only for that player: usable only while
+    your player card is that card. One naming nobody is anyone's."""
+    if not card.player:
+        return True
+    pc = s.players[p].player_card
+    return pc >= 0 and s.cards[pc].id == card.player
+
+
 def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:
     """ZX-C2: enough rebooted resources, at least one of the card's colour."""
     if n <= 0:

@@ -257,7 +257,8 @@ class ZXRules(EffectRunner, StepRuleset):
             c = cards[i]
             if c.kind == "zx_ex" and ex_ok:
                 out.extend(self._ex_options(s, p, i, squares))
-            elif c.kind == "ev_ex" and ex_ok and c.timing in ("main", "any") and F.can_pay(s, p, c.color, c.cost):
+            elif c.kind == "ev_ex" and ex_ok and c.timing in ("main", "any") and F.ev_ex_is_mine(s, p, c) \
+                    and F.can_pay(s, p, c.color, c.cost):
                 out.extend(A("ev_ex", card=i, effect=k) for k in (0, 1))
             elif c.kind == "shift" and not ps.used_shift and len(ps.face_up) >= c.min_face_up:
                 for sq, u in enumerate(s.board):
@@ -325,7 +326,7 @@ class ZXRules(EffectRunner, StepRuleset):
             for i in ps.dynamis:
                 c = s.cards[i]
                 if i not in ps.face_up and c.kind == "ev_ex" and c.timing in ("battle", "any") \
-                        and F.can_pay(s, p, c.color, c.cost):
+                        and F.ev_ex_is_mine(s, p, c) and F.can_pay(s, p, c.color, c.cost):
                     out.extend(A("ev_ex", card=i, effect=k) for k in (0, 1))
         return out + [A("pass")]
 
