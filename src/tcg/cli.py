@@ -8,7 +8,6 @@ bug) ends with one ``internal error: ...`` line naming a report file that holds 
 (exit code 3): the command never prints a traceback."""
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import os
@@ -16,8 +15,7 @@ import pathlib
 import random
 import signal
 import sys
-import threading
-from typing import Any, Callable, Iterator, List, NoReturn, Optional, Tuple
+from typing import Any, Callable, List, NoReturn, Optional, Tuple
 
 import typer
 from rich.console import Console
@@ -31,6 +29,7 @@ except ImportError:  # pragma: no cover - older typer with the click package
     from click import exceptions as _click_exc  # type: ignore[no-redef]
 
 from .engine.errors import TcgError
+from .sim.signals import signals_ignored, signum_of, stop_signals
 
 
 class _Group(TyperGroup):
@@ -160,7 +159,7 @@ def _guard(fn: Callable) -> Callable:
         except (typer.Exit, typer.Abort):
             raise
         except KeyboardInterrupt as e:
-            signum = getattr(e, "signum", signal.SIGINT)
+            signum = signum_of(e)
             _fail("interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}",
                   128 + signum)
         except EOFError:
@@ -177,61 +176,6 @@ def _guard(fn: Callable) -> Callable:
         except Exception as e:  # noqa: BLE001 - a bug: one line, the traceback in a report file
             raise typer.Exit(_report_internal_error(e)) from None
     return wrapper
-
-
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised in the main thread while ``stop_signals()`` is active (Ctrl-C
-    raises a plain KeyboardInterrupt): commands stop the way they stop for Ctrl-C."""
-
-    OUTCOMES = {"SIGINT": "interrupted", "SIGTERM": "terminated", "SIGHUP": "hangup"}
-
-    def __init__(self, signum: int):
-        name = signal.Signals(signum).name
-        super().__init__(name)
-        self.signum = signum
-        self.outcome = self.OUTCOMES.get(name, "interrupted")
-
-
-def _stop_signals_list() -> list[int]:
-    return [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
-
-
-@contextlib.contextmanager
-def stop_signals() -> Iterator[None]:
-    """While active, SIGTERM and SIGHUP (the terminal closed) raise ``Stopped`` like Ctrl-C
-    raises KeyboardInterrupt, so that games are saved and finished results written. Only in the
-    main thread (elsewhere: does nothing)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: Any) -> None:
-        raise Stopped(signum)
-
-    old = {}
-    for sig in _stop_signals_list():
-        old[sig] = signal.signal(sig, handler)
-    try:
-        yield
-    finally:
-        for sig, h in old.items():
-            signal.signal(sig, h)
-
-
-@contextlib.contextmanager
-def signals_ignored() -> Iterator[None]:
-    """Ctrl-C, SIGTERM and SIGHUP are ignored inside (a last save must not be cut short)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = {}
-    for sig in [signal.SIGINT, *_stop_signals_list()]:
-        old[sig] = signal.signal(sig, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        for sig, h in old.items():
-            signal.signal(sig, h)
 
 
 def _command(*args: Any, **kwargs: Any) -> Callable:
@@ -877,10 +821,15 @@ def simulate_cmd(
     rate with 95% Wilson interval, how often each went first. Also draws, the first player's
     win rate (with interval), the distribution of turns and decisions per game and the end
     reasons. A run is reproducible: the same SEED gives the same results for any --workers
-    and --backend. A progress bar with rate and ETA is shown on a terminal."""
-    from .sim.commands import simulate_command
-    simulate_command(game, games, seed, list(decks) if decks else None, list(agents), list(agent_option or []),
-                     workers, as_json, str(out) if out else None, str(plot) if plot else None, backend, address)
+    and --backend. A progress bar with rate and ETA is shown on a terminal. --out and --plot are
+    checked before the first game and written atomically; Ctrl-C (or SIGTERM) stops the run and
+    still writes the games that finished, marked partial."""
+    from .sim.commands import PartialRun, simulate_command
+    try:
+        simulate_command(game, games, seed, list(decks) if decks else None, list(agents), list(agent_option or []),
+                         workers, as_json, str(out) if out else None, str(plot) if plot else None, backend, address)
+    except PartialRun as e:
+        _fail(e.message, e.exit_code)
 
 
 @_command("tournament")
@@ -910,11 +859,15 @@ def tournament_cmd(
 
     Prints the matchup matrix (the row deck's win rate against the column deck, with 95%
     Wilson intervals) and the standings (each deck's wins over all its games). Reproducible for
-    a SEED, whatever --workers and --backend."""
-    from .sim.commands import tournament_command
+    a SEED, whatever --workers and --backend. Ctrl-C (or SIGTERM) stops it and still writes the
+    games that finished, marked partial."""
+    from .sim.commands import PartialRun, tournament_command
     names = list(decks or []) + list(deck_args or [])
-    tournament_command(game, names or None, games_per_pair, seed, agents, list(agent_option or []), workers,
-                       as_json, str(out) if out else None, str(plot) if plot else None, backend, address)
+    try:
+        tournament_command(game, names or None, games_per_pair, seed, agents, list(agent_option or []), workers,
+                           as_json, str(out) if out else None, str(plot) if plot else None, backend, address)
+    except PartialRun as e:
+        _fail(e.message, e.exit_code)
 
 
 # --- replay ----------------------------------------------------------------------------------

@@ -1,17 +1,43 @@
 """What ``tcg simulate`` and ``tcg tournament`` do once their options are parsed: check the
-inputs, play the games (local processes or Ray), summarise, write files, print."""
+inputs (including that the output files can be written, before any game is played), play the
+games (local processes or Ray), summarise, write files (atomically), print.
+
+A run stopped by Ctrl-C, SIGTERM or SIGHUP still summarises and writes the games that
+finished, marked partial (``"partial": {"finished", "planned", "stopped_by"}`` in the summary
+and the JSON file, a last ``# partial: ...`` line in a CSV file, the chart's title), then raises
+``PartialRun`` (the CLI prints its one line and exits with 128 + the signal number)."""
 from __future__ import annotations
 
 import json
 import os
+import signal
 import time
 from typing import Any, Sequence
 
-from .parallel import BACKENDS, run_tasks
-from .records import check_out_path, game_rows, write_out
+from .parallel import BACKENDS, Interrupted, run_tasks
+from .records import check_out_path, game_rows, partial_note, write_out
 from .report import console, print_simulation, print_tournament, progress_bar
 from .runner import make_matchup
+from .signals import signals_ignored
 from .stats import summarize
+
+
+class PartialRun(Exception):
+    """A run stopped early; what finished was summarised and written. ``message``: one line;
+    ``exit_code``: 128 + the signal number."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.message, self.exit_code = message, exit_code
+
+
+def _stopped(partial: dict[str, Any], out: str | None, plot: str | None) -> PartialRun:
+    signum = signal.Signals[partial["stopped_by"]]
+    files = [f for f in (out, plot) if f]
+    where = f"; wrote them to {' and '.join(files)}" if files else ""
+    what = "interrupted" if signum == signal.SIGINT else f"stopped by {signum.name}"
+    return PartialRun(f"{what} after {partial['finished']} of {partial['planned']} games{where}",
+                      128 + int(signum))
 
 
 def load_decks(game: str, names: Sequence[str]) -> list:
@@ -97,21 +123,25 @@ def simulate_command(game: str, games: int, seed: int = 0, decks: Sequence[str] 
     matchup = make_matchup(game, deck_objs, list(agents), opts)
     tasks = [(0, i, seed + i) for i in range(games)]
     t0 = time.perf_counter()
-    with progress_bar(games, "simulating", enabled=not as_json) as update:
-        results = run_tasks([matchup], tasks, workers=workers, progress=update, backend=backend, address=address)
+    stop: Interrupted | None = None
+    try:
+        with progress_bar(games, "simulating", enabled=not as_json) as update:
+            results = run_tasks([matchup], tasks, workers=workers, progress=update, backend=backend,
+                                address=address)
+    except Interrupted as e:
+        stop, results = e, e.results
     elapsed = time.perf_counter() - t0
     sides = matchup.describe_sides()
     summary = {"game": game, "seed": seed, "decks": [s["deck"] for s in sides],
                "agents": [s["agent"] for s in sides], **summarize(results, sides)}
+    if stop is not None:
+        summary["partial"] = stop.partial()
     rows = game_rows(results, [matchup])
     written = _write(out, plot, summary, rows, tournament=False)
-    if as_json:
-        print(json.dumps(summary, ensure_ascii=False, indent=2))
-        return summary
-    con = console()
-    print_simulation(con, summary, _footer(games, elapsed, workers, backend))
-    for line in written:
-        con.print(line)
+    _print(summary, as_json, written, lambda con: print_simulation(
+        con, summary, _footer(len(results), elapsed, workers, backend)))
+    if stop is not None:
+        raise _stopped(summary["partial"], out, plot)
     return summary
 
 
@@ -146,27 +176,49 @@ def tournament_command(game: str, decks: Sequence[str] | None = None, games_per_
     elapsed = time.perf_counter() - t0
     rows = game_rows(results, matchups)
     written = _write(out, plot, summary, rows, tournament=True)
-    if as_json:
-        print(json.dumps(summary, ensure_ascii=False, indent=2))
-        return summary
-    con = console()
-    print_tournament(con, summary, _footer(total, elapsed, workers, backend))
-    for line in written:
-        con.print(line)
+    _print(summary, as_json, written, lambda con: print_tournament(
+        con, summary, _footer(len(results), elapsed, workers, backend)))
+    if summary.get("partial"):
+        raise _stopped(summary["partial"], out, plot)
     return summary
+
+
+def _print(summary: dict[str, Any], as_json: bool, written: list[str], tables) -> None:
+    """The summary (JSON or tables, a partial one said so), then the files written; nothing
+    if the terminal is gone (the files are written first)."""
+    try:
+        if as_json:
+            print(json.dumps(summary, ensure_ascii=False, indent=2), flush=True)
+            return
+        con = console()
+        tables(con)
+        if summary.get("partial"):
+            con.print(f"Partial results: {partial_note(summary['partial'])}", style="bold yellow")
+        for line in written:
+            con.print(line)
+    except (OSError, ValueError):
+        pass
 
 
 def _write(out: str | None, plot: str | None, summary: dict[str, Any], rows: list[dict[str, Any]],
            tournament: bool) -> list[str]:
+    with signals_ignored():  # a second Ctrl-C must not cut the writing short
+        return _write_files(out, plot, summary, rows, tournament)
+
+
+def _write_files(out: str | None, plot: str | None, summary: dict[str, Any], rows: list[dict[str, Any]],
+                 tournament: bool) -> list[str]:
     lines = []
+    partial = summary.get("partial")
     if out is not None:
-        kind = write_out(out, summary, rows)
-        lines.append(f"Wrote {'the summary and ' if kind == 'json' else ''}{len(rows)} game rows to {out}")
+        kind = write_out(out, summary, rows, partial)
+        lines.append(f"Wrote {'the summary and ' if kind == 'json' else ''}{len(rows)} game rows"
+                     f"{' (partial)' if partial else ''} to {out}")
     if plot is not None:
         from .plots import plot_simulation, plot_tournament
         if tournament:
             plot_tournament(plot, summary)
         else:
             plot_simulation(plot, summary, rows)
-        lines.append(f"Wrote the chart to {plot}")
+        lines.append(f"Wrote the chart{' (partial)' if partial else ''} to {plot}")
     return lines

@@ -2,7 +2,11 @@
 
 Worker processes play disjoint sets of games; every game's result depends only on its task
 (match, index, seed), and the results are sorted by (match, index), so the output is the same
-for any number of workers and any backend. One worker plays in this process."""
+for any number of workers and any backend. One worker plays in this process.
+
+Ctrl-C (or SIGTERM/SIGHUP under ``tcg.sim.signals.stop_signals``) stops the run: ``run_tasks``
+raises ``Interrupted`` holding the games that finished; worker processes are stopped without
+printing anything."""
 from __future__ import annotations
 
 import multiprocessing
@@ -10,17 +14,37 @@ import signal
 from typing import Callable, Sequence
 
 from .runner import GameResult, Matchup, Task, play_game, play_tasks
+from .signals import signals_ignored, signum_of
 
 BACKENDS = ("local", "ray")
 
 _MATCHUPS: Sequence[Matchup] = ()
 
 
+class Interrupted(KeyboardInterrupt):
+    """The run was stopped (Ctrl-C, SIGTERM, SIGHUP): ``results`` holds the games that finished
+    (sorted), ``planned`` how many there were to play, ``signum`` the signal."""
+
+    def __init__(self, results: list[GameResult], planned: int, signum: int = signal.SIGINT):
+        super().__init__(f"stopped after {len(results)} of {planned} games")
+        self.results, self.planned, self.signum = sort_results(results), planned, signum
+
+    def partial(self) -> dict:
+        """What a summary says of a stopped run: games finished, planned, and the signal."""
+        return {"finished": len(self.results), "planned": self.planned,
+                "stopped_by": signal.Signals(self.signum).name}
+
+
 def _init_worker(matchups: Sequence[Matchup]) -> None:
     global _MATCHUPS
     _MATCHUPS = matchups
-    # Ctrl-C: the parent stops the pool; workers should not each print a traceback
+    # Ctrl-C reaches the whole process group: the parent stops the pool, and workers print
+    # nothing (SIGINT is already ignored: inherited from the parent while it started them);
+    # SIGTERM from the parent's terminate() ends a worker silently (the default action)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def _play_chunk(chunk: Sequence[Task]) -> list[GameResult]:
@@ -49,24 +73,30 @@ def run_tasks(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int =
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}")
     matchups = list(matchups)
-    if backend == "ray":
-        from .ray_backend import run_ray
-        return sort_results(run_ray(matchups, tasks, workers, progress, address))
-    if address is not None:
-        raise ValueError("--address is only used with --backend ray")
-    workers = min(workers, len(tasks)) or 1
     results: list[GameResult] = []
-    if workers == 1:
-        for task in tasks:
-            results.extend(play_tasks(matchups, [task]))
-            if progress:
-                progress(len(results))
+    try:
+        if backend == "ray":
+            from .ray_backend import run_ray
+            return sort_results(run_ray(matchups, tasks, workers, progress, address, results))
+        if address is not None:
+            raise ValueError("--address is only used with --backend ray")
+        workers = min(workers, len(tasks)) or 1
+        if workers == 1:
+            for task in tasks:
+                results.extend(play_tasks(matchups, [task]))
+                if progress:
+                    progress(len(results))
+            return sort_results(results)
+        # spawn: workers start clean (no copy of the parent's threads, e.g. the progress bar's);
+        # SIGINT ignored while they start: they inherit it, so Ctrl-C never reaches their start-up
+        ctx = multiprocessing.get_context(start_method)
+        with signals_ignored([signal.SIGINT]):
+            pool = ctx.Pool(workers, initializer=_init_worker, initargs=(matchups,))
+        with pool:  # leaving it (also by an exception) terminates the workers
+            for batch in pool.imap_unordered(_play_chunk, chunks(tasks, workers)):
+                results.extend(batch)
+                if progress:
+                    progress(len(results))
         return sort_results(results)
-    # spawn: workers start clean (no copy of the parent's threads, e.g. the progress bar's)
-    ctx = multiprocessing.get_context(start_method)
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(matchups,)) as pool:
-        for batch in pool.imap_unordered(_play_chunk, chunks(tasks, workers)):
-            results.extend(batch)
-            if progress:
-                progress(len(results))
-    return sort_results(results)
+    except KeyboardInterrupt as stop:
+        raise Interrupted(list(results), len(tasks), signum_of(stop)) from None

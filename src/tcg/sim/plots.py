@@ -38,12 +38,30 @@ def _label(text: str) -> str:
 
 
 def check_plot_path(path: str | pathlib.Path) -> pathlib.Path:
-    p = pathlib.Path(path)
-    if p.suffix.lower() != ".png":
-        raise ValueError(f"--plot must end in .png, got {str(path)!r}")
-    if p.is_dir() or not p.absolute().parent.is_dir():
-        raise ValueError(f"cannot write {p}: " + ("it is a folder" if p.is_dir() else "no such folder"))
+    """Check before any game is played that the chart can be written (and drawn)."""
+    import importlib.util
+
+    from .records import check_writable
+    p = check_writable(path, "--plot", (".png",))
+    if importlib.util.find_spec("matplotlib") is None:
+        raise ValueError("--plot needs matplotlib, which is not installed (uv sync)")
     return p
+
+
+def _save(fig, path: pathlib.Path) -> None:
+    """Write the figure to ``path`` atomically (a temporary file renamed over it)."""
+    from .records import atomic_write
+    with warnings.catch_warnings():  # glyphs missing from the font are drawn as boxes
+        warnings.filterwarnings("ignore", message="Glyph .* missing")
+        atomic_write(path, lambda f: fig.savefig(f, dpi=100, format="png"), binary=True)
+
+
+def _partial_title(summary: dict[str, Any]) -> str:
+    partial = summary.get("partial")
+    if not partial:
+        return ""
+    from .records import partial_note
+    return f" — PARTIAL: {partial_note(partial)}"
 
 
 def _bar(ax, labels: Sequence[str], rates: Sequence[dict[str, Any]], title: str) -> None:
@@ -84,11 +102,10 @@ def plot_simulation(path: str | pathlib.Path, summary: dict[str, Any], rows: Seq
     _bar(axes[0], labels, list(sides) + [summary["first_player"]], f"win rates, {summary['games']} games")
     _hist(axes[1], [r["turns"] for r in rows], summary["turns"], "turns")
     _hist(axes[2], [r["decisions"] for r in rows], summary["decisions"], "decisions")
-    fig.suptitle(f"tcg simulate {summary.get('game', '')} (seed {summary.get('seed', '')})")
+    fig.suptitle(f"tcg simulate {summary.get('game', '')} (seed {summary.get('seed', '')})"
+                 + _partial_title(summary))
     fig.tight_layout()
-    with warnings.catch_warnings():  # glyphs missing from the font are drawn as boxes
-        warnings.filterwarnings("ignore", message="Glyph .* missing")
-        fig.savefig(p, dpi=100)
+    _save(fig, p)
     plt.close(fig)
     return p
 
@@ -113,11 +130,10 @@ def plot_tournament(path: str | pathlib.Path, summary: dict[str, Any]) -> pathli
                 continue
             lo, hi = cell["ci95"]
             ax.text(c, r, f"{cell['win_rate']:.0%}\n{lo:.0%}–{hi:.0%}", ha="center", va="center", fontsize=7)
-    ax.set_title(f"tcg tournament {summary.get('game', '')}: {summary.get('games_per_pair', '')} games per pair")
+    ax.set_title(f"tcg tournament {summary.get('game', '')}: {summary.get('games_per_pair', '')} games per pair"
+                 + _partial_title(summary), **({"fontsize": 9} if summary.get("partial") else {}))
     fig.tight_layout()
-    with warnings.catch_warnings():  # glyphs missing from the font are drawn as boxes
-        warnings.filterwarnings("ignore", message="Glyph .* missing")
-        fig.savefig(p, dpi=100)
+    _save(fig, p)
     plt.close(fig)
     return p
 

@@ -42,22 +42,72 @@ def _play_chunk(matchups: Sequence[Matchup], chunk: Sequence[Task]) -> list[Game
     return play_tasks(matchups, chunk)
 
 
-def run_ray(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int = 2,
-            progress: Callable[[int], None] | None = None, address: str | None = None) -> list[GameResult]:
-    """Play ``tasks`` as Ray tasks (chunks of consecutive games); results in completion order."""
-    from .parallel import chunks
-    ray = import_ray()
+def check_address(address: str, timeout: float = 3.0) -> None:
+    """Fail at once, in one line, when ``address`` (HOST:PORT of a cluster's head, or
+    ray://HOST:PORT) cannot be reached: Ray itself would keep retrying for minutes. ``auto`` and
+    other forms are left to Ray."""
+    import socket
+    target = address[len("ray://"):] if address.startswith("ray://") else address
+    host, sep, port = target.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return
+    host = host.strip("[]")
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout):
+            pass
+    except OSError as e:
+        why = e.strerror or str(e) or type(e).__name__
+        raise ValueError(f"cannot reach a Ray cluster at {address}: {why}") from None
+
+
+def _start(ray: Any, workers: int, address: str | None) -> str | None:
+    """Start a local Ray instance (``address`` None) or connect to a cluster; returns the
+    temporary folder to remove afterwards. Any failure is one ValueError line."""
+    # the RAY_ENV variables reach a local instance's workers through os.environ (a runtime_env
+    # with env_vars would work too but makes every worker start through Ray's runtime-env agent)
+    common: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
     temp_dir = None
-    started = False
-    if not ray.is_initialized():
-        # the RAY_ENV variables reach a local instance's workers through os.environ (a runtime_env
-        # with env_vars would work too but makes every worker start through Ray's runtime-env agent)
-        common: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+    try:
         if address is None:
             temp_dir = tempfile.mkdtemp(prefix="tcg-ray-")
             ray.init(num_cpus=workers, include_dashboard=False, _temp_dir=temp_dir, **common)
         else:
+            check_address(address)
             ray.init(address=address, **common)
+    except ValueError:
+        _cleanup(ray, temp_dir)
+        raise
+    except Exception as e:  # noqa: BLE001 - Ray raises many kinds (ConnectionError, RuntimeError...)
+        _cleanup(ray, temp_dir)
+        where = f"connect to the Ray cluster at {address}" if address else "start Ray"
+        text = "; ".join(line.strip() for line in str(e).splitlines() if line.strip()) or type(e).__name__
+        raise ValueError(f"could not {where}: {text}") from None
+    return temp_dir
+
+
+def _cleanup(ray: Any, temp_dir: str | None) -> None:
+    try:
+        if ray.is_initialized():
+            ray.shutdown()
+    except Exception:  # noqa: BLE001 - best effort after a failed start
+        pass
+    if temp_dir is not None:
+        shutil.rmtree(temp_dir, ignore_errors=True)
+
+
+def run_ray(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int = 2,
+            progress: Callable[[int], None] | None = None, address: str | None = None,
+            results: list[GameResult] | None = None) -> list[GameResult]:
+    """Play ``tasks`` as Ray tasks (chunks of consecutive games); results in completion order,
+    appended to ``results`` as they come (so that an interrupted run keeps what finished)."""
+    from .parallel import chunks
+    ray = import_ray()
+    temp_dir = None
+    started = False
+    if results is None:
+        results = []
+    if not ray.is_initialized():
+        temp_dir = _start(ray, workers, address)
         started = True
     try:
         if address is not None:  # split the work for the whole cluster
@@ -65,7 +115,6 @@ def run_ray(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int = 2
         remote = ray.remote(num_cpus=1)(_play_chunk)
         ref = ray.put(list(matchups))
         pending = [remote.remote(ref, chunk) for chunk in chunks(tasks, workers)]
-        results: list[GameResult] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for d in done:
@@ -75,6 +124,4 @@ def run_ray(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int = 2
         return results
     finally:
         if started:
-            ray.shutdown()
-        if temp_dir is not None:
-            shutil.rmtree(temp_dir, ignore_errors=True)
+            _cleanup(ray, temp_dir)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import csv
 import json
 import pathlib
-from typing import Any, Sequence
+from typing import IO, Any, Callable, Sequence
 
 from .runner import GameResult, Matchup
 
@@ -37,26 +37,92 @@ def game_rows(results: Sequence[GameResult], matchups: Sequence[Matchup]) -> lis
     return [game_row(r, matchups[r.match]) for r in results]
 
 
-def check_out_path(path: str | pathlib.Path) -> pathlib.Path:
+def check_writable(path: str | pathlib.Path, option: str, suffixes: Sequence[str]) -> pathlib.Path:
+    """Check before any game is played that ``path`` can be written: a known extension, not a
+    folder, an existing folder we may create files in (tried), and not a read-only file."""
+    import os
+    import tempfile
     p = pathlib.Path(path)
-    if p.suffix.lower() not in (".json", ".csv"):
-        raise ValueError(f"--out must end in .json or .csv, got {str(path)!r}")
-    if p.is_dir() or not p.absolute().parent.is_dir():
-        raise ValueError(f"cannot write {p}: " + ("it is a folder" if p.is_dir() else "no such folder"))
+    if p.suffix.lower() not in suffixes:
+        raise ValueError(f"{option} must end in {' or '.join(suffixes)}, got {str(path)!r}")
+    if p.is_dir():
+        raise ValueError(f"cannot write {p}: it is a folder")
+    folder = p.absolute().parent
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {p}: no such folder {folder}")
+    if p.exists() and not p.is_file():
+        raise ValueError(f"cannot write {p}: it is not a regular file")
+    if p.exists() and not os.access(p, os.W_OK):
+        raise ValueError(f"cannot write {p}: the file is read-only")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".tcg-check-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise ValueError(f"cannot write {p}: {e.strerror or e} (folder {folder})") from None
     return p
 
 
-def write_out(path: str | pathlib.Path, summary: dict[str, Any], rows: Sequence[dict[str, Any]]) -> str:
-    """Write ``{"summary", "games"}`` as JSON (``.json``) or the rows as CSV (``.csv``); returns
-    the format written."""
+def check_out_path(path: str | pathlib.Path) -> pathlib.Path:
+    return check_writable(path, "--out", (".json", ".csv"))
+
+
+def atomic_write(path: str | pathlib.Path, write: Callable[[IO[Any]], None], binary: bool = False) -> None:
+    """Call ``write(file)`` on a temporary file in the folder of ``path``, then rename it over
+    ``path``: readers never see a half-written file, and a failure leaves ``path`` as it was."""
+    import os
+    import tempfile
+    p = pathlib.Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=".tcg-", suffix=".tmp", dir=p.absolute().parent)
+    try:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", newline="", encoding="utf-8")) as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644 & ~_umask())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    import os
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def partial_note(partial: dict[str, Any]) -> str:
+    """"12 of 100 games (stopped by SIGINT)"."""
+    return (f"{partial['finished']} of {partial['planned']} games "
+            f"(stopped by {partial.get('stopped_by', 'an interruption')})")
+
+
+def write_out(path: str | pathlib.Path, summary: dict[str, Any], rows: Sequence[dict[str, Any]],
+              partial: dict[str, Any] | None = None) -> str:
+    """Write ``{"summary", "games"}`` as JSON (``.json``) or the rows as CSV (``.csv``), atomically;
+    returns the format written. ``partial`` (a run stopped early: ``finished``, ``planned``,
+    ``stopped_by``) adds a ``"partial"`` entry to the JSON, or a last line ``# partial: ...`` to
+    the CSV."""
     p = check_out_path(path)
     if p.suffix.lower() == ".json":
-        p.write_text(json.dumps({"summary": summary, "games": list(rows)}, ensure_ascii=False, indent=1),
-                     encoding="utf-8")
+        data: dict[str, Any] = {"summary": summary, "games": list(rows)}
+        if partial is not None:
+            data = {"partial": partial, **data}
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        atomic_write(p, lambda f: f.write(text))
         return "json"
-    with p.open("w", newline="", encoding="utf-8") as f:
+
+    def write_csv(f: IO[Any]) -> None:
         w = csv.DictWriter(f, fieldnames=COLUMNS)
         w.writeheader()
         for row in rows:
             w.writerow({k: "" if row.get(k) is None else row.get(k) for k in COLUMNS})
+        if partial is not None:
+            f.write(f"# partial: {partial_note(partial)}\n")
+    atomic_write(p, write_csv)
     return "csv"

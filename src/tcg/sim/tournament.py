@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Callable, Sequence
 
-from .parallel import run_tasks
+from .parallel import Interrupted, run_tasks
 from .runner import DEFAULT_MAX_DECISIONS, Entrant, GameResult, Matchup
 from .stats import rate, summarize
 
@@ -46,15 +46,22 @@ def run_tournament(game_id: str, decks: Sequence, games_per_pair: int, seed: int
                    workers: int = 1, progress: Callable[[int], None] | None = None,
                    backend: str = "local", address: str | None = None,
                    max_decisions: int = DEFAULT_MAX_DECISIONS) -> tuple[dict[str, Any], list[GameResult], list[Matchup]]:
-    """Play the round robin; returns (summary, results sorted by pair and game, matchups)."""
+    """Play the round robin; returns (summary, results sorted by pair and game, matchups). A run
+    stopped by Ctrl-C (or SIGTERM/SIGHUP) returns what finished, with ``summary["partial"]``."""
     if games_per_pair < 1:
         raise ValueError(f"--games-per-pair must be at least 1, got {games_per_pair}")
     labels, matchups = tournament_matchups(game_id, decks, agent, agent_options, max_decisions)
     tasks = [(k, i, seed + k * games_per_pair + i) for k in range(len(matchups)) for i in range(games_per_pair)]
-    results = run_tasks(matchups, tasks, workers=workers, progress=progress, backend=backend, address=address)
+    partial = None
+    try:
+        results = run_tasks(matchups, tasks, workers=workers, progress=progress, backend=backend, address=address)
+    except Interrupted as stop:  # Ctrl-C: summarise what finished, marked partial
+        results, partial = stop.results, stop.partial()
     summary = summarize_tournament(labels, results, games_per_pair)
     summary = {"game": game_id, "seed": seed, "agent": agent, "agent_options": dict(agent_options or {}),
                "games_per_pair": games_per_pair, **summary}
+    if partial is not None:
+        summary["partial"] = partial
     return summary, results, matchups
 
 
