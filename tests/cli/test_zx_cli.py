@@ -422,13 +422,18 @@ def test_revealed_cards_are_shown():
 
 def test_start_card_and_hand_stay_secret():
     from tcg.ui.terminal import action_text
-    # player 0's start card lies face down on square 7 while player 1 chooses
+    # ZX-S2: player 0's choice is secret while player 1 chooses (not even that a card was
+    # chosen); once both chose, it lies face down on square 7 until the set-up ends
     game = tcg.new_game(GAME, decks(), seed=1)
     assert game.decision.kind == "start_card" and game.decision.player == 0
     start = next(a for a in game.legal_actions() if a.type == "start_card")
     game.apply(start)
     advance(game, lambda p: _Pick(-1), lambda g: g.decision.player == 1)
     name = game.state.cards[start.card].name
+    text = render(renderer_for(game, 1).board(game.observe(1)))
+    assert "Opponent's start card" not in text
+    assert name not in text
+    advance(game, lambda p: _Pick(-1), lambda g: g.decision.kind == "mulligan")
     text = render(renderer_for(game, 1).board(game.observe(1)))
     assert "Opponent's start card" in text and "face down until set-up ends" in text
     assert name not in text
@@ -438,7 +443,9 @@ def test_start_card_and_hand_stay_secret():
     if game is None:
         pytest.skip("no start card choice for player 1")
     pick = next(a for a in game.legal_actions() if a.type == "start_card")
-    assert action_text(game, pick, 1, 0, "en") == "Put a start card face down on the player square"
+    assert action_text(game, pick, 1, 0, "en") == "Chose about a start card (secret until both have chosen)"
+    no = next(a for a in game.legal_actions() if a.type == "no_start_card")
+    assert action_text(game, no, 1, 0, "en") == action_text(game, pick, 1, 0, "en")   # which, secret
     assert "face down on your player square" in action_text(game, pick, 1, 1, "en")
     game = find_state(lambda g: g.decision.kind == "mulligan" and g.decision.player == 1)
     keep = next(a for a in game.legal_actions() if a.type == "keep")

@@ -215,8 +215,9 @@ class _BoardLayout:
 # --- the renderer --------------------------------------------------------------------------------
 
 class Renderer(BoardRenderer):
-    #: the start card lies face down until the set-up ends
-    hidden_actions = frozenset({"start_card"})
+    #: the set-up choices are secret until both players have chosen (the start card lies face
+    #: down until the set-up ends); a card taken by a search goes to the hand unseen
+    hidden_actions = frozenset({"start_card", "no_start_card", "gate_card", "no_gate_card", "pick", "pick_none"})
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
@@ -869,6 +870,13 @@ class Renderer(BoardRenderer):
             return f"{who} {'go' if who == 'You' else 'goes'} first (no draw on the first turn)"
         if t == "draw":
             return f"{who} drew {card()}" if ev.get("card") is not None else f"{who} drew a card"
+        if t == "setup_choice":
+            what = "start card" if ev.get("choice") == "start_card" else "gate card"
+            if "card" not in ev:  # the other player's choice: secret until both have chosen
+                return f"{who} chose about a {what} (secret until both have chosen)"
+            if ev.get("card") is None:
+                return f"{who} chose no {what} (secret until both have chosen)"
+            return f"{who} chose {card()} as {poss} {what} (secret until both have chosen)"
         if t == "start_card":
             return f"{who} put a start card face down on {poss} player square"
         if t == "gate_card":
@@ -965,7 +973,10 @@ class Renderer(BoardRenderer):
         if t == "discard":
             return f"{who} discarded {card()}"
         if t == "pick":
-            return f"{who} took {card()} from {poss} {ev.get('from', 'deck')} into the hand"
+            if ev.get("card") is None:  # a searched card the viewer may not see
+                return f"{who} took a card from {poss} {ev.get('from', 'deck')} into the hand (not revealed)"
+            shown = " (revealed)" if ev.get("revealed") else ""
+            return f"{who} took {card()}{shown} from {poss} {ev.get('from', 'deck')} into the hand"
         if t == "add_life":
             return f"{who} added the top card of {poss} deck to {poss} life · life {ev.get('life')}"
         if t == "refresh":
@@ -1105,8 +1116,12 @@ class Renderer(BoardRenderer):
 
     # --- actions: how they read, which are offered -----------------------------------------
     def hidden_label(self, action: Any) -> str:
-        if action.type == "start_card":
-            return "Put a start card face down on the player square"
+        if action.type in ("start_card", "no_start_card"):
+            return "Chose about a start card (secret until both have chosen)"
+        if action.type in ("gate_card", "no_gate_card"):
+            return "Chose about a gate card (secret until both have chosen)"
+        if action.type in ("pick", "pick_none"):
+            return "Chose a card (hidden)"
         return super().hidden_label(action)
 
     def _observe(self, game: Any, player: Any) -> dict:

@@ -339,3 +339,31 @@ def test_zx_z5_refresh_only_when_a_card_is_needed():
     do(g, "end_turn")
     assert zone(g, 0, "deck") == [] and zone(g, 0, "life") == ["Z-R1", "Z-B2"]
     assert "refresh" not in kinds(g)
+
+
+def test_zx_s6_searched_card_is_hidden_from_the_opponent_unless_revealed():
+    """Hidden information (ZX-S6; the hand, like the dynamis 「相手は枚数のみ確認可」, is seen by the
+    opponent as a count): a card searched from the deck into the hand is named only in its
+    owner's log; a search that reveals it (公開) names it to both."""
+    g = main(p0=dict(hand=["E-SEEK"], resources=["Z-R1"], deck=["Z-R1", "Z-B2", "Z-R3"] + FILL))
+    do(g, "event", card="E-SEEK")
+    assert decision(g) == (0, "pick_card")
+    assert g.observe(1)["decision"] == {"player": 0, "kind": "pick_card"}   # the options are the owner's
+    do(g, "pick", card="Z-B2")
+    assert "Z-B2" in zone(g, 0, "hand")
+    iid = next(i for i in g.state.players[0].hand if g.state.cards[i].id == "Z-B2")
+    mine = [e for e in g.log.for_player(0) if e["type"] == "pick"]
+    theirs = [e for e in g.log.for_player(1) if e["type"] == "pick"]
+    assert mine == [{"type": "pick", "player": 0, "from": "deck", "card": iid, "id": "Z-B2"}]
+    assert theirs == [{"type": "pick", "player": 0, "from": "deck"}]
+    assert [e for e in g.log.for_spectator() if e["type"] == "pick"] == theirs
+    text = repr(g.observe(1)) + repr(g.log.for_player(1))
+    assert "Z-B2" not in text and f"'card': {iid}," not in text and f"'iid': {iid}," not in text
+    # 公開: the card is shown to both players
+    g = main(p0=dict(hand=["E-SEEKR"], resources=["Z-R1"], deck=["Z-R1", "Z-B2", "Z-R3"] + FILL))
+    do(g, "event", card="E-SEEKR")
+    assert g.observe(0)["decision"]["reveal"] is True
+    do(g, "pick", card="Z-B2")
+    theirs = [e for e in g.log.for_player(1) if e["type"] == "pick"]
+    assert len(theirs) == 1 and theirs[0]["id"] == "Z-B2" and theirs[0]["revealed"] is True
+    check(g)

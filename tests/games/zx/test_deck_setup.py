@@ -282,23 +282,71 @@ def test_zx_s2_start_card_goes_face_down_on_the_player_square():
     assert options(g, "start_card") == ["Z-START"]  # one option per distinct start card
     assert {a.type for a in g.legal_actions()} == {"start_card", "no_start_card"}
     g.apply(g.legal_actions()[0])
+    g.apply(Action("no_gate_card"))
+    assert decision(g) == (1, "start_card")
+    g.apply(Action("no_start_card"))
+    g.apply(Action("no_gate_card"))           # both have chosen: the start card goes down now
     assert sq(g, 7) == "Z-START" and g.state.board[7].owner == 0 and not g.state.board[7].asleep
-    assert len(g.state.players[0].deck) == 49
-    assert zone(g, 0, "deck").count("Z-START") == 3
+    assert decision(g)[1] == "mulligan"       # the hands are drawn from the other 49
+    assert len(g.state.players[0].deck) + len(g.state.players[0].hand) == 49
+    assert (zone(g, 0, "deck") + zone(g, 0, "hand")).count("Z-START") == 3
     # hidden from the opponent (and spectators) until set-up ends; the owner sees it
     assert g.observe(1)["board"][7] == {"square": 7, "owner": 0, "face_down": True}
     assert g.observe(None)["board"][7] == {"square": 7, "owner": 0, "face_down": True}
     assert g.observe(0)["board"][7]["id"] == "Z-START"
     assert events(g, "start_card") == [{"type": "start_card", "player": 0}]
-    g.apply(Action("no_gate_card"))
-    assert decision(g) == (1, "start_card")
-    g.apply(Action("no_start_card"))
     assert g.state.board[1] is None
-    g.apply(Action("no_gate_card"))
     keep_both(g)
     obs = g.observe(1)
     assert obs["board"][7]["id"] == "Z-START" and obs["board"][7]["owner"] == 0  # face up now
     assert events(g, "setup")[0]["start_card"] == g.state.board[7].iid
+    check(g)
+
+
+def test_zx_s2_s3_setup_choices_are_simultaneous_the_second_chooser_sees_nothing():
+    """ZX-S2/S3: each player chooses a start card and a gate card without seeing the other's
+    choice (the source has both do it at the same time: 「それぞれ任意で…」). Player 1 chooses
+    after player 0 in the engine, so nothing of player 0's choice may show to player 1: not the
+    board, the deck count, the dynamis, the decision or the log. Both are shown once both chose."""
+    g = new_game(4)
+    before = {v: g.observe(v)["players"][0] for v in (1, None)}
+    log_before = len(g.log.for_player(1))
+    start = g.legal_actions()[0]
+    assert start.type == "start_card"
+    g.apply(start)
+    assert decision(g) == (0, "gate_card")
+    g.apply(next(a for a in g.legal_actions() if a.type == "gate_card"))
+    assert decision(g) == (1, "start_card")
+    for v in (1, None):
+        obs = g.observe(v)
+        assert obs["board"][7] is None                        # no face-down card yet either
+        assert obs["players"][0] == before[v]                 # deck count, dynamis: unchanged
+        assert obs["decision"] == {"player": 1, "kind": "start_card"}
+        assert "chosen" not in obs["players"][0]
+    seen = g.log.for_player(1)[log_before:]
+    assert [(e["type"], e["player"], e["choice"]) for e in seen] == [
+        ("setup_choice", 0, "start_card"), ("setup_choice", 0, "gate_card")]
+    assert all("card" not in e and "id" not in e for e in seen)   # that they chose, not what
+    text = repr(g.observe(1)) + repr(g.log.for_player(1)) + repr(g.log.for_spectator())
+    assert "Z-START" not in text and "E-GATE" not in text
+    # the chooser sees their own choices
+    own = g.observe(0)["players"][0]["chosen"]
+    assert (own["start_card"]["id"], own["gate_card"]["id"]) == ("Z-START", "E-GATE")
+    mine = [e for e in g.log.for_player(0) if e["type"] == "setup_choice"]
+    assert [e["id"] for e in mine] == ["Z-START", "E-GATE"]
+    # player 1 chooses; then both choices are carried out
+    g.apply(next(a for a in g.legal_actions() if a.type == "start_card"))
+    assert decision(g) == (1, "gate_card") and g.observe(0)["board"][1] is None   # and vice versa
+    assert g.observe(0)["players"][1]["deck"] == 50
+    g.apply(Action("no_gate_card"))
+    assert decision(g)[1] == "mulligan"
+    for v in (0, 1, None):
+        obs = g.observe(v)
+        assert obs["board"][7]["owner"] == 0 and obs["board"][1]["owner"] == 1
+        assert [c["id"] for c in obs["players"][0]["dynamis_face_up"]] == ["E-GATE"]
+        assert obs["players"][1]["dynamis_face_up"] == []
+    assert [e["player"] for e in events(g, "start_card")] == [0, 1]
+    assert [(e["player"], e["id"]) for e in events(g, "gate_card")] == [(0, "E-GATE")]
     check(g)
 
 
@@ -314,10 +362,11 @@ def test_zx_s3_gate_card_goes_face_up_into_the_dynamis():
     assert decision(g) == (0, "gate_card")
     assert options(g, "gate_card") == ["E-GATE"]
     g.apply(g.legal_actions()[0])
+    no_choices(g)                             # player 1 chooses too: then it goes into the dynamis
     assert zone(g, 0, "dynamis") == ["X-EVEX", "X-DESC", "E-GATE"]
     assert zone(g, 0, "face_up") == ["E-GATE"]
-    assert len(g.state.players[0].deck) == 49 and zone(g, 0, "deck").count("E-GATE") == 1
-    no_choices(g)
+    assert len(g.state.players[0].deck) + len(g.state.players[0].hand) == 49
+    assert (zone(g, 0, "deck") + zone(g, 0, "hand")).count("E-GATE") == 1
     keep_both(g)
     opp = g.observe(1)["players"][0]
     assert opp["dynamis_count"] == 3

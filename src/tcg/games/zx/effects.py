@@ -70,7 +70,9 @@ def op_shuffle(rules, s, ctx, op, targets):
 
 
 def op_search(rules, s, ctx, op, targets):
-    s.steps.append(("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items())), "hand"))
+    """Look through your deck for a card (the owner alone sees which, unless ``reveal``: 公開)."""
+    s.steps.append(("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items())), "hand",
+                    op["reveal"]))
 
 
 def op_alter_force(rules, s, ctx, op, targets):
@@ -118,7 +120,9 @@ REGISTRY.implement("set_state", op_set_state, target=UNIT_TARGETS, state=("aslee
 REGISTRY.implement("move", op_move, target=UNIT_TARGETS, to=("hand", "trash"), position=("top",))
 REGISTRY.implement("mill", op_mill, player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
-REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
+REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False,
+                                                          doc="公開: the card taken is shown to both players")},
+                   player=("self",), to=("hand",), amount=(1,))
 REGISTRY.define("alter_force", {}, op_alter_force)
 REGISTRY.define("gain_counter", {"counter": Param(str, required=True, choices=COUNTERS),
                                  "amount": Param(int, default=1)}, op_gain_counter)

@@ -66,7 +66,7 @@ class ZXRules(EffectRunner, StepRuleset):
             ps.deck, ps.dynamis = z["main"], z["dynamis"]
             ps.player_card = z["player"][0] if z["player"] else -1  # ZX-S1 (face down)
             ps.ob_bottom = z["ob_bottom"][0] if z["ob_bottom"] else -1
-        s.steps = [("start_turn",), ("setup_finish",), ("mulligans",), ("setup_draw",),
+        s.steps = [("start_turn",), ("setup_finish",), ("mulligans",), ("setup_draw",), ("setup_reveal",),
                    ("setup_gate", 1), ("setup_start", 1), ("setup_gate", 0), ("setup_start", 0)]
         self.advance(s)
         return s
@@ -80,6 +80,23 @@ class ZXRules(EffectRunner, StepRuleset):
         p = step[1]
         if any(s.cards[i].gate_card for i in s.players[p].deck):
             self._decide(s, p, "gate_card", p)
+
+    def _step_setup_reveal(self, s, step):
+        """ZX-S2/S3: both players have chosen without seeing the other's choice; now the start
+        cards go face down on the player squares and the gate cards face up into the dynamis."""
+        for p in (0, 1):
+            ps = s.players[p]
+            start, gate = ps.chosen
+            ps.chosen = (-1, -1)
+            if start >= 0:
+                ps.deck.remove(start)
+                s.board[PLAYER_SQUARE[p]] = Unit(start, p)
+                s.emit("start_card", {"player": p})  # face down until set-up ends
+            if gate >= 0:
+                ps.deck.remove(gate)
+                ps.dynamis.append(gate)
+                ps.face_up.add(gate)
+                s.emit("gate_card", {"player": p, "card": gate, "id": s.cards[gate].id})
 
     def _step_setup_draw(self, s, step):  # ZX-S4/S5
         for p in (0, 1):
@@ -359,19 +376,20 @@ class ZXRules(EffectRunner, StepRuleset):
         return out + [A("no_overboost")]
 
     # --- applying ------------------------------------------------------------------------------
-    def _apply_start_card(self, s, p, pending, a):
-        if a.type == "start_card":
-            s.players[p].deck.remove(a.card)
-            s.board[PLAYER_SQUARE[p]] = Unit(a.card, p)
-            s.emit("start_card", {"player": p})  # face down until set-up ends
+    def _apply_start_card(self, s, p, pending, a):  # ZX-S2: kept secret until both have chosen
+        self._set_aside(s, p, 0, a.card if a.type == "start_card" else -1)
 
-    def _apply_gate_card(self, s, p, pending, a):
-        if a.type == "gate_card":
-            ps = s.players[p]
-            ps.deck.remove(a.card)
-            ps.dynamis.append(a.card)
-            ps.face_up.add(a.card)
-            s.emit("gate_card", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+    def _apply_gate_card(self, s, p, pending, a):  # ZX-S3: kept secret until both have chosen
+        self._set_aside(s, p, 1, a.card if a.type == "gate_card" else -1)
+
+    def _set_aside(self, s, p: int, k: int, iid: int) -> None:
+        ps = s.players[p]
+        chosen = list(ps.chosen)
+        chosen[k] = iid
+        ps.chosen = (chosen[0], chosen[1])
+        what = "start_card" if k == 0 else "gate_card"
+        s.emit("setup_choice", {"player": p, "choice": what},
+               {"card": iid if iid >= 0 else None, "id": s.cards[iid].id if iid >= 0 else None}, (p,))
 
     def _apply_mulligan(self, s, p, pending, a):
         ps = s.players[p]
@@ -601,16 +619,19 @@ class ZXRules(EffectRunner, StepRuleset):
         s.steps.append(("hand_limit", p))
 
     def _step_pick_card(self, s, step):
-        _, p, zone, flt, dest = step
+        _, p, zone, flt, dest, *rest = step
+        reveal = bool(rest and rest[0])
         pool = getattr(s.players[p], zone)
         matches = tuple(i for i in pool if all(getattr(s.cards[i], k, None) == v for k, v in flt))
         info = {"zone": zone, "to": dest if isinstance(dest, str) else "force"}
         if not isinstance(dest, str):
             info["holder"] = dest[1]
-        self._decide(s, p, "pick_card", (p, matches, zone, dest), **info)
+        if reveal:
+            info["reveal"] = True
+        self._decide(s, p, "pick_card", (p, matches, zone, dest, reveal), **info)
 
     def _apply_pick_card(self, s, p, pending, a):
-        _, _, zone, dest = pending
+        _, _, zone, dest, reveal = pending
         ps = s.players[p]
         if a.type == "pick":
             getattr(ps, zone).remove(a.card)
@@ -623,7 +644,11 @@ class ZXRules(EffectRunner, StepRuleset):
                     s.emit("alter_force", {"player": p, "card": src.iid, "force": len(src.force)})
             else:
                 ps.hand.append(a.card)
-                s.emit("pick", {"player": p, "card": a.card, "id": s.cards[a.card].id, "from": zone})
+                what = {"card": a.card, "id": s.cards[a.card].id}
+                if reveal or zone != "deck":  # 公開, or a card from a public zone
+                    s.emit("pick", {"player": p, **what, "from": zone, "revealed": reveal})
+                else:  # a searched card goes to the hand unseen by the opponent
+                    s.emit("pick", {"player": p, "from": zone}, what, (p,))
         if zone == "deck":
             s.rng.shuffle(ps.deck)
 

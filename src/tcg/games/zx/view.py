@@ -69,6 +69,9 @@ def observe(rules, s: ZXState, viewer: int | None) -> dict[str, Any]:
             "resolving": [card_view(s, i) for i in ps.resolving],
             "mulliganed": ps.mulliganed,
         }
+        if mine and s.phase == "setup":  # ZX-S2/S3: your own secret set-up choices
+            pv["chosen"] = {"start_card": card_view(s, ps.chosen[0]) if ps.chosen[0] >= 0 else None,
+                            "gate_card": card_view(s, ps.chosen[1]) if ps.chosen[1] >= 0 else None}
         players.append(pv)
     board = [unit_view(s, sq, u, viewer) if u is not None else None for sq, u in enumerate(s.board)]
     d = s.decision
