@@ -8,6 +8,8 @@ life card leaves (an attack, even on a card with the ignition icon, or a deck re
 refresh with no life loses."""
 from __future__ import annotations
 
+import pytest
+
 from tcg.engine.action import Action
 
 from .harness import (check, decision, do, events, kinds, legal, legal_types, options,
@@ -232,6 +234,39 @@ def test_zx_x6_shift_onto_an_ob_meeting_its_conditions_once_per_turn():
     assert g.observe(1)["board"][4]["shift"]["id"] == "X-SHIFT"
     assert "shift" not in legal_types(g)                  # once per turn
     check(g)
+
+
+def test_zx_x6_shift_adds_its_name_colour_and_race_not_only_abilities():
+    """ZX-X6 「配置対称にカード記載の名称・色・種族・能力などを追加する。」: Z-R2 (red, no race) with the
+    SHIFT X-SHIFT2 (剣臨の青, blue, race 剣精) is also named 剣臨の青, blue and a 剣精."""
+    g = main(p0=dict(dynamis=["X-SHIFT2"], hand=["E-RACE", "E-NAME"], resources=["Z-R1"] * 2),
+             board={3: "Z-R2", 5: "Z-BLUEBOOST", 4: dict(card="Z-R3", owner=1)})
+    assert power(g, 3) == 2000 and power(g, 5) == 2000     # the banner lifts blue Z/X: itself only
+    assert "names" not in g.observe(0)["board"][3]
+    do(g, "shift", card="X-SHIFT2", square=3)
+    assert power(g, 3) == 3000                              # blue now: +1000 from the banner
+    view = g.observe(1)["board"][3]
+    assert view["names"] == ["赤二", "剣臨の青"] and view["colors"] == ["red", "blue"]
+    assert view["races"] == ["剣精"] and view["color"] == "red"   # the printed card is unchanged
+    do(g, "event", card="E-RACE")                           # your 剣精 Z/X: +2000
+    assert power(g, 3) == 5000 and power(g, 5) == 2000
+    do(g, "event", card="E-NAME")                           # the one named 剣臨の青: +3000
+    assert decision(g) == (0, "main")                       # only one candidate: no choice asked
+    assert power(g, 3) == 8000 and power(g, 5) == 2000
+    check(g)
+
+
+def test_zx_x6_unit_filters_checked_at_load(tmp_path):
+    from tcg.engine.errors import CardDataError
+    from tcg.games.zx.cards import load_cards
+    head = '[set]\ngame = "zx"\nname = "t"\nversion = "1"\n[[cards]]\nid = "E-X"\nkind = "event"\n' \
+           'name = "x"\ncolor = "red"\ncost = 1\n[[cards.abilities]]\nkind = "use"\n'
+    for bad, word in (('filter = {cost = 2}', "cost"), ('filter = {color = "purple"}', "purple")):
+        f = tmp_path / "bad.toml"
+        f.write_text(head + f'effects = [{{op = "destroy", target = "all_opponent_zx", {bad}}}]\n', encoding="utf-8")
+        with pytest.raises(CardDataError) as e:
+            load_cards(f)
+        assert word in str(e.value)
 
 
 def test_zx_x6_shift_needs_its_dynamis_condition_and_no_shift_already():

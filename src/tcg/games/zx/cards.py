@@ -79,6 +79,8 @@ STATIC_TARGETS = ("self", "all_own_zx", "all_opponent_zx")
 SEARCH_FILTERS = {"kind": str, "color": str, "cost": int, "power": int, "race": str, "name": str, "id": str,
                   "ignition": bool, "life_recovery": bool, "void_bringer": bool, "start_card": bool,
                   "gate_card": bool, "timing": str}
+#: filter keys of ops acting on Z/X on the board: a Z/X with a SHIFT has both cards' (ZX-X6)
+UNIT_FILTERS = {"name": str, "color": str, "race": str}
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +159,14 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 fail(f"has no effect on a {a['kind']!r} ability (only on {only})", key)
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
         for op in effects:
+            known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
             for k, v in (op.get("filter") or {}).items():
-                if k not in SEARCH_FILTERS:
-                    fail(f"filter has no key {k!r} (known: {', '.join(SEARCH_FILTERS)})", "effects")
+                if k not in known:
+                    fail(f"filter has no key {k!r} (known: {', '.join(known)})", "effects")
                 if not isinstance(v, SEARCH_FILTERS[k]) or (isinstance(v, bool) and SEARCH_FILTERS[k] is not bool):
                     fail(f"filter {k!r} = {v!r} has the wrong type", "effects")
+                if k == "color" and v not in COLORS:
+                    fail(f"filter color = {v!r} is not one of: {', '.join(COLORS)}", "effects")
         if a["kind"] == "static":
             for op in effects:
                 if op.name != "modify" or op["target"] not in STATIC_TARGETS:

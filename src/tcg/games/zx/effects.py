@@ -113,11 +113,14 @@ def op_overboost(rules, s, ctx, op, targets):
 
 REGISTRY = OpRegistry("zx")
 REGISTRY.implement("draw", op_draw, player=PLAYERS)
-REGISTRY.implement("damage", op_damage, target=UNIT_TARGETS)
-REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
-REGISTRY.implement("modify", op_modify, target=UNIT_TARGETS, stat=("power",))
-REGISTRY.implement("set_state", op_set_state, target=UNIT_TARGETS, state=("asleep", "rebooted"))
-REGISTRY.implement("move", op_move, target=UNIT_TARGETS, to=("hand", "trash"), position=("top",))
+#: a unit op's optional ``filter`` ({name, color, race}): only Z/X that have that name / colour /
+#: race (with a SHIFT, its own or the SHIFT's: ZX-X6) are targets
+UNIT_FILTER = {"filter": Param(dict, default=None, doc="only Z/X with this name / color / race")}
+REGISTRY.implement("damage", op_damage, UNIT_FILTER, target=UNIT_TARGETS)
+REGISTRY.implement("destroy", op_destroy, UNIT_FILTER, target=UNIT_TARGETS)
+REGISTRY.implement("modify", op_modify, UNIT_FILTER, target=UNIT_TARGETS, stat=("power",))
+REGISTRY.implement("set_state", op_set_state, UNIT_FILTER, target=UNIT_TARGETS, state=("asleep", "rebooted"))
+REGISTRY.implement("move", op_move, UNIT_FILTER, target=UNIT_TARGETS, to=("hand", "trash"), position=("top",))
 REGISTRY.implement("mill", op_mill, player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False,

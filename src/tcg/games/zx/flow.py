@@ -58,6 +58,38 @@ def draw(s: ZXState, p: int, n: int = 1) -> None:
         s.emit("draw", {"player": p}, {"card": iid, "id": s.cards[iid].id}, (p,))
 
 
+def unit_cards(s: ZXState, u: Unit) -> tuple:
+    """The cards that make up a Z/X: its own, then its SHIFT (ZX-X6)."""
+    return (s.cards[u.iid], s.cards[u.shift]) if u.shift >= 0 else (s.cards[u.iid],)
+
+
+def unit_names(s: ZXState, u: Unit) -> tuple[str, ...]:
+    """ZX-X6 「配置対称にカード記載の名称・色・種族・能力などを追加する」: a SHIFT adds its name."""
+    return tuple(c.name for c in unit_cards(s, u))
+
+
+def unit_colors(s: ZXState, u: Unit) -> tuple[str, ...]:
+    """The Z/X's colours: its own and its SHIFT's (ZX-X6)."""
+    return tuple(dict.fromkeys(c.color for c in unit_cards(s, u) if c.color))
+
+
+def unit_races(s: ZXState, u: Unit) -> tuple[str, ...]:
+    """The Z/X's races: its own and its SHIFT's (ZX-X6)."""
+    return tuple(dict.fromkeys(c.race for c in unit_cards(s, u) if c.race))
+
+
+def unit_matches(s: ZXState, u: Unit, flt) -> bool:
+    """A unit filter (``name``, ``color``, ``race``): every key must be one of the Z/X's names,
+    colours, races — with a SHIFT, its own or the SHIFT's."""
+    if not flt:
+        return True
+    for k, v in flt.items():
+        have = unit_names(s, u) if k == "name" else unit_colors(s, u) if k == "color" else unit_races(s, u)
+        if v not in have:
+            return False
+    return True
+
+
 def _static(s: ZXState, u: Unit) -> int:
     cards = s.cards
     total = 0
@@ -71,8 +103,9 @@ def _static(s: ZXState, u: Unit) -> int:
                     continue
                 for op in ab.effects:
                     t = op.args["target"]
-                    if (t == "self" and v is u) or (t == "all_own_zx" and v.owner == u.owner) or \
-                            (t == "all_opponent_zx" and v.owner != u.owner):
+                    if ((t == "self" and v is u) or (t == "all_own_zx" and v.owner == u.owner) or
+                            (t == "all_opponent_zx" and v.owner != u.owner)) and \
+                            unit_matches(s, u, op.args.get("filter")):
                         total += op.args["amount"]
     return total
 

@@ -323,7 +323,7 @@ class ZXRules(EffectRunner, StepRuleset):
     def _shift_fits(self, s, c: Card, u: Unit) -> bool:
         t = c.shift_target
         kind = s.cards[u.iid].kind
-        return t == "any" or (t == "zx_ob" and kind == "zx_ob") or t == s.cards[u.iid].color
+        return t == "any" or (t == "zx_ob" and kind == "zx_ob") or t in F.unit_colors(s, u)
 
     def _targets(self, s, p: int, sq: int) -> list[int]:
         """ZX-Q5: adjacent opponent Z/X, or the player when the attacker is next to their empty
@@ -677,9 +677,15 @@ class ZXRules(EffectRunner, StepRuleset):
 
     def effect_candidates(self, s, ctx: EffectCtx, sel: str, op) -> list[Unit]:
         mine = sel == "choose_own_zx"
-        return [u for u in s.board if u is not None and (u.owner == ctx.controller) == mine]
+        flt = op.get("filter")
+        return [u for u in s.board if u is not None and (u.owner == ctx.controller) == mine
+                and F.unit_matches(s, u, flt)]
 
     def effect_select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+        flt = op.get("filter")
+        return [u for u in self._select(s, ctx, sel, last) if F.unit_matches(s, u, flt)]
+
+    def _select(self, s, ctx: EffectCtx, sel: str, last: tuple) -> list:
         if sel == "self":
             u = self.effect_target(s, ctx.source)
             return [u] if u is not None else []

@@ -43,6 +43,8 @@ def unit_view(s: ZXState, sq: int, u: Unit, viewer) -> dict[str, Any]:
     d.update(square=sq, owner=u.owner, asleep=u.asleep, damage=u.damage, power_now=F.power_of(s, u),
              force=len(u.force), shift=card_view(s, u.shift) if u.shift >= 0 else None, used=u.used,
              player_square=sq in PLAYER_SQUARE)
+    if u.shift >= 0:  # ZX-X6: the SHIFT adds its name, colour and race
+        d.update(names=list(F.unit_names(s, u)), colors=list(F.unit_colors(s, u)), races=list(F.unit_races(s, u)))
     return d
 
 
