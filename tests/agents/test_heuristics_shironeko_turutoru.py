@@ -161,6 +161,24 @@ def test_sn_mulligan_returns_what_cannot_be_played_soon():
     assert sorted(marked) == ["SNP-012", "SNP-013"]  # the level 3s go back, the level 1s stay
 
 
+def test_sn_c2_pays_with_the_suggested_payment_and_leaves_the_pay_decision_to_itself():
+    """SN-C2: at a pay decision the heuristic takes the suggested payment: Y,R,R ON souls pay
+    Bardo (red 3) so that the red soul left still places Luka (red 1)."""
+    from tcg.agents.heuristic import long_term_kinds
+    assert "pay" in SH.LONG_TERM and "pay" in long_term_kinds("shironeko")
+    town = [("SNP-T03", True), ("SNP-T01", True), ("SNP-T01", True), ("SNP-T01", True)]
+    g = sn_scenario(dict(hand=["SNP-006", "SNP-001"], town=town), dict())
+    bardo = next(i for i in g.state.players[0].hand if _card(g, i) == "SNP-006")
+    g.apply(tcg.Action("place", card=bardo))
+    assert g.decision.kind == "pay"
+    a = _act(g, SH.policy)
+    assert a.type == "pay_suggested"
+    g.apply(a)
+    ps = g.state.players[0]
+    assert sorted(_card(g, i) for i in ps.souls_off) == ["SNP-T01", "SNP-T01", "SNP-T03"]
+    assert any(x.type == "place" and _card(g, x.card) == "SNP-001" for x in g.legal_actions())
+
+
 def test_sn_value_follows_the_deck_race():
     g = sn_scenario(dict(deck=25), dict(deck=10), steps=lambda s: [("main",)])
     v0 = SH.value(g.observe(0), 0)

@@ -35,6 +35,17 @@ DECISIONS = {
     "trigger_order": "choose which trigger resolves next",
     "discard": "discard down to the hand limit",
     "search": "search the deck",
+    "pay": "pay the cost: choose the souls one at a time, or take the suggested payment",
+}
+DECISIONS_JA = {
+    "mulligan": "マリガン: 戻すカードを選び、終了する",
+    "main": "メインフェイズ: カードの使用、攻撃、ターン終了",
+    "defend": "防御",
+    "target": "対象を選ぶ",
+    "trigger_order": "次に使用するトリガーを選ぶ",
+    "discard": "手札を上限まで捨てる",
+    "search": "山札を探す",
+    "pay": "コストの支払い: ソウルを1枚ずつ選ぶか、おすすめの支払いにする",
 }
 REASONS = {"deck_out": "main deck empty", "concede": "concession", "decision cap": "decision cap"}
 
@@ -166,7 +177,8 @@ class Renderer(BoardRenderer):
         if not d:
             return "none"
         kind = d.get("kind")
-        text = f"{self.who(d.get('player'))} — " + DECISIONS.get(kind, str(kind))
+        table = DECISIONS_JA if self.lang == "ja" else DECISIONS
+        text = f"{self.who(d.get('player'))} — " + table.get(kind, str(kind))
         if kind == "defend" and "attacker" in d:
             text += f" against {self.name_of(d['attacker'])}"
             unit = self._find_unit(obs, d["attacker"])
@@ -174,6 +186,15 @@ class Renderer(BoardRenderer):
                 text += f" (ATK {unit.get('attack')})"
         elif kind == "target" and "source" in d:
             text += f" for {self.name_of(d['source'])}" + (f" ({d['op']})" if d.get("op") else "")
+        elif kind == "pay" and "cost" in d:
+            colour = self.color_name(d.get("color"))
+            paid = ", ".join(self.color_name(c) for c in d.get("paid") or []) or "-"
+            if self.lang == "ja":
+                text += (f"（{self.name_of(d.get('card'))}: {colour}{d['cost']}、"
+                         f"支払い済み {paid}、残り{d.get('left')}）")
+            else:
+                text += (f" for {self.name_of(d.get('card'))} ({colour} {d['cost']}; paid: {paid}; "
+                         f"{d.get('left')} left)")
         elif kind == "discard" and d.get("over"):
             text += f" ({d['over']} too many)"
         return text
@@ -227,6 +248,9 @@ class Renderer(BoardRenderer):
         if aside:
             t.append("   Leader cards aside: ", style="bold")
             t.append(", ".join(self.grouped(aside)))
+        elif pv.get("leader_hand_count"):  # the opponent's second hand: only how many
+            t.append("   Leader cards aside: ", style="bold")
+            t.append(f"{pv['leader_hand_count']} (hidden)")
         rows.append(t)
 
         # town: souls grouped by colour, e.g. "3 blue (2 ON, 1 OFF)"
@@ -238,12 +262,15 @@ class Renderer(BoardRenderer):
             t.append("no souls", style="dim")
         groups: dict[str, list[int]] = {}
         for soul in town:
-            g = groups.setdefault(soul.get("color") or "?", [0, 0])
+            key = (soul.get("color") or "?") + ("*" if soul.get("pays_any_color") else "")
+            g = groups.setdefault(key, [0, 0])
             g[0 if soul.get("on") else 1] += 1
-        for i, (color, (n_on, n_off)) in enumerate(groups.items()):
+        for i, (key, (n_on, n_off)) in enumerate(groups.items()):
             if i:
                 t.append(" · ")
-            t.append(f"{n_on + n_off} {self.color_name(color)}", style=COLOR_STYLE.get(color, ""))
+            color = key.rstrip("*")
+            wild = (" (任意の色)" if self.lang == "ja" else " (pays any colour)") if key.endswith("*") else ""
+            t.append(f"{n_on + n_off} {self.color_name(color)}{wild}", style=COLOR_STYLE.get(color, ""))
             if n_on and n_off:
                 t.append(f" ({n_on} ON, {n_off} OFF)")
             else:
@@ -425,7 +452,8 @@ class Renderer(BoardRenderer):
             return f"{who} built a soul: {card()}{colour}"
         if t == "pay":
             k = len(ev.get("souls") or [])
-            return f"{who} paid {k} soul{'s' if k != 1 else ''}"
+            colours = ", ".join(self.color_name(c) for c in ev.get("colors") or [])
+            return f"{who} paid {k} soul{'s' if k != 1 else ''}" + (f" ({colours})" if colours else "")
         if t == "place":
             return f"{who} placed {card()}"
         if t in ("change", "awaken"):
@@ -476,7 +504,9 @@ class Renderer(BoardRenderer):
         if t == "mill":
             return f"{who} put {card()} from the deck into the discard pile"
         if t == "search":
-            return f"{who} searched the deck and took " + (card() if ev.get("card") is not None else "nothing")
+            if ev.get("card") is not None:
+                return f"{who} searched the deck and took {card()}" + (" (revealed)" if ev.get("revealed") else "")
+            return f"{who} searched the deck and took " + ("a card" if ev.get("took") else "nothing")
         if t == "recycle":
             k = len(ev.get("cards") or [])
             return f"{who} put {k} card{'s' if k != 1 else ''} from the discard pile under the deck"

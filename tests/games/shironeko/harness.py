@@ -135,7 +135,7 @@ def unit(g: Game, p: int, cid: str) -> Unit:
 def _resolve(g: Game, key: str, value: Any, atype: str) -> Any:
     """Card ids in action parameters are resolved to instance ids, looking where that
     parameter can refer to for the deciding player."""
-    if not isinstance(value, str) or key == "type":
+    if not isinstance(value, str) or key in ("type", "color"):
         return value
     s = g.state
     p = g.decision.player

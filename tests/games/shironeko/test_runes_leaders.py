@@ -263,6 +263,7 @@ def test_sn_l2_second_leaderize_sends_the_old_leader_to_discard():
     g = scenario(p0=dict(hand=["F-LZ", "F-LZ2"], town=[RAINBOW, GRAY, RAINBOW], deck=DECK,
                          leader_hand=["F-L1", "F-L2"]))
     do(g, "leaderize", card="F-LZ")
+    do(g, "pay_suggested")              # SN-C2: rainbow + grey, keeping a rainbow for F-LZ2
     do(g, "leaderize", card="F-LZ2")
     ps = g.state.players[0]
     assert card_id(g, ps.leader.iid) == "F-L2"

@@ -110,7 +110,7 @@ def test_sn_s1_town_deck_shuffled_seeded():
     assert zone(new_game(5), 1, "town_deck") == zone(new_game(5), 1, "town_deck")
 
 
-def test_sn_s1_leader_cards_kept_aside_face_up():
+def test_sn_s1_leader_cards_kept_aside_as_a_second_hand():
     g = new_game(4, leaders=True)
     for p in (0, 1):
         assert sorted(zone(g, p, "leader_hand")) == ["F-L1", "F-L2"]
@@ -118,12 +118,13 @@ def test_sn_s1_leader_cards_kept_aside_face_up():
         assert "F-L1" not in elsewhere and "F-L2" not in elsewhere
         assert len(zone(g, p, "hand")) + len(zone(g, p, "deck")) == 40
         assert g.state.players[p].leader is None
-        # face up: the opponent and a spectator see them, unlike the (hidden) hand
+        # a second hand (第2の手札): the opponent and a spectator see how many, not which
         for viewer in (1 - p, None):
             pv = g.observe(viewer)["players"][p]
-            assert sorted(c["id"] for c in pv["leader_hand"]) == ["F-L1", "F-L2"]
+            assert pv["leader_hand"] is None and pv["leader_hand_count"] == 2
             assert pv["hand"] is None
         assert g.observe(p)["players"][p]["hand"] is not None
+        assert sorted(c["id"] for c in g.observe(p)["players"][p]["leader_hand"]) == ["F-L1", "F-L2"]
 
 
 # =============================================================================================
@@ -585,6 +586,10 @@ def test_sn_c2_paying_turns_on_souls_off_one_per_cost():
     ps = g.state.players[0]
     start = len(g.log)
     do(g, "place", card="F-R2")                          # cost 3 red
+    assert g.decision.kind == "pay"                      # R,R,R or R,R,B: the player chooses
+    do(g, "pay", color="red")
+    assert len(ps.souls_off) == 1                        # one soul at a time
+    do(g, "pay_suggested")
     assert len(ps.souls_off) == 3
     assert sum(1 for i in ps.town if i not in ps.souls_off) == 2
     pay = [e for e in events_since(g, start) if e["type"] == "pay"]
@@ -809,8 +814,16 @@ def _at_search():
     return g
 
 
+def _at_pay():
+    g = scenario(p0=dict(hand=["F-R2"], town=["F-T-BLUE", "F-T-RED", "F-T-RED", "F-T-RED"],
+                         deck=["F-B1"] * 3), p1=dict(deck=["F-B1"] * 3))
+    do(g, "place", card="F-R2")                       # red 3 from B,R,R,R: R,R,R or R,R,B
+    do(g, "pay", color="red")                         # still both: the decision stays open
+    return g
+
+
 AT = {"mulligan": _at_mulligan, "main": _at_main, "defend": _at_defend, "discard": _at_discard,
-      "target": _at_target, "trigger_order": _at_trigger_order, "search": _at_search}
+      "target": _at_target, "trigger_order": _at_trigger_order, "search": _at_search, "pay": _at_pay}
 
 
 def _check_conceded(g: Game, loser: int) -> None:

@@ -14,7 +14,10 @@ the opponent's deck = 1):
    abilities of characters that did not attack; end the turn last.
 
 Defence: always when the hit would (nearly) empty the deck; otherwise when the defender
-survives and/or kills the attacker, or when a chump block is worth the cards it saves."""
+survives and/or kills the attacker, or when a chump block is worth the cards it saves.
+
+Paying a cost: the game's suggested payment (the one that keeps the most other cards in hand
+payable), so ISMCTS leaves the ``pay`` decision to this module (``LONG_TERM``)."""
 from __future__ import annotations
 
 import math
@@ -22,6 +25,9 @@ import math
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
+
+#: which souls pay a cost shows only when the next cards are played
+LONG_TERM = frozenset({"pay"})
 
 # --- the public card texts --------------------------------------------------------------------
 
@@ -419,6 +425,8 @@ def _score_main(a: Action, c: _Ctx, defer: set) -> float | None:
                 v -= 1.0 * src["attack"]
             elif src["on"] and c.theirs:
                 v -= 0.5  # it could have defended
+        elif getattr(ab, "untap", False) and not is_leader and c.theirs:
+            v += 0.5  # turned ON again, it can defend
         return v
     return None
 
@@ -637,6 +645,11 @@ def _search(view: AgentView, c: _Ctx) -> Action:
     return best if best is not None else view.choices[0]
 
 
+def _pay(view: AgentView) -> Action:
+    """The suggested payment: it keeps the most other cards in hand payable."""
+    return next((a for a in view.legal_actions if a.type == "pay_suggested"), view.choices[0])
+
+
 def policy(view: AgentView, rng: Rng) -> Action:
     kind = view.kind
     acts = view.choices
@@ -657,6 +670,8 @@ def policy(view: AgentView, rng: Rng) -> Action:
         return _discard(view, c)
     if kind == "search":
         return _search(view, c)
+    if kind == "pay":
+        return _pay(view)
     return acts[rng.below(len(acts))]
 
 

@@ -48,7 +48,9 @@ SCHEMA = CardSchema(
         "character": _char,
         "awakened_character": _char,
         "monster": _main,
-        "town": {"color": Field(str, required=True, choices=COLORS, doc="colour of the soul")},
+        "town": {"color": Field(str, required=True, choices=COLORS, doc="colour of the soul"),
+                 "pays_any_color": Field(bool, default=False,
+                                         doc="this card's own ability: its soul matches a cost of any colour")},
         "leader": {"rune": Field(str, required=True, choices=COLORS),
                    "abilities": Field(list, default=[], item_type=dict)},
     },
@@ -59,7 +61,8 @@ ABILITY_FIELDS = {
     "runes": Field(list, default=[], item_type=str, choices=COLORS, doc="required runes"),
     "cost": Field(int, default=0, min=0, doc="souls to pay (activated, burst)"),
     "color": Field(str, default=None, choices=COLORS, doc="colour of that cost (default: card colour)"),
-    "tap": Field(bool, default=False, doc="activated: also turn this card OFF"),
+    "tap": Field(bool, default=False, doc="activated: the card must be ON and turns OFF (a cost)"),
+    "untap": Field(bool, default=False, doc="activated: the card must be OFF and turns ON (a cost)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -75,6 +78,7 @@ class Ability:
     cost: int
     color: str
     tap: bool
+    untap: bool
     effects: tuple[EffectOp, ...]
     text: str
     text_en: str
@@ -99,6 +103,7 @@ class Card:
     hp: int
     leaderize: str | None
     abilities: tuple[Ability, ...]
+    pays_any_color: bool = False  # towns: the soul matches a cost of any colour (its own text)
 
     @property
     def is_character(self) -> bool:
@@ -123,6 +128,7 @@ _ABILITY_FIELD_KINDS = {
     "cost": ("activated", "burst"),
     "color": ("activated", "burst"),
     "tap": ("activated",),
+    "untap": ("activated",),
 }
 SEARCH_FILTERS = {"kind": (str, CHARACTER_KINDS + ("character", "monster")), "color": (str, COLORS),
                   "rune": (str, COLORS), "name": (str, None), "max_level": (int, None),
@@ -168,6 +174,8 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
     for key, kinds in _ABILITY_FIELD_KINDS.items():
         if key in raw and akind not in kinds:
             fail(f"has no effect on a {akind!r} ability (only on: {', '.join(kinds)})", key)
+    if out["tap"] and out["untap"]:
+        fail("an ability cannot both turn its card OFF (tap) and ON (untap)", "untap")
     effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"))
     for op in effects:
         if op.name == "search":
@@ -179,7 +187,7 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
     elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
         fail("duration 'static' is only for static abilities", "effects")
     return Ability(akind, tuple(out["runes"]), out["cost"], out["color"] or color or "colorless",
-                   out["tap"], effects, out["text"], out["text_en"], i)
+                   out["tap"], out["untap"], effects, out["text"], out["text_en"], i)
 
 
 def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
@@ -205,7 +213,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         text_en=f["text_en"], color=f.get("color"), cost=f.get("cost") or 0,
         rune=f.get("rune"), stop=bool(f.get("stop")), level=f.get("level") or 0,
         change_cost=f.get("change_cost"), attack=f.get("attack") or 0, hp=f.get("hp") or 0,
-        leaderize=f.get("leaderize"), abilities=abilities)
+        leaderize=f.get("leaderize"), abilities=abilities, pays_any_color=bool(f.get("pays_any_color")))
 
 
 def _check_set(cards: list[Card], where: dict[str, str]) -> None:

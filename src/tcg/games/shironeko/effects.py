@@ -91,7 +91,7 @@ def op_mill(rules, s, ctx, op, targets):
 def op_search(rules, s, ctx, op, targets):
     flt = op["filter"] or {}
     s.steps.append(("search", _player(ctx, op["player"]), tuple(sorted(flt.items())), op["to"],
-                    op["amount"]))
+                    op["amount"], bool(op["reveal"])))
 
 
 def op_shuffle(rules, s, ctx, op, targets):
@@ -144,7 +144,9 @@ REGISTRY.implement("set_state", op_set_state, target=UNIT_TARGETS, state=("on", 
 REGISTRY.implement("move", op_move, target=UNIT_TARGETS + CARD_TARGETS,
                    to=("hand", "deck", "discard"))
 REGISTRY.implement("mill", op_mill, player=PLAYERS)
-REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
+REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False, doc=(
+    "the text says to reveal (公開) the card taken: its identity is public; otherwise only its "
+    "owner learns it"))}, player=("self",), to=("hand",), amount=(1,))
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.define("player_damage", {"player": Param(str, default="opponent", choices=PLAYERS),
                                   "amount": Param(int, required=True)}, op_player_damage)

@@ -1,5 +1,5 @@
-"""Rule primitives of Shironeko: moving cards, deck-out, stats with static abilities, runes and
-paying costs. Everything here is a plain function of the state."""
+"""Rule primitives of Shironeko: moving cards, deck-out, stats with static abilities and runes.
+Everything here is a plain function of the state (costs: payment.py)."""
 from __future__ import annotations
 
 from .state import PlayerState, SNState, Unit
@@ -175,53 +175,4 @@ def check_retreats(s: SNState) -> None:
                     again = True
 
 
-# --- costs ------------------------------------------------------------------------------
-
-def _matches(soul_color: str, cost_color: str) -> bool:
-    return cost_color == "colorless" or soul_color == cost_color or soul_color == "rainbow"
-
-
-def can_pay(s: SNState, p: int, color: str, n: int) -> bool:
-    """SN-C2/C3/C4: enough ON souls, at least one matching the cost colour."""
-    if n <= 0:
-        return True
-    ps = s.players[p]
-    off = ps.souls_off
-    cards = s.cards
-    count = 0
-    match = False
-    for iid in ps.town:
-        if iid not in off:
-            count += 1
-            if not match and _matches(cards[iid].color, color):
-                match = True
-    return count >= n and match
-
-
-def pay(s: SNState, p: int, color: str, n: int) -> list[int]:
-    """Turn ``n`` ON souls OFF, one of them matching ``color``. The engine picks the souls:
-    the matching one prefers the exact colour over rainbow; the rest spend colourless souls
-    first, then the colours with the most ON souls left, rainbow last (keeps options open)."""
-    if n <= 0:
-        return []
-    ps = s.players[p]
-    cards = s.cards
-    avail = [i for i in ps.town if i not in ps.souls_off]
-    chosen: list[int] = []
-    if color != "colorless":
-        exact = [i for i in avail if cards[i].color == color]
-        pick = exact[0] if exact else next(i for i in avail if cards[i].color == "rainbow")
-        chosen.append(pick)
-        avail.remove(pick)
-    counts: dict[str, int] = {}
-    for i in avail:
-        counts[cards[i].color] = counts.get(cards[i].color, 0) + 1
-
-    def rank(i: int) -> tuple:
-        c = cards[i].color
-        return (0 if c == "colorless" else 2 if c == "rainbow" else 1, -counts[c])
-    avail.sort(key=rank)
-    chosen.extend(avail[: n - len(chosen)])
-    ps.souls_off.update(chosen)
-    s.emit("pay", {"player": p, "souls": chosen})
-    return chosen
+# Costs (SN-C2..C4) are in payment.py: the player chooses the souls (the ``pay`` decision).

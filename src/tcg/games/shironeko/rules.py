@@ -15,6 +15,7 @@ from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from . import flow as F
+from . import payment as P
 from .cards import CHARACTER_KINDS, Card, load_cards
 from .deckcheck import check_deck
 from .state import SNState, Unit
@@ -24,6 +25,7 @@ END_TURN = Action("end_turn")
 NO_DEFENSE = Action("no_defense")
 MULLIGAN_DONE = Action("mulligan_done")
 SEARCH_NONE = Action("search_none")
+PAY_SUGGESTED = Action("pay_suggested")
 
 
 class ShironekoRules(EffectRunner, StepRuleset):
@@ -217,9 +219,9 @@ class ShironekoRules(EffectRunner, StepRuleset):
         F.move_card(s, step[1], "discard")
 
     def _step_search(self, s: SNState, step: tuple) -> None:
-        _, p, flt, to, amount = step
+        _, p, flt, to, amount, reveal = step
         matches = [i for i in s.players[p].deck if _matches_filter(s.cards[i], dict(flt))]
-        self._decide(s, p, "search", (p, tuple(matches)), filter=dict(flt))
+        self._decide(s, p, "search", (p, tuple(matches), reveal), filter=dict(flt), reveal=reveal)
 
     # --- targets (EffectRunner hooks) ------------------------------------------------------
     def _unit_anywhere(self, s: SNState, iid: int) -> Unit | None:
@@ -270,7 +272,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         ps = s.players[p]
         cards = s.cards
         out: list[Action] = []
-        can_pay = F.can_pay
+        can_pay = P.can_pay
         names = {cards[u.iid].name for u in ps.chars}
         room = len(ps.chars) < self.max_chars
         for iid in ps.hand:
@@ -308,7 +310,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             for ab in cards[u.iid].abilities:
                 if ab.kind != "activated" or u.iid in s.used:
                     continue
-                if ab.tap and not u.on:
+                if (ab.tap and not u.on) or (ab.untap and u.on):
                     continue
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
                     continue
@@ -369,49 +371,69 @@ class ShironekoRules(EffectRunner, StepRuleset):
             s.emit("attack", {"player": p, "attacker": u.iid, "attack": F.attack_of(s, u)})
             s.steps.append(("attack", u.iid))
             return
-        if t == "activate":  # SN-R5
+        if t == "activate":  # SN-R5: the ON/OFF cost, the use of the turn, then the souls
             u = ps.unit(a.card) or ps.leader
             ab = cards[u.iid].abilities[a.ability]
-            F.pay(s, p, ab.color, ab.cost)
             if ab.tap:
                 u.on = False
+            elif ab.untap:
+                u.on = True
             s.used.add(u.iid)
-            s.emit("activate", {"player": p, "card": u.iid, "id": cards[u.iid].id, "ability": ab.index})
-            s.steps.append(effect_step(p, u.iid, ab.effects, -1))
+            s.steps.append(("activated", p, u.iid, ab.index))
+            self._pay(s, p, ab.color, ab.cost, u.iid, t)
             return
+        # a card played from hand waits in "using" (public) while its cost is paid (SN-C2)
         iid = a.card
         card = cards[iid]
         ps.hand.remove(iid)
+        ps.using.append(iid)
+        s.steps.append(("play", p, t, iid, a.target if t in ("change", "awaken") else -1))
+        if t in ("change", "awaken"):
+            color, cost = card.color, card.change_cost
+        elif t == "burst":
+            ab = card.abilities_of("burst")[0]
+            color, cost = ab.color, ab.cost
+        else:
+            color, cost = card.color, card.cost
+        self._pay(s, p, color, cost, iid, t)
+
+    def _step_activated(self, s: SNState, step: tuple) -> None:
+        _, p, iid, index = step
+        s.emit("activate", {"player": p, "card": iid, "id": s.cards[iid].id, "ability": index})
+        s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].effects, -1))
+
+    def _step_play(self, s: SNState, step: tuple) -> None:
+        """The card paid for resolves: placed, changed in, used, or leaderized."""
+        _, p, t, iid, target = step
+        ps = s.players[p]
+        cards = s.cards
+        card = cards[iid]
         public = {"player": p, "card": iid, "id": card.id}
         if t == "place":  # SN-K1..K3
-            F.pay(s, p, card.color, card.cost)
+            ps.using.remove(iid)
             u = Unit(iid, s.turn)
             ps.chars.append(u)
             s.emit("place", public)
             self._on_enter(s, p, u)
         elif t in ("change", "awaken"):  # SN-K4..K7
-            F.pay(s, p, card.color, card.change_cost)
-            old = ps.unit(a.target)
+            ps.using.remove(iid)
+            old = ps.unit(target)
             new = Unit(iid, -1, old.under + (old.iid,))
             ps.chars[ps.chars.index(old)] = new
             s.emit(t, {**public, "onto": old.iid})
             self._on_enter(s, p, new)
         elif t == "monster":  # SN-M1
-            F.pay(s, p, card.color, card.cost)
-            ps.using.append(iid)
             s.emit("monster", public)
             s.steps.append(("to_discard", iid))
             for ab in reversed(card.abilities_of("use")):
                 s.steps.append(effect_step(p, iid, ab.effects, -1))
         elif t == "burst":  # SN-M2
             ab = card.abilities_of("burst")[0]
-            F.pay(s, p, ab.color, ab.cost)
-            ps.using.append(iid)
             s.emit("burst", public)
             s.steps.append(("to_discard", iid))
             s.steps.append(effect_step(p, iid, ab.effects, -1))
         elif t == "leaderize":  # SN-L1, SN-L2
-            F.pay(s, p, card.color, card.cost)
+            ps.using.remove(iid)
             ps.removed.append(iid)
             lid = next(l for l in ps.leader_hand if cards[l].id == card.leaderize)
             ps.leader_hand.remove(lid)
@@ -421,6 +443,52 @@ class ShironekoRules(EffectRunner, StepRuleset):
                                        "to": "discard", "why": "new_leader", "under": []})
             ps.leader = Unit(lid, s.turn)
             s.emit("leaderize", {**public, "leader": lid, "leader_id": cards[lid].id})
+        F.check_retreats(s)  # an HP aura may have come or gone (SN-K8)
+
+    # --- paying (SN-C2..C4) -----------------------------------------------------------------
+    def _pay(self, s: SNState, p: int, color: str, n: int, source: int, why: str) -> None:
+        """Pay a cost of ``n`` souls of ``color`` before the step below it resolves."""
+        if n > 0:
+            s.steps.append(("pay", p, color, n, (), source, why))
+
+    def _step_pay(self, s: SNState, step: tuple) -> None:
+        """SN-C2: the player turns the souls OFF. A decision only when more than one distinct
+        payment (colour multiset) is possible; otherwise the one payment is made at once."""
+        _, p, color, n, paid, source, why = step
+        cards = s.cards
+        left = n - len(paid)
+        if left > 0:
+            avail = P.on_souls(s, p)
+            matched = P.is_matched(cards, paid, color)
+            ways = P.payments(cards, avail, color, left, matched)
+            if len(ways) > 1:
+                self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
+                             paid=[cards[i].color for i in paid])
+                return
+            chosen = P.souls_for(cards, avail, color, ways[0], matched)
+            s.players[p].souls_off.update(chosen)
+            paid = paid + tuple(chosen)
+        s.emit("pay", {"player": p, "souls": list(paid), "colors": [cards[i].color for i in paid],
+                       "card": source, "id": cards[source].id, "for": why})
+
+    def _legal_pay(self, s: SNState, p: int, pending: Any) -> list[Action]:
+        _, _, color, n, paid, _, _ = pending
+        cards = s.cards
+        colours = P.options(cards, P.on_souls(s, p), color, n - len(paid), P.is_matched(cards, paid, color))
+        return [Action.of("pay", (("color", c),)) for c in colours] + [PAY_SUGGESTED]
+
+    def _apply_pay(self, s: SNState, p: int, pending: Any, a: Action) -> None:
+        _, _, color, n, paid, source, why = pending
+        cards = s.cards
+        avail = P.on_souls(s, p)
+        matched = P.is_matched(cards, paid, color)
+        left = n - len(paid)
+        if a.type == "pay_suggested":
+            chosen = P.souls_for(cards, avail, color, P.suggested(s, p, color, left, matched), matched)
+        else:
+            chosen = [P.canonical_soul(cards, avail, color, left, matched, a.color)]
+        s.players[p].souls_off.update(chosen)
+        s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(s.cards[u.iid].abilities_of("on_enter")):
@@ -459,11 +527,16 @@ class ShironekoRules(EffectRunner, StepRuleset):
         if a.type == "search_pick":
             ps.deck.remove(a.card)
             ps.hand.append(a.card)
-            s.emit("search", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+            # the card taken is hidden like the rest of the hand, unless the text reveals it (公開)
+            found = {"card": a.card, "id": s.cards[a.card].id}
+            if pending[2]:
+                s.emit("search", {"player": p, "took": True, "revealed": True, **found})
+            else:
+                s.emit("search", {"player": p, "took": True, "revealed": False}, found, (p,))
             if F.deck_out_check(s, p):
                 return
         else:
-            s.emit("search", {"player": p, "card": None})
+            s.emit("search", {"player": p, "took": False, "card": None})
         s.rng.shuffle(ps.deck)
         s.emit("shuffle", {"player": p, "zone": "deck"})
 

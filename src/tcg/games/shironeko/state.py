@@ -49,7 +49,7 @@ class PlayerState:
         self.souls_off: set[int] = set()    # souls that are OFF
         self.chars: list[Unit] = []         # character area (max 4)
         self.leader: Unit | None = None
-        self.leader_hand: list[int] = []    # leader cards kept aside face up
+        self.leader_hand: list[int] = []    # leader cards kept aside: a second hand (hidden)
         self.discard: list[int] = []
         self.removed: list[int] = []        # removed from the game (leaderized cards)
         self.damage_area: list[int] = []

@@ -52,10 +52,13 @@ def observe(rules, s: SNState, viewer: int | None) -> dict[str, Any]:
             "hand_count": len(ps.hand),
             "hand": [cv(i) for i in ps.hand] if mine else None,
             "town_deck": len(ps.town_deck),
-            "town": [{**cv(i), "color": s.cards[i].color, "on": i not in ps.souls_off} for i in ps.town],
+            "town": [{**cv(i), "color": s.cards[i].color, "pays_any_color": s.cards[i].pays_any_color,
+                      "on": i not in ps.souls_off} for i in ps.town],
             "characters": [unit_view(s, u) for u in ps.chars],
             "leader": unit_view(s, ps.leader) if ps.leader is not None else None,
-            "leader_hand": [cv(i) for i in ps.leader_hand],
+            # SN-S1: leader cards are a second hand (第2の手札), hidden from the opponent until used
+            "leader_hand": [cv(i) for i in ps.leader_hand] if mine else None,
+            "leader_hand_count": len(ps.leader_hand),
             "discard": [cv(i) for i in ps.discard],
             "removed": [cv(i) for i in ps.removed],
             "damage_area": [cv(i) for i in ps.damage_area],
@@ -107,6 +110,7 @@ _EN = {
     "defend": "Defend with {defender}", "no_defense": "Do not defend (take the damage)",
     "target": "Target {target}", "trigger": "Resolve trigger of {card}",
     "discard": "Discard {card}", "search_pick": "Take {card}", "search_none": "Take nothing",
+    "pay": "Pay with a {color} soul", "pay_suggested": "Pay the rest as suggested: {souls}",
 }
 _JA = {
     "place": "{card}を配置", "change": "キャラチェンジ: {target}の上に{card}",
@@ -117,6 +121,7 @@ _JA = {
     "defend": "{defender}で防御", "no_defense": "防御しない（山札にダメージ）",
     "target": "{target}を対象にする", "trigger": "{card}のトリガーを使用",
     "discard": "{card}を捨てる", "search_pick": "{card}を手札に加える", "search_none": "何も加えない",
+    "pay": "{color}のソウルで支払う", "pay_suggested": "残りをおすすめの支払いで支払う: {souls}",
 }
 
 
@@ -136,7 +141,27 @@ def describe(rules, s: SNState, a: Action, lang: str = "en") -> str:
                 args[k] += f" (Lv{c.level} {c.attack}/{c.hp}, {color} {cost})"
         else:
             args[k] = v
+    if a.type == "pay":
+        args["color"] = COLOR_JA[a.color] if lang == "ja" else a.color
+    elif a.type == "pay_suggested":
+        args["souls"] = _suggested_text(s, lang)
     if a.type == "activate":
         ab = s.cards[a.card].abilities[a.ability]
         args["ability_text"] = (ab.text if lang == "ja" else ab.text_en or ab.text) or f"#{a.ability}"
     return fmt.format(**args)
+
+
+def _suggested_text(s: SNState, lang: str) -> str:
+    """The souls ``pay_suggested`` would turn OFF, e.g. "yellow, red, red" (黄・赤・赤)."""
+    from . import payment as P
+    from .cards import COLORS
+    d, pending = s.decision, s.pending
+    if d is None or d.kind != "pay" or pending is None:
+        return "?"
+    _, p, color, n, paid, _, _ = pending
+    matched = P.is_matched(s.cards, paid, color)
+    vec = P.suggested(s, p, color, n - len(paid), matched)
+    names = [c for c, k in zip(COLORS, vec) for _ in range(k)]
+    if lang == "ja":
+        return "・".join(COLOR_JA[c] for c in names)
+    return ", ".join(names)

@@ -1,0 +1,158 @@
+"""Paying a cost (SN-C2..C4): which ON souls can pay, the distinct payments, and the payment the
+game suggests. Plain functions of the state; the ``pay`` decision that uses them is in rules.py.
+
+A cost is a colour ``C`` (the cost field or the ability icon) and a number ``n``: the player turns
+``n`` ON souls OFF, and at least one of them must *match* ``C`` (000: 「ON状態のソウル1枚をOFF状態に
+するごとに、対応する色のコストが 1だけ発生する」「コストのうち最低1つはコスト欄の色と一致している
+必要がある」). A soul matches its own colour; a colourless cost field is matched by any soul; a soul
+whose card says it pays any colour (``pays_any_color``, e.g. the sample 虹の大灯台) matches every
+colour. A rainbow soul without that ability is only a rainbow soul (SN-C3; see docs/rules).
+
+A payment is chosen one soul at a time by colour. Souls of one colour are interchangeable except
+for ``pays_any_color``, and such a soul can do everything a plain soul of its colour can: the
+engine turns the plain ones OFF first (keeping the better soul), and a ``pays_any_color`` soul
+only when the match needs it."""
+from __future__ import annotations
+
+from itertools import product
+
+from .cards import CHARACTER_KINDS, COLORS, Card
+from .state import SNState
+
+
+def matches(card: Card, cost_color: str) -> bool:
+    """Does this soul meet the colour requirement of a ``cost_color`` cost?"""
+    return cost_color == "colorless" or card.color == cost_color or card.pays_any_color
+
+
+def on_souls(s: SNState, p: int) -> list[int]:
+    ps = s.players[p]
+    off = ps.souls_off
+    return [i for i in ps.town if i not in off]
+
+
+def feasible(cards, avail: list[int], color: str, n: int, matched: bool) -> bool:
+    """Can ``n`` more souls be paid from ``avail`` (``matched``: a matching soul is already paid)?"""
+    if n <= 0:
+        return matched
+    if len(avail) < n:
+        return False
+    return matched or any(matches(cards[i], color) for i in avail)
+
+
+def can_pay(s: SNState, p: int, color: str, n: int) -> bool:
+    """SN-C2/C3/C4: enough ON souls, at least one matching the cost colour (a cost of 0 is free)."""
+    if n <= 0:
+        return True
+    return feasible(s.cards, on_souls(s, p), color, n, color == "colorless")
+
+
+def is_matched(cards, paid, color: str) -> bool:
+    return color == "colorless" or any(matches(cards[i], color) for i in paid)
+
+
+def _by_colour(cards, avail: list[int]) -> dict[str, list[int]]:
+    """ON souls per colour, plain souls first, then those that pay any colour (town order)."""
+    out: dict[str, list[int]] = {}
+    for i in sorted(avail, key=lambda i: cards[i].pays_any_color):
+        out.setdefault(cards[i].color, []).append(i)
+    return out
+
+
+def canonical_soul(cards, avail: list[int], color: str, n: int, matched: bool, soul_color: str) -> int | None:
+    """The soul that paying one ``soul_color`` soul turns OFF: a plain one if the rest can still
+    be paid afterwards, otherwise one that pays any colour; None if neither keeps it payable."""
+    group = _by_colour(cards, avail).get(soul_color, [])
+    plain = next((i for i in group if not cards[i].pays_any_color), None)
+    wild = next((i for i in group if cards[i].pays_any_color), None)
+    for i in (plain, wild):
+        if i is None:
+            continue
+        rest = [j for j in avail if j != i]
+        if feasible(cards, rest, color, n - 1, matched or matches(cards[i], color)):
+            return i
+    return None
+
+
+def options(cards, avail: list[int], color: str, n: int, matched: bool) -> list[str]:
+    """The colours one more soul may be paid with (each once), in colour order."""
+    present = _by_colour(cards, avail)
+    return [c for c in COLORS if c in present
+            and canonical_soul(cards, avail, color, n, matched, c) is not None]
+
+
+def payments(cards, avail: list[int], color: str, n: int, matched: bool) -> list[tuple[int, ...]]:
+    """Every distinct payment of ``n`` more souls: a count per colour (in ``COLORS`` order)."""
+    groups = _by_colour(cards, avail)
+    counts = [len(groups.get(c, ())) for c in COLORS]
+    anywild = [any(cards[i].pays_any_color for i in groups.get(c, ())) for c in COLORS]
+    out = []
+    for vec in product(*(range(k + 1) for k in counts)):
+        if sum(vec) != n:
+            continue
+        if matched or any(k and (c == color or color == "colorless" or anywild[x])
+                          for x, (c, k) in enumerate(zip(COLORS, vec))):
+            out.append(vec)
+    return out
+
+
+def souls_for(cards, avail: list[int], color: str, vec: tuple[int, ...], matched: bool) -> list[int]:
+    """The souls a payment (counts per colour) turns OFF: plain souls first, and one that pays
+    any colour only when the match needs it."""
+    groups = _by_colour(cards, avail)
+    chosen: list[int] = []
+    for c, k in zip(COLORS, vec):
+        chosen.extend(groups.get(c, [])[:k])
+    if not matched and not any(matches(cards[i], color) for i in chosen):
+        for c, k in zip(COLORS, vec):
+            wild = [i for i in groups.get(c, []) if cards[i].pays_any_color]
+            if k and wild:
+                group = groups[c]
+                plain_taken = [i for i in group[:k] if not cards[i].pays_any_color]
+                chosen.remove(plain_taken[-1])
+                chosen.append(wild[0])
+                break
+    return chosen
+
+
+def _uses(card: Card) -> list[tuple[str, int]]:
+    """The costs a card in hand can be played for: place/leaderize, change/awaken, burst."""
+    out = []
+    if card.is_main:
+        out.append((card.color, card.cost))
+    if card.kind in CHARACTER_KINDS and card.change_cost is not None:
+        out.append((card.color, card.change_cost))
+    for ab in card.abilities:
+        if ab.kind == "burst":
+            out.append((ab.color, ab.cost))
+    return out
+
+
+def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[int, ...]:
+    """The payment the game suggests: the one after which the most OTHER cards in the payer's hand
+    can still be paid for (for any of their uses); then the most payable uses (hand cards and the
+    activated abilities of their field not used this turn); then the most souls that pay any
+    colour kept; then the most colours kept; then colourless souls paid first."""
+    cards = s.cards
+    avail = on_souls(s, p)
+    ps = s.players[p]
+    hand_uses = [[u for u in _uses(cards[i]) if u[1] > 0] for i in ps.hand]
+    units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
+    ability_uses = [(ab.color, ab.cost) for u in units if u.iid not in s.used
+                    for ab in cards[u.iid].abilities if ab.kind == "activated" and ab.cost > 0]
+
+    def ok(rest, use) -> bool:
+        return feasible(cards, rest, use[0], use[1], use[0] == "colorless")
+    best, best_key = None, None
+    for vec in payments(cards, avail, color, n, matched):
+        paid = set(souls_for(cards, avail, color, vec, matched))
+        rest = [i for i in avail if i not in paid]
+        playable = sum(1 for uses in hand_uses if not uses or any(ok(rest, u) for u in uses))
+        payable = sum(ok(rest, u) for uses in hand_uses for u in uses) + \
+            sum(ok(rest, u) for u in ability_uses)
+        key = (playable, payable, sum(cards[i].pays_any_color for i in rest),
+               len({cards[i].color for i in rest}), vec[COLORS.index("colorless")], vec)
+        if best_key is None or key > best_key:
+            best, best_key = vec, key
+    assert best is not None, "suggested() needs a payable cost"
+    return best
