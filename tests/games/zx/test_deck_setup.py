@@ -197,6 +197,54 @@ def test_zx_d5_player_card_and_matching_ob_bottom_are_optional():
     assert problems(make_deck()) == []
 
 
+def test_zx_d5_abilities_keyed_to_a_specific_player_card():
+    """「一部カードに、特定(個人)のプレイヤーカードの存在で発動する能力が存在する。」: Z-HEROFAN's abilities work
+    only while its controller's player card is P-HERO, on its square face up (not another player
+    card, not the nameless stand-in, not while a Z/X OB has turned it face down)."""
+    from .harness import do, power, scenario
+    fill = {"deck": ["Z-R1"] * 8, "life": ["Z-R1"] * 4}
+    for player, up, works in (("P-HERO", True, True), ("P-OTHER", True, False), (None, True, False),
+                              ("P-HERO", False, False)):
+        spec = dict(fill, hand=["Z-HEROFAN"], resources=["Z-R1"] * 2, player_face_up=up)
+        if player:
+            spec["player"] = player
+        g = scenario(p0=spec, p1=dict(fill, player="P-HERO"))
+        do(g, "place", card="Z-HEROFAN", square=3)
+        assert len(g.state.players[0].hand) == (1 if works else 0), player   # on place: draw 1
+        assert power(g, 3) == (3000 if works else 1000), player              # static +2000
+        act = [a for a in g.legal_actions() if a.type == "activate"]
+        assert bool(act) == works, player                                    # activated
+        if works:
+            g.apply(act[0])
+            assert power(g, 3) == 4000
+    # the opponent's player card does not count for my Z/X
+    g = scenario(p0=dict(fill, player="P-OTHER"), p1=dict(fill, player="P-HERO"), board={3: "Z-HEROFAN"})
+    assert power(g, 3) == 1000
+
+
+def test_zx_d5_x1_sample_cards_with_a_player_card_or_a_face_up_race_condition():
+    """The sample set (original cards) uses both conditions: ZXS-064 works for 火野坂アカネ (ZXS-P01)
+    only, ZXS-065 counts face-up 灯喰 dynamis cards."""
+    from tcg.games.zx import RULES
+    karina, mio = RULES.cards["ZXS-064"], RULES.cards["ZXS-065"]
+    assert {ab.kind for ab in karina.abilities} == {"on_place", "static"}
+    assert all(ab.player_card == "ZXS-P01" for ab in karina.abilities)
+    assert RULES.cards["ZXS-P01"].name == "火野坂アカネ" and "火野坂アカネ" in karina.text
+    (ab,) = mio.abilities
+    assert (ab.kind, ab.face_up_race, ab.min_face_up_race) == ("static", "灯喰", 2) and "灯喰" in mio.text
+
+
+def test_zx_d5_player_card_condition_must_name_a_player_card(tmp_path):
+    f = tmp_path / "bad.toml"
+    f.write_text('[set]\ngame = "zx"\nname = "t"\nversion = "1"\n[[cards]]\nid = "Z-X"\nkind = "zx"\n'
+                 'name = "x"\ncolor = "red"\ncost = 1\npower = 1000\n[[cards.abilities]]\nkind = "static"\n'
+                 'player_card = "NOBODY"\neffects = [{op = "modify", target = "self", stat = "power", amount = 1}]\n',
+                 encoding="utf-8")
+    with pytest.raises(CardDataError) as e:
+        load_cards(f)
+    assert "NOBODY" in str(e.value) and "player_card" in str(e.value)
+
+
 def test_zx_d5_ob_bottom_must_match_the_single_player_card():
     assert problems(make_deck(player=("P-HERO",), ob_bottom=("B-OTHER",))) == [("ZX-D5", "B-OTHER")]
     assert problems(make_deck(ob_bottom=("B-HERO",))) == [("ZX-D5", "B-HERO")]

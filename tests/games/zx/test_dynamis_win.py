@@ -44,6 +44,28 @@ def test_zx_x1_face_up_dynamis_cards_cannot_be_used():
     assert not ({"zx_ex", "ev_ex", "shift"} & legal_types(g))
 
 
+def test_zx_x1_abilities_counting_face_up_dynamis_cards_of_a_race():
+    """「一部の通常ゼクスの能力として、表向きとなったデュナミスの指定種族の数によって発動する物が存在する。」:
+    Z-SPIRITS' static needs 2 face-up 剣精 cards in its controller's dynamis, its on-place 1.
+    Face-down cards, other races and the opponent's dynamis do not count."""
+    g = main(p0=dict(hand=["Z-SPIRITS"], resources=["Z-R1"], dynamis=["X-SHIFT2"], face_up=["X-SHIFT2", "X-AWK"]),
+             p1=dict(face_up=["X-SHIFT2", "X-SHIFT2"]))
+    do(g, "place", card="Z-SPIRITS", square=3)
+    assert g.state.players[0].counters == {"dream_key": 1}   # 1 face-up 剣精: the on-place works
+    assert power(g, 3) == 1000                               # 1 < 2: no +3000
+    g = main(p0=dict(face_up=["X-SHIFT2", "X-SHIFT2"]), board={3: "Z-SPIRITS"})
+    assert power(g, 3) == 4000
+    g = main(p0=dict(hand=["Z-SPIRITS"], resources=["Z-R1"], dynamis=["X-SHIFT2", "X-SHIFT2"]))
+    do(g, "place", card="Z-SPIRITS", square=3)
+    assert g.state.players[0].counters == {} and power(g, 3) == 1000   # face down: not counted
+    # a SHIFT that leaves the board turns face up: now it counts
+    g = main(p0=dict(face_up=["X-SHIFT2"]), board={3: "Z-SPIRITS", 5: dict(card="Z-R1", shift="X-SHIFT2"),
+                                                    4: dict(card="Z-R3", owner=1)}, active=1)
+    assert power(g, 3) == 1000
+    attack(g, 4, 5)
+    assert zone(g, 0, "face_up") == ["X-SHIFT2", "X-SHIFT2"] and power(g, 3) == 4000
+
+
 def test_zx_x1_zx_ex_returns_face_up_when_it_leaves_and_cannot_come_back():
     g = main(p0=dict(hand=["Z-R1", "Z-R2"], resources=["Z-R1"] * 8, dynamis=["X-AWK"]))
     do(g, "zx_ex", card="X-AWK", square=3, destroy=())

@@ -71,6 +71,11 @@ ABILITY_FIELDS = {
     "kind": Field(str, required=True),
     "cost": Field(int, default=0, min=0, doc="activated: resources to pay"),
     "min_force": Field(int, default=0, min=0, doc="static: only while this Z/X has this much force"),
+    "player_card": Field(str, default="", doc="works only while its controller's player card is this "
+                                              "card (an id), face up on its square"),
+    "face_up_race": Field(str, default="", doc="works only while its controller's dynamis has "
+                                               "min_face_up_race face-up cards of this race"),
+    "min_face_up_race": Field(int, default=1, min=1, doc="how many face-up dynamis cards of face_up_race"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -92,6 +97,13 @@ class Ability:
     text: str
     text_en: str
     index: int
+    player_card: str = ""       # only while the controller's player card is this one
+    face_up_race: str = ""      # only while the controller has min_face_up_race face-up dynamis
+    min_face_up_race: int = 1   # cards of this race
+
+    @property
+    def conditional(self) -> bool:
+        return bool(self.player_card or self.face_up_race)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +169,11 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         for key, only in (("cost", "activated"), ("min_force", "static")):
             if key in raw and a["kind"] != only:
                 fail(f"has no effect on a {a['kind']!r} ability (only on {only})", key)
+        for key in ("player_card", "face_up_race", "min_face_up_race"):
+            if key in raw and a["kind"] == "use":
+                fail("a condition is for on_place, static and activated abilities, not 'use'", key)
+        if "min_face_up_race" in raw and not a["face_up_race"]:
+            fail("needs face_up_race (the race to count)", "min_face_up_race")
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
         for op in effects:
             known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
@@ -171,7 +188,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
             for op in effects:
                 if op.name != "modify" or op["target"] not in STATIC_TARGETS:
                     fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
-        abilities.append(Ability(a["kind"], a["cost"], a["min_force"], effects, a["text"], a["text_en"], i))
+        abilities.append(Ability(a["kind"], a["cost"], a["min_force"], effects, a["text"], a["text_en"], i,
+                                 a["player_card"], a["face_up_race"], a["min_face_up_race"]))
     uses = sum(a.kind == "use" for a in abilities)
     if kind == "event" and uses != 1:
         raise CardDataError(fname, cid, "abilities", "an event needs exactly one 'use' ability")
@@ -196,6 +214,10 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
 def _check_players(cards: list[Card], where: dict[str, str]) -> None:
     ids = {c.id: c for c in cards}
     for c in cards:
+        for ab in c.abilities:
+            if ab.player_card and (ab.player_card not in ids or ids[ab.player_card].kind != "player"):
+                raise CardDataError(where[c.id], c.id, f"abilities[{ab.index}].player_card",
+                                    f"{ab.player_card!r} is not a player card of this set")
         if (c.kind in ("zx_ob", "ob_bottom") or (c.kind == "ev_ex" and c.player)) and \
                 (c.player not in ids or ids[c.player].kind != "player"):
             raise CardDataError(where[c.id], c.id, "player", f"{c.player!r} is not a player card of this set")

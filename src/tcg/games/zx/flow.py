@@ -90,6 +90,23 @@ def unit_matches(s: ZXState, u: Unit, flt) -> bool:
     return True
 
 
+def ability_on(s: ZXState, p: int, ab) -> bool:
+    """An ability's own conditions, for its controller ``p``: ``player_card`` (「特定(個人)の
+    プレイヤーカードの存在で発動する能力」: that player card on its square, face up — not while a Z/X OB
+    has turned it face down) and ``face_up_race`` (「表向きとなったデュナミスの指定種族の数によって発動
+    する」: at least ``min_face_up_race`` face-up dynamis cards of that race)."""
+    ps = s.players[p]
+    if ab.player_card:
+        pc = ps.player_card
+        if pc < 0 or not ps.player_face_up or s.cards[pc].id != ab.player_card:
+            return False
+    if ab.face_up_race:
+        n = sum(1 for i in ps.dynamis if i in ps.face_up and s.cards[i].race == ab.face_up_race)
+        if n < ab.min_face_up_race:
+            return False
+    return True
+
+
 def _static(s: ZXState, u: Unit) -> int:
     cards = s.cards
     total = 0
@@ -99,7 +116,8 @@ def _static(s: ZXState, u: Unit) -> int:
         srcs = [v.iid] + ([v.shift] if v.shift >= 0 else [])
         for src in srcs:
             for ab in cards[src].abilities:
-                if ab.kind != "static" or len(v.force) < ab.min_force:
+                if ab.kind != "static" or len(v.force) < ab.min_force or \
+                        (ab.conditional and not ability_on(s, v.owner, ab)):
                     continue
                 for op in ab.effects:
                     t = op.args["target"]

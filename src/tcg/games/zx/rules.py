@@ -286,7 +286,7 @@ class ZXRules(EffectRunner, StepRuleset):
                 continue
             if not u.used:
                 for ab in cards[u.iid].abilities_of("activated"):
-                    if F.can_pay(s, p, cards[u.iid].color, ab.cost):
+                    if F.ability_on(s, p, ab) and F.can_pay(s, p, cards[u.iid].color, ab.cost):
                         out.append(A("activate", square=sq, ability=ab.index))
             if not u.asleep:
                 out.extend(A("attack", attacker=sq, target=t) for t in self._targets(s, p, sq))
@@ -455,7 +455,8 @@ class ZXRules(EffectRunner, StepRuleset):
             ps.used_shift = True
             s.emit("shift", {"player": p, "card": a.card, "id": cards[a.card].id, "square": a.square})
             for ab in reversed(cards[a.card].abilities_of("on_place")):
-                s.steps.append(effect_step(p, u.iid, ab.effects))
+                if F.ability_on(s, p, ab):
+                    s.steps.append(effect_step(p, u.iid, ab.effects))
         elif t == "activate":
             u = s.board[a.square]
             ab = cards[u.iid].abilities[a.ability]
@@ -542,7 +543,8 @@ class ZXRules(EffectRunner, StepRuleset):
 
     def _on_place(self, s, p, u: Unit):
         for ab in reversed(s.cards[u.iid].abilities_of("on_place")):
-            s.steps.append(effect_step(p, u.iid, ab.effects))
+            if F.ability_on(s, p, ab):  # its own condition, at the moment it is placed
+                s.steps.append(effect_step(p, u.iid, ab.effects))
 
     # --- battle (ZX-B1..B5) ----------------------------------------------------------------------
     def _step_battle_events(self, s, step):
