@@ -192,7 +192,7 @@ def test_sn_value_follows_the_deck_race():
 
 def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 0, rnd: int = 3):
     """Real cards. Per player: deck (count of filler cards), hand, chars (card id or dict: card,
-    awake, placed_this_round, damage), programs [(id, program index)], hp."""
+    awake, placed_this_round, damage), programs [card ids, face down], hp."""
     from tcg.games.turutoru.state import TTState, Unit
     rules = get_rules("turutoru")
     rules.profile  # noqa: B018
@@ -212,7 +212,7 @@ def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 
             units.append(u)
         lay.append(dict(deck=[new("TTS-016", p) for _ in range(spec.get("deck", 20))],
                         hand=[new(c, p) for c in spec.get("hand", [])], chars=units,
-                        programs=[(new(c, p), i) for c, i in spec.get("programs", [])],
+                        programs=[new(c, p) for c in spec.get("programs", [])],
                         hp=spec.get("hp", 20)))
     s = TTState(0, tuple(cards), tuple(owner), rules.start_hp)
     for p, z in enumerate(lay):
@@ -230,9 +230,10 @@ def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 
     return _game("turutoru", s)
 
 
-def tt_program(g: Game) -> list[tuple[str, str]]:
+def tt_program(g: Game) -> list[tuple[str, tuple[str, ...]]]:
     """Let the heuristic program (the deciding player) until it finishes; the stack it built as
-    (card id, program kind), checking that every stacked program fits."""
+    (card id, the kinds of its programs: one is chosen when it runs), checking that every stacked
+    card fits."""
     p = g.decision.player
     for _ in range(20):
         assert g.decision.kind == "program" and g.decision.player == p
@@ -246,13 +247,13 @@ def tt_program(g: Game) -> list[tuple[str, str]]:
     else:
         pytest.fail("programming never finished")
     ps = g.state.players[p]
-    return [(g.state.cards[i].id, g.state.cards[i].programs[k].kind) for i, k in ps.programs]
+    return [(g.state.cards[i].id, tuple(pr.kind for pr in g.state.cards[i].programs)) for i in ps.programs]
 
 
 def test_tt_first_program_places_a_character_on_an_empty_board():
     g = tt_scenario(dict(hand=["TTS-023", "TTS-008", "TTS-009", "TTS-026"]), dict())
     stack = tt_program(g)
-    assert stack and stack[0][1] == "place"
+    assert stack and "place" in stack[0][1]
     assert sum(get_rules("turutoru").cards[c].segment for c, _ in stack) <= 6
 
 
@@ -262,7 +263,7 @@ def test_tt_never_stacks_an_attack_without_an_awake_attacker():
     g = tt_scenario(dict(hand=["TTS-009", "TTS-026", "TTS-023", "TTS-008"],
                          chars=[dict(card="TTS-010", awake=False)]), dict())
     stack = tt_program(g)
-    assert all(kind != "attack" for _, kind in stack)
+    assert all(kinds == ("place",) for _, kinds in stack)  # no Attack card
 
 
 def test_tt_reboots_before_attacking_with_sleeping_characters():
@@ -270,8 +271,8 @@ def test_tt_reboots_before_attacking_with_sleeping_characters():
                          chars=[dict(card="TTS-026", awake=False), dict(card="TTS-010", awake=False)]),
                     dict())
     kinds = [k for _, k in tt_program(g)]
-    assert "reboot" in kinds and "attack" in kinds
-    assert kinds.index("reboot") < kinds.index("attack")
+    assert ("reboot",) in kinds and ("attack",) in kinds
+    assert kinds.index(("reboot",)) < kinds.index(("attack",))
 
 
 def test_tt_programs_never_overflow_and_always_finish_in_real_games():
@@ -298,7 +299,7 @@ def test_tt_programs_never_overflow_and_always_finish_in_real_games():
                 assert all(pr["fits"] for pr in progs), progs
 
 
-def tt_opponent_attacks(attacker: str, my_chars: list, my_hp: int = 20, program=("TTS-009", 0)):
+def tt_opponent_attacks(attacker: str, my_chars: list, my_hp: int = 20, program="TTS-009"):
     """Player 0 runs an Attack with ``attacker``; returns the game at player 1's block decision."""
     g = tt_scenario(dict(chars=[attacker], programs=[program]), dict(chars=my_chars, hp=my_hp), start="main")
     assert g.decision.kind == "attackers" and g.decision.player == 0
@@ -325,7 +326,7 @@ def test_tt_blocks_when_the_block_wins_and_not_into_a_bad_trade():
 
 def test_tt_assigns_damage_to_kill_blockers():
     # our Valga 5/5 attacks; Kai 2/2 and Yu 2/2 both block: 2 + 2 of its 5 points kill both
-    g = tt_scenario(dict(chars=["TTS-027"], programs=[("TTS-009", 0)]),
+    g = tt_scenario(dict(chars=["TTS-027"], programs=["TTS-009"]),
                     dict(chars=["TTS-023", "TTS-008"]), start="main")
     g.apply(_act(g, TT.policy))  # pick Valga
     assert g.decision.kind == "attackers"
@@ -339,18 +340,18 @@ def test_tt_assigns_damage_to_kill_blockers():
 
 
 def test_tt_beds_in_the_strongest_awake_opponent():
-    g = tt_scenario(dict(programs=[("TTS-018", 0)]), dict(chars=["TTS-023", "TTS-027"]), start="main")
+    g = tt_scenario(dict(programs=["TTS-018"]), dict(chars=["TTS-023", "TTS-027"]), start="main")
     assert g.decision.kind == "bed_in"
     a = _act(g, TT.policy)
     assert a.type == "bed_in" and _card(g, a.card) == "TTS-027"
 
 
 def test_tt_mounts_on_the_best_character_and_applies_the_best_application():
-    g = tt_scenario(dict(hand=["TTS-030"], chars=["TTS-023", "TTS-026"], programs=[("TTS-015", 0)]),
+    g = tt_scenario(dict(hand=["TTS-030"], chars=["TTS-023", "TTS-026"], programs=["TTS-015"]),
                     dict(), start="main")
     a = _act(g, TT.policy)
     assert a.type == "mount" and _card(g, a.target) == "TTS-026"
-    g = tt_scenario(dict(hand=["TTS-039", "TTS-046"], programs=[("TTS-021", 0)]),
+    g = tt_scenario(dict(hand=["TTS-039", "TTS-046"], programs=["TTS-021"]),
                     dict(chars=["TTS-027"]), start="main")
     a = _act(g, TT.policy)
     assert a.type == "apply" and _card(g, a.card) == "TTS-046"

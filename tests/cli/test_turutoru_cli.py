@@ -51,19 +51,24 @@ def test_play_to_the_end_by_always_choosing_the_last_option(played):
     assert record["game"] == GAME and record["result"] is not None
     game = tcg.replay(record)
     assert game.is_over and game.result == record["result"]
-    # the board: round, phase, both HPs, the programming panel with the opponent's stack as a count
+    # the board: round, phase, both HPs, the programming panel with the opponent's stack secret
+    # (TT-T2: not even its size until both have programmed; then the counts are told)
     assert "Round 1 · PROGRAMMING PHASE" in out
     assert "You  HP 20" in out and "Opponent  HP 20" in out
     assert "Your stack (runs top to bottom): 0 cards, 0 of 6 segments used, 6 left" in out
     assert "Finish programming with an empty stack" in out
-    assert re.search(r"Opponent's stack: \d+ cards? face down", out)
+    assert "Opponent's stack: secret" in out
+    assert re.search(r"Opponent programmed \d+ cards? face down", out)
+    assert not re.search(r"Opponent's stack: \d+ cards? face down", out)
 
 
 def test_opponents_stacking_stays_face_down(played):
     for key in ("last", "pattern"):
         out = played[key][1].output
         assert "▶ Opponent: Stack " not in out and "▶ Opponent: Program " not in out
-        assert "▶ Opponent: Stacked a card face down" in out
+        # not even that they stacked (how many would tell), only the counts once both are done
+        assert "▶ Opponent: Stacked" not in out
+        assert re.search(r"Opponent programmed \d+ cards? face down", out)
         assert "▶ Opponent: No block" not in out  # their blockers are not in your observation
 
 
@@ -72,12 +77,13 @@ def test_play_programming_and_timeline(played):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Game over" in out
-    # programming: each stacked card with its program, start segment and bar; undo offered
-    assert re.search(r"Stack .+ as .+ · \d seg → runs \d→\d, \d left after", out)
+    # programming: each stacked card with its programs, start segment and bar; undo offered
+    assert re.search(r"Stack .+: .+ · \d seg → runs \d→\d, \d left after", out)
     assert re.search(r"Your stack \(runs top to bottom\): 1 card, \d of 6 segments used, \d left", out)
     assert "██" in out and "Undo last card: take " in out
     # main phase: programs revealed segment by segment, the timeline with the current segment
-    assert re.search(r"── Segment \d: (You run|Opponent runs) .+ \(\d seg, \d→\d\) ──", out)
+    assert re.search(r"── Segment \d: (You reveal|Opponent reveals) .+ \(\d seg\) ──", out)
+    assert re.search(r"(You run|Opponent runs) it as ", out)
     assert "Timeline · round" in out and "▼ now" in out
     assert re.search(r"Now Segment \d: (You run|Opponent runs) ", out)
     assert "resolved pile" in out or "was not run" in out
@@ -94,8 +100,9 @@ def test_replay_of_a_played_game(runner, played):
     assert f"Action 1/{n}" in out and f"Action {n}/{n}" in out
     assert "wins" in out or "Draw" in out
     assert "Your hand" not in out  # spectator view
-    # nobody's stacking is shown to a spectator
-    assert "Stacked a card face down" in out
+    # nobody's stacking is shown to a spectator, only the counts once both have programmed
+    assert "Stacked a card face down" not in out
+    assert re.search(r"P\d programmed \d+ cards? face down", out)
     assert not re.search(r"▶ P\d: Stack ", out)
     assert "Timeline · round" in out
 
@@ -263,7 +270,7 @@ def test_programming_board_shows_the_stack_and_overflow():
     for x in progs:
         assert f"{x['start']}→" in text
     if not all(x["fits"] for x in progs):
-        assert "WON'T FIT" in text and "will be discarded" in text
+        assert "WON'T FIT" in text and "would not fit" in text and "is discarded" in text
         finish = next(a for a in game.legal_actions() if a.type == "finish_program")
         assert "will NOT fit" in r.action_label(game, finish, 0)
     undo = next(a for a in game.legal_actions() if a.type == "unstack")
@@ -272,12 +279,12 @@ def test_programming_board_shows_the_stack_and_overflow():
     other = get_renderer(GAME, game, viewer=1, names=label_players(1))
     from tcg.ui.terminal import action_text
     stack = next((a for a in game.legal_actions() if a.type == "stack"), None)
-    if stack is not None:
-        assert action_text(game, stack, 0, 1, "en", other) == "Stacked a card face down"
+    if stack is not None:  # not shown at all (the step is left out)
+        assert action_text(game, stack, 0, 1, "en", other) == ""
     assert action_text(game, undo, 0, 1, "en", other) == "Took a face-down card back"
     their_obs = game.observe(1)
     their = render(other.board(their_obs))
-    assert f"Opponent's stack: {len(progs)} card" in their
+    assert "Opponent's stack: secret" in their and f"{len(progs)} card" not in their.split("Opponent's stack")[1][:40]
     visible = set(re.findall(r"'name': '([^']*)'", repr(their_obs)))  # names P1 may see anyway
     for x in progs:
         if x["name"] not in visible:
@@ -339,7 +346,7 @@ def test_options_fold_copies_of_one_card():
     offered = _options(r, game)
     stacks = [a for a in offered if a.type == "stack"]
     views = {h["iid"]: h for h in hand}
-    keys = [(views[a.card]["id"], a.program) for a in stacks]
+    keys = [views[a.card]["id"] for a in stacks]
     assert len(keys) == len(set(keys))
-    assert {(views[a.card]["id"], a.program) for a in game.legal_actions() if a.type == "stack"} == set(keys)
+    assert {views[a.card]["id"] for a in game.legal_actions() if a.type == "stack"} == set(keys)
     assert offered[-1].type == "finish_program"

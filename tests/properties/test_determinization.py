@@ -19,8 +19,10 @@ def hidden_zones(game_id: str, state, opp: int) -> dict[str, list[int]]:
     if game_id == "shironeko":
         return {"hand": ps.hand, "deck": ps.deck}
     if game_id == "turutoru":
-        running = len(ps.programs) - len(ps.schedule) if state.phase == "main" else 0
-        return {"hand": ps.hand, "deck": ps.deck, "programs": [i for i, _ in ps.programs[running:]]}
+        if state.phase == "programming" and not all(q.done_programming for q in state.players):
+            # TT-T2: not even how many were stacked is known yet: hand and stack are one pool
+            return {"hand": ps.hand + ps.programs, "deck": ps.deck}
+        return {"hand": ps.hand, "deck": ps.deck, "programs": list(ps.programs)}  # not the running one
     if game_id == "kemuri":
         return {"hand": ps.hand, "deck": ps.deck}
     if game_id == "zx":

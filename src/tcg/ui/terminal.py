@@ -99,6 +99,8 @@ def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Ste
     folded: list[tuple[Step, list[str], int]] = []
     for st in steps:
         lines = step_lines(renderer, st)
+        if not st.text and not lines:
+            continue  # a step the viewer may not even know of (Turu-turu's face-down stacking)
         if folded and not lines and not folded[-1][1] and \
                 (folded[-1][0].player, folded[-1][0].text) == (st.player, st.text):
             folded[-1] = (folded[-1][0], lines, folded[-1][2] + 1)

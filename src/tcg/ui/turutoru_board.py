@@ -11,11 +11,13 @@ What a player sees:
 * each player's panel: HP, deck/hand/discard counts, the field (power/toughness now and printed,
   damage, awake/bed-in, placed this round, attached devices), field devices, the resolved pile,
   and your hand (kind, segment, power/toughness, programs, gender/work);
-* while programming: your stack in running order, each card with its program, start segment
-  and a 6-segment bar, with a warning on cards that no longer fit (they will be discarded);
-  the opponent's stack only as a count;
+* while programming: your stack in running order, each card with the programs it may run as
+  (one is chosen when it is revealed), the segment it starts at if every card above it runs and
+  a 6-segment bar, with a warning on cards that would not fit; nothing of the opponent's stack
+  (not even how many cards: programming is simultaneous, TT-T2);
 * in the main phase: the timeline, both players' programs as bars over segments 0-6 with the
-  current segment marked and the running program named.
+  current segment marked and the running program named; a program that runs consumes its
+  segments (the owner's next program starts after them), one not run consumes none.
 """
 from __future__ import annotations
 
@@ -51,8 +53,10 @@ KIND_SHORT = {"character": "char", "device": "device", "application": "app"}
 KIND_JA = {"character": "キャラ", "device": "デバイス", "application": "アプリ"}
 GENDER_SIGN = {"female": "♀", "male": "♂"}
 GENDER_JA = {"female": "女性", "male": "男性"}
-MOUNT_EN = {"field": "on the field", "character": "on a character"}
-MOUNT_JA = {"field": "フィールドに配置", "character": "キャラクターに装着"}
+MOUNT_EN = {"field": "on the field", "character": "on a character", "own": "on your character",
+            "opponent": "on an opponent's character"}
+MOUNT_JA = {"field": "フィールドに配置", "character": "キャラクターに装着", "own": "自分のキャラクターに装着",
+            "opponent": "相手のキャラクターに装着"}
 PHASES = {"setup": "set-up", "draw": "draw phase", "programming": "programming phase",
           "main": "main phase", "prepare": "prepare phase", "end": "end phase"}
 REASONS = {"deck_out": "deck out: had to draw from an empty deck", "hp": "HP reached 0", "concede": "concession",
@@ -60,7 +64,7 @@ REASONS = {"deck_out": "deck out: had to draw from an empty deck", "hp": "HP rea
 #: what the owner of a running program is asked to do
 RUN_ASK = {
     "place": "choose a character from your hand to place",
-    "reboot": "choose characters to wake up, then Done",
+    "reboot": "choose at least one of your characters to wake up, then Done",
     "bed_in": "choose an awake character (either side) to put to bed",
     "mount": "choose a device from your hand to mount",
     "release": "choose one of your devices to return to your hand",
@@ -75,17 +79,18 @@ SEG_W = 7  # terminal cells per segment in the timeline
 #: what each program does (card texts, 'i')
 PROGRAM_HELP = {
     "place": "put a character from your hand onto your field (it cannot Attack this round)",
-    "reboot": "wake up one or more of your characters",
+    "reboot": "wake up one or more of your characters (asleep or not)",
     "bed_in": "put one awake character, yours or the opponent's, to bed",
-    "mount": "put a device from your hand on the field or on one of your characters",
+    "mount": "put a device from your hand on the field or on a character (either side, unless the card says otherwise)",
     "release": "return one of your devices to your hand",
     "apply": "use an application card from your hand",
     "attack": "attack with any of your awake characters that were not placed this round",
     "fan_fire": "attack with any of your awake characters, new ones too; attackers are halved",
-    "library_draw": "draw N cards; this card is then discarded instead of resolved",
+    "library_draw": "draw N cards; this card is then discarded instead of resolved (its segments are used)",
     "activate": "use an activated ability of one of your characters on the field",
     "effect": "use an ability of one of your devices on the field",
-    "decoder": "the opponent's program that starts at the same segment is discarded unrun",
+    "decoder": ("the opponent's program at the same segment that has not run yet is discarded unrun "
+                "(at a shared segment the lower HP acts first, on equal HP the priority player)"),
 }
 
 
@@ -135,6 +140,8 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
         m = getattr(c, "mount", None)
         if not m:
             return ""
+        if m == "character" and getattr(c, "mount_on", None) in ("own", "opponent"):
+            m = c.mount_on
         return (MOUNT_JA if lang == "ja" else MOUNT_EN).get(m, m)
     kinds = KIND_JA if lang == "ja" else KIND_SHORT
     return [
@@ -168,7 +175,8 @@ def card_facts(card: Any, lang: str) -> list[str]:
 # --- the renderer --------------------------------------------------------------------------------
 
 class Renderer(BoardRenderer):
-    #: stacking is face down: others only learn that a card was stacked (or taken back)
+    #: stacking is face down and secret: others learn nothing of it, not even that it happened
+    #: (TT-T2; the counts are shown when both have programmed)
     hidden_actions = frozenset({"stack", "unstack"})
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
@@ -345,11 +353,19 @@ class Renderer(BoardRenderer):
         chosen = [self.name_of(i) for i in obs.get("selected") or []]
         if kind == "mulligan":
             return f"{who} — keep this hand of 7, or mulligan once (the whole hand back, shuffle, draw 7)"
+        if kind == "choose_program":
+            progs = [self.prog_label(x) for x in d.get("programs") or []]
+            text = (f"Segment {d.get('segment', obs.get('segment', 0))} · {self.whose(p)} "
+                    f"{self.name_of(d.get('card'))} is revealed: ")
+            if mine:
+                return text + f"choose the program to run ({', '.join(progs)}) — or skip (the card is discarded)"
+            return text + f"they choose which program to run ({', '.join(progs)})"
         if kind == "program":
             if mine and p < len(players):
                 _, used, bad = self.stack_summary(players[p])
-                text = (f"{who} — programming: stack cards face down (the top one runs first) · "
-                        f"{used} of {self.segments} segments used, {self.segments - used} left")
+                text = (f"{who} — programming: stack cards face down (the top one runs first; each "
+                        f"chooses its program when revealed) · {used} of {self.segments} segments if all run, "
+                        f"{self.segments - used} left")
                 if bad:
                     text += f" · {bad} card{'s' if bad != 1 else ''} will NOT fit"
                 return text
@@ -516,6 +532,11 @@ class Renderer(BoardRenderer):
                             Text(what, style="dim"), "", name)
         return tab
 
+    def card_programs(self, view: Mapping[str, Any]) -> str:
+        """The programs a character card may run as: "攻撃 Attack / 再起 Reboot"."""
+        sep = "、" if self.lang == "ja" else " / "
+        return sep.join(self.prog_label(x) for x in view.get("programs") or []) or "?"
+
     def short_program_label(self, label: str) -> str:
         kind, amount = program_kind(label)
         if self.lang == "ja":
@@ -546,11 +567,13 @@ class Renderer(BoardRenderer):
             p = pv.get("player")
             if p == viewer:
                 continue
-            n = pv.get("program_count", 0)
+            n = pv.get("program_count")
+            if n is None:  # TT-T2: simultaneous, secret until both have programmed
+                parts.append(Text.assemble((f"{self.whose(p)} stack: ", "bold"), ("secret", "bold yellow"),
+                                           " (programming is simultaneous: neither side sees anything of "
+                                           "the other's stack, not even its size, until both are done)"))
+                continue
             state = "finished programming" if pv.get("programming_done") else "programming"
-            d = obs.get("decision") or {}
-            if not pv.get("programming_done") and d.get("player") != p and n == 0:
-                state = "programs after you, without seeing your cards"
             parts.append(Text.assemble((f"{self.whose(p)} stack: ", "bold"),
                                        (f"{n} card{'s' if n != 1 else ''} face down", "bold yellow"),
                                        f" ({state})"))
@@ -567,14 +590,15 @@ class Renderer(BoardRenderer):
         head.append(f" (runs top to bottom): {n} card{'s' if n != 1 else ''}, ")
         head.append(f"{used} of {self.segments} segments used, {self.segments - used} left",
                     style="bold green" if used < self.segments else "bold yellow")
+        head.append(" (if every card runs; one not run uses none)", style="dim")
         if not progs:
-            head.append("\n  (empty: pick cards from your hand below; each runs for its segment value)",
-                        style="dim")
+            head.append("\n  (empty: pick cards from your hand below; each card chooses one of its programs "
+                        "when it is revealed and then uses its segment value)", style="dim")
             return head
         tab = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
         scale = " ".join(f"{k:<2}" for k in range(self.segments))
         for col, kw in (("#", {"justify": "right"}), ("Card", {"overflow": "fold", "ratio": 1}),
-                        ("Program", {"no_wrap": True}), ("Seg", {"justify": "right"}),
+                        ("Programs (one, chosen when run)", {"overflow": "fold"}), ("Seg", {"justify": "right"}),
                         ("Runs", {"no_wrap": True}), (scale, {"no_wrap": True}), ("", {"no_wrap": True})):
             tab.add_column(col, **kw)
         for i, x in enumerate(progs, 1):
@@ -585,12 +609,12 @@ class Renderer(BoardRenderer):
             bar = self.seg_bar(start, cost, ok)
             note = Text("" if ok else ("✗ WON'T FIT" if self.lang != "ja" else "✗ 破棄"), style="bold red")
             tab.add_row(str(i), Text(self.label(x), style="bold" if ok else "red strike"),
-                        self.prog_label(x.get("program")), str(cost), runs, bar, note)
+                        self.card_programs(x), str(cost), runs, bar, note)
         parts: list[Any] = [head, tab]
         if bad:
-            parts.append(Text(f"⚠ {bad} card{'s' if bad != 1 else ''} at the bottom no longer fit in "
-                              f"{self.segments} segments: {'it' if bad == 1 else 'they'} will be discarded "
-                              "at the start of the main phase (undo with 'Undo last card')", style="bold red"))
+            parts.append(Text(f"⚠ {bad} card{'s' if bad != 1 else ''} at the bottom would not fit in "
+                              f"{self.segments} segments if every card above runs: when reached, a card that "
+                              "does not fit is discarded with every card after it", style="bold red"))
         return Group(*parts)
 
     # --- main phase: the timeline ---------------------------------------------------------------
@@ -602,39 +626,39 @@ class Renderer(BoardRenderer):
             out = [dict(e) for e in self._runs.get(p, [])]
         running = pv.get("running")
         if running and not any(e["status"] == "running" for e in out):
-            kind, amount = program_kind(running.get("program"))
-            out.append({"start": obs.get("segment", 0), "cost": self._seg(running), "kind": kind,
-                        "amount": amount, "iid": running.get("iid"), "id": running.get("id"),
+            kind, amount = program_kind(running.get("program")) if running.get("program") else (None, 0)
+            out.append({"start": running.get("start", obs.get("segment", 0)), "cost": self._seg(running),
+                        "kind": kind, "amount": amount, "iid": running.get("iid"), "id": running.get("id"),
                         "status": "running"})
-        sched = pv.get("schedule") or []
-        mine = pv.get("programs") or []
-        upcoming = mine[len(mine) - len(sched):] if mine and len(mine) >= len(sched) else []
-        for k, sc in enumerate(sched):
-            e = {"start": sc.get("start", 0), "cost": sc.get("cost", 1), "status": "next", "kind": None,
-                 "amount": 0, "iid": None, "id": None}
-            if upcoming:
-                view = upcoming[k]
-                e["kind"], e["amount"] = program_kind(view.get("program"))
-                e["iid"], e["id"] = view.get("iid"), view.get("id")
-            out.append(e)
+        # your own face-down cards: where each starts if every card before it runs
+        for view in pv.get("programs") or []:
+            out.append({"start": view.get("start", 0), "cost": self._seg(view), "status": "next", "kind": None,
+                        "amount": 0, "iid": view.get("iid"), "id": view.get("id"),
+                        "kinds": [program_kind(x) for x in view.get("programs") or []]})
         out.sort(key=lambda e: e["start"])
-        # face-down programs whose place on the timeline is not shown (the opponent's)
-        hidden = (pv.get("program_count") or 0) - (1 if running else 0) - len(sched)
-        if hidden > 0:
-            pos = max((e["start"] + e["cost"] for e in out), default=0)
-            out.append({"start": pos, "cost": max(0, self.segments - pos), "status": "hidden", "count": hidden,
-                        "kind": None, "amount": 0, "iid": None, "id": None})
+        # the opponent's face-down cards: only how many, from where their next program starts
+        if "programs" not in pv:
+            hidden = pv.get("program_count") or 0
+            if hidden > 0:
+                pos = max([pv.get("next_start", 0)] + [e["start"] + e["cost"] for e in out
+                                                        if e["status"] == "running"])
+                out.append({"start": pos, "cost": max(0, self.segments - pos), "status": "hidden", "count": hidden,
+                            "kind": None, "amount": 0, "iid": None, "id": None})
         return out
 
     def _block(self, e: Mapping[str, Any], width: int) -> Text:
         status = e["status"]
-        mark = {"resolved": "✓", "discarded": "✗", "decoded": "⊘", "running": "▶", "next": ""}.get(status, "")
+        mark = {"resolved": "✓", "spent": "✓", "discarded": "✗", "decoded": "⊘", "running": "▶",
+                "next": ""}.get(status, "")
         label = self.short_prog(e.get("kind"), e.get("amount", 0)) if e.get("kind") else "?"
+        if not e.get("kind") and e.get("kinds"):  # a face-down card of yours: what it may run as
+            label = "/".join(self.short_prog(k, n) for k, n in e["kinds"])
         if status == "decoded" and not e.get("kind"):
             label = "decoded"
         inner = set_cell_size(mark + label, max(0, width - 2))
-        style = {"resolved": "green", "discarded": "red", "decoded": "red", "running": "bold black on yellow",
-                 "next": "cyan" if e.get("kind") else "white"}.get(status, "")
+        style = {"resolved": "green", "spent": "green", "discarded": "red", "decoded": "red",
+                 "running": "bold black on yellow",
+                 "next": "cyan" if e.get("kind") or e.get("kinds") else "white"}.get(status, "")
         return Text("[" + inner + "]", style=style)
 
     def timeline(self, obs: Mapping[str, Any]) -> Panel:
@@ -657,6 +681,8 @@ class Renderer(BoardRenderer):
             row = Text(set_cell_size(names[p], lw), style="bold cyan" if p == viewer else "bold")
             pos = 0
             for e in entries:
+                if e["status"] in ("discarded", "decoded"):
+                    continue  # not run: consumed no segments (listed below the bars)
                 start, cost = e["start"], max(1, e["cost"])
                 if e["status"] == "hidden":
                     k = e["count"]
@@ -677,6 +703,12 @@ class Renderer(BoardRenderer):
             left = sum(e.get("count", 1) for e in entries if e["status"] in ("next", "hidden"))
             row.append(f"  {left} to come" if left else "  done", style="dim")
             lines.append(row)
+        for p in order:  # programs not run: they used no segments
+            gone = [e for e in all_entries[p] if e["status"] in ("discarded", "decoded")]
+            if gone:
+                lines.append(Text(f"{self.whose(p)} not run (no segments used): " + ", ".join(
+                    f"{'⊘' if e['status'] == 'decoded' else '✗'} {self.name_of(e.get('iid'), e.get('id'))} at "
+                    f"{e['start']}" for e in gone), style="red"))
         # now and next, in words
         for p in order:
             for e in all_entries[p]:
@@ -693,8 +725,9 @@ class Renderer(BoardRenderer):
             for s, p, e in nexts:
                 if s != start:
                     continue
-                what = (f"{self.prog_name(e.get('kind'), e.get('amount', 0))} ({self.name_of(e.get('iid'), e.get('id'))})"
-                        if e.get("kind") else "a face-down program")
+                what = (f"{self.name_of(e.get('iid'), e.get('id'))} (face down; runs as "
+                        f"{' or '.join(self.prog_name(k, n) for k, n in e['kinds'])})"
+                        if e.get("kinds") else "a face-down program")
                 lines.append(Text.assemble(("Next ", "bold"), f"Segment {s}: {self.who(p)} · {what}"
                                            f", {e['cost']} seg"))
         for p in order:
@@ -702,15 +735,17 @@ class Renderer(BoardRenderer):
                 if e["status"] == "hidden":
                     k = e["count"]
                     lines.append(Text.assemble(("Next ", "bold"), f"{self.who(p)}: {k} face-down program"
-                                               f"{'s' if k != 1 else ''} still to run (revealed when each starts)"))
+                                               f"{'s' if k != 1 else ''} still to run, the next from segment "
+                                               f"{e['start']} (revealed when each starts)"))
         if nexts or any(e["status"] == "hidden" for p in order for e in all_entries[p]):
-            lines.append(Text("At the same segment the lower HP acts first (equal HP: the priority player); "
-                              "a Program Decoder before anything else", style="dim"))
+            lines.append(Text("A program acts at the segment where it starts; if it runs, its segments pass before "
+                              "its owner's next one. At the same segment the lower HP acts first (equal HP: the "
+                              "priority player), Program Decoders too", style="dim"))
         for p in order:
             if self._round == obs.get("round") and self._overflow.get(p):
                 lines.append(Text(f"{self.whose(p)} {', '.join(self._overflow[p])}: did not fit in "
                                   f"{n} segments, discarded", style="red"))
-        legend = Text("✓ resolved   ✗ not run (discarded)   ⊘ decoded   ▶ running now   ? face down",
+        legend = Text("✓ ran   ✗ not run (discarded)   ⊘ decoded   ▶ running now   ? face down",
                       style="dim")
         lines.append(legend)
         return Panel(Group(*lines), title=f"Timeline · round {obs.get('round')} · segment {seg} of {n}",
@@ -766,14 +801,18 @@ class Renderer(BoardRenderer):
         elif t == "program_reveal":
             p = ev.get("player")
             self._last_start = ev.get("start", 0)
-            c = self.card(ev.get("id"))
-            amount = 0
-            if ev.get("program") == "library_draw" and c is not None:
-                amount = next((pr.amount for pr in c.programs if pr.kind == "library_draw"), 0)
             self._runs.setdefault(p, []).append({
-                "start": ev.get("start", 0), "cost": ev.get("cost", 1), "kind": ev.get("program"),
-                "amount": amount, "iid": ev.get("card"), "id": ev.get("id"), "status": "running"})
-        elif t in ("program_resolved", "program_discarded"):
+                "start": ev.get("start", 0), "cost": ev.get("cost", 1), "kind": None,
+                "amount": 0, "iid": ev.get("card"), "id": ev.get("id"), "status": "running"})
+        elif t == "program_use":
+            for e in reversed(self._runs.get(ev.get("player"), [])):
+                if e["status"] == "running":
+                    e["kind"] = ev.get("program")
+                    c = self.card(ev.get("id"))
+                    if ev.get("program") == "library_draw" and c is not None:
+                        e["amount"] = c.programs[ev.get("index", 0)].amount
+                    break
+        elif t in ("program_resolved", "program_discarded", "program_spent"):
             for e in reversed(self._runs.get(ev.get("player"), [])):
                 if e["status"] == "running":
                     e["status"] = t.split("_", 1)[1]
@@ -781,8 +820,8 @@ class Renderer(BoardRenderer):
         elif t == "program_decoded":
             c = self.card(ev.get("id"))
             self._runs.setdefault(ev.get("player"), []).append({
-                "start": self._last_start, "cost": getattr(c, "segment", 1) or 1, "kind": None, "amount": 0,
-                "iid": ev.get("card"), "id": ev.get("id"), "status": "decoded"})
+                "start": ev.get("start", self._last_start), "cost": getattr(c, "segment", 1) or 1, "kind": None,
+                "amount": 0, "iid": ev.get("card"), "id": ev.get("id"), "status": "decoded"})
         elif t == "programs_overflow":
             ids = ev.get("ids") or []
             self._overflow[ev.get("player")] = [self.name_of(None, i) for i in ids]
@@ -809,9 +848,9 @@ class Renderer(BoardRenderer):
             return f"{who} mulliganed: {ev.get('returned')} cards back, drew 7"
         if t == "round_start":
             return f"── Round {ev.get('round')} ──"
-        if t == "programmed":
+        if t == "programmed":  # both have programmed: the sizes of the stacks are public now
             n = ev.get("count", 0)
-            return f"{who} finished programming: {n} card{'s' if n != 1 else ''} face down"
+            return f"{who} programmed {n} card{'s' if n != 1 else ''} face down"
         if t == "phase":
             ph = ev.get("phase")
             if ph == "main":
@@ -821,22 +860,29 @@ class Renderer(BoardRenderer):
             return f"── {PHASES.get(ph, ph)} ──"
         if t == "programs_overflow":
             names = ", ".join(self.name_of(i, c) for i, c in zip(ev.get("cards") or [], ev.get("ids") or []))
-            return f"{whose} {names}: did not fit in {self.segments} segments — discarded"
+            return (f"{whose} {names}: reached at segment {ev.get('start', '?')}, did not fit in "
+                    f"{self.segments} segments — discarded")
         if t == "program_reveal":
             start, cost = ev.get("start", 0), ev.get("cost", 0)
+            reveals = "reveal" if who == "You" else "reveals"
+            return f"── Segment {start}: {who} {reveals} {card()} ({cost} seg) ──"
+        if t == "program_use":
             runs = "run" if who == "You" else "runs"
-            prog = ev.get("program")
-            amount = self._runs.get(p, [{}])[-1].get("amount", 0) if self._runs.get(p) else 0
-            return (f"── Segment {start}: {who} {runs} {self.prog_name(prog, amount)} · {card()} "
-                    f"({cost} seg, {start}→{start + cost}) ──")
+            c = self.card(ev.get("id"))
+            amount = c.programs[ev.get("index", 0)].amount if c is not None and ev.get("program") == "library_draw" \
+                else 0
+            return f"{who} {runs} it as {self.prog_name(ev.get('program'), amount)}"
         if t == "program_resolved":
-            tail = " (Library Draw: the card is discarded)" if ev.get("program") == "library_draw" else \
-                " → resolved pile"
-            return f"✓ {whose} {self.prog_name(ev.get('program'))} program is done{tail}"
+            return (f"✓ {whose} {self.prog_name(ev.get('program'))} program is done → resolved pile "
+                    f"({ev.get('segments', 0)} seg used; next program at segment {ev.get('next', '?')})")
+        if t == "program_spent":
+            return (f"✓ {whose} {self.prog_name(ev.get('program'))} ran: {card()} is discarded, not resolved "
+                    f"({ev.get('segments', 0)} seg used; next program at segment {ev.get('next', '?')})")
         if t == "program_discarded":
-            return f"✗ {whose} {self.prog_name(ev.get('program'))} program was not run: {card()} is discarded"
+            what = f"{self.prog_name(ev.get('program'))} program" if ev.get("program") else "program"
+            return f"✗ {whose} {what} was not run: {card()} is discarded (no segments used)"
         if t == "program_decoded":
-            return f"⊘ {whose} program {card()} was DECODED: discarded without running"
+            return f"⊘ {whose} program {card()} was DECODED: discarded without running (no segments used)"
         if t == "place":
             return f"{who} placed {card()} on the field"
         if t == "reboot":
@@ -948,7 +994,7 @@ class Renderer(BoardRenderer):
     # --- actions: how they read, which are offered -----------------------------------------
     def hidden_label(self, action: Any) -> str:
         if action.type == "stack":
-            return "Stacked a card face down"
+            return ""  # not shown at all: the other player may not learn how many were stacked
         if action.type == "unstack":
             return "Took a face-down card back"
         return super().hidden_label(action)
@@ -1032,8 +1078,8 @@ class Renderer(BoardRenderer):
             cost = self._seg(v or {})
             start = sum(self._seg(x) for x in me.get("programs") or [])
             if bad or start + cost > self.segments:
-                return " ✗ セグメント不足（破棄される）"
-            return f" → {start}→{start + cost}、残り{self.segments - start - cost}"
+                return " ✗ 上のカードがすべて実行されるとセグメント不足（破棄される）"
+            return f" → {start}→{start + cost}、残り{self.segments - start - cost}（プログラムは使用時に選ぶ）"
         if a.type == "unstack" and me.get("programs"):
             return f"（{self.label(me['programs'][-1])}）"
         if a.type == "finish_program":
@@ -1054,21 +1100,23 @@ class Renderer(BoardRenderer):
         me = (obs.get("players") or [])[actor] if isinstance(actor, int) and actor == obs.get("viewer") else None
         if t == "stack" and v and me is not None:
             c = self.card(v.get("id"))
-            prog = c.programs[a.program]
             cost = c.segment
             n, used, bad = self.stack_summary(me)
             start = sum(self._seg(x) for x in me.get("programs") or [])
-            pname = self.prog_name(prog.kind, prog.amount)
+            pname = " / ".join(self.prog_name(pr.kind, pr.amount) for pr in c.programs)
+            if len(c.programs) > 1:
+                pname += " (chosen when it runs)"
             if bad:
-                return (f"Stack {name} as {pname} · {cost} seg ✗ below a card that does not fit: "
-                        "would be discarded too")
+                return (f"Stack {name}: {pname} · {cost} seg ✗ below a card that does not fit: "
+                        "discarded too unless a card above is not run")
             if start >= self.segments:
-                return f"Stack {name} as {pname} · {cost} seg ✗ no segments left: would be discarded"
+                return (f"Stack {name}: {pname} · {cost} seg ✗ no segments left if all above run: "
+                        "discarded unless one of them is not run")
             if start + cost > self.segments:
-                return (f"Stack {name} as {pname} · {cost} seg ✗ does not fit ({self.segments - start} left): "
-                        "would be discarded")
+                return (f"Stack {name}: {pname} · {cost} seg ✗ does not fit ({self.segments - start} left if all "
+                        "above run): discarded unless one of them is not run")
             left = self.segments - start - cost
-            return f"Stack {name} as {pname} · {cost} seg → runs {start}→{start + cost}, {left} left after"
+            return f"Stack {name}: {pname} · {cost} seg → runs {start}→{start + cost}, {left} left after"
         if t == "unstack" and me is not None:
             progs = me.get("programs") or []
             if progs:
@@ -1087,7 +1135,14 @@ class Renderer(BoardRenderer):
                 text += f" — {bad} card{'s' if bad != 1 else ''} will NOT fit and will be discarded!"
             return text
         if t == "skip":
-            return "Skip: do not run this program (the card is discarded)"
+            return "Skip: do not run this program (the card is discarded; no segments used)"
+        if t == "use":
+            running = ((obs.get("players") or [])[d.player].get("running") or {}) if d is not None else {}
+            labels = running.get("programs") or []
+            if isinstance(a.get("program"), int) and a.program < len(labels):
+                kind, amount = program_kind(labels[a.program])
+                what = PROGRAM_HELP.get(kind, "")
+                return f"Run it as {self.prog_name(kind, amount)}" + (f": {what}" if what else "")
         if t == "keep":
             return "Keep this hand"
         if t == "mulligan":
@@ -1101,7 +1156,7 @@ class Renderer(BoardRenderer):
                     return f"Attack with {ref} (Fan Fire: {pt} halved to {half})"
                 return f"Attack with {ref} ({pt})"
             if kind == "reboot":
-                return f"Wake up {ref} ({pt})"
+                return f"Wake up {ref} ({pt}{'' if not v.get('awake') else ', already awake'})"
         if t == "done" and actor != obs.get("viewer"):  # their picks are not in your observation
             return {"block": "Done choosing blockers", "attackers": "Done choosing attackers",
                     "reboot": "Done choosing"}.get(kind)

@@ -3,11 +3,12 @@
     g = scenario(p0=dict(hand=["T-PLACE"], deck=["T-SMALL"] * 5),
                  p1=dict(chars=[dict(card="T-ATK", awake=False)], deck=["T-SMALL"] * 5),
                  start="programming")
-    do(g, "stack", card="T-PLACE", program=0)
+    do(g, "stack", card="T-PLACE")
 
 Spec keys per player: deck (TOP FIRST), hand, discard, resolved, chars (card id or
 dict(card, awake=True, damage=0, placed_this_round=False, devices=[device ids])), devices
-(device ids on the field itself), programs ([(card id, program index)], first runs first),
+(device ids on the field itself), programs ([card ids], face down, first runs first; a card's
+program is chosen when it runs),
 hp (default 20). Card ids come from tests/games/turutoru/fixture_cards.toml.
 
 ``start`` says where the game begins (it then runs to the first decision):
@@ -67,7 +68,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, pri
         for z in ("hand", "discard", "resolved", "devices"):
             lay[z] = [new(c, p) for c in spec.get(z, [])]
         lay["chars"] = [_unit(c, p, new, round) for c in spec.get("chars", [])]
-        lay["programs"] = [(new(cid, p), prog) for cid, prog in spec.get("programs", [])]
+        lay["programs"] = [new(cid, p) for cid in spec.get("programs", [])]
         lay["hp"] = spec.get("hp", rules.start_hp)
         layout.append(lay)
     s = TTState(seed, tuple(cards), tuple(owner), rules.start_hp)
@@ -129,7 +130,7 @@ def zone(g: Game, p: int, name: str) -> list[str]:
     if name == "chars":
         return [card_id(g, u.iid) for u in ps.chars]
     if name == "programs":
-        return [card_id(g, i) for i, _ in ps.programs]
+        return [card_id(g, i) for i in ps.programs]
     z = getattr(ps, name)
     return ids(g, reversed(z) if name == "deck" else z)
 
@@ -217,12 +218,11 @@ def options(g: Game, atype: str, key: str = "card") -> list[str]:
             if a.type == atype and isinstance(a.get(key), int) and a.get(key) >= 0]
 
 
-def program(g: Game, p: int, *stack: tuple[str, int]) -> None:
-    """Player p (who must be deciding ``program``) stacks these (card id, program index) in order
-    and finishes."""
+def program(g: Game, p: int, *stack: str) -> None:
+    """Player p (who must be deciding ``program``) stacks these card ids in order and finishes."""
     assert decision(g) == (p, "program"), decision(g)
-    for cid, prog in stack:
-        do(g, "stack", card=cid, program=prog)
+    for cid in stack:
+        do(g, "stack", card=cid)
     do(g, "finish_program")
 
 

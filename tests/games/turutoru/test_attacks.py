@@ -58,7 +58,7 @@ def attack_log(g) -> list[tuple]:
 # =============================================================================================
 
 def test_tt_a1_each_attacker_goes_to_bed_as_it_attacks_one_by_one():
-    g = main(dict(programs=[("T-ATK1", 0)], chars=["T-ATK", "T-ODD"]), dict(chars=["T-WALL"]))
+    g = main(dict(programs=["T-ATK1"], chars=["T-ATK", "T-ODD"]), dict(chars=["T-WALL"]))
     attack(g, "T-ODD", "T-ATK")   # picked order = attack order
     # first attacker: T-ODD is asleep already, T-ATK not yet
     assert g.decision == Decision(1, "block", {"attacker": unit(g, 0, "T-ODD").iid})
@@ -75,14 +75,14 @@ def test_tt_a1_each_attacker_goes_to_bed_as_it_attacks_one_by_one():
 
 
 def test_tt_a1_attackers_stay_asleep_next_round():
-    g = main(dict(programs=[("T-ATK1", 0)], chars=["T-ATK"]))
+    g = main(dict(programs=["T-ATK1"], chars=["T-ATK"]))
     attack(g, "T-ATK")
     assert g.state.round == 3 and g.decision.kind == "program"
     assert unit(g, 0, "T-ATK").awake is False  # nothing wakes it but Reboot or an effect
 
 
 def test_tt_a1_attacker_put_to_bed_cannot_attack_again_in_a_later_program():
-    g = main(dict(programs=[("T-ATK1", 0), ("T-ATK1", 0)], chars=["T-ATK", "T-SMALL"]))
+    g = main(dict(programs=["T-ATK1", "T-ATK1"], chars=["T-ATK", "T-SMALL"]))
     attack(g, "T-ATK")
     assert decision(g) == (0, "attackers")
     assert options(g, "pick") == ["T-SMALL"]
@@ -93,7 +93,7 @@ def test_tt_a1_attacker_put_to_bed_cannot_attack_again_in_a_later_program():
 # =============================================================================================
 
 def test_tt_a2_defender_blocks_with_awake_characters_even_new_ones():
-    g = main(dict(programs=[("T-ATK1", 0)], chars=["T-ATK"]),
+    g = main(dict(programs=["T-ATK1"], chars=["T-ATK"]),
              dict(chars=[dict(card="T-GUARD", placed_this_round=True), dict(card="T-BIG", awake=False),
                          "T-WALL"]))
     attack(g, "T-ATK")
@@ -110,7 +110,7 @@ def test_tt_a2_defender_blocks_with_awake_characters_even_new_ones():
 
 
 def test_tt_a2_blocking_does_not_put_the_blocker_to_bed():
-    g = main(dict(programs=[("T-ATK1", 0), ("T-BED", 0)], chars=["T-SMALL", "T-ATK1"]), dict(chars=["T-WALL"]))
+    g = main(dict(programs=["T-ATK1", "T-BED"], chars=["T-SMALL", "T-ATK1"]), dict(chars=["T-WALL"]))
     attack(g, "T-SMALL", "T-ATK1")
     do(g, "block", card="T-WALL")
     do(g, "done")
@@ -129,7 +129,7 @@ def test_tt_a2_blocking_does_not_put_the_blocker_to_bed():
 
 
 def test_tt_a2_no_block_decision_without_awake_defenders():
-    g = main(dict(programs=[("T-ATK1", 0)], chars=["T-ATK"]), dict(chars=[dict(card="T-WALL", awake=False)]))
+    g = main(dict(programs=["T-ATK1"], chars=["T-ATK"]), dict(chars=[dict(card="T-WALL", awake=False)]))
     attack(g, "T-ATK")
     assert g.state.players[1].hp == 17
     assert [a["player"] for a in g.actions] == [0, 0]  # pick, done: the defender was never asked
@@ -137,7 +137,7 @@ def test_tt_a2_no_block_decision_without_awake_defenders():
 
 
 def test_tt_a2_defender_may_decline_to_block():
-    g = main(dict(programs=[("T-ATK1", 0)], chars=["T-ATK"]), dict(chars=["T-WALL"]))
+    g = main(dict(programs=["T-ATK1"], chars=["T-ATK"]), dict(chars=["T-WALL"]))
     attack(g, "T-ATK")
     do(g, "done")
     assert g.state.players[1].hp == 17
@@ -149,7 +149,7 @@ def test_tt_a2_defender_may_decline_to_block():
 # =============================================================================================
 
 def test_tt_a3_unblocked_attacker_deals_its_power_to_hp():
-    g = main(dict(programs=[("T-ATK1", 0)], devices=["D-FIELD"], chars=["T-BIG", dict(card="T-SMALL",
+    g = main(dict(programs=["T-ATK1"], devices=["D-FIELD"], chars=["T-BIG", dict(card="T-SMALL",
                                                                                           devices=["D-ARMS"])]))
     attack(g, "T-BIG", "T-SMALL")
     # T-BIG 5 + 1; T-SMALL 1 + 2 + 1
@@ -162,7 +162,7 @@ def test_tt_a3_unblocked_attacker_deals_its_power_to_hp():
 # =============================================================================================
 
 def test_tt_a4_attacker_and_blocker_damage_each_other():
-    g = main(dict(programs=[("T-ATK1", 0), ("T-BED", 0)], chars=["T-ODD"]), dict(chars=["T-GUARD"]))
+    g = main(dict(programs=["T-ATK1", "T-BED"], chars=["T-ODD"]), dict(chars=["T-GUARD"]))
     attack(g, "T-ODD")
     do(g, "block", card="T-GUARD")
     do(g, "done")
@@ -171,7 +171,7 @@ def test_tt_a4_attacker_and_blocker_damage_each_other():
 
 
 def test_tt_a4_damage_is_simultaneous_both_destroyed():
-    g = main(dict(programs=[("T-ATK1", 0)], chars=["T-ATK1"]), dict(chars=["T-PLACE2"]))
+    g = main(dict(programs=["T-ATK1"], chars=["T-ATK1"]), dict(chars=["T-PLACE2"]))
     attack(g, "T-ATK1")
     do(g, "block", card="T-PLACE2")
     do(g, "done")
@@ -183,7 +183,7 @@ def test_tt_a4_damage_is_simultaneous_both_destroyed():
 
 
 def test_tt_a4_attacker_controller_divides_damage_one_point_at_a_time():
-    g = main(dict(programs=[("T-ATK1", 0), ("T-BED", 0)], chars=["T-ODD"]),
+    g = main(dict(programs=["T-ATK1", "T-BED"], chars=["T-ODD"]),
              dict(chars=["T-SMALL", "T-GUARD"]))
     attack(g, "T-ODD")
     do(g, "block", card="T-SMALL")
@@ -206,7 +206,7 @@ def test_tt_a4_attacker_controller_divides_damage_one_point_at_a_time():
 
 
 def test_tt_a4_all_damage_may_go_to_one_blocker():
-    g = main(dict(programs=[("T-ATK1", 0), ("T-BED", 0)], chars=["T-ODD"]),
+    g = main(dict(programs=["T-ATK1", "T-BED"], chars=["T-ODD"]),
              dict(chars=["T-SMALL", "T-GUARD"]))
     attack(g, "T-ODD")
     do(g, "block", card="T-SMALL")
@@ -222,7 +222,7 @@ def test_tt_a4_all_damage_may_go_to_one_blocker():
 # =============================================================================================
 
 def test_tt_a5_damage_equal_to_toughness_destroys_to_discard():
-    g = main(dict(programs=[("T-ATK1", 0)], chars=["T-ATK"]),
+    g = main(dict(programs=["T-ATK1"], chars=["T-ATK"]),
              dict(chars=[dict(card="T-GUARD", devices=["D-ARMS"]), "T-WALL"]))
     # T-GUARD with arms: 4/5; T-ATK 3 damage + 2 earlier = 5
     unit(g, 1, "T-GUARD").damage = 2
@@ -238,7 +238,7 @@ def test_tt_a5_damage_equal_to_toughness_destroys_to_discard():
 
 
 def test_tt_a5_damage_below_toughness_survives():
-    g = main(dict(programs=[("T-ATK1", 0), ("T-BED", 0)], chars=["T-ATK"]), dict(chars=["T-GUARD"]))
+    g = main(dict(programs=["T-ATK1", "T-BED"], chars=["T-ATK"]), dict(chars=["T-GUARD"]))
     attack(g, "T-ATK")
     do(g, "block", card="T-GUARD")
     do(g, "done")
@@ -253,8 +253,8 @@ def test_tt_a5_damage_below_toughness_survives():
 def test_tt_a6_placed_this_round_cannot_attack_with_attack():
     g = scenario(p0=dict(hand=["T-PLACE", "T-ATK1", "T-SMALL"], chars=["T-GUARD"], deck=FILL),
                  p1=dict(deck=FILL))
-    do(g, "stack", card="T-PLACE", program=0)
-    do(g, "stack", card="T-ATK1", program=0)
+    do(g, "stack", card="T-PLACE")
+    do(g, "stack", card="T-ATK1")
     do(g, "finish_program")
     do(g, "finish_program")
     do(g, "place", card="T-SMALL")
@@ -265,10 +265,10 @@ def test_tt_a6_placed_this_round_cannot_attack_with_attack():
 def test_tt_a6_placed_this_round_can_fan_fire_and_block():
     g = scenario(p0=dict(hand=["T-PLACE", "T-FAN", "T-ATK"], deck=FILL),
                  p1=dict(hand=["T-PLACE", "T-WALL"], deck=FILL))
-    do(g, "stack", card="T-PLACE", program=0)
-    do(g, "stack", card="T-FAN", program=0)
+    do(g, "stack", card="T-PLACE")
+    do(g, "stack", card="T-FAN")
     do(g, "finish_program")
-    do(g, "stack", card="T-PLACE", program=0)
+    do(g, "stack", card="T-PLACE")
     do(g, "finish_program")
     do(g, "place", card="T-ATK")       # p0 seg 0
     do(g, "place", card="T-WALL")      # p1 seg 0
@@ -289,7 +289,7 @@ def test_tt_a6_placed_this_round_can_fan_fire_and_block():
 
 def test_tt_p8_fan_fire_attacker_destroyed_by_its_halved_toughness():
     # T-ODD 3/5 fan-fires as 2/3; blocked by T-PLACE3 (power 3): destroyed, though 3 < 5
-    g = main(dict(programs=[("T-FAN", 0)], chars=["T-ODD"]), dict(chars=["T-PLACE3"]))
+    g = main(dict(programs=["T-FAN"], chars=["T-ODD"]), dict(chars=["T-PLACE3"]))
     attack(g, "T-ODD")
     do(g, "block", card="T-PLACE3")
     do(g, "done")
@@ -300,7 +300,7 @@ def test_tt_p8_fan_fire_attacker_destroyed_by_its_halved_toughness():
 
 def test_tt_p8_fan_fire_survivor_gets_full_toughness_back():
     # T-ODD fan-fires as 2/3 and takes 2 from T-GUARD: survives; afterwards 3/5 with 2 damage
-    g = main(dict(programs=[("T-FAN", 0), ("T-BED", 0)], chars=["T-ODD"]), dict(chars=["T-GUARD"]))
+    g = main(dict(programs=["T-FAN", "T-BED"], chars=["T-ODD"]), dict(chars=["T-GUARD"]))
     attack(g, "T-ODD")
     do(g, "block", card="T-GUARD")
     do(g, "done")
@@ -312,7 +312,7 @@ def test_tt_p8_fan_fire_survivor_gets_full_toughness_back():
 
 
 def test_tt_p8_fan_fire_split_uses_halved_power():
-    g = main(dict(programs=[("T-FAN", 0)], chars=["T-BIG"]), dict(chars=["T-SMALL", "T-WALL"]))
+    g = main(dict(programs=["T-FAN"], chars=["T-BIG"]), dict(chars=["T-SMALL", "T-WALL"]))
     attack(g, "T-BIG")  # 5 -> 3
     do(g, "block", card="T-SMALL")
     do(g, "block", card="T-WALL")
@@ -329,7 +329,7 @@ def test_tt_p8_fan_fire_damaged_attacker_destroyed_whether_blocked_or_not():
     # T-ODD 3/5 with 3 damage fan-fires as 2/3: damage 3 >= toughness 3, so it is destroyed
     # the moment it attacks, before any block and without dealing damage
     for defenders in ([], ["T-WALL"]):
-        g = main(dict(programs=[("T-FAN", 0)], chars=[dict(card="T-ODD", damage=3)]),
+        g = main(dict(programs=["T-FAN"], chars=[dict(card="T-ODD", damage=3)]),
                  dict(chars=defenders))
         attack(g, "T-ODD")
         assert zone(g, 0, "discard") == ["T-ODD"]

@@ -204,7 +204,7 @@ def test_tt_s3_both_start_at_20_hp():
 
 
 def test_tt_s3_hp_has_no_upper_limit():
-    g = scenario(p0=dict(programs=[("T-APPLY", 0), ("T-APPLY", 0)], hand=["A-HEAL", "A-HEAL"],
+    g = scenario(p0=dict(programs=["T-APPLY", "T-APPLY"], hand=["A-HEAL", "A-HEAL"],
                          deck=FILL),
                  p1=dict(deck=FILL), start="main")
     do(g, "apply", card="A-HEAL")
@@ -265,21 +265,23 @@ def test_tt_t2_priority_player_programs_then_the_other():
     assert g.decision == Decision(0, "program")
 
 
-def test_tt_t2_only_character_cards_can_be_stacked_once_per_program():
+def test_tt_t2_only_character_cards_can_be_stacked_with_no_program_chosen():
+    # 「使用時にいずれか一つを選んで使用する」: a card is stacked face down as a card; which of
+    # its programs it runs is chosen when it is used
     g = scenario(p0=dict(hand=["T-MULTI", "D-FIELD", "A-BOLT", "T-PLACE"], deck=FILL),
                  p1=dict(deck=FILL))
     stacks = sorted((a.get("card"), a.get("program")) for a in g.legal_actions() if a.type == "stack")
     named = sorted((g.state.cards[c].id, prog) for c, prog in stacks)
-    assert named == [("T-MULTI", 0), ("T-MULTI", 1), ("T-MULTI", 2), ("T-PLACE", 0)]
+    assert named == [("T-MULTI", None), ("T-PLACE", None)]
     assert legal_types(g) == {"stack", "finish_program"}  # nothing stacked yet: no unstack
 
 
 def test_tt_t2_stacked_cards_leave_hand_and_first_stacked_runs_first():
     g = scenario(p0=dict(hand=["T-PLACE2", "T-PLACE", "T-SMALL", "T-GUARD"], deck=FILL),
                  p1=dict(deck=FILL))
-    do(g, "stack", card="T-PLACE2", program=0)
+    do(g, "stack", card="T-PLACE2")
     assert g.decision == Decision(0, "program")  # still programming
-    do(g, "stack", card="T-PLACE", program=0)
+    do(g, "stack", card="T-PLACE")
     assert zone(g, 0, "hand") == ["T-SMALL", "T-GUARD"]
     assert zone(g, 0, "programs") == ["T-PLACE2", "T-PLACE"]
     own = g.observe(0)["players"][0]["programs"]
@@ -297,26 +299,38 @@ def test_tt_t2_stacked_cards_leave_hand_and_first_stacked_runs_first():
 
 def test_tt_t2_unstack_takes_back_the_last_card():
     g = scenario(p0=dict(hand=["T-PLACE2", "T-PLACE"], deck=FILL), p1=dict(deck=FILL))
-    do(g, "stack", card="T-PLACE2", program=0)
-    do(g, "stack", card="T-PLACE", program=0)
+    do(g, "stack", card="T-PLACE2")
+    do(g, "stack", card="T-PLACE")
     do(g, "unstack")
     assert zone(g, 0, "programs") == ["T-PLACE2"]
     assert zone(g, 0, "hand") == ["T-PLACE"]
     assert g.decision == Decision(0, "program")
-    assert g.observe(1)["players"][0]["program_count"] == 1
+    assert g.observe(0)["players"][0]["program_count"] == 1
+    assert g.observe(1)["players"][0]["program_count"] is None  # TT-T2: secret until both are done
 
 
-def test_tt_t2_program_chosen_when_stacked_for_multi_program_card():
-    # T-MULTI lists attack / place / bed_in; stacked as bed_in (index 2) it can only bed-in
+def test_tt_t2_program_chosen_when_it_runs_for_multi_program_card():
+    # T-MULTI lists attack / place / bed_in; all three can act when it is revealed: its owner
+    # chooses then (or skips), and only then is its program known
     g = scenario(p0=dict(hand=["T-MULTI", "T-SMALL"], chars=["T-ATK1"], deck=FILL),
                  p1=dict(chars=["T-GUARD"], deck=FILL))
-    program(g, 0, ("T-MULTI", 2))
+    program(g, 0, "T-MULTI")
     program(g, 1)
+    assert decision(g) == (0, "choose_program")
+    iid = g.state.players[0].running
+    assert g.decision.info == {"card": iid, "segment": 0, "programs": ["Attack", "Place", "Bed In"]}
+    assert set(g.legal_actions()) == {Action("use", program=0), Action("use", program=1),
+                                      Action("use", program=2), Action("skip")}
+    reveal = events(g, "program_reveal")
+    assert [(e["id"], e["start"], e["cost"]) for e in reveal] == [("T-MULTI", 0, 2)]
+    assert "program" not in reveal[0]
+    assert g.observe(1)["players"][0]["running"]["program"] is None  # revealed, not chosen yet
+    do(g, "use", program=2)
     assert decision(g) == (0, "bed_in")
     assert g.decision.info["program"] == "bed_in"
     assert legal_types(g) == {"bed_in", "skip"}
-    assert [e["program"] for e in events(g, "program_reveal")] == ["bed_in"]
-    assert events(g, "stack")[0]["program"] == 2
+    assert [(e["program"], e["index"]) for e in events(g, "program_use")] == [("bed_in", 2)]
+    assert g.observe(1)["players"][0]["running"]["program"] == "Bed In"
     do(g, "bed_in", card="T-GUARD")
     assert unit(g, 1, "T-GUARD").awake is False
     assert zone(g, 0, "chars") == ["T-ATK1"]  # no Place happened
@@ -324,54 +338,102 @@ def test_tt_t2_program_chosen_when_stacked_for_multi_program_card():
     assert g.state.players[1].hp == 20  # no attack happened
 
 
-def test_tt_t2_opponent_sees_only_the_program_count():
+def test_tt_t2_only_programs_that_can_act_are_offered():
+    # no character in hand (no Place), no awake character anywhere but a sleeping own one
+    # (no Bed-in, no Attack): T-MULTI's programs that can act: none -> discarded unasked
+    g = scenario(p0=dict(programs=["T-MULTI"], chars=[dict(card="T-ATK1", awake=False)], deck=FILL),
+                 p1=dict(deck=FILL), start="main")
+    assert [(e["type"], e["id"]) for e in g.log if e["type"].startswith("program_") and e["type"] != "program_reveal"] \
+        == [("program_discarded", "T-MULTI")]
+    assert events(g, "program_discarded")[0]["program"] is None
+    # only Place can act: it runs as Place without a choice of program
+    g = scenario(p0=dict(programs=["T-MULTI"], hand=["T-SMALL"], chars=[dict(card="T-ATK1", awake=False)],
+                         deck=FILL),
+                 p1=dict(deck=FILL), start="main")
+    assert decision(g) == (0, "place")
+    assert [e["program"] for e in events(g, "program_use")] == ["place"]
+    # Attack and Place: the choice offers those two, not Bed-in's... (T-ATK1 awake: Bed-in can act too)
+    g = scenario(p0=dict(programs=["T-MULTI"], hand=["T-SMALL"], chars=[dict(card="T-ATK1", placed_this_round=True)],
+                         deck=FILL),
+                 p1=dict(deck=FILL), start="main")
+    assert decision(g) == (0, "choose_program")
+    assert set(g.legal_actions()) == {Action("use", program=1), Action("use", program=2), Action("skip")}
+    do(g, "skip")
+    assert events(g, "program_discarded")[0]["id"] == "T-MULTI" and zone(g, 0, "chars") == ["T-ATK1"]
+
+
+def test_tt_t2_opponent_sees_nothing_of_the_programming_until_both_are_done():
     g = scenario(p0=dict(hand=["T-ATK", "T-DEC", "T-PLACE"], deck=FILL),
                  p1=dict(hand=["T-BED"], deck=FILL))
-    do(g, "stack", card="T-ATK", program=0)
-    do(g, "stack", card="T-DEC", program=0)
+    do(g, "stack", card="T-ATK")
+    do(g, "stack", card="T-DEC")
     do(g, "finish_program")
     assert g.decision == Decision(1, "program")
+    # 「それぞれ…配置する」: simultaneous; the second learns nothing, not even a count
     theirs = g.observe(1)["players"][0]
-    assert theirs["program_count"] == 2
-    assert "programs" not in theirs and theirs["hand"] is None and theirs["hand_count"] == 1
-    assert theirs["programming_done"] is True
-    assert g.observe(None)["players"][0]["program_count"] == 2
+    assert theirs["program_count"] is None and theirs["programming_done"] is None
+    assert "programs" not in theirs and theirs["hand"] is None and theirs["hand_count"] == 3
+    assert g.observe(None)["players"][0]["program_count"] is None
     assert "programs" not in g.observe(None)["players"][0]
     mine = g.observe(0)["players"][0]
     assert [p["id"] for p in mine["programs"]] == ["T-ATK", "T-DEC"]
-    # the event log hides the stacked cards from the opponent and from spectators
+    assert mine["program_count"] == 2 and mine["hand_count"] == 1
+    # no event tells of the stacking (its cards or how many)
+    for view in (g.log.for_player(1), g.log.for_spectator(), g.log.for_player(0)):
+        assert [e for e in view if e["type"] in ("stack", "programmed")] == []
+    # once both are done, the counts are public
+    do(g, "stack", card="T-BED")
+    do(g, "finish_program")
     for view in (g.log.for_player(1), g.log.for_spectator()):
-        stacks = [e for e in view if e["type"] == "stack"]
-        assert stacks == [{"type": "stack", "player": 0, "count": 1},
-                          {"type": "stack", "player": 0, "count": 2}]
-    own = [e for e in g.log.for_player(0) if e["type"] == "stack"]
-    assert [e["id"] for e in own] == ["T-ATK", "T-DEC"]
+        assert [e for e in view if e["type"] == "programmed"] == [
+            {"type": "programmed", "player": 0, "count": 2}, {"type": "programmed", "player": 1, "count": 1}]
+    assert g.state.round == 3  # (p0's decoder at segment 0 decoded T-BED; the round is over)
+    assert g.observe(1)["players"][0]["program_count"] is None  # a new programming phase: secret again
 
 
 def test_tt_t2_opponent_view_does_not_depend_on_which_cards_were_stacked():
     def played(first: str) -> Game:
         others = [c for c in ("T-ATK", "T-DEC") if c != first]
         g = scenario(p0=dict(hand=["T-ATK", "T-DEC"], deck=FILL), p1=dict(hand=["T-BED"], deck=FILL))
-        do(g, "stack", card=first, program=0)
+        do(g, "stack", card=first)
         do(g, "finish_program")
         assert zone(g, 0, "hand") == others
         return g
     a, b = played("T-ATK"), played("T-DEC")
     # same layout, different face-down card: what player 1 may see must be identical
     va, vb = a.observe(1), b.observe(1)
-    assert va["players"][0]["program_count"] == vb["players"][0]["program_count"] == 1
+    assert va["players"][0]["program_count"] is vb["players"][0]["program_count"] is None
     assert va == vb
     assert a.log.for_player(1) == b.log.for_player(1)
     assert a.observe(0) != b.observe(0)
+
+
+def test_tt_t2_second_player_learns_nothing_from_how_many_were_stacked():
+    # p0 (priority) stacks 0, 1 or 2 cards: p1, about to program, sees exactly the same
+    def played(n: int) -> Game:
+        g = scenario(p0=dict(hand=["T-ATK", "T-DEC", "T-PLACE"], deck=FILL), p1=dict(hand=["T-BED"], deck=FILL))
+        for cid in ["T-ATK", "T-DEC"][:n]:
+            do(g, "stack", card=cid)
+        do(g, "finish_program")
+        assert g.decision == Decision(1, "program")
+        return g
+    games = [played(n) for n in (0, 1, 2)]
+    for g in games[1:]:
+        assert g.observe(1) == games[0].observe(1)
+        assert g.observe(None) == games[0].observe(None)
+        assert g.log.for_player(1) == games[0].log.for_player(1)
+        assert g.log.for_spectator() == games[0].log.for_spectator()
+        assert g.decision == games[0].decision
+    assert [g.observe(0)["players"][0]["program_count"] for g in games] == [0, 1, 2]
 
 
 def test_tt_t2_face_down_programs_stay_hidden_during_the_main_phase():
     # p0's second face-down program differs (1 or 3 segments, place or bed-in): while only the
     # first is revealed, player 1 and spectators must see exactly the same thing
     def played(second: str):
-        g = scenario(p0=dict(programs=[("T-PLACE2", 0), (second, 0), ("T-PLACE", 0)], hand=["T-SMALL"],
+        g = scenario(p0=dict(programs=["T-PLACE2", second, "T-PLACE"], hand=["T-SMALL"],
                              deck=FILL),
-                     p1=dict(programs=[("T-PLACE", 0), ("T-PLACE", 0)], hand=["T-GUARD", "T-BIG"], deck=FILL),
+                     p1=dict(programs=["T-PLACE", "T-PLACE"], hand=["T-GUARD", "T-BIG"], deck=FILL),
                      start="main")
         do(g, "place", card="T-SMALL")   # p0's first program (segment 0, revealed)
         assert decision(g) == (1, "place")
@@ -392,7 +454,7 @@ def test_tt_t2_face_down_programs_stay_hidden_during_the_main_phase():
 # =============================================================================================
 
 def test_tt_t3_executed_program_is_resolved_face_up_others_discarded():
-    g = scenario(p0=dict(programs=[("T-PLACE", 0), ("T-BED", 0)], hand=["T-SMALL"], deck=FILL),
+    g = scenario(p0=dict(programs=["T-PLACE", "T-BED"], hand=["T-SMALL"], deck=FILL),
                  p1=dict(deck=FILL), start="main")
     assert decision(g) == (0, "place")
     do(g, "place", card="T-SMALL")
@@ -404,7 +466,8 @@ def test_tt_t3_executed_program_is_resolved_face_up_others_discarded():
     do(g, "skip")  # chosen not to run: discarded
     assert zone(g, 0, "discard") == ["T-BED"]
     types = [e["type"] for e in g.log if e["type"].startswith("program_")]
-    assert types == ["program_reveal", "program_resolved", "program_reveal", "program_discarded"]
+    assert types == ["program_reveal", "program_use", "program_resolved", "program_reveal", "program_use",
+                     "program_discarded"]
     assert zone(g, 0, "hand") == ["T-PLACE", "T-SMALL"]  # TT-T4, then round 3's draw
 
 
@@ -413,9 +476,9 @@ def test_tt_t3_executed_program_is_resolved_face_up_others_discarded():
 # =============================================================================================
 
 def test_tt_t4_resolved_programs_return_to_hand_library_draw_discarded():
-    g = scenario(p0=dict(programs=[("T-PLACE", 0), ("T-DRAW2", 0)], hand=["T-SMALL"],
+    g = scenario(p0=dict(programs=["T-PLACE", "T-DRAW2"], hand=["T-SMALL"],
                          deck=["T-ATK", "T-BED", "T-FAN"]),
-                 p1=dict(programs=[("T-REBOOT", 0)], chars=[dict(card="T-GUARD", awake=False)],
+                 p1=dict(programs=["T-REBOOT"], chars=[dict(card="T-GUARD", awake=False)],
                          deck=FILL),
                  start="main")
     do(g, "place", card="T-SMALL")          # p0 seg 0 (priority)
@@ -445,7 +508,7 @@ def test_tt_t4_resolved_programs_return_to_hand_library_draw_discarded():
 
 def test_tt_t5_damage_and_round_changes_removed():
     g = scenario(p0=dict(chars=[dict(card="T-GUARD", damage=3), "T-SKILL"], deck=FILL,
-                         programs=[("T-ACTV", 0)]),
+                         programs=["T-ACTV"]),
                  p1=dict(chars=[dict(card="T-BIG", damage=4)], deck=FILL), start="main")
     do(g, "activate", card="T-SKILL", ability=1)  # +2 power until the prepare phase
     # the main phase ended; look at the state right after the prepare phase
@@ -458,7 +521,7 @@ def test_tt_t5_damage_and_round_changes_removed():
 
 
 def test_tt_t5_power_bonus_lasts_until_prepare():
-    g = scenario(p0=dict(chars=["T-SKILL"], deck=FILL, programs=[("T-ACTV", 0), ("T-BED", 0)]),
+    g = scenario(p0=dict(chars=["T-SKILL"], deck=FILL, programs=["T-ACTV", "T-BED"]),
                  p1=dict(chars=["T-SMALL"], deck=FILL), start="main")
     do(g, "activate", card="T-SKILL", ability=1)
     assert decision(g) == (0, "bed_in")
@@ -485,7 +548,7 @@ def test_tt_t5_hand_above_seven_discards_down_owner_chooses():
 
 def test_tt_t5_resolved_programs_count_toward_the_hand_limit():
     hand = ["T-ATK", "T-BED", "T-FAN", "T-DEC", "T-SMALL", "A-BOLT"]
-    g = scenario(p0=dict(programs=[("T-PLACE", 0), ("T-PLACE", 0)], hand=hand + ["T-GUARD", "T-BIG"], deck=FILL),
+    g = scenario(p0=dict(programs=["T-PLACE", "T-PLACE"], hand=hand + ["T-GUARD", "T-BIG"], deck=FILL),
                  p1=dict(deck=FILL), start="main")
     do(g, "place", card="T-GUARD")
     do(g, "place", card="T-BIG")
@@ -531,7 +594,7 @@ def test_tt_t6_next_round_starts_with_the_draw_and_nothing_else_changes():
 
 def test_tt_t6_full_round_cycle_returns_to_programming():
     g = scenario(p0=dict(hand=["T-PLACE", "T-SMALL"], deck=FILL), p1=dict(deck=FILL), round=1)
-    program(g, 0, ("T-PLACE", 0))
+    program(g, 0, "T-PLACE")
     program(g, 1)
     do(g, "place", card="T-SMALL")
     assert g.state.round == 2 and g.state.phase == "programming"
@@ -546,7 +609,7 @@ def test_tt_t6_full_round_cycle_returns_to_programming():
 
 @pytest.mark.parametrize("hp,final", [(3, 0), (2, -1)])
 def test_tt_w1_zero_or_less_hp_loses(hp, final):
-    g = scenario(p0=dict(chars=["T-ATK"], programs=[("T-ATK1", 0), ("T-PLACE", 0)], hand=["T-SMALL"],
+    g = scenario(p0=dict(chars=["T-ATK"], programs=["T-ATK1", "T-PLACE"], hand=["T-SMALL"],
                          deck=FILL),
                  p1=dict(hp=hp, deck=FILL), start="main")
     do(g, "pick", card="T-ATK")
@@ -559,7 +622,7 @@ def test_tt_w1_zero_or_less_hp_loses(hp, final):
 
 
 def test_tt_w1_one_hp_left_is_still_alive():
-    g = scenario(p0=dict(chars=["T-ATK"], programs=[("T-ATK1", 0)], deck=FILL),
+    g = scenario(p0=dict(chars=["T-ATK"], programs=["T-ATK1"], deck=FILL),
                  p1=dict(hp=4, deck=FILL), start="main")
     do(g, "pick", card="T-ATK")
     do(g, "done")
@@ -573,7 +636,7 @@ def test_tt_w2_empty_deck_at_the_draw_phase_loses():
 
 
 def test_tt_w2_library_draw_past_the_end_of_the_deck_loses():
-    g = scenario(p0=dict(programs=[("T-DRAW2", 0)], deck=["T-SMALL"]), p1=dict(deck=FILL), start="main")
+    g = scenario(p0=dict(programs=["T-DRAW2"], deck=["T-SMALL"]), p1=dict(deck=FILL), start="main")
     do(g, "run")
     assert zone(g, 0, "hand") == ["T-SMALL"]
     assert g.result == {"winner": 1, "draw": False, "reason": "deck_out"}

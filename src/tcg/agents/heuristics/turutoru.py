@@ -3,13 +3,18 @@
 It reads only its own observation, its legal actions and the public card texts
 (``tcg.card_set``: what is printed on a card whose id the observation shows).
 
-Programming is the key decision. The stack is built one card at a time by simulating what the
-programs already stacked will do to our own side (a Place puts our best character down, a Reboot
-wakes everyone, an Attack puts the attackers to bed, a Library Draw refills the hand...) and
-then adding the program worth most in that situation, among those that still fit in the 6
-segments. A program that would find nothing to act on (an Attack with no awake character that
-can attack, a Place with no character left in hand, a Reboot with nobody asleep...) is worth
-nothing and is never stacked; programming finishes when nothing useful is left.
+Programming is the key decision. Cards are stacked face down; which of a card's programs runs
+is chosen when it is revealed (TT-T2). The stack is built one card at a time by simulating what
+the cards already stacked will do to our own side, each running the program worth most at its
+turn (a Place puts our best character down, a Reboot wakes everyone, an Attack puts the
+attackers to bed, a Library Draw refills the hand...), and then adding the card whose best
+program is worth most in that situation, among those that still fit in the 6 segments. A program
+that would find nothing to act on is worth nothing; programming finishes when nothing useful is
+left. A Program Decoder is worth stacking on top only when we act first at segment 0 (lower HP,
+or equal HP and priority, TT-G4): only then is the opponent's first program still unrun.
+
+When a card is revealed: run the program worth most now (running beats skipping, which loses
+the card, unless the program would hurt us).
 
 When programs run: place the best body (keeping good program cards in hand), attack with the
 characters the opponent's awake characters cannot block profitably, block when the hit is
@@ -139,6 +144,24 @@ def _half(v: int) -> int:
     return (v + 1) // 2
 
 
+def _first_at_tie(c) -> bool:
+    """Whether our program acts first when both start at the same segment (TT-G4)."""
+    if c.my_hp != c.opp_hp:
+        return c.my_hp < c.opp_hp
+    return c.obs.get("priority_player") == c.p
+
+
+def _device_delta(cid) -> float:
+    """What a character device's statics do to the character holding it (power + toughness/2)."""
+    card = _card(cid)
+    v = 0.0
+    for ab in card.abilities if card is not None else ():
+        for op in ab.effects:
+            if ab.kind == "static" and op.name == "modify" and op.args.get("target") == "attached":
+                v += op.args.get("amount", 0) * (1.0 if op.args.get("stat") == "power" else 0.5)
+    return v
+
+
 _SCARCE = {"attack": (3.0, 1.0), "reboot": (1.5, 0.5), "place": (1.5, 0.5)}
 
 
@@ -193,17 +216,9 @@ class _Ctx:
         return None
 
     def later_programs(self) -> list[str]:
-        """Kinds of our own programs still to run this main phase (after the running one)."""
-        progs = self.me.get("programs") or []
-        seg = self.obs.get("segment", 0)
-        out = []
-        running_seen = False
-        for pr in progs:
-            if not running_seen and self.obs.get("phase") == "main" and pr.get("start") == seg:
-                running_seen = True
-                continue
-            out.append(_prog(pr["program"])[0])
-        return out
+        """Kinds of the programs our face-down cards still to run this main phase may run as
+        (the running card is not among them)."""
+        return [_prog(lb)[0] for pr in self.me.get("programs") or [] for lb in pr.get("programs") or ()]
 
 
 # --- effects ---------------------------------------------------------------------------------------
@@ -413,17 +428,31 @@ class _Sim:
 
     __slots__ = ("c", "hand", "field", "start", "extra", "opp_awake")
 
-    def __init__(self, c: _Ctx):
+    def __init__(self, c: _Ctx, replay: bool = True):
+        """``replay``: also play out the cards already stacked (each as its best program)."""
         self.c = c
         self.hand = list(c.hand)
         self.field = [dict(u, _placed=u["placed_this_round"]) for u in c.mine]
         self.opp_awake = [u for u in c.theirs if u["awake"]]
         self.start = 0
         self.extra = 0  # unknown cards drawn by Library Draw
-        for pr in c.me.get("programs") or []:
-            kind, n = _prog(pr["program"])
-            self.start = pr["start"] + pr.get("segment", 1)
-            self.run(kind, n)
+        for pr in (c.me.get("programs") or []) if replay else ():
+            kind, n, v = self.best(pr)
+            # only a program that runs consumes its segments (TT-G2), but plan as if each does:
+            # the stack then fits whatever runs
+            self.start += pr.get("segment", 1)
+            if v > 0:
+                self.run(kind, n)
+
+    def best(self, card: dict) -> tuple[str, int, float]:
+        """The program of ``card`` worth most here: (kind, amount, value)."""
+        best = ("", 0, 0.0)
+        for label in card.get("programs") or ():
+            kind, n = _prog(label)
+            v = _program_value(kind, n, card, self, self.c)
+            if not best[0] or v > best[2]:
+                best = (kind, n, v)
+        return best
 
     def chars_in_hand(self, exclude: int | None = None) -> list[dict]:
         return [h for h in self.hand if h.get("kind") == "character" and h["iid"] != exclude]
@@ -545,9 +574,10 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
             v += max(0.0, _plan_attack(pool, rest, c.opp_hp, False)[1] - _plan_attack(pool, opp_awake, c.opp_hp, False)[1])
         return v
     if kind == "decoder":
-        if sim.start == 0 and (c.opp["program_count"] > 0 or not c.opp["programming_done"]):
-            return 1.0
-        return 0.0
+        if c.obs.get("phase") == "main":  # offered only with a target: their next program goes
+            return 1.2
+        # on top of our stack it meets their first program only if we act first at segment 0
+        return 1.2 if sim.start == 0 and _first_at_tie(c) else 0.05
     return 0.0
 
 
@@ -568,14 +598,11 @@ def _program(view: AgentView, c: _Ctx) -> Action:
         seg = card.get("segment", 1)
         if sim.start + seg > segments:
             continue  # would not fit: discarded with everything after it
-        labels = card.get("programs") or []
-        if a.program >= len(labels):
-            continue
-        kind, n = _prog(labels[a.program])
         c.attack_coming = any(h["iid"] != card["iid"] and h.get("kind") == "character" and
                               any(_prog(lb)[0] in ("attack", "fan_fire") for lb in h.get("programs") or ())
                               for h in sim.hand)
-        v = _program_value(kind, n, card, sim, c) - 0.15 * seg - 0.1 * max(0.0, _body(card) - 3)
+        _, _, v = sim.best(card)
+        v -= 0.15 * seg + 0.1 * max(0.0, _body(card) - 3)
         if v > best_v:
             best, best_v = a, v
     if best is not None:
@@ -593,6 +620,24 @@ def _skip(view: AgentView) -> Action:
         if a.type == "skip":
             return a
     return view.choices[-1]
+
+
+def _choose_program(view: AgentView, c: _Ctx) -> Action:
+    """A revealed card with several programs that can act: the one worth most now."""
+    running = c.me.get("running") or {}
+    labels = running.get("programs") or []
+    sim = _Sim(c, replay=False)
+    best, best_v = None, None
+    for a in view.choices:
+        if a.type != "use" or a.program >= len(labels):
+            continue
+        kind, n = _prog(labels[a.program])
+        v = _program_value(kind, n, running, sim, c)
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    if best is None or best_v < -1.0:  # skipping loses the card: only when running would hurt
+        return _skip(view)
+    return best
 
 
 def _run_place(view: AgentView, c: _Ctx) -> Action:
@@ -632,9 +677,14 @@ def _run_attackers(view: AgentView, c: _Ctx) -> Action:
 
 
 def _run_reboot(view: AgentView, c: _Ctx) -> Action:
-    picks = [a for a in view.choices if a.type == "pick"]
-    if picks:
-        return max(picks, key=lambda a: (c.unit(a.card) or {"power_now": 0})["power_now"])
+    """Wake every sleeping character, strongest first; with nobody asleep wake one awake
+    character anyway (TT-P2 allows it): the program then resolves and the card comes back."""
+    picks = {a.card: a for a in view.choices if a.type == "pick"}
+    asleep = [u for u in c.mine if u["iid"] in picks and not u["awake"]]
+    if asleep:
+        return picks[max(asleep, key=lambda u: u["power_now"])["iid"]]
+    if not c.obs.get("selected") and picks:
+        return next(iter(picks.values()))
     for a in view.choices:
         if a.type == "done":
             return a
@@ -653,6 +703,7 @@ def _run_bed_in(view: AgentView, c: _Ctx) -> Action:
 def _run_mount(view: AgentView, c: _Ctx) -> Action:
     hand = {h["iid"]: h for h in c.hand}
     mine = {u["iid"]: u for u in c.mine}
+    theirs = {u["iid"]: u for u in c.theirs}
     best, best_v = None, -1e9
     for a in view.choices:
         if a.type != "mount":
@@ -660,9 +711,17 @@ def _run_mount(view: AgentView, c: _Ctx) -> Action:
         dev = hand.get(a.card)
         if a.target < 0:
             v = 2.0
+        elif a.target in theirs:  # TT-P4: any character; a crippling device goes on theirs
+            delta = _device_delta(dev["id"]) if dev else 0.0
+            if delta >= 0:
+                continue
+            u = theirs[a.target]
+            v = -delta * (1.0 + 0.2 * u["power_now"]) + (1.0 if u["awake"] else 0.0)
         else:
             u = mine.get(a.target)
             if u is None:
+                continue
+            if dev and _device_delta(dev["id"]) < 0:
                 continue
             v = _uval(u) + (1.0 if u["awake"] else 0.0)
             card = _card(dev["id"]) if dev else None
@@ -890,6 +949,8 @@ def policy(view: AgentView, rng: Rng) -> Action:
     c = _Ctx(view)
     if kind == "program":
         return _program(view, c)
+    if kind == "choose_program":
+        return _choose_program(view, c)
     fn = _RUN.get(kind)
     if fn is not None:
         return fn(view, c)

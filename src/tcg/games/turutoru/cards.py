@@ -21,6 +21,7 @@ PROGRAM_JA = {"place": "配置", "reboot": "再起", "bed_in": "ベッドイン"
               "decoder": "プログラムデコーダー"}
 GENDERS = ("female", "male", "none")
 MOUNTS = ("field", "character")
+MOUNT_ON = ("any", "own", "opponent")
 ABILITY_KINDS = {"character": ("activated", "static"), "device": ("activated", "static"),
                  "application": ("apply",)}
 
@@ -44,7 +45,10 @@ SCHEMA = CardSchema(
             "work": Field(str, default="", doc="the source work (出典作品), an attribute effects may name"),
         },
         "device": {"mount": Field(str, required=True, choices=MOUNTS,
-                                  doc="field: on the field itself; character: attached to a character")},
+                                  doc="field: on the field itself; character: attached to a character"),
+                   "mount_on": Field(str, default="any", choices=MOUNT_ON,
+                                     doc="a character device: which characters it may be attached to "
+                                         "(any: either side, TT-P4; own: yours; opponent: theirs)")},
         "application": {},
     },
 )
@@ -100,6 +104,7 @@ class Card:
     work: str
     mount: str | None
     abilities: tuple[Ability, ...]
+    mount_on: str | None = None
 
     def abilities_of(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.kind == kind)
@@ -173,7 +178,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     return Card(id=cid, kind=kind, name=f["name"], name_en=f["name_en"], text=f["text"],
                 text_en=f["text_en"], power=f.get("power") or 0, toughness=f.get("toughness") or 0,
                 segment=f.get("segment") or 0, programs=tuple(programs), gender=f.get("gender") or "none",
-                work=f.get("work") or "", mount=f.get("mount"), abilities=tuple(abilities))
+                work=f.get("work") or "", mount=f.get("mount"), abilities=tuple(abilities),
+                mount_on=f.get("mount_on") if kind == "device" else None)
 
 
 def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:

@@ -2,7 +2,9 @@
 
 Steps are plain tuples on ``state.steps`` (top = end); ``advance`` runs them until a decision
 opens. Rule IDs (TT-*) refer to ../shared/rules/turutoru.md; docs/rules/turutoru.md states the
-readings chosen (programs are chosen when stacked; targets when they run; decoders act first)."""
+readings chosen (a card's program is chosen when it runs, targets too; a program acts at the
+segment where it starts and the segments it consumes delay its owner's next program; one order,
+TT-G4, at a shared segment)."""
 from __future__ import annotations
 
 import pathlib
@@ -25,6 +27,7 @@ MULLIGAN = Action("mulligan")
 FINISH = Action("finish_program")
 UNSTACK = Action("unstack")
 RUN = Action("run")
+USE = "use"  # choose_program: run the card as its program number ``program``
 
 # decision kind of each program that asks its owner something when it runs
 PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "mount": "mount",
@@ -111,98 +114,149 @@ class TuruturuRules(EffectRunner, StepRuleset):
         self._decide(s, step[1], "program", step[1])
 
     def _step_main_start(self, s: TTState, step: tuple) -> None:
-        """TT-G1..G3: schedule each stack on the player's 6 segments; what does not fit is
-        discarded with everything after it."""
+        """TT-T2: both stacks are set; only now does either player learn how many cards the
+        other stacked. TT-G1: each player's clock starts at segment 0."""
+        for p, ps in enumerate(s.players):
+            ps.clock, ps.running, ps.running_prog = 0, None, -1
+            s.emit("programmed", {"player": p, "count": len(ps.programs)})
         s.phase = "main"
         s.segment = 0
         s.emit("phase", {"phase": "main"})
-        for p, ps in enumerate(s.players):
-            t = 0
-            sched = []
-            for n, (iid, prog) in enumerate(ps.programs):
-                cost = s.cards[iid].segment
-                if t + cost > self.segments:
-                    dropped = ps.programs[n:]
-                    del ps.programs[n:]
-                    ps.discard.extend(i for i, _ in dropped)
-                    s.emit("programs_overflow", {"player": p, "cards": [i for i, _ in dropped],
-                                                 "ids": [s.cards[i].id for i, _ in dropped]})
-                    break
-                sched.append((t, cost, iid, prog))
-                t += cost
-            ps.schedule = sched
         s.steps.append(("main_next",))
 
     def _step_main_next(self, s: TTState, step: tuple) -> None:
-        nxt = self._next_program(s)
-        if nxt is None:
+        """Reach the next program on the timeline (TT-G2..G4): the player whose clock is lowest
+        (on a tie, TT-G4's order) reveals the top card of their stack at that segment. A card
+        whose segment value no longer fits is discarded with every card after it (TT-G3)."""
+        p = self._next_player(s)
+        if p is None:
             # TT-T4: resolved programs back to hand
-            for p, ps in enumerate(s.players):
+            for q, ps in enumerate(s.players):
                 if ps.resolved:
-                    s.emit("resolved_to_hand", {"player": p, "cards": list(ps.resolved)})
+                    s.emit("resolved_to_hand", {"player": q, "cards": list(ps.resolved)})
                     ps.hand.extend(ps.resolved)
                     ps.resolved.clear()
             return
-        p = nxt
         ps = s.players[p]
-        start, cost, iid, prog_i = ps.schedule.pop(0)
-        s.segment = start
-        prog = s.cards[iid].programs[prog_i]
-        s.emit("program_reveal", {"player": p, "card": iid, "id": s.cards[iid].id, "program": prog.kind,
-                                  "start": start, "cost": cost})
+        iid = ps.programs[0]
+        start, cost = ps.clock, s.cards[iid].segment
         s.steps.append(("main_next",))
-        if prog.kind == "decoder":
-            self._run_decoder(s, p, start)
+        if start + cost > self.segments:  # TT-G3: this card and every one after it
+            dropped = ps.programs[:]
+            ps.programs.clear()
+            ps.discard.extend(dropped)
+            s.emit("programs_overflow", {"player": p, "start": start, "cards": dropped,
+                                         "ids": [s.cards[i].id for i in dropped]})
             return
-        self._open_program(s, p, iid, prog)
+        ps.programs.pop(0)
+        ps.running, ps.running_prog = iid, -1
+        s.segment = start
+        s.emit("program_reveal", {"player": p, "card": iid, "id": s.cards[iid].id, "start": start,
+                                  "cost": cost})
+        usable = self._usable_programs(s, p, iid)
+        if not usable:
+            self._finish(s, p, "discarded")  # TT-P13: no program of it can act
+        elif len(usable) == 1:
+            self._use(s, p, usable[0], chosen=False)
+        else:  # TT-T2: the owner chooses which of its programs to use, now
+            self._decide(s, p, "choose_program", (p, iid, tuple(usable)), card=iid, segment=start,
+                         programs=[s.cards[iid].programs[i].label() for i in usable])
 
-    def _next_program(self, s: TTState) -> int | None:
-        """The player whose next program starts earliest; ties: decoders first, then TT-G4."""
+    def _next_player(self, s: TTState) -> int | None:
+        """The player whose next program starts earliest (lowest clock); ties: TT-G4's order."""
         best = None
         for p in self.order(s):
-            sch = s.players[p].schedule
-            if not sch:
-                continue
-            start, _, iid, prog_i = sch[0]
-            dec = s.cards[iid].programs[prog_i].kind == "decoder"
-            key = (start, 0 if dec else 1)
-            if best is None or key < best[0]:
-                best = (key, p)
-        return None if best is None else best[1]
+            ps = s.players[p]
+            if ps.programs and (best is None or ps.clock < s.players[best].clock):
+                best = p
+        return best
+
+    def _usable_programs(self, s: TTState, p: int, iid: int) -> list[int]:
+        """The program numbers of card ``iid`` that can act now (TT-P13)."""
+        out = []
+        for prog in s.cards[iid].programs:
+            if prog.kind == "decoder":
+                ok = self._decoder_target(s, p) is not None
+            else:
+                ok = bool(self._program_targets(s, p, prog.kind))
+            if ok:
+                out.append(prog.index)
+        return out
+
+    def _use(self, s: TTState, p: int, index: int, chosen: bool) -> None:
+        """Run the revealed card as its program ``index`` (``chosen``: picked among several)."""
+        ps = s.players[p]
+        iid = ps.running
+        prog = s.cards[iid].programs[index]
+        ps.running_prog = index
+        s.emit("program_use", {"player": p, "card": iid, "id": s.cards[iid].id, "program": prog.kind,
+                               "index": index, "start": s.segment})
+        if prog.kind == "decoder":
+            self._run_decoder(s, p)
+        elif prog.kind == "library_draw" and chosen:  # already chosen over skipping: it runs
+            s.steps.append(("program_done", p))
+            F.draw(s, p, prog.amount)
+        else:
+            self._open_program(s, p, iid, prog)
 
     def _finish(self, s: TTState, p: int, outcome: str) -> None:
-        """The running program (the first of the stack) becomes resolved or is discarded."""
+        """The running program becomes resolved, or is discarded. One that ran consumes its
+        segments (TT-G2): its owner's next program starts that much later; one not run (skipped,
+        nothing to act on) consumes none. A Library Draw that ran is discarded (TT-P9)."""
         ps = s.players[p]
-        iid, prog_i = ps.programs.pop(0)
-        kind = s.cards[iid].programs[prog_i].kind
-        if outcome == "resolved" and kind != "library_draw":
-            ps.resolved.append(iid)
+        iid, index = ps.running, ps.running_prog
+        ps.running, ps.running_prog = None, -1
+        kind = s.cards[iid].programs[index].kind if index >= 0 else None
+        cost = 0
+        if outcome == "resolved":
+            cost = s.cards[iid].segment
+            ps.clock += cost
+            if kind == "library_draw":
+                outcome = "spent"
+                ps.discard.append(iid)
+            else:
+                ps.resolved.append(iid)
         else:
-            ps.discard.append(iid)  # TT-T3/TT-P9/TT-P13
-        s.emit("program_" + outcome, {"player": p, "card": iid, "id": s.cards[iid].id, "program": kind})
+            ps.discard.append(iid)  # TT-T3/TT-P13
+        s.emit("program_" + outcome, {"player": p, "card": iid, "id": s.cards[iid].id, "program": kind,
+                                      "segments": cost, "next": ps.clock})
 
-    def _run_decoder(self, s: TTState, p: int, start: int) -> None:
-        """TT-P12: the opponent's program starting at the same segment is discarded unrun."""
+    def _decoder_target(self, s: TTState, p: int) -> int | None:
+        """TT-P12: the opponent's program at the same segment timing that has not run yet: the
+        top card of their stack when their clock is where ``p``'s program starts (and it fits)."""
+        me, opp = s.players[p], s.players[1 - p]
+        if opp.running is None and opp.programs and opp.clock == me.clock:
+            iid = opp.programs[0]
+            if opp.clock + s.cards[iid].segment <= self.segments:
+                return iid
+        return None
+
+    def _run_decoder(self, s: TTState, p: int) -> None:
+        """TT-P12: that program is discarded unrun (and consumes nothing)."""
+        iid = self._decoder_target(s, p)
         opp = s.players[1 - p]
-        if opp.schedule and opp.schedule[0][0] == start:
-            _, _, iid, _ = opp.schedule.pop(0)
-            opp.programs.pop(0)
-            opp.discard.append(iid)
-            s.emit("program_decoded", {"player": 1 - p, "card": iid, "id": s.cards[iid].id})
-            self._finish(s, p, "resolved")
-        else:
-            self._finish(s, p, "discarded")
+        opp.programs.remove(iid)
+        opp.discard.append(iid)
+        s.emit("program_decoded", {"player": 1 - p, "card": iid, "id": s.cards[iid].id, "start": opp.clock})
+        self._finish(s, p, "resolved")
 
     def _open_program(self, s: TTState, p: int, iid: int, prog) -> None:
         kind = prog.kind
         s.select = ()
-        if not self._program_targets(s, p, kind):
-            self._finish(s, p, "discarded")  # TT-P13: nothing to do
-            return
         info = {"program": kind, "card": iid, "segment": s.segment}
         if kind == "library_draw":
             info["amount"] = prog.amount
         self._decide(s, p, PROGRAM_DECISION[kind], (p, iid, kind, prog.amount), **info)
+
+    def _legal_choose_program(self, s, p, pending):
+        _, _, usable = pending
+        return [Action.of(USE, (("program", i),)) for i in usable] + [SKIP]
+
+    def _apply_choose_program(self, s, p, pending, a):
+        if a.type == "skip":
+            self._finish(s, p, "discarded")
+        else:
+            self._use(s, p, a.program, chosen=True)
 
     # --- what each program can act on ----------------------------------------------------------
     def _program_targets(self, s: TTState, p: int, kind: str) -> list:
@@ -210,8 +264,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         cards = s.cards
         if kind == "place":
             return [i for i in ps.hand if cards[i].kind == "character"]
-        if kind == "reboot":
-            return [u.iid for u in ps.chars if not u.awake]
+        if kind == "reboot":  # TT-P2: any of your characters, asleep or not
+            return [u.iid for u in ps.chars]
         if kind == "bed_in":
             return [u.iid for q in self.order(s) for u in s.players[q].chars if u.awake]
         if kind == "mount":
@@ -221,8 +275,9 @@ class TuruturuRules(EffectRunner, StepRuleset):
                 if c.kind == "device":
                     if c.mount == "field":
                         out.append((i, -1))
-                    else:
-                        out.extend((i, u.iid) for u in ps.chars)
+                    else:  # TT-P4: on any character, unless the card restricts it
+                        sides = {"own": (p,), "opponent": (1 - p,)}.get(c.mount_on or "any", (p, 1 - p))
+                        out.extend((i, u.iid) for q in sides for u in s.players[q].chars)
             return out
         if kind == "release":
             return self._own_devices(s, p)
@@ -254,8 +309,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         out = []
         for i in ps.hand:
             c = s.cards[i]
-            if c.kind == "character":
-                out.extend(Action.of("stack", (("card", i), ("program", prog.index))) for prog in c.programs)
+            if c.kind == "character":  # TT-T2: face down; its program is chosen when it runs
+                out.append(Action.of("stack", (("card", i),)))
         if ps.programs:
             out.append(UNSTACK)
         out.append(FINISH)
@@ -263,7 +318,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     def _legal_program_run(self, s, p, pending):
         _, iid, kind, _ = pending
-        targets = self._program_targets(s, p, kind)
+        targets = self._program_targets(s, p, kind)  # not empty: it was usable when it opened
         out: list[Action] = []
         if kind in ("place", "bed_in", "release", "apply"):
             out = [Action.of(kind, (("card", t),)) for t in targets]
@@ -313,20 +368,17 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     def _apply_program(self, s, p, pending, a):
         ps = s.players[p]
-        if a.type == "stack":
+        if a.type == "stack":  # TT-T2: no event: the other player learns nothing until both are done
             ps.hand.remove(a.card)
-            ps.programs.append((a.card, a.program))
-            s.emit("stack", {"player": p, "count": len(ps.programs)},
-                   {"card": a.card, "id": s.cards[a.card].id, "program": a.program}, (p,))
+            ps.programs.append(a.card)
             s.steps.append(("program", p))
         elif a.type == "unstack":
-            iid, _ = ps.programs.pop()
+            iid = ps.programs.pop()
             ps.hand.append(iid)
             s.emit("unstack", {"player": p, "count": len(ps.programs)}, {"card": iid}, (p,))
             s.steps.append(("program", p))
         else:
             ps.done_programming = True
-            s.emit("programmed", {"player": p, "count": len(ps.programs)})
 
     def _apply_program_run(self, s, p, pending, a):
         _, iid, kind, amount = pending
@@ -578,31 +630,37 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     def _redraw_programs(self, s: TTState, ps, rng) -> None:
         """Deal the opponent's face-down programs afresh from every card the viewer has not
-        seen (their hand, deck and programs pooled): which cards they are, which program each
-        runs and their order are all redrawn. In the main phase the program already running
-        stays, and a scheduled program is redrawn among unseen cards of the same segment cost
-        (its place on the timeline is fixed)."""
+        seen (their hand, deck and face-down stack pooled): which cards they are and their
+        order are redrawn (no program is chosen before a card runs, TT-T2; the segment values
+        of face-down cards are not public either). While programming is not over for both,
+        the number stacked is hidden too (TT-T2): it is redrawn, keeping hand + stack the size
+        the viewer sees."""
         cards = s.cards
-        running = len(ps.programs) - len(ps.schedule) if s.phase == "main" else 0
-        hidden = ps.programs[running:]
-        if not hidden:
+        hide_count = s.phase == "programming" and ps.done_programming and \
+            not all(q.done_programming for q in s.players)
+        if not ps.programs and not hide_count:
             return
-        pool = sorted([i for i, _ in hidden] + ps.hand + ps.deck)
+        pool = sorted(ps.programs + ps.hand + ps.deck)
         rng.shuffle(pool)
-        taken: set[int] = set()
-        new: list[tuple[int, int]] = []
-        for n, (iid, _) in enumerate(hidden):
-            cost = cards[iid].segment if s.phase == "main" else None
-            pick = next(i for i in pool if i not in taken and cards[i].kind == "character"
-                        and (cost is None or cards[i].segment == cost))
-            taken.add(pick)
-            new.append((pick, rng.below(len(cards[pick].programs))))
+        held = len(ps.hand) + len(ps.programs)
+        chars = [i for i in pool if cards[i].kind == "character"]
+        if hide_count:  # a plausible stack: up to 4 cards that fit in the segments
+            want = min(rng.below(5), held, len(chars))
+            new, t = [], 0
+            for i in chars:
+                if len(new) == want:
+                    break
+                if t + cards[i].segment <= self.segments:
+                    new.append(i)
+                    t += cards[i].segment
+        else:
+            new = chars[:len(ps.programs)]
+        taken = set(new)
         rest = [i for i in pool if i not in taken]
-        ps.programs[running:] = new
-        if s.phase == "main":
-            ps.schedule = [(st, c, i, pi) for (st, c, _, _), (i, pi) in zip(ps.schedule, new)]
-        ps.hand[:] = rest[:len(ps.hand)]
-        ps.deck[:] = rest[len(ps.hand):]
+        ps.programs[:] = new
+        hand = held - len(new)
+        ps.hand[:] = rest[:hand]
+        ps.deck[:] = rest[hand:]
 
     def undo_actions(self, s: TTState) -> frozenset:
         return frozenset((UNSTACK,)) if s.decision is not None and s.decision.kind == "program" else frozenset()

@@ -1,8 +1,11 @@
 """Turu-turu state: plain containers, cheap to clone (card definitions shared).
 
-A player's program area holds the unresolved stack (``programs``: (iid, program index) pairs,
-first to run first, face down) and the resolved pile (``resolved``, face up). ``schedule``
-is the main phase's timeline: (start segment, cost, iid, program index) per program that fits."""
+A player's program area holds the unresolved stack (``programs``: instance ids, first to run
+first, face down; no program is chosen yet: that happens when a card runs, TT-T2), the card
+revealed and running now (``running``, with ``running_prog`` the program chosen for it, -1 until
+chosen) and the resolved pile (``resolved``, face up). ``clock`` is the segment where the
+player's next program starts in the main phase: the segments consumed by the programs that ran
+(TT-G2)."""
 from __future__ import annotations
 
 from ...engine.state import BaseState
@@ -32,8 +35,8 @@ class Unit:
 
 
 class PlayerState:
-    __slots__ = ("deck", "hand", "discard", "chars", "devices", "programs", "resolved", "schedule",
-                 "hp", "mulliganed", "done_programming")
+    __slots__ = ("deck", "hand", "discard", "chars", "devices", "programs", "resolved", "running",
+                 "running_prog", "clock", "hp", "mulliganed", "done_programming")
 
     def __init__(self, hp: int) -> None:
         self.deck: list[int] = []        # top = end
@@ -41,9 +44,11 @@ class PlayerState:
         self.discard: list[int] = []
         self.chars: list[Unit] = []
         self.devices: list[int] = []     # devices on the field itself
-        self.programs: list[tuple[int, int]] = []  # unresolved: (iid, program index), runs first -> last
+        self.programs: list[int] = []    # unresolved, face down: runs first -> last
         self.resolved: list[int] = []
-        self.schedule: list[tuple[int, int, int, int]] = []  # (start, cost, iid, program index)
+        self.running: int | None = None  # the revealed program card now running
+        self.running_prog = -1           # the program chosen for it (-1: not chosen yet)
+        self.clock = 0                   # segments consumed this main phase: the next start
         self.hp = hp
         self.mulliganed = False
         self.done_programming = False
@@ -53,7 +58,7 @@ class PlayerState:
         p.deck, p.hand, p.discard = self.deck[:], self.hand[:], self.discard[:]
         p.chars = [u.copy() for u in self.chars]
         p.devices, p.programs, p.resolved = self.devices[:], self.programs[:], self.resolved[:]
-        p.schedule = self.schedule[:]
+        p.running, p.running_prog, p.clock = self.running, self.running_prog, self.clock
         p.hp, p.mulliganed, p.done_programming = self.hp, self.mulliganed, self.done_programming
         return p
 

@@ -16,6 +16,8 @@ def _printed(c) -> dict[str, Any]:
                  programs=[p.label() for p in c.programs])
     elif c.kind == "device":
         d["mount"] = c.mount
+        if c.mount == "character":
+            d["mount_on"] = c.mount_on
     return d
 
 
@@ -39,41 +41,46 @@ def unit_view(s: TTState, u: Unit, sources: list[tuple] | None = None) -> dict[s
 def observe(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
     players = []
     sources = F.static_sources(s)
+    # TT-T2: until both have finished programming nobody learns anything of the other's stack
+    # (not how many cards, not whether they are done; the hand counts the stacked cards)
+    secret = s.phase == "programming" and not all(q.done_programming for q in s.players)
     for p, ps in enumerate(s.players):
         mine = viewer == p
+        veiled = secret and not mine
         pv: dict[str, Any] = {
             "player": p,
             "hp": ps.hp,
             "deck": len(ps.deck),
-            "hand_count": len(ps.hand),
+            "hand_count": len(ps.hand) + (len(ps.programs) if veiled else 0),
             "hand": [card_view(s, i) for i in ps.hand] if mine else None,
             "characters": [unit_view(s, u, sources) for u in ps.chars],
             "devices": [card_view(s, i) for i in ps.devices],
             "discard": [card_view(s, i) for i in ps.discard],
             "resolved": [card_view(s, i) for i in ps.resolved],
-            "program_count": len(ps.programs),
-            "programming_done": ps.done_programming,
+            "program_count": None if veiled else len(ps.programs),
+            "programming_done": None if veiled else ps.done_programming,
             "mulliganed": ps.mulliganed,
         }
-        if mine:  # your own face-down stack, in running order, with the program chosen
-            if s.phase == "main":  # the running one (if any) started now; the rest are scheduled
-                running = len(ps.programs) - len(ps.schedule)
-                starts = [s.segment] * running + [st for st, _, _, _ in ps.schedule]
-            else:
-                starts, t = [], 0
-                for iid, _ in ps.programs:
-                    starts.append(t)
-                    t += s.cards[iid].segment
-            pv["programs"] = [{**card_view(s, iid), "program": s.cards[iid].programs[pi].label(),
-                               "start": st, "fits": st + s.cards[iid].segment <= rules.segments}
-                              for (iid, pi), st in zip(ps.programs, starts)]
-        # programs already revealed this main phase are public: the running one
-        if s.phase == "main" and ps.programs and len(ps.schedule) < len(ps.programs):
-            iid, pi = ps.programs[0]
-            pv["running"] = {**card_view(s, iid), "program": s.cards[iid].programs[pi].label()}
-        # your own timeline; the opponent's face-down programs show only as a count
-        pv["schedule"] = [{"start": st, "cost": c} for st, c, _, _ in ps.schedule] \
-            if mine and s.phase == "main" else []
+        main = s.phase == "main"
+        # the segment where the player's next program starts (public: the segments consumed by
+        # the programs that ran, TT-G2)
+        pv["next_start"] = ps.clock if main else 0
+        if mine:  # your own face-down stack, in running order, with the segment each would
+            # start at if every program before it runs (a program not run consumes nothing)
+            t = ps.clock if main else 0
+            if main and ps.running is not None:
+                t += s.cards[ps.running].segment
+            progs = []
+            for iid in ps.programs:
+                cost = s.cards[iid].segment
+                progs.append({**card_view(s, iid), "start": t, "fits": t + cost <= rules.segments})
+                t += cost
+            pv["programs"] = progs
+        # the program revealed and running now is public, with the program chosen for it
+        if main and ps.running is not None:
+            c = s.cards[ps.running]
+            pv["running"] = {**card_view(s, ps.running), "start": s.segment,
+                             "program": c.programs[ps.running_prog].label() if ps.running_prog >= 0 else None}
         players.append(pv)
     d = s.decision
     decision = None
@@ -96,8 +103,10 @@ def all_zones(s: TTState) -> Iterator[tuple[str, int]]:
         for zone in ("deck", "hand", "discard", "devices", "resolved"):
             for iid in getattr(ps, zone):
                 yield f"p{p}.{zone}", iid
-        for iid, _ in ps.programs:
+        for iid in ps.programs:
             yield f"p{p}.programs", iid
+        if ps.running is not None:
+            yield f"p{p}.running", ps.running
         for u in ps.chars:
             yield f"p{p}.field", u.iid
             for d in u.devices:
@@ -105,22 +114,22 @@ def all_zones(s: TTState) -> Iterator[tuple[str, int]]:
 
 
 _EN = {"keep": "Keep your hand", "mulligan": "Mulligan (return the hand, draw 7)",
-       "stack": "Program {card} as {program}", "unstack": "Take back the last programmed card",
+       "stack": "Stack {card} face down{program}", "unstack": "Take back the last programmed card",
        "finish_program": "Finish programming", "skip": "Do not run this program (discard it)",
        "pick": "Choose {card}", "done": "Done choosing", "place": "Place {card}",
        "bed_in": "Put {card} to bed", "mount": "Mount {card}{on}", "release": "Release {card}",
        "apply": "Apply {card}", "run": "Run it (draw)", "activate": "Activate {card}: {ability}",
        "effect": "Use {card}: {ability}", "block": "Block with {card}", "assign": "Assign 1 damage to {card}",
        "discard": "Discard {card}", "target": "Target {target}", "search_pick": "Take {card}",
-       "search_none": "Take nothing"}
+       "search_none": "Take nothing", "use": "Run it as {program}"}
 _JA = {"keep": "手札を保持", "mulligan": "マリガン（手札を戻して7枚引く）",
-       "stack": "{card}を{program}としてプログラム", "unstack": "最後のプログラムを手札に戻す",
+       "stack": "{card}を裏向きにプログラム{program}", "unstack": "最後のプログラムを手札に戻す",
        "finish_program": "プログラミング終了", "skip": "実行しない（破棄）", "pick": "{card}を選ぶ",
        "done": "選択終了", "place": "{card}を配置", "bed_in": "{card}をベッドイン", "mount": "{card}をマウント{on}",
        "release": "{card}をリリース", "apply": "{card}をアプライ", "run": "実行（ドロー）",
        "activate": "{card}の能力: {ability}", "effect": "{card}の効果: {ability}", "block": "{card}でブロック",
        "assign": "{card}に1ダメージ割り振り", "discard": "{card}を捨てる", "target": "{target}を対象",
-       "search_pick": "{card}を手札に", "search_none": "何も取らない"}
+       "search_pick": "{card}を手札に", "search_none": "何も取らない", "use": "{program}として使用"}
 
 
 def describe(rules, s: TTState, a: Action, lang: str = "en") -> str:
@@ -137,10 +146,15 @@ def describe(rules, s: TTState, a: Action, lang: str = "en") -> str:
             args[k] = name(v)
         else:
             args[k] = v
-    if a.type == "stack":
+    if a.type == "stack":  # the programs it may run as (one is chosen when it runs)
         c = s.cards[a.card]
-        prog = c.programs[a.program]
-        args["program"] = f"{prog.label(lang)} ({c.segment} seg)"
+        sep = "、" if lang == "ja" else " / "
+        progs = sep.join(p.label(lang) for p in c.programs)
+        args["program"] = f"（{progs}、{c.segment}セグメント）" if lang == "ja" else f" ({progs}; {c.segment} seg)"
+    if a.type == "use":
+        running = s.players[s.decision.player].running if s.decision is not None else None
+        prog = s.cards[running].programs[a.program] if running is not None else None
+        args["program"] = prog.label(lang) if prog is not None else f"program {a.program + 1}"
     if a.type == "mount":
         args["on"] = "" if a.target < 0 else (f" → {name(a.target)}" if lang != "ja" else f"（{name(a.target)}に装着）")
     if a.type in ("activate", "effect"):
