@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tcg
+from tcg.engine.action import Action
 from tcg.games import get_rules
 
 from . import helpers as H
@@ -328,29 +329,42 @@ def test_close_decision_is_prominent():
 
 def test_swap_pay_cross_and_serve_labels():
     from tcg.ui.terminal import _options
-    # a charcoal change with a swap
+    # a charcoal change with a swap: the seat first, then the hand cards one at a time
     game = find_state(lambda g: g.decision.kind == "charcoal" and g.decision.player == 0
-                      and any(a.type == "swap" for a in g.legal_actions()))
+                      and any(a.type == "swap_out" for a in g.legal_actions()))
     if game is not None:
         r = renderer_for(game)
         offered = _options(r, game)
-        swaps = [a for a in offered if a.type == "swap"]
-        assert offered[len(swaps)].type == "end_charcoal"  # fresh swaps, then End
-        label = r.action_label(game, swaps[0], 0)
-        assert re.match(r"Swap seat .+ \(Lv\d\) for .+ \(Lv\d\)( \+ .+ \(Lv\d\))* · .+ back to hand, seats stay \d+$",
-                        label), label
-        # a swap of one card for another copy of itself is not offered
-        views = {c["iid"]: c["id"] for pv in game.observe(0)["players"] for z in ("hand", "seating")
+        outs = [a for a in offered if a.type == "swap_out"]
+        assert offered == outs + [Action("end_charcoal")]  # seats, then End
+        views = {c["iid"]: c for pv in game.observe(0)["players"] for z in ("hand", "seating")
                  for c in pv.get(z) or []}
-        for a in swaps:
-            assert not (len(a.cards) == 1 and views[a.cards[0]] == views[a.seat])
-        # after a swap, moving the same cards again is offered after End
-        game.apply(swaps[0])
-        if game.decision.kind == "charcoal":
+        me = game.observe(0)["players"][0]
+        for a in outs:
+            label = r.action_label(game, a, 0)
+            assert re.match(r"Swap out seat .+ \(Lv\d\) · then choose hand cards of total level \d "
+                            r"\(seats stay \d+\)$", label), label
+            # a seat whose only swaps are for a copy of itself (no change) is not offered
+            comps = r._completions(me, views[a.seat]["level"])
+            assert any(not (len(c) == 1 and views[c[0]]["id"] == views[a.seat]["id"]) for c in comps)
+        game.apply(outs[0])
+        seat = outs[0].seat
+        while game.decision.kind == "charcoal_in":
             offered = _options(r, game)
-            end = next(i for i, a in enumerate(offered) if a.type == "end_charcoal")
-            for a in offered[end + 1:]:
-                assert r.action_label(game, a, 0).endswith("(moves a card again)")
+            assert offered and all(a.type == "swap_in" for a in offered)
+            if not game.decision.info["picked"] and len(offered) > 1:
+                assert all(views[a.card]["id"] != views[seat]["id"] or views[a.card]["level"] != views[seat]["level"]
+                           for a in offered)  # the copy that would change nothing is left out
+            label = r.action_label(game, offered[0], 0)
+            assert re.match(r"Swap in .+ \(Lv\d\) (for seat .+ · \d more levels? to choose|· completes the swap: "
+                            r".+ back to hand, seats stay \d+)$", label), label
+            assert "charcoal change 炭替え: hand cards for seat" in render(r.board(game.observe(0)), width=400)
+            game.apply(offered[0])
+        assert game.decision.kind == "charcoal"
+        ev = [e for e in game.log.for_player(0) if e["type"] == "charcoal_change"][-1]
+        assert re.match(r"You swapped seat .+ for .+ \(charcoal change; seats unchanged\)$", r.event_text(ev))
+        # no take-back: the cards just swapped in are not offered to swap out again
+        assert all(a.seat not in ev["in"] for a in game.legal_actions() if a.type == "swap_out")
     # paying a cost
     game = find_state(lambda g: g.decision.kind == "pay" and g.decision.player == 0)
     if game is not None:

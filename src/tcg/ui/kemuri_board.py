@@ -15,13 +15,15 @@ What a player sees:
 * the shared event (owner, effect, removal cost) and, during a serving, the server against the
   receiver with both CPs, the help cards played and who wins so far.
 
-Options read as sentences ("Swap seat X (Lv2) for A (Lv1) + B (Lv1)", "Pay with X (Lv2) · 1
+Options read as sentences ("Swap out seat X (Lv2) · then choose hand cards of total level 2",
+"Swap in A (Lv1) for seat X · 1 more level to choose", "Pay with X (Lv2) · 1
 more to pay", "Serve with X (CP 5) → Y (CP 3): 5 vs 3 …", "★ CLOSE …"), copies of one card are
 folded into one option, and events are summarised ("called in X → seat, seats 9",
 "CP 5 vs 4+2 help → receiver wins", refreshes and the call-in they give the opponent)."""
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -232,7 +234,7 @@ class _SideBySide:
 
 class Renderer(BoardRenderer):
     #: the cards marked for a mulligan are the player's secret
-    hidden_actions = frozenset({"mulligan_toggle"})
+    hidden_actions = frozenset({"mulligan_mark"})
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
@@ -486,8 +488,15 @@ class Renderer(BoardRenderer):
                     "to draw as many")
             return text + (f" · marked: {', '.join(marked)}" if marked else " · nothing marked (finish = keep)")
         if kind == "charcoal":
-            return (f"{who} — charcoal change 炭替え: swap one seating card for hand cards of the same total "
-                    f"level, as often as you like (seats stay {seats}); then end the phase")
+            return (f"{who} — charcoal change 炭替え: choose a seating card to swap out, then hand cards of "
+                    f"the same total level, as often as you like (seats stay {seats}; a card swapped in "
+                    "stays for this phase); then end the phase")
+        if kind == "charcoal_in":
+            picked = [self.lv_name(i) for i in d.get("picked") or []]
+            need = d.get("need", 0)
+            return (f"{who} — charcoal change 炭替え: hand cards for seat {self.lv_name(d.get('seat'))}"
+                    + (f" · chosen: {' + '.join(picked)}" if picked else "")
+                    + f" · {need} more level{'s' if need != 1 else ''} to choose")
         if kind == "operation":
             bits = []
             if pv.get("leader") and pv["leader"].get("active"):
@@ -1021,7 +1030,7 @@ class Renderer(BoardRenderer):
         return self.fold_lines(out)
 
     #: the event each action causes that only repeats the action line above it
-    ECHO = {"swap": "charcoal_change", "place": "place", "event": "event", "support": "support",
+    ECHO = {"place": "place", "event": "event", "support": "support",
             "trouble": "trouble", "charm": "charm", "cross": "cross", "serve": "serve", "help": "help",
             "leader_draw": "leader_draw"}
 
@@ -1041,8 +1050,8 @@ class Renderer(BoardRenderer):
 
     # --- actions: how they read, which are offered -----------------------------------------
     def hidden_label(self, action: Any) -> str:
-        if action.type == "mulligan_toggle":
-            return "Marked or unmarked a card for the mulligan"
+        if action.type == "mulligan_mark":
+            return "Marked a card for the mulligan"
         return super().hidden_label(action)
 
     def _observe(self, game: Any, player: Any) -> dict:
@@ -1070,29 +1079,27 @@ class Renderer(BoardRenderer):
             out[ev["iid"]] = {**ev, "zone": "event"}
         return out
 
-    def _charcoal_moved(self, game: Any) -> set:
-        """The cards already moved by the swaps of the current charcoal change."""
-        moved: set = set()
-        try:
-            acts = game.actions
-        except Exception:  # noqa: BLE001
-            return moved
-        for entry in reversed(acts):
-            body = entry.get("action") or {}
-            if body.get("type") != "swap":
-                break
-            moved.add(body.get("seat"))
-            moved.update(body.get("cards") or [])
-        return moved
+    @staticmethod
+    def _completions(pv: Mapping[str, Any], level: int, picked: Sequence[int] = ()) -> list[tuple]:
+        """The 1-3 hand cards (including ``picked``) whose levels add up to ``level``, as iids."""
+        hand = [(c.get("iid"), c.get("level", 0)) for c in pv.get("hand") or []]
+        lv = dict(hand)
+        rest = [i for i, _ in hand if i not in picked]
+        have = sum(lv.get(i, 0) for i in picked)
+        out = []
+        for k in range(0, 4 - len(picked)):
+            for extra in itertools.combinations(rest, k):
+                if picked or extra:
+                    if have + sum(lv[i] for i in extra) == level:
+                        out.append(tuple(picked) + extra)
+        return out
 
     def options(self, game: Any, legal: Sequence[Any]) -> list[Any]:
-        """Fold choices that are the same for you (copies of one card) and order toggles so that
-        the "finish" choice is reached by always taking the first or always the last option:
-        the mulligan lists cards to mark, Finish, then cards to unmark; the charcoal change lists
-        swaps of cards not moved yet this phase, End, then swaps that move a card again (an undo,
-        for instance). Swapping a seat card for another copy of itself (no change) is left out.
-        With enough seats to close, locking the leader (draw, charm) comes after End: a locked
-        leader cannot close."""
+        """Fold choices that are the same for you (copies of one card). In the charcoal change a
+        swap of a seat card for another copy of itself (no change) is left out: a seat whose only
+        swaps are such is not offered, nor is the copy that would complete one (unless nothing
+        else is left). With enough seats to close, locking the leader (draw, charm) comes after
+        End: a locked leader cannot close."""
         d = game.decision
         if d is None:
             return list(legal)
@@ -1102,22 +1109,22 @@ class Renderer(BoardRenderer):
 
         def cid(i: Any) -> Any:
             return views.get(i, {}).get("id", i)
+
+        def noop(seat: Any, ins: Sequence[Any]) -> bool:
+            return len(ins) == 1 and cid(ins[0]) == cid(seat)
         seen: set = set()
         out: list[Any] = []
-        later: list[Any] = []
-        moved = self._charcoal_moved(game) if d.kind == "charcoal" else set()
-        marked = set(pv.get("mulligan_pick") or [])
         for a in legal:
             t = a.type
             key: Any = None
-            if t in ("place", "event", "support", "trouble", "help", "pay", "pick"):
+            if t in ("place", "event", "support", "trouble", "help", "pay", "pick", "mulligan_mark", "swap_in"):
                 key = (t, cid(a.get("card")))
-            elif t == "mulligan_toggle":
-                key = (t, cid(a.card), a.card in marked)
-            elif t == "swap":
-                if len(a.cards) == 1 and cid(a.cards[0]) == cid(a.seat):
-                    continue  # the same card for the same card: changes nothing
-                key = (t, cid(a.seat), tuple(sorted(map(str, (cid(i) for i in a.cards)))))
+            elif t == "swap_out":
+                level = views.get(a.seat, {}).get("level", 0)
+                comps = self._completions(pv, level)
+                if comps and all(noop(a.seat, c) for c in comps):
+                    continue  # only a copy of the same card: changes nothing
+                key = (t, cid(a.seat))
             elif t == "cross":
                 v = views.get(a.casts[0], {})
                 key = (t, cid(a.casts[0]), v.get("cp_mod"), tuple(sorted(map(str, (cid(i) for i in a.casts[1:])))))
@@ -1130,17 +1137,16 @@ class Renderer(BoardRenderer):
                 if key in seen:
                     continue
                 seen.add(key)
-            if t == "mulligan_toggle" and a.card in marked:
-                later.append(a)
-            elif t == "swap" and moved and (a.seat in moved or moved.intersection(a.cards)):
-                later.append(a)
-            else:
-                out.append(a)
+            out.append(a)
+        if d.kind == "charcoal_in":
+            info = d.info or {}
+            real = [a for a in out if not (not info.get("picked") and noop(info.get("seat"), [a.card]))]
+            out = real or out
         if d.kind == "operation" and pv.get("seats", 0) >= self.goal:
             # the close needs an active leader: offer locking it only after End
             lock = [a for a in out if a.type in ("leader_draw", "charm")]
             out = [a for a in out if a.type not in ("leader_draw", "charm")] + lock
-        return out + later
+        return out
 
     def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
         base = game.describe(action, self.lang)
@@ -1164,6 +1170,9 @@ class Renderer(BoardRenderer):
             lv = views.get(a.card, {}).get("level", 0)
             left = (d.info or {}).get("amount", 0) - lv
             return f"（残り{left}）" if left > 0 else ("（支払い完了）" if left == 0 else f"（{-left}超過・失う）")
+        if a.type == "swap_in" and d is not None and d.kind == "charcoal_in":
+            left = (d.info or {}).get("need", 0) - views.get(a.card, {}).get("level", 0)
+            return f"（残りレベル{left}）" if left > 0 else "（入れ替え完了）"
         if a.type == "serve":
             s = views.get(a.cast, {})
             r = views.get(a.target) if a.target >= 0 else None
@@ -1209,9 +1218,8 @@ class Renderer(BoardRenderer):
             vv = views.get(i) or {}
             lv = vv.get("level")
             return nm(i) + (f" (Lv{lv})" if lv else "")
-        if t == "mulligan_toggle":
-            marked = a.card in (me.get("mulligan_pick") or [])
-            return f"{'Unmark' if marked else 'Mark'} {nlv(a.card)} for the mulligan" + \
+        if t == "mulligan_mark":
+            return f"Mark {nlv(a.card)} for the mulligan" + \
                 (f" ({self.kind_name(v.get('kind'))})" if v else "")
         if t == "mulligan_done":
             n = len(me.get("mulligan_pick") or []) if mine else None
@@ -1220,14 +1228,18 @@ class Renderer(BoardRenderer):
             if n:
                 return f"Finish the mulligan: {n} marked card{'s' if n != 1 else ''} to the backyard, draw {n}"
             return "Finish the mulligan"
-        if t == "swap":
-            ins = list(a.cards)
-            back = ""
-            moved = self._charcoal_moved(game) if mine and kind == "charcoal" else set()
-            if a.seat in moved or moved.intersection(ins):
-                back = " (moves a card again)"
-            return (f"Swap seat {nlv(a.seat)} for " + " + ".join(nlv(i) for i in ins)
-                    + f" · {nm(a.seat)} back to hand, seats stay {me.get('seats', '?')}{back}")
+        if t == "swap_out":
+            level = (views.get(a.seat) or {}).get("level", 0)
+            return (f"Swap out seat {nlv(a.seat)} · then choose hand cards of total level {level} "
+                    f"(seats stay {me.get('seats', '?')})")
+        if t == "swap_in" and kind == "charcoal_in":
+            info = d.info or {}
+            left = info.get("need", 0) - ((v or {}).get("level", 0))
+            if left <= 0:
+                return (f"Swap in {nlv(a.card)} · completes the swap: {nm(info.get('seat'))} back to hand, "
+                        f"seats stay {me.get('seats', '?')}")
+            return (f"Swap in {nlv(a.card)} for seat {nm(info.get('seat'))} · {left} more "
+                    f"level{'s' if left != 1 else ''} to choose")
         if t == "end_charcoal":
             return f"End the charcoal change (seats {me.get('seats', '?')})"
         if t == "leader_draw":

@@ -284,3 +284,58 @@ def serve(g: Game, server: str, target: str | int = -1, helps: tuple[str, ...] =
         for h in helps:
             do(g, "help", card=h)
         do(g, "done")
+
+
+# --- the charcoal change as add-only steps ---------------------------------------------------
+
+def swap(g: Game, seat: str, cards: list[str] | tuple[str, ...]) -> None:
+    """One charcoal swap (KM-T2) through its steps: ``swap_out`` the seating card, then
+    ``swap_in`` each hand card; the swap happens with the last one."""
+    do(g, "swap_out", seat=seat)
+    for c in cards:
+        assert decision(g) is not None and decision(g)[1] == "charcoal_in", decision(g)
+        do(g, "swap_in", card=c)
+    assert decision(g) is None or decision(g)[1] != "charcoal_in", "the swap did not complete"
+
+
+def can_swap(g: Game, seat: str, cards: list[str] | tuple[str, ...]) -> bool:
+    """Whether that swap can be made now (tried on a clone)."""
+    h = g.clone()
+    try:
+        swap(h, seat, cards)
+    except (LookupError, AssertionError):
+        return False
+    return True
+
+
+def reachable_swaps(g: Game) -> set[tuple[int, frozenset]]:
+    """Every swap the steps can complete from the charcoal decision of ``g``, as (seat instance
+    id, instance ids swapped in); each selection is explored once whatever the order of picks."""
+    out: set[tuple[int, frozenset]] = set()
+    seen: set = set()
+
+    def walk(h: Game) -> None:
+        for a in h.legal_actions():
+            if a.type not in ("swap_out", "swap_in"):
+                continue
+            k = h.clone()
+            start = len(k.log)
+            k.apply(a)
+            done = [e for e in k.log[start:] if e["type"] == "charcoal_change"]
+            if done:
+                out.add((done[0]["out"], frozenset(done[0]["in"])))
+                continue
+            d = k.decision
+            key = (d.info["seat"], frozenset(d.info["picked"]))
+            if key not in seen:
+                seen.add(key)
+                walk(k)
+    walk(g)
+    return out
+
+
+def swap_ids(g: Game) -> list[tuple[str, tuple[str, ...]]]:
+    """``reachable_swaps`` by card ids (copies of a card folded), sorted."""
+    s = g.state
+    return sorted({(s.cards[seat].id, tuple(sorted(s.cards[i].id for i in ins)))
+                   for seat, ins in reachable_swaps(g)})

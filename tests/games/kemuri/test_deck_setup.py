@@ -15,7 +15,7 @@ from tcg.engine.errors import IllegalActionError
 from tcg.engine.game import Game
 from tcg.games.kemuri.deckcheck import check_deck
 
-from .harness import (can, decision, do, events, fixture_rules, kinds, legal_types, options,
+from .harness import (can_swap, decision, do, events, fixture_rules, kinds, legal_types, options,
                       scenario, seats, serve, zone)
 
 # 30 cards, no level-3 card, one event, no trouble: legal
@@ -248,11 +248,14 @@ def test_km_s3_mulligan_first_player_first_marked_cards_to_backyard_draw_that_ma
     assert g.decision == Decision(1, "mulligan")
     hand = list(ps.hand)
     top3 = list(reversed(ps.deck))[:2]
-    assert {a.type for a in g.legal_actions()} == {"mulligan_toggle", "mulligan_done"}
-    g.apply(Action("mulligan_toggle", card=hand[0]))
-    g.apply(Action("mulligan_toggle", card=hand[3]))
-    g.apply(Action("mulligan_toggle", card=hand[4]))
-    g.apply(Action("mulligan_toggle", card=hand[4]))  # unmarked again
+    assert g.legal_actions() == [Action("mulligan_mark", card=i) for i in hand] + [Action("mulligan_done")]
+    g.apply(Action("mulligan_mark", card=hand[0]))
+    g.apply(Action("mulligan_mark", card=hand[3]))
+    # marking only adds: a marked card is no longer offered and cannot be marked (or unmarked) again
+    assert g.legal_actions() == [Action("mulligan_mark", card=i) for i in (hand[1], hand[2], hand[4])] + \
+        [Action("mulligan_done")]
+    with pytest.raises(IllegalActionError):
+        g.apply(Action("mulligan_mark", card=hand[3]))
     assert g.decision == Decision(1, "mulligan")
     assert g.observe(1)["players"][1]["mulligan_pick"] == [hand[0], hand[3]]
     assert "mulligan_pick" not in g.observe(0)["players"][1]
@@ -269,7 +272,7 @@ def test_km_s3_mulligan_first_player_first_marked_cards_to_backyard_draw_that_ma
     assert g.state.players[0].backyard == [] and len(g.state.players[0].hand) == 5
     # mulligans are over: turn 1 of the first player begins
     assert g.state.turn == 1 and g.state.active == 1
-    assert "mulligan_toggle" not in legal_types(g) and "mulligan_done" not in legal_types(g)
+    assert "mulligan_mark" not in legal_types(g) and "mulligan_done" not in legal_types(g)
     with pytest.raises(IllegalActionError):
         g.apply(Action("mulligan_done"))
 
@@ -320,7 +323,7 @@ def test_km_s5_second_players_first_turn_has_the_charcoal_phase():
                  turn=2, active=1, start="start_turn")
     assert g.state.turn == 2
     assert decision(g) == (1, "charcoal")
-    assert can(g, "swap", cards=["K-F1"], seat="K-F1")
+    assert can_swap(g, "K-F1", ["K-F1"])
 
 
 def test_km_s5_first_turn_no_charm_later_turns_charm():

@@ -11,8 +11,9 @@ import pytest
 from tcg.engine.action import Action, Decision
 from tcg.engine.errors import IllegalActionError
 
-from .harness import (call_in_value, can, cast, cp, decision, do, end_operation, events, fixture_rules,
-                      iid_in, kinds, legal_types, members, options, pay, scenario, seats, serve, zone)
+from .harness import (call_in_value, can, can_swap, cast, cp, decision, do, end_operation, events, fixture_rules,
+                      iid_in, kinds, legal_types, members, options, pay, reachable_swaps, scenario, seats, serve,
+                      swap, swap_ids, zone)
 
 FILL = ["K-F1"] * 8
 
@@ -54,13 +55,10 @@ def test_km_t2_swap_one_seating_card_for_hand_cards_of_the_same_total_level():
     g = scenario(p0=dict(seating=["K-F2", "K-F3"], hand=["K-F1", "K-F1", "K-F3", "K-LB"], deck=FILL),
                  start="charcoal")
     assert decision(g) == (0, "charcoal")
-    s = g.state
-    swaps = sorted((s.cards[a.seat].id, tuple(sorted(s.cards[i].id for i in a.cards)))
-                   for a in g.legal_actions() if a.type == "swap")
     # Lv2 seat <- 1+1; Lv3 seat <- 3 (K-F3 or K-LB); no 1+1+... reaching 3 with only two Lv1 cards
-    assert swaps == [("K-F2", ("K-F1", "K-F1")), ("K-F3", ("K-F3",)), ("K-F3", ("K-LB",))]
+    assert swap_ids(g) == [("K-F2", ("K-F1", "K-F1")), ("K-F3", ("K-F3",)), ("K-F3", ("K-LB",))]
     assert "end_charcoal" in legal_types(g)
-    do(g, "swap", cards=["K-F1", "K-F1"], seat="K-F2")
+    swap(g, "K-F2", ["K-F1", "K-F1"])
     assert zone(g, 0, "seating") == ["K-F3", "K-F1", "K-F1"]
     assert zone(g, 0, "hand") == ["K-F3", "K-LB", "K-F2"]
     assert seats(g, 0) == 5
@@ -68,15 +66,27 @@ def test_km_t2_swap_one_seating_card_for_hand_cards_of_the_same_total_level():
     assert g.state.cards[e["out"]].id == "K-F2" and len(e["in"]) == 2
     # as often as wanted: still in the charcoal phase
     assert decision(g) == (0, "charcoal")
-    do(g, "swap", cards=["K-LB"], seat="K-F3")
+    swap(g, "K-F3", ["K-LB"])
     assert zone(g, 0, "seating") == ["K-F1", "K-F1", "K-LB"]
     assert zone(g, 0, "hand") == ["K-F3", "K-F2", "K-F3"]
-    # a card swapped into the hand can be swapped back in
-    assert can(g, "swap", cards=["K-F3"], seat="K-LB")
-    assert not can(g, "swap", cards=["K-F2"], seat="K-F1")
+    # every seating card was swapped in during this phase: none can be swapped out again
+    assert not can_swap(g, "K-LB", ["K-F3"])
+    assert not can_swap(g, "K-F1", ["K-F2"])
+    assert g.legal_actions() == [Action("end_charcoal")]
     do(g, "end_charcoal")
     assert decision(g) == (0, "operation")
     assert len(events(g, "charcoal_change")) == 2
+
+
+def test_km_t2_a_card_swapped_into_the_hand_can_be_swapped_in_for_another_seat():
+    g = scenario(p0=dict(seating=["K-F2", "K-EB"], hand=["K-F1", "K-F1"], deck=FILL), start="charcoal")
+    swap(g, "K-F2", ["K-F1", "K-F1"])
+    assert zone(g, 0, "hand") == ["K-F2"]
+    # K-F2 went to the hand this phase; it may still go back in, for a seat not swapped in
+    assert swap_ids(g) == [("K-EB", ("K-F2",))]
+    swap(g, "K-EB", ["K-F2"])
+    assert zone(g, 0, "seating") == ["K-F1", "K-F1", "K-F2"] and zone(g, 0, "hand") == ["K-EB"]
+    assert g.legal_actions() == [Action("end_charcoal")]
 
 
 def test_km_t2_no_swap_without_an_exact_total():
@@ -284,7 +294,7 @@ def test_km_z1_seating_cards_have_no_text():
 
 def test_km_z1_a_trigger_card_sitting_in_the_seating_zone_does_not_trigger():
     g = scenario(p0=dict(seating=["K-TRIG"], hand=["K-F1", "K-F1"], deck=FILL), start="charcoal")
-    do(g, "swap", cards=["K-F1", "K-F1"], seat="K-TRIG")
+    swap(g, "K-TRIG", ["K-F1", "K-F1"])
     assert zone(g, 0, "hand") == ["K-TRIG"]  # just a card; its trigger was never applied
     assert events(g, "draw") == []
 
@@ -332,14 +342,18 @@ def test_km_z3_every_offered_swap_keeps_the_seat_total():
     g = scenario(p0=dict(seating=["K-F1", "K-F2", "K-F3"],
                          hand=["K-F1", "K-F1", "K-F1", "K-F2", "K-F3", "K-EB", "K-LB"], deck=FILL),
                  start="charcoal")
-    swaps = [a for a in g.legal_actions() if a.type == "swap"]
+    swaps = reachable_swaps(g)
     assert len(swaps) > 5
-    for a in swaps:
+    for seat, ins in swaps:
         h = g.clone()
         before = seats(h, 0)
-        h.apply(a)
+        h.apply(Action("swap_out", seat=seat))
+        for i in sorted(ins):
+            assert seats(h, 0) == before  # nothing moves until the selection is complete
+            h.apply(Action("swap_in", card=i))
         assert seats(h, 0) == before == 6
-        assert len(h.state.players[0].hand) == 7 - len(a.cards) + 1
+        assert len(h.state.players[0].hand) == 7 - len(ins) + 1
+        assert decision(h) == (0, "charcoal")
 
 
 # =============================================================================================

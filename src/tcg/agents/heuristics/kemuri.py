@@ -10,7 +10,7 @@ database by card id; never the game state. Outline:
   hand is clogged and the deck nearly empty (each refresh gives the opponent a call-in);
 - mulligan expensive casts (all but the card-finding supports when no cost-0 cast can start:
   seats begin at 0); charcoal change only when the hand clearly improves (seats never change in
-  a swap); pay costs with the fewest seats possible, least useful cards first;
+  a swap; the seat of the best swap first, then its hand cards one at a time); pay costs with the fewest seats possible, least useful cards first;
 - place affordable casts, best value first; place an event that helps us more than the opponent;
   use supports when useful;
 - serving follows a small greedy plan: each serving calls in whatever the CP result, so casts
@@ -32,7 +32,7 @@ from ..base import AgentView
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: hand shaping and which seat pays a cost pay off turns later
-LONG_TERM = frozenset({"mulligan", "charcoal", "pay", "pick_card"})
+LONG_TERM = frozenset({"mulligan", "charcoal", "charcoal_in", "pay", "pick_card"})
 
 #: ISMCTS settings for Kemuri (docs/agents.md): the opponent played by this heuristic inside the
 #: search, every decision searched (the long-term ones too), rollouts to the end of the turn
@@ -325,7 +325,7 @@ def _mulligan(view, acts, rng):
     marked = set(me.get("mulligan_pick") or ())
     has_free = any(c["kind"] == "cast" and c["cost"] == 0 for c in hand if c["iid"] not in marked)
     for a in acts:
-        if a.type != "mulligan_toggle" or a.card in marked:
+        if a.type != "mulligan_mark" or a.card in marked:
             continue
         c = next((x for x in hand if x["iid"] == a.card), None)
         if c is None:
@@ -342,26 +342,62 @@ def _mulligan(view, acts, rng):
     return next((a for a in acts if a.type == "mulligan_done"), None)
 
 
-def _charcoal(view, acts, rng):
+def _swap_options(view, seats, picked=()):
+    """(gain, seat, cards) of every charcoal swap of one of ``seats`` for 1-3 hand cards of the
+    same total level that include ``picked``, in the rules' order (seats as offered, then
+    combinations of the hand in instance order); the gain is how much better the hand gets."""
     obs = view.observation
     me = obs["players"][view.player]
-    seats = me["seats"]
+    hand_views = me["hand"] or []
+    n_seats = me["seats"]
     full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
     idx = _card_index(obs)
-    best, best_gain = None, 0.6
-    for a in acts:
-        if a.type != "swap":
+    hand = sorted(c["iid"] for c in hand_views)
+    thin = 0.1 + 0.3 * max(0, len(hand_views) - HAND_BIG)  # finer seats pay costs more exactly;
+    by_level: dict[int, list] = {}                           # a clogged hand is better thinned out
+    for k in (1, 2, 3):
+        for combo in combinations(hand, k):
+            given = [idx.get(i) for i in combo]
+            if any(g is None for g in given) or not set(picked) <= set(combo):
+                continue
+            by_level.setdefault(sum(g.get("level", 0) for g in given), []).append((combo, given))
+    out = []
+    for s in seats:
+        seat = idx.get(s)
+        if seat is None:
             continue
-        seat = idx.get(a.seat)
-        given = [idx.get(i) for i in a.cards]
-        if seat is None or any(g is None for g in given):
-            continue
-        gain = _hand_value(seat, seats, full) - sum(_hand_value(g, seats, full) for g in given)
-        # finer seats pay costs more exactly; a clogged hand is better thinned out
-        gain += (0.1 + 0.3 * max(0, len(me["hand"] or ()) - HAND_BIG)) * (len(given) - 1)
-        if gain > best_gain:
-            best, best_gain = a, gain
-    return best or next((a for a in acts if a.type == "end_charcoal"), None)
+        for combo, given in by_level.get(seat.get("level", 0), ()):
+            gain = _hand_value(seat, n_seats, full) - sum(_hand_value(g, n_seats, full) for g in given)
+            out.append((gain + thin * (len(given) - 1), s, combo))
+    return out
+
+
+def _best_swap(options, least: float | None):
+    best = None
+    for o in options:
+        if (least is None or o[0] > least) and (best is None or o[0] > best[0]):
+            best = o
+    return best
+
+
+def _charcoal(view, acts, rng):
+    """A swap only when the hand clearly improves: choose the seat of the best swap (its hand
+    cards follow, one at a time, in ``charcoal_in``), else end the phase."""
+    best = _best_swap(_swap_options(view, [a.seat for a in acts if a.type == "swap_out"]), 0.6)
+    if best is not None:
+        return Action("swap_out", seat=best[1])
+    return next((a for a in acts if a.type == "end_charcoal"), None)
+
+
+def _charcoal_in(view, acts, rng):
+    """The next hand card of the best completion of the swap under way (it must complete)."""
+    info = view.observation.get("decision") or {}
+    picked = tuple(info.get("picked") or ())
+    best = _best_swap(_swap_options(view, [info.get("seat")], picked), None)
+    if best is None:
+        return None
+    offered = {a.card for a in acts if a.type == "swap_in"}
+    return next((Action("swap_in", card=i) for i in best[2] if i not in picked and i in offered), None)
 
 
 def _min_pay(levels: list[int], amount: int) -> int:
@@ -797,7 +833,8 @@ def _target(view, acts, rng):
     return cands[rng.below(len(cands))]
 
 
-_DECIDE = {"mulligan": _mulligan, "charcoal": _charcoal, "operation": _operation, "serve": _serve,
+_DECIDE = {"mulligan": _mulligan, "charcoal": _charcoal, "charcoal_in": _charcoal_in, "operation": _operation,
+           "serve": _serve,
            "help": _help, "trouble": _trouble, "pay": _pay, "pick_card": _pick, "target": _target}
 
 

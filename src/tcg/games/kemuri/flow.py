@@ -58,6 +58,14 @@ def draw(s: KMState, p: int, n: int = 1) -> None:
         check_refresh(s, p)
 
 
+def can_total(levels: list[int], total: int, most: int) -> bool:
+    """Whether one to ``most`` of ``levels`` (one entry per card) add up to exactly ``total``."""
+    reach = {(0, 0)}  # (cards taken, their total) reachable so far
+    for lv in levels:
+        reach |= {(k + 1, t + lv) for k, t in reach if k < most and t + lv <= total}
+    return any(k and t == total for k, t in reach)
+
+
 def floor_count(s: KMState, p: int) -> int:
     return sum(1 + len(c.below) for c in s.players[p].floor)
 

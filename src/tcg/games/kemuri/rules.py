@@ -30,6 +30,7 @@ END_TURN = Action("end_turn")
 LEADER_DRAW = Action("leader_draw")
 CHARM = Action("charm")
 REMOVE_EVENT = Action("remove_event")
+SWAP_MAX = 3  # KM-T2: one to three hand cards per seating card (levels are 1..3)
 
 
 class KemuriRules(EffectRunner, StepRuleset):
@@ -51,24 +52,15 @@ class KemuriRules(EffectRunner, StepRuleset):
     def scramble_hidden(self, s: KMState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "pick_card"):
             return False
+        d = s.decision
+        if d is not None and d.kind == "charcoal_in" and viewer != d.player:
+            # a swap under way tells that the hand completes it: only its player can sample here
+            return False
         for p, ps in enumerate(s.players):
             if p != viewer:
                 s.exchange(rng, ps.hand, ps.deck)
             s.exchange(rng, ps.deck)
         return True
-
-    def undo_actions(self, s) -> frozenset:
-        """Unmarking a card marked for the mulligan; swapping out again a card swapped into the
-        seats during this charcoal change."""
-        d = s.decision
-        if d is None:
-            return frozenset()
-        if d.kind == "mulligan":
-            return frozenset(Action.of("mulligan_toggle", (("card", i),)) for i in s.players[d.player].mull_pick)
-        if d.kind == "charcoal" and s.players[d.player].swapped_in:
-            back = set(s.players[d.player].swapped_in)
-            return frozenset(a for a in self.legal_actions(s) if a.type == "swap" and a.seat in back)
-        return frozenset()
 
     def turns(self, s: KMState) -> int:
         return s.turn
@@ -313,27 +305,45 @@ class KemuriRules(EffectRunner, StepRuleset):
 
     # --- legal actions -------------------------------------------------------------------------
     def _legal_mulligan(self, s, p, pending):
-        return [Action.of("mulligan_toggle", (("card", i),)) for i in s.players[p].hand] + [MULLIGAN_DONE]
+        """KM-S3: mark the cards to put into the backyard one at a time (add-only), then finish."""
+        ps = s.players[p]
+        return [Action.of("mulligan_mark", (("card", i),)) for i in ps.hand if i not in ps.mull_pick] + [MULLIGAN_DONE]
 
     def _legal_charcoal(self, s, p, pending):
-        """KM-T2/KM-Z3: one seating card for hand cards of the same total level."""
+        """KM-T2/KM-Z3, one swap as a series of add-only steps: first the seating card to swap
+        out (``swap_out``), then the hand cards one at a time (``charcoal_in`` decision). Only
+        seats that can be completed are offered; a card swapped into the seats during this
+        phase cannot be swapped out again (no sequence of swaps returns to an earlier state)."""
         ps = s.players[p]
         cards = s.cards
+        levels = [cards[i].level for i in ps.hand]
         out = []
-        hand = sorted(ps.hand)
-        seen_levels: dict[int, list[tuple]] = {}
+        fits: dict[int, bool] = {}
         for seat in ps.seating:
+            if seat in ps.swapped_in:
+                continue
             lv = cards[seat].level
-            if lv not in seen_levels:
-                combos = []
-                for k in (1, 2, 3):
-                    for combo in itertools.combinations(hand, k):
-                        if sum(cards[i].level for i in combo) == lv:
-                            combos.append(combo)
-                seen_levels[lv] = combos
-            for combo in seen_levels[lv]:
-                out.append(Action.of("swap", (("cards", combo), ("seat", seat))))
+            if lv not in fits:
+                fits[lv] = F.can_total(levels, lv, SWAP_MAX)
+            if fits[lv]:
+                out.append(Action.of("swap_out", (("seat", seat),)))
         out.append(END_CHARCOAL)
+        return out
+
+    def _legal_charcoal_in(self, s, p, pending):
+        """The next hand card of the swap for ``seat``: offered only when the selection can still
+        reach exactly the seat's level with at most three cards (so the swap always completes)."""
+        _, seat, picked = pending
+        cards = s.cards
+        need = cards[seat].level - sum(cards[i].level for i in picked)
+        room = SWAP_MAX - len(picked) - 1
+        rest = [i for i in s.players[p].hand if i not in picked]
+        out = []
+        for i in rest:
+            left = need - cards[i].level
+            if left == 0 or (left > 0 and room > 0 and F.can_total(
+                    [cards[j].level for j in rest if j != i], left, room)):
+                out.append(Action.of("swap_in", (("card", i),)))
         return out
 
     def _legal_operation(self, s, p, pending):
@@ -442,11 +452,8 @@ class KemuriRules(EffectRunner, StepRuleset):
     # --- applying --------------------------------------------------------------------------
     def _apply_mulligan(self, s, p, pending, a):
         ps = s.players[p]
-        if a.type == "mulligan_toggle":
-            if a.card in ps.mull_pick:
-                ps.mull_pick.remove(a.card)
-            else:
-                ps.mull_pick.append(a.card)
+        if a.type == "mulligan_mark":  # add-only: a marked card stays marked
+            ps.mull_pick.append(a.card)
             s.steps.append(("mulligan", p))
             return
         n = len(ps.mull_pick)  # KM-S3: into the backyard, draw that many
@@ -461,15 +468,32 @@ class KemuriRules(EffectRunner, StepRuleset):
     def _apply_charcoal(self, s, p, pending, a):
         if a.type == "end_charcoal":
             return
+        self._charcoal_pick(s, p, a.seat, ())
+
+    def _apply_charcoal_in(self, s, p, pending, a):
+        _, seat, picked = pending
+        self._charcoal_pick(s, p, seat, picked + (a.card,))
+
+    def _charcoal_pick(self, s, p, seat: int, picked: tuple) -> None:
+        """Ask for the next hand card of the swap for ``seat``, or swap once the levels of the
+        picked cards add up to the seat's (KM-Z3). Levels are 1..3 (the card format), so each
+        pick brings the total closer and a swap always takes at least one card."""
+        cards = s.cards
+        lv = cards[seat].level
+        got = sum(cards[i].level for i in picked)
+        if got < lv or not picked:
+            self._decide(s, p, "charcoal_in", (p, seat, picked), seat=seat, level=lv,
+                         picked=list(picked), need=lv - got)
+            return
         ps = s.players[p]
-        ps.seating.remove(a.seat)
-        ps.hand.append(a.seat)
-        for i in a.cards:
+        ps.seating.remove(seat)
+        ps.hand.append(seat)
+        for i in picked:
             ps.hand.remove(i)
             ps.seating.append(i)
-        ps.swapped_in = ps.swapped_in + tuple(a.cards)
-        s.emit("charcoal_change", {"player": p, "out": a.seat, "in": list(a.cards),
-                                   "out_id": s.cards[a.seat].id, "in_ids": [s.cards[i].id for i in a.cards]})
+        ps.swapped_in = ps.swapped_in + picked
+        s.emit("charcoal_change", {"player": p, "out": seat, "in": list(picked),
+                                   "out_id": cards[seat].id, "in_ids": [cards[i].id for i in picked]})
         s.steps.append(("charcoal",))
 
     def _apply_operation(self, s, p, pending, a):

@@ -95,8 +95,9 @@ def all_zones(s: KMState) -> Iterator[tuple[str, int]]:
         yield "help", i
 
 
-_EN = {"mulligan_toggle": "Mulligan: mark/unmark {card}", "mulligan_done": "Finish mulligan",
-       "swap": "Charcoal change: {seat} for {cards}", "end_charcoal": "End the charcoal change",
+_EN = {"mulligan_mark": "Mulligan: mark {card} for the backyard", "mulligan_done": "Finish mulligan",
+       "swap_out": "Charcoal change: swap out {seat}", "swap_in": "Charcoal change: swap in {card}",
+       "end_charcoal": "End the charcoal change",
        "leader_draw": "Lock the leader: draw 1", "place": "Place cast {card}", "event": "Place event {card}",
        "remove_event": "Remove the event (pay its removal cost)", "support": "Use support {card}",
        "cross": "Flavour cross: {casts}", "charm": "Lock the leader: use the charm",
@@ -105,8 +106,9 @@ _EN = {"mulligan_toggle": "Mulligan: mark/unmark {card}", "mulligan_done": "Fini
        "end_serving": "End serving", "help": "Help: {card}", "done": "Done", "pay": "Pay with {card}",
        "close": "Close with the leader (win)", "end_turn": "End the turn", "target": "Target {target}",
        "pick": "Take {card}", "pick_none": "Take nothing"}
-_JA = {"mulligan_toggle": "マリガン: {card}を選ぶ/戻す", "mulligan_done": "マリガン終了",
-       "swap": "炭替え: {seat} ⇄ {cards}", "end_charcoal": "炭替え終了", "leader_draw": "リーダーをロックして1枚ドロー",
+_JA = {"mulligan_mark": "マリガン: {card}を選ぶ", "mulligan_done": "マリガン終了",
+       "swap_out": "炭替え: 客席の{seat}を入れ替える", "swap_in": "炭替え: 手札の{card}を客席へ",
+       "end_charcoal": "炭替え終了", "leader_draw": "リーダーをロックして1枚ドロー",
        "place": "キャスト{card}を配置", "event": "イベント{card}を配置", "remove_event": "イベントを撤去（撤去コスト）",
        "support": "サポート{card}を使用", "cross": "味クロス: {casts}", "charm": "おまじないを使用", "activate": "{card}の効果を使用",
        "end_operation": "オペレーションフェーズ終了", "trouble": "トラブル{card}を使用", "pass": "パス",
@@ -128,7 +130,7 @@ def describe(rules, s: KMState, a: Action, lang: str = "en") -> str:
         if c.kind == "cast":
             shift = SHIFT_JA[c.shift] if lang == "ja" else c.shift
             base += f" (Lv{c.level} {shift} CP{c.cp} ×{c.call_in} cost {c.cost})"
-        elif a.type in ("swap", "pay"):
+        elif a.type in ("swap_out", "swap_in", "pay"):
             base += f" (Lv{c.level})"
         return base
     args: dict[str, Any] = {}
