@@ -41,16 +41,27 @@ def list_decks(game: str) -> list[str]:
 
 def load_deck(game: str, name_or_path: str | os.PathLike) -> Deck:
     """A shipped sample deck by name, or a deck file by path. Card names are resolved to ids;
-    unknown cards are kept as written so that ``validate_deck`` can report them."""
+    unknown cards are kept as written so that ``validate_deck`` can report them. Every failure is
+    a ``TcgError``: ``UnknownGameError``, ``ArgumentError`` (not a name or path) or
+    ``DeckFileError`` (no such deck, not a regular file, too large, not UTF-8 TOML, bad counts)."""
     rules = get_rules(game)
-    folder = rules.deck_dir()
+    if isinstance(name_or_path, (bytes, bytearray)) or not isinstance(name_or_path, (str, os.PathLike)):
+        raise ArgumentError(f"a deck must be a sample-deck name or a deck file path, "
+                            f"got {type(name_or_path).__name__}")
     text = os.fspath(name_or_path)
-    candidate = pathlib.Path(folder) / f"{text}.toml" if folder is not None else None
-    if candidate is not None and "/" not in text and candidate.is_file():
-        path = candidate
+    if not isinstance(text, str):
+        raise ArgumentError(f"a deck file path must be text, got {type(text).__name__}")
+    folder = rules.deck_dir()
+    sample = None
+    if folder is not None and text and "/" not in text and os.sep not in text and "\x00" not in text:
+        candidate = pathlib.Path(folder) / f"{text}.toml"
+        if candidate.is_file():
+            sample = candidate
+    if sample is not None:
+        path: pathlib.Path | str = sample
     else:
-        path = pathlib.Path(text)
-        if not path.is_file():
+        path = text
+        if not text or "\x00" in text or not os.path.lexists(text):
             names = ", ".join(list_decks(game)) or "none"
             raise DeckFileError(f"no deck named {text!r} for {game} and no such file "
                                 f"(sample decks: {names})")
@@ -70,7 +81,13 @@ def _as_deck(game: str, deck: Deck | str | os.PathLike | Mapping[str, Any]) -> D
     if isinstance(deck, Deck):
         return deck
     if isinstance(deck, Mapping):
-        return _resolve_names(get_rules(game), Deck.from_dict({"game": game, **deck}))
+        data: dict[Any, Any] = {"game": game}
+        data.update(deck)
+        return _resolve_names(get_rules(game), Deck.from_dict(data))
+    if not isinstance(deck, (str, os.PathLike)):
+        get_rules(game)  # an unknown game is named first
+        raise ArgumentError(f"a deck must be a Deck, a sample-deck name, a deck file path or a "
+                            f"mapping, got {type(deck).__name__}")
     return load_deck(game, deck)
 
 

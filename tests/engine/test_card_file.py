@@ -137,7 +137,7 @@ def test_unknown_field_message_lists_the_known_fields(tmp_path):
 
 
 def test_unreadable_card_files(tmp_path):
-    with pytest.raises(tcg.CardDataError, match="no such card-set file") as err:
+    with pytest.raises(tcg.CardDataError, match="cannot read card-set file: no such file") as err:
         load_card_file(tmp_path / "none.toml", SCHEMA, "mini")
     assert err.value.file == str(tmp_path / "none.toml")
     with pytest.raises(tcg.CardDataError, match="not valid TOML"):

@@ -84,9 +84,9 @@ def test_malformed_deck_file_raises_deck_file_error_naming_the_file(tmp_path, te
 
 
 def test_missing_and_unreadable_deck_files(tmp_path):
-    with pytest.raises(tcg.DeckFileError, match=r"nowhere\.toml: no such deck file"):
+    with pytest.raises(tcg.DeckFileError, match=r"nowhere\.toml: cannot read deck file: no such file"):
         Deck.load(tmp_path / "nowhere.toml")
-    with pytest.raises(tcg.DeckFileError, match="cannot read deck file"):
+    with pytest.raises(tcg.DeckFileError, match="is a directory, not a deck file"):
         Deck.load(tmp_path)   # a folder
     p = tmp_path / "latin1.toml"
     p.write_bytes('game = "highcard"\nname = "caf\xe9"\n'.encode("latin-1"))

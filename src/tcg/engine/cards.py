@@ -5,12 +5,19 @@ tables. Each game gives a ``CardSchema``: the fields every card has plus the fie
 Every error names the file, the card and the field (``CardDataError``)."""
 from __future__ import annotations
 
+import math
+import os
 import pathlib
-import tomllib
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
 
-from .errors import CardDataError
+from .errors import CardDataError, brief
+from .files import MAX_CARD_FILE_BYTES, parse_toml, read_bytes, read_text
+
+#: the range of a number on a card (int or float field) whose schema gives no ``min`` / ``max``
+FIELD_MIN = 0
+FIELD_MAX = 99
 
 _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", list: "a list",
                dict: "a table", float: "a number"}
@@ -18,7 +25,12 @@ _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", list: 
 
 @dataclass(frozen=True)
 class Field:
-    """One card field: its type, whether it is required, its default and allowed values."""
+    """One card field: its type, whether it is required, its default and allowed values.
+
+    A number (int or float field) must lie in ``min``..``max``; a bound the field does not give is
+    ``FIELD_MIN`` (0) / ``FIELD_MAX`` (99), so no card number is negative or huge by mistake (a
+    game whose numbers are larger, such as Z/X power, says so with ``max``). A float must be
+    finite."""
 
     type: type
     required: bool = False
@@ -35,20 +47,25 @@ class Field:
         if t is float and isinstance(value, int) and not isinstance(value, bool):
             ok, value = True, float(value)
         if not ok:
-            fail(f"must be {_TYPE_NAMES.get(t, t.__name__)}, got {value!r}")
+            fail(f"must be {_TYPE_NAMES.get(t, t.__name__)}, got {brief(value)}")
         if self.choices is not None:
             items = value if t is list else [value]
             for v in items:
                 if v not in self.choices:
-                    fail(f"{v!r} is not one of: {', '.join(map(str, self.choices))}")
+                    fail(f"{brief(v)} is not one of: {', '.join(map(str, self.choices))}")
         if t is list and self.item_type is not None:
             for v in value:
                 if not isinstance(v, self.item_type):
-                    fail(f"every item must be {_TYPE_NAMES.get(self.item_type, self.item_type.__name__)}, got {v!r}")
-        if self.min is not None and value < self.min:
-            fail(f"must be at least {self.min}, got {value}")
-        if self.max is not None and value > self.max:
-            fail(f"must be at most {self.max}, got {value}")
+                    fail(f"every item must be {_TYPE_NAMES.get(self.item_type, self.item_type.__name__)}, got {brief(v)}")
+        if t in (int, float):
+            if t is float and not math.isfinite(value):
+                fail(f"must be a finite number, got {value}")
+            lo = FIELD_MIN if self.min is None else self.min
+            hi = FIELD_MAX if self.max is None else self.max
+            if value < lo:
+                fail(f"must be at least {lo}, got {brief(value)}")
+            if value > hi:
+                fail(f"must be at most {hi}, got {brief(value)}")
         return value
 
 
@@ -108,42 +125,81 @@ def card_files_digest(paths) -> str:
     import hashlib
     h = hashlib.sha1()
     for p in paths:
-        h.update(pathlib.Path(p).read_bytes())
+        h.update(read_bytes(p, "card-set", MAX_CARD_FILE_BYTES, error=CardDataError))
     return h.hexdigest()[:10]
+
+
+# ``game = "..."`` inside the ``[set]`` table, for a file too broken to parse
+_SET_GAME = re.compile(r'^[ \t]*\[[ \t]*set[ \t]*\][^\n]*\n(?:[^\[\n][^\n]*\n|[ \t]*\n)*?'
+                       r'[ \t]*game[ \t]*=[ \t]*["\']([A-Za-z0-9_-]+)["\']', re.M)
+
+
+def _known_games() -> tuple[str, ...]:
+    from ..games import GAMES  # the engine never imports a game; the list of ids is plain data
+    return tuple(GAMES)
 
 
 def extra_card_files(game: str) -> list[pathlib.Path]:
     """A player's own card files for ``game``: every ``*.toml`` in the folders (or files) listed
-    in the ``TCG_CARD_PATH`` environment variable whose ``[set] game`` is ``game``."""
-    import os
+    in the ``TCG_CARD_PATH`` environment variable whose ``[set] game`` is ``game``.
+
+    Only the ``[set]`` table of a file decides: a file for another game is skipped before its
+    cards are read (so a broken file for one game never stops another game), even when the
+    file is not valid TOML but still says ``game = "..."`` under ``[set]``. A file whose game
+    cannot be told — unreadable, no ``[set] game``, not text, not a known game — is a
+    ``CardDataError`` naming it, for every game."""
+    known = _known_games()
     found: list[pathlib.Path] = []
     for entry in filter(None, os.environ.get("TCG_CARD_PATH", "").split(os.pathsep)):
         p = pathlib.Path(entry)
-        files = sorted(p.glob("*.toml")) if p.is_dir() else [p]
+        try:
+            files = sorted(p.glob("*.toml")) if p.is_dir() else [p]
+        except OSError as e:
+            raise CardDataError(entry, None, None, f"cannot list this TCG_CARD_PATH folder ({e})") from None
         for f in files:
-            try:
-                head = tomllib.loads(f.read_text(encoding="utf-8")).get("set", {})
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-                raise CardDataError(str(f), None, None, f"cannot read card file from TCG_CARD_PATH ({e})") from None
-            if isinstance(head, dict) and head.get("game") == game:
+            if _file_game(f, game, known) == game:
                 found.append(f)
     return found
+
+
+def _file_game(f: pathlib.Path, game: str, known: tuple[str, ...]) -> str:
+    """The game a TCG_CARD_PATH file is for, read from its ``[set]`` table."""
+    fname = str(f)
+    text = None
+    try:
+        text = read_text(f, "card-set", MAX_CARD_FILE_BYTES, error=CardDataError)
+        data = parse_toml(text, fname, error=CardDataError)
+    except CardDataError as e:
+        if text is None:  # maybe not UTF-8: look for its game all the same
+            try:
+                text = read_bytes(f, "card-set", MAX_CARD_FILE_BYTES, error=CardDataError) \
+                    .decode("utf-8", "replace")
+            except CardDataError:
+                text = ""
+        m = _SET_GAME.search(text)
+        if m is not None and m.group(1) != game and m.group(1) in known:
+            return m.group(1)  # broken, but for another game: that game reports it
+        raise CardDataError(fname, None, None, f"{e.detail} (a card file on TCG_CARD_PATH)") from None
+    meta = data.get("set")
+    if not isinstance(meta, dict):
+        raise CardDataError(fname, None, "set", "missing [set] table: a card file on TCG_CARD_PATH "
+                                                "names its game in [set] game")
+    g = meta.get("game")
+    if not isinstance(g, str) or not g:
+        raise CardDataError(fname, None, "set.game", f"missing or not text (a card file on TCG_CARD_PATH "
+                                                     f"names its game: one of {', '.join(known)})")
+    if g != game and g not in known:
+        raise CardDataError(fname, None, "set.game", f"unknown game {brief(g)} (known: {', '.join(known)})")
+    return g
 
 
 def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
                    ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
     """Read and validate a card-set file. Returns the ``[set]`` table and ``(id, fields)`` per card,
     with defaults filled in. Ability lists are left for the game to parse."""
-    p = pathlib.Path(path)
-    fname = str(p)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CardDataError(fname, None, None, "no such card-set file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise CardDataError(fname, None, None, f"cannot read card-set file ({e})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(fname, None, None, f"not valid TOML ({e})") from None
+    fname = os.fspath(path) if isinstance(path, (str, os.PathLike)) else str(path)
+    text = read_text(path, "card-set", MAX_CARD_FILE_BYTES, error=CardDataError)
+    data = parse_toml(text, fname, error=CardDataError)
     meta = data.get("set")
     if not isinstance(meta, dict):
         raise CardDataError(fname, None, "set", "missing [set] table with game, name and version")
@@ -151,7 +207,7 @@ def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
         if not isinstance(meta.get(key), str) or not meta[key]:
             raise CardDataError(fname, None, f"set.{key}", "missing or not text")
     if meta["game"] != game:
-        raise CardDataError(fname, None, "set.game", f"is {meta['game']!r}, expected {game!r}")
+        raise CardDataError(fname, None, "set.game", f"is {brief(meta['game'])}, expected {game!r}")
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardDataError(fname, None, "cards", "missing [[cards]] entries")
@@ -165,6 +221,8 @@ def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
         cid = raw.get("id")
         if not isinstance(cid, str) or not cid:
             raise CardDataError(fname, label, "id", "missing or not text")
+        if not cid.strip():
+            raise CardDataError(fname, label, "id", "must not be blank")
         label = cid
         if cid in seen:
             raise CardDataError(fname, cid, "id", "duplicate card id")
@@ -172,7 +230,7 @@ def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
         kind = raw.get("kind")
         if kind_field is not None and kind not in (kind_field.choices or ()):
             raise CardDataError(fname, cid, "kind",
-                                f"{kind!r} is not one of: {', '.join(kind_field.choices or ())}")
+                                f"{brief(kind)} is not one of: {', '.join(kind_field.choices or ())}")
         fields = schema.fields_for(kind)
         card: dict[str, Any] = {}
         for key, value in raw.items():
@@ -189,6 +247,8 @@ def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
                 if f.required:
                     raise CardDataError(fname, cid, key, f"required for a {kind} card")
                 card[key] = list(f.default) if isinstance(f.default, list) else f.default
+        if isinstance(card.get("name"), str) and not card["name"].strip():
+            raise CardDataError(fname, cid, "name", "must not be empty")
         out.append((cid, card))
     return meta, out
 

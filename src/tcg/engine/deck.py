@@ -11,12 +11,17 @@ A deck file is TOML::
 """
 from __future__ import annotations
 
+import os
 import pathlib
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .errors import DeckFileError
+from .errors import DeckFileError, brief
+from .files import MAX_DECK_BYTES, parse_toml, read_text
+
+#: most copies one line of a deck file may ask for, and most cards a deck may hold in all
+MAX_COPIES = 1000
+MAX_DECK_CARDS = 10_000
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,8 @@ class Deck:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], source: str | None = None) -> "Deck":
         """Read the ``to_dict`` form or a deck file's table: each section is either a list of
-        card ids (one per copy, order kept) or a ``{card: copies}`` table."""
+        card ids (one per copy, order kept) or a ``{card: copies}`` table. Copies of one line
+        are at most ``MAX_COPIES`` and a deck holds at most ``MAX_DECK_CARDS`` cards in all."""
         where = source or "deck"
         if not isinstance(data, Mapping):
             raise DeckFileError(f"{where}: a deck must be a table, got {type(data).__name__}")
@@ -72,46 +78,56 @@ class Deck:
             name = pathlib.Path(source).stem if source else "unnamed"
         if not isinstance(name, str):
             raise DeckFileError(f"{where}: 'name' must be text")
+        if not isinstance(data.get("description", ""), str):
+            raise DeckFileError(f"{where}: 'description' must be text")
         raw_sections = data.get("sections")
         if raw_sections is None:
             raw_sections = {k: v for k, v in data.items() if k not in ("game", "name", "description")}
         if not isinstance(raw_sections, Mapping):
             raise DeckFileError(f"{where}: 'sections' must be a table")
         sections: dict[str, tuple[str, ...]] = {}
+        total = 0
         for sec, entries in raw_sections.items():
+            if not isinstance(sec, str) or not sec:
+                raise DeckFileError(f"{where}: a section name must be non-empty text, got {brief(sec)}")
             if isinstance(entries, list):  # ["SNP-001", "SNP-001", ...]
-                ids = []
+                total += len(entries)
+                if total > MAX_DECK_CARDS:
+                    raise DeckFileError(f"{where}: section [{sec}] brings the deck above "
+                                        f"{MAX_DECK_CARDS:,} cards")
                 for e in entries:
-                    if not isinstance(e, str):
-                        raise DeckFileError(f"{where}: section [{sec}] lists {e!r}, expected card ids")
-                    ids.append(e)
-                sections[sec] = tuple(ids)
+                    if not isinstance(e, str) or not e:
+                        raise DeckFileError(f"{where}: section [{sec}] lists {brief(e)}, expected card ids")
+                sections[sec] = tuple(entries)
                 continue
             if not isinstance(entries, Mapping):
                 raise DeckFileError(
-                    f"{where}: [{sec}] must be a table of card = copies, got {type(entries).__name__}")
-            ids = []
+                    f"{where}: [{sec}] must be a table of card = copies, got {type(entries).__name__} "
+                    f"(a deck file has game, name, description and sections of cards)")
+            ids: list[str] = []
             for card, n in entries.items():
-                if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                    raise DeckFileError(f"{where}: [{sec}] \"{card}\" = {n!r}: copies must be a whole number >= 0")
+                if not isinstance(card, str) or not card:
+                    raise DeckFileError(f"{where}: [{sec}] has card {brief(card)}: a card must be "
+                                        f"a non-empty card id or name")
+                if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
+                    raise DeckFileError(f'{where}: [{sec}] "{_cut(card)}" = {brief(n)}: copies must '
+                                        f"be a whole number from 0 to {MAX_COPIES:,}")
+                total += n
+                if total > MAX_DECK_CARDS:
+                    raise DeckFileError(f'{where}: [{sec}] "{_cut(card)}" = {n} brings the deck above '
+                                        f"{MAX_DECK_CARDS:,} cards")
                 ids.extend([card] * n)
             sections[sec] = tuple(ids)
         return cls(game=game, name=name, sections=sections, source=source)
 
     @classmethod
     def load(cls, path: str | pathlib.Path) -> "Deck":
-        p = pathlib.Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise DeckFileError(f"{p}: no such deck file") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise DeckFileError(f"{p}: cannot read deck file ({e})") from None
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise DeckFileError(f"{p}: not valid TOML ({e})") from None
-        return cls.from_dict(data, source=str(p))
+        """Read a deck file (TOML, UTF-8, at most ``MAX_DECK_BYTES``); every error is a
+        ``DeckFileError`` whose message starts with the path."""
+        text = read_text(path, "deck", MAX_DECK_BYTES, error=DeckFileError)
+        where = os.fspath(path)
+        data = parse_toml(text, where, error=DeckFileError)
+        return cls.from_dict(data, source=where)
 
     def to_toml(self) -> str:
         lines = [f'game = "{self.game}"', f'name = {_toml_str(self.name)}']
@@ -124,3 +140,7 @@ class Deck:
 
 def _toml_str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."

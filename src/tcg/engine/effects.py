@@ -7,19 +7,35 @@ Parsing a card checks the operation name, every parameter's type and allowed val
 reports unknown parameters, so a typo in a card file is an error at load time, never in play."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
+
+from .errors import brief
 
 _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", dict: "a table", list: "a list"}
 
 
+#: the range of a whole-number parameter that gives no ``min`` / ``max``: effects repeat
+#: (draw, mill, call in...) up to this many times, so a typo cannot make a game hang
+AMOUNT_MIN = 0
+AMOUNT_MAX = 99
+
+
 @dataclass(frozen=True)
 class Param:
+    """One parameter of an operation. A whole number must lie in ``min``..``max``; a bound not
+    given is ``AMOUNT_MIN`` (0) / ``AMOUNT_MAX`` (99)."""
+
     type: type
     required: bool = False
     default: Any = None
     choices: tuple | None = None
     doc: str = ""
+    min: int | None = None
+    max: int | None = None
+
+    def bounds(self) -> tuple[int, int]:
+        return (AMOUNT_MIN if self.min is None else self.min, AMOUNT_MAX if self.max is None else self.max)
 
 
 #: The generic operations every game may implement, with their parameters.
@@ -32,7 +48,7 @@ GENERIC_OPS: dict[str, dict[str, Param]] = {
     "move": {"target": Param(str, required=True), "to": Param(str, required=True, doc="zone"),
              "position": Param(str, default="top", choices=("top", "bottom"))},
     "modify": {"target": Param(str, required=True), "stat": Param(str, required=True),
-               "amount": Param(int, required=True),
+               "amount": Param(int, required=True, min=-AMOUNT_MAX, doc="may be negative"),
                "duration": Param(str, default="end_of_turn", choices=("end_of_turn", "static"))},
     "add_marker": {"target": Param(str, required=True), "marker": Param(str, required=True)},
     "remove_marker": {"target": Param(str, required=True), "marker": Param(str, required=True)},
@@ -82,8 +98,7 @@ class OpRegistry:
             raise KeyError(f"{name!r} is not a generic operation; use define() for game-specific ones")
         params = {**GENERIC_OPS[name], **(extra or {})}
         for pname, values in choices.items():
-            params[pname] = Param(params[pname].type, params[pname].required, params[pname].default,
-                                  tuple(values), params[pname].doc)
+            params[pname] = replace(params[pname], choices=tuple(values))
         self._ops[name] = (params, handler)
 
     def define(self, name: str, params: dict[str, Param], handler: Callable) -> None:
@@ -99,10 +114,10 @@ class OpRegistry:
     def parse(self, raw: Any, fail: Callable[[str], Any]) -> EffectOp:
         """Validate one ``{op = ..., ...}`` table; ``fail(message)`` must raise."""
         if not isinstance(raw, Mapping):
-            fail(f"an effect must be a table like {{op = \"draw\", amount = 1}}, got {raw!r}")
+            fail(f"an effect must be a table like {{op = \"draw\", amount = 1}}, got {brief(raw)}")
         name = raw.get("op")
         if not isinstance(name, str) or name not in self._ops:
-            fail(f"unknown op {name!r} (known: {', '.join(self.names())})")
+            fail(f"unknown op {brief(name)} (known: {', '.join(self.names())})")
         params, handler = self._ops[name]
         args: dict[str, Any] = {}
         for key, value in raw.items():
@@ -110,11 +125,15 @@ class OpRegistry:
                 continue
             p = params.get(key)
             if p is None:
-                fail(f"op {name!r} has no parameter {key!r} (known: {', '.join(sorted(params))})")
+                fail(f"op {name!r} has no parameter {brief(key)} (known: {', '.join(sorted(params))})")
             if not isinstance(value, p.type) or (p.type is int and isinstance(value, bool)):
-                fail(f"op {name!r} parameter {key!r} must be {_TYPE_NAMES.get(p.type, p.type.__name__)}, got {value!r}")
+                fail(f"op {name!r} parameter {key!r} must be {_TYPE_NAMES.get(p.type, p.type.__name__)}, got {brief(value)}")
             if p.choices is not None and value not in p.choices:
-                fail(f"op {name!r} parameter {key!r} = {value!r} is not one of: {', '.join(map(str, p.choices))}")
+                fail(f"op {name!r} parameter {key!r} = {brief(value)} is not one of: {', '.join(map(str, p.choices))}")
+            if p.type is int:
+                lo, hi = p.bounds()
+                if not lo <= value <= hi:
+                    fail(f"op {name!r} parameter {key!r} = {brief(value)} is out of range {lo}..{hi}")
             args[key] = value
         for key, p in params.items():
             if key not in args:
@@ -125,7 +144,7 @@ class OpRegistry:
 
     def parse_list(self, raw: Any, fail: Callable[[str], Any]) -> tuple[EffectOp, ...]:
         if not isinstance(raw, list):
-            fail(f"effects must be a list of op tables, got {raw!r}")
+            fail(f"effects must be a list of op tables, got {brief(raw)}")
         return tuple(self.parse(r, fail) for r in raw)
 
 

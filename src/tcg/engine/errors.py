@@ -45,3 +45,16 @@ class ArgumentError(TcgError, ValueError):
 
 class UndoError(TcgError, ValueError):
     """``game.undo()`` was asked for when the last action cannot be taken back."""
+
+
+def brief(value: object, limit: int = 60) -> str:
+    """``repr`` of a value for a one-line message: a huge number is described, not printed, and
+    anything longer than ``limit`` characters is cut."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 30:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}(a number of about {digits} digits)"
+    try:
+        r = repr(value)
+    except Exception:  # noqa: BLE001 - a failing repr must not hide the real message
+        r = f"<{type(value).__name__}>"
+    return r if len(r) <= limit else r[:limit - 3] + "..."

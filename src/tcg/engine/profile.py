@@ -4,11 +4,12 @@ The profile is data (``profile.toml`` in the game folder) and the truth: rules c
 numbers from here (``profile.get("start.hand_limit")``)."""
 from __future__ import annotations
 
+import os
 import pathlib
-import tomllib
 from typing import Any
 
 from .errors import CardDataError
+from .files import MAX_PROFILE_BYTES, parse_toml, read_text
 
 #: The template rows shown by ``tcg catalog``: (dotted key, English label).
 TEMPLATE: list[tuple[str, str]] = [
@@ -44,9 +45,10 @@ class Profile:
     def load(cls, path: str | pathlib.Path) -> "Profile":
         p = pathlib.Path(path)
         try:
-            data = tomllib.loads(p.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-            raise CardDataError(str(p), None, None, f"cannot read profile ({e})") from None
+            text = read_text(p, "profile", MAX_PROFILE_BYTES, error=CardDataError)
+            data = parse_toml(text, os.fspath(p), error=CardDataError)
+        except CardDataError as e:
+            raise CardDataError(str(p), None, None, f"cannot read profile: {e.detail}") from None
         prof = cls(data, str(p))
         missing = [k for k, _ in TEMPLATE if prof.get(k, None) is None]
         if missing:

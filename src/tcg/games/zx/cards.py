@@ -26,7 +26,7 @@ ABILITY_KINDS = {"zx": ("on_place", "static", "activated"), "zx_ex": ("on_place"
                  "event": ("use",), "ev_ex": ("use",), "player": (), "ob_bottom": ()}
 
 _color = {"color": Field(str, required=True, choices=COLORS)}
-_unit = {**_color, "power": Field(int, required=True, min=0), "race": Field(str, default="")}
+_unit = {**_color, "power": Field(int, required=True, min=0, max=99_000), "race": Field(str, default="")}
 _deck_marks = {
     "ignition": Field(bool, default=False, doc="the ignition icon"),
     "life_recovery": Field(bool, default=False, doc="marked ライフリカバリー (max 4 per deck)"),

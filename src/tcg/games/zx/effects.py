@@ -116,9 +116,14 @@ REGISTRY.implement("draw", op_draw, player=PLAYERS)
 #: a unit op's optional ``filter`` ({name, color, race}): only Z/X that have that name / colour /
 #: race (with a SHIFT, its own or the SHIFT's: ZX-X6) are targets
 UNIT_FILTER = {"filter": Param(dict, default=None, doc="only Z/X with this name / color / race")}
-REGISTRY.implement("damage", op_damage, UNIT_FILTER, target=UNIT_TARGETS)
+#: Z/X power runs in thousands: damage and power changes go up to 99,000 (other amounts 0..99)
+POWER_AMOUNT = 99_000
+REGISTRY.implement("damage", op_damage, {**UNIT_FILTER, "amount": Param(int, required=True, max=POWER_AMOUNT)},
+                   target=UNIT_TARGETS)
 REGISTRY.implement("destroy", op_destroy, UNIT_FILTER, target=UNIT_TARGETS)
-REGISTRY.implement("modify", op_modify, UNIT_FILTER, target=UNIT_TARGETS, stat=("power",))
+REGISTRY.implement("modify", op_modify, {**UNIT_FILTER, "amount": Param(int, required=True, min=-POWER_AMOUNT,
+                                                                        max=POWER_AMOUNT)},
+                   target=UNIT_TARGETS, stat=("power",))
 REGISTRY.implement("set_state", op_set_state, UNIT_FILTER, target=UNIT_TARGETS, state=("asleep", "rebooted"))
 REGISTRY.implement("move", op_move, UNIT_FILTER, target=UNIT_TARGETS, to=("hand", "trash"), position=("top",))
 REGISTRY.implement("mill", op_mill, player=PLAYERS)
