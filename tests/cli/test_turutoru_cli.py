@@ -77,10 +77,10 @@ def test_play_programming_and_timeline(played):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Game over" in out
-    # programming: each stacked card with its programs, start segment and bar; undo offered
+    # programming: each stacked card with its programs, start segment and bar; no take-back offered
     assert re.search(r"Stack .+: .+ · \d seg → runs \d→\d, \d left after", out)
     assert re.search(r"Your stack \(runs top to bottom\): 1 card, \d of 6 segments used, \d left", out)
-    assert "██" in out and "Undo last card: take " in out
+    assert "██" in out and "Undo last card" not in out and "Take back" not in out
     # main phase: programs revealed segment by segment, the timeline with the current segment
     assert re.search(r"── Segment \d: (You reveal|Opponent reveals) .+ \(\d seg\) ──", out)
     assert re.search(r"(You run|Opponent runs) it as ", out)
@@ -273,15 +273,18 @@ def test_programming_board_shows_the_stack_and_overflow():
         assert "WON'T FIT" in text and "would not fit" in text and "is discarded" in text
         finish = next(a for a in game.legal_actions() if a.type == "finish_program")
         assert "will NOT fit" in r.action_label(game, finish, 0)
-    undo = next(a for a in game.legal_actions() if a.type == "unstack")
-    assert r.action_label(game, undo, 0).startswith("Undo last card")
+    # stacking only adds: there is no take-back among the options (TT-T2, no cycles)
+    assert {a.type for a in game.legal_actions()} <= {"stack", "finish_program"}
+    from tcg.ui.terminal import _options
+    assert all(not r.action_label(game, a, 0).startswith("Undo") for a in _options(r, game))
     # the other side sees only that cards were stacked
     other = get_renderer(GAME, game, viewer=1, names=label_players(1))
     from tcg.ui.terminal import action_text
     stack = next((a for a in game.legal_actions() if a.type == "stack"), None)
     if stack is not None:  # not shown at all (the step is left out)
         assert action_text(game, stack, 0, 1, "en", other) == ""
-    assert action_text(game, undo, 0, 1, "en", other) == "Took a face-down card back"
+    finish = next(a for a in game.legal_actions() if a.type == "finish_program")
+    assert action_text(game, finish, 0, 1, "en", other) == "Finish programming"  # no count shown
     their_obs = game.observe(1)
     their = render(other.board(their_obs))
     assert "Opponent's stack: secret" in their and f"{len(progs)} card" not in their.split("Opponent's stack")[1][:40]
@@ -321,7 +324,7 @@ def test_every_event_of_a_game_has_a_text():
             events = game.log.for_player(viewer) if viewer is not None else game.log.for_spectator()
             for ev in events:
                 text = r.event_text(ev)
-                if ev["type"] in ("shuffle", "stack", "unstack"):
+                if ev["type"] in ("shuffle", "stack"):
                     continue
                 assert text, ev
                 assert "card #" not in text, (ev, text)

@@ -177,7 +177,7 @@ def card_facts(card: Any, lang: str) -> list[str]:
 class Renderer(BoardRenderer):
     #: stacking is face down and secret: others learn nothing of it, not even that it happened
     #: (TT-T2; the counts are shown when both have programmed)
-    hidden_actions = frozenset({"stack", "unstack"})
+    hidden_actions = frozenset({"stack"})
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
@@ -836,7 +836,7 @@ class Renderer(BoardRenderer):
         whose = self.whose(p)
         def card(key: str = "card", idkey: str = "id") -> str:
             return self.name_of(ev.get(key), ev.get(idkey))
-        if t in ("shuffle", "stack", "unstack"):
+        if t in ("shuffle", "stack"):
             return None  # stacking is shown by the action itself (face down for others)
         if t == "priority_player":
             return f"{who} {'have' if who == 'You' else 'has'} priority (acts first when HP is equal)"
@@ -995,8 +995,6 @@ class Renderer(BoardRenderer):
     def hidden_label(self, action: Any) -> str:
         if action.type == "stack":
             return ""  # not shown at all: the other player may not learn how many were stacked
-        if action.type == "unstack":
-            return "Took a face-down card back"
         return super().hidden_label(action)
 
     def _observe(self, game: Any, player: Any) -> dict:
@@ -1068,7 +1066,7 @@ class Renderer(BoardRenderer):
 
     def _ja_extra(self, game: Any, a: Any, actor: int | None) -> str | None:
         """Segments after the engine's Japanese description of your programming choices."""
-        if actor is None or actor != self.viewer or a.type not in ("stack", "unstack", "finish_program"):
+        if actor is None or actor != self.viewer or a.type not in ("stack", "finish_program"):
             return None
         obs = self._observe(game, self.viewer)
         me = (obs.get("players") or [])[actor]
@@ -1080,8 +1078,6 @@ class Renderer(BoardRenderer):
             if bad or start + cost > self.segments:
                 return " ✗ 上のカードがすべて実行されるとセグメント不足（破棄される）"
             return f" → {start}→{start + cost}、残り{self.segments - start - cost}（プログラムは使用時に選ぶ）"
-        if a.type == "unstack" and me.get("programs"):
-            return f"（{self.label(me['programs'][-1])}）"
         if a.type == "finish_program":
             return f"（{n}枚・{used}/{self.segments}セグメント）" + (f" ⚠ {bad}枚は破棄" if bad else "")
         return None
@@ -1117,13 +1113,6 @@ class Renderer(BoardRenderer):
                         "above run): discarded unless one of them is not run")
             left = self.segments - start - cost
             return f"Stack {name}: {pname} · {cost} seg → runs {start}→{start + cost}, {left} left after"
-        if t == "unstack" and me is not None:
-            progs = me.get("programs") or []
-            if progs:
-                last = progs[-1]
-                return (f"Undo last card: take {self.label(last)} ({self.prog_label(last.get('program'))}, "
-                        f"{self._seg(last)} seg) back to hand")
-            return "Undo last card"
         if t == "finish_program" and me is None:
             return "Finish programming"
         if t == "finish_program":

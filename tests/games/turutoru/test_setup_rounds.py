@@ -273,7 +273,7 @@ def test_tt_t2_only_character_cards_can_be_stacked_with_no_program_chosen():
     stacks = sorted((a.get("card"), a.get("program")) for a in g.legal_actions() if a.type == "stack")
     named = sorted((g.state.cards[c].id, prog) for c, prog in stacks)
     assert named == [("T-MULTI", None), ("T-PLACE", None)]
-    assert legal_types(g) == {"stack", "finish_program"}  # nothing stacked yet: no unstack
+    assert legal_types(g) == {"stack", "finish_program"}
 
 
 def test_tt_t2_stacked_cards_leave_hand_and_first_stacked_runs_first():
@@ -297,15 +297,24 @@ def test_tt_t2_stacked_cards_leave_hand_and_first_stacked_runs_first():
     assert zone(g, 0, "chars") == ["T-SMALL", "T-GUARD"]
 
 
-def test_tt_t2_unstack_takes_back_the_last_card():
-    g = scenario(p0=dict(hand=["T-PLACE2", "T-PLACE"], deck=FILL), p1=dict(deck=FILL))
-    do(g, "stack", card="T-PLACE2")
-    do(g, "stack", card="T-PLACE")
-    do(g, "unstack")
-    assert zone(g, 0, "programs") == ["T-PLACE2"]
-    assert zone(g, 0, "hand") == ["T-PLACE"]
+def test_tt_t2_programming_has_no_take_back_action():
+    """TT-T2 (add-only): stacking only adds; no action takes a stacked card back, so always taking
+    the first option stacks every character and then finishes."""
+    g = scenario(p0=dict(hand=["T-PLACE2", "T-PLACE", "D-FIELD"], deck=FILL), p1=dict(deck=FILL))
+    sizes = []
+    while g.decision == Decision(0, "program") and g.legal_actions()[0].type == "stack":
+        legal = g.legal_actions()
+        sizes.append(len(legal))
+        assert {a.type for a in legal} == {"stack", "finish_program"} and legal[-1].type == "finish_program"
+        g.apply(legal[0])
+    assert sizes == [3, 2]  # each stacked card leaves the options
+    assert g.legal_actions() == [Action("finish_program")]
+    with pytest.raises(IllegalActionError):
+        g.apply(Action("unstack"))
+    assert zone(g, 0, "programs") == ["T-PLACE2", "T-PLACE"]
+    assert zone(g, 0, "hand") == ["D-FIELD"]
     assert g.decision == Decision(0, "program")
-    assert g.observe(0)["players"][0]["program_count"] == 1
+    assert g.observe(0)["players"][0]["program_count"] == 2
     assert g.observe(1)["players"][0]["program_count"] is None  # TT-T2: secret until both are done
 
 

@@ -25,7 +25,6 @@ DONE = Action("done")
 KEEP = Action("keep")
 MULLIGAN = Action("mulligan")
 FINISH = Action("finish_program")
-UNSTACK = Action("unstack")
 RUN = Action("run")
 USE = "use"  # choose_program: run the card as its program number ``program``
 
@@ -311,9 +310,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
             c = s.cards[i]
             if c.kind == "character":  # TT-T2: face down; its program is chosen when it runs
                 out.append(Action.of("stack", (("card", i),)))
-        if ps.programs:
-            out.append(UNSTACK)
-        out.append(FINISH)
+        out.append(FINISH)  # stacking only adds: a stacked card is not taken back (no cycles)
         return out
 
     def _legal_program_run(self, s, p, pending):
@@ -371,11 +368,6 @@ class TuruturuRules(EffectRunner, StepRuleset):
         if a.type == "stack":  # TT-T2: no event: the other player learns nothing until both are done
             ps.hand.remove(a.card)
             ps.programs.append(a.card)
-            s.steps.append(("program", p))
-        elif a.type == "unstack":
-            iid = ps.programs.pop()
-            ps.hand.append(iid)
-            s.emit("unstack", {"player": p, "count": len(ps.programs)}, {"card": iid}, (p,))
             s.steps.append(("program", p))
         else:
             ps.done_programming = True
@@ -661,9 +653,6 @@ class TuruturuRules(EffectRunner, StepRuleset):
         hand = held - len(new)
         ps.hand[:] = rest[:hand]
         ps.deck[:] = rest[hand:]
-
-    def undo_actions(self, s: TTState) -> frozenset:
-        return frozenset((UNSTACK,)) if s.decision is not None and s.decision.kind == "program" else frozenset()
 
     def turns(self, s: TTState) -> int:
         return s.round

@@ -114,7 +114,7 @@ def all_zones(s: TTState) -> Iterator[tuple[str, int]]:
 
 
 _EN = {"keep": "Keep your hand", "mulligan": "Mulligan (return the hand, draw 7)",
-       "stack": "Stack {card} face down{program}", "unstack": "Take back the last programmed card",
+       "stack": "Stack {card} face down{program}",
        "finish_program": "Finish programming", "skip": "Do not run this program (discard it)",
        "pick": "Choose {card}", "done": "Done choosing", "place": "Place {card}",
        "bed_in": "Put {card} to bed", "mount": "Mount {card}{on}", "release": "Release {card}",
@@ -123,7 +123,7 @@ _EN = {"keep": "Keep your hand", "mulligan": "Mulligan (return the hand, draw 7)
        "discard": "Discard {card}", "target": "Target {target}", "search_pick": "Take {card}",
        "search_none": "Take nothing", "use": "Run it as {program}"}
 _JA = {"keep": "手札を保持", "mulligan": "マリガン（手札を戻して7枚引く）",
-       "stack": "{card}を裏向きにプログラム{program}", "unstack": "最後のプログラムを手札に戻す",
+       "stack": "{card}を裏向きにプログラム{program}",
        "finish_program": "プログラミング終了", "skip": "実行しない（破棄）", "pick": "{card}を選ぶ",
        "done": "選択終了", "place": "{card}を配置", "bed_in": "{card}をベッドイン", "mount": "{card}をマウント{on}",
        "release": "{card}をリリース", "apply": "{card}をアプライ", "run": "実行（ドロー）",
