@@ -696,6 +696,14 @@ def test_km_k1_trouble_timing_charm_is_offered_to_the_opponent_at_the_start_of_s
     assert decision(g) == (0, "serve")
 
 
+def test_km_k1_charcoal_timing_charm_during_the_charcoal_change():
+    g = scenario(p0=dict(leader="KL-GIN", deck=["K-F1", "K-LA"] + FILL), p1=dict(deck=FILL), start="charcoal")
+    assert decision(g) == (0, "charcoal") and "charm" in legal_types(g)
+    do(g, "charm")
+    assert zone(g, 0, "hand") == ["K-F1"]
+    assert decision(g) == (0, "charcoal") and "charm" not in legal_types(g)
+
+
 def test_km_k1_serving_timing_charm_before_a_serving():
     g = scenario(p0=dict(leader="KL-EMI", floor=["K-EA"], deck=["K-F2"] + FILL), p1=dict(deck=FILL),
                  start="serve")

@@ -17,10 +17,11 @@ KINDS = ("cast", "event", "support", "trouble", "leader")
 DECK_KINDS = ("cast", "event", "support", "trouble")
 SHIFTS = ("early", "late")
 SHIFT_JA = {"early": "早番", "late": "遅番"}
-#: when a leader's charm may be used (「指定タイミング」): in its owner's turn at the operation, serving
-#: (before each serving) or end phase; in the opponent's turn at the start of the serving phase
-#: ("trouble": when troubles may be used) or when one of its owner's casts is served ("help")
-CHARM_TIMINGS = ("operation", "serving", "end", "trouble", "help")
+#: when a leader's charm may be used (「指定タイミング」): in its owner's turn at the charcoal change,
+#: operation, serving (before each serving) or end phase; in the opponent's turn at the start of
+#: the serving phase ("trouble": when troubles may be used) or when one of its owner's casts is
+#: served ("help")
+CHARM_TIMINGS = ("charcoal", "operation", "serving", "end", "trouble", "help")
 ABILITY_KINDS = {"cast": ("trigger", "static", "on_place", "activate"), "event": ("trigger", "static", "activate"),
                  "support": ("trigger", "use"), "trouble": ("trigger", "use"), "leader": ("charm",)}
 

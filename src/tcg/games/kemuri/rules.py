@@ -327,6 +327,8 @@ class KemuriRules(EffectRunner, StepRuleset):
                 fits[lv] = F.can_total(levels, lv, SWAP_MAX)
             if fits[lv]:
                 out.append(Action.of("swap_out", (("seat", seat),)))
+        if self._charm_ok(s, p, "charcoal"):
+            out.append(CHARM)
         out.append(END_CHARCOAL)
         return out
 
@@ -467,6 +469,10 @@ class KemuriRules(EffectRunner, StepRuleset):
 
     def _apply_charcoal(self, s, p, pending, a):
         if a.type == "end_charcoal":
+            return
+        if a.type == "charm":  # the charm, then the charcoal change goes on
+            s.steps.append(("charcoal",))
+            self._use_charm(s, p)
             return
         self._charcoal_pick(s, p, a.seat, ())
 
