@@ -186,7 +186,9 @@ def test_sn_s3_first_player_then_second_each_once():
     assert not legal_types(g) & {"mulligan_mark", "mulligan_done"}
 
 
-def test_sn_s3_returned_cards_go_back_shuffle_and_draw_same_number():
+def test_sn_s3_returned_cards_are_set_aside_then_draw_same_number_then_shuffle():
+    """SN-S3 「任意数戻して引き直し後シャッフル」: return, draw the same number, THEN shuffle the
+    returned cards into the deck: the draws are the deck's top cards, never a returned card."""
     g = new_game(11)
     f = g.state.first
     ps = g.state.players[f]
@@ -199,19 +201,30 @@ def test_sn_s3_returned_cards_go_back_shuffle_and_draw_same_number():
     start = len(g.log)
     g.apply(Action("mulligan_done"))
     evs = events_since(g, start)
-    assert [e["type"] for e in evs] == ["mulligan", "shuffle", "draw", "draw"]
+    assert [e["type"] for e in evs] == ["mulligan", "draw", "draw", "shuffle"]
     assert evs[0] == {"type": "mulligan", "player": f, "returned": 2}
-    assert evs[1] == {"type": "shuffle", "player": f, "zone": "deck"}
+    assert evs[3] == {"type": "shuffle", "player": f, "zone": "deck"}
     assert all(e["player"] == f for e in evs)
-    assert len(ps.hand) == 4 and len(ps.deck) == 36        # hand size unchanged
-    assert ps.hand[:2] == kept                             # kept cards stay
+    assert len(ps.hand) == len(hand0) and len(ps.deck) == len(deck0)  # hand size unchanged
+    assert ps.hand[:len(kept)] == kept                     # kept cards stay
     assert Counter(ps.hand + ps.deck) == Counter(hand0 + deck0)  # nothing lost or gained
-    drawn = ps.hand[2:]
-    assert drawn == [evs[2]["card"], evs[3]["card"]]
-    # without the shuffle the two returned cards would simply be drawn back and the deck
-    # would be exactly as before
-    assert ps.deck != deck0
+    drawn = ps.hand[len(kept):]
+    assert drawn == [evs[1]["card"], evs[2]["card"]]
+    assert drawn == [deck0[-1], deck0[-2]]                 # the top two cards of the old deck
+    assert not set(drawn) & set(back) and set(back) <= set(ps.deck)
     assert g.decision == Decision(1 - f, "mulligan")
+
+
+def test_sn_s3_returning_the_whole_hand_never_draws_a_returned_card():
+    for seed in range(20):
+        g = new_game(seed)
+        f = g.state.first
+        ps = g.state.players[f]
+        back = list(ps.hand)
+        for iid in back:
+            g.apply(Action("mulligan_mark", card=iid))
+        g.apply(Action("mulligan_done"))
+        assert not set(ps.hand) & set(back), f"seed {seed}: a returned card was drawn back"
 
 
 def test_sn_s3_second_player_mulligan_keeps_5_and_marking_is_add_only():
@@ -238,7 +251,7 @@ def test_sn_s3_second_player_mulligan_keeps_5_and_marking_is_add_only():
     g.apply(Action("mulligan_done"))
     evs = events_since(g, start)
     assert evs[0] == {"type": "mulligan", "player": s, "returned": 2}
-    assert [e["type"] for e in evs[:4]] == ["mulligan", "shuffle", "draw", "draw"]
+    assert [e["type"] for e in evs[:4]] == ["mulligan", "draw", "draw", "shuffle"]
     assert len(ps.hand) == 5 and len(ps.deck) == 35
     assert ps.hand[:3] == [hand0[0], hand0[3], hand0[4]]
     assert g.decision == Decision(f, "main")

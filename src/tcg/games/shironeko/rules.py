@@ -343,18 +343,20 @@ class ShironekoRules(EffectRunner, StepRuleset):
             ps.mull_pick.append(a.card)
             s.steps.append(("mulligan", p))
             return
-        # SN-S3: return the chosen cards, shuffle, draw the same number
-        n = len(ps.mull_pick)
-        for iid in ps.mull_pick:
+        # SN-S3 「任意数戻して引き直し後シャッフル」: the returned cards are set aside, the same
+        # number drawn, and only then are they shuffled into the deck (none is drawn straight back)
+        aside = ps.mull_pick
+        n = len(aside)
+        for iid in aside:
             ps.hand.remove(iid)
-            ps.deck.append(iid)
         ps.mull_pick = []
         ps.mulliganed = True
         s.emit("mulligan", {"player": p, "returned": n})
         if n:
+            F.draw(s, p, n)
+            ps.deck.extend(aside)
             s.rng.shuffle(ps.deck)
             s.emit("shuffle", {"player": p, "zone": "deck"})
-            F.draw(s, p, n)
 
     def _apply_main(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         t = a.type
