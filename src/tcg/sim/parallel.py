@@ -14,7 +14,7 @@ import signal
 from typing import Callable, Sequence
 
 from .runner import GameResult, Matchup, Task, play_game, play_tasks
-from .signals import signals_ignored, signum_of
+from .signals import sigint_blocked, signum_of, unblock_sigint
 
 BACKENDS = ("local", "ray")
 
@@ -39,9 +39,11 @@ def _init_worker(matchups: Sequence[Matchup]) -> None:
     global _MATCHUPS
     _MATCHUPS = matchups
     # Ctrl-C reaches the whole process group: the parent stops the pool, and workers print
-    # nothing (SIGINT is already ignored: inherited from the parent while it started them);
-    # SIGTERM from the parent's terminate() ends a worker silently (the default action)
+    # nothing: SIGINT was blocked since they started (inherited from the parent, see
+    # run_tasks), now it is ignored; SIGTERM from the parent's terminate() ends a worker
+    # silently (the default action)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    unblock_sigint()
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
@@ -88,15 +90,23 @@ def run_tasks(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int =
                     progress(len(results))
             return sort_results(results)
         # spawn: workers start clean (no copy of the parent's threads, e.g. the progress bar's);
-        # SIGINT ignored while they start: they inherit it, so Ctrl-C never reaches their start-up
+        # SIGINT blocked while they start: they inherit the mask, so a Ctrl-C cannot interrupt
+        # their start-up (no traceback from them); this process gets it when the block ends
         ctx = multiprocessing.get_context(start_method)
-        with signals_ignored([signal.SIGINT]):
-            pool = ctx.Pool(workers, initializer=_init_worker, initargs=(matchups,))
-        with pool:  # leaving it (also by an exception) terminates the workers
+        if start_method != "fork":  # started with SIGINT unblocked when it starts: start it first
+            from multiprocessing import resource_tracker
+            resource_tracker.ensure_running()
+        pool = None
+        try:
+            with sigint_blocked():
+                pool = ctx.Pool(workers, initializer=_init_worker, initargs=(matchups,))
             for batch in pool.imap_unordered(_play_chunk, chunks(tasks, workers)):
                 results.extend(batch)
                 if progress:
                     progress(len(results))
+        finally:
+            if pool is not None:
+                pool.terminate()  # also after an exception or a stop: no worker is left behind
         return sort_results(results)
     except KeyboardInterrupt as stop:
         raise Interrupted(list(results), len(tasks), signum_of(stop)) from None

@@ -70,3 +70,26 @@ def signals_ignored(signals: list[int] | None = None) -> Iterator[None]:
     finally:
         for sig, h in old.items():
             signal.signal(sig, h)
+
+
+@contextlib.contextmanager
+def sigint_blocked() -> Iterator[None]:
+    """SIGINT is held back (blocked) inside and delivered on leaving: processes started inside
+    inherit the blocked signal, so a Ctrl-C while they start cannot interrupt them before they
+    choose to ignore it (see ``unblock_sigint``); this process still gets it, just after. (What
+    multiprocessing's resource tracker does too.) Without ``pthread_sigmask``: does nothing."""
+    if not hasattr(signal, "pthread_sigmask") or not _in_main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def unblock_sigint() -> None:
+    """In a process started inside ``sigint_blocked``, once SIGINT is ignored: accept signals
+    again (a Ctrl-C that came while it started is dropped)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
