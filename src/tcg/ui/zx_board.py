@@ -808,6 +808,15 @@ class Renderer(BoardRenderer):
         if kind == "overboost":
             return (f"{who} — Ignition Overboost: put {your} Z/X OB on an empty square ({your} player card turns "
                     "face down), or not")
+        if kind == "pay":
+            col = d.get("color")
+            need = (f", at least one {color_name(col, self.lang)}" if col and not any(c == col for c in d.get("paid") or [])
+                    else "")
+            paid = d.get("paid") or []
+            done = f" · paid so far: {', '.join(color_name(c, self.lang) for c in paid)}" if paid else ""
+            return (f"{who} — pay for {self.name_of(d.get('card'))}: put {d.get('left')} more of {your} rebooted "
+                    f"resources to sleep{need} (cost {d.get('cost')}){done}; one colour at a time, or the "
+                    "suggested payment")
         if kind == "target":
             src = d.get("source")
             op = TARGET_OPS.get(d.get("op"), str(d.get("op", "effect")))
@@ -1389,6 +1398,19 @@ class Renderer(BoardRenderer):
                     f" while it is out {yo} cannot be attacked directly")
         if t == "no_overboost":
             return "No overboost"
+        if t == "pay":
+            ready = sum(1 for r in res if not r.get("asleep") and r.get("color") == a.color)
+            if self.lang == "ja":
+                return f"{color_name(a.color, 'ja')}のリソース1枚をスリープにして支払う（リブート状態の{color_name(a.color, 'ja')} {ready}枚）"
+            return f"Pay with a {color_name(a.color, self.lang)} resource ({ready} {a.color} ready) → {ASLEEP}"
+        if t == "pay_suggested":
+            from tcg.games.zx.view import suggested_text
+            if actor is not None and actor != self.viewer:  # it depends on their hand: a secret
+                return "残りをおすすめの支払いで支払う" if self.lang == "ja" else "Pay the rest as suggested"
+            cols = suggested_text(game.state, self.lang)
+            if self.lang == "ja":
+                return f"残りをおすすめの支払いで支払う: {cols}（手札の他のカードを最も多く使える状態に残す）"
+            return f"Pay the rest as suggested: {cols} (keeps the most other cards in hand playable)"
         if t == "target":
             tv = views.get(a.target)
             if tv and tv.get("zone") == "board":

@@ -11,8 +11,8 @@ from tcg.games.zx import cards as C
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.state import ADJACENT, PLAYER_SQUARE
 
-from .harness import (can, check, decision, do, events, kinds, legal, legal_types, options,
-                      scenario, sq, unit, zone)
+from .harness import (action, can, check, decision, do, events, kinds, legal, legal_types, options,
+                      power, scenario, sq, unit, zone)
 
 FILL = ["Z-R1"] * 8
 RED3 = ["Z-R1"] * 3
@@ -254,6 +254,131 @@ def test_zx_c2_events_pay_the_same_way():
     g = main(p0=dict(hand=["E-DRAW"], resources=["Z-B2", "Z-R1"]))
     do(g, "event", card="E-DRAW")
     assert zone(g, 0, "asleep") == ["Z-R1"]
+
+
+BBBG = ["Z-B2", "Z-B2", "Z-B2", "Z-G1"]
+
+
+def pay_options(g) -> list:
+    return [a.get("color") if a.type == "pay" else a.type for a in g.legal_actions()]
+
+
+def test_zx_c2_the_player_chooses_the_payment_one_resource_at_a_time():
+    """ZX-C2 「コストはリブート状態のリソース(後述)をスリープ状態にすることで支払われ…」: the player pays.
+    Blue, blue, blue, green rebooted; a blue cost-3 Z/X may be paid blue-blue-blue or
+    blue-blue-green, so the game asks: one resource at a time by colour (each colour offered once),
+    or the suggested payment in one step."""
+    g = main(p0=dict(hand=["Z-B3I", "Z-B1"], resources=BBBG))
+    do(g, "place", card="Z-B3I", square=3)
+    assert decision(g) == (0, "pay")
+    assert pay_options(g) == ["blue", "green", "pay_suggested"]
+    info = g.observe(1)["decision"]
+    assert (info["kind"], info["cost"], info["left"], info["color"], info["why"]) == ("pay", 3, 3, "blue", "place")
+    # the card waits, public, while it is paid for; nothing is placed yet
+    assert zone(g, 0, "resolving") == ["Z-B3I"] and sq(g, 3) is None
+    assert [c["id"] for c in g.observe(1)["players"][0]["resolving"]] == ["Z-B3I"]
+    do(g, "pay", color="blue")
+    assert zone(g, 0, "asleep") == ["Z-B2"]                       # add-only: it stays asleep
+    assert decision(g) == (0, "pay") and pay_options(g) == ["blue", "green", "pay_suggested"]
+    do(g, "pay", color="blue")
+    assert g.observe(0)["decision"]["paid"] == ["blue", "blue"]
+    do(g, "pay", color="blue")                                    # blue-blue-blue
+    assert sq(g, 3) == "Z-B3I" and zone(g, 0, "resolving") == []
+    assert zone(g, 0, "asleep") == ["Z-B2"] * 3
+    e = events(g, "pay")[-1]
+    assert (e["colors"], e["for"]) == (["blue"] * 3, "place")
+    assert "place" not in legal_types(g)                          # the green one cannot pay Z-B1
+    check(g)
+    # green first: the rest must then hold a blue — blue-blue is the only way, paid at once
+    g = main(p0=dict(hand=["Z-B3I", "Z-B1"], resources=BBBG))
+    do(g, "place", card="Z-B3I", square=3)
+    do(g, "pay", color="green")
+    assert sq(g, 3) == "Z-B3I" and sorted(zone(g, 0, "asleep")) == ["Z-B2", "Z-B2", "Z-G1"]
+    assert can(g, "place", card="Z-B1", square=5)                 # the blue cost-1 card stays playable
+
+
+def test_zx_c2_suggested_payment_keeps_the_most_other_cards_playable():
+    """ZX-C2: ``pay_suggested`` pays the whole rest with the payment after which the most other
+    cards in hand can still be paid for: blue-blue-green, so the blue cost-1 Z/X stays playable."""
+    g = main(p0=dict(hand=["Z-B3I", "Z-B1"], resources=BBBG))
+    do(g, "place", card="Z-B3I", square=3)
+    assert "blue, blue, green" in g.describe(action(g, "pay_suggested"), "en")
+    assert "青・青・緑" in g.describe(action(g, "pay_suggested"), "ja")
+    do(g, "pay_suggested")
+    assert sq(g, 3) == "Z-B3I"
+    assert sorted(zone(g, 0, "asleep")) == ["Z-B2", "Z-B2", "Z-G1"]
+    assert can(g, "place", card="Z-B1", square=5)
+    # after one blue by hand, the suggestion pays the rest the same way
+    g = main(p0=dict(hand=["Z-B3I", "Z-B1"], resources=BBBG))
+    do(g, "place", card="Z-B3I", square=3)
+    do(g, "pay", color="blue")
+    do(g, "pay_suggested")
+    assert sorted(zone(g, 0, "asleep")) == ["Z-B2", "Z-B2", "Z-G1"]
+
+
+def test_zx_c2_one_possible_payment_is_made_without_asking():
+    """ZX-C2: when every payment is the same by colours, nothing is asked."""
+    for res, want in ((["Z-R1"] * 3, ["Z-R1"] * 2), (["Z-R1", "Z-B2"], ["Z-R1", "Z-B2"]),
+                      (["Z-B2", "Z-R1"], ["Z-R1", "Z-B2"])):
+        g = main(p0=dict(hand=["Z-R2"], resources=res))
+        do(g, "place", card="Z-R2", square=3)
+        assert decision(g) == (0, "main") and sq(g, 3) == "Z-R2", res
+        assert sorted(zone(g, 0, "asleep")) == sorted(want), res
+    # two ways (red-red or red-blue): asked
+    g = main(p0=dict(hand=["Z-R2"], resources=["Z-R1", "Z-R1", "Z-B2"]))
+    do(g, "place", card="Z-R2", square=3)
+    assert decision(g) == (0, "pay") and pay_options(g) == ["red", "blue", "pay_suggested"]
+    do(g, "pay", color="blue")                                    # then red is the only way
+    assert sq(g, 3) == "Z-R2" and sorted(zone(g, 0, "asleep")) == ["Z-B2", "Z-R1"]
+
+
+def test_zx_c2_every_paid_use_goes_through_the_payment():
+    """ZX-C2: events, battle events, EV EX and awaken Z/X EX are paid the same way."""
+    g = main(p0=dict(hand=["E-IGN"], resources=["Z-R1", "Z-R1", "Z-B2"]))
+    do(g, "event", card="E-IGN")                                   # cost 2 red: red-red or red-blue
+    assert decision(g) == (0, "pay") and zone(g, 0, "resolving") == ["E-IGN"]
+    do(g, "pay_suggested")
+    assert zone(g, 0, "trash") == ["E-IGN"] and len(zone(g, 0, "asleep")) == 2
+    g = main(p0=dict(hand=["E-PUMP"], resources=["Z-R1", "Z-B2"]), board={4: "Z-R1", 3: dict(card="Z-R3", owner=1)})
+    do(g, "attack", attacker=4, target=3)
+    do(g, "battle_event", card="E-PUMP")                          # cost 1 red: one way
+    assert decision(g) == (1, "battle") and zone(g, 0, "asleep") == ["Z-R1"]
+    g = main(p0=dict(dynamis=["X-EVEX"], resources=["Z-R1", "Z-R1", "Z-B2"], player="P-HERO",
+                     deck=["Z-R3"] + FILL))
+    do(g, "ev_ex", card="X-EVEX", effect=0)                       # cost 1 red: one way
+    assert zone(g, 0, "asleep") == ["Z-R1"] and zone(g, 0, "hand") == ["Z-R3"]
+    g = main(p0=dict(dynamis=["X-AWK"], hand=["Z-R1"], resources=["Z-R1", "Z-R1", "Z-B2"]))
+    do(g, "zx_ex", card="X-AWK", square=3, destroy=())            # cost 2 red: red-red or red-blue
+    assert decision(g) == (0, "pay") and zone(g, 0, "resolving") == ["X-AWK"]
+    do(g, "pay", color="red")
+    do(g, "pay", color="red")
+    assert decision(g) == (0, "awaken")                           # then the awaken condition
+    do(g, "discard", card="Z-R1")
+    assert sq(g, 3) == "X-AWK" and zone(g, 0, "asleep") == ["Z-R1", "Z-R1"]
+
+
+def test_zx_c2_cost_0_and_activated_abilities_need_no_matching_colour():
+    """ZX-C2 readings: 「カードの配置・使用の際には、必ずカードの色とコスト(の中のいずれか 1枚以上)の色が
+    一致している必要がある。」 binds the resources paid for placing / using a card: a cost of 0 pays none,
+    so it needs no resource of its colour; an activated ability (「特定効果を発動する」, listed apart in
+    the sentence before) pays its cost with resources of any colour."""
+    g = main(p0=dict(hand=["Z-ZERO"], resources=["Z-B2"]))
+    assert can(g, "place", card="Z-ZERO", square=3)
+    do(g, "place", card="Z-ZERO", square=3)
+    assert sq(g, 3) == "Z-ZERO" and "pay" not in kinds(g) and zone(g, 0, "asleep") == []
+    g = main(p0=dict(hand=["Z-ZERO"]))
+    assert can(g, "place", card="Z-ZERO", square=3)               # no resources at all
+    # a red Z/X's activated ability paid with two blue resources
+    g = main(p0=dict(resources=["Z-B2", "Z-B2"]), board={3: "Z-ACT"})
+    do(g, "activate", square=3, ability=0)
+    assert zone(g, 0, "asleep") == ["Z-B2", "Z-B2"] and power(g, 3) == 2000
+    e = events(g, "pay")[-1]
+    assert e["for"] == "activate" and e["colors"] == ["blue", "blue"]
+    g = main(p0=dict(resources=["Z-B2", "Z-G1", "Z-R1"]), board={3: "Z-ACT"})
+    do(g, "activate", square=3, ability=0)
+    assert pay_options(g) == ["red", "blue", "green", "pay_suggested"]
+    g = main(p0=dict(resources=["Z-B2"]), board={3: "Z-ACT"})
+    assert "activate" not in legal_types(g)                       # 1 resource < cost 2
 
 
 def test_zx_c3_resources_overdrive_and_life_ignition_cost_nothing():

@@ -17,7 +17,9 @@ database by card id; never the game state. Squares 0..8 row by row; player 0's p
   Life Recovery with spare resources. An attack on a Z/X that cannot destroy it is not made;
 - battles: an event / EV EX is played only when it changes the result (destroys, saves, stops a
   hit on the player), else pass;
-- life cards are picked at random (face down); discards drop the least useful card."""
+- life cards are picked at random (face down); discards drop the least useful card;
+- paying a cost: the game's suggested payment (the one that keeps the most other cards in hand
+  payable), so ISMCTS leaves the ``pay`` decision to this module (``LONG_TERM``)."""
 from __future__ import annotations
 
 import math
@@ -30,7 +32,7 @@ from ..base import AgentView
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: set-up, resources and hand shaping pay off turns later
-LONG_TERM = frozenset({"start_card", "gate_card", "mulligan", "resource", "discard", "pick_card"})
+LONG_TERM = frozenset({"start_card", "gate_card", "mulligan", "resource", "discard", "pick_card", "pay"})
 
 #: ISMCTS settings for Z/X (docs/agents.md): the opponent's moves inside the search are this
 #: heuristic's, played from its own view of each sample, not tree nodes that see our hand
@@ -920,10 +922,15 @@ def _gate(view, acts, rng):
     return _first(acts, "gate_card") or _first(acts, "no_gate_card")
 
 
+def _pay(view, acts, rng):
+    """The suggested payment: it keeps the most other cards in hand payable."""
+    return _first(acts, "pay_suggested")
+
+
 _DECIDE = {"start_card": _start_card, "gate_card": _gate, "mulligan": _mulligan, "resource": _resource,
            "ignition": _ignition, "overdrive": _revealed, "life_card": _revealed, "main": _main,
            "battle": _battle, "life_pick": _life_pick, "discard": _discard, "awaken": _awaken,
-           "pick_card": _pick, "overboost": _overboost, "target": _target}
+           "pick_card": _pick, "overboost": _overboost, "target": _target, "pay": _pay}
 
 
 # --- rollout value -------------------------------------------------------------------------------------

@@ -132,10 +132,6 @@ def power_of(s: ZXState, u: Unit) -> int:
     return max(0, s.cards[u.iid].power + u.power_mod + _static(s, u))
 
 
-def color_ok(s: ZXState, p: int, color: str) -> bool:
-    return any(s.cards[i].color == color for i in s.players[p].resources if i not in s.players[p].asleep_res)
-
-
 def ev_ex_is_mine(s: ZXState, p: int, card) -> bool:
     """ZX-X7: an EV EX naming a player (``player``) is only for that player: usable only while
     your player card is that card. One naming nobody is anyone's."""
@@ -146,31 +142,9 @@ def ev_ex_is_mine(s: ZXState, p: int, card) -> bool:
 
 
 def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:
-    """ZX-C2: enough rebooted resources, at least one of the card's colour."""
-    if n <= 0:
-        return True
-    ps = s.players[p]
-    awake = [i for i in ps.resources if i not in ps.asleep_res]
-    return len(awake) >= n and any(s.cards[i].color == color for i in awake)
-
-
-def pay(s: ZXState, p: int, color: str | None, n: int) -> None:
-    """Put ``n`` rebooted resources to sleep: one of the colour, then the colours most common
-    among the remaining ones (keeps the other colours available)."""
-    if n <= 0:
-        return
-    ps = s.players[p]
-    cards = s.cards
-    awake = [i for i in ps.resources if i not in ps.asleep_res]
-    first = next(i for i in awake if cards[i].color == color)
-    awake.remove(first)
-    counts: dict[str, int] = {}
-    for i in awake:
-        counts[cards[i].color] = counts.get(cards[i].color, 0) + 1
-    awake.sort(key=lambda i: -counts[cards[i].color])
-    chosen = [first] + awake[: n - 1]
-    ps.asleep_res.update(chosen)
-    s.emit("pay", {"player": p, "resources": chosen})
+    """ZX-C2: enough rebooted resources, at least one of the card's colour (``None``: any)."""
+    from .payment import can_pay as _can_pay
+    return _can_pay(s, p, color, n)
 
 
 def leave_board(s: ZXState, sq: int, why: str, to: str = "charge") -> None:

@@ -14,6 +14,7 @@ from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from . import flow as F
+from . import payment as P
 from .cards import Card, load_cards
 from .state import ADJACENT, PLAYER_SQUARE, Unit, ZXState
 
@@ -286,7 +287,7 @@ class ZXRules(EffectRunner, StepRuleset):
                 continue
             if not u.used:
                 for ab in cards[u.iid].abilities_of("activated"):
-                    if F.ability_on(s, p, ab) and F.can_pay(s, p, cards[u.iid].color, ab.cost):
+                    if F.ability_on(s, p, ab) and F.can_pay(s, p, None, ab.cost):
                         out.append(A("activate", square=sq, ability=ab.index))
             if not u.asleep:
                 out.extend(A("attack", attacker=sq, target=t) for t in self._targets(s, p, sq))
@@ -434,16 +435,12 @@ class ZXRules(EffectRunner, StepRuleset):
         s.steps.append(("main",))
         ps = s.players[p]
         cards = s.cards
-        if t == "place":
+        if t in ("place", "event"):  # the card waits in "resolving" (public) while it is paid for
             c = cards[a.card]
-            F.pay(s, p, c.color, c.cost)
             ps.hand.remove(a.card)
-            self._on_place(s, p, F.place_unit(s, p, a.card, a.square))
-        elif t == "event":
-            c = cards[a.card]
-            F.pay(s, p, c.color, c.cost)
-            ps.hand.remove(a.card)
-            self._use_event(s, p, a.card)
+            ps.resolving.append(a.card)
+            s.steps.append(("play_zx", p, a.card, a.square) if t == "place" else ("use_event", p, a.card))
+            self._pay(s, p, c.color, c.cost, a.card, t)
         elif t == "zx_ex":
             self._place_ex(s, p, a)
         elif t == "ev_ex":
@@ -457,13 +454,12 @@ class ZXRules(EffectRunner, StepRuleset):
             for ab in reversed(cards[a.card].abilities_of("on_place")):
                 if F.ability_on(s, p, ab):
                     s.steps.append(effect_step(p, u.iid, ab.effects))
-        elif t == "activate":
+        elif t == "activate":  # 「特定効果を発動する」: the cost needs no colour (see payment.py)
             u = s.board[a.square]
             ab = cards[u.iid].abilities[a.ability]
-            F.pay(s, p, cards[u.iid].color, ab.cost)
             u.used = True
-            s.emit("activate", {"player": p, "square": a.square, "card": u.iid, "ability": a.ability})
-            s.steps.append(effect_step(p, u.iid, ab.effects))
+            s.steps.append(("activated", p, a.square, u.iid, a.ability))
+            self._pay(s, p, None, ab.cost, u.iid, t)
         elif t == "attack":  # ZX-B1
             u = s.board[a.attacker]
             u.asleep = True
@@ -481,11 +477,11 @@ class ZXRules(EffectRunner, StepRuleset):
         if c.condition == "descent":  # ZX-X2: destroy, resources only counted
             for q in a.destroy:
                 F.leave_board(s, q, "descent")
-        elif c.condition == "awaken":  # ZX-X3
-            F.pay(s, p, c.color, c.cost)
-            ps.resolving.append(a.card)  # held while the awaken condition is carried out
+        elif c.condition == "awaken":  # ZX-X3: pay, then the awaken condition, then it comes down
+            ps.resolving.append(a.card)  # held while it is paid for and the condition carried out
             s.steps.append(("place_ex", p, a.card, a.square))
             s.steps.append(("awaken", p, c.awaken, c.count, a.square))
+            self._pay(s, p, c.color, c.cost, a.card, "zx_ex")
             return
         else:  # ZX-X4
             ps.counters[c.counter] -= c.count
@@ -519,17 +515,77 @@ class ZXRules(EffectRunner, StepRuleset):
             s.steps.append(("awaken", p, what, n - 1, target))
 
     def _use_ev_ex(self, s, p, a):  # ZX-X7
-        ps = s.players[p]
-        c = s.cards[a.card]
-        F.pay(s, p, c.color, c.cost)
-        ps.used_ev_ex = True
-        ps.face_up.add(a.card)
-        s.emit("ev_ex", {"player": p, "card": a.card, "id": c.id, "effect": a.effect})
-        s.steps.append(effect_step(p, a.card, c.abilities_of("use")[a.effect].effects))
+        s.players[p].used_ev_ex = True
+        s.steps.append(("ev_ex_use", p, a.card, a.effect))
+        self._pay(s, p, s.cards[a.card].color, s.cards[a.card].cost, a.card, "ev_ex")
 
-    def _use_event(self, s, p, iid, free: bool = False):
+    def _step_ev_ex_use(self, s, step):
+        _, p, iid, effect = step
+        c = s.cards[iid]
+        s.players[p].face_up.add(iid)
+        s.emit("ev_ex", {"player": p, "card": iid, "id": c.id, "effect": effect})
+        s.steps.append(effect_step(p, iid, c.abilities_of("use")[effect].effects))
+
+    def _step_play_zx(self, s, step):
+        _, p, iid, sq = step
+        s.players[p].resolving.remove(iid)
+        self._on_place(s, p, F.place_unit(s, p, iid, sq))
+
+    def _step_use_event(self, s, step):
+        self._use_event(s, step[1], step[2], held=True)
+
+    def _step_activated(self, s, step):
+        _, p, sq, iid, index = step
+        s.emit("activate", {"player": p, "square": sq, "card": iid, "ability": index})
+        s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].effects))
+
+    # --- paying (ZX-C2) ---------------------------------------------------------------------------
+    def _pay(self, s, p: int, color: str | None, n: int, source: int, why: str) -> None:
+        """Pay a cost of ``n`` rebooted resources (one of ``color`` unless None) before the step
+        below it resolves. A cost of 0 pays nothing."""
+        if n > 0:
+            s.steps.append(("pay", p, color, n, (), source, why))
+
+    def _step_pay(self, s, step):
+        """ZX-C2: the player puts the resources to sleep. A decision only when more than one
+        distinct payment (count per colour) is possible; otherwise the one payment is made."""
+        _, p, color, n, paid, source, why = step
+        left = n - len(paid)
+        if left > 0:
+            avail = P.awake(s, p)
+            matched = P.is_matched(s, paid, color)
+            ways = P.payments(P.counts(s, avail), color, left, matched)
+            if len(ways) > 1:
+                self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
+                             paid=[s.cards[i].color for i in paid])
+                return
+            chosen = P.resources_for(s, avail, ways[0])
+            s.players[p].asleep_res.update(chosen)
+            paid = paid + tuple(chosen)
+        s.emit("pay", {"player": p, "resources": list(paid), "colors": [s.cards[i].color for i in paid],
+                       "card": source, "for": why})
+
+    def _legal_pay(self, s, p, pending):
+        _, _, color, n, paid, _, _ = pending
+        have = P.counts(s, P.awake(s, p))
+        colours = P.options(have, color, n - len(paid), P.is_matched(s, paid, color))
+        return [A("pay", color=c) for c in colours] + [A("pay_suggested")]
+
+    def _apply_pay(self, s, p, pending, a):
+        _, _, color, n, paid, source, why = pending
+        avail = P.awake(s, p)
+        matched = P.is_matched(s, paid, color)
+        if a.type == "pay_suggested":
+            chosen = P.resources_for(s, avail, P.suggested(s, p, color, n - len(paid), matched))
+        else:
+            chosen = [next(i for i in avail if s.cards[i].color == a.color)]
+        s.players[p].asleep_res.update(chosen)
+        s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
+
+    def _use_event(self, s, p, iid, free: bool = False, held: bool = False):
         ps = s.players[p]
-        ps.resolving.append(iid)
+        if not held:
+            ps.resolving.append(iid)
         s.emit("event", {"player": p, "card": iid, "id": s.cards[iid].id, "free": free})
         s.steps.append(("to_trash", iid))
         s.steps.append(effect_step(p, iid, s.cards[iid].abilities_of("use")[0].effects))
@@ -562,9 +618,10 @@ class ZXRules(EffectRunner, StepRuleset):
         s.steps.append(("battle_events", 1 - p, 0))
         if a.type == "battle_event":
             c = s.cards[a.card]
-            F.pay(s, p, c.color, c.cost)
             s.players[p].hand.remove(a.card)
-            self._use_event(s, p, a.card)
+            s.players[p].resolving.append(a.card)
+            s.steps.append(("use_event", p, a.card))
+            self._pay(s, p, c.color, c.cost, a.card, "battle_event")
         else:
             self._use_ev_ex(s, p, a)
 

@@ -6,6 +6,7 @@ from typing import Any, Iterator
 from ...engine.action import Action
 from ...engine.cards import PrintedViews
 from . import flow as F
+from .cards import COLOR_JA
 from .state import PLAYER_SQUARE, Unit, ZXState
 
 
@@ -130,11 +131,14 @@ _EN = {"start_card": "Start with {card} on your player square", "no_start_card":
        "battle_event": "Battle event {card}", "pass": "Pass", "life": "Hit life card #{index}",
        "discard": "Discard {card}", "sleep": "Put the Z/X on square {square} to sleep", "pick": "Take {card}",
        "pick_none": "Take nothing", "overboost": "Overboost: {card} on square {square}",
-       "no_overboost": "No overboost", "target": "Target {target}"}
+       "no_overboost": "No overboost", "target": "Target {target}",
+       "pay": "Pay with a {color} resource", "pay_suggested": "Pay the rest as suggested: {resources}"}
+#: Japanese forms (the others read as in English, with Japanese card names)
+_JA = {"pay": "{color}のリソースで支払う", "pay_suggested": "残りをおすすめの支払いで支払う: {resources}"}
 
 
 def describe(rules, s: ZXState, a: Action, lang: str = "en") -> str:
-    fmt = _EN.get(a.type)
+    fmt = (_JA.get(a.type) if lang == "ja" else None) or _EN.get(a.type)
     if fmt is None:
         return repr(a)
     args: dict[str, Any] = {"destroy": ""}
@@ -153,6 +157,23 @@ def describe(rules, s: ZXState, a: Action, lang: str = "en") -> str:
         elif k == "effect":
             ab = s.cards[a.card].abilities_of("use")[v]
             args[k] = (ab.text_en or ab.text or str(v + 1)) if lang != "ja" else (ab.text or str(v + 1))
+        elif k == "color":
+            args[k] = COLOR_JA.get(v, v) if lang == "ja" else v
         else:
             args[k] = v
+    if a.type == "pay_suggested":
+        args["resources"] = suggested_text(s, lang)
     return fmt.format(**args)
+
+
+def suggested_text(s: ZXState, lang: str = "en") -> str:
+    """The colours ``pay_suggested`` would put to sleep, e.g. "blue, blue, green" (青・青・緑)."""
+    from . import payment as P
+    from .cards import COLORS
+    d, pending = s.decision, s.pending
+    if d is None or d.kind != "pay" or pending is None:
+        return "?"
+    _, p, color, n, paid, _, _ = pending
+    vec = P.suggested(s, p, color, n - len(paid), P.is_matched(s, paid, color))
+    names = [c for c, k in zip(COLORS, vec) for _ in range(k)]
+    return "・".join(COLOR_JA[c] for c in names) if lang == "ja" else ", ".join(names)

@@ -1,0 +1,120 @@
+"""Paying a cost (ZX-C2): which resources can pay, the distinct payments, and the payment the game
+suggests. Plain functions of the state; the ``pay`` decision that uses them is in rules.py.
+
+A cost is a number ``n`` and, for placing or using a card, the card's colour: the player puts
+``n`` rebooted resources to sleep, and at least one of them must have the card's colour (source:
+「コストはリブート状態のリソース(後述)をスリープ状態にすることで支払われ、リソース 1枚で 1コストが支払われる。」
+「カードの配置・使用の際には、必ずカードの色とコスト(の中のいずれか 1枚以上)の色が一致している必要がある。」).
+An activated ability's cost (「特定効果を発動する」) has no colour requirement (``color=None``); see
+docs/rules/zx.md. Rebooted resources of one colour are interchangeable: a payment is a count per
+colour (a vector in ``COLORS`` order), and paying "one blue" puts the first rebooted blue
+resource (in resource order) to sleep."""
+from __future__ import annotations
+
+from itertools import product
+
+from .cards import COLORS
+from .state import ZXState
+
+
+def awake(s: ZXState, p: int) -> list[int]:
+    """The player's rebooted resources, in resource order."""
+    ps = s.players[p]
+    return [i for i in ps.resources if i not in ps.asleep_res]
+
+
+def counts(s: ZXState, avail: list[int]) -> list[int]:
+    """How many of ``avail`` there are of each colour (``COLORS`` order)."""
+    out = [0] * len(COLORS)
+    for i in avail:
+        out[COLORS.index(s.cards[i].color)] += 1
+    return out
+
+
+def is_matched(s: ZXState, paid, color: str | None) -> bool:
+    """Is the colour requirement met by the resources ``paid`` so far (or is there none)?"""
+    return color is None or any(s.cards[i].color == color for i in paid)
+
+
+def feasible(have: list[int], color: str | None, n: int, matched: bool) -> bool:
+    """Can ``n`` more resources be paid from ``have`` (counts per colour)?"""
+    if n <= 0:
+        return matched
+    return sum(have) >= n and (matched or have[COLORS.index(color)] > 0)
+
+
+def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:
+    """ZX-C2: enough rebooted resources, one of them of ``color`` (a cost of 0 is free)."""
+    return n <= 0 or feasible(counts(s, awake(s, p)), color, n, color is None)
+
+
+def options(have: list[int], color: str | None, n: int, matched: bool) -> list[str]:
+    """The colours one more resource may be paid with (each once, ``COLORS`` order): those
+    present after which the rest can still be paid."""
+    out = []
+    for k, c in enumerate(COLORS):
+        if have[k]:
+            rest = have[:]
+            rest[k] -= 1
+            if feasible(rest, color, n - 1, matched or c == color):
+                out.append(c)
+    return out
+
+
+def payments(have: list[int], color: str | None, n: int, matched: bool) -> list[tuple[int, ...]]:
+    """Every distinct payment of ``n`` more resources: a count per colour."""
+    need = None if matched else COLORS.index(color)
+    return [vec for vec in product(*(range(k + 1) for k in have))
+            if sum(vec) == n and (need is None or vec[need] > 0)]
+
+
+def resources_for(s: ZXState, avail: list[int], vec) -> list[int]:
+    """The resources a payment (count per colour) puts to sleep: the first of each colour."""
+    chosen: list[int] = []
+    for c, k in zip(COLORS, vec):
+        if k:
+            chosen.extend([i for i in avail if s.cards[i].color == c][:k])
+    return chosen
+
+
+def _uses(s: ZXState, p: int) -> tuple[list[tuple[str | None, int]], list[tuple[str | None, int]]]:
+    """The costs the player may still want to pay: one per OTHER card in hand (a Z/X or an event),
+    and the others — face-down EV EX of theirs and awaken Z/X EX in the dynamis, activated
+    abilities of their Z/X not used this turn."""
+    from .flow import ability_on, ev_ex_is_mine
+    cards = s.cards
+    ps = s.players[p]
+    hand = [(cards[i].color, cards[i].cost) for i in ps.hand if cards[i].kind in ("zx", "event")]
+    more: list[tuple[str | None, int]] = []
+    for i in ps.dynamis:
+        c = cards[i]
+        if i in ps.face_up:
+            continue
+        if (c.kind == "ev_ex" and ev_ex_is_mine(s, p, c)) or (c.kind == "zx_ex" and c.condition == "awaken"):
+            more.append((c.color, c.cost))
+    for u in s.board:
+        if u is not None and u.owner == p and not u.used:
+            more.extend((None, ab.cost) for ab in cards[u.iid].abilities_of("activated") if ability_on(s, p, ab))
+    return hand, more
+
+
+def suggested(s: ZXState, p: int, color: str | None, n: int, matched: bool) -> tuple[int, ...]:
+    """The payment the game suggests for ``n`` more resources: the one after which the most other
+    cards in the payer's hand can still be paid for; then the most other costs still payable
+    (face-down EV EX and awaken Z/X EX, unused activated abilities); then the most colours kept;
+    then the one spending the colours the player has most of."""
+    have = counts(s, awake(s, p))
+    hand, more = _uses(s, p)
+
+    def ok(rest, use) -> bool:
+        c, cost = use
+        return cost <= 0 or feasible(rest, c, cost, c is None)
+    best, best_key = None, None
+    for vec in payments(have, color, n, matched):
+        rest = [h - k for h, k in zip(have, vec)]
+        key = (sum(ok(rest, u) for u in hand), sum(ok(rest, u) for u in more),
+               sum(1 for r in rest if r), tuple(sorted(rest)), vec)
+        if best_key is None or key > best_key:
+            best, best_key = vec, key
+    assert best is not None, "suggested() needs a payable cost"
+    return best
