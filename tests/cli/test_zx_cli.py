@@ -507,3 +507,33 @@ def test_event_summaries_and_step_lines():
           {"type": "draw", "player": 0}]
     assert r.step_lines(0, Action("place", card=903, square=4), ev) == ["You drew a card"]
     assert len(r.step_lines(0, None, ev)) == 2  # the set-up keeps every event (payment and placement as one)
+
+
+def test_pay_decision_reads_in_english_and_japanese():
+    """ZX-C2: the pay decision and its options are labelled (en/ja); the suggested payment's colours
+    (they depend on the payer's hand) are not shown to the other player."""
+    from tcg.ui import get_renderer, label_players
+    from tcg.ui.terminal import action_text
+    game = find_state(lambda g: g.decision.kind == "pay")
+    if game is None:
+        pytest.skip("no pay decision")
+    p = game.decision.player
+    obs = game.observe(p)
+    r = renderer_for(game, p)
+    assert "pay for" in r.decision_text(obs) and "suggested payment" in r.decision_text(obs)
+    assert "Decision:" in render(r.board(obs))
+    pays = [a for a in game.legal_actions() if a.type == "pay"]
+    sugg = next(a for a in game.legal_actions() if a.type == "pay_suggested")
+    assert pays
+    for a in pays:
+        assert action_text(game, a, p, p, "en").startswith(f"Pay with a {a.color} resource")
+        assert game.describe(a, "en") == f"Pay with a {a.color} resource"
+        ja = get_renderer(GAME, game, "ja", viewer=p, names=label_players(p))
+        assert "のリソース" in ja.action_label(game, a, p) and "のリソースで支払う" in game.describe(a, "ja")
+    mine = action_text(game, sugg, p, p, "en")
+    assert mine.startswith("Pay the rest as suggested: ") and "keeps the most other cards" in mine
+    assert game.describe(sugg, "ja").startswith("残りをおすすめの支払いで支払う: ")
+    assert action_text(game, sugg, p, 1 - p, "en") == "Pay the rest as suggested"
+    game.apply(sugg)
+    lines = renderer_for(game, p).event_lines(game.log.for_player(p)[-4:])
+    assert any("paid" in line for line in lines)
