@@ -75,6 +75,16 @@ def test_loaded_deck_plays(tmp_path):
     pytest.param('game = "highcard"\nmain = ["N1", 2]\n', r"section \[main\] lists 2, expected card ids",
                  id="list-with-number"),
     pytest.param('game = "highcard"\nsections = 3\n', "'sections' must be a table", id="sections-not-table"),
+    pytest.param('game = "highcard"\n[main]\n"N1" = 5000000000\n',
+                 r'\[main\] "N1" = 5000000000: copies must be a whole number from 0 to 1,000', id="huge-count"),
+    pytest.param('game = "highcard"\n[main]\n"N1" = 1001\n', r'"N1" = 1001: copies must be', id="count-over-cap"),
+    pytest.param('game = "highcard"\n[a]\n"N1" = 1000\n[b]\n"N1" = 1000\n' * 1 + "".join(
+        f'[s{i}]\n"N1" = 1000\n' for i in range(9)), r'\[s8\] "N1" = 1000 brings the deck above 10,000 cards',
+                 id="total-over-cap"),
+    pytest.param('game = "highcard"\ndescription = ["x"]\n', "'description' must be text", id="description-not-text"),
+    pytest.param('game = "highcard"\nmain = ["N1", ""]\n', r"section \[main\] lists '', expected card ids",
+                 id="list-with-empty-id"),
+    pytest.param('game = "highcard"\na = ' + "[" * 60 + "]" * 60, "nested more than 50 levels deep", id="too-deep"),
 ])
 def test_malformed_deck_file_raises_deck_file_error_naming_the_file(tmp_path, text, match):
     p = write(tmp_path, text, "broken.toml")
