@@ -264,3 +264,23 @@ def test_km_w2_concede_action_by_the_deciding_player():
     g.apply(Action("concede"))
     assert g.is_over and g.winner == 1 and g.result["reason"] == "concede"
     assert "concede" not in legal_types(g)
+
+
+def test_km_r2_an_endless_exchange_of_refresh_call_ins_ends_the_game_in_a_draw():
+    """Reading: each player's deck and backyard hold one trigger card. Every refresh gives the
+    other player a call-in, which refreshes their one card, which gives one back, forever, with
+    no decision that could stop it: the game is a draw (reason "refresh_loop")."""
+    g = scenario(p0=dict(floor=["K-EA"], deck=[], backyard=["K-TRIG"]),
+                 p1=dict(deck=[], backyard=["K-TRIG"]), start="serve")
+    serve(g, "K-EA", -1)
+    assert g.result == {"winner": None, "draw": True, "reason": "refresh_loop"}
+    assert {e["player"] for e in events(g, "refresh")} == {0, 1}
+    assert len(events(g, "refresh")) < 20  # found as soon as the state repeats
+
+
+def test_km_r2_refresh_call_ins_that_run_out_do_not_end_the_game():
+    """The same exchange stops by itself once a refresh finds an empty backyard: no draw."""
+    g = scenario(p0=dict(floor=["K-EA"], deck=[], backyard=["K-TRIG"]),
+                 p1=dict(deck=["K-F1"] * 3, backyard=[]), start="serve")
+    serve(g, "K-EA", -1)
+    assert not g.is_over and decision(g) == (0, "serve")

@@ -199,6 +199,8 @@ class KemuriRules(EffectRunner, StepRuleset):
         p, n, why = step[1], step[2], step[3]
         if n <= 0:
             return
+        if why == "refresh" and self._endless_refreshes(s):
+            return
         if not s.callin_open:
             s.callin_open = True
             s.steps.append(("callin_end",))
@@ -219,6 +221,26 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": False, "why": why,
                                "seats": F.seats(s, p)})
         F.check_refresh(s, p)
+
+    def _endless_refreshes(self, s) -> bool:
+        """Reading: refresh call-ins that come back to exactly the same state (every card in the
+        same place, the same steps to come, the same random generator), with no decision between,
+        repeat forever (each player cycling one trigger card: every refresh gives the other a
+        call-in that refreshes again). Nobody can stop such a mandatory loop, so the game ends in
+        a draw ("refresh_loop")."""
+        place = (tuple((tuple(ps.deck), tuple(ps.hand), tuple(ps.backyard), tuple(ps.seating),
+                        tuple(ps.resolving), tuple((c.members, c.cp_mod, c.call_mod) for c in ps.floor))
+                       for ps in s.players),
+                 tuple(s.steps), tuple(s.owed_call_ins), s.rng.state, s.event)
+        if place in s.refresh_chain:
+            s.end(None, "refresh_loop")
+            return True
+        s.refresh_chain = s.refresh_chain + (place,)
+        return False
+
+    def apply(self, s, action):
+        s.refresh_chain = ()  # a decision: any loop so far could be broken by it
+        super().apply(s, action)
 
     def _step_callin_end(self, s, step):
         """The call-in sequence is over: the call-ins refreshes granted meanwhile, in order."""

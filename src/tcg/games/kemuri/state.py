@@ -72,7 +72,7 @@ class PlayerState:
 
 class KMState(BaseState):
     __slots__ = ("cards", "owner", "players", "turn", "active", "first", "phase", "steps", "pending",
-                 "event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins")
+                 "event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "refresh_chain")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed)
@@ -91,6 +91,7 @@ class KMState(BaseState):
         self.trouble_used = False
         self.callin_open = False        # a call-in sequence is running (KM-R2 waits for its end)
         self.owed_call_ins: list[int] = []  # players owed a call-in by a refresh meanwhile
+        self.refresh_chain: tuple = ()  # card places seen at each refresh call-in since the last decision
 
     def clone(self) -> "KMState":
         s = KMState.__new__(KMState)
@@ -101,4 +102,5 @@ class KMState(BaseState):
         s.steps, s.pending, s.event, s.serving = self.steps[:], self.pending, self.event, self.serving
         s.help_used, s.trouble_used = self.help_used[:], self.trouble_used
         s.callin_open, s.owed_call_ins = self.callin_open, self.owed_call_ins[:]
+        s.refresh_chain = self.refresh_chain
         return s
