@@ -8,6 +8,7 @@ bug) ends with one ``internal error: ...`` line naming a report file that holds 
 (exit code 3): the command never prints a traceback."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -738,6 +739,10 @@ def play_cmd(
     saver = _Saver(g, path)
     failed = saver.save()
     if failed is not None:
+        if resume is None or path != resume:
+            with contextlib.suppress(OSError):
+                if path.stat().st_size == 0:  # the empty file claimed for it
+                    path.unlink()
         raise ValueError(f"cannot save the game record to {path}: {failed}")
     con = _console()
     con.print(Text.assemble(("tcg play ", "bold"), f"{g.game_id} · {where} · you are P{human} with "
@@ -755,9 +760,14 @@ def play_cmd(
                                show_setup=resume is None)
     except KeyboardInterrupt as e:  # before the game loop started (e.g. while setting up)
         outcome = getattr(e, "outcome", "interrupted")
+    except Exception:  # a bug: the game is saved, then the one-line internal error (see _guard)
+        outcome = "crashed"
+        raise
     finally:
         with signals_ignored():
             failed = saver.save()
+        if outcome == "crashed" and failed is None:
+            _say(con, f"Game saved to {path} (continue it with: {resume_hint})")
     if failed is not None:
         _fail(f"could not save the game record to {path}: {failed}")
     watch = f"tcg replay {shlex.quote(str(path))}"

@@ -398,6 +398,25 @@ def test_an_unexpected_exception_in_a_command_is_one_line(runner, tmp_path, monk
     assert len(list((tmp_path / "cache" / "tcg").iterdir())) == 1
 
 
+def test_a_bug_during_play_keeps_the_game(runner, tmp_path, monkeypatch):
+    import tcg.agents
+
+    class Broken:
+        def act(self, view):
+            raise RuntimeError("the computer player broke")
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(tcg.agents, "make_agent", lambda name, seed=0, **options: Broken())
+    path = tmp_path / "g.json"
+    result = run(runner, "play", GAME, "--seed", SEED, "--save", path, input="1\n-1\n")
+    assert result.exit_code == cli.INTERNAL_ERROR_EXIT
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("internal error: RuntimeError: the computer player broke")
+    assert "Traceback" not in result.output
+    assert f"Game saved to {path}" in result.stdout
+    assert [a["action"]["type"] for a in mine(record_of(path))] == ["mulligan_mark", "mulligan_done"]
+
+
 def test_expected_errors_stay_one_error_line(runner):
     result = run(runner, "play", "no-such-game", input="q\n")
     assert result.exit_code == 1 and "unknown game" in one_error_line(result)
