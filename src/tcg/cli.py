@@ -660,7 +660,8 @@ def _resume_game(resume: pathlib.Path, game: Optional[str], deck: Optional[str],
 
 @_command("play")
 def play_cmd(
-    game: Optional[str] = typer.Argument(None, help="Game id (see 'tcg games'); not needed with --resume."),
+    game: Optional[str] = typer.Argument(None, metavar="GAME",
+        help="Game id (see 'tcg games'); not needed with --resume."),
     deck: Optional[str] = typer.Option(None, "--deck", "-d",
         help="Your deck: sample-deck name or file (default: the first sample deck)."),
     opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck",
