@@ -253,3 +253,27 @@ def test_a_record_made_with_custom_cards_says_tcg_card_path_is_why():
     rec["card_set"]["extra_files"] = ["/home/me/cards/my_set.toml"]
     with pytest.raises(tcg.RecordError, match="custom card files: /home/me/cards/my_set.toml; set TCG_CARD_PATH"):
         tcg.replay(rec)
+
+
+def test_an_action_whose_rules_raise_is_not_recorded(monkeypatch):
+    g = new_game(seed=1)
+    def broken(state, action):
+        raise RuntimeError("engine bug")
+    monkeypatch.setattr(g.rules, "apply", broken)
+    with pytest.raises(RuntimeError):
+        g.apply({"type": "keep"})
+    assert g.actions == []
+
+
+def test_save_writes_with_the_usual_file_permissions(tmp_path):
+    import os
+    g = new_game(seed=1)
+    path = tmp_path / "game.json"
+    old = os.umask(0o022)
+    try:
+        g.save(str(path))
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == 0o644
+    assert json.loads(path.read_text())["seed"] == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left

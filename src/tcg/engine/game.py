@@ -130,9 +130,11 @@ class Game:
             action = self._legal[self._legal.index(action)]  # the listed (canonical) object
         except ValueError:
             raise IllegalActionError(self._illegal_message(action)) from None
-        self._actions.append({"player": decider, "action": action.to_dict(), "by": by})
         self._legal = None
         self.rules.apply(state, action)
+        # recorded once applied: an action whose rules raised is not kept (a resumed record
+        # never replays into the same failure)
+        self._actions.append({"player": decider, "action": action.to_dict(), "by": by})
         if not state.over and len(self._actions) >= self.rules.max_decisions:
             state.end(None, "decision_limit")  # a runaway game ends in a draw (safety cap)
 
@@ -308,6 +310,9 @@ class Game:
                 json.dump(self.record(), f, ensure_ascii=False, indent=1)
                 f.flush()
                 os.fsync(f.fileno())
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)  # as a plain open() would make it, not mkstemp's 0600
             os.replace(tmp, path)
         except BaseException:
             try:
