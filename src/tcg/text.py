@@ -1,0 +1,154 @@
+"""What the games say, in Japanese and English, written once for every front end.
+
+Words live in TOML tables keyed by stable dotted ids (``action.attack``, ``event.draw``,
+``decision.mulligan``, ``zone.hand``, ``term.ikeike``...): ``src/tcg/text.toml`` holds the words
+every game shares (You / Opponent, Turn {n}, Pass, Concede...) and ``games/<id>/text.toml`` each
+game's own. A lookup tries the game's table, then the shared one, then gives a visible ``⟦key⟧``
+marker (never a silent fallback). Each entry gives both languages::
+
+    [action.attack]
+    en = "Attack with {card}"
+    ja = "{card}でアタック"
+
+    [event.draw]                       # plural forms chosen by the ``count`` parameter
+    en = { one = "{who} drew a card", other = "{who} drew {count} cards" }
+    ja = "{who}がカードを{count}枚引いた"
+
+Placeholders are named (``{card}``), so each language orders them freely; both languages of an
+entry must use the same set (``check()`` reports every entry that does not). Values are filled in
+by the caller: the rules give values, the table gives the sentence."""
+from __future__ import annotations
+
+import pathlib
+import re
+import string
+import tomllib
+from functools import lru_cache
+from typing import Any, Mapping
+
+LANGS = ("en", "ja")
+SHARED = pathlib.Path(__file__).with_name("text.toml")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]")
+
+
+class Catalog:
+    """The words of one game (its table, then the shared table)."""
+
+    def __init__(self, tables: list[dict[str, Any]], sources: list[str] | None = None):
+        self._entries: dict[str, dict[str, Any]] = {}
+        self.sources = sources or []
+        for table in reversed(tables):  # later tables are the fallbacks: load them first
+            self._entries.update(_flatten(table))
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._entries
+
+    def keys(self, prefix: str = "") -> list[str]:
+        return sorted(k for k in self._entries if k.startswith(prefix))
+
+    def entry(self, key: str) -> dict[str, Any] | None:
+        return self._entries.get(key)
+
+    def t(self, key: str, lang: str = "en", /, **params: Any) -> str:
+        """The sentence ``key`` in ``lang`` with ``params`` filled in. A missing entry gives
+        ``⟦key⟧``; a missing parameter shows as ``⟦name⟧``."""
+        entry = self._entries.get(key)
+        if entry is None:
+            return f"⟦{key}⟧"
+        form = entry.get(lang if lang in LANGS else "en", entry.get("en"))
+        if isinstance(form, dict):
+            count = params.get("count")
+            form = form.get("one") if count == 1 and "one" in form else form.get("other", next(iter(form.values())))
+        return string.Formatter().vformat(str(form), (), _Params(params))
+
+    def get(self, key: str, lang: str = "en", /, default: str | None = None, **params: Any) -> str | None:
+        """Like ``t`` but ``default`` (None) when there is no such entry."""
+        return self.t(key, lang, **params) if key in self._entries else default
+
+    def term(self, key: str, lang: str = "en") -> str:
+        """A game term: Japanese as printed; in English the English word with the Japanese term
+        as a gloss when the entry has one (``gloss``), e.g. "Reboot (リブート)"."""
+        entry = self._entries.get(key)
+        if entry is None:
+            return f"⟦{key}⟧"
+        if lang == "ja":
+            return str(entry.get("ja", entry.get("en")))
+        gloss = entry.get("gloss")
+        en = str(entry.get("en"))
+        return f"{en} ({gloss})" if gloss and gloss not in en else en
+
+    def check(self) -> list[str]:
+        """Every problem of the tables: an entry without both languages, a Japanese text that is
+        not Japanese or equals the English, placeholders that differ between the languages."""
+        problems = []
+        for key, entry in self._entries.items():
+            missing = [lang for lang in LANGS if lang not in entry]
+            if missing:
+                problems.append(f"{key}: no {', '.join(missing)} text")
+                continue
+            en_forms = list(entry["en"].values()) if isinstance(entry["en"], dict) else [entry["en"]]
+            ja_forms = list(entry["ja"].values()) if isinstance(entry["ja"], dict) else [entry["ja"]]
+            en_fields = set().union(*(placeholders(f) for f in en_forms)) - {"count"}
+            ja_fields = set().union(*(placeholders(f) for f in ja_forms)) - {"count"}
+            if en_fields != ja_fields:
+                problems.append(f"{key}: placeholders differ (en {sorted(en_fields)}, ja {sorted(ja_fields)})")
+            for ja in ja_forms:
+                literal = _literal(ja)
+                if literal.strip() and not _JAPANESE.search(literal) and not entry.get("same"):
+                    problems.append(f"{key}: the ja text {ja!r} is not written in Japanese")
+                if ja in en_forms and not entry.get("same"):
+                    problems.append(f"{key}: the ja text equals the en text")
+        return problems
+
+
+class _Params(dict):
+    def __missing__(self, key: str) -> str:
+        return f"⟦{key}⟧"
+
+
+def placeholders(form: Any) -> set[str]:
+    """The named placeholders of a text (``{card}`` -> ``card``)."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(str(form)) if name}
+
+
+def _literal(form: Any) -> str:
+    return "".join(lit for lit, _, _, _ in string.Formatter().parse(str(form)))
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, dict[str, Any]]:
+    """The entries (tables holding an ``en`` or ``ja`` value) of a TOML table, by dotted key."""
+    out: dict[str, dict[str, Any]] = {}
+    for k, v in table.items():
+        if not isinstance(v, dict):
+            continue
+        key = f"{prefix}{k}"
+        if "en" in v or "ja" in v:
+            out[key] = v
+        else:
+            out.update(_flatten(v, key + "."))
+    return out
+
+
+def _load(path: pathlib.Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def catalog(game_id: str | None = None) -> Catalog:
+    """The words of ``game_id`` (its ``text.toml``, then the shared table); ``None``: shared only."""
+    tables, sources = [], []
+    if game_id is not None:
+        from .games import GAMES
+        if game_id in GAMES:
+            path = pathlib.Path(__file__).parent / "games" / game_id / "text.toml"
+            tables.append(_load(path))
+            sources.append(str(path))
+    tables.append(_load(SHARED))
+    sources.append(str(SHARED))
+    return Catalog(tables, sources)
+
+
+def is_japanese(text: str) -> bool:
+    return bool(_JAPANESE.search(text))
