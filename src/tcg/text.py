@@ -16,7 +16,20 @@ marker (never a silent fallback). Each entry gives both languages::
 
 Placeholders are named (``{card}``), so each language orders them freely; both languages of an
 entry must use the same set (``check()`` reports every entry that does not). Values are filled in
-by the caller: the rules give values, the table gives the sentence."""
+by the caller: the rules give values, the table gives the sentence.
+
+Conventions of the keys, the same in every game (each game's ``games/<id>/text.py`` turns its
+actions, events and decisions into words with them; front ends only lay the words out):
+
+* ``action.<type>``: the label of a legal action (its parameters as placeholders);
+* ``event.<type>``: the narration of an event, with ``{who}`` the acting player as the viewer
+  calls them; ``event.<type>.you`` (optional) when the viewer is that player and the sentence
+  differs ("You keep your hand" / "Opponent keeps their hand");
+* ``decision.<kind>``: the prompt of a decision; ``decision.<kind>.other`` what others are told;
+* ``zone.<id>``, ``state.<id>``, ``kind.<id>``, ``color.<id>``, ``phase.<id>``, ``stat.<id>``:
+  names of things on the table; ``term.<id>``: a game term, with ``gloss`` (the Japanese word
+  shown after the English one); ``reason.<id>``: why a game ended; ``why.<id>``: why an option
+  is missing or refused; ``rules.*``: the rules primer."""
 from __future__ import annotations
 
 import pathlib
