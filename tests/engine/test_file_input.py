@@ -500,3 +500,16 @@ def test_public_card_set_reloads_with_the_card_path(tmp_path, monkeypatch):
     monkeypatch.setenv("TCG_CARD_PATH", str(tmp_path))
     monkeypatch.setattr(get_rules("kemuri"), "_cards", None)
     assert "MY-T01" in tcg.card_set("kemuri")
+
+
+def test_telling_the_game_of_a_broken_file_is_fast_on_any_text(tmp_path, monkeypatch):
+    """The fallback that reads ``[set] game`` from a file that is not valid TOML must not
+    backtrack (blank lines of spaces once made it exponential)."""
+    p = tmp_path / "broken.toml"
+    p.write_text("[set]\n" + " \n" * 100_000 + "[[cards]\nid = ", encoding="utf-8")
+    monkeypatch.setenv("TCG_CARD_PATH", str(p))
+    _, err = prompt(lambda: fresh_rules("zx").cards, seconds=5)
+    assert isinstance(err, CardDataError) and err.file == str(p) and "not valid TOML" in str(err)
+    p.write_text("[set]\n" + " \n" * 30 + 'game = "kemuri"\n[[cards]\nid = ', encoding="utf-8")
+    _, err = prompt(lambda: fresh_rules("zx").cards, seconds=5)
+    assert err is None

@@ -130,8 +130,9 @@ def card_files_digest(paths) -> str:
 
 
 # ``game = "..."`` inside the ``[set]`` table, for a file too broken to parse
-_SET_GAME = re.compile(r'^[ \t]*\[[ \t]*set[ \t]*\][^\n]*\n(?:[^\[\n][^\n]*\n|[ \t]*\n)*?'
-                       r'[ \t]*game[ \t]*=[ \t]*["\']([A-Za-z0-9_-]+)["\']', re.M)
+# (one way to match each line, possessive: linear on any text)
+_SET_GAME = re.compile(r'^[ \t]*+\[[ \t]*+set[ \t]*+\][^\n]*+\n(?:[^\[\n][^\n]*+\n|\n)*?'
+                       r'[ \t]*+game[ \t]*+=[ \t]*+["\']([A-Za-z0-9_-]++)["\']', re.M)
 
 
 def _known_games() -> tuple[str, ...]:
