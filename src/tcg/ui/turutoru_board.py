@@ -713,10 +713,12 @@ class Renderer(BoardRenderer):
         for p in order:
             for e in all_entries[p]:
                 if e["status"] == "running":
+                    what = self.prog_name(e.get("kind"), e.get("amount", 0)) if e.get("kind") else \
+                        "(program not chosen yet)"
                     lines.append(Text.assemble(
                         ("Now ", "bold yellow"),
                         f"Segment {e['start']}: {self.who(p)} run{'s' if self.who(p) != 'You' else ''} ",
-                        (self.prog_name(e.get("kind"), e.get("amount", 0)), "bold"),
+                        (what, "bold"),
                         f" — {self.name_of(e.get('iid'), e.get('id'))} ({e['cost']} seg, "
                         f"{e['start']}→{e['start'] + e['cost']})"))
         nexts = [(e["start"], p, e) for p in order for e in all_entries[p] if e["status"] == "next"]
