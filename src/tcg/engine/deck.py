@@ -93,28 +93,28 @@ class Deck:
             if isinstance(entries, list):  # ["SNP-001", "SNP-001", ...]
                 total += len(entries)
                 if total > MAX_DECK_CARDS:
-                    raise DeckFileError(f"{where}: section [{sec}] brings the deck above "
+                    raise DeckFileError(f"{where}: section [{_cut(sec)}] brings the deck above "
                                         f"{MAX_DECK_CARDS:,} cards")
                 for e in entries:
                     if not isinstance(e, str) or not e:
-                        raise DeckFileError(f"{where}: section [{sec}] lists {brief(e)}, expected card ids")
+                        raise DeckFileError(f"{where}: section [{_cut(sec)}] lists {brief(e)}, expected card ids")
                 sections[sec] = tuple(entries)
                 continue
             if not isinstance(entries, Mapping):
                 raise DeckFileError(
-                    f"{where}: [{sec}] must be a table of card = copies, got {type(entries).__name__} "
+                    f"{where}: [{_cut(sec)}] must be a table of card = copies, got {type(entries).__name__} "
                     f"(a deck file has game, name, description and sections of cards)")
             ids: list[str] = []
             for card, n in entries.items():
                 if not isinstance(card, str) or not card:
-                    raise DeckFileError(f"{where}: [{sec}] has card {brief(card)}: a card must be "
+                    raise DeckFileError(f"{where}: [{_cut(sec)}] has card {brief(card)}: a card must be "
                                         f"a non-empty card id or name")
                 if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
-                    raise DeckFileError(f'{where}: [{sec}] "{_cut(card)}" = {brief(n)}: copies must '
+                    raise DeckFileError(f'{where}: [{_cut(sec)}] "{_cut(card)}" = {brief(n)}: copies must '
                                         f"be a whole number from 0 to {MAX_COPIES:,}")
                 total += n
                 if total > MAX_DECK_CARDS:
-                    raise DeckFileError(f'{where}: [{sec}] "{_cut(card)}" = {n} brings the deck above '
+                    raise DeckFileError(f'{where}: [{_cut(sec)}] "{_cut(card)}" = {n} brings the deck above '
                                         f"{MAX_DECK_CARDS:,} cards")
                 ids.extend([card] * n)
             sections[sec] = tuple(ids)
@@ -143,4 +143,7 @@ def _toml_str(s: str) -> str:
 
 
 def _cut(text: str) -> str:
+    """A section or card name for a one-line message: control characters escaped, cut to 40."""
+    if not text.isprintable():
+        text = repr(text)[1:-1]
     return text if len(text) <= 40 else text[:37] + "..."

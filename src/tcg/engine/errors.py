@@ -22,12 +22,20 @@ class CardDataError(TcgError, ValueError):
 
     def __init__(self, file: str, card: str | None, field: str | None, message: str):
         self.file, self.card, self.field, self.detail = file, card, field, message
-        where = file
+        where = _printable(str(file), limit=None)
         if card:
-            where += f", card {card}"
+            where += f", card {_printable(str(card))}"
         if field:
-            where += f", field '{field}'"
+            where += f", field '{_printable(str(field))}'"
         super().__init__(f"{where}: {message}")
+
+
+def _printable(text: str, limit: int | None = 80) -> str:
+    """A name taken from a file, for a one-line message: control characters escaped, cut to
+    ``limit`` characters (None: not cut)."""
+    if not text.isprintable():
+        text = repr(text)[1:-1]
+    return text if limit is None or len(text) <= limit else text[:limit - 3] + "..."
 
 
 class DeckFileError(TcgError, ValueError):
