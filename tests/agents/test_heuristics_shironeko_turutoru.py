@@ -357,6 +357,28 @@ def test_tt_mounts_on_the_best_character_and_applies_the_best_application():
     assert a.type == "apply" and _card(g, a.card) == "TTS-046"
 
 
+def test_tt_chooses_the_program_of_a_revealed_card():
+    # TT-T2: Wolf (Attack / Reboot) is revealed; its program is chosen now, by the situation
+    g = tt_scenario(dict(chars=["TTS-009", dict(card="TTS-026", awake=False)], programs=["TTS-010"]),
+                    dict(), start="main")
+    assert g.decision.kind == "choose_program"
+    a = _act(g, TT.policy)
+    assert a.type == "use" and g.state.cards[g.state.players[0].running].programs[a.program].kind == "reboot"
+    g = tt_scenario(dict(chars=["TTS-009", "TTS-026"], programs=["TTS-010"]), dict(hp=5), start="main")
+    assert g.decision.kind == "choose_program"  # Reboot may wake an awake character too (TT-P2)
+    a = _act(g, TT.policy)
+    assert a.type == "use" and g.state.cards[g.state.players[0].running].programs[a.program].kind == "attack"
+
+
+def test_tt_mounts_a_crippling_device_on_the_opponents_best_character():
+    # Logic Virus (mount_on = "opponent", -2 power / -1 toughness) goes on their strongest (TT-P4)
+    g = tt_scenario(dict(hand=["TTS-055"], chars=["TTS-023"], programs=["TTS-015"]),
+                    dict(chars=["TTS-023", "TTS-027"]), start="main")
+    assert g.decision.kind == "mount"
+    a = _act(g, TT.policy)
+    assert a.type == "mount" and _card(g, a.target) == "TTS-027" and g.state.owner[a.target] == 1
+
+
 def test_tt_value_reads_hp_and_board():
     g = tt_scenario(dict(hp=20, chars=["TTS-027"]), dict(hp=3))
     assert TT.value(g.observe(0), 0) > 0.7
