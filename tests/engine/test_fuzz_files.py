@@ -26,7 +26,7 @@ PREFIX = {"shironeko": "SNP-", "turutoru": "TTS-", "kemuri": "KMS-", "zx": "ZXS-
 _LONG = int(os.environ.get("TCG_FUZZ_EXAMPLES", "0"))
 FUZZ = settings(max_examples=_LONG or 150, deadline=2000, derandomize=not _LONG, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-FUZZ_CARDS = settings(FUZZ, max_examples=_LONG or 120, deadline=4000)
+FUZZ_CARDS = settings(FUZZ, max_examples=_LONG or 120)
 
 SAMPLE_DECKS = sorted(SRC.glob("*/decks/*.toml"))
 CARD_FILES = {g: (SRC / g / "cards.toml").read_text(encoding="utf-8") for g in GAMES}

@@ -18,6 +18,9 @@ from .files import MAX_CARD_FILE_BYTES, parse_toml, read_bytes, read_text
 #: the range of a number on a card (int or float field) whose schema gives no ``min`` / ``max``
 FIELD_MIN = 0
 FIELD_MAX = 99
+#: the most items a list field (abilities, effects, programs, runes...) may have unless its
+#: schema gives ``max``
+FIELD_LIST_MAX = 99
 
 _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", list: "a list",
                dict: "a table", float: "a number"}
@@ -30,7 +33,7 @@ class Field:
     A number (int or float field) must lie in ``min``..``max``; a bound the field does not give is
     ``FIELD_MIN`` (0) / ``FIELD_MAX`` (99), so no card number is negative or huge by mistake (a
     game whose numbers are larger, such as Z/X power, says so with ``max``). A float must be
-    finite."""
+    finite. A list has at most ``max`` (else ``FIELD_LIST_MAX``, 99) items."""
 
     type: type
     required: bool = False
@@ -45,9 +48,15 @@ class Field:
         t = self.type
         ok = isinstance(value, t) and not (t is int and isinstance(value, bool))
         if t is float and isinstance(value, int) and not isinstance(value, bool):
+            if abs(value) > 10 ** 300:
+                fail(f"must be a finite number, got {brief(value)}")
             ok, value = True, float(value)
         if not ok:
             fail(f"must be {_TYPE_NAMES.get(t, t.__name__)}, got {brief(value)}")
+        if t is list:
+            most = FIELD_LIST_MAX if self.max is None else self.max
+            if len(value) > most:
+                fail(f"has {len(value)} items, at most {most}")
         if self.choices is not None:
             items = value if t is list else [value]
             for v in items:
