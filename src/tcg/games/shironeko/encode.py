@@ -1,0 +1,110 @@
+"""Shironeko Project TCG as tensors: the observation schema and the fixed action table used by
+``tcg.rl`` (PettingZoo ``tcg_shironeko_v0``, Gymnasium, OpenSpiel). Built only from
+``game.observe(player)``; see docs/research.md for the generated layout and id ranges.
+
+Observation (seat-relative, ``me`` then ``opp``): turn, active/first player, phase, the pending
+decision (kind and its public details: candidates, costs, colours paid...), the result, and per
+player: deck and town-deck counts, hand (own only; 16 slots), town (16), characters (8 slots,
+with their current attack/HP/level, damage, states, runes and the cards under them), the leader,
+leader hand (own only), discard, removed and damage area (60 slots each, card and instance id),
+cards being used, mulligan marks.
+
+Action table rows (``type(param: slots)``): cards are named by the slot where the viewer sees
+them (``me.hand[i]``, ``me.characters[i]``, ``opp.characters[i]``...), colours by name. A deck
+search names cards the observation does not show: those are the ``offered`` slots, in instance
+order.
+"""
+from __future__ import annotations
+
+from ...rl.actions import Loc, Vals
+from ...rl.schema import (Bool, Card, Const, Enum, List, Name, Num, Obj, Opt, Ref, Result, Seat, Seats)
+from .view import _printed as printed  # noqa: F401 - the card-set rows
+
+COLORS = ["blue", "colorless", "green", "orange", "purple", "rainbow", "red", "yellow"]
+PHASES = ["setup", "start", "draw", "main", "end"]
+KINDS = ["mulligan", "main", "defend", "target", "pay", "search", "discard", "trigger_order"]
+OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
+WHY = ["activate", "awaken", "burst", "change", "leaderize", "monster", "place"]
+CARD_KINDS = ["character", "awakened_character", "monster", "leader", "town"]
+
+HAND, TOWN, FIELD, LEADERS, PILE, UNDER, USING, CAND = 16, 16, 8, 8, 60, 12, 8, 24
+
+
+def observation():
+    pile = Card(printed=False)
+    under = List(Card(printed=False), UNDER)
+    runes = List(Enum(COLORS), 8)
+    unit = Card({
+        "on": Bool(), "runes": runes, "under": under,
+        "printed_attack": Num(0, 20), "printed_hp": Num(0, 20), "level": Num(0, 9),
+        "attack": Num(0, 40), "hp": Num(0, 40), "damage": Num(0, 40),
+        "shock": Bool(), "poison": Bool(), "sick": Bool(), "attacked": Bool(),
+    })
+    leader = Card({"on": Bool(), "runes": runes, "under": under, "leader": Bool()}, zone="leader")
+    town = Card({"color": Enum(COLORS), "pays_any_color": Bool(), "on": Bool()})
+    player = Obj({
+        "player": Seat(), "deck": Num(0, 60), "hand_count": Num(0, 60),
+        "hand": Opt(List(Card(), HAND, zone="hand")),
+        "town_deck": Num(0, 20), "town": List(town, TOWN, zone="town"),
+        "characters": List(unit, FIELD, zone="characters"),
+        "leader": Opt(leader),
+        "leader_hand": Opt(List(Card(), LEADERS, zone="leader_hand")),
+        "leader_hand_count": Num(0, LEADERS),
+        "discard": List(pile, PILE, zone="discard"),
+        "removed": List(pile, PILE, zone="removed"),
+        "damage_area": List(pile, PILE, zone="damage_area"),
+        "using": List(Card(), USING, zone="using"),
+        "mulliganed": Bool(),
+        "mulligan_pick": Opt(List(Ref(), HAND)),
+    })
+    flt = Obj({"color": Opt(Enum(COLORS)), "kind": Opt(Enum(CARD_KINDS)), "max_level": Opt(Num(0, 9)),
+               "min_level": Opt(Num(0, 9)), "name": Opt(Name()), "rune": Opt(Enum(COLORS))})
+    decision = Obj({
+        "player": Seat(), "kind": Enum(KINDS),
+        "attacker": Opt(Ref()), "card": Opt(Ref()), "source": Opt(Ref()),
+        "candidates": Opt(List(Ref(), CAND, zone="decision.candidates")),
+        "triggers": Opt(List(Ref(), CAND, zone="decision.triggers")),
+        "color": Opt(Enum(COLORS)), "cost": Opt(Num(0, 20)), "left": Opt(Num(0, 20)),
+        "paid": Opt(List(Enum(COLORS), 20)), "over": Opt(Num(0, 20)),
+        "op": Opt(Enum(OPS)), "why": Opt(Enum(WHY)),
+        "filter": Opt(flt), "reveal": Opt(Bool()),
+    })
+    return Obj({
+        "game": Const("shironeko"), "viewer": Num(0, 1), "turn": Num(0, 1000, scale=10),
+        "active": Seat(), "first_player": Seat(), "phase": Enum(PHASES),
+        "decision": Opt(decision),
+        "result": Result(),
+        "players": Seats(player),
+    })
+
+
+ON_FIELD = ("me.characters", "me.leader")
+ANYWHERE = ("me.characters", "opp.characters", "me.leader", "opp.leader", "me.hand", "me.town",
+            "opp.town", "me.using", "opp.using", "me.discard", "opp.discard", "me.damage_area",
+            "opp.damage_area", "me.removed", "opp.removed", "me.leader_hand", "decision.candidates")
+
+
+def actions():
+    return [
+        ("mulligan_mark", [("card", Loc("me.hand"))]),
+        ("mulligan_done", []),
+        ("place", [("card", Loc("me.hand"))]),
+        ("change", [("card", Loc("me.hand")), ("target", Loc("me.characters"))]),
+        ("awaken", [("card", Loc("me.hand")), ("target", Loc("me.characters"))]),
+        ("monster", [("card", Loc("me.hand"))]),
+        ("burst", [("card", Loc("me.hand", "me.damage_area"))]),
+        ("leaderize", [("card", Loc("me.characters", "me.hand", "me.leader_hand"))]),
+        ("attack", [("attacker", Loc(*ON_FIELD))]),
+        ("activate", [("card", Loc("me.characters", "me.leader", "me.town", "me.hand")),
+                      ("ability", Vals(0, 1, 2, 3))]),
+        ("end_turn", []),
+        ("defend", [("defender", Loc(*ON_FIELD))]),
+        ("no_defense", []),
+        ("target", [("target", Loc(*ANYWHERE))]),
+        ("trigger", [("card", Loc("decision.triggers"))]),
+        ("discard", [("card", Loc("me.hand"))]),
+        ("search_pick", [("card", Loc("me.discard", offered=40))]),
+        ("search_none", []),
+        ("pay", [("color", Vals(*COLORS))]),
+        ("pay_suggested", []),
+    ]

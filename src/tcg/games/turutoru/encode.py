@@ -1,0 +1,110 @@
+"""Turu-turu Stage as tensors: the observation schema and the fixed action table used by
+``tcg.rl`` (PettingZoo ``tcg_turutoru_v0``, Gymnasium, OpenSpiel). Built only from
+``game.observe(player)``; see docs/research.md for the generated layout and id ranges.
+
+Observation (seat-relative, ``me`` then ``opp``): round, phase, priority player, the segment
+running, the pending decision (kind, program kind, candidates, blockers, damage...), the cards
+selected so far, the result, and per player: HP, deck count, hand (own only; 16 slots),
+characters (12 slots, with current power/toughness, damage, awake, mounted devices), devices on
+the field, discard and resolved cards, the program count and whether programming is done (hidden
+while the opponent still programs), the own face-down program stack (with start segment and
+whether it fits) and the program running now.
+
+Action table rows: cards are named by the slot where the viewer sees them (``me.hand[i]``,
+``me.characters[i]``, ``opp.characters[i]``...); ``use(program)`` by program index 0/1; a deck
+search names cards the observation does not show (``offered`` slots, in instance order).
+"""
+from __future__ import annotations
+
+import tcg
+
+from ...rl.actions import Loc, Vals
+from ...rl.schema import (Bool, Card, Const, Enum, List, Num, Obj, Opt, Ref, Result, Seat, Seats)
+from .cards import GENDERS, PROGRAM_JA
+from .view import _printed as printed  # noqa: F401 - the card-set rows
+
+PHASES = ["setup", "draw", "programming", "main", "prepare", "end"]
+KINDS = ["mulligan", "program", "place", "attackers", "reboot", "choose_program", "discard", "bed_in",
+         "activate", "block", "assign_damage", "mount", "release", "effect", "apply", "target",
+         "search", "library_draw", "fan_fire"]
+PROGRAMS = sorted(PROGRAM_JA)
+OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
+
+HAND, FIELD, DEVICES, PILE, STACK, CAND = 16, 12, 12, 60, 16, 24
+
+
+def _labels() -> list[str]:
+    labels = {p.label() for c in tcg.card_set("turutoru") for p in getattr(c, "programs", ())}
+    return sorted(labels | {k.replace("_", " ").title() for k in PROGRAMS} | {"Program Decoder"})
+
+
+def observation():
+    labels = _labels()
+    pile = Card(printed=False)
+    unit = Card({"awake": Bool(), "damage": Num(0, 99), "power_now": Num(-20, 99),
+                 "toughness_now": Num(-20, 99), "placed_this_round": Bool(),
+                 "devices": List(Card(printed=False), 4, zone="mounted")})
+    player = Obj({
+        "player": Seat(), "hp": Num(-100, 200, scale=10), "deck": Num(0, 60), "hand_count": Num(0, 60),
+        "hand": Opt(List(Card(), HAND, zone="hand")),
+        "characters": List(unit, FIELD, zone="characters"),
+        "devices": List(Card(), DEVICES, zone="devices"),
+        "discard": List(pile, PILE, zone="discard"),
+        "resolved": List(pile, PILE, zone="resolved"),
+        "program_count": Opt(Num(0, 60)), "programming_done": Opt(Bool()),
+        "mulliganed": Bool(), "next_start": Num(0, 99),
+        "programs": Opt(List(Card({"start": Num(0, 99), "fits": Bool()}), STACK, zone="programs")),
+        "running": Opt(Card({"start": Num(0, 99), "program": Opt(Enum(labels))}, zone="running")),
+    })
+    decision = Obj({
+        "player": Seat(), "kind": Enum(KINDS),
+        "attacker": Opt(Ref()), "card": Opt(Ref()), "source": Opt(Ref()),
+        "candidates": Opt(List(Ref(), CAND, zone="decision.candidates")),
+        "blockers": Opt(List(Ref(), CAND, zone="decision.blockers")),
+        "assigned": Opt(List(Ref(), CAND)),
+        "damage": Opt(Num(0, 99)), "op": Opt(Enum(OPS)), "over": Opt(Num(0, 99)),
+        "program": Opt(Enum(PROGRAMS)), "programs": Opt(List(Enum(labels), 4)),
+        "segment": Opt(Num(0, 99)),
+    })
+    return Obj({
+        "game": Const("turutoru"), "viewer": Num(0, 1), "round": Num(0, 1000, scale=10),
+        "phase": Enum(PHASES), "priority_player": Seat(), "segment": Num(0, 99),
+        "segments": Num(0, 99), "decision": Opt(decision),
+        "selected": List(Ref(), CAND, zone="selected"),
+        "result": Result(),
+        "players": Seats(player),
+    })
+
+
+FIELD_ZONES = ("me.characters", "opp.characters")
+ANYWHERE = ("me.characters", "opp.characters", "me.devices", "opp.devices", "me.mounted",
+            "opp.mounted", "me.hand", "me.discard",
+            "opp.discard", "me.resolved", "opp.resolved", "me.programs", "me.running", "opp.running",
+            "decision.candidates")
+
+
+def actions():
+    mine = ("me.hand", "me.characters", "me.devices", "me.mounted", "me.running", "opp.mounted")
+    devices = ("me.hand", "me.devices", "me.mounted", "opp.devices", "opp.mounted")
+    return [
+        ("keep", []), ("mulligan", []),
+        ("stack", [("card", Loc("me.hand"))]),
+        ("finish_program", []),
+        ("place", [("card", Loc("me.hand"))]),
+        ("bed_in", [("card", Loc(*FIELD_ZONES))]),
+        ("release", [("card", Loc(*devices))]),
+        ("apply", [("card", Loc("me.hand"))]),
+        ("pick", [("card", Loc(*FIELD_ZONES))]),
+        ("mount", [("card", Loc(*devices)), ("target", Loc(*FIELD_ZONES, none=-1))]),
+        ("activate", [("card", Loc(*mine)), ("ability", Vals(0, 1, 2, 3))]),
+        ("effect", [("card", Loc(*mine)), ("ability", Vals(0, 1, 2, 3))]),
+        ("run", []),
+        ("use", [("program", Vals(0, 1, 2, 3))]),
+        ("block", [("card", Loc("me.characters"))]),
+        ("assign", [("card", Loc(*FIELD_ZONES))]),
+        ("discard", [("card", Loc("me.hand"))]),
+        ("target", [("target", Loc(*ANYWHERE))]),
+        ("search_pick", [("card", Loc("me.discard", offered=40))]),
+        ("search_none", []),
+        ("done", []), ("skip", []),
+    ]

@@ -1,0 +1,114 @@
+"""One game's observation encoding and action table, built from ``games/<id>/encode.py``.
+
+``encoding(game_id)`` gives the (cached) ``GameEncoding``:
+
+* ``encode(obs)`` turns ``game.observe(player)`` into a float32 vector of ``size`` (seat-relative),
+  and remembers where each card instance sits (for the action table);
+* ``legal_ids(game, legal, ctx)`` maps the legal actions to ids of the fixed ``Discrete(n_actions)``
+  catalogue (``mask`` + ``id -> Action``);
+* ``layout()`` and ``table.summary()`` describe both for the documentation.
+
+Only ``game.observe(player)`` and ``game.legal_actions()`` are read: never ``game.state``.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+from typing import Any, Sequence
+
+import numpy as np
+
+from .actions import ActionCtx, ActionTable
+from .schema import CardTable, Ctx, EncodingError, bind_cards
+
+__all__ = ["GameEncoding", "encoding", "EncodingError", "VERSION"]
+
+#: bumped whenever an encode.py (observation layout or action table) changes meaning
+VERSION = 0
+
+
+class GameEncoding:
+    def __init__(self, game_id: str):
+        import tcg
+        self.game_id = game_id
+        mod = importlib.import_module(f"tcg.games.{game_id}.encode")
+        self.module = mod
+        self.cards = CardTable(tcg.card_set(game_id), mod.printed)
+        self.schema = mod.observation()
+        bind_cards(self.schema, self.cards)
+        self.size = self.schema.size
+        self.zones = self.schema.zones("")
+        self.table = ActionTable(mod.actions(), self.zones)
+        self.n_actions = self.table.size
+        b = self.schema.bounds()
+        assert len(b) == self.size, (len(b), self.size)
+        self.low = np.array([lo for lo, _ in b], dtype=np.float32)
+        self.high = np.array([hi for _, hi in b], dtype=np.float32)
+
+    # --- observations ----------------------------------------------------------------------
+    def encode(self, obs: dict[str, Any], viewer: int | None = None, strict: bool = False,
+               out: np.ndarray | None = None) -> tuple[np.ndarray, Ctx]:
+        """The vector of ``obs`` (a ``game.observe(viewer)`` dict) and the pass's context (card
+        locations). ``strict`` raises ``EncodingError`` on anything the schema does not cover."""
+        if viewer is None:
+            viewer = obs["viewer"]
+        ctx = Ctx(viewer, strict, self.cards)
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        self.schema.enc(obs, out, 0, ctx)
+        if not strict:
+            np.clip(out, self.low, self.high, out=out)
+        elif not ((out >= self.low) & (out <= self.high)).all():
+            bad = int(np.argmax((out < self.low) | (out > self.high)))
+            raise EncodingError(f"feature {bad} ({self.feature_name(bad)}) = {out[bad]} outside "
+                                f"{self.low[bad]}..{self.high[bad]}")
+        return out, ctx
+
+    # --- actions ---------------------------------------------------------------------------
+    def legal_ids(self, legal: Sequence[Any], ctx: Ctx, strict: bool = False) -> dict[int, Any]:
+        """``{action id: Action}`` for the legal actions. ``strict`` raises when an action has no
+        id or two share one (the table would be too coarse); otherwise such actions are left out."""
+        actx = ActionCtx(ctx.viewer, ctx.locs, self.zones, legal)
+        ids: dict[int, Any] = {}
+        for a in legal:
+            aid = self.table.action_id(a, actx)
+            if aid is None:
+                if strict:
+                    raise EncodingError(f"{self.game_id}: action {a.to_dict()} has no id in the table")
+                continue
+            if aid in ids:
+                if strict:
+                    raise EncodingError(f"{self.game_id}: actions {ids[aid].to_dict()} and {a.to_dict()} "
+                                        f"share id {aid} ({self.table.describe(aid)})")
+                continue
+            ids[aid] = a
+        return ids
+
+    def mask(self, ids: dict[int, Any]) -> np.ndarray:
+        m = np.zeros(self.n_actions, dtype=np.int8)
+        if ids:
+            m[list(ids)] = 1
+        return m
+
+    # --- documentation ---------------------------------------------------------------------
+    def layout(self) -> list[tuple[int, int, str, str]]:
+        """(offset, size, name, meaning) of every piece of the vector."""
+        rows, off = [], 0
+        for name, size, desc in self.schema.layout(""):
+            rows.append((off, size, name, desc))
+            off += size
+        return rows
+
+    def feature_name(self, i: int) -> str:
+        for off, size, name, _ in self.layout():
+            if off <= i < off + size:
+                return name
+        return "?"
+
+
+@functools.lru_cache(maxsize=None)
+def encoding(game_id: str) -> GameEncoding:
+    """The encoding of ``game_id`` for the card set loaded now (cached per process)."""
+    return GameEncoding(game_id)
