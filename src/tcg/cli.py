@@ -469,20 +469,13 @@ MAX_RECORD_FILE = 64 * 1024 * 1024
 
 
 def _read_record(path: pathlib.Path) -> dict:
-    """The game record in ``path`` as data (``RecordError`` with a one-line reason otherwise)."""
+    """The game record in ``path`` as data (``RecordError`` with a one-line reason otherwise).
+    Read like every user file (``engine.files``): regular files only (a FIFO never blocks),
+    size-limited, UTF-8 with or without a BOM, nesting checked before parsing."""
     from .engine.errors import RecordError
-    try:
-        if path.is_dir():
-            raise RecordError(f"{path} is a folder, not a game record")
-        if path.stat().st_size > MAX_RECORD_FILE:
-            raise RecordError(f"{path} is not a game record (larger than {MAX_RECORD_FILE // 2**20} MiB)")
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"cannot read record file {path}: {getattr(e, 'strerror', None) or e}") from None
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path} is not a game record (invalid JSON: {e})") from None
+    from .engine.files import MAX_RECORD_BYTES, parse_json, read_text
+    text = read_text(path, "record", min(MAX_RECORD_BYTES, MAX_RECORD_FILE), error=RecordError)
+    record = parse_json(text, f"record file {path}", error=RecordError)
     if not isinstance(record, dict) or "game" not in record:
         raise RecordError(f"{path} is not a game record (no 'game' entry)")
     return record

@@ -49,7 +49,7 @@ def broken_deck(tmp_path):
 def saved_game(runner, tmp_path):
     """A finished game played through `tcg play` by always choosing the last option."""
     path = tmp_path / "game.json"
-    result = run(runner, "play", "shironeko", "--seed", 11, "--save", path, input="-1\n" * 5000)
+    result = run(runner, "play", "shironeko", "--seed", 11, "--save", path, input="$\n" * 5000)
     assert result.exit_code == 0, result.output
     return path, result
 
@@ -279,10 +279,12 @@ def test_play_help_board_log_info(runner, tmp_path):
     assert " · rune " in out  # card texts (i): "char · red · cost 1 · Lv1 2/2 · rune red"
 
 
-def test_play_concede(runner, tmp_path):
+def test_play_concede_asks_first(runner, tmp_path):
     path = tmp_path / "c.json"
-    result = run(runner, "play", "shironeko", "--seed", 4, "--save", path, input="c\n")
+    result = run(runner, "play", "shironeko", "--seed", 4, "--save", path, input="c\nn\nc\ny\n")
     assert result.exit_code == 0
+    assert "Concede the game? (y/N)" in result.output
+    assert "Not conceded: the game goes on." in result.output
     assert "You lose." in result.output
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["result"]["reason"] == "concede" and record["result"]["winner"] == 1

@@ -29,12 +29,12 @@ GAME = "kemuri"
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """Finished games played through `tcg play kemuri`: always the first option ("1": the human
-    places, crosses, serves and closes when it can) and always the last one ("-1": the human
+    places, crosses, serves and closes when it can) and always the last one ("$": the human
     passes everything; the computer closes)."""
     out = {}
     folder = tmp_path_factory.mktemp("km_games")
     runner = CliRunner()
-    for key, answers, seed in (("first", "1\n", 3), ("last", "-1\n", 4), ("first2", "1\n", 6)):
+    for key, answers, seed in (("first", "1\n", 3), ("last", "$\n", 4), ("first2", "1\n", 6)):
         path = folder / f"{key}.json"
         result = run(runner, "play", GAME, "--seed", seed, "--save", path, input=answers * 20000)
         out[key] = (path, result)
@@ -141,7 +141,7 @@ def test_play_quit_help_info_log_and_ja(runner, tmp_path):
 
 def test_play_concede(runner, tmp_path):
     path = tmp_path / "c.json"
-    result = run(runner, "play", GAME, "--seed", 4, "--save", path, input="c\n")
+    result = run(runner, "play", GAME, "--seed", 4, "--save", path, input="c\ny\n")
     assert result.exit_code == 0
     assert "You lose." in result.output and "concession" in result.output
     assert json.loads(path.read_text(encoding="utf-8"))["result"]["reason"] == "concede"

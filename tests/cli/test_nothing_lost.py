@@ -80,7 +80,7 @@ def waiting_for_me(path, moves: int):
 
 def play_moves(proc, path, moves: int) -> dict:
     for k in range(1, moves + 1):
-        send(proc, "-1")
+        send(proc, "$")
         record = wait_for(lambda: waiting_for_me(path, k))
     return record
 
@@ -109,7 +109,7 @@ def test_kill_9_loses_at_most_the_action_in_flight(runner, tmp_path):
     assert "Your options:" in result.output
     assert record_of(path)["actions"] == before["actions"]
     # and playing on extends the same game
-    result = run(runner, "play", "--resume", path, input="-1\nq\n")
+    result = run(runner, "play", "--resume", path, input="$\nq\n")
     assert result.exit_code == 0, result.output
     now = record_of(path)
     assert now["actions"][:len(before["actions"])] == before["actions"]
@@ -122,7 +122,7 @@ def test_kill_9_while_the_computer_thinks_leaves_a_valid_record(runner, tmp_path
                       "--agent-option", "iterations=40")
     try:
         for _ in range(4):
-            send(proc, "-1")
+            send(proc, "$")
         wait_for(lambda: (record_of(path) or {"actions": []})["actions"][3:])  # the computer has played
         proc.kill()  # wherever it is: thinking, applying or saving
         proc.wait(timeout=30)
@@ -132,7 +132,7 @@ def test_kill_9_while_the_computer_thinks_leaves_a_valid_record(runner, tmp_path
     record = record_of(path)
     game = tcg.replay(record)  # a whole, valid record: the last save finished or never started
     assert len(record["actions"]) >= 4 and not game.is_over
-    result = run(runner, "play", "--resume", path, "--opponent", "random", input="-1\nq\n")
+    result = run(runner, "play", "--resume", path, "--opponent", "random", input="$\nq\n")
     assert result.exit_code == 0, result.output
     assert record_of(path)["actions"][:len(record["actions"])] == record["actions"]
 
@@ -179,7 +179,7 @@ def test_the_save_path_is_printed_at_the_start_and_the_record_exists_at_once(tmp
 def test_quit_saves_and_resume_restores_seat_opponent_options_and_language(runner, tmp_path):
     path = tmp_path / "g.json"
     result = run(runner, "play", GAME, "--seed", 9, "--seat", "1", "--opponent", "ismcts",
-                 "--agent-option", "iterations=3", "--lang", "ja", "--save", path, input="-1\n-1\nq\n")
+                 "--agent-option", "iterations=3", "--lang", "ja", "--save", path, input="$\n$\nq\n")
     assert result.exit_code == 0, result.output
     assert f"continue it with: tcg play --resume {path}" in result.output
     record = record_of(path)
@@ -189,7 +189,7 @@ def test_quit_saves_and_resume_restores_seat_opponent_options_and_language(runne
     result = run(runner, "play", "--resume", path, input="q\n")
     assert result.exit_code == 0, result.output
     assert "you are P1" in result.output and "ismcts computer player" in result.output
-    assert "Recent events" in result.output
+    assert "最近の出来事" in result.output  # the resumed game keeps --lang ja
     assert "マリガン" in result.output or "ターン" in result.output  # still Japanese
     assert record_of(path)["actions"] == record["actions"]
 
@@ -227,7 +227,7 @@ def test_resume_refuses_options_that_contradict_the_record(runner, tmp_path, arg
 
 def test_resume_of_a_finished_game_says_so(runner, tmp_path):
     path = tmp_path / "done.json"
-    assert run(runner, "play", GAME, "--seed", SEED, "--save", path, input="c\n").exit_code == 0
+    assert run(runner, "play", GAME, "--seed", SEED, "--save", path, input="c\ny\n").exit_code == 0
     saved = path.read_bytes()
     result = run(runner, "play", "--resume", path, input="q\n")
     assert result.exit_code == 1
@@ -255,7 +255,7 @@ def test_play_without_game_or_resume_is_a_usage_error(runner):
 
 def test_the_same_seed_twice_does_not_overwrite_the_first_record(runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert run(runner, "play", GAME, "--seed", 21, input="-1\nq\n").exit_code == 0
+    assert run(runner, "play", GAME, "--seed", 21, input="$\nq\n").exit_code == 0
     first = (tmp_path / f"tcg-{GAME}-21.json").read_bytes()
     result = run(runner, "play", GAME, "--seed", 21, input="q\n")
     assert result.exit_code == 0
@@ -281,7 +281,7 @@ def test_save_refuses_to_write_over_the_deck_file_in_use(runner, tmp_path):
 
 def test_a_new_game_never_writes_over_a_saved_game(runner, tmp_path):
     path = tmp_path / "g.json"
-    assert run(runner, "play", GAME, "--seed", SEED, "--save", path, input="-1\nq\n").exit_code == 0
+    assert run(runner, "play", GAME, "--seed", SEED, "--save", path, input="$\nq\n").exit_code == 0
     saved = path.read_bytes()
     result = run(runner, "play", GAME, "--seed", SEED, "--save", path, input="q\n")
     assert result.exit_code == 1
@@ -291,13 +291,13 @@ def test_a_new_game_never_writes_over_a_saved_game(runner, tmp_path):
 
 def test_resume_saves_to_another_file_only_when_nothing_is_lost(runner, tmp_path):
     path, copy, other = tmp_path / "g.json", tmp_path / "copy.json", tmp_path / "other.json"
-    assert run(runner, "play", GAME, "--seed", SEED, "--save", path, input="-1\nq\n").exit_code == 0
+    assert run(runner, "play", GAME, "--seed", SEED, "--save", path, input="$\nq\n").exit_code == 0
     assert run(runner, "play", GAME, "--seed", SEED + 1, "--save", other, input="q\n").exit_code == 0
     shutil.copy(path, copy)
     # a fresh file: fine, the original stays as it was
     fresh = tmp_path / "fresh.json"
     saved = path.read_bytes()
-    assert run(runner, "play", "--resume", path, "--save", fresh, input="-1\nq\n").exit_code == 0
+    assert run(runner, "play", "--resume", path, "--save", fresh, input="$\nq\n").exit_code == 0
     assert path.read_bytes() == saved and len(mine(record_of(fresh))) == 2
     # a record of another game: refused
     result = run(runner, "play", "--resume", path, "--save", other, input="q\n")
@@ -315,7 +315,7 @@ def test_resume_saves_to_another_file_only_when_nothing_is_lost(runner, tmp_path
 def test_undo_in_the_terminal(runner, tmp_path):
     path = tmp_path / "u.json"
     # mark a mulligan card, take it back, mark it again, finish (the computer then plays)
-    result = run(runner, "play", GAME, "--seed", SEED, "--save", path, input="u\n1\nu\n1\n-1\nu\nq\n")
+    result = run(runner, "play", GAME, "--seed", SEED, "--save", path, input="u\n1\nu\n1\n$\nu\nq\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Cannot undo: nothing has been played yet." in out
@@ -408,7 +408,7 @@ def test_a_bug_during_play_keeps_the_game(runner, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(tcg.agents, "make_agent", lambda name, seed=0, **options: Broken())
     path = tmp_path / "g.json"
-    result = run(runner, "play", GAME, "--seed", SEED, "--save", path, input="1\n-1\n")
+    result = run(runner, "play", GAME, "--seed", SEED, "--save", path, input="1\n$\n")
     assert result.exit_code == cli.INTERNAL_ERROR_EXIT
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("internal error: RuntimeError: the computer player broke")

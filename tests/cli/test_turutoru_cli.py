@@ -28,11 +28,11 @@ GAME = "turutoru"
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """Two finished games played through `tcg play turutoru`: always the last option, and a
-    pattern that stacks cards and runs programs ("1", "1", "-1")."""
+    pattern that stacks cards and runs programs ("1", "1", "$")."""
     out = {}
     folder = tmp_path_factory.mktemp("tt_games")
     runner = CliRunner()
-    for key, answers, seed in (("last", "-1\n", 3), ("pattern", "1\n1\n-1\n", 5)):
+    for key, answers, seed in (("last", "$\n", 3), ("pattern", "1\n1\n$\n", 5)):
         path = folder / f"{key}.json"
         result = run(runner, "play", GAME, "--seed", seed, "--save", path, input=answers * 4000)
         out[key] = (path, result)
@@ -133,7 +133,7 @@ def test_play_quit_help_info_and_ja(runner, tmp_path):
 
 def test_play_concede(runner, tmp_path):
     path = tmp_path / "c.json"
-    result = run(runner, "play", GAME, "--seed", 4, "--save", path, input="c\n")
+    result = run(runner, "play", GAME, "--seed", 4, "--save", path, input="c\ny\n")
     assert result.exit_code == 0
     assert "You lose." in result.output and "concession" in result.output
     record = json.loads(path.read_text(encoding="utf-8"))

@@ -124,17 +124,22 @@ def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Ste
 
 
 def result_text(renderer: GenericRenderer, result: Mapping[str, Any] | None, viewer: int | None) -> Text:
+    lang = getattr(renderer, "lang", "en")
+    game_id = getattr(getattr(renderer, "game", None), "game_id", None)
     if not result:
-        return Text("The game is not over.")
-    reason = renderer.reason_text(result.get("reason"))
+        return Text(say("ui.not_over", lang, game_id))
+    code = result.get("reason")
+    reason = say(f"reason.{code}", lang, game_id) if code else ""
+    if reason.startswith("⟦"):  # no sentence for this reason: the renderer's words
+        reason = renderer.reason_text(code)
     winner = result.get("winner")
     if result.get("draw") or winner is None:
-        return Text(f"Draw ({reason})", style="bold yellow")
-    if viewer is not None and renderer.who(viewer) == "You":
+        return Text(say("result.draw", lang, game_id, reason=reason), style="bold yellow")
+    if viewer is not None and renderer.who(viewer) in ("You", "あなた"):
         if winner == viewer:
-            return Text(f"You win! ({reason})", style="bold green")
-        return Text(f"You lose. ({reason})", style="bold red")
-    return Text(f"{renderer.who(winner)} wins ({reason})", style="bold green")
+            return Text(say("result.you_win", lang, game_id, reason=reason), style="bold green")
+        return Text(say("result.you_lose", lang, game_id, reason=reason), style="bold red")
+    return Text(say("result.win", lang, game_id, who=renderer.who(winner), reason=reason), style="bold green")
 
 
 # --- human vs computer -----------------------------------------------------------------------
@@ -154,13 +159,16 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
 
     read = read or _default_reader(console)
     changed = on_change or (lambda: None)
+
+    def t(key: str, **params: Any) -> str:
+        return say(key, lang, game.game_id, **params)
     if renderer is None:
         renderer = get_renderer(game.game_id, game, lang, viewer=human)
     steps: list[Step] = []
     if show_setup and len(game.log):
-        steps.append(Step(None, "Set-up", game.log.for_player(human)))
+        steps.append(Step(None, t("ui.setup"), game.log.for_player(human)))
     elif len(game.log):  # a resumed game: what happened last (also teaches the renderer card names)
-        _show_log(console, renderer, game, human, last=12)
+        _show_log(console, renderer, game, human, last=12, lang=lang)
     try:
         while not game.is_over:
             decision = game.decision
@@ -175,56 +183,88 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                 continue
             print_steps(console, renderer, steps)
             steps = []
-            legal = _options(renderer, game)
-            labels = [action_text(game, a, human, human, lang, renderer) for a in legal]
-            _show_decision(console, renderer, game, human, labels)
+            legal = game.legal_actions()
+            if len(legal) == 1:  # one possible answer: taken for the player, with a line saying so
+                action = legal[0]
+                text = action_text(game, action, human, human, lang, renderer)
+                console.print(Text(t("ui.auto", action=text), style="dim"))
+                mark = len(game.log)
+                game.apply(action, human)
+                changed()
+                steps.append(Step(human, text, game.log.for_player(human, mark), action))
+                continue
+            paths = menu_paths(game, renderer, human, lang)
+            prefix: tuple[str, ...] = ()
+            choices = _menu_level(paths, prefix)
+            _show_decision(console, renderer, game, human, [c[0] for c in choices], lang)
             while True:
-                span = f"1-{len(legal)}" if len(legal) > 1 else "1"
-                answer = read(f"Your choice [{span}, u=undo, i=card texts, h=help, q=quit]: ").strip().lower()
+                span = f"1-{len(choices)}" if len(choices) > 1 else "1"
+                key = "ui.prompt_sub" if prefix else "ui.prompt"
+                answer = read(t(key, span=span)).strip().lower()
                 if answer in ("q", "quit", "exit"):
-                    console.print("You stopped the game.")
+                    console.print(t("ui.you_stopped"))
                     return "quit"
-                if answer in ("h", "help", "?"):
-                    console.print(HELP)
+                if answer in ("h", "help"):
+                    console.print(t("ui.help"))
+                    continue
+                if answer in ("r", "rules"):
+                    console.print(rules_primer(game.game_id, lang) or t("ui.no_primer"))
+                    continue
+                if answer in ("?", "why"):
+                    for line in why_not(game, human, lang) or [t("ui.why_none")]:
+                        console.print("  " + line)
                     continue
                 if answer in ("b", "board"):
-                    _show_decision(console, renderer, game, human, labels)
+                    _show_decision(console, renderer, game, human, [c[0] for c in choices], lang, prefix)
                     continue
                 if answer in ("i", "info", "cards"):
                     info = renderer.card_info(game.observe(human))
-                    console.print(info if info is not None else "No card texts for this game.")
+                    console.print(info if info is not None else t("ui.no_card_texts"))
                     continue
                 if answer == "log":
-                    _show_log(console, renderer, game, human)
+                    _show_log(console, renderer, game, human, lang=lang)
                     continue
                 if answer in ("c", "concede"):
+                    sure = read(t("ui.confirm_concede")).strip().lower()
+                    if sure not in ("y", "yes", "はい"):
+                        console.print(t("ui.not_conceded"))
+                        continue
                     mark = len(game.log)
                     game.concede(human)
                     changed()
-                    steps.append(Step(human, "Concede", game.log.for_player(human, mark)))
+                    steps.append(Step(human, t("action.concede"), game.log.for_player(human, mark)))
                     break
                 if answer in ("u", "undo"):
                     done, text = take_back(game, human, lang, renderer)
                     if not done:
-                        console.print(f"Cannot undo: {text}.", style="yellow")
+                        console.print(t("ui.cannot_undo", why=text), style="yellow")
                         continue
                     changed()
-                    console.print(Text(f"Took back: {text}", style="bold"))
+                    console.print(Text(t("ui.took_back", action=text), style="bold"))
                     break
-                index = _parse_choice(answer, len(legal))
-                if index is None:
-                    console.print((f"Please type a number from 1 to {len(legal)}" if len(legal) > 1
-                                   else "Please type 1") + " (or h for help, u to undo).", style="yellow")
+                if answer == "0" and prefix:
+                    prefix = prefix[:-1]
+                    choices = _menu_level(paths, prefix)
+                    _print_options(console, [c[0] for c in choices], prefix, lang)
                     continue
-                action = legal[index]
-                text = labels[index]
+                index = _parse_choice(answer, len(choices))
+                if index is None:
+                    console.print(t("ui.bad_choice", count=len(choices)), style="yellow")
+                    continue
+                label, action, deeper = choices[index]
+                if action is None:  # a step of a choice: go down to its options
+                    prefix = deeper
+                    choices = _menu_level(paths, prefix)
+                    _print_options(console, [c[0] for c in choices], prefix, lang)
+                    continue
+                text = action_text(game, action, human, human, lang, renderer)
                 mark = len(game.log)
                 game.apply(action, human)
                 changed()
                 steps.append(Step(human, text, game.log.for_player(human, mark), action))
                 break
         print_steps(console, renderer, steps)
-        console.rule("Game over")
+        console.rule(t("ui.game_over"))
         console.print(renderer.board(game.observe(human)))
         console.print(result_text(renderer, game.result, human))
         return "over"
@@ -260,10 +300,84 @@ def take_back(game, human: int, lang: str = "en",
     except TcgError as e:  # UndoError: the engine says why (a draw, a hidden card shown...)
         why = str(e)
         return False, why[len("cannot undo: "):] if why.startswith("cannot undo: ") else why
+    # a forced choice (the only legal action) taken for the player is taken back with the
+    # action that led to it, or the loop would take it again at once
+    while len(game.legal_actions()) == 1 and game.can_undo:
+        last = game.actions[-1]
+        game.undo()
     try:
         return True, action_text(game, Action.from_dict(last["action"]), human, human, lang, renderer)
     except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
         return True, str(last["action"].get("type", "action"))
+
+
+def say(key: str, lang: str = "en", game_id: str | None = None, **params: Any) -> str:
+    """A sentence of the interface in the player's language (``tcg.text``)."""
+    from ..text import catalog
+    return catalog(game_id).t(key, lang, **params)
+
+
+def game_text(game_id: str):
+    """The game's presentation module (``tcg.games.<id>.text``) or None."""
+    import importlib
+    import importlib.util
+    name = f"tcg.games.{game_id}.text"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    return importlib.import_module(name)
+
+
+def menu_paths(game, renderer: GenericRenderer, viewer: int, lang: str) -> list[tuple[tuple[str, ...], Action]]:
+    """Each offered action with the path of labels it is chosen under: the game's ``menu()``
+    (choices in steps: the card, then what it does, then the target) when it covers every legal
+    action, else one label per offered action."""
+    legal = game.legal_actions()
+    fn = getattr(game_text(game.game_id), "menu", None)
+    if fn is not None:
+        try:
+            paths = [(tuple(str(x) for x in p), a) for p, a in fn(game, legal, viewer, lang)]
+            if paths and {a for _, a in paths} == set(legal):
+                return paths
+        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+            pass
+    return [((action_text(game, a, viewer, viewer, lang, renderer),), a) for a in _options(renderer, game)]
+
+
+def _menu_level(paths, prefix: tuple[str, ...]) -> list[tuple[str, Action | None, tuple[str, ...]]]:
+    """The options under ``prefix``, in the order first met: ``(label, action, ())`` for a choice
+    that leads to a single action (its remaining steps joined in the label; copies folded into
+    one), ``(label + " …", None, deeper prefix)`` for a step with several choices under it."""
+    groups: dict[str, list[tuple[tuple[str, ...], Action]]] = {}
+    for path, action in paths:
+        if path[:len(prefix)] == prefix and len(path) > len(prefix):
+            groups.setdefault(path[len(prefix)], []).append((path, action))
+    out = []
+    for label, entries in groups.items():
+        distinct = {p for p, _ in entries}
+        if len(distinct) == 1:
+            path, action = entries[0]
+            out.append((" › ".join(path[len(prefix):]), action, ()))
+        else:
+            out.append((label + " …", None, prefix + (label,)))
+    return out
+
+
+def why_not(game, viewer: int, lang: str) -> list[str]:
+    fn = getattr(game_text(game.game_id), "why_not", None)
+    if fn is None:
+        return []
+    try:
+        return [str(x) for x in fn(game, viewer, lang)]
+    except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+        return []
+
+
+def rules_primer(game_id: str, lang: str) -> str | None:
+    fn = getattr(game_text(game_id), "rules_primer", None)
+    return fn(lang) if fn is not None else None
 
 
 def _default_reader(console: Console) -> Reader:
@@ -279,15 +393,15 @@ def _default_reader(console: Console) -> Reader:
 
 
 def _parse_choice(answer: str, n: int) -> int | None:
+    """The index of option ``answer`` (1..n, or ``$`` for the last one); anything else (a
+    negative number included) is not a choice."""
+    if answer == "$" and n:
+        return n - 1
     try:
         k = int(answer)
     except ValueError:
         return None
-    if 1 <= k <= n:
-        return k - 1
-    if k == -1 and n:
-        return n - 1
-    return None
+    return k - 1 if 1 <= k <= n else None
 
 
 def _options(renderer: GenericRenderer, game) -> list[Action]:
@@ -301,19 +415,29 @@ def _options(renderer: GenericRenderer, game) -> list[Action]:
 
 
 def _show_decision(console: Console, renderer: GenericRenderer, game, viewer: int,
-                   labels: Sequence[str]) -> None:
+                   labels: Sequence[str], lang: str = "en", prefix: tuple[str, ...] = ()) -> None:
     console.rule()
     console.print(renderer.board(game.observe(viewer)))
-    console.print(Text("Your options:", style="bold"))
+    console.print(Text(say("ui.options", lang), style="bold"))
+    _print_options(console, labels, prefix, lang)
+
+
+def _print_options(console: Console, labels: Sequence[str], prefix: tuple[str, ...] = (),
+                   lang: str = "en") -> None:
+    if prefix:
+        console.print(Text("  " + " › ".join(prefix), style="bold"))
+        console.print(Text("  0. ", style="bold cyan") + Text(say("ui.back", lang)))
     width = len(str(len(labels)))
     for i, label in enumerate(labels, 1):
         console.print(Text(f"  {i:>{width}}. ", style="bold cyan") + Text(label))
 
 
-def _show_log(console: Console, renderer: GenericRenderer, game, viewer: int, last: int = 30) -> None:
+def _show_log(console: Console, renderer: GenericRenderer, game, viewer: int, last: int = 30,
+              lang: str = "en") -> None:
     events = game.log.for_player(viewer)
     lines = event_lines(renderer, events)
-    console.print(Text(f"Recent events ({min(last, len(lines))} of {len(lines)}):", style="bold"))
+    console.print(Text(say("ui.recent_events", lang, shown=min(last, len(lines)), total=len(lines)),
+                       style="bold"))
     for line in lines[-last:]:
         console.print("  " + line)
 
