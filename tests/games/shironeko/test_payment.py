@@ -282,4 +282,4 @@ def test_sn_c2_board_labels_the_pay_decision(lang, words):
     do(g, "pay_suggested")
     (ev,) = [e for e in g.log.for_player(1) if e["type"] == "pay"]
     assert ev["colors"] == ["red", "red", "red"]          # nothing in hand: nothing to keep for
-    assert "paid 3 souls" in r.event_text(ev)
+    assert ("paid 3 souls" if lang == "en" else "ソウル3枚") in r.event_text(ev)  # in the board's language

@@ -1,4 +1,4 @@
-"""What each player may see (``observe``) and how actions read (``describe``)."""
+"""What each player may see (``observe``) and how actions read (``describe``, worded by text.py)."""
 from __future__ import annotations
 
 from typing import Any, Iterator
@@ -6,7 +6,6 @@ from typing import Any, Iterator
 from ...engine.action import Action
 from ...engine.cards import PrintedViews
 from . import flow as F
-from .cards import COLOR_JA
 from .state import SNState, Unit
 
 
@@ -101,67 +100,7 @@ def all_zones(s: SNState) -> Iterator[tuple[str, int]]:
                 yield f"p{p}.under", i
 
 
-_EN = {
-    "place": "Place {card}", "change": "Character change: {card} onto {target}",
-    "awaken": "Awaken: {card} onto {target}", "monster": "Use monster {card}",
-    "burst": "Burst {card}", "leaderize": "Leaderize {card}", "attack": "Attack with {attacker}",
-    "activate": "Activate {card}: {ability_text}", "end_turn": "End turn",
-    "mulligan_mark": "Mulligan: mark {card} to return", "mulligan_done": "Finish mulligan",
-    "defend": "Defend with {defender}", "no_defense": "Do not defend (take the damage)",
-    "target": "Target {target}", "trigger": "Resolve trigger of {card}",
-    "discard": "Discard {card}", "search_pick": "Take {card}", "search_none": "Take nothing",
-    "pay": "Pay with a {color} soul", "pay_suggested": "Pay the rest as suggested: {souls}",
-}
-_JA = {
-    "place": "{card}を配置", "change": "キャラチェンジ: {target}の上に{card}",
-    "awaken": "覚醒: {target}の上に{card}", "monster": "モンスター{card}を使用",
-    "burst": "{card}のバーストを使用", "leaderize": "{card}をリーダー化", "attack": "{attacker}で攻撃",
-    "activate": "{card}の起動能力: {ability_text}", "end_turn": "ターン終了",
-    "mulligan_mark": "マリガン: {card}を戻す", "mulligan_done": "マリガン終了",
-    "defend": "{defender}で防御", "no_defense": "防御しない（山札にダメージ）",
-    "target": "{target}を対象にする", "trigger": "{card}のトリガーを使用",
-    "discard": "{card}を捨てる", "search_pick": "{card}を手札に加える", "search_none": "何も加えない",
-    "pay": "{color}のソウルで支払う", "pay_suggested": "残りをおすすめの支払いで支払う: {souls}",
-}
-
-
 def describe(rules, s: SNState, a: Action, lang: str = "en") -> str:
-    table = _JA if lang == "ja" else _EN
-    fmt = table.get(a.type)
-    if fmt is None:
-        return repr(a)
-    args: dict[str, Any] = {}
-    for k, v in a.params:
-        if k in ("card", "target", "attacker", "defender") and isinstance(v, int) and 0 <= v < len(s.cards):
-            c = s.cards[v]
-            args[k] = c.name if lang == "ja" or not c.name_en else f"{c.name} [{c.name_en}]"
-            if k == "card" and c.is_character and a.type in ("place", "change", "awaken"):
-                cost = c.cost if a.type == "place" else c.change_cost
-                color = COLOR_JA[c.color] if lang == "ja" else c.color
-                args[k] += f" (Lv{c.level} {c.attack}/{c.hp}, {color} {cost})"
-        else:
-            args[k] = v
-    if a.type == "pay":
-        args["color"] = COLOR_JA[a.color] if lang == "ja" else a.color
-    elif a.type == "pay_suggested":
-        args["souls"] = _suggested_text(s, lang)
-    if a.type == "activate":
-        ab = s.cards[a.card].abilities[a.ability]
-        args["ability_text"] = (ab.text if lang == "ja" else ab.text_en or ab.text) or f"#{a.ability}"
-    return fmt.format(**args)
-
-
-def _suggested_text(s: SNState, lang: str) -> str:
-    """The souls ``pay_suggested`` would turn OFF, e.g. "yellow, red, red" (黄・赤・赤)."""
-    from . import payment as P
-    from .cards import COLORS
-    d, pending = s.decision, s.pending
-    if d is None or d.kind != "pay" or pending is None:
-        return "?"
-    _, p, color, n, paid, _, _ = pending
-    matched = P.is_matched(s.cards, paid, color)
-    vec = P.suggested(s, p, color, n - len(paid), matched)
-    names = [c for c, k in zip(COLORS, vec) for _ in range(k)]
-    if lang == "ja":
-        return "・".join(COLOR_JA[c] for c in names)
-    return ", ".join(names)
+    """How an action reads: the words are in text.toml, put together by text.py."""
+    from .text import describe as describe_action
+    return describe_action(s, a, lang)
