@@ -22,6 +22,6 @@ def __getattr__(name: str) -> Any:
         from .pettingzoo_env import aec_env
         return aec_env
     if name == "gym_env":
-        from .gym_env import gym_env
+        from .gymnasium_env import gym_env
         return gym_env
     raise AttributeError(f"module 'tcg.rl' has no attribute {name!r}")
