@@ -667,7 +667,7 @@ def why_not(game, viewer: int | None, lang: str = "en") -> list[str]:
             return []
         on = len(P.on_souls(s, viewer))
         if on < n:
-            return [v.t(key, cost=n, count=on)]
+            return [v.t(key, cost=n, count=on) if on else v.t(f"{key}.none", cost=n)]
         return [v.t("why.color", color=color_name(color, v.lang))]
 
     cards = s.cards
@@ -683,7 +683,7 @@ def why_not(game, viewer: int | None, lang: str = "en") -> list[str]:
             if c.name in names:
                 reasons.append(v.t("why.same_name"))
             reasons += cost_reasons(c.color, c.cost)
-            if c.change_cost is not None:
+            if c.change_cost is not None and c.level >= 2:  # level 1: placing is the only way
                 bases = [u for u in ps.chars if cards[u.iid].level == c.level - 1
                          and (c.kind == "character" or cards[u.iid].name == c.name)]
                 if not bases:
