@@ -105,7 +105,7 @@ def test_always_first_option_plays_the_game(played):
     assert re.search(r"▶ (You|Opponent): Pass → both passed, the battle resolves: ", out)
     # life picks and what they reveal
     assert re.search(r"▶ You: Hit Opponent's life card #1 \(face down\) of \d", out)
-    assert re.search(r"Opponent's life card .+ was hit \((⚡ ignition icon|no icon)\) · life \d", out)
+    assert re.search(r"Opponent's life card .+ was hit \((⚡ ignition icon|no icon)\) · \d life left", out)
     # event summaries
     if "battle_damage" in types:
         assert re.search(r"Battle: (your|Opponent's) .+ on square \d \(.+\) took \d+ damage", out)
@@ -132,7 +132,7 @@ def test_always_last_option_declines_and_the_computer_wins(played):
     assert "▶ You: No start card" in out and "▶ You: No gate card" in out
     assert "▶ You: No resource this turn" in out and "▶ You: End the turn" in out
     assert re.search(r"▶ Opponent: Hit your life card #\d \(face down\) of \d", out)
-    assert re.search(r"Your life card .+ was hit .+ · life \d", out)
+    assert re.search(r"Your life card .+ was hit .+ · \d life left", out)
     assert "Your life is 0!" in out and "You lose. (life reached 0)" in out
 
 
@@ -235,7 +235,8 @@ def test_cards_table_shows_zx_fields(runner):
         assert c.id in out
     assert "Z/X EX" in out and "Z/X OB" in out and "SHIFT" in out and "EV EX" in out
     assert "Start Card" in out and "Gate Card" in out and "⚡" in out
-    assert "降臨 Descent" in out and "覚醒 Awaken" in out and "夢装 Idealize" in out
+    # the conditions are game terms: the English word glossed with the Japanese one
+    assert "Descent (降臨)" in out and "Awaken (覚醒)" in out and "Idealize (夢装)" in out
     assert f"{len(cards)} of {len(cards)} cards" in out
 
 
@@ -252,7 +253,7 @@ def test_cards_filters_and_narrow_terminal(runner):
     for c in cards:
         assert (c.id in white.output) == (c.color == "white"), c.id
     shift = run(runner, "cards", GAME, "--kind", "シフト", "--lang", "ja", env={"COLUMNS": "80"})
-    assert shift.exit_code == 0 and "onto " in shift.output
+    assert shift.exit_code == 0 and "に重ねる" in shift.output and "onto " not in shift.output  # how it comes out
     bad = run(runner, "cards", GAME, "--color", "purple")
     assert bad.exit_code == 1 and "unknown --color" in one_error_line(bad)
 
@@ -445,7 +446,7 @@ def test_start_card_and_hand_stay_secret():
     if game is None:
         pytest.skip("no start card choice for player 1")
     pick = next(a for a in game.legal_actions() if a.type == "start_card")
-    assert action_text(game, pick, 1, 0, "en") == "Chose about a start card (secret until both have chosen)"
+    assert action_text(game, pick, 1, 0, "en") == "Chose a start card or none (secret until both have chosen)"
     no = next(a for a in game.legal_actions() if a.type == "no_start_card")
     assert action_text(game, no, 1, 0, "en") == action_text(game, pick, 1, 0, "en")   # which, secret
     assert "face down on your player square" in action_text(game, pick, 1, 1, "en")
@@ -500,7 +501,7 @@ def test_event_summaries_and_step_lines():
     # life damage and where the card goes
     lines = r.event_lines([{"type": "life_damage", "player": 0, "card": 902, "id": zx.id, "icon": False, "life": 2},
                            {"type": "to_charge", "player": 0, "card": 902, "id": zx.id}])
-    assert lines == [f"Your life card {zx.name} ({zx.name_en}) was hit (no icon) · life 2 → your charge"]
+    assert lines == [f"Your life card {zx.name} ({zx.name_en}) was hit (no icon) · 2 life left → your charge"]
     assert r.event_text({"type": "refresh", "player": 1, "cards": 20}).startswith(
         "Opponent's deck ran out: the trash (20 cards) is shuffled into a new deck, 1 life card → charge")
     # the step of a placement leaves out the payment and the placement the action line states

@@ -1,4 +1,4 @@
-"""What each Z/X player may see, and how actions read."""
+"""What each Z/X player may see; how actions read is in text.py."""
 from __future__ import annotations
 
 from typing import Any, Iterator
@@ -6,7 +6,6 @@ from typing import Any, Iterator
 from ...engine.action import Action
 from ...engine.cards import PrintedViews
 from . import flow as F
-from .cards import COLOR_JA
 from .state import PLAYER_SQUARE, Unit, ZXState
 
 
@@ -115,65 +114,7 @@ def all_zones(s: ZXState) -> Iterator[tuple[str, int]]:
             yield f"sq{sq}.bottom", u.bottom
 
 
-SQ_EN = ["far left", "opponent's player square", "far right", "middle left", "centre", "middle right",
-         "near left", "your player square", "near right"]
-
-_EN = {"start_card": "Start with {card} on your player square", "no_start_card": "No start card",
-       "gate_card": "Put gate card {card} into your dynamis", "no_gate_card": "No gate card",
-       "keep": "Keep your hand", "mulligan": "Mulligan (shuffle back, draw 4)",
-       "resource": "Put {card} into your resources", "no_resource": "No resource this turn",
-       "ignite": "Ignition: charge {card} to the trash, reveal the top card", "end_ignition": "End the ignition phase",
-       "place_free": "Place it free on square {square}", "use_free": "Use it free", "decline": "Decline",
-       "place": "Place {card} on square {square}", "event": "Use event {card}",
-       "zx_ex": "Z/X EX {card} on square {square}{destroy}", "ev_ex": "EV EX {card}: effect {effect}",
-       "shift": "SHIFT {card} onto square {square}", "activate": "Activate the Z/X on square {square}",
-       "attack": "Attack from square {attacker} → {target}", "end_turn": "End the turn",
-       "battle_event": "Battle event {card}", "pass": "Pass", "life": "Hit life card #{index}",
-       "discard": "Discard {card}", "sleep": "Put the Z/X on square {square} to sleep", "pick": "Take {card}",
-       "pick_none": "Take nothing", "overboost": "Overboost: {card} on square {square}",
-       "no_overboost": "No overboost", "target": "Target {target}",
-       "pay": "Pay with a {color} resource", "pay_suggested": "Pay the rest as suggested: {resources}"}
-#: Japanese forms (the others read as in English, with Japanese card names)
-_JA = {"pay": "{color}のリソースで支払う", "pay_suggested": "残りをおすすめの支払いで支払う: {resources}"}
-
-
 def describe(rules, s: ZXState, a: Action, lang: str = "en") -> str:
-    fmt = (_JA.get(a.type) if lang == "ja" else None) or _EN.get(a.type)
-    if fmt is None:
-        return repr(a)
-    args: dict[str, Any] = {"destroy": ""}
-    for k, v in a.params:
-        if k in ("card", "target") and isinstance(v, int) and v >= 0 and k == "card":
-            c = s.cards[v]
-            args[k] = c.name if lang == "ja" or not c.name_en else f"{c.name} [{c.name_en}]"
-            if c.is_unit:
-                args[k] += f" ({c.color} {c.cost}, {c.power})"
-        elif k == "target" and a.type == "attack":
-            args[k] = "the player" if v < 0 else f"square {v}"
-        elif k == "target":
-            args[k] = s.cards[v].name
-        elif k == "destroy":
-            args[k] = f", destroying squares {', '.join(map(str, v))}" if v else ""
-        elif k == "effect":
-            ab = s.cards[a.card].abilities_of("use")[v]
-            args[k] = (ab.text_en or ab.text or str(v + 1)) if lang != "ja" else (ab.text or str(v + 1))
-        elif k == "color":
-            args[k] = COLOR_JA.get(v, v) if lang == "ja" else v
-        else:
-            args[k] = v
-    if a.type == "pay_suggested":
-        args["resources"] = suggested_text(s, lang)
-    return fmt.format(**args)
-
-
-def suggested_text(s: ZXState, lang: str = "en") -> str:
-    """The colours ``pay_suggested`` would put to sleep, e.g. "blue, blue, green" (青・青・緑)."""
-    from . import payment as P
-    from .cards import COLORS
-    d, pending = s.decision, s.pending
-    if d is None or d.kind != "pay" or pending is None:
-        return "?"
-    _, p, color, n, paid, _, _ = pending
-    vec = P.suggested(s, p, color, n - len(paid), P.is_matched(s, paid, color))
-    names = [c for c, k in zip(COLORS, vec) for _ in range(k)]
-    return "・".join(COLOR_JA[c] for c in names) if lang == "ja" else ", ".join(names)
+    """How an action reads: the words are the game's table (games/zx/text.toml, via text.py)."""
+    from .text import describe as describe_action
+    return describe_action(s, a, lang)
