@@ -81,6 +81,13 @@ def main() -> None:
 
 # --- helpers ---------------------------------------------------------------------------------
 
+def _tcg() -> str:
+    """How the user types this command: ``uv run tcg`` when it was started by ``uv run`` (the
+    project's environment is not on the user's own PATH), else ``tcg``."""
+    import os
+    return "uv run tcg" if os.environ.get("UV_RUN_RECURSION_DEPTH") else "tcg"
+
+
 def _echo_err(message: str) -> None:
     try:
         print(message, file=sys.stderr, flush=True)
@@ -169,7 +176,7 @@ def _guard(fn: Callable) -> Callable:
             from .api import IllegalDeckError
             if isinstance(e, IllegalDeckError):
                 _fail(f"deck {e.deck.name!r} is not legal for {e.deck.game} ({len(e.problems)} "
-                      f"problem{'s' if len(e.problems) != 1 else ''}; see 'tcg validate {e.deck.game} "
+                      f"problem{'s' if len(e.problems) != 1 else ''}; see '{_tcg()} validate {e.deck.game} "
                       f"{e.deck.source or e.deck.name}')")
             _fail(str(e))
         except (ValueError, FileNotFoundError, OSError) as e:
@@ -525,7 +532,7 @@ def _default_record_path(game_id: str, seed: int) -> pathlib.Path:
 def _refuse_existing(path: pathlib.Path) -> NoReturn:
     try:
         _read_record(path)
-        what = ("holds a saved game", f"continue that game with 'tcg play --resume {path}', or choose another file")
+        what = ("holds a saved game", f"continue that game with '{_tcg()} play --resume {path}', or choose another file")
     except TcgError:
         what = ("is not a game record", "choose another file")
     raise ValueError(f"--save {path}: the file exists and {what[0]}; a new game never writes over a file: {what[1]}")
@@ -624,7 +631,7 @@ def _resume_game(resume: pathlib.Path, game: Optional[str], deck: Optional[str],
     g = replay(_read_record(resume))
     if g.is_over:
         raise RecordError(f"{resume} is a finished game: {_result_words(g.result)} after {len(g.actions)} "
-                          f"actions; nothing to continue (watch it with: tcg replay {resume})")
+                          f"actions; nothing to continue (watch it with: {_tcg()} replay {resume})")
     if game is not None and game != g.game_id:
         raise ValueError(f"--resume {resume} holds a {g.game_id} game, not {game}; leave GAME out with --resume")
     if seed is not None and seed != g.seed:
@@ -744,7 +751,7 @@ def play_cmd(
                             f"{g.decks[1 - human].name!r}"))
     for note in notes:
         con.print(note, style="yellow")
-    resume_hint = f"tcg play --resume {shlex.quote(str(path))}"
+    resume_hint = f"{_tcg()} play --resume {shlex.quote(str(path))}"
     con.print(f"The game is saved to {path} after every action (continue it later with: {resume_hint}).")
     con.print("Type h for help, u to undo.", style="dim")
     outcome = "interrupted"
@@ -764,7 +771,7 @@ def play_cmd(
             _say(con, f"Game saved to {path} (continue it with: {resume_hint})")
     if failed is not None:
         _fail(f"could not save the game record to {path}: {failed}")
-    watch = f"tcg replay {shlex.quote(str(path))}"
+    watch = f"{_tcg()} replay {shlex.quote(str(path))}"
     _say(con, f"Game record saved to {path} (watch it with: {watch})" if outcome == "over" else
          f"Game saved to {path}: continue it with: {resume_hint} (or watch it so far with: {watch})")
     if outcome == "quit" or outcome == "over":

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 import tcg
 from tcg.cli import app
 
-WIDE = {"COLUMNS": "250", "NO_COLOR": "1"}
+WIDE = {"COLUMNS": "250", "NO_COLOR": "1", "UV_RUN_RECURSION_DEPTH": ""}  # hints say "tcg ...", not "uv run tcg ..."
 
 
 def run(runner: CliRunner, *args, input=None, env=None):

@@ -61,3 +61,12 @@ def test_why_and_rules_answer_even_without_game_texts(runner, tmp_path):
     assert result.exit_code == 0
     assert ("Nothing is missing" in result.output or "  " in result.output)
     assert "rules" in result.output.lower()
+
+
+def test_hints_print_a_command_that_works_as_typed(runner, tmp_path):
+    path = tmp_path / "g.json"
+    result = run(runner, "play", "kemuri", "--seed", 3, "--save", path, input="q\n",
+                 env={"UV_RUN_RECURSION_DEPTH": "1"})  # started through `uv run`
+    assert f"uv run tcg play --resume {path}" in result.output
+    result = run(runner, "play", "kemuri", "--seed", 4, "--save", tmp_path / "h.json", input="q\n")
+    assert "uv run tcg" not in result.output and "tcg play --resume" in result.output
