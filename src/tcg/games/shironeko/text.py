@@ -742,13 +742,13 @@ def rules_primer(lang: str = "en") -> str:
     for section in PRIMER:
         lines.append(cat.t(f"rules.{section}", lang))
         lines.append("")
-    lines.append(cat.t("rules.terms", lang))
+    # the terms: English with the Japanese term after each; Japanese with the English word
+    names = []
     for name in TERMS:
-        key = f"term.{name}"
-        if lang == "ja":
-            lines.append(f"  ・{cat.t(key, 'ja')}（{cat.t(key, 'en')}）")
-        else:
-            lines.append(f"  - {cat.term(key, 'en')}")
+        ja, en = cat.t(f"term.{name}", "ja"), cat.t(f"term.{name}", "en")
+        names.append(cat.term(f"term.{name}", "en") if lang == "en" else
+                     ja if ja == en else cat.t("rules.term_ja", "ja", term=ja, en=en))
+    lines.append(cat.t("rules.terms", lang, terms=cat.t("sep.list", lang).join(names)))
     return "\n".join(lines)
 
 
