@@ -437,6 +437,25 @@ def validate_cmd(
     raise typer.Exit(1)
 
 
+@_command("rules")
+def rules_cmd(
+    game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
+    lang: str = typer.Option("en", "--lang", help="Language: en or ja."),
+) -> None:
+    """A short primer of a game's rules, written for a player: how a turn goes, how to win, the
+    terms (the same text as 'r' during 'tcg play'). The full rules as implemented are in
+    docs/rules/GAME.md."""
+    from .engine.errors import ArgumentError
+    from .ui.terminal import rules_primer
+    _rules(game)  # an unknown game is one clear error
+    if lang not in ("en", "ja"):
+        raise ArgumentError(f"--lang must be en or ja, not {lang!r}")
+    text = rules_primer(game, lang)
+    if not text:
+        raise ArgumentError(f"no rules primer for {game} yet (see docs/rules/{game}.md)")
+    _console().print(text)
+
+
 @_command("catalog")
 def catalog_cmd(
     game: Optional[str] = typer.Argument(None, help="Game id; omit it to compare all games side by side."),
