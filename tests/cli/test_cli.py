@@ -492,6 +492,25 @@ def test_board_hides_the_opponents_hand():
             assert f"Deck {pv['deck']}" in text
 
 
+def test_shironeko_board_speaks_the_players_language():
+    """The board takes its words from the game's text table: Japanese with --lang ja, English
+    with the Japanese game terms glossed; the decision and the events are the game's own words."""
+    from tcg.games.shironeko import text as T
+    from tcg.ui import get_renderer
+    game = find_state(lambda g: g.state.turn >= 3 and g.decision.kind == "main" and g.decision.player == 0)
+    obs = game.observe(0)
+    en, ja = (get_renderer("shironeko", game, lang, viewer=0) for lang in ("en", "ja"))
+    text_en, text_ja = render(en.board(obs)), render(ja.board(obs))
+    assert "main phase (メインフェイズ)" in text_en and "Your hand" in text_en
+    for word in ("山札", "手札", "タウンデッキ", "捨て山", "あなたの手札", "メインフェイズ", "選択："):
+        assert word in text_ja, word
+    assert "Deck " not in text_ja and "Your hand" not in text_ja
+    assert en.decision_text(obs) == T.prompt(obs["decision"], 0, "en", game.state.cards, obs=obs)
+    events = game.log.for_player(0)
+    assert [en.event_text(e) for e in events] == [T.narrate(e, 0, "en", game.state.cards) for e in events]
+    assert any(line and line.startswith("あなたが") for line in map(ja.event_text, events))
+
+
 def test_hidden_choices_of_others_are_not_described():
     from tcg.ui.terminal import action_text
     game = tcg.new_game("shironeko", tcg.list_decks("shironeko")[:2], seed=2)
