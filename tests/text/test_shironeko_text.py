@@ -287,7 +287,8 @@ def test_why_not_explains_a_card_that_cannot_be_played():
     same = next(line for line in en if line.startswith("赤の剣士 (Red Swordsman) cannot be played"))
     assert "already on your field" in same
     assert any("cannot attack" in line and "summoning sickness" in line for line in en)
-    assert any(line.startswith("赤の将軍は使えません") and "ON状態のソウルが1枚しかない" in line for line in ja)
+    assert any(line.startswith("赤の将軍は使えません") and "ON状態のソウルが1枚しかない" in line
+               for line in ja)
     assert any("召喚酔い" in line for line in ja)
     # not the viewer's decision / not the main phase: says so
     assert T.why_not(g, 1, "en") == ["It is not your decision: Opponent is deciding."]

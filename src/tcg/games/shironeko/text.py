@@ -325,7 +325,8 @@ def _n_heal(v: Voice, ev) -> str:
 
 
 def _n_set_state(v: Voice, ev) -> str:
-    return v.t("event.set_state", card=v.card(ev.get("card")), state=state_name("on" if ev.get("on") else "off", v.lang))
+    state = state_name("on" if ev.get("on") else "off", v.lang)
+    return v.t("event.set_state", card=v.card(ev.get("card")), state=state)
 
 
 def _n_move(v: Voice, ev) -> str:
@@ -599,13 +600,15 @@ def _same_card_param(s, a: Action) -> tuple:
     return (a.type, tuple(out))
 
 
-def menu(game, legal_actions: Sequence[Action], viewer: int | None, lang: str = "en") -> list[tuple[tuple[str, ...], Action]]:
+def menu(game, legal_actions: Sequence[Action], viewer: int | None,
+         lang: str = "en") -> list[tuple[tuple[str, ...], Action]]:
     """The path of labels under which each legal action is offered, in the order given: for the
     main phase first the card ("X" in hand, "X (on the field)", "leader X"), then what it does
     (place, character change, use, attack, activate...), then the target ("onto Y"); other
     decisions have one step. Every action of ``legal_actions`` appears once; two actions that are
     the same for the player (two copies of a card in hand) have the same path, so a front end
-    offers it once; different actions never share a path."""
+    offers it once; different actions never share a path. ``viewer`` is the deciding player
+    (the labels name the cards of their hand)."""
     s = game.state
     v = Voice(viewer, lang, s.cards)
     rows = [(_path(v, s, a), a) for a in legal_actions]
@@ -723,7 +726,8 @@ def why_not(game, viewer: int | None, lang: str = "en") -> list[str]:
             if ab.untap and u.on:
                 reasons.append(v.t("why.must_be_off"))
             if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
-                reasons.append(v.t("why.runes", runes=join((color_name(r, v.lang) for r in ab.runes), v.lang, "colors")))
+                runes = join((color_name(r, v.lang) for r in ab.runes), v.lang, "colors")
+                reasons.append(v.t("why.runes", runes=runes))
             reasons += cost_reasons(ab.color, ab.cost)
             if reasons:
                 add(v.t("why.ability", card=card_label(cards[u.iid], v.lang), reasons=join(reasons, v.lang, "reasons")))
