@@ -40,6 +40,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 LANGS = ("en", "ja")
+ENTRY_FIELDS = ("en", "ja", "gloss", "same")
 SHARED = pathlib.Path(__file__).with_name("text.toml")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]")
 
@@ -137,8 +138,9 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, dict[str, 
         key = f"{prefix}{k}"
         if "en" in v or "ja" in v:
             out[key] = v
-        else:
-            out.update(_flatten(v, key + "."))
+        # sub-entries ([event.draw.you] under [event.draw]); an entry's own en/ja values
+        # (plural forms) are not entries
+        out.update(_flatten({kk: vv for kk, vv in v.items() if kk not in ENTRY_FIELDS}, key + "."))
     return out
 
 

@@ -56,3 +56,11 @@ def test_the_shared_table_is_complete_and_in_step():
     assert catalog().check() == []
     assert placeholders("{who} drew {count}") == {"who", "count"}
     assert is_japanese("あなた") and not is_japanese("You")
+
+
+def test_a_sub_entry_under_an_entry_is_found():
+    c = Catalog([{"event": {"mulligan": {"en": "{who} kept their hand", "ja": "{who}は手札を残した",
+                                         "you": {"en": "You kept your hand", "ja": "あなたは手札を残した"}}}}])
+    assert c.t("event.mulligan", "en", who="Opponent") == "Opponent kept their hand"
+    assert c.t("event.mulligan.you", "en") == "You kept your hand"
+    assert c.check() == []
