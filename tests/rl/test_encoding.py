@@ -11,7 +11,7 @@ import pytest
 
 import tcg
 from tcg.engine.rng import Rng
-from tcg.rl.encoding import EncodingError, encoding
+from tcg.rl.encoder import EncodingError, encoding
 
 from .games import GAMES, played
 
@@ -49,7 +49,10 @@ def test_different_observations_give_different_encodings(game):
     for g in played(game, range(3)):
         for p in (0, 1):
             obs = g.observe(p)
-            vec, _ = enc.encode(obs, p, strict=True)
+            vec, ctx = enc.encode(obs, p, strict=True)
+            fast, fctx = enc.encode(obs, p)   # the compiled path: the same vector and card slots
+            assert np.array_equal(vec, fast)
+            assert {k: sorted(v) for k, v in ctx.locs.items()} == {k: sorted(v) for k, v in fctx.locs.items()}
             assert vec.dtype == np.float32 and vec.shape == (enc.size,)
             assert ((vec >= enc.low) & (vec <= enc.high)).all()
             key = _key(obs)

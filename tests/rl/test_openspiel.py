@@ -11,7 +11,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel adapter needs the 'openspiel' extra")
 
 import tcg.rl.openspiel as tos  # noqa: E402 - registers the games
-from tcg.rl.encoding import encoding  # noqa: E402
+from tcg.rl.encoder import encoding  # noqa: E402
 
 from .games import GAMES  # noqa: E402
 

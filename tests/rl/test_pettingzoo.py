@@ -10,7 +10,7 @@ from pettingzoo.test import api_test, seed_test
 
 import tcg
 import tcg.rl as rl
-from tcg.rl.encoding import encoding
+from tcg.rl.encoder import encoding
 
 from .games import GAMES
 

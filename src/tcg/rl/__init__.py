@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["aec_env", "gym_env", "encoding", "EncodingError"]
+__all__ = ["aec_env", "gym_env", "encoding", "EncodingError", "GameEncoding"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("encoding", "EncodingError"):
-        from . import encoding as _enc
-        return getattr(_enc, name)
+    if name in ("encoding", "EncodingError", "GameEncoding"):
+        from . import encoder
+        return getattr(encoder, name)
     if name == "aec_env":
         from .pettingzoo_env import aec_env
         return aec_env

@@ -9,7 +9,7 @@ import numpy as np
 
 import tcg
 
-from .encoding import GameEncoding, encoding
+from .encoder import GameEncoding, encoding
 
 #: environment names carry the encoding version (bumped whenever an encode.py changes meaning)
 ENV_VERSION = 0

@@ -19,12 +19,35 @@ from typing import Any, Sequence
 import numpy as np
 
 from .actions import ActionCtx, ActionTable
+from .compiled import compile_schema
 from .schema import CardTable, Ctx, EncodingError, bind_cards
 
 __all__ = ["GameEncoding", "encoding", "EncodingError", "VERSION"]
 
 #: bumped whenever an encode.py (observation layout or action table) changes meaning
 VERSION = 0
+
+
+class Found:
+    """Where the fast path saw each card instance: ``locs`` = {iid: [(zone, slot), ...]}."""
+
+    __slots__ = ("viewer", "_found", "_locs", "_buf")
+
+    def __init__(self, viewer: int, found: list, buf=None):
+        self.viewer, self._found, self._locs = viewer, found, None
+        self._buf = buf   # keeps the vector's memory alive
+
+    @property
+    def locs(self) -> dict[int, list[tuple[str, int]]]:
+        if self._locs is None:
+            locs: dict[int, list[tuple[str, int]]] = {}
+            for iid, zone, slot in self._found:
+                if iid in locs:
+                    locs[iid].append((zone, slot))
+                else:
+                    locs[iid] = [(zone, slot)]
+            self._locs = locs
+        return self._locs
 
 
 class GameEncoding:
@@ -44,6 +67,7 @@ class GameEncoding:
         assert len(b) == self.size, (len(b), self.size)
         self.low = np.array([lo for lo, _ in b], dtype=np.float32)
         self.high = np.array([hi for _, hi in b], dtype=np.float32)
+        self._fast = compile_schema(self.schema, self.cards)
 
     # --- observations ----------------------------------------------------------------------
     def encode(self, obs: dict[str, Any], viewer: int | None = None, strict: bool = False,
@@ -52,15 +76,21 @@ class GameEncoding:
         locations). ``strict`` raises ``EncodingError`` on anything the schema does not cover."""
         if viewer is None:
             viewer = obs["viewer"]
+        if not strict:  # the compiled fast path
+            buf, found = self._fast(obs, viewer)
+            vec = np.frombuffer(buf, dtype=np.float32)
+            if out is None:
+                out = vec
+            np.minimum(vec, self.high, out=out)   # (np.clip costs more per call)
+            np.maximum(out, self.low, out=out)
+            return out, Found(viewer, found, buf)
         ctx = Ctx(viewer, strict, self.cards)
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
         self.schema.enc(obs, out, 0, ctx)
-        if not strict:
-            np.clip(out, self.low, self.high, out=out)
-        elif not ((out >= self.low) & (out <= self.high)).all():
+        if not ((out >= self.low) & (out <= self.high)).all():
             bad = int(np.argmax((out < self.low) | (out > self.high)))
             raise EncodingError(f"feature {bad} ({self.feature_name(bad)}) = {out[bad]} outside "
                                 f"{self.low[bad]}..{self.high[bad]}")

@@ -1,0 +1,98 @@
+"""Speed of the research environments against the raw engine, in the same run.
+
+    uv run --extra rl python benchmarks/bench_rl.py [--seconds 5] [games...]
+
+For each game: the raw engine's random-play decisions/s (legal_actions, a uniform choice, apply),
+the same loop with one ``game.observe(player)`` per decision (the ceiling of an environment that
+encodes from the observation), the PettingZoo AEC env's steps/s (env.last() with the encoded observation and the mask, a uniform
+choice among the masked ids, env.step), each over whole seeded games until the time budget is
+spent. Prints the load average first: on a busy machine
+every number drops.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+
+import numpy as np
+
+import tcg
+
+
+def raw(game: str, seconds: float) -> tuple[int, float]:
+    decks = tcg.list_decks(game)
+    n, t, seed = 0, 0.0, 0
+    while t < seconds:
+        rng = random.Random(seed)
+        g = tcg.new_game(game, [rng.choice(decks), rng.choice(decks)], seed=seed)
+        t0 = time.perf_counter()
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            n += 1
+        t += time.perf_counter() - t0
+        seed += 1
+    return n, t
+
+
+def raw_observed(game: str, seconds: float) -> tuple[int, float]:
+    """The raw loop plus one ``observe(player)`` per decision: the ceiling of any environment
+    that encodes from the engine's observation."""
+    decks = tcg.list_decks(game)
+    n, t, seed = 0, 0.0, 0
+    while t < seconds:
+        rng = random.Random(seed)
+        g = tcg.new_game(game, [rng.choice(decks), rng.choice(decks)], seed=seed)
+        t0 = time.perf_counter()
+        while not g.is_over:
+            g.observe(g.decision.player)
+            g.apply(rng.choice(g.legal_actions()))
+            n += 1
+        t += time.perf_counter() - t0
+        seed += 1
+    return n, t
+
+
+def aec(game: str, seconds: float) -> tuple[int, float]:
+    import tcg.rl as rl
+    env = rl.aec_env(game, seed=0)
+    n, t, seed = 0, 0.0, 0
+    while t < seconds:
+        rng = np.random.default_rng(seed)
+        t0 = time.perf_counter()
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            n += 1
+        t += time.perf_counter() - t0
+        seed += 1
+    return n, t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", default=tcg.list_games())
+    ap.add_argument("--seconds", type=float, default=5.0, help="time budget per game and loop")
+    args = ap.parse_args()
+    load = os.getloadavg()
+    print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)")
+    print(f"{'game':10} {'raw dec/s':>10} {'raw+observe/s':>14} {'env steps/s':>12} {'env/raw':>8}")
+    for game in args.games:
+        import tcg.rl as rl
+        rl.encoding(game)  # built once per process, outside the timing
+        rn, rt = raw(game, args.seconds)
+        on, ot = raw_observed(game, args.seconds)
+        en, et = aec(game, args.seconds)
+        r, o, e = rn / rt, on / ot, en / et
+        print(f"{game:10} {r:10.0f} {o:14.0f} {e:12.0f} {e / r:8.2f}", flush=True)
+    load = os.getloadavg()
+    print(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
