@@ -129,6 +129,7 @@ class Renderer(BoardRenderer):
         self._names = dict(names) if custom else None
         self.book = W.CardBook(self._cards, game, viewer) if game is not None else W.CardBook(self._cards)
         self.voice = W.Voice(viewer, lang, self.book, self._names)
+        self._sources: dict[Any, tuple] = {}  # target action -> the card whose effect it continues
 
     # --- words -------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -563,7 +564,7 @@ class Renderer(BoardRenderer):
         """The events under a step, without the one that only repeats the action (and the payment
         the action line already states)."""
         return W.lines(events, self.viewer, self.lang, self.book, self._names, action=action, actor=player,
-                       step=True)
+                       step=True, source=self._sources.pop(action, None) if action is not None else None)
 
     # --- actions: how they read, which are offered -----------------------------------------
     def hidden_label(self, action: Any) -> str:
@@ -582,6 +583,10 @@ class Renderer(BoardRenderer):
         return out
 
     def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
+        d = game.decision
+        if d is not None and d.kind == "target" and isinstance((d.info or {}).get("source"), int):
+            # the effect goes on once the target is chosen: its lines name the card (step_lines)
+            self._sources[action] = (d.info["source"], None)
         return W.label(game, action, self.viewer, self.lang, actor, self._names, self.book)
 
 

@@ -523,7 +523,7 @@ def describe(s: Any, a: Action, lang: str = "en") -> str:
         if k == "card" and isinstance(val, int) and 0 <= val < len(s.cards):
             c = s.cards[val]
             name = v.label(c)
-            if c.is_unit:
+            if c.is_unit and a.type != "zx_ex":
                 name = t("fmt.card_stats", lang, card=name,
                          stats=t("stat.color_cost", lang, color=color_name(c.color, lang), cost=c.cost)
                          + t("fmt.list", lang) + str(c.power))
@@ -635,9 +635,7 @@ class _Table:
     def replaces(self, sq: int) -> str:
         u = self.units.get(sq)
         if u and u.get("owner") == self.actor:
-            dest = self.v.t("state.face_up") if u.get("kind") in ("zx_ex", "zx_ob") else self.v.t("zone.trash")
-            if u.get("kind") in ("zx_ex", "zx_ob"):
-                dest = self.v.t("zone.dynamis") + self.v.t("fmt.paren", text=dest)
+            dest = self.v.t("zone.dynamis_face_up" if u.get("kind") in ("zx_ex", "zx_ob") else "zone.trash")
             return self.v.t("option.replaces", whose=self.yp, card=self.v.short(u), dest=dest)
         return ""
 
@@ -919,7 +917,7 @@ def _leave(v: Voice, ev: Mapping[str, Any], to: str | None = None, src: Any = No
     else:
         how = v.t("event.leave_board.left")
     if kind in ("zx_ex", "zx_ob"):
-        zone = v.t("zone.dynamis") + v.t("fmt.paren", text=v.t("state.face_up"))
+        zone = v.t("zone.dynamis_face_up")
     else:
         zone = v.t("zone." + (to or ("trash" if why == "replaced" else "hand" if why == "bounced" else "charge")))
     dest = _whose_zone(v, p, zone)
@@ -1121,11 +1119,11 @@ ECHO = {"place": ("place",), "event": ("event",), "battle_event": ("event",), "a
 PAID = frozenset({"place", "event", "battle_event", "activate", "ev_ex", "zx_ex"})
 
 
-def sources(events: Sequence[Mapping[str, Any]]) -> list[Any]:
+def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
     """For each event, the card (instance id, card id) whose effect caused it, or None: an effect
-    event follows the event of the card that caused it (an event, EV EX, activation, placement)."""
+    event follows the event of the card that caused it (an event, EV EX, activation, placement);
+    ``src``: the card whose effect the first events continue, when the caller knows it."""
     out: list[Any] = []
-    src = None
     for ev in events:
         kind = ev.get("type")
         if kind in SOURCE_EVENTS:
@@ -1141,19 +1139,21 @@ def sources(events: Sequence[Mapping[str, Any]]) -> list[Any]:
 
 def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "en", cards: Any = None,
           names: Mapping[int, str] | None = None, action: Any = None, actor: int | None = None,
-          step: bool = False) -> list[str]:
+          step: bool = False, source: Any = None) -> list[str]:
     """The lines of several events for ``viewer``, summarised: a run of draws makes one line; a
     payment is told with what it paid for; a Z/X going to the charge (or trash) as it leaves the
     board, and a life card hit then put into the charge, make one line; an effect names the card
     that caused it; runs of identical lines fold into one ("... (x3)").
 
     ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
-    the event that only repeats the action line, nor the payment the action line states."""
+    the event that only repeats the action line, nor the payment the action line states.
+    ``source``: (instance id, card id or None) of the card whose effect the events continue (the
+    source of the ``target`` decision the action answered), for the effects before any other."""
     v = Voice(viewer, lang, cards, names)
     events = list(events)
     for ev in events:
         v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
-    srcs = sources(events)
+    srcs = sources(events, source)
     if step and action is not None:
         t_ = getattr(action, "type", None)
         drop: set[int] = set()
