@@ -765,14 +765,15 @@ def play_cmd(
                     path.unlink()
         raise ValueError(f"cannot save the game record to {path}: {failed}")
     con = _console()
-    con.print(Text.assemble(("tcg play ", "bold"), f"{g.game_id} · {where} · you are P{human} with "
-                            f"{g.decks[human].name!r} against the {name} computer player with "
-                            f"{g.decks[1 - human].name!r}"))
+    from .ui.terminal import say
+    con.print(Text.assemble(("tcg play ", "bold"), say("ui.start", lang, game=g.game_id, where=where, seat=human,
+                                                      deck=repr(g.decks[human].name), opponent=name,
+                                                      their_deck=repr(g.decks[1 - human].name))))
     for note in notes:
         con.print(note, style="yellow")
     resume_hint = f"{_tcg()} play --resume {shlex.quote(str(path))}"
-    con.print(f"The game is saved to {path} after every action (continue it later with: {resume_hint}).")
-    con.print("Type h for help, u to undo.", style="dim")
+    con.print(say("ui.saved_every", lang, path=path, resume=resume_hint))
+    con.print(say("ui.start_hint", lang), style="dim")
     outcome = "interrupted"
     try:
         renderer = get_renderer(g.game_id, g, lang, viewer=human, names=label_players(human, g.rules.players))
@@ -787,12 +788,12 @@ def play_cmd(
         with signals_ignored():
             failed = saver.save()
         if outcome == "crashed" and failed is None:
-            _say(con, f"Game saved to {path} (continue it with: {resume_hint})")
+            _say(con, say("ui.saved_crashed", lang, path=path, resume=resume_hint))
     if failed is not None:
         _fail(f"could not save the game record to {path}: {failed}")
     watch = f"{_tcg()} replay {shlex.quote(str(path))}"
-    _say(con, f"Game record saved to {path} (watch it with: {watch})" if outcome == "over" else
-         f"Game saved to {path}: continue it with: {resume_hint} (or watch it so far with: {watch})")
+    _say(con, say("ui.saved_over", lang, path=path, watch=watch) if outcome == "over" else
+         say("ui.saved_stopped", lang, path=path, resume=resume_hint, watch=watch))
     if outcome == "quit" or outcome == "over":
         return
     stops = {"interrupted": ("interrupted", 130), "terminated": ("stopped by SIGTERM", 143),

@@ -320,7 +320,7 @@ def test_play_options(runner, tmp_path):
     result = run(runner, "play", "shironeko", "--seed", 8, "--seat", "1", "--lang", "ja", "--deck", decks[1],
                  "--opponent-deck", decks[0], "--save", path, input="q\n")
     assert result.exit_code == 0
-    assert "you are P1" in result.output
+    assert "あなたは P1" in result.output  # --lang ja: the start line too
     game = tcg.replay(str(path))
     assert game.decks[1].name == tcg.load_deck("shironeko", decks[1]).name
     assert "マリガン" in result.output or "ターン終了" in result.output

@@ -15,6 +15,11 @@ from rich.text import Text
 from . import GenericRenderer, card_text
 
 
+def _no_text(lang: str) -> str:
+    from ..text import catalog
+    return catalog().t("ui.no_text", lang)
+
+
 class BoardRenderer(GenericRenderer):
     #: ``card_facts(card, lang) -> list[str]`` of the game's board module (as a staticmethod)
     facts: Callable[[Any, str], list[str]] | None = None
@@ -86,5 +91,5 @@ class BoardRenderer(GenericRenderer):
             out.append("  " + " · ".join(facts), style="dim")
             out.append("\n")
             text = self.card_text_of(c)
-            for line in (text or "(no text)").splitlines():
+            for line in (text or _no_text(self.lang)).splitlines():
                 out.append(f"      {line}\n", style="" if text else "dim")

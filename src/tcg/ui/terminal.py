@@ -290,11 +290,10 @@ def take_back(game, human: int, lang: str = "en",
     Returns ``(True, how the action read)`` or ``(False, why it cannot be taken back)``."""
     actions = game.actions
     if not actions:
-        return False, "nothing has been played yet"
+        return False, say("ui.undo_nothing", lang)
     last = actions[-1]
     if last["player"] != human or last.get("by", "player") != "player":
-        return False, ("the computer has played since your last action (undo takes back only your "
-                       "own actions, before anything else happens)")
+        return False, say("ui.undo_computer", lang)
     try:
         game.undo()
     except TcgError as e:  # UndoError: the engine says why (a draw, a hidden card shown...)
