@@ -426,9 +426,14 @@ def _print_options(console: Console, labels: Sequence[str], prefix: tuple[str, .
     if prefix:
         console.print(Text("  " + " › ".join(prefix), style="bold"))
         console.print(Text("  0. ", style="bold cyan") + Text(say("ui.back", lang)))
+    from rich.table import Table
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", style="bold cyan", no_wrap=True)
+    grid.add_column(overflow="fold")  # a long label wraps under itself, Japanese included
     width = len(str(len(labels)))
     for i, label in enumerate(labels, 1):
-        console.print(Text(f"  {i:>{width}}. ", style="bold cyan") + Text(label))
+        grid.add_row(f"  {i:>{width}}.", Text(label))
+    console.print(grid)
 
 
 def _show_log(console: Console, renderer: GenericRenderer, game, viewer: int, last: int = 30,
