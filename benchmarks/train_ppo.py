@@ -149,7 +149,7 @@ def main() -> None:
         print(f"trained {trained:.0f} s, {model.num_timesteps} steps in all; saved {out}/model.zip", flush=True)
 
     results = {"game": args.game, "steps": int(model.num_timesteps), "train_seconds_this_run": round(trained, 1),
-               "training_opponent": args.opponent, "env": rl.encoding(args.game).game_id,
+               "training_opponent": args.opponent, "env": env.metadata["name"],
                "evaluations": []}
     for opp in [o for o in args.eval_opponents.split(",") if o]:
         t0 = time.monotonic()

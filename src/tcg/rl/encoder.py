@@ -22,10 +22,7 @@ from .actions import ActionCtx, ActionTable
 from .compiled import compile_schema
 from .schema import CardTable, Ctx, EncodingError, bind_cards
 
-__all__ = ["GameEncoding", "encoding", "EncodingError", "VERSION"]
-
-#: bumped whenever an encode.py (observation layout or action table) changes meaning
-VERSION = 0
+__all__ = ["GameEncoding", "encoding", "EncodingError"]
 
 
 class Found:
