@@ -57,7 +57,8 @@ def test_play_to_the_end_by_piped_input(played, key):
     assert game.is_over and game.result == record["result"]
     # the board: turn, phase, whose turn, both players' seats with bars, leader, zones, hand
     assert "Before the first turn · SET-UP" in out
-    assert re.search(r"Turn \d+ · (OPERATION PHASE|SERVING PHASE お給仕|CHARCOAL CHANGE 炭替え) · Your turn", out)
+    assert re.search(r"Turn \d+ · (OPERATION PHASE|SERVING PHASE \(お給仕\)|CHARCOAL CHANGE PHASE \(炭替え\)) · Your turn",
+                     out)
     assert re.search(r"You +SEATS +\d+ / 16 +[█░]{16}", out)
     assert re.search(r"Opponent +SEATS +\d+ / 16 +[█░]{16}", out)
     assert re.search(r"Leader .+ · (ACTIVE|locked) · charm (used|unused) \(timing: ", out)
@@ -82,7 +83,8 @@ def test_always_first_option_plays_the_game(played):
     if "ikeike" in types:
         assert re.search(r"イケイケ! .+ has no one to receive: call-in \d+", out)
     if "refresh" in types:
-        assert re.search(r"deck ran out: the backyard \(\d+ cards\) becomes the new deck \(refresh\) → ", out)
+        assert re.search(r"deck ran out: the backyard \(\d+ cards\) is shuffled into a new deck, a refresh "
+                         r"\(リフレッシュ\) → ", out)
     if "cross" in types:
         assert re.search(r"Flavour cross: .+ on top, then .+ → CP \d+(\+\d+)+ = \d+", out)
     winner = json.loads(path.read_text(encoding="utf-8"))["result"]["winner"]
@@ -136,7 +138,7 @@ def test_play_quit_help_info_log_and_ja(runner, tmp_path):
     assert "Your hand" in out and "Reminders" in out and " · Lv" in out  # card texts (i)
     ja = run(runner, "play", GAME, "--seed", 4, "--lang", "ja", "--save", tmp_path / "j.json", input="q\n")
     assert ja.exit_code == 0
-    assert "マリガン終了" in ja.output
+    assert "この手札で始める（マリガンしない）" in ja.output and "Keep this hand" not in ja.output
 
 
 def test_play_concede(runner, tmp_path):
@@ -301,7 +303,7 @@ def test_serving_board_and_help_options():
     r = renderer_for(game)
     obs = game.observe(0)
     text = render(r.board(obs), width=400)
-    assert "Serving お給仕" in text and "Server " in text and "Receiver " in text
+    assert "Serving (お給仕)" in text and "Server " in text and "Receiver " in text
     assert "▶ SERVING" in text and "◀ RECEIVING" in text
     assert re.search(r"CP \d+ vs \d+", text)
     assert re.search(r"Decision: You — Opponent's .+ serves your .+: play (早番|遅番) help cards", text)
@@ -328,6 +330,7 @@ def test_close_decision_is_prominent():
 
 
 def test_swap_pay_cross_and_serve_labels():
+    from tcg.games.kemuri.text import completions
     from tcg.ui.terminal import _options
     # a charcoal change with a swap: the seat first, then the hand cards one at a time
     game = find_state(lambda g: g.decision.kind == "charcoal" and g.decision.player == 0
@@ -345,7 +348,7 @@ def test_swap_pay_cross_and_serve_labels():
             assert re.match(r"Swap out seat .+ \(Lv\d\) · then choose hand cards of total level \d "
                             r"\(seats stay \d+\)$", label), label
             # a seat whose only swaps are for a copy of itself (no change) is not offered
-            comps = r._completions(me, views[a.seat]["level"])
+            comps = completions(me.get("hand") or [], views[a.seat]["level"])
             assert any(not (len(c) == 1 and views[c[0]]["id"] == views[a.seat]["id"]) for c in comps)
         game.apply(outs[0])
         seat = outs[0].seat
@@ -357,8 +360,8 @@ def test_swap_pay_cross_and_serve_labels():
                            for a in offered)  # the copy that would change nothing is left out
             label = r.action_label(game, offered[0], 0)
             assert re.match(r"Swap in .+ \(Lv\d\) (for seat .+ · \d more levels? to choose|· completes the swap: "
-                            r".+ back to hand, seats stay \d+)$", label), label
-            assert "charcoal change 炭替え: hand cards for seat" in render(r.board(game.observe(0)), width=400)
+                            r".+ back to your hand, seats stay \d+)$", label), label
+            assert "charcoal change (炭替え): hand cards for seat" in render(r.board(game.observe(0)), width=400)
             game.apply(offered[0])
         assert game.decision.kind == "charcoal"
         ev = [e for e in game.log.for_player(0) if e["type"] == "charcoal_change"][-1]

@@ -1,4 +1,4 @@
-"""What each Kemuri player may see, and how actions read."""
+"""What each Kemuri player may see (``observe``) and how actions read (``describe``, worded by text.py)."""
 from __future__ import annotations
 
 from typing import Any, Iterator
@@ -6,7 +6,6 @@ from typing import Any, Iterator
 from ...engine.action import Action
 from ...engine.cards import PrintedViews
 from . import flow as F
-from .cards import SHIFT_JA
 from .state import Cast, KMState
 
 
@@ -95,50 +94,7 @@ def all_zones(s: KMState) -> Iterator[tuple[str, int]]:
         yield "help", i
 
 
-_EN = {"mulligan_mark": "Mulligan: mark {card} for the backyard", "mulligan_done": "Finish mulligan",
-       "swap_out": "Charcoal change: swap out {seat}", "swap_in": "Charcoal change: swap in {card}",
-       "end_charcoal": "End the charcoal change",
-       "leader_draw": "Lock the leader: draw 1", "place": "Place cast {card}", "event": "Place event {card}",
-       "remove_event": "Remove the event (pay its removal cost)", "support": "Use support {card}",
-       "cross": "Flavour cross: {casts}", "charm": "Lock the leader: use the charm",
-       "activate": "Use the ability of {card}", "end_operation": "End the operation phase",
-       "trouble": "Use trouble {card}", "pass": "Pass", "serve": "Serve with {cast} → {target}",
-       "end_serving": "End serving", "help": "Help: {card}", "done": "Done", "pay": "Pay with {card}",
-       "close": "Close with the leader (win)", "end_turn": "End the turn", "target": "Target {target}",
-       "pick": "Take {card}", "pick_none": "Take nothing"}
-_JA = {"mulligan_mark": "マリガン: {card}を選ぶ", "mulligan_done": "マリガン終了",
-       "swap_out": "炭替え: 客席の{seat}を入れ替える", "swap_in": "炭替え: 手札の{card}を客席へ",
-       "end_charcoal": "炭替え終了", "leader_draw": "リーダーをロックして1枚ドロー",
-       "place": "キャスト{card}を配置", "event": "イベント{card}を配置", "remove_event": "イベントを撤去（撤去コスト）",
-       "support": "サポート{card}を使用", "cross": "味クロス: {casts}", "charm": "おまじないを使用", "activate": "{card}の効果を使用",
-       "end_operation": "オペレーションフェーズ終了", "trouble": "トラブル{card}を使用", "pass": "パス",
-       "serve": "{cast}でお給仕 → {target}", "end_serving": "お給仕終了", "help": "ヘルプ出勤: {card}",
-       "done": "終了", "pay": "{card}で支払う", "close": "クローズ（勝利）", "end_turn": "ターン終了",
-       "target": "{target}を対象", "pick": "{card}を手札に", "pick_none": "何も取らない"}
-
-
 def describe(rules, s: KMState, a: Action, lang: str = "en") -> str:
-    fmt = (_JA if lang == "ja" else _EN).get(a.type)
-    if fmt is None:
-        return repr(a)
-
-    def name(i: int) -> str:
-        if i < 0:
-            return "お客様へ（イケイケ）" if lang == "ja" else "no cast (イケイケ, +1 call-in)"
-        c = s.cards[i]
-        base = c.name if lang == "ja" or not c.name_en else f"{c.name} [{c.name_en}]"
-        if c.kind == "cast":
-            shift = SHIFT_JA[c.shift] if lang == "ja" else c.shift
-            base += f" (Lv{c.level} {shift} CP{c.cp} ×{c.call_in} cost {c.cost})"
-        elif a.type in ("swap_out", "swap_in", "pay"):
-            base += f" (Lv{c.level})"
-        return base
-    args: dict[str, Any] = {}
-    for k, v in a.params:
-        if k in ("card", "seat", "cast", "target") and isinstance(v, int):
-            args[k] = name(v)
-        elif k in ("cards", "casts"):
-            args[k] = " + ".join(name(i) for i in v)
-        else:
-            args[k] = v
-    return fmt.format(**args)
+    """The plain label of an action, worded by the game's text layer (text.py / text.toml)."""
+    from .text import describe as describe_action
+    return describe_action(s, a, lang)

@@ -1,0 +1,1679 @@
+"""What けむりちゅーどく (Kemuri) says, in Japanese and English: the game's presentation layer
+(words only: no layout, no Rich). Every word comes from ``text.toml`` beside this module (keys as
+in ``tcg.text``; the shared ``tcg/text.toml`` fills in who.you / who.opponent, result.*, ui.*);
+the functions here choose the key and fill the sentence with the values of the rules, from one
+player's point of view. Front ends lay the strings out (``ui/kemuri_board.py`` for the terminal).
+
+Public functions (``lang`` is "en" or "ja"; ``viewer`` a seat or None for a spectator):
+
+* ``describe(state, action, lang)``: the plain label of an action (``game.describe``);
+* ``label(game, action, viewer, lang, actor=None)``: how an action reads in a list of choices,
+  with what it costs and does ("Place X (Lv2 遅番 CP 4 ×1) · cost 1: seats 5 → 4"), from the
+  viewer's side even when another player (the computer) takes it; ``hidden_label`` is what
+  others are told of a secret choice (a card marked for the mulligan);
+* ``menu(game, legal_actions, viewer, lang)``: the path of labels under which each legal action
+  is offered (the card, then what it does, then the target); copies of one card share a path;
+* ``narrate(event, viewer, lang, cards)``: one event of ``game.log.for_player(viewer)`` as a line
+  (None for a shuffle); ``lines(events, viewer, lang, cards)`` several, summarised (runs of draws,
+  a payment with the cast it paid for) and naming the card whose effect caused what follows it;
+* ``prompt(decision, viewer, lang, obs=None, cards=None, game=None)``: who must decide what;
+* ``why_not(game, viewer, lang)``: what the deciding player may expect to do now but cannot, and
+  why (a cast that cannot be placed: not enough seats or the floor is full...);
+* ``rules_primer(lang)``: the rules in short, then the game's terms (English: each glossed);
+* helpers for front ends: ``shift_name``, ``kind_name``, ``phase_name``, ``timing_name``,
+  ``reason_text``, ``card_text``, ``ability_text``, ``noop_swap``, ``decision_source``.
+
+``cards`` names the cards: a ``CardBook`` (the printed card set plus every card the viewer has
+seen, by instance id; ``CardBook.for_game(game, viewer)`` also looks at the viewer's observation
+when it meets a card it does not know, never at anything the viewer may not see) or just the
+card set (cards are then named only when the event carries their id). ``names`` (optional)
+overrides how players are called ("P0", a real name); by default the viewer is "You" / "あなた"
+and the other player "Opponent" / "相手".
+
+Effect events do not carry the card that caused them (modify, cast_leaves, leader, mill, pay
+for seats lost, call_in by an effect, draw, pick, event_removed): ``lines`` names that card from
+the events before them (the trigger called in, the support, trouble, charm, ability or cast
+placed whose effect they are), and a caller that knows it (the source of a ``target`` decision,
+``decision_source``) passes it as ``source``."""
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any, Iterable, Mapping, Sequence
+
+from ...engine.action import Action
+from ...text import LANGS, catalog
+
+GAME = "kemuri"
+GOAL = 16  # the profile's win.close_seats; observations carry it as close_seats
+MAX_FLOOR = 3
+#: the decision at which a charm of each timing is offered
+CHARM_DECISION = {"charcoal": "charcoal", "operation": "operation", "serving": "serve", "end": "close",
+                  "trouble": "trouble", "help": "help"}
+
+#: action types whose content only the acting player may see (the cards marked for a mulligan)
+HIDDEN_ACTIONS = frozenset({"mulligan_mark"})
+#: events not worth a line of their own
+QUIET_EVENTS = frozenset({"shuffle"})
+#: events that start what a card does (the events of its effects follow them)
+SOURCE_EVENTS = frozenset({"support", "trouble", "charm", "activate", "place"})
+#: events an effect may cause (named with the card whose effect it is, when known)
+EFFECT_EVENTS = frozenset({"modify", "cast_leaves", "leader", "mill", "draw", "pick", "event_removed"})
+#: events that neither start nor end an effect (a refresh in the middle of one...)
+NEUTRAL_EVENTS = frozenset({"shuffle", "refresh", "no_card"})
+#: the event each action causes that only repeats the action line above it
+ECHO = {"place": "place", "event": "event", "support": "support", "trouble": "trouble", "charm": "charm",
+        "cross": "cross", "serve": "serve", "help": "help", "leader_draw": "leader_draw", "activate": "activate"}
+#: actions that play a card from the hand (their ``card`` is a card in hand)
+HAND_ACTIONS = ("place", "event", "support")
+
+
+def words():
+    """The catalog of Kemuri (this game's table, then the shared one)."""
+    return catalog(GAME)
+
+
+def t(key: str, lang: str = "en", /, **params: Any) -> str:
+    return catalog(GAME).t(key, _lang(lang), **params)
+
+
+def _lang(lang: Any) -> str:
+    return lang if lang in LANGS else "en"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def term(name: str, lang: str = "en") -> str:
+    """A game term: Japanese as printed; English with the Japanese term as a gloss."""
+    return words().term(f"term.{name}", _lang(lang))
+
+
+def shift_name(shift: Any, lang: str = "en", short: bool = False) -> str:
+    """A cast's shift: 早番 / 遅番 as printed (``short``: also in English, for narrow cells);
+    in English otherwise with the English word after it ("早番 early")."""
+    if not shift:
+        return ""
+    key = f"shift.short.{shift}" if short else f"shift.{shift}"
+    return words().get(key, _lang(lang)) or str(shift)
+
+
+def kind_name(kind: Any, lang: str = "en") -> str:
+    return words().get(f"kind.{kind}", _lang(lang)) or t("kind.unknown", lang)
+
+
+def phase_name(phase: Any, lang: str = "en", gloss: bool = False) -> str:
+    key = f"phase.{phase}"
+    if key not in words():
+        return str(phase or "")
+    return words().term(key, _lang(lang)) if gloss else t(key, lang)
+
+
+def timing_name(timing: Any, lang: str = "en") -> str:
+    """When a charm may be used."""
+    return words().get(f"timing.{timing}", _lang(lang)) or str(timing or "")
+
+
+def zone_name(zone: Any, lang: str = "en") -> str:
+    return words().get(f"zone.{zone}", _lang(lang)) or str(zone or "")
+
+
+def stat_name(stat: Any, lang: str = "en") -> str:
+    return words().get(f"stat.{stat}", _lang(lang)) or str(stat or "")
+
+
+def reason_text(reason: Any, lang: str = "en") -> str:
+    """Why the game ended (close, refresh_loop, concede, decision_limit, step_limit)."""
+    return t("reason." + str(reason or "").replace(" ", "_"), lang)
+
+
+# --- card texts ------------------------------------------------------------------------------------
+
+def _filter_text(flt: Mapping[str, Any] | None, lang: str) -> str:
+    if not flt:
+        return ""
+    parts = []
+    for k, v in flt.items():
+        if k == "shift":
+            parts.append(shift_name(v, lang, short=True))
+        elif k == "level":
+            parts.append(t("stat.lv", lang, level=v))
+        elif k == "kind":
+            parts.append(kind_name(v, lang))
+        else:
+            parts.append(str(v))
+    return t("op.filter", lang, parts=t("fmt.list", lang).join(parts))
+
+
+def op_text(op: Any, lang: str = "en") -> str:
+    """One effect operation in words ("draw 2", "the opponent's casts get -2 CP this turn"),
+    for a card printed without a text."""
+    name = getattr(op, "name", "?")
+    a = dict(getattr(op, "args", {}) or {})
+    n = a.get("amount") or 1
+    opp = a.get("player") == "opponent"
+    target = a.get("target")
+    tgt = words().get(f"target.{target}", _lang(lang)) or t("target.other", lang)
+    flt = _filter_text(a.get("filter"), lang)
+    if name in ("draw", "call_in", "mill", "shuffle"):
+        return t(f"op.{name}.opponent" if opp else f"op.{name}", lang, count=n)
+    if name == "modify":
+        many = target in ("all_own_casts", "all_opponent_casts", "all_casts")
+        when = "" if a.get("duration") == "static" else t("op.this_turn", lang)
+        return t("op.modify.many" if many else "op.modify", lang, target=tgt, filter=flt,
+                 amount=f"{a.get('amount', 0):+d}", stat=stat_name(a.get("stat"), lang), when=when)
+    if name in ("destroy", "remove_event"):
+        return t(f"op.{name}", lang, target=tgt)
+    if name == "move":
+        return t("op.move", lang, target=tgt, zone=zone_name(a.get("to"), lang))
+    if name in ("search", "salvage"):
+        return t(f"op.{name}", lang, filter=flt)
+    if name == "set_state":
+        return t("op.set_state", lang, target=tgt, state=t(f"state.{a.get('state')}", lang))
+    if name == "lose_seats":
+        return t("op.lose_seats" if a.get("player", "opponent") == "opponent" else "op.lose_seats.self",
+                 lang, count=n)
+    return t("op.other", lang)
+
+
+def ability_text(ab: Any, lang: str = "en") -> str:
+    """An ability as printed (its text) or, without one, in words: "⚡Trigger: draw 1"."""
+    text = getattr(ab, "text", "") if lang == "ja" else (getattr(ab, "text_en", "") or getattr(ab, "text", ""))
+    if text:
+        return text
+    kind = getattr(ab, "kind", "")
+    head = words().get(f"ability.{kind}", _lang(lang)) or t("ability.other", lang)
+    if kind == "charm" and getattr(ab, "timing", None):
+        head = t("ability.charm_at", lang, head=head, timing=timing_name(ab.timing, lang))
+    ops = t("fmt.ops", lang).join(op_text(op, lang) for op in getattr(ab, "effects", ()) or ())
+    return t("fmt.colon_head", lang, head=head, text=ops)
+
+
+def ability_body(ab: Any, lang: str = "en") -> str:
+    """An ability's text without its head ("Trigger: " / "トリガー：")."""
+    return re.sub(r"^[^:：]*[:：]\s*", "", ability_text(ab, lang), count=1)
+
+
+def card_text(card: Any, lang: str = "en") -> str:
+    """The printed card text; for a card without one, its abilities in words."""
+    if card is None:
+        return ""
+    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
+    if text:
+        return text
+    return "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ())
+
+
+def abilities_of(card: Any, kind: str) -> list[Any]:
+    return [a for a in getattr(card, "abilities", ()) or () if getattr(a, "kind", None) == kind]
+
+
+# --- cards: naming them ------------------------------------------------------------------------------
+
+class CardBook:
+    """Names the cards a viewer may know: the printed card set (by id) plus the cards seen so far
+    (instance id -> id, names, kind, level, owner), learnt from observations (``see``) and events
+    (``learn``). ``cards`` may also be the game's cards by instance id (``game.state.cards``: a
+    referee's book). Made ``for_game(game, viewer)`` it also looks at the viewer's observation
+    when it meets a card it does not know yet."""
+
+    def __init__(self, cards: Any = None, game: Any = None, viewer: int | None = None):
+        self.by_iid = None
+        if isinstance(cards, (list, tuple)) or (isinstance(cards, Mapping) and not hasattr(cards, "find")):
+            self.by_iid, cards = cards, None
+        if cards is None and game is not None:
+            cards = getattr(getattr(game, "rules", None), "cards", None)
+        self.cards = cards
+        self.game = game
+        self.viewer = viewer
+        self.seen: dict[int, dict[str, Any]] = {}
+        self._mark = -1
+
+    @classmethod
+    def for_game(cls, game: Any, viewer: int | None) -> "CardBook":
+        return cls(None, game, viewer)
+
+    def find(self, cid: Any):
+        """The printed card of an id, or None."""
+        if not isinstance(cid, str) or self.cards is None:
+            return None
+        try:
+            return self.cards.find(cid)
+        except Exception:  # noqa: BLE001 - naming must never break a game
+            return None
+
+    @staticmethod
+    def _entry(x: Mapping[str, Any], owner: Any) -> dict[str, Any]:
+        return {"iid": x.get("iid"), "id": x.get("id"), "name": x.get("name"), "name_en": x.get("name_en"),
+                "kind": x.get("kind"), "level": x.get("level"), "owner": owner}
+
+    def see(self, obs: Mapping[str, Any]) -> None:
+        """Learn the names and owners of every card visible in an observation."""
+        def walk(x: Any, owner: Any) -> None:
+            if isinstance(x, dict):
+                own = x["owner"] if isinstance(x.get("owner"), int) else owner
+                if isinstance(x.get("iid"), int) and isinstance(x.get("id"), str):
+                    self.seen[x["iid"]] = self._entry(x, own)
+                for v in x.values():
+                    walk(v, own)
+            elif isinstance(x, list):
+                for v in x:
+                    walk(v, owner)
+        for pv in obs.get("players") or []:
+            walk(pv, pv.get("player"))
+        walk({k: v for k, v in obs.items() if k != "players"}, None)
+
+    def learn(self, iid: Any, cid: Any, owner: Any = None) -> None:
+        """Learn that instance ``iid`` is the card ``cid`` (of ``owner``)."""
+        if not isinstance(iid, int) or not isinstance(cid, str):
+            return
+        known = self.seen.get(iid)
+        if known is not None and known.get("id") == cid:
+            if owner is not None and known.get("owner") is None:
+                known["owner"] = owner
+            return
+        c = self.find(cid)
+        if c is not None:
+            self.seen[iid] = {"iid": iid, "id": cid, "name": c.name, "name_en": c.name_en, "kind": c.kind,
+                              "level": getattr(c, "level", None), "owner": owner}
+
+    def refresh(self) -> None:
+        """Look at the viewer's observation again (once per new event)."""
+        game = self.game
+        if game is None:
+            return
+        try:
+            mark = len(game.log)
+            if mark == self._mark:
+                return
+            self._mark = mark
+            self.see(game.observe(self.viewer))
+        except Exception:  # noqa: BLE001 - naming must never break a game
+            pass
+
+    def view(self, iid: Any) -> dict[str, Any] | None:
+        if not isinstance(iid, int) or isinstance(iid, bool) or iid < 0:
+            return None
+        if iid not in self.seen:
+            if self.by_iid is not None:
+                try:
+                    c = self.by_iid[iid]
+                except (IndexError, KeyError, TypeError):
+                    c = None
+                if c is not None:
+                    get = c.get if isinstance(c, Mapping) else (lambda k, d=None: getattr(c, k, d))
+                    return {"iid": iid, "id": get("id"), "name": get("name"), "name_en": get("name_en"),
+                            "kind": get("kind"), "level": get("level"), "owner": self._owner_of(iid)}
+            self.refresh()
+        return self.seen.get(iid)
+
+    def _owner_of(self, iid: int) -> Any:
+        try:
+            return self.game.state.owner[iid]
+        except Exception:  # noqa: BLE001
+            return None
+
+    def owner(self, iid: Any) -> Any:
+        v = self.view(iid)
+        owner = v.get("owner") if v else None
+        if owner is None and isinstance(iid, int) and self.game is not None:
+            owner = self._owner_of(iid)  # whose card an instance is, is no secret
+        return owner
+
+    def card_of(self, iid: Any = None, cid: Any = None):
+        """The printed card of an instance (or of an id)."""
+        if isinstance(cid, str):
+            found = self.find(cid)
+            if found is not None:
+                return found
+        v = self.view(iid)
+        if v is None:
+            return None
+        return self.find(v.get("id")) or (self.by_iid[iid] if self.by_iid is not None else None)
+
+
+class Voice:
+    """How one viewer's lines read: their language, who is "you", how cards are named."""
+
+    def __init__(self, viewer: int | None = None, lang: str = "en", cards: Any = None,
+                 names: Mapping[int, str] | None = None):
+        self.viewer = viewer
+        self.lang = _lang(lang)
+        self.book = cards if isinstance(cards, CardBook) else CardBook(cards)
+        self.names = dict(names) if names else None
+
+    def t(self, key: str, /, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    def has(self, key: str) -> bool:
+        return key in words()
+
+    # --- players ---------------------------------------------------------------------------------
+    def who(self, p: Any) -> str:
+        if self.names is not None and p in self.names:
+            return str(self.names[p])
+        if not isinstance(p, int) or isinstance(p, bool):
+            return self.t("who.nobody")
+        if self.viewer in (0, 1):
+            return self.t("who.you") if p == self.viewer else self.t("who.opponent")
+        return self.t("who.player", player=p)
+
+    def is_you(self, p: Any) -> bool:
+        return p is not None and p == self.viewer and self.who(p) == self.t("who.you")
+
+    def whose(self, p: Any) -> str:
+        """ "your", "Opponent's", "P1's" (あなたの, 相手の, P1の); "" if nobody is known."""
+        if not isinstance(p, int) or isinstance(p, bool):
+            return ""
+        if self.is_you(p):
+            return self.t("whose.you")
+        if self.names is None and self.viewer in (0, 1):
+            return self.t("whose.opponent")
+        return self.t("whose.named", name=self.who(p))
+
+    def own(self, p: Any) -> str:
+        """The actor's own things: "your" / "their" in English, 自分の in Japanese."""
+        return self.t("whose.you") if self.is_you(p) and self.lang != "ja" else self.t("whose.own")
+
+    def keyed(self, key: str, p: Any) -> str:
+        """``key.you`` when the viewer is ``p`` and the sentence differs, else ``key``."""
+        return f"{key}.you" if self.is_you(p) and self.has(f"{key}.you") else key
+
+    def say(self, key: str, p: Any, /, **params: Any) -> str:
+        """The sentence ``key`` about player ``p`` (its ``.you`` form for the viewer)."""
+        params.setdefault("who", self.who(p))
+        params.setdefault("own", self.own(p))
+        return self.t(self.keyed(key, p), **params)
+
+    # --- cards -------------------------------------------------------------------------------------
+    def label(self, view: Any) -> str:
+        """A card's name, with its English name after it in English."""
+        if not view:
+            return self.t("fmt.a_card")
+        get = view.get if isinstance(view, Mapping) else (lambda k, d=None: getattr(view, k, d))
+        name, en = get("name") or get("id") or "?", get("name_en")
+        if self.lang != "ja" and en and en != name:
+            return f"{name} ({en})"
+        return str(name)
+
+    def card(self, iid: Any = None, cid: Any = None) -> str:
+        """The name of an instance (or of a printed id); "a card" when the viewer cannot tell."""
+        c = self.book.find(cid) if isinstance(cid, str) else None
+        if c is not None:
+            return self.label(c)
+        v = self.book.view(iid)
+        if v:
+            return self.label(v)
+        return self.t("fmt.a_card") if iid is None else self.t("fmt.unknown_card")
+
+    def level_of(self, iid: Any = None, cid: Any = None) -> Any:
+        c = self.book.find(cid) if isinstance(cid, str) else None
+        if c is not None:
+            return getattr(c, "level", None)
+        v = self.book.view(iid)
+        return v.get("level") if v else None
+
+    def lv(self, iid: Any = None, cid: Any = None) -> str:
+        """ "Name (Lv2)"."""
+        lv = self.level_of(iid, cid)
+        name = self.card(iid, cid)
+        return self.t("fmt.with_level", card=name, level=lv) if lv else name
+
+    def lv_view(self, view: Mapping[str, Any] | None) -> str:
+        lv = (view or {}).get("level")
+        name = self.label(view)
+        return self.t("fmt.with_level", card=name, level=lv) if lv else name
+
+    def owned(self, iid: Any, name: str | None = None) -> str:
+        """ "your X" / "Opponent's X" (あなたのX / 相手のX); just "X" when the owner is unknown."""
+        owner = self.book.owner(iid)
+        name = name if name is not None else self.card(iid)
+        if owner is None:
+            return name
+        return self.t("fmt.owned", whose=self.whose(owner), card=name)
+
+    def grouped(self, names: Iterable[str]) -> list[str]:
+        counts: dict[str, int] = {}
+        for n in names:
+            counts[n] = counts.get(n, 0) + 1
+        return [k if n == 1 else self.t("fmt.times", name=k, count=n) for k, n in counts.items()]
+
+    def join(self, items: Iterable[str]) -> str:
+        """A list of card names ("; " in English: the names hold commas)."""
+        return self.t("fmt.names").join(items)
+
+    def plus(self, items: Iterable[str]) -> str:
+        return self.t("fmt.plus").join(items)
+
+    def source(self, src: Any) -> str:
+        """ " (effect of X)" for the card whose effect caused an event ("" when unknown)."""
+        if not src:
+            return ""
+        iid, cid = src
+        return self.t("fmt.by_effect", card=self.card(iid, cid))
+
+    def cast(self, c: Mapping[str, Any], own: bool = False, shift: bool = True) -> str:
+        """A cast on the floor: "Opponent's X (遅番 CP 5)"; a cross "X+Y (早番 cross CP 8)"."""
+        name = self.label(c)
+        if c.get("cross"):
+            name = self.t("fmt.cross_names", top=name, rest=self.t("fmt.plus_tight").join(
+                self.label(x) for x in c["cross"]))
+        bits = []
+        if shift and c.get("shift"):
+            bits.append(shift_name(c.get("shift"), self.lang, short=True))
+        if c.get("cross"):
+            bits.append(self.t("fmt.cross_bit"))
+        bits.append(self.t("stat.cp_value", cp=c.get("cp_now", c.get("cp"))))
+        text = self.t("fmt.cast", card=name, bits=" ".join(bits))
+        if own:
+            return text
+        return self.t("fmt.owned", whose=self.whose(c.get("owner")), card=text)
+
+    def finish(self, text: str | None) -> str | None:
+        """A finished line: no doubled spaces (an unknown owner), a capital first letter in English."""
+        if not text:
+            return text
+        text = re.sub(r"(?<=\S)  +(?=\S)", " ", text).strip()
+        return _cap(text) if self.lang != "ja" else text
+
+
+def who(player: Any, viewer: int | None, lang: str = "en", names: Mapping[int, str] | None = None) -> str:
+    """How ``viewer`` calls ``player``: "You" / "Opponent" (あなた / 相手); "P0" for spectators."""
+    return Voice(viewer, lang, None, names).who(player)
+
+
+def result_text(winner: Any, reason: Any, viewer: int | None, lang: str = "en",
+                names: Mapping[int, str] | None = None) -> str:
+    """How the game ended: "Opponent wins (closed with 16 or more seats)", "Draw (...)"."""
+    v = Voice(viewer, lang, None, names)
+    why = reason_text(reason, v.lang)
+    if winner is None:
+        return v.t("result.draw", reason=why)
+    return v.t("result.win", who=v.who(winner), reason=why)
+
+
+# --- describe: the plain label of an action -----------------------------------------------------
+
+def _stats(card: Any, lang: str) -> str:
+    """ "Lv2 遅番 CP 4 ×1" of a printed cast."""
+    return t("fmt.cast_stats", lang, level=card.level, shift=shift_name(card.shift, lang, short=True),
+             cp=card.cp, call_in=card.call_in)
+
+
+def describe(s: Any, a: Action, lang: str = "en") -> str:
+    """The plain label of action ``a`` in state ``s`` (``game.describe``): what it is, with the
+    names and numbers of its cards."""
+    lang = _lang(lang)
+    v = Voice(None, lang)
+    key = f"action.{a.type}"
+    if key not in words():
+        return t("action.hidden", lang)
+
+    def name(i: Any, stats: bool = False) -> str:
+        if not isinstance(i, int) or i < 0:
+            return t("action.serve.nobody", lang)
+        c = s.cards[i]
+        label = v.label(c)
+        if lang == "ja" and a.type == "pick":
+            return label  # "{card}を手札に": the plain name (read back by the Kemuri heuristics)
+        if stats and c.kind == "cast":
+            return t("fmt.card_stats", lang, card=label, stats=t("fmt.cast_cost", lang, stats=_stats(c, lang),
+                                                                   cost=c.cost))
+        if a.type in ("swap_out", "swap_in", "pay", "mulligan_mark"):
+            return t("fmt.with_level", lang, card=label, level=c.level)
+        return label
+    params: dict[str, Any] = {}
+    for k, val in a.params:
+        if k in ("card", "seat", "cast", "target"):
+            params[k] = name(val, stats=a.type in ("place", "pick") and k == "card")
+        elif k == "casts":
+            params[k] = v.plus(name(i) for i in val)
+        elif k == "ability":
+            params["ability"] = val + 1
+        else:
+            params[k] = val
+    return t(key, lang, **params)
+
+
+def hidden_label(action: Any, lang: str = "en") -> str:
+    """What other players are told of a choice they may not see."""
+    key = f"hidden.{getattr(action, 'type', '')}"
+    return words().get(key, _lang(lang)) or t("action.hidden", lang)
+
+
+# --- what a decision is about -------------------------------------------------------------------
+
+def _source_event(events: Sequence[Mapping[str, Any]]) -> tuple | None:
+    """The card of the last event that starts what a card does (a trigger called in, a support,
+    trouble, charm, ability or cast placed)."""
+    for ev in reversed(events):
+        kind = ev.get("type")
+        if kind in SOURCE_EVENTS or (kind == "call_in" and ev.get("trigger")):
+            return (ev.get("card"), ev.get("id"))
+        if kind in ("turn_start", "serve", "cp_contest", "leader_draw", "charcoal_change", "cross"):
+            return None
+    return None
+
+
+def decision_source(game: Any) -> tuple | None:
+    """(instance id, card id or None) of the card whose effect the current decision continues: the
+    source of a ``target`` decision, the card whose effect asks a player to pay seats (lose
+    seats) or to take a card (search, salvage); None for other decisions."""
+    d = game.decision
+    if d is None:
+        return None
+    info = d.info or {}
+    if d.kind == "target" and isinstance(info.get("source"), int):
+        return (info["source"], None)
+    if (d.kind == "pay" and info.get("why") == "lose_seats") or d.kind == "pick_card":
+        try:
+            events = game.log[max(0, len(game.log) - 60):]
+        except Exception:  # noqa: BLE001
+            return None
+        src = _source_event(events)
+        return (src[0], None) if src else None
+    return None
+
+
+def pay_context(game: Any) -> dict[str, Any]:
+    """What the pending payment is for: ``{"card": iid, "total": the whole cost}`` (the cast being
+    placed, the event being removed, the card whose ability is used, the card whose effect takes
+    seats), as far as the game tells it."""
+    d = game.decision
+    if d is None or d.kind != "pay":
+        return {}
+    why = (d.info or {}).get("why")
+    s = game.state
+    try:
+        acts = game.actions
+    except Exception:  # noqa: BLE001
+        acts = []
+    last = None
+    for entry in reversed(acts):
+        body = entry.get("action") or {}
+        if body.get("type") != "pay":
+            last = body
+            break
+    # the card is named by the action that asked for the payment (placing it, using it): no secret
+    if why == "cast" and last and last.get("type") == "place":
+        iid = last.get("card")
+        return {"card": iid, "id": s.cards[iid].id, "total": s.cards[iid].cost}
+    if why == "remove_event" and s.event >= 0:
+        return {"card": s.event, "id": s.cards[s.event].id, "total": s.cards[s.event].removal_cost}
+    if why == "activate" and last and last.get("type") == "activate":
+        iid = last.get("card")
+        ab = s.cards[iid].abilities[last.get("ability", 0)]
+        return {"card": iid, "id": s.cards[iid].id, "total": ab.cost}
+    if why == "lose_seats":
+        src = decision_source(game)
+        return {"card": src[0], "id": s.cards[src[0]].id} if src else {}
+    return {}
+
+
+# --- options: the actions as a player's choices -------------------------------------------------
+
+def _views(obs: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
+    """Every card of an observation by instance id, with its owner, zone and place."""
+    out: dict[int, dict[str, Any]] = {}
+    for pv in obs.get("players") or []:
+        for zone in ("hand", "seating", "backyard", "resolving"):
+            for k, v in enumerate(pv.get(zone) or [], 1):
+                out[v["iid"]] = {**v, "owner": pv.get("player"), "zone": zone, "pos": k}
+        for k, c in enumerate(pv.get("floor") or [], 1):
+            out[c["iid"]] = {**c, "owner": pv.get("player"), "zone": "floor", "pos": k}
+            for m in c.get("cross") or []:
+                out[m["iid"]] = {**m, "owner": pv.get("player"), "zone": "cross", "pos": k}
+        if pv.get("leader"):
+            out[pv["leader"]["iid"]] = {**pv["leader"], "owner": pv.get("player"), "zone": "leader"}
+    ev = obs.get("event")
+    if ev:
+        out[ev["iid"]] = {**ev, "zone": "event"}
+    return out
+
+
+def best_payment(levels: Iterable[int], amount: int) -> int | None:
+    """The smallest total of some of ``levels`` that pays ``amount`` (None: not enough)."""
+    sums = {0}
+    for lv in levels:
+        sums |= {s + lv for s in sums}
+    ok = [s for s in sums if s >= amount]
+    return min(ok) if ok else None
+
+
+def completions(hand: Sequence[Mapping[str, Any]], level: int, picked: Sequence[int] = ()) -> list[tuple]:
+    """The 1-3 hand cards (``picked`` included) whose levels add up to ``level``, as iids."""
+    cards = [(c.get("iid"), c.get("level", 0)) for c in hand]
+    lv = dict(cards)
+    rest = [i for i, _ in cards if i not in picked]
+    have = sum(lv.get(i, 0) for i in picked)
+    out = []
+    for k in range(0, 4 - len(picked)):
+        for extra in itertools.combinations(rest, k):
+            if (picked or extra) and have + sum(lv[i] for i in extra) == level:
+                out.append(tuple(picked) + extra)
+    return out
+
+
+class _Scene:
+    """What the acting player sees when they choose: their observation, cards by instance id, their
+    seats and floor. Builds option labels, menu steps and the test of a swap that changes nothing."""
+
+    def __init__(self, game: Any, viewer: int | None, lang: str, actor: int | None = None,
+                 names: Mapping[int, str] | None = None, cards: Any = None):
+        self.game = game
+        d = game.decision
+        self.actor = actor if actor is not None else (d.player if d is not None else viewer)
+        book = cards if isinstance(cards, CardBook) else CardBook.for_game(game, viewer)
+        self.v = Voice(viewer, lang, book, names)
+        self.obs = game.observe(self.actor)
+        if self.actor == viewer:
+            book.see(self.obs)
+        self.d = d
+        self.info = (d.info or {}) if d is not None else {}
+        self.views = _views(self.obs)
+        players = self.obs.get("players") or []
+        a = self.actor
+        self.me = players[a] if isinstance(a, int) and a < len(players) else {}
+        self.opp = players[1 - a] if isinstance(a, int) and len(players) == 2 else {}
+        self.seats = self.me.get("seats", 0)
+        self.goal = self.obs.get("close_seats") or GOAL
+        self.mine = self.v.is_you(self.actor)
+
+    # --- small pieces -------------------------------------------------------------------------------
+    def view(self, iid: Any) -> dict[str, Any]:
+        return self.views.get(iid) or {} if isinstance(iid, int) else {}
+
+    def name(self, iid: Any) -> str:
+        vv = self.views.get(iid) if isinstance(iid, int) else None
+        return self.v.label(vv) if vv else self.v.card(iid)
+
+    def nlv(self, iid: Any) -> str:
+        vv = self.views.get(iid) if isinstance(iid, int) else None
+        return self.v.lv_view(vv) if vv else self.v.lv(iid)
+
+    def cid(self, iid: Any) -> Any:
+        return self.view(iid).get("id", iid)
+
+    @property
+    def yp(self) -> str:
+        """The actor's possessive: "your" for the viewer's own choices, "their" for another's."""
+        return self.v.own(self.actor)
+
+    def pay_text(self, cost: int) -> str:
+        """ "cost 1: seats 5 → 4" (with what an overpayment loses)."""
+        T = self.v.t
+        if not cost:
+            return T("option.cost_free")
+        best = best_payment([c.get("level", 0) for c in self.me.get("seating") or []], cost)
+        if best is None or best == cost:
+            return T("option.cost", cost=cost, seats=self.seats, after=self.seats - cost)
+        return T("option.cost_over", cost=cost, seats=self.seats, after=self.seats - best, over=best - cost)
+
+    def lock_warning(self) -> str:
+        """Locking the leader forbids the close until the next draw phase: said when it matters."""
+        if self.obs.get("active") != self.actor:
+            return ""
+        if self.seats >= self.goal:
+            return self.v.t("option.lock.no_close", seats=self.seats)
+        if self.seats >= self.goal - 6:
+            return self.v.t("option.lock.warn")
+        return ""
+
+    def contest(self):
+        """(server view, receiver view, server CP, receiver CP before help, help CP) now."""
+        return contest(self.obs)
+
+    def noop_swap(self, a: Any) -> bool:
+        """A step of a charcoal change that can only swap a seating card for another copy of itself
+        (nothing changes): a seat whose every completion is such a copy, or that copy picked first."""
+        if a.type == "swap_out":
+            comps = completions(self.me.get("hand") or [], self.view(a.seat).get("level", 0))
+            return bool(comps) and all(len(c) == 1 and self.cid(c[0]) == self.cid(a.seat) for c in comps)
+        if a.type == "swap_in" and self.d is not None and self.d.kind == "charcoal_in":
+            seat = self.info.get("seat")
+            return not self.info.get("picked") and self.cid(a.card) == self.cid(seat) and \
+                self.view(a.card).get("level") == self.view(seat).get("level")
+        return False
+
+    # --- the full option line ---------------------------------------------------------------------
+    def option(self, a: Any) -> str | None:
+        v, T, d = self.v, self.v.t, self.d
+        kind = a.type
+        dk = d.kind if d is not None else None
+        cv = self.views.get(a.get("card")) if isinstance(a.get("card"), int) else None
+        if kind == "mulligan_mark":
+            return T("option.mulligan_mark", card=self.name(a.card), level=(cv or {}).get("level"),
+                     kind=kind_name((cv or {}).get("kind"), v.lang))
+        if kind == "mulligan_done":
+            if not self.mine:
+                return T("option.mulligan_done")
+            n = len(self.me.get("mulligan_pick") or [])
+            return T("option.mulligan_done.count", count=n) if n else T("option.mulligan_done.keep")
+        if kind == "swap_out":
+            level = self.view(a.seat).get("level", 0)
+            text = T("option.swap_out", seat=self.nlv(a.seat), level=level, seats=self.seats)
+            return text + (T("option.swap_out.noop") if self.noop_swap(a) else "")
+        if kind == "swap_in" and dk == "charcoal_in":
+            left = self.info.get("need", 0) - (cv or {}).get("level", 0)
+            seat = self.info.get("seat")
+            if left <= 0:
+                text = T("option.swap_in.done", card=self.nlv(a.card), seat=self.name(seat), whose=self.yp,
+                         seats=self.seats)
+                return text + (T("option.swap_in.noop") if self.noop_swap(a) else "")
+            return T("option.swap_in", card=self.nlv(a.card), seat=self.name(seat), count=left)
+        if kind == "end_charcoal":
+            return T("option.end_charcoal", seats=self.seats)
+        if kind == "leader_draw":
+            ld = self.me.get("leader") or {}
+            person = ld.get("person")
+            same = [m for c in self.me.get("floor") or [] for m in [c] + list(c.get("cross") or [])
+                    if person and m.get("person") == person]
+            warn = self.lock_warning()
+            if same:
+                return T("option.leader_draw.call", leader=v.label(ld), cast=v.label(same[0]), person=person,
+                         warn=warn)
+            nocall = T("option.leader_draw.nocall", person=person, whose=self.yp) if person else ""
+            return T("option.leader_draw", leader=v.label(ld), nocall=nocall, warn=warn)
+        if kind == "place" and cv:
+            help_ = T("option.help_stat", shift=shift_name(cv.get("help_shift"), v.lang, short=True),
+                      cp=cv.get("help_cp")) if cv.get("help_shift") else ""
+            stats = T("fmt.cast_stats", level=cv.get("level"), shift=shift_name(cv.get("shift"), v.lang, short=True),
+                      cp=cv.get("cp"), call_in=cv.get("call_in"))
+            return T("option.place", card=v.label(cv), stats=stats, help=help_,
+                     trig=T("option.trigger_mark") if cv.get("trigger") else "", pay=self.pay_text(cv.get("cost", 0)))
+        if kind == "event" and cv:
+            text = card_text(v.book.find(cv.get("id")), v.lang).replace("\n", T("fmt.sep"))
+            cur = self.obs.get("event")
+            repl = T("option.event.replaces", card=v.label(cur), whose=v.whose(cur.get("owner"))) if cur else ""
+            return T("option.event", card=v.label(cv), text=T("fmt.colon", text=text) if text else "", replaces=repl)
+        if kind == "remove_event":
+            ev = self.obs.get("event") or {}
+            cost = ev.get("removal_cost", 0)
+            return T("option.remove_event", whose=v.whose(ev.get("owner")), card=v.label(ev), pay=self.pay_text(cost))
+        if kind in ("support", "trouble") and cv:
+            use = abilities_of(v.book.find(cv.get("id")), "use")
+            text = ability_body(use[0], v.lang) if use else ""
+            return T(f"option.{kind}", card=v.label(cv), text=T("fmt.colon", text=text) if text else "")
+        if kind == "pass":
+            return T("option.pass")
+        if kind == "cross":
+            casts = [self.view(i) for i in a.casts]
+            cps = [c.get("cp_now", c.get("cp", 0)) for c in casts]
+            top = casts[0]
+            rest = "".join(T("option.cross.then", card=v.label(c)) for c in casts[1:])
+            return T("option.cross", top=v.label(top), rest=rest, cps="+".join(map(str, cps)), total=sum(cps),
+                     shift=shift_name(top.get("shift"), v.lang, short=True),
+                     call_in=top.get("call_in_now", top.get("call_in")))
+        if kind == "charm":
+            ld = self.me.get("leader") or {}
+            charm = abilities_of(v.book.find(ld.get("id")), "charm")
+            text = ability_body(charm[0], v.lang) if charm else ""
+            return T("option.charm", text=T("fmt.colon", text=text) if text else "", warn=self.lock_warning())
+        if kind == "activate":
+            src = self.view(a.card)
+            c = v.book.find(src.get("id"))
+            ab = c.abilities[a.ability] if c is not None and a.ability < len(c.abilities) else None
+            text = ability_body(ab, v.lang) if ab is not None else ""
+            cost = getattr(ab, "cost", 0)
+            limit = T(f"option.activate.{getattr(ab, 'limit', 'turn')}")
+            return T("option.activate", card=v.label(src), text=T("fmt.colon", text=text) if text else "",
+                     limit=limit, pay=T("option.activate.pay", pay=self.pay_text(cost)) if cost else "")
+        if kind == "end_operation":
+            return T("option.end_operation")
+        if kind == "serve":
+            return T("option.serve", server=self.server(a), step=self.serve_step(a))
+        if kind == "end_serving":
+            left = [c for c in self.me.get("floor") or [] if not c.get("served")]
+            first = self.obs.get("turn") == 1 and self.actor == self.obs.get("first_player") and \
+                any(c.get("served") for c in self.me.get("floor") or [])
+            if left and not first:
+                return T("option.end_serving.left", count=len(left))
+            return T("option.end_serving")
+        if kind == "help" and cv:
+            got = self.contest()
+            tail = ""
+            if got is not None:
+                server, recv, x, y, h = got
+                total = y + h + (cv.get("help_cp") or 0)
+                res = "option.help.wins" if total > x else "option.help.short"
+                tail = T(res, server=x, total=total, whose=self.yp)
+            return T("option.help", card=v.label(cv), cp=cv.get("help_cp"), tail=tail)
+        if kind == "done" and dk == "help":
+            got = self.contest()
+            if got is not None and got[1] is not None:
+                server, recv, x, y, h = got
+                total = y + h
+                res = T("option.done.wins" if total > x else "option.done.loses", whose=v.whose(self.actor),
+                        card=v.label(recv))
+                return T("option.done.contest", server=x, receiver=y,
+                         help=T("option.done.help", cp=h) if h else "", result=res)
+            return T("option.done")
+        if kind == "pay" and cv and d is not None:
+            amount = self.info.get("amount", 0)
+            lv = cv.get("level", 0)
+            left = amount - lv
+            if left > 0:
+                state = T("option.pay.left", count=left)
+            elif left == 0:
+                state = T("option.pay.full")
+            else:
+                state = T("option.pay.over", count=-left)
+            return T("option.pay", card=v.label(cv), level=lv, state=state, seats=self.seats, after=self.seats - lv)
+        if kind == "close":
+            return T("option.close", seats=self.seats, goal=self.goal)
+        if kind == "end_turn":
+            return T("option.end_turn.no_close" if dk == "close" and any(
+                x.type == "close" for x in self.game.legal_actions()) else "option.end_turn")
+        if kind == "target":
+            tv = self.views.get(a.target)
+            if tv and tv.get("zone") == "floor":
+                return T("option.target", target=v.cast(tv, own=True), whose=v.whose(tv.get("owner")),
+                         pos=tv.get("pos"))
+            if tv:
+                return T("option.target.card", target=v.label(tv))
+            return T("option.target.card", target=v.card(a.target))
+        if kind == "pick" and cv is None and isinstance(a.get("card"), int):
+            cv = self._deck_card(a.card)
+        if kind == "pick" and cv:
+            return T("option.pick", card=v.label(cv), kind=kind_name(cv.get("kind"), v.lang), level=cv.get("level"),
+                     whose=self.yp)
+        if kind == "pick_none":
+            return T("option.pick_none")
+        return None
+
+    def _deck_card(self, iid: int) -> dict[str, Any] | None:
+        """A card offered by a search of the actor's deck (the actor is shown the matches)."""
+        if self.d is None or self.d.kind != "pick_card":
+            return None
+        try:
+            c = self.game.state.cards[iid]
+        except Exception:  # noqa: BLE001
+            return None
+        return {"iid": iid, "id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind, "level": c.level}
+
+    # --- serving ----------------------------------------------------------------------------------
+    def server(self, a: Any) -> str:
+        s = self.view(a.cast)
+        return self.v.cast({**s, "owner": self.actor}, own=True)
+
+    def serve_step(self, a: Any) -> str:
+        """ "→ Opponent's Y (早番 CP 3): 5 vs 3, you win unless they help +3; call in 1 either way"."""
+        v, T = self.v, self.v.t
+        s = self.view(a.cast)
+        n = s.get("call_in_now", s.get("call_in", 0))
+        if a.target < 0:
+            return T("option.serve.ikeike", count=n, total=n + 1)
+        r = self.view(a.target)
+        other = 1 - self.actor if isinstance(self.actor, int) else None
+        receiver = v.cast({**r, "owner": other})
+        x, y = s.get("cp_now", 0), r.get("cp_now", 0)
+        if self.mine:
+            side = "you"
+        elif v.is_you(other):
+            side = "them"
+        else:
+            side = "neutral"
+        if x >= y:
+            verdict = T(f"option.serve.wins.{side}", need=x - y + 1)
+        else:
+            verdict = T(f"option.serve.loses.{side}", by=y - x)
+        return T("option.serve.vs", receiver=receiver, server_cp=x, receiver_cp=y, verdict=verdict, count=n)
+
+    # --- menu steps -------------------------------------------------------------------------------
+    def group(self, a: Any) -> tuple[Any, str] | None:
+        """(key, label) of what an action is about, for the first step of a menu: the leader, a
+        cast on the floor, the flavour cross, the serving cast; None: one step."""
+        v, T = self.v, self.v.t
+        kind = a.type
+        if kind in ("leader_draw", "charm") and self.d is not None and self.d.kind == "operation":
+            ld = self.me.get("leader") or {}
+            return ("leader",), T("menu.leader", leader=v.label(ld))
+        if kind == "cross":
+            return ("cross",), T("menu.cross")
+        if kind == "activate":
+            src = self.view(a.card)
+            where = "menu.event" if src.get("zone") == "event" else "menu.floor"
+            return ("card", a.card), T(where, card=v.label(src))
+        if kind == "serve":
+            return ("serve", a.cast), T("menu.serve", server=self.server(a))
+        return None
+
+    def step(self, a: Any) -> tuple[str, ...]:
+        """The steps after the first: what the card does, then the target."""
+        v, T = self.v, self.v.t
+        kind = a.type
+        if kind == "leader_draw":
+            return (self.option(a) or describe(self.game.state, a, v.lang),)
+        if kind == "charm":
+            return (self.option(a) or describe(self.game.state, a, v.lang),)
+        if kind == "cross":
+            casts = [self.view(i) for i in a.casts]
+            cps = [c.get("cp_now", c.get("cp", 0)) for c in casts]
+            top = casts[0]
+            rest = T("menu.cross.rest", cards=v.plus(v.label(c) for c in casts[1:]), cps="+".join(map(str, cps)),
+                     total=sum(cps), shift=shift_name(top.get("shift"), v.lang, short=True),
+                     call_in=top.get("call_in_now", top.get("call_in")))
+            return (T("menu.cross.top", card=v.label(top)), rest)
+        if kind == "activate":
+            text = self.option(a) or ""
+            return (T("menu.activate", text=text),)
+        if kind == "serve":
+            return (self.serve_step(a),)
+        return (self.option(a) or describe(self.game.state, a, v.lang),)
+
+
+def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: int | None = None,
+          names: Mapping[int, str] | None = None, cards: Any = None) -> str:
+    """How ``action`` of ``actor`` (default: the deciding player) reads for ``viewer``, asked
+    before it is applied: the option line, or ``hidden_label`` for another player's secret choice."""
+    lang = _lang(lang)
+    if actor is None:
+        actor = game.decision.player if game.decision is not None else viewer
+    if actor != viewer and action.type in HIDDEN_ACTIONS:
+        return hidden_label(action, lang)
+    try:
+        text = _Scene(game, viewer, lang, actor, names, cards).option(action)
+    except Exception:  # noqa: BLE001 - a label must never break a game
+        text = None
+    return text or game.describe(action, lang)
+
+
+def noop_swap(game: Any, action: Any, viewer: int | None = None) -> bool:
+    """Whether a step of the charcoal change can only swap a seating card for a copy of itself."""
+    if getattr(action, "type", None) not in ("swap_out", "swap_in"):
+        return False
+    try:
+        return _Scene(game, viewer, "en").noop_swap(action)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _alike(s: Any, a: Any) -> tuple:
+    """What makes two actions different for the player: the card *id* of a card in hand or in the
+    seating zone (copies are alike), the instance of a card on the floor."""
+    out = []
+    for k, val in a.params:
+        if k in ("card", "seat", "cast", "target") and a.type != "activate" and isinstance(val, int) and val >= 0:
+            out.append((k, s.cards[val].id))
+        elif k == "casts":
+            out.append((k, tuple(s.cards[i].id for i in val)))
+        else:
+            out.append((k, val))
+    return (a.type, tuple(out))
+
+
+def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
+         lang: str = "en") -> list[tuple[tuple[str, ...], Any]]:
+    """Each legal action once, with the path of labels under which it is offered: in the operation
+    phase first the card (the leader, a cast on the floor, the flavour cross, a card in hand), then
+    what it does, then the rest of it (the casts under the top one); in the serving the serving
+    cast, then the cast that receives. A group with one thing to do is one step. Copies of one
+    card give the same path: a front end offers it once. The order is that of the legal actions,
+    except that a swap that changes nothing comes after the others and, with enough seats to
+    close, locking the leader (draw, charm) comes after End: a locked leader cannot close."""
+    lang = _lang(lang)
+    d = game.decision
+    if d is None:
+        return []
+    scene = _Scene(game, viewer, lang, d.player)
+    legal = list(legal_actions)
+    if d.kind in ("charcoal", "charcoal_in"):
+        legal = [a for a in legal if not scene.noop_swap(a)] + [a for a in legal if scene.noop_swap(a)]
+    if d.kind == "operation" and scene.seats >= scene.goal:
+        legal = [a for a in legal if a.type not in ("leader_draw", "charm")] + \
+            [a for a in legal if a.type in ("leader_draw", "charm")]
+    groups: dict[Any, list[tuple[Any, tuple[str, ...]]]] = {}
+    heads: dict[Any, str] = {}
+    order: list[Any] = []
+    for a in legal:
+        try:
+            g = scene.group(a)
+        except Exception:  # noqa: BLE001 - a menu must never break a game
+            g = None
+        if g is None:
+            key = ("one", len(order))
+            try:
+                text = scene.option(a) or describe(game.state, a, lang)
+            except Exception:  # noqa: BLE001
+                text = game.describe(a, lang)
+            groups[key] = [(a, (text,))]
+            order.append(key)
+            continue
+        key, head = g
+        if key not in groups:
+            groups[key] = []
+            heads[key] = head
+            order.append(key)
+        groups[key].append((a, scene.step(a)))
+    rows: list[tuple[tuple[str, ...], Any]] = []
+    for key in order:
+        members = groups[key]
+        if key in heads and (len({steps for _, steps in members}) > 1 or key == ("cross",)):
+            rows += [((heads[key],) + steps, a) for a, steps in members]
+        elif key in heads:
+            rows += [((scene.option(a) or heads[key],), a) for a, _ in members]
+        else:
+            rows += [(steps, a) for a, steps in members]
+    # different actions whose paths coincide (two different cards of one name): name the card id
+    s = game.state
+    by_path: dict[tuple[str, ...], set] = {}
+    for path, a in rows:
+        by_path.setdefault(path, set()).add(_alike(s, a))
+    out = []
+    for path, a in rows:
+        if len(by_path[path]) > 1:
+            path = path[:-1] + (f"{path[-1]} [{_identity(s, a)}]",)
+        out.append((path, a))
+    return out
+
+
+def _identity(s: Any, a: Any) -> str:
+    for k in ("card", "seat", "cast", "target"):
+        val = a.get(k)
+        if isinstance(val, int) and val >= 0:
+            return f"{s.cards[val].id} #{val}" if k in ("cast", "target") else s.cards[val].id
+    return a.type
+
+
+# --- narration: events as lines -------------------------------------------------------------------
+
+def contest(obs: Mapping[str, Any]):
+    """(server view, receiver view, server CP, receiver CP before help, help CP) of the serving
+    under way in an observation, or None."""
+    sv = obs.get("serving")
+    if not sv:
+        return None
+    casts = {}
+    for pv in obs.get("players") or []:
+        for k, c in enumerate(pv.get("floor") or [], 1):
+            casts[c["iid"]] = {**c, "owner": pv.get("player"), "pos": k}
+    server = casts.get(sv.get("server"))
+    recv = casts.get(sv.get("receiver"))
+    help_cp = sum(h.get("help_cp", 0) or 0 for h in sv.get("help") or [])
+    a = server.get("cp_now", 0) if server else 0
+    b = recv.get("cp_now", 0) if recv else 0
+    return server, recv, a, b, help_cp
+
+
+def _ability_bodies(v: Voice, cid: Any, kind: str) -> str:
+    """The texts of a card's abilities of one kind, without their heads."""
+    return v.t("fmt.ops").join(ability_body(a, v.lang) for a in abilities_of(v.book.find(cid), kind))
+
+
+def _ability_tail(v: Voice, cid: Any, kind: str) -> str:
+    """ " (its ability text)" of a card's abilities of one kind."""
+    text = _ability_bodies(v, cid, kind)
+    return v.t("fmt.paren", text=text) if text else ""
+
+
+def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    kind = ev.get("type")
+    p = ev.get("player")
+    T = v.t
+    ctx = ctx if ctx is not None else {}
+
+    def card(key: str = "card", idkey: str = "id") -> str:
+        return v.card(ev.get(key), ev.get(idkey))
+    if kind in QUIET_EVENTS:
+        return None
+    if kind == "leader":
+        if "id" in ev:
+            c = v.book.find(ev.get("id"))
+            person = T("fmt.paren", text=c.person) if c is not None and c.person and c.person not in c.name else ""
+            return T("event.leader", whose=v.whose(p), card=card(), person=person)
+        return T("event.leader.active" if ev.get("active") else "event.leader.locked", whose=v.whose(p),
+                 source=v.source(src))
+    if kind == "first_player":
+        return v.say("event.first_player", p)
+    if kind == "draw":
+        if ev.get("card") is not None:
+            return v.say("event.draw.card", p, card=card(), source=v.source(src))
+        return v.say("event.draw", p, source=v.source(src))
+    if kind == "mulligan":
+        n = ev.get("returned", 0)
+        return v.say("event.mulligan", p, count=n) if n else v.say("event.mulligan.keep", p)
+    if kind == "turn_start":
+        whose = v.whose(p)
+        return T("event.turn_start", turn=ev.get("turn"), whose=_cap(whose) if v.lang != "ja" else whose)
+    if kind == "phase":
+        if ev.get("phase") == "serving":
+            return T("event.phase.serving", whose=v.whose(p))
+        return T("event.phase", phase=phase_name(ev.get("phase"), v.lang, gloss=True))
+    if kind == "charcoal_change":
+        ins = ev.get("in") or []
+        ids = ev.get("in_ids") or [None] * len(ins)
+        return v.say("event.charcoal_change", p, out=v.lv(ev.get("out"), ev.get("out_id")),
+                     ins=v.plus(v.lv(i, c) for i, c in zip(ins, ids)))
+    if kind == "leader_draw":
+        return v.say("event.leader_draw.call" if ev.get("call_in") else "event.leader_draw", p)
+    if kind == "place":
+        c = v.book.find(ev.get("id"))
+        stats = T("fmt.paren", text=T("fmt.cast_numbers", shift=shift_name(c.shift, v.lang, short=True), cp=c.cp,
+                                      call_in=c.call_in)) if c is not None and c.kind == "cast" else ""
+        return v.say("event.place", p, card=card(), stats=stats)
+    if kind == "pay":
+        return v.say("event.pay", p, card=v.lv(ev.get("card")), why=_pay_why(v, ev.get("why"), src))
+    if kind == "event":
+        return v.say("event.event", p, card=card())
+    if kind == "event_removed":
+        return T("event.event_removed", card=card(), source=v.source(src))
+    if kind in ("support", "trouble"):
+        return v.say(f"event.{kind}", p, card=card(), text=_ability_tail(v, ev.get("id"), "use"))
+    if kind == "charm":
+        return v.say("event.charm", p, card=card(), text=_ability_tail(v, ev.get("id"), "charm"))
+    if kind == "activate":
+        c = v.book.card_of(ev.get("card"), ev.get("id"))
+        index = ev.get("ability", 0)
+        ab = c.abilities[index] if c is not None and index < len(getattr(c, "abilities", ())) else None
+        text = T("fmt.paren", text=ability_body(ab, v.lang)) if ab is not None else ""
+        return v.say("event.activate", p, card=card(), text=text)
+    if kind == "cross":
+        cards = ev.get("cards") or []
+        cps = [getattr(v.book.card_of(i), "cp", None) for i in cards]
+        total = T("event.cross.total", cps="+".join(str(x) for x in cps), total=sum(cps)) \
+            if cps and all(isinstance(x, int) for x in cps) else ""
+        return v.say("event.cross", p, top=v.card(cards[0]) if cards else v.t("fmt.a_card"),
+                     rest="".join(T("event.cross.rest", card=v.card(i)) for i in cards[1:]), total=total)
+    if kind == "cross_end":
+        return T("event.cross_end", whose=v.whose(p), cards=v.plus(v.card(i) for i in ev.get("cards") or []))
+    if kind == "serve":
+        r = ev.get("receiver")
+        srv = v.card(ev.get("cast"))
+        if r is None or r < 0:
+            return v.say("event.serve.ikeike", p, server=srv)
+        other = 1 - p if isinstance(p, int) else None
+        return v.say("event.serve", p, server=srv, receiver=T("fmt.owned", whose=v.whose(other), card=v.card(r)))
+    if kind == "help":
+        return v.say("event.help", p, card=card(), cp=ev.get("cp", 0))
+    if kind == "cp_contest":
+        a, b = ev.get("server_cp", 0), ev.get("receiver_cp", 0)
+        h = sum(getattr(v.book.card_of(i), "help_cp", 0) or 0 for i in ev.get("help") or [])
+        rec = T("event.cp_contest.help", base=b - h, help=h) if h else str(b)
+        side = "event.cp_contest.tie" if a == b else "event.cp_contest.server" if a > b else "event.cp_contest.receiver"
+        w = ev.get("winner")
+        win, lose = (ev.get("server"), ev.get("receiver")) if a >= b else (ev.get("receiver"), ev.get("server"))
+        ctx["lost"] = lose
+        loser_owner = 1 - w if isinstance(w, int) else None
+        return T("event.cp_contest", server=a, receiver=rec, side=T(side),
+                 winner=T("fmt.owned", whose=v.whose(w), card=v.card(win)),
+                 loser=T("fmt.owned", whose=v.whose(loser_owner), card=v.card(lose)))
+    if kind == "ikeike":
+        cast = T("fmt.owned", whose=v.whose(p), card=v.card(ev.get("cast"))).strip()
+        return T("event.ikeike", cast=_cap(cast) if v.lang != "ja" else cast,
+                 count=ev.get("call_in"))
+    if kind == "call_in":
+        why = ev.get("why")
+        if why == "refresh" and isinstance(p, int):
+            tail = T("event.call_in.refresh", whose=v.whose(1 - p))
+        elif why == "leader":
+            tail = T("event.call_in.leader")
+        elif why == "effect":
+            tail = v.source(src)
+        else:
+            tail = ""
+        if ev.get("trigger"):
+            text = _ability_bodies(v, ev.get("id"), "trigger")
+            text = T("fmt.colon", text=text) if text else ""
+            return v.say("event.call_in.trigger", p, card=card(), text=text, why=tail)
+        return v.say("event.call_in", p, card=v.lv(ev.get("card"), ev.get("id")), seats=ev.get("seats"), why=tail)
+    if kind == "cast_leaves":
+        cards = ev.get("cards") or []
+        to = "hand" if ev.get("to") == "hand" else "backyard"
+        lost = ctx.get("lost")
+        if lost is not None and lost in cards:
+            why = T("event.cast_leaves.lost")
+            ctx["lost"] = None
+        else:
+            why = v.source(src)
+        return T("event.cast_leaves", whose=v.whose(p), cards=v.plus(v.card(i) for i in cards),
+                 zone=zone_name(to, v.lang), why=why)
+    if kind == "modify":
+        amount = f"{ev.get('amount', 0):+d}"
+        return T("event.modify", card=v.owned(ev.get("card")), amount=amount,
+                 stat=stat_name(ev.get("stat"), v.lang), source=v.source(src))
+    if kind == "refresh":
+        other = 1 - p if isinstance(p, int) else None
+        call = T("event.refresh.call.you") if v.is_you(other) else T("event.refresh.call", who=v.who(other))
+        return T("event.refresh", whose=v.whose(p), count=ev.get("cards"), call=call, refresh=term("refresh", v.lang))
+    if kind == "no_card":
+        return T("event.no_card", whose=v.whose(p))
+    if kind == "mill":
+        return v.say("event.mill", p, card=card(), source=v.source(src))
+    if kind == "pick":
+        return v.say("event.pick", p, card=card(), zone=zone_name(ev.get("from", "deck"), v.lang),
+                     source=v.source(src))
+    if kind == "close":
+        return v.say("event.close", p, seats=ev.get("seats"))
+    if kind == "concede":
+        return T("event.concede", who=v.who(p))
+    if kind == "game_over":
+        return T("event.game_over", result=result_text(ev.get("winner"), ev.get("reason"), v.viewer, v.lang, v.names))
+    return T(f"event.{kind}", who=v.who(p))  # a type without words shows as ⟦event.x⟧
+
+
+def _pay_why(v: Voice, why: Any, src: Any = None) -> str:
+    if why == "lose_seats" and src:
+        return v.t("pay_why.lose_seats_by", card=v.card(*src))
+    return words().get(f"pay_why.{why}", v.lang) or v.t("pay_why.other")
+
+
+def narrate(event: Mapping[str, Any], viewer: int | None, lang: str = "en", cards: Any = None,
+            names: Mapping[int, str] | None = None, source: Any = None) -> str | None:
+    """One event (as ``game.log.for_player(viewer)`` gives it) as a line for ``viewer``; None for
+    an event not worth a line (a shuffle). ``source``: (instance id, card id) of the card whose
+    effect caused the event, when the caller knows it (``lines`` works it out)."""
+    v = Voice(viewer, lang, cards, names)
+    v.book.learn(event.get("card"), event.get("id"), event.get("player"))
+    return v.finish(_narrate(v, event, source))
+
+
+def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
+    """For each event, the card (instance id, card id) whose effect caused it, or None: an effect
+    event follows the event of the card that caused it (a trigger called in, a support, trouble,
+    charm, ability or cast placed); ``src``: the card whose effect the first events continue."""
+    out: list[Any] = []
+    for ev in events:
+        kind = ev.get("type")
+        if kind in SOURCE_EVENTS:
+            out.append(None)
+            src = (ev.get("card"), ev.get("id"))
+            continue
+        if kind == "call_in":
+            caused = ev.get("why") == "effect"
+            out.append(src if caused else None)
+            if ev.get("trigger"):
+                src = (ev.get("card"), ev.get("id"))
+            elif not caused:
+                src = None
+            continue
+        if kind == "pay":
+            out.append(src if ev.get("why") == "lose_seats" else None)
+            continue
+        if kind in EFFECT_EVENTS:
+            out.append(src)
+            continue
+        out.append(None)
+        if kind not in NEUTRAL_EVENTS:
+            src = None
+    return out
+
+
+def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "en", cards: Any = None,
+          names: Mapping[int, str] | None = None, action: Any = None, actor: int | None = None,
+          step: bool = False, source: Any = None) -> list[str]:
+    """The lines of several events for ``viewer``, summarised: a run of draws makes one line;
+    payments followed by the cast they paid for make one line; an effect names the card that
+    caused it; runs of identical lines fold into one ("... (x3)").
+
+    ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
+    the event that only repeats the action line. ``source``: (instance id, card id or None) of the
+    card whose effect the events continue (``decision_source`` of the decision the action answered)."""
+    v = Voice(viewer, lang, cards, names)
+    events = list(events)
+    for ev in events:
+        v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
+    srcs = sources(events, source)
+    if step and action is not None:
+        echo = ECHO.get(getattr(action, "type", None))
+        for k, ev in enumerate(events):
+            if echo is not None and ev.get("type") == echo and ev.get("player", actor) == actor:
+                if echo == "place" and k > 0:
+                    break  # placed after paying: the payment line names the cast
+                events, srcs = events[:k] + events[k + 1:], srcs[:k] + srcs[k + 1:]
+                break
+    out: list[str | None] = []
+    ctx: dict[str, Any] = {}
+    i, n = 0, len(events)
+    while i < n:
+        ev = events[i]
+        kind = ev.get("type")
+        try:
+            if kind == "draw":
+                j = i
+                while j < n and events[j].get("type") == "draw" and events[j].get("player") == ev.get("player") \
+                        and srcs[j] == srcs[i]:
+                    j += 1
+                if j - i > 1:
+                    p = ev.get("player")
+                    known = [v.card(e.get("card"), e.get("id")) for e in events[i:j] if e.get("card") is not None]
+                    if known:
+                        line = v.say("event.draw.cards", p, count=j - i, cards=v.join(v.grouped(known)),
+                                     source=v.source(srcs[i]))
+                    else:
+                        line = v.say("event.draw.many", p, count=j - i, source=v.source(srcs[i]))
+                    out.append(v.finish(line))
+                    i = j
+                    continue
+            if kind == "pay" and ev.get("why") == "cast":
+                j = i
+                while j < n and events[j].get("type") == "pay" and events[j].get("player") == ev.get("player"):
+                    j += 1
+                nxt = events[j] if j < n else None
+                c = v.book.find(nxt.get("id")) if nxt is not None else None
+                paid = sum(e.get("level", 0) or 0 for e in events[i:j])
+                if nxt is not None and nxt.get("type") == "place" and c is not None and paid >= c.cost:
+                    line = _narrate(v, nxt, srcs[j], ctx)
+                    over = paid - c.cost
+                    out.append(v.finish(v.t("event.place.paid", line=line, cost=c.cost,
+                                            cards=v.plus(v.lv(e.get("card")) for e in events[i:j]),
+                                            over=v.t("event.place.over", count=over) if over > 0 else "")))
+                    i = j + 1
+                    continue
+            out.append(v.finish(_narrate(v, ev, srcs[i], ctx)))
+        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+            out.append(None)
+        i += 1
+    return fold(out)
+
+
+def fold(lines_: Iterable[str | None]) -> list[str]:
+    """Drop empty lines; fold runs of identical lines into one ("... (x3)")."""
+    out: list[str] = []
+    counts: list[int] = []
+    for line in lines_:
+        if not line:
+            continue
+        if out and out[-1] == line:
+            counts[-1] += 1
+        else:
+            out.append(line)
+            counts.append(1)
+    return [line if n == 1 else f"{line} (x{n})" for line, n in zip(out, counts)]
+
+
+# --- prompts: who must decide what ----------------------------------------------------------------
+
+def _filter_words(flt: Mapping[str, Any] | None, lang: str) -> str:
+    if not flt:
+        return t("filter.any", lang)
+    parts = []
+    for k, val in flt.items():
+        if k == "shift":
+            parts.append(shift_name(val, lang, short=True))
+        elif k == "level":
+            parts.append(t("stat.lv", lang, level=val))
+        elif k == "kind":
+            parts.append(kind_name(val, lang))
+        else:
+            parts.append(str(val))
+    return t("filter.only", lang, parts=t("fmt.list", lang).join(parts))
+
+
+def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "en",
+           obs: Mapping[str, Any] | None = None, cards: Any = None,
+           names: Mapping[int, str] | None = None, game: Any = None) -> str:
+    """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
+    ``obs`` (that observation) adds what the choice is about (seats, the serving as it stands...);
+    ``game`` what a payment is for."""
+    v = Voice(viewer, lang, cards, names)
+    obs = obs or {}
+    if obs:
+        v.book.see(obs)
+    if not decision:
+        return v.t("decision.none")
+    kind = decision.get("kind")
+    p = decision.get("player")
+    T = v.t
+    who = v.who(p)
+    mine = v.is_you(p)
+    players = obs.get("players") or []
+    pv = players[p] if isinstance(p, int) and p < len(players) else {}
+    seats = pv.get("seats", 0)
+    goal = obs.get("close_seats") or GOAL
+    key = f"decision.{kind}" if mine else f"decision.{kind}.other"
+    if kind == "mulligan":
+        if not mine:
+            return T(key, who=who)
+        pick = set(pv.get("mulligan_pick") or [])
+        marked = [v.label(h) for h in pv.get("hand") or [] if h.get("iid") in pick]
+        state = T("decision.mulligan.marked", cards=v.join(marked)) if marked else T("decision.mulligan.none")
+        return T(key, who=who, state=state)
+    if kind == "charcoal":
+        return T(key, who=who, seats=seats, charcoal=term("charcoal_change", v.lang))
+    if kind == "charcoal_in":
+        picked = [v.lv(i) for i in decision.get("picked") or []]
+        chosen = T("decision.charcoal_in.chosen", cards=v.plus(picked)) if picked and mine else ""
+        return T(key, who=who, seat=v.lv(decision.get("seat")), chosen=chosen, count=decision.get("need", 0),
+                 charcoal=term("charcoal_change", v.lang))
+    if kind == "operation":
+        bits = []
+        if pv.get("leader") and pv["leader"].get("active"):
+            bits.append(T("decision.operation.leader"))
+        floor = sum(1 + len(c.get("cross") or []) for c in pv.get("floor") or [])
+        bits.append(T("decision.operation.floor", count=floor, most=MAX_FLOOR))
+        bits.append(T("decision.operation.event_used" if pv.get("event_used") else "decision.operation.event_free"))
+        bits.append(T("decision.operation.support_used" if pv.get("support_used")
+                      else "decision.operation.support_free"))
+        return T(key, who=who, state=T("fmt.sep").join(bits), cross=term("flavour_cross", v.lang))
+    if kind == "pay":
+        amount = decision.get("amount", 0)
+        ctx = pay_context(game) if game is not None else {}
+        card = v.card(ctx.get("card"), ctx.get("id")) if ctx.get("card") is not None else None
+        why = decision.get("why")
+        if why == "cast" and card is not None:
+            what = T("decision.pay.cast", card=card, cost=ctx.get("total"))
+        elif why in ("remove_event", "activate", "lose_seats") and card is not None:
+            what = T(f"decision.pay.{why}", card=card)
+        else:
+            what = words().get(f"pay_why.{why}", v.lang) or T("pay_why.other")
+        total = ctx.get("total")
+        more = T("decision.pay.more") if total is not None and amount < total else ""
+        return T(key, who=who, amount=amount, more=more, why=what, seats=seats)
+    if kind == "trouble":
+        other = 1 - p if isinstance(p, int) else None
+        return T(key, who=who, whose=v.whose(other), phase=phase_name("serving", v.lang, gloss=True))
+    if kind == "serve":
+        left = [c for c in pv.get("floor") or [] if not c.get("served")]
+        serving = term("serving", v.lang)
+        if not left:
+            return T("decision.serve.none", who=who, serving=serving)
+        other = 1 - p if isinstance(p, int) else None
+        opp = players[other] if isinstance(other, int) and other < len(players) else {}
+        if opp.get("floor"):
+            text = T("decision.serve", who=who, whose=v.own(p), count=len(left), serving=serving)
+        else:
+            nobody = T("decision.serve.nobody.you") if v.is_you(other) else \
+                T("decision.serve.nobody", other=v.who(other))
+            text = T("decision.serve.ikeike", who=who, whose=v.own(p), count=len(left), serving=serving,
+                     nobody=nobody, ikeike=term("ikeike", v.lang))
+        if obs.get("turn") == 1 and p == obs.get("first_player"):
+            text += T("decision.serve.first")
+        return text
+    if kind == "help":
+        return T("decision.help", who=who, summary=help_summary(v, obs, p))
+    if kind == "close":
+        s = decision.get("seats", seats)
+        if s < goal:
+            return T("decision.close.charm" if mine else "decision.close.charm.other", who=who, seats=s, goal=goal)
+        return T(key, who=who, seats=s, goal=goal, close=term("close", v.lang))
+    if kind == "target":
+        op = decision.get("op")
+        what = words().get(f"effect.{op}", v.lang) or T("effect.other")
+        return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
+    if kind == "pick_card":
+        zone = zone_name(decision.get("zone", "deck"), v.lang)
+        if "zone" not in decision:  # another player's search: which cards, a secret
+            return T("decision.pick_card.other", who=who, whose=v.own(p))
+        return T("decision.pick_card", who=who, whose=v.own(p), zone=zone,
+                 what=_filter_words(decision.get("filter"), v.lang))
+    return T("decision.other", who=who)
+
+
+def help_summary(v: Voice, obs: Mapping[str, Any], p: Any) -> str:
+    """The serving as the receiver sees it: who serves whom, the CPs, who wins as things stand."""
+    T = v.t
+    got = contest(obs)
+    if got is None or got[0] is None or got[1] is None:
+        return T("decision.help.plain", help=term("help", v.lang))
+    server, recv, a, b, h = got
+    total = b + h
+    mine = v.is_you(p)
+    state = T("decision.help.now", server=a, receiver=b, help=T("decision.help.added", cp=h) if h else "")
+    if total > a:
+        state += T("decision.help.wins", whose=v.own(p))
+    else:
+        state += T("decision.help.loses", whose=v.own(p), count=a - total + 1)
+    return T("decision.help.summary" if mine else "decision.help.summary.other", server=v.cast(server),
+             receiver=v.cast(recv), shift=shift_name(recv.get("shift"), v.lang, short=True), state=state)
+
+
+# --- why an option is missing -----------------------------------------------------------------------
+
+def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
+    """For the current decision, a line for each thing ``viewer`` might expect to do but cannot,
+    with the reason: a cast that cannot be placed (not enough seats, the floor is full), an event
+    or support when one was used this turn, a trouble outside its window, the leader locked, the
+    charm at another timing, a cast that cannot serve, a seat that cannot be swapped, a help card
+    of the other shift, no close with too few seats."""
+    from . import flow as F
+    lang = _lang(lang)
+    d = game.decision
+    v = Voice(viewer, lang, CardBook.for_game(game, viewer))
+    if game.is_over:
+        return [v.t("why.over")]
+    if d is None or viewer is None:
+        return []
+    if d.player != viewer:
+        return [v.t("why.not_yours", who=v.who(d.player))]
+    s = game.state
+    rules = game.rules
+    p = viewer
+    ps = s.players[p]
+    cards = s.cards
+    legal = game.legal_actions()
+    offered = {(a.type, a.get("card")) for a in legal}
+    types = {a.type for a in legal}
+    seats = F.seats(s, p)
+    goal = getattr(rules, "close_seats", GOAL)
+    out: list[str] = []
+
+    def line(key: str, c: Any = None, **params: Any) -> None:
+        why = v.t(key, **params)
+        text = v.t("why.line", card=v.label(c), why=why) if c is not None else _cap(why) if lang != "ja" else why
+        if text not in out:
+            out.append(text)
+
+    def charm_line() -> None:
+        if ps.leader < 0 or "charm" in types:
+            return
+        leader = cards[ps.leader]
+        timing = leader.abilities_of("charm")[0].timing
+        if ps.charm_used:
+            line("why.charm_used", leader)
+        elif CHARM_DECISION.get(timing) != d.kind:
+            line("why.charm_timing", leader, timing=timing_name(timing, lang))
+        elif not ps.leader_active:
+            line("why.leader_locked", leader)
+        elif p == s.first and rules.first_turn(s):
+            line("why.charm_first_turn", leader)
+
+    if d.kind == "operation":
+        floor = F.floor_count(s, p)
+        for i in ps.hand:
+            c = cards[i]
+            if c.kind == "cast" and ("place", i) not in offered:
+                if floor >= rules.max_floor:
+                    line("why.floor_full", c, count=rules.max_floor)
+                elif c.cost > seats:
+                    line("why.seats", c, cost=c.cost, count=seats)
+            elif c.kind == "event" and ("event", i) not in offered:
+                line("why.event_used", c)
+            elif c.kind == "support" and ("support", i) not in offered:
+                line("why.support_used", c)
+            elif c.kind == "trouble":
+                line("why.trouble_window", c)
+        if s.event >= 0 and "remove_event" not in types:
+            line("why.remove_event", cards[s.event], cost=cards[s.event].removal_cost, count=seats)
+        if ps.leader >= 0 and "leader_draw" not in types:
+            line("why.leader_locked", cards[ps.leader])
+        singles = [x for x in ps.floor if not x.below]
+        if len(ps.floor) >= 2 and "cross" not in types:
+            served = [x for x in ps.floor if x.served]
+            if served:
+                line("why.cross_served", cards[served[0].iid])
+            elif not singles:
+                line("why.cross_full")
+        used = {(i, k) for i, k, _ in ps.activated}
+        sources = [x.iid for x in ps.floor] + ([s.event] if s.event >= 0 and s.owner[s.event] == p else [])
+        offered_abilities = {(a.card, a.ability) for a in legal if a.type == "activate"}
+        for iid in sources:
+            for ab in cards[iid].abilities:
+                if ab.kind != "activate" or (iid, ab.index) in offered_abilities:
+                    continue
+                if (iid, ab.index) in used:
+                    line("why.ability_used_game" if ab.limit == "game" else "why.ability_used", cards[iid])
+                elif ab.cost > seats:
+                    line("why.ability_seats", cards[iid], cost=ab.cost, count=seats)
+        charm_line()
+    elif d.kind == "serve":
+        if rules.first_turn(s) and ps.servings:
+            line("why.first_serving")
+        else:
+            for x in ps.floor:
+                if x.served:
+                    line("why.served", cards[x.iid])
+        charm_line()
+    elif d.kind == "charcoal":
+        levels = [cards[i].level for i in ps.hand]
+        offered_seats = {a.seat for a in legal if a.type == "swap_out"}
+        for seat in ps.seating:
+            if seat in offered_seats:
+                continue
+            if seat in ps.swapped_in:
+                line("why.swapped_in", cards[seat])
+            elif not F.can_total(levels, cards[seat].level, 3):
+                line("why.no_swap", cards[seat], level=cards[seat].level)
+        charm_line()
+    elif d.kind == "help":
+        recv = s.players[p].cast(s.serving[1]) if s.serving else None
+        shift = cards[recv.iid].shift if recv is not None else None
+        for i in ps.hand:
+            c = cards[i]
+            if c.help_shift is not None and c.help_shift != shift and ("help", i) not in offered:
+                line("why.help_shift", c, helps=shift_name(c.help_shift, lang, short=True),
+                     shift=shift_name(shift, lang, short=True))
+        charm_line()
+    elif d.kind == "trouble":
+        charm_line()
+    elif d.kind == "close":
+        if "close" not in types:
+            if seats < goal:
+                line("why.close_seats", count=seats, goal=goal)
+            elif not ps.leader_active:
+                line("why.close_locked")
+        charm_line()
+    return out
+
+
+# --- the rules primer ----------------------------------------------------------------------------------
+
+PRIMER = ("goal", "setup", "turn", "operation", "serving", "call_in", "seats", "cross", "cards", "refresh")
+#: the terms of the primer, in the order a player meets them
+PRIMER_TERMS = ("leader", "cast", "customer", "seating", "seats", "level", "backyard", "floor", "mulligan",
+                "first_player", "active", "locked", "charcoal_change", "operation", "serving", "cp", "cp_contest",
+                "call_in", "ikeike", "help", "early", "late", "trigger", "cost", "flavour_cross", "event",
+                "removal_cost", "support", "trouble", "charm", "refresh", "close")
+
+
+def rules_primer(lang: str = "en") -> str:
+    """The rules in short for a player (how to win, the set-up, a turn, the serving and its
+    call-ins, seats and costs, the flavour cross, the kinds of cards, the refresh), then the game's
+    terms (in English each with its Japanese word)."""
+    lang = _lang(lang)
+    w = words()
+    parts = [t("rules.title", lang), ""]
+    parts += [f"- {t(f'rules.{k}', lang)}" for k in PRIMER]
+    parts += ["", t("rules.terms", lang)]
+    keys = [k for k in PRIMER_TERMS if f"term.{k}" in w]
+    keys += [k[len("term."):] for k in w.keys("term.") if k[len("term."):] not in keys]
+    parts += [f"  {_cap(w.term(f'term.{k}', lang))}" for k in keys]
+    return "\n".join(parts)
+
+
+__all__ = ["CardBook", "GAME", "HIDDEN_ACTIONS", "QUIET_EVENTS", "Voice", "ability_body", "ability_text",
+           "best_payment", "card_text", "completions", "contest", "decision_source", "describe", "fold",
+           "help_summary", "hidden_label", "kind_name", "label", "lines", "menu", "narrate", "noop_swap",
+           "op_text", "pay_context", "phase_name", "prompt", "reason_text", "result_text", "rules_primer",
+           "shift_name", "sources", "stat_name", "t", "term", "timing_name", "who", "why_not", "words",
+           "zone_name"]
