@@ -506,9 +506,7 @@ def describe(s: Any, a: Action, lang: str = "en") -> str:
     names and numbers of its cards."""
     lang = _lang(lang)
     v = Voice(None, lang)
-    key = f"action.{a.type}"
-    if key not in words():
-        return t("action.hidden", lang)
+    key = f"action.{a.type}"  # an action type without words shows as ⟦action.x⟧
 
     def name(i: Any, stats: bool = False) -> str:
         if not isinstance(i, int) or i < 0:
@@ -1072,8 +1070,8 @@ def _identity(s: Any, a: Any) -> str:
     for k in ("card", "seat", "cast", "target"):
         val = a.get(k)
         if isinstance(val, int) and val >= 0:
-            return f"{s.cards[val].id} #{val}" if k in ("cast", "target") else s.cards[val].id
-    return a.type
+            return s.cards[val].id
+    return "+".join(s.cards[i].id for i in a.get("casts") or ()) or a.type
 
 
 # --- narration: events as lines -------------------------------------------------------------------
@@ -1667,7 +1665,10 @@ def rules_primer(lang: str = "en") -> str:
     parts += ["", t("rules.terms", lang)]
     keys = [k for k in PRIMER_TERMS if f"term.{k}" in w]
     keys += [k[len("term."):] for k in w.keys("term.") if k[len("term."):] not in keys]
-    parts += [f"  {_cap(w.term(f'term.{k}', lang))}" for k in keys]
+    if lang == "en":
+        parts += [f"  {_cap(w.term(f'term.{k}', lang))}" for k in keys]
+    else:  # the Japanese term with the English word
+        parts += [f"  {t('rules.term_ja', lang, term=t(f'term.{k}', 'ja'), en=t(f'term.{k}', 'en'))}" for k in keys]
     return "\n".join(parts)
 
 
