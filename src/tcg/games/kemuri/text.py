@@ -1484,7 +1484,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         s = decision.get("seats", seats)
         if s < goal:
             return T("decision.close.charm" if mine else "decision.close.charm.other", who=who, seats=s, goal=goal)
-        return T(key, who=who, seats=s, goal=goal, close=term("close", v.lang))
+        return T(key, who=who, seats=s, goal=goal)
     if kind == "target":
         op = decision.get("op")
         what = words().get(f"effect.{op}", v.lang) or T("effect.other")
