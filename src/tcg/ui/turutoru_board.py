@@ -1,16 +1,19 @@
 """Text board of RUNE-TCG トゥルトゥルSTAGE (Turu-turu Stage) for the terminal, drawn with rich.
 
-It reads the observation dict of ``game.observe(player)`` (see games/turutoru/view.py), the public
-card database (``game.rules.cards``) for printed numbers, and the events it is shown (to keep the
-timeline of the current main phase: which program ran at which segment and how it ended).
+Layout only: every word (labels, narration, prompts, names of programs, phases and states) comes
+from the game's presentation layer ``tcg.games.turutoru.text`` and its table
+``games/turutoru/text.toml``, in English or Japanese. It reads the observation dict of
+``game.observe(player)`` (see games/turutoru/view.py), the public card database
+(``game.rules.cards``) for printed numbers, and the events it is shown (to keep the timeline of
+the current main phase: which program ran at which segment and how it ended).
 
 What a player sees:
 
 * a header: round, phase, segment, the priority player, both players' HP (big, with a bar) and
   the pending decision;
-* each player's panel: HP, deck/hand/discard counts, the field (power/toughness now and printed,
-  damage, awake/bed-in, placed this round, attached devices), field devices, the resolved pile,
-  and your hand (kind, segment, power/toughness, programs, gender/work);
+* each player's panel: HP, deck/hand/discard counts, the field (power / toughness left now and
+  printed, damage, awake / bed-in, placed this round, attached devices), field devices, the
+  resolved pile, and your hand (kind, segment, power/toughness, programs, gender/work);
 * while programming: your stack in running order, each card with the programs it may run as
   (one is chosen when it is revealed), the segment it starts at if every card above it runs and
   a 6-segment bar, with a warning on cards that would not fit; nothing of the opponent's stack
@@ -22,7 +25,6 @@ What a player sees:
 from __future__ import annotations
 
 import functools
-import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from rich.cells import cell_len, set_cell_size
@@ -31,80 +33,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import GenericRenderer, card_label, card_text
+from ..games.turutoru import text as T
+from . import card_label, label_players
 from .board_base import BoardRenderer
 
-PROGRAM_EN = {"place": "Place", "reboot": "Reboot", "bed_in": "Bed-in", "mount": "Mount",
-              "release": "Release", "apply": "Apply", "attack": "Attack", "fan_fire": "Fan Fire",
-              "library_draw": "Library Draw", "activate": "Activate", "effect": "Effect",
-              "decoder": "Program Decoder"}
-PROGRAM_JA = {"place": "配置", "reboot": "再起", "bed_in": "ベッドイン", "mount": "マウント",
-              "release": "リリース", "apply": "アプライ", "attack": "攻撃", "fan_fire": "ファンファイア",
-              "library_draw": "ライブラリドロー", "activate": "起動型特殊能力", "effect": "効果",
-              "decoder": "プログラムデコーダー"}
-#: labels inside the timeline bars (a 1-segment program has room for about 5 characters)
-PROGRAM_SHORT = {"place": "Place", "reboot": "Reboot", "bed_in": "Bed-in", "mount": "Mount",
-                 "release": "Release", "apply": "Apply", "attack": "Attack", "fan_fire": "FanFire",
-                 "library_draw": "Draw", "activate": "Activ.", "effect": "Effect", "decoder": "Decoder"}
-PROGRAM_SHORT_JA = {"place": "配置", "reboot": "再起", "bed_in": "ベッド", "mount": "マウ",
-                    "release": "リリ", "apply": "アプ", "attack": "攻撃", "fan_fire": "ファン",
-                    "library_draw": "ドロー", "activate": "起動", "effect": "効果", "decoder": "デコ"}
-KIND_SHORT = {"character": "char", "device": "device", "application": "app"}
-KIND_JA = {"character": "キャラ", "device": "デバイス", "application": "アプリ"}
 GENDER_SIGN = {"female": "♀", "male": "♂"}
-GENDER_JA = {"female": "女性", "male": "男性"}
-MOUNT_EN = {"field": "on the field", "character": "on a character", "own": "on your character",
-            "opponent": "on an opponent's character"}
-MOUNT_JA = {"field": "フィールドに配置", "character": "キャラクターに装着", "own": "自分のキャラクターに装着",
-            "opponent": "相手のキャラクターに装着"}
-PHASES = {"setup": "set-up", "draw": "draw phase", "programming": "programming phase",
-          "main": "main phase", "prepare": "prepare phase", "end": "end phase"}
-REASONS = {"deck_out": "deck out: had to draw from an empty deck", "hp": "HP reached 0", "concede": "concession",
-           "decision cap": "decision cap"}
-#: what the owner of a running program is asked to do
-RUN_ASK = {
-    "place": "choose a character from your hand to place",
-    "reboot": "choose at least one of your characters to wake up, then Done",
-    "bed_in": "choose an awake character (either side) to put to bed",
-    "mount": "choose a device from your hand to mount",
-    "release": "choose one of your devices to return to your hand",
-    "apply": "choose an application from your hand to use",
-    "attack": "choose attackers (not placed this round), then Done",
-    "fan_fire": "choose attackers (halved power/toughness), then Done",
-    "library_draw": "draw the cards (this card is then discarded)",
-    "activate": "choose a character ability to use",
-    "effect": "choose a device ability to use",
-}
 SEG_W = 7  # terminal cells per segment in the timeline
-#: what each program does (card texts, 'i')
-PROGRAM_HELP = {
-    "place": "put a character from your hand onto your field (it cannot Attack this round)",
-    "reboot": "wake up one or more of your characters (asleep or not)",
-    "bed_in": "put one awake character, yours or the opponent's, to bed",
-    "mount": "put a device from your hand on the field or on a character (either side, unless the card says otherwise)",
-    "release": "return one of your devices to your hand",
-    "apply": "use an application card from your hand",
-    "attack": "attack with any of your awake characters that were not placed this round",
-    "fan_fire": "attack with any of your awake characters, new ones too; attackers are halved",
-    "library_draw": "draw N cards; this card is then discarded instead of resolved (its segments are used)",
-    "activate": "use an activated ability of one of your characters on the field",
-    "effect": "use an ability of one of your devices on the field",
-    "decoder": ("the opponent's program at the same segment that has not run yet is discarded unrun "
-                "(at a shared segment the lower HP acts first, on equal HP the priority player)"),
-}
-
-
-def program_kind(label: str | None) -> tuple[str, int]:
-    """(kind, amount) of an observation's program label ("Place", "Bed In", "Library Draw 2")."""
-    text = str(label or "").strip()
-    amount = 0
-    head, _, tail = text.rpartition(" ")
-    if head and tail.isdigit():
-        text, amount = head, int(tail)
-    kind = text.lower().replace(" ", "_").replace("-", "_")
-    if kind == "program_decoder":
-        kind = "decoder"
-    return kind, amount
+program_kind = T.program_kind
 
 
 def hp_style(hp: int) -> str:
@@ -117,16 +52,8 @@ def hp_style(hp: int) -> str:
 
 # --- tcg cards ---------------------------------------------------------------------------------
 
-def _programs_of(card: Any, lang: str) -> str:
-    progs = getattr(card, "programs", ()) or ()
-    names = PROGRAM_JA if lang == "ja" else PROGRAM_EN
-    sep = "、" if lang == "ja" else ", "
-    return sep.join(names.get(p.kind, p.kind) + (f" {p.amount}" if getattr(p, "amount", 0) else "")
-                    for p in progs)
-
-
 def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
-    """The columns of ``tcg cards turutoru``."""
+    """The columns of ``tcg cards turutoru`` (the headers are the ids ``tcg cards`` uses)."""
     def is_char(c) -> bool:
         return getattr(c, "kind", "") == "character"
 
@@ -134,41 +61,38 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
         g = getattr(c, "gender", "") or ""
         if not is_char(c) or g in ("", "none"):
             return ""
-        return GENDER_JA.get(g, g) if lang == "ja" else g
+        return T.gender_name(g, lang)
 
-    def mount(c) -> str:
-        m = getattr(c, "mount", None)
-        if not m:
-            return ""
-        if m == "character" and getattr(c, "mount_on", None) in ("own", "opponent"):
-            m = c.mount_on
-        return (MOUNT_JA if lang == "ja" else MOUNT_EN).get(m, m)
-    kinds = KIND_JA if lang == "ja" else KIND_SHORT
+    def kind(c) -> str:
+        k = getattr(c, "kind", "")
+        return T.kind_name(k, lang, short=True) if k else ""
     return [
         ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
-        ("Kind", lambda c: kinds.get(getattr(c, "kind", ""), getattr(c, "kind", "")), {"no_wrap": True}),
+        ("Kind", kind, {"no_wrap": True}),
         ("Name", lambda c: card_label(c, lang), {"ratio": 2}),
         ("Seg", lambda c: str(c.segment) if is_char(c) else "", {"justify": "right"}),
-        ("P/T", lambda c: f"{c.power}/{c.toughness}" if is_char(c) else "", {"justify": "right", "no_wrap": True}),
-        ("Programs", lambda c: _programs_of(c, lang) if is_char(c) else "", {"ratio": 1}),
+        ("P/T", lambda c: T.t("stat.pt", lang, power=c.power, toughness=c.toughness) if is_char(c) else "",
+         {"justify": "right", "no_wrap": True}),
+        ("Programs", lambda c: T.programs_of(c, lang, gloss=False, sep="fmt.list") if is_char(c) else "",
+         {"ratio": 1}),
         ("Gender", gender, {"no_wrap": True}),
         ("Work", lambda c: (getattr(c, "work", "") or "") if is_char(c) else "", {"max_width": 18}),
-        ("Mount", mount, {"no_wrap": True}),
-        ("Text / abilities", lambda c: card_text(c, lang), {"ratio": 3}),
+        ("Mount", lambda c: T.mount_text(c, lang), {"no_wrap": True}),
+        ("Text / abilities", lambda c: T.card_text(c, lang), {"ratio": 3}),
     ]
 
 
 def card_facts(card: Any, lang: str) -> list[str]:
-    """Facts line on narrow terminals: "char · 3 seg · 3/3 · Bed In, Place · female · W2"."""
+    """Facts line on narrow terminals: "char · 3 seg · 3/3 · Bed-in, Place · female · W2"."""
     get = {h: g for h, g, _ in card_columns(lang)}
     out = [get["Kind"](card)]
     if get["Seg"](card):
-        out.append(f"{get['Seg'](card)} seg")
+        out.append(T.t("board.facts_seg", lang, count=get["Seg"](card)))
     for h in ("P/T", "Programs", "Gender", "Work"):
         if get[h](card):
             out.append(get[h](card))
     if get["Mount"](card):
-        out.append(("mount " if lang != "ja" else "") + get["Mount"](card))
+        out.append(T.t("mount.word", lang, where=get["Mount"](card)))
     return out
 
 
@@ -177,92 +101,76 @@ def card_facts(card: Any, lang: str) -> list[str]:
 class Renderer(BoardRenderer):
     #: stacking is face down and secret: others learn nothing of it, not even that it happened
     #: (TT-T2; the counts are shown when both have programmed)
-    hidden_actions = frozenset({"stack"})
+    hidden_actions = T.HIDDEN_ACTIONS
+
+    facts = staticmethod(card_facts)
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
         super().__init__(game, lang, viewer, names)
-        self.segments = 6
+        rules = getattr(game, "rules", None)
+        self.segments = getattr(rules, "segments", None) or T.SEGMENTS
+        self.hand_limit = getattr(rules, "hand_limit", None) or T.HAND_LIMIT
+        # players are named by the game's words ("You" / "あなた"), unless the caller named them
+        custom = names is not None and dict(names) != label_players(viewer, 2)
+        self._names = dict(names) if custom else None
+        self.book = T.CardBook(self._cards, game, viewer)
+        self.voice = T.Voice(viewer, lang, self.book, self._names)
+        self._sources: dict[Any, tuple] = {}  # action -> the card whose effect it continues
         # the timeline of the current main phase, from the events seen
         self._round = 0
         self._runs: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
         self._overflow: dict[int, list[str]] = {0: [], 1: []}
         self._last_start = 0
-        self._obs_cache: tuple[Any, Any, dict] | None = None
 
-    # --- card helpers ----------------------------------------------------------------------
-    facts = staticmethod(card_facts)
+    # --- words ------------------------------------------------------------------------------
+    def t(self, key: str, /, **params: Any) -> str:
+        return T.t(key, self.lang, **params)
 
-    def card_text_of(self, card: Any) -> str:
-        return card_text(card, self.lang) if card is not None else ""
+    def who(self, player: Any) -> str:
+        return self.voice.who(player)
 
-    def remember(self, obs: Mapping[str, Any]) -> None:
-        """Learn the names of every card visible in ``obs`` (to name cards in events)."""
-        def walk(x: Any) -> None:
-            if isinstance(x, dict):
-                if isinstance(x.get("iid"), int) and "name" in x:
-                    self._known[x["iid"]] = {k: x.get(k) for k in ("iid", "id", "name", "name_en")}
-                for v in x.values():
-                    walk(v)
-            elif isinstance(x, list):
-                for v in x:
-                    walk(v)
-        walk(obs)
-
-    def learn(self, iid: Any, cid: Any) -> None:
-        if isinstance(iid, int) and isinstance(cid, str) and iid not in self._known:
-            c = self.card(cid)
-            if c is not None:
-                self._known[iid] = {"iid": iid, "id": cid, "name": c.name, "name_en": c.name_en}
-
-    def name_of(self, iid: Any, cid: Any = None) -> str:
-        if isinstance(cid, str):
-            c = self.card(cid)
-            if c is not None:
-                return self.label({"name": c.name, "name_en": c.name_en})
-        if isinstance(iid, int) and iid in self._known:
-            return self.label(self._known[iid])
-        return "a card" if iid is None else f"card #{iid}"
-
-    def names_of(self, iids: Iterable[Any]) -> str:
-        names = [self.name_of(i) for i in iids or ()]
-        return ", ".join(names) if names else "nothing"
+    def whose(self, player: Any) -> str:
+        """ "Your", "Opponent's", "P1's" (あなたの...): at the start of a line."""
+        return self.voice.Whose(player)
 
     def poss(self, player: Any) -> str:
         """Possessive inside a sentence: "your", "Opponent's", "P1's"."""
-        w = self.whose(player)
-        return "your" if w == "Your" else w
+        return self.voice.whose(player)
 
-    def prog_name(self, kind: str | None, amount: int = 0) -> str:
-        """ "配置 Place" (en) or "配置" (ja); Library Draw with its number."""
-        if not kind:
-            return "?"
-        ja = PROGRAM_JA.get(kind, kind)
-        en = PROGRAM_EN.get(kind, kind.replace("_", " ").title())
-        n = f" {amount}" if amount else ""
-        return f"{ja}{n}" if self.lang == "ja" else f"{ja} {en}{n}"
+    def kind_name(self, kind: Any, short: bool = False) -> str:
+        return T.kind_name(kind, self.lang, short=short)
 
-    def prog_label(self, label: str | None) -> str:
-        kind, amount = program_kind(label)
-        return self.prog_name(kind, amount)
+    def reason_text(self, reason: Any) -> str:
+        return T.reason_text(reason, self.lang)
 
-    def short_prog(self, kind: str | None, amount: int = 0) -> str:
-        table = PROGRAM_SHORT_JA if self.lang == "ja" else PROGRAM_SHORT
-        s = table.get(kind or "", kind or "?")
-        return f"{s}{amount}" if kind == "library_draw" and amount else s
+    def prog_name(self, kind: Any, amount: int = 0) -> str:
+        """ "Place (配置)" (en) or "配置" (ja); Library Draw with its number."""
+        return T.program_name(kind, amount, self.lang)
 
-    def kind_name(self, kind: str | None) -> str:
-        return (KIND_JA if self.lang == "ja" else KIND_SHORT).get(kind or "", kind or "?")
+    def short_prog(self, kind: Any, amount: int = 0) -> str:
+        return T.program_short(kind, amount, self.lang)
 
     def state_text(self, awake: bool) -> Text:
-        if self.lang == "ja":
-            return Text("ウェイクアップ", style="bold green") if awake else Text("ベッドイン", style="bright_black")
-        return Text("awake", style="bold green") if awake else Text("bed-in", style="bright_black")
+        if awake:
+            return Text(T.state_name("awake", self.lang), style="bold green")
+        return Text(T.state_name("asleep", self.lang), style="bright_black")
+
+    # --- cards and names -----------------------------------------------------------------------
+    def card_text_of(self, card: Any) -> str:
+        return T.card_text(card, self.lang) if card is not None else ""
+
+    def remember(self, obs: Mapping[str, Any]) -> None:
+        """Learn the names of every card visible in ``obs`` (to name cards in events)."""
+        self.book.see(obs)
+
+    def name_of(self, iid: Any, cid: Any = None) -> str:
+        return self.voice.card(iid, cid)
 
     # --- the board -------------------------------------------------------------------------
     def board(self, obs: Mapping[str, Any]):
         self.remember(obs)
-        self.segments = obs.get("segments") or 6
+        self.segments = obs.get("segments") or self.segments
         players = obs.get("players") or []
         viewer = obs.get("viewer")
         order = list(range(len(players)))
@@ -284,24 +192,25 @@ class Renderer(BoardRenderer):
     def header(self, obs: Mapping[str, Any]) -> Text:
         t = Text()
         rnd = obs.get("round", 0)
-        t.append(f"Round {rnd}" if rnd else "Before the first round", style="bold")
+        t.append(self.t("board.round", round=rnd) if rnd else self.t("board.before"), style="bold")
         phase = obs.get("phase")
         t.append(" · ")
-        t.append(PHASES.get(phase, str(phase)).upper(), style="bold magenta")
+        t.append(T.phase_name(phase, self.lang, gloss=True).upper(), style="bold magenta")
         if phase == "main":
-            t.append(f" · segment {obs.get('segment', 0)} of {obs.get('segments', 6)}", style="bold")
+            t.append(" · " + self.t("board.segment", segment=obs.get("segment", 0),
+                                    segments=obs.get("segments", self.segments)), style="bold")
         if obs.get("priority_player") is not None:
-            t.append(f" · priority: {self.who(obs.get('priority_player'))}", style="dim")
+            t.append(" · " + self.t("board.priority", who=self.who(obs.get("priority_player"))), style="dim")
         t.append("\n")
         players = obs.get("players") or []
         viewer = obs.get("viewer")
         order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
         for n, p in enumerate(order):
-            hp = players[p].get("hp", 0)
+            hp = max(0, players[p].get("hp", 0))  # what is left
             if n:
                 t.append("      ")
             t.append(f"{self.who(p)} ", style="bold cyan" if p == viewer else "bold")
-            t.append(f" HP {hp} ", style=hp_style(hp))
+            t.append(" " + self.t("board.hp", hp=hp) + " ", style=hp_style(hp))
             t.append(" ")
             full = max(20, hp)
             width = 20
@@ -309,108 +218,18 @@ class Renderer(BoardRenderer):
             t.append("█" * filled, style=hp_style(hp).split(" on ")[-1] if hp > 0 else "red")
             t.append("░" * (width - filled), style="bright_black")
         t.append("\n")
-        if obs.get("result"):
-            r = obs["result"]
-            t.append("Game over: ", style="bold")
-            t.append("draw" if r.get("winner") is None else f"{self.who(r.get('winner'))} won")
-            t.append(f" ({self.reason_text(r.get('reason'))})")
+        r = obs.get("result")
+        if r:
+            t.append(self.t("event.game_over", result=T.result_text(
+                r.get("winner"), r.get("reason"), self.viewer, self.lang, self._names)), style="bold")
         else:
-            t.append("Decision: ", style="bold")
+            t.append(self.t("board.decision"), style="bold")
             t.append(self.decision_text(obs))
         return t
 
-    # --- decisions -------------------------------------------------------------------------
-    def _unit(self, obs: Mapping[str, Any], iid: Any) -> Mapping[str, Any] | None:
-        for pv in obs.get("players") or []:
-            for u in pv.get("characters") or []:
-                if u.get("iid") == iid:
-                    return u
-        return None
-
-    def stack_summary(self, pv: Mapping[str, Any]) -> tuple[int, int, int]:
-        """(cards, segments used by the cards that fit, cards that do not fit) of your stack."""
-        progs = pv.get("programs") or []
-        used = sum(self._seg(x) for x in progs if x.get("fits", True))
-        bad = sum(1 for x in progs if not x.get("fits", True))
-        return len(progs), used, bad
-
-    def _seg(self, view: Mapping[str, Any]) -> int:
-        seg = view.get("segment")
-        if isinstance(seg, int):
-            return seg
-        c = self.card(view.get("id"))
-        return getattr(c, "segment", 0) or 0
-
     def decision_text(self, obs: Mapping[str, Any]) -> str:
-        d = obs.get("decision")
-        if not d:
-            return "none"
-        kind = d.get("kind")
-        p = d.get("player")
-        who = self.who(p)
-        mine = p == obs.get("viewer")
-        players = obs.get("players") or []
-        chosen = [self.name_of(i) for i in obs.get("selected") or []]
-        if kind == "mulligan":
-            return f"{who} — keep this hand of 7, or mulligan once (the whole hand back, shuffle, draw 7)"
-        if kind == "choose_program":
-            progs = [self.prog_label(x) for x in d.get("programs") or []]
-            text = (f"Segment {d.get('segment', obs.get('segment', 0))} · {self.whose(p)} "
-                    f"{self.name_of(d.get('card'))} is revealed: ")
-            if mine:
-                return text + f"choose the program to run ({', '.join(progs)}) — or skip (the card is discarded)"
-            return text + f"they choose which program to run ({', '.join(progs)})"
-        if kind == "program":
-            if mine and p < len(players):
-                _, used, bad = self.stack_summary(players[p])
-                text = (f"{who} — programming: stack cards face down (the top one runs first; each "
-                        f"chooses its program when revealed) · {used} of {self.segments} segments if all run, "
-                        f"{self.segments - used} left")
-                if bad:
-                    text += f" · {bad} card{'s' if bad != 1 else ''} will NOT fit"
-                return text
-            return f"{who} — programming (face down)"
-        if kind == "block":
-            att = d.get("attacker")
-            u = self._unit(obs, att)
-            power = f" (power {u.get('power_now')})" if u else ""
-            text = (f"{who} — {self.name_of(att)} attacks{power}: block with any of "
-                    f"{'your' if mine else 'their'} awake characters, then Done")
-            if chosen:
-                text += f" · blocking with: {', '.join(chosen)}"
-            return text
-        if kind == "assign_damage":
-            assigned = d.get("assigned") or []
-            left = (d.get("damage") or 0) - len(assigned)
-            text = (f"{who} — divide {self.name_of(d.get('attacker'))}'s {d.get('damage')} damage among its "
-                    f"blockers one point at a time ({left} left)")
-            if assigned:
-                counts: dict[Any, int] = {}
-                for b in assigned:
-                    counts[b] = counts.get(b, 0) + 1
-                text += " · so far: " + ", ".join(f"{self.name_of(b)} {n}" for b, n in counts.items())
-            return text
-        if kind == "target":
-            return f"{who} — choose a target for {self.name_of(d.get('source'))} ({d.get('op', 'effect')})"
-        if kind == "discard":
-            return f"{who} — prepare phase: discard down to 7 cards ({d.get('over')} too many)"
-        if kind == "search":
-            flt = d.get("filter") or {}
-            what = ", ".join(f"{k} {v}" for k, v in flt.items()) or "any card"
-            return f"{who} — search your deck ({what})"
-        prog = d.get("program")
-        if prog:
-            seg = d.get("segment", obs.get("segment", 0))
-            text = (f"Segment {seg} · {self.whose(p)} {self.prog_name(prog)} program "
-                    f"({self.name_of(d.get('card'))}): ")
-            if mine:
-                text += RUN_ASK.get(prog, "decide") + " — or skip (the card is discarded)"
-            else:
-                text += "they decide how it runs"
-            if chosen:
-                text += f" · chosen: {', '.join(chosen)}"
-            return text
-        return super().decision_text(obs)
+        return T.prompt(obs.get("decision"), obs.get("viewer", self.viewer), self.lang, obs=obs, cards=self.book,
+                        names=self._names)
 
     # --- player panels -----------------------------------------------------------------------
     def player_panel(self, pv: Mapping[str, Any], obs: Mapping[str, Any]) -> Panel:
@@ -418,130 +237,124 @@ class Renderer(BoardRenderer):
         mine = obs.get("viewer") == p
         rows: list[Any] = []
         t = Text()
-        hp = pv.get("hp", 0)
-        t.append(f" HP {hp} ", style=hp_style(hp))
-        t.append("   Deck ", style="bold")
-        t.append(str(pv.get("deck")))
-        t.append("   Hand ", style="bold")
-        t.append(str(pv.get("hand_count")))
+        hp = max(0, pv.get("hp", 0))  # what is left
+        t.append(" " + self.t("board.hp", hp=hp) + " ", style=hp_style(hp))
+        for key, value in (("deck", pv.get("deck")), ("hand", pv.get("hand_count"))):
+            t.append("   " + T.zone_name(key, self.lang) + " ", style="bold")
+            t.append(str(value))
         discard = pv.get("discard") or []
-        t.append("   Discard ", style="bold")
+        t.append("   " + T.zone_name("discard", self.lang) + " ", style="bold")
         t.append(str(len(discard)))
         if discard:
-            t.append(f" (top: {self.label(discard[-1])})", style="dim")
+            t.append(" " + self.t("board.top", card=self.label(discard[-1])), style="dim")
         rows.append(t)
 
         chars = pv.get("characters") or []
         if chars:
             rows.append(self.characters_table(chars, obs))
         else:
-            rows.append(Text("Field: no characters", style="dim"))
+            rows.append(Text(self.t("board.no_characters"), style="dim"))
         devices = pv.get("devices") or []
         if devices:
-            rows.append(Text.assemble(("Field devices: ", "bold"), ", ".join(self.grouped(devices))))
+            rows.append(Text.assemble((self.t("board.field_devices"), "bold"),
+                                      self.t("fmt.list").join(self.grouped(devices))))
         resolved = pv.get("resolved") or []
         if resolved:
-            rows.append(Text.assemble(("Resolved programs: ", "bold"), ", ".join(self.grouped(resolved)),
-                                      (" (back to hand after the main phase)", "dim")))
+            rows.append(Text.assemble((self.t("board.resolved"), "bold"), self.t("fmt.list").join(self.grouped(resolved)),
+                                      (self.t("board.resolved_note"), "dim")))
         if mine and pv.get("hand") is not None:
             rows.append(self.hand_table(pv.get("hand") or []))
         who = self.who(p)
-        title = f"{who} · P{p}" if not who.startswith(f"P{p}") else who
-        title += f" · HP {hp}"
+        title = who if self._names and who.startswith(f"P{p}") else self.t("board.player", who=who, player=p)
+        title += self.t("fmt.sep") + self.t("board.hp", hp=hp)
         if obs.get("priority_player") == p:
-            title += " · priority"
+            title += self.t("fmt.sep") + self.t("board.priority_mark")
         return Panel(Group(*rows), title=title, title_align="left", border_style="cyan" if mine else "white")
 
     def grouped(self, cards: Iterable[Mapping[str, Any]]) -> list[str]:
-        counts: dict[str, int] = {}
-        for c in cards:
-            k = self.label(c)
-            counts[k] = counts.get(k, 0) + 1
-        return [k if n == 1 else f"{k} x{n}" for k, n in counts.items()]
+        return self.voice.grouped(self.label(c) for c in cards)
 
     def attributes(self, view: Mapping[str, Any]) -> str:
-        g = view.get("gender")
-        sign = GENDER_SIGN.get(g or "", "")
+        sign = GENDER_SIGN.get(view.get("gender") or "", "")
         work = view.get("work") or ""
         return " ".join(x for x in (sign, work) if x)
 
     def characters_table(self, chars: list[Mapping[str, Any]], obs: Mapping[str, Any] | None = None) -> Table:
         tab = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        for col, kw in (("#", {"justify": "right"}), ("P/T now", {"justify": "right", "no_wrap": True}),
-                        ("Printed", {"justify": "right", "no_wrap": True}), ("Dmg", {"justify": "right"}),
-                        ("State", {"no_wrap": True}), ("Now", {"no_wrap": True}),
-                        ("Character (attached devices)", {"overflow": "fold", "ratio": 1})):
+        stat = functools.partial(T.stat_name, lang=self.lang)
+        for col, kw in ((stat("col_number"), {"justify": "right"}), (stat("col_pt_now"), {"justify": "right", "no_wrap": True}),
+                        (stat("col_printed"), {"justify": "right", "no_wrap": True}),
+                        (stat("col_damage"), {"justify": "right"}), (stat("col_state"), {"no_wrap": True}),
+                        (stat("col_now"), {"no_wrap": True}), (stat("col_character"), {"overflow": "fold", "ratio": 1})):
             tab.add_column(col, **kw)
+        d = (obs or {}).get("decision") or {}
         for i, u in enumerate(chars, 1):
             pw, tg = u.get("power"), u.get("toughness")
             pn, tn = u.get("power_now", pw), u.get("toughness_now", tg)
+            dmg = u.get("damage") or 0
+            left = max(0, tn - dmg)
             now = Text()
             now.append(str(pn), style="bold " + ("green" if pn > pw else "red" if pn < pw else ""))
             now.append("/")
-            now.append(str(tn), style="bold " + ("green" if tn > tg else "red" if tn < tg else ""))
-            dmg = u.get("damage") or 0
+            now.append(str(left), style="bold " + ("green" if left > tg else "red" if left < tg else ""))
             dmg_t = Text(str(dmg), style="bold red") if dmg else Text("0", style="dim")
-            if dmg:
-                dmg_t.append(f" ({max(0, tn - dmg)} left)", style="red")
             marks = []
             if u.get("placed_this_round"):
-                marks.append(Text("placed: no Attack" if self.lang != "ja" else "配置ターン", style="yellow"))
-            d = (obs or {}).get("decision") or {}
+                marks.append(Text(T.state_name("placed", self.lang), style="yellow"))
             if d.get("attacker") == u.get("iid"):
-                marks.append(Text("⚔ ATTACKING", style="bold red"))
+                marks.append(Text(T.state_name("attacking", self.lang), style="bold red"))
             if u.get("iid") in ((obs or {}).get("selected") or []):
-                marks.append(Text("✔ chosen", style="bold cyan"))
+                marks.append(Text(T.state_name("chosen", self.lang), style="bold cyan"))
             if u.get("iid") in (d.get("assigned") or []):
-                marks.append(Text(f"+{d['assigned'].count(u.get('iid'))} assigned", style="bold red"))
+                marks.append(Text(self.t("state.assigned", count=d["assigned"].count(u.get("iid"))), style="bold red"))
             new = Text(" ").join(marks) if marks else Text("-", style="dim")
             name = Text(self.label(u), style="bold")
             attrs = self.attributes(u)
             if attrs:
                 name.append(f"  {attrs}", style="dim")
-            for d in u.get("devices") or []:
-                name.append("\n  ⚙ " + self.label(d), style="magenta")
-            tab.add_row(str(i), now, Text(f"{pw}/{tg}", style="dim"), dmg_t, self.state_text(bool(u.get("awake"))),
-                        new, name)
+            for dev in u.get("devices") or []:
+                name.append("\n  ⚙ " + self.label(dev), style="magenta")
+            tab.add_row(str(i), now, Text(self.t("stat.pt", power=pw, toughness=tg), style="dim"), dmg_t,
+                        self.state_text(bool(u.get("awake"))), new, name)
         return tab
 
     def hand_table(self, hand: list[Mapping[str, Any]]) -> Table:
-        tab = Table(title=f"Your hand ({len(hand)})", title_justify="left", title_style="bold", box=None,
-                    pad_edge=False, show_edge=False, header_style="bold")
-        for col, kw in (("#", {"justify": "right"}), ("Kind", {"no_wrap": True}), ("Seg", {"justify": "right"}),
-                        ("P/T", {"justify": "right", "no_wrap": True}), ("Programs", {"max_width": 34}),
-                        ("♀♂ Work", {"max_width": 16}), ("Card", {"overflow": "fold", "ratio": 1})):
+        stat = functools.partial(T.stat_name, lang=self.lang)
+        tab = Table(title=self.t("board.your_hand", count=len(hand)), title_justify="left", title_style="bold",
+                    box=None, pad_edge=False, show_edge=False, header_style="bold")
+        for col, kw in ((stat("col_number"), {"justify": "right"}), (stat("col_kind"), {"no_wrap": True}),
+                        (stat("col_seg"), {"justify": "right"}), (stat("col_pt"), {"justify": "right", "no_wrap": True}),
+                        (stat("col_programs"), {"max_width": 34}), (stat("col_work"), {"max_width": 16}),
+                        (stat("col_card"), {"overflow": "fold", "ratio": 1})):
             tab.add_column(col, **kw)
         if not hand:
-            tab.add_row("", "", "", "", "", "", Text("(empty)", style="dim"))
+            tab.add_row("", "", "", "", "", "", Text(self.t("board.empty"), style="dim"))
         for i, h in enumerate(hand, 1):
             kind = h.get("kind")
             name = Text(self.label(h), style="bold")
             if kind == "character":
-                progs = " / ".join(self.short_program_label(x) for x in h.get("programs") or [])
-                tab.add_row(str(i), self.kind_name(kind), str(h.get("segment", "-")),
-                            f"{h.get('power')}/{h.get('toughness')}", progs, self.attributes(h), name)
+                progs = self.t("fmt.programs").join(T.program_label_name(x, self.lang, gloss=False)
+                                                    for x in h.get("programs") or [])
+                tab.add_row(str(i), self.kind_name(kind, short=True), str(h.get("segment", "-")),
+                            self.t("stat.pt", power=h.get("power"), toughness=h.get("toughness")), progs,
+                            self.attributes(h), name)
             else:
                 what = ""
                 if kind == "device":
-                    m = h.get("mount")
-                    what = ("(mounted " + MOUNT_EN.get(m, str(m)) + ")") if self.lang != "ja" else \
-                        "（" + MOUNT_JA.get(m, str(m)) + "）"
+                    what = self.t("mount.hand", where=T.mount_text(h, self.lang))
                 elif kind == "application":
-                    what = "(used by an Apply program)" if self.lang != "ja" else "（アプライで使用）"
-                tab.add_row(str(i), Text(self.kind_name(kind), style="italic magenta"), "-", "-",
+                    what = self.t("mount.app")
+                tab.add_row(str(i), Text(self.kind_name(kind, short=True), style="italic magenta"), "-", "-",
                             Text(what, style="dim"), "", name)
         return tab
 
     def card_programs(self, view: Mapping[str, Any]) -> str:
-        """The programs a character card may run as: "攻撃 Attack / 再起 Reboot"."""
-        sep = "、" if self.lang == "ja" else " / "
-        return sep.join(self.prog_label(x) for x in view.get("programs") or []) or "?"
+        """The programs a character card may run as: "Attack (攻撃) / Reboot (再起)"."""
+        return self.t("fmt.programs").join(T.program_label_name(x, self.lang) for x in view.get("programs") or []) \
+            or "?"
 
-    def short_program_label(self, label: str) -> str:
-        kind, amount = program_kind(label)
-        if self.lang == "ja":
-            return PROGRAM_JA.get(kind, kind) + (f" {amount}" if amount else "")
-        return PROGRAM_EN.get(kind, label) + (f" {amount}" if amount else "")
+    def _seg(self, view: Mapping[str, Any]) -> int:
+        return T._seg(view, self._cards)
 
     # --- programming: the stacks ---------------------------------------------------------
     def seg_bar(self, start: int, cost: int, ok: bool = True) -> Text:
@@ -568,53 +381,49 @@ class Renderer(BoardRenderer):
             if p == viewer:
                 continue
             n = pv.get("program_count")
+            head = (self.t("board.their_stack", whose=self.whose(p)), "bold")
             if n is None:  # TT-T2: simultaneous, secret until both have programmed
-                parts.append(Text.assemble((f"{self.whose(p)} stack: ", "bold"), ("secret", "bold yellow"),
-                                           " (programming is simultaneous: neither side sees anything of "
-                                           "the other's stack, not even its size, until both are done)"))
+                parts.append(Text.assemble(head, (T.state_name("secret", self.lang), "bold yellow"),
+                                           self.t("board.secret_note")))
                 continue
-            state = "finished programming" if pv.get("programming_done") else "programming"
-            parts.append(Text.assemble((f"{self.whose(p)} stack: ", "bold"),
-                                       (f"{n} card{'s' if n != 1 else ''} face down", "bold yellow"),
-                                       f" ({state})"))
+            state = T.state_name("finished" if pv.get("programming_done") else "programming", self.lang)
+            parts.append(Text.assemble(head, (self.t("board.their_count", count=n), "bold yellow"),
+                                       self.t("board.their_state", state=state)))
         if viewer is not None and viewer < len(players):
             parts.append(self.my_stack(players[viewer]))
-        title = "Programming · secret stacks · each player has 6 segments"
-        return Panel(Group(*parts), title=title, title_align="left", border_style="magenta")
+        return Panel(Group(*parts), title=self.t("board.stacks_title", segments=self.segments), title_align="left",
+                     border_style="magenta")
 
     def my_stack(self, pv: Mapping[str, Any]):
         progs = pv.get("programs") or []
-        n, used, bad = self.stack_summary(pv)
+        n, used, bad = T.stack_summary(pv, self._cards)
         head = Text()
-        head.append("Your stack", style="bold cyan")
-        head.append(f" (runs top to bottom): {n} card{'s' if n != 1 else ''}, ")
-        head.append(f"{used} of {self.segments} segments used, {self.segments - used} left",
+        head.append(self.t("board.your_stack"), style="bold cyan")
+        head.append(self.t("board.your_stack_count", count=n))
+        head.append(self.t("board.your_stack_used", used=used, segments=self.segments, left=self.segments - used),
                     style="bold green" if used < self.segments else "bold yellow")
-        head.append(" (if every card runs; one not run uses none)", style="dim")
+        head.append(self.t("board.your_stack_note"), style="dim")
         if not progs:
-            head.append("\n  (empty: pick cards from your hand below; each card chooses one of its programs "
-                        "when it is revealed and then uses its segment value)", style="dim")
+            head.append("\n  " + self.t("board.your_stack_empty"), style="dim")
             return head
         tab = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
         scale = " ".join(f"{k:<2}" for k in range(self.segments))
-        for col, kw in (("#", {"justify": "right"}), ("Card", {"overflow": "fold", "ratio": 1}),
-                        ("Programs (one, chosen when run)", {"overflow": "fold"}), ("Seg", {"justify": "right"}),
-                        ("Runs", {"no_wrap": True}), (scale, {"no_wrap": True}), ("", {"no_wrap": True})):
+        stat = functools.partial(T.stat_name, lang=self.lang)
+        for col, kw in ((stat("col_number"), {"justify": "right"}), (stat("col_card"), {"overflow": "fold", "ratio": 1}),
+                        (stat("col_stack_programs"), {"overflow": "fold"}), (stat("col_seg"), {"justify": "right"}),
+                        (stat("col_runs"), {"no_wrap": True}), (scale, {"no_wrap": True}), ("", {"no_wrap": True})):
             tab.add_column(col, **kw)
         for i, x in enumerate(progs, 1):
             cost = self._seg(x)
             start = x.get("start", 0)
             ok = x.get("fits", True)
-            runs = Text(f"{start}→{start + cost}", style="" if ok else "bold red")
-            bar = self.seg_bar(start, cost, ok)
-            note = Text("" if ok else ("✗ WON'T FIT" if self.lang != "ja" else "✗ 破棄"), style="bold red")
+            runs = Text(self.t("fmt.seg_range", start=start, end=start + cost), style="" if ok else "bold red")
+            note = Text("" if ok else T.state_name("wont_fit", self.lang), style="bold red")
             tab.add_row(str(i), Text(self.label(x), style="bold" if ok else "red strike"),
-                        self.card_programs(x), str(cost), runs, bar, note)
+                        self.card_programs(x), str(cost), runs, self.seg_bar(start, cost, ok), note)
         parts: list[Any] = [head, tab]
         if bad:
-            parts.append(Text(f"⚠ {bad} card{'s' if bad != 1 else ''} at the bottom would not fit in "
-                              f"{self.segments} segments if every card above runs: when reached, a card that "
-                              "does not fit is discarded with every card after it", style="bold red"))
+            parts.append(Text(self.t("board.stack_overflow", count=bad, segments=self.segments), style="bold red"))
         return Group(*parts)
 
     # --- main phase: the timeline ---------------------------------------------------------------
@@ -650,11 +459,12 @@ class Renderer(BoardRenderer):
         status = e["status"]
         mark = {"resolved": "✓", "spent": "✓", "discarded": "✗", "decoded": "⊘", "running": "▶",
                 "next": ""}.get(status, "")
-        label = self.short_prog(e.get("kind"), e.get("amount", 0)) if e.get("kind") else "?"
+        label = self.short_prog(e.get("kind"), e.get("amount", 0)) if e.get("kind") else \
+            T.program_short(None, 0, self.lang)
         if not e.get("kind") and e.get("kinds"):  # a face-down card of yours: what it may run as
             label = "/".join(self.short_prog(k, n) for k, n in e["kinds"])
         if status == "decoded" and not e.get("kind"):
-            label = "decoded"
+            label = self.t("program.short.decoded")
         inner = set_cell_size(mark + label, max(0, width - 2))
         style = {"resolved": "green", "spent": "green", "discarded": "red", "decoded": "red",
                  "running": "bold black on yellow",
@@ -667,12 +477,12 @@ class Renderer(BoardRenderer):
         order = [p for p in range(len(players)) if p != viewer] + [p for p in range(len(players)) if p == viewer]
         seg = obs.get("segment", 0)
         n = self.segments
-        names = {p: f"{self.who(p)} ♥{players[p].get('hp')}" for p in order}
+        names = {p: f"{self.who(p)} ♥{max(0, players[p].get('hp', 0))}" for p in order}
         lw = max(cell_len(s) for s in names.values()) + 2
         scale = Text(" " * lw)
         for k in range(n + 1):
             scale.append(f"{k:<{SEG_W}}" if k < n else str(k), style="bold reverse" if k == seg else "dim")
-        marker = Text(" " * (lw + seg * SEG_W) + "▼ now", style="bold yellow")
+        marker = Text(" " * (lw + seg * SEG_W) + self.t("board.now_marker"), style="bold yellow")
         lines: list[Any] = [marker, scale]
         all_entries = {}
         for p in order:
@@ -687,7 +497,9 @@ class Renderer(BoardRenderer):
                 if e["status"] == "hidden":
                     k = e["count"]
                     room = max(0, n - pos) * SEG_W
-                    inner = f"? {k} face down " if room >= 16 else f"?{k}"
+                    inner = self.t("board.face_down_bar", count=k)
+                    if cell_len(inner) + 2 > room:
+                        inner = f"?{k}"
                     width = max(room, cell_len(inner) + 2)
                     row.append("[" + inner + "░" * (width - 2 - cell_len(inner)) + "]", style="white")
                     pos = max(pos, n)
@@ -701,80 +513,79 @@ class Renderer(BoardRenderer):
             if pos < n:
                 row.append("·" * ((n - pos) * SEG_W), style="bright_black")
             left = sum(e.get("count", 1) for e in entries if e["status"] in ("next", "hidden"))
-            row.append(f"  {left} to come" if left else "  done", style="dim")
+            row.append(self.t("board.to_come", count=left) if left else self.t("board.all_done"), style="dim")
             lines.append(row)
         for p in order:  # programs not run: they used no segments
             gone = [e for e in all_entries[p] if e["status"] in ("discarded", "decoded")]
             if gone:
-                lines.append(Text(f"{self.whose(p)} not run (no segments used): " + ", ".join(
-                    f"{'⊘' if e['status'] == 'decoded' else '✗'} {self.name_of(e.get('iid'), e.get('id'))} at "
-                    f"{e['start']}" for e in gone), style="red"))
+                items = self.t("fmt.list").join(
+                    self.t("board.not_run_item", mark="⊘" if e["status"] == "decoded" else "✗",
+                           card=self.name_of(e.get("iid"), e.get("id")), start=e["start"]) for e in gone)
+                lines.append(Text(self.t("board.not_run", whose=self.whose(p), cards=items), style="red"))
         # now and next, in words
         for p in order:
             for e in all_entries[p]:
                 if e["status"] == "running":
                     what = self.prog_name(e.get("kind"), e.get("amount", 0)) if e.get("kind") else \
-                        "(program not chosen yet)"
+                        self.t("board.not_chosen")
+                    head = self.t("board.now_line_you" if self.voice.is_you(p) else "board.now_line",
+                                  start=e["start"], who=self.who(p))
                     lines.append(Text.assemble(
-                        ("Now ", "bold yellow"),
-                        f"Segment {e['start']}: {self.who(p)} run{'s' if self.who(p) != 'You' else ''} ",
-                        (what, "bold"),
-                        f" — {self.name_of(e.get('iid'), e.get('id'))} ({e['cost']} seg, "
-                        f"{e['start']}→{e['start'] + e['cost']})"))
+                        (self.t("board.now"), "bold yellow"), head, (what, "bold"),
+                        self.t("board.now_tail", card=self.name_of(e.get("iid"), e.get("id")),
+                               cost=T.segments_text(e["cost"], self.lang), start=e["start"],
+                               end=e["start"] + e["cost"])))
         nexts = [(e["start"], p, e) for p in order for e in all_entries[p] if e["status"] == "next"]
         if nexts:
             start = min(s for s, _, _ in nexts)
             for s, p, e in nexts:
                 if s != start:
                     continue
-                what = (f"{self.name_of(e.get('iid'), e.get('id'))} (face down; runs as "
-                        f"{' or '.join(self.prog_name(k, n) for k, n in e['kinds'])})"
-                        if e.get("kinds") else "a face-down program")
-                lines.append(Text.assemble(("Next ", "bold"), f"Segment {s}: {self.who(p)} · {what}"
-                                           f", {e['cost']} seg"))
+                cost = T.segments_text(e["cost"], self.lang)
+                if e.get("kinds"):
+                    progs = self.t("fmt.or").join(self.prog_name(k, a) for k, a in e["kinds"])
+                    what = self.t("board.next_own", start=s, who=self.who(p), cost=cost, programs=progs,
+                                  card=self.name_of(e.get("iid"), e.get("id")))
+                else:
+                    what = self.t("board.next_unknown", start=s, who=self.who(p), cost=cost)
+                lines.append(Text.assemble((self.t("board.next"), "bold"), what))
         for p in order:
             for e in all_entries[p]:
                 if e["status"] == "hidden":
-                    k = e["count"]
-                    lines.append(Text.assemble(("Next ", "bold"), f"{self.who(p)}: {k} face-down program"
-                                               f"{'s' if k != 1 else ''} still to run, the next from segment "
-                                               f"{e['start']} (revealed when each starts)"))
+                    lines.append(Text.assemble((self.t("board.next"), "bold"), self.t(
+                        "board.next_hidden", who=self.who(p), count=e["count"], start=e["start"])))
         if nexts or any(e["status"] == "hidden" for p in order for e in all_entries[p]):
-            lines.append(Text("A program acts at the segment where it starts; if it runs, its segments pass before "
-                              "its owner's next one. At the same segment the lower HP acts first (equal HP: the "
-                              "priority player), Program Decoders too", style="dim"))
+            lines.append(Text(self.t("board.order_note"), style="dim"))
         for p in order:
             if self._round == obs.get("round") and self._overflow.get(p):
-                lines.append(Text(f"{self.whose(p)} {', '.join(self._overflow[p])}: did not fit in "
-                                  f"{n} segments, discarded", style="red"))
-        legend = Text("✓ ran   ✗ not run (discarded)   ⊘ decoded   ▶ running now   ? face down",
-                      style="dim")
-        lines.append(legend)
-        return Panel(Group(*lines), title=f"Timeline · round {obs.get('round')} · segment {seg} of {n}",
-                     title_align="left", border_style="yellow")
+                cards = self.t("fmt.list").join(self.name_of(None, cid) for cid in self._overflow[p])
+                lines.append(Text(self.t("board.overflow", whose=self.whose(p), cards=cards, segments=n), style="red"))
+        lines.append(Text(self.t("board.legend"), style="dim"))
+        return Panel(Group(*lines), title=self.t("board.timeline_title", round=obs.get("round"), segment=seg,
+                                                 segments=n), title_align="left", border_style="yellow")
 
     # --- card texts ---------------------------------------------------------------------------
     def card_info(self, obs: Mapping[str, Any]):
-        """Texts of your hand and of every card on the field."""
+        """Texts of your hand, your stack and every card on the field, then what the programs of
+        those cards do."""
         self.remember(obs)
         out = Text()
         viewer = obs.get("viewer")
         players = obs.get("players") or []
-
         section = functools.partial(self.card_section, out)
         order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
         for p in order:
             pv = players[p]
             whose = self.whose(p)
             if pv.get("hand"):
-                section(f"{whose} hand", pv["hand"], numbered=True)
+                section(self.t("board.hand_of", whose=whose), pv["hand"], numbered=True)
             if pv.get("programs"):
-                section(f"{whose} program stack", pv["programs"], numbered=True)
+                section(self.t("board.stack_of", whose=whose), pv["programs"], numbered=True)
             field = list(pv.get("characters") or [])
             for u in pv.get("characters") or []:
                 field.extend(u.get("devices") or [])
             field.extend(pv.get("devices") or [])
-            section(f"{whose} field", field)
+            section(self.t("board.field_of", whose=whose), field)
         kinds = set()
         for pv in players:
             for zone in ("hand", "programs", "characters", "resolved"):
@@ -782,15 +593,12 @@ class Renderer(BoardRenderer):
                     c = self.card(v.get("id"))
                     kinds.update(pr.kind for pr in getattr(c, "programs", ()) or ())
         if kinds:
-            out.append("Programs\n", style="bold underline")
-            for k, what in PROGRAM_HELP.items():
+            out.append(self.t("board.programs") + "\n", style="bold underline")
+            for k in T.PROGRAM_KINDS:
                 if k in kinds:
-                    out.append(f"  {self.prog_name(k)}: ", style="bold")
-                    out.append(what + "\n")
-        return out if out.plain else Text("No cards to show.")
-
-    def reason_text(self, reason: Any) -> str:
-        return REASONS.get(reason, str(reason or "").replace("_", " "))
+                    out.append("  " + self.prog_name(k), style="bold")
+                    out.append(self.t("fmt.colon", text=T.program_help(k, self.lang)) + "\n")
+        return out if out.plain else Text(self.t("board.no_cards"))
 
     # --- events -------------------------------------------------------------------------------
     def _track(self, ev: Mapping[str, Any]) -> None:
@@ -825,382 +633,53 @@ class Renderer(BoardRenderer):
                 "start": ev.get("start", self._last_start), "cost": getattr(c, "segment", 1) or 1, "kind": None,
                 "amount": 0, "iid": ev.get("card"), "id": ev.get("id"), "status": "decoded"})
         elif t == "programs_overflow":
-            ids = ev.get("ids") or []
-            self._overflow[ev.get("player")] = [self.name_of(None, i) for i in ids]
+            self._overflow[ev.get("player")] = list(ev.get("ids") or [])
+
+    def _lines(self, events: Sequence[Mapping[str, Any]], **kw: Any) -> list[str]:
+        for ev in events:
+            try:
+                self._track(ev)
+            except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+                pass
+        return T.lines(events, self.viewer, self.lang, self.book, self._names, segments=self.segments,
+                       hand_limit=self.hand_limit, **kw)
 
     def event_text(self, ev: Mapping[str, Any]) -> str | None:
-        for key, idkey in (("card", "id"),):
-            self.learn(ev.get(key), ev.get(idkey))
         self._track(ev)
-        t = ev.get("type")
-        p = ev.get("player")
-        who = self.who(p)
-        whose = self.whose(p)
-        def card(key: str = "card", idkey: str = "id") -> str:
-            return self.name_of(ev.get(key), ev.get(idkey))
-        if t in ("shuffle", "stack"):
-            return None  # stacking is shown by the action itself (face down for others)
-        if t == "priority_player":
-            return f"{who} {'have' if who == 'You' else 'has'} priority (acts first when HP is equal)"
-        if t == "draw":
-            return f"{who} drew {card()}" if ev.get("card") is not None else f"{who} drew a card"
-        if t == "keep":
-            return f"{who} kept the hand"
-        if t == "mulligan":
-            return f"{who} mulliganed: {ev.get('returned')} cards back, drew 7"
-        if t == "round_start":
-            return f"── Round {ev.get('round')} ──"
-        if t == "programmed":  # both have programmed: the sizes of the stacks are public now
-            n = ev.get("count", 0)
-            return f"{who} programmed {n} card{'s' if n != 1 else ''} face down"
-        if t == "phase":
-            ph = ev.get("phase")
-            if ph == "main":
-                return f"── Main phase: the programs run on the timeline ({self.segments} segments each) ──"
-            if ph == "prepare":
-                return "── Prepare phase: damage is removed; hands above 7 are discarded down ──"
-            return f"── {PHASES.get(ph, ph)} ──"
-        if t == "programs_overflow":
-            names = ", ".join(self.name_of(i, c) for i, c in zip(ev.get("cards") or [], ev.get("ids") or []))
-            return (f"{whose} {names}: reached at segment {ev.get('start', '?')}, did not fit in "
-                    f"{self.segments} segments — discarded")
-        if t == "program_reveal":
-            start, cost = ev.get("start", 0), ev.get("cost", 0)
-            reveals = "reveal" if who == "You" else "reveals"
-            return f"── Segment {start}: {who} {reveals} {card()} ({cost} seg) ──"
-        if t == "program_use":
-            runs = "run" if who == "You" else "runs"
-            c = self.card(ev.get("id"))
-            amount = c.programs[ev.get("index", 0)].amount if c is not None and ev.get("program") == "library_draw" \
-                else 0
-            return f"{who} {runs} it as {self.prog_name(ev.get('program'), amount)}"
-        if t == "program_resolved":
-            return (f"✓ {whose} {self.prog_name(ev.get('program'))} program is done → resolved pile "
-                    f"({ev.get('segments', 0)} seg used; next program at segment {ev.get('next', '?')})")
-        if t == "program_spent":
-            return (f"✓ {whose} {self.prog_name(ev.get('program'))} ran: {card()} is discarded, not resolved "
-                    f"({ev.get('segments', 0)} seg used; next program at segment {ev.get('next', '?')})")
-        if t == "program_discarded":
-            what = f"{self.prog_name(ev.get('program'))} program" if ev.get("program") else "program"
-            return f"✗ {whose} {what} was not run: {card()} is discarded (no segments used)"
-        if t == "program_decoded":
-            return f"⊘ {whose} program {card()} was DECODED: discarded without running (no segments used)"
-        if t == "place":
-            return f"{who} placed {card()} on the field"
-        if t == "reboot":
-            return f"{who} woke up {self.names_of(ev.get('cards'))}"
-        if t == "bed_in":
-            return f"{card()} was put to bed (bed-in)"
-        if t == "wake":
-            return f"{card()} woke up"
-        if t == "mount":
-            on = ev.get("on")
-            where = "on the field" if not isinstance(on, int) or on < 0 else f"on {self.name_of(on)}"
-            return f"{who} mounted {card()} {where}"
-        if t == "release":
-            return f"{who} released {card()} back to hand"
-        if t == "apply":
-            return f"{who} applied {card()}"
-        if t in ("activate", "effect"):
-            c = self.card(ev.get("id"))
-            ab = ""
-            try:
-                a = c.abilities[ev.get("ability")]
-                ab = (a.text if self.lang == "ja" else a.text_en or a.text) or ""
-            except Exception:  # noqa: BLE001
-                pass
-            return f"{who} used an ability of {card()}" + (f": {ab}" if ab else "")
-        if t == "attack":
-            fan = " with Fan Fire (halved)" if ev.get("fan_fire") else ""
-            return (f"{who} attack{'s' if who != 'You' else ''} with {card('attacker')}{fan} "
-                    f"(power {ev.get('power')}, toughness {ev.get('toughness')})")
-        if t == "unblocked":
-            return f"{card('attacker')} is not blocked"
-        if t == "blocked":
-            return f"{card('attacker')} is blocked by {self.names_of(ev.get('blockers'))}"
-        if t == "clash":
-            to_b = ev.get("to_blockers") or {}
-            parts = ", ".join(f"{self.name_of(int(k))} takes {v}" for k, v in to_b.items())
-            return f"Clash: {card('attacker')} takes {ev.get('to_attacker')}" + (f"; {parts}" if parts else "")
-        if t == "hp":
-            change = ev.get("change", 0)
-            hp = ev.get("hp", 0)
-            src = f" (from {self.name_of(ev.get('source'))})" if ev.get("source") is not None else ""
-            return f"{whose} HP {hp - change} → {hp} ({change:+d}){src}"
-        if t == "destroyed":
-            devs = ev.get("devices") or []
-            extra = f" with {self.names_of(devs)}" if devs else ""
-            return f"{whose} {card()} was destroyed{extra}"
-        if t == "returned":
-            return f"{card()} returned to {self.poss(p)} hand"
-        if t == "damage":
-            return f"{card()} took {ev.get('amount')} damage ({ev.get('total')} in total)"
-        if t == "modify":
-            amount = ev.get("amount") or 0
-            return f"{card()} gets {amount:+d} {ev.get('stat')} until the prepare phase"
-        if t == "heal":
-            return f"{card()} healed (damage now {ev.get('damage')})"
-        if t == "mill":
-            return f"{who} milled {card()} from the deck"
-        if t == "search":
-            return f"{who} searched the deck and took {card()}"
-        if t == "discard":
-            return f"{who} discarded {card()}"
-        if t == "resolved_to_hand":
-            return f"{whose} resolved programs return to hand: {self.names_of(ev.get('cards'))}"
-        if t == "concede":
-            return f"{who} conceded"
-        if t == "game_over":
-            w = ev.get("winner")
-            return ("Game over: draw" if w is None else f"Game over: {self.who(w)} won") + \
-                f" ({self.reason_text(ev.get('reason'))})"
-        return super().event_text(ev)
+        return T.narrate(ev, self.viewer, self.lang, self.book, self._names)
 
     def event_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
-        """As the default, but a player's consecutive draws make one line ("You drew 3: A, B, C")."""
-        merged: list[Any] = []
-        for ev in events:
-            if ev.get("type") == "draw" and merged and isinstance(merged[-1], list) and \
-                    merged[-1][0].get("player") == ev.get("player"):
-                merged[-1].append(ev)
-            elif ev.get("type") == "draw":
-                merged.append([ev])
-            else:
-                merged.append(ev)
-        out: list[str | None] = []
-        for item in merged:
-            if isinstance(item, list) and len(item) > 1:
-                for ev in item:
-                    self.learn(ev.get("card"), ev.get("id"))
-                who = self.who(item[0].get("player"))
-                known = [self.name_of(ev.get("card"), ev.get("id")) for ev in item if ev.get("card") is not None]
-                line = f"{who} drew {len(item)} cards"
-                if known:
-                    line += ": " + ", ".join(self.grouped_names(known))
-                out.append(line)
-            else:
-                ev = item[0] if isinstance(item, list) else item
-                try:
-                    out.append(self.event_text(ev))
-                except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-                    out.append(GenericRenderer.event_text(self, ev))
-        return self.fold_lines(out)
+        """Summarised lines (see ``tcg.games.turutoru.text.lines``): a player's draws in one line,
+        effects named with their card."""
+        return self._lines(events)
 
-    @staticmethod
-    def grouped_names(names: Iterable[str]) -> list[str]:
-        counts: dict[str, int] = {}
-        for n in names:
-            counts[n] = counts.get(n, 0) + 1
-        return [k if n == 1 else f"{k} x{n}" for k, n in counts.items()]
+    def step_lines(self, player: Any, action: Any, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The events under a step, without the one that only repeats the action line."""
+        return self._lines(events, action=action, actor=player, step=True,
+                           source=self._sources.pop(action, None) if action is not None else None)
 
     # --- actions: how they read, which are offered -----------------------------------------
     def hidden_label(self, action: Any) -> str:
-        if action.type == "stack":
-            return ""  # not shown at all: the other player may not learn how many were stacked
-        return super().hidden_label(action)
-
-    def _observe(self, game: Any, player: Any) -> dict:
-        d = game.decision
-        c = self._obs_cache
-        if c is not None and c[0] is d and c[1] == (player, len(game.log)):
-            return c[2]
-        obs = game.observe(player)
-        self._obs_cache = (d, (player, len(game.log)), obs)
-        self.remember(obs)
-        return obs
-
-    def _views(self, obs: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
-        out: dict[int, dict[str, Any]] = {}
-        for pv in obs.get("players") or []:
-            for zone in ("hand", "characters", "devices", "resolved", "discard", "programs"):
-                for k, v in enumerate(pv.get(zone) or [], 1):
-                    out[v["iid"]] = {**v, "owner": pv.get("player"), "zone": zone, "pos": k}
-                    for d in v.get("devices") or []:
-                        out[d["iid"]] = {**d, "owner": pv.get("player"), "zone": "attached"}
-        return out
-
-    def unit_ref(self, v: Mapping[str, Any], own: bool = False) -> str:
-        """ "Opponent's #2 Kai (2/2)": a character on the field, numbered as in its field table."""
-        pos = f"#{v.get('pos')} " if v.get("zone") == "characters" else ""
-        who = "" if own else f"{self.poss(v.get('owner'))} "
-        pt = f" ({v.get('power_now')}/{v.get('toughness_now')}" if "power_now" in v else ""
-        if pt and v.get("damage"):
-            pt += f", {v.get('damage')} damage"
-        return f"{who}{pos}{self.label(v)}{pt + ')' if pt else ''}"
+        return T.hidden_label(action, self.lang)
 
     def options(self, game: Any, legal: Sequence[Any]) -> list[Any]:
-        """Fold choices that are the same for you: two copies of one card in hand."""
-        obs = self._observe(game, game.decision.player)
-        views = self._views(obs)
-        seen: set = set()
+        """One action per path of ``text.menu`` (copies of one card offered once)."""
+        if game.decision is None:
+            return list(legal)
+        seen: set[tuple[str, ...]] = set()
         out = []
-        for a in legal:
-            key = None
-            cid = views.get(a.get("card"), {}).get("id")
-            if a.type == "stack" and cid:
-                key = ("stack", cid, a.get("program"))
-            elif a.type in ("place", "apply", "discard") and cid:
-                key = (a.type, cid)  # cards from the hand
-            elif a.type == "mount" and cid:
-                key = ("mount", cid, a.get("target"))
-            elif a.type == "search_pick":
-                key = ("search", game.describe(a, self.lang))
-            if key is not None:
-                if key in seen:
-                    continue
-                seen.add(key)
-            out.append(a)
+        for path, a in T.menu(game, legal, self.viewer, self.lang):
+            if path not in seen:
+                seen.add(path)
+                out.append(a)
         return out
 
     def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
-        base = game.describe(action, self.lang)
-        if self.lang == "ja":
-            try:
-                return base + (self._ja_extra(game, action, actor) or "")
-            except Exception:  # noqa: BLE001
-                return base
-        base = re.sub(r" \[([^\[\]]+)\]", r" (\1)", base)  # "名前 [Name]" -> "名前 (Name)", as on the board
-        try:
-            text = self._label(game, action, actor, base)
-        except Exception:  # noqa: BLE001 - a renderer must never break the game
-            text = None
-        return text or base
-
-    def _ja_extra(self, game: Any, a: Any, actor: int | None) -> str | None:
-        """Segments after the engine's Japanese description of your programming choices."""
-        if actor is None or actor != self.viewer or a.type not in ("stack", "finish_program"):
-            return None
-        obs = self._observe(game, self.viewer)
-        me = (obs.get("players") or [])[actor]
-        n, used, bad = self.stack_summary(me)
-        if a.type == "stack":
-            v = self._views(obs).get(a.card)
-            cost = self._seg(v or {})
-            start = sum(self._seg(x) for x in me.get("programs") or [])
-            if bad or start + cost > self.segments:
-                return " ✗ 上のカードがすべて実行されるとセグメント不足（破棄される）"
-            return f" → {start}→{start + cost}、残り{self.segments - start - cost}（プログラムは使用時に選ぶ）"
-        if a.type == "finish_program":
-            return f"（{n}枚・{used}/{self.segments}セグメント）" + (f" ⚠ {bad}枚は破棄" if bad else "")
-        return None
-
-    def _label(self, game: Any, a: Any, actor: int | None, base_text: str = "") -> str | None:
-        t = a.type
-        d = game.decision
-        kind = d.kind if d is not None else None
-        obs = self._observe(game, self.viewer)
-        if actor is not None and actor != self.viewer and t in self.hidden_actions:
-            return None
-        views = self._views(obs)
-        v = views.get(a.get("card")) if isinstance(a.get("card"), int) else None
-        name = self.label(v) if v else None
-        # your own stack is known only to you
-        me = (obs.get("players") or [])[actor] if isinstance(actor, int) and actor == obs.get("viewer") else None
-        if t == "stack" and v and me is not None:
-            c = self.card(v.get("id"))
-            cost = c.segment
-            n, used, bad = self.stack_summary(me)
-            start = sum(self._seg(x) for x in me.get("programs") or [])
-            pname = " / ".join(self.prog_name(pr.kind, pr.amount) for pr in c.programs)
-            if len(c.programs) > 1:
-                pname += " (chosen when it runs)"
-            if bad:
-                return (f"Stack {name}: {pname} · {cost} seg ✗ below a card that does not fit: "
-                        "discarded too unless a card above is not run")
-            if start >= self.segments:
-                return (f"Stack {name}: {pname} · {cost} seg ✗ no segments left if all above run: "
-                        "discarded unless one of them is not run")
-            if start + cost > self.segments:
-                return (f"Stack {name}: {pname} · {cost} seg ✗ does not fit ({self.segments - start} left if all "
-                        "above run): discarded unless one of them is not run")
-            left = self.segments - start - cost
-            return f"Stack {name}: {pname} · {cost} seg → runs {start}→{start + cost}, {left} left after"
-        if t == "finish_program" and me is None:
-            return "Finish programming"
-        if t == "finish_program":
-            n, used, bad = self.stack_summary(me)
-            if n == 0:
-                return "Finish programming with an empty stack (run nothing this round)"
-            text = f"Finish programming: {n} card{'s' if n != 1 else ''}, {used} of {self.segments} segments"
-            if bad:
-                text += f" — {bad} card{'s' if bad != 1 else ''} will NOT fit and will be discarded!"
-            return text
-        if t == "skip":
-            return "Skip: do not run this program (the card is discarded; no segments used)"
-        if t == "use":
-            running = ((obs.get("players") or [])[d.player].get("running") or {}) if d is not None else {}
-            labels = running.get("programs") or []
-            if isinstance(a.get("program"), int) and a.program < len(labels):
-                kind, amount = program_kind(labels[a.program])
-                what = PROGRAM_HELP.get(kind, "")
-                return f"Run it as {self.prog_name(kind, amount)}" + (f": {what}" if what else "")
-        if t == "keep":
-            return "Keep this hand"
-        if t == "mulligan":
-            return "Mulligan: return the whole hand, shuffle, draw 7"
-        if t == "pick" and v:
-            pt = f"{v.get('power_now')}/{v.get('toughness_now')}"
-            ref = f"#{v.get('pos')} {name}" if v.get("zone") == "characters" else name
-            if kind == "attackers":
-                if (d.info or {}).get("program") == "fan_fire":
-                    half = f"{(v.get('power_now', 0) + 1) // 2}/{(v.get('toughness_now', 0) + 1) // 2}"
-                    return f"Attack with {ref} (Fan Fire: {pt} halved to {half})"
-                return f"Attack with {ref} ({pt})"
-            if kind == "reboot":
-                return f"Wake up {ref} ({pt}{'' if not v.get('awake') else ', already awake'})"
-        if t == "done" and actor != obs.get("viewer"):  # their picks are not in your observation
-            return {"block": "Done choosing blockers", "attackers": "Done choosing attackers",
-                    "reboot": "Done choosing"}.get(kind)
-        if t == "done":
-            chosen = [self.name_of(i) for i in obs.get("selected") or []]
-            if kind == "attackers":
-                return f"Done: attack with {', '.join(chosen)}" if chosen else None
-            if kind == "reboot":
-                return f"Done: wake up {', '.join(chosen)}" if chosen else None
-            if kind == "block":
-                if chosen:
-                    return f"Done: block with {', '.join(chosen)}"
-                att = views.get((d.info or {}).get("attacker"))
-                power = f" ({att.get('power_now')} damage to your HP)" if att else ""
-                return f"No block: let it through{power}"
-        if t == "block" and v:
-            return f"Block with {self.unit_ref(v, own=True)}"
-        if t == "mount" and v:
-            tgt = a.get("target")
-            tv = views.get(tgt) if isinstance(tgt, int) and tgt >= 0 else None
-            where = f"on {self.poss(tv.get('owner'))} {self.label(tv)}" if tv else "on your field"
-            return f"Mount {name} {where}"
-        if t == "release" and v:
-            return f"Release {name} back to your hand"
-        if t == "apply" and v:
-            c = self.card(v.get("id"))
-            text = card_text(c, self.lang) if c is not None else ""
-            return f"Apply {name}" + (f": {text.splitlines()[0]}" if text else "")
-        if t == "place" and v:
-            return f"Place {name} ({v.get('power')}/{v.get('toughness')}, {v.get('segment')} seg)"
-        if t == "bed_in" and v:
-            return f"Put {self.unit_ref(v)} to bed"
-        if t == "assign" and v:
-            return f"Assign 1 damage to {self.unit_ref(v, own=True)}"
-        if t == "discard" and v:
-            return f"Discard {name}"
-        if t in ("activate", "effect") and v:
-            c = self.card(v.get("id"))
-            ab = c.abilities[a.ability]
-            text = (ab.text_en or ab.text) or f"ability {a.ability + 1}"
-            for prefix in ("Activate:", "Effect:", "起動：", "効果："):
-                if text.startswith(prefix):
-                    text = text[len(prefix):].strip()
-            return f"Use {name}{' (device)' if t == 'effect' else ''}: {text}"
-        if t == "run":
-            running = ((obs.get("players") or [])[actor].get("running") or {}) if isinstance(actor, int) else {}
-            amount = program_kind(running.get("program"))[1]
-            return "Run it: draw" + (f" {amount}" if amount else "") + " (then this card is discarded)"
-        if t == "target":
-            tv = views.get(a.get("target"))
-            if tv:
-                return f"Target {self.unit_ref(tv)}"
-        return None
+        src = T.decision_source(game)
+        if src is not None:
+            # the effect goes on once this is chosen: its lines name the card (step_lines)
+            self._sources[action] = src
+        return T.label(game, action, self.viewer, self.lang, actor, self._names, self.book)
 
 
 __all__ = ["Renderer", "card_columns", "card_facts", "program_kind"]

@@ -113,51 +113,7 @@ def all_zones(s: TTState) -> Iterator[tuple[str, int]]:
                 yield f"p{p}.attached", d
 
 
-_EN = {"keep": "Keep your hand", "mulligan": "Mulligan (return the hand, draw 7)",
-       "stack": "Stack {card} face down{program}",
-       "finish_program": "Finish programming", "skip": "Do not run this program (discard it)",
-       "pick": "Choose {card}", "done": "Done choosing", "place": "Place {card}",
-       "bed_in": "Put {card} to bed", "mount": "Mount {card}{on}", "release": "Release {card}",
-       "apply": "Apply {card}", "run": "Run it (draw)", "activate": "Activate {card}: {ability}",
-       "effect": "Use {card}: {ability}", "block": "Block with {card}", "assign": "Assign 1 damage to {card}",
-       "discard": "Discard {card}", "target": "Target {target}", "search_pick": "Take {card}",
-       "search_none": "Take nothing", "use": "Run it as {program}"}
-_JA = {"keep": "手札を保持", "mulligan": "マリガン（手札を戻して7枚引く）",
-       "stack": "{card}を裏向きにプログラム{program}",
-       "finish_program": "プログラミング終了", "skip": "実行しない（破棄）", "pick": "{card}を選ぶ",
-       "done": "選択終了", "place": "{card}を配置", "bed_in": "{card}をベッドイン", "mount": "{card}をマウント{on}",
-       "release": "{card}をリリース", "apply": "{card}をアプライ", "run": "実行（ドロー）",
-       "activate": "{card}の能力: {ability}", "effect": "{card}の効果: {ability}", "block": "{card}でブロック",
-       "assign": "{card}に1ダメージ割り振り", "discard": "{card}を捨てる", "target": "{target}を対象",
-       "search_pick": "{card}を手札に", "search_none": "何も取らない", "use": "{program}として使用"}
-
-
 def describe(rules, s: TTState, a: Action, lang: str = "en") -> str:
-    fmt = (_JA if lang == "ja" else _EN).get(a.type)
-    if fmt is None:
-        return repr(a)
-
-    def name(i: int) -> str:
-        c = s.cards[i]
-        return c.name if lang == "ja" or not c.name_en else f"{c.name} [{c.name_en}]"
-    args: dict[str, Any] = {"on": ""}
-    for k, v in a.params:
-        if k in ("card", "target") and isinstance(v, int) and 0 <= v < len(s.cards):
-            args[k] = name(v)
-        else:
-            args[k] = v
-    if a.type == "stack":  # the programs it may run as (one is chosen when it runs)
-        c = s.cards[a.card]
-        sep = "、" if lang == "ja" else " / "
-        progs = sep.join(p.label(lang) for p in c.programs)
-        args["program"] = f"（{progs}、{c.segment}セグメント）" if lang == "ja" else f" ({progs}; {c.segment} seg)"
-    if a.type == "use":
-        running = s.players[s.decision.player].running if s.decision is not None else None
-        prog = s.cards[running].programs[a.program] if running is not None else None
-        args["program"] = prog.label(lang) if prog is not None else f"program {a.program + 1}"
-    if a.type == "mount":
-        args["on"] = "" if a.target < 0 else (f" → {name(a.target)}" if lang != "ja" else f"（{name(a.target)}に装着）")
-    if a.type in ("activate", "effect"):
-        ab = s.cards[a.card].abilities[a.ability]
-        args["ability"] = (ab.text if lang == "ja" else ab.text_en or ab.text) or f"#{a.ability}"
-    return fmt.format(**args)
+    """The plain label of an action (``game.describe``): the words are the game's text layer's."""
+    from .text import describe as describe_action
+    return describe_action(s, a, lang)

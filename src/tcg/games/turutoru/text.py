@@ -1,0 +1,1365 @@
+"""What RUNE-TCG トゥルトゥルSTAGE (Turu-turu Stage) says, in Japanese and English: the game's
+presentation layer (words only: no layout, no Rich). Every word comes from ``text.toml`` beside
+this module (keys as in ``tcg.text``; the shared ``tcg/text.toml`` fills in who.you /
+who.opponent, result.*, ui.*, reason.concede...); the functions here choose the key and fill the
+sentence with the values of the rules, from one player's point of view. Front ends lay the
+strings out (``ui/turutoru_board.py`` for the terminal).
+
+Public functions (``lang`` is "en" or "ja"; ``viewer`` a seat or None for a spectator):
+
+* ``describe(state, action, lang)``: the plain label of an action (``game.describe``);
+* ``label(game, action, viewer, lang, actor=None)``: how an action reads in a list of choices,
+  with what it does ("Stack X: Reboot (再起) · 2 seg → runs 0→2, 4 left after"), from the
+  viewer's side even when the other player (the computer) takes it; ``hidden_label`` is what
+  others are told of a secret choice (stacking a card: nothing at all, TT-T2);
+* ``menu(game, legal_actions, viewer, lang)``: the path of labels under which each legal action
+  is offered (a device, then where it goes; a card on the field, then its ability); copies of
+  one card share a path;
+* ``narrate(event, viewer, lang, cards)``: one event of ``game.log.for_player(viewer)`` as a line
+  (None for a shuffle); ``lines(events, viewer, lang, cards)`` several, summarised (a player's
+  draws in one line) and naming the card whose effect caused what follows it;
+* ``prompt(decision, viewer, lang, obs=None, cards=None)``: who must decide what;
+* ``why_not(game, viewer, lang)``: what the deciding player may expect to do now but cannot, and
+  why (a card that is not a character cannot be stacked, one that would not fit in the segments
+  left, a program with nothing to act on, a character placed this round cannot Attack...);
+* ``rules_primer(lang)``: the rules in short, then the game's terms (English: each glossed);
+* helpers for front ends: ``program_name``, ``program_short``, ``program_help``, ``program_kind``,
+  ``kind_name``, ``phase_name``, ``state_name``, ``gender_name``, ``mount_text``, ``reason_text``,
+  ``result_text``, ``card_label``, ``card_text``, ``ability_text``, ``stack_summary``,
+  ``decision_source``.
+
+The other player's programming is secret until both have finished (TT-T2): nothing here names
+their stacked cards or says how many there are before the public ``programmed`` events; a
+stacking of theirs reads as nothing at all (``hidden_label``).
+
+``cards`` names the cards: a ``CardBook`` (the printed card set plus every card the viewer has
+seen, by instance id; ``CardBook.for_game(game, viewer)`` also looks at the viewer's observation
+when it meets a card it does not know, never at anything the viewer may not see), the game's
+cards by instance id (``game.state.cards``: a referee's view) or just the card set (cards are then
+named only when the event carries their id). ``names`` (optional) overrides how players are
+called ("P0", a real name); by default the viewer is "You" / "あなた" and the other player
+"Opponent" / "相手".
+
+Events that lack the card that caused them: ``damage``, ``modify``, ``heal``, ``wake``, ``bed_in``
+(from an effect), ``destroyed`` / ``returned`` (from an effect), ``mill``, ``draw`` (from an
+effect), ``search`` and ``program_decoded`` (which decoder): ``lines`` names it from the events
+before them (the application applied, the ability activated, the decoder run), and a caller
+that knows it (the source of a ``target`` decision, ``decision_source``) passes it as
+``source``. ``hp`` carries its source."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from ...engine.action import Action
+from ...text import LANGS, catalog
+
+GAME = "turutoru"
+SEGMENTS = 6      # the profile's round.segments (observations carry it as "segments")
+HAND_SIZE = 7     # start.hand_size
+HAND_LIMIT = 7    # start.hand_limit
+PROGRAM_KINDS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fan_fire",
+                 "library_draw", "activate", "effect", "decoder")
+#: decisions taken while a program runs (their info names the program and its card)
+RUN_DECISIONS = frozenset({"place", "reboot", "bed_in", "mount", "release", "apply", "attackers",
+                           "library_draw", "activate", "effect"})
+
+#: action types whose content only the acting player may see: stacking is face down and secret;
+#: others are told nothing of it, not even that it happened (TT-T2)
+HIDDEN_ACTIONS = frozenset({"stack"})
+#: events not worth a line of their own
+QUIET_EVENTS = frozenset({"shuffle"})
+#: events that start what a card does (the events of its effects follow them)
+SOURCE_EVENTS = frozenset({"apply", "activate", "effect"})
+#: events an effect may cause (named with the card whose effect it is, when known)
+EFFECT_EVENTS = frozenset({"damage", "modify", "heal", "wake", "bed_in", "destroyed", "returned", "mill",
+                           "draw", "search"})
+#: events that neither start nor end an effect
+NEUTRAL_EVENTS = frozenset({"shuffle", "hp"})
+#: the event each action causes that only repeats the action line above it
+ECHO = {"place": "place", "mount": "mount", "release": "release", "apply": "apply", "activate": "activate",
+        "effect": "effect", "use": "program_use", "discard": "discard", "bed_in": "bed_in",
+        "search_pick": "search", "keep": "keep"}
+#: the game terms in the order the primer lists them
+TERMS = ("program", "segment", "programming", "program_area", "unresolved", "resolved", "discarded",
+         "priority", "character", "device", "application", "field", "discard_pile", "power", "toughness",
+         "awake", "asleep", "attack", "block", "summoning_sickness", "mulligan", "library_out",
+         "attribute", "gender", "work", "draw_phase", "programming_phase", "main_phase", "prepare_phase",
+         "end_phase")
+#: the sections of the primer, in order
+PRIMER = ("goal", "setup", "round", "programming", "segments", "order")
+
+
+def words():
+    """The catalog of Turu-turu (this game's table, then the shared one)."""
+    return catalog(GAME)
+
+
+def _lang(lang: Any) -> str:
+    return lang if lang in LANGS else "en"
+
+
+def t(key: str, lang: str = "en", /, **params: Any) -> str:
+    return catalog(GAME).t(key, _lang(lang), **params)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def term(name: str, lang: str = "en") -> str:
+    """A game term: Japanese as printed; English with the Japanese term as a gloss."""
+    return words().term(f"term.{name}", _lang(lang))
+
+
+# --- names of things ---------------------------------------------------------------------------------
+
+def program_kind(label: Any) -> tuple[str, int]:
+    """(kind, amount) of an observation's program label ("Place", "Bed In", "Library Draw 2",
+    "Program Decoder"; the labels of ``Program.label()``)."""
+    text = str(label or "").strip()
+    amount = 0
+    head, _, tail = text.rpartition(" ")
+    if head and tail.isdigit():
+        text, amount = head, int(tail)
+    kind = text.lower().replace(" ", "_").replace("-", "_")
+    if kind == "program_decoder":
+        kind = "decoder"
+    return kind, amount
+
+
+def program_name(kind: Any, amount: int = 0, lang: str = "en", gloss: bool = True) -> str:
+    """A program's name: "配置" (ja), "Place (配置)" (en, glossed), "Library Draw 2 (ライブラリドロー)"."""
+    lang = _lang(lang)
+    key = f"program.{kind}"
+    if kind not in PROGRAM_KINDS:
+        return t("program.unknown", lang)
+    if lang == "ja" or not gloss:
+        name = t(key, lang)
+        return t("program.amount", lang, name=name, amount=amount) if amount else name
+    if amount:
+        return t("program.amount_glossed", lang, name=t(key, "en"), amount=amount, gloss=t(key, "ja"))
+    return words().term(key, lang)
+
+
+def program_label_name(label: Any, lang: str = "en", gloss: bool = True) -> str:
+    """``program_name`` of an observation's program label."""
+    kind, amount = program_kind(label)
+    return program_name(kind, amount, lang, gloss)
+
+
+def program_short(kind: Any, amount: int = 0, lang: str = "en") -> str:
+    """A program's name for a timeline bar ("FanFire", "Draw2", "ファン")."""
+    name = words().get(f"program.short.{kind}", _lang(lang)) or t("program.short.unknown", lang)
+    return t("program.short.amount", lang, name=name, amount=amount) if kind == "library_draw" and amount else name
+
+
+def program_help(kind: Any, lang: str = "en") -> str:
+    """What a program does, in a line."""
+    return words().get(f"program.help.{kind}", _lang(lang)) or ""
+
+
+def programs_of(card: Any, lang: str = "en", gloss: bool = True, sep: str = "fmt.programs") -> str:
+    """The programs a character card may run as: "Activate (起動型特殊能力) / Reboot (再起)"."""
+    progs = getattr(card, "programs", ()) or ()
+    return t(sep, lang).join(program_name(p.kind, getattr(p, "amount", 0), lang, gloss) for p in progs)
+
+
+def kind_name(kind: Any, lang: str = "en", short: bool = False) -> str:
+    key = f"kind.short.{kind}" if short else f"kind.{kind}"
+    return words().get(key, _lang(lang)) or t("kind.unknown", lang)
+
+
+def phase_name(phase: Any, lang: str = "en", gloss: bool = False) -> str:
+    key = f"phase.{phase}"
+    if key not in words():
+        return str(phase or "")
+    return words().term(key, _lang(lang)) if gloss else t(key, lang)
+
+
+def state_name(state: str, lang: str = "en", gloss: bool = False) -> str:
+    key = f"state.{state}"
+    return words().term(key, _lang(lang)) if gloss else t(key, lang)
+
+
+def gender_name(gender: Any, lang: str = "en") -> str:
+    return words().get(f"gender.{gender}", _lang(lang)) or ""
+
+
+def stat_name(stat: Any, lang: str = "en") -> str:
+    return words().get(f"stat.{stat}", _lang(lang)) or str(stat or "")
+
+
+def zone_name(zone: Any, lang: str = "en") -> str:
+    return words().get(f"zone.{zone}", _lang(lang)) or str(zone or "")
+
+
+def mount_text(card: Any, lang: str = "en") -> str:
+    """Where a device goes: "on the field", "on a character", "on your character"..."""
+    m = getattr(card, "mount", None) if not isinstance(card, Mapping) else card.get("mount")
+    if not m:
+        return ""
+    on = getattr(card, "mount_on", None) if not isinstance(card, Mapping) else card.get("mount_on")
+    if m == "character" and on in ("own", "opponent"):
+        m = on
+    return words().get(f"mount.{m}", _lang(lang)) or ""
+
+
+def segments_text(n: Any, lang: str = "en") -> str:
+    """ "2 seg" / "2セグメント"."""
+    return t("stat.segments", lang, count=n)
+
+
+def reason_text(reason: Any, lang: str = "en") -> str:
+    """Why the game ended (hp, deck_out, concede, decision_limit, step_limit)."""
+    key = "reason." + str(reason or "").replace(" ", "_")
+    return words().get(key, _lang(lang)) or str(reason or "").replace("_", " ")
+
+
+def pt_left(view: Mapping[str, Any] | None, lang: str = "en") -> str:
+    """A character's power / toughness left now ("5/3"; with its damage: "5/2, 1 damage")."""
+    if not view:
+        return ""
+    power = view.get("power_now", view.get("power", 0))
+    tough = view.get("toughness_now", view.get("toughness", 0))
+    dmg = view.get("damage") or 0
+    if dmg:
+        return t("stat.pt_damaged", lang, power=power, left=max(0, tough - dmg), damage=dmg)
+    return t("stat.pt_left", lang, power=power, left=tough)
+
+
+def card_label(card: Any, lang: str = "en") -> str:
+    """A card's name; in English with its English name after it: "見習い魔女ミルカ (Milka ...)".
+    ``card`` is a printed card or a card view (a dict with name / name_en)."""
+    if card is None:
+        return t("fmt.a_card", lang)
+    get = card.get if isinstance(card, Mapping) else (lambda k, d=None: getattr(card, k, d))
+    name = get("name") or get("id")
+    if not name:
+        return t("fmt.a_card", lang)
+    en = get("name_en")
+    return f"{name} ({en})" if _lang(lang) != "ja" and en and en != name else str(name)
+
+
+def ability_text(ab: Any, lang: str = "en", index: int = 0) -> str:
+    """An ability's printed text (the Japanese one if there is no English)."""
+    text = getattr(ab, "text", "") if lang == "ja" else (getattr(ab, "text_en", "") or getattr(ab, "text", ""))
+    return text or t("fmt.ability_n", lang, number=getattr(ab, "index", index) + 1)
+
+
+def ability_body(ab: Any, lang: str = "en") -> str:
+    """An ability's text without its head ("Activate: " / "起動：")."""
+    text = ability_text(ab, lang)
+    for head in ("Activate:", "Effect:", "Apply:", "Static:", "起動：", "効果：", "アプライ：", "常時："):
+        if text.startswith(head):
+            return text[len(head):].strip()
+    return text
+
+
+def card_text(card: Any, lang: str = "en") -> str:
+    """The printed card text; for a card without one, its abilities' texts."""
+    if card is None:
+        return ""
+    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
+    if text:
+        return text
+    return "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ())
+
+
+def stack_summary(pv: Mapping[str, Any] | None, cards: Any = None) -> tuple[int, int, int]:
+    """(cards, segments used by the cards that fit, cards that do not fit) of a player's own
+    stack (``observe(p)["players"][p]["programs"]``, with each card's start and fit)."""
+    progs = (pv or {}).get("programs") or []
+    used = sum(_seg(x, cards) for x in progs if x.get("fits", True))
+    bad = sum(1 for x in progs if not x.get("fits", True))
+    return len(progs), used, bad
+
+
+def _seg(view: Mapping[str, Any], cards: Any = None) -> int:
+    seg = view.get("segment")
+    if isinstance(seg, int):
+        return seg
+    c = cards.find(view.get("id")) if cards is not None and hasattr(cards, "find") else None
+    return getattr(c, "segment", 0) or 0
+
+
+def filter_text(flt: Mapping[str, Any] | None, lang: str = "en") -> str:
+    """What a search may take: "a card (work 星屑アカデミア, female)"."""
+    if not flt:
+        return t("filter.any", lang)
+    parts = []
+    for k, value in flt.items():
+        if k == "work":
+            parts.append(t("filter.work", lang, value=value))
+        elif k == "gender":
+            parts.append(t("filter.gender", lang, value=gender_name(value, lang)))
+        elif k == "kind":
+            parts.append(t("filter.kind", lang, value=kind_name(value, lang)))
+    return t("filter.card", lang, parts=t("fmt.list", lang).join(parts))
+
+
+# --- cards: naming them ---------------------------------------------------------------------------------
+
+class CardBook:
+    """Names the cards a viewer may know: the printed card set (by id) plus the cards seen so far
+    (instance id -> id, names, kind, owner), learnt from observations (``see``) and events
+    (``learn``). ``cards`` may also be the game's cards by instance id (``game.state.cards``: a
+    referee's book). Made ``for_game(game, viewer)`` it also looks at the viewer's observation
+    when it meets a card it does not know yet."""
+
+    def __init__(self, cards: Any = None, game: Any = None, viewer: int | None = None):
+        self.by_iid = None
+        if isinstance(cards, (list, tuple)) or (isinstance(cards, Mapping) and not hasattr(cards, "find")):
+            self.by_iid, cards = cards, None
+        if cards is None and game is not None:
+            try:
+                cards = game.rules.cards
+            except Exception:  # noqa: BLE001 - naming must never break a game
+                cards = None
+        self.cards = cards
+        self.game = game
+        self.viewer = viewer
+        self.seen: dict[int, dict[str, Any]] = {}
+        self._mark = -1
+
+    @classmethod
+    def for_game(cls, game: Any, viewer: int | None) -> "CardBook":
+        return cls(None, game, viewer)
+
+    def find(self, cid: Any):
+        """The printed card of an id, or None."""
+        if not isinstance(cid, str) or self.cards is None:
+            return None
+        try:
+            return self.cards.find(cid)
+        except Exception:  # noqa: BLE001
+            return None
+
+    def see(self, obs: Mapping[str, Any]) -> None:
+        """Learn the names and owners of every card visible in an observation."""
+        def walk(x: Any, owner: Any) -> None:
+            if isinstance(x, dict):
+                if isinstance(x.get("iid"), int) and isinstance(x.get("id"), str):
+                    self.seen[x["iid"]] = {"iid": x["iid"], "id": x["id"], "name": x.get("name"),
+                                           "name_en": x.get("name_en"), "kind": x.get("kind"), "owner": owner}
+                for v in x.values():
+                    walk(v, owner)
+            elif isinstance(x, list):
+                for v in x:
+                    walk(v, owner)
+        for pv in obs.get("players") or []:
+            walk(pv, pv.get("player"))
+
+    def learn(self, iid: Any, cid: Any, owner: Any = None) -> None:
+        """Learn that instance ``iid`` is the card ``cid`` (of ``owner``)."""
+        if not isinstance(iid, int) or not isinstance(cid, str):
+            return
+        known = self.seen.get(iid)
+        if known is not None and known.get("id") == cid:
+            if owner is not None and known.get("owner") is None:
+                known["owner"] = owner
+            return
+        c = self.find(cid)
+        if c is not None:
+            self.seen[iid] = {"iid": iid, "id": cid, "name": c.name, "name_en": c.name_en, "kind": c.kind,
+                              "owner": owner}
+
+    def refresh(self) -> None:
+        """Look at the viewer's observation again (once per new event)."""
+        game = self.game
+        if game is None:
+            return
+        try:
+            mark = len(game.log)
+            if mark == self._mark:
+                return
+            self._mark = mark
+            self.see(game.observe(self.viewer))
+        except Exception:  # noqa: BLE001
+            pass
+
+    def view(self, iid: Any) -> dict[str, Any] | None:
+        if not isinstance(iid, int) or isinstance(iid, bool) or iid < 0:
+            return None
+        if iid not in self.seen:
+            if self.by_iid is not None:
+                try:
+                    c = self.by_iid[iid]
+                except (IndexError, KeyError, TypeError):
+                    c = None
+                if c is not None:
+                    get = c.get if isinstance(c, Mapping) else (lambda k, d=None: getattr(c, k, d))
+                    return {"iid": iid, "id": get("id"), "name": get("name"), "name_en": get("name_en"),
+                            "kind": get("kind"), "owner": self._owner_of(iid)}
+            self.refresh()
+        return self.seen.get(iid)
+
+    def _owner_of(self, iid: int) -> Any:
+        try:
+            return self.game.state.owner[iid]
+        except Exception:  # noqa: BLE001
+            return None
+
+    def owner(self, iid: Any) -> Any:
+        v = self.view(iid)
+        owner = v.get("owner") if v else None
+        if owner is None and isinstance(iid, int) and self.game is not None:
+            owner = self._owner_of(iid)  # whose card an instance is, is no secret
+        return owner
+
+    def card_of(self, iid: Any = None, cid: Any = None):
+        """The printed card of an instance (or of an id)."""
+        if isinstance(cid, str):
+            found = self.find(cid)
+            if found is not None:
+                return found
+        v = self.view(iid)
+        if v is None:
+            return None
+        found = self.find(v.get("id"))
+        if found is None and self.by_iid is not None:
+            try:
+                found = self.by_iid[iid]
+            except (IndexError, KeyError, TypeError):
+                found = None
+        return found
+
+
+class Voice:
+    """How one viewer's lines read: their language, who is "you", how cards are named."""
+
+    def __init__(self, viewer: int | None = None, lang: str = "en", cards: Any = None,
+                 names: Mapping[int, str] | None = None):
+        self.viewer = viewer
+        self.lang = _lang(lang)
+        self.book = cards if isinstance(cards, CardBook) else CardBook(cards)
+        self.names = dict(names) if names else None
+
+    def t(self, key: str, /, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    def has(self, key: str) -> bool:
+        return key in words()
+
+    # --- players ---------------------------------------------------------------------------------
+    def who(self, p: Any) -> str:
+        if self.names is not None and p in self.names:
+            return str(self.names[p])
+        if not isinstance(p, int) or isinstance(p, bool):
+            return self.t("who.player", player="?")
+        if self.viewer in (0, 1):
+            return self.t("who.you") if p == self.viewer else self.t("who.opponent")
+        return self.t("who.player", player=p)
+
+    def is_you(self, p: Any) -> bool:
+        return p is not None and p == self.viewer and self.who(p) == self.t("who.you")
+
+    def whose(self, p: Any) -> str:
+        """ "your", "Opponent's", "P1's" (あなたの, 相手の, P1の); "" if nobody is known."""
+        if not isinstance(p, int) or isinstance(p, bool):
+            return ""
+        if self.is_you(p):
+            return self.t("whose.you")
+        if self.names is None and self.viewer in (0, 1):
+            return self.t("whose.opponent")
+        return self.t("whose.named", name=self.who(p))
+
+    def Whose(self, p: Any) -> str:  # noqa: N802 - the capitalised form, at the start of a sentence
+        w = self.whose(p)
+        return _cap(w) if self.lang != "ja" else w
+
+    def own(self, p: Any) -> str:
+        """The actor's own things: "your" / "their" in English, 自分の in Japanese."""
+        return self.t("whose.you") if self.is_you(p) and self.lang != "ja" else self.t("whose.own")
+
+    def keyed(self, key: str, p: Any) -> str:
+        """``key.you`` when the viewer is ``p`` and the sentence differs, else ``key``."""
+        return f"{key}.you" if self.is_you(p) and self.has(f"{key}.you") else key
+
+    def say(self, key: str, p: Any, /, **params: Any) -> str:
+        """The sentence ``key`` about player ``p`` (its ``.you`` form for the viewer)."""
+        params.setdefault("who", self.who(p))
+        params.setdefault("whose", self.whose(p))
+        params.setdefault("own", self.own(p))
+        return self.t(self.keyed(key, p), **params)
+
+    # --- cards -------------------------------------------------------------------------------------
+    def label(self, view: Any) -> str:
+        return card_label(view, self.lang)
+
+    def card(self, iid: Any = None, cid: Any = None) -> str:
+        """The name of an instance (or of a printed id); "a card" when the viewer cannot tell."""
+        c = self.book.find(cid) if isinstance(cid, str) else None
+        if c is not None:
+            return self.label(c)
+        v = self.book.view(iid)
+        if v:
+            return self.label(v)
+        return self.t("fmt.a_card") if iid is None else self.t("fmt.unknown_card")
+
+    def owned(self, iid: Any, cid: Any = None) -> str:
+        """ "Opponent's X" (相手のX): a card with its owner when known."""
+        name = self.card(iid, cid)
+        owner = self.book.owner(iid)
+        if owner is None:
+            return name
+        return self.t("fmt.owned", whose=self.whose(owner), card=name)
+
+    def grouped(self, names: Iterable[str]) -> list[str]:
+        counts: dict[str, int] = {}
+        for n in names:
+            counts[n] = counts.get(n, 0) + 1
+        return [k if n == 1 else self.t("fmt.times", name=k, count=n) for k, n in counts.items()]
+
+    def join(self, items: Iterable[str]) -> str:
+        items = list(items)
+        return self.t("fmt.list").join(items) if items else self.t("fmt.nothing")
+
+    def cards(self, iids: Iterable[Any], owned: bool = False) -> str:
+        return self.join(self.grouped((self.owned(i) if owned else self.card(i)) for i in iids or ()))
+
+    def source(self, src: Any) -> str:
+        """ " (effect of X)" for the card whose effect caused an event ("" when unknown)."""
+        if not src:
+            return ""
+        iid, cid = src
+        return self.t("fmt.by_effect", card=self.card(iid, cid))
+
+    def finish(self, text: str | None) -> str | None:
+        """A finished line: a capital first letter in English (after a leading mark: "✗ Your")."""
+        if not text or self.lang == "ja":
+            return text
+        for i, ch in enumerate(text):
+            if ch.isalnum():
+                return text[:i] + ch.upper() + text[i + 1:]
+        return text
+
+
+def who(player: Any, viewer: int | None, lang: str = "en", names: Mapping[int, str] | None = None) -> str:
+    """How ``viewer`` calls ``player``: "You" / "Opponent" (あなた / 相手); "P0" for spectators."""
+    return Voice(viewer, lang, names=names).who(player)
+
+
+def result_text(winner: Any, reason: Any, viewer: int | None, lang: str = "en",
+                names: Mapping[int, str] | None = None) -> str:
+    """How the game ended: "Opponent wins (HP reached 0)", "Draw (...)"."""
+    v = Voice(viewer, lang, names=names)
+    why = reason_text(reason, v.lang)
+    if winner is None:
+        return v.t("result.draw", reason=why)
+    return v.t("result.win", who=v.who(winner), reason=why)
+
+
+# --- describe: the plain label of an action ----------------------------------------------------------------
+
+_DECIDER: Any = object()
+
+
+def _unit(s: Any, iid: Any):
+    for ps in s.players:
+        for u in ps.chars:
+            if u.iid == iid:
+                return u
+    return None
+
+
+def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
+             names: Mapping[int, str] | None = None) -> str:
+    """The plain label of action ``a`` in state ``s`` (``game.describe``), from the side of
+    ``viewer`` (by default the player who decides now; None: a spectator)."""
+    lang = _lang(lang)
+    if viewer is _DECIDER:
+        viewer = s.decision.player if s.decision is not None else None
+    actor = s.decision.player if s.decision is not None else viewer
+    v = Voice(viewer, lang, s.cards, names)
+    typ = a.type
+    key = f"action.{typ}"
+    if key not in words():
+        return t("action.hidden", lang)
+    cards = s.cards
+
+    def name(i: Any) -> str:
+        return card_label(cards[i], lang) if isinstance(i, int) and 0 <= i < len(cards) else t("fmt.a_card", lang)
+
+    def target(i: Any) -> str:
+        if not isinstance(i, int) or not 0 <= i < len(cards):
+            return t("fmt.a_card", lang)
+        return v.t("fmt.owned", whose=v.whose(s.owner[i]), card=name(i))
+    if typ == "mulligan":
+        return v.t(key, count=HAND_SIZE)
+    if typ == "stack":
+        c = cards[a.card]
+        return v.t(key, card=name(a.card), programs=programs_of(c, lang), segments=segments_text(c.segment, lang))
+    if typ == "use":
+        running = s.players[s.decision.player].running if s.decision is not None else None
+        progs = cards[running].programs if running is not None else ()
+        prog = progs[a.program] if 0 <= a.program < len(progs) else None
+        return v.t(key, program=program_name(prog.kind, prog.amount, lang) if prog else t("program.unknown", lang))
+    if typ == "place":
+        c = cards[a.card]
+        stats = t("fmt.sep", lang).join((t("stat.pt", lang, power=c.power, toughness=c.toughness),
+                                          segments_text(c.segment, lang)))
+        return v.t(key, card=name(a.card), stats=stats)
+    if typ == "bed_in":
+        return v.t(key, target=target(a.card))
+    if typ == "mount":
+        own = v.own(actor)
+        where = v.t("action.mount.field", own=own) if a.target < 0 else v.t("action.mount.on", target=target(a.target))
+        return v.t(key, card=name(a.card), where=where)
+    if typ == "release":
+        return v.t(key, card=name(a.card), own=v.own(actor))
+    if typ == "apply":
+        ab = cards[a.card].abilities
+        text = ability_body(ab[0], lang) if ab else ""
+        return v.t(key, card=name(a.card), text=v.t("fmt.colon", text=text) if text else "")
+    if typ == "run":
+        d = s.decision
+        return v.t(key, count=(d.info or {}).get("amount", 0) if d is not None else 0)
+    if typ in ("activate", "effect"):
+        ab = cards[a.card].abilities[a.ability]
+        return v.t(key, card=name(a.card), ability=ability_body(ab, lang))
+    if typ == "target":
+        return v.t(key, target=target(a.target))
+    if typ in ("pick", "block", "assign", "discard", "search_pick"):
+        return v.t(key, card=name(a.card))
+    return v.t(key)  # keep, finish_program, skip, done, search_none
+
+
+def hidden_label(action: Any, lang: str = "en") -> str:
+    """What other players are told of a choice they may not see: of a stacked card, nothing at
+    all (an empty label: the step is not shown; TT-T2)."""
+    if getattr(action, "type", None) == "stack":
+        return ""
+    return t("action.hidden", lang)
+
+
+# --- what a decision is about -----------------------------------------------------------------------------
+
+def _source_event(events: Sequence[Mapping[str, Any]]) -> tuple | None:
+    for ev in reversed(events):
+        kind = ev.get("type")
+        if kind in SOURCE_EVENTS:
+            return (ev.get("card"), ev.get("id"))
+        if kind not in EFFECT_EVENTS and kind not in NEUTRAL_EVENTS:
+            return None
+    return None
+
+
+def decision_source(game: Any) -> tuple | None:
+    """(instance id, card id or None) of the card whose effect the current decision continues:
+    the source of a ``target`` decision, the application whose search asks a player to take a
+    card; None for other decisions."""
+    d = game.decision
+    if d is None:
+        return None
+    info = d.info or {}
+    if d.kind == "target" and isinstance(info.get("source"), int):
+        return (info["source"], None)
+    if d.kind == "search":
+        try:
+            events = game.log[max(0, len(game.log) - 30):]
+        except Exception:  # noqa: BLE001
+            return None
+        return _source_event(events)
+    return None
+
+
+# --- options: the actions as a player's choices -------------------------------------------------------------
+
+class _Scene:
+    """What the viewer sees when a choice is made: their observation, the card views by instance
+    id (with their owner, zone and position), the actor's own stack. Builds labels and menu steps."""
+
+    def __init__(self, game: Any, viewer: int | None, lang: str, actor: int | None = None,
+                 names: Mapping[int, str] | None = None, cards: Any = None):
+        self.game = game
+        self.s = game.state
+        d = game.decision
+        self.d = d
+        self.actor = actor if actor is not None else (d.player if d is not None else viewer)
+        self.viewer = viewer
+        book = cards if isinstance(cards, CardBook) else CardBook.for_game(game, viewer)
+        self.v = Voice(viewer, lang, book, names)
+        self.lang = self.v.lang
+        self.obs = game.observe(viewer)
+        self.v.book.see(self.obs)
+        self.views = _views(self.obs)
+        players = self.obs.get("players") or []
+        a = self.actor
+        self.mine = a is not None and a == viewer
+        self.me = players[a] if self.mine and isinstance(a, int) and a < len(players) else None
+        self.segments = self.obs.get("segments") or SEGMENTS
+        self.cards = getattr(getattr(game, "rules", None), "cards", None)
+
+    def name(self, iid: Any) -> str:
+        v = self.views.get(iid)
+        if v is not None:
+            return card_label(v, self.lang)
+        try:
+            return card_label(self.s.cards[iid], self.lang)  # a card of the actor's own choice
+        except (IndexError, TypeError):
+            return self.v.t("fmt.a_card")
+
+    def unit(self, iid: Any, own: bool = False) -> str:
+        """ "Opponent's #2 X (2/2)": a character on the field, numbered as in its field table, with
+        its power / toughness left."""
+        v = self.views.get(iid)
+        if v is None or v.get("zone") != "characters":
+            return self.name(iid)
+        card, pt = card_label(v, self.lang), pt_left(v, self.lang)
+        owner = v.get("owner")
+        if own or (owner == self.actor and owner == self.viewer):
+            return self.v.t("fmt.unit_own", pos=v.get("pos"), card=card, pt=pt)
+        return self.v.t("fmt.unit", whose=self.v.whose(owner), pos=v.get("pos"), card=card, pt=pt)
+
+    def running(self) -> Mapping[str, Any]:
+        players = self.obs.get("players") or []
+        p = self.d.player if self.d is not None else None
+        return (players[p].get("running") or {}) if isinstance(p, int) and p < len(players) else {}
+
+    def stack_label(self, a: Action) -> str:
+        c = self.s.cards[a.card]
+        T = self.v.t
+        params = dict(card=self.name(a.card), programs=programs_of(c, self.lang),
+                      chosen=T("action.stack.chosen") if len(c.programs) > 1 else "",
+                      segments=segments_text(c.segment, self.lang))
+        if self.me is None:
+            return describe(self.s, a, self.lang, viewer=self.viewer, names=self.v.names)
+        _, _, bad = stack_summary(self.me, self.cards)
+        start = sum(_seg(x, self.cards) for x in self.me.get("programs") or [])
+        n = self.segments
+        if bad:
+            return T("action.stack.below", **params)
+        if start >= n:
+            return T("action.stack.full", **params)
+        if start + c.segment > n:
+            return T("action.stack.wont_fit", left=n - start, **params)
+        return T("action.stack.plan", start=start, end=start + c.segment, left=n - start - c.segment, **params)
+
+    def label(self, a: Action) -> str:
+        """How ``a`` of the actor reads for the viewer."""
+        typ = a.type
+        T = self.v.t
+        d = self.d
+        kind = d.kind if d is not None else None
+        info = (d.info or {}) if d is not None else {}
+        s = self.s
+        if not self.mine and typ in HIDDEN_ACTIONS:
+            return hidden_label(a, self.lang)
+        if typ == "stack":
+            return self.stack_label(a)
+        if typ == "finish_program":
+            if self.me is None:
+                return T("action.finish_program")  # nothing of their stack is told
+            n, used, bad = stack_summary(self.me, self.cards)
+            if n == 0:
+                return T("action.finish_program.empty")
+            text = T("action.finish_program.count", count=n, used=used, segments=self.segments)
+            return text + (T("action.finish_program.overflow", count=bad) if bad else "")
+        if typ == "use":
+            labels = self.running().get("programs") or []
+            if isinstance(a.get("program"), int) and a.program < len(labels):
+                k, amount = program_kind(labels[a.program])
+                if not self.mine:  # what it does is said to its owner ("your characters")
+                    return T("action.use", program=program_name(k, amount, self.lang))
+                return T("action.use.help", program=program_name(k, amount, self.lang),
+                         help=program_help(k, self.lang))
+        if typ == "pick":
+            v = self.views.get(a.card)
+            ref = self.unit(a.card, own=True)
+            if kind == "attackers":
+                if info.get("program") == "fan_fire" and v is not None:
+                    p, tg = v.get("power_now", 0), v.get("toughness_now", 0) - (v.get("damage") or 0)
+                    return T("action.pick.fan_fire", card=self.v.t("fmt.unit_bare", pos=v.get("pos"), card=self.name(a.card)),
+                             pt=t("stat.pt", self.lang, power=p, toughness=tg),
+                             half=t("stat.pt", self.lang, power=(p + 1) // 2,
+                                    toughness=(v.get("toughness_now", 0) + 1) // 2 - (v.get("damage") or 0)))
+                return T("action.pick.attack", card=ref)
+            if kind == "reboot":
+                awake = v is not None and v.get("awake")
+                return T("action.pick.reboot_awake" if awake else "action.pick.reboot", card=ref)
+        if typ == "done":
+            chosen = [self.name(i) for i in self.obs.get("selected") or []] if self.mine else []
+            if not self.mine:
+                key = {"block": "action.done.choosing_blockers",
+                       "attackers": "action.done.choosing_attackers"}.get(kind, "action.done")
+                return T(key)
+            if kind == "attackers" and chosen:
+                return T("action.done.attackers", cards=self.v.join(chosen))
+            if kind == "reboot" and chosen:
+                return T("action.done.reboot", cards=self.v.join(chosen))
+            if kind == "block":
+                if chosen:
+                    return T("action.done.block", cards=self.v.join(chosen))
+                att = self.views.get(info.get("attacker"))
+                if att is not None:
+                    return T("action.done.no_block", count=att.get("power_now", 0), own=self.v.own(self.actor))
+                return T("action.done.no_block_unknown")
+            return T("action.done")
+        if typ == "block":
+            return T("action.block", card=self.unit(a.card, own=True))
+        if typ == "assign":
+            return T("action.assign", card=self.unit(a.card))
+        if typ == "bed_in":
+            return T("action.bed_in", target=self.unit(a.card))
+        if typ == "target":
+            return T("action.target", target=self.unit(a.target))
+        if typ == "mount":
+            return T("action.mount", card=self.name(a.card), where=self.mount_where(a))
+        # place, apply, release, discard, search_pick, activate, effect, keep, mulligan, skip, run...
+        return describe(s, a, self.lang, viewer=self.viewer, names=self.v.names)
+
+    def mount_where(self, a: Action) -> str:
+        if a.target < 0:
+            return self.v.t("action.mount.field", own=self.v.own(self.actor))
+        return self.v.t("action.mount.on", target=self.unit(a.target))
+
+    def step(self, a: Action) -> tuple[str, ...]:
+        """The menu path of ``a``: a device, then where it goes; a card on the field, then its
+        ability; one step for everything else."""
+        typ = a.type
+        if typ == "mount":
+            return (self.v.t("action.mount", card=self.name(a.card), where="").rstrip(" ：:"),
+                    self.mount_where(a))
+        if typ in ("activate", "effect"):
+            c = self.s.cards[a.card]
+            return (self.v.t(f"action.{typ}", card=self.name(a.card), ability="").rstrip(" ：:"),
+                    ability_body(c.abilities[a.ability], self.lang))
+        return (self.label(a),)
+
+
+def _views(obs: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
+    """Every card view of an observation by instance id, with its owner, zone and position."""
+    out: dict[int, dict[str, Any]] = {}
+    for pv in obs.get("players") or []:
+        for zone in ("hand", "characters", "devices", "resolved", "discard", "programs"):
+            for k, v in enumerate(pv.get(zone) or [], 1):
+                out[v["iid"]] = {**v, "owner": pv.get("player"), "zone": zone, "pos": k}
+                for d in v.get("devices") or []:
+                    out[d["iid"]] = {**d, "owner": pv.get("player"), "zone": "attached", "holder": v["iid"]}
+        if pv.get("running"):
+            r = pv["running"]
+            out.setdefault(r["iid"], {**r, "owner": pv.get("player"), "zone": "running"})
+    return out
+
+
+def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: int | None = None,
+          names: Mapping[int, str] | None = None, cards: Any = None) -> str:
+    """How ``action`` of ``actor`` (by default the deciding player) reads for ``viewer``, asked
+    before it is applied; a secret choice of another player reads as ``hidden_label``."""
+    d = game.decision
+    actor = actor if actor is not None else (d.player if d is not None else viewer)
+    if actor != viewer and getattr(action, "type", None) in HIDDEN_ACTIONS:
+        return hidden_label(action, lang)
+    try:
+        return _Scene(game, viewer, lang, actor, names, cards).label(action)
+    except Exception:  # noqa: BLE001 - a label must never break a game
+        return describe(game.state, action, lang, viewer=viewer, names=names)
+
+
+def _alike(s: Any, a: Any) -> tuple:
+    """What makes two actions different for the player: the card *id* of a card in the hand or
+    the deck (copies are alike), the instance of a card on the field."""
+    out = []
+    for k, val in a.params:
+        if k == "card" and a.type in ("stack", "place", "apply", "discard", "search_pick", "mount") \
+                and isinstance(val, int):
+            out.append((k, s.cards[val].id))
+        else:
+            out.append((k, val))
+    return (a.type, tuple(out))
+
+
+def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
+         lang: str = "en") -> list[tuple[tuple[str, ...], Any]]:
+    """The path of labels under which each legal action is offered, in the order given: a device,
+    then where it is mounted; a card on the field, then the ability it uses; other choices in one
+    step (a card to stack, a program to run, a character to place, attack with or block with...).
+    Every action of ``legal_actions`` appears once; two actions that are the same for the player
+    (two copies of a card in hand) have the same path, so a front end offers it once; different
+    actions never share a path. ``viewer`` is the deciding player."""
+    s = game.state
+    scene = _Scene(game, viewer, lang, viewer)
+    rows = [(scene.step(a), a) for a in legal_actions]
+    by_path: dict[tuple[str, ...], set] = {}
+    for path, a in rows:
+        by_path.setdefault(path, set()).add(_alike(s, a))
+    out = []
+    for path, a in rows:
+        if len(by_path[path]) > 1:  # different cards with one name: tell them apart by card id
+            path = (scene.v.t("fmt.card_id", card=path[0], id=_identity(s, a)),) + path[1:]
+        out.append((path, a))
+    return out
+
+
+def _identity(s: Any, a: Any) -> str:
+    for k in ("card", "target"):
+        val = a.get(k)
+        if isinstance(val, int) and 0 <= val < len(s.cards):
+            return f"{s.cards[val].id}#{val}" if a.type not in ("stack", "place", "apply", "discard",
+                                                                "search_pick", "mount") else s.cards[val].id
+    return a.type
+
+
+# --- events ---------------------------------------------------------------------------------------------------
+
+def _ability_tail(v: Voice, ev: Mapping[str, Any], kind: str) -> str:
+    c = v.book.card_of(ev.get("card"), ev.get("id"))
+    abilities = getattr(c, "abilities", ()) or ()
+    if kind == "apply":
+        ab = abilities[0] if abilities else None
+    else:
+        index = ev.get("ability", 0)
+        ab = abilities[index] if isinstance(index, int) and index < len(abilities) else None
+    return v.t("fmt.colon", text=ability_body(ab, v.lang)) if ab is not None else ""
+
+
+def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    kind = ev.get("type")
+    p = ev.get("player")
+    T = v.t
+    ctx = ctx if ctx is not None else {}
+
+    def card(key: str = "card", idkey: str = "id") -> str:
+        return v.card(ev.get(key), ev.get(idkey))
+    if kind in QUIET_EVENTS:
+        return None
+    if kind == "priority_player":
+        return v.say("event.priority_player", p)
+    if kind == "draw":
+        if ev.get("card") is not None or ev.get("id") is not None:
+            return v.say("event.draw.card", p, card=card(), source=v.source(src))
+        return v.say("event.draw", p, source=v.source(src))
+    if kind == "keep":
+        return v.say("event.keep", p)
+    if kind == "mulligan":
+        return v.say("event.mulligan", p, count=ev.get("returned", 0))
+    if kind == "round_start":
+        return T("event.round_start", round=ev.get("round"))
+    if kind == "programmed":
+        return v.say("event.programmed", p, count=ev.get("count", 0))
+    if kind == "phase":
+        ph = ev.get("phase")
+        name = _cap(phase_name(ph, v.lang, gloss=True)) if v.lang != "ja" else phase_name(ph, v.lang)
+        if ph == "main":
+            return T("event.phase.main", phase=name, segments=ctx.get("segments", SEGMENTS))
+        if ph == "prepare":
+            return T("event.phase.prepare", phase=name, limit=ctx.get("limit", HAND_LIMIT))
+        return T("event.phase", phase=name)
+    if kind == "programs_overflow":
+        names = v.join(v.card(i, c) for i, c in zip(ev.get("cards") or [], ev.get("ids") or []))
+        return T("event.programs_overflow", whose=v.whose(p), cards=names, start=ev.get("start", 0),
+                 segments=ctx.get("segments", SEGMENTS))
+    if kind == "program_reveal":
+        return v.say("event.program_reveal", p, start=ev.get("start", 0), card=card(),
+                     cost=segments_text(ev.get("cost", 0), v.lang))
+    if kind == "program_use":
+        if ev.get("program") == "decoder":
+            ctx["decoder"] = (ev.get("card"), ev.get("id"))
+        return v.say("event.program_use", p, program=_event_program(v, ev))
+    if kind in ("program_resolved", "program_spent"):
+        return T(f"event.{kind}", whose=v.whose(p), program=_event_program(v, ev), card=card(),
+                 segments=segments_text(ev.get("segments", 0), v.lang), next=ev.get("next", 0))
+    if kind == "program_discarded":
+        if ev.get("program"):
+            return T("event.program_discarded", whose=v.whose(p), program=_event_program(v, ev), card=card())
+        return T("event.program_discarded.unrun", whose=v.whose(p), card=card())
+    if kind == "program_decoded":
+        dec = ctx.pop("decoder", None)
+        decoder = T("fmt.by_decoder", card=v.card(*dec)) if dec else ""
+        return T("event.program_decoded", whose=v.whose(p), card=card(), decoder=decoder)
+    if kind == "place":
+        return v.say("event.place", p, card=card())
+    if kind == "reboot":
+        return v.say("event.reboot", p, cards=v.cards(ev.get("cards")))
+    if kind in ("bed_in", "wake"):
+        return T(f"event.{kind}", card=v.owned(ev.get("card")), source=v.source(src))
+    if kind == "mount":
+        on = ev.get("on")
+        where = T("event.mount.field") if not isinstance(on, int) or on < 0 else \
+            T("event.mount.on", target=v.owned(on))
+        return v.say("event.mount", p, card=card(), where=where)
+    if kind == "release":
+        return v.say("event.release", p, card=card())
+    if kind in ("apply", "activate", "effect"):
+        return v.say(f"event.{kind}", p, card=card(), text=_ability_tail(v, ev, kind))
+    if kind == "attack":
+        key = "event.attack.fan_fire" if ev.get("fan_fire") else "event.attack"
+        return v.say(key, p, attacker=v.card(ev.get("attacker")), power=ev.get("power"),
+                     toughness=ev.get("toughness"))
+    if kind == "unblocked":
+        return T("event.unblocked", attacker=v.owned(ev.get("attacker")))
+    if kind == "blocked":
+        return T("event.blocked", attacker=v.owned(ev.get("attacker")), blockers=v.cards(ev.get("blockers")))
+    if kind == "clash":
+        rest = "".join(T("event.clash.blocker", card=v.card(int(k)), count=n)
+                       for k, n in (ev.get("to_blockers") or {}).items())
+        return T("event.clash", attacker=v.owned(ev.get("attacker")), count=ev.get("to_attacker", 0), rest=rest)
+    if kind == "hp":
+        change = ev.get("change", 0) or 0
+        source = ev.get("source")
+        frm = T("event.hp.from", card=v.owned(source)) if isinstance(source, int) else v.source(src)
+        if change >= 0:
+            return v.say("event.hp.gain", p, count=change, hp=ev.get("hp"), source=frm)
+        return v.say("event.hp", p, count=-change, hp=max(0, ev.get("hp") or 0), source=frm)  # what is left
+    if kind in ("destroyed", "returned"):
+        devs = ev.get("devices") or []
+        devices = T("event.destroyed.devices", cards=v.cards(devs)) if devs else ""
+        name = T("fmt.owned", whose=v.whose(p), card=card()) if isinstance(p, int) else card()
+        if kind == "returned":
+            return T("event.returned", card=name, whose=v.whose(p), devices=devices, source=v.source(src))
+        key = "event.destroyed.moved" if ev.get("why") == "moved" else "event.destroyed"
+        return T(key, card=name, devices=devices, source=v.source(src))
+    if kind == "damage":
+        return T("event.damage", card=v.owned(ev.get("card")), count=ev.get("amount", 0), total=ev.get("total", 0),
+                 source=v.source(src))
+    if kind == "modify":
+        return T("event.modify", card=v.owned(ev.get("card")), amount=f"{ev.get('amount', 0):+d}",
+                 stat=stat_name(ev.get("stat"), v.lang), source=v.source(src))
+    if kind == "heal":
+        if not ev.get("damage"):
+            return T("event.heal.all", card=v.owned(ev.get("card")), source=v.source(src))
+        return T("event.heal", card=v.owned(ev.get("card")), count=ev.get("damage"), source=v.source(src))
+    if kind == "mill":
+        return T("event.mill", whose=v.whose(p), card=card(), source=v.source(src))
+    if kind == "search":
+        return v.say("event.search", p, card=card(), source=v.source(src))
+    if kind == "discard":
+        return v.say("event.discard", p, card=card(), limit=ctx.get("limit", HAND_LIMIT))
+    if kind == "resolved_to_hand":
+        return T("event.resolved_to_hand", whose=v.whose(p), cards=v.cards(ev.get("cards")))
+    if kind == "concede":
+        return T("event.concede", who=v.who(p))
+    if kind == "game_over":
+        return T("event.game_over", result=result_text(ev.get("winner"), ev.get("reason"), v.viewer, v.lang,
+                                                       v.names))
+    return v.say(f"event.{kind}", p)  # a type without words shows as ⟦event.x⟧
+
+
+def _event_program(v: Voice, ev: Mapping[str, Any]) -> str:
+    """The program of a program event, glossed, with a Library Draw's number."""
+    kind = ev.get("program")
+    amount = 0
+    if kind == "library_draw":
+        c = v.book.card_of(ev.get("card"), ev.get("id"))
+        progs = getattr(c, "programs", ()) or ()
+        index = ev.get("index")
+        if isinstance(index, int) and index < len(progs):
+            amount = progs[index].amount
+        else:
+            amount = next((pr.amount for pr in progs if pr.kind == "library_draw"), 0)
+    return program_name(kind, amount, v.lang)
+
+
+def narrate(event: Mapping[str, Any], viewer: int | None, lang: str = "en", cards: Any = None,
+            names: Mapping[int, str] | None = None, source: Any = None) -> str | None:
+    """One event (as ``game.log.for_player(viewer)`` gives it) as a line for ``viewer``; None for
+    an event not worth a line (a shuffle). ``source``: (instance id, card id) of the card whose
+    effect caused the event, when the caller knows it (``lines`` works it out)."""
+    v = Voice(viewer, lang, cards, names)
+    v.book.learn(event.get("card"), event.get("id"), event.get("player"))
+    return v.finish(_narrate(v, event, source))
+
+
+def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
+    """For each event, the card (instance id, card id) whose effect caused it, or None: an effect
+    event follows the event of the card that caused it (an application applied, an ability of a
+    character or device used); ``src``: the card whose effect the first events continue."""
+    out: list[Any] = []
+    for ev in events:
+        kind = ev.get("type")
+        if kind in SOURCE_EVENTS:
+            out.append(None)
+            src = (ev.get("card"), ev.get("id"))
+            continue
+        if kind in EFFECT_EVENTS:
+            out.append(src)
+            continue
+        out.append(src if kind == "hp" else None)
+        if kind not in NEUTRAL_EVENTS:
+            src = None
+    return out
+
+
+def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "en", cards: Any = None,
+          names: Mapping[int, str] | None = None, action: Any = None, actor: int | None = None,
+          step: bool = False, source: Any = None, segments: int = SEGMENTS,
+          hand_limit: int = HAND_LIMIT) -> list[str]:
+    """The lines of several events for ``viewer``, summarised: a player's run of draws makes one
+    line; an effect names the card that caused it, a decoded program the decoder; runs of
+    identical lines fold into one ("... (x3)").
+
+    ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
+    the event that only repeats the action line. ``source``: (instance id, card id or None) of the
+    card whose effect the events continue (``decision_source`` of the decision the action answered)."""
+    v = Voice(viewer, lang, cards, names)
+    events = list(events)
+    for ev in events:
+        v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
+    srcs = sources(events, source)
+    if step and action is not None:
+        echo = ECHO.get(getattr(action, "type", None))
+        for k, ev in enumerate(events):
+            if echo is not None and ev.get("type") == echo and ev.get("player", actor) == actor:
+                events, srcs = events[:k] + events[k + 1:], srcs[:k] + srcs[k + 1:]
+                break
+    out: list[str | None] = []
+    ctx: dict[str, Any] = {"segments": segments, "limit": hand_limit}
+    i, n = 0, len(events)
+    while i < n:
+        ev = events[i]
+        kind = ev.get("type")
+        try:
+            if kind == "draw":
+                j = i
+                while j < n and events[j].get("type") == "draw" and events[j].get("player") == ev.get("player") \
+                        and srcs[j] == srcs[i]:
+                    j += 1
+                if j - i > 1:
+                    p = ev.get("player")
+                    known = [v.card(e.get("card"), e.get("id")) for e in events[i:j] if e.get("card") is not None]
+                    if known:
+                        line = v.say("event.draw.cards", p, count=j - i, cards=v.join(v.grouped(known)),
+                                     source=v.source(srcs[i]))
+                    else:
+                        line = v.say("event.draw.many", p, count=j - i, source=v.source(srcs[i]))
+                    out.append(v.finish(line))
+                    i = j
+                    continue
+            out.append(v.finish(_narrate(v, ev, srcs[i], ctx)))
+        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
+            out.append(None)
+        i += 1
+    return fold(out)
+
+
+def fold(lines_: Iterable[str | None]) -> list[str]:
+    """Drop empty lines; fold runs of identical lines into one ("... (x3)")."""
+    out: list[str] = []
+    counts: list[int] = []
+    for line in lines_:
+        if not line:
+            continue
+        if out and out[-1] == line:
+            counts[-1] += 1
+        else:
+            out.append(line)
+            counts.append(1)
+    return [line if n == 1 else f"{line} (x{n})" for line, n in zip(out, counts)]
+
+
+# --- prompts: who must decide what ------------------------------------------------------------------------------
+
+def _unit_view(obs: Mapping[str, Any], iid: Any) -> Mapping[str, Any] | None:
+    for pv in obs.get("players") or []:
+        for u in pv.get("characters") or []:
+            if u.get("iid") == iid:
+                return u
+    return None
+
+
+def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "en",
+           obs: Mapping[str, Any] | None = None, cards: Any = None,
+           names: Mapping[int, str] | None = None) -> str:
+    """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
+    ``obs`` (that observation) adds what the choice is about (the segments of your stack, the
+    attacker's power, what is chosen so far)."""
+    v = Voice(viewer, lang, cards, names)
+    obs = obs or {}
+    if obs:
+        v.book.see(obs)
+    if not decision:
+        return v.t("decision.none")
+    kind = decision.get("kind")
+    p = decision.get("player")
+    T = v.t
+    mine = v.is_you(p) or (viewer is not None and p == viewer)
+    players = obs.get("players") or []
+    segments = obs.get("segments") or SEGMENTS
+    chosen = [v.card(i) for i in obs.get("selected") or []] if mine else []
+    other = "" if mine else ".other"
+    whose = v.Whose(p)
+    if kind == "mulligan":
+        return v.say(f"decision.mulligan{other}", p, count=HAND_SIZE)
+    if kind == "program":
+        if mine and isinstance(p, int) and p < len(players):
+            _, used, bad = stack_summary(players[p])
+            text = v.say("decision.program", p, used=used, segments=segments, left=segments - used)
+            return text + (T("decision.program.overflow", count=bad) if bad else "")
+        return v.say("decision.program.other", p)  # nothing of their stack is told
+    if kind == "choose_program":
+        progs = v.join(program_label_name(x, v.lang) for x in decision.get("programs") or [])
+        return v.say(f"decision.choose_program{other}", p, segment=decision.get("segment", obs.get("segment", 0)),
+                     whose=whose, card=v.card(decision.get("card")), programs=progs)
+    if kind in RUN_DECISIONS:
+        prog = decision.get("program")
+        key = f"decision.{kind}"
+        if kind == "attackers" and prog == "fan_fire" and mine:
+            key = "decision.attackers.fan_fire"
+        text = v.say(key + other, p, segment=decision.get("segment", obs.get("segment", 0)), whose=whose,
+                     program=program_name(prog, decision.get("amount", 0) or 0, v.lang),
+                     card=v.card(decision.get("card")))
+        return text + (T("decision.chosen", cards=v.join(chosen)) if chosen else "")
+    if kind == "block":
+        att = decision.get("attacker")
+        u = _unit_view(obs, att)
+        text = v.say(f"decision.block{other}", p, attacker=v.owned(att),
+                     power=u.get("power_now") if u else "?")
+        return text + (T("decision.block.chosen", cards=v.join(chosen)) if chosen else "")
+    if kind == "assign_damage":
+        assigned = decision.get("assigned") or []
+        total = decision.get("damage") or 0
+        text = v.say(f"decision.assign_damage{other}", p, attacker=v.card(decision.get("attacker")),
+                     count=total, left=total - len(assigned))
+        if assigned:
+            counts: dict[Any, int] = {}
+            for b in assigned:
+                counts[b] = counts.get(b, 0) + 1
+            text += T("decision.assign_damage.so_far", cards=v.join(
+                T("decision.assign_damage.share", card=v.card(b), count=k) for b, k in counts.items()))
+        return text
+    if kind == "target":
+        op = decision.get("op")
+        what = words().get(f"target_op.{op}", v.lang) or T("target_op.other")
+        return v.say(f"decision.target{other}", p, card=v.card(decision.get("source")), what=what)
+    if kind == "discard":
+        return v.say(f"decision.discard{other}", p, limit=HAND_LIMIT, count=decision.get("over", 0))
+    if kind == "search":
+        if mine:
+            return v.say("decision.search", p, what=filter_text(decision.get("filter"), v.lang))
+        return v.say("decision.search.other", p)
+    return T("ui.decision", who=v.who(p), what=T(f"decision.{kind}"))
+
+
+# --- why an option is missing ---------------------------------------------------------------------------------
+
+_NO_TARGET = {"place": "why.no_place", "reboot": "why.no_reboot", "bed_in": "why.no_bed_in", "mount": "why.no_mount",
+              "release": "why.no_release", "apply": "why.no_apply", "attack": "why.no_attack",
+              "fan_fire": "why.no_fan_fire", "activate": "why.no_activate", "effect": "why.no_effect",
+              "decoder": "why.no_decoder"}
+
+
+def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
+    """For the current decision, a line for each thing ``viewer`` may expect to do but cannot,
+    with the reason: while programming, a card that is not a character (only characters are
+    stacked), a character that would not fit in the segments left, and that a stacked card
+    cannot be taken back; when a card is revealed, each of its programs that has nothing to act
+    on; choosing attackers, a character placed this round (cannot Attack) or in bed; blocking, a
+    character in bed; mounting, a device that cannot go on any character now."""
+    s = game.state
+    v = Voice(viewer, lang, CardBook.for_game(game, viewer))
+    T = v.t
+    if s.over:
+        return [T("why.over")]
+    d = s.decision
+    if viewer is None or d is None:
+        return []
+    if d.player != viewer:
+        return [T("why.waiting", who=v.who(d.player))]
+    rules = game.rules
+    cards = s.cards
+    ps = s.players[viewer]
+    lines_: list[str] = []
+    segments = getattr(rules, "segments", SEGMENTS)
+
+    def add(line: str) -> None:
+        if line not in lines_:
+            lines_.append(line)
+
+    def name(iid: int) -> str:
+        return card_label(cards[iid], v.lang)
+    kind = d.kind
+    info = d.info or {}
+    if kind == "program":
+        used = sum(cards[i].segment for i in ps.programs)
+        for iid in ps.hand:
+            c = cards[iid]
+            if c.kind != "character":
+                add(T("why.line", card=name(iid), reason=T("why.not_character", kind=kind_name(c.kind, v.lang))))
+            elif used >= segments:
+                add(T("why.line", card=name(iid), reason=T("why.no_segments", used=used, segments=segments)))
+            elif used + c.segment > segments:
+                add(T("why.line", card=name(iid), reason=T("why.wont_fit", segments=segments_text(c.segment, v.lang),
+                                                           left=segments - used)))
+        if ps.programs:
+            add(T("why.no_take_back"))
+        return lines_
+    if kind == "choose_program" or kind in RUN_DECISIONS:
+        iid = ps.running
+        if iid is not None:
+            usable = set(rules._usable_programs(s, viewer, iid)) if kind == "choose_program" else \
+                {ps.running_prog}
+            for prog in cards[iid].programs:
+                if prog.index in usable:
+                    continue
+                if prog.kind == "decoder":
+                    ok = rules._decoder_target(s, viewer) is not None
+                else:
+                    ok = bool(rules._program_targets(s, viewer, prog.kind))
+                if not ok:
+                    add(T("why.program_line", card=name(iid), program=program_name(prog.kind, prog.amount, v.lang),
+                          reason=T(_NO_TARGET.get(prog.kind, "why.no_place"))))
+    if kind == "attackers":
+        offered = {a.card for a in game.legal_actions() if a.type == "pick"} | set(s.select)
+        fan = info.get("program") == "fan_fire"
+        for u in ps.chars:
+            if u.iid in offered:
+                continue
+            if not u.awake:
+                add(T("why.line", card=name(u.iid), reason=T("why.asleep")))
+            elif u.placed == s.round and not fan:
+                add(T("why.line", card=name(u.iid), reason=T("why.placed")))
+    elif kind == "block":
+        for u in ps.chars:
+            if not u.awake and u.iid not in s.select:
+                add(T("why.line", card=name(u.iid), reason=T("why.asleep_block")))
+    elif kind in ("place", "apply", "mount"):
+        want = {"place": "character", "apply": "application", "mount": "device"}[kind]
+        offered = {a.card for a in game.legal_actions() if a.type == kind}
+        has_chars = any(q.chars for q in s.players)
+        for iid in ps.hand:
+            c = cards[iid]
+            if iid in offered:
+                continue
+            if c.kind != want:
+                add(T("why.line", card=name(iid), reason=T("why.not_for_program", kind=kind_name(c.kind, v.lang))))
+            elif kind == "mount" and c.mount == "character":
+                if c.mount_on == "own":
+                    reason = T("why.mount_own")
+                elif c.mount_on == "opponent":
+                    reason = T("why.mount_opponent")
+                else:
+                    reason = T("why.mount_no_character")
+                if not has_chars or c.mount_on in ("own", "opponent"):
+                    add(T("why.line", card=name(iid), reason=reason))
+    return lines_
+
+
+# --- rules primer ---------------------------------------------------------------------------------------------
+
+def rules_primer(lang: str = "en") -> str:
+    """A short primer of the rules for a player: how to win, the set-up, a round, programming,
+    segments and the order of play, the programs, attacks; then the game's terms (English: with
+    the Japanese term after each; Japanese: with the English word)."""
+    cat = words()
+    lang = _lang(lang)
+    out = [cat.t("rules.title", lang), ""]
+    for section in PRIMER:
+        out += [cat.t(f"rules.{section}", lang), ""]
+    items = [cat.t("rules.program_item", lang, name=program_name(k, 0, lang), help=program_help(k, lang))
+             for k in PROGRAM_KINDS]
+    out += [cat.t("rules.programs", lang, programs=cat.t("rules.program_sep", lang).join(items)), ""]
+    out += [cat.t("rules.attacks", lang), ""]
+    names = []
+    for name in TERMS:
+        ja, en = cat.t(f"term.{name}", "ja"), cat.t(f"term.{name}", "en")
+        names.append(cat.term(f"term.{name}", "en") if lang == "en" else cat.t("rules.term_ja", "ja", term=ja, en=en))
+    out.append(cat.t("rules.terms", lang, terms=cat.t("fmt.list", lang).join(names)))
+    return "\n".join(out)
+
+
+__all__ = ["GAME", "HIDDEN_ACTIONS", "QUIET_EVENTS", "CardBook", "Voice", "ability_body", "ability_text",
+           "card_label", "card_text", "decision_source", "describe", "filter_text", "fold", "gender_name",
+           "hidden_label", "kind_name", "label", "lines", "menu", "mount_text", "narrate", "phase_name",
+           "program_help", "program_kind", "program_label_name", "program_name", "program_short", "programs_of",
+           "prompt", "pt_left", "reason_text", "result_text", "rules_primer", "segments_text", "sources",
+           "stack_summary", "stat_name", "state_name", "term", "who", "why_not", "words", "zone_name"]
