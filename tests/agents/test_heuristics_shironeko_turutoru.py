@@ -9,30 +9,12 @@ import tcg
 from tcg.agents.base import AgentView, make_agent
 from tcg.agents.heuristics import shironeko as SH
 from tcg.agents.heuristics import turutoru as TT
-from tcg.engine.deck import Deck
 from tcg.engine.game import Game
-from tcg.engine.rng import Rng
 from tcg.games import get_rules
 
-
-def _game(game_id: str, state) -> Game:
-    g = Game.__new__(Game)
-    g.rules, g.seed, g._actions, g._legal, g.meta, g._extra, g._undo = get_rules(game_id), 0, [], None, {}, {}, None
-    g.decks = tuple(Deck(game_id, f"scenario p{p}", {}) for p in range(2))
-    g.state = state
-    g.rules.advance(state)
-    return g
-
-
-def _act(g: Game, policy) -> tcg.Action:
-    view = AgentView(g, g.legal_actions())
-    a = policy(view, Rng(1))
-    assert a in g.legal_actions()
-    return a
-
-
-def _card(g: Game, iid: int) -> str:
-    return g.state.cards[iid].id
+from .scenario import act as _act
+from .scenario import card_id as _card
+from .scenario import scenario_game as _game
 
 
 # =================================================================================================

@@ -55,6 +55,17 @@ class Game:
         self._undo: tuple[int, Any] | None = None  # (actions, game before the last) cache
         self.state: BaseState = rules.new_state(self.decks, seed)
 
+    @classmethod
+    def from_state(cls, rules: Ruleset, decks: Sequence[Deck], seed: int, state: BaseState) -> "Game":
+        """A game around an already-built state (a scenario set up by hand), with no actions yet.
+        The state is taken as it is: advance it with ``rules.advance`` first if it is not yet
+        at a decision."""
+        g = cls.__new__(cls)
+        g.rules, g.decks, g.seed, g.state = rules, tuple(decks), seed, state
+        g.meta, g._extra = {}, {}
+        g._actions, g._legal, g._undo = [], None, None
+        return g
+
     # --- the contract -------------------------------------------------------------------
     @property
     def game_id(self) -> str:

@@ -24,16 +24,17 @@ import pathlib
 from typing import Any
 
 from tcg.engine.action import Action
-from tcg.engine.deck import Deck
 from tcg.engine.game import Game
 from tcg.games.kemuri import flow as F
 from tcg.games.kemuri.cards import load_cards
 from tcg.games.kemuri.rules import KemuriRules
 from tcg.games.kemuri.state import Cast, KMState
 
+from .. import harness_base as base
+from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
+
 FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
 DEFAULT_LEADER = "KL-CHO"
-_RULES: KemuriRules | None = None
 
 # action parameters that name one card (card id -> instance id); "cards"/"casts" name several
 CARD_PARAMS = ("card", "target", "cast", "seat")
@@ -53,13 +54,7 @@ _PHASE = {"charcoal": "charcoal", "operation": "operation", "serving_start": "op
 
 def fixture_rules() -> KemuriRules:
     """A fresh Kemuri ruleset (not the package's RULES) whose cards are the test fixture."""
-    global _RULES
-    if _RULES is None:
-        r = KemuriRules()
-        r._cards = load_cards(FIXTURE)
-        r.profile  # noqa: B018 - load the numbers (hand size, close seats, floor size)
-        _RULES = r
-    return _RULES
+    return base.fixture_rules(KemuriRules, load_cards, FIXTURE)
 
 
 def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, active: int = 0,
@@ -120,12 +115,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, acti
         s.steps = list(_TAIL[start])
     else:
         raise ValueError(f"unknown start {start!r}")
-    g = Game.__new__(Game)
-    g.rules, g.seed, g._actions, g._legal, g.meta, g._extra, g._undo = rules, seed, [], None, {}, {}, None
-    g.decks = tuple(Deck("kemuri", f"scenario p{p}", {}) for p in range(2))
-    g.state = s
-    rules.advance(s)
-    return g
+    return base.start(rules, s, seed)
 
 
 def _cast(c, p: int, new) -> Cast:
@@ -137,14 +127,6 @@ def _cast(c, p: int, new) -> Cast:
 
 
 # --- finding things ------------------------------------------------------------------------
-
-def card_id(g: Game, iid: int) -> str:
-    return g.state.cards[iid].id
-
-
-def ids(g: Game, iids) -> list[str]:
-    return [card_id(g, i) for i in iids]
-
 
 def zone(g: Game, p: int, name: str) -> list[str]:
     """Card ids in a zone: deck (top first), hand, backyard, seating, resolving, floor (the top
@@ -191,25 +173,11 @@ def call_in_value(g: Game, p: int, cid: str) -> int:
     return F.call_in_of(g.state, cast(g, p, cid))
 
 
-def kinds(g: Game) -> list[str]:
-    return [e["type"] for e in g.log]
-
-
-def events(g: Game, etype: str) -> list[dict]:
-    """Full (referee) form of every event of one type, in order."""
-    return [e for e in g.log if e["type"] == etype]
-
-
-def decision(g: Game) -> tuple[int, str] | None:
-    d = g.decision
-    return None if d is None else (d.player, d.kind)
-
-
 # --- acting --------------------------------------------------------------------------------
 
 def _matches(s: KMState, k: str, want: Any, have: Any) -> bool:
     if isinstance(want, str) and k in CARD_PARAMS:
-        return isinstance(have, int) and 0 <= have < len(s.cards) and s.cards[have].id == want
+        return is_card(s, want, have)
     if k in MULTI_PARAMS and isinstance(want, (list, tuple)) and any(isinstance(w, str) for w in want):
         return isinstance(have, tuple) and len(have) == len(want) and all(
             _matches(s, "card", w, h) for w, h in zip(want, have))
@@ -222,13 +190,7 @@ def action(g: Game, atype: str, **params: Any) -> Action:
     """The legal action of type ``atype`` whose card parameters (card, target, cast, seat, and
     the lists cards/casts) hold cards with the given ids (plain ints are instance ids and must
     match exactly, e.g. target=-1 for イケイケ). Several copies of one card: the first listed."""
-    s = g.state
-    for a in g.legal_actions():
-        if a.type != atype or set(k for k, _ in a.params) != set(params):
-            continue
-        if all(_matches(s, k, want, a.get(k)) for k, want in params.items()):
-            return a
-    raise LookupError(f"no legal {atype} {params}; legal: {g.legal_actions()}")
+    return base.first_legal(g, atype, params, _matches)
 
 
 def do(g: Game, atype: str, **params: Any) -> None:
@@ -237,15 +199,7 @@ def do(g: Game, atype: str, **params: Any) -> None:
 
 
 def can(g: Game, atype: str, **params: Any) -> bool:
-    try:
-        action(g, atype, **params)
-        return True
-    except LookupError:
-        return False
-
-
-def legal_types(g: Game) -> set[str]:
-    return {a.type for a in g.legal_actions()}
+    return base.can(action, g, atype, **params)
 
 
 def options(g: Game, atype: str, key: str = "card") -> list[str]:

@@ -14,25 +14,20 @@ import pathlib
 from typing import Any
 
 from tcg.engine.action import Action
-from tcg.engine.deck import Deck
 from tcg.engine.game import Game
 from tcg.games.shironeko.cards import load_cards
 from tcg.games.shironeko.rules import ShironekoRules
 from tcg.games.shironeko.state import SNState, Unit
 
+from .. import harness_base as base
+from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
+
 FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
-_RULES: ShironekoRules | None = None
 
 
 def fixture_rules() -> ShironekoRules:
     """A Shironeko ruleset whose card set is the test fixture (shared, immutable)."""
-    global _RULES
-    if _RULES is None:
-        r = ShironekoRules()
-        r._cards = load_cards(FIXTURE)
-        r.profile  # noqa: B018 - load the numbers
-        _RULES = r
-    return _RULES
+    return base.fixture_rules(ShironekoRules, load_cards, FIXTURE)
 
 
 def scenario(p0: dict | None = None, p1: dict | None = None, active: int = 0, turn: int = 3,
@@ -83,12 +78,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, active: int = 0, tu
     else:
         s.turn = turn
         s.steps = [("main",)]
-    g = Game.__new__(Game)
-    g.rules, g.seed, g._actions, g._legal, g.meta, g._extra, g._undo = rules, seed, [], None, {}, {}, None
-    g.decks = tuple(Deck("shironeko", f"scenario p{p}", {}) for p in range(2))
-    g.state = s
-    rules.advance(s)
-    return g
+    return base.start(rules, s, seed)
 
 
 def _unit(c, p: int, new, turn: int) -> Unit:
@@ -104,14 +94,6 @@ def _unit(c, p: int, new, turn: int) -> Unit:
 
 
 # --- finding things ------------------------------------------------------------------------
-
-def card_id(g: Game, iid: int) -> str:
-    return g.state.cards[iid].id
-
-
-def ids(g: Game, iids) -> list[str]:
-    return [card_id(g, i) for i in iids]
-
 
 def zone(g: Game, p: int, name: str) -> list[str]:
     """Card ids in a zone; ``deck`` is listed top first."""
@@ -169,10 +151,6 @@ def do(g: Game, atype: str, **params: Any) -> None:
     legal = g.legal_actions()
     assert a in legal, f"{a} is not legal; legal: {legal}"
     g.apply(a)
-
-
-def legal_types(g: Game) -> set[str]:
-    return {a.type for a in g.legal_actions()}
 
 
 def can(g: Game, atype: str, **params: Any) -> bool:

@@ -24,14 +24,15 @@ import pathlib
 from typing import Any
 
 from tcg.engine.action import Action
-from tcg.engine.deck import Deck
 from tcg.engine.game import Game
 from tcg.games.turutoru.cards import load_cards
 from tcg.games.turutoru.rules import TuruturuRules
 from tcg.games.turutoru.state import TTState, Unit
 
+from .. import harness_base as base
+from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
+
 FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
-_RULES: TuruturuRules | None = None
 
 # action parameters that name a card (resolved from a card id to an instance id)
 CARD_PARAMS = ("card", "target")
@@ -39,13 +40,7 @@ CARD_PARAMS = ("card", "target")
 
 def fixture_rules() -> TuruturuRules:
     """A fresh Turu-turu ruleset (not the package's RULES) whose cards are the test fixture."""
-    global _RULES
-    if _RULES is None:
-        r = TuruturuRules()
-        r._cards = load_cards(FIXTURE)
-        r.profile  # noqa: B018 - load the numbers (segments, hand size, HP)
-        _RULES = r
-    return _RULES
+    return base.fixture_rules(TuruturuRules, load_cards, FIXTURE)
 
 
 def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, priority: int = 0,
@@ -95,12 +90,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, pri
         s.steps = [("prepare",)]
     else:
         raise ValueError(start)
-    g = Game.__new__(Game)
-    g.rules, g.seed, g._actions, g._legal, g.meta, g._extra, g._undo = rules, seed, [], None, {}, {}, None
-    g.decks = tuple(Deck("turutoru", f"scenario p{p}", {}) for p in range(2))
-    g.state = s
-    rules.advance(s)
-    return g
+    return base.start(rules, s, seed)
 
 
 def _unit(c, p: int, new, round: int) -> Unit:
@@ -114,14 +104,6 @@ def _unit(c, p: int, new, round: int) -> Unit:
 
 
 # --- finding things ------------------------------------------------------------------------
-
-def card_id(g: Game, iid: int) -> str:
-    return g.state.cards[iid].id
-
-
-def ids(g: Game, iids) -> list[str]:
-    return [card_id(g, i) for i in iids]
-
 
 def zone(g: Game, p: int, name: str) -> list[str]:
     """Card ids in a zone: deck (top first), hand, discard, resolved, devices (field devices),
@@ -157,42 +139,17 @@ def iid_in(g: Game, p: int, where: str, cid: str) -> int:
     raise LookupError(f"no {cid} in player {p}'s {where}")
 
 
-def kinds(g: Game) -> list[str]:
-    return [e["type"] for e in g.log]
-
-
-def events(g: Game, etype: str) -> list[dict]:
-    """Full (referee) form of every event of one type, in order."""
-    return [e for e in g.log if e["type"] == etype]
-
-
-def decision(g: Game) -> tuple[int, str] | None:
-    d = g.decision
-    return None if d is None else (d.player, d.kind)
-
-
 # --- acting --------------------------------------------------------------------------------
 
 def action(g: Game, atype: str, **params: Any) -> Action:
     """The legal action of type ``atype`` whose card parameters (``card``, ``target``) hold
     cards with the given ids (plain ints are instance ids and must match exactly; other
     parameters must match exactly). Several copies of one card: the first listed."""
-    s = g.state
-    for a in g.legal_actions():
-        if a.type != atype or set(k for k, _ in a.params) != set(params):
-            continue
-        ok = True
-        for k, want in params.items():
-            have = a.get(k)
-            if isinstance(want, str) and k in CARD_PARAMS:
-                ok = isinstance(have, int) and 0 <= have < len(s.cards) and s.cards[have].id == want
-            else:
-                ok = have == want
-            if not ok:
-                break
-        if ok:
-            return a
-    raise LookupError(f"no legal {atype} {params}; legal: {g.legal_actions()}")
+    return base.first_legal(g, atype, params, _matches)
+
+
+def _matches(s, k: str, want: Any, have: Any) -> bool:
+    return is_card(s, want, have) if isinstance(want, str) and k in CARD_PARAMS else have == want
 
 
 def do(g: Game, atype: str, **params: Any) -> None:
@@ -201,15 +158,7 @@ def do(g: Game, atype: str, **params: Any) -> None:
 
 
 def can(g: Game, atype: str, **params: Any) -> bool:
-    try:
-        action(g, atype, **params)
-        return True
-    except LookupError:
-        return False
-
-
-def legal_types(g: Game) -> set[str]:
-    return {a.type for a in g.legal_actions()}
+    return base.can(action, g, atype, **params)
 
 
 def options(g: Game, atype: str, key: str = "card") -> list[str]:

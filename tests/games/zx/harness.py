@@ -32,14 +32,15 @@ import pathlib
 from typing import Any
 
 from tcg.engine.action import Action
-from tcg.engine.deck import Deck
 from tcg.engine.game import Game
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.rules import ZXRules
 from tcg.games.zx.state import PLAYER_SQUARE, Unit, ZXState
 
+from .. import harness_base as base
+from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
+
 FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
-_RULES: ZXRules | None = None
 
 PLAYER_KEYS = {"deck", "hand", "trash", "charge", "life", "resources", "asleep", "dynamis", "face_up",
                "player", "player_face_up", "ob_bottom", "counters", "used_ex", "used_ev_ex", "used_shift"}
@@ -58,13 +59,7 @@ _PHASE = {"resource": "resource", "ignition": "ignition", "main": "main", "end_p
 
 def fixture_rules() -> ZXRules:
     """A fresh Z/X ruleset (not the package's RULES) whose cards are the test fixture."""
-    global _RULES
-    if _RULES is None:
-        r = ZXRules()
-        r._cards = load_cards(FIXTURE)
-        r.profile  # noqa: B018 - load the numbers (hand size, life, resources, hand limit)
-        _RULES = r
-    return _RULES
+    return base.fixture_rules(ZXRules, load_cards, FIXTURE)
 
 
 def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None = None,
@@ -150,23 +145,10 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
         s.steps = [("end_phase",), ("main",), ("battle_resolve",), tuple(start)]
     else:
         raise ValueError(f"unknown start {start!r}")
-    g = Game.__new__(Game)
-    g.rules, g.seed, g._actions, g._legal, g.meta, g._extra, g._undo = rules, seed, [], None, {}, {}, None
-    g.decks = tuple(Deck("zx", f"scenario p{p}", {}) for p in range(2))
-    g.state = s
-    rules.advance(s)
-    return g
+    return base.start(rules, s, seed)
 
 
 # --- finding things ------------------------------------------------------------------------
-
-def card_id(g: Game, iid: int) -> str:
-    return g.state.cards[iid].id
-
-
-def ids(g: Game, iids) -> list[str]:
-    return [card_id(g, i) for i in iids]
-
 
 def zone(g: Game, p: int, name: str) -> list[str]:
     """Card ids in a zone of player p: deck (top first), hand, trash, charge, life, resources,
@@ -214,20 +196,6 @@ def iid_in(g: Game, p: int, where: str, cid: str) -> int:
     raise LookupError(f"no {cid} in player {p}'s {where}")
 
 
-def kinds(g: Game) -> list[str]:
-    return [e["type"] for e in g.log]
-
-
-def events(g: Game, etype: str) -> list[dict]:
-    """Full (referee) form of every event of one type, in order."""
-    return [e for e in g.log if e["type"] == etype]
-
-
-def decision(g: Game) -> tuple[int, str] | None:
-    d = g.decision
-    return None if d is None else (d.player, d.kind)
-
-
 def check(g: Game) -> None:
     """Every card is in exactly one place and no charge holds more than 4."""
     g.rules.check_invariants(g.state)
@@ -244,24 +212,11 @@ def action(g: Game, atype: str, **params: Any) -> Action:
     effect's target decision) holds a card with the given id (plain ints are instance ids and must
     match exactly; other parameters, e.g. attack targets as squares, must match exactly).
     Several copies of one card: the first listed."""
-    s = g.state
-    for a in g.legal_actions():
-        if a.type != atype or set(k for k, _ in a.params) != set(params):
-            continue
-        ok = True
-        for k, want in params.items():
-            have = a.get(k)
-            if isinstance(want, str) and _card_param(atype, k):
-                ok = isinstance(have, int) and 0 <= have < len(s.cards) and s.cards[have].id == want
-            elif isinstance(want, list):
-                ok = have == tuple(want)
-            else:
-                ok = have == want
-            if not ok:
-                break
-        if ok:
-            return a
-    raise LookupError(f"no legal {atype} {params}; legal: {g.legal_actions()}")
+    def matches(s, k: str, want: Any, have: Any) -> bool:
+        if isinstance(want, str) and _card_param(atype, k):
+            return is_card(s, want, have)
+        return have == (tuple(want) if isinstance(want, list) else want)
+    return base.first_legal(g, atype, params, matches)
 
 
 def do(g: Game, atype: str, **params: Any) -> None:
@@ -270,15 +225,7 @@ def do(g: Game, atype: str, **params: Any) -> None:
 
 
 def can(g: Game, atype: str, **params: Any) -> bool:
-    try:
-        action(g, atype, **params)
-        return True
-    except LookupError:
-        return False
-
-
-def legal_types(g: Game) -> set[str]:
-    return {a.type for a in g.legal_actions()}
+    return base.can(action, g, atype, **params)
 
 
 def legal(g: Game, atype: str) -> list[Action]:

@@ -1,0 +1,27 @@
+"""What the heuristic-agent tests share: a hand-built state of the real card set as a game, and
+asking a policy for its choice (which must be legal)."""
+from __future__ import annotations
+
+from tcg.agents.base import AgentView
+from tcg.engine.action import Action
+from tcg.engine.game import Game
+from tcg.engine.rng import Rng
+from tcg.games import get_rules
+
+from ..games.harness_base import card_id, start
+
+
+def scenario_game(game_id: str, state) -> Game:
+    """A game of the package's ruleset around ``state``, advanced to its first decision."""
+    return start(get_rules(game_id), state)
+
+
+def act(g: Game, policy) -> Action:
+    """The policy's choice at the game's decision (seeded rng 1); asserted legal."""
+    view = AgentView(g, g.legal_actions())
+    a = policy(view, Rng(1))
+    assert a in g.legal_actions()
+    return a
+
+
+__all__ = ["act", "card_id", "scenario_game"]
