@@ -2,6 +2,7 @@
 renderable to plain text, and driving a game to a wanted position."""
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 
@@ -71,3 +72,41 @@ def renderer_for(game_id: str, game, viewer=0):
 def event_types(record_path: pathlib.Path | str, viewer: int = 0) -> set[str]:
     game = tcg.replay(str(record_path))
     return {e["type"] for e in game.log.for_player(viewer)}
+
+
+def replay_out(runner: CliRunner, path: pathlib.Path, *more) -> str:
+    """The output of ``tcg replay PATH --auto MORE`` (which must succeed)."""
+    result = run(runner, "replay", path, "--auto", *more)
+    assert result.exit_code == 0, result.output[-2000:]
+    return result.output
+
+
+def replay_whole(runner: CliRunner, path: pathlib.Path) -> str:
+    """The output of replaying a saved game to its end, which shows its first and last action."""
+    n = len(json.loads(pathlib.Path(path).read_text(encoding="utf-8"))["actions"])
+    out = replay_out(runner, path)
+    assert f"Action 1/{n}" in out and f"Action {n}/{n}" in out
+    return out
+
+
+def validate_reports(runner: CliRunner, game_id: str, path: pathlib.Path) -> set[str]:
+    """``tcg validate`` of a broken deck file fails and names every problem's rule; the rules."""
+    problems = tcg.validate_deck(game_id, path)
+    result = run(runner, "validate", game_id, path)
+    assert result.exit_code == 1
+    assert f"{len(problems)} problems" in result.output
+    for p in problems:
+        assert p.rule in result.output
+    return {p.rule for p in problems}
+
+
+def help_board_log_info_quit(runner: CliRunner, game_id: str, save: pathlib.Path) -> str:
+    """``tcg play GAME`` answered h, b, log, i, q: the help, the board again, the recent events,
+    the card texts, then quitting; the output (the options shown twice)."""
+    result = run(runner, "play", game_id, "--seed", 4, "--save", save, input="h\nb\nlog\ni\nq\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "concede the game" in out
+    assert out.count("Your options:") == 2
+    assert "Recent events" in out
+    return out

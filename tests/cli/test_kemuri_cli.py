@@ -105,12 +105,7 @@ def test_always_last_option_passes_and_the_computer_closes(played):
 
 
 def test_replay_of_a_played_game(runner, played):
-    path, _ = played["first"]
-    n = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
-    result = run(runner, "replay", path, "--auto")
-    assert result.exit_code == 0, result.output[-2000:]
-    out = result.output
-    assert f"Action 1/{n}" in out and f"Action {n}/{n}" in out
+    out = H.replay_whole(runner, played["first"][0])
     assert "wins (closed with 16 or more seats)" in out
     assert "Your hand" not in out  # spectator view
     # nobody's mulligan marks are shown to a spectator
@@ -119,76 +114,27 @@ def test_replay_of_a_played_game(runner, played):
 
 
 def test_replay_from_a_players_side(runner, played):
-    path, _ = played["first"]
-    result = run(runner, "replay", path, "--auto", "--upto", 25, "--player", 0)
-    assert result.exit_code == 0
-    out = result.output
+    out = H.replay_out(runner, played["first"][0], "--upto", 25, "--player", 0)
     assert "Your hand" in out and "Action 25/25" in out
     assert not re.search(r"▶ P1: (Mark|Unmark) ", out)
     assert "Stopped after action 25 of" in out
 
 
 def test_play_quit_help_info_log_and_ja(runner, tmp_path):
-    result = run(runner, "play", GAME, "--seed", 4, "--save", tmp_path / "g.json", input="h\nb\nlog\ni\nq\n")
-    assert result.exit_code == 0
-    out = result.output
-    assert "concede the game" in out
-    assert out.count("Your options:") == 2
-    assert "Recent events" in out and "leader" in out
+    out = H.help_board_log_info_quit(runner, GAME, tmp_path / "g.json")
+    assert "leader" in out
     assert "Your hand" in out and "Reminders" in out and " · Lv" in out  # card texts (i)
     ja = run(runner, "play", GAME, "--seed", 4, "--lang", "ja", "--save", tmp_path / "j.json", input="q\n")
     assert ja.exit_code == 0
     assert "この手札で始める（マリガンしない）" in ja.output and "Keep this hand" not in ja.output
 
 
-def test_play_concede(runner, tmp_path):
-    path = tmp_path / "c.json"
-    result = run(runner, "play", GAME, "--seed", 4, "--save", path, input="c\ny\n")
-    assert result.exit_code == 0
-    assert "You lose." in result.output and "concession" in result.output
-    assert json.loads(path.read_text(encoding="utf-8"))["result"]["reason"] == "concede"
-
-
-# --- simulate, bench ----------------------------------------------------------------------
-
-def test_simulate_json(runner):
-    result = run(runner, "simulate", GAME, "--games", 3, "--seed", 2, "--json")
-    assert result.exit_code == 0, result.output
-    summary = json.loads(result.stdout)
-    assert summary["game"] == GAME and summary["games"] == 3
-    assert summary["player0_wins"] + summary["player1_wins"] + summary["draws"] == 3
-    assert sum(summary["end_reasons"].values()) == 3
-    again = json.loads(run(runner, "simulate", GAME, "--games", 3, "--seed", 2, "--json").stdout)
-    assert again == summary
-
-
-def test_simulate_table(runner):
-    result = run(runner, "simulate", GAME, "--games", 2, "--seed", 1)
-    assert result.exit_code == 0
-    for word in ("Win rate", "95% CI", "Draws", "End reasons"):
-        assert word in result.output
-
-
-def test_bench_json(runner):
-    result = run(runner, "bench", GAME, "--seconds", 0.05, "--json")
-    assert result.exit_code == 0
-    out = json.loads(result.stdout)
-    assert out["game"] == GAME and out["games"] >= 1 and out["decisions_per_s"] > 0
-
-
 # --- cards, validate, catalog ---------------------------------------------------------------
 
 def test_cards_table_shows_kemuri_fields(runner):
+    """The columns every game's table has: tests/cli/test_game_commands.py."""
     cards = list(get_rules(GAME).cards)
-    result = run(runner, "cards", GAME)
-    assert result.exit_code == 0, result.output
-    out = result.output
-    for header in ("Lv", "Cost", "Shift", "CP", "Call-in", "Help", "Person", "Charm"):
-        assert header in out
-    for word in ("Colour", "Rune", "STOP!", "ATK/HP", "Programs", "Gender"):  # other games' columns
-        assert word not in out
-    for c in cards:
-        assert c.id in out
+    out = run(runner, "cards", GAME).output
     cast = next(c for c in cards if c.kind == "cast")
     assert {"early": "早番", "late": "遅番"}[cast.shift] in out and f"×{cast.call_in}" in out
     if any(c.kind == "event" for c in cards):
@@ -196,7 +142,6 @@ def test_cards_table_shows_kemuri_fields(runner):
     helper = next((c for c in cards if c.help_shift), None)
     if helper is not None:
         assert f"{ {'early': '早番', 'late': '遅番'}[helper.help_shift]} +{helper.help_cp}" in out
-    assert f"{len(cards)} of {len(cards)} cards" in out
 
 
 def test_cards_filters_and_narrow_terminal(runner):
@@ -230,29 +175,16 @@ def test_validate_sample_and_broken_decks(runner, tmp_path):
         lines.append(f'"{event.id}" = 2')
     path = tmp_path / "broken.toml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")  # and no [leader]
-    problems = tcg.validate_deck(GAME, path)
-    rules_broken = {p.rule for p in problems}
-    assert {"KM-D2", "KM-D1", "KM-D5"} <= rules_broken
-    result = run(runner, "validate", GAME, path)
-    assert result.exit_code == 1
-    assert f"{len(problems)} problems" in result.output
-    for p in problems:
-        assert p.rule in result.output
+    assert {"KM-D2", "KM-D1", "KM-D5"} <= H.validate_reports(runner, GAME, path)
 
 
 def test_catalog_kemuri_and_side_by_side(runner):
-    result = run(runner, "catalog", GAME)
-    assert result.exit_code == 0
-    for label, _ in get_rules(GAME).profile.rows():
-        assert label in result.output
-    assert "Kemuri Chuudoku" in result.output and "close" in result.output
     both = run(runner, "catalog")
     assert both.exit_code == 0
     for gid in ("shironeko", "turutoru", "kemuri"):
         assert gid in both.output
     assert "Kemuri Chuudoku" in both.output
-    games = run(runner, "games")
-    assert games.exit_code == 0 and "kemuri" in games.output and "けむりちゅーどく" in games.output
+    assert "けむりちゅーどく" in run(runner, "games").output
 
 
 # --- the renderer --------------------------------------------------------------------------

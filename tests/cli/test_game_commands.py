@@ -1,0 +1,88 @@
+"""What the ``tcg`` commands do alike for every game with a terminal front end of its own
+(Kemuri, Z/X): conceding, simulate, bench, the cards table's columns, catalog. Each game's
+particular lines stay in tests/cli/test_<game>_cli.py."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg.games import get_rules
+
+from .helpers import run
+
+GAMES = ["kemuri", "zx"]
+
+# the cards table: each game's own column headers, and other games' headers it must not show
+CARD_COLUMNS = {
+    "kemuri": (("Lv", "Cost", "Shift", "CP", "Call-in", "Help", "Person", "Charm"),
+               ("Colour", "Rune", "STOP!", "ATK/HP", "Programs", "Gender")),
+    "zx": (("Colour", "Cost", "Power", "Race", "Ign", "Timing", "Marks", "Dynamis"),
+           ("Rune", "STOP!", "ATK/HP", "Programs", "Call-in", "Shift")),
+}
+# catalog: the game's name and a phrase of its rules as the catalog shows them
+CATALOG = {"kemuri": ("Kemuri Chuudoku", "close"), "zx": ("Z/X -Zillions of enemy X-", "3x3 board")}
+
+
+@pytest.fixture(params=GAMES)
+def game(request) -> str:
+    return request.param
+
+
+def test_play_concede(runner, tmp_path, game):
+    path = tmp_path / "c.json"
+    result = run(runner, "play", game, "--seed", 4, "--save", path, input="c\ny\n")
+    assert result.exit_code == 0
+    assert "You lose." in result.output and "concession" in result.output
+    assert json.loads(path.read_text(encoding="utf-8"))["result"]["reason"] == "concede"
+
+
+def test_simulate_json(runner, game):
+    result = run(runner, "simulate", game, "--games", 3, "--seed", 2, "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["game"] == game and summary["games"] == 3
+    assert summary["player0_wins"] + summary["player1_wins"] + summary["draws"] == 3
+    assert sum(summary["end_reasons"].values()) == 3
+    again = json.loads(run(runner, "simulate", game, "--games", 3, "--seed", 2, "--json").stdout)
+    assert again == summary
+
+
+def test_simulate_table(runner, game):
+    result = run(runner, "simulate", game, "--games", 2, "--seed", 1)
+    assert result.exit_code == 0
+    for word in ("Win rate", "95% CI", "Draws", "End reasons"):
+        assert word in result.output
+
+
+def test_bench_json(runner, game):
+    result = run(runner, "bench", game, "--seconds", 0.05, "--json")
+    assert result.exit_code == 0
+    out = json.loads(result.stdout)
+    assert out["game"] == game and out["games"] >= 1 and out["decisions_per_s"] > 0
+
+
+def test_cards_table_columns(runner, game):
+    cards = list(get_rules(game).cards)
+    result = run(runner, "cards", game)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    headers, others = CARD_COLUMNS[game]
+    for header in headers:
+        assert header in out
+    for word in others:  # other games' columns
+        assert word not in out
+    for c in cards:
+        assert c.id in out
+    assert f"{len(cards)} of {len(cards)} cards" in out
+
+
+def test_catalog(runner, game):
+    result = run(runner, "catalog", game)
+    assert result.exit_code == 0
+    for label, _ in get_rules(game).profile.rows():
+        assert label in result.output
+    name, phrase = CATALOG[game]
+    assert name in result.output and phrase in result.output
+    games = run(runner, "games")
+    assert games.exit_code == 0 and game in games.output
