@@ -4,6 +4,7 @@ random agent (the full measurement is a benchmark, not a test)."""
 from __future__ import annotations
 
 import itertools
+import pathlib
 
 import pytest
 
@@ -50,7 +51,8 @@ def _card(g: Game, iid: int) -> str:
 # Kemuri
 # =================================================================================================
 
-KM_FILL = "KMS-005"   # lv2 cast without a trigger: every call-in of it is 2 seats
+KM_FILL = "KMS-011"   # lv2 cast without a trigger or ability: every call-in of it is 2 seats
+KM_FIXTURES = pathlib.Path(__file__).parents[1] / "games" / "kemuri" / "fixture_cards.toml"
 KM_TAIL = {"charcoal": [("end_phase",), ("serving_start",), ("operation",), ("charcoal",)],
            "operation": [("end_phase",), ("serving_start",), ("operation",)],
            "serving_start": [("end_phase",), ("serving_start",)],
@@ -60,14 +62,24 @@ KM_TAIL = {"charcoal": [("end_phase",), ("serving_start",), ("operation",), ("ch
 
 def km_scenario(p0: dict, p1: dict, active: int = 0, turn: int = 5, start: str = "operation"):
     """Real cards. Per player: deck (list of ids, top first; default 10 fillers), hand, seating,
-    floor (ids), backyard, leader (default KMS-L02, a help charm), leader_active, charm_used."""
+    floor (ids), backyard, leader (default KMS-L02, an operation charm that draws and calls in),
+    leader_active, charm_used. An id the sample set lacks comes from the rules tests' fixture cards
+    (e.g. KL-BEN, a leader with a help charm: no sample leader has one since Sample Set 1.2.0)."""
     from tcg.games.kemuri.state import Cast, KMState
     rules = get_rules("kemuri")
     rules.profile  # noqa: B018 - loads the numbers (close seats, floor size)
     cards, owner, lay = [], [], []
 
+    fixtures = None
+
     def new(cid, p):
-        cards.append(rules.cards[cid])
+        nonlocal fixtures
+        card = rules.cards.find(cid)
+        if card is None:
+            from tcg.games.kemuri.cards import load_cards
+            fixtures = fixtures or load_cards(KM_FIXTURES)
+            card = fixtures[cid]
+        cards.append(card)
         owner.append(p)
         return len(cards) - 1
 
@@ -127,7 +139,7 @@ def test_km_does_not_lock_the_leader_at_16_seats_even_with_a_charm():
 
 
 def test_km_locks_the_leader_to_draw_when_far_from_closing():
-    g = km_scenario(dict(seating=["KMS-003"] * 2, hand=["KMS-015"]), dict())
+    g = km_scenario(dict(seating=["KMS-003"] * 2, hand=["KMS-015"], charm_used=True), dict())
     assert _act(g, KM.policy) == Action("leader_draw")
     # a leader whose operation charm draws 2 and calls in: the charm first
     g = km_scenario(dict(seating=["KMS-003"] * 2, hand=["KMS-015"], leader="KMS-L01"), dict())
@@ -199,7 +211,7 @@ def test_km_helps_only_when_the_help_turns_the_contest():
     assert a.type == "help" and _card(g, a.card) == "KMS-016"
     g = served(["KMS-013"])           # +1 only: 2 + 1 = 3 still loses (a tie goes to the server)
     assert _act(g, KM.policy) == Action("done")
-    g = served([], leader="KMS-L02")  # Luna's help charm: the receiving cast +3
+    g = served([], leader="KL-BEN")   # a help charm (fixture leader): the receiving cast +3
     assert _act(g, KM.policy) == Action("charm")
 
 
