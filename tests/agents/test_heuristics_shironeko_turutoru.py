@@ -12,6 +12,7 @@ from tcg.agents.heuristics import turutoru as TT
 from tcg.engine.game import Game
 from tcg.games import get_rules
 
+from ..games.harness_base import Pool
 from .scenario import act as _act
 from .scenario import card_id as _card
 from .scenario import scenario_game as _game
@@ -27,12 +28,8 @@ def sn_scenario(p0: dict, p1: dict, active: int = 0, turn: int = 5, steps=None):
     from tcg.games.shironeko.state import SNState, Unit
     rules = get_rules("shironeko")
     rules.profile  # noqa: B018 - loads the numbers (max characters, hand limit)
-    cards, owner, lay = [], [], []
-
-    def new(cid, p):
-        cards.append(rules.cards[cid])
-        owner.append(p)
-        return len(cards) - 1
+    pool, lay = Pool(rules), []
+    new = pool.new
 
     for p, spec in enumerate((p0, p1)):
         deck = spec.get("deck", 20)
@@ -47,7 +44,7 @@ def sn_scenario(p0: dict, p1: dict, active: int = 0, turn: int = 5, steps=None):
             units.append(u)
         lay.append(dict(deck=[new(c, p) for c in deck], hand=[new(c, p) for c in spec.get("hand", [])],
                         town=[(new(c, p), on) for c, on in town], chars=units))
-    s = SNState(0, tuple(cards), tuple(owner))
+    s = SNState(0, tuple(pool.cards), tuple(pool.owner))
     for p, z in enumerate(lay):
         ps = s.players[p]
         ps.deck, ps.hand, ps.chars = z["deck"], z["hand"], z["chars"]
@@ -178,12 +175,8 @@ def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 
     from tcg.games.turutoru.state import TTState, Unit
     rules = get_rules("turutoru")
     rules.profile  # noqa: B018
-    cards, owner, lay = [], [], []
-
-    def new(cid, p):
-        cards.append(rules.cards[cid])
-        owner.append(p)
-        return len(cards) - 1
+    pool, lay = Pool(rules), []
+    new = pool.new
 
     for p, spec in enumerate((p0, p1)):
         units = []
@@ -196,7 +189,7 @@ def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 
                         hand=[new(c, p) for c in spec.get("hand", [])], chars=units,
                         programs=[new(c, p) for c in spec.get("programs", [])],
                         hp=spec.get("hp", 20)))
-    s = TTState(0, tuple(cards), tuple(owner), rules.start_hp)
+    s = TTState(0, tuple(pool.cards), tuple(pool.owner), rules.start_hp)
     for p, z in enumerate(lay):
         ps = s.players[p]
         for k, v in z.items():

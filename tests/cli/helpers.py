@@ -110,3 +110,17 @@ def help_board_log_info_quit(runner: CliRunner, game_id: str, save: pathlib.Path
     assert out.count("Your options:") == 2
     assert "Recent events" in out
     return out
+
+
+def played_to_the_end(path: pathlib.Path, result, game_id: str) -> tuple[str, dict]:
+    """A game played through ``tcg play`` to its end and saved at ``path``: it says who won, and
+    its record replays to the same result. The output and the record."""
+    assert result.exit_code == 0, result.output[-3000:]
+    out = result.output
+    assert "Game over" in out
+    assert ("You win!" in out) or ("You lose." in out)
+    record = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
+    assert record["game"] == game_id and record["result"] is not None
+    game = tcg.replay(record)
+    assert game.is_over and game.result == record["result"]
+    return out, record

@@ -45,16 +45,8 @@ def played(tmp_path_factory):
 
 @pytest.mark.parametrize("key", ["first", "last", "first2"])
 def test_play_to_the_end_by_piped_input(played, key):
-    path, result = played[key]
-    assert result.exit_code == 0, result.output[-3000:]
-    out = result.output
-    assert "Game over" in out
-    assert ("You win!" in out) or ("You lose." in out)
-    record = json.loads(path.read_text(encoding="utf-8"))
-    assert record["game"] == GAME and record["result"] is not None
+    out, record = H.played_to_the_end(*played[key], GAME)
     assert record["result"]["reason"] == "close"  # Kemuri games end only by a close (or a concession)
-    game = tcg.replay(record)
-    assert game.is_over and game.result == record["result"]
     # the board: turn, phase, whose turn, both players' seats with bars, leader, zones, hand
     assert "Before the first turn · SET-UP" in out
     assert re.search(r"Turn \d+ · (OPERATION PHASE|SERVING PHASE \(お給仕\)|CHARCOAL CHANGE PHASE \(炭替え\)) · Your turn",

@@ -57,15 +57,7 @@ def played(tmp_path_factory):
 
 @pytest.mark.parametrize("key", ["first", "last", "seat1"])
 def test_play_to_the_end_by_piped_input(played, key):
-    path, result = played[key]
-    assert result.exit_code == 0, result.output[-3000:]
-    out = result.output
-    assert "Game over" in out
-    assert ("You win!" in out) or ("You lose." in out)
-    record = json.loads(path.read_text(encoding="utf-8"))
-    assert record["game"] == GAME and record["result"] is not None
-    game = tcg.replay(record)
-    assert game.is_over and game.result == record["result"]
+    out, record = H.played_to_the_end(*played[key], GAME)
     # header, decision, both players' panels, the board, your dynamis and hand
     assert "Before the first turn · SET-UP" in out
     assert re.search(r"Turn \d+ · (MAIN PHASE|RESOURCE PHASE|IGNITION PHASE) · Your turn", out)

@@ -33,6 +33,21 @@ def start(rules: Ruleset, state, seed: int = 0) -> Game:
     return g
 
 
+class Pool:
+    """The card instances of a scenario as it is built: ``new(card id, owner)`` adds one and
+    returns its instance id; ``cards``/``owner`` are what the state is made of."""
+
+    def __init__(self, rules: Ruleset):
+        self.rules = rules
+        self.cards: list = []
+        self.owner: list[int] = []
+
+    def new(self, cid: str, p: int) -> int:
+        self.cards.append(self.rules.cards[cid])
+        self.owner.append(p)
+        return len(self.cards) - 1
+
+
 # --- finding things ------------------------------------------------------------------------
 
 def card_id(g: Game, iid: int) -> str:

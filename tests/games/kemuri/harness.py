@@ -64,14 +64,9 @@ def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, acti
     rules = fixture_rules()
     if isinstance(start, tuple):
         start = start[0]
-    cards: list = []
-    owner: list[int] = []
+    pool = base.Pool(rules)
+    new = pool.new
     specs = [p0 or {}, p1 or {}]
-
-    def new(cid: str, p: int) -> int:
-        cards.append(rules.cards[cid])
-        owner.append(p)
-        return len(cards) - 1
 
     layout: list[dict[str, Any]] = []
     event = -1
@@ -97,7 +92,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, acti
                 raise ValueError("only one event can be on the table")
             event = new(spec["event"], p)
         layout.append(lay)
-    s = KMState(seed, tuple(cards), tuple(owner))
+    s = KMState(seed, tuple(pool.cards), tuple(pool.owner))
     for p, lay in enumerate(layout):
         ps = s.players[p]
         for k, v in lay.items():

@@ -35,14 +35,9 @@ def scenario(p0: dict | None = None, p1: dict | None = None, active: int = 0, tu
     """A game in the state described, waiting for the active player's main-phase decision
     (``start="turn"`` instead runs the active player's start phase first, from ``turn - 1``)."""
     rules = fixture_rules()
-    cards: list = []
-    owner: list[int] = []
+    pool = base.Pool(rules)
+    new = pool.new
     specs = [p0 or {}, p1 or {}]
-
-    def new(cid: str, p: int) -> int:
-        cards.append(rules.cards[cid])
-        owner.append(p)
-        return len(cards) - 1
 
     layout: list[dict[str, Any]] = []
     for p, spec in enumerate(specs):
@@ -65,7 +60,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, active: int = 0, tu
         lay["chars"] = units
         lay["leader"] = _unit(spec["leader"], p, new, turn) if spec.get("leader") else None
         layout.append(lay)
-    s = SNState(seed, tuple(cards), tuple(owner))
+    s = SNState(seed, tuple(pool.cards), tuple(pool.owner))
     for p, lay in enumerate(layout):
         ps = s.players[p]
         for k, v in lay.items():

@@ -47,14 +47,9 @@ def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, pri
              start: str = "programming", seed: int = 0) -> Game:
     """A game in the state described (see the module docstring), advanced to its first decision."""
     rules = fixture_rules()
-    cards: list = []
-    owner: list[int] = []
+    pool = base.Pool(rules)
+    new = pool.new
     specs = [p0 or {}, p1 or {}]
-
-    def new(cid: str, p: int) -> int:
-        cards.append(rules.cards[cid])
-        owner.append(p)
-        return len(cards) - 1
 
     layout: list[dict[str, Any]] = []
     for p, spec in enumerate(specs):
@@ -66,7 +61,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, pri
         lay["programs"] = [new(cid, p) for cid in spec.get("programs", [])]
         lay["hp"] = spec.get("hp", rules.start_hp)
         layout.append(lay)
-    s = TTState(seed, tuple(cards), tuple(owner), rules.start_hp)
+    s = TTState(seed, tuple(pool.cards), tuple(pool.owner), rules.start_hp)
     for p, lay in enumerate(layout):
         ps = s.players[p]
         for k, v in lay.items():

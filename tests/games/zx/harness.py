@@ -69,14 +69,9 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
     rules = fixture_rules()
     if isinstance(start, str):
         start = (start,)
-    cards: list = []
-    owner: list[int] = []
+    pool = base.Pool(rules)
+    new = pool.new
     specs = [p0 or {}, p1 or {}]
-
-    def new(cid: str, p: int) -> int:
-        cards.append(rules.cards[cid])
-        owner.append(p)
-        return len(cards) - 1
 
     layout: list[dict[str, Any]] = []
     for p, spec in enumerate(specs):
@@ -117,7 +112,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
         if spec.get("bottom"):
             u.bottom = new(spec["bottom"], p)
         units[sq] = u
-    s = ZXState(seed, tuple(cards), tuple(owner))
+    s = ZXState(seed, tuple(pool.cards), tuple(pool.owner))
     for p, lay in enumerate(layout):
         ps = s.players[p]
         for k, v in lay.items():
