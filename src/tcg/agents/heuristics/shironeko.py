@@ -25,45 +25,17 @@ import math
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
+from .common import CardTexts, bracketed_name, chosen_args, final_value, least_kept
 
 #: which souls pay a cost shows only when the next cards are played
 LONG_TERM = frozenset({"pay"})
 
 # --- the public card texts --------------------------------------------------------------------
 
-_SET = None
-_BY_ID: dict = {}
-_BY_EN: dict | None = None
-
-
-def _cards():
-    global _SET
-    if _SET is None:
-        from ...api import card_set
-        _SET = card_set("shironeko")
-    return _SET
-
-
-def _card(cid):
-    """The printed card (abilities) for a card id, or None for a card this set does not know."""
-    try:
-        return _BY_ID[cid]
-    except KeyError:
-        c = _cards().find(cid) if isinstance(cid, str) else None
-        _BY_ID[cid] = c
-        return c
-
-
-def _abilities(cid, kind: str) -> tuple:
-    c = _card(cid)
-    return () if c is None else tuple(a for a in c.abilities if a.kind == kind)
-
-
-def _by_name_en(text: str):
-    global _BY_EN
-    if _BY_EN is None:
-        _BY_EN = {c.name_en: c for c in _cards() if c.name_en}
-    return _BY_EN.get(text)
+_TEXTS = CardTexts("shironeko")
+_card = _TEXTS.card
+_abilities = _TEXTS.abilities
+_by_name_en = _TEXTS.by_name_en
 
 
 # --- reading the board --------------------------------------------------------------------------
@@ -567,17 +539,7 @@ def _target(view: AgentView, c: _Ctx) -> Action:
     info = c.obs["decision"] or {}
     opname = info.get("op")
     src = c.ids.get(info.get("source"))
-    op = None
-    card = _card(src) if src else None
-    if card is not None:
-        for ab in card.abilities:
-            for o in ab.effects:
-                if o.name == opname and str(o.args.get("target", "")).startswith("choose_"):
-                    op = o
-                    break
-            if op is not None:
-                break
-    args = op.args if op is not None else {}
+    args = chosen_args(_card(src) if src else None, opname)
     mine_ids = {u["iid"] for u in c.mine}
     attackers = {u["iid"] for u in c.plan()} if c.obs["active"] == c.p else set()
 
@@ -619,8 +581,7 @@ def _target(view: AgentView, c: _Ctx) -> Action:
 
 
 def _discard(view: AgentView, c: _Ctx) -> Action:
-    hand = {h["iid"]: h for h in c.hand}
-    return min(view.choices, key=lambda a: _hand_value(hand[a.card], c) if a.card in hand else -99)
+    return least_kept(view, c.hand, lambda h: _hand_value(h, c))
 
 
 def _search(view: AgentView, c: _Ctx) -> Action:
@@ -631,9 +592,7 @@ def _search(view: AgentView, c: _Ctx) -> Action:
     for a in view.choices:
         if a.type != "search_pick":
             continue
-        text = view.describe(a)
-        name_en = text[text.rfind("[") + 1:-1] if text.endswith("]") else ""
-        card = _by_name_en(name_en)
+        card = _by_name_en(bracketed_name(view.describe(a)))
         if card is None:
             v = 0.0
         else:
@@ -677,10 +636,9 @@ def policy(view: AgentView, rng: Rng) -> Action:
 
 def value(obs: dict, player: int) -> float:
     """Estimated chance that ``player`` wins: deck difference plus board strength."""
-    res = obs.get("result")
-    if res is not None:
-        w = res.get("winner")
-        return 0.5 if w is None else (1.0 if w == player else 0.0)
+    done = final_value(obs, player)
+    if done is not None:
+        return done
     me, opp = obs["players"][player], obs["players"][1 - player]
     if me["deck"] <= 0:
         return 0.0

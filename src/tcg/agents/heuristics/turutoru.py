@@ -23,12 +23,12 @@ opponent's strongest awake character to bed, mount devices on our best character
 application with the best target."""
 from __future__ import annotations
 
-import math
 from itertools import combinations
 
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
+from .common import CardTexts, bracketed_name, chosen_args, final_value, least_kept, logistic
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: the programs stacked now run only later in the round
@@ -40,38 +40,10 @@ ISMCTS = {"search_all": True, "rollout_turns": 1}
 
 # --- the public card texts --------------------------------------------------------------------
 
-_SET = None
-_BY_ID: dict = {}
-_BY_EN: dict | None = None
-
-
-def _cards():
-    global _SET
-    if _SET is None:
-        from ...api import card_set
-        _SET = card_set("turutoru")
-    return _SET
-
-
-def _card(cid):
-    try:
-        return _BY_ID[cid]
-    except KeyError:
-        c = _cards().find(cid) if isinstance(cid, str) else None
-        _BY_ID[cid] = c
-        return c
-
-
-def _abilities(cid, kind: str) -> tuple:
-    c = _card(cid)
-    return () if c is None else tuple(a for a in c.abilities if a.kind == kind)
-
-
-def _by_name_en(text: str):
-    global _BY_EN
-    if _BY_EN is None:
-        _BY_EN = {c.name_en: c for c in _cards() if c.name_en}
-    return _BY_EN.get(text)
+_TEXTS = CardTexts("turutoru")
+_card = _TEXTS.card
+_abilities = _TEXTS.abilities
+_by_name_en = _TEXTS.by_name_en
 
 
 def _prog(label: str) -> tuple[str, int]:
@@ -862,16 +834,7 @@ def _target(view: AgentView, c: _Ctx) -> Action:
                 for d in x.get("devices") or ():
                     if d["iid"] == src:
                         src_id = d["id"]
-    args = {}
-    card = _card(src_id) if src_id else None
-    if card is not None:
-        for ab in card.abilities:
-            for o in ab.effects:
-                if o.name == opname and str(o.args.get("target", "")).startswith("choose_"):
-                    args = o.args
-                    break
-            if args:
-                break
+    args = chosen_args(_card(src_id) if src_id else None, opname)
     mine_ids = {u["iid"] for u in c.mine}
 
     def score(a: Action) -> float:
@@ -912,8 +875,7 @@ def _card_keep(h: dict, c: _Ctx) -> float:
 
 
 def _discard(view: AgentView, c: _Ctx) -> Action:
-    hand = {h["iid"]: h for h in c.hand}
-    return min(view.choices, key=lambda a: _card_keep(hand[a.card], c) if a.card in hand else -99)
+    return least_kept(view, c.hand, lambda h: _card_keep(h, c))
 
 
 def _search(view: AgentView, c: _Ctx) -> Action:
@@ -921,9 +883,7 @@ def _search(view: AgentView, c: _Ctx) -> Action:
     for a in view.choices:
         if a.type != "search_pick":
             continue
-        text = view.describe(a)
-        name_en = text[text.rfind("[") + 1:-1] if text.endswith("]") else ""
-        card = _by_name_en(name_en)
+        card = _by_name_en(bracketed_name(view.describe(a)))
         v = 0.0
         if card is not None:
             d = {"iid": a.card, "id": card.id, "kind": card.kind}
@@ -1014,14 +974,12 @@ def value(obs: dict, player: int) -> float:
     """Estimated chance that ``player`` wins: a logistic model of the deck race (deck sizes,
     weighing more as the decks run out), HP (and being low), board, hand and priority, fitted
     on heuristic self-play."""
-    res = obs.get("result")
-    if res is not None:
-        w = res.get("winner")
-        return 0.5 if w is None else (1.0 if w == player else 0.0)
+    done = final_value(obs, player)
+    if done is not None:
+        return done
     me, opp = obs["players"][player], obs["players"][1 - player]
     if me["hp"] <= 0:
         return 0.0
     if opp["hp"] <= 0:
         return 1.0
-    x = sum(w * f for w, f in zip(_VALUE_W, value_features(obs, player)))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+    return logistic(_VALUE_W, value_features(obs, player))

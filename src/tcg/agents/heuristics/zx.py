@@ -22,13 +22,13 @@ database by card id; never the game state. Squares 0..8 row by row; player 0's p
   payable), so ISMCTS leaves the ``pay`` decision to this module (``LONG_TERM``)."""
 from __future__ import annotations
 
-import math
 import re
 from functools import lru_cache
 
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
+from .common import final_value, first_of, logistic
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: set-up, resources and hand shaping pay off turns later
@@ -411,8 +411,7 @@ def _fallback(acts, rng):
     return acts[rng.below(len(acts))]
 
 
-def _first(acts, t):
-    return next((a for a in acts if a.type == t), None)
+_first = first_of
 
 
 def _card_from_text(view: AgentView, a: Action) -> dict:
@@ -969,9 +968,7 @@ def value_features(obs: dict, player: int) -> list[float]:
 
 def value(obs: dict, player: int) -> float:
     """Estimated chance that ``player`` wins: a logistic model of ``value_features``."""
-    res = obs.get("result")
-    if res:
-        w = res.get("winner")
-        return 0.5 if w is None else (1.0 if w == player else 0.0)
-    x = sum(w * f for w, f in zip(_VALUE_W, value_features(obs, player)))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+    done = final_value(obs, player)
+    if done is not None:
+        return done
+    return logistic(_VALUE_W, value_features(obs, player))

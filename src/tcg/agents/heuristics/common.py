@@ -1,0 +1,89 @@
+"""What the hand-written heuristics share: the public card texts by id or English name, reading
+a chosen effect's arguments and a card named in an action's text, picking from the options, and
+the value of a finished game and of a logistic model."""
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+from ...engine.action import Action
+
+
+class CardTexts:
+    """The printed cards of one game (``tcg.card_set``: public), looked up by id or by English
+    name; read once, when first asked."""
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        self._set = None
+        self._by_id: dict = {}
+        self._by_en: dict | None = None
+
+    def cards(self):
+        if self._set is None:
+            from ...api import card_set
+            self._set = card_set(self.game_id)
+        return self._set
+
+    def card(self, cid):
+        """The printed card (abilities) for a card id, or None for a card this set does not know."""
+        try:
+            return self._by_id[cid]
+        except KeyError:
+            c = self.cards().find(cid) if isinstance(cid, str) else None
+            self._by_id[cid] = c
+            return c
+
+    def abilities(self, cid, kind: str) -> tuple:
+        """The card's abilities of one kind (none for an unknown card)."""
+        c = self.card(cid)
+        return () if c is None else tuple(a for a in c.abilities if a.kind == kind)
+
+    def by_name_en(self, text: str):
+        """The card whose English name is ``text``, or None."""
+        if self._by_en is None:
+            self._by_en = {c.name_en: c for c in self.cards() if c.name_en}
+        return self._by_en.get(text)
+
+
+def chosen_args(card, opname: str | None) -> dict:
+    """The arguments of the first effect ``opname`` of a printed card whose target is chosen
+    (``choose_...``): what a target decision of that card's effect is about; {} if none."""
+    if card is None:
+        return {}
+    for ab in card.abilities:
+        for o in ab.effects:
+            if o.name == opname and str(o.args.get("target", "")).startswith("choose_"):
+                return o.args
+    return {}
+
+
+def bracketed_name(text: str) -> str:
+    """The English name an action's text ends with in brackets ("... [Name]"), or ""."""
+    return text[text.rfind("[") + 1:-1] if text.endswith("]") else ""
+
+
+def first_of(acts: Sequence[Action], atype: str) -> Action | None:
+    """The first action of a type, or None."""
+    return next((a for a in acts if a.type == atype), None)
+
+
+def least_kept(view, hand: Sequence[dict], keep: Callable[[dict], float]) -> Action:
+    """Of the choices (each naming a card of ``hand``), the one whose card is worth keeping least."""
+    by_iid = {h["iid"]: h for h in hand}
+    return min(view.choices, key=lambda a: keep(by_iid[a.card]) if a.card in by_iid else -99)
+
+
+def final_value(obs: dict, player: int) -> float | None:
+    """1, 0 or 0.5 (a draw) for ``player`` once the game is over; None while it goes on."""
+    res = obs.get("result")
+    if res is None:
+        return None
+    w = res.get("winner")
+    return 0.5 if w is None else (1.0 if w == player else 0.0)
+
+
+def logistic(weights: Sequence[float], features: Sequence[float]) -> float:
+    """A win chance from a logistic model: the weighted sum of the features, kept within ±30."""
+    x = sum(w * f for w, f in zip(weights, features))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
