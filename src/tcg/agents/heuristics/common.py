@@ -63,6 +63,15 @@ def bracketed_name(text: str) -> str:
     return text[text.rfind("[") + 1:-1] if text.endswith("]") else ""
 
 
+def find_unit(iid: int, *groups: Sequence[dict]) -> dict | None:
+    """The first unit (a dict with an ``iid``) of these groups with that instance id, or None."""
+    for group in groups:
+        for u in group:
+            if u["iid"] == iid:
+                return u
+    return None
+
+
 def first_of(acts: Sequence[Action], atype: str) -> Action | None:
     """The first action of a type, or None."""
     return next((a for a in acts if a.type == atype), None)

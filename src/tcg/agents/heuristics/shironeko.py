@@ -25,7 +25,8 @@ import math
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
-from .common import CardTexts, bracketed_name, chosen_args, final_value, least_kept
+from ...games.shironeko.flow import runes_met
+from .common import CardTexts, bracketed_name, chosen_args, final_value, find_unit, least_kept
 
 #: which souls pay a cost shows only when the next cards are played
 LONG_TERM = frozenset({"pay"})
@@ -109,13 +110,7 @@ class _Ctx:
         self.ids = ids
 
     def unit(self, iid: int) -> dict | None:
-        for u in self.mine:
-            if u["iid"] == iid:
-                return u
-        for u in self.theirs:
-            if u["iid"] == iid:
-                return u
-        return None
+        return find_unit(iid, self.mine, self.theirs)
 
     # --- attacks ---------------------------------------------------------------------------
     def threat(self) -> list[int]:
@@ -318,21 +313,8 @@ def _on_enter_value(card_dict: dict, c: _Ctx, runes: list) -> float:
     return v
 
 
-def _runes_met(have: list, need: tuple) -> bool:
-    pool: dict = {}
-    for r in have:
-        pool[r] = pool.get(r, 0) + 1
-    generic = 0
-    for r in need:
-        if r == "colorless":
-            generic += 1
-        elif pool.get(r, 0) > 0:
-            pool[r] -= 1
-        elif pool.get("rainbow", 0) > 0:
-            pool["rainbow"] -= 1
-        else:
-            return False
-    return sum(pool.values()) >= generic
+#: the rules' rune matching (SN-R3), on the runes the player can see
+_runes_met = runes_met
 
 
 # --- main phase ---------------------------------------------------------------------------------

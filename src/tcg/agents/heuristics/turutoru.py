@@ -28,7 +28,7 @@ from itertools import combinations
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
-from .common import CardTexts, bracketed_name, chosen_args, final_value, least_kept, logistic
+from .common import CardTexts, bracketed_name, chosen_args, final_value, find_unit, least_kept, logistic
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: the programs stacked now run only later in the round
@@ -186,13 +186,7 @@ class _Ctx:
         return _prog_value(h) if v is None else v
 
     def unit(self, iid: int) -> dict | None:
-        for u in self.mine:
-            if u["iid"] == iid:
-                return u
-        for u in self.theirs:
-            if u["iid"] == iid:
-                return u
-        return None
+        return find_unit(iid, self.mine, self.theirs)
 
     def later_programs(self) -> list[str]:
         """Kinds of the programs our face-down cards still to run this main phase may run as
