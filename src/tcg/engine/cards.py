@@ -87,6 +87,68 @@ class CardSchema:
         return {**self.common, **self.kinds.get(kind, {})}
 
 
+def card_fields(kinds: tuple[str, ...], *, id_doc: str = "", abilities: bool = True,
+                **extra: Field) -> dict[str, Field]:
+    """The fields every card of a game has: ``id``, ``kind`` (one of ``kinds``), the name and
+    the rules text in Japanese and English (``name``/``name_en``, ``text``/``text_en``), the
+    ``abilities`` list (unless ``abilities`` is False) and the game's ``extra`` ones."""
+    fields = {
+        "id": Field(str, required=True, doc=id_doc),
+        "kind": Field(str, required=True, choices=kinds),
+        "name": Field(str, required=True),
+        "name_en": Field(str, default=""),
+        **extra,
+        "text": Field(str, default=""),
+        "text_en": Field(str, default=""),
+    }
+    if abilities:
+        fields["abilities"] = Field(list, default=[], item_type=dict)
+    return fields
+
+
+def check_fields(fields: Mapping[str, Field], raw: Mapping[str, Any], fail: Callable[..., None],
+                 what: str = "field") -> dict[str, Any]:
+    """``raw`` (a table inside a card, e.g. an ability) checked against ``fields``, defaults
+    filled in; ``fail(message, field)`` is called (and must raise) on an unknown field
+    (``unknown WHAT``), a bad value or a required field missing."""
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        f = fields.get(key)
+        if f is None:
+            fail(f"unknown {what} (known: {', '.join(fields)})", key)
+        out[key] = f.check(value, lambda m, key=key: fail(m, key))  # type: ignore[union-attr]
+    for key, f in fields.items():
+        if key not in out:
+            if f.required:
+                fail("required", key)
+            out[key] = f.default
+    return out
+
+
+def ability_fail(fname: str, cid: str, i: int) -> Callable[..., None]:
+    """What ``check_fields`` calls for ability ``i`` of a card: a CardDataError naming the file,
+    the card and ``abilities[i].field``."""
+    where = f"abilities[{i}]"
+
+    def fail(msg: str, field: str = "") -> None:
+        raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
+    return fail
+
+
+class NamedCard:
+    """What a game's card class shares: its label in a language (the English name after the
+    Japanese one, in English, when the card has one)."""
+
+    __slots__ = ()
+    name: str
+    name_en: str
+
+    def label(self, lang: str = "en") -> str:
+        if lang == "ja" or not self.name_en:
+            return self.name
+        return f"{self.name} ({self.name_en})"
+
+
 C = TypeVar("C")
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import CardSchema, CardSet, Field, load_card_sets
+from ...engine.cards import (CardSchema, CardSet, Field, NamedCard, ability_fail, card_fields, check_fields,
+                             load_card_sets)
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -27,16 +28,7 @@ ABILITY_KINDS = {"cast": ("trigger", "static", "on_place", "activate"), "event":
 
 _deck = {"level": Field(int, required=True, min=1, max=3, doc="seat value; level-3 cards max 6 per deck")}
 SCHEMA = CardSchema(
-    common={
-        "id": Field(str, required=True),
-        "kind": Field(str, required=True, choices=KINDS),
-        "name": Field(str, required=True),
-        "name_en": Field(str, default=""),
-        "person": Field(str, default="", doc="the staff member shown (casts and leaders)"),
-        "text": Field(str, default=""),
-        "text_en": Field(str, default=""),
-        "abilities": Field(list, default=[], item_type=dict),
-    },
+    common=card_fields(KINDS, person=Field(str, default="", doc="the staff member shown (casts and leaders)")),
     kinds={
         "cast": {**_deck,
                  "cost": Field(int, required=True, min=0),
@@ -77,7 +69,7 @@ class Ability:
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedCard):
     id: str
     kind: str
     name: str
@@ -102,31 +94,13 @@ class Card:
     def has_trigger(self) -> bool:
         return any(a.kind == "trigger" for a in self.abilities)
 
-    def label(self, lang: str = "en") -> str:
-        if lang == "ja" or not self.name_en:
-            return self.name
-        return f"{self.name} ({self.name_en})"
-
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
     for i, raw in enumerate(f.get("abilities") or []):
-        where = f"abilities[{i}]"
-
-        def fail(msg: str, field: str = "", where=where) -> None:
-            raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
-        a = {}
-        for key, value in raw.items():
-            fd = ABILITY_FIELDS.get(key)
-            if fd is None:
-                fail(f"unknown field (known: {', '.join(ABILITY_FIELDS)})", key)
-            a[key] = fd.check(value, lambda m, key=key: fail(m, key))
-        for key, fd in ABILITY_FIELDS.items():
-            if key not in a:
-                if fd.required:
-                    fail("required", key)
-                a[key] = fd.default
+        fail = ability_fail(fname, cid, i)
+        a = check_fields(ABILITY_FIELDS, raw, fail)
         if a["kind"] not in ABILITY_KINDS[kind]:
             fail(f"a {kind} card cannot have an ability of kind {a['kind']!r} "
                  f"(allowed: {', '.join(ABILITY_KINDS[kind])})", "kind")

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import CardSchema, CardSet, Field, load_card_sets
+from ...engine.cards import (CardSchema, CardSet, Field, NamedCard, ability_fail, card_fields, check_fields,
+                             load_card_sets)
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -36,14 +37,7 @@ _char = {
     "leaderize": Field(str, default=None, doc="id of the leader card this card leaderizes into"),
 }
 SCHEMA = CardSchema(
-    common={
-        "id": Field(str, required=True),
-        "kind": Field(str, required=True, choices=KINDS),
-        "name": Field(str, required=True),
-        "name_en": Field(str, default=""),
-        "text": Field(str, default=""),
-        "text_en": Field(str, default=""),
-    },
+    common=card_fields(KINDS, abilities=False),
     kinds={
         "character": _char,
         "awakened_character": _char,
@@ -86,7 +80,7 @@ class Ability:
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedCard):
     id: str
     kind: str
     name: str
@@ -116,11 +110,6 @@ class Card:
     def abilities_of(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.kind == kind)
 
-    def label(self, lang: str = "en") -> str:
-        if lang == "ja" or not self.name_en:
-            return self.name
-        return f"{self.name} ({self.name_en})"
-
 
 # Ability fields that mean something only for some ability kinds.
 _ABILITY_FIELD_KINDS = {
@@ -149,21 +138,8 @@ def _check_search_filter(flt: dict, fail) -> None:
 
 def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, raw: dict,
                    registry) -> Ability:
-    where = f"abilities[{i}]"
-
-    def fail(msg: str, field: str = "") -> None:
-        raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
-    out = {}
-    for key, value in raw.items():
-        f = ABILITY_FIELDS.get(key)
-        if f is None:
-            fail(f"unknown ability field (known: {', '.join(ABILITY_FIELDS)})", key)
-        out[key] = f.check(value, lambda m, key=key: fail(m, key))
-    for key, f in ABILITY_FIELDS.items():
-        if key not in out:
-            if f.required:
-                fail("required", key)
-            out[key] = f.default
+    fail = ability_fail(fname, cid, i)
+    out = check_fields(ABILITY_FIELDS, raw, fail, "ability field")
     akind = out["kind"]
     allowed = {"character": ("static", "activated", "trigger", "burst", "on_enter"),
                "awakened_character": ("static", "activated", "trigger", "burst", "on_enter"),

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import CardSchema, CardSet, Field, load_card_sets
+from ...engine.cards import (CardSchema, CardSet, Field, NamedCard, ability_fail, card_fields, check_fields,
+                             load_card_sets)
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -26,15 +27,7 @@ ABILITY_KINDS = {"character": ("activated", "static"), "device": ("activated", "
                  "application": ("apply",)}
 
 SCHEMA = CardSchema(
-    common={
-        "id": Field(str, required=True, doc="card number (at most 4 copies of a number per deck)"),
-        "kind": Field(str, required=True, choices=KINDS),
-        "name": Field(str, required=True),
-        "name_en": Field(str, default=""),
-        "text": Field(str, default=""),
-        "text_en": Field(str, default=""),
-        "abilities": Field(list, default=[], item_type=dict),
-    },
+    common=card_fields(KINDS, id_doc="card number (at most 4 copies of a number per deck)"),
     kinds={
         "character": {
             "power": Field(int, required=True, min=0),
@@ -89,7 +82,7 @@ class Ability:
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedCard):
     id: str
     kind: str
     name: str
@@ -109,36 +102,13 @@ class Card:
     def abilities_of(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.kind == kind)
 
-    def label(self, lang: str = "en") -> str:
-        if lang == "ja" or not self.name_en:
-            return self.name
-        return f"{self.name} ({self.name_en})"
-
-
-def _check(fields: dict, raw: dict, fail) -> dict:
-    out = {}
-    for key, value in raw.items():
-        f = fields.get(key)
-        if f is None:
-            fail(f"unknown field (known: {', '.join(fields)})", key)
-        out[key] = f.check(value, lambda m, key=key: fail(m, key))
-    for key, f in fields.items():
-        if key not in out:
-            if f.required:
-                fail("required", key)
-            out[key] = f.default
-    return out
-
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
     for i, raw in enumerate(f.get("abilities") or []):
-        where = f"abilities[{i}]"
-
-        def fail(msg: str, field: str = "", where=where) -> None:
-            raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
-        a = _check(ABILITY_FIELDS, raw, fail)
+        fail = ability_fail(fname, cid, i)
+        a = check_fields(ABILITY_FIELDS, raw, fail)
         if a["kind"] not in ABILITY_KINDS[kind]:
             fail(f"a {kind} card cannot have an ability of kind {a['kind']!r} (allowed: {', '.join(ABILITY_KINDS[kind])})", "kind")
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
@@ -169,7 +139,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     for i, raw in enumerate(f.get("programs") or []):
         def pfail(msg: str, field: str = "", i=i) -> None:
             raise CardDataError(fname, cid, f"programs[{i}]{'.' + field if field else ''}", msg)
-        p = _check(PROGRAM_FIELDS, raw, pfail)
+        p = check_fields(PROGRAM_FIELDS, raw, pfail)
         if (p["kind"] == "library_draw") != (p["amount"] is not None):
             pfail("'amount' is required for library_draw and only for it", "amount")
         programs.append(Program(p["kind"], p["amount"] or 0, i))

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import CardSchema, CardSet, Field, load_card_sets
+from ...engine.cards import (CardSchema, CardSet, Field, NamedCard, ability_fail, card_fields, check_fields,
+                             load_card_sets)
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -33,15 +34,7 @@ _deck_marks = {
     "void_bringer": Field(bool, default=False, doc="marked ヴォイドブリンガー (max 4 per deck)"),
 }
 SCHEMA = CardSchema(
-    common={
-        "id": Field(str, required=True),
-        "kind": Field(str, required=True, choices=KINDS),
-        "name": Field(str, required=True),
-        "name_en": Field(str, default=""),
-        "text": Field(str, default=""),
-        "text_en": Field(str, default=""),
-        "abilities": Field(list, default=[], item_type=dict),
-    },
+    common=card_fields(KINDS),
     kinds={
         "zx": {**_unit, **_deck_marks, "cost": Field(int, required=True, min=0),
                "start_card": Field(bool, default=False, doc="may start on your player square")},
@@ -107,7 +100,7 @@ class Ability:
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedCard):
     id: str
     kind: str
     name: str
@@ -140,30 +133,13 @@ class Card:
     def is_unit(self) -> bool:
         return self.kind in UNIT_KINDS
 
-    def label(self, lang: str = "en") -> str:
-        if lang == "ja" or not self.name_en:
-            return self.name
-        return f"{self.name} ({self.name_en})"
-
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
     for i, raw in enumerate(f.get("abilities") or []):
-        where = f"abilities[{i}]"
-
-        def fail(msg: str, field: str = "", where=where) -> None:
-            raise CardDataError(fname, cid, f"{where}{'.' + field if field else ''}", msg)
-        a = {}
-        for key, value in raw.items():
-            fd = ABILITY_FIELDS.get(key)
-            if fd is None:
-                fail(f"unknown field (known: {', '.join(ABILITY_FIELDS)})", key)
-            a[key] = fd.check(value, lambda m, key=key: fail(m, key))
-        for key, fd in ABILITY_FIELDS.items():
-            a.setdefault(key, fd.default)
-            if fd.required and key not in raw:
-                fail("required", key)
+        fail = ability_fail(fname, cid, i)
+        a = check_fields(ABILITY_FIELDS, raw, fail)
         if a["kind"] not in ABILITY_KINDS[kind]:
             fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}", "kind")
         for key, only in (("cost", "activated"), ("min_force", "static")):
