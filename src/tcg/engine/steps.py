@@ -6,8 +6,9 @@ methods named ``_step_<kind>`` (run a step), ``_legal_<decision>`` and ``_apply_
 tables are built from those names when the class is created."""
 from __future__ import annotations
 
+import importlib
 import pathlib
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .action import Action, Decision
 from .cards import extra_card_files
@@ -59,6 +60,34 @@ class StepRuleset(Ruleset):
 
     def deck_dir(self):
         return self.folder / "decks"
+
+    def validate_deck(self, deck):
+        """The game's deck check: ``check_deck(cards, profile, deck)`` of the ``deckcheck``
+        module next to the game's rules."""
+        package = type(self).__module__.rsplit(".", 1)[0]
+        return importlib.import_module(f"{package}.deckcheck").check_deck(self.cards, self.profile, deck)
+
+    def deal(self, decks: Sequence[Any], sections: Sequence[str]
+             ) -> tuple[list[Any], list[int], list[dict[str, list[int]]]]:
+        """The card instances of a new game: every card of these deck sections, player by
+        player, in deck order. Returns (cards, owner of each, per player {section: [iid]});
+        ValueError for a card the card set does not know."""
+        cards: list[Any] = []
+        owner: list[int] = []
+        zones: list[dict[str, list[int]]] = []
+        for p, deck in enumerate(decks):
+            z: dict[str, list[int]] = {}
+            for sec in sections:
+                z[sec] = []
+                for cid in deck.section(sec):
+                    card = self.cards.find(cid)
+                    if card is None:
+                        raise ValueError(f"deck {deck.name!r}: unknown card {cid!r} in [{sec}]")
+                    z[sec].append(len(cards))
+                    cards.append(card)
+                    owner.append(p)
+            zones.append(z)
+        return cards, owner, zones
 
     # --- the loop -----------------------------------------------------------------------
     def advance(self, s: BaseState) -> None:

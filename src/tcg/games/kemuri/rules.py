@@ -10,12 +10,12 @@ import pathlib
 from typing import Sequence
 
 from ...engine.action import Action
-from ...engine.deck import Deck, DeckProblem
+from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from . import flow as F
-from .cards import Card, load_cards
+from .cards import load_cards
 from .state import Cast, KMState
 
 HERE = pathlib.Path(__file__).parent
@@ -45,10 +45,6 @@ class KemuriRules(EffectRunner, StepRuleset):
         self.max_floor = p.get("field.max_casts")
 
 
-    def validate_deck(self, deck: Deck) -> list[DeckProblem]:
-        from .deckcheck import check_deck
-        return check_deck(self.cards, self.profile, deck)
-
     def scramble_hidden(self, s: KMState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "pick_card"):
             return False
@@ -71,20 +67,7 @@ class KemuriRules(EffectRunner, StepRuleset):
     # --- set-up (KM-S1..S3) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> KMState:
         self.profile  # noqa: B018
-        cards: list[Card] = []
-        owner: list[int] = []
-        zones = []
-        for p, deck in enumerate(decks):
-            z = {"main": [], "leader": []}
-            for sec in ("main", "leader"):
-                for cid in deck.section(sec):
-                    card = self.cards.find(cid)
-                    if card is None:
-                        raise ValueError(f"deck {deck.name!r}: unknown card {cid!r}")
-                    z[sec].append(len(cards))
-                    cards.append(card)
-                    owner.append(p)
-            zones.append(z)
+        cards, owner, zones = self.deal(decks, ("main", "leader"))
         s = KMState(seed, tuple(cards), tuple(owner))
         for p, z in enumerate(zones):
             ps = s.players[p]
@@ -374,8 +357,6 @@ class KemuriRules(EffectRunner, StepRuleset):
         ps = s.players[p]
         cards = s.cards
         out = []
-        if ps.leader_active and ps.leader >= 0:
-            out.append(LEADER_DRAW)
         seats = F.seats(s, p)
         room = F.floor_count(s, p) < self.max_floor
         for i in ps.hand:
@@ -403,6 +384,10 @@ class KemuriRules(EffectRunner, StepRuleset):
         if self._charm_ok(s, p, "operation"):
             out.append(CHARM)
         out.append(END_OPERATION)
+        # listed last: locking the leader to draw gives up this turn's close, so a player (or a
+        # policy) that takes the first option ends the phase with the leader still active
+        if ps.leader_active and ps.leader >= 0:
+            out.append(LEADER_DRAW)
         return out
 
     def _activations(self, s, p, seats: int) -> list[Action]:

@@ -10,14 +10,13 @@ import pathlib
 from typing import Any, Sequence
 
 from ...engine.action import Action
-from ...engine.deck import Deck, DeckProblem
+from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from . import flow as F
 from . import payment as P
 from .cards import CHARACTER_KINDS, Card, load_cards
-from .deckcheck import check_deck
 from .state import SNState, Unit
 
 HERE = pathlib.Path(__file__).parent
@@ -42,27 +41,10 @@ class ShironekoRules(EffectRunner, StepRuleset):
         self.first_player_draws = not p.get("start.first_draw_restriction")
 
 
-    def validate_deck(self, deck: Deck) -> list[DeckProblem]:
-        return check_deck(self.cards, self.profile, deck)
-
     # --- set-up (SN-S1..S3) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> SNState:
         self.profile  # noqa: B018 - loads the numbers
-        cardset = self.cards
-        cards: list[Card] = []
-        owner: list[int] = []
-        zones: list[dict[str, list[int]]] = []
-        for p, deck in enumerate(decks):
-            z: dict[str, list[int]] = {"main": [], "town": [], "leader": []}
-            for sec in ("main", "town", "leader"):
-                for cid in deck.section(sec):
-                    card = cardset.find(cid)
-                    if card is None:
-                        raise ValueError(f"deck {deck.name!r}: unknown card {cid!r} in [{sec}]")
-                    z[sec].append(len(cards))
-                    cards.append(card)
-                    owner.append(p)
-            zones.append(z)
+        cards, owner, zones = self.deal(decks, ("main", "town", "leader"))
         s = SNState(seed, tuple(cards), tuple(owner))
         for p, z in enumerate(zones):
             ps = s.players[p]

@@ -11,12 +11,12 @@ import pathlib
 from typing import Any, Sequence
 
 from ...engine.action import Action
-from ...engine.deck import Deck, DeckProblem
+from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from . import flow as F
-from .cards import Card, load_cards
+from .cards import load_cards
 from .state import TTState, Unit
 
 HERE = pathlib.Path(__file__).parent
@@ -48,26 +48,11 @@ class TuruturuRules(EffectRunner, StepRuleset):
         self.segments = p.get("round.segments")
 
 
-    def validate_deck(self, deck: Deck) -> list[DeckProblem]:
-        from .deckcheck import check_deck
-        return check_deck(self.cards, self.profile, deck)
-
     # --- set-up (TT-S1..S4) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> TTState:
         self.profile  # noqa: B018 - loads the numbers
-        cards: list[Card] = []
-        owner: list[int] = []
-        mains = []
-        for p, deck in enumerate(decks):
-            ids = []
-            for cid in deck.section("main"):
-                card = self.cards.find(cid)
-                if card is None:
-                    raise ValueError(f"deck {deck.name!r}: unknown card {cid!r}")
-                ids.append(len(cards))
-                cards.append(card)
-                owner.append(p)
-            mains.append(ids)
+        cards, owner, zones = self.deal(decks, ("main",))
+        mains = [z["main"] for z in zones]
         s = TTState(seed, tuple(cards), tuple(owner), self.start_hp)
         for p in (0, 1):
             s.players[p].deck = mains[p]

@@ -9,7 +9,7 @@ import pathlib
 from typing import Any, Sequence
 
 from ...engine.action import Action
-from ...engine.deck import Deck, DeckProblem
+from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
@@ -39,28 +39,10 @@ class ZXRules(EffectRunner, StepRuleset):
         self.resource_start = p.get("start.resource_cards")
 
 
-    def validate_deck(self, deck: Deck) -> list[DeckProblem]:
-        from .deckcheck import check_deck
-        return check_deck(self.cards, self.profile, deck)
-
     # --- set-up (ZX-S1..S6) ------------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> ZXState:
         self.profile  # noqa: B018
-        cards: list[Card] = []
-        owner: list[int] = []
-        zones = []
-        for p, deck in enumerate(decks):
-            z: dict[str, list[int]] = {}
-            for sec in ("main", "dynamis", "player", "ob_bottom"):
-                z[sec] = []
-                for cid in deck.section(sec):
-                    card = self.cards.find(cid)
-                    if card is None:
-                        raise ValueError(f"deck {deck.name!r}: unknown card {cid!r} in [{sec}]")
-                    z[sec].append(len(cards))
-                    cards.append(card)
-                    owner.append(p)
-            zones.append(z)
+        cards, owner, zones = self.deal(decks, ("main", "dynamis", "player", "ob_bottom"))
         s = ZXState(seed, tuple(cards), tuple(owner))
         for p, z in enumerate(zones):
             ps = s.players[p]
