@@ -255,6 +255,20 @@ def ability_body(ab: Any, lang: str = "en") -> str:
     return text
 
 
+def apply_text(card: Any, lang: str = "en") -> str:
+    """What an application does, without its head: its ability's text, else the card's text."""
+    abilities = getattr(card, "abilities", ()) or ()
+    ab = abilities[0] if abilities else None
+    text = (getattr(ab, "text", "") if lang == "ja" else (getattr(ab, "text_en", "") or getattr(ab, "text", ""))) \
+        if ab is not None else ""
+    if not text:
+        text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
+    for head in ("Apply:", "アプライ："):
+        if text.startswith(head):
+            return text[len(head):].strip()
+    return text
+
+
 def card_text(card: Any, lang: str = "en") -> str:
     """The printed card text; for a card without one, its abilities' texts."""
     if card is None:
@@ -546,6 +560,8 @@ def result_text(winner: Any, reason: Any, viewer: int | None, lang: str = "en",
     why = reason_text(reason, v.lang)
     if winner is None:
         return v.t("result.draw", reason=why)
+    if v.is_you(winner):
+        return v.t("result.you_win", reason=why)
     return v.t("result.win", who=v.who(winner), reason=why)
 
 
@@ -608,8 +624,7 @@ def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
     if typ == "release":
         return v.t(key, card=name(a.card), own=v.own(actor))
     if typ == "apply":
-        ab = cards[a.card].abilities
-        text = ability_body(ab[0], lang) if ab else ""
+        text = apply_text(cards[a.card], lang)
         return v.t(key, card=name(a.card), text=v.t("fmt.colon", text=text) if text else "")
     if typ == "run":
         d = s.decision
@@ -706,10 +721,9 @@ class _Scene:
         if v is None or v.get("zone") != "characters":
             return self.name(iid)
         card, pt = card_label(v, self.lang), pt_left(v, self.lang)
-        owner = v.get("owner")
-        if own or (owner == self.actor and owner == self.viewer):
+        if own:  # the actor's own character, where only theirs can be meant
             return self.v.t("fmt.unit_own", pos=v.get("pos"), card=card, pt=pt)
-        return self.v.t("fmt.unit", whose=self.v.whose(owner), pos=v.get("pos"), card=card, pt=pt)
+        return self.v.t("fmt.unit", whose=self.v.whose(v.get("owner")), pos=v.get("pos"), card=card, pt=pt)
 
     def running(self) -> Mapping[str, Any]:
         players = self.obs.get("players") or []
@@ -906,7 +920,8 @@ def _ability_tail(v: Voice, ev: Mapping[str, Any], kind: str) -> str:
     c = v.book.card_of(ev.get("card"), ev.get("id"))
     abilities = getattr(c, "abilities", ()) or ()
     if kind == "apply":
-        ab = abilities[0] if abilities else None
+        text = apply_text(c, v.lang) if c is not None else ""
+        return v.t("fmt.colon", text=text) if text else ""
     else:
         index = ev.get("ability", 0)
         ab = abilities[index] if isinstance(index, int) and index < len(abilities) else None
@@ -1357,7 +1372,7 @@ def rules_primer(lang: str = "en") -> str:
     return "\n".join(out)
 
 
-__all__ = ["GAME", "HIDDEN_ACTIONS", "QUIET_EVENTS", "CardBook", "Voice", "ability_body", "ability_text",
+__all__ = ["GAME", "HIDDEN_ACTIONS", "QUIET_EVENTS", "CardBook", "Voice", "ability_body", "ability_text", "apply_text",
            "card_label", "card_text", "decision_source", "describe", "filter_text", "fold", "gender_name",
            "hidden_label", "kind_name", "label", "lines", "menu", "mount_text", "narrate", "phase_name",
            "program_help", "program_kind", "program_label_name", "program_name", "program_short", "programs_of",
