@@ -353,3 +353,42 @@ def test_options_fold_copies_of_one_card():
     assert len(keys) == len(set(keys))
     assert {views[a.card]["id"] for a in game.legal_actions() if a.type == "stack"} == set(keys)
     assert offered[-1].type == "finish_program"
+
+
+# --- the words of the board --------------------------------------------------------------------
+
+def test_board_speaks_the_players_language():
+    """The board takes its words from the game's text layer (tcg.games.turutoru.text): Japanese with
+    --lang ja, English with the Japanese game terms glossed; the decision and the events are the
+    game's own words; HP and toughness show what is left."""
+    from tcg.games.turutoru import text as T
+    from tcg.ui import get_renderer
+    game = find_state(lambda g: g.decision.player == 0 and g.observe(0)["phase"] == "main"
+                      and g.observe(0)["players"][1]["characters"])
+    assert game is not None
+    obs = game.observe(0)
+    en, ja = (get_renderer(GAME, game, lang, viewer=0) for lang in ("en", "ja"))
+    text_en, text_ja = render(en.board(obs)), render(ja.board(obs))
+    assert "MAIN PHASE (メインフェイズ)" in text_en and "P/T left" in text_en and "Timeline · round" in text_en
+    for word in ("メインフェイズ", "タイムライン", "デッキ", "手札", "捨て札", "あなたの手札", "選択：", "▼ 現在"):
+        assert word in text_ja, word
+    for word in ("Deck ", "Your hand", "Timeline", "segment", "Decision"):
+        assert word not in text_ja, word
+    assert en.decision_text(obs) == T.prompt(obs["decision"], 0, "en", obs=obs, cards=en.book)
+    events = game.log.for_player(0)
+    assert en.event_lines(events) == T.lines(events, 0, "en", T.CardBook.for_game(game, 0))
+    lines_ja = ja.event_lines(events)
+    assert any(line.startswith("── セグメント") for line in lines_ja)
+    assert any(line.startswith("あなたは") for line in lines_ja)
+
+
+def test_rules_primer_and_why_in_both_languages(runner, tmp_path):
+    en = run(runner, "rules", GAME)
+    assert en.exit_code == 0
+    assert "Segment (セグメント)" in en.output and "Program Decoder (プログラムデコーダー)" in en.output
+    ja = run(runner, "rules", GAME, "--lang", "ja")
+    assert ja.exit_code == 0 and "勝利条件" in ja.output and "セグメント" in ja.output
+    # '?' while programming: a card that is not a character cannot be stacked
+    result = run(runner, "play", GAME, "--seed", 9, "--save", tmp_path / "w.json", input="1\n?\nq\n")
+    assert result.exit_code == 0
+    assert "only character cards can be stacked as programs" in result.output
