@@ -559,7 +559,8 @@ def result_text(winner: Any, reason: Any, viewer: int | None, lang: str = "en",
     v = Voice(viewer, lang, names=names)
     why = reason_text(reason, v.lang)
     if winner is None:
-        return v.t("result.draw", reason=why)
+        both = words().get(f"reason.both.{reason}", v.lang)  # both lost at the same moment (TT-W3)
+        return v.t("result.draw", reason=both or why)
     if v.is_you(winner):
         return v.t("result.you_win", reason=why)
     return v.t("result.win", who=v.who(winner), reason=why)
