@@ -872,12 +872,19 @@ def _discard(view: AgentView, c: _Ctx) -> Action:
     return least_kept(view, c.hand, lambda h: _card_keep(h, c))
 
 
+def _english_name(label: str) -> str:
+    """The English card name an English action label gives: "... [Name]" or "... (Name)"."""
+    import re
+    m = re.search(r"[\[(]([^\[\]()]*)[\])]\s*$", label)
+    return m.group(1) if m else bracketed_name(label)
+
+
 def _search(view: AgentView, c: _Ctx) -> Action:
     best, best_v = None, -1e9
     for a in view.choices:
         if a.type != "search_pick":
             continue
-        card = _by_name_en(bracketed_name(view.describe(a)))
+        card = _by_name_en(_english_name(view.describe(a)))
         v = 0.0
         if card is not None:
             d = {"iid": a.card, "id": card.id, "kind": card.kind}
