@@ -503,8 +503,11 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
             if i < jump_to:
                 event_lines(renderer, _view_events(game, mark))  # keeps the renderer's card names
                 continue
+            step = Step(player, text, _view_events(game, mark), action)
+            if not text and not step_lines(renderer, step) and i != total:
+                continue  # a step this viewer cannot see at all (e.g. the opponent's face-down stacking)
             console.rule(f"Action {i}/{total}")
-            print_steps(console, renderer, [Step(player, text, _view_events(game, mark), action)])
+            print_steps(console, renderer, [step])
             console.print(renderer.board(game.observe(viewer)))
             if i == total:
                 break
