@@ -38,6 +38,8 @@ import importlib
 import json
 from typing import Any, Callable, Mapping, Sequence
 
+from ..presentation import fold
+
 #: game id -> module defining ``Renderer`` (a ``GenericRenderer`` subclass)
 RENDERERS: dict[str, str] = {
     "shironeko": "tcg.ui.shironeko_board",
@@ -111,20 +113,8 @@ class GenericRenderer:
                 lines.append(GenericRenderer.event_text(self, ev))
         return self.fold_lines(lines)
 
-    @staticmethod
-    def fold_lines(lines: Sequence[str | None]) -> list[str]:
-        """Drop empty lines; fold runs of identical lines into one ("... (x3)")."""
-        out: list[str] = []
-        counts: list[int] = []
-        for line in lines:
-            if not line:
-                continue
-            if out and out[-1] == line:
-                counts[-1] += 1
-            else:
-                out.append(line)
-                counts.append(1)
-        return [line if n == 1 else f"{line} (x{n})" for line, n in zip(out, counts)]
+    #: drop empty lines; fold runs of identical lines into one ("... (x3)")
+    fold_lines = staticmethod(fold)
 
     # --- optional hooks ---------------------------------------------------------------------
     def hidden_label(self, action: Any) -> str:
