@@ -89,14 +89,16 @@ def replay_whole(runner: CliRunner, path: pathlib.Path) -> str:
     return out
 
 
-def validate_reports(runner: CliRunner, game_id: str, path: pathlib.Path) -> set[str]:
-    """``tcg validate`` of a broken deck file fails and names every problem's rule; the rules."""
+def validate_reports(runner: CliRunner, game_id: str, path: pathlib.Path, messages: bool = False) -> set[str]:
+    """``tcg validate`` of a broken deck file fails and names every problem's rule (and its
+    message, where ``messages``); the rules."""
     problems = tcg.validate_deck(game_id, path)
     result = run(runner, "validate", game_id, path)
     assert result.exit_code == 1
     assert f"{len(problems)} problems" in result.output
     for p in problems:
         assert p.rule in result.output
+        assert not messages or p.message in result.output
     return {p.rule for p in problems}
 
 
@@ -112,13 +114,14 @@ def help_board_log_info_quit(runner: CliRunner, game_id: str, save: pathlib.Path
     return out
 
 
-def played_to_the_end(path: pathlib.Path, result, game_id: str) -> tuple[str, dict]:
-    """A game played through ``tcg play`` to its end and saved at ``path``: it says who won, and
-    its record replays to the same result. The output and the record."""
+def played_to_the_end(path: pathlib.Path, result, game_id: str, draws: bool = False) -> tuple[str, dict]:
+    """A game played through ``tcg play`` to its end and saved at ``path``: it says who won (or
+    that it is a draw, where ``draws``), and its record replays to the same result. The output
+    and the record."""
     assert result.exit_code == 0, result.output[-3000:]
     out = result.output
     assert "Game over" in out
-    assert ("You win!" in out) or ("You lose." in out)
+    assert ("You win!" in out) or ("You lose." in out) or (draws and "Draw" in out)
     record = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
     assert record["game"] == game_id and record["result"] is not None
     game = tcg.replay(record)

@@ -5,7 +5,6 @@ with the shipped card set and sample decks (helpers in tests/cli/helpers.py)."""
 from __future__ import annotations
 
 import functools
-import json
 import re
 
 import pytest
@@ -42,15 +41,7 @@ def played(tmp_path_factory):
 # --- play ------------------------------------------------------------------------------------
 
 def test_play_to_the_end_by_always_choosing_the_last_option(played):
-    path, result = played["last"]
-    assert result.exit_code == 0, result.output
-    out = result.output
-    assert "Game over" in out
-    assert ("You win!" in out) or ("You lose." in out) or ("Draw" in out)
-    record = json.loads(path.read_text(encoding="utf-8"))
-    assert record["game"] == GAME and record["result"] is not None
-    game = tcg.replay(record)
-    assert game.is_over and game.result == record["result"]
+    out, _ = H.played_to_the_end(*played["last"], GAME, draws=True)
     # the board: round, phase, both HPs, the programming panel with the opponent's stack secret
     # (TT-T2: not even its size until both have programmed; then the counts are told)
     assert "Round 1 · PROGRAMMING PHASE" in out
@@ -92,12 +83,7 @@ def test_play_programming_and_timeline(played):
 
 
 def test_replay_of_a_played_game(runner, played):
-    path, _ = played["pattern"]
-    n = len(json.loads(path.read_text(encoding="utf-8"))["actions"])
-    result = run(runner, "replay", path, "--auto")
-    assert result.exit_code == 0, result.output
-    out = result.output
-    assert f"Action 1/{n}" in out and f"Action {n}/{n}" in out
+    out = H.replay_whole(runner, played["pattern"][0])
     assert "wins" in out or "Draw" in out
     assert "Your hand" not in out  # spectator view
     # nobody's stacking is shown to a spectator, only the counts once both have programmed
@@ -108,10 +94,7 @@ def test_replay_of_a_played_game(runner, played):
 
 
 def test_replay_from_a_players_side(runner, played):
-    path, _ = played["pattern"]
-    result = run(runner, "replay", path, "--auto", "--upto", 30, "--player", 0)
-    assert result.exit_code == 0
-    out = result.output
+    out = H.replay_out(runner, played["pattern"][0], "--upto", 30, "--player", 0)
     assert "Your hand" in out and "Action 30/30" in out
     assert re.search(r"▶ P0: Stack ", out)          # P0's own stacking, by name
     assert not re.search(r"▶ P1: Stack ", out)      # P1's face down
@@ -119,73 +102,25 @@ def test_replay_from_a_players_side(runner, played):
 
 
 def test_play_quit_help_info_and_ja(runner, tmp_path):
-    result = run(runner, "play", GAME, "--seed", 4, "--save", tmp_path / "g.json", input="h\nb\nlog\ni\nq\n")
-    assert result.exit_code == 0
-    out = result.output
-    assert "concede the game" in out
-    assert out.count("Your options:") == 2
-    assert "Recent events" in out and "priority" in out
+    out = H.help_board_log_info_quit(runner, GAME, tmp_path / "g.json")
+    assert "priority" in out
     assert "Your hand" in out and " seg · " in out  # card texts (i): "char · 2 seg · 2/3 · ..."
     ja = run(runner, "play", GAME, "--seed", 4, "--lang", "ja", "--save", tmp_path / "j.json", input="q\n")
     assert ja.exit_code == 0
     assert "手札を保持" in ja.output
 
 
-def test_play_concede(runner, tmp_path):
-    path = tmp_path / "c.json"
-    result = run(runner, "play", GAME, "--seed", 4, "--save", path, input="c\ny\n")
-    assert result.exit_code == 0
-    assert "You lose." in result.output and "concession" in result.output
-    record = json.loads(path.read_text(encoding="utf-8"))
-    assert record["result"]["reason"] == "concede"
-
-
-# --- simulate, bench ----------------------------------------------------------------------
-
-def test_simulate_json(runner):
-    result = run(runner, "simulate", GAME, "--games", 3, "--seed", 2, "--json")
-    assert result.exit_code == 0, result.output
-    summary = json.loads(result.stdout)
-    assert summary["game"] == GAME and summary["games"] == 3
-    assert summary["player0_wins"] + summary["player1_wins"] + summary["draws"] == 3
-    assert sum(summary["end_reasons"].values()) == 3
-    again = json.loads(run(runner, "simulate", GAME, "--games", 3, "--seed", 2, "--json").stdout)
-    assert again == summary
-
-
-def test_simulate_table(runner):
-    result = run(runner, "simulate", GAME, "--games", 2, "--seed", 1)
-    assert result.exit_code == 0
-    for word in ("Win rate", "95% CI", "Draws", "End reasons"):
-        assert word in result.output
-
-
-def test_bench_json(runner):
-    result = run(runner, "bench", GAME, "--seconds", 0.05, "--json")
-    assert result.exit_code == 0
-    out = json.loads(result.stdout)
-    assert out["game"] == GAME and out["games"] >= 1 and out["decisions_per_s"] > 0
-
-
 # --- cards, validate, catalog ---------------------------------------------------------------
 
 def test_cards_table_shows_turutoru_fields(runner):
+    """The columns every game's table has: tests/cli/test_game_commands.py."""
     cards = list(get_rules(GAME).cards)
-    result = run(runner, "cards", GAME)
-    assert result.exit_code == 0, result.output
-    out = result.output
-    for header in ("Seg", "P/T", "Programs", "Gender", "Work"):
-        assert header in out
-    for word in ("Cost", "Colour", "Rune", "STOP!", "ATK/HP"):  # Shironeko's columns are not shown
-        assert word not in out
-    for c in cards:
-        assert c.id in out
+    out = run(runner, "cards", GAME).output
     char = next(c for c in cards if c.kind == "character")
     assert f"{char.power}/{char.toughness}" in out
     assert char.programs[0].label() in out
     if any(c.kind == "device" for c in cards):
         assert "Mount" in out and ("on a character" in out or "on the field" in out)
-    assert f"{len(cards)} of {len(cards)} cards" in out
 
 
 def test_cards_filters_and_narrow_terminal(runner):
@@ -216,20 +151,10 @@ def test_validate_sample_and_broken_decks(runner, tmp_path):
     path = tmp_path / "broken.toml"
     path.write_text(f'game = "{GAME}"\nname = "Broken"\n[main]\n"{cid}" = 5\n"NO-SUCH" = 1\n[side]\n',
                     encoding="utf-8")
-    problems = tcg.validate_deck(GAME, path)
-    result = run(runner, "validate", GAME, path)
-    assert result.exit_code == 1
-    assert f"{len(problems)} problems" in result.output
-    for p in problems:
-        assert p.rule in result.output and p.message in result.output
+    H.validate_reports(runner, GAME, path, messages=True)
 
 
 def test_catalog_turutoru_and_side_by_side(runner):
-    result = run(runner, "catalog", GAME)
-    assert result.exit_code == 0
-    for label, value in get_rules(GAME).profile.rows():
-        assert label in result.output
-    assert "Turu-turu Stage" in result.output
     both = run(runner, "catalog")
     assert both.exit_code == 0
     assert "turutoru" in both.output and "shironeko" in both.output
