@@ -9,15 +9,18 @@ import pathlib
 import pytest
 
 import tcg
-from tcg.agents.base import AgentView, make_agent
+from tcg.agents.base import make_agent
 from tcg.agents.heuristics import kemuri as KM
 from tcg.agents.heuristics import zx as ZX
 from tcg.engine.action import Action
-from tcg.engine.deck import Deck
 from tcg.engine.game import Game
-from tcg.engine.rng import Rng
 from tcg.games import get_rules
 from tcg.sim.runner import play
+
+from ..games.harness_base import Pool
+from .scenario import act as _act
+from .scenario import card_id as _card
+from .scenario import scenario_game as _game
 
 
 @pytest.fixture(autouse=True)
@@ -25,26 +28,6 @@ def strict(monkeypatch):
     """A scenario must be decided by the heuristic itself, never by its crash fallback."""
     monkeypatch.setattr(KM, "STRICT", True)
     monkeypatch.setattr(ZX, "STRICT", True)
-
-
-def _game(game_id: str, state) -> Game:
-    g = Game.__new__(Game)
-    g.rules, g.seed, g._actions, g._legal, g.meta, g._extra, g._undo = get_rules(game_id), 0, [], None, {}, {}, None
-    g.decks = tuple(Deck(game_id, f"scenario p{p}", {}) for p in range(2))
-    g.state = state
-    g.rules.advance(state)
-    return g
-
-
-def _act(g: Game, policy) -> Action:
-    view = AgentView(g, g.legal_actions())
-    a = policy(view, Rng(1))
-    assert a in g.legal_actions()
-    return a
-
-
-def _card(g: Game, iid: int) -> str:
-    return g.state.cards[iid].id
 
 
 # =================================================================================================
@@ -249,12 +232,8 @@ def zx_scenario(p0: dict, p1: dict, board: dict | None = None, active: int = 0, 
     from tcg.games.zx.state import Unit, ZXState
     rules = get_rules("zx")
     rules.profile  # noqa: B018 - loads the numbers (hand limit, life)
-    cards, owner, lay = [], [], []
-
-    def new(cid, p):
-        cards.append(rules.cards[cid])
-        owner.append(p)
-        return len(cards) - 1
+    pool, lay = Pool(rules), []
+    new = pool.new
 
     for p, spec in enumerate((p0, p1)):
         res = [new(c, p) for c in spec.get("resources", [])]
@@ -273,7 +252,7 @@ def zx_scenario(p0: dict, p1: dict, board: dict | None = None, active: int = 0, 
         if len(rest) > 1:
             u.damage = rest[1]
         units[sq] = u
-    s = ZXState(0, tuple(cards), tuple(owner))
+    s = ZXState(0, tuple(pool.cards), tuple(pool.owner))
     for p, z in enumerate(lay):
         for k, v in z.items():
             setattr(s.players[p], k, v)
