@@ -48,6 +48,32 @@ class Pool:
         return len(self.cards) - 1
 
 
+def lay_out(state, layout: list[dict[str, Any]], **every: Any) -> None:
+    """Set each player's fields from their layout ({field: value}), then ``every`` field on all."""
+    for p, lay in enumerate(layout):
+        ps = state.players[p]
+        for k, v in {**lay, **every}.items():
+            setattr(ps, k, v)
+
+
+def turn_start(s, kind: str, turn: int, active: int, phase: str | None, tail: dict, phases: dict) -> bool:
+    """For a turn-based game (Kemuri, Z/X): start at ``("start_turn",)`` of turn ``turn`` of
+    player ``active``, or at a phase of that turn with the rest of the turn (``tail[kind]``) to
+    come; False for another kind of start."""
+    if kind == "start_turn":
+        s.turn = turn - 1
+        s.active = active if s.turn == 0 else 1 - active
+        s.phase = phase or "end"
+        s.steps = [("start_turn",)]
+    elif kind in tail:
+        s.turn, s.active = turn, active
+        s.phase = phase or phases[kind]
+        s.steps = list(tail[kind])
+    else:
+        return False
+    return True
+
+
 # --- finding things ------------------------------------------------------------------------
 
 def card_id(g: Game, iid: int) -> str:
@@ -70,6 +96,14 @@ def events(g: Game, etype: str) -> list[dict]:
 def decision(g: Game) -> tuple[int, str] | None:
     d = g.decision
     return None if d is None else (d.player, d.kind)
+
+
+def first_in(g: Game, p: int, where: str, iids, cid: str) -> int:
+    """Instance id of the first ``cid`` among ``iids`` (player p's ``where``)."""
+    for i in iids:
+        if card_id(g, i) == cid:
+            return i
+    raise LookupError(f"no {cid} in player {p}'s {where}")
 
 
 def legal_types(g: Game) -> set[str]:

@@ -93,22 +93,10 @@ def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, acti
             event = new(spec["event"], p)
         layout.append(lay)
     s = KMState(seed, tuple(pool.cards), tuple(pool.owner))
-    for p, lay in enumerate(layout):
-        ps = s.players[p]
-        for k, v in lay.items():
-            setattr(ps, k, v)
+    base.lay_out(s, layout)
     s.event = event
     s.first = first
-    if start == "start_turn":
-        s.turn = turn - 1
-        s.active = active if s.turn == 0 else 1 - active
-        s.phase = phase or "end"
-        s.steps = [("start_turn",)]
-    elif start in _TAIL:
-        s.turn, s.active = turn, active
-        s.phase = phase or _PHASE[start]
-        s.steps = list(_TAIL[start])
-    else:
+    if not base.turn_start(s, start, turn, active, phase, _TAIL, _PHASE):
         raise ValueError(f"unknown start {start!r}")
     return base.start(rules, s, seed)
 
@@ -149,11 +137,7 @@ def cast(g: Game, p: int, cid: str) -> Cast:
 def iid_in(g: Game, p: int, where: str, cid: str) -> int:
     """Instance id of the first ``cid`` in player p's zone (``floor``: top cards)."""
     ps = g.state.players[p]
-    pool = [c.iid for c in ps.floor] if where == "floor" else getattr(ps, where)
-    for i in pool:
-        if card_id(g, i) == cid:
-            return i
-    raise LookupError(f"no {cid} in player {p}'s {where}")
+    return base.first_in(g, p, where, [c.iid for c in ps.floor] if where == "floor" else getattr(ps, where), cid)
 
 
 def seats(g: Game, p: int) -> int:

@@ -61,11 +61,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, active: int = 0, tu
         lay["leader"] = _unit(spec["leader"], p, new, turn) if spec.get("leader") else None
         layout.append(lay)
     s = SNState(seed, tuple(pool.cards), tuple(pool.owner))
-    for p, lay in enumerate(layout):
-        ps = s.players[p]
-        for k, v in lay.items():
-            setattr(ps, k, v)
-        ps.mulliganed = True
+    base.lay_out(s, layout, mulliganed=True)
     s.first, s.active, s.phase = first, active, "main"
     if start == "turn":
         s.turn, s.active = turn - 1, 1 - active

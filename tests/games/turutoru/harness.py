@@ -62,11 +62,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, pri
         lay["hp"] = spec.get("hp", rules.start_hp)
         layout.append(lay)
     s = TTState(seed, tuple(pool.cards), tuple(pool.owner), rules.start_hp)
-    for p, lay in enumerate(layout):
-        ps = s.players[p]
-        for k, v in lay.items():
-            setattr(ps, k, v)
-        ps.mulliganed = True
+    base.lay_out(s, layout, mulliganed=True)
     s.priority = priority
     first, second = priority, 1 - priority
     if start == "programming":
@@ -127,11 +123,7 @@ def attached(g: Game, p: int, cid: str) -> list[str]:
 def iid_in(g: Game, p: int, where: str, cid: str) -> int:
     """Instance id of the first ``cid`` in player p's zone ``where`` (``chars`` for the field)."""
     ps = g.state.players[p]
-    pool = [u.iid for u in ps.chars] if where == "chars" else getattr(ps, where)
-    for i in pool:
-        if card_id(g, i) == cid:
-            return i
-    raise LookupError(f"no {cid} in player {p}'s {where}")
+    return base.first_in(g, p, where, [u.iid for u in ps.chars] if where == "chars" else getattr(ps, where), cid)
 
 
 # --- acting --------------------------------------------------------------------------------

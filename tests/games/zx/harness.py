@@ -113,24 +113,12 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
             u.bottom = new(spec["bottom"], p)
         units[sq] = u
     s = ZXState(seed, tuple(pool.cards), tuple(pool.owner))
-    for p, lay in enumerate(layout):
-        ps = s.players[p]
-        for k, v in lay.items():
-            setattr(ps, k, v)
+    base.lay_out(s, layout)
     for sq, u in units.items():
         s.board[sq] = u
     s.first = first
     kind = start[0]
-    if kind == "start_turn":
-        s.turn = turn - 1
-        s.active = active if s.turn == 0 else 1 - active
-        s.phase = phase or "end"
-        s.steps = [("start_turn",)]
-    elif kind in _TAIL:
-        s.turn, s.active = turn, active
-        s.phase = phase or _PHASE[kind]
-        s.steps = list(_TAIL[kind])
-    elif kind == "battle_events":
+    if kind == "battle_events":
         if battle is None:
             raise ValueError("a battle_events start needs battle=(attacker square, target square)")
         s.turn, s.active = turn, active
@@ -138,7 +126,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
         att, tgt = battle
         s.battle = (att, s.board[att].iid, tgt, s.board[tgt].iid if tgt >= 0 else -1)
         s.steps = [("end_phase",), ("main",), ("battle_resolve",), tuple(start)]
-    else:
+    elif not base.turn_start(s, kind, turn, active, phase, _TAIL, _PHASE):
         raise ValueError(f"unknown start {start!r}")
     return base.start(rules, s, seed)
 
@@ -185,10 +173,7 @@ def power(g: Game, n: int) -> int:
 
 def iid_in(g: Game, p: int, where: str, cid: str) -> int:
     """Instance id of the first ``cid`` in player p's zone ``where``."""
-    for i in getattr(g.state.players[p], where):
-        if card_id(g, i) == cid:
-            return i
-    raise LookupError(f"no {cid} in player {p}'s {where}")
+    return base.first_in(g, p, where, getattr(g.state.players[p], where), cid)
 
 
 def check(g: Game) -> None:
