@@ -162,6 +162,37 @@ def effect_step(controller: int, source: int, ops: tuple, extra: Any = None) -> 
     return ("effect", controller, source, ops, 0, (), extra, None)
 
 
+def player_of(ctx: EffectCtx, who: str) -> int:
+    """The player an op's ``player`` parameter names: ``"self"`` is the effect's controller,
+    anything else (``"opponent"``) the other player."""
+    return ctx.controller if who == "self" else 1 - ctx.controller
+
+
+def draw_op(draw: Callable[[Any, int, int], Any]) -> Callable:
+    """The ``draw`` op handler of a game whose ``draw(state, player, n)`` draws cards."""
+    def op_draw(rules, s, ctx, op, targets):
+        draw(s, player_of(ctx, op["player"]), op["amount"])
+    return op_draw
+
+
+def damage_op(check: Callable[[Any], Any]) -> Callable:
+    """The ``damage`` op handler of a game whose units count damage (``unit.damage``): each
+    target takes ``amount`` (a ``damage`` event each), then ``check(state)`` removes the dead."""
+    def op_damage(rules, s, ctx, op, targets):
+        for u in targets:
+            u.damage += op["amount"]
+            s.emit("damage", {"card": u.iid, "amount": op["amount"], "total": u.damage})
+        check(s)
+    return op_damage
+
+
+def op_shuffle(rules, s, ctx, op, targets):
+    """The ``shuffle`` op: the named player's deck is shuffled (a ``shuffle`` event)."""
+    p = player_of(ctx, op["player"])
+    s.rng.shuffle(s.players[p].deck)
+    s.emit("shuffle", {"player": p})
+
+
 class EffectRunner:
     """Mixin for a ``Ruleset``: runs effect steps op by op. A target selector starting with
     ``choose_`` opens a ``target`` decision when it has several candidates (one is taken

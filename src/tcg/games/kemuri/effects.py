@@ -1,7 +1,7 @@
 """Kemuri's effect operations (triggers, supports, troubles, charms, cast abilities)."""
 from __future__ import annotations
 
-from ...engine.effects import OpRegistry, Param
+from ...engine.effects import OpRegistry, Param, draw_op, op_shuffle, player_of
 from . import flow as F
 
 PLAYERS = ("self", "opponent")
@@ -12,12 +12,7 @@ LEADERS = ("own_leader", "opponent_leader")
 FILTER = {"filter": Param(dict, default=None, doc="only casts with these fields, e.g. {shift = \"early\"}")}
 
 
-def _player(ctx, who: str) -> int:
-    return ctx.controller if who == "self" else 1 - ctx.controller
-
-
-def op_draw(rules, s, ctx, op, targets):
-    F.draw(s, _player(ctx, op["player"]), op["amount"])
+_player = player_of
 
 
 def op_call_in(rules, s, ctx, op, targets):
@@ -54,12 +49,6 @@ def op_mill(rules, s, ctx, op, targets):
         F.check_refresh(s, p)
 
 
-def op_shuffle(rules, s, ctx, op, targets):
-    p = _player(ctx, op["player"])
-    s.rng.shuffle(s.players[p].deck)
-    s.emit("shuffle", {"player": p})
-
-
 def op_search(rules, s, ctx, op, targets):
     s.steps.append(("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items()))))
 
@@ -83,7 +72,7 @@ def op_remove_event(rules, s, ctx, op, targets):
 
 
 REGISTRY = OpRegistry("kemuri")
-REGISTRY.implement("draw", op_draw, player=PLAYERS)
+REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 REGISTRY.implement("modify", op_modify, extra=FILTER, target=UNIT_TARGETS, stat=("cp", "call_in"))
 REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
 REGISTRY.implement("move", op_move, target=UNIT_TARGETS, to=("hand", "backyard"), position=("top",))

@@ -5,7 +5,7 @@ for ``this_card``, card iids) the op's ``target`` selector picked. Handlers that
 flow (player damage, a search choice) push steps; the effect runner resumes after them."""
 from __future__ import annotations
 
-from ...engine.effects import OpRegistry, Param
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, player_of
 from . import flow as F
 
 PLAYERS = ("self", "opponent")
@@ -17,19 +17,7 @@ CARD_TARGETS = ("this_card",)
 MARKERS = ("shock", "poison")
 
 
-def _player(ctx, who: str) -> int:
-    return ctx.controller if who == "self" else 1 - ctx.controller
-
-
-def op_draw(rules, s, ctx, op, targets):
-    F.draw(s, _player(ctx, op["player"]), op["amount"])
-
-
-def op_damage(rules, s, ctx, op, targets):
-    for u in targets:
-        u.damage += op["amount"]
-        s.emit("damage", {"card": u.iid, "amount": op["amount"], "total": u.damage})
-    F.check_retreats(s)
+_player = player_of
 
 
 def op_destroy(rules, s, ctx, op, targets):
@@ -133,8 +121,8 @@ def op_ready_souls(rules, s, ctx, op, targets):
 
 
 REGISTRY = OpRegistry("shironeko")
-REGISTRY.implement("draw", op_draw, player=PLAYERS)
-REGISTRY.implement("damage", op_damage, target=UNIT_TARGETS)
+REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
+REGISTRY.implement("damage", damage_op(F.check_retreats), target=UNIT_TARGETS)
 REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
 REGISTRY.implement("modify", op_modify, target=UNIT_TARGETS, stat=("attack", "hp"))
 REGISTRY.implement("add_marker", op_add_marker, target=UNIT_TARGETS, marker=MARKERS)

@@ -1,7 +1,7 @@
 """Turu-turu's effect operations (for character/device abilities and applications)."""
 from __future__ import annotations
 
-from ...engine.effects import OpRegistry, Param
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, op_shuffle, player_of
 from . import flow as F
 
 PLAYERS = ("self", "opponent")
@@ -11,19 +11,7 @@ UNIT_TARGETS = ("self", "attached", "same") + CHOOSE + ALL
 FILTER = {"filter": Param(dict, default=None, doc="only characters with these attributes, e.g. {gender = \"female\"}")}
 
 
-def _player(ctx, who: str) -> int:
-    return ctx.controller if who == "self" else 1 - ctx.controller
-
-
-def op_draw(rules, s, ctx, op, targets):
-    F.draw(s, _player(ctx, op["player"]), op["amount"])
-
-
-def op_damage(rules, s, ctx, op, targets):
-    for u in targets:
-        u.damage += op["amount"]
-        s.emit("damage", {"card": u.iid, "amount": op["amount"], "total": u.damage})
-    F.check_destroyed(s)
+_player = player_of
 
 
 def op_destroy(rules, s, ctx, op, targets):
@@ -72,12 +60,6 @@ def op_mill(rules, s, ctx, op, targets):
         s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
 
 
-def op_shuffle(rules, s, ctx, op, targets):
-    p = _player(ctx, op["player"])
-    s.rng.shuffle(s.players[p].deck)
-    s.emit("shuffle", {"player": p})
-
-
 def op_search(rules, s, ctx, op, targets):
     s.steps.append(("search", ctx.controller, tuple(sorted((op["filter"] or {}).items()))))
 
@@ -93,8 +75,8 @@ def op_gain_hp(rules, s, ctx, op, targets):
 
 
 REGISTRY = OpRegistry("turutoru")
-REGISTRY.implement("draw", op_draw, player=PLAYERS)
-REGISTRY.implement("damage", op_damage, extra=FILTER, target=UNIT_TARGETS)
+REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
+REGISTRY.implement("damage", damage_op(F.check_destroyed), extra=FILTER, target=UNIT_TARGETS)
 REGISTRY.implement("destroy", op_destroy, extra=FILTER, target=UNIT_TARGETS)
 REGISTRY.implement("modify", op_modify, extra=FILTER, target=UNIT_TARGETS, stat=("power", "toughness"))
 REGISTRY.implement("heal", op_heal, extra=FILTER, target=UNIT_TARGETS)

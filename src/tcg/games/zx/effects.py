@@ -1,7 +1,7 @@
 """Z/X effect operations."""
 from __future__ import annotations
 
-from ...engine.effects import OpRegistry, Param
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, op_shuffle, player_of
 from . import flow as F
 from .cards import COUNTERS
 
@@ -11,23 +11,11 @@ ALL = ("all_opponent_zx", "all_own_zx")
 UNIT_TARGETS = ("self", "same", "attacker", "battle_target") + CHOOSE + ALL
 
 
-def _player(ctx, who: str) -> int:
-    return ctx.controller if who == "self" else 1 - ctx.controller
+_player = player_of
 
 
 def _sq(s, u) -> int:
     return s.board.index(u) if u in s.board else -1
-
-
-def op_draw(rules, s, ctx, op, targets):
-    F.draw(s, _player(ctx, op["player"]), op["amount"])
-
-
-def op_damage(rules, s, ctx, op, targets):
-    for u in targets:
-        u.damage += op["amount"]
-        s.emit("damage", {"card": u.iid, "amount": op["amount"], "total": u.damage})
-    F.check_destroyed(s)
 
 
 def op_destroy(rules, s, ctx, op, targets):
@@ -61,12 +49,6 @@ def op_mill(rules, s, ctx, op, targets):
             return
         s.players[p].trash.append(iid)
         s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
-
-
-def op_shuffle(rules, s, ctx, op, targets):
-    p = _player(ctx, op["player"])
-    s.rng.shuffle(s.players[p].deck)
-    s.emit("shuffle", {"player": p})
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -112,13 +94,13 @@ def op_overboost(rules, s, ctx, op, targets):
 
 
 REGISTRY = OpRegistry("zx")
-REGISTRY.implement("draw", op_draw, player=PLAYERS)
+REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 #: a unit op's optional ``filter`` ({name, color, race}): only Z/X that have that name / colour /
 #: race (with a SHIFT, its own or the SHIFT's: ZX-X6) are targets
 UNIT_FILTER = {"filter": Param(dict, default=None, doc="only Z/X with this name / color / race")}
 #: Z/X power runs in thousands: damage and power changes go up to 99,000 (other amounts 0..99)
 POWER_AMOUNT = 99_000
-REGISTRY.implement("damage", op_damage, {**UNIT_FILTER, "amount": Param(int, required=True, max=POWER_AMOUNT)},
+REGISTRY.implement("damage", damage_op(F.check_destroyed), {**UNIT_FILTER, "amount": Param(int, required=True, max=POWER_AMOUNT)},
                    target=UNIT_TARGETS)
 REGISTRY.implement("destroy", op_destroy, UNIT_FILTER, target=UNIT_TARGETS)
 REGISTRY.implement("modify", op_modify, {**UNIT_FILTER, "amount": Param(int, required=True, min=-POWER_AMOUNT,
