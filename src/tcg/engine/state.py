@@ -10,6 +10,15 @@ from .action import Decision
 from .rng import Rng
 
 
+def with_iid(items, iid: int) -> Any:
+    """The first of ``items`` (units, casts...: objects with an ``iid``) whose instance id is
+    ``iid``, or None."""
+    for x in items:
+        if x.iid == iid:
+            return x
+    return None
+
+
 class BaseState:
     __slots__ = ("rng", "decision", "over", "winner", "end_reason", "events")
 

@@ -1,7 +1,7 @@
 """Kemuri state: plain containers, cheap to clone (card definitions shared)."""
 from __future__ import annotations
 
-from ...engine.state import BaseState
+from ...engine.state import BaseState, with_iid
 from .cards import Card
 
 
@@ -64,10 +64,7 @@ class PlayerState:
         return p
 
     def cast(self, iid: int) -> Cast | None:
-        for c in self.floor:
-            if c.iid == iid:
-                return c
-        return None
+        return with_iid(self.floor, iid)
 
 
 class KMState(BaseState):

@@ -7,7 +7,7 @@ character or the leader): the top card's iid, the cards under it (extra runes), 
 damage, markers and until-end-of-turn modifiers."""
 from __future__ import annotations
 
-from ...engine.state import BaseState
+from ...engine.state import BaseState, with_iid
 from .cards import Card
 
 
@@ -69,10 +69,7 @@ class PlayerState:
         return p
 
     def unit(self, iid: int) -> Unit | None:
-        for u in self.chars:
-            if u.iid == iid:
-                return u
-        return None
+        return with_iid(self.chars, iid)
 
 
 class SNState(BaseState):

@@ -8,7 +8,7 @@ player's next program starts in the main phase: the segments consumed by the pro
 (TT-G2)."""
 from __future__ import annotations
 
-from ...engine.state import BaseState
+from ...engine.state import BaseState, with_iid
 from .cards import Card
 
 
@@ -63,10 +63,7 @@ class PlayerState:
         return p
 
     def unit(self, iid: int) -> Unit | None:
-        for u in self.chars:
-            if u.iid == iid:
-                return u
-        return None
+        return with_iid(self.chars, iid)
 
 
 class TTState(BaseState):
