@@ -103,6 +103,15 @@ class Decision:
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, **self.info}
 
+    def seen_by(self, viewer: int | None, secret: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The decision as ``viewer``'s observation shows it: who decides and what kind, and its
+        ``info`` too unless it is of a ``secret`` kind (looking at hidden cards) and the viewer
+        is not the one deciding."""
+        out: dict[str, Any] = {"player": self.player, "kind": self.kind}
+        if self.player == viewer or self.kind not in secret:
+            out.update(self.info)
+        return out
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Decision) and (self.player, self.kind, self.info) == (
             other.player, other.kind, other.info)

@@ -61,11 +61,7 @@ def observe(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
             pv["mulligan_pick"] = list(ps.mull_pick)
         players.append(pv)
     d = s.decision
-    decision = None
-    if d is not None:
-        decision = {"player": d.player, "kind": d.kind}
-        if d.player == viewer or d.kind != "pick_card":
-            decision.update(d.info)
+    decision = None if d is None else d.seen_by(viewer, ("pick_card",))
     return {
         "game": "kemuri", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
         "phase": s.phase, "close_seats": rules.close_seats,

@@ -68,11 +68,7 @@ def observe(rules, s: SNState, viewer: int | None) -> dict[str, Any]:
             pv["mulligan_pick"] = list(ps.mull_pick)
         players.append(pv)
     d = s.decision
-    decision = None
-    if d is not None:
-        decision = {"player": d.player, "kind": d.kind}
-        if d.player == viewer or d.kind not in ("search",):
-            decision.update(d.info)
+    decision = None if d is None else d.seen_by(viewer, ("search",))
     return {
         "game": "shironeko",
         "viewer": viewer,

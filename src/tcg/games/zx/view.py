@@ -77,11 +77,7 @@ def observe(rules, s: ZXState, viewer: int | None) -> dict[str, Any]:
         players.append(pv)
     board = [unit_view(s, sq, u, viewer) if u is not None else None for sq, u in enumerate(s.board)]
     d = s.decision
-    decision = None
-    if d is not None:
-        decision = {"player": d.player, "kind": d.kind}
-        if d.player == viewer or d.kind not in ("pick_card", "start_card", "gate_card"):
-            decision.update(d.info)
+    decision = None if d is None else d.seen_by(viewer, ("pick_card", "start_card", "gate_card"))
     battle = None
     if s.battle is not None:
         battle = {"attacker": s.battle[0], "target": s.battle[2]}
