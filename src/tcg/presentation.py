@@ -2,7 +2,9 @@
 end share, whatever the game: folding repeated lines, and the parts of a card's label."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
+
+from .text import LANGS
 
 
 def fold(lines: Iterable[str | None]) -> list[str]:
@@ -18,3 +20,13 @@ def fold(lines: Iterable[str | None]) -> list[str]:
             out.append(line)
             counts.append(1)
     return [line if n == 1 else f"{line} (x{n})" for line, n in zip(out, counts)]
+
+
+def known_lang(lang: Any) -> str:
+    """``lang`` when the text tables have it, else English."""
+    return lang if lang in LANGS else "en"
+
+
+def cap(text: str) -> str:
+    """The text with its first letter in capitals (the rest as it is)."""
+    return text[:1].upper() + text[1:]

@@ -42,8 +42,8 @@ import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...engine.action import Action
-from ...presentation import fold
-from ...text import LANGS, catalog
+from ...presentation import cap, fold, known_lang
+from ...text import catalog
 
 GAME = "kemuri"
 GOAL = 16  # the profile's win.close_seats; observations carry it as close_seats
@@ -78,12 +78,8 @@ def t(key: str, lang: str = "en", /, **params: Any) -> str:
     return catalog(GAME).t(key, _lang(lang), **params)
 
 
-def _lang(lang: Any) -> str:
-    return lang if lang in LANGS else "en"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+_lang = known_lang
+_cap = cap
 
 
 def term(name: str, lang: str = "en") -> str:

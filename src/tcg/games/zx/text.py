@@ -30,8 +30,8 @@ import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...engine.action import Action
-from ...presentation import fold
-from ...text import LANGS, catalog
+from ...presentation import cap, fold, known_lang
+from ...text import catalog
 from .cards import COLORS
 from .state import ADJACENT, PLAYER_SQUARE
 
@@ -58,12 +58,8 @@ def t(key: str, lang: str = "en", /, **params: Any) -> str:
     return catalog(GAME).t(key, lang, **params)
 
 
-def _lang(lang: Any) -> str:
-    return lang if lang in LANGS else "en"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+_lang = known_lang
+_cap = cap
 
 
 def color_name(color: Any, lang: str = "en") -> str:
