@@ -125,6 +125,12 @@ def test_an_interrupted_tournament_is_summarised_as_partial():
     assert summary["games"] == len(results) == 4
 
 
+def _sigint_default() -> None:
+    """In the child: Ctrl-C as in a terminal, even when these tests run in the background of a
+    shell without job control (which starts them with SIGINT ignored, inherited by children)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _run_until_progress(tmp_path, args, sig, group: bool):
     """Start ``tcg simulate`` with a terminal as stderr (so it shows its progress bar), send
     ``sig`` once at least one game finished, and return (exit code, everything it printed)."""
@@ -132,6 +138,7 @@ def _run_until_progress(tmp_path, args, sig, group: bool):
     out = open(tmp_path / "stdout.txt", "w", encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "tcg", "simulate", GAME, *map(str, args)], cwd=tmp_path,
                             stdin=subprocess.DEVNULL, stdout=out, stderr=slave, start_new_session=True,
+                            preexec_fn=_sigint_default,
                             env={**os.environ, "COLUMNS": "120", "TERM": "xterm", "NO_COLOR": "1"})
     os.close(slave)
     out.close()
@@ -197,7 +204,8 @@ def test_ctrl_c_while_the_workers_start_prints_no_worker_traceback(tmp_path):
     SIGINT ignored (inherited), so none prints a KeyboardInterrupt traceback."""
     proc = subprocess.Popen([sys.executable, "-m", "tcg", "simulate", GAME, "--games", "20000", "--workers", "2",
                              "--json", "--out", "r.json"], cwd=tmp_path, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_sigint_default)
     children = f"/proc/{proc.pid}/task/{proc.pid}/children"
     try:
         end = time.monotonic() + 60
