@@ -51,6 +51,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...engine.action import Action
+from ...presentation import fold
 from ...text import LANGS, catalog
 
 GAME = "turutoru"
@@ -1146,21 +1147,6 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
             out.append(None)
         i += 1
     return fold(out)
-
-
-def fold(lines_: Iterable[str | None]) -> list[str]:
-    """Drop empty lines; fold runs of identical lines into one ("... (x3)")."""
-    out: list[str] = []
-    counts: list[int] = []
-    for line in lines_:
-        if not line:
-            continue
-        if out and out[-1] == line:
-            counts[-1] += 1
-        else:
-            out.append(line)
-            counts.append(1)
-    return [line if n == 1 else f"{line} (x{n})" for line, n in zip(out, counts)]
 
 
 # --- prompts: who must decide what ------------------------------------------------------------------------------
