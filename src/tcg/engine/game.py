@@ -270,17 +270,12 @@ class Game:
         return None
 
     def _rebuild(self, actions: list[dict[str, Any]]) -> "Game | None":
-        g = Game(self.rules, self.decks, self.seed)
+        """The game replayed from its start through ``actions`` (None if they do not replay)."""
         try:
-            for a in actions:
-                body = a["action"]
-                if body.get("type") == "concede" and len(body) == 1:
-                    g.concede(a["player"], by=a.get("by"))
-                else:
-                    g.apply(body, by=a.get("by"))
+            return replay_record(self.rules, {"game": self.rules.id, "seed": self.seed, "actions": actions},
+                                 self.decks, check_result=False)
         except TcgError:
             return None
-        return g
 
     # --- records ------------------------------------------------------------------------
     @property
