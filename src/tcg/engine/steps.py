@@ -1,14 +1,18 @@
 """``StepRuleset``: the machinery every game shares — card set and profile loading, and the
 step-stack loop with one handler table per step kind, decision kind and apply kind.
 
-A game subclass sets ``id``, ``folder`` (its package folder) and ``load_cards``, and defines
-methods named ``_step_<kind>`` (run a step), ``_legal_<decision>`` and ``_apply_<decision>``; the
-tables are built from those names when the class is created."""
+A game subclass sets ``id`` and ``profile_numbers``, and defines methods named ``_step_<kind>``
+(run a step), ``_legal_<decision>`` and ``_apply_<decision>``; the tables are built from those
+names when the class is created. The game's package holds the rest, found by module name next to
+its rules: ``cards.load_cards``, ``deckcheck.check_deck``, and ``view.observe`` / ``describe`` /
+``all_zones``; its folder holds ``cards.toml``, ``profile.toml`` and the sample ``decks``."""
 from __future__ import annotations
 
 import importlib
 import pathlib
-from typing import Any, Callable, Sequence
+import sys
+from types import ModuleType
+from typing import Any, Callable, Mapping, Sequence
 
 from .action import Action, Decision
 from .cards import extra_card_files
@@ -18,8 +22,12 @@ from .state import BaseState
 
 
 class StepRuleset(Ruleset):
+    #: the game's package folder (set for the class that defines ``id``: its module's folder)
     folder: pathlib.Path
-    load_cards: Callable[..., Any]
+    #: the game's package, whose modules ``game_module`` imports
+    package: str
+    #: ruleset attribute -> profile key: the numbers ``read_profile`` copies from the profile
+    profile_numbers: Mapping[str, str] = {}
     _STEPS: dict[str, Callable]
     _LEGAL: dict[str, Callable]
     _APPLY: dict[str, Callable]
@@ -33,16 +41,25 @@ class StepRuleset(Ruleset):
                     if name.startswith(prefix) and callable(fn):
                         table[name[len(prefix):]] = fn
         cls._STEPS, cls._LEGAL, cls._APPLY = tables["_step_"], tables["_legal_"], tables["_apply_"]
+        if "id" in vars(cls):  # the game's own rules class (not a subclass made by a test)
+            cls.package = cls.__module__.rsplit(".", 1)[0]
+            if "folder" not in vars(cls):
+                cls.folder = pathlib.Path(sys.modules[cls.__module__].__file__).parent
 
     def __init__(self) -> None:
         self._cards = None
         self._profile: Profile | None = None
 
+    def game_module(self, name: str) -> ModuleType:
+        """The module ``name`` of the game's package (``cards``, ``deckcheck``, ``view``...)."""
+        return importlib.import_module(f"{self.package}.{name}")
+
     # --- data ---------------------------------------------------------------------------
     @property
     def cards(self):
         if self._cards is None:
-            self._cards = type(self).load_cards(self.folder / "cards.toml", *extra_card_files(self.id))
+            self._cards = self.game_module("cards").load_cards(self.folder / "cards.toml",
+                                                              *extra_card_files(self.id))
         return self._cards
 
     @property
@@ -56,7 +73,9 @@ class StepRuleset(Ruleset):
         return self._profile
 
     def read_profile(self, profile: Profile) -> None:
-        """Copy the numbers the rules use from the profile onto the ruleset."""
+        """Copy the numbers the rules use from the profile onto the ruleset (``profile_numbers``)."""
+        for attr, key in self.profile_numbers.items():
+            setattr(self, attr, profile.get(key))
 
     def deck_dir(self):
         return self.folder / "decks"
@@ -64,8 +83,14 @@ class StepRuleset(Ruleset):
     def validate_deck(self, deck):
         """The game's deck check: ``check_deck(cards, profile, deck)`` of the ``deckcheck``
         module next to the game's rules."""
-        package = type(self).__module__.rsplit(".", 1)[0]
-        return importlib.import_module(f"{package}.deckcheck").check_deck(self.cards, self.profile, deck)
+        return self.game_module("deckcheck").check_deck(self.cards, self.profile, deck)
+
+    # --- views: the ``view`` module next to the game's rules -----------------------------
+    def observe(self, s: BaseState, player: int | None) -> dict[str, Any]:
+        return self.game_module("view").observe(self, s, player)
+
+    def describe(self, s: BaseState, action: Action, lang: str = "en") -> str:
+        return self.game_module("view").describe(self, s, action, lang)
 
     def deal(self, decks: Sequence[Any], sections: Sequence[str]
              ) -> tuple[list[Any], list[int], list[dict[str, list[int]]]]:
@@ -123,8 +148,8 @@ class StepRuleset(Ruleset):
 
     # --- invariants -----------------------------------------------------------------------
     def all_zones(self, s: BaseState):
-        """Every card with the place it is in: (place, iid) pairs."""
-        raise NotImplementedError
+        """Every card with the place it is in: (place, iid) pairs (the ``view`` module's)."""
+        return self.game_module("view").all_zones(s)
 
     def check_invariants(self, s: BaseState) -> None:
         """Card conservation: every card in exactly one place."""

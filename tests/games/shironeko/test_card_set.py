@@ -9,9 +9,9 @@ import pytest
 import tcg
 from tcg.games.shironeko.cards import ABILITY_KINDS, load_cards
 from tcg.games.shironeko.effects import REGISTRY, UNIT_TARGETS, CARD_TARGETS
-from tcg.games.shironeko.rules import HERE, ShironekoRules
+from tcg.games.shironeko.rules import ShironekoRules
 
-SAMPLE = HERE / "cards.toml"
+SAMPLE = ShironekoRules.folder / "cards.toml"
 
 
 @pytest.fixture(scope="module")

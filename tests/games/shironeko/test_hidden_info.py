@@ -9,7 +9,7 @@ import pytest
 import tcg
 from tcg.engine.game import Game
 from tcg.games.shironeko.cards import load_cards
-from tcg.games.shironeko.rules import HERE
+from tcg.games.shironeko.rules import ShironekoRules
 from tcg.ui.shironeko_board import Renderer
 
 from .harness import card_id, do, fixture_rules, scenario, zone
@@ -77,7 +77,7 @@ def test_sn_m1_reveal_is_a_true_false_field_of_search(tmp_path: pathlib.Path):
     (card,) = load_cards(p)
     assert card.abilities[0].effects[0]["reveal"] is True
     # sample search cards do not reveal: none of their texts says 公開
-    for c in load_cards(HERE / "cards.toml"):
+    for c in load_cards(ShironekoRules.folder / "cards.toml"):
         for ab in c.abilities:
             for op in ab.effects:
                 if op.name == "search":

@@ -7,7 +7,7 @@ import pytest
 
 from tcg.games.shironeko import payment as P
 from tcg.games.shironeko.cards import load_cards
-from tcg.games.shironeko.rules import HERE
+from tcg.games.shironeko.rules import ShironekoRules
 
 from .harness import action, can, card_id, do, fixture_rules, legal_types, scenario, unit, zone
 
@@ -206,7 +206,7 @@ def test_sn_c3_the_plain_soul_of_a_colour_is_paid_before_the_one_that_pays_any_c
 
 def test_sn_c3_sample_town_that_pays_any_colour_says_so():
     """SN-C3: the sample set keeps one town whose text grants it (虹の大灯台); other towns do not."""
-    cards = load_cards(HERE / "cards.toml")
+    cards = load_cards(ShironekoRules.folder / "cards.toml")
     wild = [c for c in cards if c.kind == "town" and c.pays_any_color]
     assert [c.id for c in wild] == ["SNP-T07"]
     assert "どの色のコストも支払える" in wild[0].text
@@ -246,7 +246,7 @@ def test_sn_r5_card_format_expresses_on_and_off_costs(tmp_path):
                  encoding="utf-8")
     with pytest.raises(tcg.CardDataError, match="only on: activated"):
         load_cards(p)
-    sample = [c for c in load_cards(HERE / "cards.toml") if any(a.untap for a in c.abilities)]
+    sample = [c for c in load_cards(ShironekoRules.folder / "cards.toml") if any(a.untap for a in c.abilities)]
     assert [c.id for c in sample] == ["SNP-087"] and "このキャラをONにする" in sample[0].text
 
 

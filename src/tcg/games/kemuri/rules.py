@@ -6,19 +6,15 @@ readings chosen."""
 from __future__ import annotations
 
 import itertools
-import pathlib
 from typing import Sequence
 
 from ...engine.action import Action
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
-from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from . import flow as F
-from .cards import load_cards
 from .state import Cast, KMState
 
-HERE = pathlib.Path(__file__).parent
 MULLIGAN_DONE = Action("mulligan_done")
 END_CHARCOAL = Action("end_charcoal")
 END_OPERATION = Action("end_operation")
@@ -36,14 +32,8 @@ SWAP_MAX = 3  # KM-T2: one to three hand cards per seating card (levels are 1..3
 class KemuriRules(EffectRunner, StepRuleset):
     id = "kemuri"
     name = "けむりちゅーどく"
-    folder = HERE
-    load_cards = staticmethod(load_cards)
-
-    def read_profile(self, p: Profile) -> None:
-        self.hand_size = p.get("start.hand_size")
-        self.close_seats = p.get("win.close_seats")
-        self.max_floor = p.get("field.max_casts")
-
+    profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
+                       "max_floor": "field.max_casts"}
 
     def scramble_hidden(self, s: KMState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "pick_card"):
@@ -57,12 +47,6 @@ class KemuriRules(EffectRunner, StepRuleset):
                 s.exchange(rng, ps.hand, ps.deck)
             s.exchange(rng, ps.deck)
         return True
-
-    def turns(self, s: KMState) -> int:
-        return s.turn
-
-    def first_player(self, s: KMState) -> int:
-        return s.first
 
     # --- set-up (KM-S1..S3) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> KMState:
@@ -683,19 +667,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             return list(s.players[1 - c].floor)
         return s.players[c].floor + s.players[1 - c].floor
 
-    # --- views -----------------------------------------------------------------------------------
-    def observe(self, s, player):
-        from .view import observe
-        return observe(self, s, player)
-
-    def describe(self, s, action, lang="en"):
-        from .view import describe
-        return describe(self, s, action, lang)
-
-    def all_zones(self, s: KMState):
-        from .view import all_zones
-        return all_zones(s)
-
+    # --- invariants ---------------------------------------------------------------------------
     def check_invariants(self, s: KMState) -> None:
         super().check_invariants(s)
         for p in (0, 1):

@@ -6,7 +6,6 @@ game ends; ``apply`` answers the open decision and advances again. Rule IDs (SN-
 ../shared/rules/shironeko.md; docs/rules/shironeko.md states the readings chosen."""
 from __future__ import annotations
 
-import pathlib
 from typing import Any, Sequence
 
 from ...engine.action import Action
@@ -16,10 +15,9 @@ from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from . import flow as F
 from . import payment as P
-from .cards import CHARACTER_KINDS, Card, load_cards
+from .cards import CHARACTER_KINDS, Card
 from .state import SNState, Unit
 
-HERE = pathlib.Path(__file__).parent
 END_TURN = Action("end_turn")
 NO_DEFENSE = Action("no_defense")
 MULLIGAN_DONE = Action("mulligan_done")
@@ -30,16 +28,12 @@ PAY_SUGGESTED = Action("pay_suggested")
 class ShironekoRules(EffectRunner, StepRuleset):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
-    folder = HERE
-    load_cards = staticmethod(load_cards)
+    profile_numbers = {"hand_first": "start.hand_first", "hand_second": "start.hand_second",
+                       "hand_limit": "start.hand_limit", "max_chars": "field.max_characters"}
 
     def read_profile(self, p: Profile) -> None:
-        self.hand_first = p.get("start.hand_first")
-        self.hand_second = p.get("start.hand_second")
-        self.hand_limit = p.get("start.hand_limit")
-        self.max_chars = p.get("field.max_characters")
+        super().read_profile(p)
         self.first_player_draws = not p.get("start.first_draw_restriction")
-
 
     # --- set-up (SN-S1..S3) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> SNState:
@@ -525,14 +519,6 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.emit("shuffle", {"player": p, "zone": "deck"})
 
     # --- views -----------------------------------------------------------------------------
-    def observe(self, s: SNState, player: int | None) -> dict[str, Any]:
-        from .view import observe
-        return observe(self, s, player)
-
-    def describe(self, s: SNState, action: Action, lang: str = "en") -> str:
-        from .view import describe
-        return describe(self, s, action, lang)
-
     def scramble_hidden(self, s: SNState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "search"):
             return False
@@ -542,10 +528,6 @@ class ShironekoRules(EffectRunner, StepRuleset):
             s.exchange(rng, ps.deck)
             s.exchange(rng, ps.town_deck)
         return True
-
-    def all_zones(self, s: SNState):
-        from .view import all_zones
-        return all_zones(s)
 
     def check_invariants(self, s: SNState) -> None:
         super().check_invariants(s)

@@ -7,19 +7,15 @@ segment where it starts and the segments it consumes delay its owner's next prog
 TT-G4, at a shared segment)."""
 from __future__ import annotations
 
-import pathlib
-from typing import Any, Sequence
+from typing import Sequence
 
 from ...engine.action import Action
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
-from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from . import flow as F
-from .cards import load_cards
 from .state import TTState, Unit
 
-HERE = pathlib.Path(__file__).parent
 SKIP = Action("skip")
 DONE = Action("done")
 KEEP = Action("keep")
@@ -38,15 +34,8 @@ PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "m
 class TuruturuRules(EffectRunner, StepRuleset):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
-    folder = HERE
-    load_cards = staticmethod(load_cards)
-
-    def read_profile(self, p: Profile) -> None:
-        self.hand_size = p.get("start.hand_size")
-        self.hand_limit = p.get("start.hand_limit")
-        self.start_hp = p.get("start.hp")
-        self.segments = p.get("round.segments")
-
+    profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
+                       "start_hp": "start.hp", "segments": "round.segments"}
 
     # --- set-up (TT-S1..S4) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> TTState:
@@ -587,14 +576,6 @@ class TuruturuRules(EffectRunner, StepRuleset):
         return [u for u in us if F.matches(s.cards[u.iid], flt)]
 
     # --- views --------------------------------------------------------------------------------
-    def observe(self, s: TTState, player: int | None) -> dict[str, Any]:
-        from .view import observe
-        return observe(self, s, player)
-
-    def describe(self, s: TTState, action: Action, lang: str = "en") -> str:
-        from .view import describe
-        return describe(self, s, action, lang)
-
     def scramble_hidden(self, s: TTState, viewer, rng) -> bool:
         if s.decision and s.decision.kind == "search":
             return False
@@ -644,10 +625,6 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     def first_player(self, s: TTState) -> int:
         return s.priority
-
-    def all_zones(self, s: TTState):
-        from .view import all_zones
-        return all_zones(s)
 
 
 # the decisions of running programs share one legal/apply pair; damage assignment has short names

@@ -5,20 +5,17 @@ opens. Rule IDs (ZX-*) refer to ../shared/rules/zx.md; docs/rules/zx.md states t
 from __future__ import annotations
 
 import itertools
-import pathlib
 from typing import Any, Sequence
 
 from ...engine.action import Action
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
-from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from . import flow as F
 from . import payment as P
-from .cards import Card, load_cards
+from .cards import Card
 from .state import ADJACENT, PLAYER_SQUARE, Unit, ZXState
 
-HERE = pathlib.Path(__file__).parent
 PLAYER_TARGET = -1
 
 
@@ -29,15 +26,8 @@ def A(t: str, **kw: Any) -> Action:
 class ZXRules(EffectRunner, StepRuleset):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
-    folder = HERE
-    load_cards = staticmethod(load_cards)
-
-    def read_profile(self, p: Profile) -> None:
-        self.hand_size = p.get("start.hand_size")
-        self.hand_limit = p.get("start.hand_limit")
-        self.life_start = p.get("start.life_cards")
-        self.resource_start = p.get("start.resource_cards")
-
+    profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
+                       "life_start": "start.life_cards", "resource_start": "start.resource_cards"}
 
     # --- set-up (ZX-S1..S6) ------------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> ZXState:
@@ -119,12 +109,6 @@ class ZXRules(EffectRunner, StepRuleset):
             else:
                 s.exchange(rng, ps.life, ps.deck)
         return True
-
-    def turns(self, s) -> int:
-        return s.turn
-
-    def first_player(self, s) -> int:
-        return s.first
 
     # --- the turn (ZX-T1..T6) ------------------------------------------------------------------
     def _step_start_turn(self, s, step):
@@ -741,19 +725,7 @@ class ZXRules(EffectRunner, StepRuleset):
         mine = sel == "all_own_zx"
         return [u for u in s.board if u is not None and (u.owner == ctx.controller) == mine]
 
-    # --- views --------------------------------------------------------------------------------------
-    def observe(self, s, player):
-        from .view import observe
-        return observe(self, s, player)
-
-    def describe(self, s, action, lang="en"):
-        from .view import describe
-        return describe(self, s, action, lang)
-
-    def all_zones(self, s):
-        from .view import all_zones
-        return all_zones(s)
-
+    # --- invariants ---------------------------------------------------------------------------
     def check_invariants(self, s) -> None:
         super().check_invariants(s)
         for ps in s.players:
