@@ -186,6 +186,34 @@ def damage_op(check: Callable[[Any], Any]) -> Callable:
     return op_damage
 
 
+def mill_op(mill: Callable[[Any, int, int], Any]) -> Callable:
+    """The ``mill`` op handler of a game whose ``mill(state, player, n)`` mills cards."""
+    def op_mill(rules, s, ctx, op, targets):
+        mill(s, player_of(ctx, op["player"]), op["amount"])
+    return op_mill
+
+
+def modify_op(stat_fields: Mapping[str, str], check: Callable[[Any], Any] | None = None) -> Callable:
+    """The ``modify`` op handler of a game whose units keep each stat's modifier in a field
+    (``stat_fields``: stat -> field): each target's field grows by ``amount`` (a ``modify``
+    event each), then ``check(state)``, if given, removes the dead."""
+    def op_modify(rules, s, ctx, op, targets):
+        field = stat_fields[op["stat"]]
+        for u in targets:
+            setattr(u, field, getattr(u, field) + op["amount"])
+            s.emit("modify", {"card": u.iid, "stat": op["stat"], "amount": op["amount"]})
+        if check is not None:
+            check(s)
+    return op_modify
+
+
+def op_heal(rules, s, ctx, op, targets):
+    """The ``heal`` op of a game whose units count damage: ``amount`` of it goes (0: all)."""
+    for u in targets:
+        u.damage = 0 if op["amount"] == 0 else max(0, u.damage - op["amount"])
+        s.emit("heal", {"card": u.iid, "damage": u.damage})
+
+
 def op_shuffle(rules, s, ctx, op, targets):
     """The ``shuffle`` op: the named player's deck is shuffled (a ``shuffle`` event)."""
     p = player_of(ctx, op["player"])

@@ -1,7 +1,7 @@
 """Kemuri's effect operations (triggers, supports, troubles, charms, cast abilities)."""
 from __future__ import annotations
 
-from ...engine.effects import OpRegistry, Param, draw_op, op_shuffle, player_of
+from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of
 from . import flow as F
 
 PLAYERS = ("self", "opponent")
@@ -19,15 +19,6 @@ def op_call_in(rules, s, ctx, op, targets):
     s.steps.append(("call_in", _player(ctx, op["player"]), op["amount"], "effect"))
 
 
-def op_modify(rules, s, ctx, op, targets):
-    for c in targets:
-        if op["stat"] == "cp":
-            c.cp_mod += op["amount"]
-        else:
-            c.call_mod += op["amount"]
-        s.emit("modify", {"card": c.iid, "stat": op["stat"], "amount": op["amount"]})
-
-
 def op_destroy(rules, s, ctx, op, targets):
     for c in targets:
         F.cast_leaves(s, c, "backyard")
@@ -36,17 +27,6 @@ def op_destroy(rules, s, ctx, op, targets):
 def op_move(rules, s, ctx, op, targets):
     for c in targets:
         F.cast_leaves(s, c, op["to"])
-
-
-def op_mill(rules, s, ctx, op, targets):
-    p = _player(ctx, op["player"])
-    for _ in range(op["amount"]):
-        iid = F.take_top(s, p)
-        if iid is None:
-            return
-        s.players[p].backyard.append(iid)
-        s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
-        F.check_refresh(s, p)
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -73,10 +53,11 @@ def op_remove_event(rules, s, ctx, op, targets):
 
 REGISTRY = OpRegistry("kemuri")
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
-REGISTRY.implement("modify", op_modify, extra=FILTER, target=UNIT_TARGETS, stat=("cp", "call_in"))
+REGISTRY.implement("modify", modify_op({"cp": "cp_mod", "call_in": "call_mod"}), extra=FILTER, target=UNIT_TARGETS,
+                   stat=("cp", "call_in"))
 REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
 REGISTRY.implement("move", op_move, target=UNIT_TARGETS, to=("hand", "backyard"), position=("top",))
-REGISTRY.implement("mill", op_mill, player=PLAYERS)
+REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
 REGISTRY.implement("set_state", op_set_state, target=LEADERS, state=("active", "locked"))

@@ -1,6 +1,7 @@
 """Kemuri rule primitives: drawing with refresh, seats, CP and call-in values with statics."""
 from __future__ import annotations
 
+from ...engine.piles import move_top_cards
 from .state import Cast, KMState
 
 
@@ -48,14 +49,11 @@ def refresh(s: KMState, p: int) -> None:
 
 
 def draw(s: KMState, p: int, n: int = 1) -> None:
-    ps = s.players[p]
-    for _ in range(n):
-        iid = take_top(s, p)
-        if iid is None:
-            return
-        ps.hand.append(iid)
-        s.emit("draw", {"player": p}, {"card": iid, "id": s.cards[iid].id}, (p,))
-        check_refresh(s, p)
+    move_top_cards(s, p, n, take_top, "hand", "draw", private=True, after=check_refresh)
+
+
+def mill(s: KMState, p: int, n: int) -> None:
+    move_top_cards(s, p, n, take_top, "backyard", "mill", after=check_refresh)
 
 
 def can_total(levels: list[int], total: int, most: int) -> bool:

@@ -5,7 +5,7 @@ for ``this_card``, card iids) the op's ``target`` selector picked. Handlers that
 flow (player damage, a search choice) push steps; the effect runner resumes after them."""
 from __future__ import annotations
 
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, player_of
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of
 from . import flow as F
 
 PLAYERS = ("self", "opponent")
@@ -51,12 +51,6 @@ def op_remove_marker(rules, s, ctx, op, targets):
                 s.emit("marker", {"card": u.iid, "marker": m, "on": False})
 
 
-def op_heal(rules, s, ctx, op, targets):
-    for u in targets:
-        u.damage = 0 if op["amount"] == 0 else max(0, u.damage - op["amount"])
-        s.emit("heal", {"card": u.iid, "damage": u.damage})
-
-
 def op_set_state(rules, s, ctx, op, targets):
     for u in targets:
         u.on = op["state"] == "on"
@@ -70,10 +64,6 @@ def op_move(rules, s, ctx, op, targets):
             F.move_card(s, t, to, op["position"])
         else:
             F.leave_field(s, t, to, "moved", op["position"])
-
-
-def op_mill(rules, s, ctx, op, targets):
-    F.mill(s, _player(ctx, op["player"]), op["amount"])
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -131,7 +121,7 @@ REGISTRY.implement("heal", op_heal, target=UNIT_TARGETS)
 REGISTRY.implement("set_state", op_set_state, target=UNIT_TARGETS, state=("on", "off"))
 REGISTRY.implement("move", op_move, target=UNIT_TARGETS + CARD_TARGETS,
                    to=("hand", "deck", "discard"))
-REGISTRY.implement("mill", op_mill, player=PLAYERS)
+REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False, doc=(
     "the text says to reveal (公開) the card taken: its identity is public; otherwise only its "
     "owner learns it"))}, player=("self",), to=("hand",), amount=(1,))

@@ -2,6 +2,7 @@
 Everything here is a plain function of the state (costs: payment.py)."""
 from __future__ import annotations
 
+from ...engine.piles import move_top_cards, pop_top
 from .state import PlayerState, SNState, Unit
 
 
@@ -16,28 +17,16 @@ def deck_out_check(s: SNState, p: int) -> bool:
     return False
 
 
+def _take_top(s: SNState, p: int) -> int | None:
+    return None if s.over else pop_top(s, p)
+
+
 def draw(s: SNState, p: int, n: int = 1) -> None:
-    ps = s.players[p]
-    for _ in range(n):
-        if s.over or not ps.deck:
-            return
-        iid = ps.deck.pop()
-        ps.hand.append(iid)
-        s.emit("draw", {"player": p}, {"card": iid, "id": s.cards[iid].id}, (p,))
-        if deck_out_check(s, p):
-            return
+    move_top_cards(s, p, n, _take_top, "hand", "draw", private=True, after=deck_out_check)
 
 
 def mill(s: SNState, p: int, n: int) -> None:
-    ps = s.players[p]
-    for _ in range(n):
-        if s.over or not ps.deck:
-            return
-        iid = ps.deck.pop()
-        ps.discard.append(iid)
-        s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
-        if deck_out_check(s, p):
-            return
+    move_top_cards(s, p, n, _take_top, "discard", "mill", after=deck_out_check)
 
 
 def build(s: SNState, p: int) -> None:

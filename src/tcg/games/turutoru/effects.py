@@ -1,7 +1,8 @@
 """Turu-turu's effect operations (for character/device abilities and applications)."""
 from __future__ import annotations
 
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, op_shuffle, player_of
+from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, op_heal, op_shuffle,
+                               player_of)
 from . import flow as F
 
 PLAYERS = ("self", "opponent")
@@ -19,22 +20,6 @@ def op_destroy(rules, s, ctx, op, targets):
         F.destroy(s, u)
 
 
-def op_modify(rules, s, ctx, op, targets):
-    for u in targets:
-        if op["stat"] == "power":
-            u.pow_mod += op["amount"]
-        else:
-            u.tough_mod += op["amount"]
-        s.emit("modify", {"card": u.iid, "stat": op["stat"], "amount": op["amount"]})
-    F.check_destroyed(s)
-
-
-def op_heal(rules, s, ctx, op, targets):
-    for u in targets:
-        u.damage = 0 if op["amount"] == 0 else max(0, u.damage - op["amount"])
-        s.emit("heal", {"card": u.iid, "damage": u.damage})
-
-
 def op_set_state(rules, s, ctx, op, targets):
     for u in targets:
         u.awake = op["state"] == "awake"
@@ -47,17 +32,6 @@ def op_move(rules, s, ctx, op, targets):
             F.to_hand(s, u)
         else:
             F.destroy(s, u, "moved")
-
-
-def op_mill(rules, s, ctx, op, targets):
-    p = _player(ctx, op["player"])
-    ps = s.players[p]
-    for _ in range(op["amount"]):
-        if not ps.deck:
-            break
-        iid = ps.deck.pop()
-        ps.discard.append(iid)
-        s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -78,12 +52,13 @@ REGISTRY = OpRegistry("turutoru")
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 REGISTRY.implement("damage", damage_op(F.check_destroyed), extra=FILTER, target=UNIT_TARGETS)
 REGISTRY.implement("destroy", op_destroy, extra=FILTER, target=UNIT_TARGETS)
-REGISTRY.implement("modify", op_modify, extra=FILTER, target=UNIT_TARGETS, stat=("power", "toughness"))
+REGISTRY.implement("modify", modify_op({"power": "pow_mod", "toughness": "tough_mod"}, F.check_destroyed),
+                   extra=FILTER, target=UNIT_TARGETS, stat=("power", "toughness"))
 REGISTRY.implement("heal", op_heal, extra=FILTER, target=UNIT_TARGETS)
 REGISTRY.implement("set_state", op_set_state, extra=FILTER, target=UNIT_TARGETS, state=("awake", "asleep"))
 REGISTRY.implement("move", op_move, extra=FILTER, target=UNIT_TARGETS, to=("hand", "discard"),
                    position=("top",))
-REGISTRY.implement("mill", op_mill, player=PLAYERS)
+REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
 REGISTRY.define("hit", {"player": Param(str, default="opponent", choices=PLAYERS),

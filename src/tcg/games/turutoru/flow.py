@@ -1,21 +1,27 @@
 """Turu-turu rule primitives: drawing, HP, destruction, and power/toughness with statics."""
 from __future__ import annotations
 
+from ...engine.piles import move_top_cards, pop_top
 from .state import TTState, Unit
+
+
+def _draw_top(s: TTState, p: int) -> int | None:
+    if s.over:
+        return None
+    if not s.players[p].deck:
+        lose(s, [p], "deck_out")
+        return None
+    return s.players[p].deck.pop()
 
 
 def draw(s: TTState, p: int, n: int = 1) -> None:
     """TT-W2: a player who must draw from an empty deck loses (both at once: a draw, TT-W3)."""
-    ps = s.players[p]
-    for _ in range(n):
-        if s.over:
-            return
-        if not ps.deck:
-            lose(s, [p], "deck_out")
-            return
-        iid = ps.deck.pop()
-        ps.hand.append(iid)
-        s.emit("draw", {"player": p}, {"card": iid, "id": s.cards[iid].id}, (p,))
+    move_top_cards(s, p, n, _draw_top, "hand", "draw", private=True)
+
+
+def mill(s: TTState, p: int, n: int) -> None:
+    """The top ``n`` cards (as many as there are) to the discard pile; an empty deck loses nothing."""
+    move_top_cards(s, p, n, pop_top, "discard", "mill")
 
 
 def lose(s: TTState, losers: list[int], reason: str) -> None:

@@ -1,7 +1,7 @@
 """Z/X effect operations."""
 from __future__ import annotations
 
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, op_shuffle, player_of
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
 from . import flow as F
 from .cards import COUNTERS
 
@@ -39,16 +39,6 @@ def op_set_state(rules, s, ctx, op, targets):
 def op_move(rules, s, ctx, op, targets):
     for u in targets:
         F.leave_board(s, _sq(s, u), "bounced", op["to"])
-
-
-def op_mill(rules, s, ctx, op, targets):
-    p = _player(ctx, op["player"])
-    for _ in range(op["amount"]):
-        iid = F.take_top(s, p)
-        if iid is None:
-            return
-        s.players[p].trash.append(iid)
-        s.emit("mill", {"player": p, "card": iid, "id": s.cards[iid].id})
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -108,7 +98,7 @@ REGISTRY.implement("modify", op_modify, {**UNIT_FILTER, "amount": Param(int, req
                    target=UNIT_TARGETS, stat=("power",))
 REGISTRY.implement("set_state", op_set_state, UNIT_FILTER, target=UNIT_TARGETS, state=("asleep", "rebooted"))
 REGISTRY.implement("move", op_move, UNIT_FILTER, target=UNIT_TARGETS, to=("hand", "trash"), position=("top",))
-REGISTRY.implement("mill", op_mill, player=PLAYERS)
+REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False,
                                                           doc="公開: the card taken is shown to both players")},

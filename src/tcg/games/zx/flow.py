@@ -1,6 +1,7 @@
 """Z/X rule primitives: charge, deck refresh, life, power, costs, leaving the board."""
 from __future__ import annotations
 
+from ...engine.piles import move_top_cards
 from .state import PLAYER_SQUARE, ZXState, Unit
 
 
@@ -49,13 +50,11 @@ def take_top(s: ZXState, p: int) -> int | None:
 
 
 def draw(s: ZXState, p: int, n: int = 1) -> None:
-    ps = s.players[p]
-    for _ in range(n):
-        iid = take_top(s, p)
-        if iid is None:
-            return
-        ps.hand.append(iid)
-        s.emit("draw", {"player": p}, {"card": iid, "id": s.cards[iid].id}, (p,))
+    move_top_cards(s, p, n, take_top, "hand", "draw", private=True)
+
+
+def mill(s: ZXState, p: int, n: int) -> None:
+    move_top_cards(s, p, n, take_top, "trash", "mill")
 
 
 def unit_cards(s: ZXState, u: Unit) -> tuple:
