@@ -5,6 +5,7 @@ tables. Each game gives a ``CardSchema``: the fields every card has plus the fie
 Every error names the file, the card and the field (``CardDataError``)."""
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import pathlib
@@ -125,6 +126,35 @@ def check_fields(fields: Mapping[str, Field], raw: Mapping[str, Any], fail: Call
     return out
 
 
+def card_abilities(fname: str, cid: str, raw: list | None, fields: Mapping[str, Field],
+                   kinds: tuple[str, ...] | None = None, card_kind: str = ""
+                   ) -> Iterator[tuple[int, dict[str, Any], Mapping[str, Any], Callable[..., None]]]:
+    """Each ability table of a card (``raw``, the card's ``abilities``) checked against
+    ``fields``: ``(index, checked fields, the table as written, fail)`` with ``fail`` as
+    ``ability_fail`` gives it. With ``kinds``, an ability ``kind`` not among them fails (a
+    ``card_kind`` card cannot have it)."""
+    for i, table in enumerate(raw or []):
+        fail = ability_fail(fname, cid, i)
+        a = check_fields(fields, table, fail)
+        if kinds is not None and a["kind"] not in kinds:
+            fail(f"a {card_kind} card cannot have an ability of kind {a['kind']!r} "
+                 f"(allowed: {', '.join(kinds)})", "kind")
+        yield i, a, table, fail
+
+
+def check_static_effects(kind: str, effects: tuple, targets: tuple[str, ...], fail: Callable[..., None],
+                         static_duration: bool = True) -> None:
+    """An ability's effects as its ``kind`` allows: a static ability may only ``modify`` the
+    ``targets``; with ``static_duration``, the ``static`` duration of ``modify`` is only for a
+    static ability."""
+    if kind == "static":
+        for op in effects:
+            if op.name != "modify" or op["target"] not in targets:
+                fail(f"a static ability may only 'modify' targets {', '.join(targets)}", "effects")
+    elif static_duration and any(op.name == "modify" and op["duration"] == "static" for op in effects):
+        fail("duration 'static' is only for static abilities", "effects")
+
+
 def ability_fail(fname: str, cid: str, i: int) -> Callable[..., None]:
     """What ``check_fields`` calls for ability ``i`` of a card: a CardDataError naming the file,
     the card and ``abilities[i].field``."""
@@ -135,13 +165,21 @@ def ability_fail(fname: str, cid: str, i: int) -> Callable[..., None]:
     return fail
 
 
+@dataclass(frozen=True, slots=True)
 class NamedCard:
-    """What a game's card class shares: its label in a language (the English name after the
-    Japanese one, in English, when the card has one)."""
+    """What a game's card class shares: the fields ``card_fields`` gives every card, its label
+    in a language (the English name after the Japanese one, in English, when the card has one)
+    and its abilities of a kind (a game's card adds an ``abilities`` field)."""
 
-    __slots__ = ()
+    id: str
+    kind: str
     name: str
     name_en: str
+    text: str
+    text_en: str
+
+    def abilities_of(self, kind: str) -> tuple:
+        return tuple(a for a in self.abilities if a.kind == kind)  # type: ignore[attr-defined]
 
     def label(self, lang: str = "en") -> str:
         if lang == "ja" or not self.name_en:
@@ -349,6 +387,19 @@ def load_card_sets(game: str, schema: CardSchema, make_card: Callable[[str, str,
         check(cards, where)
     version = meta["version"] + ("+" + card_files_digest(extra) if extra else "")
     return CardSet(game, meta["name"], version, cards, str(path))
+
+
+def card_loader(game: str, schema: CardSchema, make_card: Callable[[str, str, dict, Any], Any], effects: str,
+                check: Callable[[list, dict[str, str]], None] | None = None) -> Callable[..., CardSet]:
+    """A game's ``load_cards(path, *extra)``: ``load_card_sets`` with ``make_card(file, id, fields,
+    registry)``, ``registry`` being the ``REGISTRY`` of the game's ``effects`` module (a module
+    name, imported on the first load: the effects module may import the cards one)."""
+    def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet:
+        """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
+        registry = importlib.import_module(effects).REGISTRY  # the ops this game understands
+        return load_card_sets(game, schema, lambda f, cid, fields: make_card(f, cid, fields, registry),
+                              path, *extra, check=check)
+    return load_cards
 
 
 class PrintedViews:

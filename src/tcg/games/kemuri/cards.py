@@ -6,11 +6,10 @@ your casts receives a serving). Any deck card may have a trigger, applied when i
 Leaders sit outside the deck and carry one charm. See docs/cards.md."""
 from __future__ import annotations
 
-import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import (CardSchema, CardSet, Field, NamedCard, ability_fail, card_fields, check_fields,
-                             load_card_sets)
+from ...engine.cards import (CardSchema, Field, NamedCard, card_abilities, card_fields, card_loader,
+                             check_static_effects)
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -70,13 +69,7 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class Card(NamedCard):
-    id: str
-    kind: str
-    name: str
-    name_en: str
     person: str
-    text: str
-    text_en: str
     level: int
     cost: int
     shift: str | None
@@ -87,9 +80,6 @@ class Card(NamedCard):
     removal_cost: int
     abilities: tuple[Ability, ...]
 
-    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.kind == kind)
-
     @property
     def has_trigger(self) -> bool:
         return any(a.kind == "trigger" for a in self.abilities)
@@ -98,12 +88,7 @@ class Card(NamedCard):
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
-    for i, raw in enumerate(f.get("abilities") or []):
-        fail = ability_fail(fname, cid, i)
-        a = check_fields(ABILITY_FIELDS, raw, fail)
-        if a["kind"] not in ABILITY_KINDS[kind]:
-            fail(f"a {kind} card cannot have an ability of kind {a['kind']!r} "
-                 f"(allowed: {', '.join(ABILITY_KINDS[kind])})", "kind")
+    for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
         if (a["kind"] == "charm") != (a["timing"] is not None):
             fail("'timing' is required for a charm and only for it", "timing")
         if a["kind"] != "activate" and ("cost" in raw or "limit" in raw):
@@ -116,12 +101,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if not isinstance(v, FILTER_FIELDS[k][0]) or isinstance(v, bool) or \
                         (FILTER_FIELDS[k][1] and v not in FILTER_FIELDS[k][1]):
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
-        if a["kind"] == "static":
-            for op in effects:
-                if op.name != "modify" or op["target"] not in STATIC_TARGETS:
-                    fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
-        elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
-            fail("duration 'static' is only for static abilities", "effects")
+        check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
         abilities.append(Ability(a["kind"], a["timing"], effects, a["text"], a["text_en"], i,
                                  a["cost"], a["limit"]))
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
@@ -139,8 +119,4 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 removal_cost=f.get("removal_cost") or 0, abilities=tuple(abilities))
 
 
-def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
-    """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
-    from .effects import REGISTRY
-    return load_card_sets("kemuri", SCHEMA, lambda f, cid, fields: _make_card(f, cid, fields, REGISTRY),
-                          path, *extra)
+load_cards = card_loader("kemuri", SCHEMA, _make_card, f"{__package__}.effects")

@@ -3,11 +3,10 @@
 See docs/cards.md for the file format with examples."""
 from __future__ import annotations
 
-import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import (CardSchema, CardSet, Field, NamedCard, ability_fail, card_fields, check_fields,
-                             load_card_sets)
+from ...engine.cards import (CardSchema, Field, NamedCard, ability_fail, card_fields, card_loader,
+                             check_fields, check_static_effects)
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -81,12 +80,6 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class Card(NamedCard):
-    id: str
-    kind: str
-    name: str
-    name_en: str
-    text: str
-    text_en: str
     color: str | None
     cost: int
     rune: str | None
@@ -106,9 +99,6 @@ class Card(NamedCard):
     @property
     def is_main(self) -> bool:
         return self.kind in MAIN_KINDS
-
-    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.kind == kind)
 
 
 # Ability fields that mean something only for some ability kinds.
@@ -156,21 +146,9 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
     for op in effects:
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))
-    if akind == "static":
-        for op in effects:
-            if op.name != "modify" or op["target"] not in STATIC_TARGETS:
-                fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
-    elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
-        fail("duration 'static' is only for static abilities", "effects")
+    check_static_effects(akind, effects, STATIC_TARGETS, fail)
     return Ability(akind, tuple(out["runes"]), out["cost"], out["color"] or color or "colorless",
                    out["tap"], out["untap"], effects, out["text"], out["text_en"], i)
-
-
-def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
-    """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
-    from .effects import REGISTRY  # the ops this game understands
-    return load_card_sets("shironeko", SCHEMA, lambda f, cid, fields: _make_card(f, cid, fields, REGISTRY),
-                          path, *extra, check=_check_set)
 
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
@@ -206,3 +184,6 @@ def _check_set(cards: list[Card], where: dict[str, str]) -> None:
         if c.kind == "awakened_character" and (c.name, c.level - 1) not in bases:
             raise CardDataError(where[c.id], c.id, "level",
                                 f"no character named {c.name!r} at level {c.level - 1} to awaken from")
+
+
+load_cards = card_loader("shironeko", SCHEMA, _make_card, f"{__package__}.effects", check=_check_set)

@@ -5,11 +5,10 @@ the field by another card's Place program. Devices are mounted (on the field or 
 character); applications are used once by an Apply program. See docs/cards.md."""
 from __future__ import annotations
 
-import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import (CardSchema, CardSet, Field, NamedCard, ability_fail, card_fields, check_fields,
-                             load_card_sets)
+from ...engine.cards import (CardSchema, Field, NamedCard, card_abilities, card_fields, card_loader,
+                             check_fields)
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -83,12 +82,6 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class Card(NamedCard):
-    id: str
-    kind: str
-    name: str
-    name_en: str
-    text: str
-    text_en: str
     power: int
     toughness: int
     segment: int
@@ -99,18 +92,11 @@ class Card(NamedCard):
     abilities: tuple[Ability, ...]
     mount_on: str | None = None
 
-    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.kind == kind)
-
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
-    for i, raw in enumerate(f.get("abilities") or []):
-        fail = ability_fail(fname, cid, i)
-        a = check_fields(ABILITY_FIELDS, raw, fail)
-        if a["kind"] not in ABILITY_KINDS[kind]:
-            fail(f"a {kind} card cannot have an ability of kind {a['kind']!r} (allowed: {', '.join(ABILITY_KINDS[kind])})", "kind")
+    for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
         for op in effects:
             flt = op.get("filter")
@@ -152,8 +138,4 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 mount_on=f.get("mount_on") if kind == "device" else None)
 
 
-def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
-    """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
-    from .effects import REGISTRY
-    return load_card_sets("turutoru", SCHEMA, lambda f, cid, fields: _make_card(f, cid, fields, REGISTRY),
-                          path, *extra)
+load_cards = card_loader("turutoru", SCHEMA, _make_card, f"{__package__}.effects")

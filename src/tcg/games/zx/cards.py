@@ -5,11 +5,10 @@ of a Z/X OB, SHIFT, EV EX) sit in a second, owner-visible pile. A player card an
 Z/X OB bottom half sit outside both. See docs/cards.md."""
 from __future__ import annotations
 
-import pathlib
 from dataclasses import dataclass
 
-from ...engine.cards import (CardSchema, CardSet, Field, NamedCard, ability_fail, card_fields, check_fields,
-                             load_card_sets)
+from ...engine.cards import (CardSchema, Field, NamedCard, card_abilities, card_fields, card_loader,
+                             check_static_effects)
 from ...engine.effects import EffectOp
 from ...engine.errors import CardDataError
 
@@ -101,12 +100,6 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class Card(NamedCard):
-    id: str
-    kind: str
-    name: str
-    name_en: str
-    text: str
-    text_en: str
     color: str | None
     cost: int
     power: int
@@ -126,9 +119,6 @@ class Card(NamedCard):
     min_face_up: int
     abilities: tuple[Ability, ...]
 
-    def abilities_of(self, kind: str) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.kind == kind)
-
     @property
     def is_unit(self) -> bool:
         return self.kind in UNIT_KINDS
@@ -137,9 +127,7 @@ class Card(NamedCard):
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
-    for i, raw in enumerate(f.get("abilities") or []):
-        fail = ability_fail(fname, cid, i)
-        a = check_fields(ABILITY_FIELDS, raw, fail)
+    for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS):
         if a["kind"] not in ABILITY_KINDS[kind]:
             fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}", "kind")
         for key, only in (("cost", "activated"), ("min_force", "static")):
@@ -160,10 +148,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                     fail(f"filter {k!r} = {v!r} has the wrong type", "effects")
                 if k == "color" and v not in COLORS:
                     fail(f"filter color = {v!r} is not one of: {', '.join(COLORS)}", "effects")
-        if a["kind"] == "static":
-            for op in effects:
-                if op.name != "modify" or op["target"] not in STATIC_TARGETS:
-                    fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
+        check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False)
         abilities.append(Ability(a["kind"], a["cost"], a["min_force"], effects, a["text"], a["text_en"], i,
                                  a["player_card"], a["face_up_race"], a["min_face_up_race"]))
     uses = sum(a.kind == "use" for a in abilities)
@@ -199,8 +184,4 @@ def _check_players(cards: list[Card], where: dict[str, str]) -> None:
             raise CardDataError(where[c.id], c.id, "player", f"{c.player!r} is not a player card of this set")
 
 
-def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet[Card]:
-    """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
-    from .effects import REGISTRY
-    return load_card_sets("zx", SCHEMA, lambda f, cid, fields: _make_card(f, cid, fields, REGISTRY),
-                          path, *extra, check=_check_players)
+load_cards = card_loader("zx", SCHEMA, _make_card, f"{__package__}.effects", check=_check_players)
