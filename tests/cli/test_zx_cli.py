@@ -58,20 +58,21 @@ def played(tmp_path_factory):
 @pytest.mark.parametrize("key", ["first", "last", "seat1"])
 def test_play_to_the_end_by_piped_input(played, key):
     out, record = H.played_to_the_end(*played[key], GAME)
-    # header, decision, both players' panels, the board, your dynamis and hand
+    # title, decision, both players' counters and zones, the board, your dynamis and hand
     assert "Before the first turn · SET-UP" in out
     assert re.search(r"Turn \d+ · (MAIN PHASE|RESOURCE PHASE|IGNITION PHASE) · Your turn", out)
     assert "Decision: You — set-up: put a Start Card Z/X" in out or "Decision: You — keep your 4 cards" in out
-    assert re.search(r"LIFE \d+ +■* +Hand \d+ · Deck \d+", out)
-    assert re.search(r"Charge [0-4]/4", out) and re.search(r"Trash \d+", out)
-    assert re.search(r"Resources \d+/\d+ ready \(リブート\)", out)
-    assert re.search(r"Dynamis \d+: \d+ unused, \d+ used", out) and "Player card " in out
-    assert "EX or EV EX " in out and " · SHIFT " in out
-    assert re.search(r"Your dynamis \d+ \(▼ \d+ face down = usable, ▲ \d+ face up = used\)", out)
-    assert "Your hand (" in out and "Timing" in out
+    assert re.search(r"Life \d+  Hand \d+  Deck \d+", out)
+    assert re.search(r"Charge \([0-4]\)", out) and re.search(r"Trash \d+", out)
+    assert re.search(r"Resources  ready \(リブート\) \d+/\d+", out)
+    assert re.search(r"Opponent's dynamis, face down \d+", out) and re.search(r"Dynamis, face up \d+", out)
+    assert re.search(r"card( \(face down\))?: |player card face down", out)  # on the player squares
+    assert re.search(r"EX/EV EX (free|used)", out) and re.search(r"SHIFT (free|used)", out)
+    assert re.search(r"Your dynamis, face down \(\d+\)", out)
+    assert "Your hand (" in out and re.search(r"\n\d+\. .+ · (Z/X|event) · (red|blue|white|black|green) \d", out)
     assert "◆ your player square" in out and "◆ Opponent's player square" in out
-    assert "centre" in out and "リブート ready" in out
-    assert re.search(r"⚔ \d+/\d+", out)
+    assert "centre" in out and "Rebooted (リブート)" in out
+    assert re.search(r"Power \d+/\d+", out)
     # the opponent's hand is never listed, nor their start card before the set-up ends
     assert "▶ Opponent: Start with" not in out
     assert "▶ Opponent: Keep this hand:" not in out
@@ -268,15 +269,15 @@ def test_board_shows_units_panels_dynamis_and_hand():
     for u in obs["board"]:
         if u:
             assert u["name"] in text and u["name_en"][:20] in text
-            assert f"⚔ {u['power_now']}/{u['power']}" in text
+            assert f"Power {u['power_now']}/{u['power']}" in text
     for pv in (me, opp):
-        assert f"LIFE {pv['life']}" in text and f"Hand {pv['hand_count']} · Deck {pv['deck']}" in text
-        assert f"Charge {len(pv['charge'])}/4" in text and f"Trash {len(pv['trash'])}" in text
+        assert f"Life {pv['life']}  Hand {pv['hand_count']}  Deck {pv['deck']}" in text
+        assert f"Charge ({len(pv['charge'])})" in text and f"Trash {len(pv['trash'])}" in text
         awake = sum(1 for x in pv["resources"] if not x["asleep"])
-        assert f"Resources {awake}/{len(pv['resources'])} ready" in text
+        assert f"Resources  ready (リブート) {awake}/{len(pv['resources'])}" in text
     for c in me["charge"]:
         assert c["name_en"] in text
-    assert f"Your dynamis {len(me['dynamis'])}" in text
+    assert f"Your dynamis, face down ({sum(1 for c in me['dynamis'] if not c['face_up'])})" in text
     assert f"Your hand ({len(me['hand'])})" in text
     for h in me["hand"]:
         assert h["name"] in text
