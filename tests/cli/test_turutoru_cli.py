@@ -23,6 +23,20 @@ renderer_for = functools.partial(H.renderer_for, "turutoru")
 
 GAME = "turutoru"
 
+#: the first line of each board drawn (tcg.ui.table draws the title first)
+TITLE = re.compile(r"^(?:Round \d+|Before the first round) · ", re.M)
+
+
+def boards(out: str) -> list[str]:
+    """The boards drawn in a session's output, each up to the next one (events and options too)."""
+    starts = [m.start() for m in TITLE.finditer(out)]
+    return [out[a:b] for a, b in zip(starts, starts[1:] + [len(out)])]
+
+
+def opponent_line(board: str, who: str = "Opponent") -> str:
+    """The counters line of a player's side: "Opponent  HP 20  Deck 30  Hand 7  Stack secret"."""
+    return next((line for line in board.splitlines() if line.startswith(f"{who}  HP ")), "")
+
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
@@ -42,15 +56,17 @@ def played(tmp_path_factory):
 
 def test_play_to_the_end_by_always_choosing_the_last_option(played):
     out, _ = H.played_to_the_end(*played["last"], GAME, draws=True)
-    # the board: round, phase, both HPs, the programming panel with the opponent's stack secret
+    # the board: round, phase, both HPs, your stack while programming with the opponent's secret
     # (TT-T2: not even its size until both have programmed; then the counts are told)
     assert "Round 1 · PROGRAMMING PHASE" in out
     assert "You  HP 20" in out and "Opponent  HP 20" in out
-    assert "Your stack (runs top to bottom): 0 cards, 0 of 6 segments used, 6 left" in out
+    assert "Your stack (top runs first) (0)  segments used 0/6" in out
     assert "Finish programming with an empty stack" in out
-    assert "Opponent's stack: secret" in out
+    programming = [b for b in boards(out) if "· PROGRAMMING PHASE" in b.splitlines()[0]]
+    assert programming and all("Stack secret" in opponent_line(b) for b in programming)
     assert re.search(r"Opponent programmed \d+ cards? face down", out)
-    assert not re.search(r"Opponent's stack: \d+ cards? face down", out)
+    assert not any(re.search(r"Stack \d", opponent_line(b)) for b in programming)
+    assert any(re.search(r"Stack \d", opponent_line(b)) for b in boards(out) if "· MAIN PHASE" in b)
 
 
 def test_opponents_stacking_stays_face_down(played):
@@ -70,13 +86,14 @@ def test_play_programming_and_timeline(played):
     assert "Game over" in out
     # programming: each stacked card with its programs, start segment and bar; no take-back offered
     assert re.search(r"Stack .+: .+ · \d seg → runs \d→\d, \d left after", out)
-    assert re.search(r"Your stack \(runs top to bottom\): 1 card, \d of 6 segments used, \d left", out)
-    assert "██" in out and "Undo last card" not in out and "Take back" not in out
+    assert re.search(r"Your stack \(top runs first\) \(1\)  segments used \d/6", out)
+    assert re.search(r" · \d seg · runs \d→\d", out)  # the segments each stacked card would run at
+    assert "Undo last card" not in out and "Take back" not in out
     # main phase: programs revealed segment by segment, the timeline with the current segment
     assert re.search(r"── Segment \d: (You reveal|Opponent reveals) .+ \(\d seg\) ──", out)
     assert re.search(r"(You run|Opponent runs) it as ", out)
-    assert "Timeline · round" in out and "▼ now" in out
-    assert re.search(r"Now Segment \d: (You run|Opponent runs) ", out)
+    assert "Timeline (segments)" in out and "▼ now" in out
+    assert re.search(r"▶ (You|Opponent): ", out)  # the program running, on the timeline
     assert "resolved pile" in out or "was not run" in out
     game = tcg.replay(str(path))
     assert game.is_over
@@ -90,7 +107,7 @@ def test_replay_of_a_played_game(runner, played):
     assert "Stacked a card face down" not in out
     assert re.search(r"P\d programmed \d+ cards? face down", out)
     assert not re.search(r"▶ P\d: Stack ", out)
-    assert "Timeline · round" in out
+    assert "Timeline (segments)" in out
 
 
 def test_replay_from_a_players_side(runner, played):
@@ -190,12 +207,13 @@ def test_programming_board_shows_the_stack_and_overflow():
     obs = game.observe(0)
     text = render(r.board(obs))
     progs = obs["players"][0]["programs"]
-    assert "Your stack (runs top to bottom)" in text
-    assert "██" in text
+    assert "Your stack (top runs first)" in text
     for x in progs:
-        assert f"{x['start']}→" in text
+        assert f"runs {x['start']}→" in text
     if not all(x["fits"] for x in progs):
-        assert "WON'T FIT" in text and "would not fit" in text and "is discarded" in text
+        bad = sum(not x["fits"] for x in progs)
+        assert "WON'T FIT" in text and f"✗ discarded when reached {bad}" in text
+        assert "will NOT fit" in " ".join(text.split())  # the decision says it too
         finish = next(a for a in game.legal_actions() if a.type == "finish_program")
         assert "will NOT fit" in r.action_label(game, finish, 0)
     # stacking only adds: there is no take-back among the options (TT-T2, no cycles)
@@ -212,7 +230,7 @@ def test_programming_board_shows_the_stack_and_overflow():
     assert action_text(game, finish, 0, 1, "en", other) == "Finish programming"  # no count shown
     their_obs = game.observe(1)
     their = render(other.board(their_obs))
-    assert "Opponent's stack: secret" in their and f"{len(progs)} card" not in their.split("Opponent's stack")[1][:40]
+    assert "Stack secret" in opponent_line(their) and not re.search(r"Stack \d", their)
     visible = set(re.findall(r"'name': '([^']*)'", repr(their_obs)))  # names P1 may see anyway
     for x in progs:
         if x["name"] not in visible:
@@ -232,8 +250,11 @@ def test_timeline_during_the_main_phase():
     assert any(line.startswith("── Segment ") for line in lines)
     obs = game.observe(0)
     text = render(r.board(obs))
-    assert f"Timeline · round {obs['round']} · segment {obs['segment']} of 6" in text
-    assert "▼ now" in text and "Now Segment" in text
+    assert f"Round {obs['round']} · MAIN PHASE (メインフェイズ) · segment {obs['segment']} of 6" in text
+    assert "Timeline (segments)" in text and "▼ now" in text and re.search(r"▶ (You|Opponent): ", text)
+    from tcg.games.turutoru.board import describe
+    cells = next(a for a in describe(obs, "en", game.rules.cards)["areas"] if a["id"] == "timeline")["cells"]
+    assert [c["id"] for c in cells if "▼ now" in c["marks"]] == [f"timeline.{obs['segment']}"]
     assert f"Segment {obs['segment']} · Your " in text  # the decision names the running program
 
 
@@ -294,9 +315,10 @@ def test_board_speaks_the_players_language():
     obs = game.observe(0)
     en, ja = (get_renderer(GAME, game, lang, viewer=0) for lang in ("en", "ja"))
     text_en, text_ja = render(en.board(obs)), render(ja.board(obs))
-    assert "MAIN PHASE (メインフェイズ)" in text_en and "P/T left" in text_en and "Timeline · round" in text_en
-    for word in ("メインフェイズ", "タイムライン", "デッキ", "手札", "捨て札", "あなたの手札", "選択：", "▼ 現在"):
+    assert "MAIN PHASE (メインフェイズ)" in text_en and "P/T left" in text_en and "Timeline (segments)" in text_en
+    for word in ("メインフェイズ", "タイムライン", "デッキ", "手札", "捨て札", "あなたの手札", "▼ 現在"):
         assert word in text_ja, word
+    assert ja.decision_text(obs)[:20] in text_ja  # the decision, in Japanese
     for word in ("Deck ", "Your hand", "Timeline", "segment", "Decision"):
         assert word not in text_ja, word
     assert en.decision_text(obs) == T.prompt(obs["decision"], 0, "en", obs=obs, cards=en.book)
