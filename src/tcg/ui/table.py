@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -100,8 +101,10 @@ def pile_text(a: Mapping[str, Any], viewer: Any) -> Text:
 def grid_table(a: Mapping[str, Any], viewer: Any, width: int) -> Table:
     cells = list(a.get("cells") or [])
     cols = max(1, int(a.get("columns") or len(cells) or 1))
-    if a.get("layout") == "track":  # a track wraps when it does not fit
-        cols = max(1, min(cols, len(cells), max(1, width // 18)))
+    if a.get("layout") == "track":  # a track wraps into even rows when it does not fit
+        fit = max(1, min(cols, len(cells), max(1, width // 18)))
+        rows = -(-len(cells) // fit)
+        cols = -(-len(cells) // rows)
     tab = Table(box=box.SQUARE, show_header=False, show_lines=True, padding=(0, 1), expand=True)
     for _ in range(cols):
         tab.add_column(ratio=1, overflow="fold")
@@ -150,7 +153,7 @@ def _compact(areas: Sequence[Mapping[str, Any]], viewer: Any, width: int) -> lis
     for a in areas:
         if a.get("layout") in ("counters", "pile"):
             piece = area_parts(a, viewer, width)[0]
-            if line.plain and len(line.plain) + 3 + len(piece.plain) > width:
+            if line.plain and cell_len(line.plain) + 3 + cell_len(piece.plain) > width:
                 parts.append(line)
                 line = Text()
             if line.plain:
