@@ -1,10 +1,11 @@
-"""What the hand-written heuristics share: the public card texts by id or English name, reading
-a chosen effect's arguments and a card named in an action's text, picking from the options, and
-the value of a finished game and of a logistic model."""
+"""What the hand-written heuristics share: the public card texts by id or English name, the two
+sides of an observation, reading a chosen effect's arguments and a card named in an action's
+text, picking from the options (by decision kind, with a fallback), and the value of a finished
+game and of a logistic model."""
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ...engine.action import Action
 
@@ -44,6 +45,45 @@ class CardTexts:
         if self._by_en is None:
             self._by_en = {c.name_en: c for c in self.cards() if c.name_en}
         return self._by_en.get(text)
+
+
+class Sides:
+    """A decision's observation, read once: the deciding player ``p``, both players' public
+    data (``me``, ``opp``), their characters (``mine``, ``theirs``) and our ``hand``. A game's
+    context extends it with the rest it reads."""
+
+    __slots__ = ("obs", "p", "me", "opp", "mine", "theirs", "hand")
+
+    def __init__(self, view):
+        obs = view.observation
+        self.obs = obs
+        self.p = p = view.player
+        self.me = me = obs["players"][p]
+        self.opp = opp = obs["players"][1 - p]
+        self.mine = me["characters"]
+        self.theirs = opp["characters"]
+        self.hand = me["hand"] or []
+
+
+def decide_by_kind(view, rng, decide: Mapping[str, Callable[..., Any]],
+                   fallback: Callable[..., Action], strict: bool = False) -> Action:
+    """The only choice; else what ``decide[view.kind](view, choices, rng)`` picks when it is one
+    of the choices; else ``fallback(view, choices, rng)``. A heuristic that fails falls back too
+    (it must never crash a game), unless ``strict`` (tests): then its error surfaces."""
+    acts = view.choices
+    if len(acts) == 1:
+        return acts[0]
+    fn = decide.get(view.kind)
+    if fn is not None:
+        try:
+            a = fn(view, acts, rng)
+        except Exception:
+            if strict:
+                raise
+            a = None
+        if a is not None and a in acts:
+            return a
+    return fallback(view, acts, rng)
 
 
 def chosen_args(card, opname: str | None) -> dict:
@@ -90,6 +130,20 @@ def final_value(obs: dict, player: int) -> float | None:
         return None
     w = res.get("winner")
     return 0.5 if w is None else (1.0 if w == player else 0.0)
+
+
+def settled_value(obs: dict, player: int, count: str) -> float | None:
+    """The value of a game already settled for ``player``: the finished game's (``final_value``),
+    else 0 when their ``count`` (deck, HP...) is down to 0 and 1 when the opponent's is; None
+    while it is open."""
+    done = final_value(obs, player)
+    if done is not None:
+        return done
+    if obs["players"][player][count] <= 0:
+        return 0.0
+    if obs["players"][1 - player][count] <= 0:
+        return 1.0
+    return None
 
 
 def logistic(weights: Sequence[float], features: Sequence[float]) -> float:

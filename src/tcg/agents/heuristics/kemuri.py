@@ -21,7 +21,6 @@ database by card id; never the game state. Outline:
   (above all: a close this turn)."""
 from __future__ import annotations
 
-import math
 import re
 from functools import lru_cache
 from itertools import combinations
@@ -29,6 +28,7 @@ from itertools import combinations
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
+from .common import decide_by_kind, final_value, logistic
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: hand shaping and which seat pays a cost pay off turns later
@@ -291,20 +291,7 @@ def policy(view: AgentView, rng: Rng) -> Action:
     for a in legal:
         if a.type == "close":  # KM-W1: the only win; always take it
             return a
-    acts = view.choices
-    if len(acts) == 1:
-        return acts[0]
-    fn = _DECIDE.get(view.kind)
-    if fn is not None:
-        try:
-            a = fn(view, acts, rng)
-        except Exception:  # a heuristic must never crash a game
-            if STRICT:
-                raise
-            a = None
-        if a is not None and a in acts:
-            return a
-    return _fallback(view, acts, rng)
+    return decide_by_kind(view, rng, _DECIDE, _fallback, STRICT)
 
 
 def _fallback(view, acts, rng):
@@ -867,9 +854,7 @@ def value_features(obs: dict, player: int) -> list[float]:
 
 def value(obs: dict, player: int) -> float:
     """Estimated chance that ``player`` wins: a logistic model of ``value_features``."""
-    res = obs.get("result")
-    if res:
-        w = res.get("winner")
-        return 0.5 if w is None else (1.0 if w == player else 0.0)
-    x = sum(w * f for w, f in zip(_VALUE_W, value_features(obs, player)))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+    done = final_value(obs, player)
+    if done is not None:
+        return done
+    return logistic(_VALUE_W, value_features(obs, player))

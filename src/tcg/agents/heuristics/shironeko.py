@@ -26,7 +26,7 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 from ...games.shironeko.flow import runes_met
-from .common import CardTexts, bracketed_name, chosen_args, final_value, find_unit, least_kept
+from .common import CardTexts, Sides, bracketed_name, chosen_args, find_unit, least_kept, settled_value
 
 #: which souls pay a cost shows only when the next cards are played
 LONG_TERM = frozenset({"pay"})
@@ -77,23 +77,16 @@ def _life_weight(deck: int) -> float:
     return 3.0
 
 
-class _Ctx:
+class _Ctx(Sides):
     """Everything a decision needs, read once from the observation."""
 
-    __slots__ = ("obs", "p", "me", "opp", "mine", "theirs", "my_deck", "opp_deck", "hand",
-                 "souls_on", "ids", "_plan")
+    __slots__ = ("my_deck", "opp_deck", "souls_on", "ids", "_plan")
 
     def __init__(self, view: AgentView):
-        obs = view.observation
-        self.obs = obs
-        self.p = p = view.player
-        self.me = me = obs["players"][p]
-        self.opp = opp = obs["players"][1 - p]
-        self.mine = me["characters"]
-        self.theirs = opp["characters"]
+        super().__init__(view)
+        me, opp = self.me, self.opp
         self.my_deck = me["deck"]
         self.opp_deck = opp["deck"]
-        self.hand = me["hand"] or []
         self.souls_on = sum(1 for t in me["town"] if t["on"])
         self._plan = None
         ids = {}
@@ -618,14 +611,10 @@ def policy(view: AgentView, rng: Rng) -> Action:
 
 def value(obs: dict, player: int) -> float:
     """Estimated chance that ``player`` wins: deck difference plus board strength."""
-    done = final_value(obs, player)
+    done = settled_value(obs, player, "deck")
     if done is not None:
         return done
     me, opp = obs["players"][player], obs["players"][1 - player]
-    if me["deck"] <= 0:
-        return 0.0
-    if opp["deck"] <= 0:
-        return 1.0
     board = sum(_unit_value(u) for u in me["characters"]) - sum(_unit_value(u) for u in opp["characters"])
     lead = (me["leader"] is not None) - (opp["leader"] is not None)
     hand = me["hand_count"] - opp["hand_count"]

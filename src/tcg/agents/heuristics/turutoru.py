@@ -28,7 +28,8 @@ from itertools import combinations
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
-from .common import CardTexts, bracketed_name, chosen_args, final_value, find_unit, least_kept, logistic
+from .common import (CardTexts, Sides, bracketed_name, chosen_args, find_unit, least_kept, logistic,
+                     settled_value)
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: the programs stacked now run only later in the round
@@ -144,21 +145,13 @@ _SCARCE = {"attack": (3.0, 1.0), "reboot": (1.5, 0.5), "place": (1.5, 0.5), "act
            "effect": (1.0, 0.3)}
 
 
-class _Ctx:
-    __slots__ = ("obs", "p", "me", "opp", "mine", "theirs", "hand", "my_hp", "opp_hp", "_pv",
-                 "attack_coming")
+class _Ctx(Sides):
+    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming")
 
     def __init__(self, view: AgentView):
-        obs = view.observation
-        self.obs = obs
-        self.p = p = view.player
-        self.me = me = obs["players"][p]
-        self.opp = opp = obs["players"][1 - p]
-        self.mine = me["characters"]
-        self.theirs = opp["characters"]
-        self.hand = me["hand"] or []
-        self.my_hp = me["hp"]
-        self.opp_hp = opp["hp"]
+        super().__init__(view)
+        self.my_hp = self.me["hp"]
+        self.opp_hp = self.opp["hp"]
         self._pv = None
         self.attack_coming = None  # set while programming (None: read our own stack)
 
@@ -523,26 +516,12 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
             return 1.5
         return 0.0
     if kind == "activate":
-        best = 0.0
-        for u in field:
-            card = _card(u["id"])
-            if card is None:
-                continue
-            for ab in card.abilities:
-                if ab.kind == "activated":
-                    best = max(best, _activated_value(u["id"], ab.index, c, u["iid"]))
-        return best
+        return max([0.0] + [_activated_value(u["id"], ab.index, c, u["iid"])
+                            for u in field for ab in _TEXTS.abilities(u["id"], "activated")])
     if kind == "effect":
-        best = 0.0
         devs = list(c.me["devices"]) + [d for u in c.mine for d in u.get("devices") or ()]
-        for d in devs:
-            card = _card(d["id"])
-            if card is None:
-                continue
-            for ab in card.abilities:
-                if ab.kind == "activated":
-                    best = max(best, _effects_value(ab.effects, c, d["iid"]))
-        return best
+        return max([0.0] + [_effects_value(ab.effects, c, d["iid"])
+                            for d in devs for ab in _TEXTS.abilities(d["id"], "activated")])
     if kind == "bed_in":
         if not opp_awake:
             return 0.0
@@ -975,12 +954,7 @@ def value(obs: dict, player: int) -> float:
     """Estimated chance that ``player`` wins: a logistic model of the deck race (deck sizes,
     weighing more as the decks run out), HP (and being low), board, hand and priority, fitted
     on heuristic self-play."""
-    done = final_value(obs, player)
+    done = settled_value(obs, player, "hp")
     if done is not None:
         return done
-    me, opp = obs["players"][player], obs["players"][1 - player]
-    if me["hp"] <= 0:
-        return 0.0
-    if opp["hp"] <= 0:
-        return 1.0
     return logistic(_VALUE_W, value_features(obs, player))

@@ -28,7 +28,7 @@ from functools import lru_cache
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
-from .common import final_value, first_of, logistic
+from .common import CardTexts, decide_by_kind, final_value, first_of, logistic
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: set-up, resources and hand shaping pay off turns later
@@ -48,13 +48,7 @@ ADJ = tuple(tuple(j for j in range(9) if abs(i // 3 - j // 3) + abs(i % 3 - j % 
 
 # --- card text (public card database, by id) -----------------------------------------------------
 
-@lru_cache(maxsize=None)
-def _db(cid: str):
-    try:
-        from ...api import card_set
-        return card_set("zx").find(cid)
-    except Exception:  # pragma: no cover
-        return None
+_db = CardTexts("zx").card  # a card by id (or name); None for one the set does not know
 
 
 @lru_cache(maxsize=None)
@@ -73,15 +67,6 @@ def _ops(cid: str, kind: str, k: int = 0) -> tuple | None:
         return None
     sel = [a for a in abil if a[0] == kind]
     return sel[k][3] if k < len(sel) else ()
-
-
-@lru_cache(maxsize=None)
-def _by_name(name: str):
-    try:
-        from ...api import card_set
-        return card_set("zx").find(name)
-    except Exception:  # pragma: no cover
-        return None
 
 
 # --- what the player sees -------------------------------------------------------------------------
@@ -387,23 +372,10 @@ def _reserve(ctx: Ctx) -> int:
 # --- the policy -----------------------------------------------------------------------------------
 
 def policy(view: AgentView, rng: Rng) -> Action:
-    acts = view.choices
-    if len(acts) == 1:
-        return acts[0]
-    fn = _DECIDE.get(view.kind)
-    if fn is not None:
-        try:
-            a = fn(view, acts, rng)
-        except Exception:  # a heuristic must never crash a game
-            if STRICT:
-                raise
-            a = None
-        if a is not None and a in acts:
-            return a
-    return _fallback(acts, rng)
+    return decide_by_kind(view, rng, _DECIDE, _fallback, STRICT)
 
 
-def _fallback(acts, rng):
+def _fallback(view, acts, rng):
     for t in ("end_turn", "pass", "end_ignition", "keep", "no_resource"):
         for a in acts:
             if a.type == t:
@@ -421,7 +393,7 @@ def _card_from_text(view: AgentView, a: Action) -> dict:
     text = re.sub(r" (on your player square|into your dynamis)$", "", text)
     m = re.match(r"^(.*?) \((\w+) (\d+), (\d+)\)$", text)
     name = m.group(1) if m else text
-    card = _by_name(name)
+    card = _db(name)
     if card is not None:
         return {"id": card.id, "kind": card.kind, "cost": card.cost, "power": card.power,
                 "color": card.color, "timing": card.timing}
