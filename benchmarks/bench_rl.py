@@ -21,46 +21,42 @@ import numpy as np
 import tcg
 
 
-def raw(game: str, seconds: float) -> tuple[int, float]:
-    decks = tcg.list_decks(game)
+def _seeded_runs(seconds: float, run) -> tuple[int, float]:
+    """``run(seed, rng)`` -> (steps, seconds it timed) for seeds 0, 1, 2... until the timed
+    seconds reach ``seconds``: the steps and seconds of them all."""
     n, t, seed = 0, 0.0, 0
     while t < seconds:
-        rng = random.Random(seed)
-        g = tcg.new_game(game, [rng.choice(decks), rng.choice(decks)], seed=seed)
-        t0 = time.perf_counter()
-        while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
-            n += 1
-        t += time.perf_counter() - t0
+        steps, spent = run(seed, random.Random(seed))
+        n += steps
+        t += spent
         seed += 1
     return n, t
 
 
-def raw_observed(game: str, seconds: float) -> tuple[int, float]:
-    """The raw loop plus one ``observe(player)`` per decision: the ceiling of any environment
-    that encodes from the engine's observation."""
+def raw(game: str, seconds: float, observe: bool = False) -> tuple[int, float]:
+    """Random play on the engine (the deal not timed); with ``observe``, plus one
+    ``observe(player)`` per decision: the ceiling of any environment that encodes from the
+    engine's observation."""
     decks = tcg.list_decks(game)
-    n, t, seed = 0, 0.0, 0
-    while t < seconds:
-        rng = random.Random(seed)
+
+    def run(seed: int, rng: random.Random) -> tuple[int, float]:
         g = tcg.new_game(game, [rng.choice(decks), rng.choice(decks)], seed=seed)
-        t0 = time.perf_counter()
+        n, t0 = 0, time.perf_counter()
         while not g.is_over:
-            g.observe(g.decision.player)
+            if observe:
+                g.observe(g.decision.player)
             g.apply(rng.choice(g.legal_actions()))
             n += 1
-        t += time.perf_counter() - t0
-        seed += 1
-    return n, t
+        return n, time.perf_counter() - t0
+    return _seeded_runs(seconds, run)
 
 
 def aec(game: str, seconds: float) -> tuple[int, float]:
     import tcg.rl as rl
     env = rl.aec_env(game, seed=0)
-    n, t, seed = 0, 0.0, 0
-    while t < seconds:
-        rng = random.Random(seed)
-        t0 = time.perf_counter()
+
+    def run(seed: int, rng: random.Random) -> tuple[int, float]:
+        n, t0 = 0, time.perf_counter()
         env.reset(seed=seed)
         for agent in env.agent_iter():
             obs, reward, term, trunc, info = env.last()
@@ -70,9 +66,8 @@ def aec(game: str, seconds: float) -> tuple[int, float]:
             ids = np.flatnonzero(obs["action_mask"])
             env.step(int(ids[int(rng.random() * len(ids))]))   # a uniform masked id, cheaply
             n += 1
-        t += time.perf_counter() - t0
-        seed += 1
-    return n, t
+        return n, time.perf_counter() - t0
+    return _seeded_runs(seconds, run)
 
 
 def main() -> None:
@@ -87,7 +82,7 @@ def main() -> None:
         import tcg.rl as rl
         rl.encoding(game)  # built once per process, outside the timing
         rn, rt = raw(game, args.seconds)
-        on, ot = raw_observed(game, args.seconds)
+        on, ot = raw(game, args.seconds, observe=True)
         en, et = aec(game, args.seconds)
         r, o, e = rn / rt, on / ot, en / et
         print(f"{game:10} {r:10.0f} {o:14.0f} {e:12.0f} {e / r:8.2f}", flush=True)

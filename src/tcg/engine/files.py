@@ -1,4 +1,5 @@
-"""The one safe way to read a file a user names: deck files, card-set files, profiles, records.
+"""The one safe way to read a file a user names: deck files, card-set files, profiles, records
+(and to write one: ``atomic_write``).
 
 ``read_text(path, what, max_bytes)`` refuses anything that is not a regular file by what it is
 (a directory, a FIFO, a socket, a device) without opening it, so a FIFO never blocks and
@@ -17,8 +18,9 @@ import json
 import os
 import re
 import stat
+import tempfile
 import tomllib
-from typing import Any
+from typing import IO, Any, Callable
 
 from .errors import CardDataError, TcgError
 
@@ -225,3 +227,31 @@ def parse_json(text: str, what: str, error: type[TcgError] = TcgError) -> Any:
     except (ValueError, RecursionError, MemoryError) as e:  # e.g. an integer of too many digits
         raise fail(error, what, f"not valid JSON ({type(e).__name__}: {str(e)[:200]})") from None
 
+
+def atomic_write(path: Any, write: Callable[[IO[Any]], None], binary: bool = False, *,
+                 newline: str | None = "", mode: int = 0o644) -> None:
+    """Call ``write(file)`` on a temporary file in the folder of ``path``, then rename it over
+    ``path``: readers never see a half-written file, and a failure (or a crash) leaves ``path``
+    as it was. A text file is UTF-8 with ``newline`` as ``open`` takes it; the file gets the
+    permissions ``mode`` less the umask (not ``mkstemp``'s 0600)."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path)))
+    fd, tmp = tempfile.mkstemp(prefix=".tcg-", suffix=".tmp", dir=folder)
+    try:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", newline=newline, encoding="utf-8")) as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -306,26 +306,9 @@ class Game:
     def save(self, path: str) -> None:
         """Write the record to ``path`` atomically (a temporary file in the same folder, then
         renamed over ``path``), so a crash never leaves a half-written record."""
-        import os
-        import tempfile
-        path = os.fspath(path)
-        folder = os.path.dirname(os.path.abspath(path))
-        fd, tmp = tempfile.mkstemp(prefix=".tcg-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.record(), f, ensure_ascii=False, indent=1)
-                f.flush()
-                os.fsync(f.fileno())
-            mask = os.umask(0)
-            os.umask(mask)
-            os.chmod(tmp, 0o666 & ~mask)  # as a plain open() would make it, not mkstemp's 0600
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        from .files import atomic_write
+        atomic_write(path, lambda f: json.dump(self.record(), f, ensure_ascii=False, indent=1),
+                     newline=None, mode=0o666)  # as a plain open() would make it
 
     def _illegal_message(self, action: Action) -> str:
         d = self.state.decision

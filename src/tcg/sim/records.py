@@ -4,8 +4,9 @@ from __future__ import annotations
 import csv
 import json
 import pathlib
-from typing import IO, Any, Callable, Sequence
+from typing import IO, Any, Sequence
 
+from ..engine.files import atomic_write  # noqa: F401 - also this module's, for plots and tests
 from .runner import GameResult, Matchup
 
 COLUMNS = ["match", "index", "seed", "swapped", "seat0_deck", "seat0_agent", "seat1_deck", "seat1_agent",
@@ -65,35 +66,6 @@ def check_writable(path: str | pathlib.Path, option: str, suffixes: Sequence[str
 
 def check_out_path(path: str | pathlib.Path) -> pathlib.Path:
     return check_writable(path, "--out", (".json", ".csv"))
-
-
-def atomic_write(path: str | pathlib.Path, write: Callable[[IO[Any]], None], binary: bool = False) -> None:
-    """Call ``write(file)`` on a temporary file in the folder of ``path``, then rename it over
-    ``path``: readers never see a half-written file, and a failure leaves ``path`` as it was."""
-    import os
-    import tempfile
-    p = pathlib.Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=".tcg-", suffix=".tmp", dir=p.absolute().parent)
-    try:
-        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", newline="", encoding="utf-8")) as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644 & ~_umask())
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _umask() -> int:
-    import os
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def partial_note(partial: dict[str, Any]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 #: what each stop means for a command (``play_session`` returns it as its outcome)
 OUTCOMES = {"SIGINT": "interrupted", "SIGTERM": "terminated", "SIGHUP": "hangup"}
@@ -37,17 +37,13 @@ def _in_main_thread() -> bool:
 
 
 @contextlib.contextmanager
-def stop_signals() -> Iterator[None]:
-    """While active, SIGTERM and SIGHUP raise ``Stopped`` in the main thread, as Ctrl-C raises
-    KeyboardInterrupt. Elsewhere than in the main thread it does nothing."""
+def _handled(signals: Callable[[], list[int]], handler: Any) -> Iterator[None]:
+    """``handler`` for each of ``signals()`` inside, the handlers before it back on leaving.
+    Elsewhere than in the main thread (where Python cannot set handlers) it does nothing."""
     if not _in_main_thread():
         yield
         return
-
-    def handler(signum: int, frame: Any) -> None:
-        raise Stopped(signum)
-
-    old = {sig: signal.signal(sig, handler) for sig in stop_signals_list()}
+    old = {sig: signal.signal(sig, handler) for sig in signals()}
     try:
         yield
     finally:
@@ -56,20 +52,24 @@ def stop_signals() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def stop_signals() -> Iterator[None]:
+    """While active, SIGTERM and SIGHUP raise ``Stopped`` in the main thread, as Ctrl-C raises
+    KeyboardInterrupt. Elsewhere than in the main thread it does nothing."""
+    def handler(signum: int, frame: Any) -> None:
+        raise Stopped(signum)
+
+    with _handled(stop_signals_list, handler):
+        yield
+
+
+@contextlib.contextmanager
 def signals_ignored(signals: list[int] | None = None) -> Iterator[None]:
     """Ctrl-C, SIGTERM and SIGHUP (or ``signals``) are ignored inside: for a last save that must
     not be cut short, and around starting worker processes (which inherit an ignored SIGINT, so a
     Ctrl-C while they start prints no traceback from them)."""
-    if not _in_main_thread():
+    with _handled(lambda: signals if signals is not None else [signal.SIGINT, *stop_signals_list()],
+                  signal.SIG_IGN):
         yield
-        return
-    sigs = signals if signals is not None else [signal.SIGINT, *stop_signals_list()]
-    old = {sig: signal.signal(sig, signal.SIG_IGN) for sig in sigs}
-    try:
-        yield
-    finally:
-        for sig, h in old.items():
-            signal.signal(sig, h)
 
 
 @contextlib.contextmanager
