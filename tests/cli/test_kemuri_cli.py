@@ -47,15 +47,15 @@ def played(tmp_path_factory):
 def test_play_to_the_end_by_piped_input(played, key):
     out, record = H.played_to_the_end(*played[key], GAME)
     assert record["result"]["reason"] == "close"  # Kemuri games end only by a close (or a concession)
-    # the board: turn, phase, whose turn, both players' seats with bars, leader, zones, hand
+    # the board: turn, phase, whose turn, both players' seats against the close, leader, zones, hand
     assert "Before the first turn · SET-UP" in out
     assert re.search(r"Turn \d+ · (OPERATION PHASE|SERVING PHASE \(お給仕\)|CHARCOAL CHANGE PHASE \(炭替え\)) · Your turn",
                      out)
-    assert re.search(r"You +SEATS +\d+ / 16 +[█░]{16}", out)
-    assert re.search(r"Opponent +SEATS +\d+ / 16 +[█░]{16}", out)
-    assert re.search(r"Leader .+ · (ACTIVE|locked) · charm (used|unused) \(timing: ", out)
-    assert re.search(r"Deck \d+ +Hand \d+ +Backyard \d+.* +Refreshes \d+", out)
-    assert "Seating zone (" in out and "Your hand (" in out
+    assert re.search(r"You  Seats \d+/16  (To close \d+|Close ★)", out)
+    assert re.search(r"Opponent  Seats \d+/16  (To close \d+|Close ★)", out)
+    assert re.search(r" · Leader · (ACTIVE|locked) · charm \(おまじない\) (used|unused: )", out)
+    assert re.search(r"Refreshes \d+.* │ Deck \d+ │ Hand \d+ │ Seating zone \d+.* │ Backyard \d+", out)
+    assert "Seating zone " in out and "Your hand (" in out
     assert "Decision: You — mulligan (once, optional)" in out
     # the computer's mulligan marks stay secret
     assert "▶ Opponent: Mark " not in out and "▶ Opponent: Unmark " not in out
@@ -69,7 +69,8 @@ def test_always_first_option_plays_the_game(played):
     assert re.search(r"▶ You: Place .+ \(Lv\d (早番|遅番) CP \d+ ×\d+.*\) · cost \d", out)
     assert re.search(r"▶ You: Serve with .+ \((早番|遅番)( cross)? CP \d+\) → ", out)
     assert re.search(r"(You|Opponent) called in .+ \(Lv\d\) → seat, seats \d+", out)
-    assert re.search(r"Floor \d/3", out) and "CP now" in out and "Printed" in out and "Call-in" in out
+    assert re.search(r"Your floor · max 3 \(\d\)", out) and re.search(r" · Cast · (早番 early|遅番 late) · CP \d+", out)
+    assert re.search(r"Call-in ×\d+ · (ready to serve|✓ served|▶ SERVING)", out)
     if "cp_contest" in types:
         assert re.search(r"CP \d+ vs \d+(\+\d+ help)? → (server wins|receiver wins|tie, the server wins): ", out)
     if "ikeike" in types:
@@ -102,7 +103,7 @@ def test_replay_of_a_played_game(runner, played):
     assert "Your hand" not in out  # spectator view
     # nobody's mulligan marks are shown to a spectator
     assert not re.search(r"▶ P\d: (Mark|Unmark) ", out)
-    assert "SEATS" in out
+    assert re.search(r"P0  Seats \d+/16", out) and re.search(r"P1  Seats \d+/16", out)
 
 
 def test_replay_from_a_players_side(runner, played):
@@ -202,13 +203,15 @@ def test_board_shows_seats_leader_floor_and_hand():
     text = render(r.board(obs))
     me = obs["players"][0]
     assert f"Turn {obs['turn']} · OPERATION PHASE · Your turn" in text
-    assert f"SEATS {me['seats']:>2} / 16" in text
-    assert f"Seating zone ({len(me['seating'])} card" in text
-    for c in me["seating"]:
-        assert f"{c['name']}" in text
-    assert "Floor " in text and "CP now" in text
+    assert f"You  Seats {me['seats']}/16  To close {16 - me['seats']}" in text or \
+        f"You  Seats {me['seats']}/16  Close ★" in text
+    assert f"Seating zone {len(me['seating'])}: " in text
+    assert f"{me['seating'][-1]['name']}" in text  # the last customer seated
+    levels = sorted({c["level"] for c in me["seating"]}, reverse=True)
+    assert re.search("Customers " + " ".join(rf"Lv{lv}×\d+" for lv in levels), text)
+    assert "Your floor · max 3 (" in text
     for c in me["floor"]:
-        assert c["name"] in text
+        assert c["name"] in text and f"CP {c['cp_now']}" in text
     assert f"Your hand ({len(me['hand'])})" in text
     assert "Decision: You — operation phase" in text
     # the opponent's hand stays hidden
@@ -227,9 +230,9 @@ def test_serving_board_and_help_options():
     r = renderer_for(game)
     obs = game.observe(0)
     text = render(r.board(obs), width=400)
-    assert "Serving (お給仕)" in text and "Server " in text and "Receiver " in text
+    assert "Serving (お給仕): Opponent's " in text and " → your " in text
     assert "▶ SERVING" in text and "◀ RECEIVING" in text
-    assert re.search(r"CP \d+ vs \d+", text)
+    assert re.search(r"CP \d+ vs \d+.* wins so far", text)
     assert re.search(r"Decision: You — Opponent's .+ serves your .+: play (早番|遅番) help cards", text)
     from tcg.ui.terminal import _options
     labels = [r.action_label(game, a, 0) for a in _options(r, game)]
