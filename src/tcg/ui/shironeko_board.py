@@ -1,22 +1,20 @@
 """Text board of 白猫プロジェクト TCG (Shironeko) for the terminal, drawn with rich.
 
-Layout only: every word (labels, narration, prompts, zone and state names) comes from the game's
-presentation layer ``tcg.games.shironeko.text`` and its table ``games/shironeko/text.toml``. It
-reads the observation dict of ``game.observe(player)`` (see games/shironeko/view.py), the public
-card database (``game.rules.cards``) for printed numbers of cards it shows, and the game's cards
-by instance id to name the cards an event or view shows."""
+The table is the game's board description (``tcg.games.shironeko.board.describe``) drawn by the
+generic ``tcg.ui.table`` (each town folded to its counters, see ``terminal_view``); this module
+keeps the rest of the terminal's words: event lines, options and action labels, the decision,
+card texts (the "i" key) and the columns of ``tcg cards shironeko``. Every word comes from the
+game's presentation layer ``tcg.games.shironeko.text`` and its table ``games/shironeko/text.toml``."""
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from rich.console import Group
-from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from ..games.shironeko import text as T
-from . import card_text, label_players
+from ..games.shironeko.board import describe
+from . import card_text, label_players, table
 from .board_base import BoardRenderer
 
 COLOR_STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green",
@@ -72,6 +70,16 @@ def card_facts(card: Any, lang: str) -> list[str]:
     return facts
 
 
+def terminal_view(desc: Mapping[str, Any]) -> dict[str, Any]:
+    """The description as the terminal draws it: each town shown by its counters alone (ON souls
+    by colour, one line shared with the player's counters) instead of a line per town card: ten
+    souls a side would take twenty of the 24 lines of a terminal, and the colours are what a
+    player pays with. Everything else is drawn as described."""
+    areas = [dict(a, layout="counters", cards=[]) if str(a.get("id", "")).endswith(".town") else a
+             for a in desc.get("areas") or []]
+    return {**desc, "areas": areas}
+
+
 class Renderer(BoardRenderer):
     #: the cards marked for a mulligan are the player's secret
     hidden_actions = T.HIDDEN_ACTIONS
@@ -100,15 +108,8 @@ class Renderer(BoardRenderer):
     def t(self, key: str, /, **params: Any) -> str:
         return T.t(key, self.lang, **params)
 
-    def head(self, label: str) -> str:
-        """"Leader:" / "リーダー："."""
-        return self.t("board.label", label=label)
-
     def who(self, player: Any) -> str:
         return self.voice.who(player)
-
-    def name_of(self, iid: Any, cid: str | None = None) -> str:
-        return self.voice.card(iid, cid)
 
     def kind_name(self, kind: Any) -> str:
         return T.kind_name(kind, self.lang) if kind else "?"
@@ -133,252 +134,20 @@ class Renderer(BoardRenderer):
                 out.append(action)
         return out
 
-    # --- colours and labels ---------------------------------------------------------------
     def label_style(self, card: Any) -> str:
         return "bold " + COLOR_STYLE.get(getattr(card, "color", None) or "", "")
 
-    def label2(self, view: Mapping[str, Any] | None, style: str = "") -> Text:
-        """Name on one line, English gloss (lang=en) dimmed on the next: for narrow table cells."""
-        t = Text(str((view or {}).get("name") or (view or {}).get("id") or "?"), style=style)
-        en = (view or {}).get("name_en")
-        if self.lang != "ja" and en:
-            t.append("\n" + en, style="dim")
-        return t
-
-    def color_name(self, color: str | None) -> str:
-        return T.color_name(color, self.lang) if color else "-"
-
-    def color_text(self, color: str | None, text: str | None = None) -> Text:
-        return Text(text if text is not None else self.color_name(color),
-                    style=COLOR_STYLE.get(color or "", ""))
-
-    def on_off(self, on: Any) -> Text:
-        return Text(self.t("state.on"), style="green") if on else Text(self.t("state.off"), style="bright_black")
-
     # --- the board -----------------------------------------------------------------------
-    def board(self, obs: Mapping[str, Any]):
-        players = obs.get("players") or []
-        viewer = obs.get("viewer")
-        order = list(range(len(players)))
-        if viewer in order:  # the viewer at the bottom, like sitting at the table
-            order.remove(viewer)
-            order.append(viewer)
-        else:
-            order.reverse()
-        parts: list[Any] = [self.header(obs)]
-        for p in order:
-            parts.append(self.player_panel(players[p], obs))
-        return Group(*parts)
+    def describe(self, obs: Mapping[str, Any]) -> dict[str, Any]:
+        """The board description of ``obs`` (games/shironeko/board.py) in the board's language."""
+        return describe(obs, self.lang, self._cards, names=self._names)
 
-    def header(self, obs: Mapping[str, Any]) -> Text:
-        v = self.voice
-        t = Text()
-        t.append(self.t("ui.turn", turn=obs.get("turn", 0)), style="bold")
-        t.append(" · " + T.phase_name(obs.get("phase"), self.lang, gloss=True))
-        if obs.get("turn"):
-            t.append(" · " + v.say("board.turn_of", obs.get("active")))
-        if obs.get("first_player") is not None:
-            t.append(" · " + self.t("board.first_player", who=self.who(obs.get("first_player"))), style="dim")
-        t.append("\n")
-        r = obs.get("result")
-        if r:
-            t.append(self.t("event.game_over", result=T.result_text(
-                r.get("winner"), r.get("reason"), self.viewer, self.lang, self._names)), style="bold")
-        else:
-            t.append(self.t("board.decision"), style="bold")
-            t.append(self.decision_text(obs))
-        return t
+    def board(self, obs: Mapping[str, Any]):
+        return table.render(terminal_view(self.describe(obs)))
 
     def decision_text(self, obs: Mapping[str, Any]) -> str:
         return T.prompt(obs.get("decision"), obs.get("viewer", self.viewer), self.lang,
                         self._card_lookup(), obs=obs, names=self._names)
-
-    def player_panel(self, pv: Mapping[str, Any], obs: Mapping[str, Any]) -> Panel:
-        p = pv.get("player")
-        mine = obs.get("viewer") == p
-        rows: list[Any] = []
-        zone = functools.partial(T.zone_name, lang=self.lang)
-
-        # counts line
-        t = Text()
-        for i, (key, value) in enumerate((("deck", pv.get("deck")), ("hand", pv.get("hand_count")),
-                                           ("town_deck", pv.get("town_deck")))):
-            t.append(("   " if i else "") + zone(key) + " ", style="bold")
-            t.append(str(value))
-        discard = pv.get("discard") or []
-        t.append("   " + zone("discard") + " ", style="bold")
-        t.append(str(len(discard)))
-        if discard:
-            t.append(" " + self.t("board.top", card=self.label(discard[-1])), style="dim")
-        if pv.get("removed"):
-            t.append("   " + zone("removed") + " ", style="bold")
-            t.append(str(len(pv["removed"])))
-        if pv.get("mulliganed"):
-            t.append("   " + self.t("state.mulliganed"), style="dim")
-        rows.append(t)
-
-        # leader and leader cards aside
-        t = Text()
-        t.append(self.head(zone("leader")), style="bold")
-        leader = pv.get("leader")
-        if leader:
-            t.append(self.label(leader))
-            t.append(" ")
-            t.append(self.on_off(leader.get("on")))
-            if leader.get("runes"):
-                t.append("  " + self.head(T.stat_name("runes", self.lang)))
-                self._append_runes(t, leader["runes"])
-        else:
-            t.append(self.t("board.none"), style="dim")
-        aside = pv.get("leader_hand") or []
-        if aside:
-            t.append("   " + self.head(zone("leader_hand")), style="bold")
-            t.append(self.t("sep.list").join(self.grouped(aside)))
-        elif pv.get("leader_hand_count"):  # the opponent's second hand: only how many
-            t.append("   " + self.head(zone("leader_hand")), style="bold")
-            t.append(self.t("ui.hidden_cards", count=pv["leader_hand_count"]))
-        rows.append(t)
-
-        # town: souls grouped by colour, e.g. "3 blue (2 ON, 1 OFF)"
-        town = pv.get("town") or []
-        t = Text()
-        on = sum(1 for s in town if s.get("on"))
-        t.append(self.t("board.town", on=on, count=len(town)), style="bold")
-        if not town:
-            t.append(self.t("board.no_souls"), style="dim")
-        groups: dict[str, list[int]] = {}
-        for soul in town:
-            key = (soul.get("color") or "?") + ("*" if soul.get("pays_any_color") else "")
-            g = groups.setdefault(key, [0, 0])
-            g[0 if soul.get("on") else 1] += 1
-        for i, (key, (n_on, n_off)) in enumerate(groups.items()):
-            if i:
-                t.append(" · ")
-            color = key.rstrip("*")
-            wild = " " + self.t("board.pays_any") if key.endswith("*") else ""
-            t.append(self.t("board.souls", count=n_on + n_off, color=self.color_name(color)) + wild,
-                     style=COLOR_STYLE.get(color, ""))
-            if n_on and n_off:
-                t.append(" " + self.t("board.on_off", on=n_on, off=n_off))
-            else:
-                t.append(" ")
-                t.append(self.t("state.on") if n_on else self.t("state.off"), style="" if n_on else "bright_black")
-        rows.append(t)
-
-        # characters
-        chars = pv.get("characters") or []
-        if chars:
-            rows.append(self.characters_table(chars))
-        else:
-            rows.append(Text(self.head(zone("characters")) + self.t("board.none"), style="dim"))
-
-        for key in ("damage_area", "using"):
-            cards = pv.get(key) or []
-            if cards:
-                rows.append(Text.assemble((self.head(zone(key)), "bold"),
-                                          self.t("sep.list").join(self.grouped(cards))))
-
-        if mine and pv.get("hand") is not None:
-            rows.append(self.hand_table(pv.get("hand") or [], set(pv.get("mulligan_pick") or [])))
-
-        who = self.who(p)
-        title = who if self._names and who.startswith(f"P{p}") else self.t("board.player", who=who, player=p)
-        if obs.get("active") == p and obs.get("turn"):
-            title += " · " + self.t("state.turn_player")
-        border = "cyan" if mine else "white"
-        return Panel(Group(*rows), title=title, title_align="left", border_style=border)
-
-    def grouped(self, cards: Iterable[Mapping[str, Any]]) -> list[str]:
-        """Card labels with repeats folded ("X x2"), in first-seen order."""
-        counts: dict[str, int] = {}
-        for c in cards:
-            k = self.label(c)
-            counts[k] = counts.get(k, 0) + 1
-        return [k if n == 1 else f"{k} x{n}" for k, n in counts.items()]
-
-    def _append_runes(self, t: Text, runes: Iterable[str]) -> None:
-        for i, r in enumerate(runes):
-            if i:
-                t.append(" ")
-            t.append(self.color_name(r), style=COLOR_STYLE.get(r, ""))
-
-    def characters_table(self, chars: list[Mapping[str, Any]]) -> Table:
-        """One row per character; the name (and gloss) last so that it gets the spare width."""
-        stat = functools.partial(T.stat_name, lang=self.lang)
-        tab = Table(title=None, box=None, pad_edge=False, show_edge=False, header_style="bold")
-        for col, kw in ((stat("number"), {"justify": "right"}), (stat("level"), {"justify": "right"}),
-                        (stat("attack"), {"justify": "right"}), (stat("hp"), {"justify": "right"}),
-                        (stat("damage"), {"justify": "right"}), (stat("state"), {}),
-                        (stat("status"), {"max_width": 16}), (stat("runes"), {"max_width": 22}),
-                        (self.t("board.character"), {"overflow": "fold", "ratio": 1})):
-            tab.add_column(col, **kw)
-        for i, u in enumerate(chars, 1):
-            status = []
-            for key, style in (("shock", "bold yellow"), ("poison", "bold magenta"),
-                               ("sick", "bright_black"), ("attacked", "bright_black")):
-                if u.get(key):
-                    status.append(Text(T.state_name(key, self.lang, gloss=key in ("shock", "poison")), style=style))
-            status_text = Text(" ").join(status) if status else Text("-", style="dim")
-            runes = Text()
-            self._append_runes(runes, u.get("runes") or [])
-            c = self.card(u.get("id"))
-            name = self.label2(u, "bold " + COLOR_STYLE.get(getattr(c, "color", None) or "", ""))
-            if u.get("under"):
-                name.append(" " + self.t("board.under", count=len(u["under"])), style="dim")
-            dmg = u.get("damage") or 0
-            tab.add_row(str(i), str(u.get("level", "-")), str(u.get("attack", "-")), str(u.get("hp", "-")),
-                        Text(str(dmg), style="bold red" if dmg else "dim"), self.on_off(u.get("on")),
-                        status_text, runes, name)
-        return tab
-
-    def hand_table(self, hand: list[Mapping[str, Any]], picked: set[int]) -> Table:
-        """Your hand: printed numbers first, then the name with gloss and notes (kind, STOP!...)."""
-        stat = functools.partial(T.stat_name, lang=self.lang)
-        tab = Table(title=self.t("board.hand_of.you"), title_justify="left",
-                    title_style="bold", box=None, pad_edge=False, show_edge=False, header_style="bold")
-        for col, kw in ((stat("number"), {"justify": "right"}), (stat("cost"), {"justify": "right"}),
-                        (stat("change_cost"), {"justify": "right"}), (stat("level"), {"justify": "right"}),
-                        (f"{stat('attack')}/{stat('hp')}", {"justify": "right"}), (stat("color"), {}),
-                        (stat("rune"), {}), (self.t("board.card"), {"overflow": "fold", "ratio": 1})):
-            tab.add_column(col, **kw)
-        if not hand:
-            tab.add_row("", "", "", "", "", "", "", Text(self.t("board.empty"), style="dim"))
-        for i, h in enumerate(hand, 1):
-            c = self.card(h.get("id"))
-            notes = []
-            if h.get("iid") in picked:
-                notes.append(Text(self.t("state.returning"), style="bold reverse yellow"))
-            if c is None:
-                cell = self.label2(h)
-                tab.add_row(str(i), "-", "-", "-", "-", "-", "-", cell)
-                continue
-            if c.kind != "character":
-                notes.append(Text(T.kind_name(c.kind, self.lang, short=True), style="italic"))
-            if c.stop:
-                notes.append(Text("STOP!", style="bold red"))
-            if getattr(c, "leaderize", None):
-                notes.append(Text(T.ability_name("leaderize", self.lang, gloss=True), style="italic"))
-            kinds = {a.kind for a in c.abilities}
-            for k in ("burst", "trigger", "activated", "on_enter", "static"):
-                if k in kinds:
-                    notes.append(Text(T.ability_name(k, self.lang, gloss=True), style="italic"))
-            is_char = c.kind in ("character", "awakened_character")
-            name = Text(h.get("name") or c.name, style="bold " + COLOR_STYLE.get(c.color or "", ""))
-            if notes:
-                name.append("  ")
-                name.append(Text(" ").join(notes))
-            en = h.get("name_en")
-            if self.lang != "ja" and en:
-                name.append("\n" + en, style="dim")
-            tab.add_row(
-                str(i), str(c.cost),
-                str(c.change_cost) if is_char and c.change_cost is not None else "-",
-                str(c.level) if is_char else "-",
-                f"{c.attack}/{c.hp}" if is_char else "-",
-                self.color_text(c.color),
-                self.color_text(c.rune) if c.rune else Text("-"),
-                name)
-        return tab
 
     def card_info(self, obs: Mapping[str, Any]):
         """Texts of your hand, your leader cards and every card on the field."""
