@@ -123,6 +123,15 @@ def least_kept(view, hand: Sequence[dict], keep: Callable[[dict], float]) -> Act
     return min(view.choices, key=lambda a: keep(by_iid[a.card]) if a.card in by_iid else -99)
 
 
+def stepped(x: float, steps: Sequence[tuple[float, float]], rest: float) -> float:
+    """A step function: the value of the first ``(above, value)`` step with ``x > above``
+    (steps from the highest threshold down), else ``rest``."""
+    for above, value in steps:
+        if x > above:
+            return value
+    return rest
+
+
 def final_value(obs: dict, player: int) -> float | None:
     """1, 0 or 0.5 (a draw) for ``player`` once the game is over; None while it goes on."""
     res = obs.get("result")

@@ -26,7 +26,7 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 from ...games.shironeko.flow import runes_met
-from .common import CardTexts, Sides, bracketed_name, chosen_args, find_unit, least_kept, settled_value
+from .common import CardTexts, Sides, bracketed_name, chosen_args, find_unit, least_kept, settled_value, stepped
 
 #: which souls pay a cost shows only when the next cards are played
 LONG_TERM = frozenset({"pay"})
@@ -68,13 +68,7 @@ def _ready(u: dict) -> bool:
 
 def _life_weight(deck: int) -> float:
     """How much one card of one's own deck is worth as 'life' (cheap early, precious late)."""
-    if deck > 20:
-        return 0.15
-    if deck > 12:
-        return 0.35
-    if deck > 6:
-        return 0.9
-    return 3.0
+    return stepped(deck, ((20, 0.15), (12, 0.35), (6, 0.9)), 3.0)
 
 
 class _Ctx(Sides):

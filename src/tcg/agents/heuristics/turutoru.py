@@ -29,7 +29,7 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 from .common import (CardTexts, Sides, bracketed_name, chosen_args, find_unit, least_kept, logistic,
-                     settled_value)
+                     settled_value, stepped)
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: the programs stacked now run only later in the round
@@ -104,13 +104,7 @@ def _uval(u: dict) -> float:
 
 def _hp_weight(hp: int) -> float:
     """What one point of one's own HP is worth (in the units of _uval)."""
-    if hp > 12:
-        return 0.5
-    if hp > 6:
-        return 0.9
-    if hp > 3:
-        return 1.6
-    return 3.0
+    return stepped(hp, ((12, 0.5), (6, 0.9), (3, 1.6)), 3.0)
 
 
 def _matches(u: dict, flt) -> bool:
