@@ -4,6 +4,7 @@ finding a legal action whose card parameters name card ids."""
 from __future__ import annotations
 
 import pathlib
+from collections import Counter
 from typing import Any, Callable
 
 from tcg.engine.action import Action
@@ -35,17 +36,41 @@ def start(rules: Ruleset, state, seed: int = 0) -> Game:
 
 class Pool:
     """The card instances of a scenario as it is built: ``new(card id, owner)`` adds one and
-    returns its instance id; ``cards``/``owner`` are what the state is made of."""
+    returns its instance id; ``cards``/``owner`` are what the state is made of, ``layout`` each
+    player's fields (see ``players``)."""
 
     def __init__(self, rules: Ruleset):
         self.rules = rules
         self.cards: list = []
         self.owner: list[int] = []
+        self.layout: list[dict[str, Any]] = []
 
     def new(self, cid: str, p: int) -> int:
         self.cards.append(self.rules.cards[cid])
         self.owner.append(p)
         return len(self.cards) - 1
+
+    def players(self, p0: dict | None, p1: dict | None, decks: tuple[str, ...] = ("deck",),
+                piles: tuple[str, ...] = (), known: set[str] | None = None):
+        """For each player's spec (None: {}): ``(player, spec, layout)``, the layout (kept in
+        ``self.layout``) holding ``decks`` (lists in the spec top first; the top is a pile's end)
+        and ``piles`` as new instances of the cards named, in that order; the caller adds the
+        rest. A spec key outside ``known`` (when given) is a ValueError."""
+        for p, spec in enumerate((p0 or {}, p1 or {})):
+            unknown = set(spec) - known if known is not None else ()
+            if unknown:
+                raise ValueError(f"unknown spec keys for p{p}: {sorted(unknown)}")
+            lay: dict[str, Any] = {z: [self.new(c, p) for c in reversed(spec.get(z, []))] for z in decks}
+            lay.update({z: [self.new(c, p) for c in spec.get(z, [])] for z in piles})
+            self.layout.append(lay)
+            yield p, spec, lay
+
+    def state(self, make: Callable[..., Any], seed: int, *args: Any, **every: Any):
+        """The scenario's state: ``make(seed, cards, owner, *args)`` with each player's layout
+        set on it (and ``every`` field on both, see ``lay_out``)."""
+        s = make(seed, tuple(self.cards), tuple(self.owner), *args)
+        lay_out(s, self.layout, **every)
+        return s
 
 
 def lay_out(state, layout: list[dict[str, Any]], **every: Any) -> None:
@@ -137,3 +162,44 @@ def can(action: Callable[..., Action], g: Game, atype: str, **params: Any) -> bo
         return True
     except LookupError:
         return False
+
+
+# --- checks several games' tests share ----------------------------------------------------------
+
+def check_decks_shuffled_seeded(new_game: Callable[[int], Game], zone: Callable[[Game, int, str], list[str]],
+                                main: list[str], size: int) -> dict[tuple[int, int], list[str]]:
+    """The set-up shuffle (KM-S1, TT-S1): for seeds 1..3 each player's hand and deck (the hand
+    drawn from the top, in order) are the ``size`` cards of the deck's ``main`` section, not in
+    deck order; both decks shuffle, player 0's first; the seeds give different orders and a seed
+    gives its game again. Returns the orders by (seed, player)."""
+    unshuffled = list(reversed(main))  # top = end
+    orders = {}
+    for seed in (1, 2, 3):
+        g = new_game(seed)
+        for p in (0, 1):
+            order = zone(g, p, "hand") + zone(g, p, "deck")  # hand drawn from the top, in order
+            assert Counter(order) == Counter(main) and len(order) == size
+            assert order != unshuffled
+            orders[seed, p] = order
+        assert [e["player"] for e in events(g, "shuffle")] == [0, 1]
+    assert orders[1, 0] != orders[2, 0] != orders[3, 0]
+    g = new_game(2)
+    assert zone(g, 0, "hand") + zone(g, 0, "deck") == orders[2, 0]  # same seed, same game
+    return orders
+
+
+def copies(table: dict[str, int]) -> tuple[str, ...]:
+    """A deck section from ``{card id: copies}``: each id that many times, in the table's order."""
+    return tuple(cid for cid, n in table.items() for _ in range(n))
+
+
+def deck_problems(rules: Any, deck: Deck, rule_prefix: str, validated: bool = True) -> list[tuple[str, str | None]]:
+    """The game's deck check (``check_deck`` of its deckcheck module) as sorted (rule, card)
+    pairs. Every problem names a rule starting with ``rule_prefix`` and says what is wrong; with
+    ``validated``, ``validate_deck`` finds the same."""
+    found = rules.game_module("deckcheck").check_deck(rules.cards, rules.profile, deck)
+    if validated:
+        assert rules.validate_deck(deck) == found
+    for p in found:  # every problem names its rule and says what is wrong
+        assert p.rule.startswith(rule_prefix) and p.message and str(p).startswith(f"[{p.rule}] ")
+    return sorted(((p.rule, p.card) for p in found), key=lambda t: (t[0], t[1] or ""))

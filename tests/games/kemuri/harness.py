@@ -57,6 +57,10 @@ def fixture_rules() -> KemuriRules:
     return base.fixture_rules(KemuriRules, load_cards, FIXTURE)
 
 
+PLAYER_KEYS = {"deck", "hand", "backyard", "seating", "floor", "leader", "leader_active", "active", "charm_used",
+               "event", "used_event", "used_support"}
+
+
 def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, active: int = 0,
              first: int = 0, start: str | tuple = "operation", phase: str | None = None,
              seed: int = 0) -> Game:
@@ -66,19 +70,8 @@ def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, acti
         start = start[0]
     pool = base.Pool(rules)
     new = pool.new
-    specs = [p0 or {}, p1 or {}]
-
-    layout: list[dict[str, Any]] = []
     event = -1
-    for p, spec in enumerate(specs):
-        unknown = set(spec) - {"deck", "hand", "backyard", "seating", "floor", "leader", "leader_active",
-                               "active", "charm_used", "event", "used_event", "used_support"}
-        if unknown:
-            raise ValueError(f"unknown spec keys for p{p}: {sorted(unknown)}")
-        lay: dict[str, Any] = {}
-        lay["deck"] = [new(c, p) for c in reversed(spec.get("deck", []))]  # top = end
-        for z in ("hand", "backyard", "seating"):
-            lay[z] = [new(c, p) for c in spec.get(z, [])]
+    for p, spec, lay in pool.players(p0, p1, piles=("hand", "backyard", "seating"), known=PLAYER_KEYS):
         lay["floor"] = [_cast(c, p, new) for c in spec.get("floor", [])]
         leader = spec.get("leader", DEFAULT_LEADER)
         lay["leader"] = new(leader, p) if leader else -1
@@ -91,9 +84,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, acti
             if event >= 0:
                 raise ValueError("only one event can be on the table")
             event = new(spec["event"], p)
-        layout.append(lay)
-    s = KMState(seed, tuple(pool.cards), tuple(pool.owner))
-    base.lay_out(s, layout)
+    s = pool.state(KMState, seed)
     s.event = event
     s.first = first
     if not base.turn_start(s, start, turn, active, phase, _TAIL, _PHASE):

@@ -5,8 +5,6 @@ seed)``) with fixture decks; the first-turn tests (KM-S5) build precise states w
 scenario harness."""
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from tcg.engine.action import Action, Decision
@@ -15,6 +13,7 @@ from tcg.engine.errors import IllegalActionError
 from tcg.engine.game import Game
 from tcg.games.kemuri.deckcheck import check_deck
 
+from ..harness_base import check_decks_shuffled_seeded, copies, deck_problems
 from .harness import (can_swap, decision, do, events, fixture_rules, kinds, legal_types, options,
                       scenario, seats, serve, zone)
 
@@ -24,23 +23,14 @@ MAIN = {"K-EA": 4, "K-EB": 4, "K-LA": 4, "K-LC": 4, "K-F1": 4, "K-F2": 4, "K-HE2
 FILL = ["K-F1"] * 8
 
 
-def _ids(table: dict) -> tuple[str, ...]:
-    return tuple(cid for cid, n in table.items() for _ in range(n))
-
-
 def make_deck(table: dict | None = None, leader: tuple[str, ...] = ("KL-AOI",), **extra) -> Deck:
-    sections = {"main": _ids(MAIN if table is None else table), "leader": tuple(leader)}
+    sections = {"main": copies(MAIN if table is None else table), "leader": tuple(leader)}
     sections.update(extra)
     return Deck("kemuri", "fixture", sections)
 
 
 def problems(deck: Deck) -> list[tuple[str, str | None]]:
-    r = fixture_rules()
-    found = check_deck(r.cards, r.profile, deck)
-    assert r.validate_deck(deck) == found
-    for p in found:  # every problem names its rule and says what is wrong
-        assert p.rule.startswith("KM-D") and p.message and str(p).startswith(f"[{p.rule}] ")
-    return sorted(((p.rule, p.card) for p in found), key=lambda t: (t[0], t[1] or ""))
+    return deck_problems(fixture_rules(), deck, "KM-D")
 
 
 def new_game(seed: int, d0: Deck | None = None, d1: Deck | None = None) -> Game:
@@ -175,19 +165,7 @@ def test_km_d6_every_violation_reported_with_card_and_rule():
 # =============================================================================================
 
 def test_km_s1_both_decks_shuffled_seeded():
-    unshuffled = list(reversed(make_deck().section("main")))  # top = end
-    orders = {}
-    for seed in (1, 2, 3):
-        g = new_game(seed)
-        for p in (0, 1):
-            order = zone(g, p, "hand") + zone(g, p, "deck")  # hand drawn from the top, in order
-            assert Counter(order) == Counter(make_deck().section("main")) and len(order) == 30
-            assert order != unshuffled
-            orders[seed, p] = order
-        assert [e["player"] for e in events(g, "shuffle")] == [0, 1]
-    assert orders[1, 0] != orders[2, 0] != orders[3, 0]
-    g = new_game(2)
-    assert zone(g, 0, "hand") + zone(g, 0, "deck") == orders[2, 0]  # same seed, same game
+    check_decks_shuffled_seeded(new_game, zone, make_deck().section("main"), 30)
 
 
 def test_km_s1_leaders_on_their_spots_active_and_no_seats_yet():

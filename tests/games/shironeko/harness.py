@@ -37,15 +37,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, active: int = 0, tu
     rules = fixture_rules()
     pool = base.Pool(rules)
     new = pool.new
-    specs = [p0 or {}, p1 or {}]
-
-    layout: list[dict[str, Any]] = []
-    for p, spec in enumerate(specs):
-        lay: dict[str, Any] = {}
-        for zone in ("deck", "town_deck"):
-            lay[zone] = [new(c, p) for c in reversed(spec.get(zone, []))]
-        for zone in ("hand", "discard", "leader_hand", "removed"):
-            lay[zone] = [new(c, p) for c in spec.get(zone, [])]
+    for p, spec, lay in pool.players(p0, p1, ("deck", "town_deck"), ("hand", "discard", "leader_hand", "removed")):
         town, off = [], set()
         for t in spec.get("town", []):
             cid, on = (t, True) if isinstance(t, str) else t
@@ -59,9 +51,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, active: int = 0, tu
             units.append(_unit(c, p, new, turn))
         lay["chars"] = units
         lay["leader"] = _unit(spec["leader"], p, new, turn) if spec.get("leader") else None
-        layout.append(lay)
-    s = SNState(seed, tuple(pool.cards), tuple(pool.owner))
-    base.lay_out(s, layout, mulliganed=True)
+    s = pool.state(SNState, seed, mulliganed=True)
     s.first, s.active, s.phase = first, active, "main"
     if start == "turn":
         s.turn, s.active = turn - 1, 1 - active

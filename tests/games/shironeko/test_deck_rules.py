@@ -10,6 +10,7 @@ from tcg.engine.deck import Deck
 from tcg.games.shironeko.cards import SOUL_QUARRY
 from tcg.games.shironeko.deckcheck import check_deck
 
+from ..harness_base import deck_problems
 from .harness import fixture_rules
 
 # 32 characters (29 character cards + 3 awakened) and 8 monsters, <= 3 per name and kind,
@@ -45,11 +46,7 @@ def changed(base: dict, **delta: int) -> dict:
 
 
 def problems(deck: Deck) -> list[tuple[str, str | None]]:
-    r = fixture_rules()
-    found = check_deck(r.cards, r.profile, deck)
-    for p in found:  # every problem carries its rule and a message naming what is wrong
-        assert p.rule.startswith("SN-D") and p.message and str(p).startswith(f"[{p.rule}] ")
-    return sorted(((p.rule, p.card) for p in found), key=lambda t: (t[0], t[1] or ""))
+    return deck_problems(fixture_rules(), deck, "SN-D", validated=False)
 
 
 def messages(deck: Deck, rule: str) -> list[str]:

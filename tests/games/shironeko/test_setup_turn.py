@@ -16,6 +16,7 @@ from tcg.engine.game import Game, replay_record
 from tcg.games.shironeko import cards as sncards
 from tcg.games.shironeko.deckcheck import check_deck
 
+from ..harness_base import copies
 from .harness import can, do, fixture_rules, legal_types, scenario, unit, zone
 
 # --- legal fixture decks (shared by the set-up tests) ---------------------------------------
@@ -27,12 +28,8 @@ MAIN_LZ = {**MAIN, "F-VER": 0, "F-LZ": 1, "F-LZ2": 1}
 TOWN = {"F-T-RED": 4, "F-T-BLUE": 3, "F-T-RAINBOW": 3}
 
 
-def _ids(table: dict) -> tuple[str, ...]:
-    return tuple(cid for cid, n in table.items() for _ in range(n))
-
-
 def legal_deck(leaders: bool = False) -> Deck:
-    sections = {"main": _ids(MAIN_LZ if leaders else MAIN), "town": _ids(TOWN)}
+    sections = {"main": copies(MAIN_LZ if leaders else MAIN), "town": copies(TOWN)}
     if leaders:
         sections["leader"] = ("F-L1", "F-L2")
     deck = Deck("shironeko", "fixture leaders" if leaders else "fixture", sections)

@@ -49,20 +49,11 @@ def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, pri
     rules = fixture_rules()
     pool = base.Pool(rules)
     new = pool.new
-    specs = [p0 or {}, p1 or {}]
-
-    layout: list[dict[str, Any]] = []
-    for p, spec in enumerate(specs):
-        lay: dict[str, Any] = {}
-        lay["deck"] = [new(c, p) for c in reversed(spec.get("deck", []))]  # top = end
-        for z in ("hand", "discard", "resolved", "devices"):
-            lay[z] = [new(c, p) for c in spec.get(z, [])]
+    for p, spec, lay in pool.players(p0, p1, piles=("hand", "discard", "resolved", "devices")):
         lay["chars"] = [_unit(c, p, new, round) for c in spec.get("chars", [])]
         lay["programs"] = [new(cid, p) for cid in spec.get("programs", [])]
         lay["hp"] = spec.get("hp", rules.start_hp)
-        layout.append(lay)
-    s = TTState(seed, tuple(pool.cards), tuple(pool.owner), rules.start_hp)
-    base.lay_out(s, layout, mulliganed=True)
+    s = pool.state(TTState, seed, rules.start_hp, mulliganed=True)
     s.priority = priority
     first, second = priority, 1 - priority
     if start == "programming":
@@ -173,3 +164,15 @@ def finish_round(g: Game) -> None:
             do(g, "done")
         else:
             g.apply(g.legal_actions()[0])
+
+
+# --- the usual scenario ----------------------------------------------------------------------
+
+FILL = ["T-SMALL"] * 10
+
+
+def main(p0: dict, p1: dict | None = None, **kw) -> Game:
+    """A game at the start of the main phase (decks filled unless given)."""
+    p0 = {"deck": FILL, **p0}
+    p1 = {"deck": FILL, **(p1 or {})}
+    return scenario(p0=p0, p1=p1, start="main", **kw)

@@ -10,15 +10,8 @@ from __future__ import annotations
 from tcg.engine.action import Action, Decision
 from tcg.games.turutoru import flow as F
 
-from .harness import decision, do, events, fixture_rules, legal_types, options, scenario, unit, zone
-
-FILL = ["T-SMALL"] * 10
-
-
-def main(p0: dict, p1: dict | None = None, **kw):
-    p0 = {"deck": FILL, **p0}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, start="main", **kw)
+from .harness import (FILL, decision, do, events, fixture_rules, legal_types, main, options, scenario, unit,
+                      zone)
 
 
 def attack(g, *attackers: str) -> None:
@@ -182,13 +175,19 @@ def test_tt_a4_damage_is_simultaneous_both_destroyed():
     assert sorted(log[-2:]) == [("destroyed", "T-ATK1"), ("destroyed", "T-PLACE2")]
 
 
-def test_tt_a4_attacker_controller_divides_damage_one_point_at_a_time():
+def _odd_blocked_by_two():
+    """T-ODD (3 power) attacks; T-SMALL and T-GUARD both block it: its damage is to divide."""
     g = main(dict(programs=["T-ATK1", "T-BED"], chars=["T-ODD"]),
              dict(chars=["T-SMALL", "T-GUARD"]))
     attack(g, "T-ODD")
     do(g, "block", card="T-SMALL")
     do(g, "block", card="T-GUARD")
     do(g, "done")
+    return g
+
+
+def test_tt_a4_attacker_controller_divides_damage_one_point_at_a_time():
+    g = _odd_blocked_by_two()
     small, guard = unit(g, 1, "T-SMALL").iid, unit(g, 1, "T-GUARD").iid
     asked = []
     for n in range(3):
@@ -206,12 +205,7 @@ def test_tt_a4_attacker_controller_divides_damage_one_point_at_a_time():
 
 
 def test_tt_a4_all_damage_may_go_to_one_blocker():
-    g = main(dict(programs=["T-ATK1", "T-BED"], chars=["T-ODD"]),
-             dict(chars=["T-SMALL", "T-GUARD"]))
-    attack(g, "T-ODD")
-    do(g, "block", card="T-SMALL")
-    do(g, "block", card="T-GUARD")
-    do(g, "done")
+    g = _odd_blocked_by_two()
     for _ in range(3):
         do(g, "assign", card="T-GUARD")
     assert unit(g, 1, "T-GUARD").damage == 3 and unit(g, 1, "T-SMALL").damage == 0

@@ -10,18 +10,8 @@ from __future__ import annotations
 from tcg.engine.action import Action
 from tcg.games.turutoru import flow as F
 
-from .harness import (attached, decision, do, events, fixture_rules, legal_types, options,
+from .harness import (FILL, attached, decision, do, events, fixture_rules, legal_types, main, options,
                       program, scenario, unit, zone)
-
-FILL = ["T-SMALL"] * 10
-
-
-def main(p0: dict, p1: dict | None = None, **kw):
-    """A game at the start of the main phase (decks filled unless given)."""
-    p0 = {"deck": FILL, **p0}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, start="main", **kw)
-
 
 def outcome(g, p: int = 0) -> list[tuple[str, str]]:
     """(event type, card id) of player p's program results, in order."""

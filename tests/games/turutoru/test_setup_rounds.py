@@ -5,8 +5,6 @@ Set-up tests play real games through the public API (``Game(fixture_rules(), dec
 with legal fixture decks; the others build precise states with the scenario harness."""
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from tcg.engine.action import Action, Decision
@@ -16,6 +14,7 @@ from tcg.engine.game import Game
 from tcg.games.turutoru import flow as F
 from tcg.games.turutoru.deckcheck import check_deck
 
+from ..harness_base import check_decks_shuffled_seeded, copies, deck_problems
 from .harness import (decision, do, events, finish_round, fixture_rules, kinds, legal_types,
                       options, program, scenario, unit, zone)
 
@@ -26,21 +25,12 @@ MAIN = {"T-PLACE": 4, "T-PLACE2": 4, "T-REBOOT": 4, "T-BED": 4, "T-ATK": 4, "T-F
         "T-DRAW2": 4, "T-DEC": 4, "D-FIELD": 4, "A-BOLT": 4}
 
 
-def _ids(table: dict) -> tuple[str, ...]:
-    return tuple(cid for cid, n in table.items() for _ in range(n))
-
-
 def make_deck(table: dict | None = None) -> Deck:
-    return Deck("turutoru", "fixture", {"main": _ids(MAIN if table is None else table)})
+    return Deck("turutoru", "fixture", {"main": copies(MAIN if table is None else table)})
 
 
 def problems(deck: Deck) -> list[tuple[str, str | None]]:
-    r = fixture_rules()
-    found = check_deck(r.cards, r.profile, deck)
-    assert r.validate_deck(deck) == found
-    for p in found:  # every problem names its rule and says what is wrong
-        assert p.rule.startswith("TT-D") and p.message and str(p).startswith(f"[{p.rule}] ")
-    return sorted(((p.rule, p.card) for p in found), key=lambda t: (t[0], t[1] or ""))
+    return deck_problems(fixture_rules(), deck, "TT-D")
 
 
 def new_game(seed: int) -> Game:
@@ -99,20 +89,8 @@ def test_tt_d2_every_violation_reported_with_card_and_rule():
 # =============================================================================================
 
 def test_tt_s1_both_decks_shuffled_seeded():
-    unshuffled = list(reversed(make_deck().section("main")))
-    orders = {}
-    for seed in (1, 2, 3):
-        g = new_game(seed)
-        for p in (0, 1):
-            order = zone(g, p, "hand") + zone(g, p, "deck")  # hand drawn from the top, in order
-            assert Counter(order) == Counter(make_deck().section("main")) and len(order) == 40
-            assert order != unshuffled
-            orders[seed, p] = order
-        assert [e["player"] for e in events(g, "shuffle")] == [0, 1]
-    assert orders[1, 0] != orders[2, 0] != orders[3, 0]
+    orders = check_decks_shuffled_seeded(new_game, zone, make_deck().section("main"), 40)
     assert orders[1, 0] != orders[1, 1]
-    g = new_game(2)
-    assert zone(g, 0, "hand") + zone(g, 0, "deck") == orders[2, 0]
 
 
 def test_tt_s1_priority_player_seeded_and_announced():

@@ -71,17 +71,8 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
         start = (start,)
     pool = base.Pool(rules)
     new = pool.new
-    specs = [p0 or {}, p1 or {}]
-
-    layout: list[dict[str, Any]] = []
-    for p, spec in enumerate(specs):
-        unknown = set(spec) - PLAYER_KEYS
-        if unknown:
-            raise ValueError(f"unknown spec keys for p{p}: {sorted(unknown)}")
-        lay: dict[str, Any] = {}
-        lay["deck"] = [new(c, p) for c in reversed(spec.get("deck", []))]  # top = end
-        for z in ("hand", "trash", "charge", "life", "resources", "dynamis"):
-            lay[z] = [new(c, p) for c in spec.get(z, [])]
+    for p, spec, lay in pool.players(p0, p1, piles=("hand", "trash", "charge", "life", "resources", "dynamis"),
+                                     known=PLAYER_KEYS):
         asleep = [new(c, p) for c in spec.get("asleep", [])]
         lay["resources"] += asleep
         lay["asleep_res"] = set(asleep)
@@ -95,7 +86,6 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
         for k in ("used_ex", "used_ev_ex", "used_shift"):
             lay[k] = spec.get(k, False)
         lay["mulliganed"] = True
-        layout.append(lay)
     units: dict[int, Unit] = {}
     for sq, spec in (board or {}).items():
         spec = {"card": spec} if isinstance(spec, str) else dict(spec)
@@ -112,8 +102,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
         if spec.get("bottom"):
             u.bottom = new(spec["bottom"], p)
         units[sq] = u
-    s = ZXState(seed, tuple(pool.cards), tuple(pool.owner))
-    base.lay_out(s, layout)
+    s = pool.state(ZXState, seed)
     for sq, u in units.items():
         s.board[sq] = u
     s.first = first
@@ -230,3 +219,22 @@ def pass_battle(g: Game, *players: int) -> None:
 
 def player_square(p: int) -> int:
     return PLAYER_SQUARE[p]
+
+
+# --- the usual scenario ----------------------------------------------------------------------
+
+FILL = ["Z-R1"] * 8
+
+
+def main(p0: dict | None = None, p1: dict | None = None, **kw) -> Game:
+    """A scenario in which each player has a deck (``FILL``) and four life cards unless their
+    spec gives others (in the main phase unless ``start`` says otherwise)."""
+    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
+    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
+    return scenario(p0=p0, p1=p1, **kw)
+
+
+def attack(g: Game, attacker: int, target: int) -> None:
+    """The active player attacks and both players pass the event window."""
+    do(g, "attack", attacker=attacker, target=target)
+    pass_battle(g, g.state.active, 1 - g.state.active)

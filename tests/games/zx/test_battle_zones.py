@@ -6,22 +6,8 @@ by the defender (``place_free``/``use_free``) or declined, and then goes to the 
 events alternate starting with the attacker until both pass in a row."""
 from __future__ import annotations
 
-from .harness import (can, check, decision, do, events, kinds, legal_types, options, pass_battle,
-                      power, scenario, sq, unit, zone)
-
-FILL = ["Z-R1"] * 8
-
-
-def main(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, **kw)
-
-
-def attack(g, attacker: int, target: int) -> None:
-    """Player 0 attacks and both players pass the event window."""
-    do(g, "attack", attacker=attacker, target=target)
-    pass_battle(g, g.state.active, 1 - g.state.active)
+from .harness import (FILL, attack, can, check, decision, do, events, kinds, legal_types, main,
+                      options, pass_battle, power, sq, unit, zone)
 
 
 # =============================================================================================

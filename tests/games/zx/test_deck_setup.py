@@ -16,6 +16,7 @@ from tcg.engine.game import Game
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.deckcheck import check_deck
 
+from ..harness_base import copies
 from .harness import check, decision, events, fixture_rules, kinds, options, sq, zone
 
 # 5 ignition card kinds x 4 = 20 with the icon; 30 without
@@ -27,15 +28,11 @@ MAIN_PLAIN = {**IGNITION, **{k: v for k, v in PLAIN.items() if k not in ("Z-STAR
               "Z-B1": 4, "E-GUARD": 2}
 
 
-def _ids(table: dict) -> tuple[str, ...]:
-    return tuple(cid for cid, n in table.items() for _ in range(n))
-
-
 def make_deck(main: dict | None = None, dynamis: dict | None = None, player: tuple = (),
               ob_bottom: tuple = (), **extra) -> Deck:
-    sections = {"main": _ids(MAIN if main is None else main)}
+    sections = {"main": copies(MAIN if main is None else main)}
     if dynamis is not None:
-        sections["dynamis"] = _ids(dynamis)
+        sections["dynamis"] = copies(dynamis)
     if player:
         sections["player"] = tuple(player)
     if ob_bottom:
@@ -64,7 +61,7 @@ def messages(deck: Deck) -> list[str]:
 def test_zx_d1_d2_fixture_decks_are_legal_50_with_20_ignition():
     r = fixture_rules()
     for table in (MAIN, MAIN_PLAIN):
-        cards = [r.cards[c] for c in _ids(table)]
+        cards = [r.cards[c] for c in copies(table)]
         assert len(cards) == 50
         assert sum(c.ignition for c in cards) == 20
         assert max(Counter(c.id for c in cards).values()) == 4
@@ -424,14 +421,14 @@ def test_zx_s3_gate_card_goes_face_up_into_the_dynamis():
 
 
 def test_zx_s4_decks_shuffled_by_seed_dynamis_not_shown_to_the_opponent():
-    unshuffled = list(reversed(_ids(MAIN)))
+    unshuffled = list(reversed(copies(MAIN)))
     orders = {}
     for seed in (1, 2, 3):
         g = new_game(seed)
         no_choices(g)
         for p in (0, 1):
             order = zone(g, p, "hand") + zone(g, p, "deck")
-            assert Counter(order) == Counter(_ids(MAIN))
+            assert Counter(order) == Counter(copies(MAIN))
             assert order != unshuffled
             orders[seed, p] = order
         assert [e["player"] for e in events(g, "shuffle")] == [0, 1]

@@ -12,21 +12,8 @@ import pytest
 
 from tcg.engine.action import Action
 
-from .harness import (check, decision, do, events, kinds, legal, legal_types, options,
-                      pass_battle, power, scenario, sq, unit, zone)
-
-FILL = ["Z-R1"] * 8
-
-
-def main(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, **kw)
-
-
-def attack(g, attacker: int, target: int) -> None:
-    do(g, "attack", attacker=attacker, target=target)
-    pass_battle(g, g.state.active, 1 - g.state.active)
+from .harness import (FILL, attack, check, decision, do, events, kinds, legal, legal_types, main,
+                      options, pass_battle, power, sq, unit, zone)
 
 
 def ex_squares(g, card: str) -> list[int]:

@@ -11,17 +11,10 @@ from tcg.games.zx import cards as C
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.state import ADJACENT, PLAYER_SQUARE
 
-from .harness import (action, can, check, decision, do, events, kinds, legal, legal_types, options,
-                      power, scenario, sq, unit, zone)
+from .harness import (FILL, action, can, check, decision, do, events, kinds, legal, legal_types,
+                      main, options, power, sq, unit, zone)
 
-FILL = ["Z-R1"] * 8
 RED3 = ["Z-R1"] * 3
-
-
-def main(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, **kw)
 
 
 def board_ids(g):
