@@ -1,13 +1,23 @@
-"""The part of a game state every game shares: RNG, pending decision, result and event log.
+"""The part of a game state every game shares: RNG, pending decision, result and event log
+(``BaseState``); the dealt cards, players, phase and rule steps (``DealtState``); turns
+(``TurnState``).
 
-A game's own state class extends ``BaseState`` and implements ``clone()`` by copying only its
+A game's own state class extends one of them and implements ``clone()`` by copying only its
 mutable containers; card definitions are shared and immutable."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from .action import Decision
 from .rng import Rng
+
+
+def pile_places(p: int, ps: Any, piles: tuple[str, ...]) -> Iterator[tuple[str, int]]:
+    """``("p<p>.<pile>", iid)`` for each card of these piles (lists of instance ids, by
+    attribute name) of player ``p``'s state ``ps``: for a game's ``all_zones``."""
+    for pile in piles:
+        for iid in getattr(ps, pile):
+            yield f"p{p}.{pile}", iid
 
 
 def with_iid(items, iid: int) -> Any:
@@ -43,6 +53,14 @@ class BaseState:
         self.decision = None
         self.emit("game_over", {"winner": winner, "reason": reason})
 
+    def decision_view(self, viewer: int | None, secret: tuple[str, ...] = ()) -> dict[str, Any] | None:
+        """The open decision as ``viewer``'s observation shows it (``Decision.seen_by``), or None."""
+        return None if self.decision is None else self.decision.seen_by(viewer, secret)
+
+    def result_view(self) -> dict[str, Any] | None:
+        """The result as observations show it (winner None: a draw), or None while playing."""
+        return {"winner": self.winner, "reason": self.end_reason} if self.over else None
+
     @staticmethod
     def exchange(rng, *zones: list) -> None:
         """Deal the hidden ``zones`` afresh from their pooled cards, sizes kept (determinization).
@@ -64,3 +82,44 @@ class BaseState:
 
     def clone(self) -> "BaseState":  # pragma: no cover - every game implements it
         raise NotImplementedError
+
+
+class DealtState(BaseState):
+    """A game under way: the card of each instance id (``cards``) and its owner, the players'
+    states, the phase, the rule-flow stack of plain-data steps (``steps``, top = end) and the
+    data of the open decision (``pending``)."""
+
+    __slots__ = ("cards", "owner", "players", "phase", "steps", "pending")
+
+    def __init__(self, seed: int, cards: tuple, owner: tuple[int, ...], players: list):
+        super().__init__(seed)
+        self.cards = cards
+        self.owner = owner
+        self.players = players
+        self.phase = "setup"
+        self.steps: list[tuple] = []
+        self.pending: Any = None
+
+    def _copy_base(self, other: "BaseState") -> None:
+        """Also the dealt cards (shared), copies of the players and of the step stack."""
+        super()._copy_base(other)
+        other.cards, other.owner = self.cards, self.owner  # type: ignore[attr-defined]
+        other.players = [ps.copy() for ps in self.players]  # type: ignore[attr-defined]
+        other.phase, other.steps, other.pending = self.phase, self.steps[:], self.pending  # type: ignore[attr-defined]
+
+
+class TurnState(DealtState):
+    """A game of turns: the turn number (1 = the first turn of the game), the turn player
+    (``active``) and the first player."""
+
+    __slots__ = ("turn", "active", "first")
+
+    def __init__(self, seed: int, cards: tuple, owner: tuple[int, ...], players: list):
+        super().__init__(seed, cards, owner, players)
+        self.turn = 0
+        self.active = 0
+        self.first = 0
+
+    def _copy_base(self, other: "BaseState") -> None:
+        super()._copy_base(other)
+        other.turn, other.active, other.first = self.turn, self.active, self.first  # type: ignore[attr-defined]

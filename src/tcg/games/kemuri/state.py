@@ -1,7 +1,7 @@
 """Kemuri state: plain containers, cheap to clone (card definitions shared)."""
 from __future__ import annotations
 
-from ...engine.state import BaseState, with_iid
+from ...engine.state import TurnState, with_iid
 from .cards import Card
 
 
@@ -67,21 +67,11 @@ class PlayerState:
         return with_iid(self.floor, iid)
 
 
-class KMState(BaseState):
-    __slots__ = ("cards", "owner", "players", "turn", "active", "first", "phase", "steps", "pending",
-                 "event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "refresh_chain")
+class KMState(TurnState):
+    __slots__ = ("event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "refresh_chain")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
-        super().__init__(seed)
-        self.cards = cards
-        self.owner = owner
-        self.players = [PlayerState(), PlayerState()]
-        self.turn = 0
-        self.active = 0
-        self.first = 0
-        self.phase = "setup"
-        self.steps: list[tuple] = []
-        self.pending = None
+        super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.event = -1                 # the one event on the field (either player's)
         self.serving: tuple | None = None   # (server iid, receiver iid or -1)
         self.help_used: list[int] = []  # help cards used in the current serving
@@ -93,10 +83,7 @@ class KMState(BaseState):
     def clone(self) -> "KMState":
         s = KMState.__new__(KMState)
         self._copy_base(s)
-        s.cards, s.owner = self.cards, self.owner
-        s.players = [self.players[0].copy(), self.players[1].copy()]
-        s.turn, s.active, s.first, s.phase = self.turn, self.active, self.first, self.phase
-        s.steps, s.pending, s.event, s.serving = self.steps[:], self.pending, self.event, self.serving
+        s.event, s.serving = self.event, self.serving
         s.help_used, s.trouble_used = self.help_used[:], self.trouble_used
         s.callin_open, s.owed_call_ins = self.callin_open, self.owed_call_ins[:]
         s.refresh_chain = self.refresh_chain

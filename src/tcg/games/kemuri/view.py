@@ -5,6 +5,7 @@ from typing import Any, Iterator
 
 from ...engine.action import Action
 from ...engine.cards import PrintedViews
+from ...engine.state import pile_places
 from . import flow as F
 from .state import Cast, KMState
 
@@ -60,8 +61,7 @@ def observe(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
         if mine and ps.mull_pick:
             pv["mulligan_pick"] = list(ps.mull_pick)
         players.append(pv)
-    d = s.decision
-    decision = None if d is None else d.seen_by(viewer, ("pick_card",))
+    decision = s.decision_view(viewer, ("pick_card",))
     return {
         "game": "kemuri", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
         "phase": s.phase, "close_seats": rules.close_seats,
@@ -69,16 +69,14 @@ def observe(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
         "serving": {"server": s.serving[0], "receiver": s.serving[1],
                     "help": [card_view(s, i) for i in s.help_used]} if s.serving else None,
         "decision": decision,
-        "result": {"winner": s.winner, "reason": s.end_reason} if s.over else None,
+        "result": s.result_view(),
         "players": players,
     }
 
 
 def all_zones(s: KMState) -> Iterator[tuple[str, int]]:
     for p, ps in enumerate(s.players):
-        for zone in ("deck", "hand", "backyard", "seating", "resolving"):
-            for iid in getattr(ps, zone):
-                yield f"p{p}.{zone}", iid
+        yield from pile_places(p, ps, ("deck", "hand", "backyard", "seating", "resolving"))
         for c in ps.floor:
             for m in c.members:
                 yield f"p{p}.floor", m

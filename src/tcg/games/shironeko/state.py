@@ -7,7 +7,7 @@ character or the leader): the top card's iid, the cards under it (extra runes), 
 damage, markers and until-end-of-turn modifiers."""
 from __future__ import annotations
 
-from ...engine.state import BaseState, with_iid
+from ...engine.state import TurnState, with_iid
 from .cards import Card
 
 
@@ -72,30 +72,15 @@ class PlayerState:
         return with_iid(self.chars, iid)
 
 
-class SNState(BaseState):
-    __slots__ = ("cards", "owner", "players", "turn", "active", "first", "phase", "steps",
-                 "used", "pending")
+class SNState(TurnState):
+    __slots__ = ("used",)
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
-        super().__init__(seed)
-        self.cards = cards
-        self.owner = owner
-        self.players = [PlayerState(), PlayerState()]
-        self.turn = 0               # turn number, 1 = first turn of the game
-        self.active = 0             # turn player
-        self.first = 0              # first player
-        self.phase = "setup"
-        self.steps: list[tuple] = []  # rule-flow stack of plain-data steps (top = end)
+        super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.used: set[int] = set()  # cards whose activated ability was used this turn (SN-R5)
-        self.pending: tuple | None = None        # data for the open decision (plain tuple)
 
     def clone(self) -> "SNState":
         s = SNState.__new__(SNState)
         self._copy_base(s)
-        s.cards, s.owner = self.cards, self.owner
-        s.players = [self.players[0].copy(), self.players[1].copy()]
-        s.turn, s.active, s.first, s.phase = self.turn, self.active, self.first, self.phase
-        s.steps = self.steps[:]
         s.used = set(self.used)
-        s.pending = self.pending
         return s

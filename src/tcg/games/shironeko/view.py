@@ -5,6 +5,7 @@ from typing import Any, Iterator
 
 from ...engine.action import Action
 from ...engine.cards import PrintedViews
+from ...engine.state import pile_places
 from . import flow as F
 from .state import SNState, Unit
 
@@ -67,8 +68,7 @@ def observe(rules, s: SNState, viewer: int | None) -> dict[str, Any]:
         if mine and ps.mull_pick:
             pv["mulligan_pick"] = list(ps.mull_pick)
         players.append(pv)
-    d = s.decision
-    decision = None if d is None else d.seen_by(viewer, ("search",))
+    decision = s.decision_view(viewer, ("search",))
     return {
         "game": "shironeko",
         "viewer": viewer,
@@ -77,7 +77,7 @@ def observe(rules, s: SNState, viewer: int | None) -> dict[str, Any]:
         "first_player": s.first,
         "phase": s.phase,
         "decision": decision,
-        "result": {"winner": s.winner, "reason": s.end_reason} if s.over else None,
+        "result": s.result_view(),
         "players": players,
     }
 
@@ -85,10 +85,8 @@ def observe(rules, s: SNState, viewer: int | None) -> dict[str, Any]:
 def all_zones(s: SNState) -> Iterator[tuple[str, int]]:
     """Every card with the place it is in (for the card-conservation invariant)."""
     for p, ps in enumerate(s.players):
-        for zone in ("deck", "hand", "town_deck", "town", "leader_hand", "discard", "removed",
-                     "damage_area", "using"):
-            for iid in getattr(ps, zone):
-                yield f"p{p}.{zone}", iid
+        yield from pile_places(p, ps, ("deck", "hand", "town_deck", "town", "leader_hand", "discard", "removed",
+                                       "damage_area", "using"))
         units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
         for u in units:
             yield f"p{p}.field", u.iid

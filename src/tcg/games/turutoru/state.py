@@ -8,7 +8,7 @@ player's next program starts in the main phase: the segments consumed by the pro
 (TT-G2)."""
 from __future__ import annotations
 
-from ...engine.state import BaseState, with_iid
+from ...engine.state import DealtState, with_iid
 from .cards import Card
 
 
@@ -66,29 +66,18 @@ class PlayerState:
         return with_iid(self.chars, iid)
 
 
-class TTState(BaseState):
-    __slots__ = ("cards", "owner", "players", "round", "priority", "phase", "steps", "pending",
-                 "segment", "select")
+class TTState(DealtState):
+    __slots__ = ("round", "priority", "segment", "select")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...], hp: int):
-        super().__init__(seed)
-        self.cards = cards
-        self.owner = owner
-        self.players = [PlayerState(hp), PlayerState(hp)]
+        super().__init__(seed, cards, owner, [PlayerState(hp), PlayerState(hp)])
         self.round = 0
         self.priority = 0
-        self.phase = "setup"
-        self.steps: list[tuple] = []
-        self.pending = None
         self.segment = 0            # timeline position in the main phase
         self.select: tuple = ()     # cards picked so far in a multi-pick decision
 
     def clone(self) -> "TTState":
         s = TTState.__new__(TTState)
         self._copy_base(s)
-        s.cards, s.owner = self.cards, self.owner
-        s.players = [self.players[0].copy(), self.players[1].copy()]
-        s.round, s.priority, s.phase = self.round, self.priority, self.phase
-        s.steps = self.steps[:]
-        s.pending, s.segment, s.select = self.pending, self.segment, self.select
+        s.round, s.priority, s.segment, s.select = self.round, self.priority, self.segment, self.select
         return s

@@ -5,6 +5,7 @@ from typing import Any, Iterator
 
 from ...engine.action import Action
 from ...engine.cards import PrintedViews
+from ...engine.state import pile_places
 from . import flow as F
 from .state import TTState, Unit
 
@@ -83,26 +84,20 @@ def observe(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
                              "program": c.programs[ps.running_prog].label() if ps.running_prog >= 0 else None}
         players.append(pv)
     d = s.decision
-    decision = None
-    if d is not None:
-        decision = {"player": d.player, "kind": d.kind}
-        if d.player == viewer or d.kind not in ("search",):
-            decision.update(d.info)
+    decision = s.decision_view(viewer, ("search",))
     return {
         "game": "turutoru", "viewer": viewer, "round": s.round, "phase": s.phase,
         "priority_player": s.priority, "segment": s.segment, "segments": rules.segments,
         "decision": decision,
         "selected": list(s.select) if d is not None and (d.player == viewer) else [],
-        "result": {"winner": s.winner, "reason": s.end_reason} if s.over else None,
+        "result": s.result_view(),
         "players": players,
     }
 
 
 def all_zones(s: TTState) -> Iterator[tuple[str, int]]:
     for p, ps in enumerate(s.players):
-        for zone in ("deck", "hand", "discard", "devices", "resolved"):
-            for iid in getattr(ps, zone):
-                yield f"p{p}.{zone}", iid
+        yield from pile_places(p, ps, ("deck", "hand", "discard", "devices", "resolved"))
         for iid in ps.programs:
             yield f"p{p}.programs", iid
         if ps.running is not None:

@@ -5,7 +5,7 @@ is 1 (top middle). A ``Unit`` is a Z/X on a square: its card (for a Z/X OB the t
 force, an attached SHIFT and, for a Z/X OB, the bottom half."""
 from __future__ import annotations
 
-from ...engine.state import BaseState
+from ...engine.state import TurnState
 from .cards import Card
 
 PLAYER_SQUARE = (7, 1)
@@ -73,32 +73,19 @@ class PlayerState:
         return p
 
 
-class ZXState(BaseState):
-    __slots__ = ("cards", "owner", "players", "board", "turn", "active", "first", "phase", "steps",
-                 "pending", "battle")
+class ZXState(TurnState):
+    __slots__ = ("board", "battle")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
-        super().__init__(seed)
-        self.cards = cards
-        self.owner = owner
-        self.players = [PlayerState(), PlayerState()]
+        super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.board: list[Unit | None] = [None] * 9
-        self.turn = 0
-        self.active = 0
-        self.first = 0
-        self.phase = "setup"
-        self.steps: list[tuple] = []
-        self.pending = None
         self.battle: tuple | None = None    # (attacker square, target square or -1 for the player)
 
     def clone(self) -> "ZXState":
         s = ZXState.__new__(ZXState)
         self._copy_base(s)
-        s.cards, s.owner = self.cards, self.owner
-        s.players = [self.players[0].copy(), self.players[1].copy()]
         s.board = [u.copy() if u is not None else None for u in self.board]
-        s.turn, s.active, s.first, s.phase = self.turn, self.active, self.first, self.phase
-        s.steps, s.pending, s.battle = self.steps[:], self.pending, self.battle
+        s.battle = self.battle
         return s
 
     def square_of(self, iid: int) -> int:

@@ -5,6 +5,7 @@ from typing import Any, Iterator
 
 from ...engine.action import Action
 from ...engine.cards import PrintedViews
+from ...engine.state import pile_places
 from . import flow as F
 from .state import PLAYER_SQUARE, Unit, ZXState
 
@@ -76,22 +77,19 @@ def observe(rules, s: ZXState, viewer: int | None) -> dict[str, Any]:
                             "gate_card": card_view(s, ps.chosen[1]) if ps.chosen[1] >= 0 else None}
         players.append(pv)
     board = [unit_view(s, sq, u, viewer) if u is not None else None for sq, u in enumerate(s.board)]
-    d = s.decision
-    decision = None if d is None else d.seen_by(viewer, ("pick_card", "start_card", "gate_card"))
+    decision = s.decision_view(viewer, ("pick_card", "start_card", "gate_card"))
     battle = None
     if s.battle is not None:
         battle = {"attacker": s.battle[0], "target": s.battle[2]}
     return {"game": "zx", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
             "phase": s.phase, "player_squares": list(PLAYER_SQUARE), "board": board, "battle": battle,
-            "decision": decision, "result": {"winner": s.winner, "reason": s.end_reason} if s.over else None,
+            "decision": decision, "result": s.result_view(),
             "players": players}
 
 
 def all_zones(s: ZXState) -> Iterator[tuple[str, int]]:
     for p, ps in enumerate(s.players):
-        for zone in ("deck", "hand", "trash", "charge", "life", "resources", "dynamis", "resolving"):
-            for iid in getattr(ps, zone):
-                yield f"p{p}.{zone}", iid
+        yield from pile_places(p, ps, ("deck", "hand", "trash", "charge", "life", "resources", "dynamis", "resolving"))
         if ps.player_card >= 0:
             yield f"p{p}.player_card", ps.player_card
         if ps.ob_bottom >= 0:
