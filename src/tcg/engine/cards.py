@@ -181,6 +181,15 @@ class NamedCard:
     def abilities_of(self, kind: str) -> tuple:
         return tuple(a for a in self.abilities if a.kind == kind)  # type: ignore[attr-defined]
 
+    def static_modifies(self, stat: str) -> Iterator[tuple[Any, Mapping[str, Any]]]:
+        """``(ability, arguments)`` of each ``modify`` of ``stat`` among the card's static
+        abilities (a static ability only modifies: ``check_static_effects``)."""
+        for ab in self.abilities:  # type: ignore[attr-defined]
+            if ab.kind == "static":
+                for op in ab.effects:
+                    if op.args["stat"] == stat:
+                        yield ab, op.args
+
     def label(self, lang: str = "en") -> str:
         if lang == "ja" or not self.name_en:
             return self.name

@@ -81,18 +81,13 @@ def _static(s: KMState, c: Cast, stat: str) -> int:
     if s.event >= 0:
         sources.append((s.event, None))
     for iid, holder in sources:
-        for ab in cards[iid].abilities:
-            if ab.kind != "static":
-                continue
-            for op in ab.effects:
-                if op.args["stat"] != stat:
-                    continue
-                t = op.args["target"]
-                mine = s.owner[iid] == owner
-                ok = (t == "self" and holder is c) or t == "all_casts" or \
-                    (t == "all_own_casts" and mine) or (t == "all_opponent_casts" and not mine)
-                if ok and matches(top, op.args.get("filter")):
-                    total += op.args["amount"]
+        for _, args in cards[iid].static_modifies(stat):
+            t = args["target"]
+            mine = s.owner[iid] == owner
+            ok = (t == "self" and holder is c) or t == "all_casts" or \
+                (t == "all_own_casts" and mine) or (t == "all_opponent_casts" and not mine)
+            if ok and matches(top, args.get("filter")):
+                total += args["amount"]
     return total
 
 

@@ -123,23 +123,17 @@ def _static_bonus(s: SNState, u: Unit, stat: str) -> int:
         ps = s.players[side]
         sources = ps.chars if ps.leader is None else ps.chars + [ps.leader]
         for src in sources:
-            card = cards[src.iid]
-            for ab in card.abilities:
-                if ab.kind != "static":
+            for ab, args in cards[src.iid].static_modifies(stat):
+                t = args["target"]
+                if side == owner:
+                    if not (t == "all_own_characters" or (t == "self" and src is u)
+                            or (t == "all_own_other_characters" and src is not u)):
+                        continue
+                elif t != "all_opponent_characters":
                     continue
-                for op in ab.effects:
-                    if op.args["stat"] != stat:
-                        continue
-                    t = op.args["target"]
-                    if side == owner:
-                        if not (t == "all_own_characters" or (t == "self" and src is u)
-                                or (t == "all_own_other_characters" and src is not u)):
-                            continue
-                    elif t != "all_opponent_characters":
-                        continue
-                    if ab.runes and not runes_met(runes(s, src), ab.runes):
-                        continue
-                    total += op.args["amount"]
+                if ab.runes and not runes_met(runes(s, src), ab.runes):
+                    continue
+                total += args["amount"]
     return total
 
 

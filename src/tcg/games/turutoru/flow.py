@@ -127,30 +127,32 @@ def toughness_of(s: TTState, u: Unit, sources: list[tuple] | None = None) -> int
     return (v + 1) // 2 if u.fan else v
 
 
-def destroy(s: TTState, u: Unit, why: str = "destroyed") -> None:
-    """A character leaves the field for its owner's discard pile; attached devices follow (TT-K2)."""
+def _leaves_field(s: TTState, u: Unit, to: str) -> int | None:
+    """A character leaves the field for its owner's pile ``to``; the devices attached to it go
+    to their owners' discard piles (TT-K2). Its owner, or None if it was not on the field."""
     p = s.owner[u.iid]
     ps = s.players[p]
     if u not in ps.chars:
-        return
+        return None
     ps.chars.remove(u)
-    ps.discard.append(u.iid)
+    getattr(ps, to).append(u.iid)
     for d in u.devices:
         s.players[s.owner[d]].discard.append(d)
-    s.emit("destroyed", {"player": p, "card": u.iid, "id": s.cards[u.iid].id, "why": why,
-                         "devices": list(u.devices)})
+    return p
+
+
+def destroy(s: TTState, u: Unit, why: str = "destroyed") -> None:
+    """A character leaves the field for its owner's discard pile; attached devices follow (TT-K2)."""
+    p = _leaves_field(s, u, "discard")
+    if p is not None:
+        s.emit("destroyed", {"player": p, "card": u.iid, "id": s.cards[u.iid].id, "why": why,
+                             "devices": list(u.devices)})
 
 
 def to_hand(s: TTState, u: Unit) -> None:
-    p = s.owner[u.iid]
-    ps = s.players[p]
-    if u not in ps.chars:
-        return
-    ps.chars.remove(u)
-    ps.hand.append(u.iid)
-    for d in u.devices:
-        s.players[s.owner[d]].discard.append(d)
-    s.emit("returned", {"player": p, "card": u.iid, "id": s.cards[u.iid].id, "devices": list(u.devices)})
+    p = _leaves_field(s, u, "hand")
+    if p is not None:
+        s.emit("returned", {"player": p, "card": u.iid, "id": s.cards[u.iid].id, "devices": list(u.devices)})
 
 
 def check_destroyed(s: TTState) -> None:
