@@ -456,6 +456,30 @@ def rules_cmd(
     _console().print(text)
 
 
+@_command("serve")
+def serve_cmd(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets other "
+                             "machines of your network in (see the README: playing a friend)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    db: Optional[str] = typer.Option(None, "--db", help="The games database (SQLite file). Default: "
+                                     "$TCG_DB or ~/.local/share/tcg/games.sqlite3."),
+    public_url: Optional[str] = typer.Option(None, "--public-url", help="The address players use to "
+                                             "reach this server (e.g. https://cards.example.org behind a "
+                                             "reverse proxy), for the invitation and spectator links."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open the page in a browser."),
+) -> None:
+    """Play in the browser: against the computer or a friend, all four games. Every action is
+    stored in the database before anyone sees it, so stopping the server (even killing it) loses
+    nothing: start it again and every game goes on."""
+    from .engine.errors import ArgumentError
+    if not 0 < port < 65536:
+        raise ArgumentError(f"--port must be between 1 and 65535, not {port}")
+    if public_url is not None and not public_url.startswith(("http://", "https://")):
+        raise ArgumentError(f"--public-url must start with http:// or https://, not {public_url!r}")
+    from .web.serve import serve
+    serve(host=host, port=port, db=db, public_url=public_url, open_browser=not no_browser)
+
+
 @_command("catalog")
 def catalog_cmd(
     game: Optional[str] = typer.Argument(None, help="Game id; omit it to compare all games side by side."),

@@ -1,0 +1,225 @@
+"""The live games of one server process and the connections watching them.
+
+``Hub.handle(conn, message)`` is the whole protocol (see docs/web.md):
+
+client -> server (JSON text, at most ``MAX_MESSAGE`` bytes, at most ``RATE`` messages a second)::
+
+    {"type": "act", "seq": 12, "option": 3}     # one of the options of message seq 12
+    {"type": "concede", "seq": 12}
+    {"type": "undo", "seq": 12}                 # games against the computer
+    {"type": "sync"}                            # send me the current state
+
+server -> client::
+
+    {"type": "state", "seq": 13, ...}           # see tcg.web.room.Voice.message
+    {"type": "error", "message": "...", "seq": 13}   # then the current state again
+
+A stale or repeated answer changes nothing: the sender gets the current state back.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.errors import TcgError
+from .room import Room
+from .store import Conflict, StoreError
+
+log = logging.getLogger("tcg.web")
+
+MAX_MESSAGE = 4096
+RATE = 20  # messages per second per connection (a burst of RATE allowed)
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket: the game it watches, as which seat (None: spectator), in which language."""
+
+    send: Any  # async callable taking a dict
+    room: Room
+    seat: int | None
+    lang: str = "en"
+    allowance: float = RATE
+    last: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(RATE, self.allowance + (now - self.last) * RATE)
+        self.last = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+class Hub:
+    def __init__(self, store, workers: int = 1):
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self.conns: dict[str, set[Conn]] = {}
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tcg-computer")
+        self._tasks: set[asyncio.Task] = set()
+
+    # --- rooms -----------------------------------------------------------------------------
+    def room(self, gid: str) -> Room:
+        r = self.rooms.get(gid)
+        if r is None:
+            r = Room(self.store.load(gid), self.store)
+            self.rooms[gid] = r
+        return r
+
+    def attach(self, conn: Conn) -> None:
+        self.conns.setdefault(conn.room.id, set()).add(conn)
+
+    def detach(self, conn: Conn) -> None:
+        s = self.conns.get(conn.room.id)
+        if s is not None:
+            s.discard(conn)
+
+    async def send_state(self, conn: Conn) -> None:
+        await conn.send(conn.room.voice(conn.seat, conn.lang).message())
+
+    async def broadcast(self, room: Room) -> None:
+        for conn in list(self.conns.get(room.id, ())):
+            try:
+                await self.send_state(conn)
+            except Exception:  # noqa: BLE001 - a closed socket is detached by its own handler
+                log.debug("send failed", exc_info=True)
+
+    async def error(self, conn: Conn, message: str) -> None:
+        await conn.send({"type": "error", "message": message, "seq": conn.room.version})
+        await self.send_state(conn)
+
+    # --- the protocol ------------------------------------------------------------------------
+    async def handle(self, conn: Conn, text: str) -> None:
+        if len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
+            await self.error(conn, f"message too long (at most {MAX_MESSAGE} bytes)")
+            return
+        if not conn.allow():
+            await conn.send({"type": "error", "message": "too many messages: slow down", "seq": conn.room.version})
+            return
+        try:
+            msg = json.loads(text)
+        except ValueError as e:
+            await self.error(conn, f"not JSON: {e}")
+            return
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            await self.error(conn, 'a message is a JSON object with a "type"')
+            return
+        kind = msg["type"]
+        if kind == "sync":
+            await self.send_state(conn)
+            return
+        if kind not in ("act", "concede", "undo"):
+            await self.error(conn, f"unknown message type {kind!r} (act, concede, undo, sync)")
+            return
+        if conn.seat is None:
+            await self.error(conn, "spectators cannot act")
+            return
+        seq = msg.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            await self.error(conn, '"seq" must be the sequence number of the state you answer')
+            return
+        room = conn.room
+        changed = False
+        async with room.lock:
+            if seq != room.version:
+                # stale or repeated: nothing changes, the current state goes back
+                await conn.send({"type": "stale", "seq": room.version})
+                await self.send_state(conn)
+                return
+            try:
+                if kind == "act":
+                    changed = await self._act(conn, msg)
+                elif kind == "concede":
+                    if room.game.is_over:
+                        raise TcgError("the game is over")
+                    room.concede(conn.seat)
+                    changed = True
+                else:
+                    room.undo(conn.seat)
+                    changed = True
+            except Conflict:
+                changed = True  # another process moved first: the reloaded game goes out
+            except (TcgError, StoreError) as e:
+                await self.error(conn, str(e))
+                return
+        if changed:
+            await self.broadcast(room)
+            self.schedule_computer(room)
+
+    async def _act(self, conn: Conn, msg: dict[str, Any]) -> bool:
+        room = conn.room
+        g = room.game
+        if g.is_over:
+            raise TcgError("the game is over")
+        if g.decision is None or g.decision.player != conn.seat:
+            raise TcgError("it is not your decision")
+        if room.thinking:
+            raise TcgError("the computer is thinking")
+        option = msg.get("option")
+        options = room.voice(conn.seat, conn.lang).options()
+        if not isinstance(option, int) or isinstance(option, bool) or not 0 <= option < len(options):
+            raise TcgError(f'"option" must be the id of one of the {len(options)} options')
+        room.act(conn.seat, options[option][1])
+        return True
+
+    # --- the computer ------------------------------------------------------------------------
+    def schedule_computer(self, room: Room) -> None:
+        if room.thinking or room.computer_to_move() is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._computer(room))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _computer(self, room: Room) -> None:
+        """The computer plays every decision that is its own, thinking in a worker thread."""
+        loop = asyncio.get_running_loop()
+        while True:
+            async with room.lock:
+                seat = room.computer_to_move()
+                if seat is None or room.thinking:
+                    return
+                room.thinking = True
+            await self.broadcast(room)  # the page shows that the computer is thinking
+            try:
+                version, action = await loop.run_in_executor(self.pool, room.think, seat)
+            except Exception:  # noqa: BLE001 - a failing agent must not stop the server
+                log.exception("computer player failed in game %s", room.id)
+                version, action = room.version, room.game.legal_actions()[0]
+            async with room.lock:
+                room.thinking = False
+                if version == room.version and room.computer_to_move() == seat:
+                    try:
+                        room.act(seat, action, by="computer")
+                    except Conflict:
+                        pass
+                    except TcgError:
+                        log.exception("computer move refused in game %s", room.id)
+            await self.broadcast(room)
+
+    def resume_all(self) -> None:
+        """After a restart: let the computer go on wherever it is to move."""
+        for gid in self.store.game_ids():
+            try:
+                stored = self.store.load(gid)
+            except StoreError:
+                continue
+            if stored.result is None and "computer" in [s["kind"] for s in stored.seats]:
+                try:
+                    self.schedule_computer(self.room(gid))
+                except Exception:  # noqa: BLE001 - one broken game must not stop the others
+                    log.exception("cannot resume game %s", gid)
+
+    async def close(self) -> None:
+        for t in list(self._tasks):
+            t.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+__all__ = ["Conn", "Hub", "MAX_MESSAGE", "RATE"]

@@ -1,0 +1,276 @@
+"""A game being played on the server: the engine's ``Game``, who sits where, and what each
+viewer is told.
+
+Server authoritative: a client only ever names one of the numbered options it was sent, with the
+sequence number (``seq``, the game's version) of the message that listed them. An answer to an
+older message changes nothing and gets the current state back. Every change is stored
+(``store.append``) before any message shows its result.
+
+What a viewer is told (``Voice``) is built only from that viewer's ``observe()`` and the events
+as that viewer sees them, in the viewer's language, by the game's presentation layer: the board
+description (``tcg.board``), the prompt, the options as paths of labels, and a log of steps.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import tcg
+
+from .. import board as B
+from ..agents.base import AgentView, make_agent
+from ..engine.action import Action
+from ..engine.errors import TcgError
+from ..ui import get_renderer
+from ..ui.terminal import action_text, menu_paths, result_text, say, step_lines, Step
+from .store import Conflict, StoredGame
+
+LOG_KEEP = 80  # steps of the log kept per viewer (the page shows the last ones)
+
+
+def rebuild(stored: StoredGame, upto: int | None = None) -> "tcg.Game":
+    """The game of a stored record (all its actions, or the first ``upto``)."""
+    return tcg.replay(stored.record(), upto=upto)
+
+
+@dataclass
+class Voice:
+    """What one viewer (a seat, or None for spectators) is told, in one language."""
+
+    room: "Room"
+    viewer: int | None
+    lang: str
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.renderer = get_renderer(self.room.game_id, self.room.game, self.lang, viewer=self.viewer,
+                                     names=self.room.names(self.viewer, self.lang))
+        self._cache: tuple[tuple[int, bool], dict[str, Any], list[tuple[tuple[str, ...], Action]]] | None = None
+
+    def replay_log(self, stored_actions: list[dict[str, Any]], game0: "tcg.Game") -> None:
+        """Build the log from the start (a viewer who joins late, a restarted server)."""
+        g = game0
+        self.renderer.game = g
+        self.add_setup(g)
+        for entry in stored_actions:
+            self.before(g, entry)
+            mark = len(g.log)
+            _apply_entry(g, entry)
+            self.after(g, mark)
+        self.renderer.game = self.room.game
+
+    def _events(self, g: "tcg.Game", mark: int) -> list[dict[str, Any]]:
+        if self.viewer is None:
+            return g.log.for_spectator(mark)
+        return g.log.for_player(self.viewer, mark)
+
+    def add_setup(self, g: "tcg.Game") -> None:
+        self._pending = Step(None, say("ui.setup", self.lang, self.room.game_id), [], None)
+        self.after(g, 0)
+
+    def before(self, g: "tcg.Game", entry: dict[str, Any]) -> None:
+        """Called before ``entry`` is applied to ``g``: how its action reads for this viewer."""
+        player, act = entry["player"], entry["action"]
+        if act.get("type") == "concede":
+            text = say("action.concede", self.lang, self.room.game_id)
+            action = None
+        else:
+            action = Action.from_dict(act)
+            text = action_text(g, action, player, self.viewer, self.lang, self.renderer)
+        self._pending = Step(player, text, [], action)
+
+    def after(self, g: "tcg.Game", mark: int) -> None:
+        st = self._pending
+        st.events = self._events(g, mark)
+        remember = getattr(self.renderer, "remember", None)
+        if remember is not None:
+            try:
+                remember(g.observe(self.viewer))
+            except Exception:  # noqa: BLE001 - words must never stop a game
+                pass
+        lines = step_lines(self.renderer, st)
+        if not st.text and not lines:
+            return  # a step this viewer does not even know of
+        who = self.renderer.who(st.player) if st.player is not None else ""
+        self.log.append({"who": who, "player": st.player, "text": st.text, "lines": lines})
+        del self.log[:-LOG_KEEP]
+
+    # --- the message ----------------------------------------------------------------------
+    def options(self) -> list[tuple[tuple[str, ...], Action]]:
+        self.message()
+        return self._cache[2] if self._cache else []
+
+    def message(self) -> dict[str, Any]:
+        room, g = self.room, self.room.game
+        if self._cache is not None and self._cache[0] == (room.version, room.thinking):
+            return self._cache[1]
+        obs = g.observe(self.viewer)
+        view = B.describe(room.game_id, obs, self.lang, g.rules.cards)
+        d = g.decision
+        yours = d is not None and self.viewer is not None and d.player == self.viewer and not g.is_over
+        paths = menu_paths(g, self.renderer, self.viewer, self.lang) if yours and not room.thinking else []
+        options = [{"id": i, "path": list(p), "label": " › ".join(p), "refs": B.refs(room.game_id, a)}
+                   for i, (p, a) in enumerate(paths)]
+        result = None
+        if g.result is not None:
+            result = dict(g.result)
+            result["text"] = result_text(self.renderer, g.result, self.viewer).plain
+        msg = {
+            "type": "state", "seq": room.version, "id": room.id, "game": room.game_id,
+            "seat": self.viewer, "lang": self.lang,
+            "players": {str(p): self.renderer.who(p) for p in range(g.rules.players)},
+            "seats": room.seat_kinds,
+            "view": view,
+            "decision": None if d is None or g.is_over else {
+                "player": d.player, "kind": d.kind, "yours": yours,
+                "who": self.renderer.who(d.player)},
+            "options": options,
+            "log": self.log[-40:],
+            "result": result,
+            "thinking": room.thinking,
+            "can_undo": bool(yours and room.undo_allowed and g.can_undo),
+        }
+        self._cache = ((room.version, room.thinking), msg, paths)
+        return msg
+
+
+def _apply_entry(g: "tcg.Game", entry: dict[str, Any]) -> None:
+    if entry["action"].get("type") == "concede":
+        g.concede(entry["player"], by=entry.get("by", "player"))
+    else:
+        g.apply(Action.from_dict(entry["action"]), entry["player"], by=entry.get("by", "player"))
+
+
+class Room:
+    """One live game. Changes happen under ``lock``; ``on_change`` tells the connections."""
+
+    def __init__(self, stored: StoredGame, store, on_change: Callable[["Room"], Any] | None = None):
+        self.id = stored.id
+        self.game_id = stored.game
+        self.store = store
+        self.options = stored.options
+        self.seat_kinds = [s["kind"] for s in stored.seats]
+        self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in stored.seats]
+        self.version = stored.version
+        self.game = rebuild(stored)
+        self._stored_actions = list(stored.actions)
+        self.lock = asyncio.Lock()
+        self.voices: dict[tuple[int | None, str], Voice] = {}
+        self.thinking = False
+        self.on_change = on_change
+        self.agents: dict[int, Any] = {}
+        self.undo_allowed = "computer" in self.seat_kinds
+
+    # --- names and voices --------------------------------------------------------------------
+    def names(self, viewer: int | None, lang: str) -> dict[int, str]:
+        gid = self.game_id
+        out = {}
+        for p, kind in enumerate(self.seat_kinds):
+            if p == viewer:
+                out[p] = say("who.you", lang, gid)
+            elif kind == "computer":
+                out[p] = say("web.computer", lang)
+            elif viewer is None:
+                out[p] = say("who.player", lang, gid, player=p)
+            else:
+                out[p] = say("who.opponent", lang, gid)
+        return out
+
+    def voice(self, viewer: int | None, lang: str) -> Voice:
+        key = (viewer, lang)
+        v = self.voices.get(key)
+        if v is None:
+            v = Voice(self, viewer, lang)
+            g0 = tcg.replay(dict(self.game.record(), actions=[], result=None))
+            v.replay_log(self._stored_actions, g0)
+            self.voices[key] = v
+        return v
+
+    # --- changes ---------------------------------------------------------------------------
+    def _commit(self, entry: dict[str, Any]) -> None:
+        """Apply ``entry`` and store it (in that order, both before anyone is told)."""
+        index = len(self._stored_actions)
+        for v in self.voices.values():
+            v.before(self.game, entry)
+        mark = len(self.game.log)
+        _apply_entry(self.game, entry)
+        try:
+            self.version = self.store.append(self.id, index, entry, self.game.result)
+        except Conflict:
+            self.reload()
+            raise
+        self._stored_actions.append(entry)
+        for v in self.voices.values():
+            v.after(self.game, mark)
+
+    def reload(self) -> None:
+        stored = self.store.load(self.id)
+        self.game = rebuild(stored)
+        self._stored_actions = list(stored.actions)
+        self.version = stored.version
+        self.voices.clear()
+
+    def act(self, seat: int, action: Action, by: str = "player") -> None:
+        self._commit({"player": seat, "action": action.to_dict(), "by": by})
+        self.auto_forced()
+
+    def concede(self, seat: int) -> None:
+        self._commit({"player": seat, "action": {"type": "concede"}, "by": "player"})
+
+    def undo(self, seat: int) -> None:
+        g = self.game
+        if not self.undo_allowed:
+            raise TcgError("undo is only for games against the computer")
+        if g.decision is None or g.decision.player != seat:
+            raise TcgError("not your decision")
+        g.undo()  # raises UndoError saying why
+        self._stored_actions.pop()
+        self.version = self.store.truncate(self.id, len(self._stored_actions))
+        # the log of each voice is rebuilt from the record
+        self.voices.clear()
+
+    def auto_forced(self) -> None:
+        """A human's decision with one possible answer is taken for them (as in the terminal)."""
+        for _ in range(1000):
+            g = self.game
+            if g.is_over or g.decision is None:
+                return
+            if self.seat_kinds[g.decision.player] == "computer":
+                return
+            legal = g.legal_actions()
+            if len(legal) != 1:
+                return
+            self._commit({"player": g.decision.player, "action": legal[0].to_dict(), "by": "player"})
+
+    # --- the computer ----------------------------------------------------------------------
+    def computer_to_move(self) -> int | None:
+        g = self.game
+        if g.is_over or g.decision is None:
+            return None
+        p = g.decision.player
+        return p if self.seat_kinds[p] == "computer" else None
+
+    def agent(self, seat: int):
+        a = self.agents.get(seat)
+        if a is None:
+            spec = self.options.get("computer") or {}
+            name = spec.get("agent", "heuristic")
+            opts: dict[str, Any] = {}
+            if name == "ismcts":
+                opts["seconds"] = float(spec.get("seconds", 1.0))
+            a = make_agent(name, seed=random.randrange(2**31), **opts)
+            self.agents[seat] = a
+        return a
+
+    def think(self, seat: int) -> tuple[int, Action]:
+        """The computer's choice at the current decision, on a copy of the game (run in a
+        worker thread: the live game is not touched). Returns (version, action)."""
+        version, g = self.version, self.game.clone()
+        legal = g.legal_actions()
+        action = legal[0] if len(legal) == 1 else self.agent(seat).act(AgentView(g, legal))
+        return version, action
+
+
+__all__ = ["LOG_KEEP", "Room", "Voice", "rebuild"]

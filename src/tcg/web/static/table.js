@@ -1,0 +1,287 @@
+// The table page: draws what the server sends (a board description, the options, the log) and
+// sends back one option id with the sequence number it answers. It computes no game state.
+(function () {
+  "use strict";
+  const root = document.getElementById("table-page");
+  const gid = root.dataset.gid, lang = root.dataset.lang;
+  const seat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
+  const W = window.TCG_WORDS;
+  const $ = (id) => document.getElementById(id);
+  let ws = null, state = null, prefix = [], focus = null, retry = 0, lastLog = 0;
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = text;
+    return e;
+  }
+
+  // --- cards and areas ---------------------------------------------------------------------
+  function cardEl(c) {
+    const e = el("div", "card" + (c.face_down ? " face-down" : "") + (c.color ? " color-" + c.color : ""));
+    if (c.ref) e.dataset.ref = c.ref;
+    if (c.owner !== null && c.owner !== undefined) e.classList.add(c.owner === seat ? "mine" : "theirs");
+    if (c.face_down) { e.appendChild(el("div", "name", c.title)); return e; }
+    const head = el("div", "head");
+    if (c.cost !== null && c.cost !== undefined) head.appendChild(el("span", "cost", String(c.cost)));
+    if (c.color_label) head.appendChild(el("span", "colour", c.color_label));
+    if (c.kind) head.appendChild(el("span", "kind", c.kind));
+    e.appendChild(head);
+    e.appendChild(el("div", "name", lang === "ja" ? c.name : (c.name_en || c.name)));
+    if (lang !== "ja" && c.name_en && c.name) e.appendChild(el("div", "name-ja", c.name));
+    if (c.stats && c.stats.length) {
+      const s = el("div", "stats");
+      for (const [k, v] of c.stats) s.appendChild(el("span", "stat", (k ? k + " " : "") + v));
+      e.appendChild(s);
+    }
+    if (c.states && c.states.length) {
+      const s = el("div", "states");
+      for (const x of c.states) s.appendChild(el("span", "state", x));
+      e.appendChild(s);
+    }
+    e.title = [c.title, c.kind, c.text].filter(Boolean).join("\n");
+    if (c.text) e.appendChild(el("div", "text", c.text));
+    return e;
+  }
+
+  function countersEl(list) {
+    const box = el("div", "counters");
+    for (const k of list || []) {
+      const c = el("span", "counter" + (k.tone ? " tone-" + k.tone : ""));
+      c.dataset.counter = k.id;
+      c.appendChild(el("span", "label", k.label));
+      c.appendChild(el("span", "value", k.max !== null && k.max !== undefined ? k.value + "/" + k.max : String(k.value)));
+      box.appendChild(c);
+    }
+    return box;
+  }
+
+  function areaEl(a) {
+    const e = el("section", "area layout-" + a.layout + " side-" + a.side);
+    e.dataset.area = a.id; e.dataset.ref = a.id;
+    const head = el("div", "area-head");
+    head.appendChild(el("span", "area-label", a.label));
+    if (a.layout !== "counters" && a.count !== null && a.count !== undefined) head.appendChild(el("span", "count", String(a.count)));
+    if (a.counters && a.counters.length) head.appendChild(countersEl(a.counters));
+    e.appendChild(head);
+    if (a.layout === "grid" || a.layout === "track") {
+      const g = el("div", "cells");
+      g.style.setProperty("--cols", a.layout === "grid" ? (a.columns || 3) : (a.cells || []).length);
+      for (const ce of a.cells || []) {
+        const c = el("div", "cell" + (ce.tone ? " tone-" + ce.tone : ""));
+        c.dataset.ref = ce.id;
+        c.appendChild(el("div", "cell-label", ce.label));
+        for (const m of ce.marks || []) c.appendChild(el("div", "mark", m));
+        for (const card of ce.cards || []) c.appendChild(cardEl(card));
+        g.appendChild(c);
+      }
+      e.appendChild(g);
+    } else if (a.layout === "pile") {
+      const cards = a.cards || [];
+      const p = el("div", "pile");
+      if (cards.length) p.appendChild(cardEl(cards[cards.length - 1]));
+      else p.appendChild(el("div", "empty", W.empty));
+      e.appendChild(p);
+    } else if (a.layout === "row") {
+      const r = el("div", "row");
+      const cards = a.cards || [];
+      const hidden = (a.count || 0) - cards.length;
+      for (const c of cards) r.appendChild(cardEl(c));
+      for (let i = 0; i < Math.min(hidden, 12); i++) r.appendChild(cardEl({face_down: true, title: W.face_down}));
+      if (!cards.length && hidden <= 0) r.appendChild(el("div", "empty", W.empty));
+      e.appendChild(r);
+    }
+    return e;
+  }
+
+  function drawBoard(view) {
+    const board = $("board");
+    board.innerHTML = "";
+    for (const side of ["top", "middle", "bottom"]) {
+      const areas = view.areas.filter(a => a.side === side);
+      if (!areas.length) continue;
+      const s = el("div", "side-block side-" + side);
+      for (const a of areas) s.appendChild(areaEl(a));
+      board.appendChild(s);
+    }
+  }
+
+  // --- options -----------------------------------------------------------------------------
+  function level(options, pre) {
+    // the options under the path prefix `pre`: a label leads to one option or to a deeper step
+    const groups = new Map();
+    for (const o of options) {
+      if (o.path.length <= pre.length || pre.some((x, i) => o.path[i] !== x)) continue;
+      const key = o.path[pre.length];
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(o);
+    }
+    const out = [];
+    for (const [label, list] of groups) {
+      const distinct = new Set(list.map(o => JSON.stringify(o.path)));
+      if (distinct.size === 1) out.push({label: list[0].path.slice(pre.length).join(" › "), option: list[0]});
+      else out.push({label: label + " …", step: pre.concat([label]), options: list});
+    }
+    return out;
+  }
+
+  function visibleOptions() {
+    if (!state) return [];
+    let opts = state.options;
+    if (focus) opts = opts.filter(o => o.refs.includes(focus));
+    return opts;
+  }
+
+  function drawOptions() {
+    const ol = $("options");
+    ol.innerHTML = "";
+    const opts = visibleOptions();
+    const items = level(opts, prefix);
+    items.forEach((it, i) => {
+      const li = el("li", "option");
+      const b = el("button", "option-button", it.label);
+      b.type = "button";
+      b.dataset.index = String(i + 1);
+      if (it.option) b.dataset.option = String(it.option.id);
+      b.addEventListener("click", () => choose(it));
+      b.addEventListener("mouseenter", () => mark(it.option ? it.option.refs : [].concat(...it.options.map(o => o.refs)), "hover"));
+      b.addEventListener("mouseleave", () => mark([], "hover"));
+      li.appendChild(b);
+      ol.appendChild(li);
+    });
+    $("back").hidden = !(prefix.length || focus);
+    const crumbs = $("crumbs");
+    crumbs.textContent = prefix.join(" › ");
+    // clickable elements: those the remaining options point at
+    const refs = new Set();
+    for (const o of opts) for (const r of o.refs) refs.add(r);
+    document.querySelectorAll("[data-ref]").forEach(e => {
+      e.classList.toggle("clickable", refs.has(e.dataset.ref) && e.dataset.ref !== focus);
+      e.classList.toggle("focused", e.dataset.ref === focus);
+    });
+  }
+
+  function mark(refs, cls) {
+    document.querySelectorAll("." + cls).forEach(e => e.classList.remove(cls));
+    for (const r of refs) document.querySelectorAll(`[data-ref="${CSS.escape(r)}"]`).forEach(e => e.classList.add(cls));
+  }
+
+  function choose(it) {
+    if (it.step) { prefix = it.step; drawOptions(); return; }
+    send({type: "act", seq: state.seq, option: it.option.id});
+  }
+
+  function back() {
+    if (prefix.length) prefix = prefix.slice(0, -1); else focus = null;
+    drawOptions();
+  }
+
+  function clickRef(ref) {
+    if (!state || !state.options.length) return;
+    const base = focus ? state.options.filter(o => o.refs.includes(focus)) : state.options;
+    const opts = base.filter(o => o.refs.includes(ref));
+    if (!opts.length) return;
+    if (opts.length === 1) { send({type: "act", seq: state.seq, option: opts[0].id}); return; }
+    focus = ref; prefix = [];
+    // the options named by a click usually share their first step: open it
+    const items = level(opts, []);
+    if (items.length === 1 && items[0].step) prefix = items[0].step;
+    drawOptions();
+  }
+
+  // --- the state ---------------------------------------------------------------------------
+  function drawLog(log) {
+    const ol = $("log");
+    ol.innerHTML = "";
+    for (const st of log) {
+      const li = el("li", "step" + (st.player === seat ? " mine" : st.player === null ? "" : " theirs"));
+      const h = el("div", "step-head");
+      if (st.who) h.appendChild(el("b", "who", st.who + ": "));
+      h.appendChild(el("span", "what", st.text));
+      li.appendChild(h);
+      for (const line of st.lines) li.appendChild(el("div", line.startsWith("──") ? "heading" : "line", line));
+      ol.appendChild(li);
+    }
+    ol.scrollTop = ol.scrollHeight;
+    if (log.length > lastLog && lastLog) {
+      const last = ol.lastElementChild; if (last) { last.classList.add("fresh"); }
+    }
+    lastLog = log.length;
+  }
+
+  function render(msg) {
+    const fresh = !state || msg.seq !== state.seq;
+    state = msg;
+    if (fresh) { prefix = []; focus = null; }
+    const v = msg.view;
+    $("title").textContent = v.title;
+    $("status").textContent = msg.result ? msg.result.text : (msg.thinking ? W.thinking : v.status);
+    root.classList.toggle("thinking", !!msg.thinking);
+    root.classList.toggle("over", !!msg.result);
+    root.classList.toggle("my-turn", !!(msg.decision && msg.decision.yours));
+    const banner = $("banner");
+    banner.hidden = !v.banner; banner.textContent = v.banner || "";
+    drawBoard(v);
+    drawLog(msg.log);
+    const d = msg.decision;
+    $("decision-title").textContent = msg.result ? W.game_over
+      : d && d.yours ? W.options : msg.thinking ? W.thinking : d ? W.waiting.replace("{who}", d.who) : "";
+    $("hint").hidden = !(d && d.yours);
+    $("undo").hidden = !msg.can_undo;
+    const c = $("concede"); if (c) c.hidden = !!msg.result;
+    drawOptions();
+  }
+
+  // --- the connection --------------------------------------------------------------------
+  function send(msg) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = new URLSearchParams({lang: lang, seat: seat === null ? "spectator" : String(seat)});
+    ws = new WebSocket(`${proto}//${location.host}/ws/${gid}?${q}`);
+    ws.onopen = () => { retry = 0; root.classList.remove("offline"); };
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "state") render(msg);
+      else if (msg.type === "error") flash(msg.message);
+    };
+    ws.onclose = (ev) => {
+      root.classList.add("offline");
+      if (ev.code === 4403 || ev.code === 4404 || ev.code === 1008) { $("status").textContent = ev.reason; return; }
+      $("status").textContent = W.reconnecting;
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 250 * 2 ** retry);
+    };
+  }
+
+  function flash(text) {
+    const b = $("banner");
+    b.hidden = false; b.textContent = text; b.classList.add("error");
+    setTimeout(() => { b.classList.remove("error"); if (state) { b.hidden = !state.view.banner; b.textContent = state.view.banner || ""; } }, 3000);
+  }
+
+  // --- input ---------------------------------------------------------------------------------
+  $("board").addEventListener("click", (ev) => {
+    const t = ev.target.closest(".clickable");
+    if (t) { ev.preventDefault(); clickRef(t.dataset.ref); }
+  });
+  $("back").addEventListener("click", back);
+  $("undo").addEventListener("click", () => send({type: "undo", seq: state.seq}));
+  const concede = $("concede");
+  if (concede) concede.addEventListener("click", () => {
+    if (state && confirm(W.confirm_concede)) send({type: "concede", seq: state.seq});
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA") return;
+    if (ev.key === "Escape") { back(); return; }
+    if (/^[1-9]$/.test(ev.key)) {
+      const b = document.querySelector(`#options button[data-index="${ev.key}"]`);
+      if (b) b.click();
+    }
+  });
+  const invite = $("invite-link");
+  if (invite) invite.addEventListener("focus", () => invite.select());
+  connect();
+})();

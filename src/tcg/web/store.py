@@ -1,0 +1,282 @@
+"""Where the server keeps its games: SQLite (WAL), one row per action.
+
+A game is its set-up (the engine's record without actions: game, card set, decks, seed, meta),
+its seats and its actions. ``append`` stores action ``n`` only while the game holds exactly ``n``
+actions (the key is (game, index), checked in the same transaction), so two writers can never
+fork a game; the server shows nobody an action's result before ``append`` has committed it.
+Killing the process loses nothing committed: WAL with ``synchronous=NORMAL`` survives a crash of
+the process (not a power cut of the machine; ``TCG_DB_SYNC=FULL`` for that).
+
+Seat tokens are stored as SHA-256 hashes; the store never sees a token in the clear after
+``create``/``claim`` hand it out.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pathlib
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id        TEXT PRIMARY KEY,
+    game      TEXT NOT NULL,
+    created   REAL NOT NULL,
+    updated   REAL NOT NULL,
+    setup     TEXT NOT NULL,
+    options   TEXT NOT NULL,
+    version   INTEGER NOT NULL DEFAULT 0,
+    actions   INTEGER NOT NULL DEFAULT 0,
+    result    TEXT
+) STRICT;
+CREATE TABLE IF NOT EXISTS seats (
+    game_id     TEXT NOT NULL REFERENCES games(id),
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL,
+    token_hash  TEXT,
+    invite_hash TEXT,
+    PRIMARY KEY (game_id, seat)
+) STRICT;
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    idx     INTEGER NOT NULL,
+    player  INTEGER NOT NULL,
+    action  TEXT NOT NULL,
+    by_     TEXT NOT NULL,
+    at      REAL NOT NULL,
+    PRIMARY KEY (game_id, idx)
+) STRICT;
+CREATE TABLE IF NOT EXISTS prepared (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat    INTEGER NOT NULL,
+    actions TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) STRICT;
+CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+"""
+
+
+class StoreError(Exception):
+    """A store operation that cannot be done (unknown game, a conflicting write)."""
+
+
+class Conflict(StoreError):
+    """Another writer stored this game's next action first."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game: str
+    setup: dict[str, Any]
+    options: dict[str, Any]
+    version: int
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    created: float = 0.0
+    updated: float = 0.0
+
+    def record(self) -> dict[str, Any]:
+        """The engine record (``tcg.replay`` reads it)."""
+        rec = dict(self.setup)
+        rec["actions"] = [dict(a) for a in self.actions]
+        rec["result"] = None
+        return rec
+
+
+def default_db_path() -> pathlib.Path:
+    """The per-user database: $TCG_DB, else $XDG_DATA_HOME/tcg/games.sqlite3 (~/.local/share)."""
+    env = os.environ.get("TCG_DB")
+    if env:
+        return pathlib.Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return pathlib.Path(base) / "tcg" / "games.sqlite3"
+
+
+class SQLiteStore:
+    """The games of one SQLite file. Thread-safe (one connection per thread)."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = str(path)
+        if self.path != ":memory:":
+            pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._db().executescript(SCHEMA)
+
+    # --- connections ------------------------------------------------------------------------
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=True)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(f"PRAGMA synchronous={'FULL' if os.environ.get('TCG_DB_SYNC') == 'FULL' else 'NORMAL'}")
+            db.execute("PRAGMA foreign_keys=ON")
+            self._local.db = db
+        return db
+
+    class _Tx:
+        def __init__(self, db: sqlite3.Connection):
+            self.db = db
+
+        def __enter__(self) -> sqlite3.Connection:
+            self.db.execute("BEGIN IMMEDIATE")
+            return self.db
+
+        def __exit__(self, exc_type, exc, tb) -> None:
+            self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+
+    def _tx(self) -> "_Tx":
+        return self._Tx(self._db())
+
+    def close(self) -> None:
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
+
+    # --- games --------------------------------------------------------------------------------
+    def create(self, game: str, setup: Mapping[str, Any], options: Mapping[str, Any],
+               seat_kinds: Iterable[str]) -> tuple[str, dict[int, str], dict[int, str]]:
+        """A new game; returns its id, a token for each human seat and an invitation code for
+        each seat marked "invite" (a friend's seat, claimed once with ``claim``)."""
+        gid = new_game_id()
+        tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
+        now = time.time()
+        with self._tx() as db:
+            db.execute("INSERT INTO games (id, game, created, updated, setup, options) VALUES (?,?,?,?,?,?)",
+                       (gid, game, now, now, json.dumps(setup, ensure_ascii=False),
+                        json.dumps(options, ensure_ascii=False)))
+            for seat, kind in enumerate(seat_kinds):
+                token_hash = invite_hash = None
+                if kind == "human":
+                    tokens[seat] = new_token()
+                    token_hash = hash_token(tokens[seat])
+                elif kind == "invite":
+                    invites[seat] = new_token()
+                    invite_hash = hash_token(invites[seat])
+                db.execute("INSERT INTO seats (game_id, seat, kind, token_hash, invite_hash) VALUES (?,?,?,?,?)",
+                           (gid, seat, "human" if kind == "invite" else kind, token_hash, invite_hash))
+        return gid, tokens, invites
+
+    def claim(self, gid: str, invite: str) -> tuple[int, str] | None:
+        """Take the seat an invitation code gives: (seat, its new token), or None when the code
+        is wrong or the seat was taken already."""
+        h = hash_token(invite)
+        with self._tx() as db:
+            row = db.execute("SELECT seat FROM seats WHERE game_id=? AND invite_hash=? AND token_hash IS NULL",
+                             (gid, h)).fetchone()
+            if row is None:
+                return None
+            token = new_token()
+            db.execute("UPDATE seats SET token_hash=? WHERE game_id=? AND seat=?", (hash_token(token), gid, row[0]))
+        return row[0], token
+
+    def seat_of(self, gid: str, token: str | None) -> list[int]:
+        """The seats ``token`` holds in game ``gid``."""
+        if not token:
+            return []
+        rows = self._db().execute("SELECT seat FROM seats WHERE game_id=? AND token_hash=?",
+                                  (gid, hash_token(token))).fetchall()
+        return [r[0] for r in rows]
+
+    def load(self, gid: str) -> StoredGame:
+        db = self._db()
+        row = db.execute("SELECT id, game, setup, options, version, result, created, updated FROM games WHERE id=?",
+                         (gid,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {gid!r}")
+        acts = db.execute("SELECT player, action, by_ FROM actions WHERE game_id=? ORDER BY idx", (gid,)).fetchall()
+        seats = db.execute("SELECT seat, kind, token_hash IS NOT NULL, invite_hash IS NOT NULL FROM seats "
+                           "WHERE game_id=? ORDER BY seat", (gid,)).fetchall()
+        return StoredGame(
+            id=row[0], game=row[1], setup=json.loads(row[2]), options=json.loads(row[3]), version=row[4],
+            result=json.loads(row[5]) if row[5] else None, created=row[6], updated=row[7],
+            actions=[{"player": p, "action": json.loads(a), "by": b} for p, a, b in acts],
+            seats=[{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i)} for s, k, t, i in seats])
+
+    def exists(self, gid: str) -> bool:
+        return self._db().execute("SELECT 1 FROM games WHERE id=?", (gid,)).fetchone() is not None
+
+    def append(self, gid: str, index: int, entry: Mapping[str, Any], result: Mapping[str, Any] | None) -> int:
+        """Store action ``index`` (0-based) of game ``gid``; raises ``Conflict`` unless the game
+        holds exactly ``index`` actions. Returns the game's new version."""
+        now = time.time()
+        with self._tx() as db:
+            row = db.execute("SELECT actions, version FROM games WHERE id=?", (gid,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {gid!r}")
+            if row[0] != index:
+                raise Conflict(f"game {gid} holds {row[0]} actions, not {index}")
+            db.execute("INSERT INTO actions (game_id, idx, player, action, by_, at) VALUES (?,?,?,?,?,?)",
+                       (gid, index, entry["player"], json.dumps(entry["action"], ensure_ascii=False),
+                        entry.get("by", "player"), now))
+            version = row[1] + 1
+            db.execute("UPDATE games SET actions=?, version=?, updated=?, result=? WHERE id=?",
+                       (index + 1, version, now, json.dumps(result) if result else None, gid))
+        return version
+
+    def truncate(self, gid: str, count: int) -> int:
+        """Keep the first ``count`` actions (an undo); returns the new version."""
+        now = time.time()
+        with self._tx() as db:
+            row = db.execute("SELECT version FROM games WHERE id=?", (gid,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {gid!r}")
+            db.execute("DELETE FROM actions WHERE game_id=? AND idx>=?", (gid, count))
+            version = row[0] + 1
+            db.execute("UPDATE games SET actions=?, version=?, updated=?, result=NULL WHERE id=?",
+                       (count, version, now, gid))
+        return version
+
+    def set_prepared(self, gid: str, seat: int, actions: list[dict[str, Any]]) -> None:
+        with self._tx() as db:
+            if actions:
+                db.execute("INSERT INTO prepared (game_id, seat, actions) VALUES (?,?,?) "
+                           "ON CONFLICT(game_id, seat) DO UPDATE SET actions=excluded.actions",
+                           (gid, seat, json.dumps(actions)))
+            else:
+                db.execute("DELETE FROM prepared WHERE game_id=? AND seat=?", (gid, seat))
+
+    def prepared(self, gid: str, seat: int) -> list[dict[str, Any]]:
+        row = self._db().execute("SELECT actions FROM prepared WHERE game_id=? AND seat=?", (gid, seat)).fetchone()
+        return json.loads(row[0]) if row else []
+
+    def games_of(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
+        """The games (newest first) in which one of ``tokens`` ({game id: token}) holds a seat."""
+        out = []
+        for gid, token in tokens.items():
+            seats = self.seat_of(gid, token)
+            if not seats:
+                continue
+            row = self._db().execute("SELECT game, updated, actions, result, created FROM games WHERE id=?",
+                                     (gid,)).fetchone()
+            if row:
+                out.append({"id": gid, "game": row[0], "updated": row[1], "actions": row[2],
+                            "result": json.loads(row[3]) if row[3] else None, "created": row[4], "seats": seats})
+        return sorted(out, key=lambda g: -g["updated"])
+
+    def game_ids(self) -> list[str]:
+        return [r[0] for r in self._db().execute("SELECT id FROM games ORDER BY created")]
+
+
+__all__ = ["Conflict", "SQLiteStore", "StoreError", "StoredGame", "default_db_path", "hash_token", "new_token"]

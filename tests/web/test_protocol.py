@@ -1,0 +1,176 @@
+"""The game protocol through FastAPI's test client (no browser): join, act, stale answers, wrong
+seat, spectator, reconnect, restart and resume from the database, bad messages."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg.web.store import SQLiteStore
+from .helpers import client, my_turn, new_game, receive_state
+
+
+def play_to_end(ws, pick=lambda msg: 0, limit: int = 3000) -> dict:
+    msg = receive_state(ws, my_turn)
+    for _ in range(limit):
+        if msg["result"]:
+            return msg
+        ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": pick(msg)}))
+        msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and my_turn(m))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["zx"])
+def test_a_game_against_the_computer_is_played_to_the_end_and_stored(tmp_path, game):
+    with client(tmp_path) as c:
+        gid = new_game(c, game)
+        with c.websocket_connect(f"/ws/{gid}?seat=0&lang=en") as ws:
+            end = play_to_end(ws)
+        assert end["result"]["text"]
+        assert end["decision"] is None and end["options"] == []
+    stored = SQLiteStore(tmp_path / "games.sqlite3").load(gid)
+    assert stored.result == {k: v for k, v in end["result"].items() if k != "text"}
+    assert len(stored.actions) == stored.version or stored.version >= len(stored.actions)
+    # the stored record replays to the same end
+    import tcg
+    g = tcg.replay(dict(stored.record(), result=stored.result))
+    assert g.result == stored.result
+
+
+def test_a_stale_or_repeated_answer_changes_nothing(tmp_path):
+    with client(tmp_path) as c:
+        gid = new_game(c)
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            msg = receive_state(ws, my_turn)
+            ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": 0}))
+            after = receive_state(ws, lambda m: m["seq"] > msg["seq"])
+            store = SQLiteStore(tmp_path / "games.sqlite3")
+            n = len(store.load(gid).actions)
+            # the same answer again: refused as stale, the state comes back
+            ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": 0}))
+            stale = json.loads(ws.receive_text())
+            assert stale == {"type": "stale", "seq": stale["seq"]} and stale["seq"] >= after["seq"]
+            back = receive_state(ws)
+            assert back["seq"] == stale["seq"]
+            assert len(store.load(gid).actions) == n
+
+
+def test_only_the_seat_holding_the_token_may_connect_as_that_seat(tmp_path):
+    with client(tmp_path) as c:
+        gid = new_game(c)
+        # the computer's seat: nobody holds its token
+        from starlette.websockets import WebSocketDisconnect
+        with pytest.raises(WebSocketDisconnect) as e:
+            with c.websocket_connect(f"/ws/{gid}?seat=1") as ws:
+                ws.receive_text()
+        assert e.value.code == 4403
+        # a browser without the cookie cannot take seat 0 either
+        c.cookies.clear()
+        with pytest.raises(WebSocketDisconnect) as e:
+            with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+                ws.receive_text()
+        assert e.value.code == 4403
+
+
+def test_spectators_see_no_hand_and_cannot_act(tmp_path):
+    with client(tmp_path) as c:
+        gid = new_game(c)
+        c.cookies.clear()
+        with c.websocket_connect(f"/ws/{gid}?seat=spectator") as ws:
+            msg = receive_state(ws)
+            assert msg["seat"] is None and msg["options"] == []
+            ids = json.dumps(msg["view"])
+            for p in msg["view"]["areas"]:
+                if p["id"].endswith(".hand"):
+                    assert all(card["face_down"] for card in p["cards"]), p
+            ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": 0}))
+            err = json.loads(ws.receive_text())
+            assert err["type"] == "error" and "spectator" in err["message"]
+            assert ids
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("not json", "not JSON"),
+    ("[1, 2]", "JSON object"),
+    ('{"type": "fly"}', "unknown message type"),
+    ('{"type": "act", "option": 0}', "seq"),
+    ('{"type": "act", "seq": "x", "option": 0}', "seq"),
+    ("x" * 5000, "too long"),
+])
+def test_malformed_messages_get_a_clear_error_and_change_nothing(tmp_path, bad, words):
+    with client(tmp_path) as c:
+        gid = new_game(c)
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            msg = receive_state(ws, my_turn)
+            ws.send_text(bad)
+            err = json.loads(ws.receive_text())
+            assert err["type"] == "error" and words in err["message"], err
+            again = receive_state(ws)
+            assert again["seq"] == msg["seq"]
+
+
+@pytest.mark.parametrize("option", [-1, 10_000, "1", None, True])
+def test_an_option_that_was_not_offered_is_refused(tmp_path, option):
+    with client(tmp_path) as c:
+        gid = new_game(c)
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            msg = receive_state(ws, my_turn)
+            ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": option}))
+            err = json.loads(ws.receive_text())
+            assert err["type"] == "error" and "option" in err["message"]
+            assert receive_state(ws)["seq"] == msg["seq"]
+
+
+def test_reconnecting_shows_the_same_pending_decision(tmp_path):
+    with client(tmp_path) as c:
+        gid = new_game(c)
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            first = receive_state(ws, my_turn)
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            again = receive_state(ws, my_turn)
+        assert again["seq"] == first["seq"] and again["options"] == first["options"]
+
+
+def test_a_restarted_server_resumes_the_game_exactly(tmp_path):
+    with client(tmp_path) as c:
+        gid = new_game(c)
+        cookies = dict(c.cookies)
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            msg = receive_state(ws, my_turn)
+            for _ in range(5):
+                ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": len(msg["options"]) - 1}))
+                msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and my_turn(m))
+    # a new process on the same database
+    with client(tmp_path) as c2:
+        c2.cookies.update(cookies)
+        with c2.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            again = receive_state(ws, my_turn)
+    assert again["seq"] == msg["seq"]
+    assert again["view"] == msg["view"] and again["options"] == msg["options"]
+    assert [s["text"] for s in again["log"]] == [s["text"] for s in msg["log"]]
+
+
+def test_two_friends_play_through_an_invitation(tmp_path):
+    with client(tmp_path) as host, client(tmp_path) as friend:
+        gid = new_game(host, opponent="friend")
+        page = host.get(f"/game/{gid}")
+        import re
+        link = re.search(r'id="invite-link" readonly value="([^"]+)"', page.text).group(1)
+        path = link.split("testserver", 1)[1]
+        r = friend.get(path, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
+        # the link is used once
+        third = client(tmp_path, name="games.sqlite3")
+        assert third.get(path, follow_redirects=False).status_code == 409
+        with host.websocket_connect(f"/ws/{gid}?seat=0") as a, friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
+            ma, mb = receive_state(a), receive_state(b)
+            for _ in range(4000):
+                if ma["result"]:
+                    break
+                mover, other = (a, b) if ma["decision"]["yours"] else (b, a)
+                m = ma if mover is a else mb
+                mover.send_text(json.dumps({"type": "act", "seq": m["seq"], "option": 0}))
+                ma = receive_state(a, lambda x, s=m["seq"]: x["seq"] > s)
+                mb = receive_state(b, lambda x, s=m["seq"]: x["seq"] > s)
+                assert ma["seq"] == mb["seq"]
+            assert ma["result"] and mb["result"]
