@@ -166,6 +166,25 @@ def ability_fail(fname: str, cid: str, i: int) -> Callable[..., None]:
 
 
 @dataclass(frozen=True, slots=True)
+class CardAbility:
+    """What every game's ability has: its kind, its effects, its text (Japanese and English) and
+    its index on the card. A game's ``Ability`` adds its own fields after these."""
+
+    kind: str
+    effects: tuple
+    text: str
+    text_en: str
+    index: int
+
+    @classmethod
+    def of(cls, fields: Mapping[str, Any], effects: tuple, index: int, **more: Any):
+        """The ability from its checked ``fields`` (``card_abilities``), parsed ``effects`` and
+        index, plus the game's ``more`` fields."""
+        return cls(kind=fields["kind"], effects=effects, text=fields["text"], text_en=fields["text_en"],
+                   index=index, **more)
+
+
+@dataclass(frozen=True, slots=True)
 class NamedCard:
     """What a game's card class shares: the fields ``card_fields`` gives every card, its label
     in a language (the English name after the Japanese one, in English, when the card has one)

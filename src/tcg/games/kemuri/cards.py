@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.cards import (CardSchema, Field, NamedCard, card_abilities, card_fields, card_loader,
-                             check_static_effects)
-from ...engine.effects import EffectOp
+from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
+                             card_loader, check_static_effects)
 from ...engine.errors import CardDataError
 
 KINDS = ("cast", "event", "support", "trouble", "leader")
@@ -56,13 +55,8 @@ FILTER_FIELDS = {"kind": (str, KINDS), "shift": (str, SHIFTS), "level": (int, (1
 
 
 @dataclass(frozen=True, slots=True)
-class Ability:
-    kind: str
+class Ability(CardAbility):
     timing: str | None
-    effects: tuple[EffectOp, ...]
-    text: str
-    text_en: str
-    index: int
     cost: int = 0          # activate: seats paid to use it
     limit: str = "turn"    # activate: once per "turn" or per "game"
 
@@ -102,8 +96,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                         (FILTER_FIELDS[k][1] and v not in FILTER_FIELDS[k][1]):
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
-        abilities.append(Ability(a["kind"], a["timing"], effects, a["text"], a["text_en"], i,
-                                 a["cost"], a["limit"]))
+        abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=a["cost"], limit=a["limit"]))
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
         raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")
     if kind in ("support", "trouble") and len([a for a in abilities if a.kind == "use"]) != 1:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.cards import (CardSchema, Field, NamedCard, ability_fail, card_fields, card_loader,
-                             check_fields, check_static_effects)
-from ...engine.effects import EffectOp
+from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
+                             card_loader, check_fields, check_static_effects)
 from ...engine.errors import CardDataError
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "rainbow", "colorless")
@@ -65,17 +64,12 @@ STATIC_TARGETS = ("self", "all_own_characters", "all_own_other_characters", "all
 
 
 @dataclass(frozen=True, slots=True)
-class Ability:
-    kind: str
+class Ability(CardAbility):
     runes: tuple[str, ...]
     cost: int
     color: str
     tap: bool
     untap: bool
-    effects: tuple[EffectOp, ...]
-    text: str
-    text_en: str
-    index: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +141,8 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))
     check_static_effects(akind, effects, STATIC_TARGETS, fail)
-    return Ability(akind, tuple(out["runes"]), out["cost"], out["color"] or color or "colorless",
-                   out["tap"], out["untap"], effects, out["text"], out["text_en"], i)
+    return Ability.of(out, effects, i, runes=tuple(out["runes"]), cost=out["cost"],
+                      color=out["color"] or color or "colorless", tap=out["tap"], untap=out["untap"])
 
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.cards import (CardSchema, Field, NamedCard, card_abilities, card_fields, card_loader,
-                             check_fields)
-from ...engine.effects import EffectOp
+from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
+                             card_loader, check_fields)
 from ...engine.errors import CardDataError
 
 KINDS = ("character", "device", "application")
@@ -72,12 +71,8 @@ class Program:
 
 
 @dataclass(frozen=True, slots=True)
-class Ability:
-    kind: str
-    effects: tuple[EffectOp, ...]
-    text: str
-    text_en: str
-    index: int
+class Ability(CardAbility):
+    """A Turu-turu ability has only what every ability has."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +113,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                     fail("only a device has an 'attached' character", "effects")
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
             fail("duration 'static' is only for static abilities", "effects")
-        abilities.append(Ability(a["kind"], effects, a["text"], a["text_en"], i))
+        abilities.append(Ability.of(a, effects, i))
     if kind == "application" and len(abilities) != 1:
         raise CardDataError(fname, cid, "abilities", "an application needs exactly one 'apply' ability")
     programs = []

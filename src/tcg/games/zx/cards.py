@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.cards import (CardSchema, Field, NamedCard, card_abilities, card_fields, card_loader,
-                             check_static_effects)
-from ...engine.effects import EffectOp
+from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
+                             card_loader, check_static_effects)
 from ...engine.errors import CardDataError
 
 COLORS = ("red", "blue", "white", "black", "green")
@@ -81,14 +80,9 @@ UNIT_FILTERS = {"name": str, "color": str, "race": str}
 
 
 @dataclass(frozen=True, slots=True)
-class Ability:
-    kind: str
+class Ability(CardAbility):
     cost: int
     min_force: int
-    effects: tuple[EffectOp, ...]
-    text: str
-    text_en: str
-    index: int
     player_card: str = ""       # only while the controller's player card is this one
     face_up_race: str = ""      # only while the controller has min_face_up_race face-up dynamis
     min_face_up_race: int = 1   # cards of this race
@@ -149,8 +143,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if k == "color" and v not in COLORS:
                     fail(f"filter color = {v!r} is not one of: {', '.join(COLORS)}", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False)
-        abilities.append(Ability(a["kind"], a["cost"], a["min_force"], effects, a["text"], a["text_en"], i,
-                                 a["player_card"], a["face_up_race"], a["min_face_up_race"]))
+        abilities.append(Ability.of(a, effects, i, cost=a["cost"], min_force=a["min_force"],
+                                    player_card=a["player_card"], face_up_race=a["face_up_race"],
+                                    min_face_up_race=a["min_face_up_race"]))
     uses = sum(a.kind == "use" for a in abilities)
     if kind == "event" and uses != 1:
         raise CardDataError(fname, cid, "abilities", "an event needs exactly one 'use' ability")
