@@ -26,11 +26,8 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     main = resolve("main", "ZX-D1")
     if len(deck.section("main")) != P("deck.size"):
         out.append(DeckProblem("ZX-D1", f"deck has {len(deck.section('main'))} cards, must be exactly {P('deck.size')}"))
-    for cid in sorted({c.id for c in main}):
-        c = cards[cid]
-        if c.kind not in DECK_KINDS:
-            out.append(DeckProblem("ZX-D1", f"{c.name} is a {c.kind} card; the deck takes only Z/X and events", cid))
-    out.extend(_same_card(main, P("deck.max_copies"), "ZX-D1", ""))
+    out.extend(_kinds_and_copies(main, DECK_KINDS, "the deck takes only Z/X and events", P("deck.max_copies"),
+                                 "ZX-D1", ""))
     ign = sum(1 for c in main if c.ignition)
     if ign != P("deck.ignition"):
         out.append(DeckProblem("ZX-D2", f"{ign} cards with the ignition icon, must be exactly {P('deck.ignition')}"))
@@ -42,11 +39,8 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     dyn = resolve("dynamis", "ZX-D4")
     if len(dyn) > P("dynamis.max_size"):
         out.append(DeckProblem("ZX-D4", f"dynamis has {len(dyn)} cards, at most {P('dynamis.max_size')}"))
-    for cid in sorted({c.id for c in dyn}):
-        c = cards[cid]
-        if c.kind not in DYNAMIS_KINDS:
-            out.append(DeckProblem("ZX-D4", f"{c.name} is a {c.kind} card; the dynamis takes Z/X EX, Z/X OB, SHIFT, EV EX", cid))
-    out.extend(_same_card(dyn, P("dynamis.max_copies"), "ZX-D4", " in the dynamis"))
+    out.extend(_kinds_and_copies(dyn, DYNAMIS_KINDS, "the dynamis takes Z/X EX, Z/X OB, SHIFT, EV EX",
+                                 P("dynamis.max_copies"), "ZX-D4", " in the dynamis"))
     ob = sum(1 for c in dyn if c.kind == "zx_ob")
     if ob > P("dynamis.max_ob"):
         out.append(DeckProblem("ZX-D4", f"{ob} Z/X OB in the dynamis, at most {P('dynamis.max_ob')}"))
@@ -77,6 +71,15 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     elif bottoms and (not players or bottoms[0].player != players[0].id):
         out.append(DeckProblem("ZX-D5", f"Z/X OB bottom {bottoms[0].name!r} does not match the player card", bottoms[0].id))
     return out
+
+
+def _kinds_and_copies(got: list, kinds: tuple[str, ...], takes: str, most: int, rule: str, where: str
+                      ) -> list[DeckProblem]:
+    """The cards of a section (``got``, a card per copy) not of the ``kinds`` it ``takes``, then
+    those over ``most`` copies (``_same_card``)."""
+    out = [DeckProblem(rule, f"{c.name} is a {c.kind} card; {takes}", c.id)
+           for c in sorted({c.id: c for c in got}.values(), key=lambda c: c.id) if c.kind not in kinds]
+    return out + _same_card(got, most, rule, where)
 
 
 def _same_card(got: list, limit: int, rule: str, where: str) -> list[DeckProblem]:
