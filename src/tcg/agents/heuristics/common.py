@@ -86,6 +86,43 @@ def decide_by_kind(view, rng, decide: Mapping[str, Callable[..., Any]],
     return fallback(view, acts, rng)
 
 
+def damage_worth(hit: Callable[[dict, int], float], n: int, tgt: str, every: bool, theirs: Sequence[dict],
+                 mine: Sequence[dict], opp_t: bool, own_pool: Sequence[dict] | None = None) -> float:
+    """What an effect dealing ``n`` damage to ``tgt`` is worth, ``hit(unit, n)`` for each unit it
+    hits: to all characters, the opponent's (``theirs``) less ours (``mine``); to the
+    opponent's (``opp_t``), all of them if ``every`` else the best hit; to ours (``own_pool``,
+    when given), minus all of them if ``every`` else minus the least."""
+    if tgt == "all_characters":
+        return sum(hit(u, n) for u in theirs) - sum(hit(u, n) for u in mine)
+    if opp_t:
+        vals = [hit(u, n) for u in theirs]
+        return sum(vals) if every else max(vals, default=0.0)
+    if own_pool is not None:
+        vals = [hit(u, n) for u in own_pool]
+        return -(sum(vals) if every else min(vals, default=0.0))
+    return 0.0
+
+
+def best_target(view, unit_of: Callable[[int], dict | None], mine: Sequence[dict], value: Callable[[dict], float],
+                opname: str | None, score: Callable[[dict, bool, float], float | None]) -> Action:
+    """The target choice that scores best for the effect ``opname``: a choice's unit
+    (``unit_of(iid)``; none scores lowest) with ``own`` (one of ``mine``) and ``val`` (``value``)
+    is scored ``score(u, own, val)`` for the effects it knows (None for the rest); destroying or
+    moving, and any effect it does not know, is worth ``val`` done to the opponent's, ``-val``
+    to ours."""
+    mine_ids = {u["iid"] for u in mine}
+
+    def key(a: Action) -> float:
+        u = unit_of(a.target)
+        if u is None:
+            return -1e9
+        own = u["iid"] in mine_ids
+        val = value(u)
+        s = None if opname in ("destroy", "move") else score(u, own, val)
+        return (-val if own else val) if s is None else s
+    return max(view.choices, key=key)
+
+
 def chosen_args(card, opname: str | None) -> dict:
     """The arguments of the first effect ``opname`` of a printed card whose target is chosen
     (``choose_...``): what a target decision of that card's effect is about; {} if none."""

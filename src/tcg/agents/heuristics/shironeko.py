@@ -26,7 +26,8 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 from ...games.shironeko.flow import runes_met
-from .common import CardTexts, Sides, bracketed_name, chosen_args, find_unit, least_kept, settled_value, stepped
+from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth, find_unit,
+                     least_kept, settled_value, stepped)
 
 #: which souls pay a cost shows only when the next cards are played
 LONG_TERM = frozenset({"pay"})
@@ -201,15 +202,8 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None) -> float:
             own_pool = [u for u in mine if u["iid"] == source_iid]
         every = tgt.startswith("all_")
         if name == "damage":
-            n = a.get("amount", 0)
-            if tgt == "all_characters":
-                v += sum(_dmg_value(u, n) for u in theirs) - sum(_dmg_value(u, n) for u in mine)
-            elif opp_t:
-                vals = [_dmg_value(u, n) for u in theirs]
-                v += (sum(vals) if every else max(vals, default=0.0))
-            elif own_t:
-                vals = [_dmg_value(u, n) for u in own_pool]
-                v -= (sum(vals) if every else min(vals, default=0.0))
+            v += damage_worth(_dmg_value, a.get("amount", 0), tgt, every, theirs, mine, opp_t,
+                              own_pool if own_t else None)
         elif name == "destroy":
             if opp_t:
                 v += max((_unit_value(u) for u in theirs), default=0.0)
@@ -509,21 +503,13 @@ def _target(view: AgentView, c: _Ctx) -> Action:
     opname = info.get("op")
     src = c.ids.get(info.get("source"))
     args = chosen_args(_card(src) if src else None, opname)
-    mine_ids = {u["iid"] for u in c.mine}
     attackers = {u["iid"] for u in c.plan()} if c.obs["active"] == c.p else set()
 
-    def score(a: Action) -> float:
-        u = c.unit(a.target)
-        if u is None:
-            return -1e9
-        own = u["iid"] in mine_ids
-        val = _unit_value(u)
+    def score(u: dict, own: bool, val: float) -> float | None:
         if opname == "damage":
             n = args.get("amount", 1)
             s = _dmg_value(u, n) + 0.05 * val
             return -s if own else s
-        if opname in ("destroy", "move"):
-            return -val if own else val
         if opname == "modify":
             n = args.get("amount", 0)
             stat = args.get("stat", "attack")
@@ -545,8 +531,8 @@ def _target(view: AgentView, c: _Ctx) -> Action:
         if opname in ("heal", "remove_marker"):
             s = u["damage"] + (2.0 if u["shock"] or u["poison"] else 0.0) + 0.1 * val
             return s if own else -s
-        return -val if own else val
-    return max(view.choices, key=score)
+        return None
+    return best_target(view, c.unit, c.mine, _unit_value, opname, score)
 
 
 def _discard(view: AgentView, c: _Ctx) -> Action:

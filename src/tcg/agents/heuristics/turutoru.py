@@ -28,8 +28,8 @@ from itertools import combinations
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
-from .common import (CardTexts, Sides, bracketed_name, chosen_args, find_unit, least_kept, logistic,
-                     settled_value, stepped)
+from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth, find_unit,
+                     least_kept, logistic, settled_value, stepped)
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: the programs stacked now run only later in the round
@@ -210,12 +210,7 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
         opp_t = tgt in ("choose_opponent_character", "all_opponent_characters", "choose_character")
         own_t = tgt in ("choose_own_character", "all_own_characters", "self", "attached")
         if name == "damage":
-            n = a.get("amount", 0)
-            if tgt == "all_characters":
-                v += sum(_kill_or_chip(u, n) for u in opp_pool) - sum(_kill_or_chip(u, n) for u in own_pool)
-            elif opp_t:
-                vals = [_kill_or_chip(u, n) for u in opp_pool]
-                v += sum(vals) if every else max(vals, default=0.0)
+            v += damage_worth(_kill_or_chip, a.get("amount", 0), tgt, every, opp_pool, own_pool, opp_t)
         elif name == "destroy" or (name == "move" and a.get("to") == "discard"):
             if opp_t:
                 v += max((_uval(u) for u in opp_pool), default=0.0)
@@ -802,19 +797,11 @@ def _target(view: AgentView, c: _Ctx) -> Action:
                     if d["iid"] == src:
                         src_id = d["id"]
     args = chosen_args(_card(src_id) if src_id else None, opname)
-    mine_ids = {u["iid"] for u in c.mine}
 
-    def score(a: Action) -> float:
-        u = c.unit(a.target)
-        if u is None:
-            return -1e9
-        own = u["iid"] in mine_ids
-        val = _uval(u)
+    def score(u: dict, own: bool, val: float) -> float | None:
         if opname == "damage":
             s = _kill_or_chip(u, args.get("amount", 1)) + 0.05 * val
             return -s if own else s
-        if opname in ("destroy", "move"):
-            return -val if own else val
         if opname == "modify":
             n = args.get("amount", 0)
             s = (u["power_now"] + (3.0 if u["awake"] else 0.0)) if args.get("stat") == "power" else val
@@ -828,8 +815,8 @@ def _target(view: AgentView, c: _Ctx) -> Action:
         if opname == "heal":
             s = u["damage"] + 0.1 * val
             return s if own else -s
-        return -val if own else val
-    return max(view.choices, key=score)
+        return None
+    return best_target(view, c.unit, c.mine, _uval, opname, score)
 
 
 def _card_keep(h: dict, c: _Ctx) -> float:
