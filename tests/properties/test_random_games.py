@@ -26,6 +26,16 @@ def _decks(game_id: str, seed: int) -> list[str]:
     return [names[seed % len(names)], names[(seed // len(names)) % len(names)]]
 
 
+def _new_game(game_id: str, seed: int):
+    return tcg.new_game(game_id, _decks(game_id, seed), seed=seed)
+
+
+def each_game_and_seed(**more):
+    """A property test ``test(game_id, seed, ...)`` for every game, over random seeds (and the
+    ``more`` strategies, by parameter name)."""
+    return lambda test: GAMES(PROPS(given(seed=SEEDS, **more)(test)))
+
+
 def _play(game, seed: int, each=None, cap: int = DECISION_CAP) -> int:
     agents = [RandomAgent(seed), RandomAgent(seed + 1)]
     n = 0
@@ -38,11 +48,9 @@ def _play(game, seed: int, each=None, cap: int = DECISION_CAP) -> int:
     return n
 
 
-@GAMES
-@PROPS
-@given(seed=SEEDS)
+@each_game_and_seed()
 def test_random_games_end_and_conserve_cards(game_id, seed):
-    game = tcg.new_game(game_id, _decks(game_id, seed), seed=seed)
+    game = _new_game(game_id, seed)
     total = len(game.state.cards)
 
     def check(g):
@@ -66,11 +74,9 @@ def _scrambled(game, viewer: int | None, seed: int):
     return g
 
 
-@GAMES
-@PROPS
-@given(seed=SEEDS)
+@each_game_and_seed()
 def test_observations_hide_hidden_information(game_id, seed):
-    game = tcg.new_game(game_id, _decks(game_id, seed), seed=seed)
+    game = _new_game(game_id, seed)
     checked = [0]
 
     def check(g):
@@ -90,11 +96,9 @@ def test_observations_hide_hidden_information(game_id, seed):
     assert checked[0] > 0
 
 
-@GAMES
-@PROPS
-@given(seed=SEEDS)
+@each_game_and_seed()
 def test_event_log_redaction(game_id, seed):
-    game = tcg.new_game(game_id, _decks(game_id, seed), seed=seed)
+    game = _new_game(game_id, seed)
     _play(game, seed, cap=300)
     raw = game.state.events
     full = list(game.log)
@@ -109,11 +113,9 @@ def test_event_log_redaction(game_id, seed):
     assert private_events > 0  # there were hidden draws to redact
 
 
-@GAMES
-@PROPS
-@given(seed=SEEDS, steps=st.integers(min_value=0, max_value=150))
+@each_game_and_seed(steps=st.integers(min_value=0, max_value=150))
 def test_clone_is_independent(game_id, seed, steps):
-    game = tcg.new_game(game_id, _decks(game_id, seed), seed=seed)
+    game = _new_game(game_id, seed)
     _play(game, seed, cap=steps)
     before = (json.dumps(game.observe(None)), json.dumps(game.observe(0)), json.dumps(game.observe(1)),
               json.dumps(game.record()), len(game.log))
@@ -127,11 +129,9 @@ def test_clone_is_independent(game_id, seed, steps):
     assert game.is_over
 
 
-@GAMES
-@PROPS
-@given(seed=SEEDS)
+@each_game_and_seed()
 def test_replay_reproduces_the_game(game_id, seed):
-    game = tcg.new_game(game_id, _decks(game_id, seed), seed=seed)
+    game = _new_game(game_id, seed)
     _play(game, seed)
     text = json.dumps(game.record())
     again = tcg.replay(text)
