@@ -123,6 +123,18 @@ def best_target(view, unit_of: Callable[[int], dict | None], mine: Sequence[dict
     return max(view.choices, key=key)
 
 
+def decide_in_context(view, rng, decide: Mapping[str, Callable[[Any, Any], Action]],
+                      context: Callable[[Any], Any]) -> Action:
+    """The only choice; else ``decide[view.kind](view, context(view))``, the context read once
+    for the decision; a random choice for a kind ``decide`` does not know."""
+    acts = view.choices
+    if len(acts) == 1:
+        return acts[0]
+    c = context(view)
+    fn = decide.get(view.kind)
+    return acts[rng.below(len(acts))] if fn is None else fn(view, c)
+
+
 def chosen_args(card, opname: str | None) -> dict:
     """The arguments of the first effect ``opname`` of a printed card whose target is chosen
     (``choose_...``): what a target decision of that card's effect is about; {} if none."""

@@ -26,8 +26,8 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 from ...games.shironeko.flow import runes_met
-from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth, find_unit,
-                     least_kept, settled_value, stepped)
+from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth,
+                     decide_in_context, find_unit, least_kept, settled_value, stepped)
 
 #: which souls pay a cost shows only when the next cards are played
 LONG_TERM = frozenset({"pay"})
@@ -564,29 +564,12 @@ def _pay(view: AgentView) -> Action:
     return next((a for a in view.legal_actions if a.type == "pay_suggested"), view.choices[0])
 
 
+_DECIDE = {"main": _main, "defend": _defend, "mulligan": _mulligan, "trigger_order": _trigger, "target": _target,
+           "discard": _discard, "search": _search, "pay": lambda view, c: _pay(view)}
+
+
 def policy(view: AgentView, rng: Rng) -> Action:
-    kind = view.kind
-    acts = view.choices
-    if len(acts) == 1:
-        return acts[0]
-    c = _Ctx(view)
-    if kind == "main":
-        return _main(view, c)
-    if kind == "defend":
-        return _defend(view, c)
-    if kind == "mulligan":
-        return _mulligan(view, c)
-    if kind == "trigger_order":
-        return _trigger(view, c)
-    if kind == "target":
-        return _target(view, c)
-    if kind == "discard":
-        return _discard(view, c)
-    if kind == "search":
-        return _search(view, c)
-    if kind == "pay":
-        return _pay(view)
-    return acts[rng.below(len(acts))]
+    return decide_in_context(view, rng, _DECIDE, _Ctx)
 
 
 def value(obs: dict, player: int) -> float:

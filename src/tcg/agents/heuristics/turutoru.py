@@ -28,8 +28,8 @@ from itertools import combinations
 from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
-from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth, find_unit,
-                     least_kept, logistic, settled_value, stepped)
+from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth,
+                     decide_in_context, find_unit, least_kept, logistic, settled_value, stepped)
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: the programs stacked now run only later in the round
@@ -876,32 +876,12 @@ _RUN = {"place": _run_place, "attackers": _run_attackers, "reboot": _run_reboot,
         "effect": _run_ability, "library_draw": _run_library, "release": lambda v, c: _skip(v)}
 
 
+_DECIDE = {"program": _program, "choose_program": _choose_program, **_RUN, "block": _block,
+           "assign_damage": _assign, "target": _target, "discard": _discard, "search": _search, "mulligan": _mulligan}
+
+
 def policy(view: AgentView, rng: Rng) -> Action:
-    acts = view.choices
-    if len(acts) == 1:
-        return acts[0]
-    kind = view.kind
-    c = _Ctx(view)
-    if kind == "program":
-        return _program(view, c)
-    if kind == "choose_program":
-        return _choose_program(view, c)
-    fn = _RUN.get(kind)
-    if fn is not None:
-        return fn(view, c)
-    if kind == "block":
-        return _block(view, c)
-    if kind == "assign_damage":
-        return _assign(view, c)
-    if kind == "target":
-        return _target(view, c)
-    if kind == "discard":
-        return _discard(view, c)
-    if kind == "search":
-        return _search(view, c)
-    if kind == "mulligan":
-        return _mulligan(view, c)
-    return acts[rng.below(len(acts))]
+    return decide_in_context(view, rng, _DECIDE, _Ctx)
 
 
 VALUE_FEATURES = ("deck", "deck_late", "deck_lead_late", "hp", "hp_low", "board", "awake",
