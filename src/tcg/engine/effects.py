@@ -240,7 +240,7 @@ class EffectRunner:
             op = ops[idx]
             sel = op.args.get("target")
             if preset is not None:
-                targets = [t for t in (self.effect_target(s, i) for i in preset) if t is not None]
+                targets = self.effect_targets(s, preset)
                 preset = None
             elif sel is None:
                 targets = []
@@ -272,6 +272,11 @@ class EffectRunner:
             if len(steps) != depth:  # the op pushed rule flow: resume after it
                 steps.insert(depth, ("effect", c, source, ops, idx, last, extra, None))
                 return
+
+    def effect_targets(self, s, iids) -> list:
+        """The objects (``effect_target``) of these instance ids that are still there; a
+        negative id (no card) has none."""
+        return [t for t in (self.effect_target(s, i) for i in iids if i >= 0) if t is not None]
 
     def _legal_target(self, s, p: int, pending: Any) -> list:
         from .action import Action

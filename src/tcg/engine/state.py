@@ -120,6 +120,14 @@ class TurnState(DealtState):
         self.active = 0
         self.first = 0
 
+    def next_turn(self) -> int:
+        """Start the next turn: the other player's (the first turn: the turn player set at the
+        set-up). Returns the new turn player."""
+        if self.turn > 0:
+            self.active = 1 - self.active
+        self.turn += 1
+        return self.active
+
     def _copy_base(self, other: "BaseState") -> None:
         super()._copy_base(other)
         other.turn, other.active, other.first = self.turn, self.active, self.first  # type: ignore[attr-defined]

@@ -78,10 +78,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         self._decide(s, step[1], "mulligan", step[1])
 
     def _step_start_turn(self, s, step):
-        if s.turn > 0:
-            s.active = 1 - s.active
-        s.turn += 1
-        p = s.active
+        p = s.next_turn()
         ps = s.players[p]
         ps.used_event = ps.used_support = False
         ps.servings = 0
@@ -650,17 +647,12 @@ class KemuriRules(EffectRunner, StepRuleset):
         c = ctx.controller
         if sel in ("own_leader", "opponent_leader"):
             return [sel]
-        if sel == "self":
-            x = self.effect_target(s, ctx.source)
-            return [x] if x is not None else []
-        if sel == "same":
-            return [x for x in (self.effect_target(s, i) for i in last) if x is not None]
+        if sel in ("self", "same"):
+            return self.effect_targets(s, (ctx.source,) if sel == "self" else last)
         if sel in ("serving_cast", "receiving_cast"):
             if s.serving is None:
                 return []
-            iid = s.serving[0 if sel == "serving_cast" else 1]
-            x = self.effect_target(s, iid) if iid >= 0 else None
-            return [x] if x is not None else []
+            return self.effect_targets(s, (s.serving[0 if sel == "serving_cast" else 1],))
         if sel == "all_own_casts":
             return list(s.players[c].floor)
         if sel == "all_opponent_casts":

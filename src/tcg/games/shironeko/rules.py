@@ -62,10 +62,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         self._decide(s, p, "mulligan", p)
 
     def _step_start_turn(self, s: SNState, step: tuple) -> None:
-        if s.turn > 0:
-            s.active = 1 - s.active
-        s.turn += 1
-        p = s.active
+        p = s.next_turn()
         ps = s.players[p]
         s.phase = "start"
         s.used.clear()
@@ -208,18 +205,23 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def after_op(self, s: SNState) -> None:
         F.check_retreats(s)
 
-    def effect_candidates(self, s: SNState, ctx: EffectCtx, sel: str, op) -> list[Unit]:
+    def _characters(self, s: SNState, ctx: EffectCtx, whose: str) -> list[Unit]:
+        """The characters a selector names by ``whose`` they are: ``opponent``, ``own``,
+        ``own_other`` (but the effect's source); any other: every one, the turn player's first."""
         c = ctx.controller
-        if sel == "choose_opponent_character":
+        if whose == "opponent":
             return list(s.players[1 - c].chars)
-        if sel == "choose_own_character":
+        if whose == "own":
             return list(s.players[c].chars)
-        if sel == "choose_own_other_character":
+        if whose == "own_other":
             return [u for u in s.players[c].chars if u.iid != ctx.source]
-        return s.players[s.active].chars + s.players[1 - s.active].chars  # choose_character
+        return s.players[s.active].chars + s.players[1 - s.active].chars
+
+    def effect_candidates(self, s: SNState, ctx: EffectCtx, sel: str, op) -> list[Unit]:
+        # choose_opponent_character, choose_own_character, choose_own_other_character, choose_character
+        return self._characters(s, ctx, sel[len("choose_"):-len("_character")])
 
     def effect_select(self, s: SNState, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
-        c = ctx.controller
         if sel == "self":
             u = self._unit_anywhere(s, ctx.source)
             ps = s.players[s.owner[ctx.source]]
@@ -232,15 +234,9 @@ class ShironekoRules(EffectRunner, StepRuleset):
             u = self._unit_anywhere(s, ctx.extra) if ctx.extra >= 0 else None
             return [u] if u is not None else []
         if sel == "same":
-            return [u for u in (self._unit_anywhere(s, i) for i in last) if u is not None]
-        if sel == "all_opponent_characters":
-            return list(s.players[1 - c].chars)
-        if sel == "all_own_characters":
-            return list(s.players[c].chars)
-        if sel == "all_own_other_characters":
-            return [u for u in s.players[c].chars if u.iid != ctx.source]
-        if sel == "all_characters":
-            return s.players[s.active].chars + s.players[1 - s.active].chars
+            return self.effect_targets(s, last)
+        if sel in ("all_opponent_characters", "all_own_characters", "all_own_other_characters", "all_characters"):
+            return self._characters(s, ctx, sel[len("all_"):-len("_characters")])
         raise ValueError(f"unknown target selector {sel!r}")
 
     # --- legal actions ---------------------------------------------------------------------

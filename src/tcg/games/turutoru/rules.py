@@ -560,13 +560,12 @@ class TuruturuRules(EffectRunner, StepRuleset):
         c = ctx.controller
         flt = op.args.get("filter")
         if sel == "self":
-            u = self.effect_target(s, ctx.source)
-            return [u] if u is not None and F.matches(s.cards[u.iid], flt) else []
+            return [u for u in self.effect_targets(s, (ctx.source,)) if F.matches(s.cards[u.iid], flt)]
         if sel == "attached":
             return [u for q in (0, 1) for u in s.players[q].chars
                     if ctx.source in u.devices and F.matches(s.cards[u.iid], flt)]
         if sel == "same":
-            return [u for u in (self.effect_target(s, i) for i in last) if u is not None]
+            return self.effect_targets(s, last)
         if sel == "all_own_characters":
             us = s.players[c].chars
         elif sel == "all_opponent_characters":

@@ -112,10 +112,7 @@ class ZXRules(EffectRunner, StepRuleset):
 
     # --- the turn (ZX-T1..T6) ------------------------------------------------------------------
     def _step_start_turn(self, s, step):
-        if s.turn > 0:
-            s.active = 1 - s.active
-        s.turn += 1
-        p = s.active
+        p = s.next_turn()
         ps = s.players[p]
         for q in s.players:
             q.used_ex = q.used_ev_ex = q.used_shift = False
@@ -711,17 +708,12 @@ class ZXRules(EffectRunner, StepRuleset):
         return [u for u in self._select(s, ctx, sel, last) if F.unit_matches(s, u, flt)]
 
     def _select(self, s, ctx: EffectCtx, sel: str, last: tuple) -> list:
-        if sel == "self":
-            u = self.effect_target(s, ctx.source)
-            return [u] if u is not None else []
-        if sel == "same":
-            return [u for u in (self.effect_target(s, i) for i in last) if u is not None]
+        if sel in ("self", "same"):
+            return self.effect_targets(s, (ctx.source,) if sel == "self" else last)
         if sel in ("attacker", "battle_target"):
             if s.battle is None:
                 return []
-            iid = s.battle[1] if sel == "attacker" else s.battle[3]
-            u = self.effect_target(s, iid) if iid >= 0 else None
-            return [u] if u is not None else []
+            return self.effect_targets(s, (s.battle[1] if sel == "attacker" else s.battle[3],))
         mine = sel == "all_own_zx"
         return [u for u in s.board if u is not None and (u.owner == ctx.controller) == mine]
 
