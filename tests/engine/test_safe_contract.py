@@ -36,12 +36,17 @@ def test_apply_with_the_deciding_player_is_accepted_and_another_seat_is_refused(
     assert g.decision.player == 1
 
 
+def _refused(seed: int, match: str, **bad) -> None:
+    """``apply`` with a bad ``player``/``by`` argument is an ArgumentError and records nothing."""
+    g = new_game(seed=seed)
+    with pytest.raises(tcg.ArgumentError, match=match):
+        g.apply({"type": "keep"}, **bad)
+    assert g.actions == []
+
+
 @pytest.mark.parametrize("player", [2, -1, True, "1", 1.0])
 def test_apply_with_something_that_is_not_a_seat_is_an_argument_error(player):
-    g = new_game(seed=1)
-    with pytest.raises(tcg.ArgumentError, match="player index 0..1"):
-        g.apply({"type": "keep"}, player=player)
-    assert g.actions == []
+    _refused(1, "player index 0..1", player=player)
 
 
 def test_a_seat_may_concede_through_apply_even_when_it_is_not_deciding():
@@ -66,10 +71,7 @@ def test_the_record_says_who_acted_for_each_seat_and_replay_keeps_it():
 
 @pytest.mark.parametrize("by", ["robot", "", 1, ["computer"]])
 def test_an_unknown_actor_is_refused(by):
-    g = new_game(seed=4)
-    with pytest.raises(tcg.ArgumentError, match="by must be one of player, computer, clock"):
-        g.apply({"type": "keep"}, by=by)
-    assert g.actions == []
+    _refused(4, "by must be one of player, computer, clock", by=by)
 
 
 def test_meta_and_unknown_record_fields_survive_a_replay():

@@ -138,27 +138,20 @@ def test_sn_r4_static_bonus_exactly_while_two_red_runes(under, attack):
     assert F.hp_of(g.state, unit(g, 0, "F-STATIC")) == 3
 
 
-def test_sn_r4_static_turns_on_through_a_change_and_is_used_in_damage():
+@pytest.mark.parametrize("base, under, runes, attack, discarded", [
     # F-STATIC changes onto F-R1 that already has a red card under it: runes red, red, colourless
+    pytest.param("F-R1", "F-VER", ["colorless", "red", "red"], 3, 3, id="turns_on_and_is_used_in_damage"),
+    pytest.param("F-B1", "F-R1", ["blue", "colorless", "red"], 1, 1, id="stays_off_with_only_one_red_rune"),
+])
+def test_sn_r4_static_after_a_change(base, under, runes, attack, discarded):
     g = scenario(p0=dict(hand=["F-STATIC"], town=[RED], deck=DECK,
-                         chars=[dict(card="F-R1", under=["F-VER"])]),
+                         chars=[dict(card=base, under=[under])]),
                  p1=dict(deck=["F-B1"] * 10))
-    do(g, "change", card="F-STATIC", target="F-R1")
-    assert runes_of(g, 0, "F-STATIC") == ["colorless", "red", "red"]
-    assert atk(g, 0, "F-STATIC") == 3
+    do(g, "change", card="F-STATIC", target=base)
+    assert runes_of(g, 0, "F-STATIC") == runes
+    assert atk(g, 0, "F-STATIC") == attack
     do(g, "attack", attacker="F-STATIC")
-    assert len(zone(g, 1, "discard")) == 3
-
-
-def test_sn_r4_static_stays_off_with_only_one_red_rune_after_change():
-    g = scenario(p0=dict(hand=["F-STATIC"], town=[RED], deck=DECK,
-                         chars=[dict(card="F-B1", under=["F-R1"])]),
-                 p1=dict(deck=["F-B1"] * 10))
-    do(g, "change", card="F-STATIC", target="F-B1")
-    assert runes_of(g, 0, "F-STATIC") == ["blue", "colorless", "red"]
-    assert atk(g, 0, "F-STATIC") == 1
-    do(g, "attack", attacker="F-STATIC")
-    assert len(zone(g, 1, "discard")) == 1
+    assert len(zone(g, 1, "discard")) == discarded
 
 
 def test_sn_r4_static_bonus_used_in_battle():
