@@ -170,7 +170,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         if got is None:
             return problem(request, t("web.invite_used", url=f"/watch/{gid}"), 409)
         seat, token = got
-        hub.rooms.pop(gid, None)  # seats changed: reload
+        hub.seats_changed(gid)
         resp = RedirectResponse(f"/game/{gid}", status_code=303)
         resp.set_cookie(seat_cookie(gid, seat), token, max_age=180 * 86400, httponly=True, samesite="lax")
         await hub.broadcast(hub.room(gid))
@@ -264,7 +264,6 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             await hub.send_state(conn)
             while True:
                 text = await ws.receive_text()
-                conn.room = hub.room(gid)
                 await hub.handle(conn, text)
         except WebSocketDisconnect:
             pass

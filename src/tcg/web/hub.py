@@ -73,6 +73,12 @@ class Hub:
             self.rooms[gid] = r
         return r
 
+    def seats_changed(self, gid: str) -> None:
+        """A seat was taken (an invitation used): the live room learns it."""
+        r = self.rooms.get(gid)
+        if r is not None:
+            r.seats_taken = [s["taken"] or s["kind"] == "computer" for s in self.store.load(gid).seats]
+
     def attach(self, conn: Conn) -> None:
         self.conns.setdefault(conn.room.id, set()).add(conn)
 

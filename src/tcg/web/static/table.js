@@ -80,6 +80,7 @@
       const cards = a.cards || [];
       const p = el("div", "pile");
       if (cards.length) p.appendChild(cardEl(cards[cards.length - 1]));
+      else if (a.count) p.appendChild(cardEl({face_down: true, title: W.face_down}));
       else p.appendChild(el("div", "empty", W.empty));
       e.appendChild(p);
     } else if (a.layout === "row") {
@@ -213,6 +214,7 @@
     const fresh = !state || msg.seq !== state.seq;
     state = msg;
     if (fresh) { prefix = []; focus = null; }
+    root.dataset.seq = String(msg.seq);
     const v = msg.view;
     $("title").textContent = v.title;
     $("status").textContent = msg.result ? msg.result.text : (msg.thinking ? W.thinking : v.status);
@@ -230,6 +232,7 @@
     $("undo").hidden = !msg.can_undo;
     const c = $("concede"); if (c) c.hidden = !!msg.result;
     drawOptions();
+    root.dataset.ready = msg.result ? "over" : (msg.decision && msg.decision.yours && msg.options.length) ? "yours" : "wait";
   }
 
   // --- the connection --------------------------------------------------------------------

@@ -1,0 +1,128 @@
+"""Real Chromium for the browser tests: Debian's /usr/bin/chromium driven by Playwright (no
+``playwright install``), and ``tcg serve`` started as a real process on a free port, so a test
+can kill it (kill -9) and start it again on the same database."""
+from __future__ import annotations
+
+import os
+import pathlib
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+CHROMIUM = os.environ.get("TCG_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+SHOTS = pathlib.Path(os.environ.get("TCG_SCREENSHOTS", "test-screenshots"))
+
+
+def chromium_path() -> str:
+    """The browser; a missing one fails the test (never skips): .ci/run installs it."""
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        raise RuntimeError(f"Chromium not found at {CHROMIUM}: apt-get install chromium fonts-ipafont-gothic "
+                           "(.ci/run does it)")
+    return CHROMIUM
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``tcg serve`` in a subprocess."""
+
+    def __init__(self, db: pathlib.Path, port: int | None = None):
+        self.db, self.port = db, port or free_port()
+        self.proc: subprocess.Popen | None = None
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "Server":
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen([sys.executable, "-m", "tcg", "serve", "--no-browser", "--db", str(self.db),
+                                      "--port", str(self.port)], env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("tcg serve stopped: " + self.proc.stdout.read().decode(errors="replace"))
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("tcg serve did not start in 30 s")
+
+    def kill(self) -> None:
+        """kill -9: no chance to save anything."""
+        if self.proc and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def wait_ready(page, old_seq: str | None = None, timeout: float = 60_000) -> str:
+    """Wait until the page shows the player's decision (or the end) after state ``old_seq``;
+    returns "yours" or "over"."""
+    page.wait_for_function(
+        """(old) => { const r = document.getElementById('table-page');
+                     return r && (r.dataset.ready === 'over' || (r.dataset.ready === 'yours' && r.dataset.seq !== old)); }""",
+        arg=old_seq, timeout=timeout)
+    return page.eval_on_selector("#table-page", "r => r.dataset.ready")
+
+
+def seq(page) -> str:
+    return page.eval_on_selector("#table-page", "r => r.dataset.seq || ''")
+
+
+def play_one(page, rng: random.Random) -> None:
+    """One decision the way a person makes it: sometimes a click on a highlighted card or place,
+    then the options listed (stepping into sub-menus) until an action is sent."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    old = seq(page)
+    for _ in range(12):
+        clickable = page.locator("#board .clickable")
+        try:
+            if rng.random() < 0.4 and clickable.count():
+                clickable.nth(rng.randrange(clickable.count())).click(timeout=2000)
+            else:
+                buttons = page.locator("#options button")
+                n = buttons.count()
+                if not n:
+                    break
+                buttons.nth(rng.randrange(n)).click(timeout=2000)
+        except PlaywrightTimeout:  # the table was redrawn under the pointer (a new state came)
+            pass
+        if seq(page) != old or page.eval_on_selector("#table-page", "r => r.dataset.ready") != "yours":
+            return
+        page.wait_for_timeout(30)
+        if seq(page) != old:
+            return
+
+
+def play_to_end(page, rng: random.Random, limit: int = 3000, screenshot: str | None = None) -> int:
+    n = 0
+    state = wait_ready(page)
+    while state != "over":
+        before = seq(page)
+        play_one(page, rng)
+        n += 1
+        if screenshot and n == 12:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / screenshot), full_page=True)
+        assert n < limit, "the game did not end"
+        state = wait_ready(page, before)
+    return n
