@@ -11,8 +11,9 @@ from fastapi.testclient import TestClient
 from tcg.web.app import create_app
 
 
-def client(tmp_path, name: str = "games.sqlite3", **kw: Any) -> TestClient:
-    return TestClient(create_app(db=tmp_path / name, **kw), base_url="http://testserver")
+def client(tmp_path, name: str = "games.sqlite3", *, app: Any = None, **kw: Any) -> TestClient:
+    """A browser (its own cookies) on ``app``, or on a new server process over the database."""
+    return TestClient(app if app is not None else create_app(db=tmp_path / name, **kw), base_url="http://testserver")
 
 
 def new_game(c: TestClient, game: str = "zx", opponent: str = "computer", agent: str = "random",

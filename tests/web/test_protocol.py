@@ -151,7 +151,8 @@ def test_a_restarted_server_resumes_the_game_exactly(tmp_path):
 
 
 def test_two_friends_play_through_an_invitation(tmp_path):
-    with client(tmp_path) as host, client(tmp_path) as friend:
+    host = client(tmp_path)
+    with host, client(tmp_path, app=host.app) as friend:
         gid = new_game(host, opponent="friend")
         page = host.get(f"/game/{gid}")
         import re

@@ -90,8 +90,11 @@ class Hub:
     async def send_state(self, conn: Conn) -> None:
         await conn.send(conn.room.voice(conn.seat, conn.lang).message())
 
-    async def broadcast(self, room: Room) -> None:
+    async def broadcast(self, room: Room, seat: int | None | str = "all") -> None:
+        """The current state to every connection of ``room`` (or only to ``seat``'s)."""
         for conn in list(self.conns.get(room.id, ())):
+            if seat != "all" and conn.seat != seat:
+                continue
             try:
                 await self.send_state(conn)
             except Exception:  # noqa: BLE001 - a closed socket is detached by its own handler
@@ -121,8 +124,8 @@ class Hub:
         if kind == "sync":
             await self.send_state(conn)
             return
-        if kind not in ("act", "concede", "undo"):
-            await self.error(conn, f"unknown message type {kind!r} (act, concede, undo, sync)")
+        if kind not in ("act", "concede", "undo", "prepare"):
+            await self.error(conn, f"unknown message type {kind!r} (act, prepare, concede, undo, sync)")
             return
         if conn.seat is None:
             await self.error(conn, "spectators cannot act")
@@ -133,6 +136,7 @@ class Hub:
             return
         room = conn.room
         changed = False
+        only: int | None | str = "all"
         async with room.lock:
             if seq != room.version:
                 # stale or repeated: nothing changes, the current state goes back
@@ -142,6 +146,9 @@ class Hub:
             try:
                 if kind == "act":
                     changed = await self._act(conn, msg)
+                elif kind == "prepare":
+                    changed = self._prepare(conn, msg)
+                    only = conn.seat  # nobody else learns that anything was prepared
                 elif kind == "concede":
                     if room.game.is_over:
                         raise TcgError("the game is over")
@@ -156,7 +163,7 @@ class Hub:
                 await self.error(conn, str(e))
                 return
         if changed:
-            await self.broadcast(room)
+            await self.broadcast(room, only)
             self.schedule_computer(room)
 
     async def _act(self, conn: Conn, msg: dict[str, Any]) -> bool:
@@ -173,6 +180,24 @@ class Hub:
         if not isinstance(option, int) or isinstance(option, bool) or not 0 <= option < len(options):
             raise TcgError(f'"option" must be the id of one of the {len(options)} options')
         room.act(conn.seat, options[option][1])
+        return True
+
+    def _prepare(self, conn: Conn, msg: dict[str, Any]) -> bool:
+        """A choice prepared ahead for the seat's coming simultaneous decision (or "clear")."""
+        room = conn.room
+        voice = room.voice(conn.seat, conn.lang)
+        section = voice.message().get("prepare")
+        if section is None:
+            raise TcgError("there is nothing to prepare now")
+        if msg.get("step") != section["step"]:
+            raise TcgError('"step" must be the step of the preparation you answer')
+        if msg.get("clear") is True:
+            room.prepare(conn.seat, None)
+            return True
+        option = msg.get("option")
+        if not isinstance(option, int) or isinstance(option, bool):
+            raise TcgError('"option" must be the id of one of the options to prepare')
+        room.prepare(conn.seat, voice.prepared_action(option))
         return True
 
     # --- the computer ------------------------------------------------------------------------

@@ -47,7 +47,8 @@ class Voice:
     def __post_init__(self) -> None:
         self.renderer = get_renderer(self.room.game_id, self.room.game, self.lang, viewer=self.viewer,
                                      names=self.room.names(self.viewer, self.lang))
-        self._cache: tuple[tuple[int, bool], dict[str, Any], list[tuple[tuple[str, ...], Action]]] | None = None
+        self._cache: tuple[tuple, dict[str, Any], list[tuple[tuple[str, ...], Action]]] | None = None
+        self._prep_paths: list[tuple[tuple[str, ...], Action]] = []
 
     def replay_log(self, stored_actions: list[dict[str, Any]], game0: "tcg.Game") -> None:
         """Build the log from the start (a viewer who joins late, a restarted server)."""
@@ -97,6 +98,36 @@ class Voice:
         self.log.append({"who": who, "player": st.player, "text": st.text, "lines": lines})
         del self.log[:-LOG_KEEP]
 
+    # --- choices prepared ahead (simultaneous phases) ------------------------------------------
+    def prepare_section(self) -> dict[str, Any] | None:
+        """The seat's coming simultaneous decision, as it may already prepare it: its options on
+        a preview of the game, and the choices already prepared (None: nothing to prepare)."""
+        room = self.room
+        self._prep_paths = []
+        if self.viewer is None:
+            return None
+        got = room.preview(self.viewer)
+        if got is None:
+            return None
+        g, done = got
+        texts = [action_text(room.game, a, self.viewer, self.viewer, self.lang, self.renderer) for a in done]
+        ready = g.decision is not None and g.decision.player == self.viewer and \
+            g.decision.kind in room.simultaneous
+        if ready:
+            try:
+                self._prep_paths = menu_paths(g, self.renderer, self.viewer, self.lang)
+            finally:
+                self.renderer.game = room.game
+        return {"step": len(done), "done": texts,
+                "options": [{"id": i, "path": list(p), "label": " › ".join(p), "refs": B.refs(room.game_id, a)}
+                            for i, (p, a) in enumerate(self._prep_paths)]}
+
+    def prepared_action(self, option: int) -> Action:
+        self.message()
+        if not 0 <= option < len(self._prep_paths):
+            raise TcgError(f'"option" must be the id of one of the {len(self._prep_paths)} options to prepare')
+        return self._prep_paths[option][1]
+
     # --- the message ----------------------------------------------------------------------
     def options(self) -> list[tuple[tuple[str, ...], Action]]:
         self.message()
@@ -104,7 +135,8 @@ class Voice:
 
     def message(self) -> dict[str, Any]:
         room, g = self.room, self.room.game
-        if self._cache is not None and self._cache[0] == (room.version, room.thinking):
+        key = (room.version, room.thinking, room.prep_step(self.viewer))
+        if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         obs = g.observe(self.viewer)
         view = B.describe(room.game_id, obs, self.lang, g.rules.cards)
@@ -132,7 +164,8 @@ class Voice:
             "thinking": room.thinking,
             "can_undo": bool(yours and room.undo_allowed and g.can_undo),
         }
-        self._cache = ((room.version, room.thinking), msg, paths)
+        msg["prepare"] = self.prepare_section()
+        self._cache = (key, msg, paths)
         return msg
 
 
@@ -162,6 +195,9 @@ class Room:
         self.on_change = on_change
         self.agents: dict[int, Any] = {}
         self.undo_allowed = "computer" in self.seat_kinds
+        self.simultaneous = frozenset(self.game.rules.profile.get("simultaneous.decisions", None) or ())
+        self.prepared: dict[int, list[dict[str, Any]]] = {
+            p: store.prepared(self.id, p) for p in range(self.game.rules.players)}
 
     # --- names and voices --------------------------------------------------------------------
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
@@ -216,6 +252,15 @@ class Room:
         self._commit({"player": seat, "action": action.to_dict(), "by": by})
         self.auto_forced()
 
+    def auto_forced(self) -> None:
+        """After a change: prepared choices whose decision opened, then forced choices."""
+        for _ in range(1000):
+            version = self.version
+            self.apply_prepared()
+            self._auto_forced()
+            if self.version == version:
+                return
+
     def concede(self, seat: int) -> None:
         self._commit({"player": seat, "action": {"type": "concede"}, "by": "player"})
 
@@ -231,7 +276,7 @@ class Room:
         # the log of each voice is rebuilt from the record
         self.voices.clear()
 
-    def auto_forced(self) -> None:
+    def _auto_forced(self) -> None:
         """A human's decision with one possible answer is taken for them (as in the terminal)."""
         for _ in range(1000):
             g = self.game
@@ -243,6 +288,66 @@ class Room:
             if len(legal) != 1:
                 return
             self._commit({"player": g.decision.player, "action": legal[0].to_dict(), "by": "player"})
+
+    # --- choices prepared ahead ------------------------------------------------------------
+    def prep_step(self, seat: int | None) -> int:
+        return len(self.prepared.get(seat, ())) if seat is not None else 0
+
+    def preview(self, seat: int) -> tuple["tcg.Game", list[Action]] | None:
+        """While another player makes a simultaneous decision that ``seat`` will make next: a
+        copy of the game where the others' simultaneous decisions are answered by placeholders
+        (their first option; nothing of it is shown) and ``seat``'s prepared actions applied.
+        Returns (the copy, the prepared actions that apply), or None."""
+        g = self.game
+        if g.is_over or g.decision is None or g.decision.player == seat or \
+                self.seat_kinds[seat] != "human" or g.decision.kind not in self.simultaneous:
+            return None
+        c = g.clone()
+        for _ in range(500):
+            d = c.decision
+            if d is None or c.is_over or d.kind not in self.simultaneous:
+                return None
+            if d.player == seat:
+                break
+            c.apply(c.legal_actions()[0], d.player)
+        else:
+            return None
+        done: list[Action] = []
+        for entry in self.prepared.get(seat, ()):
+            d = c.decision
+            if d is None or d.player != seat or d.kind not in self.simultaneous:
+                break
+            action = Action.from_dict(entry)
+            if action not in c.legal_actions():
+                break
+            c.apply(action, seat)
+            done.append(action)
+        return c, done
+
+    def prepare(self, seat: int, action: Action | None) -> None:
+        """Add ``action`` to the seat's prepared choices (None: clear them); stored at once."""
+        if action is None:
+            self.prepared[seat] = []
+        else:
+            self.prepared[seat] = self.prepared.get(seat, []) + [action.to_dict()]
+        self.store.set_prepared(self.id, seat, self.prepared[seat])
+
+    def apply_prepared(self) -> None:
+        """When a seat's simultaneous decision opens: its prepared choices, each checked legal,
+        are made in order; the first that is not legal (or not asked) ends them."""
+        for _ in range(500):
+            g = self.game
+            d = g.decision
+            if g.is_over or d is None or not self.prepared.get(d.player):
+                return
+            queue = self.prepared[d.player]
+            action = Action.from_dict(queue[0])
+            if d.kind not in self.simultaneous or action not in g.legal_actions():
+                self.prepare(d.player, None)
+                return
+            self.prepared[d.player] = queue[1:]
+            self.store.set_prepared(self.id, d.player, self.prepared[d.player])
+            self._commit({"player": d.player, "action": action.to_dict(), "by": "player"})
 
     # --- the computer ----------------------------------------------------------------------
     def computer_to_move(self) -> int | None:

@@ -126,9 +126,25 @@
     return out;
   }
 
+  function mode() {
+    if (!state) return null;
+    if (state.decision && state.decision.yours) return "act";
+    return state.prepare && state.prepare.options.length ? "prepare" : null;
+  }
+
+  function allOptions() {
+    const m = mode();
+    return m === "act" ? state.options : m === "prepare" ? state.prepare.options : [];
+  }
+
+  function sendChoice(option) {
+    if (mode() === "prepare") send({type: "prepare", seq: state.seq, step: state.prepare.step, option: option.id});
+    else send({type: "act", seq: state.seq, option: option.id});
+  }
+
   function visibleOptions() {
     if (!state) return [];
-    let opts = state.options;
+    let opts = allOptions();
     if (focus) opts = opts.filter(o => o.refs.includes(focus));
     return opts;
   }
@@ -169,7 +185,7 @@
 
   function choose(it) {
     if (it.step) { prefix = it.step; drawOptions(); return; }
-    send({type: "act", seq: state.seq, option: it.option.id});
+    sendChoice(it.option);
   }
 
   function back() {
@@ -178,11 +194,12 @@
   }
 
   function clickRef(ref) {
-    if (!state || !state.options.length) return;
-    const base = focus ? state.options.filter(o => o.refs.includes(focus)) : state.options;
+    const all = allOptions();
+    if (!all.length) return;
+    const base = focus ? all.filter(o => o.refs.includes(focus)) : all;
     const opts = base.filter(o => o.refs.includes(ref));
     if (!opts.length) return;
-    if (opts.length === 1) { send({type: "act", seq: state.seq, option: opts[0].id}); return; }
+    if (opts.length === 1) { sendChoice(opts[0]); return; }
     focus = ref; prefix = [];
     // the options named by a click usually share their first step: open it
     const items = level(opts, []);
@@ -228,7 +245,16 @@
     const d = msg.decision;
     $("decision-title").textContent = msg.result ? W.game_over
       : d && d.yours ? W.options : msg.thinking ? W.thinking : d ? W.waiting.replace("{who}", d.who) : "";
-    $("hint").hidden = !(d && d.yours);
+    const prep = !(d && d.yours) && msg.prepare;
+    if (prep) $("decision-title").textContent = W.prepare;
+    $("hint").hidden = !(d && d.yours) && !prep;
+    const pd = $("prepared");
+    pd.innerHTML = "";
+    if (prep && msg.prepare.done.length) {
+      pd.appendChild(el("div", "dim", W.prepared));
+      for (const x of msg.prepare.done) pd.appendChild(el("div", "prepared-item", x));
+    }
+    $("clear-prepared").hidden = !(prep && msg.prepare.done.length);
     $("undo").hidden = !msg.can_undo;
     const c = $("concede"); if (c) c.hidden = !!msg.result;
     drawOptions();
@@ -272,6 +298,8 @@
   });
   $("back").addEventListener("click", back);
   $("undo").addEventListener("click", () => send({type: "undo", seq: state.seq}));
+  $("clear-prepared").addEventListener("click", () =>
+    send({type: "prepare", seq: state.seq, step: state.prepare.step, clear: true}));
   const concede = $("concede");
   if (concede) concede.addEventListener("click", () => {
     if (state && confirm(W.confirm_concede)) send({type: "concede", seq: state.seq});

@@ -1,0 +1,88 @@
+"""Simultaneous phases between two people: a seat whose decision is not open yet prepares its
+hidden choices; the server keeps them for that seat alone (in the store: a restart keeps them)
+and makes them, each checked legal, when the seat's decision opens."""
+from __future__ import annotations
+
+import json
+import re
+
+from tcg.web.store import SQLiteStore
+from .helpers import client, new_game, receive_state
+
+
+def friends(tmp_path, game: str):
+    a = client(tmp_path)
+    b = client(tmp_path, app=a.app)  # a second browser on the same server
+    gid = new_game(a, game, opponent="friend")
+    link = re.search(r'id="invite-link" readonly value="[^"]*?(/join/[^"]+)"', a.get(f"/game/{gid}").text).group(1)
+    assert b.get(link, follow_redirects=False).status_code == 303
+    return a, b, gid
+
+
+def test_the_second_player_prepares_a_mulligan_and_it_is_made_when_asked(tmp_path):
+    a, b, gid = friends(tmp_path, "turutoru")
+    with a, b, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
+        m0, m1 = receive_state(s0), receive_state(s1)
+        first = 0 if m0["decision"]["yours"] else 1
+        second = 1 - first
+        socks, msgs = {0: s0, 1: s1}, {0: m0, 1: m1}
+        assert msgs[first]["decision"]["kind"] == "mulligan"
+        prep = msgs[second]["prepare"]
+        assert prep is not None and prep["options"] and prep["done"] == [] and msgs[second]["options"] == []
+        assert msgs[first]["prepare"] is None
+        choice = prep["options"][-1]
+        socks[second].send_text(json.dumps({"type": "prepare", "seq": msgs[second]["seq"], "step": 0,
+                                            "option": choice["id"]}))
+        after = receive_state(socks[second])
+        assert after["seq"] == msgs[second]["seq"] and after["prepare"]["step"] == 1
+        assert len(after["prepare"]["done"]) == 1
+        # kept in the store for that seat alone
+        store = SQLiteStore(tmp_path / "games.sqlite3")
+        assert len(store.prepared(gid, second)) == 1 and store.prepared(gid, first) == []
+        # a stale step changes nothing
+        socks[second].send_text(json.dumps({"type": "prepare", "seq": msgs[second]["seq"], "step": 0,
+                                            "option": 0}))
+        err = json.loads(socks[second].receive_text())
+        assert err["type"] == "error" and "step" in err["message"]
+        receive_state(socks[second])
+        n_before = len(store.load(gid).actions)
+        # the first player decides; the prepared choice is made at once for the second
+        while True:
+            m = msgs[first]
+            if not (m["decision"] and m["decision"]["yours"] and m["decision"]["kind"] == "mulligan"):
+                break
+            socks[first].send_text(json.dumps({"type": "act", "seq": m["seq"], "option": len(m["options"]) - 1}))
+            msgs[first] = receive_state(socks[first], lambda x, q=m["seq"]: x["seq"] > q)
+        stored = store.load(gid)
+        mine = [e for e in stored.actions[n_before:] if e["player"] == second]
+        assert mine, "the prepared mulligan choice was made"
+        assert store.prepared(gid, second) == [] or len(store.prepared(gid, second)) < 1
+
+
+def test_the_other_seat_is_sent_nothing_when_one_prepares(tmp_path):
+    a, b, gid = friends(tmp_path, "zx")
+    with a, b, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
+        m0, m1 = receive_state(s0), receive_state(s1)
+        waiting, sock, other = (m1, s1, s0) if m0["decision"]["yours"] else (m0, s0, s1)
+        assert waiting["prepare"] and waiting["prepare"]["options"]
+        sock.send_text(json.dumps({"type": "prepare", "seq": waiting["seq"], "step": 0, "option": 0}))
+        receive_state(sock)
+        # the other seat: a sync brings exactly one state, nothing was queued before it
+        other.send_text(json.dumps({"type": "sync"}))
+        got = json.loads(other.receive_text())
+        assert got["type"] == "state" and got["prepare"] is None
+
+
+def test_prepared_choices_survive_a_restart(tmp_path):
+    a, b, gid = friends(tmp_path, "zx")
+    cookies = dict(b.cookies)
+    with a, b, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
+        m0, m1 = receive_state(s0), receive_state(s1)
+        assert m0["decision"]["yours"]
+        s1.send_text(json.dumps({"type": "prepare", "seq": m1["seq"], "step": 0, "option": 0}))
+        done = receive_state(s1)["prepare"]["done"]
+    with client(tmp_path) as c2:
+        c2.cookies.update(cookies)
+        with c2.websocket_connect(f"/ws/{gid}?seat=1") as s1:
+            again = receive_state(s1)
+    assert again["prepare"]["done"] == done and again["prepare"]["step"] == 1
