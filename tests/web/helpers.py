@@ -39,3 +39,46 @@ def receive_state(ws, until: Callable[[dict], bool] = lambda m: True, limit: int
 
 def my_turn(msg: dict) -> bool:
     return bool(msg["result"] or (msg["decision"] and msg["decision"]["yours"] and msg["options"]))
+
+
+class Browser:
+    """One browser (its own cookies) on a shared test client: several browsers on one server
+    must share the client's event loop, as real connections share uvicorn's."""
+
+    def __init__(self, c: TestClient):
+        self.c = c
+        self.cookies: dict[str, str] = {}
+
+    @property
+    def app(self):
+        return self.c.app
+
+    def _headers(self, headers: dict | None = None) -> dict:
+        h = dict(headers or {})
+        if self.cookies:
+            h["cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        return h
+
+    def _keep(self, r):
+        for k, v in r.cookies.items():
+            self.cookies[k] = v
+        self.c.cookies.clear()
+        return r
+
+    def get(self, url: str, **kw: Any):
+        self.c.cookies.clear()
+        return self._keep(self.c.get(url, headers=self._headers(kw.pop("headers", None)), **kw))
+
+    def post(self, url: str, **kw: Any):
+        self.c.cookies.clear()
+        return self._keep(self.c.post(url, headers=self._headers(kw.pop("headers", None)), **kw))
+
+    def websocket_connect(self, url: str, **kw: Any):
+        self.c.cookies.clear()
+        return self.c.websocket_connect(url, headers=self._headers(kw.pop("headers", None)), **kw)
+
+
+def browsers(tmp_path, n: int, name: str = "games.sqlite3"):
+    """A test client (use it in a ``with``) and ``n`` browsers on it."""
+    c = client(tmp_path, name)
+    return c, [Browser(c) for _ in range(n)]

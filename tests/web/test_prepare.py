@@ -7,21 +7,21 @@ import json
 import re
 
 from tcg.web.store import SQLiteStore
-from .helpers import client, new_game, receive_state
+from .helpers import browsers, client, new_game, receive_state
 
 
 def friends(tmp_path, game: str):
-    a = client(tmp_path)
-    b = client(tmp_path, app=a.app)  # a second browser on the same server
+    c, (a, b) = browsers(tmp_path, 2)
+    c.__enter__()
     gid = new_game(a, game, opponent="friend")
     link = re.search(r'id="invite-link" readonly value="[^"]*?(/join/[^"]+)"', a.get(f"/game/{gid}").text).group(1)
     assert b.get(link, follow_redirects=False).status_code == 303
-    return a, b, gid
+    return c, a, b, gid
 
 
 def test_the_second_player_prepares_a_mulligan_and_it_is_made_when_asked(tmp_path):
-    a, b, gid = friends(tmp_path, "turutoru")
-    with a, b, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
+    c, a, b, gid = friends(tmp_path, "turutoru")
+    with c, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
         m0, m1 = receive_state(s0), receive_state(s1)
         first = 0 if m0["decision"]["yours"] else 1
         second = 1 - first
@@ -60,8 +60,8 @@ def test_the_second_player_prepares_a_mulligan_and_it_is_made_when_asked(tmp_pat
 
 
 def test_the_other_seat_is_sent_nothing_when_one_prepares(tmp_path):
-    a, b, gid = friends(tmp_path, "zx")
-    with a, b, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
+    c, a, b, gid = friends(tmp_path, "zx")
+    with c, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
         m0, m1 = receive_state(s0), receive_state(s1)
         waiting, sock, other = (m1, s1, s0) if m0["decision"]["yours"] else (m0, s0, s1)
         assert waiting["prepare"] and waiting["prepare"]["options"]
@@ -74,9 +74,9 @@ def test_the_other_seat_is_sent_nothing_when_one_prepares(tmp_path):
 
 
 def test_prepared_choices_survive_a_restart(tmp_path):
-    a, b, gid = friends(tmp_path, "zx")
+    c, a, b, gid = friends(tmp_path, "zx")
     cookies = dict(b.cookies)
-    with a, b, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
+    with c, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
         m0, m1 = receive_state(s0), receive_state(s1)
         assert m0["decision"]["yours"]
         s1.send_text(json.dumps({"type": "prepare", "seq": m1["seq"], "step": 0, "option": 0}))

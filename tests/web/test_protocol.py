@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tcg.web.store import SQLiteStore
-from .helpers import client, my_turn, new_game, receive_state
+from .helpers import Browser, browsers, client, my_turn, new_game, receive_state
 
 
 def play_to_end(ws, pick=lambda msg: 0, limit: int = 3000) -> dict:
@@ -151,8 +151,8 @@ def test_a_restarted_server_resumes_the_game_exactly(tmp_path):
 
 
 def test_two_friends_play_through_an_invitation(tmp_path):
-    host = client(tmp_path)
-    with host, client(tmp_path, app=host.app) as friend:
+    c, (host, friend) = browsers(tmp_path, 2)
+    with c:
         gid = new_game(host, opponent="friend")
         page = host.get(f"/game/{gid}")
         import re
@@ -161,7 +161,7 @@ def test_two_friends_play_through_an_invitation(tmp_path):
         r = friend.get(path, follow_redirects=False)
         assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
         # the link is used once
-        third = client(tmp_path, name="games.sqlite3")
+        third = Browser(c)
         assert third.get(path, follow_redirects=False).status_code == 409
         with host.websocket_connect(f"/ws/{gid}?seat=0") as a, friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
             ma, mb = receive_state(a), receive_state(b)
@@ -175,3 +175,12 @@ def test_two_friends_play_through_an_invitation(tmp_path):
                 mb = receive_state(b, lambda x, s=m["seq"]: x["seq"] > s)
                 assert ma["seq"] == mb["seq"]
             assert ma["result"] and mb["result"]
+
+
+def test_a_flood_of_messages_is_held_back_to_the_rate():
+    from tcg.web.hub import BURST, RATE, Conn
+    conn = Conn(send=None, room=None, seat=None)
+    waits = [conn.delay() for _ in range(BURST + 50)]
+    assert waits[:BURST - 1] == [0.0] * (BURST - 1)          # a burst goes through at once
+    assert 49 / RATE * 0.8 < waits[-1] <= 50 / RATE           # then one message per 1/RATE s
+    assert all(b >= a - 1e-3 for a, b in zip(waits[BURST:], waits[BURST + 1:]))

@@ -9,6 +9,7 @@ shows only the spectator view. WebSocket connections from another origin are ref
 from __future__ import annotations
 
 import json
+import logging
 import pathlib
 import random
 import secrets
@@ -30,6 +31,7 @@ from .hub import Conn, Hub
 from .store import SQLiteStore, StoreError, default_db_path
 
 HERE = pathlib.Path(__file__).parent
+log = logging.getLogger("tcg.web")
 LANGS = ("en", "ja")
 GAME_NAMES = {"shironeko": "game.shironeko", "turutoru": "game.turutoru", "kemuri": "game.kemuri", "zx": "game.zx"}
 AGENTS = ("heuristic", "ismcts", "random")
@@ -267,6 +269,9 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
                 await hub.handle(conn, text)
         except WebSocketDisconnect:
             pass
+        except Exception:  # noqa: BLE001 - a bug: logged with its traceback, the socket closes
+            log.exception("game socket of %s failed", gid)
+            await ws.close(code=1011, reason="internal error")
         finally:
             hub.detach(conn)
 

@@ -2,7 +2,8 @@
 
 ``Hub.handle(conn, message)`` is the whole protocol (see docs/web.md):
 
-client -> server (JSON text, at most ``MAX_MESSAGE`` bytes, at most ``RATE`` messages a second)::
+client -> server (JSON text, at most ``MAX_MESSAGE`` bytes; beyond ``RATE`` messages a second after
+a burst of ``BURST`` a connection is held back to that rate)::
 
     {"type": "act", "seq": 12, "option": 3}     # one of the options of message seq 12
     {"type": "concede", "seq": 12}
@@ -33,7 +34,8 @@ from .store import Conflict, StoreError
 log = logging.getLogger("tcg.web")
 
 MAX_MESSAGE = 4096
-RATE = 20  # messages per second per connection (a burst of RATE allowed)
+RATE = 50  # messages per second per connection, after a burst of BURST: faster senders are slowed down
+BURST = 100
 
 
 @dataclass(eq=False)
@@ -44,17 +46,16 @@ class Conn:
     room: Room
     seat: int | None
     lang: str = "en"
-    allowance: float = RATE
+    allowance: float = BURST
     last: float = field(default_factory=time.monotonic)
 
-    def allow(self) -> bool:
+    def delay(self) -> float:
+        """Seconds this message must wait to keep the connection within RATE (token bucket)."""
         now = time.monotonic()
-        self.allowance = min(RATE, self.allowance + (now - self.last) * RATE)
+        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE)
         self.last = now
-        if self.allowance < 1:
-            return False
         self.allowance -= 1
-        return True
+        return 0.0 if self.allowance >= 0 else -self.allowance / RATE
 
 
 class Hub:
@@ -109,9 +110,9 @@ class Hub:
         if len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
             await self.error(conn, f"message too long (at most {MAX_MESSAGE} bytes)")
             return
-        if not conn.allow():
-            await conn.send({"type": "error", "message": "too many messages: slow down", "seq": conn.room.version})
-            return
+        wait = conn.delay()
+        if wait:  # messages are handled one after another, so a flood is held back to RATE
+            await asyncio.sleep(wait)
         try:
             msg = json.loads(text)
         except ValueError as e:
@@ -253,4 +254,4 @@ class Hub:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
-__all__ = ["Conn", "Hub", "MAX_MESSAGE", "RATE"]
+__all__ = ["BURST", "Conn", "Hub", "MAX_MESSAGE", "RATE"]

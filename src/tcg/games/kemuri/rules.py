@@ -230,7 +230,7 @@ class KemuriRules(EffectRunner, StepRuleset):
     def _step_place_cast(self, s, step):
         _, p, iid = step
         ps = s.players[p]
-        ps.hand.remove(iid)
+        ps.resolving.remove(iid)
         c = Cast(iid)
         ps.floor.append(c)
         s.emit("place", {"player": p, "card": iid, "id": s.cards[iid].id})
@@ -505,7 +505,9 @@ class KemuriRules(EffectRunner, StepRuleset):
             if same:
                 s.steps.append(("call_in", p, 1, "leader"))
             F.draw(s, p, 1)
-        elif t == "place":  # KM-K2
+        elif t == "place":  # KM-K2: the cast is shown (resolving) while its cost is paid
+            ps.hand.remove(a.card)
+            ps.resolving.append(a.card)
             s.steps.append(("place_cast", p, a.card))
             s.steps.append(("pay", p, cards[a.card].cost, "cast"))
         elif t == "event":  # KM-K4

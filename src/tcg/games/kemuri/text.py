@@ -53,7 +53,7 @@ CHARM_DECISION = {"charcoal": "charcoal", "operation": "operation", "serving": "
                   "trouble": "trouble", "help": "help"}
 
 #: action types whose content only the acting player may see (the cards marked for a mulligan)
-HIDDEN_ACTIONS = frozenset({"mulligan_mark"})
+HIDDEN_ACTIONS = frozenset({"mulligan_mark", "swap_in"})  # hand cards of a swap show when it completes
 #: events not worth a line of their own
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)

@@ -479,6 +479,7 @@ class ZXRules(EffectRunner, StepRuleset):
 
     def _use_ev_ex(self, s, p, a):  # ZX-X7
         s.players[p].used_ev_ex = True
+        s.players[p].face_up.add(a.card)  # shown when it is used, while it is paid for
         s.steps.append(("ev_ex_use", p, a.card, a.effect))
         self._pay(s, p, s.cards[a.card].color, s.cards[a.card].cost, a.card, "ev_ex")
 
