@@ -184,3 +184,29 @@ def test_a_flood_of_messages_is_held_back_to_the_rate():
     assert waits[:BURST - 1] == [0.0] * (BURST - 1)          # a burst goes through at once
     assert 49 / RATE * 0.8 < waits[-1] <= 50 / RATE           # then one message per 1/RATE s
     assert all(b >= a - 1e-3 for a, b in zip(waits[BURST:], waits[BURST + 1:]))
+
+
+def test_undo_against_the_computer_takes_back_the_last_action_in_the_store_too(tmp_path):
+    import random
+    rng = random.Random(2)
+    with client(tmp_path) as c:
+        gid = new_game(c, "shironeko")
+        store = SQLiteStore(tmp_path / "games.sqlite3")
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            msg = receive_state(ws, my_turn)
+            for _ in range(400):
+                if msg["can_undo"] or msg["result"]:
+                    break
+                ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": rng.randrange(len(msg["options"]))}))
+                msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and my_turn(m))
+            assert msg["can_undo"], "a take-back was offered at some point"
+            n = len(store.load(gid).actions)
+            ws.send_text(json.dumps({"type": "undo", "seq": msg["seq"]}))
+            after = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s)
+            assert len(store.load(gid).actions) == n - 1
+            assert after["decision"]["yours"]
+            # the stored record replays to the table shown
+            import tcg
+            from tcg.board import describe
+            g = tcg.replay(store.load(gid).record())
+            assert describe("shironeko", g.observe(0), "en", g.rules.cards)["areas"] == after["view"]["areas"]
