@@ -218,9 +218,12 @@ class Hub:
                 if seat is None or room.thinking:
                     return
                 room.thinking = True
-            await self.broadcast(room)  # the page shows that the computer is thinking
+            fut = loop.run_in_executor(self.pool, room.think, seat)
+            done, _ = await asyncio.wait({fut}, timeout=0.15)
+            if not done:  # a longer thought: the page shows that the computer is thinking
+                await self.broadcast(room)
             try:
-                version, action = await loop.run_in_executor(self.pool, room.think, seat)
+                version, action = await fut
             except Exception:  # noqa: BLE001 - a failing agent must not stop the server
                 log.exception("computer player failed in game %s", room.id)
                 version, action = room.version, room.game.legal_actions()[0]
