@@ -210,3 +210,23 @@ def test_undo_against_the_computer_takes_back_the_last_action_in_the_store_too(t
             from tcg.board import describe
             g = tcg.replay(store.load(gid).record())
             assert describe("shironeko", g.observe(0), "en", g.rules.cards)["areas"] == after["view"]["areas"]
+
+
+def test_the_last_move_points_only_at_elements_on_the_viewers_table(tmp_path):
+    with client(tmp_path) as c:
+        gid = new_game(c, "zx")
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            msg = receive_state(ws, my_turn)
+            pointed = 0
+            for _ in range(60):
+                if msg["result"]:
+                    break
+                ids = {a["id"] for a in msg["view"]["areas"]} | {
+                    x.get("ref") or x.get("id") for a in msg["view"]["areas"]
+                    for x in (a.get("cards") or []) + (a.get("cells") or [])} | {
+                    card["ref"] for a in msg["view"]["areas"] for ce in a.get("cells") or [] for card in ce["cards"]}
+                assert set(msg["last"]) <= ids
+                pointed += bool(msg["last"])
+                ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": 0}))
+                msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and my_turn(m))
+            assert pointed

@@ -49,6 +49,7 @@ class Voice:
                                      names=self.room.names(self.viewer, self.lang))
         self._cache: tuple[tuple, dict[str, Any], list[tuple[tuple[str, ...], Action]]] | None = None
         self._prep_paths: list[tuple[tuple[str, ...], Action]] = []
+        self.last_refs: list[str] = []  # what the last action was about (shown briefly on the table)
 
     def replay_log(self, stored_actions: list[dict[str, Any]], game0: "tcg.Game") -> None:
         """Build the log from the start (a viewer who joins late, a restarted server)."""
@@ -92,6 +93,13 @@ class Voice:
             except Exception:  # noqa: BLE001 - words must never stop a game
                 pass
         lines = step_lines(self.renderer, st)
+        self.last_refs = []
+        hidden = set(getattr(self.renderer, "hidden_actions", ()) or ())
+        if st.action is not None and not (st.player != self.viewer and st.action.type in hidden):
+            try:
+                self.last_refs = B.refs(self.room.game_id, st.action)
+            except Exception:  # noqa: BLE001 - a highlight must never stop a game
+                self.last_refs = []
         if not st.text and not lines:
             return  # a step this viewer does not even know of
         who = self.renderer.who(st.player) if st.player is not None else ""
@@ -163,10 +171,27 @@ class Voice:
             "result": result,
             "thinking": room.thinking,
             "can_undo": bool(yours and room.undo_allowed and g.can_undo),
+            # the last action's cards and places, those on this viewer's table only
+            "last": [r for r in self.last_refs if r in _element_ids(view)],
         }
         msg["prepare"] = self.prepare_section()
         self._cache = (key, msg, paths)
         return msg
+
+
+def _element_ids(view: dict[str, Any]) -> set[str]:
+    ids: set[str] = set()
+    for a in view.get("areas") or []:
+        ids.add(a["id"])
+        for c in a.get("cards") or []:
+            if c.get("ref"):
+                ids.add(c["ref"])
+        for ce in a.get("cells") or []:
+            ids.add(ce["id"])
+            for c in ce.get("cards") or []:
+                if c.get("ref"):
+                    ids.add(c["ref"])
+    return ids
 
 
 def _apply_entry(g: "tcg.Game", entry: dict[str, Any]) -> None:

@@ -241,6 +241,8 @@
     const banner = $("banner");
     banner.hidden = !v.banner; banner.textContent = v.banner || "";
     drawBoard(v);
+    if (fresh) for (const r of msg.last || [])
+      document.querySelectorAll(`#board [data-ref="${CSS.escape(r)}"]`).forEach(e => e.classList.add("just"));
     drawLog(msg.log);
     const d = msg.decision;
     $("decision-title").textContent = msg.result ? W.game_over
