@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from .browser import ARGS, SHOTS, Server, chromium_path, play_one, play_to_end, seq, wait_ready
+from .browser import ARGS, SHOTS, Server, chromium_path, play_one, play_to_end, seq
 
 pytestmark = pytest.mark.e2e
 GAMES = ["shironeko", "turutoru", "kemuri", "zx"]

@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-import tcg
 from .helpers import browsers, new_game, receive_state
 
 GAMES = ["shironeko", "turutoru", "kemuri", "zx"]

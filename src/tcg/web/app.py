@@ -12,13 +12,12 @@ import json
 import logging
 import pathlib
 import random
-import secrets
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Form, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -306,10 +305,6 @@ def _deck_from_form(game: str, deck: str, deck_text: str, samples: list[str]):
 
 def problem_lines(problems: list[Any]) -> list[str]:
     return [f"{p.rule}: {p.message}" + (f" ({p.card})" if p.card else "") for p in problems]
-
-
-def new_secret() -> str:
-    return secrets.token_urlsafe(16)
 
 
 __all__ = ["create_app"]
