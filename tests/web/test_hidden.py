@@ -10,6 +10,8 @@ import re
 
 import pytest
 
+import tcg
+
 from .helpers import browsers, new_game, receive_state
 
 GAMES = ["shironeko", "turutoru", "kemuri", "zx"]
@@ -37,7 +39,8 @@ def test_no_message_shows_a_seat_what_it_cannot_see(tmp_path, game):
     rng = random.Random(GAMES.index(game))
     c, (a, b, w) = browsers(tmp_path, 3)
     with c:
-        gid = new_game(a, game, opponent="friend")
+        gid = new_game(a, game, opponent="friend", seed=str(101 + GAMES.index(game)),
+                       opponent_deck=tcg.list_decks(game)[-1])
         page = a.get(f"/game/{gid}").text
         link = re.search(r'id="invite-link" readonly value="[^"]*?(/join/[^"]+)"', page).group(1)
         assert b.get(link, follow_redirects=False).status_code == 303
@@ -67,7 +70,8 @@ def test_no_message_shows_a_seat_what_it_cannot_see(tmp_path, game):
                     text = json.dumps(msg, ensure_ascii=False)
                     # names this viewer has seen may stand in the text (longest first, so that a
                     # seen "X (Awakened)" does not hide an unseen "X")
-                    known = set().union(*(names[x] for x in seen[viewer])) if seen[viewer] else set()
+                    mine = seen[viewer] | (deck_ids[viewer] if viewer is not None else set())
+                    known = set().union(*(names[x] for x in mine)) if mine else set()
                     for name in sorted(known, key=len, reverse=True):
                         if name in text:
                             text = text.replace(name, "")

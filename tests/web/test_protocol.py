@@ -230,3 +230,16 @@ def test_the_last_move_points_only_at_elements_on_the_viewers_table(tmp_path):
                 ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": 0}))
                 msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and my_turn(m))
             assert pointed
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("seed", "x1", "whole number"), ("game", "chess", "no game"), ("seconds", "99", "between"),
+    ("deck_text", "[main\n", "pasted deck"),
+])
+def test_a_bad_new_game_form_gets_a_page_naming_the_problem(tmp_path, field, value, words):
+    from tcg import list_decks
+    with client(tmp_path) as c:
+        data = {"game": "zx", "deck": list_decks("zx")[0], "opponent": "computer", "agent": "random",
+                "seconds": "1", "seat": "0", field: value}
+        r = c.post("/new", data=data, follow_redirects=False)
+        assert r.status_code == 400 and words in r.text, r.text[:300]

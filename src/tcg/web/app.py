@@ -123,7 +123,8 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
     @app.post("/new")
     async def new(request: Request, game: str = Form(...), deck: str = Form(""), deck_text: str = Form(""),
                   opponent: str = Form("computer"), agent: str = Form("heuristic"),
-                  seconds: float = Form(1.0), seat: str = Form("0"), opponent_deck: str = Form("")):
+                  seconds: float = Form(1.0), seat: str = Form("0"), opponent_deck: str = Form(""),
+                  seed: str = Form("")):
         lang = lang_of(request)
         t = words(lang)
         if game not in GAME_NAMES:
@@ -140,7 +141,9 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             theirs = opponent_deck if opponent_deck in samples else random.choice(samples)
             my_seat = random.randrange(2) if seat == "random" else (1 if seat == "1" else 0)
             decks = [mine, theirs] if my_seat == 0 else [theirs, mine]
-            g = tcg.new_game(game, decks)
+            if seed.strip() and not seed.strip().isdigit():
+                raise TcgError(f"the seed must be a whole number, not {seed!r}")
+            g = tcg.new_game(game, decks, seed=int(seed) if seed.strip() else None)
         except tcg.IllegalDeckError as e:
             return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems))
         except TcgError as e:
