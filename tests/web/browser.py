@@ -88,29 +88,34 @@ def seq(page) -> str:
     return page.eval_on_selector("#table-page", "r => r.dataset.seq || ''")
 
 
-def play_one(page, rng: random.Random) -> None:
+def play_one(page, rng: random.Random) -> bool:
     """One decision the way a person makes it: sometimes a click on a highlighted card or place,
-    then the options listed (stepping into sub-menus) until an action is sent."""
+    then the options listed (stepping into sub-menus) until an action is sent. Returns whether
+    the page moved on (False: try again)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     old = seq(page)
-    for _ in range(12):
+    for attempt in range(40):
+        if attempt and attempt % 10 == 0:
+            page.keyboard.press("Escape")  # back out of a step or a focused card, as a person would
+            page.keyboard.press("Escape")
         clickable = page.locator("#board .clickable")
         try:
-            if rng.random() < 0.4 and clickable.count():
+            if attempt < 20 and rng.random() < 0.4 and clickable.count():
                 clickable.nth(rng.randrange(clickable.count())).click(timeout=2000)
             else:
                 buttons = page.locator("#options button")
                 n = buttons.count()
                 if not n:
-                    break
+                    return seq(page) != old
                 buttons.nth(rng.randrange(n)).click(timeout=2000)
         except PlaywrightTimeout:  # the table was redrawn under the pointer (a new state came)
             pass
         if seq(page) != old or page.eval_on_selector("#table-page", "r => r.dataset.ready") != "yours":
-            return
+            return True
         page.wait_for_timeout(30)
         if seq(page) != old:
-            return
+            return True
+    return False
 
 
 def play_to_end(page, rng: random.Random, limit: int = 3000, screenshot: str | None = None) -> int:
@@ -118,7 +123,10 @@ def play_to_end(page, rng: random.Random, limit: int = 3000, screenshot: str | N
     state = wait_ready(page)
     while state != "over":
         before = seq(page)
-        play_one(page, rng)
+        if not play_one(page, rng):
+            assert n < limit, "the game did not end"
+            n += 1
+            continue
         n += 1
         if screenshot and n == 12:
             SHOTS.mkdir(parents=True, exist_ok=True)
