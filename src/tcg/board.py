@@ -104,6 +104,33 @@ def card(view: Mapping[str, Any] | None, lang: str, *, kind: str = "", color_lab
             "face_down": False, "owner": owner}
 
 
+def printed(cards: Any, cid: Any) -> Any:
+    """The printed card ``cid`` of a card database, or None (no database, no id, unknown id):
+    a description never fails on a card."""
+    if cards is None or not isinstance(cid, str):
+        return None
+    try:
+        return cards.find(cid)
+    except Exception:  # noqa: BLE001 - a description must never break a game
+        return None
+
+
+def element_ids(desc: Mapping[str, Any]) -> set[str]:
+    """Every element id of a description: areas, cells and the refs of the cards in them."""
+    ids: set[str] = set()
+    for a in desc.get("areas") or []:
+        ids.add(a["id"])
+        for c in a.get("cards") or []:
+            if c.get("ref"):
+                ids.add(c["ref"])
+        for ce in a.get("cells") or []:
+            ids.add(ce["id"])
+            for c in ce.get("cards") or []:
+                if c.get("ref"):
+                    ids.add(c["ref"])
+    return ids
+
+
 def board_module(game_id: str):
     """The ``board`` module of a game package (``tcg.games.<id>.board``)."""
     return importlib.import_module(f"tcg.games.{game_id}.board")
@@ -164,4 +191,4 @@ def problems(desc: Mapping[str, Any]) -> list[str]:
 
 
 __all__ = ["LAYOUTS", "SIDES", "TONES", "area", "board_module", "card", "card_ref", "cell", "counter",
-           "describe", "problems", "refs", "title_of"]
+           "describe", "element_ids", "printed", "problems", "refs", "title_of"]

@@ -53,21 +53,6 @@ def values(obj: Any, key: str) -> set[Any]:
     return out
 
 
-def element_ids(desc: dict) -> set[str]:
-    ids: set[str] = set()
-    for a in desc["areas"]:
-        ids.add(a["id"])
-        for c in a.get("cards") or []:
-            if c.get("ref"):
-                ids.add(c["ref"])
-        for ce in a.get("cells") or []:
-            ids.add(ce["id"])
-            for c in ce.get("cards") or []:
-                if c.get("ref"):
-                    ids.add(c["ref"])
-    return ids
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_descriptions_are_well_formed_and_show_only_the_observation(game_id, seed):
@@ -113,7 +98,7 @@ def test_every_option_points_at_elements_on_the_deciders_table(game_id, seed):
         if d is None:
             continue
         desc = B.describe(game_id, g.observe(d.player), "en", g.rules.cards)
-        ids = element_ids(desc)
+        ids = B.element_ids(desc)
         for a in g.legal_actions():
             refs = B.refs(game_id, a)
             assert isinstance(refs, list) and all(isinstance(r, str) for r in refs)

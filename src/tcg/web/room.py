@@ -172,26 +172,11 @@ class Voice:
             "thinking": room.thinking,
             "can_undo": bool(yours and room.undo_allowed and g.can_undo),
             # the last action's cards and places, those on this viewer's table only
-            "last": [r for r in self.last_refs if r in _element_ids(view)],
+            "last": [r for r in self.last_refs if r in B.element_ids(view)],
         }
         msg["prepare"] = self.prepare_section()
         self._cache = (key, msg, paths)
         return msg
-
-
-def _element_ids(view: dict[str, Any]) -> set[str]:
-    ids: set[str] = set()
-    for a in view.get("areas") or []:
-        ids.add(a["id"])
-        for c in a.get("cards") or []:
-            if c.get("ref"):
-                ids.add(c["ref"])
-        for ce in a.get("cells") or []:
-            ids.add(ce["id"])
-            for c in ce.get("cards") or []:
-                if c.get("ref"):
-                    ids.add(c["ref"])
-    return ids
 
 
 def _apply_entry(g: "tcg.Game", entry: dict[str, Any]) -> None:

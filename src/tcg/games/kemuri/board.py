@@ -27,13 +27,6 @@ from . import text as W
 GAME = "kemuri"
 
 
-def _view_card(cards: Any, cid: Any):
-    if cards is None or not isinstance(cid, str):
-        return None
-    try:
-        return cards.find(cid)
-    except Exception:  # noqa: BLE001 - a description must never break a game
-        return None
 
 
 def _counter(name: str, label: str, value: Any, **kw: Any) -> dict[str, Any]:
@@ -70,7 +63,7 @@ class _Builder:
 
     # --- cards -----------------------------------------------------------------------------------
     def text_of(self, view: Mapping[str, Any]) -> str:
-        return W.card_text(_view_card(self.cards, view.get("id")), self.lang)
+        return W.card_text(B.printed(self.cards, view.get("id")), self.lang)
 
     def card(self, view: Mapping[str, Any], owner: Any, *, stats=(), states=(), cost: bool = False) -> dict:
         c = B.card(view, self.lang, kind=self.kind(view.get("kind")), stats=stats, states=states,

@@ -36,13 +36,6 @@ ACTOR_KEYS = ("card", "attacker", "defender")
 TARGET_KEYS = ("target",)
 
 
-def _printed(cards: Any, cid: Any) -> Any:
-    if cards is None or not isinstance(cid, str):
-        return None
-    try:
-        return cards.find(cid)
-    except Exception:  # noqa: BLE001 - a description never fails on a card
-        return None
 
 
 def card_text(printed: Any, lang: str) -> str:
@@ -72,7 +65,7 @@ class _Describer:
     def card(self, view: Mapping[str, Any] | None, owner: int | None, *, stats: Sequence[tuple[str, Any]] = (),
              states: Sequence[str] = (), kind: bool = True) -> dict[str, Any]:
         view = view or {}
-        printed = _printed(self.cards, view.get("id"))
+        printed = B.printed(self.cards, view.get("id"))
         k = view.get("kind") or getattr(printed, "kind", None)
         color = view.get("color")
         kind_label = T.kind_name(k, self.lang, short=True) if (k and kind and k != "character") else ""
@@ -97,7 +90,7 @@ class _Describer:
             states.append(self.t("state.returning"))
         if view.get("stop"):
             states.append("STOP!")
-        printed = _printed(self.cards, view.get("id"))
+        printed = B.printed(self.cards, view.get("id"))
         if printed is not None:
             if getattr(printed, "leaderize", None):
                 states.append(T.ability_name("leaderize", self.lang, gloss=True))

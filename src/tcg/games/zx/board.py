@@ -25,13 +25,6 @@ from . import text as W
 from .state import ADJACENT, PLAYER_SQUARE
 
 
-def _printed(cards: Any, cid: Any):
-    if cards is None or not isinstance(cid, str):
-        return None
-    try:
-        return cards.find(cid)
-    except Exception:  # noqa: BLE001 - a description must never break the game
-        return None
 
 
 class _Describer:
@@ -64,7 +57,7 @@ class _Describer:
         view = view or {}
         if not view.get("id"):
             return B.card(view, self.lang, owner=owner, face_down_label=face_down_label)
-        c = _printed(self.cards, view.get("id"))
+        c = B.printed(self.cards, view.get("id"))
         kind = view.get("kind") or getattr(c, "kind", "")
         if stats is None:
             stats = []
@@ -294,7 +287,7 @@ class _Describer:
         for c in pv.get("dynamis") or []:
             if c.get("face_up"):
                 continue
-            printed = _printed(self.cards, c.get("id"))
+            printed = B.printed(self.cards, c.get("id"))
             how = W.how_text(printed, self.lang, have, up) if printed is not None else ""
             cards.append(self.card(c, p, states=[how] if how else [], marks=False))
         return B.area(f"p{p}.dynamis", self.t("board.dynamis", whose=self.whose_cap(p)), owner=p, side=side,
