@@ -90,10 +90,10 @@ async def main_async(args) -> None:
     import tcg
     db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
     port = args.port
-    proc = start_server(db, port)
+    proc = None if args.running else start_server(db, port)
     try:
         time.sleep(0.5)
-        base = rss_kib(proc.pid)
+        base = rss_kib(proc.pid) if proc else 0
         deck = tcg.list_decks(args.game)[0]
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
             games = [await create(http, args.game, deck) for _ in range(args.games)]
@@ -104,7 +104,7 @@ async def main_async(args) -> None:
         tasks = [asyncio.create_task(player(port, gid, tok, until, rtts, random.Random(rng.random()), args.think))
                  for gid, tok in games]
         await asyncio.sleep(min(5, args.seconds / 2))
-        during = rss_kib(proc.pid)
+        during = rss_kib(proc.pid) if proc else 0
         moves = await asyncio.gather(*tasks, return_exceptions=True)
         wall = time.monotonic() - t0
         ok = [m for m in moves if isinstance(m, int)]
@@ -115,14 +115,16 @@ async def main_async(args) -> None:
         print(f"game={args.game} games={args.games} seconds={wall:.1f} human actions={len(rtts)} "
               f"({len(rtts) / wall:.0f}/s) clients ok={len(ok)} errors={len(errors)}")
         print(f"round trip ms: p50={q[49]:.1f} p95={q[94]:.1f} max={rtts[-1] if rtts else float('nan'):.1f}")
-        print(f"server RSS: {base / 1024:.1f} MiB idle, {during / 1024:.1f} MiB with {args.games} games "
-              f"-> {(during - base) / 1024 / args.games:.2f} MiB per game in progress")
+        if proc:
+            print(f"server RSS: {base / 1024:.1f} MiB idle, {during / 1024:.1f} MiB with {args.games} games "
+                  f"-> {(during - base) / 1024 / args.games:.2f} MiB per game in progress")
         print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
         if errors:
             print("first error:", errors[0])
     finally:
-        proc.terminate()
-        proc.wait(10)
+        if proc:
+            proc.terminate()
+            proc.wait(10)
 
 
 def main() -> None:
@@ -131,6 +133,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--game", default="zx")
     ap.add_argument("--port", type=int, default=8765)
+    ap.add_argument("--running", action="store_true",
+                    help="use a server already listening on --port (e.g. one under a profiler); no memory figure")
     ap.add_argument("--think", type=float, default=1.0, help="each client waits up to this long before acting")
     args = ap.parse_args()
     if not 1 <= args.games <= 500:

@@ -30,3 +30,37 @@ def known_lang(lang: Any) -> str:
 def cap(text: str) -> str:
     """The text with its first letter in capitals (the rest as it is)."""
     return text[:1].upper() + text[1:]
+
+
+def cards_in(x: Any, owner: Any = None, *, owner_field: bool = True) -> list[tuple[dict, Any]]:
+    """Every card an observation (or any part of one) shows: ``(card, owner)`` for each dict with
+    an integer ``iid``, at any depth, in document order. ``owner`` is the owner of what ``x``
+    holds; with ``owner_field`` a dict's own integer ``owner`` overrides it for everything inside."""
+    out: list[tuple[dict, Any]] = []
+
+    def in_dict(d: dict, own: Any) -> None:
+        if owner_field and type(d.get("owner")) is int:
+            own = d["owner"]
+        if type(d.get("iid")) is int:
+            out.append((d, own))
+        for v in d.values():
+            t = type(v)
+            if t is dict:
+                in_dict(v, own)
+            elif t is list:
+                in_list(v, own)
+
+    def in_list(items: list, own: Any) -> None:
+        for v in items:
+            t = type(v)
+            if t is dict:
+                in_dict(v, own)
+            elif t is list:
+                in_list(v, own)
+
+    t = type(x)
+    if t is dict:
+        in_dict(x, owner)
+    elif t is list:
+        in_list(x, owner)
+    return out

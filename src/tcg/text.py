@@ -73,7 +73,10 @@ class Catalog:
         if isinstance(form, dict):
             count = params.get("count")
             form = form.get("one") if count == 1 and "one" in form else form.get("other", next(iter(form.values())))
-        return string.Formatter().vformat(str(form), (), _Params(params))
+        form = str(form)
+        if "{" not in form and "}" not in form:
+            return form  # nothing to fill in (most names and labels)
+        return form.format_map(_Params(params))
 
     def get(self, key: str, lang: str = "en", /, default: str | None = None, **params: Any) -> str | None:
         """Like ``t`` but ``default`` (None) when there is no such entry."""

@@ -165,6 +165,33 @@ def test_no_undo_of_a_concession_or_of_the_computer_or_clock():
         g.undo()
 
 
+@pytest.mark.parametrize("game_id", ["shironeko", "turutoru", "kemuri", "zx"])
+def test_keep_undo_answers_exactly_as_the_replay_of_the_record(game_id):
+    """``keep_undo`` (a copy kept before each player's action, what the web server sets) gives
+    the same ``can_undo`` and the same game after ``undo()`` as replaying the record does."""
+    import random
+    deck = tcg.list_decks(game_id)[0]
+    kept = tcg.new_game(game_id, [deck, deck], seed=5)
+    kept.keep_undo = True
+    rng = random.Random(5)
+    undone = 0
+    for _ in range(400):
+        if kept.is_over:
+            break
+        kept.apply(rng.choice(kept.legal_actions()))
+        replayed = tcg.replay(kept.record())  # the same game with no copy kept
+        assert kept.can_undo == replayed.can_undo
+        if kept.can_undo and rng.random() < 0.5:
+            kept.undo()
+            replayed.undo()
+            undone += 1
+            assert json.dumps(kept.observe(0)) == json.dumps(replayed.observe(0))
+            assert json.dumps(kept.observe(1)) == json.dumps(replayed.observe(1))
+            assert kept.legal_actions() == replayed.legal_actions()
+            assert kept.record() == replayed.record()
+    assert undone > 0
+
+
 def test_undo_on_a_new_game_says_there_is_nothing_to_undo():
     g = new_game(seed=1)
     with pytest.raises(tcg.UndoError, match="no action to take back"):

@@ -28,13 +28,32 @@ def new_game(c: TestClient, game: str = "zx", opponent: str = "computer", agent:
     return m.group(1)
 
 
-def receive_state(ws, until: Callable[[dict], bool] = lambda m: True, limit: int = 200) -> dict:
-    """Read messages until a state for which ``until`` holds (errors and stale notices skipped)."""
+def receive_state(ws, until: Callable[[dict], bool] = lambda m: True, limit: int = 200,
+                  book: "LogBook | None" = None) -> dict:
+    """Read messages until a state for which ``until`` holds (errors and stale notices skipped);
+    ``book`` keeps the log of every state read."""
     for _ in range(limit):
         msg = json.loads(ws.receive_text())
+        if msg.get("type") == "state" and book is not None:
+            book.update(msg)
         if msg.get("type") == "state" and until(msg):
             return msg
     raise AssertionError("the state waited for never came")
+
+
+class LogBook:
+    """The log as a page keeps it: whole when a message says ``log_full``, else new steps added."""
+
+    def __init__(self) -> None:
+        self.steps: list[dict] = []
+
+    def update(self, msg: dict) -> list[dict]:
+        if msg["log_full"]:
+            self.steps = list(msg["log"])
+        else:
+            known = self.steps[-1]["n"] if self.steps else 0
+            self.steps += [s for s in msg["log"] if s["n"] > known]
+        return self.steps
 
 
 def my_turn(msg: dict) -> bool:

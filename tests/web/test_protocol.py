@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tcg.web.store import SQLiteStore
-from .helpers import Browser, browsers, client, my_turn, new_game, receive_state
+from .helpers import Browser, LogBook, browsers, client, my_turn, new_game, receive_state
 
 
 def play_to_end(ws, pick=lambda msg: 0, limit: int = 3000) -> dict:
@@ -135,11 +135,12 @@ def test_a_restarted_server_resumes_the_game_exactly(tmp_path):
     with client(tmp_path) as c:
         gid = new_game(c)
         cookies = dict(c.cookies)
+        book = LogBook()
         with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
-            msg = receive_state(ws, my_turn)
+            msg = receive_state(ws, my_turn, book=book)
             for _ in range(5):
                 ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": len(msg["options"]) - 1}))
-                msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and my_turn(m))
+                msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and my_turn(m), book=book)
     # a new process on the same database
     with client(tmp_path) as c2:
         c2.cookies.update(cookies)
@@ -147,7 +148,39 @@ def test_a_restarted_server_resumes_the_game_exactly(tmp_path):
             again = receive_state(ws, my_turn)
     assert again["seq"] == msg["seq"]
     assert again["view"] == msg["view"] and again["options"] == msg["options"]
-    assert [s["text"] for s in again["log"]] == [s["text"] for s in msg["log"]]
+    assert again["log_full"]
+    assert [s["text"] for s in again["log"]] == [s["text"] for s in book.steps][-len(again["log"]):]
+    assert len(again["log"]) == min(40, len(book.steps))
+
+
+def test_after_its_first_message_a_connection_is_sent_only_new_log_steps(tmp_path):
+    with client(tmp_path) as c:
+        gid = new_game(c, game="shironeko", seed="1")
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            first = receive_state(ws)
+            assert first["log_full"] and first["log"]
+            seen = [s["n"] for s in first["log"]]
+            msg = receive_state(ws, my_turn) if not my_turn(first) else first
+            for _ in range(6):  # until an action that can be taken back (a mulligan choice)
+                if msg["can_undo"]:
+                    break
+                ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": 0}))
+                while True:
+                    nxt = json.loads(ws.receive_text())
+                    if nxt["type"] != "state":
+                        continue
+                    assert not nxt["log_full"]
+                    ns = [s["n"] for s in nxt["log"]]
+                    assert all(n > seen[-1] for n in ns) and ns == sorted(ns)  # nothing sent twice
+                    seen += ns
+                    if my_turn(nxt):
+                        msg = nxt
+                        break
+            assert seen == list(range(seen[0], seen[-1] + 1))  # and nothing left out
+            # an undo rebuilds the log: the next message carries it whole
+            assert msg["can_undo"] and len(seen) > len(first["log"])
+            ws.send_text(json.dumps({"type": "undo", "seq": msg["seq"]}))
+            assert receive_state(ws)["log_full"]
 
 
 def test_two_friends_play_through_an_invitation(tmp_path):

@@ -42,7 +42,7 @@ def check_seed(seed: Any) -> int:
 class Game:
     """A game in progress (or over). See DESIGN.md "The engine contract"."""
 
-    __slots__ = ("rules", "state", "decks", "seed", "meta", "_actions", "_legal", "_extra", "_undo")
+    __slots__ = ("rules", "state", "decks", "seed", "meta", "_actions", "_legal", "_extra", "_undo", "keep_undo")
 
     def __init__(self, rules: Ruleset, decks: Sequence[Deck], seed: int):
         self.rules = rules
@@ -53,6 +53,9 @@ class Game:
         self._actions: list[dict[str, Any]] = []
         self._legal: list[Action] | None = None
         self._undo: tuple[int, Any] | None = None  # (actions, game before the last) cache
+        #: keep a copy of the game before each player's action, so that ``can_undo`` and
+        #: ``undo()`` need no replay of the record (a front end offering undo sets it)
+        self.keep_undo = False
         self.state: BaseState = rules.new_state(self.decks, seed)
 
     @classmethod
@@ -64,6 +67,7 @@ class Game:
         g.rules, g.decks, g.seed, g.state = rules, tuple(decks), seed, state
         g.meta, g._extra = {}, {}
         g._actions, g._legal, g._undo = [], None, None
+        g.keep_undo = False
         return g
 
     # --- the contract -------------------------------------------------------------------
@@ -142,10 +146,13 @@ class Game:
         except ValueError:
             raise IllegalActionError(self._illegal_message(action)) from None
         self._legal = None
+        before = self.clone() if self.keep_undo and by == "player" else None
         self.rules.apply(state, action)
         # recorded once applied: an action whose rules raised is not kept (a resumed record
         # never replays into the same failure)
         self._actions.append({"player": decider, "action": action.to_dict(), "by": by})
+        if before is not None:
+            self._undo = (len(self._actions), before)
         if not state.over and len(self._actions) >= self.rules.max_decisions:
             state.end(None, "decision_limit")  # a runaway game ends in a draw (safety cap)
 
@@ -201,6 +208,7 @@ class Game:
         g._actions = self._actions.copy()
         g._legal = self._legal
         g._undo = None
+        g.keep_undo = False
         g.state = self.state.clone()
         return g
 
@@ -217,6 +225,7 @@ class Game:
         g.rules, g.decks, g.seed = self.rules, self.decks, self.seed
         g.meta, g._extra = {}, {}
         g._actions, g._legal, g._undo = [], None, None
+        g.keep_undo = False
         g.state = state
         return g
 

@@ -36,6 +36,9 @@ log = logging.getLogger("tcg.web")
 MAX_MESSAGE = 4096
 RATE = 50  # messages per second per connection, after a burst of BURST: faster senders are slowed down
 BURST = 100
+#: while the computer makes several moves in a row, the seats see the state at least this often
+#: (seconds); a longer thought is shown as "thinking" after the same time
+SHOW_EVERY = 0.15
 
 
 @dataclass(eq=False)
@@ -48,6 +51,20 @@ class Conn:
     lang: str = "en"
     allowance: float = BURST
     last: float = field(default_factory=time.monotonic)
+    voice: Any = None  # the voice whose log steps this connection was sent, up to step log_n
+    log_n: int = 0
+
+    def fit_log(self, voice: Any, msg: dict[str, Any]) -> dict[str, Any]:
+        """``msg`` with only the log steps this connection has not been sent yet (``log_full``
+        false), or the whole recent log (``log_full`` true) on its first message, after a gap or
+        when the log was rebuilt (an undo)."""
+        steps = msg["log"]
+        if voice is self.voice and self.log_n and (not steps or steps[0]["n"] <= self.log_n + 1):
+            msg = dict(msg, log=[s for s in steps if s["n"] > self.log_n], log_full=False)
+        self.voice = voice
+        if steps:
+            self.log_n = steps[-1]["n"]
+        return msg
 
     def delay(self) -> float:
         """Seconds this message must wait to keep the connection within RATE (token bucket)."""
@@ -89,7 +106,8 @@ class Hub:
             s.discard(conn)
 
     async def send_state(self, conn: Conn) -> None:
-        await conn.send(conn.room.voice(conn.seat, conn.lang).message())
+        voice = conn.room.voice(conn.seat, conn.lang)
+        await conn.send(conn.fit_log(voice, voice.message()))
 
     async def broadcast(self, room: Room, seat: int | None | str = "all") -> None:
         """The current state to every connection of ``room`` (or only to ``seat``'s)."""
@@ -212,6 +230,7 @@ class Hub:
     async def _computer(self, room: Room) -> None:
         """The computer plays every decision that is its own, thinking in a worker thread."""
         loop = asyncio.get_running_loop()
+        shown = time.monotonic()  # when the seats were last sent the state
         while True:
             async with room.lock:
                 seat = room.computer_to_move()
@@ -219,9 +238,10 @@ class Hub:
                     return
                 room.thinking = True
             fut = loop.run_in_executor(self.pool, room.think, seat)
-            done, _ = await asyncio.wait({fut}, timeout=0.15)
+            done, _ = await asyncio.wait({fut}, timeout=SHOW_EVERY)
             if not done:  # a longer thought: the page shows that the computer is thinking
                 await self.broadcast(room)
+                shown = time.monotonic()
             try:
                 version, action = await fut
             except Exception:  # noqa: BLE001 - a failing agent must not stop the server
@@ -236,7 +256,11 @@ class Hub:
                         pass
                     except TcgError:
                         log.exception("computer move refused in game %s", room.id)
+                again = room.computer_to_move() is not None
+            if again and time.monotonic() - shown < SHOW_EVERY:
+                continue  # moves in quick succession go out together (the log holds each)
             await self.broadcast(room)
+            shown = time.monotonic()
 
     def resume_all(self) -> None:
         """After a restart: let the computer go on wherever it is to move."""

@@ -28,6 +28,7 @@ from ..ui.terminal import action_text, menu_paths, result_text, say, step_lines,
 from .store import Conflict, StoredGame
 
 LOG_KEEP = 80  # steps of the log kept per viewer (the page shows the last ones)
+LOG_SENT = 40  # steps of the log a connection is sent when it starts (later only new steps)
 
 
 def rebuild(stored: StoredGame, upto: int | None = None) -> "tcg.Game":
@@ -50,6 +51,7 @@ class Voice:
         self._cache: tuple[tuple, dict[str, Any], list[tuple[tuple[str, ...], Action]]] | None = None
         self._prep_paths: list[tuple[tuple[str, ...], Action]] = []
         self.last_refs: list[str] = []  # what the last action was about (shown briefly on the table)
+        self.log_count = 0  # steps ever logged: each step's "n", so a connection is sent only new ones
 
     def replay_log(self, stored_actions: list[dict[str, Any]], game0: "tcg.Game") -> None:
         """Build the log from the start (a viewer who joins late, a restarted server)."""
@@ -103,7 +105,8 @@ class Voice:
         if not st.text and not lines:
             return  # a step this viewer does not even know of
         who = self.renderer.who(st.player) if st.player is not None else ""
-        self.log.append({"who": who, "player": st.player, "text": st.text, "lines": lines})
+        self.log_count += 1
+        self.log.append({"n": self.log_count, "who": who, "player": st.player, "text": st.text, "lines": lines})
         del self.log[:-LOG_KEEP]
 
     # --- choices prepared ahead (simultaneous phases) ------------------------------------------
@@ -167,7 +170,8 @@ class Voice:
                 "player": d.player, "kind": d.kind, "yours": yours,
                 "who": self.renderer.who(d.player)},
             "options": options,
-            "log": self.log[-40:],
+            "log": self.log[-LOG_SENT:],
+            "log_full": True,
             "result": result,
             "thinking": room.thinking,
             "can_undo": bool(yours and room.undo_allowed and g.can_undo),
@@ -205,6 +209,7 @@ class Room:
         self.on_change = on_change
         self.agents: dict[int, Any] = {}
         self.undo_allowed = "computer" in self.seat_kinds
+        self.game.keep_undo = self.undo_allowed
         self.simultaneous = frozenset(self.game.rules.profile.get("simultaneous.decisions", None) or ())
         self.prepared: dict[int, list[dict[str, Any]]] = {
             p: store.prepared(self.id, p) for p in range(self.game.rules.players)}
@@ -254,6 +259,7 @@ class Room:
     def reload(self) -> None:
         stored = self.store.load(self.id)
         self.game = rebuild(stored)
+        self.game.keep_undo = self.undo_allowed
         self._stored_actions = list(stored.actions)
         self.version = stored.version
         self.voices.clear()
@@ -388,4 +394,4 @@ class Room:
         return version, action
 
 
-__all__ = ["LOG_KEEP", "Room", "Voice", "rebuild"]
+__all__ = ["LOG_KEEP", "LOG_SENT", "Room", "Voice", "rebuild"]

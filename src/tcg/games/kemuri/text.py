@@ -42,7 +42,7 @@ import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...engine.action import Action
-from ...presentation import cap, fold, known_lang
+from ...presentation import cap, cards_in, fold, known_lang
 from ...text import catalog
 
 GAME = "kemuri"
@@ -248,15 +248,9 @@ class CardBook:
     def see(self, obs: Mapping[str, Any]) -> None:
         """Learn the names and owners of every card visible in an observation."""
         def walk(x: Any, owner: Any) -> None:
-            if isinstance(x, dict):
-                own = x["owner"] if isinstance(x.get("owner"), int) else owner
-                if isinstance(x.get("iid"), int) and isinstance(x.get("id"), str):
-                    self.seen[x["iid"]] = self._entry(x, own)
-                for v in x.values():
-                    walk(v, own)
-            elif isinstance(x, list):
-                for v in x:
-                    walk(v, owner)
+            for c, own in cards_in(x, owner):
+                if isinstance(c.get("id"), str):
+                    self.seen[c["iid"]] = self._entry(c, own)
         for pv in obs.get("players") or []:
             walk(pv, pv.get("player"))
         walk({k: v for k, v in obs.items() if k != "players"}, None)

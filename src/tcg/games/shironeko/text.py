@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...engine.action import Action
+from ...presentation import cards_in
 from ...text import Catalog, catalog
 from .cards import CHARACTER_KINDS
 
@@ -437,16 +438,9 @@ def _views_of(obs: Mapping[str, Any] | None) -> dict[int, Mapping[str, Any]] | N
         return None
     out: dict[int, Mapping[str, Any]] = {}
 
-    def walk(x: Any) -> None:
-        if isinstance(x, Mapping):
-            if isinstance(x.get("iid"), int) and x.get("name"):
-                out.setdefault(x["iid"], x)
-            for val in x.values():
-                walk(val)
-        elif isinstance(x, list):
-            for val in x:
-                walk(val)
-    walk(obs)
+    for c, _ in cards_in(obs, owner_field=False):
+        if c.get("name"):
+            out.setdefault(c["iid"], c)
     return out
 
 

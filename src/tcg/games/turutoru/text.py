@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...engine.action import Action
-from ...presentation import fold
+from ...presentation import cards_in, fold
 from ...text import LANGS, catalog
 
 GAME = "turutoru"
@@ -352,15 +352,10 @@ class CardBook:
     def see(self, obs: Mapping[str, Any]) -> None:
         """Learn the names and owners of every card visible in an observation."""
         def walk(x: Any, owner: Any) -> None:
-            if isinstance(x, dict):
-                if isinstance(x.get("iid"), int) and isinstance(x.get("id"), str):
-                    self.seen[x["iid"]] = {"iid": x["iid"], "id": x["id"], "name": x.get("name"),
-                                           "name_en": x.get("name_en"), "kind": x.get("kind"), "owner": owner}
-                for v in x.values():
-                    walk(v, owner)
-            elif isinstance(x, list):
-                for v in x:
-                    walk(v, owner)
+            for c, _ in cards_in(x, owner, owner_field=False):
+                if isinstance(c.get("id"), str):
+                    self.seen[c["iid"]] = {"iid": c["iid"], "id": c["id"], "name": c.get("name"),
+                                           "name_en": c.get("name_en"), "kind": c.get("kind"), "owner": owner}
         for pv in obs.get("players") or []:
             walk(pv, pv.get("player"))
 

@@ -30,7 +30,7 @@ import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from ...engine.action import Action
-from ...presentation import cap, fold, known_lang
+from ...presentation import cap, cards_in, fold, known_lang
 from ...text import catalog
 from .cards import COLORS
 from .state import ADJACENT, PLAYER_SQUARE
@@ -221,20 +221,11 @@ class CardBook:
 
     def see(self, obs: Mapping[str, Any]) -> None:
         """Learn the names and owners of every card visible in an observation."""
-        def walk(x: Any, owner: Any) -> None:
-            if isinstance(x, dict):
-                own = x.get("owner", owner) if isinstance(x.get("owner"), int) else owner
-                if isinstance(x.get("iid"), int) and isinstance(x.get("id"), str):
-                    self.seen[x["iid"]] = {"iid": x["iid"], "id": x["id"], "name": x.get("name"),
-                                           "name_en": x.get("name_en"), "kind": x.get("kind"), "owner": own}
-                for k, v in x.items():
-                    if k != "shift":
-                        walk(v, own)
-                    elif isinstance(v, dict):  # an attached SHIFT is its owner's
-                        walk(v, own)
-            elif isinstance(x, list):
-                for v in x:
-                    walk(v, owner)
+        def walk(x: Any, owner: Any) -> None:  # an attached SHIFT is its owner's too
+            for c, own in cards_in(x, owner):
+                if isinstance(c.get("id"), str):
+                    self.seen[c["iid"]] = {"iid": c["iid"], "id": c["id"], "name": c.get("name"),
+                                           "name_en": c.get("name_en"), "kind": c.get("kind"), "owner": own}
         for pv in obs.get("players") or []:
             walk(pv, pv.get("player"))
         walk(obs.get("board") or [], None)

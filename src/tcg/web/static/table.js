@@ -7,7 +7,8 @@
   const seat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
   const W = window.TCG_WORDS;
   const $ = (id) => document.getElementById(id);
-  let ws = null, state = null, prefix = [], focus = null, retry = 0, lastLog = 0;
+  let ws = null, state = null, prefix = [], focus = null, retry = 0;
+  const LOG_KEEP = 80;  // steps of the log the page keeps
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -208,10 +209,16 @@
   }
 
   // --- the state ---------------------------------------------------------------------------
-  function drawLog(log) {
+  // the log: the first message (and one after a gap or an undo) carries the recent steps whole
+  // ("log_full"); later ones only the steps not sent yet, each numbered "n"
+  let steps = [];
+  function drawLog(msg) {
     const ol = $("log");
-    ol.innerHTML = "";
-    for (const st of log) {
+    const known = steps.length ? steps[steps.length - 1].n : 0;
+    if (msg.log_full) { ol.innerHTML = ""; steps = []; }
+    const fresh = msg.log.filter(st => msg.log_full || st.n > known);
+    for (const st of fresh) {
+      steps.push(st);
       const li = el("li", "step" + (st.player === seat ? " mine" : st.player === null ? "" : " theirs"));
       const h = el("div", "step-head");
       if (st.who) h.appendChild(el("b", "who", st.who + ": "));
@@ -220,11 +227,11 @@
       for (const line of st.lines) li.appendChild(el("div", line.startsWith("──") ? "heading" : "line", line));
       ol.appendChild(li);
     }
+    while (steps.length > LOG_KEEP) { steps.shift(); if (ol.firstElementChild) ol.firstElementChild.remove(); }
     ol.scrollTop = ol.scrollHeight;
-    if (log.length > lastLog && lastLog) {
+    if (fresh.length && known && !msg.log_full) {
       const last = ol.lastElementChild; if (last) { last.classList.add("fresh"); }
     }
-    lastLog = log.length;
   }
 
   function render(msg) {
@@ -243,7 +250,7 @@
     drawBoard(v);
     if (fresh) for (const r of msg.last || [])
       document.querySelectorAll(`#board [data-ref="${CSS.escape(r)}"]`).forEach(e => e.classList.add("just"));
-    drawLog(msg.log);
+    drawLog(msg);
     const d = msg.decision;
     $("decision-title").textContent = msg.result ? W.game_over
       : d && d.yours ? W.options : msg.thinking ? W.thinking : d ? W.waiting.replace("{who}", d.who) : "";
