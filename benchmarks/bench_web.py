@@ -6,6 +6,9 @@ arrives, i.e. stored and shown) as p50/p95, and the server's memory per game in 
 growth from before the games were created to when all are under way, divided by N).
 
     uv run python benchmarks/bench_web.py --games 100 --seconds 60 --game zx
+    uv run python benchmarks/bench_web.py --games 100 --seconds 60 --game zx --think 0-1   # stress
+
+Each client waits ``--think`` seconds (uniform) before each of its actions, as a person does.
 
 The computer opponent is the random player here (its thinking is not what is measured).
 """
@@ -57,7 +60,7 @@ async def create(http: httpx.AsyncClient, game: str, deck: str) -> tuple[str, st
 
 
 async def player(port: int, gid: str, token: str, until: float, rtts: list[float], rng: random.Random,
-                 think: float) -> int:
+                 think: tuple[float, float]) -> int:
     url = f"ws://127.0.0.1:{port}/ws/{gid}?seat=0"
     moves = 0
     async with websockets.connect(url, additional_headers={"Cookie": f"tcg_{gid}_0={token}"},
@@ -72,7 +75,7 @@ async def player(port: int, gid: str, token: str, until: float, rtts: list[float
                 return moves
             if not (state["decision"] and state["decision"]["yours"] and state["options"]):
                 continue
-            await asyncio.sleep(rng.uniform(0, think))  # a person takes a moment
+            await asyncio.sleep(rng.uniform(*think))  # a person takes a moment
             t0 = time.perf_counter()
             await ws.send(json.dumps({"type": "act", "seq": state["seq"],
                                       "option": rng.randrange(len(state["options"]))}))
@@ -112,7 +115,8 @@ async def main_async(args) -> None:
         rtts.sort()
         q = statistics.quantiles(rtts, n=100) if len(rtts) >= 100 else [float("nan")] * 99
         load = os.getloadavg()
-        print(f"game={args.game} games={args.games} seconds={wall:.1f} human actions={len(rtts)} "
+        print(f"game={args.game} games={args.games} think={args.think[0]:g}-{args.think[1]:g} s "
+              f"seconds={wall:.1f} human actions={len(rtts)} "
               f"({len(rtts) / wall:.0f}/s) clients ok={len(ok)} errors={len(errors)}")
         print(f"round trip ms: p50={q[49]:.1f} p95={q[94]:.1f} max={rtts[-1] if rtts else float('nan'):.1f}")
         if proc:
@@ -135,8 +139,16 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=8765)
     ap.add_argument("--running", action="store_true",
                     help="use a server already listening on --port (e.g. one under a profiler); no memory figure")
-    ap.add_argument("--think", type=float, default=1.0, help="each client waits up to this long before acting")
+    ap.add_argument("--think", default="1-5",
+                    help="seconds a client waits before each action, uniform in MIN-MAX (default 1-5: a "
+                         "person choosing a card; 0-1 is a stress test)")
     args = ap.parse_args()
+    try:
+        lo, hi = (float(x) for x in args.think.split("-"))
+        assert 0 <= lo <= hi
+    except (ValueError, AssertionError):
+        raise SystemExit(f"--think must be MIN-MAX seconds, e.g. 1-5 (got {args.think!r})") from None
+    args.think = (lo, hi)
     if not 1 <= args.games <= 500:
         raise SystemExit("--games must be 1..500 (127.0.0.1 only)")
     asyncio.run(main_async(args))

@@ -276,3 +276,24 @@ def test_a_bad_new_game_form_gets_a_page_naming_the_problem(tmp_path, field, val
                 "seconds": "1", "seat": "0", field: value}
         r = c.post("/new", data=data, follow_redirects=False)
         assert r.status_code == 400 and words in r.text, r.text[:300]
+
+
+def test_a_search_player_thinks_off_the_event_loop_and_the_page_is_told(tmp_path):
+    """ISMCTS with a thinking time thinks in a worker thread: the seats are told it is thinking,
+    and the server still answers while it thinks (a sync gets the thinking state back)."""
+    with client(tmp_path) as c:
+        gid = new_game(c, game="zx", agent="ismcts", seconds="1.5", seed="3")
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            msg = receive_state(ws, my_turn)
+            for _ in range(30):
+                ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": len(msg["options"]) - 1}))
+                msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and (my_turn(m) or m["thinking"]))
+                if msg["thinking"]:
+                    break
+            assert msg["thinking"] and not msg["options"]
+            ws.send_text(json.dumps({"type": "sync"}))
+            during = receive_state(ws)
+            assert during["thinking"] and during["seq"] == msg["seq"]  # answered while it thinks
+            after = receive_state(ws, lambda m: not m["thinking"])
+            assert after["seq"] > msg["seq"]
+
