@@ -461,8 +461,10 @@ def serve_cmd(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets other "
                              "machines of your network in (see the README: playing a friend)."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
-    db: Optional[str] = typer.Option(None, "--db", help="The games database (SQLite file). Default: "
-                                     "$TCG_DB or ~/.local/share/tcg/games.sqlite3."),
+    db: Optional[str] = typer.Option(None, "--db", help="The games database: a SQLite file (default "
+                                     "$TCG_DB or ~/.local/share/tcg/games.sqlite3), or a "
+                                     "postgresql://user@host/db URL that several 'tcg serve' "
+                                     "processes share (the postgres extra)."),
     public_url: Optional[str] = typer.Option(None, "--public-url", help="The address players use to "
                                              "reach this server (e.g. https://cards.example.org behind a "
                                              "reverse proxy), for the invitation and spectator links."),

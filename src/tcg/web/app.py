@@ -27,7 +27,7 @@ from ..engine.errors import TcgError
 from ..text import catalog
 from ..ui.terminal import rules_primer
 from .hub import Conn, Hub
-from .store import SQLiteStore, StoreError, default_db_path
+from .store import StoreError, open_store
 
 HERE = pathlib.Path(__file__).parent
 log = logging.getLogger("tcg.web")
@@ -47,7 +47,7 @@ def invite_cookie(gid: str) -> str:
 
 def create_app(db: str | pathlib.Path | None = None, public_url: str | None = None,
                store: Any = None, resume: bool = True) -> FastAPI:
-    store = store or SQLiteStore(db or default_db_path())
+    store = store or open_store(db)
     hub = Hub(store)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
@@ -55,6 +55,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
     async def lifespan(app: FastAPI):
         if resume:
             hub.resume_all()
+        hub.start()
         yield
         await hub.close()
 

@@ -100,6 +100,48 @@ class Hub:
 
     def attach(self, conn: Conn) -> None:
         self.conns.setdefault(conn.room.id, set()).add(conn)
+        if self.store.shared:  # the process that ran this game's computer may have gone
+            self.schedule_computer(conn.room)
+
+    # --- other server processes (a shared store) -------------------------------------------------
+    def start(self) -> None:
+        """In a running event loop: hear other processes' changes and watch for games whose
+        computer player has no process any more (a shared store only)."""
+        if not self.store.shared:
+            return
+        loop = asyncio.get_running_loop()
+        self.store.listen(lambda gid, version: loop.call_soon_threadsafe(self.heard, gid, version))
+        self._spawn(self._watch())
+
+    def heard(self, gid: str, version: int) -> None:
+        """Another process changed game ``gid``: the live copy here catches up, its seats are told."""
+        if gid in self.rooms:
+            self._spawn(self._catch_up(self.rooms[gid]))
+
+    async def _catch_up(self, room: Room) -> None:
+        async with room.lock:
+            try:
+                changed = room.catch_up()
+            except StoreError:
+                log.exception("cannot bring game %s up to date", room.id)
+                return
+        if changed:
+            await self.broadcast(room)
+        self.schedule_computer(room)
+
+    async def _watch(self, every: float = 2.0) -> None:
+        """A game whose computer is to move but that no process moves for (the one that did was
+        stopped) is taken over here."""
+        while True:
+            await asyncio.sleep(every)
+            for room in list(self.rooms.values()):
+                if room.id not in self._moving and room.computer_to_move() is not None:
+                    self.schedule_computer(room)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def detach(self, conn: Conn) -> None:
         s = self.conns.get(conn.room.id)
@@ -222,11 +264,11 @@ class Hub:
 
     # --- the computer ------------------------------------------------------------------------
     def schedule_computer(self, room: Room) -> None:
-        if room.thinking or room.computer_to_move() is None:
+        if room.thinking or room.computer_to_move() is None or room.id in self._moving:
             return
-        task = asyncio.get_running_loop().create_task(self._computer(room))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        if not self.store.own(room.id):
+            return  # another server process runs this game's computer player
+        self._spawn(self._computer(room))
 
     async def _computer(self, room: Room) -> None:
         """The computer plays every decision that is its own (one such task per game at a time)."""
@@ -296,6 +338,8 @@ class Hub:
     async def close(self) -> None:
         for t in list(self._tasks):
             t.cancel()
+        if self.store.shared:
+            self.store.close()  # stops listening
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 

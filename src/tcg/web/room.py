@@ -256,6 +256,30 @@ class Room:
         for v in self.voices.values():
             v.after(self.game, mark)
 
+    def catch_up(self) -> bool:
+        """Bring the game up to the store's copy after another process changed it: the new
+        actions are applied here too (each viewer's log reads them as usual), or, when the
+        copies went apart (an undo there), the game is rebuilt. Returns whether anything changed."""
+        stored = self.store.load(self.id)
+        self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in stored.seats]
+        self.prepared = {p: self.store.prepared(self.id, p) for p in range(self.game.rules.players)}
+        if stored.version == self.version:
+            return False
+        ours = len(self._stored_actions)
+        if stored.version < self.version or stored.actions[:ours] != self._stored_actions:
+            self.reload()
+            return True
+        for entry in stored.actions[ours:]:
+            for v in self.voices.values():
+                v.before(self.game, entry)
+            mark = len(self.game.log)
+            _apply_entry(self.game, entry)
+            self._stored_actions.append(entry)
+            for v in self.voices.values():
+                v.after(self.game, mark)
+        self.version = stored.version
+        return True
+
     def reload(self) -> None:
         stored = self.store.load(self.id)
         self.game = rebuild(stored)
@@ -356,6 +380,10 @@ class Room:
             d = g.decision
             if g.is_over or d is None or not self.prepared.get(d.player):
                 return
+            if self.store.shared:  # prepared through another server process?
+                self.prepared[d.player] = self.store.prepared(self.id, d.player)
+                if not self.prepared[d.player]:
+                    return
             queue = self.prepared[d.player]
             action = Action.from_dict(queue[0])
             if d.kind not in self.simultaneous or action not in g.legal_actions():

@@ -1,4 +1,6 @@
-"""Where the server keeps its games: SQLite (WAL), one row per action.
+"""Where the server keeps its games: SQLite (WAL, the default) or PostgreSQL (``store_pg``,
+for several server processes), one row per action. ``open_store(db)`` picks the back end:
+a ``postgresql://`` URL, else a SQLite file.
 
 A game is its set-up (the engine's record without actions: game, card set, decks, seed, meta),
 its seats and its actions. ``append`` stores action ``n`` only while the game holds exactly ``n``
@@ -112,7 +114,167 @@ def default_db_path() -> pathlib.Path:
     return pathlib.Path(base) / "tcg" / "games.sqlite3"
 
 
-class SQLiteStore:
+class SQLStore:
+    """The store's operations, written once in SQL that SQLite and PostgreSQL both read (``?``
+    placeholders). A back end gives ``_db()`` (this thread's connection), ``_tx()`` (a write
+    transaction, serialised per database), ``_exec(db, sql, params)`` and ``_changed(db, gid,
+    version)`` (called inside each write transaction; other server processes hear of it)."""
+
+    #: the same server process is the only one using the database (SQLite); a shared store
+    #: (PostgreSQL) tells the others of every change (``listen``) and gives each game's computer
+    #: player and clocks to one process (``own``)
+    shared = False
+    FOR_UPDATE = ""
+
+    def _exec(self, db: Any, sql: str, params: tuple = ()) -> Any:
+        return db.execute(sql, params)
+
+    def _changed(self, db: Any, gid: str, version: int | None) -> None:
+        """A write to game ``gid`` (its new version; None: only prepared choices changed)."""
+
+    def listen(self, callback) -> None:
+        """Call ``callback(gid, version)`` (from another thread) when another process changes a
+        game. Nothing to hear in a store only this process uses."""
+
+    def own(self, gid: str) -> bool:
+        """Whether this process may run game ``gid``'s computer player and clocks (one process
+        at a time does). Always true when only this process uses the store."""
+        return True
+
+    def close(self) -> None:
+        """Close this thread's connection."""
+
+    # --- games --------------------------------------------------------------------------------
+    def create(self, game: str, setup: Mapping[str, Any], options: Mapping[str, Any],
+               seat_kinds: Iterable[str]) -> tuple[str, dict[int, str], dict[int, str]]:
+        """A new game; returns its id, a token for each human seat and an invitation code for
+        each seat marked "invite" (a friend's seat, claimed once with ``claim``)."""
+        gid = new_game_id()
+        tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
+        now = time.time()
+        with self._tx() as db:
+            self._exec(db, "INSERT INTO games (id, game, created, updated, setup, options) VALUES (?,?,?,?,?,?)",
+                       (gid, game, now, now, json.dumps(setup, ensure_ascii=False),
+                        json.dumps(options, ensure_ascii=False)))
+            for seat, kind in enumerate(seat_kinds):
+                token_hash = invite_hash = None
+                if kind == "human":
+                    tokens[seat] = new_token()
+                    token_hash = hash_token(tokens[seat])
+                elif kind == "invite":
+                    invites[seat] = new_token()
+                    invite_hash = hash_token(invites[seat])
+                self._exec(db, "INSERT INTO seats (game_id, seat, kind, token_hash, invite_hash) VALUES (?,?,?,?,?)",
+                           (gid, seat, "human" if kind == "invite" else kind, token_hash, invite_hash))
+        return gid, tokens, invites
+
+    def claim(self, gid: str, invite: str) -> tuple[int, str] | None:
+        """Take the seat an invitation code gives: (seat, its new token), or None when the code
+        is wrong or the seat was taken already."""
+        h = hash_token(invite)
+        with self._tx() as db:
+            row = self._exec(db, "SELECT seat FROM seats WHERE game_id=? AND invite_hash=? AND token_hash IS NULL",
+                             (gid, h)).fetchone()
+            if row is None:
+                return None
+            token = new_token()
+            self._exec(db, "UPDATE seats SET token_hash=? WHERE game_id=? AND seat=?", (hash_token(token), gid, row[0]))
+            self._changed(db, gid, None)
+        return row[0], token
+
+    def seat_of(self, gid: str, token: str | None) -> list[int]:
+        """The seats ``token`` holds in game ``gid``."""
+        if not token:
+            return []
+        rows = self._exec(self._db(), "SELECT seat FROM seats WHERE game_id=? AND token_hash=?",
+                                  (gid, hash_token(token))).fetchall()
+        return [r[0] for r in rows]
+
+    def load(self, gid: str) -> StoredGame:
+        db = self._db()
+        row = self._exec(db, "SELECT id, game, setup, options, version, result, created, updated FROM games WHERE id=?",
+                         (gid,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {gid!r}")
+        acts = self._exec(db, "SELECT player, action, by_ FROM actions WHERE game_id=? ORDER BY idx", (gid,)).fetchall()
+        seats = self._exec(db, "SELECT seat, kind, token_hash IS NOT NULL, invite_hash IS NOT NULL FROM seats "
+                           "WHERE game_id=? ORDER BY seat", (gid,)).fetchall()
+        return StoredGame(
+            id=row[0], game=row[1], setup=json.loads(row[2]), options=json.loads(row[3]), version=row[4],
+            result=json.loads(row[5]) if row[5] else None, created=row[6], updated=row[7],
+            actions=[{"player": p, "action": json.loads(a), "by": b} for p, a, b in acts],
+            seats=[{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i)} for s, k, t, i in seats])
+
+    def exists(self, gid: str) -> bool:
+        return self._exec(self._db(), "SELECT 1 FROM games WHERE id=?", (gid,)).fetchone() is not None
+
+    def append(self, gid: str, index: int, entry: Mapping[str, Any], result: Mapping[str, Any] | None) -> int:
+        """Store action ``index`` (0-based) of game ``gid``; raises ``Conflict`` unless the game
+        holds exactly ``index`` actions. Returns the game's new version."""
+        now = time.time()
+        with self._tx() as db:
+            row = self._exec(db, "SELECT actions, version FROM games WHERE id=?" + self.FOR_UPDATE, (gid,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {gid!r}")
+            if row[0] != index:
+                raise Conflict(f"game {gid} holds {row[0]} actions, not {index}")
+            self._exec(db, "INSERT INTO actions (game_id, idx, player, action, by_, at) VALUES (?,?,?,?,?,?)",
+                       (gid, index, entry["player"], json.dumps(entry["action"], ensure_ascii=False),
+                        entry.get("by", "player"), now))
+            version = row[1] + 1
+            self._exec(db, "UPDATE games SET actions=?, version=?, updated=?, result=? WHERE id=?",
+                       (index + 1, version, now, json.dumps(result) if result else None, gid))
+            self._changed(db, gid, version)
+        return version
+
+    def truncate(self, gid: str, count: int) -> int:
+        """Keep the first ``count`` actions (an undo); returns the new version."""
+        now = time.time()
+        with self._tx() as db:
+            row = self._exec(db, "SELECT version FROM games WHERE id=?" + self.FOR_UPDATE, (gid,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {gid!r}")
+            self._exec(db, "DELETE FROM actions WHERE game_id=? AND idx>=?", (gid, count))
+            version = row[0] + 1
+            self._exec(db, "UPDATE games SET actions=?, version=?, updated=?, result=NULL WHERE id=?",
+                       (count, version, now, gid))
+            self._changed(db, gid, version)
+        return version
+
+    def set_prepared(self, gid: str, seat: int, actions: list[dict[str, Any]]) -> None:
+        with self._tx() as db:
+            if actions:
+                self._exec(db, "INSERT INTO prepared (game_id, seat, actions) VALUES (?,?,?) "
+                           "ON CONFLICT(game_id, seat) DO UPDATE SET actions=excluded.actions",
+                           (gid, seat, json.dumps(actions)))
+            else:
+                self._exec(db, "DELETE FROM prepared WHERE game_id=? AND seat=?", (gid, seat))
+            self._changed(db, gid, None)
+
+    def prepared(self, gid: str, seat: int) -> list[dict[str, Any]]:
+        row = self._exec(self._db(), "SELECT actions FROM prepared WHERE game_id=? AND seat=?", (gid, seat)).fetchone()
+        return json.loads(row[0]) if row else []
+
+    def games_of(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
+        """The games (newest first) in which one of ``tokens`` ({game id: token}) holds a seat."""
+        out = []
+        for gid, token in tokens.items():
+            seats = self.seat_of(gid, token)
+            if not seats:
+                continue
+            row = self._exec(self._db(), "SELECT game, updated, actions, result, created FROM games WHERE id=?",
+                                     (gid,)).fetchone()
+            if row:
+                out.append({"id": gid, "game": row[0], "updated": row[1], "actions": row[2],
+                            "result": json.loads(row[3]) if row[3] else None, "created": row[4], "seats": seats})
+        return sorted(out, key=lambda g: -g["updated"])
+
+    def game_ids(self) -> list[str]:
+        return [r[0] for r in self._exec(self._db(), "SELECT id FROM games ORDER BY created")]
+
+
+class SQLiteStore(SQLStore):
     """The games of one SQLite file. Thread-safe (one connection per thread)."""
 
     def __init__(self, path: str | os.PathLike):
@@ -153,130 +315,15 @@ class SQLiteStore:
             db.close()
             self._local.db = None
 
-    # --- games --------------------------------------------------------------------------------
-    def create(self, game: str, setup: Mapping[str, Any], options: Mapping[str, Any],
-               seat_kinds: Iterable[str]) -> tuple[str, dict[int, str], dict[int, str]]:
-        """A new game; returns its id, a token for each human seat and an invitation code for
-        each seat marked "invite" (a friend's seat, claimed once with ``claim``)."""
-        gid = new_game_id()
-        tokens: dict[int, str] = {}
-        invites: dict[int, str] = {}
-        now = time.time()
-        with self._tx() as db:
-            db.execute("INSERT INTO games (id, game, created, updated, setup, options) VALUES (?,?,?,?,?,?)",
-                       (gid, game, now, now, json.dumps(setup, ensure_ascii=False),
-                        json.dumps(options, ensure_ascii=False)))
-            for seat, kind in enumerate(seat_kinds):
-                token_hash = invite_hash = None
-                if kind == "human":
-                    tokens[seat] = new_token()
-                    token_hash = hash_token(tokens[seat])
-                elif kind == "invite":
-                    invites[seat] = new_token()
-                    invite_hash = hash_token(invites[seat])
-                db.execute("INSERT INTO seats (game_id, seat, kind, token_hash, invite_hash) VALUES (?,?,?,?,?)",
-                           (gid, seat, "human" if kind == "invite" else kind, token_hash, invite_hash))
-        return gid, tokens, invites
 
-    def claim(self, gid: str, invite: str) -> tuple[int, str] | None:
-        """Take the seat an invitation code gives: (seat, its new token), or None when the code
-        is wrong or the seat was taken already."""
-        h = hash_token(invite)
-        with self._tx() as db:
-            row = db.execute("SELECT seat FROM seats WHERE game_id=? AND invite_hash=? AND token_hash IS NULL",
-                             (gid, h)).fetchone()
-            if row is None:
-                return None
-            token = new_token()
-            db.execute("UPDATE seats SET token_hash=? WHERE game_id=? AND seat=?", (hash_token(token), gid, row[0]))
-        return row[0], token
-
-    def seat_of(self, gid: str, token: str | None) -> list[int]:
-        """The seats ``token`` holds in game ``gid``."""
-        if not token:
-            return []
-        rows = self._db().execute("SELECT seat FROM seats WHERE game_id=? AND token_hash=?",
-                                  (gid, hash_token(token))).fetchall()
-        return [r[0] for r in rows]
-
-    def load(self, gid: str) -> StoredGame:
-        db = self._db()
-        row = db.execute("SELECT id, game, setup, options, version, result, created, updated FROM games WHERE id=?",
-                         (gid,)).fetchone()
-        if row is None:
-            raise StoreError(f"no game {gid!r}")
-        acts = db.execute("SELECT player, action, by_ FROM actions WHERE game_id=? ORDER BY idx", (gid,)).fetchall()
-        seats = db.execute("SELECT seat, kind, token_hash IS NOT NULL, invite_hash IS NOT NULL FROM seats "
-                           "WHERE game_id=? ORDER BY seat", (gid,)).fetchall()
-        return StoredGame(
-            id=row[0], game=row[1], setup=json.loads(row[2]), options=json.loads(row[3]), version=row[4],
-            result=json.loads(row[5]) if row[5] else None, created=row[6], updated=row[7],
-            actions=[{"player": p, "action": json.loads(a), "by": b} for p, a, b in acts],
-            seats=[{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i)} for s, k, t, i in seats])
-
-    def exists(self, gid: str) -> bool:
-        return self._db().execute("SELECT 1 FROM games WHERE id=?", (gid,)).fetchone() is not None
-
-    def append(self, gid: str, index: int, entry: Mapping[str, Any], result: Mapping[str, Any] | None) -> int:
-        """Store action ``index`` (0-based) of game ``gid``; raises ``Conflict`` unless the game
-        holds exactly ``index`` actions. Returns the game's new version."""
-        now = time.time()
-        with self._tx() as db:
-            row = db.execute("SELECT actions, version FROM games WHERE id=?", (gid,)).fetchone()
-            if row is None:
-                raise StoreError(f"no game {gid!r}")
-            if row[0] != index:
-                raise Conflict(f"game {gid} holds {row[0]} actions, not {index}")
-            db.execute("INSERT INTO actions (game_id, idx, player, action, by_, at) VALUES (?,?,?,?,?,?)",
-                       (gid, index, entry["player"], json.dumps(entry["action"], ensure_ascii=False),
-                        entry.get("by", "player"), now))
-            version = row[1] + 1
-            db.execute("UPDATE games SET actions=?, version=?, updated=?, result=? WHERE id=?",
-                       (index + 1, version, now, json.dumps(result) if result else None, gid))
-        return version
-
-    def truncate(self, gid: str, count: int) -> int:
-        """Keep the first ``count`` actions (an undo); returns the new version."""
-        now = time.time()
-        with self._tx() as db:
-            row = db.execute("SELECT version FROM games WHERE id=?", (gid,)).fetchone()
-            if row is None:
-                raise StoreError(f"no game {gid!r}")
-            db.execute("DELETE FROM actions WHERE game_id=? AND idx>=?", (gid, count))
-            version = row[0] + 1
-            db.execute("UPDATE games SET actions=?, version=?, updated=?, result=NULL WHERE id=?",
-                       (count, version, now, gid))
-        return version
-
-    def set_prepared(self, gid: str, seat: int, actions: list[dict[str, Any]]) -> None:
-        with self._tx() as db:
-            if actions:
-                db.execute("INSERT INTO prepared (game_id, seat, actions) VALUES (?,?,?) "
-                           "ON CONFLICT(game_id, seat) DO UPDATE SET actions=excluded.actions",
-                           (gid, seat, json.dumps(actions)))
-            else:
-                db.execute("DELETE FROM prepared WHERE game_id=? AND seat=?", (gid, seat))
-
-    def prepared(self, gid: str, seat: int) -> list[dict[str, Any]]:
-        row = self._db().execute("SELECT actions FROM prepared WHERE game_id=? AND seat=?", (gid, seat)).fetchone()
-        return json.loads(row[0]) if row else []
-
-    def games_of(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
-        """The games (newest first) in which one of ``tokens`` ({game id: token}) holds a seat."""
-        out = []
-        for gid, token in tokens.items():
-            seats = self.seat_of(gid, token)
-            if not seats:
-                continue
-            row = self._db().execute("SELECT game, updated, actions, result, created FROM games WHERE id=?",
-                                     (gid,)).fetchone()
-            if row:
-                out.append({"id": gid, "game": row[0], "updated": row[1], "actions": row[2],
-                            "result": json.loads(row[3]) if row[3] else None, "created": row[4], "seats": seats})
-        return sorted(out, key=lambda g: -g["updated"])
-
-    def game_ids(self) -> list[str]:
-        return [r[0] for r in self._db().execute("SELECT id FROM games ORDER BY created")]
+def open_store(db: str | os.PathLike | None = None) -> SQLStore:
+    """The store of ``db``: a ``postgresql://`` (or ``postgres://``) URL opens PostgreSQL (the
+    ``postgres`` extra), anything else is a SQLite file (default: ``default_db_path()``)."""
+    target = str(db) if db is not None else str(default_db_path())
+    if target.startswith(("postgresql://", "postgres://")):
+        from .store_pg import PostgresStore
+        return PostgresStore(target)
+    return SQLiteStore(target)
 
 
-__all__ = ["Conflict", "SQLiteStore", "StoreError", "StoredGame", "default_db_path", "hash_token", "new_token"]
+__all__ = ["Conflict", "SQLStore", "SQLiteStore", "open_store", "StoreError", "StoredGame", "default_db_path", "hash_token", "new_token"]
