@@ -26,6 +26,7 @@ import tcg
 from ..engine.errors import TcgError
 from ..text import catalog
 from ..ui.terminal import rules_primer
+from .deck_pages import add_routes as add_deck_pages
 from .hub import Conn, Hub
 from .store import StoreError, open_store
 
@@ -230,6 +231,8 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         except TcgError as e:
             return {"ok": False, "problems": [str(e)]}
         return {"ok": True, "problems": []}
+
+    add_deck_pages(app, page, problem, lang_of)
 
     # --- the game socket ----------------------------------------------------------------------
     @app.websocket("/ws/{gid}")

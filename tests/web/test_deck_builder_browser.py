@@ -1,0 +1,200 @@
+"""The deck builder in real Chromium: a deck built by clicking (a sample loaded, a card taken
+out and the broken rule shown with its ID, put back and the problem gone), a search in Japanese,
+a bad file named, the deck downloaded and read back, then "Play with this deck" reaching a game
+table; and the page on a phone (390x844, touch): nothing wider than the screen, the card list and
+the deck one above the other, buttons a finger can hit. Screenshots: test-screenshots/decks-*.png."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+import tcg
+from tcg.engine.deck import Deck
+from tcg.engine.files import parse_toml
+
+from .browser import SHOTS
+from .test_browser import browser, server  # noqa: F401 - the fixtures: Chromium, a tcg serve process
+
+pytestmark = pytest.mark.e2e
+
+
+def shot(page, name: str, full: bool = False) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"decks-{name}.png"), full_page=full)
+
+
+def wait_state(page, *states: str, timeout: float = 15_000) -> str:
+    page.wait_for_function("(s) => s.includes(document.getElementById('deck-builder').dataset.state)",
+                           arg=list(states), timeout=timeout)
+    return page.eval_on_selector("#deck-builder", "r => r.dataset.state")
+
+
+def load_sample(page, name: str) -> None:
+    page.select_option("#dk-sample", name)
+    page.click("#dk-load-sample")
+    page.wait_for_function("(n) => document.getElementById('dk-message').textContent.includes(n)",
+                           arg=tcg.load_deck(page.url.split("/decks/")[1].split("?")[0], name).name)
+
+
+def visible_ids(page) -> list[str]:
+    return page.eval_on_selector_all("#dk-cards .dk-card:not([hidden])", "els => els.map(e => e.dataset.id)")
+
+
+def test_build_a_deck_by_clicking_then_play_with_it(browser, server, tmp_path):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/decks?lang=en")
+    page.click("a[href='/decks/shironeko'] >> nth=0")
+    page.wait_for_url(re.compile(r".*/decks/shironeko$"))
+    # an empty deck breaks the rules; every card of the set is listed
+    assert wait_state(page, "legal", "illegal") == "illegal"
+    assert len(visible_ids(page)) == len(tcg.card_set("shironeko"))
+    assert "SN-D1" in page.inner_text("#dk-problems")
+    shot(page, "shironeko-empty")
+
+    load_sample(page, "red_rush")
+    assert wait_state(page, "legal", "illegal") == "legal"
+    assert page.inner_text("#dk-state") == "This deck is legal."
+    assert page.locator("#dk-problems li").count() == 0
+    assert not page.is_disabled("#dk-play-button")
+    main = page.locator("#dk-parts .dk-part[data-part=main]")
+    assert "40 / 40" in main.locator("h3").inner_text()
+    shot(page, "shironeko-legal")
+
+    # one card out of the main deck: the rule it breaks is shown with its ID
+    main.locator(".dk-row[data-id='SNP-001'] .dk-remove").click()
+    assert wait_state(page, "legal", "illegal") == "illegal"
+    problems = page.inner_text("#dk-problems")
+    assert "SN-D1" in problems and "main deck has 39 cards" in problems
+    assert page.is_disabled("#dk-play-button")
+    assert "×2 in the deck" in page.inner_text("#dk-cards .dk-card[data-id='SNP-001'] .dk-count")
+    shot(page, "shironeko-problem")
+
+    # put it back from the card list: the problem goes
+    page.click("#dk-cards .dk-card[data-id='SNP-001'] .dk-add")
+    assert wait_state(page, "legal", "illegal") == "legal"
+    assert page.locator("#dk-problems li").count() == 0
+
+    # a search in Japanese on the English page, then filters
+    page.fill("#dk-search", "剣士")
+    ids = visible_ids(page)
+    assert "SNP-001" in ids and 0 < len(ids) < 20
+    assert re.match(rf"{len(ids)} of {len(tcg.card_set('shironeko'))} cards", page.inner_text("#dk-shown"))
+    page.fill("#dk-search", "ダメージ")   # in the Japanese ability texts only
+    damage = visible_ids(page)
+    assert damage and "SNP-002" in damage
+    page.fill("#dk-search", "")
+    page.select_option("#dk-kind", "town")
+    assert all(i.startswith("SNP-T") for i in visible_ids(page))
+    page.select_option("#dk-kind", "")
+    page.select_option("#dk-colour", "red")
+    page.select_option("#dk-cost", "2")
+    reds = visible_ids(page)
+    cards = tcg.card_set("shironeko")
+    assert reds and all(cards.find(i).color == "red" and cards.find(i).cost == 2 for i in reds)
+    page.select_option("#dk-colour", "")
+    page.select_option("#dk-cost", "")
+    page.fill("#dk-search", "剣士")
+    shot(page, "shironeko-search-ja")
+    page.fill("#dk-search", "")
+
+    # a bad file is named with what is wrong; the deck stays as it was
+    page.set_input_files("#dk-file-input", files=[{"name": "broken.toml", "mimeType": "text/plain",
+                                                    "buffer": b'game = "shironeko"\n[main]\n"SNP-001" = "three"\n'}])
+    page.wait_for_function("() => document.getElementById('dk-message').classList.contains('bad')")
+    msg = page.inner_text("#dk-message")
+    assert "broken.toml" in msg and "copies must be a whole number" in msg
+    assert wait_state(page, "legal", "illegal") == "legal"
+
+    # download: the file the server wrote, read back as the same deck
+    page.fill("#dk-name", "Clicked together")
+    assert wait_state(page, "legal", "illegal") == "legal"
+    with page.expect_download() as dl:
+        page.click("#dk-download")
+    saved = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(saved)
+    assert saved.name == "Clicked_together.toml"
+    got = Deck.from_dict(parse_toml(saved.read_text(encoding="utf-8"), "saved"))
+    want = tcg.load_deck("shironeko", "red_rush")
+    assert got.name == "Clicked together"
+    assert {s: Counter(v) for s, v in got.sections.items() if v} == \
+        {s: Counter(v) for s, v in want.sections.items() if v}
+    # ... and loaded again from the file
+    page.set_input_files("#dk-file-input", str(saved))
+    page.wait_for_function("() => document.getElementById('dk-message').textContent.includes('Clicked together')")
+    assert wait_state(page, "legal", "illegal") == "legal"
+
+    # play with this deck against the computer
+    page.select_option("#dk-play select[name=agent]", "random")
+    page.click("#dk-play-button")
+    page.wait_for_url(re.compile(r".*/game/\w+"))
+    page.wait_for_selector("#table-page")
+    page.wait_for_function("() => ['yours', 'over', 'wait'].includes(document.getElementById('table-page').dataset.ready)",
+                           timeout=30_000)
+    shot(page, "shironeko-table")
+    assert errors == []
+    ctx.close()
+
+
+def test_a_deck_of_several_parts_is_built_in_japanese(browser, server):  # noqa: F811
+    """Z/X: main deck, dynamis, player card and OB bottom each filled from the list."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/decks/zx?lang=ja")
+    wait_state(page, "legal", "illegal")
+    load_sample(page, "azure_tide")
+    assert wait_state(page, "legal", "illegal") == "legal"
+    assert page.inner_text("#dk-state") == "このデッキは使用できます。"
+    # the player card out: the EV EX for that player breaks ZX-X7
+    page.locator("#dk-parts .dk-part[data-part=player] .dk-remove").first.click()
+    assert wait_state(page, "legal", "illegal") == "illegal"
+    assert "ZX-X7" in page.inner_text("#dk-problems")
+    # put it back from the list, where a player card's only button adds to the player part
+    page.click("#dk-cards .dk-card[data-id='ZXS-P02'] .dk-add")
+    assert wait_state(page, "legal", "illegal") == "legal"
+    page.fill("#dk-search", "潮")
+    assert "ZXS-025" in visible_ids(page)   # 潮騒の子ミナモ
+    shot(page, "zx-ja")
+    assert errors == []
+    ctx.close()
+
+
+def test_the_page_on_a_phone(browser, server):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              device_scale_factor=2)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/decks/kemuri?lang=ja")
+    wait_state(page, "legal", "illegal")
+    shot(page, "phone-ja-top")
+    load_sample(page, "coal_cross")
+    assert wait_state(page, "legal", "illegal") == "legal"
+    width = page.evaluate("() => ({doc: document.documentElement.scrollWidth, body: document.body.scrollWidth,"
+                          " view: window.innerWidth})")
+    assert width["doc"] <= width["view"] and width["body"] <= width["view"], width
+    # the card list, then the deck under it
+    browse = page.locator("#dk-browse").bounding_box()
+    deck = page.locator("#dk-deck").bounding_box()
+    assert deck["y"] >= browse["y"] + browse["height"] - 1 and deck["width"] > 300
+    # every button a finger can hit
+    small = page.evaluate("""() => [...document.querySelectorAll('#deck-builder button, #deck-builder .button')]
+        .filter(b => b.offsetParent !== null).map(b => [b.textContent.trim(), b.getBoundingClientRect().height])
+        .filter(([, h]) => h < 40)""")
+    assert small == []
+    shot(page, "phone-ja-loaded")
+    page.tap("#dk-cards .dk-card[data-id='KMS-001'] .dk-add")   # a tap adds; the summary on top says so
+    wait_state(page, "legal", "illegal")
+    assert "31枚" in page.inner_text("#dk-summary")
+    assert "デッキに1枚" in page.inner_text("#dk-cards .dk-card[data-id='KMS-001'] .dk-count")
+    shot(page, "phone-ja-added")
+    page.evaluate("() => document.getElementById('dk-check').scrollIntoView()")
+    shot(page, "phone-ja-rules")
+    assert errors == []
+    ctx.close()
