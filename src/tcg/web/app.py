@@ -26,6 +26,7 @@ import tcg
 from ..engine.errors import TcgError
 from ..text import catalog
 from ..ui.terminal import rules_primer
+from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import add_routes as add_deck_pages
 from .hub import Conn, Hub
 from .store import StoreError, open_store
@@ -215,6 +216,8 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         if game not in GAME_NAMES:
             return problem(request, words(lang)("web.unknown_game", game=game), 404)
         return page(request, "rules.html", game=game, primer=rules_primer(game, lang) or "")
+
+    add_catalog_routes(app, page, problem, lang_of)
 
     @app.get("/healthz")
     async def healthz():
