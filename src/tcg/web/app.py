@@ -29,6 +29,7 @@ from ..ui.terminal import rules_primer
 from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import add_routes as add_deck_pages
 from .hub import Conn, Hub
+from .replay_pages import add_routes as add_replay_routes
 from .store import StoreError, open_store
 
 HERE = pathlib.Path(__file__).parent
@@ -163,7 +164,8 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             resp.set_cookie(seat_cookie(gid, s), tok, max_age=180 * 86400, httponly=True, samesite="lax")
         for s, code in invites.items():
             resp.set_cookie(invite_cookie(gid), code, max_age=30 * 86400, httponly=True, samesite="lax")
-        hub.schedule_computer(hub.room(gid))
+        if not store.shared:  # with several processes, the one the player connects to runs it
+            hub.schedule_computer(hub.room(gid))
         return resp
 
     @app.get("/join/{gid}/{code}")
@@ -236,6 +238,8 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         return {"ok": True, "problems": []}
 
     add_deck_pages(app, page, problem, lang_of)
+
+    add_replay_routes(app, store, page, problem, seats_held, lang_of, GAME_NAMES)
 
     # --- the game socket ----------------------------------------------------------------------
     @app.websocket("/ws/{gid}")
