@@ -7,6 +7,8 @@ growth from before the games were created to when all are under way, divided by 
 
     uv run python benchmarks/bench_web.py --games 100 --seconds 60 --game zx
     uv run python benchmarks/bench_web.py --games 100 --seconds 60 --game zx --think 0-1   # stress
+    uv run --extra postgres python benchmarks/bench_web.py --db temp-postgres --processes 2
+        # two server processes on one PostgreSQL database (a throw-away local server)
 
 Each client waits ``--think`` seconds (uniform) before each of its actions, as a person does.
 
@@ -92,22 +94,33 @@ async def player(port: int, gid: str, token: str, until: float, rtts: list[float
 async def main_async(args) -> None:
     import tcg
     db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
-    port = args.port
-    proc = None if args.running else start_server(db, port)
+    pg = None
+    if args.db == "temp-postgres":  # a throw-away server, as the tests start one
+        sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "web"))
+        from pg import Postgres
+        pg = Postgres().start()
+        args.db = pg.fresh_database("bench")
+    if args.db:
+        db = args.db
+    ports = [args.port + i for i in range(args.processes)]
+    procs = [] if args.running else [start_server(db, p) for p in ports]
     try:
         time.sleep(0.5)
-        base = rss_kib(proc.pid) if proc else 0
+        base = sum(rss_kib(p.pid) for p in procs)
         deck = tcg.list_decks(args.game)[0]
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
-            games = [await create(http, args.game, deck) for _ in range(args.games)]
+        games = []
+        for i in range(args.games):  # game i is created through process i % N and played through the next one
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{ports[i % len(ports)]}") as http:
+                gid, tok = await create(http, args.game, deck)
+            games.append((ports[(i + 1) % len(ports)], gid, tok))
         rtts: list[float] = []
         until = time.monotonic() + args.seconds
         rng = random.Random(1)
         t0 = time.monotonic()
         tasks = [asyncio.create_task(player(port, gid, tok, until, rtts, random.Random(rng.random()), args.think))
-                 for gid, tok in games]
+                 for port, gid, tok in games]
         await asyncio.sleep(min(5, args.seconds / 2))
-        during = rss_kib(proc.pid) if proc else 0
+        during = sum(rss_kib(p.pid) for p in procs)
         moves = await asyncio.gather(*tasks, return_exceptions=True)
         wall = time.monotonic() - t0
         ok = [m for m in moves if isinstance(m, int)]
@@ -115,20 +128,23 @@ async def main_async(args) -> None:
         rtts.sort()
         q = statistics.quantiles(rtts, n=100) if len(rtts) >= 100 else [float("nan")] * 99
         load = os.getloadavg()
-        print(f"game={args.game} games={args.games} think={args.think[0]:g}-{args.think[1]:g} s "
+        print(f"store={'postgresql' if args.db else 'sqlite'} processes={len(ports)} "
+              f"game={args.game} games={args.games} think={args.think[0]:g}-{args.think[1]:g} s "
               f"seconds={wall:.1f} human actions={len(rtts)} "
               f"({len(rtts) / wall:.0f}/s) clients ok={len(ok)} errors={len(errors)}")
         print(f"round trip ms: p50={q[49]:.1f} p95={q[94]:.1f} max={rtts[-1] if rtts else float('nan'):.1f}")
-        if proc:
+        if procs:
             print(f"server RSS: {base / 1024:.1f} MiB idle, {during / 1024:.1f} MiB with {args.games} games "
                   f"-> {(during - base) / 1024 / args.games:.2f} MiB per game in progress")
         print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
         if errors:
             print("first error:", errors[0])
     finally:
-        if proc:
+        for proc in procs:
             proc.terminate()
             proc.wait(10)
+        if pg is not None:
+            pg.stop()
 
 
 def main() -> None:
@@ -137,6 +153,11 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--game", default="zx")
     ap.add_argument("--port", type=int, default=8765)
+    ap.add_argument("--db", default=None,
+                    help="a postgresql:// URL shared by the server processes, or temp-postgres for a throw-away "
+                         "local server (default: a new SQLite file)")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="server processes on ports PORT, PORT+1...; more than one needs --db postgresql://...")
     ap.add_argument("--running", action="store_true",
                     help="use a server already listening on --port (e.g. one under a profiler); no memory figure")
     ap.add_argument("--think", default="1-5",
@@ -149,6 +170,10 @@ def main() -> None:
     except (ValueError, AssertionError):
         raise SystemExit(f"--think must be MIN-MAX seconds, e.g. 1-5 (got {args.think!r})") from None
     args.think = (lo, hi)
+    if not 1 <= args.processes <= 8:
+        raise SystemExit("--processes must be 1..8")
+    if args.processes > 1 and not (args.db or "").startswith(("postgresql://", "postgres://", "temp-postgres")):
+        raise SystemExit("several --processes share one database: give --db postgresql://...")
     if not 1 <= args.games <= 500:
         raise SystemExit("--games must be 1..500 (127.0.0.1 only)")
     asyncio.run(main_async(args))

@@ -100,8 +100,7 @@ class Hub:
 
     def attach(self, conn: Conn) -> None:
         self.conns.setdefault(conn.room.id, set()).add(conn)
-        if self.store.shared:  # the process that ran this game's computer may have gone
-            self.schedule_computer(conn.room)
+        self.schedule_computer(conn.room)  # (with several processes: the one that ran it may have gone)
 
     # --- other server processes (a shared store) -------------------------------------------------
     def start(self) -> None:

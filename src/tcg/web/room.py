@@ -260,16 +260,15 @@ class Room:
         """Bring the game up to the store's copy after another process changed it: the new
         actions are applied here too (each viewer's log reads them as usual), or, when the
         copies went apart (an undo there), the game is rebuilt. Returns whether anything changed."""
-        stored = self.store.load(self.id)
-        self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in stored.seats]
-        self.prepared = {p: self.store.prepared(self.id, p) for p in range(self.game.rules.players)}
-        if stored.version == self.version:
-            return False
         ours = len(self._stored_actions)
-        if stored.version < self.version or stored.actions[:ours] != self._stored_actions:
-            self.reload()
+        version, new = self.store.since(self.id, max(0, ours - 1))
+        if version == self.version:  # a seat taken, or choices prepared
+            self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in self.store.seats(self.id)]
+            return False
+        if version < self.version or not ours or not new or new[0] != self._stored_actions[-1]:
+            self.reload()  # the copies went apart (an undo there): rebuilt from the store
             return True
-        for entry in stored.actions[ours:]:
+        for entry in new[1:]:
             for v in self.voices.values():
                 v.before(self.game, entry)
             mark = len(self.game.log)
@@ -277,11 +276,13 @@ class Room:
             self._stored_actions.append(entry)
             for v in self.voices.values():
                 v.after(self.game, mark)
-        self.version = stored.version
+        self.version = version
         return True
 
     def reload(self) -> None:
         stored = self.store.load(self.id)
+        self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in stored.seats]
+        self.prepared = {p: self.store.prepared(self.id, p) for p in range(self.game.rules.players)}
         self.game = rebuild(stored)
         self.game.keep_undo = self.undo_allowed
         self._stored_actions = list(stored.actions)

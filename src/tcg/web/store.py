@@ -206,6 +206,21 @@ class SQLStore:
             actions=[{"player": p, "action": json.loads(a), "by": b} for p, a, b in acts],
             seats=[{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i)} for s, k, t, i in seats])
 
+    def since(self, gid: str, index: int) -> tuple[int, list[dict[str, Any]]]:
+        """The game's version and its actions from ``index`` on (what another process added)."""
+        db = self._db()
+        row = self._exec(db, "SELECT version FROM games WHERE id=?", (gid,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {gid!r}")
+        acts = self._exec(db, "SELECT player, action, by_ FROM actions WHERE game_id=? AND idx>=? ORDER BY idx",
+                          (gid, index)).fetchall()
+        return row[0], [{"player": p, "action": json.loads(a), "by": b} for p, a, b in acts]
+
+    def seats(self, gid: str) -> list[dict[str, Any]]:
+        rows = self._exec(self._db(), "SELECT seat, kind, token_hash IS NOT NULL, invite_hash IS NOT NULL FROM seats "
+                          "WHERE game_id=? ORDER BY seat", (gid,)).fetchall()
+        return [{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i)} for s, k, t, i in rows]
+
     def exists(self, gid: str) -> bool:
         return self._exec(self._db(), "SELECT 1 FROM games WHERE id=?", (gid,)).fetchone() is not None
 
