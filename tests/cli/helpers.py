@@ -104,12 +104,13 @@ def validate_reports(runner: CliRunner, game_id: str, path: pathlib.Path, messag
 
 def help_board_log_info_quit(runner: CliRunner, game_id: str, save: pathlib.Path) -> str:
     """``tcg play GAME`` answered h, b, log, i, q: the help, the board again, the recent events,
-    the card texts, then quitting; the output (the options shown twice)."""
+    the card texts, then quitting; the output (the options shown first and again under each of
+    the four answers, so that the prompt always has them in view)."""
     result = run(runner, "play", game_id, "--seed", 4, "--save", save, input="h\nb\nlog\ni\nq\n")
     assert result.exit_code == 0
     out = result.output
     assert "concede the game" in out
-    assert out.count("Your options:") == 2
+    assert out.count("Your options:") == 5
     assert "Recent events" in out
     return out
 

@@ -274,7 +274,8 @@ def test_play_help_board_log_info(runner, tmp_path):
     assert result.exit_code == 0
     out = result.output
     assert "concede the game" in out  # help
-    assert out.count("Your options:") == 2  # board shown again
+    # the options again under each answer (help, board, log, info): the prompt always has them in view
+    assert out.count("Your options:") == 5
     assert "Recent events" in out and "will go first" in out  # log
     assert " · rune " in out  # card texts (i): "char · red · cost 1 · Lv1 2/2 · rune red"
 

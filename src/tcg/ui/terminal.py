@@ -13,6 +13,7 @@ they can be driven by tests. Nothing here knows the rules of a particular game: 
 texts come from the game's renderer (``tcg.ui.get_renderer``)."""
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
@@ -23,6 +24,7 @@ from rich.text import Text
 from ..engine.action import Action
 from ..engine.errors import TcgError
 from . import GenericRenderer, get_renderer
+from .table import Hanging, fit
 
 Reader = Callable[[str], str]
 
@@ -114,13 +116,13 @@ def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Ste
         else:
             head.append("▶ ", style="bold")
         head.append(st.text + (f" (x{n})" if n > 1 else ""), style="bold")
-        console.print(head)
+        console.print(Hanging(head, 4))
         for line in lines:
             if line.startswith("──"):  # a heading: a new turn, round, phase or segment
-                console.print(Text(line, style="bold"))
+                console.print(Hanging(Text(line, style="bold"), 3))
                 continue
             style = "bold" if line.startswith("Game over") else ""
-            console.print(Text("    " + line, style=style))
+            console.print(Hanging(Text("    " + line, style=style), 6))
 
 
 def result_text(renderer: GenericRenderer, result: Mapping[str, Any] | None, viewer: int | None) -> Text:
@@ -204,25 +206,35 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                 if answer in ("q", "quit", "exit"):
                     console.print(t("ui.you_stopped"))
                     return "quit"
+                # an answer printed below the options is followed by them again, so that the
+                # prompt always has its options in view (a terminal of 24 lines scrolls)
+                again = functools.partial(_print_options, console, [c[0] for c in choices], prefix, lang,
+                                          header=True)
                 if answer in ("h", "help"):
-                    console.print(t("ui.help"))
+                    _print_help(console, t("ui.help"))
+                    again()
                     continue
                 if answer in ("r", "rules"):
                     console.print(rules_primer(game.game_id, lang) or t("ui.no_primer"))
+                    again()
                     continue
                 if answer in ("?", "why"):
                     for line in why_not(game, human, lang) or [t("ui.why_none")]:
-                        console.print("  " + line)
+                        console.print(Hanging("  " + line, 4))
+                    again()
                     continue
-                if answer in ("b", "board"):
-                    _show_decision(console, renderer, game, human, [c[0] for c in choices], lang, prefix)
+                if answer in ("b", "board"):  # the whole board, not shortened
+                    _show_decision(console, renderer, game, human, [c[0] for c in choices], lang, prefix,
+                                   whole=True)
                     continue
                 if answer in ("i", "info", "cards"):
                     info = renderer.card_info(game.observe(human))
                     console.print(info if info is not None else t("ui.no_card_texts"))
+                    again()
                     continue
                 if answer == "log":
                     _show_log(console, renderer, game, human, lang=lang)
+                    again()
                     continue
                 if answer in ("c", "concede"):
                     sure = read(t("ui.confirm_concede")).strip().lower()
@@ -414,26 +426,90 @@ def _options(renderer: GenericRenderer, game) -> list[Action]:
 
 
 def _show_decision(console: Console, renderer: GenericRenderer, game, viewer: int,
-                   labels: Sequence[str], lang: str = "en", prefix: tuple[str, ...] = ()) -> None:
+                   labels: Sequence[str], lang: str = "en", prefix: tuple[str, ...] = (),
+                   whole: bool = False) -> None:
+    """The board, then the options. Unless ``whole``, the board is shortened (``tcg.ui.table``)
+    so that it, the options and the prompt fit the console's height together."""
     console.rule()
-    console.print(renderer.board(game.observe(viewer)))
-    console.print(Text(say("ui.options", lang), style="bold"))
-    _print_options(console, labels, prefix, lang)
+    board = renderer.board(game.observe(viewer))
+    if not whole:
+        options = _options_block(labels, prefix, lang, header=True)
+        room = console.height - 1 - _height(console, options) - 1  # the rule above, the prompt below
+        fit(board, max(room, 3))
+    console.print(board)
+    _print_options(console, labels, prefix, lang, header=True)
+
+
+def _height(console: Console, renderable: Any) -> int:
+    """How many lines ``renderable`` takes on ``console``."""
+    return len(console.render_lines(renderable, console.options.update(height=None), pad=False,
+                                    new_lines=False))
+
+
+def _options_block(labels: Sequence[str], prefix: tuple[str, ...] = (), lang: str = "en",
+                   header: bool = False):
+    """The numbered options (under their step, with 0 to go back) as one renderable; ``header``:
+    with the "Your options:" line first."""
+    from rich.console import Group
+    parts: list[Any] = []
+    if header:
+        parts.append(Text(say("ui.options", lang), style="bold"))
+    if prefix:
+        parts.append(Hanging(Text("  " + " › ".join(prefix), style="bold"), 4))
+        parts.append(Text("  0. ", style="bold cyan") + Text(say("ui.back", lang)))
+    width = len(str(len(labels)))
+    for i, label in enumerate(labels, 1):  # a long label wraps under itself, Japanese included
+        parts.append(Hanging(Text(f"  {i:>{width}}. ", style="bold cyan") + Text(label), width + 4))
+    return Group(*parts)
 
 
 def _print_options(console: Console, labels: Sequence[str], prefix: tuple[str, ...] = (),
-                   lang: str = "en") -> None:
-    if prefix:
-        console.print(Text("  " + " › ".join(prefix), style="bold"))
-        console.print(Text("  0. ", style="bold cyan") + Text(say("ui.back", lang)))
-    from rich.table import Table
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(justify="right", style="bold cyan", no_wrap=True)
-    grid.add_column(overflow="fold")  # a long label wraps under itself, Japanese included
-    width = len(str(len(labels)))
-    for i, label in enumerate(labels, 1):
-        grid.add_row(f"  {i:>{width}}.", Text(label))
-    console.print(grid)
+                   lang: str = "en", header: bool = False) -> None:
+    console.print(_options_block(labels, prefix, lang, header))
+
+
+def _print_help(console: Console, text: str) -> None:
+    """The help text laid out for the console's width: its paragraphs (broken anywhere in the
+    table) joined and wrapped again, and each command's explanation wrapping under itself."""
+    import re
+    blocks: list[Any] = []
+    rows: list[list[str]] = []
+    para: list[str] = []
+
+    def join(a: str, b: str) -> str:
+        return a + b if (a and ord(a[-1]) > 0x2000) or (b and ord(b[0]) > 0x2000) else a + " " + b
+
+    def flush() -> None:
+        if para:
+            out = para[0]
+            for line in para[1:]:
+                out = join(out, line)
+            blocks.append(Hanging(out, 0))
+            para.clear()
+        if rows:
+            wide = max(len(cmd) for cmd, _ in rows)
+            for cmd, what in rows:
+                blocks.append(Hanging(f"  {cmd:<{wide}}  {what}", wide + 4))
+            rows.clear()
+    for line in text.splitlines():
+        entry = re.match(r"^  (\S.*?)\s{2,}(\S.*)$", line)
+        if line.startswith("    ") and rows:  # the explanation of a command goes on
+            rows[-1][1] = join(rows[-1][1], line.strip())
+        elif entry:
+            if para:
+                flush()
+            rows.append([entry.group(1), entry.group(2)])
+        elif line.rstrip().endswith((":", "：")):  # a heading ("Commands:") stands alone
+            flush()
+            para.append(line.strip())
+            flush()
+        else:
+            if rows:
+                flush()
+            para.append(line.strip())
+    flush()
+    for block in blocks:
+        console.print(block)
 
 
 def _show_log(console: Console, renderer: GenericRenderer, game, viewer: int, last: int = 30,
@@ -443,7 +519,7 @@ def _show_log(console: Console, renderer: GenericRenderer, game, viewer: int, la
     console.print(Text(say("ui.recent_events", lang, shown=min(last, len(lines)), total=len(lines)),
                        style="bold"))
     for line in lines[-last:]:
-        console.print("  " + line)
+        console.print(Hanging("  " + line, 4))
 
 
 # --- replay ---------------------------------------------------------------------------------
