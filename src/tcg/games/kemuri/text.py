@@ -481,6 +481,8 @@ def result_text(winner: Any, reason: Any, viewer: int | None, lang: str = "en",
     why = reason_text(reason, v.lang)
     if winner is None:
         return v.t("result.draw", reason=why)
+    if v.is_you(winner):  # "You win!", not "You wins"
+        return v.t("result.you_win", reason=why)
     return v.t("result.win", who=v.who(winner), reason=why)
 
 

@@ -1066,7 +1066,8 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
     if kind == "game_over":
         w = ev.get("winner")
         reason = reason_text(ev.get("reason"), v.lang)
-        result = T("result.draw", reason=reason) if w is None else T("result.win", who=v.who(w), reason=reason)
+        result = (T("result.draw", reason=reason) if w is None else T("result.you_win", reason=reason)
+                  if v.is_you(w) else T("result.win", who=v.who(w), reason=reason))  # "You win!", not "You wins"
         return T("event.game_over", result=result)
     return None
 
