@@ -160,22 +160,24 @@ def test_after_its_first_message_a_connection_is_sent_only_new_log_steps(tmp_pat
             first = receive_state(ws)
             assert first["log_full"] and first["log"]
             seen = [s["n"] for s in first["log"]]
-            msg = receive_state(ws, my_turn) if not my_turn(first) else first
+
+            def until_my_turn(msg: dict) -> dict:
+                while not my_turn(msg):
+                    msg = json.loads(ws.receive_text())
+                    if msg["type"] != "state":
+                        continue
+                    assert not msg["log_full"]
+                    ns = [s["n"] for s in msg["log"]]
+                    assert all(n > seen[-1] for n in ns) and ns == sorted(ns)  # nothing sent twice
+                    seen.extend(ns)
+                return msg
+
+            msg = until_my_turn(first)
             for _ in range(6):  # until an action that can be taken back (a mulligan choice)
                 if msg["can_undo"]:
                     break
                 ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": 0}))
-                while True:
-                    nxt = json.loads(ws.receive_text())
-                    if nxt["type"] != "state":
-                        continue
-                    assert not nxt["log_full"]
-                    ns = [s["n"] for s in nxt["log"]]
-                    assert all(n > seen[-1] for n in ns) and ns == sorted(ns)  # nothing sent twice
-                    seen += ns
-                    if my_turn(nxt):
-                        msg = nxt
-                        break
+                msg = until_my_turn({"result": None, "decision": None, "options": []})
             assert seen == list(range(seen[0], seen[-1] + 1))  # and nothing left out
             # an undo rebuilds the log: the next message carries it whole
             assert msg["can_undo"] and len(seen) > len(first["log"])
