@@ -39,19 +39,21 @@ def list_decks(game: str) -> list[str]:
     return sorted(p.stem for p in pathlib.Path(folder).glob("*.toml"))
 
 
-def load_deck(game: str, name_or_path: str | os.PathLike) -> Deck:
+def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck:
     """A shipped sample deck by name, or a deck file by path. Card names are resolved to ids;
     unknown cards are kept as written so that ``validate_deck`` can report them. Every failure is
     a ``TcgError``: ``UnknownGameError``, ``ArgumentError`` (not a name or path) or
-    ``DeckFileError`` (no such deck, not a regular file, too large, not UTF-8 TOML, bad counts)."""
-    rules = get_rules(game)
+    ``DeckFileError`` (no such deck, not a regular file, too large, not UTF-8 TOML, bad counts).
+    ``rules``: the ruleset whose cards resolve the names (``rules_with_cards``)."""
+    base = get_rules(game)
+    rules = rules or base
     if isinstance(name_or_path, (bytes, bytearray)) or not isinstance(name_or_path, (str, os.PathLike)):
         raise ArgumentError(f"a deck must be a sample-deck name or a deck file path, "
                             f"got {type(name_or_path).__name__}")
     text = os.fspath(name_or_path)
     if not isinstance(text, str):
         raise ArgumentError(f"a deck file path must be text, got {type(text).__name__}")
-    folder = rules.deck_dir()
+    folder = base.deck_dir()
     sample = None
     if folder is not None and text and "/" not in text and os.sep not in text and "\x00" not in text:
         candidate = pathlib.Path(folder) / f"{text}.toml"
@@ -77,18 +79,18 @@ def _resolve_names(rules, deck: Deck) -> Deck:
     return Deck(deck.game, deck.name, sections, deck.source)
 
 
-def _as_deck(game: str, deck: Deck | str | os.PathLike | Mapping[str, Any]) -> Deck:
+def _as_deck(game: str, deck: Deck | str | os.PathLike | Mapping[str, Any], rules=None) -> Deck:
     if isinstance(deck, Deck):
         return deck
     if isinstance(deck, Mapping):
         data: dict[Any, Any] = {"game": game}
         data.update(deck)
-        return _resolve_names(get_rules(game), Deck.from_dict(data))
+        return _resolve_names(rules or get_rules(game), Deck.from_dict(data))
     if not isinstance(deck, (str, os.PathLike)):
         get_rules(game)  # an unknown game is named first
         raise ArgumentError(f"a deck must be a Deck, a sample-deck name, a deck file path or a "
                             f"mapping, got {type(deck).__name__}")
-    return load_deck(game, deck)
+    return load_deck(game, deck, rules=rules)
 
 
 def validate_deck(game: str, deck: Deck | str | os.PathLike) -> list[DeckProblem]:
@@ -100,11 +102,14 @@ def validate_deck(game: str, deck: Deck | str | os.PathLike) -> list[DeckProblem
 
 
 def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | None = None,
-             validate: bool = True) -> Game:
+             validate: bool = True, *, cards: Sequence[Any] | None = None) -> Game:
     """Start a game. ``decks``: one per player (Deck, sample-deck name or file path).
     ``seed`` (0..2**64-1) makes it reproducible (a random one is chosen and recorded if
-    omitted). Illegal decks raise ``IllegalDeckError`` unless ``validate=False``."""
-    rules = get_rules(game)
+    omitted). Illegal decks raise ``IllegalDeckError`` unless ``validate=False``.
+    ``cards``: card files as text (or ``(name, text)`` pairs) played beside the game's own set
+    (``rules_with_cards``); the record names them by ``card_set.files_sha256``, and
+    ``replay(record, cards=...)`` needs the same texts again."""
+    rules = get_rules(game) if cards is None else rules_with_cards(game, cards)
     if isinstance(decks, (str, bytes, Mapping, Deck)) or not isinstance(decks, Sequence):
         raise ArgumentError(f"decks must be a list of {rules.players} decks (Deck, sample-deck "
                             f"name or file path), got {type(decks).__name__}")
@@ -113,7 +118,7 @@ def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | N
     if seed is None:
         seed = int.from_bytes(os.urandom(6), "big")
     check_seed(seed)
-    resolved = [_as_deck(game, d) for d in decks]
+    resolved = [_as_deck(game, d, rules) for d in decks]
     if validate:
         for d in resolved:
             problems = rules.validate_deck(d)
@@ -122,9 +127,12 @@ def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | N
     return Game(rules, resolved, seed)
 
 
-def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = None) -> Game:
+def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = None, *,
+           cards: Sequence[Any] | None = None) -> Game:
     """Rebuild a game from ``Game.record()`` data, its JSON text or a saved file.
-    ``upto`` stops after that many actions (for stepping through a game).
+    ``upto`` stops after that many actions (for stepping through a game). ``cards``: the card
+    files (texts) of a game started with ``new_game(..., cards=...)``; their hash must be the
+    record's ``card_set.files_sha256`` (a record with one needs them, one without takes none).
 
     Everything is checked: the game id, the decks (legal for the game), each action, ``upto``
     and, for a whole record that stores a result, that the replay ends the same way. Any
@@ -146,6 +154,7 @@ def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = Non
         rules = get_rules(game)
     except UnknownGameError as e:
         raise RecordError(f"record 'game': {e}") from None
+    rules = _record_rules(game, record, cards) or rules
     raw_decks = record.get("decks")
     if not isinstance(raw_decks, list) or len(raw_decks) != rules.players:
         raise RecordError(f"record must list {rules.players} decks")
@@ -169,3 +178,61 @@ def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = Non
                               f"{lines}{more}{hint}")
         decks.append(deck)
     return replay_record(rules, record, decks, upto)
+
+
+# --- a player's own card files, as text -----------------------------------------------------------
+def rules_with_cards(game: str, cards: Sequence[Any]):
+    """The ruleset of ``game`` with its own card set plus ``cards`` (card files as text, or
+    ``(name, text)`` pairs), built once per content (cached by the files' SHA-256). A file that
+    does not load raises ``CardDataError`` (file, card, field). See ``engine/card_files.py``."""
+    from .engine.card_files import rules_with_cards as build
+    return build(game, cards)
+
+
+def card_files_sha256(cards: Sequence[Any]) -> str:
+    """The SHA-256 that names these card files in records (``card_set.files_sha256``)."""
+    from .engine.card_files import files_sha256
+    return files_sha256(cards)
+
+
+def check_card_file(game: str, text: str, name: str = "my-cards.toml") -> list[dict[str, Any]]:
+    """Every problem of a card file's ``text`` for ``game`` (not only the first): each a dict
+    with ``file``, ``card``, ``field``, ``message``, ``line`` (or None) and ``text`` (the whole
+    message). [] when the file loads beside the game's own set."""
+    from .engine.card_files import check_card_file as check
+    get_rules(game)
+    return check(game, text, name)
+
+
+def check_card_files(game: str, files: Sequence[Any]) -> list[dict[str, Any]]:
+    """``check_card_file`` for several files played together (an id in two files is a problem)."""
+    from .engine.card_files import check_card_files as check
+    get_rules(game)
+    return check(game, files)
+
+
+def _record_rules(game: str, record: Mapping[str, Any], cards: Sequence[Any] | None):
+    """The ruleset a record is replayed with when it names card files or ``cards`` are given
+    (None: the game's own). The files' hash must be the record's."""
+    card_set = record.get("card_set")
+    wanted = card_set.get("files_sha256") if isinstance(card_set, Mapping) else None
+    if cards is None:
+        if wanted is None:
+            return None
+        raise RecordError(f"record was played with card files (card_set.files_sha256 {str(wanted)[:80]!r}): "
+                          f"give their texts to replay it (tcg.replay(record, cards=[...]))")
+    from .engine.card_files import files_sha256
+    try:
+        got = files_sha256(cards)
+    except ArgumentError as e:
+        raise RecordError(f"cards: {e}") from None
+    if wanted is None:
+        raise RecordError("record was played without card files (no card_set.files_sha256), "
+                          "but cards were given")
+    if got != wanted:
+        raise RecordError(f"the card files given are not the ones the record was played with: their "
+                          f"SHA-256 is {got}, the record's card_set.files_sha256 is {str(wanted)[:80]!r}")
+    try:
+        return rules_with_cards(game, cards)
+    except TcgError as e:
+        raise RecordError(f"the record's card files do not load: {e}") from None

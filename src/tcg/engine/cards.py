@@ -257,12 +257,28 @@ class CardSet(Generic[C]):
         return c.id if c is not None else None  # type: ignore[attr-defined]
 
 
+@dataclass(frozen=True)
+class CardText:
+    """A card-set file given as its text rather than a path (a player's upload in the browser):
+    ``name`` is what messages call the file. Everything that reads a card file path reads this
+    too (``load_card_file``, a game's ``load_cards``)."""
+
+    name: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
 def card_files_digest(paths) -> str:
     """Short content hash of extra card files: part of the card-set version in records."""
     import hashlib
     h = hashlib.sha1()
     for p in paths:
-        h.update(read_bytes(p, "card-set", MAX_CARD_FILE_BYTES, error=CardDataError))
+        if isinstance(p, CardText):
+            h.update(p.text.encode("utf-8"))
+        else:
+            h.update(read_bytes(p, "card-set", MAX_CARD_FILE_BYTES, error=CardDataError))
     return h.hexdigest()[:10]
 
 
@@ -331,13 +347,22 @@ def _file_game(f: pathlib.Path, game: str, known: tuple[str, ...]) -> str:
     return g
 
 
-def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
-                   ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
-    """Read and validate a card-set file. Returns the ``[set]`` table and ``(id, fields)`` per card,
-    with defaults filled in. Ability lists are left for the game to parse."""
+def read_card_file(path: "str | pathlib.Path | CardText") -> tuple[str, str]:
+    """(the name messages give the file, its text): a path read safely (``read_text``), or a
+    ``CardText`` as given (a leading byte-order mark dropped, its size checked as a file's)."""
+    if isinstance(path, CardText):
+        text = path.text[1:] if path.text.startswith("\ufeff") else path.text
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_CARD_FILE_BYTES:
+            raise CardDataError(path.name, None, None, f"card-set file is {size:,} bytes, larger than "
+                                                       f"the limit of {MAX_CARD_FILE_BYTES:,} bytes")
+        return path.name, text
     fname = os.fspath(path) if isinstance(path, (str, os.PathLike)) else str(path)
-    text = read_text(path, "card-set", MAX_CARD_FILE_BYTES, error=CardDataError)
-    data = parse_toml(text, fname, error=CardDataError)
+    return fname, read_text(path, "card-set", MAX_CARD_FILE_BYTES, error=CardDataError)
+
+
+def check_set_table(fname: str, data: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """The ``[set]`` table of a parsed card file, checked (game, name and version)."""
     meta = data.get("set")
     if not isinstance(meta, dict):
         raise CardDataError(fname, None, "set", "missing [set] table with game, name and version")
@@ -346,48 +371,80 @@ def load_card_file(path: str | pathlib.Path, schema: CardSchema, game: str
             raise CardDataError(fname, None, f"set.{key}", "missing or not text")
     if meta["game"] != game:
         raise CardDataError(fname, None, "set.game", f"is {brief(meta['game'])}, expected {game!r}")
+    return meta
+
+
+def check_card(fname: str, i: int, raw: Any, schema: CardSchema, seen: set[str],
+               problems: list[CardDataError] | None = None) -> tuple[str, dict[str, Any]] | None:
+    """Card ``i`` (1-based) of a file as written, checked against the schema: ``(id, fields)``
+    with defaults filled in (``seen``: the ids before it, this one added). The first problem is
+    raised; with a ``problems`` list, every problem of the card is added to it instead (each
+    field checked on its own) and None is returned when there was one."""
+    def stop(card: str, field: str | None, message: str) -> None:
+        e = CardDataError(fname, card, field, message)
+        if problems is None:
+            raise e
+        problems.append(e)
+
+    label = f"#{i}"
+    if not isinstance(raw, dict):
+        return stop(label, None, "a card must be a table")
+    cid = raw.get("id")
+    if not isinstance(cid, str) or not cid:
+        return stop(label, "id", "missing or not text")
+    if not cid.strip():
+        return stop(label, "id", "must not be blank")
+    if cid in seen:
+        return stop(cid, "id", "duplicate card id")
+    seen.add(cid)
+    kind_field = schema.common.get("kind")
+    kind = raw.get("kind")
+    if kind_field is not None and kind not in (kind_field.choices or ()):
+        return stop(cid, "kind", f"{brief(kind)} is not one of: {', '.join(kind_field.choices or ())}")
+    fields = schema.fields_for(kind)
+    card: dict[str, Any] = {}
+    found = 0
+    for key, value in raw.items():
+        f = fields.get(key)
+        if f is None:
+            stop(cid, key, f"unknown field for a {kind} card (known: {', '.join(sorted(fields))})")
+            found += 1
+            continue
+
+        def fail(msg: str, key: str = key) -> None:
+            raise CardDataError(fname, cid, key, msg)
+        try:
+            card[key] = f.check(value, fail)
+        except CardDataError as e:
+            if problems is None:
+                raise
+            problems.append(e)
+            found += 1
+    for key, f in fields.items():
+        if key not in card and key not in raw:
+            if f.required:
+                stop(cid, key, f"required for a {kind} card")
+                found += 1
+            card[key] = list(f.default) if isinstance(f.default, list) else f.default
+    if isinstance(card.get("name"), str) and not card["name"].strip():
+        stop(cid, "name", "must not be empty")
+        found += 1
+    return None if found else (cid, card)
+
+
+def load_card_file(path: "str | pathlib.Path | CardText", schema: CardSchema, game: str
+                   ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """Read and validate a card-set file (a path, or a ``CardText``). Returns the ``[set]``
+    table and ``(id, fields)`` per card, with defaults filled in. Ability lists are left for the
+    game to parse."""
+    fname, text = read_card_file(path)
+    data = parse_toml(text, fname, error=CardDataError)
+    meta = check_set_table(fname, data, game)
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardDataError(fname, None, "cards", "missing [[cards]] entries")
-    out: list[tuple[str, dict[str, Any]]] = []
     seen: set[str] = set()
-    kind_field = schema.common.get("kind")
-    for i, raw in enumerate(raw_cards, 1):
-        label = f"#{i}"
-        if not isinstance(raw, dict):
-            raise CardDataError(fname, label, None, "a card must be a table")
-        cid = raw.get("id")
-        if not isinstance(cid, str) or not cid:
-            raise CardDataError(fname, label, "id", "missing or not text")
-        if not cid.strip():
-            raise CardDataError(fname, label, "id", "must not be blank")
-        label = cid
-        if cid in seen:
-            raise CardDataError(fname, cid, "id", "duplicate card id")
-        seen.add(cid)
-        kind = raw.get("kind")
-        if kind_field is not None and kind not in (kind_field.choices or ()):
-            raise CardDataError(fname, cid, "kind",
-                                f"{brief(kind)} is not one of: {', '.join(kind_field.choices or ())}")
-        fields = schema.fields_for(kind)
-        card: dict[str, Any] = {}
-        for key, value in raw.items():
-            f = fields.get(key)
-            if f is None:
-                raise CardDataError(fname, cid, key, f"unknown field for a {kind} card "
-                                    f"(known: {', '.join(sorted(fields))})")
-
-            def fail(msg: str, key: str = key) -> None:
-                raise CardDataError(fname, cid, key, msg)
-            card[key] = f.check(value, fail)
-        for key, f in fields.items():
-            if key not in card:
-                if f.required:
-                    raise CardDataError(fname, cid, key, f"required for a {kind} card")
-                card[key] = list(f.default) if isinstance(f.default, list) else f.default
-        if isinstance(card.get("name"), str) and not card["name"].strip():
-            raise CardDataError(fname, cid, "name", "must not be empty")
-        out.append((cid, card))
+    out = [check_card(fname, i, raw, schema, seen) for i, raw in enumerate(raw_cards, 1)]
     return meta, out
 
 
@@ -427,6 +484,12 @@ def card_loader(game: str, schema: CardSchema, make_card: Callable[[str, str, di
         registry = importlib.import_module(effects).REGISTRY  # the ops this game understands
         return load_card_sets(game, schema, lambda f, cid, fields: make_card(f, cid, fields, registry),
                               path, *extra, check=check)
+
+    def card_maker() -> Callable[[str, str, dict], Any]:
+        registry = importlib.import_module(effects).REGISTRY
+        return lambda f, cid, fields: make_card(f, cid, fields, registry)
+    # what a card file's checker needs (``card_files.check_card_files``: every problem, card by card)
+    load_cards.schema, load_cards.card_maker, load_cards.check = schema, card_maker, check  # type: ignore[attr-defined]
     return load_cards
 
 

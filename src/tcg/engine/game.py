@@ -305,7 +305,10 @@ class Game:
             "result": self.result,
             "meta": dict(self.meta),
         }
-        if "+" in str(cards.version):  # custom card files from TCG_CARD_PATH were loaded
+        files_sha256 = getattr(self.rules, "card_files_sha256", None)
+        if files_sha256:  # card files given as text (``tcg.new_game(..., cards=...)``)
+            rec["card_set"]["files_sha256"] = files_sha256
+        elif "+" in str(cards.version):  # custom card files from TCG_CARD_PATH were loaded
             from .cards import extra_card_files
             rec["card_set"]["extra_files"] = [str(f) for f in extra_card_files(self.rules.id)]
         for k, v in self._extra.items():

@@ -1,0 +1,228 @@
+"""A player's own card files given as TEXT (typed or uploaded in the browser), not as paths.
+
+* ``files_sha256(texts)``: what names a set of card files: the SHA-256 of each file's length
+  (8 bytes, big-endian) and UTF-8 bytes, file after file. Records and the web store keep it.
+* ``rules_with_cards(game, files)``: a ``Ruleset`` of the game whose card set is the game's own
+  ``cards.toml`` plus these files (``TCG_CARD_PATH`` is not read for it: the files alone say
+  what the set is, so a record names it completely). Built once per content: the same texts give
+  the same ``Ruleset`` object (a small cache keyed by game and hash). Its ``card_files_sha256``
+  goes into ``Game.record()`` (``card_set.files_sha256``); ``tcg.replay(record, cards=...)``
+  checks it.
+* ``check_card_files(game, files)``: every problem of the files, not only the first: each is a
+  dict with ``file``, ``card``, ``field``, ``message`` (the ``CardDataError`` parts), ``line``
+  (where to look, when it can be told) and ``text`` (the whole message). The TOML is parsed
+  whole (a syntax error is one problem), the ``[set]`` table field by field, then each card on
+  its own (each of its fields on its own, then its abilities), then the rules that involve
+  several cards (a card that breaks one is left out and the check run again).
+
+A file is ``text``, ``(name, text)`` or a ``CardText``; ``name`` only names the file in
+messages (default ``card file 1``, ``card file 2``...)."""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import threading
+from collections import OrderedDict
+from typing import Any, Iterable, Sequence
+
+from .cards import CardText, check_card, read_card_file
+from .errors import ArgumentError, CardDataError
+from .files import parse_toml
+
+#: rulesets with card files kept (least recently used dropped first)
+CACHE_SIZE = 32
+#: times the rules over several cards are checked again after one fails (``check_card_files``)
+MAX_CROSS_ROUNDS = 50
+
+_cache: "OrderedDict[tuple[str, str], Any]" = OrderedDict()
+_own: dict[str, Any] = {}
+_lock = threading.Lock()
+
+
+def card_texts(files: Iterable[Any]) -> list[CardText]:
+    """``files`` (texts, ``(name, text)`` pairs, ``{"name", "text"}`` objects or ``CardText``)
+    as ``CardText``, named ``card file N`` when no name is given."""
+    if isinstance(files, (str, bytes)) or not isinstance(files, Iterable):
+        raise ArgumentError(f"card files must be a list of texts, got {type(files).__name__}")
+    out = []
+    for i, f in enumerate(files, 1):
+        if isinstance(f, CardText):
+            out.append(f)
+            continue
+        if isinstance(f, dict):
+            f = (f.get("name"), f.get("text"))
+        name, text = (f"card file {i}", f) if isinstance(f, str) else \
+            (tuple(f) if isinstance(f, (tuple, list)) and len(f) == 2 else (None, None))
+        if not isinstance(text, str):
+            raise ArgumentError(f"card file #{i} must be its text (a str) or a (name, text) pair, "
+                                f"got {type(f).__name__}")
+        out.append(CardText(str(name or f"card file {i}"), text))
+    return out
+
+
+def files_sha256(files: Iterable[Any]) -> str:
+    """The SHA-256 (hex) naming these card files: each file's UTF-8 length (8 bytes, big-endian)
+    then its bytes, in order. Names do not count, only the texts."""
+    h = hashlib.sha256()
+    for f in card_texts(files):
+        data = f.text.encode("utf-8", "surrogatepass")
+        h.update(len(data).to_bytes(8, "big"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def rules_with_cards(game: str, files: Sequence[Any]):
+    """The ``Ruleset`` of ``game`` playing its own card set plus ``files`` (see the module's
+    text). ``CardDataError`` (file, card, field) when a file does not load."""
+    from ..games import get_rules
+    base = get_rules(game)  # UnknownGameError first
+    texts = card_texts(files)
+    if not texts:
+        raise ArgumentError("give at least one card file (or no cards= at all for the game's own set)")
+    digest = files_sha256(texts)
+    key = (game, digest)
+    with _lock:
+        rules = _cache.get(key)
+        if rules is not None:
+            _cache.move_to_end(key)
+            return rules
+        rules = type(base)()
+        rules._cards = base.game_module("cards").load_cards(base.folder / "cards.toml", *texts)
+        rules.card_files_sha256 = digest
+        _cache[key] = rules
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+        return rules
+
+
+def own_cards(game: str):
+    """The game's own card set (its ``cards.toml``, without ``TCG_CARD_PATH`` files)."""
+    from ..games import get_rules
+    base = get_rules(game)
+    if not os.environ.get("TCG_CARD_PATH"):
+        return base.cards
+    with _lock:
+        if game not in _own:
+            _own[game] = base.game_module("cards").load_cards(base.folder / "cards.toml")
+        return _own[game]
+
+
+# --- every problem of a file -------------------------------------------------------------------
+_CARD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*cards[ \t]*\]\]", re.M)
+_ABILITY_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*cards[ \t]*\.[ \t]*abilities[ \t]*\]\]", re.M)
+_SET_HEADER = re.compile(r"^[ \t]*\[[ \t]*set[ \t]*\]", re.M)
+_AT_LINE = re.compile(r"at line (\d+)")
+
+
+def _line_at(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def _field_line(text: str, span: tuple[int, int] | None, field: str | None) -> int | None:
+    """The line of ``field = ...`` in a card's part of the text (``span``), if it is written there
+    (``abilities[N].x``: in the card's N-th ``[[cards.abilities]]`` table)."""
+    if span is None or not field:
+        return None
+    m = re.fullmatch(r"abilities\[(\d+)\](?:\.([A-Za-z0-9_-]+))?", field)
+    if m:
+        heads = [h.start() for h in _ABILITY_HEADER.finditer(text, span[0], span[1])]
+        n = int(m.group(1))
+        if n >= len(heads):
+            return None
+        sub = (heads[n], heads[n + 1] if n + 1 < len(heads) else span[1])
+        return _field_line(text, sub, m.group(2)) or _line_at(text, sub[0])
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", field):
+        return None
+    m = re.compile(rf"^[ \t]*{field}[ \t]*=", re.M).search(text, span[0], span[1])
+    return _line_at(text, m.start()) if m else None
+
+
+def problem(e: CardDataError, line: int | None = None) -> dict[str, Any]:
+    """A ``CardDataError`` as a problem: file, card, field, message, line and the whole text."""
+    return {"file": e.file, "card": e.card, "field": e.field, "message": e.detail, "line": line,
+            "text": str(e)}
+
+
+def check_card_files(game: str, files: Sequence[Any]) -> list[dict[str, Any]]:
+    """Every problem of ``files`` as card files of ``game`` (see the module's text); [] when
+    they load. The game's own ids may not be used again, nor an id in two files."""
+    from ..games import get_rules
+    base = get_rules(game)
+    load_cards = base.game_module("cards").load_cards
+    schema, make, cross = load_cards.schema, load_cards.card_maker(), load_cards.check
+    own = own_cards(game)
+    where: dict[str, str] = {c.id: f"the game's own set ({own.name})" for c in own}
+    found: list[dict[str, Any]] = []
+    new_cards: list[Any] = []
+    card_at: dict[tuple[str, str], tuple[str, tuple[int, int] | None]] = {}
+    for f in card_texts(files):
+        try:
+            fname, text = read_card_file(f)
+            data = parse_toml(text, fname, error=CardDataError)
+        except CardDataError as e:
+            m = _AT_LINE.search(e.detail)
+            found.append(problem(e, int(m.group(1)) if m else None))
+            continue
+        m = _SET_HEADER.search(text)
+        set_line = _line_at(text, m.start()) if m else None
+        meta = data.get("set")
+        if not isinstance(meta, dict):
+            found.append(problem(CardDataError(fname, None, "set", "missing [set] table with game, name and version")))
+        else:
+            for key in ("game", "name", "version"):
+                if not isinstance(meta.get(key), str) or not meta[key]:
+                    found.append(problem(CardDataError(fname, None, f"set.{key}", "missing or not text"), set_line))
+                elif key == "game" and meta[key] != game:
+                    found.append(problem(CardDataError(fname, None, "set.game",
+                                                       f"is {meta[key]!r}, expected {game!r}"), set_line))
+        raw_cards = data.get("cards")
+        if not isinstance(raw_cards, list) or not raw_cards:
+            found.append(problem(CardDataError(fname, None, "cards", "missing [[cards]] entries")))
+            continue
+        headers = [m.start() for m in _CARD_HEADER.finditer(text)]
+        spans = list(zip(headers, headers[1:] + [len(text)])) if len(headers) == len(raw_cards) else None
+        seen: set[str] = set()
+        for i, raw in enumerate(raw_cards, 1):
+            span = spans[i - 1] if spans else None
+            line = _line_at(text, span[0]) if span else None
+            errors: list[CardDataError] = []
+            got = check_card(fname, i, raw, schema, seen, errors)
+            found.extend(problem(e, _field_line(text, span, e.field) or line) for e in errors)
+            if got is None:
+                continue
+            cid, fields = got
+            try:
+                if cid in where:
+                    raise CardDataError(fname, cid, "id", f"already defined in {where[cid]}")
+                card = make(fname, cid, fields)
+            except CardDataError as e:
+                found.append(problem(e, _field_line(text, span, e.field) or line))
+                continue
+            where[cid] = fname
+            card_at[(fname, cid)] = (text, span)
+            new_cards.append(card)
+    if cross is not None and new_cards:
+        for _ in range(MAX_CROSS_ROUNDS):
+            try:
+                cross(list(own) + new_cards, where)
+                break
+            except CardDataError as e:
+                text, span = card_at.get((e.file, e.card), ("", None))
+                found.append(problem(e, _field_line(text, span, e.field) or (_line_at(text, span[0]) if span else None)))
+                left = [c for c in new_cards if c.id != e.card]
+                if len(left) == len(new_cards):
+                    break
+                new_cards = left
+    return found
+
+
+def check_card_file(game: str, text: str, name: str = "my-cards.toml") -> list[dict[str, Any]]:
+    """Every problem of one card file's ``text`` (see ``check_card_files``)."""
+    if not isinstance(text, str):
+        raise ArgumentError(f"a card file's text must be a str, got {type(text).__name__}")
+    return check_card_files(game, [(name, text)])
+
+
+__all__ = ["CACHE_SIZE", "card_texts", "check_card_file", "check_card_files", "files_sha256", "own_cards",
+           "problem", "rules_with_cards"]
