@@ -210,3 +210,20 @@ def test_a_card_line_keeps_its_name_and_drops_facts_to_fit():
     names = table.names_line(row, 0, 80, 1).plain
     assert names.startswith("Your hand (10):") and "×2" in names and "+" in names and cell_len(names) <= 80
     assert Text(names).plain.count("Card number") == names.count("Card number")
+
+
+def test_card_texts_and_the_rules_wrap_under_each_line_start():
+    from tcg.ui.terminal import _print_hanging
+    g = tcg.new_game("turutoru", tcg.list_decks("turutoru")[:2], seed=12)
+    r = get_renderer("turutoru", g, "en", viewer=0)
+    con, out = console()
+    _print_hanging(con, r.card_info(g.observe(0)))
+    from tcg.ui.terminal import rules_primer
+    _print_hanging(con, rules_primer("turutoru", "en"))
+    lines = out.getvalue().splitlines()
+    assert len(lines) > 20 and all(cell_len(line) <= 80 for line in lines)
+    starts = [line for line in lines if line and not line.startswith(" ")]
+    # only headings and paragraph starts are flush left: no wrapped end of a card's facts or text
+    assert all(cell_len(line) < 80 or not line.endswith(("(", "·")) for line in starts)
+    flush = [line for line in starts if line[:1].islower()]
+    assert flush == [], flush

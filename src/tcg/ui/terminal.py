@@ -189,7 +189,7 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
             if len(legal) == 1:  # one possible answer: taken for the player, with a line saying so
                 action = legal[0]
                 text = action_text(game, action, human, human, lang, renderer)
-                console.print(Text(t("ui.auto", action=text), style="dim"))
+                console.print(Hanging(Text(t("ui.auto", action=text), style="dim"), 4))
                 mark = len(game.log)
                 game.apply(action, human)
                 changed()
@@ -215,7 +215,7 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                     again()
                     continue
                 if answer in ("r", "rules"):
-                    console.print(rules_primer(game.game_id, lang) or t("ui.no_primer"))
+                    _print_hanging(console, rules_primer(game.game_id, lang) or t("ui.no_primer"))
                     again()
                     continue
                 if answer in ("?", "why"):
@@ -229,7 +229,7 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                     continue
                 if answer in ("i", "info", "cards"):
                     info = renderer.card_info(game.observe(human))
-                    console.print(info if info is not None else t("ui.no_card_texts"))
+                    _print_hanging(console, info if info is not None else t("ui.no_card_texts"))
                     again()
                     continue
                 if answer == "log":
@@ -249,10 +249,10 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                 if answer in ("u", "undo"):
                     done, text = take_back(game, human, lang, renderer)
                     if not done:
-                        console.print(t("ui.cannot_undo", why=text), style="yellow")
+                        console.print(Hanging(Text(t("ui.cannot_undo", why=text), style="yellow"), 2))
                         continue
                     changed()
-                    console.print(Text(t("ui.took_back", action=text), style="bold"))
+                    console.print(Hanging(Text(t("ui.took_back", action=text), style="bold"), 4))
                     break
                 if answer == "0" and prefix:
                     prefix = prefix[:-1]
@@ -466,6 +466,21 @@ def _options_block(labels: Sequence[str], prefix: tuple[str, ...] = (), lang: st
 def _print_options(console: Console, labels: Sequence[str], prefix: tuple[str, ...] = (),
                    lang: str = "en", header: bool = False) -> None:
     console.print(_options_block(labels, prefix, lang, header))
+
+
+def _print_hanging(console: Console, text: Any) -> None:
+    """A text of several lines (card texts, the rules primer), each line wrapping under its own
+    start: 4 cells further in than the line (under a card's name after "1. "), 2 for a heading."""
+    if not isinstance(text, (str, Text)):
+        console.print(text)
+        return
+    text = Text(text) if isinstance(text, str) else text
+    lines = text.split("\n", allow_blank=True)
+    if lines and not lines[-1].plain:
+        lines = lines[:-1]
+    for line in lines:
+        lead = len(line.plain) - len(line.plain.lstrip(" "))
+        console.print(Hanging(line, lead + 4 if lead else 2))
 
 
 def _print_help(console: Console, text: str) -> None:
