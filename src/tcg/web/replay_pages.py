@@ -172,9 +172,10 @@ class Source:
     """One record being replayed: its actions, copies of the game along the way, its turns, and
     the logs of the viewers who asked."""
 
-    def __init__(self, record: Mapping[str, Any], seat_kinds: list[str] | None = None, version: Any = None):
+    def __init__(self, record: Mapping[str, Any], seat_kinds: list[str] | None = None, version: Any = None,
+                 cards: list | None = None):
         self.game_id: str = record["game"]
-        self.start = tcg.replay(dict(record, actions=[], result=None))
+        self.start = tcg.replay(dict(record, actions=[], result=None), cards=cards)
         players = self.start.rules.players
         self.seat_kinds = list(seat_kinds or ["human"] * players)
         self.actions: list[dict[str, Any]] = [dict(a) for a in record.get("actions", [])]
@@ -272,8 +273,9 @@ class Replays:
         finished = stored.result is not None
         if src is None or (src.version != stored.version and not src.extend(stored.actions, stored.version)):
             try:
-                src = Source(stored.record(), [s["kind"] for s in stored.seats], stored.version)
-            except TcgError as e:  # e.g. a card set changed since the game was played
+                src = Source(stored.record(), [s["kind"] for s in stored.seats], stored.version,
+                             cards=self.store.cards_of(stored.setup))
+            except (TcgError, StoreError) as e:  # e.g. a card set changed since the game was played
                 raise ReplayRefused(500, "web.replay.bad_record", detail=str(e)) from None
         src.finished = finished
         return self._keep(key, src), finished
@@ -285,7 +287,10 @@ class Replays:
             record = self.files.get(fid)
             if record is None:
                 raise ReplayRefused(404, "web.replay.gone")
-            src = Source(record)
+            try:
+                src = Source(record, cards=self.store.cards_of(record))
+            except (TcgError, StoreError) as e:
+                raise ReplayRefused(400, "web.replay.bad_record", detail=str(e)) from None
         return self._keep(key, src)
 
     def answer(self, source: Source, step: int, viewer: str, lang: str, tail: int | None,
@@ -357,9 +362,10 @@ class FileShelf:
 
 
 # --- reading an opened file ------------------------------------------------------------------------
-def read_record(data: bytes, games: Mapping[str, Any]) -> dict[str, Any]:
+def read_record(data: bytes, games: Mapping[str, Any], store: Any = None) -> dict[str, Any]:
     """The record in an opened file, replayed whole and made regular (``Game.record()``), or a
-    ``ReplayRefused`` saying what is wrong with it."""
+    ``ReplayRefused`` saying what is wrong with it. A record played with a player's own card
+    files is replayed with them when ``store`` holds them."""
     from ..engine.errors import RecordError
     from ..engine.files import parse_json
     if len(data) > MAX_UPLOAD:
@@ -387,8 +393,8 @@ def read_record(data: bytes, games: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(record["game"], str) or record["game"] not in games:
         raise ReplayRefused(400, "web.replay.unknown_game", game=str(record["game"])[:60])
     try:
-        full = tcg.replay(record)
-    except TcgError as e:
+        full = tcg.replay(record, cards=store.cards_of(record) if store is not None else None)
+    except (TcgError, StoreError) as e:
         raise ReplayRefused(400, "web.replay.bad_record", detail=str(e)) from None
     except Exception as e:  # noqa: BLE001 - a file nobody checked: whatever breaks, say so
         log.warning("an opened record file failed to replay", exc_info=True)
@@ -464,7 +470,7 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
         finally:
             await form.close()
         try:
-            record = await run_in_threadpool(read_record, data, games)
+            record = await run_in_threadpool(read_record, data, games, store)
         except ReplayRefused as e:
             return problem(request, t(lang, e.key, **e.params), e.status)
         fid = replays.files.put(record, name)

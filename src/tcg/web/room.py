@@ -31,9 +31,10 @@ LOG_KEEP = 80  # steps of the log kept per viewer (the page shows the last ones)
 LOG_SENT = 40  # steps of the log a connection is sent when it starts (later only new steps)
 
 
-def rebuild(stored: StoredGame, upto: int | None = None) -> "tcg.Game":
-    """The game of a stored record (all its actions, or the first ``upto``)."""
-    return tcg.replay(stored.record(), upto=upto)
+def rebuild(stored: StoredGame, upto: int | None = None, cards: list | None = None) -> "tcg.Game":
+    """The game of a stored record (all its actions, or the first ``upto``); ``cards``: the card
+    files its set-up names (``store.cards_of``)."""
+    return tcg.replay(stored.record(), upto=upto, cards=cards)
 
 
 @dataclass
@@ -201,7 +202,8 @@ class Room:
         self.seat_kinds = [s["kind"] for s in stored.seats]
         self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in stored.seats]
         self.version = stored.version
-        self.game = rebuild(stored)
+        self.cards = store.cards_of(stored.setup)  # a player's own card files, or None
+        self.game = rebuild(stored, cards=self.cards)
         self._stored_actions = list(stored.actions)
         self.lock = asyncio.Lock()
         self.voices: dict[tuple[int | None, str], Voice] = {}
@@ -234,7 +236,7 @@ class Room:
         v = self.voices.get(key)
         if v is None:
             v = Voice(self, viewer, lang)
-            g0 = tcg.replay(dict(self.game.record(), actions=[], result=None))
+            g0 = tcg.replay(dict(self.game.record(), actions=[], result=None), cards=self.cards)
             v.replay_log(self._stored_actions, g0)
             self.voices[key] = v
         return v
@@ -283,7 +285,7 @@ class Room:
         stored = self.store.load(self.id)
         self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in stored.seats]
         self.prepared = {p: self.store.prepared(self.id, p) for p in range(self.game.rules.players)}
-        self.game = rebuild(stored)
+        self.game = rebuild(stored, cards=self.cards)
         self.game.keep_undo = self.undo_allowed
         self._stored_actions = list(stored.actions)
         self.version = stored.version

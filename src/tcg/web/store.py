@@ -9,6 +9,9 @@ fork a game; the server shows nobody an action's result before ``append`` has co
 Killing the process loses nothing committed: WAL with ``synchronous=NORMAL`` survives a crash of
 the process (not a power cut of the machine; ``TCG_DB_SYNC=FULL`` for that).
 
+A player's own card files (``card_sets``) are stored once by their hash, the
+``card_set.files_sha256`` that the set-up of each game played with them keeps (``cards_of``).
+
 Seat tokens are stored as SHA-256 hashes; the store never sees a token in the clear after
 ``create``/``claim`` hand it out.
 """
@@ -60,8 +63,17 @@ CREATE TABLE IF NOT EXISTS prepared (
     actions TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 ) STRICT;
+CREATE TABLE IF NOT EXISTS card_sets (
+    hash    TEXT PRIMARY KEY,
+    game    TEXT NOT NULL,
+    name    TEXT NOT NULL,
+    text    TEXT NOT NULL,
+    created REAL
+) STRICT;
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 """
+#: the most card files a stored card set holds
+MAX_CARD_SET_FILES = 20
 
 
 class StoreError(Exception):
@@ -287,6 +299,55 @@ class SQLStore:
 
     def game_ids(self) -> list[str]:
         return [r[0] for r in self._exec(self._db(), "SELECT id FROM games ORDER BY created")]
+
+    # --- a player's own card sets (stored once by their hash) -----------------------------------------
+    def put_card_set(self, game: str, name: str, files: Iterable[Any]) -> str:
+        """Store a card set (``files``: ``{"name", "text"}`` objects or ``(name, text)`` pairs)
+        once by its hash, ``card_set.files_sha256`` of the records of its games; storing the
+        same texts again changes nothing. Returns the hash. (Checking the files is the
+        caller's: ``tcg.api.check_card_files``.)"""
+        from ..engine.card_files import card_texts, files_sha256
+        texts = card_texts(files)
+        if not texts or len(texts) > MAX_CARD_SET_FILES:
+            raise StoreError(f"a card set holds 1 to {MAX_CARD_SET_FILES} files, not {len(texts)}")
+        digest = files_sha256(texts)
+        body = json.dumps([{"name": f.name, "text": f.text} for f in texts], ensure_ascii=False)
+        with self._tx() as db:
+            self._exec(db, "INSERT INTO card_sets (hash, game, name, text, created) VALUES (?,?,?,?,?) "
+                       "ON CONFLICT (hash) DO NOTHING", (digest, game, name, body, time.time()))
+        return digest
+
+    def card_set(self, digest: str) -> tuple[str, str, list[dict[str, str]]] | None:
+        """``(game, name, files)`` of the stored card set ``digest`` (files: ``{"name", "text"}``),
+        or None."""
+        if not isinstance(digest, str):
+            return None
+        row = self._exec(self._db(), "SELECT game, name, text FROM card_sets WHERE hash=?", (digest,)).fetchone()
+        return None if row is None else (row[0], row[1], json.loads(row[2]))
+
+    def card_set_names(self, digests: Iterable[str]) -> dict[str, tuple[str, str]]:
+        """``{hash: (game, name)}`` of those of ``digests`` that are stored."""
+        out = {}
+        for d in digests:
+            row = self._exec(self._db(), "SELECT game, name FROM card_sets WHERE hash=?", (d,)).fetchone()
+            if row is not None:
+                out[d] = (row[0], row[1])
+        return out
+
+    def cards_of(self, setup: Mapping[str, Any]) -> list[tuple[str, str]] | None:
+        """The card files (``(name, text)``) a game's set-up (or record) names by
+        ``card_set.files_sha256``, to rebuild it with (``tcg.replay(..., cards=...)``); None for
+        a game played with the game's own cards only. ``StoreError`` when this store does not
+        hold them."""
+        card_set = setup.get("card_set") if isinstance(setup, Mapping) else None
+        digest = card_set.get("files_sha256") if isinstance(card_set, Mapping) else None
+        if digest is None:
+            return None
+        got = self.card_set(digest)
+        if got is None:
+            raise StoreError(f"the card files this game was played with (SHA-256 {str(digest)[:80]}) "
+                             f"are not stored here")
+        return [(f["name"], f["text"]) for f in got[2]]
 
 
 class SQLiteStore(SQLStore):

@@ -62,6 +62,13 @@ CREATE TABLE IF NOT EXISTS prepared (
     actions TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS card_sets (
+    hash    TEXT PRIMARY KEY,
+    game    TEXT NOT NULL,
+    name    TEXT NOT NULL,
+    text    TEXT NOT NULL,
+    created DOUBLE PRECISION
+);
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 """
 CHANNEL = "tcg_games"
