@@ -188,6 +188,9 @@ def test_japanese_breaks_between_characters_and_english_between_words():
     assert all(cell_len(line.plain) <= 40 for line in lines)
     assert cell_len(lines[0].plain) >= 36  # filled, not broken at the first space
     assert not any(line.plain.strip().startswith(("。", "）", "、")) for line in lines)
+    drew = "    あなたはカードを7枚引いた：校長代理ヴィオラ、星屑メテオ、炎の魔女エルザ、重装機ガーディアン、癒しの巫女シオン"
+    lines = [line.plain.strip() for line in Hanging(drew, 6).lines(80)]
+    assert len(lines) == 2 and lines[1].startswith("重装機ガーディアン")  # broken after "、", not in a name
     cuts = breaks("Attack with 氷刃のセツナ (Setsuna of the Ice Blade) now", 30)
     assert "氷刃のセツナ" in "Attack with 氷刃のセツナ (Setsuna of the Ice Blade) now"[:cuts[0]] or \
         "Attack with 氷刃のセツナ (Setsuna of the Ice Blade) now"[cuts[0]:].lstrip().startswith("氷刃のセツナ")
@@ -227,3 +230,8 @@ def test_card_texts_and_the_rules_wrap_under_each_line_start():
     assert all(cell_len(line) < 80 or not line.endswith(("(", "·")) for line in starts)
     flush = [line for line in starts if line[:1].islower()]
     assert flush == [], flush
+
+
+def test_a_counter_label_ending_in_a_full_width_colon_takes_no_space():
+    a = {"counters": [{"label": "手元のリーダーカード：", "value": "4枚（非公開）"}, {"label": "山札", "value": 3}]}
+    assert table.counters_text(a).plain == "手元のリーダーカード：4枚（非公開）  山札 3"

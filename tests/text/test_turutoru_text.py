@@ -480,3 +480,24 @@ def test_the_rules_primer(lang):
     else:
         for words in ("勝利条件", "セグメント", "再起", "プログラムデコーダー", "優先義務", "ウェイクアップ状態", "ベッドイン状態"):
             assert words in text, words
+
+
+def test_two_same_named_characters_are_told_apart_by_their_number_on_the_table():
+    """Two copies of a card on the field are offered as "[#1]" and "[#2]" (not an internal card id
+    and instance, "[TTS-028#29]"), and the terminal's table numbers the characters of each field
+    the same way ("#2"), as the options name them."""
+    import io
+
+    from rich.console import Console
+
+    from tcg.ui import get_renderer
+    g = scenario(p0=dict(programs=["T-ACTV"], chars=["T-SKILL", dict(card="T-SKILL", damage=1)],
+                         deck=["T-SMALL"] * 6), p1=dict(chars=["T-SMALL"], deck=["T-SMALL"] * 6), start="main")
+    for lang in LANGS:
+        heads = {path[0] for path, _ in T.menu(g, g.legal_actions(), 0, lang) if len(path) > 1}
+        assert len(heads) == 2 and all(re.search(r"[\[［]#[12][\]］]$", h) for h in heads), heads
+        out = io.StringIO()
+        Console(file=out, width=80, color_system=None).print(get_renderer(GAME, g, lang, viewer=0).board(g.observe(0)))
+        lines = out.getvalue().splitlines()
+        assert any("技能者" in line and " · #1 · " in line for line in lines)
+        assert any("技能者" in line and " · #2 · " in line for line in lines)

@@ -41,6 +41,8 @@ def owner_style(owner: Any, viewer: Any) -> str:
 #: characters a line may not start with (closing brackets and punctuation) or end with (opening ones)
 NO_START = set("、。，．・：；？！）」』】〕》〉ー…‥ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.;:!?)]}›→×")
 NO_END = set("（「『【〔《〈([{")
+#: characters after which a Japanese line breaks best (between two names, two clauses)
+AFTER = set("、。，：；・）」』】〕》〉→")
 
 
 def _wide(ch: str) -> bool:
@@ -55,12 +57,14 @@ def _mostly_wide(text: str) -> bool:
 def breaks(text: str, width: int) -> list[int]:
     """Where ``text`` breaks into lines of at most ``width`` cells: at a space when one falls in the
     second half of a line that is not mostly Japanese (so that a name between spaces, "氷刃のセツナ
-    (Setsuna...)", stays whole), else also between two characters of which one is Japanese (no line starts with a closing
-    bracket or punctuation, none ends with an opening one); a word longer than a line is cut where
-    it must."""
+    (Setsuna...)", stays whole), else after Japanese punctuation in the second half ("、" between
+    two names), else between two characters of which one is Japanese (no line starts with a
+    closing bracket or punctuation, none ends with an opening one); a word longer than a line is
+    cut where it must."""
     out: list[int] = []
     start, used = 0, 0
-    space = join = None  # the last break at a space / between Japanese characters on this line
+    space = join = punct = None  # the last break at a space / between Japanese characters / after
+    # Japanese punctuation on this line
     half = None
     i = 0
     while i < len(text):
@@ -71,6 +75,8 @@ def breaks(text: str, width: int) -> list[int]:
                 cut = i
             elif space is not None and (join is None or space >= half and not _mostly_wide(text[start:i])):
                 cut = space
+            elif punct is not None and punct >= half:  # after "、" or "）": a name is not split
+                cut = punct
             elif join is not None:
                 cut = max(join, space or 0)
             else:
@@ -78,7 +84,7 @@ def breaks(text: str, width: int) -> list[int]:
             out.append(cut)
             while cut < len(text) and text[cut] == " ":
                 cut += 1
-            start, i, used, space, join, half = cut, cut, 0, None, None, None
+            start, i, used, space, join, punct, half = cut, cut, 0, None, None, None, None
             continue
         used += w
         if half is None and used * 2 >= width:
@@ -88,6 +94,8 @@ def breaks(text: str, width: int) -> list[int]:
             space = i + 1
         elif nxt and (_wide(ch) or _wide(nxt)) and nxt not in NO_START and ch not in NO_END and nxt != " ":
             join = i + 1
+            if ch in AFTER:
+                punct = i + 1
         i += 1
     return out
 
@@ -274,7 +282,8 @@ def counters_text(a: Mapping[str, Any]) -> Text:
     for i, k in enumerate(a.get("counters") or []):
         if i:
             t.append("  ")
-        t.append(f"{k.get('label')} ", style="dim")
+        label = str(k.get("label"))
+        t.append(label if label.endswith("：") else label + " ", style="dim")  # a full-width colon needs no space
         value = str(k.get("value"))
         if k.get("max") is not None:
             value += f"/{k['max']}"

@@ -72,6 +72,21 @@ def card_facts(card: Any, lang: str) -> list[str]:
 
 # --- the renderer --------------------------------------------------------------------------------
 
+def numbered(desc: Mapping[str, Any], obs: Mapping[str, Any]) -> dict[str, Any]:
+    """The description with each character on a field numbered first ("#2"), as the options name
+    it ("Put Opponent's #2 X to bed"): its place among its owner's characters (the devices on it,
+    listed after it in the row, are not counted)."""
+    pos = {f"card.{u.get('iid')}": k for pv in obs.get("players") or []
+           for k, u in enumerate(pv.get("characters") or [], 1)}
+    areas = []
+    for a in desc.get("areas") or []:
+        if str(a.get("id", "")).endswith(".field"):
+            a = {**a, "cards": [{**c, "stats": [["", f"#{pos[c.get('ref')]}"]] + list(c.get("stats") or [])}
+                                if c.get("ref") in pos else c for c in a.get("cards") or []]}
+        areas.append(a)
+    return {**desc, "areas": areas}
+
+
 class Renderer(BoardRenderer):
     #: stacking is face down and secret: others learn nothing of it, not even that it happened
     #: (TT-T2; the counts are shown when both have programmed)
@@ -135,7 +150,7 @@ class Renderer(BoardRenderer):
         terminal's generic drawing (``tcg.ui.table``)."""
         self.remember(obs)
         self.segments = obs.get("segments") or self.segments
-        return table.render(describe(obs, self.lang, self._cards))
+        return table.render(numbered(describe(obs, self.lang, self._cards), obs))
 
     def decision_text(self, obs: Mapping[str, Any]) -> str:
         return T.prompt(obs.get("decision"), obs.get("viewer", self.viewer), self.lang, obs=obs, cards=self.book,

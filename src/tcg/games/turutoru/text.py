@@ -897,14 +897,19 @@ def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
     out = []
     for path, a in rows:
         if len(by_path[path]) > 1:  # different cards with one name: tell them apart by card id
-            path = (scene.v.t("fmt.card_id", card=path[0], id=_identity(s, a)),) + path[1:]
+            path = (scene.v.t("fmt.card_id", card=path[0], id=_identity(s, a, scene.views)),) + path[1:]
         out.append((path, a))
     return out
 
 
-def _identity(s: Any, a: Any) -> str:
+def _identity(s: Any, a: Any, views: Mapping[int, Mapping[str, Any]] | None = None) -> str:
+    """What tells two same-named cards apart in a menu: a character's number on its field ("#2",
+    as the table numbers it), else the card id (and instance)."""
     for k in ("card", "target"):
         val = a.get(k)
+        view = (views or {}).get(val) if isinstance(val, int) else None
+        if view is not None and view.get("zone") == "characters" and view.get("pos"):
+            return f"#{view['pos']}"
         if isinstance(val, int) and 0 <= val < len(s.cards):
             return f"{s.cards[val].id}#{val}" if a.type not in ("stack", "place", "apply", "discard",
                                                                 "search_pick", "mount") else s.cards[val].id
