@@ -30,6 +30,7 @@ from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import add_routes as add_deck_pages
 from .hub import Conn, Hub
 from .replay_pages import add_routes as add_replay_routes
+from . import card_pages
 from .store import StoreError, open_store
 
 HERE = pathlib.Path(__file__).parent
@@ -140,14 +141,16 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         if not 0.1 <= seconds <= 30:
             return problem(request, t("web.bad_seconds"))
         samples = tcg.list_decks(game)
+        card_set = (await request.form()).get("card_set", "")  # a player's own cards (/my-cards)
         try:
-            mine = _deck_from_form(game, deck, deck_text, samples)
+            cards = card_pages.cards_for_new_game(store, game, card_set if isinstance(card_set, str) else "")
+            mine = card_pages.deck_from_form(game, deck, deck_text, samples, cards)
             theirs = opponent_deck if opponent_deck in samples else random.choice(samples)
             my_seat = random.randrange(2) if seat == "random" else (1 if seat == "1" else 0)
             decks = [mine, theirs] if my_seat == 0 else [theirs, mine]
             if seed.strip() and not seed.strip().isdigit():
                 raise TcgError(f"the seed must be a whole number, not {seed!r}")
-            g = tcg.new_game(game, decks, seed=int(seed) if seed.strip() else None)
+            g = tcg.new_game(game, decks, seed=int(seed) if seed.strip() else None, cards=cards)
         except tcg.IllegalDeckError as e:
             return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems))
         except TcgError as e:
@@ -240,6 +243,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
     add_deck_pages(app, page, problem, lang_of)
 
     add_replay_routes(app, store, page, problem, seats_held, lang_of, GAME_NAMES)
+    card_pages.add_routes(app, store, page, problem, lang_of)
 
     # --- the game socket ----------------------------------------------------------------------
     @app.websocket("/ws/{gid}")
