@@ -28,6 +28,7 @@ from ..text import catalog
 from ..ui.terminal import rules_primer
 from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import add_routes as add_deck_pages
+from .clock import CLOCKS, TIMEOUT_LIMIT, clock_option
 from .hub import Conn, Hub
 from .replay_pages import add_routes as add_replay_routes
 from . import card_pages
@@ -123,13 +124,14 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         for g in store.games_of(my_tokens(request))[:30]:
             mine.append(g)
         decks = {g: tcg.list_decks(g) for g in GAME_NAMES}
-        return page(request, "home.html", decks=decks, mine=mine, agents=AGENTS)
+        return page(request, "home.html", decks=decks, mine=mine, agents=AGENTS, clocks=CLOCKS,
+                    timeout_limit=TIMEOUT_LIMIT)
 
     @app.post("/new")
     async def new(request: Request, game: str = Form(...), deck: str = Form(""), deck_text: str = Form(""),
                   opponent: str = Form("computer"), agent: str = Form("heuristic"),
                   seconds: float = Form(1.0), seat: str = Form("0"), opponent_deck: str = Form(""),
-                  seed: str = Form("")):
+                  seed: str = Form(""), clock: str = Form("off")):
         lang = lang_of(request)
         t = words(lang)
         if game not in GAME_NAMES:
@@ -161,6 +163,13 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         kinds = ["human", "human"]
         kinds[1 - my_seat] = "computer" if opponent == "computer" else "invite"
         options = {"computer": {"agent": agent, "seconds": seconds}} if opponent == "computer" else {}
+        if opponent == "friend":  # a clock is for games between two people
+            try:
+                chosen = clock_option(clock)
+            except TcgError as e:
+                return problem(request, str(e))
+            if chosen:
+                options["clock"] = chosen
         gid, tokens, invites = store.create(game, setup, options, kinds)
         resp = RedirectResponse(f"/game/{gid}", status_code=303)
         for s, tok in tokens.items():

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.errors import TcgError
+from . import clock as clocks
 from .room import Room
 from .store import Conflict, StoreError
 
@@ -83,6 +84,7 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tcg-computer")
         self._tasks: set[asyncio.Task] = set()
         self._moving: set[str] = set()  # games whose computer player is making its moves
+        self._clocks: dict[str, asyncio.Task] = {}  # each game's wait for its clock to run out
 
     # --- rooms -----------------------------------------------------------------------------
     def room(self, gid: str) -> Room:
@@ -100,6 +102,13 @@ class Hub:
 
     def attach(self, conn: Conn) -> None:
         self.conns.setdefault(conn.room.id, set()).add(conn)
+        room = conn.room
+        back = conn.seat is not None and (room.away(conn.seat) is not None or conn.seat in room.standins)
+        room.here(conn.seat, True)
+        if back:  # the others learn that the player is back (and has the seat again)
+            self._spawn(self.broadcast(room))
+        if conn.room.id not in self._clocks:
+            self.schedule_clock(conn.room)
         self.schedule_computer(conn.room)  # (with several processes: the one that ran it may have gone)
 
     # --- other server processes (a shared store) -------------------------------------------------
@@ -146,13 +155,26 @@ class Hub:
         s = self.conns.get(conn.room.id)
         if s is not None:
             s.discard(conn)
+        room = conn.room
+        if conn.seat is not None and not any(c.seat == conn.seat for c in s or ()):
+            room.here(conn.seat, False)
+            if room.away(conn.seat) is not None and not room.game.is_over:
+                self._spawn(self._tell_away(room))
+
+    async def _tell_away(self, room: Room) -> None:
+        """The others learn when an absent player's grace period is over (they may act on it)."""
+        await asyncio.sleep(clocks.GRACE + 0.2)
+        await self.broadcast(room)
 
     async def send_state(self, conn: Conn) -> None:
         voice = conn.room.voice(conn.seat, conn.lang)
-        await conn.send(conn.fit_log(voice, voice.message()))
+        msg = conn.fit_log(voice, voice.message())
+        await conn.send({**msg, **conn.room.live(conn.seat)})
 
     async def broadcast(self, room: Room, seat: int | None | str = "all") -> None:
-        """The current state to every connection of ``room`` (or only to ``seat``'s)."""
+        """The current state to every connection of ``room`` (or only to ``seat``'s); the clock
+        is set for the decision now open."""
+        self.schedule_clock(room)
         for conn in list(self.conns.get(room.id, ())):
             if seat != "all" and conn.seat != seat:
                 continue
@@ -185,8 +207,9 @@ class Hub:
         if kind == "sync":
             await self.send_state(conn)
             return
-        if kind not in ("act", "concede", "undo", "prepare"):
-            await self.error(conn, f"unknown message type {kind!r} (act, prepare, concede, undo, sync)")
+        if kind not in ("act", "concede", "undo", "prepare", "claim", "standin"):
+            await self.error(conn, f"unknown message type {kind!r} (act, prepare, concede, undo, claim, "
+                                   "standin, sync)")
             return
         if conn.seat is None:
             await self.error(conn, "spectators cannot act")
@@ -214,6 +237,12 @@ class Hub:
                     if room.game.is_over:
                         raise TcgError("the game is over")
                     room.concede(conn.seat)
+                    changed = True
+                elif kind == "claim":
+                    room.claim(conn.seat)
+                    changed = True
+                elif kind == "standin":
+                    room.stand_in(conn.seat)
                     changed = True
                 else:
                     room.undo(conn.seat)
@@ -260,6 +289,42 @@ class Hub:
             raise TcgError('"option" must be the id of one of the options to prepare')
         room.prepare(conn.seat, voice.prepared_action(option))
         return True
+
+    # --- the clock -----------------------------------------------------------------------------
+    def schedule_clock(self, room: Room) -> None:
+        """Wake up when the decision now open runs out of time (a game with a clock, in the
+        process that runs the game)."""
+        clock = room.clock
+        old = self._clocks.pop(room.id, None)
+        if old is not None:
+            old.cancel()
+        if clock is None or clock.running is None or room.game.is_over or not self.store.own(room.id):
+            return
+        task = asyncio.get_running_loop().create_task(self._clock_runs_out(room, room.version, clock.running))
+        self._clocks[room.id] = task
+
+    async def _clock_runs_out(self, room: Room, version: int, seat: int) -> None:
+        clock = room.clock
+        while True:
+            left = clock.left()
+            if left is None:
+                return
+            if left > 0:
+                await asyncio.sleep(left + 0.05)
+            async with room.lock:
+                if room.version != version or clock.running != seat:
+                    return  # decided meanwhile
+                if (clock.left() or 0) > 0:
+                    continue
+                self._clocks.pop(room.id, None)
+                try:
+                    room.timeout(seat)
+                except (TcgError, StoreError):
+                    log.exception("timeout in game %s failed", room.id)
+                    return
+            break
+        await self.broadcast(room)
+        self.schedule_computer(room)
 
     # --- the computer ------------------------------------------------------------------------
     def schedule_computer(self, room: Room) -> None:
@@ -335,7 +400,7 @@ class Hub:
                     log.exception("cannot resume game %s", gid)
 
     async def close(self) -> None:
-        for t in list(self._tasks):
+        for t in [*self._tasks, *self._clocks.values()]:
             t.cancel()
         if self.store.shared:
             self.store.close()  # stops listening

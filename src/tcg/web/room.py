@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -25,6 +26,8 @@ from ..engine.action import Action
 from ..engine.errors import TcgError
 from ..ui import get_renderer
 from ..ui.terminal import action_text, menu_paths, result_text, say, step_lines, Step
+from . import clock as clocks
+from .clock import Clock
 from .store import Conflict, StoredGame
 
 LOG_KEEP = 80  # steps of the log kept per viewer (the page shows the last ones)
@@ -84,6 +87,11 @@ class Voice:
         else:
             action = Action.from_dict(act)
             text = action_text(g, action, player, self.viewer, self.lang, self.renderer)
+        by = entry.get("by", "player")
+        if by == "clock":  # a clock's timeout, or a win claimed against an absent player
+            text += say("web.by_clock", self.lang)
+        elif by == "computer" and self.room.seat_kinds[player] == "human":
+            text += say("web.by_standin", self.lang)
         self._pending = Step(player, text, [], action)
 
     def after(self, g: "tcg.Game", mark: int) -> None:
@@ -215,6 +223,11 @@ class Room:
         self.simultaneous = frozenset(self.game.rules.profile.get("simultaneous.decisions", None) or ())
         self.prepared: dict[int, list[dict[str, Any]]] = {
             p: store.prepared(self.id, p) for p in range(self.game.rules.players)}
+        # clocks and absent players (games between two people; see clock.py)
+        self.clock = Clock.of(self.options.get("clock"), [p for p, k in enumerate(self.seat_kinds) if k == "human"])
+        self.standins: set[int] = set()          # human seats the computer plays while they are away
+        self.absent_since: dict[int, float] = {}  # human seats with no connection open, since when
+        self._time_decision()
 
     # --- names and voices --------------------------------------------------------------------
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
@@ -255,8 +268,19 @@ class Room:
             self.reload()
             raise
         self._stored_actions.append(entry)
+        if self.clock is not None:
+            self.clock.used(entry["player"], entry.get("by", "player"))
+        self._time_decision()
         for v in self.voices.values():
             v.after(self.game, mark)
+
+    def _time_decision(self) -> None:
+        """The clock runs for a human seat's decision (not while the computer stands in)."""
+        if self.clock is None:
+            return
+        g = self.game
+        p = None if g.is_over or g.decision is None else g.decision.player
+        self.clock.start(p if p is not None and p not in self.standins else None)
 
     def catch_up(self) -> bool:
         """Bring the game up to the store's copy after another process changed it: the new
@@ -279,6 +303,7 @@ class Room:
             for v in self.voices.values():
                 v.after(self.game, mark)
         self.version = version
+        self._time_decision()
         return True
 
     def reload(self) -> None:
@@ -290,6 +315,7 @@ class Room:
         self._stored_actions = list(stored.actions)
         self.version = stored.version
         self.voices.clear()
+        self._time_decision()
 
     def act(self, seat: int, action: Action, by: str = "player") -> None:
         self._commit({"player": seat, "action": action.to_dict(), "by": by})
@@ -304,8 +330,84 @@ class Room:
             if self.version == version:
                 return
 
-    def concede(self, seat: int) -> None:
-        self._commit({"player": seat, "action": {"type": "concede"}, "by": "player"})
+    def concede(self, seat: int, by: str = "player") -> None:
+        self._commit({"player": seat, "action": {"type": "concede"}, "by": by})
+
+    # --- clocks and absent players -----------------------------------------------------------------
+    def timeout(self, seat: int) -> None:
+        """``seat``'s time ran out: a sensible choice is made for it (the heuristic player's), or
+        after the clock's limit of timeouts in a row it concedes. Both ``by="clock"``."""
+        clock = self.clock
+        assert clock is not None
+        clock.timeouts[seat] = clock.timeouts.get(seat, 0) + 1
+        if clock.timeouts[seat] >= clock.limit:
+            self.concede(seat, by="clock")
+            return
+        g = self.game
+        legal = g.legal_actions()
+        action = legal[0] if len(legal) == 1 else \
+            make_agent("heuristic", seed=len(self._stored_actions)).act(AgentView(g.clone(), legal))
+        self._commit({"player": seat, "action": action.to_dict(), "by": "clock"})
+        self.auto_forced()
+
+    def away(self, seat: int) -> float | None:
+        """Seconds the human ``seat`` has been without any open connection (None: it is here,
+        or was never taken)."""
+        since = self.absent_since.get(seat)
+        return None if since is None else time.monotonic() - since
+
+    def claimable(self, by_seat: int) -> int | None:
+        """The absent opponent ``by_seat`` may claim the win against or replace by the computer
+        (away longer than GRACE), or None."""
+        g = self.game
+        if g.is_over or by_seat not in range(len(self.seat_kinds)):
+            return None
+        for p, kind in enumerate(self.seat_kinds):
+            if p != by_seat and kind == "human" and p not in self.standins:
+                away = self.away(p)
+                if away is not None and away >= clocks.GRACE:
+                    return p
+        return None
+
+    def claim(self, by_seat: int) -> None:
+        """``by_seat`` claims the win: its absent opponent concedes (``by="clock"``)."""
+        p = self.claimable(by_seat)
+        if p is None:
+            raise TcgError(f"your opponent is not away (a win may be claimed after {clocks.GRACE:.0f} s "
+                           "without them)")
+        self.concede(p, by="clock")
+
+    def stand_in(self, by_seat: int) -> None:
+        """The computer plays the absent opponent of ``by_seat`` until it comes back."""
+        p = self.claimable(by_seat)
+        if p is None:
+            raise TcgError(f"your opponent is not away (the computer may take their seat after {clocks.GRACE:.0f} s)")
+        self.standins.add(p)
+        self._time_decision()
+
+    def here(self, seat: int | None, present: bool) -> None:
+        """A connection of ``seat`` opened (``present``) or its last one closed."""
+        if seat is None or self.seat_kinds[seat] != "human":
+            return
+        if present:
+            self.absent_since.pop(seat, None)
+            if seat in self.standins:  # back: the seat is the player's again
+                self.standins.discard(seat)
+                self._time_decision()
+        elif self.seats_taken[seat]:
+            self.absent_since.setdefault(seat, time.monotonic())
+
+    def live(self, viewer: int | None) -> dict[str, Any]:
+        """What changes with time alone, added to each message as it is sent: the clock and who is away."""
+        out: dict[str, Any] = {}
+        if self.clock is not None:
+            out["clock"] = self.clock.view()
+        away = {str(p): round(a) for p in range(len(self.seat_kinds)) if p != viewer
+                and (a := self.away(p)) is not None}
+        out["away"] = away
+        out["standins"] = sorted(self.standins)
+        out["can_claim"] = viewer is not None and self.claimable(viewer) is not None
+        return out
 
     def undo(self, seat: int) -> None:
         g = self.game
@@ -402,7 +504,7 @@ class Room:
         if g.is_over or g.decision is None:
             return None
         p = g.decision.player
-        return p if self.seat_kinds[p] == "computer" else None
+        return p if self.seat_kinds[p] == "computer" or p in self.standins else None
 
     def agent(self, seat: int):
         a = self.agents.get(seat)

@@ -234,7 +234,49 @@
     }
   }
 
+  // --- the clock and absent players (games between two people) --------------------------------
+  let clockAt = 0;
+  function mmss(s) { s = Math.max(0, Math.ceil(s)); return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0"); }
+  function drawClock() {
+    const box = $("clock"), c = state && state.clock;
+    box.hidden = !c || !!state.result;
+    if (box.hidden) return;
+    const spent = (performance.now() - clockAt) / 1000;
+    box.innerHTML = "";
+    box.appendChild(el("b", "", W.clock + " "));
+    for (const [p, reserve] of Object.entries(c.reserves)) {
+      const runs = c.running !== null && String(c.running) === p;
+      let move = "", left = reserve;
+      if (runs) {
+        const m = c.move_left - spent;
+        move = mmss(Math.max(0, m)) + " + ";
+        left = reserve + Math.min(0, m);
+      }
+      const who = state.players[p] || ("P" + p);
+      const span = el("span", "clock-seat" + (runs ? " running" : "") + (runs && left < 10 ? " low" : ""),
+                      `${who}: ${move}${mmss(left)} ${W.reserve}`);
+      box.appendChild(span);
+    }
+  }
+  setInterval(() => { if (state && state.clock && state.clock.running !== null) drawClock(); }, 250);
+
+  function drawAway(msg) {
+    const box = $("away"), away = Object.entries(msg.away || {});
+    const standins = (msg.standins || []).map(String);
+    const lines = [];
+    for (const [p, s] of away) {
+      const who = msg.players[p] || ("P" + p);
+      lines.push(standins.includes(p) ? W.standing_in.replace("{who}", who)
+        : W.away.replace("{who}", who).replace("{seconds}", s));
+    }
+    box.hidden = !lines.length || !!msg.result;
+    $("away-text").textContent = lines.join(" ");
+    $("claim").hidden = !msg.can_claim;
+    $("standin").hidden = !msg.can_claim;
+  }
+
   function render(msg) {
+    clockAt = performance.now();
     const fresh = !state || msg.seq !== state.seq;
     state = msg;
     if (fresh) { prefix = []; focus = null; }
@@ -265,6 +307,8 @@
     }
     $("clear-prepared").hidden = !(prep && msg.prepare.done.length);
     $("undo").hidden = !msg.can_undo;
+    drawClock();
+    drawAway(msg);
     const c = $("concede"); if (c) c.hidden = !!msg.result;
     drawOptions();
     root.dataset.ready = msg.result ? "over" : (msg.decision && msg.decision.yours && msg.options.length) ? "yours" : "wait";
@@ -307,6 +351,8 @@
   });
   $("back").addEventListener("click", back);
   $("undo").addEventListener("click", () => send({type: "undo", seq: state.seq}));
+  $("claim").addEventListener("click", () => send({type: "claim", seq: state.seq}));
+  $("standin").addEventListener("click", () => send({type: "standin", seq: state.seq}));
   $("clear-prepared").addEventListener("click", () =>
     send({type: "prepare", seq: state.seq, step: state.prepare.step, clear: true}));
   const concede = $("concede");

@@ -1,0 +1,145 @@
+"""Clocks and absent players in games between two people (tcg/web/clock.py): a timed-out decision
+is made for the player and recorded as the clock's, repeated timeouts concede, and a player who
+stays away may be claimed against or replaced by the computer."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tcg
+from tcg.web import clock as clocks
+from tcg.web.clock import Clock, clock_option
+
+from .helpers import browsers, new_game, receive_state
+
+
+# --- the clock itself ----------------------------------------------------------------------------
+def test_time_over_the_move_comes_off_the_reserve_and_a_decision_resets_timeouts():
+    c = Clock.of({"move": 10, "reserve": 60, "limit": 3}, [0, 1])
+    c.start(0, now=100.0)
+    assert c.left(now=100.0) == 70.0
+    c.timeouts[0] = 2
+    c.used(0, "player", now=125.0)           # 15 s over the 10 s of the move
+    assert c.reserves == {0: 45.0, 1: 60.0} and c.timeouts[0] == 0 and c.running is None
+    c.start(1, now=200.0)
+    c.used(1, "player", now=205.0)           # within the move: the reserve is kept
+    assert c.reserves[1] == 60.0
+    c.start(0, now=300.0)
+    view = c.view(now=312.0)
+    assert view["running"] == 0 and view["move_left"] == 0.0 and view["reserves"]["0"] == 43.0
+    c.used(0, "clock", now=400.0)            # a timeout: reserve spent, the count kept
+    assert c.reserves[0] == 0.0
+
+
+def test_clock_options_are_named_and_an_unknown_one_is_refused():
+    assert clock_option("off") is None and clock_option("") is None
+    assert clock_option("rapid") == {"name": "rapid", "move": 30, "reserve": 300, "limit": clocks.TIMEOUT_LIMIT}
+    with pytest.raises(tcg.TcgError, match="unknown clock"):
+        clock_option("bullet")
+
+
+# --- in games ------------------------------------------------------------------------------------
+def friends_game(c, host, friend, clock: dict | None = None, game: str = "turutoru") -> str:
+    """A game between host (seat 0) and friend (seat 1), with ``clock`` as its option."""
+    deck = tcg.list_decks(game)[0]
+    g = tcg.new_game(game, [deck, deck], seed=4)
+    setup = {k: v for k, v in g.record().items() if k not in ("actions", "result")}
+    store = c.app.state.store
+    gid, tokens, _ = store.create(game, setup, {"clock": clock} if clock else {}, ["human", "human"])
+    host.cookies[f"tcg_{gid}_0"] = tokens[0]
+    friend.cookies[f"tcg_{gid}_1"] = tokens[1]
+    return gid
+
+
+def test_the_clock_moves_for_a_player_out_of_time_and_repeated_timeouts_concede(tmp_path):
+    c, (host, friend) = browsers(tmp_path, 2)
+    with c:
+        gid = friends_game(c, host, friend, {"move": 0.2, "reserve": 0.2, "limit": 2})
+        with host.websocket_connect(f"/ws/{gid}?seat=0") as a, friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
+            first = receive_state(a)
+            assert first["clock"]["move"] == 0.2 and set(first["clock"]["reserves"]) == {"0", "1"}
+            end = receive_state(a, lambda m: m["result"] is not None, limit=500)
+            receive_state(b, lambda m: m["result"] is not None, limit=500)
+        stored = c.app.state.store.load(gid)
+    # nobody played: every decision was the clock's, and a seat conceded after 2 timeouts in a row
+    assert stored.actions and {x["by"] for x in stored.actions} == {"clock"}
+    assert stored.actions[-1]["action"] == {"type": "concede"}
+    assert end["result"]["reason"] == "concede"
+    loser = stored.actions[-1]["player"]
+    # limit 2: one decision made for the loser, then its second timeout in a row concedes
+    assert [x["player"] for x in stored.actions[:-1]].count(loser) >= 1
+    assert any("time ran out" in s["text"] for s in end["log"])  # the log says why
+
+
+def test_a_player_who_decides_in_time_is_never_moved_for(tmp_path):
+    c, (host, friend) = browsers(tmp_path, 2)
+    with c:
+        gid = friends_game(c, host, friend, {"move": 30, "reserve": 60, "limit": 3})
+        with host.websocket_connect(f"/ws/{gid}?seat=0") as a, friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
+            socks = {0: a, 1: b}
+            last = {0: receive_state(a), 1: receive_state(b)}
+            for _ in range(12):
+                p = next((p for p in (0, 1) if last[p]["decision"] and last[p]["decision"]["yours"]
+                          and last[p]["options"]), None)
+                if p is None:
+                    break
+                m = last[p]
+                assert m["clock"]["running"] == p and 0 < m["clock"]["move_left"] <= 30
+                socks[p].send_text(json.dumps({"type": "act", "seq": m["seq"], "option": 0}))
+                for q in (0, 1):
+                    last[q] = receive_state(socks[q], lambda x, s=m["seq"]: x["seq"] > s)
+        stored = c.app.state.store.load(gid)
+    assert stored.actions and all(x["by"] == "player" for x in stored.actions)
+
+
+def test_an_absent_opponent_may_be_claimed_against_after_the_grace_period(tmp_path, monkeypatch):
+    monkeypatch.setattr(clocks, "GRACE", 0.3)
+    c, (host, friend) = browsers(tmp_path, 2)
+    with c:
+        gid = friends_game(c, host, friend)
+        with host.websocket_connect(f"/ws/{gid}?seat=0") as a:
+            with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
+                receive_state(b)
+                m = receive_state(a)
+                assert m["away"] == {} and not m["can_claim"]
+                # too early: refused, nothing changes
+            a.send_text(json.dumps({"type": "claim", "seq": m["seq"]}))
+            err = json.loads(a.receive_text())
+            assert err["type"] == "error" and "not away" in err["message"]
+            # after the grace period the host is told, and may claim the win
+            m = receive_state(a, lambda x: x["can_claim"])
+            assert "1" in m["away"]
+            a.send_text(json.dumps({"type": "claim", "seq": m["seq"]}))
+            end = receive_state(a, lambda x: x["result"] is not None)
+        assert end["result"]["winner"] == 0
+        last = c.app.state.store.load(gid).actions[-1]
+        assert last == {"player": 1, "action": {"type": "concede"}, "by": "clock"}
+
+
+def test_the_computer_stands_in_for_an_absent_player_until_they_come_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(clocks, "GRACE", 0.3)
+    c, (host, friend) = browsers(tmp_path, 2)
+    with c:
+        gid = friends_game(c, host, friend)
+        with host.websocket_connect(f"/ws/{gid}?seat=0") as a:
+            with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
+                receive_state(b)
+            m = receive_state(a, lambda x: x["can_claim"])
+            a.send_text(json.dumps({"type": "standin", "seq": m["seq"]}))
+            m = receive_state(a, lambda x: x["standins"] == [1])
+            # the host plays; the computer answers for seat 1
+            for _ in range(30):
+                if m["result"] or [x for x in c.app.state.store.load(gid).actions if x["by"] == "computer"]:
+                    break
+                if m["decision"] and m["decision"]["yours"] and m["options"]:
+                    a.send_text(json.dumps({"type": "act", "seq": m["seq"], "option": 0}))
+                m = receive_state(a, lambda x, s=m["seq"]: x["seq"] > s)
+            played = [x for x in c.app.state.store.load(gid).actions if x["by"] == "computer"]
+            assert played and {x["player"] for x in played} == {1}
+            # the friend comes back: the seat is theirs again
+            with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
+                receive_state(b)
+                a.send_text(json.dumps({"type": "sync"}))
+                m = receive_state(a)
+                assert m["standins"] == [] and m["away"] == {}
