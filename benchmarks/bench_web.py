@@ -176,6 +176,8 @@ def main() -> None:
         raise SystemExit("several --processes share one database: give --db postgresql://...")
     if not 1 <= args.games <= 500:
         raise SystemExit("--games must be 1..500 (127.0.0.1 only)")
+    import signal
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stopped: the servers are stopped too
     asyncio.run(main_async(args))
 
 
