@@ -186,7 +186,7 @@ def test_japanese_breaks_between_characters_and_english_between_words():
     text = "選択肢の番号を入力してください（$ = 最後の選択肢）。選択が段階に分かれることがあります。"
     lines = Hanging(text, 2).lines(40)
     assert all(cell_len(line.plain) <= 40 for line in lines)
-    assert cell_len(lines[0].plain) >= 36  # filled, not broken at the first space
+    assert cell_len(lines[0].plain) >= 30  # filled, not broken at the first space
     assert not any(line.plain.strip().startswith(("。", "）", "、")) for line in lines)
     drew = "    あなたはカードを7枚引いた：校長代理ヴィオラ、星屑メテオ、炎の魔女エルザ、重装機ガーディアン、癒しの巫女シオン"
     lines = [line.plain.strip() for line in Hanging(drew, 6).lines(80)]
@@ -235,3 +235,9 @@ def test_card_texts_and_the_rules_wrap_under_each_line_start():
 def test_a_counter_label_ending_in_a_full_width_colon_takes_no_space():
     a = {"counters": [{"label": "手元のリーダーカード：", "value": "4枚（非公開）"}, {"label": "山札", "value": 3}]}
     assert table.counters_text(a).plain == "手元のリーダーカード：4枚（非公開）  山札 3"
+
+
+def test_a_japanese_option_breaks_late_not_at_its_first_bracket():
+    option = "  1. 海淵帝オルカノス（ゼクス、青5 · 9000）を自分のリソースに置く · リソース2 → 3（青 2・緑 1）"
+    first = Hanging(option, 5).lines(80)[0].plain
+    assert "を自分のリソースに置く" in first  # not "…9000）" alone on a short first line

@@ -86,7 +86,7 @@ def test_always_first_option_plays_the_game(played):
     assert re.search(r"▶ You: Place .+ \((red|blue|white|black|green) \d+ · \d+\) on square \d \(" + SQUARE_WORDS
                      + r"\) · (free|pay \d+ of \d+ ready)", out)
     # attacks: power against power, or the player and their life
-    assert re.search(r"▶ You: Attack with .+ \(\d+\) from square \d \(.+\) → the player \(life \d\)", out)
+    assert re.search(r"▶ You: Attack with .+ \(\d+\) from square \d \(.+\) → Opponent \(life \d\)", out)
     assert re.search(r"▶ You: Attack with .+ \(\d+\) from square \d \(.+\) → (your|Opponent's) .+ on square \d \(.+\): \d+ vs \d+"
                      r"( \(damage \d+ already\))? → (destroys it|\d+ damage, it survives \(\d+ short\))", out)
     # battle windows: who may act, and that both must pass
@@ -327,7 +327,7 @@ def test_life_pick_attack_and_place_labels():
     for a in _options(r, game):
         label = r.action_label(game, a, 0)
         if a.type == "attack" and a.target < 0:
-            assert label.endswith(f"→ the player (life {obs['players'][1]['life']})"), label
+            assert label.endswith(f"→ Opponent (life {obs['players'][1]['life']})"), label
         elif a.type == "attack":
             assert re.search(r": \d+ vs \d+( \(damage \d+ already\))? → ", label), label
         elif a.type == "place":
@@ -471,3 +471,19 @@ def test_pay_decision_reads_in_english_and_japanese():
     game.apply(sugg)
     lines = renderer_for(game, p).event_lines(game.log.for_player(p)[-4:])
     assert any("paid" in line for line in lines)
+
+
+def test_an_attack_on_a_player_names_who_is_attacked_from_the_viewers_side():
+    """The opponent attacking the human reads "→ You (life 3)" / "あなたを攻撃", the human's own
+    attack "→ Opponent" / "相手を攻撃" (it read "the player" / "相手プレイヤー" both ways)."""
+    from tcg.ui.terminal import action_text
+    game = H.find_state("zx", lambda g: g.decision.kind == "main" and g.decision.player == 1
+                        and any(a.type == "attack" and a.target < 0 for a in g.legal_actions()))
+    if game is None:
+        pytest.skip("no attack on a player")
+    attack = next(a for a in game.legal_actions() if a.type == "attack" and a.target < 0)
+    life = game.observe(0)["players"][0]["life"]
+    assert action_text(game, attack, 1, 0, "en").endswith(f"→ You (life {life})")
+    assert f"あなたを攻撃（ライフ{life}）" in action_text(game, attack, 1, 0, "ja")
+    assert action_text(game, attack, 1, 1, "en").endswith(f"→ Opponent (life {life})")
+    assert "相手を攻撃" in action_text(game, attack, 1, 1, "ja")

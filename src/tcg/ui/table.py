@@ -54,6 +54,14 @@ def _mostly_wide(text: str) -> bool:
     return sum(cell_len(ch) > 1 for ch in text) * 2 > len(text)
 
 
+def _stuck(text: str, start: int, i: int) -> bool:
+    """The space at ``i`` follows a short word that is run into Japanese ("。0 で"): no break there."""
+    j = i - 1
+    while j >= start and text[j] != " " and not _wide(text[j]):
+        j -= 1
+    return 0 < i - j - 1 <= 2 and j >= start and _wide(text[j])
+
+
 def breaks(text: str, width: int) -> list[int]:
     """Where ``text`` breaks into lines of at most ``width`` cells: at a space when one falls in the
     second half of a line that is not mostly Japanese (so that a name between spaces, "氷刃のセツナ
@@ -75,8 +83,8 @@ def breaks(text: str, width: int) -> list[int]:
                 cut = i
             elif space is not None and (join is None or space >= half and not _mostly_wide(text[start:i])):
                 cut = space
-            elif punct is not None and punct >= half:  # after "、" or "）": a name is not split
-                cut = punct
+            elif any(b is not None and b >= half for b in (space, punct)):  # after "、", "）" or a space:
+                cut = max(b for b in (space, punct) if b is not None and b >= half)  # no name split
             elif join is not None:
                 cut = max(join, space or 0)
             else:
@@ -90,7 +98,7 @@ def breaks(text: str, width: int) -> list[int]:
         if half is None and used * 2 >= width:
             half = i + 1
         nxt = text[i + 1] if i + 1 < len(text) else ""
-        if ch == " ":
+        if ch == " " and not _stuck(text, start, i):
             space = i + 1
         elif nxt and (_wide(ch) or _wide(nxt)) and nxt not in NO_START and ch not in NO_END and nxt != " ":
             join = i + 1

@@ -569,6 +569,12 @@ class _Table:
         self.awake = sum(1 for r in self.res if not r.get("asleep"))
         self.mine = self.actor == viewer and viewer is not None  # the actor's own things read "your"
 
+    def defender(self) -> str:
+        """The player the actor attacks, as the viewer calls them: "Opponent" for one's own attack,
+        "You" when the opponent attacks the viewer (相手 / あなた)."""
+        a = self.actor
+        return self.v.who(1 - a) if isinstance(a, int) else self.v.who(None)
+
     @staticmethod
     def _views(obs: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
         out: dict[int, dict[str, Any]] = {}
@@ -719,7 +725,7 @@ class _Table:
             att = self.units.get(a.attacker) or {}
             if a.target < 0:
                 return T("option.attack.player", unit=v.label(att), power=att.get("power_now"),
-                         square=v.sq(a.attacker), life=self.opp.get("life", "?"))
+                         square=v.sq(a.attacker), life=self.opp.get("life", "?"), who=self.defender())
             tgt = self.units.get(a.target) or {}
             return T("option.attack", unit=v.label(att), power=att.get("power_now"), square=v.sq(a.attacker),
                      whose=v.whose(tgt.get("owner")), target=v.label(tgt), target_square=v.sq(a.target),
@@ -816,7 +822,7 @@ class _Table:
             return T("menu.shift", whose=self.yp, unit=v.label(u), square=v.sq(a.square))
         if kind == "attack":
             if a.target < 0:
-                return T("menu.attack.player", life=self.opp.get("life", "?"))
+                return T("menu.attack.player", life=self.opp.get("life", "?"), who=self.defender())
             att, tgt = self.units.get(a.attacker) or {}, self.units.get(a.target) or {}
             return T("menu.attack", whose=v.whose(tgt.get("owner")), target=v.label(tgt),
                      target_square=v.sq(a.target), outcome=outcome(v, att, tgt))
