@@ -1,5 +1,8 @@
 """The deck builder's pages and JSON (/decks, /api/cards, /api/read-deck, /api/deck-file) with
-the rules checked by /api/validate-deck, as the page uses them."""
+the rules checked by /api/validate-deck and /api/check-deck, as the page uses them; and the
+builder with a player's own card set (?cards=<hash>): its cards listed and marked, a deck with
+them legal only with the set, its file read and written with them, a game started with them,
+a set not stored or of another game refused with a message."""
 from __future__ import annotations
 
 import re
@@ -236,3 +239,110 @@ def test_play_with_this_deck_starts_a_game_through_the_new_form(c):
     r = c.post("/new", data={"game": "turutoru", "deck_text": text, "opponent": "computer", "agent": "random",
                              "seconds": "0.2", "seat": "0"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].startswith("/game/")
+
+
+# --- a player's own card set: /decks/{game}?cards=<hash> ------------------------------------------------
+def own_set(c, text: str | None = None, name: str = "Mine") -> str:
+    """A card set with a new card (MY-001, テスト剣士 / Test Swordsman) saved as /my-cards saves it."""
+    from .test_my_cards import MY
+    r = c.post("/api/card-sets/shironeko", json={"name": name, "files": [{"name": "my-cards.toml", "text": text or MY}]})
+    assert r.status_code == 200, r.text
+    return r.json()["hash"]
+
+
+def check_with(c, game: str, text: str, card_set: str) -> list[str]:
+    """The deck builder's check: POST /api/check-deck/{game} with the set's hash."""
+    r = c.post(f"/api/check-deck/{game}", data={"deck_text": text, "card_set": card_set})
+    assert r.status_code == 200, r.text
+    return r.json()["problems"]
+
+
+def test_the_card_list_with_your_own_cards(c):
+    digest = own_set(c)
+    plain = c.get("/api/cards/shironeko?lang=en").json()
+    assert "MY-001" not in {x["id"] for x in plain["cards"]} and plain["own"] == 0
+    assert not any(x.get("own") for x in plain["cards"])
+    for lang, badge in (("en", "Yours"), ("ja", "自作")):
+        got = c.get(f"/api/cards/shironeko?lang={lang}&cards={digest}").json()
+        ids = [x["id"] for x in got["cards"]]
+        assert ids[0] == "MY-001" and got["own"] == 1            # the set's cards first
+        assert sorted(ids[1:]) == sorted(x["id"] for x in plain["cards"])  # then every card of the game
+        mine = got["cards"][0]
+        assert mine["own"] is True and [x for x in got["cards"] if x.get("own")] == [mine]
+        assert mine["name"] == "テスト剣士" and mine["name_en"] == "Test Swordsman"
+        assert mine["kind"] == "character" and mine["parts"] == ["main"] and mine["cost"] == "1"
+        # found by the search in both languages, and by the badge's words, whatever the page's language
+        for words in ("テスト剣士", "test swordsman", "ｔｅｓｔ", "yours", "自作"):
+            assert fold(words) in mine["search"], words
+        assert badge in c.get(f"/decks/shironeko?lang={lang}&cards={digest}").text
+
+
+def test_a_deck_with_your_own_card_is_legal_with_the_set_only(c):
+    from .test_my_cards import MY_DECK
+    digest = own_set(c)
+    # the deck file names the new card by its Japanese name: with the set it becomes its id
+    r = c.post(f"/api/read-deck/shironeko?cards={digest}", data={"deck_text": MY_DECK})
+    assert r.status_code == 200, r.text
+    deck = r.json()["deck"]
+    assert {"id": "MY-001", "count": 3} in deck["sections"]["main"]
+    # ... and the written file names it with its names as a comment
+    r = c.post(f"/api/deck-file/shironeko?cards={digest}", json=deck)
+    assert r.status_code == 200, r.text
+    text = r.json()["text"]
+    assert '"MY-001" = 3   # テスト剣士 (Test Swordsman)' in text
+    assert check_with(c, "shironeko", text, digest) == []
+    # without the set the card is unknown: SN-D1, from either endpoint the page may use
+    without = check_with(c, "shironeko", text, "")
+    assert any(p.startswith("SN-D1: unknown card 'MY-001'") for p in without), without
+    assert problems(c, "shironeko", text) == without
+    assert '"MY-001" = 3\n' in file_text(c, "shironeko", deck)  # no name known for the comment
+    # without the set the name stays a name (to be reported), with it the file reads back the same
+    plain = c.post("/api/read-deck/shironeko", data={"deck_text": MY_DECK}).json()["deck"]
+    assert {"id": "テスト剣士", "count": 3} in plain["sections"]["main"]
+    again = c.post(f"/api/read-deck/shironeko?cards={digest}", files={"deck_file": ("mine.toml", text.encode())})
+    assert again.json()["deck"]["sections"] == deck["sections"]
+    assert Counter(Deck.from_dict(parse_toml(text, "written")).sections["main"])["MY-001"] == 3
+    # a sample deck loads with the set too
+    assert sample(c, "shironeko", "red_rush")["sections"] == \
+        c.post(f"/api/read-deck/shironeko?cards={digest}", data={"sample": "red_rush"}).json()["deck"]["sections"]
+
+
+def test_the_page_with_your_own_cards_plays_with_them(c):
+    from .test_my_cards import MY_DECK
+    from .test_my_cards import MY
+    digest = own_set(c, MY.replace('name = "My cards"', 'name = "Builder\'s set"'), name="")  # its [set] name
+    r = c.get(f"/decks/shironeko?lang=en&cards={digest}")
+    assert r.status_code == 200 and "⟦" not in r.text
+    assert f'<input type="hidden" name="card_set" value="{digest}">' in r.text   # "Play" sends the set to /new
+    assert f'"cards": "{digest}"' in r.text and f'href="/my-cards?set={digest}"' in r.text
+    assert "“Builder&#39;s set”: its cards (1) are" in r.text and 'id="dk-own-only"' in r.text
+    ja = c.get(f"/decks/shironeko?lang=ja&cards={digest}").text
+    assert "自作カードのみ" in ja and "自作カードセット" in ja
+    plain = c.get("/decks/shironeko?lang=en").text
+    assert 'name="card_set"' not in plain and '"cards": ""' in plain and 'id="dk-own-set"' not in plain
+    text = c.post(f"/api/deck-file/shironeko?cards={digest}",
+                  json=c.post(f"/api/read-deck/shironeko?cards={digest}", data={"deck_text": MY_DECK}).json()["deck"]
+                  ).json()["text"]
+    r = c.post("/new", data={"game": "shironeko", "deck_text": text, "card_set": digest, "opponent": "computer",
+                             "agent": "random", "seconds": "0.2", "seat": "0"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/game/"), r.text
+
+
+@pytest.mark.parametrize("lang, words", [("en", "No card set"), ("ja", "保存されていません")])
+def test_a_card_set_not_stored_or_of_another_game_is_named(c, lang, words):
+    digest = own_set(c)
+    for bad in ("0" * 64, "not-a-hash", "../../etc"):
+        for r in (c.get(f"/api/cards/shironeko?lang={lang}&cards={bad}"),
+                  c.post(f"/api/read-deck/shironeko?cards={bad}&lang={lang}", data={"sample": "red_rush"}),
+                  c.post(f"/api/deck-file/shironeko?cards={bad}&lang={lang}", json=sample(c, "shironeko", "red_rush"))):
+            assert r.status_code == 404 and not r.json()["ok"] and words in r.json()["error"], r.text
+        page = c.get(f"/decks/shironeko?lang={lang}&cards={bad}")
+        assert page.status_code == 404 and words in page.text and 'id="problem"' in page.text
+    # a set of Shironeko on the Z/X builder: said so, with where to build its decks
+    r = c.get(f"/api/cards/zx?lang={lang}&cards={digest}")
+    assert r.status_code == 404 and f"/decks/shironeko?cards={digest}" in r.json()["error"]
+    assert ("Z/X" in r.json()["error"]) and ("Shironeko" in r.json()["error"] or "白猫" in r.json()["error"])
+    page = c.get(f"/decks/zx?lang={lang}&cards={digest}")
+    assert page.status_code == 404 and f"/decks/shironeko?cards={digest}" in page.text
+    # an empty cards= is no set at all
+    assert c.get("/api/cards/shironeko?cards=").status_code == 200

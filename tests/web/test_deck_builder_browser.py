@@ -1,6 +1,7 @@
 """The deck builder in real Chromium: a deck built by clicking (a sample loaded, a card taken
 out and the broken rule shown with its ID, put back and the problem gone), a search in Japanese,
 a bad file named, the deck downloaded and read back, then "Play with this deck" reaching a game
+table; a deck built with a player's own card set (?cards=<hash>) and played, the new card on the
 table; and the page on a phone (390x844, touch): nothing wider than the screen, the card list and
 the deck one above the other, buttons a finger can hit. Screenshots: test-screenshots/decks-*.png."""
 from __future__ import annotations
@@ -196,5 +197,79 @@ def test_the_page_on_a_phone(browser, server):  # noqa: F811
     shot(page, "phone-ja-added")
     page.evaluate("() => document.getElementById('dk-check').scrollIntoView()")
     shot(page, "phone-ja-rules")
+    assert errors == []
+    ctx.close()
+
+
+def seed_dealing(text: str, card: str, files: list[tuple[str, str]]) -> int:
+    """A seed whose opening hand of seat 0 (the deck file ``text`` first, then red_rush) holds ``card``."""
+    from tcg import api
+    rules = api.rules_with_cards("shironeko", files)
+    deck = api._as_deck("shironeko", parse_toml(text, "deck"), rules)
+    for seed in range(300):
+        g = tcg.new_game("shironeko", [deck, "red_rush"], seed=seed, cards=files)
+        if any(c["id"] == card for c in g.observe(0)["players"][0]["hand"] or []):
+            return seed
+    raise AssertionError(f"no seed deals {card}")
+
+
+def test_build_and_play_a_deck_with_your_own_cards(browser, server):  # noqa: F811
+    """/decks/shironeko?cards=<hash>: the set's new card listed first and marked, found by a search
+    in Japanese, put in a sample deck in place of another card, the deck legal with it, played:
+    the new card's name on the table."""
+    from .browser import wait_ready
+    from .test_my_cards import MY
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    saved = page.request.post(f"{server.url}/api/card-sets/shironeko",
+                              data={"name": "My test cards", "files": [{"name": "my-cards.toml", "text": MY}]})
+    assert saved.ok, saved.text()
+    digest = saved.json()["hash"]
+    page.goto(f"{server.url}/decks/shironeko?lang=en&cards={digest}")
+    assert wait_state(page, "legal", "illegal") == "illegal"
+    assert "My test cards" in page.inner_text("#dk-own-set")
+    ids = visible_ids(page)
+    assert ids[0] == "MY-001" and len(ids) == len(tcg.card_set("shironeko")) + 1
+    mine = page.locator("#dk-cards .dk-card[data-id='MY-001']")
+    assert mine.locator(".dk-own").inner_text() == "Yours" and "Test Swordsman" in mine.inner_text()
+    page.check("#dk-own-only")
+    assert visible_ids(page) == ["MY-001"]
+    page.uncheck("#dk-own-only")
+
+    # Red Rush with the new card in place of 見習い剣士ルカ (SNP-001, 3 copies)
+    load_sample(page, "red_rush")
+    assert wait_state(page, "legal", "illegal") == "legal"
+    main = page.locator("#dk-parts .dk-part[data-part=main]")
+    for _ in range(3):
+        main.locator(".dk-row[data-id='SNP-001'] .dk-remove").click()
+    assert wait_state(page, "legal", "illegal") == "illegal"
+    assert "SN-D1" in page.inner_text("#dk-problems")
+    page.fill("#dk-search", "テスト剣士")   # its Japanese name, on the English page
+    assert visible_ids(page) == ["MY-001"]
+    for _ in range(3):
+        mine.locator(".dk-add").click()
+    assert wait_state(page, "legal", "illegal") == "legal"
+    assert page.locator("#dk-problems li").count() == 0
+    row = main.locator(".dk-row[data-id='MY-001']")
+    assert "×3" in row.inner_text() and "Test Swordsman" in row.inner_text() and row.locator(".dk-own").count() == 1
+    assert "40 / 40" in main.locator("h3").inner_text()
+    text = page.input_value("#dk-deck-text")
+    assert '"MY-001" = 3   # テスト剣士 (Test Swordsman)' in text
+    assert page.input_value("#dk-play input[name=card_set]") == digest
+    shot(page, "own-cards-builder")
+
+    # play with it (a seed that deals the new card, against red_rush, to see it in the hand)
+    page.select_option("#dk-play select[name=agent]", "random")
+    page.evaluate("""([seed]) => { for (const [name, value] of [['seed', seed], ['opponent_deck', 'red_rush']]) {
+        const i = document.createElement('input'); i.type = 'hidden'; i.name = name; i.value = value;
+        document.getElementById('dk-play').appendChild(i); } }""",
+                  [str(seed_dealing(text, "MY-001", [("my-cards.toml", MY)]))])
+    page.click("#dk-play-button")
+    page.wait_for_url(re.compile(r".*/game/\w+"))
+    wait_ready(page)
+    page.wait_for_function("() => document.getElementById('board').innerText.includes('Test Swordsman')")
+    shot(page, "own-cards")
     assert errors == []
     ctx.close()

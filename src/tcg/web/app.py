@@ -249,7 +249,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             return {"ok": False, "problems": [str(e)]}
         return {"ok": True, "problems": []}
 
-    add_deck_pages(app, page, problem, lang_of)
+    add_deck_pages(app, page, problem, lang_of, store)
 
     add_replay_routes(app, store, page, problem, seats_held, lang_of, GAME_NAMES)
     card_pages.add_routes(app, store, page, problem, lang_of)

@@ -12,8 +12,17 @@ with the JSON its script (``static/decks.js``) uses.
   docs/cards.md), written by ``Deck.to_toml`` with the deck's description and each card's name
   as a comment.
 
-The rules are checked by ``POST /api/validate-deck`` (app.py) with the file text, and a game is
-started by the ``/new`` form with ``deck_text``: the page never writes the format itself.
+The rules are checked by ``POST /api/check-deck/{game}`` (card_pages.py) with the file text,
+and a game is started by the ``/new`` form with ``deck_text``: the page never writes the format
+itself.
+
+A player's own card set (``/my-cards``, stored by its hash): ``/decks/{game}?cards=<hash>``
+builds decks with the game's cards plus the set's. Each endpoint above takes the same
+``?cards=<hash>`` (the card list then holds the set's cards, first, each with ``"own": true``;
+a deck file's card names and the comments of a written file know them), the check sends the
+hash as ``card_set`` and "Play with this deck" sends it to ``/new`` as ``card_set``. A hash not
+stored here, or a set of another game, is a 404 (JSON ``{"ok": false, "error"}``, or the
+problem page).
 
 The page's deck JSON::
 
@@ -80,7 +89,7 @@ COST_COLUMN = {"shironeko": ("Cost", "web.decks.cost"), "zx": ("Cost", "web.deck
 SCRIPT_WORDS = ("shown", "add", "add_to", "remove", "in_deck", "part_exact", "part_most", "part_about",
                 "part_count", "empty_part", "legal", "problems", "checking", "check_failed", "loaded",
                 "bad_file", "downloaded", "unknown_card", "no_cards", "play_needs_legal", "cleared",
-                "confirm_clear", "new_name", "more", "less")
+                "confirm_clear", "new_name", "more", "less", "own_badge")
 
 
 def _text_module(game: str):
@@ -131,24 +140,50 @@ def part_sizes(game: str) -> list[dict[str, Any]]:
     return out
 
 
-def card_list(game: str, lang: str) -> dict[str, Any]:
-    """The JSON of ``GET /api/cards/{game}``: the parts, the filters' choices and the cards."""
+def rules_for(game: str, cards: list[tuple[str, str]] | None):
+    """The ruleset of ``game``: its own (``cards`` None) or with a player's card files."""
     from ..games import get_rules
-    cards = get_rules(game).cards
-    return _card_list(game, lang, f"{getattr(cards, 'name', '')}|{getattr(cards, 'version', '')}|{len(cards)}")
+    if cards is None:
+        return get_rules(game)
+    from ..api import rules_with_cards
+    return rules_with_cards(game, cards)
+
+
+def card_list(game: str, lang: str, cards: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+    """The JSON of ``GET /api/cards/{game}``: the parts, the filters' choices and the cards;
+    with ``cards`` (a player's card files) their cards too, first, each marked ``own``."""
+    rules = rules_for(game, cards)
+    cs = rules.cards
+    return _card_list(game, lang, f"{getattr(cs, 'name', '')}|{getattr(cs, 'version', '')}|{len(cs)}",
+                      None if cards is None else rules)
+
+
+def own_ids(game: str, cards: list[tuple[str, str]]) -> list[str]:
+    """The ids of the cards a player's card files add to the game's own."""
+    from ..engine.card_files import own_cards
+    base = own_cards(game)
+    return [c.id for c in rules_for(game, cards).cards if c.id not in base]
 
 
 @lru_cache(maxsize=16)
-def _card_list(game: str, lang: str, _version: str) -> dict[str, Any]:
+def _card_list(game: str, lang: str, _version: str, rules: Any = None) -> dict[str, Any]:
+    from ..engine.card_files import own_cards
     from ..games import get_rules
     from ..ui import card_columns
-    cards = list(get_rules(game).cards)
+    cards = list((rules if rules is not None else get_rules(game)).cards)
+    mine: set[str] = set()
+    if rules is not None:  # a player's set: its cards (those the game has not) first
+        base = own_cards(game)
+        mine = {c.id for c in cards if c.id not in base}
+        cards = [c for c in cards if c.id in mine] + [c for c in cards if c.id not in mine]
     other = "ja" if lang == "en" else "en"
     columns = {lang: card_columns(game, lang), other: card_columns(game, other)}
     cost_col, cost_word = COST_COLUMN.get(game, ("Cost", "web.decks.cost"))
     cost_of = {h: g for h, g, _ in columns[lang][0]}.get(cost_col)
     colour_field, colour_word = COLOUR_FIELD.get(game, (None, "web.decks.colour"))
     parts = parts_of(game)
+    t = catalog().t
+    badge = " ".join(t("web.decks.own_badge", lg) for lg in (lang, other))
     out_cards, kinds, colours, costs = [], {}, {}, set()
     for c in cards:
         kind = str(getattr(c, "kind", "") or "")
@@ -165,13 +200,15 @@ def _card_list(game: str, lang: str, _version: str) -> dict[str, Any]:
             costs.add(cost)
         search = "\n".join([c.id, c.name, c.name_en or "", texts["en"], texts["ja"], names[lang], names[other],
                             colour_names[lang], colour_names[other], " ".join(stats[lang]),
-                            " ".join(stats[other])])
-        out_cards.append({
+                            " ".join(stats[other])] + ([badge] if c.id in mine else []))
+        entry = {
             "id": c.id, "name": c.name, "name_en": c.name_en or "", "kind": kind, "kind_name": names[lang],
             "colour": colour, "colour_name": colour_names[lang], "cost": cost, "stats": stats[lang],
             "text": texts[lang], "parts": [p.section for p in parts if p.kinds is None or kind in p.kinds],
-            "search": _fold(search)})
-    t = catalog().t
+            "search": _fold(search)}
+        if c.id in mine:
+            entry["own"] = True
+        out_cards.append(entry)
     return {
         "game": game, "lang": lang, "parts": part_sizes(game),
         "filters": {
@@ -182,6 +219,7 @@ def _card_list(game: str, lang: str, _version: str) -> dict[str, Any]:
             "cost": {"label": t(cost_word, lang),
                      "choices": [{"value": v, "label": v} for v in sorted(costs, key=_number)]},
         },
+        "own": len(mine),
         "cards": out_cards,
     }
 
@@ -201,11 +239,11 @@ def deck_json(game: str, deck: Deck, description: str = "") -> dict[str, Any]:
     return {"game": game, "name": deck.name, "description": description, "sections": sections}
 
 
-def read_deck_text(game: str, text: str, where: str) -> dict[str, Any]:
-    """The page's deck JSON of a deck file's text; a ``TcgError`` naming what is wrong (the
-    message starts with ``where``, the file's name)."""
+def read_deck_text(game: str, text: str, where: str, cards: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+    """The page's deck JSON of a deck file's text (card names made ids, with a player's card
+    files ``cards`` too); a ``TcgError`` naming what is wrong (the message starts with
+    ``where``, the file's name)."""
     from ..api import _resolve_names
-    from ..games import get_rules
     if len(text) > MAX_DECK_BYTES:
         raise DeckFileError(f"{where}: the deck file is larger than {MAX_DECK_BYTES:,} characters")
     if not text.strip():
@@ -215,7 +253,7 @@ def read_deck_text(game: str, text: str, where: str) -> dict[str, Any]:
         raise DeckFileError(f"{where}: 'game' must be text (e.g. game = \"{game}\")")
     if data.get("game", game) != game:
         raise DeckFileError(f"{where}: this deck is for the game {data['game']!r}, not {game!r}")
-    deck = _resolve_names(get_rules(game), Deck.from_dict({"game": game, **data}, source=where))
+    deck = _resolve_names(rules_for(game, cards), Deck.from_dict({"game": game, **data}, source=where))
     if not deck.sections or not any(deck.sections.values()):
         raise DeckFileError(f"{where}: the file holds no cards (a deck file has sections such as "
                             f"[{parts_of(game)[0].section}] with \"card id\" = copies)")
@@ -279,15 +317,15 @@ def deck_from_json(game: str, data: Any) -> tuple[Deck, str]:
     return Deck(game, name, ordered), description
 
 
-def deck_file_text(game: str, deck: Deck, description: str = "") -> str:
+def deck_file_text(game: str, deck: Deck, description: str = "", cards: list[tuple[str, str]] | None = None) -> str:
     """The deck file (TOML) of ``deck``: ``Deck.to_toml`` with the description after the name
-    and each card's name (Japanese, then English) as a comment, as the sample decks have them."""
-    from ..games import get_rules
-    cards = get_rules(game).cards
+    and each card's name (Japanese, then English) as a comment, as the sample decks have them
+    (a player's card files ``cards`` name their cards too)."""
+    known = rules_for(game, cards).cards
     notes: dict[str, str] = {}
     for sec in deck.sections:
         for cid, n in deck.counts(sec).items():
-            c = cards.find(cid)
+            c = known.find(cid)
             if c is not None:
                 label = c.name + (f" ({c.name_en})" if c.name_en and c.name_en != c.name else "")
                 notes[f"{_toml_str(cid)} = {n}"] = _CONTROL.sub(" ", label)
@@ -312,13 +350,51 @@ def file_name(name: str) -> str:
     return (stem or "deck") + ".toml"
 
 
+# --- a player's own card set ------------------------------------------------------------------------
+
+class NoCardSet(Exception):
+    """``?cards=<hash>`` names no set this server can build decks of ``game`` with: ``key`` names
+    the words (``web.decks.<key>``)."""
+
+    def __init__(self, key: str, **params: Any):
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+@dataclass(frozen=True)
+class OwnSet:
+    """A stored card set: its hash, name and card files."""
+
+    hash: str
+    name: str
+    files: list[tuple[str, str]]
+
+
+def own_set(store: Any, game: str, digest: str | None) -> OwnSet | None:
+    """The stored card set ``digest`` (None when not asked for) or ``NoCardSet``: not stored
+    here, or a set of another game."""
+    from .card_pages import HASH
+    digest = (digest or "").strip()
+    if not digest:
+        return None
+    got = store.card_set(digest) if store is not None and HASH.fullmatch(digest) else None
+    if got is None:
+        raise NoCardSet("no_set", hash=digest[:70])
+    set_game, name, files = got
+    if set_game != game:
+        raise NoCardSet("set_of_other_game", name=name, hash=digest, set_game=set_game, game=game)
+    return OwnSet(digest, name, [(f["name"], f["text"]) for f in files])
+
+
 # --- routes ------------------------------------------------------------------------------------------
 
 def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callable[..., HTMLResponse],
-               lang_of: Callable[[Request], str]) -> None:
+               lang_of: Callable[[Request], str], store: Any = None) -> None:
     """The deck builder's pages and JSON on ``app``; ``page``, ``problem`` and ``lang_of`` are
-    the application's (templates with the words, the problem page, the viewer's language)."""
+    the application's (templates with the words, the problem page, the viewer's language),
+    ``store`` the games' store, where players' card sets are (``?cards=<hash>``)."""
     import tcg
+    from starlette.concurrency import run_in_threadpool
 
     from .app import AGENTS, GAME_NAMES, LANGS
 
@@ -331,6 +407,18 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
     def bad(message: str, status: int = 400) -> JSONResponse:
         return JSONResponse({"ok": False, "error": message}, status_code=status)
 
+    def no_set_text(request: Request, e: NoCardSet) -> str:
+        lang = lang_of(request)
+        t = catalog().t
+        params = dict(e.params)
+        for k in ("set_game", "game"):
+            if k in params:
+                params[k + "_name"] = t(GAME_NAMES[params[k]], lang) if params[k] in GAME_NAMES else params[k]
+        return t(f"web.decks.{e.key}", lang, **params)
+
+    def set_of(request: Request, game: str) -> OwnSet | None:
+        return own_set(store, game, request.query_params.get("cards"))
+
     @app.get("/decks", response_class=HTMLResponse)
     async def decks_index(request: Request):
         counts = {g: (len(tcg.card_set(g)), len(tcg.list_decks(g))) for g in GAME_NAMES}
@@ -341,27 +429,46 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
         if game not in GAME_NAMES:
             return no_game(request, game)
         lang = lang_of(request)
+        try:
+            mine = set_of(request, game)
+            own_count = 0 if mine is None else len(await run_in_threadpool(own_ids, game, mine.files))
+        except NoCardSet as e:
+            return problem(request, no_set_text(request, e), 404)
+        except TcgError as e:  # a stored set the game's cards no longer take
+            return problem(request, str(e), 409)
         cat = catalog()
         words = {}
         for k in SCRIPT_WORDS:
             entry = cat.entry(f"web.decks.{k}") or {}
             words[k] = str(entry.get(lang, entry.get("en", f"⟦web.decks.{k}⟧")))
         sections = {p.section: cat.t(f"web.decks.section.{p.section}", lang) for p in parts_of(game)}
+        own = None if mine is None else {"hash": mine.hash, "name": mine.name, "count": own_count}
         return page(request, "decks.html", lang=lang, game=game, samples=tcg.list_decks(game),
-                    agents=AGENTS, words=words, section_names=sections)
+                    agents=AGENTS, words=words, section_names=sections, own=own)
 
     @app.get("/api/cards/{game}")
     async def api_cards(request: Request, game: str):
         if game not in GAME_NAMES:
             return bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
         lang = request.query_params.get("lang")
-        return card_list(game, lang if lang in LANGS else "en")
+        try:
+            mine = set_of(request, game)
+            return await run_in_threadpool(card_list, game, lang if lang in LANGS else "en",
+                                           None if mine is None else mine.files)
+        except NoCardSet as e:
+            return bad(no_set_text(request, e), 404)
+        except TcgError as e:
+            return bad(str(e), 409)
 
     @app.post("/api/read-deck/{game}")
-    async def api_read_deck(game: str, sample: str = Form(""), deck_text: str = Form(""),
+    async def api_read_deck(request: Request, game: str, sample: str = Form(""), deck_text: str = Form(""),
                             deck_file: UploadFile | None = File(None)):
         if game not in GAME_NAMES:
             return bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
+        try:
+            mine = set_of(request, game)
+        except NoCardSet as e:
+            return bad(no_set_text(request, e), 404)
         try:
             if sample:
                 if sample not in tcg.list_decks(game):
@@ -377,7 +484,8 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
                 text = decode_upload(raw, where)
             else:
                 where, text = "pasted deck", deck_text
-            return {"ok": True, "deck": read_deck_text(game, text, where)}
+            deck = await run_in_threadpool(read_deck_text, game, text, where, None if mine is None else mine.files)
+            return {"ok": True, "deck": deck}
         except TcgError as e:
             return bad(str(e))
 
@@ -385,6 +493,10 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
     async def api_deck_file(request: Request, game: str):
         if game not in GAME_NAMES:
             return bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
+        try:
+            mine = set_of(request, game)
+        except NoCardSet as e:
+            return bad(no_set_text(request, e), 404)
         body = await request.body()
         if len(body) > MAX_DECK_JSON:
             return bad(f"the deck is larger than {MAX_DECK_JSON:,} bytes", 413)
@@ -394,10 +506,12 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
             return bad(f"the deck is not JSON ({e})")
         try:
             deck, description = deck_from_json(game, data)
-            text = deck_file_text(game, deck, description)
+            text = await run_in_threadpool(deck_file_text, game, deck, description,
+                                           None if mine is None else mine.files)
         except TcgError as e:
             return bad(str(e))
         return {"ok": True, "text": text, "filename": file_name(deck.name)}
 
 
-__all__ = ["PARTS", "add_routes", "card_list", "deck_file_text", "deck_from_json", "read_deck_text"]
+__all__ = ["PARTS", "add_routes", "card_list", "deck_file_text", "deck_from_json", "own_set", "read_deck_text",
+           "rules_for"]

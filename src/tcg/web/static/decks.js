@@ -1,8 +1,10 @@
 // The deck builder (/decks/<game>): the card list (GET /api/cards/<game>) filtered in the page,
 // the deck being built (one part per deck section), the deck rules checked on every change
-// (the deck file text from POST /api/deck-file/<game>, checked by POST /api/validate-deck),
+// (the deck file text from POST /api/deck-file/<game>, checked by POST /api/check-deck/<game>),
 // loading a sample or a file (POST /api/read-deck/<game>), downloading the file, and playing
 // with the deck through the /new form. The page never writes the deck format itself.
+// With a player's own card set (/decks/<game>?cards=<hash>, cfg.cards) every endpoint gets
+// ?cards=<hash>, the check and the /new form card_set=<hash>; the set's cards are marked.
 (function () {
   "use strict";
   const cfg = window.DECK_BUILDER;
@@ -11,6 +13,7 @@
   const $ = (id) => document.getElementById(id);
   const fmt = (s, p) => String(s).replace(/\{(\w+)\}/g, (m, k) => (k in p ? String(p[k]) : m));
   const fold = (s) => s.normalize("NFKC").toLowerCase();
+  const withCards = (url) => cfg.cards ? url + (url.includes("?") ? "&" : "?") + "cards=" + encodeURIComponent(cfg.cards) : url;
 
   let data = null;                 // the card list
   const byId = new Map();          // card id -> card (with .index, .node, .countNode...)
@@ -92,9 +95,10 @@
     data.cards.forEach((c, i) => {
       c.index = i;
       byId.set(c.id, c);
-      const li = el("li", "dk-card" + (c.colour ? " color-" + c.colour : ""));
+      const li = el("li", "dk-card" + (c.colour ? " color-" + c.colour : "") + (c.own ? " own" : ""));
       li.dataset.id = c.id;
       li.dataset.kind = c.kind;
+      if (c.own) li.dataset.own = "1";
       const head = el("div", "dk-head");
       if (c.cost !== "") head.appendChild(el("span", "dk-cost", c.cost));
       const names = el("div", "dk-names");
@@ -102,6 +106,7 @@
       const second = cfg.lang === "ja" ? c.name_en : (cardName(c) !== c.name ? c.name : "");
       if (second) names.appendChild(el("span", "dk-name-other", second));
       head.appendChild(names);
+      if (c.own) head.appendChild(el("span", "dk-own", W.own_badge));
       li.appendChild(head);
       const facts = [c.id, c.kind_name].concat(c.stats).filter(Boolean).join(" · ");
       li.appendChild(el("div", "dk-facts", facts));
@@ -153,9 +158,10 @@
     const q = fold($("dk-search").value.trim());
     const words = q.split(/\s+/).filter(Boolean);
     const kind = $("dk-kind").value, colour = $("dk-colour").value, cost = $("dk-cost").value;
+    const ownOnly = !!($("dk-own-only") && $("dk-own-only").checked);
     let shown = 0;
     for (const c of data.cards) {
-      const ok = (!kind || c.kind === kind) && (!colour || c.colour === colour) && (!cost || c.cost === cost) &&
+      const ok = (!ownOnly || c.own) && (!kind || c.kind === kind) && (!colour || c.colour === colour) && (!cost || c.cost === cost) &&
         words.every((w) => c.search.includes(w));
       c.node.hidden = !ok;
       if (ok) shown++;
@@ -227,6 +233,7 @@
         li.appendChild(minus);
         li.appendChild(el("span", "dk-row-count", "×" + n));
         const name = el("span", "dk-row-name", c ? cardName(c) : fmt(W.unknown_card, {id}));
+        if (c && c.own) name.appendChild(el("span", "dk-own", W.own_badge));
         li.appendChild(name);
         if (c) li.appendChild(el("span", "dk-row-facts dim", [c.id, c.kind_name, c.cost !== "" ? data.filters.cost.label + " " + c.cost : ""].filter(Boolean).join(" · ")));
         const plus = el("button", "dk-add", "+");
@@ -271,7 +278,7 @@
   function deckFile() {   // {text, filename} of the current deck, asked once per version
     if (fileCache.version === version && fileCache.promise) return fileCache.promise;
     const v = version;
-    const promise = fetch(`/api/deck-file/${cfg.game}`, {
+    const promise = fetch(withCards(`/api/deck-file/${cfg.game}`), {
       method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(deckJSON())})
       .then(async (r) => {
         const got = await r.json();
@@ -332,9 +339,9 @@
       const file = await deckFile();
       $("dk-deck-text").value = file.text;
       const body = new FormData();
-      body.append("game", cfg.game);
       body.append("deck_text", file.text);
-      const got = await postJSON("/api/validate-deck", body);
+      body.append("card_set", cfg.cards || "");
+      const got = await postJSON(`/api/check-deck/${cfg.game}`, body);
       if (v !== version) return;   // the deck changed meanwhile: its own check follows
       setState(got.ok ? "legal" : "illegal", got.problems || []);
     } catch (e) {
@@ -360,7 +367,7 @@
 
   // --- loading, saving, playing ---------------------------------------------------------------
   async function readDeck(body) {
-    const got = await postJSON(`/api/read-deck/${cfg.game}`, body);
+    const got = await postJSON(withCards(`/api/read-deck/${cfg.game}`), body);
     if (!got.ok) {
       message(fmt(W.bad_file, {error: got.error}), true);
       return;
@@ -408,8 +415,8 @@
 
   $("dk-name").addEventListener("input", () => { deck.name = $("dk-name").value; changed(); });
   $("dk-description").addEventListener("input", () => { deck.description = $("dk-description").value; changed(); });
-  for (const id of ["dk-search", "dk-kind", "dk-colour", "dk-cost"]) {
-    $(id).addEventListener(id === "dk-search" ? "input" : "change", filterCards);
+  for (const id of ["dk-search", "dk-kind", "dk-colour", "dk-cost", "dk-own-only"]) {
+    if ($(id)) $(id).addEventListener(id === "dk-search" ? "input" : "change", filterCards);
   }
 
   const play = $("dk-play");
@@ -433,9 +440,10 @@
   window.addEventListener("resize", () => requestAnimationFrame(markLongTexts));
 
   // --- start ---------------------------------------------------------------------------------
-  fetch(`/api/cards/${cfg.game}?lang=${cfg.lang}`)
+  fetch(withCards(`/api/cards/${cfg.game}?lang=${cfg.lang}`))
     .then((r) => r.json())
     .then((got) => {
+      if (!got.cards) throw new Error(got.error || "no cards");
       data = got;
       buildFilters();
       buildCards();
