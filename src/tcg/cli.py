@@ -750,7 +750,7 @@ def play_cmd(
     notes: list[str] = []
     if resume is not None:
         g, human, notes = _resume_game(resume, game, deck, opponent_deck, seed, seat)
-        where = f"seed {g.seed} · resumed from {resume} after {len(g.actions)} actions"
+        where = ("ui.where_resumed", {"seed": g.seed, "path": str(resume), "n": len(g.actions)})
     else:
         if game is None:
             _fail("missing argument 'GAME' (or --resume FILE) (see 'tcg play --help')", 2)
@@ -759,7 +759,7 @@ def play_cmd(
         human = random.Random(seed).randrange(2) if seat == "random" else int(seat or 0)
         mine, theirs = _default_decks(game, deck, opponent_deck)
         g = new_game(game, [mine, theirs] if human == 0 else [theirs, mine], seed=seed)
-        where = f"seed {g.seed}"
+        where = ("ui.where_seed", {"seed": g.seed})
     # the computer player, its options and the language: from the options, else from the record
     meta = g.meta
     was = meta.get("opponent") if isinstance(meta.get("opponent"), str) else None
@@ -792,13 +792,16 @@ def play_cmd(
         raise ValueError(f"cannot save the game record to {path}: {failed}")
     con = _console()
     from .ui.terminal import say
-    con.print(Text.assemble(("tcg play ", "bold"), say("ui.start", lang, game=g.game_id, where=where, seat=human,
-                                                      deck=repr(g.decks[human].name), opponent=name,
+    con.print(Text.assemble(("tcg play ", "bold"), say("ui.start", lang, game=g.game_id,
+                                                      where=say(where[0], lang, **where[1]), seat=human,
+                                                      deck=repr(g.decks[human].name),
+                                                      opponent=say(f"ui.agent.{name}", lang) if name in
+                                                      ("heuristic", "ismcts", "random") else name,
                                                       their_deck=repr(g.decks[1 - human].name))))
     for note in notes:
         con.print(note, style="yellow")
     resume_hint = f"{_tcg()} play --resume {shlex.quote(str(path))}"
-    con.print(say("ui.saved_every", lang, path=path, resume=resume_hint))
+    _say(con, say("ui.saved_every", lang, path=path, resume=resume_hint))
     con.print(say("ui.start_hint", lang), style="dim")
     outcome = "interrupted"
     try:
@@ -834,8 +837,11 @@ def _options_words(options: dict) -> str:
 
 
 def _say(con: Console, message: str) -> None:
+    """Print ``message``: its prose wrapped to the terminal, each command on its own indented line
+    unwrapped (the terminal folds it if it must), so that it copies and pastes as typed."""
     try:
-        con.print(message)
+        for line in message.split("\n"):
+            con.print(line, soft_wrap=line.startswith("  "), highlight=False, markup=False)
     except (OSError, ValueError):  # the terminal is gone
         pass
 

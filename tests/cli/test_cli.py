@@ -533,3 +533,24 @@ def test_every_event_of_a_game_has_a_text():
         if ev["type"] not in ("shuffle", "shuffle_in", "stop"):
             assert text, ev
             assert "card #" not in text, (ev, text)
+
+
+def test_the_commands_printed_after_a_game_copy_as_typed_at_80_columns(runner, tmp_path):
+    """Issue 15: the hint after a game is a command that works as typed: printed unwrapped (the
+    terminal wraps it), never broken by a newline in the middle, even with a long path."""
+    path = tmp_path / ("a-rather-long-folder-name-for-saved-games" * 2) / "my-game.json"
+    path.parent.mkdir()
+    result = run(runner, "play", "shironeko", "--seed", 4, "--save", path, input="q\n", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any(f"play --resume {path}" in line for line in lines)   # whole on one line
+    assert any(f"replay {path}" in line for line in lines)
+
+
+def test_the_start_line_is_japanese_with_lang_ja(runner, tmp_path):
+    result = run(runner, "play", "shironeko", "--seed", 4, "--lang", "ja", "--save", tmp_path / "g.json",
+                 input="q\n")
+    assert result.exit_code == 0, result.output
+    start = next(line for line in result.output.splitlines() if line.startswith("tcg play"))
+    assert "シード 4" in start and "ヒューリスティック" in start
+    assert "seed" not in start and "heuristic" not in start

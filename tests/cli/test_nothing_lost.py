@@ -181,14 +181,14 @@ def test_quit_saves_and_resume_restores_seat_opponent_options_and_language(runne
     result = run(runner, "play", GAME, "--seed", 9, "--seat", "1", "--opponent", "ismcts",
                  "--agent-option", "iterations=3", "--lang", "ja", "--save", path, input="$\n$\nq\n")
     assert result.exit_code == 0, result.output
-    assert f"続きは：tcg play --resume {path}" in result.output  # the save lines speak Japanese too
+    assert f"続きは：\n  tcg play --resume {path}" in result.output  # the save lines speak Japanese too
     record = record_of(path)
     assert record["meta"] == {"client": "tcg play", "human": 1, "opponent": "ismcts",
                               "agent_options": {"iterations": 3}, "lang": "ja"}
     assert len(mine(record, 1)) == 2 and all(a["by"] == "computer" for a in record["actions"] if a["player"] == 0)
     result = run(runner, "play", "--resume", path, input="q\n")
     assert result.exit_code == 0, result.output
-    assert "あなたは P1" in result.output and "コンピュータ（ismcts" in result.output  # resumed in Japanese
+    assert "あなたは P1" in result.output and "コンピュータ（ISMCTS 探索" in result.output  # resumed in Japanese
     assert "最近の出来事" in result.output  # the resumed game keeps --lang ja
     assert "マリガン" in result.output or "ターン" in result.output  # still Japanese
     assert record_of(path)["actions"] == record["actions"]

@@ -299,3 +299,24 @@ def test_a_search_player_thinks_off_the_event_loop_and_the_page_is_told(tmp_path
             after = receive_state(ws, lambda m: not m["thinking"])
             assert after["seq"] > msg["seq"]
 
+
+
+@pytest.mark.parametrize("game", ["shironeko", "turutoru", "kemuri", "zx"])
+def test_the_log_speaks_to_the_seat_as_you_never_as_a_name(tmp_path, game):
+    """The table names the viewer "You": the log says "your turn" / "You kept...", never "You's"
+    or "You keeps" (a name given to the viewer is still the viewer)."""
+    with client(tmp_path) as c:
+        gid = new_game(c, game=game, seed="2")
+        with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            msg = receive_state(ws, my_turn)
+            for _ in range(40):
+                if msg["result"]:
+                    break
+                ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": len(msg["options"]) - 1}))
+                msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and my_turn(m))
+            ws.send_text(json.dumps({"type": "sync"}))
+            ws.close()
+        from tcg.web.room import Room
+        room = Room(c.app.state.store.load(gid), c.app.state.store)
+        text = json.dumps(room.voice(0, "en").log, ensure_ascii=False)
+    assert "You's" not in text and "You keeps" not in text and "You has" not in text

@@ -156,9 +156,11 @@ class Voice:
         return self.cat.t(key, self.lang, **params)
 
     def is_you(self, player: Any) -> bool:
-        """True when ``player`` is the viewer and is called "You" (not a custom name)."""
+        """True when ``player`` is the viewer and is called "You" (by default, or a name given as
+        the word "You" itself, as the web table gives)."""
         return (self.viewer is not None and player == self.viewer
-                and (self.names is None or player not in self.names))
+                and (self.names is None or player not in self.names
+                     or self.names[player] == self.t("who.you")))
 
     def who(self, player: Any) -> str:
         if self.names is not None and player in self.names:
