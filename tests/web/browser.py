@@ -88,27 +88,41 @@ def seq(page) -> str:
     return page.eval_on_selector("#table-page", "r => r.dataset.seq || ''")
 
 
-def play_one(page, rng: random.Random) -> bool:
+def play_one(page, rng: random.Random, tap: bool = False) -> bool:
     """One decision the way a person makes it: sometimes a click on a highlighted card or place,
     then the options listed (stepping into sub-menus) until an action is sent. Returns whether
-    the page moved on (False: try again)."""
+    the page moved on (False: try again). ``tap``: by touch (``tap()`` instead of ``click()``,
+    backing out with the Back button instead of Escape, a card tapped a little less often)."""
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    missed = PlaywrightError if tap else PlaywrightTimeout
+    chance = 0.3 if tap else 0.4
+
+    def press(locator) -> None:
+        if tap:
+            locator.tap(timeout=2000)
+        else:
+            locator.click(timeout=2000)
+
     old = seq(page)
     for attempt in range(40):
-        if attempt and attempt % 10 == 0:
-            page.keyboard.press("Escape")  # back out of a step or a focused card, as a person would
-            page.keyboard.press("Escape")
+        if attempt and attempt % 10 == 0:  # back out of a step or a focused card, as a person would
+            if not tap:
+                page.keyboard.press("Escape")
+                page.keyboard.press("Escape")
+            elif page.locator("#back").is_visible():
+                press(page.locator("#back"))
         clickable = page.locator("#board .clickable")
         try:
-            if attempt < 20 and rng.random() < 0.4 and clickable.count():
-                clickable.nth(rng.randrange(clickable.count())).click(timeout=2000)
+            if attempt < 20 and rng.random() < chance and clickable.count():
+                press(clickable.nth(rng.randrange(clickable.count())))
             else:
                 buttons = page.locator("#options button")
                 n = buttons.count()
                 if not n:
                     return seq(page) != old
-                buttons.nth(rng.randrange(n)).click(timeout=2000)
-        except PlaywrightTimeout:  # the table was redrawn under the pointer (a new state came)
+                press(buttons.nth(rng.randrange(n)))
+        except missed:  # the table was redrawn under the pointer or the finger (a new state came)
             pass
         if seq(page) != old or page.eval_on_selector("#table-page", "r => r.dataset.ready") != "yours":
             return True

@@ -10,26 +10,10 @@ import re
 
 import pytest
 
-from .browser import ARGS, SHOTS, Server, chromium_path, play_one, play_to_end, seq
+from .browser import SHOTS, Server, play_one, play_to_end, seq
 
 pytestmark = pytest.mark.e2e
 GAMES = ["shironeko", "turutoru", "kemuri", "zx"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server(tmp_path / "games.sqlite3").start()
-    yield s
-    s.stop()
 
 
 def start_game(page, url: str, game: str, lang: str = "en", opponent: str = "computer", seat: str = "0") -> str:

@@ -8,7 +8,7 @@ import pytest
 
 import tcg
 
-from .browser import ARGS, SHOTS, Server, chromium_path
+from .browser import SHOTS, Server
 
 pytestmark = pytest.mark.e2e
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -16,15 +16,6 @@ DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 #: the page's own sideways overflow (0: none), what the table box can scroll, and the box's width
 OVERFLOW = """() => ({page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
                      body: document.body.scrollWidth - document.body.clientWidth})"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

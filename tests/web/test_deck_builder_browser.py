@@ -16,7 +16,6 @@ from tcg.engine.deck import Deck
 from tcg.engine.files import parse_toml
 
 from .browser import SHOTS
-from .test_browser import browser, server  # noqa: F401 - the fixtures: Chromium, a tcg serve process
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +42,7 @@ def visible_ids(page) -> list[str]:
     return page.eval_on_selector_all("#dk-cards .dk-card:not([hidden])", "els => els.map(e => e.dataset.id)")
 
 
-def test_build_a_deck_by_clicking_then_play_with_it(browser, server, tmp_path):  # noqa: F811
+def test_build_a_deck_by_clicking_then_play_with_it(browser, server, tmp_path):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
     page = ctx.new_page()
     errors: list[str] = []
@@ -141,7 +140,7 @@ def test_build_a_deck_by_clicking_then_play_with_it(browser, server, tmp_path): 
     ctx.close()
 
 
-def test_a_deck_of_several_parts_is_built_in_japanese(browser, server):  # noqa: F811
+def test_a_deck_of_several_parts_is_built_in_japanese(browser, server):
     """Z/X: main deck, dynamis, player card and OB bottom each filled from the list."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
@@ -166,7 +165,7 @@ def test_a_deck_of_several_parts_is_built_in_japanese(browser, server):  # noqa:
     ctx.close()
 
 
-def test_the_page_on_a_phone(browser, server):  # noqa: F811
+def test_the_page_on_a_phone(browser, server):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                               device_scale_factor=2)
     page = ctx.new_page()
@@ -213,7 +212,7 @@ def seed_dealing(text: str, card: str, files: list[tuple[str, str]]) -> int:
     raise AssertionError(f"no seed deals {card}")
 
 
-def test_build_and_play_a_deck_with_your_own_cards(browser, server):  # noqa: F811
+def test_build_and_play_a_deck_with_your_own_cards(browser, server):
     """/decks/shironeko?cards=<hash>: the set's new card listed first and marked, found by a search
     in Japanese, put in a sample deck in place of another card, the deck legal with it, played:
     the new card's name on the table."""

@@ -9,7 +9,6 @@ import re
 import pytest
 
 from .browser import SHOTS, wait_ready
-from .test_browser import browser, server  # noqa: F401 - the fixtures: Chromium, a tcg serve process
 from .test_my_cards import MY, MY_DECK, seed_with_new_card_in_hand
 
 pytestmark = pytest.mark.e2e
@@ -37,7 +36,7 @@ def type_text(page, text: str) -> None:
     page.keyboard.type(last + "\n", delay=15)
 
 
-def test_type_fix_save_and_play_with_your_own_card(browser, server):  # noqa: F811
+def test_type_fix_save_and_play_with_your_own_card(browser, server):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     page = ctx.new_page()
     errors: list[str] = []
@@ -107,7 +106,7 @@ def test_type_fix_save_and_play_with_your_own_card(browser, server):  # noqa: F8
     ctx.close()
 
 
-def test_the_page_on_a_phone(browser, server):  # noqa: F811
+def test_the_page_on_a_phone(browser, server):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     errors: list[str] = []

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from .browser import SHOTS, seq, wait_ready
-from .test_browser import browser, server, start_game  # noqa: F401 - the fixtures: Chromium, a tcg serve process
+from .browser import SHOTS, play_one, seq, wait_ready
+from .test_browser import start_game
 
 pytestmark = pytest.mark.e2e
 
@@ -23,34 +23,6 @@ PLAN = [("shironeko", "en", 40), ("turutoru", "ja", 40), ("kemuri", "en", 40), (
 CHECK_AT = {1, 6, 14, 30}  # moves after which the layout is measured
 SHOT_AT = 8
 TAP = 40  # px: the smallest side of anything a finger taps
-
-
-def tap_one(page, rng: random.Random) -> bool:
-    """One decision by touch: sometimes a tap on a highlighted card or place, else a tap on an
-    option (stepping into sub-menus) until an action is sent. Returns whether the page moved on."""
-    from playwright.sync_api import Error as PlaywrightError
-    old = seq(page)
-    for attempt in range(40):
-        if attempt and attempt % 10 == 0 and page.locator("#back").is_visible():
-            page.locator("#back").tap(timeout=2000)  # back out of a step or a focused card
-        cards = page.locator("#board .clickable")
-        try:
-            if attempt < 20 and rng.random() < 0.3 and cards.count():
-                cards.nth(rng.randrange(cards.count())).tap(timeout=2000)
-            else:
-                buttons = page.locator("#options button")
-                n = buttons.count()
-                if not n:
-                    return seq(page) != old
-                buttons.nth(rng.randrange(n)).tap(timeout=2000)
-        except PlaywrightError:  # the table was redrawn under the finger (a new state came)
-            pass
-        if seq(page) != old or page.eval_on_selector("#table-page", "r => r.dataset.ready") != "yours":
-            return True
-        page.wait_for_timeout(30)
-        if seq(page) != old:
-            return True
-    return False
 
 
 def box_of(locator) -> dict:
@@ -110,7 +82,7 @@ def screenshots(page, name: str) -> None:
 
 
 @pytest.mark.parametrize("game,lang,most", PLAN, ids=[g for g, _, _ in PLAN])
-def test_a_game_played_on_a_phone_by_tapping(browser, server, game, lang, most):  # noqa: F811
+def test_a_game_played_on_a_phone_by_tapping(browser, server, game, lang, most):
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     page = ctx.new_page()
     errors: list[str] = []
@@ -124,7 +96,7 @@ def test_a_game_played_on_a_phone_by_tapping(browser, server, game, lang, most):
         if moves == SHOT_AT:
             screenshots(page, f"phone-{game}-{lang}")
         before = seq(page)
-        if not tap_one(page, rng):
+        if not play_one(page, rng, tap=True):
             stuck += 1
             assert stuck < 20, "tapping does not move the game on"
             continue

@@ -12,18 +12,9 @@ import pytest
 import tcg
 from tcg.web.store import SQLiteStore
 
-from .browser import ARGS, SHOTS, Server, chromium_path
+from .browser import SHOTS, Server
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        yield b
-        b.close()
 
 
 def finished_game(db, game: str = "zx", seed: int = 11) -> tuple[str, int]:
