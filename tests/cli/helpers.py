@@ -128,3 +128,37 @@ def played_to_the_end(path: pathlib.Path, result, game_id: str, draws: bool = Fa
     game = tcg.replay(record)
     assert game.is_over and game.result == record["result"]
     return out, record
+
+
+def played_event_texts(game, bots, views: dict):
+    """Plays ``game`` to the end with ``bots`` (one agent a seat); yields (event, text) for each
+    event as each of ``views`` (viewer -> renderer, boards drawn first) reads it, each step's
+    events right after it; shuffles are passed over."""
+    from tcg.agents.base import AgentView
+    for r in views.values():
+        r.board(game.observe(r.viewer))
+    n = 0
+    while not game.is_over:
+        mark = len(game.log)
+        game.apply(bots[game.decision.player].act(AgentView(game, game.legal_actions())))
+        n += 1
+        assert n < 20000
+        for viewer, r in views.items():
+            events = game.log.for_player(viewer, mark) if viewer is not None else game.log.for_spectator(mark)
+            for ev in events:
+                text = r.event_text(ev)
+                if ev["type"] == "shuffle":
+                    continue
+                yield ev, text
+
+
+def cards_listed_by_kind(runner: CliRunner, game_id: str, option: str, kind: str):
+    """``tcg cards GAME --kind OPTION`` on an 80-column terminal lists the cards of ``kind`` and
+    no other; returns its result and the first card of that kind."""
+    from tcg.games import get_rules
+    cards = list(get_rules(game_id).cards)
+    result = run(runner, "cards", game_id, "--kind", option, env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    for c in cards:
+        assert (c.id in result.output) == (c.kind == kind), c.id
+    return result, next(c for c in cards if c.kind == kind)

@@ -138,12 +138,7 @@ def test_cards_table_shows_kemuri_fields(runner):
 
 
 def test_cards_filters_and_narrow_terminal(runner):
-    cards = list(get_rules(GAME).cards)
-    result = run(runner, "cards", GAME, "--kind", "cast", env={"COLUMNS": "80"})
-    assert result.exit_code == 0
-    for c in cards:
-        assert (c.id in result.output) == (c.kind == "cast"), c.id
-    cast = next(c for c in cards if c.kind == "cast")
+    result, cast = H.cards_listed_by_kind(runner, GAME, "cast", "cast")
     assert f"Lv{cast.level}" in result.output and f"cost {cast.cost}" in result.output
     assert f"CP {cast.cp} ×{cast.call_in}" in result.output
     result = run(runner, "cards", GAME, "--kind", "キャスト", "--lang", "ja")
@@ -367,29 +362,15 @@ def test_mulligan_finish_is_reached_by_first_or_last_option():
 def test_every_event_of_a_game_has_a_text():
     """Every event reads as a sentence, as the players see it: each step's events right after it."""
     from tcg.agents import make_agent
-    from tcg.agents.base import AgentView
     from tcg.ui import get_renderer
     for seed in (5, 6, 7):
         game = tcg.new_game(GAME, decks(), seed=seed)
         bots = [make_agent("random", seed=1), make_agent("random", seed=2)]
         views = {0: get_renderer(GAME, game, viewer=0), None: get_renderer(GAME, game, viewer=None)}
-        for r in views.values():
-            r.board(game.observe(r.viewer))
-        n = 0
-        while not game.is_over:
-            mark = len(game.log)
-            game.apply(bots[game.decision.player].act(AgentView(game, game.legal_actions())))
-            n += 1
-            assert n < 20000
-            for viewer, r in views.items():
-                events = game.log.for_player(viewer, mark) if viewer is not None else game.log.for_spectator(mark)
-                for ev in events:
-                    text = r.event_text(ev)
-                    if ev["type"] == "shuffle":
-                        continue
-                    assert text, ev
-                    assert "unknown card" not in text, (ev, text)
-                    assert not re.search(r"\w=\S", text), (ev, text)  # not the generic "type key=value" fallback
+        for ev, text in H.played_event_texts(game, bots, views):
+            assert text, ev
+            assert "unknown card" not in text, (ev, text)
+            assert not re.search(r"\w=\S", text), (ev, text)  # not the generic "type key=value" fallback
 
 
 def test_step_lines_leave_out_the_echo_of_the_action():

@@ -142,11 +142,7 @@ def test_cards_table_shows_turutoru_fields(runner):
 
 def test_cards_filters_and_narrow_terminal(runner):
     cards = list(get_rules(GAME).cards)
-    result = run(runner, "cards", GAME, "--kind", "character", env={"COLUMNS": "80"})
-    assert result.exit_code == 0
-    for c in cards:
-        assert (c.id in result.output) == (c.kind == "character"), c.id
-    char = next(c for c in cards if c.kind == "character")
+    result, char = H.cards_listed_by_kind(runner, GAME, "character", "character")
     assert f"{char.segment} seg" in result.output and f"{char.power}/{char.toughness}" in result.output
     result = run(runner, "cards", GAME, "--kind", "char", "--lang", "ja")
     assert result.exit_code == 0 and char.id in result.output

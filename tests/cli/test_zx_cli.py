@@ -186,11 +186,7 @@ def test_cards_table_shows_zx_fields(runner):
 
 def test_cards_filters_and_narrow_terminal(runner):
     cards = list(get_rules(GAME).cards)
-    result = run(runner, "cards", GAME, "--kind", "Z/X EX", env={"COLUMNS": "80"})
-    assert result.exit_code == 0
-    for c in cards:
-        assert (c.id in result.output) == (c.kind == "zx_ex"), c.id
-    ex = next(c for c in cards if c.kind == "zx_ex")
+    result, ex = H.cards_listed_by_kind(runner, GAME, "Z/X EX", "zx_ex")
     assert f"cost {ex.cost}" in result.output and f"power {ex.power}" in result.output
     white = run(runner, "cards", GAME, "--color", "白")
     assert white.exit_code == 0
@@ -390,31 +386,17 @@ def test_start_card_and_hand_stay_secret():
 def test_every_event_of_a_game_has_a_text():
     """Every event reads as a sentence that names its cards, as each player and a spectator see it."""
     from tcg.agents import make_agent
-    from tcg.agents.base import AgentView
     from tcg.ui import get_renderer, label_players
     for seed in (5, 6, 7):
         game = tcg.new_game(GAME, decks(), seed=seed)
         bots = [make_agent("random", seed=1), make_agent("heuristic", seed=2)]
         views = {0: get_renderer(GAME, game, viewer=0, names=label_players(0)),
                  None: get_renderer(GAME, game, viewer=None, names={0: "P0", 1: "P1"})}
-        for r in views.values():
-            r.board(game.observe(r.viewer))
-        n = 0
-        while not game.is_over:
-            mark = len(game.log)
-            game.apply(bots[game.decision.player].act(AgentView(game, game.legal_actions())))
-            n += 1
-            assert n < 20000
-            for viewer, r in views.items():
-                events = game.log.for_player(viewer, mark) if viewer is not None else game.log.for_spectator(mark)
-                for ev in events:
-                    text = r.event_text(ev)
-                    if ev["type"] == "shuffle":
-                        continue
-                    assert text, ev
-                    assert not re.search(r"\w=\S", text), (ev, text)  # not the generic "type key=value"
-                    if ev["type"] not in ("draw", "mill", "add_life", "alter_force"):
-                        assert "a card" not in text or ev["type"] in ("event", "ev_ex", "activate"), (ev, text)
+        for ev, text in H.played_event_texts(game, bots, views):
+            assert text, ev
+            assert not re.search(r"\w=\S", text), (ev, text)  # not the generic "type key=value"
+            if ev["type"] not in ("draw", "mill", "add_life", "alter_force"):
+                assert "a card" not in text or ev["type"] in ("event", "ev_ex", "activate"), (ev, text)
 
 
 def test_event_summaries_and_step_lines():
