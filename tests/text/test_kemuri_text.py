@@ -15,7 +15,8 @@ import tcg
 from tcg.agents import make_agent
 from tcg.agents.base import AgentView
 from tcg.games.kemuri import text as W
-from tcg.text import catalog, is_japanese, placeholders
+from tcg.text import catalog, is_japanese
+from tests.text import checks
 from tests.games.kemuri.harness import action, do, scenario
 
 GAME = "kemuri"
@@ -32,24 +33,7 @@ PILE_ACTIONS = {"place", "event", "support", "trouble", "help", "pay", "pick", "
 
 
 def clean(text: str, what) -> None:
-    assert text and isinstance(text, str), what
-    assert "⟦" not in text, (what, text)
-    assert not INTERNAL.search(text), (what, text)
-    assert not RAW.search(text), (what, text)
-
-
-class Played:
-    """What seeded games met: event types, decision kinds and action types, and the lines they
-    gave in both languages from both seats and a spectator."""
-
-    def __init__(self):
-        self.events: set[str] = set()
-        self.decisions: set[str] = set()
-        self.actions: set[str] = set()
-        self.reasons: set[str] = set()
-        self.menus: list[tuple] = []          # (decision kind, legal, menu, card ids) at sampled decisions
-        self.lines: list[tuple] = []          # (what, text, lang)
-        self.pov: list[tuple] = []            # (event, viewer, lang, text)
+    checks.check_clean(text, what, INTERNAL, RAW)
 
 
 def _ids(game, a) -> tuple:
@@ -59,7 +43,7 @@ def _ids(game, a) -> tuple:
     return tuple(out) + tuple(cards[i].id for i in (a.get("casts") or ()))
 
 
-def play(seed: int, agents, out: Played, full: bool, pair) -> None:
+def play(seed: int, agents, out: checks.Played, full: bool, pair) -> None:
     game = tcg.new_game(GAME, pair, seed=seed)
     books = {(v, lang): W.CardBook.for_game(game, v) for v in (0, 1, None) for lang in LANGS}
     n = 0
@@ -111,8 +95,8 @@ def play(seed: int, agents, out: Played, full: bool, pair) -> None:
 
 
 @pytest.fixture(scope="module")
-def played() -> Played:
-    out = Played()
+def played() -> checks.Played:
+    out = checks.Played()
     decks = tcg.list_decks(GAME)
     for seed in SEEDS:
         pair = [decks[seed % len(decks)], decks[(seed + 1) % len(decks)]]
@@ -139,12 +123,7 @@ def test_every_type_met_has_its_words_in_both_languages(played):
     keys = [f"event.{t}" for t in played.events] + [f"decision.{k}" for k in played.decisions] + \
         [f"action.{t}" for t in played.actions] + [f"reason.{r}" for r in played.reasons]
     for key in keys:
-        entry = words.entry(key)
-        assert entry is not None and "en" in entry and "ja" in entry, key
-        en = list(entry["en"].values()) if isinstance(entry["en"], dict) else [entry["en"]]
-        ja = list(entry["ja"].values()) if isinstance(entry["ja"], dict) else [entry["ja"]]
-        assert all(is_japanese(j) for j in ja) and not set(ja) & set(en), key
-        assert set().union(*map(placeholders, en)) - {"count"} == set().union(*map(placeholders, ja)) - {"count"}, key
+        checks.check_words_in_both_languages(words, key)
 
 
 def test_every_decision_kind_and_end_reason_of_the_game_has_words():
@@ -179,43 +158,18 @@ def test_the_game_terms_are_glossed_in_english():
 # --- the lines of a game ------------------------------------------------------------------------------
 
 def test_every_line_met_is_a_finished_sentence_in_both_languages(played):
-    seen = defaultdict(int)
-    for what, text, lang in played.lines:
-        clean(text, what)
-        if lang == "ja":
-            assert is_japanese(text), (what, text)
-        seen[(what[0], lang)] += 1
-    for kind in ("prompt", "describe", "label", "why_not", "narrate", "lines", "menu"):
-        assert seen[(kind, "en")] and seen[(kind, "ja")], kind
+    checks.check_lines_are_finished_sentences(played.lines, clean,
+                                              ("prompt", "describe", "label", "why_not", "narrate", "lines", "menu"))
 
 
 def test_english_and_japanese_lines_differ(played):
-    en = {what: text for what, text, lang in played.lines if lang == "en" and what[0] in ("prompt", "label")}
-    ja = {what: text for what, text, lang in played.lines if lang == "ja" and what[0] in ("prompt", "label")}
-    for what in set(en) & set(ja):
-        assert en[what] != ja[what], what
+    checks.check_english_and_japanese_lines_differ(played.lines)
 
 
 def test_events_name_the_players_from_the_viewers_side(played):
     """An event of the viewer's own reads "You"/"あなた" first, one of the other player
     "Opponent"/"相手"; a spectator is told P0 / P1."""
-    checked = 0
-    for ev, viewer, lang, text in played.pov:
-        p = ev.get("player")
-        if not isinstance(p, int) or ev["type"] in ("game_over",):
-            continue
-        if viewer is None:
-            assert f"P{p}" in text, (ev, text)
-            continue
-        m = YOU[lang].search(text)
-        assert m, (ev, viewer, text)
-        first = m.group(1).lower()
-        if p == viewer:
-            assert first in ("you", "your", "あなた"), (ev, viewer, text)
-        else:
-            assert first in ("opponent", "opponent's", "相手"), (ev, viewer, text)
-        checked += 1
-    assert checked > 2000
+    checks.check_events_from_the_viewers_side(played.pov, YOU, 2000, players_only=True)
 
 
 def _served_with_help():
@@ -320,11 +274,7 @@ def test_events_seldom_met_read_in_both_languages():
     assert en[6] == f"Opponent's {name} gets -1 call-in this turn"
     assert en[7] == "Opponent conceded"
     assert en[8].startswith("Game over: Draw (refreshes repeated without end")
-    for lang in LANGS:
-        for ev in events:
-            text = W.narrate(ev, 0, lang, book)
-            clean(text, ev)
-            assert lang == "en" or is_japanese(text)
+    checks.check_events_read_in_both_languages(W.narrate, events, book, clean, LANGS)
 
 
 # --- menus ---------------------------------------------------------------------------------------------
@@ -422,19 +372,14 @@ def test_why_not_explains_a_cast_that_cannot_be_placed():
                          used_support=True, deck=["K-F1"] * 6), p1=dict(deck=["K-F1"] * 6))
     placeable = {g.state.cards[a.card].id for a in g.legal_actions() if a.type == "place"}
     assert placeable == {"K-EA"}
-    lines = W.why_not(g, 0, "en")
-    assert "早番はな (Hana (early, big)): cannot be placed: it costs 4 and you have 2 seats" in lines
-    assert "買い出し (Shopping run (draw 2)): you have already used a support this turn (one per turn)" in lines
-    assert "周年祭 (Anniversary (all casts +1 CP)): you have already placed an event this turn (one per turn)" in lines
+    lines = checks.check_why_not(W.why_not, g, clean, [
+        "早番はな (Hana (early, big)): cannot be placed: it costs 4 and you have 2 seats",
+        "買い出し (Shopping run (draw 2)): you have already used a support this turn (one per turn)",
+        "周年祭 (Anniversary (all casts +1 CP)): you have already placed an event this turn (one per turn)",
+    ], ["早番はな：配置できない：コスト4に対して席数が2", "買い出し：このターンはもうサポートを使った（1ターン1枚まで）"],
+        fine="Aoi")  # Aoi can be placed: nothing to explain
     assert any(line.startswith("停電 (Power cut (opposing casts -2 CP)): a trouble is used only at the start")
                for line in lines)
-    assert not any("Aoi" in line for line in lines)  # it can be placed: nothing to explain
-    ja = W.why_not(g, 0, "ja")
-    assert "早番はな：配置できない：コスト4に対して席数が2" in ja
-    assert "買い出し：このターンはもうサポートを使った（1ターン1枚まで）" in ja
-    for line in lines + ja:
-        clean(line, "why_not")
-    assert W.why_not(g, 1, "en") == ["it is Opponent's decision, not yours"]
 
 
 def test_why_not_explains_a_full_floor_and_a_cast_that_served():

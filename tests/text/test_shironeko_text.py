@@ -14,9 +14,10 @@ from tcg.agents import make_agent
 from tcg.agents.base import AgentView
 from tcg.games.shironeko import text as T
 from tcg.games.shironeko.effects import REGISTRY
-from tcg.text import catalog, is_japanese, placeholders
+from tcg.text import catalog, is_japanese
 
 from ..games.shironeko.harness import do, scenario
+from .checks import check_words_in_both_languages
 
 LANGS = ("en", "ja")
 SEEDS = range(20)
@@ -151,15 +152,7 @@ def test_every_type_met_has_words_in_both_languages(prefix, attr):
     met = getattr(seen_in_games(), attr)
     assert met, f"no {attr} met"
     for name in sorted(met):
-        entry = cat.entry(f"{prefix}.{name}")
-        assert entry is not None, f"{prefix}.{name} has no words"
-        assert "en" in entry and "ja" in entry, f"{prefix}.{name}"
-        en = list(entry["en"].values()) if isinstance(entry["en"], dict) else [entry["en"]]
-        ja = list(entry["ja"].values()) if isinstance(entry["ja"], dict) else [entry["ja"]]
-        assert all(is_japanese(j) for j in ja), f"{prefix}.{name}: {ja}"
-        assert not set(ja) & set(en), f"{prefix}.{name}: the Japanese equals the English"
-        fields = lambda forms: set().union(*map(placeholders, forms)) - {"count"}  # noqa: E731
-        assert fields(en) == fields(ja), f"{prefix}.{name}"
+        check_words_in_both_languages(cat, f"{prefix}.{name}")
 
 
 def test_the_games_met_every_kind_of_thing():

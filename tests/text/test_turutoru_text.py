@@ -18,9 +18,10 @@ from tcg.agents import make_agent
 from tcg.agents.base import AgentView
 from tcg.games.turutoru import text as T
 from tcg.games.turutoru.effects import REGISTRY
-from tcg.text import catalog, is_japanese, placeholders
+from tcg.text import catalog, is_japanese
 
 from ..games.turutoru.harness import do, iid_in, scenario
+from .checks import check_events_from_the_viewers_side, check_words_in_both_languages
 
 GAME = "turutoru"
 LANGS = ("en", "ja")
@@ -222,16 +223,7 @@ def test_every_type_met_has_words_in_both_languages(prefix, attr):
     met = getattr(seen_in_games(), attr)
     assert met, f"no {attr} met"
     for name in sorted(met):
-        entry = cat.entry(f"{prefix}.{name}")
-        assert entry is not None, f"{prefix}.{name} has no words"
-        assert "en" in entry and "ja" in entry, f"{prefix}.{name}"
-        en = list(entry["en"].values()) if isinstance(entry["en"], dict) else [entry["en"]]
-        ja = list(entry["ja"].values()) if isinstance(entry["ja"], dict) else [entry["ja"]]
-        if not entry.get("same"):
-            assert all(is_japanese(j) for j in ja), f"{prefix}.{name}: {ja}"
-            assert not set(ja) & set(en), f"{prefix}.{name}: the Japanese equals the English"
-        fields = lambda forms: set().union(*map(placeholders, forms)) - {"count"}  # noqa: E731
-        assert fields(en) == fields(ja), f"{prefix}.{name}"
+        check_words_in_both_languages(cat, f"{prefix}.{name}", same_allowed=True)
 
 
 def test_the_games_met_every_kind_of_thing():
@@ -292,21 +284,7 @@ def test_english_and_japanese_prompts_differ():
 def test_events_read_from_the_viewers_side():
     """An event of the viewer's own reads "You"/"Your"/"あなた" first, one of the other player
     "Opponent"/"相手"; a spectator is told P0 / P1."""
-    checked = 0
-    for ev, viewer, lang, text in seen_in_games().pov:
-        p = ev.get("player")
-        if viewer is None:
-            assert f"P{p}" in text, (ev, text)
-            continue
-        m = POV[lang].search(text)
-        assert m, (ev, viewer, text)
-        first = m.group(1).lower()
-        if p == viewer:
-            assert first in ("you", "your", "あなた"), (ev, viewer, text)
-        else:
-            assert first in ("opponent", "opponent's", "相手"), (ev, viewer, text)
-        checked += 1
-    assert checked > 2000
+    check_events_from_the_viewers_side(seen_in_games().pov, POV, 2000)
 
 
 def test_names_are_glossed_in_english_and_the_player_is_addressed():

@@ -14,7 +14,8 @@ import tcg
 from tcg.agents import make_agent
 from tcg.agents.base import AgentView
 from tcg.games.zx import text as W
-from tcg.text import catalog, is_japanese, placeholders
+from tcg.text import catalog
+from tests.text import checks
 
 GAME = "zx"
 SEEDS = range(1, 21)
@@ -28,27 +29,10 @@ YOU = {"en": re.compile(r"\b(you|your|opponent|opponent's)\b", re.I), "ja": re.c
 
 
 def clean(text: str, what) -> None:
-    assert text and isinstance(text, str), what
-    assert "⟦" not in text, (what, text)
-    assert not INTERNAL.search(text), (what, text)
-    assert not RAW.search(text), (what, text)
+    checks.check_clean(text, what, INTERNAL, RAW)
 
 
-class Played:
-    """What seeded games met: event types, decision kinds and action types, and the lines they
-    gave in both languages from both seats and a spectator."""
-
-    def __init__(self):
-        self.events: set[str] = set()
-        self.decisions: set[str] = set()
-        self.actions: set[str] = set()
-        self.menus: list[tuple] = []          # (game clone, legal, menu) at sampled decisions
-        self.turn3: list[int] = []            # first-step choices in turn-3 main phases
-        self.lines: list[tuple] = []          # (what, text, lang)
-        self.pov: list[tuple] = []            # (event, viewer, lang, text)
-
-
-def play(seed: int, agents, out: Played, full: bool) -> None:
+def play(seed: int, agents, out: checks.Played, full: bool) -> None:
     game = tcg.new_game(GAME, tcg.list_decks(GAME)[:2], seed=seed)
     books = {(v, lang): W.CardBook.for_game(game, v) for v in (0, 1, None) for lang in LANGS}
     n = 0
@@ -94,8 +78,8 @@ def play(seed: int, agents, out: Played, full: bool) -> None:
 
 
 @pytest.fixture(scope="module")
-def played() -> Played:
-    out = Played()
+def played() -> checks.Played:
+    out = checks.Played()
     for seed in SEEDS:
         play(seed, [make_agent("random", seed=seed), make_agent("random", seed=seed + 50)], out, full=seed <= 3)
     for seed in (1, 2):
@@ -116,12 +100,7 @@ def test_every_type_met_has_its_words_in_both_languages(played):
     assert {"place", "attack", "battle_damage", "life_damage", "leave_board", "turn_start"} <= played.events
     assert {"main", "battle", "life_pick", "mulligan", "resource"} <= played.decisions
     for key in keys:
-        entry = words.entry(key)
-        assert entry is not None and "en" in entry and "ja" in entry, key
-        en = list(entry["en"].values()) if isinstance(entry["en"], dict) else [entry["en"]]
-        ja = list(entry["ja"].values()) if isinstance(entry["ja"], dict) else [entry["ja"]]
-        assert all(is_japanese(j) for j in ja) and not set(ja) & set(en), key
-        assert set().union(*map(placeholders, en)) - {"count"} == set().union(*map(placeholders, ja)) - {"count"}, key
+        checks.check_words_in_both_languages(words, key)
 
 
 def test_the_game_terms_are_glossed_in_english():
@@ -137,43 +116,19 @@ def test_the_game_terms_are_glossed_in_english():
 # --- the lines of a game ------------------------------------------------------------------------------
 
 def test_every_line_met_is_a_finished_sentence_in_both_languages(played):
-    seen = defaultdict(int)
-    for what, text, lang in played.lines:
-        clean(text, what)
-        if lang == "ja":
-            assert is_japanese(text), (what, text)
-        seen[(what[0], lang)] += 1
-    for kind in ("prompt", "describe", "label", "why_not", "narrate", "lines"):
-        assert seen[(kind, "en")] and seen[(kind, "ja")], kind
+    checks.check_lines_are_finished_sentences(played.lines, clean,
+                                              ("prompt", "describe", "label", "why_not", "narrate", "lines"))
 
 
 def test_english_and_japanese_lines_differ(played):
-    en = {what: text for what, text, lang in played.lines if lang == "en" and what[0] in ("prompt", "label")}
-    ja = {what: text for what, text, lang in played.lines if lang == "ja" and what[0] in ("prompt", "label")}
-    for what in set(en) & set(ja):
-        assert en[what] != ja[what], what
+    checks.check_english_and_japanese_lines_differ(played.lines)
 
 
 def test_events_name_the_players_from_the_viewers_side(played):
     """An event of the viewer's own reads "You"/"あなた" first, one of the other player
     "Opponent"/"相手"; a spectator is told P0 / P1."""
-    checked = 0
-    for ev, viewer, lang, text in played.pov:
-        p = ev.get("player")
-        if not isinstance(p, int) or ev["type"] in ("game_over",):
-            continue
-        if viewer is None:
-            assert f"P{p}" in text, (ev, text)
-            continue
-        m = YOU[lang].search(SQUARE.sub("", text))  # a square's name says whose side it is on
-        assert m, (ev, viewer, text)
-        first = m.group(1).lower()
-        if p == viewer:
-            assert first in ("you", "your", "あなた"), (ev, viewer, text)
-        else:
-            assert first in ("opponent", "opponent's", "相手"), (ev, viewer, text)
-        checked += 1
-    assert checked > 1000
+    # a square's name says whose side it is on
+    checks.check_events_from_the_viewers_side(played.pov, YOU, 1000, players_only=True, strip=SQUARE)
 
 
 def test_first_player_and_counters_change_their_verb_for_you():
@@ -274,17 +229,12 @@ def test_why_not_explains_a_card_that_cannot_be_placed():
     g = _scenario(p0={"hand": ["Z-R5", "Z-B2", "E-GUARD", "Z-R1"], "resources": ["Z-R1"] * 3})
     placeable = {g.state.cards[a.card].id for a in g.legal_actions() if a.type == "place"}
     assert placeable == {"Z-R1"}
-    lines = W.why_not(g, 0, "en")
-    assert "赤五 (Red Five): costs 5, you have 3 rebooted resources" in lines
-    assert "青二 (Blue Two): needs at least one rebooted blue resource to pay with" in lines
-    assert "迎撃 (Intercept): a battle event: only during a battle" in lines
-    assert not any("Red One" in line for line in lines)  # it can be placed: nothing to explain
-    ja = W.why_not(g, 0, "ja")
-    assert "赤五：コスト5に対してリブート状態のリソースが3枚" in ja
-    assert "青二：支払いにはリブート状態の青のリソースが1枚以上必要" in ja
-    for line in lines + ja:
-        clean(line, "why_not")
-    assert W.why_not(g, 1, "en") == ["it is Opponent's decision, not yours"]
+    checks.check_why_not(W.why_not, g, clean, [
+        "赤五 (Red Five): costs 5, you have 3 rebooted resources",
+        "青二 (Blue Two): needs at least one rebooted blue resource to pay with",
+        "迎撃 (Intercept): a battle event: only during a battle",
+    ], ["赤五：コスト5に対してリブート状態のリソースが3枚", "青二：支払いにはリブート状態の青のリソースが1枚以上必要"],
+        fine="Red One")  # Red One can be placed: nothing to explain
 
 
 def test_why_not_explains_a_full_board_and_a_sleeping_attacker():
@@ -326,11 +276,7 @@ def test_events_seldom_met_read_in_both_languages():
     assert en[3] == "Opponent conceded"
     assert en[4] == "The battle ends with no effect: the player is protected by a Z/X OB"
     assert en[5].startswith("Game over: Draw (")
-    for lang in LANGS:
-        for ev in events:
-            text = W.narrate(ev, 0, lang, book)
-            clean(text, ev)
-            assert lang == "en" or is_japanese(text)
+    checks.check_events_read_in_both_languages(W.narrate, events, book, clean, LANGS)
 
 
 def test_the_board_names_the_card_whose_effect_a_target_continues():
