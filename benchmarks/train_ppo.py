@@ -125,7 +125,7 @@ def imitate(model, game: str, teacher: str, opponent: str, seconds: float, seed:
             opt.zero_grad()
             loss.backward()
             opt.step()
-            total += float(loss) * len(idx)
+            total += float(loss.detach()) * len(idx)
         losses.append(round(total / n, 4))
         done_epochs += 1
     policy.set_training_mode(False)

@@ -12,30 +12,9 @@ from tcg import api
 from tcg.engine.card_files import files_sha256
 from tcg.engine.deck import Deck
 
-MY = '''[set]
-game = "shironeko"
-name = "My cards"
-version = "1"
+from ..card_texts import MY, card_file
 
-[[cards]]
-id = "MY-001"
-kind = "character"
-name = "テスト剣士"
-name_en = "Test Swordsman"
-color = "red"
-cost = 1
-rune = "red"
-level = 1
-attack = 2
-hp = 2
-'''
-
-BROKEN = '''[set]
-game = "shironeko"
-name = "Broken"
-version = "1"
-
-[[cards]]
+BROKEN = card_file("Broken", '''[[cards]]
 id = "MY-001"
 kind = "character"
 name = "テスト剣士"
@@ -102,7 +81,7 @@ level = 1
 attack = 1
 hp = 1
 leaderize = "NOPE-2"
-'''
+''')
 
 
 def my_deck(rules) -> Deck:

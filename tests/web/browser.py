@@ -148,3 +148,26 @@ def play_to_end(page, rng: random.Random, limit: int = 3000, screenshot: str | N
         assert n < limit, "the game did not end"
         state = wait_ready(page, before)
     return n
+
+
+def screenshot(page, name: str, full: bool = True) -> None:
+    """A screenshot to test-screenshots/<name>.png (look at them)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
+
+
+def wait_page_state(page, root: str, *states: str, timeout: float = 15_000) -> str:
+    """Wait until the element ``#root`` says (``data-state``) one of ``states``; returns it."""
+    page.wait_for_function(f"(s) => s.includes(document.getElementById('{root}').dataset.state)",
+                           arg=list(states), timeout=timeout)
+    return page.eval_on_selector(f"#{root}", "r => r.dataset.state")
+
+
+def new_page(browser, **context: object):
+    """A new browser context (``context``: Playwright's options, e.g. a viewport) and page, and
+    the list the page's JavaScript errors go to: (context, page, errors)."""
+    ctx = browser.new_context(**context)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, page, errors

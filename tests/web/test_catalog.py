@@ -172,12 +172,17 @@ def tiles(html: str) -> list[Element]:
     return parse(html).find_all("article", cls="gallery-card")
 
 
+def gallery(c, game: str, lang: str):
+    """The gallery page of ``game`` in ``lang``: (its tiles, the set's cards by kind, the game's
+    text module)."""
+    r = c.get(f"/cards/{game}?lang={lang}")
+    assert r.status_code == 200
+    return r, tiles(r.text), set_by_kind(game), importlib.import_module(f"tcg.games.{game}.text")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_gallery_shows_every_card_of_the_set_once(c, game):
-    r = c.get(f"/cards/{game}?lang=en")
-    assert r.status_code == 200
-    got = tiles(r.text)
-    cards = set_by_kind(game)
+    r, got, cards, T = gallery(c, game, "en")
     assert len(got) == len(list(tcg.card_set(game)))
     assert sorted(t.attrs["data-card"] for t in got) == sorted(x.id for x in tcg.card_set(game))
     assert [t.attrs["data-card"] for t in got] == [x.id for x in cards]
@@ -185,7 +190,6 @@ def test_the_gallery_shows_every_card_of_the_set_once(c, game):
     page = parse(r.text)
     assert page.one("h1").text == words("web.catalog.cards_title", "en",
                                         game=get_rules(game).profile.get("game.name_en"))
-    T = importlib.import_module(f"tcg.games.{game}.text")
     for tile, card in zip(got, cards):
         assert tile.one(cls="name").text == (card.name_en or card.name)
         if card.name_en:
@@ -198,12 +202,8 @@ def test_the_gallery_shows_every_card_of_the_set_once(c, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_gallery_in_japanese_shows_the_japanese_names_and_card_texts(c, game):
-    r = c.get(f"/cards/{game}?lang=ja")
-    assert r.status_code == 200
-    got = tiles(r.text)
-    cards = set_by_kind(game)
+    r, got, cards, T = gallery(c, game, "ja")
     assert len(got) == len(cards)
-    T = importlib.import_module(f"tcg.games.{game}.text")
     japanese = 0
     for tile, card in zip(got, cards):
         assert tile.one(cls="name").text == card.name

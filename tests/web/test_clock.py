@@ -3,6 +3,7 @@ is made for the player and recorded as the clock's, repeated timeouts concede, a
 stays away may be claimed against or replaced by the computer."""
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -93,53 +94,61 @@ def test_a_player_who_decides_in_time_is_never_moved_for(tmp_path):
     assert stored.actions and all(x["by"] == "player" for x in stored.actions)
 
 
-def test_an_absent_opponent_may_be_claimed_against_after_the_grace_period(tmp_path, monkeypatch):
+@pytest.fixture
+def friends(tmp_path, monkeypatch):
+    """A test client, the host and the friend, with a grace period of 0.3 s."""
     monkeypatch.setattr(clocks, "GRACE", 0.3)
     c, (host, friend) = browsers(tmp_path, 2)
+    return c, host, friend
+
+
+@contextlib.contextmanager
+def friend_gone(friends):
+    """A game between the two; the friend's page opens and closes: yields (client, game id, the
+    host's socket, the host's first state, the friend) with the friend just gone."""
+    c, host, friend = friends
     with c:
         gid = friends_game(c, host, friend)
         with host.websocket_connect(f"/ws/{gid}?seat=0") as a:
             with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
                 receive_state(b)
-                m = receive_state(a)
-                assert m["away"] == {} and not m["can_claim"]
-                # too early: refused, nothing changes
-            a.send_text(json.dumps({"type": "claim", "seq": m["seq"]}))
-            err = json.loads(a.receive_text())
-            assert err["type"] == "error" and "not away" in err["message"]
-            # after the grace period the host is told, and may claim the win
-            m = receive_state(a, lambda x: x["can_claim"])
-            assert "1" in m["away"]
-            a.send_text(json.dumps({"type": "claim", "seq": m["seq"]}))
-            end = receive_state(a, lambda x: x["result"] is not None)
+                first = receive_state(a)
+            yield c, gid, a, first, friend
+
+
+def test_an_absent_opponent_may_be_claimed_against_after_the_grace_period(friends):
+    with friend_gone(friends) as (c, gid, a, m, _):
+        assert m["away"] == {} and not m["can_claim"]  # (while the friend was there)
+        # the friend is gone, but only just: a claim is refused, nothing changes
+        a.send_text(json.dumps({"type": "claim", "seq": m["seq"]}))
+        err = json.loads(a.receive_text())
+        assert err["type"] == "error" and "not away" in err["message"]
+        # after the grace period the host is told, and may claim the win
+        m = receive_state(a, lambda x: x["can_claim"])
+        assert "1" in m["away"]
+        a.send_text(json.dumps({"type": "claim", "seq": m["seq"]}))
+        end = receive_state(a, lambda x: x["result"] is not None)
         assert end["result"]["winner"] == 0
         last = c.app.state.store.load(gid).actions[-1]
         assert last == {"player": 1, "action": {"type": "concede"}, "by": "clock"}
 
 
-def test_the_computer_stands_in_for_an_absent_player_until_they_come_back(tmp_path, monkeypatch):
-    monkeypatch.setattr(clocks, "GRACE", 0.3)
-    c, (host, friend) = browsers(tmp_path, 2)
-    with c:
-        gid = friends_game(c, host, friend)
-        with host.websocket_connect(f"/ws/{gid}?seat=0") as a:
-            with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
-                receive_state(b)
-            m = receive_state(a, lambda x: x["can_claim"])
-            a.send_text(json.dumps({"type": "standin", "seq": m["seq"]}))
-            m = receive_state(a, lambda x: x["standins"] == [1])
-            # the host plays; the computer answers for seat 1
-            for _ in range(30):
-                if m["result"] or [x for x in c.app.state.store.load(gid).actions if x["by"] == "computer"]:
-                    break
-                if m["decision"] and m["decision"]["yours"] and m["options"]:
-                    a.send_text(json.dumps({"type": "act", "seq": m["seq"], "option": 0}))
-                m = receive_state(a, lambda x, s=m["seq"]: x["seq"] > s)
-            played = [x for x in c.app.state.store.load(gid).actions if x["by"] == "computer"]
-            assert played and {x["player"] for x in played} == {1}
-            # the friend comes back: the seat is theirs again
-            with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
-                receive_state(b)
-                a.send_text(json.dumps({"type": "sync"}))
-                m = receive_state(a)
-                assert m["standins"] == [] and m["away"] == {}
+def test_the_computer_stands_in_for_an_absent_player_until_they_come_back(friends):
+    with friend_gone(friends) as (c, gid, a, _, friend):
+        m = receive_state(a, lambda x: x["can_claim"])
+        a.send_text(json.dumps({"type": "standin", "seq": m["seq"]}))
+        m = receive_state(a, lambda x: x["standins"] == [1])
+        # the host plays; the computer answers for seat 1
+        for _ in range(30):
+            if m["result"] or [x for x in c.app.state.store.load(gid).actions if x["by"] == "computer"]:
+                break
+            if m["decision"] and m["decision"]["yours"] and m["options"]:
+                a.send_text(json.dumps({"type": "act", "seq": m["seq"], "option": 0}))
+            m = receive_state(a, lambda x, s=m["seq"]: x["seq"] > s)
+        played = [x for x in c.app.state.store.load(gid).actions if x["by"] == "computer"]
+        assert played and {x["player"] for x in played} == {1}
+        # the friend comes back: the seat is theirs again
+        with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
+            receive_state(b)
+            m = receive_state(a, lambda x: x["standins"] == [] and x["away"] == {})  # told it is back
+            assert not m["can_claim"]

@@ -15,20 +15,17 @@ import tcg
 from tcg.engine.deck import Deck
 from tcg.engine.files import parse_toml
 
-from .browser import SHOTS
+from .browser import new_page, screenshot, wait_page_state
 
 pytestmark = pytest.mark.e2e
 
 
 def shot(page, name: str, full: bool = False) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"decks-{name}.png"), full_page=full)
+    screenshot(page, f"decks-{name}", full)
 
 
 def wait_state(page, *states: str, timeout: float = 15_000) -> str:
-    page.wait_for_function("(s) => s.includes(document.getElementById('deck-builder').dataset.state)",
-                           arg=list(states), timeout=timeout)
-    return page.eval_on_selector("#deck-builder", "r => r.dataset.state")
+    return wait_page_state(page, "deck-builder", *states, timeout=timeout)
 
 
 def load_sample(page, name: str) -> None:
@@ -43,10 +40,7 @@ def visible_ids(page) -> list[str]:
 
 
 def test_build_a_deck_by_clicking_then_play_with_it(browser, server, tmp_path):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, viewport={"width": 1280, "height": 900}, accept_downloads=True)
     page.goto(f"{server.url}/decks?lang=en")
     page.click("a[href='/decks/shironeko'] >> nth=0")
     page.wait_for_url(re.compile(r".*/decks/shironeko$"))
@@ -142,10 +136,7 @@ def test_build_a_deck_by_clicking_then_play_with_it(browser, server, tmp_path):
 
 def test_a_deck_of_several_parts_is_built_in_japanese(browser, server):
     """Z/X: main deck, dynamis, player card and OB bottom each filled from the list."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, viewport={"width": 1280, "height": 900})
     page.goto(f"{server.url}/decks/zx?lang=ja")
     wait_state(page, "legal", "illegal")
     load_sample(page, "azure_tide")
@@ -166,11 +157,8 @@ def test_a_deck_of_several_parts_is_built_in_japanese(browser, server):
 
 
 def test_the_page_on_a_phone(browser, server):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                              device_scale_factor=2)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                 device_scale_factor=2)
     page.goto(f"{server.url}/decks/kemuri?lang=ja")
     wait_state(page, "legal", "illegal")
     shot(page, "phone-ja-top")
@@ -218,10 +206,7 @@ def test_build_and_play_a_deck_with_your_own_cards(browser, server):
     the new card's name on the table."""
     from .browser import wait_ready
     from .test_my_cards import MY
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, viewport={"width": 1280, "height": 900})
     saved = page.request.post(f"{server.url}/api/card-sets/shironeko",
                               data={"name": "My test cards", "files": [{"name": "my-cards.toml", "text": MY}]})
     assert saved.ok, saved.text()

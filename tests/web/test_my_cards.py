@@ -17,24 +17,7 @@ from tcg.web.store import SQLiteStore, StoreError, open_store
 
 from .helpers import browsers, client, my_turn, new_game, receive_state
 from .pg import Postgres
-
-MY = '''[set]
-game = "shironeko"
-name = "My cards"
-version = "1"
-
-[[cards]]
-id = "MY-001"
-kind = "character"
-name = "テスト剣士"
-name_en = "Test Swordsman"
-color = "red"
-cost = 1
-rune = "red"
-level = 1
-attack = 2
-hp = 2
-'''
+from ..card_texts import MY
 
 #: Red Rush with the new card (by its Japanese name) in place of 見習い剣士ルカ (SNP-001)
 MY_DECK = tcg.load_deck("shironeko", "red_rush").to_toml().replace('"SNP-001"', '"テスト剣士"')

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .browser import SHOTS, wait_ready
+from .browser import new_page, screenshot, wait_page_state, wait_ready
 from .test_my_cards import MY, MY_DECK, seed_with_new_card_in_hand
 
 pytestmark = pytest.mark.e2e
@@ -17,14 +17,11 @@ BROKEN_CARD = MY.replace('color = "red"', 'color = "pink"')
 
 
 def shot(page, name: str, full: bool = True) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"my-cards-{name}.png"), full_page=full)
+    screenshot(page, f"my-cards-{name}", full)
 
 
 def wait_state(page, *states: str, timeout: float = 15_000) -> str:
-    page.wait_for_function("(s) => s.includes(document.getElementById('my-cards').dataset.state)",
-                           arg=list(states), timeout=timeout)
-    return page.eval_on_selector("#my-cards", "r => r.dataset.state")
+    return wait_page_state(page, "my-cards", *states, timeout=timeout)
 
 
 def type_text(page, text: str) -> None:
@@ -37,10 +34,7 @@ def type_text(page, text: str) -> None:
 
 
 def test_type_fix_save_and_play_with_your_own_card(browser, server):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, viewport={"width": 1280, "height": 900})
     page.goto(f"{server.url}/my-cards?lang=en")
     assert wait_state(page, "empty") == "empty"
     assert page.is_disabled("#mc-save")
@@ -107,10 +101,7 @@ def test_type_fix_save_and_play_with_your_own_card(browser, server):
 
 
 def test_the_page_on_a_phone(browser, server):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page.goto(f"{server.url}/my-cards?lang=ja")
     wait_state(page, "empty")
     page.click("#mc-example")

@@ -113,6 +113,16 @@ def state(ws, until=lambda m: True, timeout: float = 60) -> dict:
             return msg
 
 
+def stored_and_replayed(url: str, gid: str):
+    """The game as the database holds it, and the game its record replays to."""
+    store = open_store(url)
+    try:
+        stored = store.load(gid)
+    finally:
+        store.close()
+    return stored, tcg.replay(stored.record())
+
+
 def yours(m: dict) -> bool:
     return bool(m["result"] or (m["decision"] and m["decision"]["yours"] and m["options"]))
 
@@ -167,12 +177,9 @@ def test_two_processes_serve_one_game_between_friends_and_survive_one_killed(pg_
     finally:
         a.kill()
         b.stop()
-    store = open_store(pg_url)
-    stored = store.load(gid)
+    stored, replayed = stored_and_replayed(pg_url, gid)
     assert stored.result is not None and len(stored.actions) >= moves
-    replayed = tcg.replay(stored.record())
     assert replayed.is_over and replayed.result["winner"] == stored.result["winner"]
-    store.close()
 
 
 def test_the_computer_moves_once_and_a_surviving_process_takes_its_game_over(pg_url):
@@ -205,9 +212,5 @@ def test_the_computer_moves_once_and_a_surviving_process_takes_its_game_over(pg_
     finally:
         a.kill()
         b.stop()
-    store = open_store(pg_url)
-    stored = store.load(gid)
-    actions = stored.actions
-    store.close()
-    replayed = tcg.replay(stored.record())  # every stored move is legal in turn: none made twice
-    assert replayed.is_over and [x["by"] for x in actions].count("computer") > 0
+    stored, replayed = stored_and_replayed(pg_url, gid)  # every stored move legal in turn: none twice
+    assert replayed.is_over and [x["by"] for x in stored.actions].count("computer") > 0

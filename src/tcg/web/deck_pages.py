@@ -460,15 +460,21 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
         except TcgError as e:
             return bad(str(e), 409)
 
+    def game_and_set(request: Request, game: str):
+        """(the card set the request names, None) or (None, the answer refusing the request)."""
+        if game not in GAME_NAMES:
+            return None, bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
+        try:
+            return set_of(request, game), None
+        except NoCardSet as e:
+            return None, bad(no_set_text(request, e), 404)
+
     @app.post("/api/read-deck/{game}")
     async def api_read_deck(request: Request, game: str, sample: str = Form(""), deck_text: str = Form(""),
                             deck_file: UploadFile | None = File(None)):
-        if game not in GAME_NAMES:
-            return bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
-        try:
-            mine = set_of(request, game)
-        except NoCardSet as e:
-            return bad(no_set_text(request, e), 404)
+        mine, refused = game_and_set(request, game)
+        if refused is not None:
+            return refused
         try:
             if sample:
                 if sample not in tcg.list_decks(game):
@@ -491,12 +497,9 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
 
     @app.post("/api/deck-file/{game}")
     async def api_deck_file(request: Request, game: str):
-        if game not in GAME_NAMES:
-            return bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
-        try:
-            mine = set_of(request, game)
-        except NoCardSet as e:
-            return bad(no_set_text(request, e), 404)
+        mine, refused = game_and_set(request, game)
+        if refused is not None:
+            return refused
         body = await request.body()
         if len(body) > MAX_DECK_JSON:
             return bad(f"the deck is larger than {MAX_DECK_JSON:,} bytes", 413)

@@ -23,54 +23,13 @@ import uuid
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
+from .store import SCHEMA as SQLITE_SCHEMA
 from .store import SQLStore, StoreError
 
 log = logging.getLogger("tcg.web")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id        TEXT PRIMARY KEY,
-    game      TEXT NOT NULL,
-    created   DOUBLE PRECISION NOT NULL,
-    updated   DOUBLE PRECISION NOT NULL,
-    setup     TEXT NOT NULL,
-    options   TEXT NOT NULL,
-    version   INTEGER NOT NULL DEFAULT 0,
-    actions   INTEGER NOT NULL DEFAULT 0,
-    result    TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id     TEXT NOT NULL REFERENCES games(id),
-    seat        INTEGER NOT NULL,
-    kind        TEXT NOT NULL,
-    token_hash  TEXT,
-    invite_hash TEXT,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    idx     INTEGER NOT NULL,
-    player  INTEGER NOT NULL,
-    action  TEXT NOT NULL,
-    by_     TEXT NOT NULL,
-    at      DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (game_id, idx)
-);
-CREATE TABLE IF NOT EXISTS prepared (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat    INTEGER NOT NULL,
-    actions TEXT NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS card_sets (
-    hash    TEXT PRIMARY KEY,
-    game    TEXT NOT NULL,
-    name    TEXT NOT NULL,
-    text    TEXT NOT NULL,
-    created DOUBLE PRECISION
-);
-CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
-"""
+# SQLite's tables in PostgreSQL's types (no STRICT; REAL is a double)
+SCHEMA = SQLITE_SCHEMA.replace(" STRICT", "").replace(" REAL", " DOUBLE PRECISION")
 CHANNEL = "tcg_games"
 SCHEMA_LOCK = 7_361_007  # advisory lock held while a process creates the tables
 

@@ -2,9 +2,8 @@
 // and draws what it is sent (board descriptions and the log). It computes no game state: the
 // server decides what each point of view may see.
 //
-// The board drawing (cards, areas, the three sides) is the table's (static/table.js), copied
-// here with the seat as a parameter: the "everything revealed" view draws two tables, each
-// from its own seat. (A shared board.js would need table.html to load it.)
+// The board is drawn by static/board.js (as on the table), once per seat in the "everything
+// revealed" view.
 (function () {
   "use strict";
   const root = document.getElementById("replay-page");
@@ -18,103 +17,8 @@
   let steps = Number(root.dataset.steps) || 0;
   let shown = null, busy = false, again = false, turnsKey = "";
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = text;
-    return e;
-  }
-
-  // --- cards and areas (as static/table.js draws them) --------------------------------------
-  function cardEl(c, seat) {
-    const e = el("div", "card" + (c.face_down ? " face-down" : "") + (c.color ? " color-" + c.color : ""));
-    if (c.ref) e.dataset.ref = c.ref;
-    if (c.owner !== null && c.owner !== undefined) e.classList.add(c.owner === seat ? "mine" : "theirs");
-    if (c.face_down) { e.appendChild(el("div", "name", c.title)); return e; }
-    const head = el("div", "head");
-    if (c.cost !== null && c.cost !== undefined) head.appendChild(el("span", "cost", String(c.cost)));
-    if (c.color_label) head.appendChild(el("span", "colour", c.color_label));
-    if (c.kind) head.appendChild(el("span", "kind", c.kind));
-    e.appendChild(head);
-    e.appendChild(el("div", "name", lang === "ja" ? c.name : (c.name_en || c.name)));
-    if (lang !== "ja" && c.name_en && c.name) e.appendChild(el("div", "name-ja", c.name));
-    if (c.stats && c.stats.length) {
-      const s = el("div", "stats");
-      for (const [k, v] of c.stats) s.appendChild(el("span", "stat", (k ? k + " " : "") + v));
-      e.appendChild(s);
-    }
-    if (c.states && c.states.length) {
-      const s = el("div", "states");
-      for (const x of c.states) s.appendChild(el("span", "state", x));
-      e.appendChild(s);
-    }
-    e.title = [c.title, c.kind, c.text].filter(Boolean).join("\n");
-    if (c.text) e.appendChild(el("div", "text", c.text));
-    return e;
-  }
-
-  function countersEl(list) {
-    const box = el("div", "counters");
-    for (const k of list || []) {
-      const c = el("span", "counter" + (k.tone ? " tone-" + k.tone : ""));
-      c.dataset.counter = k.id;
-      c.appendChild(el("span", "label", k.label));
-      c.appendChild(el("span", "value", k.max !== null && k.max !== undefined ? k.value + "/" + k.max : String(k.value)));
-      box.appendChild(c);
-    }
-    return box;
-  }
-
-  function areaEl(a, seat) {
-    const e = el("section", "area layout-" + a.layout + " side-" + a.side);
-    e.dataset.area = a.id; e.dataset.ref = a.id;
-    const head = el("div", "area-head");
-    head.appendChild(el("span", "area-label", a.label));
-    if (a.layout !== "counters" && a.count !== null && a.count !== undefined) head.appendChild(el("span", "count", String(a.count)));
-    if (a.counters && a.counters.length) head.appendChild(countersEl(a.counters));
-    e.appendChild(head);
-    if (a.layout === "grid" || a.layout === "track") {
-      const g = el("div", "cells");
-      g.style.setProperty("--cols", a.layout === "grid" ? (a.columns || 3) : (a.cells || []).length);
-      for (const ce of a.cells || []) {
-        const c = el("div", "cell" + (ce.tone ? " tone-" + ce.tone : ""));
-        c.dataset.ref = ce.id;
-        c.appendChild(el("div", "cell-label", ce.label));
-        for (const m of ce.marks || []) c.appendChild(el("div", "mark", m));
-        for (const card of ce.cards || []) c.appendChild(cardEl(card, seat));
-        g.appendChild(c);
-      }
-      e.appendChild(g);
-    } else if (a.layout === "pile") {
-      const cards = a.cards || [];
-      const p = el("div", "pile");
-      if (cards.length) p.appendChild(cardEl(cards[cards.length - 1], seat));
-      else if (a.count) p.appendChild(cardEl({face_down: true, title: W.face_down}, seat));
-      else p.appendChild(el("div", "empty", W.empty));
-      e.appendChild(p);
-    } else if (a.layout === "row") {
-      const r = el("div", "row");
-      const cards = a.cards || [];
-      const hidden = (a.count || 0) - cards.length;
-      for (const c of cards) r.appendChild(cardEl(c, seat));
-      for (let i = 0; i < Math.min(hidden, 12); i++) r.appendChild(cardEl({face_down: true, title: W.face_down}, seat));
-      if (!cards.length && hidden <= 0) r.appendChild(el("div", "empty", W.empty));
-      e.appendChild(r);
-    }
-    return e;
-  }
-
-  function boardEl(view, seat) {
-    const board = el("div", "board");
-    for (const side of ["top", "middle", "bottom"]) {
-      const areas = view.areas.filter(a => a.side === side);
-      if (!areas.length) continue;
-      const s = el("div", "side-block side-" + side);
-      for (const a of areas) s.appendChild(areaEl(a, seat));
-      board.appendChild(s);
-    }
-    return board;
-  }
+  const el = TCGBoard.el;
+  const boardEl = (view, seat) => TCGBoard.boardEl(view, seat, lang, W);
 
   // one table: its heading (whose table, in the "everything revealed" view), title, status, board
   function tableEl(view, seat, heading, msg, last) {
@@ -138,14 +42,9 @@
     if (heading) box.appendChild(el("h3", "replay-whose", heading));
     const ol = el("ol", "log-list");
     for (const st of list) {
-      const li = el("li", "step" + (st.player === seat && seat !== null ? " mine" : st.player === null ? "" : " theirs"));
+      const li = TCGBoard.stepEl(st, seat);
       if (st.step === step) li.classList.add("current");
       li.dataset.step = String(st.step);
-      const h = el("div", "step-head");
-      if (st.who) h.appendChild(el("b", "who", st.who + ": "));
-      h.appendChild(el("span", "what", st.text));
-      li.appendChild(h);
-      for (const line of st.lines) li.appendChild(el("div", line.startsWith("──") ? "heading" : "line", line));
       ol.appendChild(li);
     }
     box.appendChild(ol);

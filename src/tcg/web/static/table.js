@@ -10,103 +10,10 @@
   let ws = null, state = null, prefix = [], focus = null, retry = 0;
   const LOG_KEEP = 80;  // steps of the log the page keeps
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = text;
-    return e;
-  }
+  const el = TCGBoard.el;
 
-  // --- cards and areas ---------------------------------------------------------------------
-  function cardEl(c) {
-    const e = el("div", "card" + (c.face_down ? " face-down" : "") + (c.color ? " color-" + c.color : ""));
-    if (c.ref) e.dataset.ref = c.ref;
-    if (c.owner !== null && c.owner !== undefined) e.classList.add(c.owner === seat ? "mine" : "theirs");
-    if (c.face_down) { e.appendChild(el("div", "name", c.title)); return e; }
-    const head = el("div", "head");
-    if (c.cost !== null && c.cost !== undefined) head.appendChild(el("span", "cost", String(c.cost)));
-    if (c.color_label) head.appendChild(el("span", "colour", c.color_label));
-    if (c.kind) head.appendChild(el("span", "kind", c.kind));
-    e.appendChild(head);
-    e.appendChild(el("div", "name", lang === "ja" ? c.name : (c.name_en || c.name)));
-    if (lang !== "ja" && c.name_en && c.name) e.appendChild(el("div", "name-ja", c.name));
-    if (c.stats && c.stats.length) {
-      const s = el("div", "stats");
-      for (const [k, v] of c.stats) s.appendChild(el("span", "stat", (k ? k + " " : "") + v));
-      e.appendChild(s);
-    }
-    if (c.states && c.states.length) {
-      const s = el("div", "states");
-      for (const x of c.states) s.appendChild(el("span", "state", x));
-      e.appendChild(s);
-    }
-    e.title = [c.title, c.kind, c.text].filter(Boolean).join("\n");
-    if (c.text) e.appendChild(el("div", "text", c.text));
-    return e;
-  }
-
-  function countersEl(list) {
-    const box = el("div", "counters");
-    for (const k of list || []) {
-      const c = el("span", "counter" + (k.tone ? " tone-" + k.tone : ""));
-      c.dataset.counter = k.id;
-      c.appendChild(el("span", "label", k.label));
-      c.appendChild(el("span", "value", k.max !== null && k.max !== undefined ? k.value + "/" + k.max : String(k.value)));
-      box.appendChild(c);
-    }
-    return box;
-  }
-
-  function areaEl(a) {
-    const e = el("section", "area layout-" + a.layout + " side-" + a.side);
-    e.dataset.area = a.id; e.dataset.ref = a.id;
-    const head = el("div", "area-head");
-    head.appendChild(el("span", "area-label", a.label));
-    if (a.layout !== "counters" && a.count !== null && a.count !== undefined) head.appendChild(el("span", "count", String(a.count)));
-    if (a.counters && a.counters.length) head.appendChild(countersEl(a.counters));
-    e.appendChild(head);
-    if (a.layout === "grid" || a.layout === "track") {
-      const g = el("div", "cells");
-      g.style.setProperty("--cols", a.layout === "grid" ? (a.columns || 3) : (a.cells || []).length);
-      for (const ce of a.cells || []) {
-        const c = el("div", "cell" + (ce.tone ? " tone-" + ce.tone : ""));
-        c.dataset.ref = ce.id;
-        c.appendChild(el("div", "cell-label", ce.label));
-        for (const m of ce.marks || []) c.appendChild(el("div", "mark", m));
-        for (const card of ce.cards || []) c.appendChild(cardEl(card));
-        g.appendChild(c);
-      }
-      e.appendChild(g);
-    } else if (a.layout === "pile") {
-      const cards = a.cards || [];
-      const p = el("div", "pile");
-      if (cards.length) p.appendChild(cardEl(cards[cards.length - 1]));
-      else if (a.count) p.appendChild(cardEl({face_down: true, title: W.face_down}));
-      else p.appendChild(el("div", "empty", W.empty));
-      e.appendChild(p);
-    } else if (a.layout === "row") {
-      const r = el("div", "row");
-      const cards = a.cards || [];
-      const hidden = (a.count || 0) - cards.length;
-      for (const c of cards) r.appendChild(cardEl(c));
-      for (let i = 0; i < Math.min(hidden, 12); i++) r.appendChild(cardEl({face_down: true, title: W.face_down}));
-      if (!cards.length && hidden <= 0) r.appendChild(el("div", "empty", W.empty));
-      e.appendChild(r);
-    }
-    return e;
-  }
-
-  function drawBoard(view) {
-    const board = $("board");
-    board.innerHTML = "";
-    for (const side of ["top", "middle", "bottom"]) {
-      const areas = view.areas.filter(a => a.side === side);
-      if (!areas.length) continue;
-      const s = el("div", "side-block side-" + side);
-      for (const a of areas) s.appendChild(areaEl(a));
-      board.appendChild(s);
-    }
-  }
+  // --- the board: drawn by static/board.js ---------------------------------------------------
+  function drawBoard(view) { TCGBoard.boardEl(view, seat, lang, W, $("board")); }
 
   // --- options -----------------------------------------------------------------------------
   function level(options, pre) {
@@ -177,6 +84,13 @@
       e.classList.toggle("clickable", refs.has(e.dataset.ref) && e.dataset.ref !== focus);
       e.classList.toggle("focused", e.dataset.ref === focus);
     });
+    // a row that scrolls sideways (a phone) shows its first clickable card, not only its start
+    document.querySelectorAll("#board .clickable").forEach(e => {
+      const row = e.parentElement;
+      if (!row || row.scrollWidth <= row.clientWidth || row.dataset.shown === String(state && state.seq)) return;
+      row.dataset.shown = String(state && state.seq);
+      row.scrollLeft = Math.max(0, e.offsetLeft - row.offsetLeft - 16);
+    });
   }
 
   function mark(refs, cls) {
@@ -219,13 +133,7 @@
     const fresh = msg.log.filter(st => msg.log_full || st.n > known);
     for (const st of fresh) {
       steps.push(st);
-      const li = el("li", "step" + (st.player === seat ? " mine" : st.player === null ? "" : " theirs"));
-      const h = el("div", "step-head");
-      if (st.who) h.appendChild(el("b", "who", st.who + ": "));
-      h.appendChild(el("span", "what", st.text));
-      li.appendChild(h);
-      for (const line of st.lines) li.appendChild(el("div", line.startsWith("──") ? "heading" : "line", line));
-      ol.appendChild(li);
+      ol.appendChild(TCGBoard.stepEl(st, seat));
     }
     while (steps.length > LOG_KEEP) { steps.shift(); if (ol.firstElementChild) ol.firstElementChild.remove(); }
     ol.scrollTop = ol.scrollHeight;
