@@ -151,6 +151,7 @@ def main() -> None:
                     help="first teach the policy this agent's choices (behaviour cloning, e.g. heuristic), "
                          "within the --minutes budget")
     ap.add_argument("--imitate-minutes", type=float, default=3.0, help="of the budget, for --imitate")
+    ap.add_argument("--imitate-samples", type=int, default=20_000, help="decisions of the agent to learn from")
     ap.add_argument("--eval-only", action="store_true")
     ap.add_argument("--eval-games", type=int, default=100, help="games per evaluation opponent")
     ap.add_argument("--eval-seed", type=int, default=10_000)
@@ -185,7 +186,7 @@ def main() -> None:
         deadline = time.monotonic() + args.minutes * 60
         if args.imitate and start is None:
             cloned = imitate(model, args.game, args.imitate, args.opponent, args.imitate_minutes * 60,
-                             args.seed, args.max_decisions)
+                             args.seed, args.max_decisions, max_samples=args.imitate_samples)
             print(f"imitated {args.imitate}: {cloned}", flush=True)
 
         class Budget(BaseCallback):
