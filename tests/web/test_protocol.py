@@ -193,8 +193,11 @@ def test_two_friends_play_through_an_invitation(tmp_path):
         import re
         link = re.search(r'id="invite-link" readonly value="([^"]+)"', page.text).group(1)
         path = link.split("testserver", 1)[1]
-        r = friend.get(path, follow_redirects=False)
-        assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
+        with host.websocket_connect(f"/ws/{gid}?seat=0") as early:
+            assert receive_state(early)["waiting"] == [1]  # the page shows the invitation
+            r = friend.get(path, follow_redirects=False)
+            assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
+            assert receive_state(early, lambda m: m["waiting"] == [])["waiting"] == []  # and then hides it
         # the link is used once
         third = Browser(c)
         assert third.get(path, follow_redirects=False).status_code == 409

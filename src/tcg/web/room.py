@@ -406,6 +406,7 @@ class Room:
                 and (a := self.away(p)) is not None}
         out["away"] = away
         out["standins"] = sorted(self.standins)
+        out["waiting"] = [p for p, taken in enumerate(self.seats_taken) if not taken]  # invitations not used yet
         out["can_claim"] = viewer is not None and self.claimable(viewer) is not None
         return out
 

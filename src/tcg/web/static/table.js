@@ -217,6 +217,8 @@
     $("undo").hidden = !msg.can_undo;
     drawClock();
     drawAway(msg);
+    const invite = $("invite");  // the invitation, until the friend has taken the seat
+    if (invite) invite.hidden = !(msg.waiting || []).length;
     const c = $("concede"); if (c) c.hidden = !!msg.result;
     drawOptions();
     root.dataset.ready = msg.result ? "over" : (msg.decision && msg.decision.yours && msg.options.length) ? "yours" : "wait";
