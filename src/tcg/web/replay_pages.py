@@ -41,8 +41,8 @@ from ..engine.errors import TcgError
 from ..engine.game import RECORD_FORMATS
 from ..text import catalog
 from ..ui import get_renderer
-from ..ui.terminal import result_text, say
-from .room import Voice
+from ..ui.terminal import result_text
+from .room import Voice, player_names
 from .store import StoreError
 
 log = logging.getLogger("tcg.web.replay")
@@ -81,21 +81,6 @@ class _Stage:
 
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
         return player_names(self.game_id, self.seat_kinds, viewer, lang)
-
-
-def player_names(game_id: str, seat_kinds: list[str], viewer: int | None, lang: str) -> dict[int, str]:
-    """The players as ``viewer`` calls them: the same names as the table (``Room.names``)."""
-    out = {}
-    for p, kind in enumerate(seat_kinds):
-        if p == viewer:
-            out[p] = say("who.you", lang, game_id)
-        elif kind == "computer":
-            out[p] = say("web.computer", lang)
-        elif viewer is None:
-            out[p] = say("who.player", lang, game_id, player=p)
-        else:
-            out[p] = say("who.opponent", lang, game_id)
-    return out
 
 
 def apply_entry(g: "tcg.Game", entry: Mapping[str, Any]) -> None:

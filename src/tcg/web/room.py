@@ -192,6 +192,22 @@ class Voice:
         return msg
 
 
+def player_names(game_id: str, seat_kinds: list[str], viewer: int | None, lang: str) -> dict[int, str]:
+    """The players as ``viewer`` calls them on the table and in replays: you, the computer, the
+    opponent, or (for spectators) each seat by number."""
+    out = {}
+    for p, kind in enumerate(seat_kinds):
+        if p == viewer:
+            out[p] = say("who.you", lang, game_id)
+        elif kind == "computer":
+            out[p] = say("web.computer", lang)
+        elif viewer is None:
+            out[p] = say("who.player", lang, game_id, player=p)
+        else:
+            out[p] = say("who.opponent", lang, game_id)
+    return out
+
+
 def _apply_entry(g: "tcg.Game", entry: dict[str, Any]) -> None:
     if entry["action"].get("type") == "concede":
         g.concede(entry["player"], by=entry.get("by", "player"))
@@ -231,18 +247,7 @@ class Room:
 
     # --- names and voices --------------------------------------------------------------------
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
-        gid = self.game_id
-        out = {}
-        for p, kind in enumerate(self.seat_kinds):
-            if p == viewer:
-                out[p] = say("who.you", lang, gid)
-            elif kind == "computer":
-                out[p] = say("web.computer", lang)
-            elif viewer is None:
-                out[p] = say("who.player", lang, gid, player=p)
-            else:
-                out[p] = say("who.opponent", lang, gid)
-        return out
+        return player_names(self.game_id, self.seat_kinds, viewer, lang)
 
     def voice(self, viewer: int | None, lang: str) -> Voice:
         key = (viewer, lang)
