@@ -1,0 +1,33 @@
+"""Speed work keeps every result: whole games on fixed seeds (random, heuristic and ISMCTS play
+of every game) give the same event log, actions, result and views as before (issue 19).
+
+The table changes only with a rules fix that changes games; regenerate it then with
+``python -m tests.speed.fingerprints`` and say so in the commit."""
+from __future__ import annotations
+
+import pytest
+
+from tcg.api import GAMES
+
+from .fingerprints import PLANS, play
+
+GOLDEN = {
+    "shironeko/random": "2853dcb884309082",
+    "shironeko/heuristic": "e6d026d49b0e9dbd",
+    "shironeko/ismcts": "b82175e39f5497bb",
+    "turutoru/random": "6fd27e5b136ea961",
+    "turutoru/heuristic": "86462ca610b755bb",
+    "turutoru/ismcts": "f492e31cf16c7130",
+    "kemuri/random": "c0f11e9e95e731eb",
+    "kemuri/heuristic": "ac7dc67e1bd2b160",
+    "kemuri/ismcts": "4c1722bfa29c9812",
+    "zx/random": "3cc89f50617729fa",
+    "zx/heuristic": "b3db3d10c02db40c",
+    "zx/ismcts": "aa11b3516009eb19",
+}
+
+
+@pytest.mark.parametrize("agent,n", PLANS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_fixed_seeds_play_the_same_games(game_id, agent, n):
+    assert play(game_id, agent, n) == GOLDEN[f"{game_id}/{agent}"]
