@@ -29,8 +29,10 @@ class AgentView:
 
     @property
     def observation(self) -> dict[str, Any]:
+        """The player's own observation (``game.observe(player, shared=True)``): read-only, its
+        card facts shared with other observations; copy what you need to change."""
         if self._obs is None:
-            self._obs = self._game.observe(self.player)
+            self._obs = self._game.observe(self.player, shared=True)
         return self._obs
 
     def sample(self, rng) -> Any:

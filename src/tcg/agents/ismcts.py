@@ -208,5 +208,5 @@ def _score(g, value) -> tuple[float, float]:
         if g.winner is None:
             return (0.5, 0.5)
         return (1.0, 0.0) if g.winner == 0 else (0.0, 1.0)
-    v0 = value(g.observe(0), 0)
+    v0 = value(g.observe(0, shared=True), 0)
     return (v0, 1.0 - v0)

@@ -493,6 +493,25 @@ def card_loader(game: str, schema: CardSchema, make_card: Callable[[str, str, di
     return load_cards
 
 
+class FrozenView(dict):
+    """A card's printed facts shared by every agent observation that shows the card (see
+    ``PrintedViews.shared``): a dict that refuses changes, so one reader cannot change what
+    another reads."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kw: Any) -> None:
+        raise TypeError("a shared observation is read-only: copy it (dict(view)) to change it")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _refuse  # type: ignore[assignment]
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
 class PrintedViews:
     """The printed facts of each card's view, built once per card object and instance id by
     ``build(card)``.
@@ -506,16 +525,26 @@ class PrintedViews:
 
     def __init__(self, build: Callable[[Any], dict[str, Any]]):
         self._build = build
-        # (id(card), iid) -> (card, view, keys of list values); holding the card keeps its id unique
+        # (id(card), iid) -> (card, view, keys of list values, shared view); holding the card
+        # keeps its id unique
         self._cache: dict[tuple, tuple] = {}
 
+    def _entry(self, card: Any, iid: int) -> tuple:
+        facts = self._build(card)
+        view = {"iid": iid, **facts}
+        hit = self._cache[(id(card), iid)] = (card, view, tuple(k for k, v in facts.items() if isinstance(v, list)),
+                                             FrozenView(view))
+        return hit
+
     def view(self, card: Any, iid: int) -> dict[str, Any]:
-        hit = self._cache.get((id(card), iid))
-        if hit is None:
-            facts = self._build(card)
-            hit = self._cache[(id(card), iid)] = (card, {"iid": iid, **facts},
-                                                  tuple(k for k, v in facts.items() if isinstance(v, list)))
+        hit = self._cache.get((id(card), iid)) or self._entry(card, iid)
         d = hit[1].copy()
         for k in hit[2]:
             d[k] = list(d[k])
         return d
+
+    def shared(self, card: Any, iid: int) -> FrozenView:
+        """The same view as ``view(card, iid)``, not copied: one read-only dict shared by every
+        call (agent observations, ``observe(..., shared=True)``)."""
+        hit = self._cache.get((id(card), iid)) or self._entry(card, iid)
+        return hit[3]

@@ -177,10 +177,16 @@ class Game:
             raise ArgumentError(f"by must be one of {', '.join(ACTORS)}, got {by!r}")
         return by
 
-    def observe(self, player: int | None = None) -> dict[str, Any]:
-        """JSON-ready view for ``player`` (0, 1, ...); ``None`` gives the spectator view."""
+    def observe(self, player: int | None = None, *, shared: bool = False) -> dict[str, Any]:
+        """JSON-ready view for ``player`` (0, 1, ...); ``None`` gives the spectator view.
+
+        ``shared=True``: the same content, read-only, for agents that only read it: parts that
+        do not change between calls (cards' printed facts) are shared dicts that refuse changes,
+        so it is built several times faster. Copy before changing it."""
         if player is not None:
             check_player(self.rules.players, player, "observe() takes a player index or None:")
+        if shared:
+            return self.rules.observe_shared(self.state, player)
         return self.rules.observe(self.state, player)
 
     def describe(self, action: Action | Mapping[str, Any], lang: str = "en") -> str:

@@ -62,6 +62,12 @@ class Ruleset:
         """A JSON-ready view for ``player`` (``None``: spectator) without hidden information."""
         raise NotImplementedError
 
+    def observe_shared(self, state: BaseState, player: int | None) -> dict[str, Any]:
+        """The same content as ``observe``, for readers that never change it (agents): parts
+        that do not change (a card's printed facts) may be shared between calls instead of
+        built afresh. A game without a cheaper way gives ``observe``."""
+        return self.observe(state, player)
+
     def describe(self, state: BaseState, action: Action, lang: str = "en") -> str:
         return repr(action)
 

@@ -87,7 +87,17 @@ class StepRuleset(Ruleset):
 
     # --- views: the ``view`` module next to the game's rules -----------------------------
     def observe(self, s: BaseState, player: int | None) -> dict[str, Any]:
-        return self.game_module("view").observe(self, s, player)
+        return self._view.observe(self, s, player)
+
+    def observe_shared(self, s: BaseState, player: int | None) -> dict[str, Any]:
+        return self._view.observe(self, s, player, shared=True)
+
+    @property
+    def _view(self) -> ModuleType:
+        view = self.__dict__.get("_view_module")
+        if view is None:
+            view = self.__dict__["_view_module"] = self.game_module("view")
+        return view
 
     def describe(self, s: BaseState, action: Action, lang: str = "en") -> str:
         return self.game_module("view").describe(self, s, action, lang)

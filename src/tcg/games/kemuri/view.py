@@ -39,22 +39,24 @@ def cast_view(s: KMState, c: Cast) -> dict[str, Any]:
     return d
 
 
-def observe(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
+def observe(rules, s: KMState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
+    # shared (agents' observations): cards' printed facts as one read-only dict per card
+    cv = (lambda i: _PRINTED.shared(s.cards[i], i)) if shared else (lambda i: card_view(s, i))  # noqa: E731
     players = []
     for p, ps in enumerate(s.players):
         mine = viewer == p
         leader = None
         if ps.leader >= 0:
-            leader = {**card_view(s, ps.leader), "person": s.cards[ps.leader].person,
+            leader = {**cv(ps.leader), "person": s.cards[ps.leader].person,
                       "active": ps.leader_active, "charm_used": ps.charm_used,
                       "charm_timing": s.cards[ps.leader].abilities_of("charm")[0].timing}
         pv = {
             "player": p, "seats": F.seats(s, p), "deck": len(ps.deck), "hand_count": len(ps.hand),
-            "hand": [card_view(s, i) for i in ps.hand] if mine else None,
-            "backyard": [card_view(s, i) for i in ps.backyard],
-            "seating": [card_view(s, i) for i in ps.seating],
+            "hand": [cv(i) for i in ps.hand] if mine else None,
+            "backyard": [cv(i) for i in ps.backyard],
+            "seating": [cv(i) for i in ps.seating],
             "floor": [cast_view(s, c) for c in ps.floor],
-            "resolving": [card_view(s, i) for i in ps.resolving],
+            "resolving": [cv(i) for i in ps.resolving],
             "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
             "event_used": ps.used_event, "support_used": ps.used_support,
         }
@@ -65,9 +67,9 @@ def observe(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     return {
         "game": "kemuri", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
         "phase": s.phase, "close_seats": rules.close_seats,
-        "event": card_view(s, s.event) | {"owner": s.owner[s.event]} if s.event >= 0 else None,
+        "event": cv(s.event) | {"owner": s.owner[s.event]} if s.event >= 0 else None,
         "serving": {"server": s.serving[0], "receiver": s.serving[1],
-                    "help": [card_view(s, i) for i in s.help_used]} if s.serving else None,
+                    "help": [cv(i) for i in s.help_used]} if s.serving else None,
         "decision": decision,
         "result": s.result_view(),
         "players": players,

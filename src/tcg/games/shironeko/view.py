@@ -41,11 +41,12 @@ def unit_view(s: SNState, u: Unit) -> dict[str, Any]:
     return d
 
 
-def observe(rules, s: SNState, viewer: int | None) -> dict[str, Any]:
+def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
+    # shared (agents' observations): cards' printed facts as one read-only dict per card
+    cv = (lambda i: _PRINTED.shared(s.cards[i], i)) if shared else (lambda i: card_view(s, i))  # noqa: E731
     players = []
     for p, ps in enumerate(s.players):
         mine = viewer == p
-        cv = lambda i: card_view(s, i)  # noqa: E731
         pv: dict[str, Any] = {
             "player": p,
             "deck": len(ps.deck),

@@ -39,7 +39,9 @@ def unit_view(s: TTState, u: Unit, sources: list[tuple] | None = None) -> dict[s
     return d
 
 
-def observe(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
+def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
+    # shared (agents' observations): cards' printed facts as one read-only dict per card
+    cv = (lambda i: _PRINTED.shared(s.cards[i], i)) if shared else (lambda i: card_view(s, i))  # noqa: E731
     players = []
     sources = F.static_sources(s)
     # TT-T2: until both have finished programming nobody learns anything of the other's stack
@@ -53,11 +55,11 @@ def observe(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
             "hp": ps.hp,
             "deck": len(ps.deck),
             "hand_count": len(ps.hand) + (len(ps.programs) if veiled else 0),
-            "hand": [card_view(s, i) for i in ps.hand] if mine else None,
+            "hand": [cv(i) for i in ps.hand] if mine else None,
             "characters": [unit_view(s, u, sources) for u in ps.chars],
-            "devices": [card_view(s, i) for i in ps.devices],
-            "discard": [card_view(s, i) for i in ps.discard],
-            "resolved": [card_view(s, i) for i in ps.resolved],
+            "devices": [cv(i) for i in ps.devices],
+            "discard": [cv(i) for i in ps.discard],
+            "resolved": [cv(i) for i in ps.resolved],
             "program_count": None if veiled else len(ps.programs),
             "programming_done": None if veiled else ps.done_programming,
             "mulliganed": ps.mulliganed,
@@ -74,13 +76,13 @@ def observe(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
             progs = []
             for iid in ps.programs:
                 cost = s.cards[iid].segment
-                progs.append({**card_view(s, iid), "start": t, "fits": t + cost <= rules.segments})
+                progs.append({**cv(iid), "start": t, "fits": t + cost <= rules.segments})
                 t += cost
             pv["programs"] = progs
         # the program revealed and running now is public, with the program chosen for it
         if main and ps.running is not None:
             c = s.cards[ps.running]
-            pv["running"] = {**card_view(s, ps.running), "start": s.segment,
+            pv["running"] = {**cv(ps.running), "start": s.segment,
                              "program": c.programs[ps.running_prog].label() if ps.running_prog >= 0 else None}
         players.append(pv)
     d = s.decision

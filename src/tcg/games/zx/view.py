@@ -49,32 +49,34 @@ def unit_view(s: ZXState, sq: int, u: Unit, viewer) -> dict[str, Any]:
     return d
 
 
-def observe(rules, s: ZXState, viewer: int | None) -> dict[str, Any]:
+def observe(rules, s: ZXState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
+    # shared (agents' observations): cards' printed facts as one read-only dict per card
+    cv = (lambda i: _PRINTED.shared(s.cards[i], i)) if shared else (lambda i: card_view(s, i))  # noqa: E731
     players = []
     for p, ps in enumerate(s.players):
         mine = viewer == p
         pv: dict[str, Any] = {
             "player": p, "life": len(ps.life), "deck": len(ps.deck), "hand_count": len(ps.hand),
-            "hand": [card_view(s, i) for i in ps.hand] if mine else None,
-            "trash": [card_view(s, i) for i in ps.trash],
-            "charge": [card_view(s, i) for i in ps.charge],
-            "resources": [{**card_view(s, i), "asleep": i in ps.asleep_res} for i in ps.resources],
+            "hand": [cv(i) for i in ps.hand] if mine else None,
+            "trash": [cv(i) for i in ps.trash],
+            "charge": [cv(i) for i in ps.charge],
+            "resources": [{**cv(i), "asleep": i in ps.asleep_res} for i in ps.resources],
             "dynamis_count": len(ps.dynamis),
-            "dynamis_face_up": [card_view(s, i) for i in ps.dynamis if i in ps.face_up],
-            "dynamis": [{**card_view(s, i), "face_up": i in ps.face_up} for i in ps.dynamis] if mine else None,
-            "player_card": (card_view(s, ps.player_card) if ps.player_card >= 0 else {"name": "(nameless)"})
+            "dynamis_face_up": [cv(i) for i in ps.dynamis if i in ps.face_up],
+            "dynamis": [{**cv(i), "face_up": i in ps.face_up} for i in ps.dynamis] if mine else None,
+            "player_card": (cv(ps.player_card) if ps.player_card >= 0 else {"name": "(nameless)"})
             if ps.player_face_up or mine else {"face_down": True},
             "player_face_up": ps.player_face_up,
             "ob_bottom": ps.ob_bottom >= 0,
             "counters": dict(ps.counters),
             "used": {"zx_ex": ps.used_ex, "ev_ex": ps.used_ev_ex, "shift": ps.used_shift},
-            "revealed": card_view(s, ps.revealed) if ps.revealed >= 0 else None,
-            "resolving": [card_view(s, i) for i in ps.resolving],
+            "revealed": cv(ps.revealed) if ps.revealed >= 0 else None,
+            "resolving": [cv(i) for i in ps.resolving],
             "mulliganed": ps.mulliganed,
         }
         if mine and s.phase == "setup":  # ZX-S2/S3: your own secret set-up choices
-            pv["chosen"] = {"start_card": card_view(s, ps.chosen[0]) if ps.chosen[0] >= 0 else None,
-                            "gate_card": card_view(s, ps.chosen[1]) if ps.chosen[1] >= 0 else None}
+            pv["chosen"] = {"start_card": cv(ps.chosen[0]) if ps.chosen[0] >= 0 else None,
+                            "gate_card": cv(ps.chosen[1]) if ps.chosen[1] >= 0 else None}
         players.append(pv)
     board = [unit_view(s, sq, u, viewer) if u is not None else None for sq, u in enumerate(s.board)]
     decision = s.decision_view(viewer, ("pick_card", "start_card", "gate_card"))
