@@ -8,6 +8,7 @@ import json
 from typing import Any, Mapping, Sequence
 
 from .action import Action, Decision
+from .chain import AppendLog
 from .deck import Deck
 from .errors import ArgumentError, IllegalActionError, RecordError, TcgError, UndoError
 from .events import EventLog, event_view
@@ -50,7 +51,7 @@ class Game:
         self.seed = seed
         self.meta: dict[str, Any] = {}      # free metadata, saved in the record ("meta")
         self._extra: dict[str, Any] = {}    # unknown record fields, kept as written
-        self._actions: list[dict[str, Any]] = []
+        self._actions = AppendLog()  # {player, action, by} dicts; copies share them
         self._legal: list[Action] | None = None
         self._undo: tuple[int, Any] | None = None  # (actions, game before the last) cache
         #: keep a copy of the game before each player's action, so that ``can_undo`` and
@@ -66,7 +67,7 @@ class Game:
         g = cls.__new__(cls)
         g.rules, g.decks, g.seed, g.state = rules, tuple(decks), seed, state
         g.meta, g._extra = {}, {}
-        g._actions, g._legal, g._undo = [], None, None
+        g._actions, g._legal, g._undo = AppendLog(), None, None
         g.keep_undo = False
         return g
 
@@ -230,7 +231,7 @@ class Game:
         g = Game.__new__(Game)
         g.rules, g.decks, g.seed = self.rules, self.decks, self.seed
         g.meta, g._extra = {}, {}
-        g._actions, g._legal, g._undo = [], None, None
+        g._actions, g._legal, g._undo = AppendLog(), None, None
         g.keep_undo = False
         g.state = state
         return g

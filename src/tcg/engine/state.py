@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from .action import Decision
+from .chain import AppendLog
 from .rng import Rng
 
 
@@ -38,7 +39,7 @@ class BaseState:
         self.over = False
         self.winner: int | None = None      # None with over=True is a draw
         self.end_reason = ""
-        self.events: list = []
+        self.events = AppendLog()  # copies share what both hold (clone() costs the same all game)
 
     def emit(self, etype: str, public: dict[str, Any] | None = None,
              private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
