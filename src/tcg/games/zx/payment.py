@@ -16,6 +16,9 @@ from itertools import product
 from .cards import COLORS
 from .state import ZXState
 
+#: a colour's place in ``COLORS``
+COLOR_INDEX = {c: k for k, c in enumerate(COLORS)}
+
 
 def awake(s: ZXState, p: int) -> list[int]:
     """The player's rebooted resources, in resource order."""
@@ -26,8 +29,9 @@ def awake(s: ZXState, p: int) -> list[int]:
 def counts(s: ZXState, avail: list[int]) -> list[int]:
     """How many of ``avail`` there are of each colour (``COLORS`` order)."""
     out = [0] * len(COLORS)
+    cards, index = s.cards, COLOR_INDEX
     for i in avail:
-        out[COLORS.index(s.cards[i].color)] += 1
+        out[index[cards[i].color]] += 1
     return out
 
 
@@ -40,7 +44,7 @@ def feasible(have: list[int], color: str | None, n: int, matched: bool) -> bool:
     """Can ``n`` more resources be paid from ``have`` (counts per colour)?"""
     if n <= 0:
         return matched
-    return sum(have) >= n and (matched or have[COLORS.index(color)] > 0)
+    return sum(have) >= n and (matched or have[COLOR_INDEX[color]] > 0)
 
 
 def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:

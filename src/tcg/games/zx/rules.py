@@ -23,6 +23,48 @@ def A(t: str, **kw: Any) -> Action:
     return Action.of(t, tuple(sorted(kw.items())))
 
 
+class _Acts(dict):
+    """The actions of one type by their parameter values (a value, or a tuple of values in the
+    order ``keys`` names them), each built once: actions are immutable values, so the rules list
+    the same objects again instead of building (and sorting) new ones at every decision."""
+    __slots__ = ("t", "keys", "order")
+
+    def __init__(self, t: str, *keys: str):
+        super().__init__()
+        self.t, self.keys = t, keys
+        self.order = sorted(range(len(keys)), key=lambda k: keys[k])
+
+    def __missing__(self, vals: Any) -> Action:
+        one = (vals,) if len(self.keys) == 1 else vals
+        a = self[vals] = Action.of(self.t, tuple((self.keys[k], one[k]) for k in self.order))
+        return a
+
+
+_PLACE_FREE = _Acts("place_free", "square")
+_START = _Acts("start_card", "card")
+_GATE = _Acts("gate_card", "card")
+_RESOURCE = _Acts("resource", "card")
+_IGNITE = _Acts("ignite", "card")
+_PLACE = _Acts("place", "card", "square")
+_EVENT = _Acts("event", "card")
+_EV_EX = _Acts("ev_ex", "card", "effect")
+_SHIFT = _Acts("shift", "card", "square")
+_ACTIVATE = _Acts("activate", "square", "ability")
+_ATTACK = _Acts("attack", "attacker", "target")
+_ZX_EX = _Acts("zx_ex", "card", "square", "destroy")
+_BATTLE_EVENT = _Acts("battle_event", "card")
+_LIFE = _Acts("life", "index")
+_DISCARD = _Acts("discard", "card")
+_SLEEP = _Acts("sleep", "square")
+_PICK = _Acts("pick", "card")
+_OVERBOOST = _Acts("overboost", "card", "square")
+_PAY = _Acts("pay", "color")
+_USE_FREE, _DECLINE = A("use_free"), A("decline")
+_NO_START, _NO_GATE, _KEEP, _MULLIGAN = A("no_start_card"), A("no_gate_card"), A("keep"), A("mulligan")
+_NO_RESOURCE, _END_IGNITION, _END_TURN, _PASS = A("no_resource"), A("end_ignition"), A("end_turn"), A("pass")
+_PICK_NONE, _NO_OVERBOOST, _PAY_SUGGESTED = A("pick_none"), A("no_overboost"), A("pay_suggested")
+
+
 class ZXRules(EffectRunner, StepRuleset):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
@@ -161,10 +203,10 @@ class ZXRules(EffectRunner, StepRuleset):
         card = s.cards[iid]
         out = []
         if card.kind == "zx":
-            out = [A("place_free", square=sq) for sq in range(9) if F.can_place_on(s, p, sq)]
+            out = [_PLACE_FREE[sq] for sq in range(9) if F.can_place_on(s, p, sq)]
         elif card.kind == "event":
-            out = [A("use_free")]
-        return out + [A("decline")]
+            out = [_USE_FREE]
+        return out + [_DECLINE]
 
     def _use_revealed(self, s, p: int, a: Action, decline_to: str) -> None:
         ps = s.players[p]
@@ -200,68 +242,103 @@ class ZXRules(EffectRunner, StepRuleset):
         for i in ids:
             if s.cards[i].id not in seen:
                 seen.add(s.cards[i].id)
-                out.append(A("start_card", card=i))
-        return out + [A("no_start_card")]
+                out.append(_START[i])
+        return out + [_NO_START]
 
     def _legal_gate_card(self, s, p, pending):
         seen, out = set(), []
         for i in s.players[p].deck:
             if s.cards[i].gate_card and s.cards[i].id not in seen:
                 seen.add(s.cards[i].id)
-                out.append(A("gate_card", card=i))
-        return out + [A("no_gate_card")]
+                out.append(_GATE[i])
+        return out + [_NO_GATE]
 
     def _legal_mulligan(self, s, p, pending):
-        return [A("keep"), A("mulligan")]
+        return [_KEEP, _MULLIGAN]
 
     def _legal_resource(self, s, p, pending):
-        return [A("resource", card=i) for i in s.players[p].hand] + [A("no_resource")]
+        out = [_RESOURCE[i] for i in s.players[p].hand]
+        out.append(_NO_RESOURCE)
+        return out
 
     def _legal_ignition(self, s, p, pending):
-        return [A("ignite", card=i) for i in s.players[p].charge] + [A("end_ignition")]
+        out = [_IGNITE[i] for i in s.players[p].charge]
+        out.append(_END_IGNITION)
+        return out
 
     def _legal_main(self, s, p, pending):
         ps = s.players[p]
         cards = s.cards
+        board = s.board
         out: list[Action] = []
-        squares = [sq for sq in range(9) if F.can_place_on(s, p, sq)]
+        opp_sq = PLAYER_SQUARE[1 - p]
+        # F.can_place_on for every square; the costs payable from the rebooted resources (ZX-C2)
+        squares = [sq for sq in range(9) if sq != opp_sq and (board[sq] is None or
+                                                                (board[sq].owner == p and not board[sq].asleep))]
+        have = P.counts(s, P.awake(s, p))
+        total = sum(have)
+        index = P.COLOR_INDEX
+
+        def can_pay(color, n) -> bool:
+            return n <= 0 or (total >= n and (color is None or have[index[color]] > 0))
         for i in ps.hand:
             c = cards[i]
-            if c.kind == "zx" and F.can_pay(s, p, c.color, c.cost):
-                out.extend(A("place", card=i, square=sq) for sq in squares)
-            elif c.kind == "event" and c.timing in ("main", "any") and F.can_pay(s, p, c.color, c.cost):
-                out.append(A("event", card=i))
+            kind = c.kind
+            if kind == "zx":
+                if can_pay(c.color, c.cost):
+                    place = _PLACE
+                    out.extend([place[i, sq] for sq in squares])
+            elif kind == "event" and c.timing in ("main", "any") and can_pay(c.color, c.cost):
+                out.append(_EVENT[i])
         ex_ok = not ps.used_ex and not ps.used_ev_ex
+        face_up = ps.face_up
+        own = None
         for i in ps.dynamis:
-            if i in ps.face_up:
+            if i in face_up:
                 continue
             c = cards[i]
-            if c.kind == "zx_ex" and ex_ok:
-                out.extend(self._ex_options(s, p, i, squares))
-            elif c.kind == "ev_ex" and ex_ok and c.timing in ("main", "any") and F.ev_ex_is_mine(s, p, c) \
-                    and F.can_pay(s, p, c.color, c.cost):
-                out.extend(A("ev_ex", card=i, effect=k) for k in (0, 1))
-            elif c.kind == "shift" and not ps.used_shift and len(ps.face_up) >= c.min_face_up:
-                for sq, u in enumerate(s.board):
+            kind = c.kind
+            if kind == "zx_ex":
+                if ex_ok:
+                    if own is None:
+                        own = [sq for sq, u in enumerate(board) if u is not None and u.owner == p and not u.asleep]
+                    out.extend(self._ex_options(s, p, i, squares, own, can_pay))
+            elif kind == "ev_ex":
+                if ex_ok and c.timing in ("main", "any") and F.ev_ex_is_mine(s, p, c) and can_pay(c.color, c.cost):
+                    out.append(_EV_EX[i, 0])
+                    out.append(_EV_EX[i, 1])
+            elif kind == "shift" and not ps.used_shift and len(face_up) >= c.min_face_up:
+                for sq, u in enumerate(board):
                     if u is not None and u.owner == p and u.shift < 0 and self._shift_fits(s, c, u):
-                        out.append(A("shift", card=i, square=sq))
-        for sq, u in enumerate(s.board):
+                        out.append(_SHIFT[i, sq])
+        player_open = None
+        for sq, u in enumerate(board):
             if u is None or u.owner != p:
                 continue
             if not u.used:
                 for ab in cards[u.iid].abilities_of("activated"):
-                    if F.ability_on(s, p, ab) and F.can_pay(s, p, None, ab.cost):
-                        out.append(A("activate", square=sq, ability=ab.index))
-            if not u.asleep:
-                out.extend(A("attack", attacker=sq, target=t) for t in self._targets(s, p, sq))
-        out.append(A("end_turn"))
+                    if F.ability_on(s, p, ab) and can_pay(None, ab.cost):
+                        out.append(_ACTIVATE[sq, ab.index])
+            if not u.asleep:  # ZX-Q5, as in _targets
+                for t in ADJACENT[sq]:
+                    v = board[t]
+                    if v is not None and v.owner != p:
+                        out.append(_ATTACK[sq, t])
+                if opp_sq in ADJACENT[sq] and board[opp_sq] is None:
+                    if player_open is None:
+                        player_open = not F.ob_on_board(s, 1 - p)
+                    if player_open:
+                        out.append(_ATTACK[sq, PLAYER_TARGET])
+        out.append(_END_TURN)
         return out
 
-    def _ex_options(self, s, p, i, squares) -> list[Action]:
-        """ZX-X2..X4: the ways a Z/X EX can come down now."""
+    def _ex_options(self, s, p, i, squares, own=None, can_pay=None) -> list[Action]:
+        """ZX-X2..X4: the ways a Z/X EX can come down now (``own``: the player's rebooted Z/X's
+        squares; ``can_pay(color, n)``: flow.can_pay for this player, both as _legal_main has them)."""
         c = s.cards[i]
         ps = s.players[p]
-        own = [sq for sq, u in enumerate(s.board) if u is not None and u.owner == p and not u.asleep]
+        if own is None:
+            own = [sq for sq, u in enumerate(s.board) if u is not None and u.owner == p and not u.asleep]
         if c.condition == "descent":
             if len(ps.resources) < c.cost:
                 return []
@@ -270,24 +347,28 @@ class ZXRules(EffectRunner, StepRuleset):
                 if sum(s.cards[s.board[q].iid].cost for q in combo) >= c.cost:
                     for sq in range(9):
                         if sq in combo or F.can_place_on(s, p, sq):
-                            out.append(A("zx_ex", card=i, square=sq, destroy=combo))
+                            out.append(_ZX_EX[i, sq, combo])
             return out
         if c.condition == "awaken":
-            if not F.can_pay(s, p, c.color, c.cost):
+            if not (can_pay(c.color, c.cost) if can_pay is not None else F.can_pay(s, p, c.color, c.cost)):
                 return []
             if c.awaken == "discard" and len(ps.hand) < c.count:
                 return []
             if c.awaken == "sleep_zx":  # the Z/X put to sleep may not be the one being replaced
-                return [A("zx_ex", card=i, square=sq, destroy=()) for sq in squares
+                return [_ZX_EX[i, sq, ()] for sq in squares
                         if len([q for q in own if q != sq]) >= c.count]
         elif ps.counters.get(c.counter, 0) < c.count:  # idealize
             return []
-        return [A("zx_ex", card=i, square=sq, destroy=()) for sq in squares]
+        return [_ZX_EX[i, sq, ()] for sq in squares]
 
     def _shift_fits(self, s, c: Card, u: Unit) -> bool:
         t = c.shift_target
-        kind = s.cards[u.iid].kind
-        return t == "any" or (t == "zx_ob" and kind == "zx_ob") or t in F.unit_colors(s, u)
+        if t == "any":
+            return True
+        if t == "zx_ob":
+            return s.cards[u.iid].kind == "zx_ob"
+        # a colour: the Z/X's or its SHIFT's (F.unit_colors)
+        return s.cards[u.iid].color == t or (u.shift >= 0 and s.cards[u.shift].color == t)
 
     def _targets(self, s, p: int, sq: int) -> list[int]:
         """ZX-Q5: adjacent opponent Z/X, or the player when the attacker is next to their empty
@@ -300,32 +381,35 @@ class ZXRules(EffectRunner, StepRuleset):
 
     def _legal_battle(self, s, p, pending):
         ps = s.players[p]
-        out = [A("battle_event", card=i) for i in ps.hand
-               if s.cards[i].kind == "event" and s.cards[i].timing in ("battle", "any")
-               and F.can_pay(s, p, s.cards[i].color, s.cards[i].cost)]
+        cards = s.cards
+        out = [_BATTLE_EVENT[i] for i in ps.hand
+               if cards[i].kind == "event" and cards[i].timing in ("battle", "any")
+               and F.can_pay(s, p, cards[i].color, cards[i].cost)]
         if not ps.used_ex and not ps.used_ev_ex:
             for i in ps.dynamis:
-                c = s.cards[i]
+                c = cards[i]
                 if i not in ps.face_up and c.kind == "ev_ex" and c.timing in ("battle", "any") \
                         and F.ev_ex_is_mine(s, p, c) and F.can_pay(s, p, c.color, c.cost):
-                    out.extend(A("ev_ex", card=i, effect=k) for k in (0, 1))
-        return out + [A("pass")]
+                    out.append(_EV_EX[i, 0])
+                    out.append(_EV_EX[i, 1])
+        out.append(_PASS)
+        return out
 
     def _legal_life_pick(self, s, p, pending):
-        return [A("life", index=k) for k in range(len(s.players[1 - p].life))]
+        return [_LIFE[k] for k in range(len(s.players[1 - p].life))]
 
     def _legal_discard(self, s, p, pending):
-        return [A("discard", card=i) for i in s.players[p].hand]
+        return [_DISCARD[i] for i in s.players[p].hand]
 
     def _legal_awaken(self, s, p, pending):
         _, what, n, target = pending
         if what == "discard":
-            return [A("discard", card=i) for i in s.players[p].hand]
-        return [A("sleep", square=sq) for sq, u in enumerate(s.board)
+            return [_DISCARD[i] for i in s.players[p].hand]
+        return [_SLEEP[sq] for sq, u in enumerate(s.board)
                 if u is not None and u.owner == p and not u.asleep and sq != target]
 
     def _legal_pick_card(self, s, p, pending):
-        return [A("pick", card=i) for i in pending[1]] + [A("pick_none")]
+        return [_PICK[i] for i in pending[1]] + [_PICK_NONE]
 
     def _legal_overboost(self, s, p, pending):
         ps = s.players[p]
@@ -335,9 +419,9 @@ class ZXRules(EffectRunner, StepRuleset):
             for i in ps.dynamis:
                 c = s.cards[i]
                 if i not in ps.face_up and c.kind == "zx_ob" and c.player == pc:
-                    out.extend(A("overboost", card=i, square=sq) for sq in range(9)
+                    out.extend(_OVERBOOST[i, sq] for sq in range(9)
                                if s.board[sq] is None and sq != PLAYER_SQUARE[1 - p])
-        return out + [A("no_overboost")]
+        return out + [_NO_OVERBOOST]
 
     # --- applying ------------------------------------------------------------------------------
     def _apply_start_card(self, s, p, pending, a):  # ZX-S2: kept secret until both have chosen
@@ -533,7 +617,7 @@ class ZXRules(EffectRunner, StepRuleset):
         _, _, color, n, paid, _, _ = pending
         have = P.counts(s, P.awake(s, p))
         colours = P.options(have, color, n - len(paid), P.is_matched(s, paid, color))
-        return [A("pay", color=c) for c in colours] + [A("pay_suggested")]
+        return [_PAY[c] for c in colours] + [_PAY_SUGGESTED]
 
     def _apply_pay(self, s, p, pending, a):
         _, _, color, n, paid, source, why = pending
