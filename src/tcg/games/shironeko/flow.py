@@ -114,27 +114,48 @@ def runes_met(have: list[str], need: tuple[str, ...]) -> bool:
     return sum(pool.values()) >= generic
 
 
-def _static_bonus(s: SNState, u: Unit, stat: str) -> int:
-    """Sum of active static ``modify`` abilities that apply to character ``u`` (SN-R4)."""
+def field_auras(s: SNState, stat: str) -> list[tuple[int, Unit, str, int]]:
+    """The static ``modify`` abilities of ``stat`` active on the field (SN-R4): ``(side, source
+    unit, target, amount)`` for each whose runes are met (usually none: a quick scan)."""
+    table = s.deal.auras
+    out = []
+    for side, ps in enumerate(s.players):
+        leader = ps.leader
+        for src in (ps.chars if leader is None else ps.chars + [leader]):
+            mods = table[src.iid]
+            if mods is None:
+                continue
+            have = None
+            for st, t, amount, need in mods:
+                if st != stat:
+                    continue
+                if need:
+                    if have is None:
+                        have = runes(s, src)
+                    if not runes_met(have, need):
+                        continue
+                out.append((side, src, t, amount))
+    return out
+
+
+def aura_bonus(s: SNState, auras: list[tuple[int, Unit, str, int]], u: Unit) -> int:
+    """What the active ``auras`` (``field_auras``) add to character ``u``."""
     owner = s.owner[u.iid]
     total = 0
-    cards = s.cards
-    for side in (owner, 1 - owner):
-        ps = s.players[side]
-        sources = ps.chars if ps.leader is None else ps.chars + [ps.leader]
-        for src in sources:
-            for ab, args in cards[src.iid].static_modifies(stat):
-                t = args["target"]
-                if side == owner:
-                    if not (t == "all_own_characters" or (t == "self" and src is u)
-                            or (t == "all_own_other_characters" and src is not u)):
-                        continue
-                elif t != "all_opponent_characters":
-                    continue
-                if ab.runes and not runes_met(runes(s, src), ab.runes):
-                    continue
-                total += args["amount"]
+    for side, src, t, amount in auras:
+        if side == owner:
+            if t == "all_own_characters" or (t == "self" and src is u) or \
+                    (t == "all_own_other_characters" and src is not u):
+                total += amount
+        elif t == "all_opponent_characters":
+            total += amount
     return total
+
+
+def _static_bonus(s: SNState, u: Unit, stat: str) -> int:
+    """Sum of active static ``modify`` abilities that apply to character ``u`` (SN-R4)."""
+    auras = field_auras(s, stat)
+    return aura_bonus(s, auras, u) if auras else 0
 
 
 def attack_of(s: SNState, u: Unit) -> int:
@@ -148,14 +169,23 @@ def hp_of(s: SNState, u: Unit) -> int:
 def check_retreats(s: SNState) -> None:
     """SN-K8: any character with damage >= HP retreats to the discard pile. Repeated until
     none does, since a retreating character can take an HP aura with it."""
+    cards = s.cards
     again = True
     while again:
         again = False
+        auras = field_auras(s, "hp")
         for side in (s.active, 1 - s.active):
-            for u in list(s.players[side].chars):
-                if u.damage >= hp_of(s, u):
+            chars = s.players[side].chars
+            if not chars:
+                continue
+            for u in list(chars):
+                hp = cards[u.iid].hp + u.hp_mod
+                if auras:
+                    hp += aura_bonus(s, auras, u)
+                if u.damage >= hp:
                     leave_field(s, u, "discard", "retreat")
                     again = True
+                    auras = field_auras(s, "hp")  # it may have taken an aura with it
 
 
 # Costs (SN-C2..C4) are in payment.py: the player chooses the souls (the ``pay`` decision).

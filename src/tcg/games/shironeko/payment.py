@@ -14,10 +14,11 @@ engine turns the plain ones OFF first (keeping the better soul), and a ``pays_an
 only when the match needs it."""
 from __future__ import annotations
 
-from itertools import product
-
 from .cards import CHARACTER_KINDS, COLORS, Card
 from .state import SNState
+
+
+_COLOR_INDEX = {c: x for x, c in enumerate(COLORS)}
 
 
 def matches(card: Card, cost_color: str) -> bool:
@@ -54,17 +55,42 @@ def is_matched(cards, paid, color: str) -> bool:
 def _by_colour(cards, avail: list[int]) -> dict[str, list[int]]:
     """ON souls per colour, plain souls first, then those that pay any colour (town order)."""
     out: dict[str, list[int]] = {}
-    for i in sorted(avail, key=lambda i: cards[i].pays_any_color):
-        out.setdefault(cards[i].color, []).append(i)
+    wild = None
+    for i in avail:
+        c = cards[i]
+        if c.pays_any_color:
+            if wild is None:
+                wild = [i]
+            else:
+                wild.append(i)
+            continue
+        g = out.get(c.color)
+        if g is None:
+            out[c.color] = [i]
+        else:
+            g.append(i)
+    if wild is not None:
+        for i in wild:
+            g = out.get(cards[i].color)
+            if g is None:
+                out[cards[i].color] = [i]
+            else:
+                g.append(i)
     return out
 
 
 def canonical_soul(cards, avail: list[int], color: str, n: int, matched: bool, soul_color: str) -> int | None:
     """The soul that paying one ``soul_color`` soul turns OFF: a plain one if the rest can still
     be paid afterwards, otherwise one that pays any colour; None if neither keeps it payable."""
-    group = _by_colour(cards, avail).get(soul_color, [])
-    plain = next((i for i in group if not cards[i].pays_any_color), None)
-    wild = next((i for i in group if cards[i].pays_any_color), None)
+    plain = wild = None
+    for i in avail:  # the first plain and the first any-colour soul of that colour (town order)
+        c = cards[i]
+        if c.color == soul_color:
+            if c.pays_any_color:
+                if wild is None:
+                    wild = i
+            elif plain is None:
+                plain = i
     for i in (plain, wild):
         if i is None:
             continue
@@ -76,24 +102,47 @@ def canonical_soul(cards, avail: list[int], color: str, n: int, matched: bool, s
 
 def options(cards, avail: list[int], color: str, n: int, matched: bool) -> list[str]:
     """The colours one more soul may be paid with (each once), in colour order."""
-    present = _by_colour(cards, avail)
+    present = {cards[i].color for i in avail}
     return [c for c in COLORS if c in present
             and canonical_soul(cards, avail, color, n, matched, c) is not None]
 
 
+def _vectors(counts: list[int], n: int) -> list[tuple[int, ...]]:
+    """Every vector ``v`` with ``0 <= v[x] <= counts[x]`` and ``sum(v) == n``, in ascending
+    lexicographic order (the order ``itertools.product`` of the ranges lists them in)."""
+    k = len(counts)
+    room = [0] * (k + 1)  # room[x]: the most souls the colours from x on can give
+    for x in range(k - 1, -1, -1):
+        room[x] = room[x + 1] + counts[x]
+    out: list[tuple[int, ...]] = []
+    if not 0 <= n <= room[0]:
+        return out
+
+    def rec(x: int, left: int, prefix: tuple[int, ...]) -> None:
+        if x == k - 1:
+            out.append(prefix + (left,))
+            return
+        for v in range(max(0, left - room[x + 1]), min(counts[x], left) + 1):
+            rec(x + 1, left - v, prefix + (v,))
+    rec(0, n, ())
+    return out
+
+
 def payments(cards, avail: list[int], color: str, n: int, matched: bool) -> list[tuple[int, ...]]:
     """Every distinct payment of ``n`` more souls: a count per colour (in ``COLORS`` order)."""
-    groups = _by_colour(cards, avail)
-    counts = [len(groups.get(c, ())) for c in COLORS]
-    anywild = [any(cards[i].pays_any_color for i in groups.get(c, ())) for c in COLORS]
-    out = []
-    for vec in product(*(range(k + 1) for k in counts)):
-        if sum(vec) != n:
-            continue
-        if matched or any(k and (c == color or color == "colorless" or anywild[x])
-                          for x, (c, k) in enumerate(zip(COLORS, vec))):
-            out.append(vec)
-    return out
+    counts = [0] * len(COLORS)
+    good = [color == "colorless"] * len(COLORS)  # a soul of this colour index matches the cost
+    index = _COLOR_INDEX
+    for i in avail:
+        c = cards[i]
+        x = index[c.color]
+        counts[x] += 1
+        if c.pays_any_color or c.color == color:
+            good[x] = True
+    vecs = _vectors(counts, n)
+    if matched:
+        return vecs
+    return [vec for vec in vecs if any(k and g for k, g in zip(vec, good))]
 
 
 def souls_for(cards, avail: list[int], color: str, vec: tuple[int, ...], matched: bool) -> list[int]:
@@ -102,7 +151,8 @@ def souls_for(cards, avail: list[int], color: str, vec: tuple[int, ...], matched
     groups = _by_colour(cards, avail)
     chosen: list[int] = []
     for c, k in zip(COLORS, vec):
-        chosen.extend(groups.get(c, [])[:k])
+        if k:
+            chosen.extend(groups.get(c, [])[:k])
     if not matched and not any(matches(cards[i], color) for i in chosen):
         for c, k in zip(COLORS, vec):
             wild = [i for i in groups.get(c, []) if cards[i].pays_any_color]

@@ -25,6 +25,26 @@ SEARCH_NONE = Action("search_none")
 PAY_SUGGESTED = Action("pay_suggested")
 
 
+_ACTS: dict[tuple, Action] = {}
+
+
+def _act(kind: str, key: str, iid: int) -> Action:
+    """``Action.of(kind, ((key, iid),))``, made once per (kind, key, iid): actions are immutable
+    values, so the listed one can be the same object each time."""
+    a = _ACTS.get((kind, iid))
+    if a is None:
+        a = _ACTS[(kind, iid)] = Action.of(kind, ((key, iid),))
+    return a
+
+
+def _act2(kind: str, iid: int, target: int) -> Action:
+    """``Action.of(kind, (("card", iid), ("target", target)))``, made once (see ``_act``)."""
+    a = _ACTS.get((kind, iid, target))
+    if a is None:
+        a = _ACTS[(kind, iid, target)] = Action.of(kind, (("card", iid), ("target", target)))
+    return a
+
+
 class ShironekoRules(EffectRunner, StepRuleset):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
@@ -244,16 +264,31 @@ class ShironekoRules(EffectRunner, StepRuleset):
         ps = s.players[p]
         cards = s.cards
         out: list[Action] = []
-        can_pay = P.can_pay
+        # SN-C2/C3/C4 (``payment.can_pay``) read once: the ON souls, their colours, any that
+        # pays every colour
+        off = ps.souls_off
+        n_on = 0
+        colours = set()
+        wild = False
+        for i in ps.town:
+            if i not in off:
+                n_on += 1
+                c = cards[i]
+                colours.add(c.color)
+                if c.pays_any_color:
+                    wild = True
+
+        def can_pay(color: str, n: int) -> bool:
+            return n <= 0 or (n_on >= n and (wild or color == "colorless" or color in colours))
         names = {cards[u.iid].name for u in ps.chars}
         room = len(ps.chars) < self.max_chars
         for iid in ps.hand:
             card = cards[iid]
             kind = card.kind
             if kind in CHARACTER_KINDS:
-                if room and card.name not in names and can_pay(s, p, card.color, card.cost):
-                    out.append(Action.of("place", (("card", iid),)))
-                if card.change_cost is not None and can_pay(s, p, card.color, card.change_cost):
+                if room and card.name not in names and can_pay(card.color, card.cost):
+                    out.append(_act("place", "card", iid))
+                if card.change_cost is not None and can_pay(card.color, card.change_cost):
                     for u in ps.chars:
                         top = cards[u.iid]
                         if top.level != card.level - 1:
@@ -261,32 +296,35 @@ class ShironekoRules(EffectRunner, StepRuleset):
                         if kind == "character":
                             if card.name in names and top.name != card.name:
                                 continue
-                            out.append(Action.of("change", (("card", iid), ("target", u.iid))))
+                            out.append(_act2("change", iid, u.iid))
                         elif top.name == card.name:
-                            out.append(Action.of("awaken", (("card", iid), ("target", u.iid))))
-                if card.leaderize is not None and can_pay(s, p, card.color, card.cost) and \
+                            out.append(_act2("awaken", iid, u.iid))
+                if card.leaderize is not None and can_pay(card.color, card.cost) and \
                         any(cards[l].id == card.leaderize for l in ps.leader_hand):
-                    out.append(Action.of("leaderize", (("card", iid),)))
-            elif kind == "monster" and can_pay(s, p, card.color, card.cost):
-                out.append(Action.of("monster", (("card", iid),)))
+                    out.append(_act("leaderize", "card", iid))
+            elif kind == "monster" and can_pay(card.color, card.cost):
+                out.append(_act("monster", "card", iid))
             for ab in card.abilities:
-                if ab.kind == "burst" and can_pay(s, p, ab.color, ab.cost):
-                    out.append(Action.of("burst", (("card", iid),)))
+                if ab.kind == "burst" and can_pay(ab.color, ab.cost):
+                    out.append(_act("burst", "card", iid))
                     break
         turn = s.turn
         for u in ps.chars:
             if u.on and not u.attacked and u.entered != turn:
-                out.append(Action.of("attack", (("attacker", u.iid),)))
+                out.append(_act("attack", "attacker", u.iid))
         units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
+        used = s.used
         for u in units:
+            if u.iid in used:
+                continue
             for ab in cards[u.iid].abilities:
-                if ab.kind != "activated" or u.iid in s.used:
+                if ab.kind != "activated":
                     continue
                 if (ab.tap and not u.on) or (ab.untap and u.on):
                     continue
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
                     continue
-                if can_pay(s, p, ab.color, ab.cost):
+                if can_pay(ab.color, ab.cost):
                     out.append(Action.of("activate", (("ability", ab.index), ("card", u.iid))))
         out.append(END_TURN)
         return out

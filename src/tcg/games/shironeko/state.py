@@ -72,15 +72,41 @@ class PlayerState:
         return with_iid(self.chars, iid)
 
 
+def card_auras(card: Card) -> tuple[tuple[str, str, int, tuple[str, ...]], ...] | None:
+    """The card's static ``modify`` abilities (SN-R4) as ``(stat, target, amount, runes needed)``,
+    or None when it has none (most cards)."""
+    out = tuple((op.args["stat"], op.args["target"], op.args["amount"], ab.runes)
+                for ab in card.abilities if ab.kind == "static" for op in ab.effects)
+    return out or None
+
+
+class Deal:
+    """What follows from the dealt cards alone (``SNState.cards``, immutable): one object shared
+    by a state and all its clones, never changed but to fill a lazily built table.
+
+    ``auras[iid]``: the card's static modifies (``card_auras``); ``views``: per iid, the shared
+    read-only view of the card's printed facts (the agents' observations, built on first use);
+    ``souls``: per iid, the town view of the card as an ON and as an OFF soul (read-only)."""
+
+    __slots__ = ("auras", "views", "souls")
+
+    def __init__(self, cards: tuple[Card, ...]):
+        self.auras = tuple(card_auras(c) for c in cards)
+        self.views: tuple | None = None
+        self.souls: list | None = None
+
+
 class SNState(TurnState):
-    __slots__ = ("used",)
+    __slots__ = ("used", "deal")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.used: set[int] = set()  # cards whose activated ability was used this turn (SN-R5)
+        self.deal = Deal(cards)
 
     def clone(self) -> "SNState":
         s = SNState.__new__(SNState)
         self._copy_base(s)
         s.used = set(self.used)
+        s.deal = self.deal  # the same dealt cards
         return s
