@@ -23,6 +23,7 @@ ACTORS = ("player", "computer", "clock")
 #: the top-level fields of a record; any other field is kept as written and ignored by replay
 RECORD_FIELDS = ("format", "game", "card_set", "decks", "seed", "actions", "result", "meta")
 MAX_SEED = 2 ** 64 - 1
+CONCEDE = Action("concede")
 
 
 def check_player(players: int, player: Any, what: str = "player") -> int:
@@ -51,7 +52,7 @@ class Game:
         self.seed = seed
         self.meta: dict[str, Any] = {}      # free metadata, saved in the record ("meta")
         self._extra: dict[str, Any] = {}    # unknown record fields, kept as written
-        self._actions = AppendLog()  # {player, action, by} dicts; copies share them
+        self._actions = AppendLog()  # (player, Action, by) of each action; copies share them
         self._legal: list[Action] | None = None
         self._undo: tuple[int, Any] | None = None  # (actions, game before the last) cache
         #: keep a copy of the game before each player's action, so that ``can_undo`` and
@@ -127,7 +128,10 @@ class Game:
                 action = Action.from_dict(action)
             except ValueError as e:
                 raise IllegalActionError(str(e)) from None
-        by = self._check_by(by)
+        if by is None:
+            by = "player"
+        elif by not in ACTORS:
+            by = self._check_by(by)
         state = self.state
         if player is not None:
             check_player(self.rules.players, player)
@@ -140,21 +144,27 @@ class Game:
         if player is not None and player != decider:
             raise IllegalActionError(f"player {player} cannot act now: the pending decision "
                                      f"'{state.decision.kind}' is player {decider}'s")  # type: ignore[union-attr]
-        if self._legal is None:
-            self._legal = self.rules.legal_actions(state)
-        try:
-            action = self._legal[self._legal.index(action)]  # the listed (canonical) object
-        except ValueError:
-            raise IllegalActionError(self._illegal_message(action)) from None
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.rules.legal_actions(state)
+        for listed in legal:  # agents hand back the listed object itself: no comparisons
+            if listed is action:
+                break
+        else:
+            try:
+                action = legal[legal.index(action)]  # the listed (canonical) object
+            except ValueError:
+                raise IllegalActionError(self._illegal_message(action)) from None
         self._legal = None
         before = self.clone() if self.keep_undo and by == "player" else None
         self.rules.apply(state, action)
         # recorded once applied: an action whose rules raised is not kept (a resumed record
-        # never replays into the same failure)
-        self._actions.append({"player": decider, "action": action.to_dict(), "by": by})
+        # never replays into the same failure); kept as (player, Action, by), read as dicts
+        actions = self._actions
+        actions.append((decider, action, by))
         if before is not None:
-            self._undo = (len(self._actions), before)
-        if not state.over and len(self._actions) >= self.rules.max_decisions:
+            self._undo = (len(actions), before)
+        if not state.over and len(actions) >= self.rules.max_decisions:
             state.end(None, "decision_limit")  # a runaway game ends in a draw (safety cap)
 
     def concede(self, player: int, *, by: str | None = None) -> None:
@@ -166,7 +176,7 @@ class Game:
         self._concede(player, by)
 
     def _concede(self, player: int, by: str) -> None:
-        self._actions.append({"player": player, "action": {"type": "concede"}, "by": by})
+        self._actions.append((player, CONCEDE, by))
         self._legal = None
         self.rules.concede(self.state, player)
 
@@ -264,24 +274,24 @@ class Game:
     def _undo_reason(self) -> str | None:
         if not self._actions:
             return "no action to take back"
-        last = self._actions[-1]
+        last_player, last_action, last_by = self._actions[-1]
         if self.state.over:
             return "the game is over"
-        if last["action"].get("type") == "concede":
+        if last_action == CONCEDE:
             return "a concession is final"
-        if last.get("by", "player") != "player":
-            return f"the last action was made by the {last['by']}"
-        if self.state.decision is None or self.state.decision.player != last["player"]:
+        if last_by != "player":
+            return f"the last action was made by the {last_by}"
+        if self.state.decision is None or self.state.decision.player != last_player:
             return "another player has decided since"
         n = len(self._actions)
         if self._undo is None or self._undo[0] != n:
-            self._undo = (n, self._rebuild(self._actions[:-1]))
+            self._undo = (n, self._rebuild(self.actions[:-1]))
         before = self._undo[1]
         if before is None:
             return "the game cannot be rebuilt from its record (changed directly)"
         if before.state.rng.state != self.state.rng.state:
             return "it drew or shuffled at random"
-        if _revealed(before, self, last["player"]):
+        if _revealed(before, self, last_player):
             return "it showed a card that was hidden"
         return None
 
@@ -296,8 +306,7 @@ class Game:
     # --- records ------------------------------------------------------------------------
     @property
     def actions(self) -> list[dict[str, Any]]:
-        return [{"player": a["player"], "action": dict(a["action"]), "by": a["by"]}
-                for a in self._actions]
+        return [{"player": p, "action": a.to_dict(), "by": by} for p, a, by in self._actions]
 
     def record(self) -> dict[str, Any]:
         """The game as JSON-ready data: replaying it rebuilds an identical game."""
