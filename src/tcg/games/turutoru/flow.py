@@ -68,23 +68,45 @@ def _static_ops(card) -> tuple:
     return hit[1]
 
 
+class Facts:
+    """What the rules read again and again from a game's dealt cards (immutable, so shared by
+    every clone of the state): each instance's static ops (``ops[iid]``, () for none) and
+    ``tough_floor``, the sum of every negative static toughness modifier in the game: no
+    character's static toughness bonus can be lower (each card is in one place at a time and
+    each of its ops applies at most once to a character)."""
+
+    __slots__ = ("cards", "ops", "tough_floor")
+
+    def __init__(self, cards: tuple):
+        self.cards = cards
+        self.ops = tuple(_static_ops(c) for c in cards)
+        self.tough_floor = sum(a for ops in self.ops for st, _, a, _ in ops if st == "toughness" and a < 0)
+
+
+def facts(s: TTState) -> Facts:
+    """The state's ``Facts`` (built once per dealt card tuple)."""
+    f = s.facts
+    if f is None or f.cards is not s.cards:
+        f = s.facts = Facts(s.cards)
+    return f
+
+
 def static_sources(s: TTState) -> list[tuple]:
     """The cards on either field with static abilities, as (iid, the unit holding it or None, ops);
     compute once and pass to ``power_of``/``toughness_of`` when asking about many units."""
-    cards = s.cards
+    table = facts(s).ops
     out = []
-    for side in (0, 1):
-        ps = s.players[side]
+    for ps in s.players:
         for x in ps.chars:
-            ops = _static_ops(cards[x.iid])
+            ops = table[x.iid]
             if ops:
                 out.append((x.iid, x, ops))
             for d in x.devices:
-                ops = _static_ops(cards[d])
+                ops = table[d]
                 if ops:
                     out.append((d, x, ops))
         for d in ps.devices:
-            ops = _static_ops(cards[d])
+            ops = table[d]
             if ops:
                 out.append((d, None, ops))
     return out
@@ -93,9 +115,15 @@ def static_sources(s: TTState) -> list[tuple]:
 def _static(s: TTState, u: Unit, stat: str, sources: list[tuple] | None = None) -> int:
     """The sum of the static modifiers of ``stat`` that apply to ``u`` (TT static abilities of
     characters and devices on either field)."""
+    if sources is None:
+        sources = static_sources(s)
+    if not sources:
+        return 0
     owner = s.owner[u.iid]
-    return sum(_apply_static(s, ops, iid, holder, u, owner, stat)
-               for iid, holder, ops in (static_sources(s) if sources is None else sources))
+    total = 0
+    for iid, holder, ops in sources:
+        total += _apply_static(s, ops, iid, holder, u, owner, stat)
+    return total
 
 
 def _apply_static(s: TTState, ops: tuple, iid: int, holder: Unit | None, u: Unit, owner: int, stat: str) -> int:
@@ -156,14 +184,29 @@ def to_hand(s: TTState, u: Unit) -> None:
 
 
 def check_destroyed(s: TTState) -> None:
-    """TT-A5: a character whose damage reaches its toughness is destroyed (repeat until stable)."""
+    """TT-A5: a character whose damage reaches its toughness is destroyed (repeat until stable).
+
+    Side 0's characters, then side 1's, each against the statics left at that moment; again
+    from the start after any destruction. A character whose damage is below the lowest
+    toughness its statics could give it (``Facts.tough_floor``) stands without counting them."""
+    cards = s.cards
+    floor = facts(s).tough_floor
     again = True
     while again:
         again = False
-        sources = static_sources(s)
+        sources = None
         for side in (0, 1):
-            for u in list(s.players[side].chars):
-                if u.damage >= toughness_of(s, u, sources):
+            chars = s.players[side].chars
+            if not chars:
+                continue
+            for u in list(chars):
+                d = u.damage
+                low = cards[u.iid].toughness + u.tough_mod + floor
+                if d < ((low + 1) // 2 if u.fan else low):
+                    continue
+                if sources is None:
+                    sources = static_sources(s)
+                if d >= toughness_of(s, u, sources):
                     destroy(s, u)
-                    sources = static_sources(s)  # the statics that are left
+                    sources = None  # the statics that are left
                     again = True

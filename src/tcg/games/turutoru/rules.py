@@ -22,7 +22,36 @@ KEEP = Action("keep")
 MULLIGAN = Action("mulligan")
 FINISH = Action("finish_program")
 RUN = Action("run")
+SEARCH_NONE = Action("search_none")
 USE = "use"  # choose_program: run the card as its program number ``program``
+
+
+class _Acts(dict):
+    """The actions of one type, made once per key (``make(key)``) and then reused: actions are
+    immutable values, so a listed action is the same whichever object lists it."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        a = self[key] = self.make(key)
+        return a
+
+
+def _card_acts(atype: str) -> _Acts:
+    return _Acts(lambda iid: Action.of(atype, (("card", iid),)))
+
+
+#: action type -> {instance id: Action(type, card=iid)}
+CARD_ACTS = {t: _card_acts(t) for t in ("stack", "pick", "place", "bed_in", "release", "apply", "block",
+                                         "assign", "discard", "search_pick")}
+USE_ACTS = _Acts(lambda i: Action.of(USE, (("program", i),)))
+MOUNT_ACTS = _Acts(lambda dt: Action.of("mount", (("card", dt[0]), ("target", dt[1]))))
+ABILITY_ACTS = {t: _Acts(lambda ca, t=t: Action.of(t, (("ability", ca[1]), ("card", ca[0]))))
+                for t in ("activate", "effect")}
 
 # decision kind of each program that asks its owner something when it runs
 PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "mount": "mount",
@@ -151,7 +180,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
             if prog.kind == "decoder":
                 ok = self._decoder_target(s, p) is not None
             else:
-                ok = bool(self._program_targets(s, p, prog.kind))
+                ok = self._can_act(s, p, prog.kind)
             if ok:
                 out.append(prog.index)
         return out
@@ -223,7 +252,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     def _legal_choose_program(self, s, p, pending):
         _, _, usable = pending
-        return [Action.of(USE, (("program", i),)) for i in usable] + [SKIP]
+        return [USE_ACTS[i] for i in usable] + [SKIP]
 
     def _apply_choose_program(self, s, p, pending, a):
         if a.type == "skip":
@@ -266,6 +295,27 @@ class TuruturuRules(EffectRunner, StepRuleset):
             return [(d, ab.index) for d in self._own_devices(s, p) for ab in cards[d].abilities_of("activated")]
         raise ValueError(kind)
 
+    def _can_act(self, s: TTState, p: int, kind: str) -> bool:
+        """``bool(self._program_targets(s, p, kind))`` without listing the targets."""
+        ps = s.players[p]
+        cards = s.cards
+        if kind == "place":
+            return any(cards[i].kind == "character" for i in ps.hand)
+        if kind == "reboot":
+            return bool(ps.chars)
+        if kind == "bed_in":
+            return any(u.awake for q in s.players for u in q.chars)
+        if kind in ("attack", "fan_fire"):
+            fan, rnd = kind == "fan_fire", s.round
+            return any(u.awake and (fan or u.placed != rnd) for u in ps.chars)
+        if kind == "apply":
+            return any(cards[i].kind == "application" for i in ps.hand)
+        if kind == "library_draw":
+            return True
+        if kind == "activate":
+            return any(cards[u.iid].abilities_of("activated") for u in ps.chars)
+        return bool(self._program_targets(s, p, kind))
+
     def _own_devices(self, s: TTState, p: int) -> list[int]:
         out = [d for d in s.players[p].devices]
         for q in (0, 1):
@@ -278,12 +328,9 @@ class TuruturuRules(EffectRunner, StepRuleset):
         return [KEEP, MULLIGAN]
 
     def _legal_program(self, s, p, pending):
-        ps = s.players[p]
-        out = []
-        for i in ps.hand:
-            c = s.cards[i]
-            if c.kind == "character":  # TT-T2: face down; its program is chosen when it runs
-                out.append(Action.of("stack", (("card", i),)))
+        cards, stack = s.cards, CARD_ACTS["stack"]
+        # TT-T2: face down; its program is chosen when it runs
+        out = [stack[i] for i in s.players[p].hand if cards[i].kind == "character"]
         out.append(FINISH)  # stacking only adds: a stacked card is not taken back (no cycles)
         return out
 
@@ -292,36 +339,42 @@ class TuruturuRules(EffectRunner, StepRuleset):
         targets = self._program_targets(s, p, kind)  # not empty: it was usable when it opened
         out: list[Action] = []
         if kind in ("place", "bed_in", "release", "apply"):
-            out = [Action.of(kind, (("card", t),)) for t in targets]
+            acts = CARD_ACTS[kind]
+            out = [acts[t] for t in targets]
         elif kind in ("reboot", "attack", "fan_fire"):
-            out = [Action.of("pick", (("card", t),)) for t in targets if t not in s.select]
+            pick, chosen = CARD_ACTS["pick"], s.select
+            out = [pick[t] for t in targets if t not in chosen]
             if s.select:
                 out.append(DONE)
         elif kind == "mount":
-            out = [Action.of("mount", (("card", d), ("target", t))) for d, t in targets]
+            out = [MOUNT_ACTS[dt] for dt in targets]
         elif kind == "library_draw":
             out = [RUN]
         elif kind in ("activate", "effect"):
-            out = [Action.of(kind, (("ability", a), ("card", c))) for c, a in targets]
+            acts = ABILITY_ACTS[kind]
+            out = [acts[ca] for ca in targets]
         out.append(SKIP)
         return out
 
     def _legal_block(self, s, p, pending):
         chosen = s.select
-        out = [Action.of("block", (("card", u.iid),)) for u in s.players[p].chars
-               if u.awake and u.iid not in chosen]
+        block = CARD_ACTS["block"]
+        out = [block[u.iid] for u in s.players[p].chars if u.awake and u.iid not in chosen]
         out.append(DONE)
         return out
 
     def _legal_assign(self, s, p, pending):
         _, _, blockers, left, assigned = pending
-        return [Action.of("assign", (("card", b),)) for b in blockers]
+        assign = CARD_ACTS["assign"]
+        return [assign[b] for b in blockers]
 
     def _legal_discard(self, s, p, pending):
-        return [Action.of("discard", (("card", i),)) for i in s.players[p].hand]
+        discard = CARD_ACTS["discard"]
+        return [discard[i] for i in s.players[p].hand]
 
     def _legal_search(self, s, p, pending):
-        return [Action.of("search_pick", (("card", i),)) for i in pending[1]] + [Action("search_none")]
+        pick = CARD_ACTS["search_pick"]
+        return [pick[i] for i in pending[1]] + [SEARCH_NONE]
 
     # --- applying --------------------------------------------------------------------------
     def _apply_mulligan(self, s, p, pending, a):

@@ -67,7 +67,7 @@ class PlayerState:
 
 
 class TTState(DealtState):
-    __slots__ = ("round", "priority", "segment", "select")
+    __slots__ = ("round", "priority", "segment", "select", "facts")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...], hp: int):
         super().__init__(seed, cards, owner, [PlayerState(hp), PlayerState(hp)])
@@ -75,9 +75,11 @@ class TTState(DealtState):
         self.priority = 0
         self.segment = 0            # timeline position in the main phase
         self.select: tuple = ()     # cards picked so far in a multi-pick decision
+        self.facts = None           # flow.Facts: read from the dealt cards only, shared by clones
 
     def clone(self) -> "TTState":
         s = TTState.__new__(TTState)
         self._copy_base(s)
         s.round, s.priority, s.segment, s.select = self.round, self.priority, self.segment, self.select
+        s.facts = self.facts  # immutable, and the cards are shared
         return s
