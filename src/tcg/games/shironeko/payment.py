@@ -107,25 +107,36 @@ def options(cards, avail: list[int], color: str, n: int, matched: bool) -> list[
             and canonical_soul(cards, avail, color, n, matched, c) is not None]
 
 
-def _vectors(counts: list[int], n: int) -> list[tuple[int, ...]]:
+def _vectors(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
     """Every vector ``v`` with ``0 <= v[x] <= counts[x]`` and ``sum(v) == n``, in ascending
     lexicographic order (the order ``itertools.product`` of the ranges lists them in)."""
-    k = len(counts)
-    room = [0] * (k + 1)  # room[x]: the most souls the colours from x on can give
-    for x in range(k - 1, -1, -1):
-        room[x] = room[x + 1] + counts[x]
+    present = [x for x, k in enumerate(counts) if k]  # the others are always 0
+    m = len(present)
+    room = [0] * (m + 1)  # room[j]: the most souls the colours present[j:] can give
+    for j in range(m - 1, -1, -1):
+        room[j] = room[j + 1] + counts[present[j]]
     out: list[tuple[int, ...]] = []
     if not 0 <= n <= room[0]:
         return out
+    if m == 0:
+        return [counts]  # n == 0: pay nothing
+    vec = [0] * len(counts)
 
-    def rec(x: int, left: int, prefix: tuple[int, ...]) -> None:
-        if x == k - 1:
-            out.append(prefix + (left,))
+    def rec(j: int, left: int) -> None:
+        x = present[j]
+        if j == m - 1:
+            vec[x] = left
+            out.append(tuple(vec))
             return
-        for v in range(max(0, left - room[x + 1]), min(counts[x], left) + 1):
-            rec(x + 1, left - v, prefix + (v,))
-    rec(0, n, ())
+        for v in range(max(0, left - room[j + 1]), min(counts[x], left) + 1):
+            vec[x] = v
+            rec(j + 1, left - v)
+        vec[x] = 0
+    rec(0, n)
     return out
+
+
+_PAYMENTS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
 
 
 def payments(cards, avail: list[int], color: str, n: int, matched: bool) -> list[tuple[int, ...]]:
@@ -139,10 +150,17 @@ def payments(cards, avail: list[int], color: str, n: int, matched: bool) -> list
         counts[x] += 1
         if c.pays_any_color or c.color == color:
             good[x] = True
-    vecs = _vectors(counts, n)
-    if matched:
-        return vecs
-    return [vec for vec in vecs if any(k and g for k, g in zip(vec, good))]
+    # the answer depends only on these numbers: kept (a few hundred keys in a game)
+    key = (tuple(counts), tuple(good) if not matched else None, n)
+    ways = _PAYMENTS.get(key)
+    if ways is None:
+        vecs = _vectors(key[0], n)
+        if not matched:
+            vecs = [vec for vec in vecs if any(k and g for k, g in zip(vec, good))]
+        if len(_PAYMENTS) > 20000:
+            _PAYMENTS.clear()
+        ways = _PAYMENTS[key] = tuple(vecs)
+    return list(ways)
 
 
 def souls_for(cards, avail: list[int], color: str, vec: tuple[int, ...], matched: bool) -> list[int]:
@@ -190,18 +208,22 @@ def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[in
     units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
     ability_uses = [(ab.color, ab.cost) for u in units if u.iid not in s.used
                     for ab in cards[u.iid].abilities if ab.kind == "activated" and ab.cost > 0]
-
-    def ok(rest, use) -> bool:
-        return feasible(cards, rest, use[0], use[1], use[0] == "colorless")
+    colourless = COLORS.index("colorless")
     best, best_key = None, None
     for vec in payments(cards, avail, color, n, matched):
         paid = set(souls_for(cards, avail, color, vec, matched))
         rest = [i for i in avail if i not in paid]
-        playable = sum(1 for uses in hand_uses if not uses or any(ok(rest, u) for u in uses))
-        payable = sum(ok(rest, u) for uses in hand_uses for u in uses) + \
-            sum(ok(rest, u) for u in ability_uses)
-        key = (playable, payable, sum(cards[i].pays_any_color for i in rest),
-               len({cards[i].color for i in rest}), vec[COLORS.index("colorless")], vec)
+        # can_pay on what is left (every use costs at least 1): enough souls, one matching
+        left = len(rest)
+        kept = {cards[i].color for i in rest}
+        wild = sum(1 for i in rest if cards[i].pays_any_color)
+
+        def ok(use) -> bool:
+            return left >= use[1] and (wild > 0 or use[0] == "colorless" or use[0] in kept)
+        playable = sum(1 for uses in hand_uses if not uses or any(ok(u) for u in uses))
+        payable = sum(ok(u) for uses in hand_uses for u in uses) + \
+            sum(ok(u) for u in ability_uses)
+        key = (playable, payable, wild, len(kept), vec[colourless], vec)
         if best_key is None or key > best_key:
             best, best_key = vec, key
     assert best is not None, "suggested() needs a payable cost"

@@ -84,16 +84,36 @@ class Deal:
     """What follows from the dealt cards alone (``SNState.cards``, immutable): one object shared
     by a state and all its clones, never changed but to fill a lazily built table.
 
-    ``auras[iid]``: the card's static modifies (``card_auras``); ``views``: per iid, the shared
-    read-only view of the card's printed facts (the agents' observations, built on first use);
-    ``souls``: per iid, the town view of the card as an ON and as an OFF soul (read-only)."""
+    ``auras[stat][iid]``: the card's static modifies of that stat as ``(target, amount, runes
+    needed)``, None if it has none (``card_auras``); a stat no dealt card modifies is not in
+    ``auras``. ``views``: per iid, the shared read-only view of the card's printed facts (the
+    agents' observations, built on first use); ``souls``: per iid, the town view of the card
+    as an ON and as an OFF soul (read-only, built on first use)."""
 
     __slots__ = ("auras", "views", "souls")
 
     def __init__(self, cards: tuple[Card, ...]):
-        self.auras = tuple(card_auras(c) for c in cards)
+        every = [card_auras(c) for c in cards]
+        stats = {m[0] for mods in every if mods for m in mods}
+        self.auras = {stat: tuple(tuple(m[1:] for m in mods if m[0] == stat) or None if mods else None
+                                  for mods in every) for stat in stats}
         self.views: tuple | None = None
         self.souls: list | None = None
+
+
+_DEALS: dict[tuple[int, ...], tuple[tuple[Card, ...], Deal]] = {}
+
+
+def deal_of(cards: tuple[Card, ...]) -> Deal:
+    """The ``Deal`` of these cards: one per distinct card list (games of the same decks share
+    it; the cards are kept with it, so their ids stay theirs)."""
+    key = tuple(map(id, cards))
+    hit = _DEALS.get(key)
+    if hit is None:
+        if len(_DEALS) >= 256:
+            _DEALS.clear()
+        hit = _DEALS[key] = (cards, Deal(cards))
+    return hit[1]
 
 
 class SNState(TurnState):
@@ -102,7 +122,7 @@ class SNState(TurnState):
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.used: set[int] = set()  # cards whose activated ability was used this turn (SN-R5)
-        self.deal = Deal(cards)
+        self.deal = deal_of(cards)
 
     def clone(self) -> "SNState":
         s = SNState.__new__(SNState)
