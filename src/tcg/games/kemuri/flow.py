@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 from ...engine.piles import move_top_cards
-from .state import Cast, KMState
+from .state import Cast, KMState, printed
 
 
 def seats(s: KMState, p: int) -> int:
     """KM-Z1: the sum of the levels of the seating-zone cards."""
-    cards = s.cards
-    return sum(cards[i].level for i in s.players[p].seating)
+    return sum(map(printed(s).level.__getitem__, s.players[p].seating))
 
 
 def take_top(s: KMState, p: int) -> int | None:
@@ -64,6 +63,31 @@ def can_total(levels: list[int], total: int, most: int) -> bool:
     return any(k and t == total for k, t in reach)
 
 
+_CAN_MAKE: dict[tuple, bool] = {}
+
+
+def can_make(counts: dict[int, int], total: int, most: int) -> bool:
+    """``can_total`` of the levels counted in ``counts`` (level -> how many cards): the answer
+    depends only on how many cards of each level there are, up to ``most`` of each, so it is
+    worked out once per such shape (the cost stays the same whatever the hand's size)."""
+    key = (tuple(sorted((lv, n if n < most else most) for lv, n in counts.items() if n > 0)), total, most)
+    ok = _CAN_MAKE.get(key)
+    if ok is None:
+        if len(_CAN_MAKE) > 4096:  # bounded (levels are 1..3: far fewer shapes in practice)
+            _CAN_MAKE.clear()
+        ok = _CAN_MAKE[key] = can_total([lv for lv, n in key[0] for _ in range(n)], total, most)
+    return ok
+
+
+def level_counts(levels, iids) -> dict[int, int]:
+    """How many of the cards ``iids`` have each level (``levels``: ``printed(s).level``)."""
+    counts: dict[int, int] = {}
+    for i in iids:
+        lv = levels[i]
+        counts[lv] = counts.get(lv, 0) + 1
+    return counts
+
+
 def floor_count(s: KMState, p: int) -> int:
     return sum(1 + len(c.below) for c in s.players[p].floor)
 
@@ -72,16 +96,35 @@ def matches(card, flt: dict | None) -> bool:
     return not flt or all(getattr(card, k, None) == v for k, v in flt.items())
 
 
-def _static(s: KMState, c: Cast, stat: str) -> int:
-    owner = s.owner[c.iid]
-    cards = s.cards
-    top = cards[c.iid]
-    total = 0
-    sources = [(x.iid, x) for ps in s.players for x in ps.floor]  # only top cards (KM-K3)
+def static_sources(s: KMState) -> list[tuple]:
+    """(source iid, its cast or None for the event, its static modify arguments (cp, call_in))
+    of every card on the field with static abilities: the top card of each cast (KM-K3) and the
+    event. Computed once, it serves every ``cp_of`` / ``call_in_of`` of the same state."""
+    mods = printed(s).mods
+    out = []
+    for ps in s.players:
+        for x in ps.floor:
+            m = mods[x.iid]
+            if m is not None:
+                out.append((x.iid, x, m))
     if s.event >= 0:
-        sources.append((s.event, None))
-    for iid, holder in sources:
-        for _, args in cards[iid].static_modifies(stat):
+        m = mods[s.event]
+        if m is not None:
+            out.append((s.event, None, m))
+    return out
+
+
+def _static(s: KMState, c: Cast, which: int, sources: list[tuple] | None) -> int:
+    """The static modifiers of stat ``which`` (0: cp, 1: call_in) on cast ``c``."""
+    if sources is None:
+        sources = static_sources(s)
+    if not sources:
+        return 0
+    owner = s.owner[c.iid]
+    top = s.cards[c.iid]
+    total = 0
+    for iid, holder, m in sources:
+        for args in m[which]:
             t = args["target"]
             mine = s.owner[iid] == owner
             ok = (t == "self" and holder is c) or t == "all_casts" or \
@@ -91,14 +134,18 @@ def _static(s: KMState, c: Cast, stat: str) -> int:
     return total
 
 
-def cp_of(s: KMState, c: Cast) -> int:
-    """KM-K3: a cross's CP is the sum of its casts; other abilities come from the top card only."""
+def cp_of(s: KMState, c: Cast, sources: list[tuple] | None = None) -> int:
+    """KM-K3: a cross's CP is the sum of its casts; other abilities come from the top card only.
+    ``sources``: ``static_sources(s)`` when the caller has it already."""
     cards = s.cards
-    return max(0, sum(cards[i].cp for i in c.members) + c.cp_mod + _static(s, c, "cp"))
+    cp = cards[c.iid].cp
+    for i in c.below:
+        cp += cards[i].cp
+    return max(0, cp + c.cp_mod + _static(s, c, 0, sources))
 
 
-def call_in_of(s: KMState, c: Cast) -> int:
-    return max(0, s.cards[c.iid].call_in + c.call_mod + _static(s, c, "call_in"))
+def call_in_of(s: KMState, c: Cast, sources: list[tuple] | None = None) -> int:
+    return max(0, s.cards[c.iid].call_in + c.call_mod + _static(s, c, 1, sources))
 
 
 def cast_leaves(s: KMState, c: Cast, to: str = "backyard") -> None:

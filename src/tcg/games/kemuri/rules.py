@@ -13,7 +13,7 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
 from . import flow as F
-from .state import Cast, KMState
+from .state import NO_CHARM, Cast, KMState, printed
 
 MULLIGAN_DONE = Action("mulligan_done")
 END_CHARCOAL = Action("end_charcoal")
@@ -26,7 +26,43 @@ END_TURN = Action("end_turn")
 LEADER_DRAW = Action("leader_draw")
 CHARM = Action("charm")
 REMOVE_EVENT = Action("remove_event")
+PICK_NONE = Action("pick_none")
 SWAP_MAX = 3  # KM-T2: one to three hand cards per seating card (levels are 1..3)
+
+
+class _Actions(dict):
+    """The actions of one type, made once per value of their parameters and then shared
+    (actions are immutable values): ``PLACE[iid]`` is ``Action("place", card=iid)``. ``keys``
+    names the parameters (sorted, as ``Action.of`` wants them); a value of several parameters is
+    a tuple in that order."""
+
+    __slots__ = ("type", "keys")
+
+    def __init__(self, type: str, *keys: str):
+        super().__init__()
+        self.type, self.keys = type, keys
+
+    def __missing__(self, value):
+        if len(self) > 50_000:  # bounded: instance ids are few, but combinations add up over games
+            self.clear()
+        params = ((self.keys[0], value),) if len(self.keys) == 1 else tuple(zip(self.keys, value))
+        a = self[value] = Action.of(self.type, params)
+        return a
+
+
+MULLIGAN_MARK = _Actions("mulligan_mark", "card")
+SWAP_OUT = _Actions("swap_out", "seat")
+SWAP_IN = _Actions("swap_in", "card")
+PLACE = _Actions("place", "card")
+EVENT = _Actions("event", "card")
+SUPPORT = _Actions("support", "card")
+CROSS = _Actions("cross", "casts")
+ACTIVATE = _Actions("activate", "ability", "card")
+TROUBLE = _Actions("trouble", "card")
+SERVE = _Actions("serve", "cast", "target")
+HELP = _Actions("help", "card")
+PAY = _Actions("pay", "card")
+PICK = _Actions("pick", "card")
 
 
 class KemuriRules(EffectRunner, StepRuleset):
@@ -293,7 +329,7 @@ class KemuriRules(EffectRunner, StepRuleset):
     def _legal_mulligan(self, s, p, pending):
         """KM-S3: mark the cards to put into the backyard one at a time (add-only), then finish."""
         ps = s.players[p]
-        return [Action.of("mulligan_mark", (("card", i),)) for i in ps.hand if i not in ps.mull_pick] + [MULLIGAN_DONE]
+        return [MULLIGAN_MARK[i] for i in ps.hand if i not in ps.mull_pick] + [MULLIGAN_DONE]
 
     def _legal_charcoal(self, s, p, pending):
         """KM-T2/KM-Z3, one swap as a series of add-only steps: first the seating card to swap
@@ -301,18 +337,21 @@ class KemuriRules(EffectRunner, StepRuleset):
         seats that can be completed are offered; a card swapped into the seats during this
         phase cannot be swapped out again (no sequence of swaps returns to an earlier state)."""
         ps = s.players[p]
-        cards = s.cards
-        levels = [cards[i].level for i in ps.hand]
         out = []
-        fits: dict[int, bool] = {}
-        for seat in ps.seating:
-            if seat in ps.swapped_in:
-                continue
-            lv = cards[seat].level
-            if lv not in fits:
-                fits[lv] = F.can_total(levels, lv, SWAP_MAX)
-            if fits[lv]:
-                out.append(Action.of("swap_out", (("seat", seat),)))
+        if ps.seating:
+            levels = printed(s).level
+            counts = F.level_counts(levels, ps.hand)
+            swapped = ps.swapped_in
+            fits: dict[int, bool] = {}
+            for seat in ps.seating:
+                if seat in swapped:
+                    continue
+                lv = levels[seat]
+                ok = fits.get(lv)
+                if ok is None:
+                    ok = fits[lv] = F.can_make(counts, lv, SWAP_MAX)
+                if ok:
+                    out.append(SWAP_OUT[seat])
         if self._charm_ok(s, p, "charcoal"):
             out.append(CHARM)
         out.append(END_CHARCOAL)
@@ -322,16 +361,26 @@ class KemuriRules(EffectRunner, StepRuleset):
         """The next hand card of the swap for ``seat``: offered only when the selection can still
         reach exactly the seat's level with at most three cards (so the swap always completes)."""
         _, seat, picked = pending
-        cards = s.cards
-        need = cards[seat].level - sum(cards[i].level for i in picked)
+        levels = printed(s).level
+        need = levels[seat] - sum(levels[i] for i in picked)
         room = SWAP_MAX - len(picked) - 1
         rest = [i for i in s.players[p].hand if i not in picked]
+        counts = F.level_counts(levels, rest)
+        fits: dict[int, bool] = {}  # by the card's level: whether the others can complete the swap
         out = []
         for i in rest:
-            left = need - cards[i].level
-            if left == 0 or (left > 0 and room > 0 and F.can_total(
-                    [cards[j].level for j in rest if j != i], left, room)):
-                out.append(Action.of("swap_in", (("card", i),)))
+            lv = levels[i]
+            ok = fits.get(lv)
+            if ok is None:
+                left = need - lv
+                ok = left == 0
+                if not ok and left > 0 and room > 0:
+                    counts[lv] -= 1  # the other cards of the rest
+                    ok = F.can_make(counts, left, room)
+                    counts[lv] += 1
+                fits[lv] = ok
+            if ok:
+                out.append(SWAP_IN[i])
         return out
 
     def _legal_operation(self, s, p, pending):
@@ -340,27 +389,35 @@ class KemuriRules(EffectRunner, StepRuleset):
         out = []
         seats = F.seats(s, p)
         room = F.floor_count(s, p) < self.max_floor
+        used_event, used_support = ps.used_event, ps.used_support
         for i in ps.hand:
             c = cards[i]
-            if c.kind == "cast" and room and c.cost <= seats:
-                out.append(Action.of("place", (("card", i),)))
-            elif c.kind == "event" and not ps.used_event:
-                out.append(Action.of("event", (("card", i),)))
-            elif c.kind == "support" and not ps.used_support:
-                out.append(Action.of("support", (("card", i),)))
+            kind = c.kind
+            if kind == "cast":
+                if room and c.cost <= seats:
+                    out.append(PLACE[i])
+            elif kind == "event":
+                if not used_event:
+                    out.append(EVENT[i])
+            elif kind == "support" and not used_support:
+                out.append(SUPPORT[i])
         if s.event >= 0 and cards[s.event].removal_cost <= seats:
             out.append(REMOVE_EVENT)
-        singles = [c.iid for c in ps.floor if not c.below and not c.served]
-        for k in (2, 3):
-            for combo in itertools.permutations(singles, k):
-                out.append(Action.of("cross", (("casts", combo),)))
-        # KM-K3 reading: a 2-cast cross counts as one cast, so it may take a third cast later
-        # (「最大 3体までのキャストで行う」 limits the casts, not how often), in any order
-        for x in ps.floor:
-            if len(x.below) == 1 and not x.served:
-                for c in singles:
-                    for combo in itertools.permutations(x.members + (c,)):
-                        out.append(Action.of("cross", (("casts", combo),)))
+        floor = ps.floor
+        if len(floor) > 1:
+            singles = [c.iid for c in floor if not c.below and not c.served]
+            if len(singles) > 1:
+                for k in (2, 3):
+                    for combo in itertools.permutations(singles, k):
+                        out.append(CROSS[combo])
+            # KM-K3 reading: a 2-cast cross counts as one cast, so it may take a third cast later
+            # (「最大 3体までのキャストで行う」 limits the casts, not how often), in any order
+            if singles:
+                for x in floor:
+                    if len(x.below) == 1 and not x.served:
+                        for c in singles:
+                            for combo in itertools.permutations(x.members + (c,)):
+                                out.append(CROSS[combo])
         out.extend(self._activations(s, p, seats))
         if self._charm_ok(s, p, "operation"):
             out.append(CHARM)
@@ -385,7 +442,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         for iid in sources:
             for ab in cards[iid].abilities:
                 if ab.kind == "activate" and (iid, ab.index) not in used and ab.cost <= seats:
-                    out.append(Action.of("activate", (("ability", ab.index), ("card", iid))))
+                    out.append(ACTIVATE[ab.index, iid])
         return out
 
     def _charm_ok(self, s, p, timing: str) -> bool:
@@ -394,10 +451,14 @@ class KemuriRules(EffectRunner, StepRuleset):
             return False
         if p == s.first and self.first_turn(s):
             return False  # KM-S5
-        return s.cards[ps.leader].abilities_of("charm")[0].timing == timing
+        charm = printed(s).charm[ps.leader]
+        if charm is NO_CHARM:
+            return s.cards[ps.leader].abilities_of("charm")[0].timing == timing  # (a leader has one)
+        return charm == timing
 
     def _legal_trouble(self, s, p, pending):
-        out = [Action.of("trouble", (("card", i),)) for i in s.players[p].hand if s.cards[i].kind == "trouble"]
+        cards = s.cards
+        out = [TROUBLE[i] for i in s.players[p].hand if cards[i].kind == "trouble"]
         if self._charm_ok(s, p, "trouble"):
             out.append(CHARM)
         out.append(PASS)
@@ -410,7 +471,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             recv = [c.iid for c in s.players[1 - p].floor] or [-1]
             for c in ps.floor:
                 if not c.served:
-                    out.extend(Action.of("serve", (("cast", c.iid), ("target", r))) for r in recv)
+                    out.extend(SERVE[c.iid, r] for r in recv)
         if self._charm_ok(s, p, "serving"):
             out.append(CHARM)
         out.append(END_SERVING)
@@ -419,15 +480,16 @@ class KemuriRules(EffectRunner, StepRuleset):
     def _legal_help(self, s, p, pending):
         recv = s.players[p].cast(s.serving[1])
         shift = s.cards[recv.iid].shift if recv is not None else None
-        out = [Action.of("help", (("card", i),)) for i in s.players[p].hand
-               if s.cards[i].help_shift is not None and s.cards[i].help_shift == shift]
+        cards = s.cards
+        out = [HELP[i] for i in s.players[p].hand
+               if cards[i].help_shift is not None and cards[i].help_shift == shift]
         if self._charm_ok(s, p, "help"):
             out.append(CHARM)
         out.append(DONE)
         return out
 
     def _legal_pay(self, s, p, pending):
-        return [Action.of("pay", (("card", i),)) for i in s.players[p].seating]
+        return [PAY[i] for i in s.players[p].seating]
 
     def _legal_close(self, s, p, pending):
         out = [CLOSE] if self._can_close(s, p) else []
@@ -437,7 +499,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         return out
 
     def _legal_pick_card(self, s, p, pending):
-        return [Action.of("pick", (("card", i),)) for i in pending[2]] + [Action("pick_none")]
+        return [PICK[i] for i in pending[2]] + [PICK_NONE]
 
     # --- applying --------------------------------------------------------------------------
     def _apply_mulligan(self, s, p, pending, a):

@@ -67,8 +67,46 @@ class PlayerState:
         return with_iid(self.floor, iid)
 
 
+class Printed:
+    """What the rules and views read again and again from a game's dealt cards, worked out once
+    per cards tuple (``printed(s)``): each instance's level, the static ``modify`` arguments of
+    its card (cp, call_in; None when it has none), its charm timing, and the agents' shared card
+    views (filled in by view.py). Everything here depends only on the immutable cards, so clones
+    share it."""
+
+    __slots__ = ("cards", "level", "mods", "charm", "views")
+
+    def __init__(self, cards: tuple[Card, ...]):
+        self.cards = cards
+        self.level = tuple(c.level for c in cards)
+        mods: list = []
+        charm: list = []
+        for c in cards:
+            cp = tuple(args for _, args in c.static_modifies("cp"))
+            ci = tuple(args for _, args in c.static_modifies("call_in"))
+            mods.append((cp, ci) if cp or ci else None)
+            ch = c.abilities_of("charm")
+            charm.append(ch[0].timing if ch else NO_CHARM)
+        self.mods = tuple(mods)
+        self.charm = tuple(charm)
+        self.views = None
+
+
+#: ``Printed.charm`` of a card without a charm
+NO_CHARM = object()
+
+
+def printed(s: "KMState") -> Printed:
+    """The derived facts of ``s.cards`` (built on first use; shared with the state's clones)."""
+    d = s.printed
+    if d is None or d.cards is not s.cards:
+        d = s.printed = Printed(s.cards)
+    return d
+
+
 class KMState(TurnState):
-    __slots__ = ("event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "refresh_chain")
+    __slots__ = ("event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "refresh_chain",
+                 "printed")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
@@ -79,6 +117,7 @@ class KMState(TurnState):
         self.callin_open = False        # a call-in sequence is running (KM-R2 waits for its end)
         self.owed_call_ins: list[int] = []  # players owed a call-in by a refresh meanwhile
         self.refresh_chain: tuple = ()  # card places seen at each refresh call-in since the last decision
+        self.printed: Printed | None = None  # facts derived from ``cards`` only (``printed(s)``)
 
     def clone(self) -> "KMState":
         s = KMState.__new__(KMState)
@@ -87,4 +126,5 @@ class KMState(TurnState):
         s.help_used, s.trouble_used = self.help_used[:], self.trouble_used
         s.callin_open, s.owed_call_ins = self.callin_open, self.owed_call_ins[:]
         s.refresh_chain = self.refresh_chain
+        s.printed = self.printed  # immutable, derived from the shared cards
         return s

@@ -7,7 +7,7 @@ from ...engine.action import Action
 from ...engine.cards import PrintedViews
 from ...engine.state import pile_places
 from . import flow as F
-from .state import Cast, KMState
+from .state import NO_CHARM, Cast, KMState, printed
 
 
 def _printed(c) -> dict[str, Any]:
@@ -32,31 +32,67 @@ def card_view(s: KMState, iid: int) -> dict[str, Any]:
     return _PRINTED.view(s.cards[iid], iid)
 
 
-def cast_view(s: KMState, c: Cast) -> dict[str, Any]:
+def cast_view(s: KMState, c: Cast, sources: list | None = None) -> dict[str, Any]:
+    """A cast on the floor: its top card's view with its CP and call-ins now, whether it has
+    served and the cards crossed under it (``sources``: ``F.static_sources(s)`` if known)."""
     d = card_view(s, c.iid)
-    d.update(cp_now=F.cp_of(s, c), call_in_now=F.call_in_of(s, c), served=c.served,
+    d.update(cp_now=F.cp_of(s, c, sources), call_in_now=F.call_in_of(s, c, sources), served=c.served,
              cross=[card_view(s, i) for i in c.below])
     return d
 
 
+def shared_views(s: KMState) -> list:
+    """The agents' shared read-only view of each instance id's printed facts (``FrozenView``s,
+    ``_PRINTED.shared``), listed once per cards tuple (``printed(s).views``)."""
+    d = printed(s)
+    views = d.views
+    if views is None:
+        views = d.views = [_PRINTED.shared(c, i) for i, c in enumerate(s.cards)]
+    return views
+
+
 def observe(rules, s: KMState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
-    # shared (agents' observations): cards' printed facts as one read-only dict per card
-    cv = (lambda i: _PRINTED.shared(s.cards[i], i)) if shared else (lambda i: card_view(s, i))  # noqa: E731
+    """What ``viewer`` sees. ``shared`` (agents' observations): the same content, the cards'
+    printed facts as one read-only dict per card (shared by every such observation)."""
+    sources = F.static_sources(s)
+    if shared:
+        fv = shared_views(s)
+        cv = fv.__getitem__
+
+        def pile(iids):
+            return list(map(cv, iids))
+
+        def cast(c):
+            return {**fv[c.iid], "cp_now": F.cp_of(s, c, sources), "call_in_now": F.call_in_of(s, c, sources),
+                    "served": c.served, "cross": list(map(cv, c.below))}
+    else:
+        def cv(i):
+            return card_view(s, i)
+
+        def pile(iids):
+            return [card_view(s, i) for i in iids]
+
+        def cast(c):
+            return cast_view(s, c, sources)
+    charms = printed(s).charm
     players = []
     for p, ps in enumerate(s.players):
         mine = viewer == p
         leader = None
         if ps.leader >= 0:
+            timing = charms[ps.leader]
+            if timing is NO_CHARM:
+                timing = s.cards[ps.leader].abilities_of("charm")[0].timing  # (a leader has one)
             leader = {**cv(ps.leader), "person": s.cards[ps.leader].person,
                       "active": ps.leader_active, "charm_used": ps.charm_used,
-                      "charm_timing": s.cards[ps.leader].abilities_of("charm")[0].timing}
+                      "charm_timing": timing}
         pv = {
             "player": p, "seats": F.seats(s, p), "deck": len(ps.deck), "hand_count": len(ps.hand),
-            "hand": [cv(i) for i in ps.hand] if mine else None,
-            "backyard": [cv(i) for i in ps.backyard],
-            "seating": [cv(i) for i in ps.seating],
-            "floor": [cast_view(s, c) for c in ps.floor],
-            "resolving": [cv(i) for i in ps.resolving],
+            "hand": pile(ps.hand) if mine else None,
+            "backyard": pile(ps.backyard),
+            "seating": pile(ps.seating),
+            "floor": [cast(c) for c in ps.floor],
+            "resolving": pile(ps.resolving),
             "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
             "event_used": ps.used_event, "support_used": ps.used_support,
         }
@@ -69,7 +105,7 @@ def observe(rules, s: KMState, viewer: int | None, shared: bool = False) -> dict
         "phase": s.phase, "close_seats": rules.close_seats,
         "event": cv(s.event) | {"owner": s.owner[s.event]} if s.event >= 0 else None,
         "serving": {"server": s.serving[0], "receiver": s.serving[1],
-                    "help": [cv(i) for i in s.help_used]} if s.serving else None,
+                    "help": pile(s.help_used)} if s.serving else None,
         "decision": decision,
         "result": s.result_view(),
         "players": players,
