@@ -111,3 +111,28 @@ def test_replay_from_file_and_errors(tmp_path):
     rec["card_set"]["version"] = "0.0.0-other"
     with pytest.raises(tcg.RecordError, match="version"):
         tcg.replay(rec)
+
+
+def test_a_deck_file_read_again_is_the_same_deck_and_a_changed_one_is_read_anew(tmp_path):
+    """new_game does not parse a deck file again for every game (issue 19), yet a file changed
+    on disk is read anew, and an illegal one is refused every time."""
+    import os
+    import pathlib
+
+    from tcg import IllegalDeckError
+    sample = tcg.load_deck("shironeko", tcg.list_decks("shironeko")[0])
+    path = tmp_path / "mine.toml"
+    path.write_text(pathlib.Path(sample.source).read_text(encoding="utf-8"), encoding="utf-8")
+    first = tcg.load_deck("shironeko", str(path))
+    assert tcg.load_deck("shironeko", str(path)) is first
+    tcg.new_game("shironeko", [str(path), str(path)], seed=1)
+    text = path.read_text(encoding="utf-8").replace('name = "', 'name = "Changed ', 1)
+    text = text.replace('"SNP-033" = 3', '"SNP-033" = 1', 1)  # two cards short of a deck
+    assert '"SNP-033" = 1' in text
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    changed = tcg.load_deck("shironeko", str(path))
+    assert changed is not first and changed.name.startswith("Changed ")
+    for _ in range(2):
+        with pytest.raises(IllegalDeckError):
+            tcg.new_game("shironeko", [str(path), str(path)], seed=1)

@@ -67,10 +67,44 @@ def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck
             names = ", ".join(list_decks(game)) or "none"
             raise DeckFileError(f"no deck named {text!r} for {game} and no such file "
                                 f"(sample decks: {names})")
+    try:
+        st = os.stat(path)
+        key = (id(rules), os.path.abspath(path), st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None  # Deck.load names the problem
+    hit = _LOADED.get(key) if key else None
+    if hit is not None and hit[0] is rules:
+        return hit[1]
     deck = Deck.load(path)
     if deck.game != game:
         raise DeckFileError(f"{path}: deck is for game {deck.game!r}, not {game!r}")
-    return _resolve_names(rules, deck)
+    deck = _resolve_names(rules, deck)
+    if key:
+        if len(_LOADED) >= 256:
+            _LOADED.clear()
+        _LOADED[key] = (rules, deck)
+    return deck
+
+
+#: decks read from files, by (rules, path, modification time, size): a file read again (a
+#: benchmark starting thousands of games) is not parsed again; a changed file is
+_LOADED: dict[tuple, tuple] = {}
+#: deck-check results of those decks (their sections are never changed), by (rules, deck)
+_CHECKED: dict[tuple, tuple] = {}
+
+
+def _problems(rules, deck: Deck) -> list:
+    if not any(hit[1] is deck for hit in _LOADED.values() if hit[0] is rules):
+        return rules.validate_deck(deck)  # a Deck made by the caller: checked each time
+    key = (id(rules), id(deck))
+    hit = _CHECKED.get(key)
+    if hit is not None and hit[0] is rules and hit[1] is deck:
+        return list(hit[2])
+    problems = rules.validate_deck(deck)
+    if len(_CHECKED) >= 256:
+        _CHECKED.clear()
+    _CHECKED[key] = (rules, deck, tuple(problems))
+    return problems
 
 
 def _resolve_names(rules, deck: Deck) -> Deck:
@@ -121,7 +155,7 @@ def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | N
     resolved = [_as_deck(game, d, rules) for d in decks]
     if validate:
         for d in resolved:
-            problems = rules.validate_deck(d)
+            problems = _problems(rules, d)
             if problems:
                 raise IllegalDeckError(d, problems)
     return Game(rules, resolved, seed)
