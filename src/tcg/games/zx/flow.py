@@ -106,29 +106,39 @@ def ability_on(s: ZXState, p: int, ab) -> bool:
     return True
 
 
-def _static(s: ZXState, u: Unit) -> int:
-    cards = s.cards
-    total = 0
+def static_sources(s: ZXState) -> list[tuple[Unit, tuple]]:
+    """The static effects that work now: (the Z/X whose card or SHIFT has them, its effects
+    whose min_force and own condition are met), board order, the card's before its SHIFT's."""
+    statics = s.table.statics
+    out = []
     for v in s.board:
         if v is None:
             continue
-        srcs = [v.iid] + ([v.shift] if v.shift >= 0 else [])
-        for src in srcs:
-            for ab in cards[src].abilities:
-                if ab.kind != "static" or len(v.force) < ab.min_force or \
-                        (ab.conditional and not ability_on(s, v.owner, ab)):
-                    continue
-                for op in ab.effects:
-                    t = op.args["target"]
-                    if ((t == "self" and v is u) or (t == "all_own_zx" and v.owner == u.owner) or
-                            (t == "all_opponent_zx" and v.owner != u.owner)) and \
-                            unit_matches(s, u, op.args.get("filter")):
-                        total += op.args["amount"]
+        for src in ((v.iid, v.shift) if v.shift >= 0 else (v.iid,)):
+            entries = statics[src]
+            if entries:
+                n = len(v.force)
+                ok = tuple(e for e in entries
+                           if n >= e[0] and (e[1] is None or ability_on(s, v.owner, e[1])))
+                if ok:
+                    out.append((v, ok))
+    return out
+
+
+def _static(s: ZXState, u: Unit, sources=None) -> int:
+    total = 0
+    for v, entries in (static_sources(s) if sources is None else sources):
+        for _, _, t, flt, amount in entries:
+            if ((t == "self" and v is u) or (t == "all_own_zx" and v.owner == u.owner) or
+                    (t == "all_opponent_zx" and v.owner != u.owner)) and unit_matches(s, u, flt):
+                total += amount
     return total
 
 
-def power_of(s: ZXState, u: Unit) -> int:
-    return max(0, s.cards[u.iid].power + u.power_mod + _static(s, u))
+def power_of(s: ZXState, u: Unit, sources=None) -> int:
+    """The Z/X's power now: printed, this turn's changes, static effects (``sources``: the
+    ``static_sources`` of this state, when the caller has them)."""
+    return max(0, s.cards[u.iid].power + u.power_mod + _static(s, u, sources))
 
 
 def ev_ex_is_mine(s: ZXState, p: int, card) -> bool:
@@ -181,9 +191,16 @@ def check_destroyed(s: ZXState) -> None:
     """ZX-B4 reading: a Z/X whose damage this turn is at least its power is destroyed. Checked
     until nothing more is destroyed: every Z/X at its damage is destroyed together, then the
     board is looked at again (a Z/X whose power fell because another one left goes at once)."""
+    board = s.board
     while True:
-        doomed = [sq for sq, u in enumerate(s.board)
-                  if u is not None and u.damage > 0 and u.damage >= power_of(s, u)]
+        for u in board:
+            if u is not None and u.damage > 0:
+                break
+        else:
+            return  # no damage, nothing destroyed
+        sources = static_sources(s)
+        doomed = [sq for sq, u in enumerate(board)
+                  if u is not None and u.damage > 0 and u.damage >= power_of(s, u, sources)]
         if not doomed:
             return
         for sq in doomed:

@@ -13,7 +13,7 @@ ADJACENT = tuple(tuple(j for j in range(9) if abs(i // 3 - j // 3) + abs(i % 3 -
 
 
 class Unit:
-    __slots__ = ("iid", "owner", "asleep", "damage", "power_mod", "force", "shift", "bottom", "used")
+    __slots__ = ("iid", "owner", "asleep", "damage", "power_mod", "force", "shift", "bottom", "used", "view")
 
     def __init__(self, iid: int, owner: int):
         self.iid = iid
@@ -25,11 +25,12 @@ class Unit:
         self.shift = -1
         self.bottom = -1          # Z/X OB bottom half
         self.used = False         # activated ability used this turn
+        self.view = None          # view.py's memo: (what its shared view shows, that view)
 
     def copy(self) -> "Unit":
         u = Unit.__new__(Unit)
         u.iid, u.owner, u.asleep, u.damage, u.power_mod = self.iid, self.owner, self.asleep, self.damage, self.power_mod
-        u.force, u.shift, u.bottom, u.used = self.force, self.shift, self.bottom, self.used
+        u.force, u.shift, u.bottom, u.used, u.view = self.force, self.shift, self.bottom, self.used, self.view
         return u
 
 
@@ -73,19 +74,51 @@ class PlayerState:
         return p
 
 
+#: id(card) -> (card, its static effects as ``CardTable.statics`` lists them); holding the card
+#: keeps its id unique
+_STATICS: dict[int, tuple] = {}
+
+
+def card_statics(c: Card) -> tuple:
+    """The card's static effects, flattened: (min_force, the ability when it has its own
+    condition else None, target, filter, amount) per effect of each static ability, in order."""
+    hit = _STATICS.get(id(c))
+    if hit is None or hit[0] is not c:
+        entries = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
+                         op.args["amount"])
+                        for ab in c.abilities if ab.kind == "static" for op in ab.effects)
+        hit = _STATICS[id(c)] = (c, entries)
+    return hit[1]
+
+
+class CardTable:
+    """What follows from the dealt cards alone, by instance id: each card's static effects
+    (``statics``) and a memo for views of the cards' printed facts (``memo``, filled by view.py:
+    pure functions of a card and its instance id). Immutable facts; one table is shared by a
+    state and all its clones."""
+
+    __slots__ = ("statics", "memo")
+
+    def __init__(self, cards: tuple[Card, ...]):
+        self.statics = tuple(card_statics(c) for c in cards)
+        self.memo: dict = {}
+
+
 class ZXState(TurnState):
-    __slots__ = ("board", "battle")
+    __slots__ = ("board", "battle", "table")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.board: list[Unit | None] = [None] * 9
         self.battle: tuple | None = None    # (attacker square, target square or -1 for the player)
+        self.table = CardTable(self.cards)
 
     def clone(self) -> "ZXState":
         s = ZXState.__new__(ZXState)
         self._copy_base(s)
         s.board = [u.copy() if u is not None else None for u in self.board]
         s.battle = self.battle
+        s.table = self.table
         return s
 
     def square_of(self, iid: int) -> int:

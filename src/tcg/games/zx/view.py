@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...engine.action import Action
-from ...engine.cards import PrintedViews
+from ...engine.cards import FrozenView, PrintedViews
 from ...engine.state import pile_places
 from . import flow as F
 from .state import PLAYER_SQUARE, Unit, ZXState
@@ -37,21 +37,82 @@ def card_view(s: ZXState, iid: int) -> dict[str, Any]:
     return _PRINTED.view(s.cards[iid], iid)
 
 
-def unit_view(s: ZXState, sq: int, u: Unit, viewer) -> dict[str, Any]:
+def unit_view(s: ZXState, sq: int, u: Unit, viewer, sources=None, cv=None) -> dict[str, Any]:
+    """A Z/X on the board as ``viewer`` sees it (``sources``: ``F.static_sources(s)`` when the
+    caller has them; ``cv(iid)``: the card views to use, fresh ones by default)."""
     if s.phase == "setup" and viewer != u.owner:  # a start card lies face down until set-up ends
         return {"square": sq, "owner": u.owner, "face_down": True}
     d = card_view(s, u.iid)
-    d.update(square=sq, owner=u.owner, asleep=u.asleep, damage=u.damage, power_now=F.power_of(s, u),
-             force=len(u.force), shift=card_view(s, u.shift) if u.shift >= 0 else None, used=u.used,
-             player_square=sq in PLAYER_SQUARE)
+    d.update(square=sq, owner=u.owner, asleep=u.asleep, damage=u.damage, power_now=F.power_of(s, u, sources),
+             force=len(u.force), shift=(cv or (lambda i: card_view(s, i)))(u.shift) if u.shift >= 0 else None,
+             used=u.used, player_square=sq in PLAYER_SQUARE)
     if u.shift >= 0:  # ZX-X6: the SHIFT adds its name, colour and race
         d.update(names=list(F.unit_names(s, u)), colors=list(F.unit_colors(s, u)), races=list(F.unit_races(s, u)))
     return d
 
 
+def _shared_views(s: ZXState) -> tuple[list, list, list]:
+    """By instance id: each card's shared printed view, and the shared views of a resource
+    (asleep False / True) and of one of its owner's dynamis cards (face_up False / True); built
+    once per dealt card set (the state's CardTable, shared by its clones)."""
+    memo = s.table.memo
+    got = memo.get("shared_views")
+    if got is None:
+        views = [_PRINTED.shared(c, i) for i, c in enumerate(s.cards)]
+        res = [(FrozenView({**v, "asleep": False}), FrozenView({**v, "asleep": True})) for v in views]
+        dyn = [(FrozenView({**v, "face_up": False}), FrozenView({**v, "face_up": True})) for v in views]
+        got = memo["shared_views"] = (views, res, dyn)
+    return got
+
+
+def _board(s: ZXState, viewer, cv) -> list:
+    sources = None
+    out = []
+    for sq, u in enumerate(s.board):
+        if u is None:
+            out.append(None)
+            continue
+        if sources is None:
+            sources = F.static_sources(s)
+        out.append(unit_view(s, sq, u, viewer, sources, cv))
+    return out
+
+
+def _shared_board(s: ZXState, viewer, views: list) -> list:
+    """The board as ``unit_view`` shows it, each Z/X's view a shared read-only dict kept on the
+    Unit (``Unit.view``) with everything it shows that can change: it is built again only when
+    one of those changed (its card, owner and the dealt cards never change)."""
+    sources = None
+    setup = s.phase == "setup"
+    out = []
+    for sq, u in enumerate(s.board):
+        if u is None:
+            out.append(None)
+            continue
+        if setup and viewer != u.owner:
+            out.append({"square": sq, "owner": u.owner, "face_down": True})
+            continue
+        if sources is None:
+            sources = F.static_sources(s)
+        power = F.power_of(s, u, sources)
+        key = (sq, power, u.asleep, u.damage, len(u.force), u.shift, u.used)
+        hit = u.view
+        if hit is None or hit[0] != key:
+            d = {**views[u.iid], "square": sq, "owner": u.owner, "asleep": u.asleep, "damage": u.damage,
+                 "power_now": power, "force": len(u.force), "shift": views[u.shift] if u.shift >= 0 else None,
+                 "used": u.used, "player_square": sq in PLAYER_SQUARE}
+            if u.shift >= 0:  # ZX-X6: the SHIFT adds its name, colour and race
+                d.update(names=list(F.unit_names(s, u)), colors=list(F.unit_colors(s, u)),
+                         races=list(F.unit_races(s, u)))
+            hit = u.view = (key, FrozenView(d))
+        out.append(hit[1])
+    return out
+
+
 def observe(rules, s: ZXState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
-    # shared (agents' observations): cards' printed facts as one read-only dict per card
-    cv = (lambda i: _PRINTED.shared(s.cards[i], i)) if shared else (lambda i: card_view(s, i))  # noqa: E731
+    if shared:
+        return _observe_shared(s, viewer)
+    cv = lambda i: card_view(s, i)  # noqa: E731
     players = []
     for p, ps in enumerate(s.players):
         mine = viewer == p
@@ -78,7 +139,45 @@ def observe(rules, s: ZXState, viewer: int | None, shared: bool = False) -> dict
             pv["chosen"] = {"start_card": cv(ps.chosen[0]) if ps.chosen[0] >= 0 else None,
                             "gate_card": cv(ps.chosen[1]) if ps.chosen[1] >= 0 else None}
         players.append(pv)
-    board = [unit_view(s, sq, u, viewer) if u is not None else None for sq, u in enumerate(s.board)]
+    return _frame(s, viewer, _board(s, viewer, cv), players)
+
+
+def _observe_shared(s: ZXState, viewer: int | None) -> dict[str, Any]:
+    """``observe(..., shared=True)``: the same content as the front ends' view, its cards'
+    printed facts (alone, as a resource, as a dynamis card) shared read-only views."""
+    views, res_views, dyn_views = _shared_views(s)
+    players = []
+    for p, ps in enumerate(s.players):
+        mine = viewer == p
+        face_up, asleep = ps.face_up, ps.asleep_res
+        pc = ps.player_card
+        pv: dict[str, Any] = {
+            "player": p, "life": len(ps.life), "deck": len(ps.deck), "hand_count": len(ps.hand),
+            "hand": [views[i] for i in ps.hand] if mine else None,
+            "trash": [views[i] for i in ps.trash],
+            "charge": [views[i] for i in ps.charge],
+            "resources": [res_views[i][i in asleep] for i in ps.resources],
+            "dynamis_count": len(ps.dynamis),
+            "dynamis_face_up": [views[i] for i in ps.dynamis if i in face_up],
+            "dynamis": [dyn_views[i][i in face_up] for i in ps.dynamis] if mine else None,
+            "player_card": (views[pc] if pc >= 0 else {"name": "(nameless)"})
+            if ps.player_face_up or mine else {"face_down": True},
+            "player_face_up": ps.player_face_up,
+            "ob_bottom": ps.ob_bottom >= 0,
+            "counters": dict(ps.counters),
+            "used": {"zx_ex": ps.used_ex, "ev_ex": ps.used_ev_ex, "shift": ps.used_shift},
+            "revealed": views[ps.revealed] if ps.revealed >= 0 else None,
+            "resolving": [views[i] for i in ps.resolving],
+            "mulliganed": ps.mulliganed,
+        }
+        if mine and s.phase == "setup":  # ZX-S2/S3: your own secret set-up choices
+            pv["chosen"] = {"start_card": views[ps.chosen[0]] if ps.chosen[0] >= 0 else None,
+                            "gate_card": views[ps.chosen[1]] if ps.chosen[1] >= 0 else None}
+        players.append(pv)
+    return _frame(s, viewer, _shared_board(s, viewer, views), players)
+
+
+def _frame(s: ZXState, viewer, board: list, players: list) -> dict[str, Any]:
     decision = s.decision_view(viewer, ("pick_card", "start_card", "gate_card"))
     battle = None
     if s.battle is not None:
