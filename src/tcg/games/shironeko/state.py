@@ -15,7 +15,7 @@ class Unit:
     """A character or leader on the field. A character change makes a NEW Unit (SN-K6/K7)."""
 
     __slots__ = ("iid", "under", "on", "damage", "shock", "poison", "entered", "attacked",
-                 "atk_mod", "hp_mod")
+                 "atk_mod", "hp_mod", "view")
 
     def __init__(self, iid: int, entered: int, under: tuple[int, ...] = ()):
         self.iid = iid
@@ -28,12 +28,15 @@ class Unit:
         self.attacked = False       # attacked this turn
         self.atk_mod = 0            # until end of turn
         self.hp_mod = 0
+        #: (what it shows, its shared read-only view) of the last agent observation that
+        #: showed it (view.py): reused while what it shows is the same
+        self.view: tuple | None = None
 
     def copy(self) -> "Unit":
         u = Unit.__new__(Unit)
         u.iid, u.under, u.on, u.damage = self.iid, self.under, self.on, self.damage
         u.shock, u.poison, u.entered, u.attacked = self.shock, self.poison, self.entered, self.attacked
-        u.atk_mod, u.hp_mod = self.atk_mod, self.hp_mod
+        u.atk_mod, u.hp_mod, u.view = self.atk_mod, self.hp_mod, self.view
         return u
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...engine.action import Action
-from ...engine.cards import PrintedViews
+from ...engine.cards import FrozenView, PrintedViews
 from ...engine.state import pile_places
 from . import flow as F
 from .state import SNState, Unit
@@ -27,43 +27,124 @@ def card_view(s: SNState, iid: int) -> dict[str, Any]:
     return _PRINTED.view(s.cards[iid], iid)
 
 
-def unit_view(s: SNState, u: Unit) -> dict[str, Any]:
-    c = s.cards[u.iid]
-    d = card_view(s, u.iid)
-    d.update(on=u.on, runes=F.runes(s, u), under=[card_view(s, i) for i in u.under])
-    if c.kind != "leader":
-        d.update(printed_attack=c.attack, printed_hp=c.hp)
-    if c.kind == "leader":
+def shared_views(s: SNState) -> tuple:
+    """Per iid, the shared read-only view of the card's printed facts (``_PRINTED.shared``),
+    built once per deal."""
+    deal = s.deal
+    views = deal.views
+    if views is None:
+        views = deal.views = tuple(_PRINTED.shared(c, i) for i, c in enumerate(s.cards))
+    return views
+
+
+def _soul(s: SNState, iid: int, on: bool) -> dict[str, Any]:
+    c = s.cards[iid]
+    return {**card_view(s, iid), "color": c.color, "pays_any_color": c.pays_any_color, "on": on}
+
+
+def shared_souls(s: SNState) -> list:
+    """Per iid, the town view of the card as an OFF and as an ON soul (index ``on``), each one
+    shared read-only dict, built once per deal."""
+    deal = s.deal
+    souls = deal.souls
+    if souls is None:
+        souls = deal.souls = [(FrozenView(_soul(s, i, False)), FrozenView(_soul(s, i, True)))
+                              for i in range(len(s.cards))]
+    return souls
+
+
+def unit_view(s: SNState, u: Unit, auras: tuple | None = None, shared: bool = False) -> dict[str, Any]:
+    """A character or leader on the field as it is now. ``auras``: the field's active static
+    abilities of attack and of HP (``F.field_auras``), when the caller has them already;
+    ``shared``: one read-only view, the same object while the unit shows the same (kept on the
+    unit, keyed by everything the view shows), with the cards under it as shared views."""
+    iid = u.iid
+    c = s.cards[iid]
+    leader = c.kind == "leader"
+    if leader:
+        key: tuple = (iid, u.under, u.on)
+    else:
+        if auras is None:
+            auras = (F.field_auras(s, "attack"), F.field_auras(s, "hp"))
+        atk, hp = auras
+        attack = max(0, c.attack + u.atk_mod + (F.aura_bonus(s, atk, u) if atk else 0))
+        hp = c.hp + u.hp_mod + (F.aura_bonus(s, hp, u) if hp else 0)
+        key = (iid, u.under, u.on, attack, hp, u.damage, u.shock, u.poison, u.entered == s.turn, u.attacked)
+    if shared:
+        hit = u.view
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        views = shared_views(s)
+        under = [views[i] for i in u.under]
+    else:
+        under = [card_view(s, i) for i in u.under]
+    d = dict(shared_views(s)[iid])  # the printed facts hold no lists: a plain copy is fresh
+    d["on"] = u.on
+    d["runes"] = F.runes(s, u)
+    d["under"] = under
+    if leader:
         d["leader"] = True
-        return d
-    d.update(level=c.level, attack=F.attack_of(s, u), hp=F.hp_of(s, u), damage=u.damage,
-             shock=u.shock, poison=u.poison, sick=u.entered == s.turn, attacked=u.attacked)
+    else:
+        d["printed_attack"] = c.attack
+        d["printed_hp"] = c.hp
+        d["level"] = c.level
+        d["attack"] = attack
+        d["hp"] = hp
+        d["damage"] = u.damage
+        d["shock"] = u.shock
+        d["poison"] = u.poison
+        d["sick"] = u.entered == s.turn
+        d["attacked"] = u.attacked
+    if shared:
+        d = FrozenView(d)
+        u.view = (key, d)
     return d
 
 
 def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
-    # shared (agents' observations): cards' printed facts as one read-only dict per card
-    cv = (lambda i: _PRINTED.shared(s.cards[i], i)) if shared else (lambda i: card_view(s, i))  # noqa: E731
+    # shared (agents' observations): cards' printed facts as one read-only dict per card, and
+    # each soul's town view as one read-only dict per card and state (ON / OFF)
+    if shared:
+        views = shared_views(s)
+        souls = shared_souls(s)
+    auras = (F.field_auras(s, "attack"), F.field_auras(s, "hp"))
     players = []
     for p, ps in enumerate(s.players):
         mine = viewer == p
+        if shared:
+            hand = [views[i] for i in ps.hand] if mine else None
+            leader_hand = [views[i] for i in ps.leader_hand] if mine else None
+            discard = [views[i] for i in ps.discard]
+            removed = [views[i] for i in ps.removed]
+            damage_area = [views[i] for i in ps.damage_area]
+            using = [views[i] for i in ps.using]
+            off = ps.souls_off
+            town = [souls[i][i not in off] for i in ps.town]
+        else:
+            hand = [card_view(s, i) for i in ps.hand] if mine else None
+            leader_hand = [card_view(s, i) for i in ps.leader_hand] if mine else None
+            discard = [card_view(s, i) for i in ps.discard]
+            removed = [card_view(s, i) for i in ps.removed]
+            damage_area = [card_view(s, i) for i in ps.damage_area]
+            using = [card_view(s, i) for i in ps.using]
+            off = ps.souls_off
+            town = [_soul(s, i, i not in off) for i in ps.town]
         pv: dict[str, Any] = {
             "player": p,
             "deck": len(ps.deck),
             "hand_count": len(ps.hand),
-            "hand": [cv(i) for i in ps.hand] if mine else None,
+            "hand": hand,
             "town_deck": len(ps.town_deck),
-            "town": [{**cv(i), "color": s.cards[i].color, "pays_any_color": s.cards[i].pays_any_color,
-                      "on": i not in ps.souls_off} for i in ps.town],
-            "characters": [unit_view(s, u) for u in ps.chars],
-            "leader": unit_view(s, ps.leader) if ps.leader is not None else None,
+            "town": town,
+            "characters": [unit_view(s, u, auras, shared) for u in ps.chars],
+            "leader": unit_view(s, ps.leader, auras, shared) if ps.leader is not None else None,
             # SN-S1: leader cards are a second hand (第2の手札), hidden from the opponent until used
-            "leader_hand": [cv(i) for i in ps.leader_hand] if mine else None,
+            "leader_hand": leader_hand,
             "leader_hand_count": len(ps.leader_hand),
-            "discard": [cv(i) for i in ps.discard],
-            "removed": [cv(i) for i in ps.removed],
-            "damage_area": [cv(i) for i in ps.damage_area],
-            "using": [cv(i) for i in ps.using],
+            "discard": discard,
+            "removed": removed,
+            "damage_area": damage_area,
+            "using": using,
             "mulliganed": ps.mulliganed,
         }
         if mine and ps.mull_pick:
