@@ -137,3 +137,18 @@ def test_shuffle_is_a_permutation_for_any_seed(seed, items):
     shuffled = list(items)
     Rng(seed).shuffle(shuffled)
     assert Counter(shuffled) == Counter(items)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2 ** 64 - 1), st.integers(0, 80))
+def test_below_and_shuffle_are_the_textbook_ones_over_next64(seed, n):
+    """``below`` and ``shuffle`` are written out for speed (issue 19); they must give exactly
+    what multiply-shift over ``next64`` and a Fisher-Yates over ``below`` give."""
+    fast, ref = Rng(seed), Rng(seed)
+    items, expected = list(range(n)), list(range(n))
+    fast.shuffle(items)
+    for i in range(n - 1, 0, -1):
+        j = (ref.next64() * (i + 1)) >> 64
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast.state == ref.state
+    assert [fast.below(k + 1) for k in range(n)] == [(ref.next64() * (k + 1)) >> 64 for k in range(n)]

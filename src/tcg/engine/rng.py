@@ -21,13 +21,21 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) (multiply-shift; bias < 2**-50 for game-sized n)."""
-        return (self.next64() * n) >> 64
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def shuffle(self, items: list) -> None:
-        below = self.below
+        """Fisher-Yates with ``below`` (written out in the loop: the same numbers, one call)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def choice(self, items):
         return items[self.below(len(items))]
