@@ -47,9 +47,19 @@ _abilities = _TEXTS.abilities
 _by_name_en = _TEXTS.by_name_en
 
 
+_PROGS: dict[str, tuple[str, int]] = {}  # label -> _prog(label): read once per label
+
+
 def _prog(label: str) -> tuple[str, int]:
     """A program label as shown ("Place", "Fan Fire", "Library Draw 2", "Program Decoder")
     -> (kind, amount)."""
+    got = _PROGS.get(label)
+    if got is None:
+        got = _PROGS[label] = _read_prog(label)
+    return got
+
+
+def _read_prog(label: str) -> tuple[str, int]:
     low = label.lower()
     if low.startswith("library draw"):
         last = low.split()[-1]
@@ -66,9 +76,20 @@ _PROG_BASE = {"place": 1.6, "attack": 1.5, "fan_fire": 1.2, "reboot": 1.4, "libr
               "decoder": 0.5, "release": 0.1}
 
 
+_BONUS: dict = {}  # card id -> _ability_bonus (the public card texts are read once per id)
+
+
 def _ability_bonus(cid) -> float:
     """What a card's abilities add to it on the field; an ability that damages the opponent's
     HP (usable every round by an Activate or Effect program) most of all."""
+    try:
+        return _BONUS[cid]
+    except KeyError:
+        v = _BONUS[cid] = _read_bonus(cid)
+        return v
+
+
+def _read_bonus(cid) -> float:
     card = _card(cid)
     if card is None:
         return 0.0
@@ -140,7 +161,7 @@ _SCARCE = {"attack": (3.0, 1.0), "reboot": (1.5, 0.5), "place": (1.5, 0.5), "act
 
 
 class _Ctx(Sides):
-    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming")
+    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming", "_plans", "_keys")
 
     def __init__(self, view: AgentView):
         super().__init__(view)
@@ -148,6 +169,29 @@ class _Ctx(Sides):
         self.opp_hp = self.opp["hp"]
         self._pv = None
         self.attack_coming = None  # set while programming (None: read our own stack)
+        # this decision's attack plans and place keys, worked out once (see plan_attack)
+        self._plans: dict = {}
+        self._keys: dict = {}
+
+    def plan_attack(self, attackers: list[dict], blockers: list[dict], fan: bool,
+                    bias: float = 0.0) -> tuple[list[dict], float]:
+        """``_plan_attack(attackers, blockers, self.opp_hp, fan, bias)``, worked out once per
+        decision for the same unit dicts (the planner reads none of the fields the simulation
+        of the stack changes; the memo holds the dicts, so their ids stay theirs)."""
+        key = (tuple(map(id, attackers)), tuple(map(id, blockers)), fan, bias)
+        got = self._plans.get(key)
+        if got is None:
+            got = self._plans[key] = (list(attackers), list(blockers),
+                                      _plan_attack(attackers, blockers, self.opp_hp, fan, bias))
+        plan, v = got[2]
+        return list(plan), v
+
+    def place_key(self, h: dict) -> float:
+        """``_place_key(h, self)``, once per card of this decision's hand."""
+        got = self._keys.get(h["iid"])
+        if got is None or got[0] is not h:
+            got = self._keys[h["iid"]] = (h, _place_key(h, self))
+        return got[1]
 
     def prog_value(self, h: dict) -> float:
         """A character card's worth as a program card, counting how few of our cards (in hand
@@ -305,15 +349,29 @@ def _activated_value(cid, ability: int, c: _Ctx, source_iid: int) -> float:
 
 def _best_kill(units: list[dict], damage: int) -> tuple[float, list[dict]]:
     """The most valuable set of these units that ``damage`` points can destroy."""
-    best, best_set = 0.0, []
-    n = len(units)
+    best, picked = _best_kill_of([max(1, _rem(u)) for u in units], [_uval(u) for u in units], damage)
+    return best, [units[i] for i in picked]
+
+
+def _best_kill_of(needs: list[int], vals: list[float], damage: int) -> tuple[float, tuple]:
+    """``_best_kill`` of units given as the damage each needs (at least 1) and its value: the
+    best value and the positions of the units of the first set found with it (sets by size,
+    then in ``combinations`` order)."""
+    best, best_set = 0.0, ()
+    n = len(needs)
+    if n == 1:
+        if needs[0] <= damage and vals[0] > best:
+            return vals[0], (0,)
+        return best, best_set
+    least = sorted(needs)
     for k in range(1, n + 1):
-        for combo in combinations(units, k):
-            need = sum(max(1, _rem(u)) for u in combo)
-            if need <= damage:
-                val = sum(_uval(u) for u in combo)
+        if sum(least[:k]) > damage:
+            break  # no set of k units (or more) can be destroyed
+        for combo in combinations(range(n), k):
+            if sum([needs[i] for i in combo]) <= damage:
+                val = sum([vals[i] for i in combo])
                 if val > best:
-                    best, best_set = val, list(combo)
+                    best, best_set = val, combo
     return best, best_set
 
 
@@ -335,7 +393,13 @@ def _plan_attack(attackers: list[dict], blockers: list[dict], opp_hp: int, fan: 
     damage they take staying on the blockers and the HP they lose adding up; the result is the
     best prefix of the attackers sorted by power (each attacker also pays a little for being
     asleep afterwards)."""
-    opp = [dict(b, _rem=_rem(b)) for b in blockers if _rem(b) > 0]
+    # each blocker that can still be hurt: [damage left to destroy it, power, iid, value less
+    # its toughness part (_uval: power_now + 0.5 * rem + abilities + 0.5 * devices)]
+    opp = []
+    for b in blockers:
+        r = _rem(b)
+        if r > 0:
+            opp.append([r, b["power_now"], b["iid"], _ability_bonus(b["id"]), 0.5 * len(b.get("devices") or ())])
     hp = opp_hp
     order = []
     for u in attackers:
@@ -348,35 +412,42 @@ def _plan_attack(attackers: list[dict], blockers: list[dict], opp_hp: int, fan: 
     order.sort(key=lambda t: (-t[0], -t[1]))
     total, best_total, best_n = 0.0, 0.0, 0
     for i, (power, rem, val, _u) in enumerate(order):
-        alive = [b for b in opp if b["_rem"] > 0]
-        options = [("none", [])] + [("one", [b]) for b in alive]
-        if len(alive) > 1:
-            options.append(("all", alive))
-        worst, worst_kill = None, None
-        for _, group in options:
-            if not group:
-                out = 1000.0 if power >= hp else power * (0.8 if hp > 8 else 1.5)
-                kill = None
+        alive = [b for b in opp if b[0] > 0]
+        # the opponent's answers, the worst for us first found: no block, each blocker alone,
+        # every blocker together; a group's blockers as they stand now (toughness = the damage
+        # left, no damage)
+        worst = 1000.0 if power >= hp else power * (0.8 if hp > 8 else 1.5)
+        worst_kill = ([], None)
+        for b in alive:
+            r = b[0]
+            bval = b[1] + 0.5 * r + b[3] + b[4]
+            if (r if r > 1 else 1) <= power and bval > 0.0:
+                out = bval - (val if b[1] >= rem else 0.0)
+                kill = [b[2]]
             else:
-                dies = sum(b["power_now"] for b in group) >= rem
-                shadow = [dict(b, toughness_now=b["_rem"], damage=0) for b in group]
-                killed_v, killed = _best_kill(shadow, power)
-                out = killed_v - (val if dies else 0.0)
-                kill = [b["iid"] for b in killed]
-            if worst is None or out < worst:
-                worst, worst_kill = out, (group, kill)
+                out = 0.0 - (val if b[1] >= rem else 0.0)
+                kill = []
+            if out < worst:
+                worst, worst_kill = out, ([b], kill)
+        if len(alive) > 1:
+            dies = sum(b[1] for b in alive) >= rem
+            killed_v, killed = _best_kill_of([max(1, b[0]) for b in alive],
+                                             [b[1] + 0.5 * max(0, b[0]) + b[3] + b[4] for b in alive], power)
+            out = killed_v - (val if dies else 0.0)
+            if out < worst:
+                worst, worst_kill = out, (alive, [alive[k][2] for k in killed])
         group, kill = worst_kill
         if not group:
             hp -= power
         else:  # the blockers it kills fall; the rest of its damage stays on a survivor
-            left = power - sum(b["_rem"] for b in group if b["iid"] in kill)
+            left = power - sum(b[0] for b in group if b[2] in kill)
             for b in group:
-                if b["iid"] in kill:
-                    b["_rem"] = 0
-            rest = [b for b in group if b["_rem"] > 0]
+                if b[2] in kill:
+                    b[0] = 0
+            rest = [b for b in group if b[0] > 0]
             if rest and left > 0:
-                b = min(rest, key=lambda b: b["_rem"])
-                b["_rem"] = max(0, b["_rem"] - left)
+                b = min(rest, key=lambda b: b[0])
+                b[0] = max(0, b[0] - left)
         total += worst - 0.3 + bias
         if total > best_total:
             best_total, best_n = total, i + 1
@@ -423,7 +494,7 @@ class _Sim:
         if kind == "place":
             chars = self.chars_in_hand()
             if chars:
-                best = max(chars, key=lambda h: _place_key(h, self.c))
+                best = max(chars, key=self.c.place_key)
                 self.hand.remove(best)
                 self.field.append({**best, "awake": True, "damage": 0, "power_now": best.get("power", 0),
                                    "toughness_now": best.get("toughness", 1), "devices": [],
@@ -470,7 +541,7 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
         chars = sim.chars_in_hand(card["iid"])
         if not chars:
             return 0.0
-        best = max(chars, key=lambda h: _place_key(h, c))
+        best = max(chars, key=c.place_key)
         size = len(field)
         v = (1.0 + 0.5 * _body(best)) if size < 6 else 0.2 * _body(best)
         v += 1.5 if size < 2 else 0.6 if size < 4 else -0.6
@@ -482,7 +553,7 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
         pool = [u for u in field if u["awake"] and (fan or not u["_placed"])]
         if not pool:
             return 0.0
-        _, v = _plan_attack(pool, opp_awake, c.opp_hp, fan, _urgency(c))
+        _, v = c.plan_attack(pool, opp_awake, fan, _urgency(c))
         return min(v, 12.0)
     if kind == "reboot":
         return sum(0.6 * u["power_now"] + 0.4 for u in field if not u["awake"])
@@ -519,7 +590,7 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
         pool = [u for u in field if u["awake"] and not u["_placed"]]
         if pool:  # the attacks it opens up
             rest = [u for u in opp_awake if u is not target]
-            v += max(0.0, _plan_attack(pool, rest, c.opp_hp, False)[1] - _plan_attack(pool, opp_awake, c.opp_hp, False)[1])
+            v += max(0.0, c.plan_attack(pool, rest, False)[1] - c.plan_attack(pool, opp_awake, False)[1])
         return v
     if kind == "decoder":
         if c.obs.get("phase") == "main":  # offered only with a target: their next program goes

@@ -73,14 +73,16 @@ class Facts:
     every clone of the state): each instance's static ops (``ops[iid]``, () for none) and
     ``tough_floor``, the sum of every negative static toughness modifier in the game: no
     character's static toughness bonus can be lower (each card is in one place at a time and
-    each of its ops applies at most once to a character)."""
+    each of its ops applies at most once to a character); ``memo`` holds other tables built
+    from the cards alone (e.g. the agents' shared card views)."""
 
-    __slots__ = ("cards", "ops", "tough_floor")
+    __slots__ = ("cards", "ops", "tough_floor", "memo")
 
     def __init__(self, cards: tuple):
         self.cards = cards
         self.ops = tuple(_static_ops(c) for c in cards)
         self.tough_floor = sum(a for ops in self.ops for st, _, a, _ in ops if st == "toughness" and a < 0)
+        self.memo: dict = {}  # other tables read from the cards only (the views' shared card facts)
 
 
 def facts(s: TTState) -> Facts:
@@ -143,6 +145,41 @@ def _apply_static(s: TTState, ops: tuple, iid: int, holder: Unit | None, u: Unit
         if ok and matches(s.cards[u.iid], flt):
             total += amount
     return total
+
+
+def stats_of(s: TTState, u: Unit, sources: list[tuple]) -> tuple[int, int]:
+    """``(power_of(s, u, sources), toughness_of(s, u, sources))`` in one pass over the statics."""
+    c = s.cards[u.iid]
+    pw, tg = c.power + u.pow_mod, c.toughness + u.tough_mod
+    if sources:
+        cards, owners = s.cards, s.owner
+        owner = owners[u.iid]
+        for iid, holder, ops in sources:
+            src = None
+            for op_stat, t, amount, flt in ops:
+                if t == "self" or t == "attached":
+                    if holder is not u:
+                        continue
+                    if src is None:
+                        src = cards[iid]
+                    if src.kind != ("character" if t == "self" else "device"):
+                        continue
+                elif t == "all_own_characters":
+                    if owners[iid] != owner:
+                        continue
+                elif owners[iid] == owner:  # all_opponent_characters
+                    continue
+                if flt and not matches(c, flt):
+                    continue
+                if op_stat == "power":
+                    pw += amount
+                elif op_stat == "toughness":
+                    tg += amount
+    if pw < 0:
+        pw = 0
+    if u.fan:
+        return (pw + 1) // 2, (tg + 1) // 2
+    return pw, tg
 
 
 def power_of(s: TTState, u: Unit, sources: list[tuple] | None = None) -> int:

@@ -39,11 +39,49 @@ def unit_view(s: TTState, u: Unit, sources: list[tuple] | None = None) -> dict[s
     return d
 
 
+def _shared_views(s: TTState) -> list:
+    """Each card's shared printed view, by instance id (``_PRINTED.shared``), built once per
+    dealt card set (the state's ``Facts``, shared by its clones)."""
+    memo = F.facts(s).memo
+    views = memo.get("shared_views")
+    if views is None:
+        views = memo["shared_views"] = [_PRINTED.shared(c, i) for i, c in enumerate(s.cards)]
+    return views
+
+
+def _shared_unit(s: TTState, u: Unit, sources: list[tuple], views: list) -> dict[str, Any]:
+    """``unit_view`` with the card's printed facts and its devices' read from shared views."""
+    power, toughness = F.stats_of(s, u, sources)
+    d = dict(views[u.iid])
+    d["awake"] = u.awake
+    d["damage"] = u.damage
+    d["power_now"] = power
+    d["toughness_now"] = toughness
+    d["placed_this_round"] = u.placed == s.round
+    d["devices"] = [views[x] for x in u.devices]
+    return d
+
+
 def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
-    # shared (agents' observations): cards' printed facts as one read-only dict per card
-    cv = (lambda i: _PRINTED.shared(s.cards[i], i)) if shared else (lambda i: card_view(s, i))  # noqa: E731
+    """The observation of ``viewer``; ``shared`` (agents' observations): the same content, the
+    cards' printed facts one read-only dict per card shared by every observation."""
+    if shared:
+        views = _shared_views(s)
+        cv = views.__getitem__
+
+        def pile(iids: list[int]) -> list:
+            return list(map(cv, iids))
+    else:
+        cards, printed = s.cards, _PRINTED.view
+
+        def cv(i: int) -> dict[str, Any]:
+            return printed(cards[i], i)
+
+        def pile(iids: list[int]) -> list:
+            return [printed(cards[i], i) for i in iids]
     players = []
     sources = F.static_sources(s)
+    main = s.phase == "main"
     # TT-T2: until both have finished programming nobody learns anything of the other's stack
     # (not how many cards, not whether they are done; the hand counts the stacked cards)
     secret = s.phase == "programming" and not all(q.done_programming for q in s.players)
@@ -55,28 +93,29 @@ def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict
             "hp": ps.hp,
             "deck": len(ps.deck),
             "hand_count": len(ps.hand) + (len(ps.programs) if veiled else 0),
-            "hand": [cv(i) for i in ps.hand] if mine else None,
-            "characters": [unit_view(s, u, sources) for u in ps.chars],
-            "devices": [cv(i) for i in ps.devices],
-            "discard": [cv(i) for i in ps.discard],
-            "resolved": [cv(i) for i in ps.resolved],
+            "hand": pile(ps.hand) if mine else None,
+            "characters": [_shared_unit(s, u, sources, views) for u in ps.chars] if shared else
+            [unit_view(s, u, sources) for u in ps.chars],
+            "devices": pile(ps.devices),
+            "discard": pile(ps.discard),
+            "resolved": pile(ps.resolved),
             "program_count": None if veiled else len(ps.programs),
             "programming_done": None if veiled else ps.done_programming,
             "mulliganed": ps.mulliganed,
+            # the segment where the player's next program starts (public: the segments consumed
+            # by the programs that ran, TT-G2)
+            "next_start": ps.clock if main else 0,
         }
-        main = s.phase == "main"
-        # the segment where the player's next program starts (public: the segments consumed by
-        # the programs that ran, TT-G2)
-        pv["next_start"] = ps.clock if main else 0
         if mine:  # your own face-down stack, in running order, with the segment each would
             # start at if every program before it runs (a program not run consumes nothing)
             t = ps.clock if main else 0
             if main and ps.running is not None:
                 t += s.cards[ps.running].segment
             progs = []
+            segments = rules.segments
             for iid in ps.programs:
                 cost = s.cards[iid].segment
-                progs.append({**cv(iid), "start": t, "fits": t + cost <= rules.segments})
+                progs.append({**cv(iid), "start": t, "fits": t + cost <= segments})
                 t += cost
             pv["programs"] = progs
         # the program revealed and running now is public, with the program chosen for it
