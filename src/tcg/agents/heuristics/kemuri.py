@@ -121,21 +121,52 @@ def _hand_value(c: dict, seats: int, floor_full: bool) -> float:
     return 1.0
 
 
-def _card_index(obs) -> dict:
-    """Every card this player can see, by instance id."""
-    idx: dict[int, dict] = {}
-    for pv in obs["players"]:
-        for z in ("hand", "backyard", "seating", "resolving"):
-            for c in pv.get(z) or ():
+def _card_index(obs) -> "_CardIndex":
+    """Every card this player can see, by instance id (``get``)."""
+    return _CardIndex(obs)
+
+
+class _CardIndex:
+    """Every card an observation shows, by instance id, read zone by zone only as far as a
+    look-up needs: the viewer's hand and seats first (what most look-ups ask for), then every
+    zone. An instance id is in one place only, so the order finds the same card."""
+
+    __slots__ = ("_idx", "_zones")
+
+    def __init__(self, obs):
+        self._idx: dict[int, dict] = {}
+        self._zones = _zones(obs)
+
+    def get(self, iid, default=None):
+        c = self._idx.get(iid)
+        if c is not None:
+            return c
+        idx = self._idx
+        for zone in self._zones:
+            for c in zone:
                 idx[c["iid"]] = c
+            if iid in idx:
+                return idx[iid]
+        return default
+
+
+def _zones(obs):
+    players = obs["players"]
+    viewer = obs.get("viewer")
+    first = players[viewer] if viewer in (0, 1) and viewer < len(players) else None
+    if first is not None:
+        yield first.get("hand") or ()
+        yield first.get("seating") or ()
+    for pv in players:
+        for z in ("hand", "backyard", "seating", "resolving"):
+            if pv is not first or z in ("backyard", "resolving"):
+                yield pv.get(z) or ()
+        yield pv["floor"]
         for c in pv["floor"]:
-            idx[c["iid"]] = c
-            for m in c.get("cross") or ():
-                idx[m["iid"]] = m
+            yield c.get("cross") or ()
     ev = obs.get("event")
     if ev:
-        idx[ev["iid"]] = ev
-    return idx
+        yield (ev,)
 
 
 def _card_from_text(view: AgentView, a: Action) -> dict | None:
@@ -168,22 +199,47 @@ class Risk:
     ``hand`` cards (the share of helpers estimated from the cards of theirs we have seen, with a
     prior), and a help charm still to use."""
 
-    __slots__ = ("hand", "charm", "seen", "known")
+    __slots__ = ("hand", "charm", "known", "_opp", "_seen", "_helpers", "_memo")
 
     def __init__(self, opp: dict | None = None):
         self.hand = opp["hand_count"] if opp else 0
         self.charm = _charm_help(opp) if opp else 0
         self.known = opp.get("hand") if opp else None  # our own hand: no guessing
-        seen = []
-        if opp:
-            for z in ("backyard", "seating"):
-                seen += opp.get(z) or ()
-            for c in opp["floor"]:
-                seen.append(c)
-                seen += c.get("cross") or ()
-        self.seen = seen
+        self._opp = opp
+        self._seen = None
+        self._helpers = None
+        self._memo: dict = {}  # (margin, shift) -> risk: the same question gets the same answer
+
+    @property
+    def seen(self) -> list:
+        """The receiving player's cards we have seen (backyard, seating, floor), listed once."""
+        if self._seen is None:
+            seen = []
+            opp = self._opp
+            if opp:
+                for z in ("backyard", "seating"):
+                    seen += opp.get(z) or ()
+                for c in opp["floor"]:
+                    seen.append(c)
+                    seen += c.get("cross") or ()
+            self._seen = seen
+        return self._seen
+
+    def helpers(self) -> list:
+        """(help shift, help CP) of the seen cards that can help, in the order seen."""
+        if self._helpers is None:
+            self._helpers = [(c.get("help_shift"), c.get("help_cp", 0)) for c in self.seen
+                             if c.get("help_shift") is not None]
+        return self._helpers
 
     def __call__(self, margin: int, shift: str | None) -> float:
+        key = (margin, shift)
+        r = self._memo.get(key)
+        if r is None:
+            r = self._memo[key] = self._risk(margin, shift)
+        return r
+
+    def _risk(self, margin: int, shift: str | None) -> float:
         need = margin + 1  # the server wins ties
         if self.charm and need <= self.charm:
             return 0.6
@@ -195,9 +251,8 @@ class Risk:
             return 0.9 if have >= need else 0.0
         prior = {1: 0.2, 2: 0.15, 3: 0.08}.get(need, 0.02)
         k = 0.0
-        for c in self.seen:
-            hs, hcp = c.get("help_shift"), c.get("help_cp", 0)
-            if hs is not None and (shift is None or hs == shift):
+        for hs, hcp in self.helpers():
+            if shift is None or hs == shift:
                 k += 1.0 if hcp >= need else 0.25 * hcp / need
         f = (k + 6 * prior) / (len(self.seen) + 6)
         return 1 - (1 - min(0.9, f)) ** min(self.hand, 8)
@@ -231,17 +286,24 @@ def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool) -> flo
 
 
 def _plan(mine: list[dict], theirs: list[dict], risk: Risk, closing: bool,
-          limit: int = 9) -> tuple[float, list]:
+          limit: int = 9, gains: dict | None = None) -> tuple[float, list]:
     """Greedy serving plan: repeatedly take the best (server, receiver) pair while it gains;
-    a beaten receiver leaves, so later servings may be イケイケ. Returns (total gain, steps)."""
+    a beaten receiver leaves, so later servings may be イケイケ. Returns (total gain, steps).
+    ``gains``: the pairs' gains already worked out with the same ``risk`` and ``closing`` (by
+    the two cast dicts, which it keeps), shared by the plans of one decision."""
     mine = [c for c in mine if not c.get("served")]
     theirs = list(theirs)
     total, steps = 0.0, []
+    if gains is None:
+        gains = {}
     while mine and len(steps) < limit:
         best = None
         for s in mine:
             for r in (theirs or [None]):
-                g = _serve_gain(s, r, risk, closing)
+                hit = gains.get((id(s), id(r)))
+                if hit is None:  # kept with the dicts, so their ids stay theirs
+                    hit = gains[id(s), id(r)] = (_serve_gain(s, r, risk, closing), s, r)
+                g = hit[0]
                 if best is None or g > best[0]:
                     best = (g, s, r)
         g, s, r = best
@@ -341,22 +403,83 @@ def _swap_options(view, seats, picked=()):
     idx = _card_index(obs)
     hand = sorted(c["iid"] for c in hand_views)
     thin = 0.1 + 0.3 * max(0, len(hand_views) - HAND_BIG)  # finer seats pay costs more exactly;
-    by_level: dict[int, list] = {}                           # a clogged hand is better thinned out
-    for k in (1, 2, 3):
-        for combo in combinations(hand, k):
-            given = [idx.get(i) for i in combo]
-            if any(g is None for g in given) or not set(picked) <= set(combo):
-                continue
-            by_level.setdefault(sum(g.get("level", 0) for g in given), []).append((combo, given))
+    seat_views = [(s, idx.get(s)) for s in seats]             # a clogged hand is better thinned out
+    given = [idx.get(i) for i in hand]
+    levels = [g.get("level", 0) if g is not None else None for g in given]
+    wanted = {v.get("level", 0) for _, v in seat_views if v is not None}
+    if not wanted:
+        return []
+    if None in levels or not all(isinstance(lv, int) and lv >= 1 for lv in levels) \
+            or not all(isinstance(lv, int) for lv in wanted):
+        by_level = _combos_by_level(hand, given, picked)
+    else:  # the same lists, only for the levels wanted (every card adds at least 1)
+        by_level = _combos_of_levels(hand, given, levels, picked, wanted)
     out = []
-    for s in seats:
-        seat = idx.get(s)
+    values: dict[int, float] = {}  # each hand card's value, worked out once
+    for s, seat in seat_views:
         if seat is None:
             continue
-        for combo, given in by_level.get(seat.get("level", 0), ()):
-            gain = _hand_value(seat, n_seats, full) - sum(_hand_value(g, n_seats, full) for g in given)
-            out.append((gain + thin * (len(given) - 1), s, combo))
+        options = by_level.get(seat.get("level", 0), ())
+        if not options:
+            continue
+        base = _hand_value(seat, n_seats, full)
+        for combo, cards in options:
+            hv = []
+            for i, g in zip(combo, cards):
+                v = values.get(i)
+                if v is None:
+                    v = values[i] = _hand_value(g, n_seats, full)
+                hv.append(v)
+            gain = base - sum(hv)
+            out.append((gain + thin * (len(cards) - 1), s, combo))
     return out
+
+
+def _combos_by_level(hand: list[int], given: list, picked: tuple) -> dict[int, list]:
+    """(combination, its cards) of every 1-3 hand cards (in instance order) that include
+    ``picked``, by their total level."""
+    view = dict(zip(hand, given))
+    by_level: dict[int, list] = {}
+    for k in (1, 2, 3):
+        for combo in combinations(hand, k):
+            cards = [view[i] for i in combo]
+            if any(g is None for g in cards) or not set(picked) <= set(combo):
+                continue
+            by_level.setdefault(sum(g.get("level", 0) for g in cards), []).append((combo, cards))
+    return by_level
+
+
+def _combos_of_levels(hand: list[int], given: list, levels: list[int], picked: tuple,
+                      wanted: set) -> dict[int, list]:
+    """``_combos_by_level`` for the total levels in ``wanted`` only, every level being >= 1 (a
+    combination whose first cards already pass the largest wanted total is skipped whole)."""
+    top = max(wanted)
+    need = set(picked)
+    by_level: dict[int, list] = {}
+    n = len(hand)
+    for k in (1, 2, 3):
+        for a in range(n):
+            la = levels[a]
+            if la + (k - 1) > top:
+                continue
+            if k == 1:
+                if la in wanted and need <= {hand[a]}:
+                    by_level.setdefault(la, []).append(((hand[a],), [given[a]]))
+                continue
+            for b in range(a + 1, n):
+                lb = la + levels[b]
+                if lb + (k - 2) > top:
+                    continue
+                if k == 2:
+                    if lb in wanted and need <= {hand[a], hand[b]}:
+                        by_level.setdefault(lb, []).append(((hand[a], hand[b]), [given[a], given[b]]))
+                    continue
+                for c in range(b + 1, n):
+                    lc = lb + levels[c]
+                    if lc in wanted and need <= {hand[a], hand[b], hand[c]}:
+                        by_level.setdefault(lc, []).append(((hand[a], hand[b], hand[c]),
+                                                            [given[a], given[b], given[c]]))
+    return by_level
 
 
 def _best_swap(options, least: float | None):
@@ -564,7 +687,8 @@ def _operation(view, acts, rng):
         return sup_best[1]
     # a flavour cross when it improves the serving plan
     if "cross" in by and theirs:
-        base, _ = _plan(mine, theirs, risk, closing)
+        gains: dict = {}
+        base, _ = _plan(mine, theirs, risk, closing, gains=gains)
         best = None
         for a in by["cross"]:
             members = [next((c for c in mine if c["iid"] == i), None) for i in a.casts]
@@ -574,7 +698,7 @@ def _operation(view, acts, rng):
             cross = dict(top, cp_now=top["cp_now"] + sum(m["cp"] for m in members[1:]),
                          cross=[dict(m) for m in members[1:]])
             rest = [c for c in mine if c["iid"] not in a.casts] + [cross]
-            g, _ = _plan(rest, theirs, risk, closing)
+            g, _ = _plan(rest, theirs, risk, closing, gains=gains)
             if g > base + 0.5 and (best is None or g > best[0]):
                 best = (g, a)
         if best:
@@ -680,7 +804,8 @@ def _trouble(view, acts, rng):
     closing = bool(oleader.get("active")) and threat >= goal
     idx = _card_index(obs)
     mrisk = Risk(me)
-    base, _ = _plan(opp["floor"], me["floor"], mrisk, closing)
+    gains: dict = {}
+    base, _ = _plan(opp["floor"], me["floor"], mrisk, closing, gains=gains)
     best = None
     for a in acts:
         if a.type != "trouble":
@@ -715,13 +840,13 @@ def _trouble(view, acts, rng):
                             ids = {t["iid"] for t in hit}
                             mod = [dict(t, cp_now=max(0, t["cp_now"] + amt)) if t["iid"] in ids else t
                                    for t in opp["floor"]]
-                            g, _ = _plan(mod, me["floor"], mrisk, closing)
+                            g, _ = _plan(mod, me["floor"], mrisk, closing, gains=gains)
                             best_red = max(best_red, base - g)
                         v += best_red
                 elif name in ("destroy", "move") and opp["floor"]:
                     top = max(opp["floor"], key=_cast_value)
                     rest = [t for t in opp["floor"] if t is not top]
-                    g, _ = _plan(rest, me["floor"], mrisk, closing)
+                    g, _ = _plan(rest, me["floor"], mrisk, closing, gains=gains)
                     v += (base - g) + 0.5 * _cast_value(top) + (4 if closing else 0)
                 elif name == "mill":
                     v += 1.5 if opp["deck"] <= args.get("amount", 2) else 0.2
@@ -798,10 +923,11 @@ def _target(view, acts, rng):
             closing = (me.get("leader") or {}).get("active") and \
                 me["seats"] + SEATS_PER_CALL * _projected_calls(me["floor"], opp["floor"]) >= goal
             best = None
+            risk, gains = Risk(opp), {}  # the same for every candidate
             for a in cands:
                 mod = [dict(c, cp_now=c["cp_now"] + 2, call_in_now=c["call_in_now"] + 1)
                        if c["iid"] == a.target else c for c in me["floor"]]
-                g, _ = _plan(mod, opp["floor"], Risk(opp), bool(closing))
+                g, _ = _plan(mod, opp["floor"], risk, bool(closing), gains=gains)
                 if best is None or g > best[0]:
                     best = (g, a)
             return best[1]
@@ -809,10 +935,11 @@ def _target(view, acts, rng):
     if all(a.target in theirs for a in cands):  # the opponent's cast: remove or weaken
         if op == "modify" and my_turn:
             best = None
+            risk, gains = Risk(opp), {}  # the same for every candidate
             for a in cands:
                 mod = [dict(c, cp_now=max(0, c["cp_now"] - 2), call_in_now=max(0, c["call_in_now"] - 1))
                        if c["iid"] == a.target else c for c in opp["floor"]]
-                g, _ = _plan(me["floor"], mod, Risk(opp), False)
+                g, _ = _plan(me["floor"], mod, risk, False, gains=gains)
                 if best is None or g > best[0]:
                     best = (g, a)
             return best[1]

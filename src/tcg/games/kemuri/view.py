@@ -54,26 +54,18 @@ def shared_views(s: KMState) -> list:
 def observe(rules, s: KMState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
     """What ``viewer`` sees. ``shared`` (agents' observations): the same content, the cards'
     printed facts as one read-only dict per card (shared by every such observation)."""
-    sources = F.static_sources(s)
     if shared:
-        fv = shared_views(s)
-        cv = fv.__getitem__
+        return _observe_shared(rules, s, viewer)
+    sources = F.static_sources(s)
 
-        def pile(iids):
-            return list(map(cv, iids))
+    def cv(i):
+        return card_view(s, i)
 
-        def cast(c):
-            return {**fv[c.iid], "cp_now": F.cp_of(s, c, sources), "call_in_now": F.call_in_of(s, c, sources),
-                    "served": c.served, "cross": list(map(cv, c.below))}
-    else:
-        def cv(i):
-            return card_view(s, i)
+    def pile(iids):
+        return [card_view(s, i) for i in iids]
 
-        def pile(iids):
-            return [card_view(s, i) for i in iids]
-
-        def cast(c):
-            return cast_view(s, c, sources)
+    def cast(c):
+        return cast_view(s, c, sources)
     charms = printed(s).charm
     players = []
     for p, ps in enumerate(s.players):
@@ -106,6 +98,64 @@ def observe(rules, s: KMState, viewer: int | None, shared: bool = False) -> dict
         "event": cv(s.event) | {"owner": s.owner[s.event]} if s.event >= 0 else None,
         "serving": {"server": s.serving[0], "receiver": s.serving[1],
                     "help": pile(s.help_used)} if s.serving else None,
+        "decision": decision,
+        "result": s.result_view(),
+        "players": players,
+    }
+
+
+def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
+    """``observe(..., shared=True)``: the same content as ``observe``, built from the shared card
+    views (``shared_views``) and the derived facts of the cards (``printed``)."""
+    d = printed(s)
+    fv = d.views or shared_views(s)
+    cv = fv.__getitem__
+    level = d.level.__getitem__
+    cards = s.cards
+    sources = F.static_sources(s)
+    players = []
+    for p, ps in enumerate(s.players):
+        floor = []
+        for c in ps.floor:
+            if sources:
+                cp, ci = F.cp_of(s, c, sources), F.call_in_of(s, c, sources)
+            else:  # F.cp_of / F.call_in_of with no static modifier on the field
+                top = cards[c.iid]
+                cp = top.cp
+                for i in c.below:
+                    cp += cards[i].cp
+                cp = max(0, cp + c.cp_mod)
+                ci = max(0, top.call_in + c.call_mod)
+            floor.append({**fv[c.iid], "cp_now": cp, "call_in_now": ci, "served": c.served,
+                          "cross": list(map(cv, c.below))})
+        leader = None
+        if ps.leader >= 0:
+            timing = d.charm[ps.leader]
+            if timing is NO_CHARM:
+                timing = cards[ps.leader].abilities_of("charm")[0].timing  # (a leader has one)
+            leader = {**fv[ps.leader], "person": cards[ps.leader].person,
+                      "active": ps.leader_active, "charm_used": ps.charm_used, "charm_timing": timing}
+        mine = viewer == p
+        pv = {
+            "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
+            "hand": list(map(cv, ps.hand)) if mine else None,
+            "backyard": list(map(cv, ps.backyard)),
+            "seating": list(map(cv, ps.seating)),
+            "floor": floor,
+            "resolving": list(map(cv, ps.resolving)),
+            "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
+            "event_used": ps.used_event, "support_used": ps.used_support,
+        }
+        if mine and ps.mull_pick:
+            pv["mulligan_pick"] = list(ps.mull_pick)
+        players.append(pv)
+    decision = s.decision_view(viewer, ("pick_card",))
+    return {
+        "game": "kemuri", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
+        "phase": s.phase, "close_seats": rules.close_seats,
+        "event": fv[s.event] | {"owner": s.owner[s.event]} if s.event >= 0 else None,
+        "serving": {"server": s.serving[0], "receiver": s.serving[1],
+                    "help": list(map(cv, s.help_used))} if s.serving else None,
         "decision": decision,
         "result": s.result_view(),
         "players": players,
