@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import itemgetter
 
 from ...engine.action import Action
 from ...engine.rng import Rng
@@ -62,37 +63,63 @@ def _abilities(cid: str) -> tuple | None:
 
 
 def _ops(cid: str, kind: str, k: int = 0) -> tuple | None:
+    """The effects of the card's ``k``-th ability of ``kind`` (() if none; None for an unknown card)."""
+    try:
+        return _OPS[cid, kind, k]
+    except KeyError:
+        pass
     abil = _abilities(cid)
     if abil is None:
-        return None
-    sel = [a for a in abil if a[0] == kind]
-    return sel[k][3] if k < len(sel) else ()
+        got = None
+    else:
+        sel = [a for a in abil if a[0] == kind]
+        got = sel[k][3] if k < len(sel) else ()
+    _OPS[cid, kind, k] = got
+    return got
+
+
+_OPS: dict[tuple, tuple | None] = {}
 
 
 # --- what the player sees -------------------------------------------------------------------------
 
 class Ctx:
-    """The decision's observation, pre-digested."""
+    """The decision's observation, pre-digested (what only some decisions read, when first read)."""
 
     def __init__(self, view: AgentView):
         self.view = view
         obs = self.obs = view.observation
         p = self.p = view.player
-        self.me, self.opp = obs["players"][p], obs["players"][1 - p]
-        self.board = obs["board"]
+        players = obs["players"]
+        self.me, self.opp = players[p], players[1 - p]
+        board = self.board = obs["board"]
         self.my_psq, self.opp_psq = PSQ[p], PSQ[1 - p]
-        self.mine = [(sq, u) for sq, u in enumerate(self.board) if u is not None and u.get("owner") == p]
-        self.theirs = [(sq, u) for sq, u in enumerate(self.board) if u is not None and u.get("owner") == 1 - p]
-        self.opp_ob = any(u.get("kind") == "zx_ob" for _, u in self.theirs)
-        self.my_ob = any(u.get("kind") == "zx_ob" for _, u in self.mine)
-        res = self.me["resources"]
-        self.awake = [r for r in res if not r.get("asleep")]
-        self.res_colors = {r.get("color") for r in res}
+        mine: list = []
+        theirs: list = []
+        my_ob = opp_ob = False
+        for sq, u in enumerate(board):
+            if u is not None:
+                owner = u.get("owner")
+                if owner == p:
+                    mine.append((sq, u))
+                    my_ob = my_ob or u.get("kind") == "zx_ob"
+                elif owner == 1 - p:
+                    theirs.append((sq, u))
+                    opp_ob = opp_ob or u.get("kind") == "zx_ob"
+        self.mine, self.theirs, self.my_ob, self.opp_ob = mine, theirs, my_ob, opp_ob
+        self.awake = [r for r in self.me["resources"] if not r.get("asleep")]
         self.my_turn = obs.get("active") == p
         self.hand = self.me["hand"] or []
-        # can we hit their life this turn once their player square is cleared?
-        self.follow_up = any(not u.get("asleep") and sq in ADJ[self.opp_psq] for sq, u in self.mine) or \
-            any(c.get("kind") == "zx" and c.get("cost", 99) <= len(self.awake) for c in self.hand)
+        self._follow_up: bool | None = None
+        self.memo: dict = {}  # this decision's pure results by their arguments (_ops_value, _square_score)
+
+    @property
+    def follow_up(self) -> bool:
+        """Can we hit their life this turn once their player square is cleared?"""
+        if self._follow_up is None:
+            self._follow_up = any(not u.get("asleep") and sq in ADJ[self.opp_psq] for sq, u in self.mine) or \
+                any(c.get("kind") == "zx" and c.get("cost", 99) <= len(self.awake) for c in self.hand)
+        return self._follow_up
 
     # board facts
     def player_open(self) -> bool:
@@ -137,11 +164,15 @@ class Ctx:
         return False
 
     def card_index(self) -> dict:
+        """iid -> the card's view, from every zone of both players, then the board (a card's last
+        place in that order)."""
         idx: dict[int, dict] = {}
+        update = idx.update
         for pv in self.obs["players"]:
             for z in ("hand", "trash", "charge", "resources", "resolving", "dynamis", "dynamis_face_up"):
-                for c in pv.get(z) or ():
-                    idx[c["iid"]] = c
+                cs = pv.get(z)
+                if cs:
+                    update(zip(map(_IID, cs), cs))
             if pv.get("revealed"):
                 idx[pv["revealed"]["iid"]] = pv["revealed"]
         for u in self.board:
@@ -150,6 +181,9 @@ class Ctx:
                 if u.get("shift"):
                     idx[u["shift"]["iid"]] = u["shift"]
         return idx
+
+
+_IID = itemgetter("iid")
 
 
 def _remaining(u: dict) -> int:
@@ -240,6 +274,17 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
     return v
 
 
+def _ops_value(ctx: Ctx, ops) -> float:
+    """``_effect_value(ctx, ops)`` for the effects of a printed card (``_ops``: kept objects, so
+    their ids name them), worked out once per decision."""
+    key = ("ops", id(ops))
+    memo = ctx.memo
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = _effect_value(ctx, ops)
+    return v
+
+
 def _best_damage_target(ctx: Ctx, amt: int):
     best, tgt = 0.0, None
     for sq, u in ctx.theirs:
@@ -286,7 +331,7 @@ def _hand_value(ctx: Ctx, c: dict) -> float:
     kind = c.get("kind")
     nres = len(ctx.me["resources"])
     if kind == "zx":
-        v = 1.0 + 0.6 * c.get("power", 0) / 1000 + 0.7 * max(0.0, _effect_value(ctx, _ops(c.get("id", ""), "on_place")))
+        v = 1.0 + 0.6 * c.get("power", 0) / 1000 + 0.7 * max(0.0, _ops_value(ctx, _ops(c.get("id", ""), "on_place")))
         if c.get("cost", 0) > nres + 1:
             v -= 1.0
         return v
@@ -312,7 +357,17 @@ def _hand_value(ctx: Ctx, c: dict) -> float:
 # --- placement -----------------------------------------------------------------------------------
 
 def _square_score(ctx: Ctx, sq: int, power: int, replacing: dict | None = None) -> float:
-    """How good it is to have a Z/X of this power on this square."""
+    """How good it is to have a Z/X of this power on this square (``replacing``: a view of the
+    board, so its id names it while the decision lasts; worked out once per decision)."""
+    key = (sq, power, id(replacing))
+    memo = ctx.memo
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = _square_score_now(ctx, sq, power, replacing)
+    return v
+
+
+def _square_score_now(ctx: Ctx, sq: int, power: int, replacing: dict | None) -> float:
     s = 0.0
     board = ctx.board
     if sq in ADJ[ctx.opp_psq]:
@@ -432,7 +487,8 @@ def _resource(view, acts, rng):
     for a in acts:
         if a.type != "resource":
             continue
-        c = next((x for x in hand if x["iid"] == a.card), None)
+        card = a.card
+        c = next((x for x in hand if x["iid"] == card), None)
         if c is None:
             continue
         sc = -_hand_value(ctx, c)
@@ -464,12 +520,12 @@ def _revealed(view, acts, rng):
         if view.kind == "overdrive":  # declining only sends it to the trash
             return _first(acts, "use_free")
         # a life card: declined, it goes to the charge (fuel for ignition)
-        v = _effect_value(ctx, _ops(card.get("id", ""), "use"))
+        v = _ops_value(ctx, _ops(card.get("id", ""), "use"))
         return _first(acts, "use_free") if v > 0.4 else _first(acts, "decline")
     places = [a for a in acts if a.type == "place_free"]
     if places:
         power = card.get("power", 0)
-        on_place = max(0.0, _effect_value(ctx, _ops(card.get("id", ""), "on_place")))
+        on_place = max(0.0, _ops_value(ctx, _ops(card.get("id", ""), "on_place")))
         best = _best_square(ctx, [a.square for a in places], power)
         if best is not None and best[0] + on_place > -2.0:
             return next(a for a in places if a.square == best[1])
@@ -496,11 +552,11 @@ def _main(view, acts, rng):
     effects = []
     for a in by.get("event", ()):
         c = idx.get(a.card) or {}
-        v = _effect_value(ctx, _ops(c.get("id", ""), "use")) - 0.35 * c.get("cost", 0) - 0.6
+        v = _ops_value(ctx, _ops(c.get("id", ""), "use")) - 0.35 * c.get("cost", 0) - 0.6
         effects.append((v, c.get("cost", 0), a))
     for a in by.get("ev_ex", ()):
         c = idx.get(a.card) or {}
-        v = _effect_value(ctx, _ops(c.get("id", ""), "use", a.effect)) - 0.35 * c.get("cost", 0) - 1.2
+        v = _ops_value(ctx, _ops(c.get("id", ""), "use", a.effect)) - 0.35 * c.get("cost", 0) - 1.2
         effects.append((v, c.get("cost", 0), a))
     for a in by.get("activate", ()):
         u = ctx.board[a.square] or {}
@@ -612,13 +668,16 @@ def _kill_attack(ctx: Ctx, attacks, combos: bool = False):
 def _best_placement(ctx: Ctx, places, idx, awake: int, reserve: int):
     best = None
     by_card: dict[int, list[int]] = {}
+    first: dict[tuple, object] = {}
     for a in places:
-        by_card.setdefault(a.card, []).append(a.square)
+        (_, card), (_, sq) = a.params  # place: card, square
+        by_card.setdefault(card, []).append(sq)
+        first.setdefault((card, sq), a)
     for card, squares in by_card.items():
         c = idx.get(card) or {}
         power = c.get("power", 0)
         cost = c.get("cost", 0)
-        on_place = _effect_value(ctx, _ops(c.get("id", ""), "on_place"))
+        on_place = _ops_value(ctx, _ops(c.get("id", ""), "on_place"))
         sq_best = _best_square(ctx, squares, power)
         if sq_best is None:
             continue
@@ -630,7 +689,7 @@ def _best_placement(ctx: Ctx, places, idx, awake: int, reserve: int):
     if best is None or best[0] <= PLACE_MIN:
         return None
     _, card, sq = best
-    return next(a for a in places if a.card == card and a.square == sq)
+    return first[card, sq]
 
 
 def _best_ex(ctx: Ctx, options, idx):
@@ -638,7 +697,7 @@ def _best_ex(ctx: Ctx, options, idx):
     for a in options:
         c = idx.get(a.card) or {}
         power = c.get("power", 0)
-        sc = 0.8 * power / 1000 + _effect_value(ctx, _ops(c.get("id", ""), "on_place"))
+        sc = 0.8 * power / 1000 + _ops_value(ctx, _ops(c.get("id", ""), "on_place"))
         destroy = a.get("destroy") or ()
         for q in destroy:
             u = ctx.board[q] or {}

@@ -114,15 +114,23 @@ def static_sources(s: ZXState) -> list[tuple[Unit, tuple]]:
     for v in s.board:
         if v is None:
             continue
-        for src in ((v.iid, v.shift) if v.shift >= 0 else (v.iid,)):
-            entries = statics[src]
-            if entries:
-                n = len(v.force)
-                ok = tuple(e for e in entries
-                           if n >= e[0] and (e[1] is None or ability_on(s, v.owner, e[1])))
-                if ok:
-                    out.append((v, ok))
+        entries = statics[v.iid]
+        if v.shift >= 0:
+            more = statics[v.shift]
+            if more:
+                if entries:
+                    _working(s, v, entries, out)
+                entries = more
+        if entries:
+            _working(s, v, entries, out)
     return out
+
+
+def _working(s: ZXState, v: Unit, entries: tuple, out: list) -> None:
+    n = len(v.force)
+    ok = tuple(e for e in entries if n >= e[0] and (e[1] is None or ability_on(s, v.owner, e[1])))
+    if ok:
+        out.append((v, ok))
 
 
 def _static(s: ZXState, u: Unit, sources=None) -> int:

@@ -312,11 +312,12 @@ class ZXRules(EffectRunner, StepRuleset):
                     if u is not None and u.owner == p and u.shift < 0 and self._shift_fits(s, c, u):
                         out.append(_SHIFT[i, sq])
         player_open = None
+        activated = s.table.activated
         for sq, u in enumerate(board):
             if u is None or u.owner != p:
                 continue
             if not u.used:
-                for ab in cards[u.iid].abilities_of("activated"):
+                for ab in activated[u.iid]:
                     if F.ability_on(s, p, ab) and can_pay(None, ab.cost):
                         out.append(_ACTIVATE[sq, ab.index])
             if not u.asleep:  # ZX-Q5, as in _targets

@@ -84,6 +84,7 @@ def _shared_board(s: ZXState, viewer, views: list) -> list:
     one of those changed (its card, owner and the dealt cards never change)."""
     sources = None
     setup = s.phase == "setup"
+    cards = s.cards
     out = []
     for sq, u in enumerate(s.board):
         if u is None:
@@ -94,7 +95,10 @@ def _shared_board(s: ZXState, viewer, views: list) -> list:
             continue
         if sources is None:
             sources = F.static_sources(s)
-        power = F.power_of(s, u, sources)
+        if sources:
+            power = F.power_of(s, u, sources)
+        else:  # F.power_of with no static effect at work
+            power = max(0, cards[u.iid].power + u.power_mod)
         key = (sq, power, u.asleep, u.damage, len(u.force), u.shift, u.used)
         hit = u.view
         if hit is None or hit[0] != key:
@@ -155,7 +159,7 @@ def _observe_shared(s: ZXState, viewer: int | None) -> dict[str, Any]:
             "player": p, "life": len(ps.life), "deck": len(ps.deck), "hand_count": len(ps.hand),
             "hand": [views[i] for i in ps.hand] if mine else None,
             "trash": [views[i] for i in ps.trash],
-            "charge": [views[i] for i in ps.charge],
+            "charge": [views[i] for i in ps.charge] if ps.charge else [],
             "resources": [res_views[i][i in asleep] for i in ps.resources],
             "dynamis_count": len(ps.dynamis),
             "dynamis_face_up": [views[i] for i in ps.dynamis if i in face_up],
@@ -167,7 +171,7 @@ def _observe_shared(s: ZXState, viewer: int | None) -> dict[str, Any]:
             "counters": dict(ps.counters),
             "used": {"zx_ex": ps.used_ex, "ev_ex": ps.used_ev_ex, "shift": ps.used_shift},
             "revealed": views[ps.revealed] if ps.revealed >= 0 else None,
-            "resolving": [views[i] for i in ps.resolving],
+            "resolving": [views[i] for i in ps.resolving] if ps.resolving else [],
             "mulliganed": ps.mulliganed,
         }
         if mine and s.phase == "setup":  # ZX-S2/S3: your own secret set-up choices
