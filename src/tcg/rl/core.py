@@ -47,7 +47,7 @@ class SeatView:
     __slots__ = ("raw", "vector", "mask", "ids", "legal", "legal_ids")
 
     def __init__(self, enc: GameEncoding, game, seat: int, deciding: bool):
-        self.raw = game.observe(seat)
+        self.raw = game.observe(seat, shared=True)  # read-only: its cards are shared
         self.vector, ctx = enc.encode(self.raw, seat)
         if deciding:
             self.legal = game.legal_actions()

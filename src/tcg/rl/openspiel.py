@@ -162,7 +162,7 @@ class TcgObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: TcgSpielState, player: int) -> None:
-        self.enc.encode(state.tcg.observe(player), player, out=self.tensor)
+        self.enc.encode(state.tcg.observe(player, shared=True), player, out=self.tensor)
 
     def string_from(self, state: TcgSpielState, player: int) -> str:
         g = state.tcg
