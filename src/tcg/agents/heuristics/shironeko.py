@@ -36,8 +36,17 @@ LONG_TERM = frozenset({"pay"})
 
 _TEXTS = CardTexts("shironeko")
 _card = _TEXTS.card
-_abilities = _TEXTS.abilities
 _by_name_en = _TEXTS.by_name_en
+_ABILITIES: dict[tuple, tuple] = {}
+
+
+def _abilities(cid, kind: str) -> tuple:
+    """The printed card's abilities of one kind (``CardTexts.abilities``), looked up once."""
+    key = (cid, kind)
+    found = _ABILITIES.get(key)
+    if found is None:
+        found = _ABILITIES[key] = _TEXTS.abilities(cid, kind)
+    return found
 
 
 # --- reading the board --------------------------------------------------------------------------
@@ -49,16 +58,27 @@ def _rem(u: dict) -> int:
 
 def _unit_value(u: dict) -> float:
     """What a character on the field is worth, in deck cards (it attacks and blocks every turn)."""
-    return 1.5 * u["attack"] + 0.5 * max(0, _rem(u)) + 0.3 * u.get("level", 1)
+    return 1.5 * u["attack"] + 0.5 * max(0, u["hp"] - u["damage"]) + 0.3 * u.get("level", 1)
+
+
+#: what each ability kind adds to a character card's worth
+_ABILITY_WORTH = {"static": 1.0, "activated": 0.6, "trigger": 0.2, "burst": 0.3}
+_CARD_VALUES: dict[tuple, float] = {}
 
 
 def _card_value(c: dict) -> float:
     """A character card's worth as a body (printed numbers plus a little for its abilities)."""
-    v = 1.5 * c.get("attack", 0) + 0.5 * c.get("hp", 0) + 0.3 * c.get("level", 1)
-    card = _card(c["id"])
-    if card is not None:
-        for ab in card.abilities:
-            v += {"static": 1.0, "activated": 0.6, "trigger": 0.2, "burst": 0.3}.get(ab.kind, 0.0)
+    key = (c["id"], c.get("attack", 0), c.get("hp", 0), c.get("level", 1))
+    v = _CARD_VALUES.get(key)
+    if v is None:
+        v = 1.5 * key[1] + 0.5 * key[2] + 0.3 * key[3]
+        card = _card(key[0])
+        if card is not None:
+            for ab in card.abilities:
+                v += _ABILITY_WORTH.get(ab.kind, 0.0)
+        if len(_CARD_VALUES) > 10000:
+            _CARD_VALUES.clear()
+        _CARD_VALUES[key] = v
     return v
 
 
@@ -73,29 +93,46 @@ def _life_weight(deck: int) -> float:
 
 
 class _Ctx(Sides):
-    """Everything a decision needs, read once from the observation."""
+    """Everything a decision needs, read once from the observation (the rest when first asked)."""
 
-    __slots__ = ("my_deck", "opp_deck", "souls_on", "ids", "_plan")
+    __slots__ = ("my_deck", "opp_deck", "souls_on", "_ids", "_plan", "_threat", "_in_hand")
 
     def __init__(self, view: AgentView):
         super().__init__(view)
-        me, opp = self.me, self.opp
-        self.my_deck = me["deck"]
-        self.opp_deck = opp["deck"]
-        self.souls_on = sum(1 for t in me["town"] if t["on"])
+        self.my_deck = self.me["deck"]
+        self.opp_deck = self.opp["deck"]
+        self.souls_on = sum(1 for t in self.me["town"] if t["on"])
         self._plan = None
-        ids = {}
-        for side in (me, opp):
-            for u in side["characters"]:
-                ids[u["iid"]] = u["id"]
-            if side["leader"] is not None:
-                ids[side["leader"]["iid"]] = side["leader"]["id"]
-            for z in ("damage_area", "using", "discard"):
-                for c in side[z]:
-                    ids[c["iid"]] = c["id"]
-        for c in self.hand:
-            ids[c["iid"]] = c["id"]
-        self.ids = ids
+        self._ids = None
+        self._threat = None
+        self._in_hand = None
+
+    @property
+    def ids(self) -> dict:
+        """Card id of each instance the player sees face up (field, piles, own hand)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = {}
+            for side in (self.me, self.opp):
+                for u in side["characters"]:
+                    ids[u["iid"]] = u["id"]
+                if side["leader"] is not None:
+                    ids[side["leader"]["iid"]] = side["leader"]["id"]
+                for z in ("damage_area", "using", "discard"):
+                    for c in side[z]:
+                        ids[c["iid"]] = c["id"]
+            for c in self.hand:
+                ids[c["iid"]] = c["id"]
+        return ids
+
+    def in_hand(self, iid: int) -> dict | None:
+        """Our card in hand with this instance id, or None."""
+        by_iid = self._in_hand
+        if by_iid is None:
+            by_iid = self._in_hand = {}
+            for h in self.hand:
+                by_iid.setdefault(h["iid"], h)  # the first one, as a scan of the hand finds
+        return by_iid.get(iid)
 
     def unit(self, iid: int) -> dict | None:
         return find_unit(iid, self.mine, self.theirs)
@@ -103,7 +140,11 @@ class _Ctx(Sides):
     # --- attacks ---------------------------------------------------------------------------
     def threat(self) -> list[int]:
         """Attacks the opponent can make in their next turn, biggest first (shocked ones stay OFF)."""
-        return sorted((u["attack"] for u in self.theirs if not u["shock"] and u["attack"] > 0), reverse=True)
+        threat = self._threat
+        if threat is None:
+            threat = self._threat = sorted((u["attack"] for u in self.theirs if not u["shock"] and u["attack"] > 0),
+                                           reverse=True)
+        return threat
 
     def lethal(self) -> bool:
         """Our ready attackers empty the opponent's deck even if each of their ON characters
@@ -307,12 +348,12 @@ def _score_main(a: Action, c: _Ctx, defer: set) -> float | None:
     """Worth of a non-attack main-phase action (None: not now)."""
     t = a.type
     if t == "place":
-        card = next((h for h in c.hand if h["iid"] == a.card), None)
+        card = c.in_hand(a.card)
         if card is None:
             return None
         return _card_value(card) + _on_enter_value(card, c, [card.get("rune")]) - 0.1 * card.get("cost", 0)
     if t in ("change", "awaken"):
-        card = next((h for h in c.hand if h["iid"] == a.card), None)
+        card = c.in_hand(a.card)
         old = c.unit(a.target)
         if card is None or old is None:
             return None
@@ -324,13 +365,13 @@ def _score_main(a: Action, c: _Ctx, defer: set) -> float | None:
             gain += 0.8 * card.get("attack", 0)  # the new character may attack this turn
         return gain + _on_enter_value(card, c, runes) - 0.1 * (card.get("change_cost") or 0)
     if t == "monster":
-        card = next((h for h in c.hand if h["iid"] == a.card), None)
+        card = c.in_hand(a.card)
         if card is None:
             return None
         v = sum(_effects_value(ab.effects, c) for ab in _abilities(card["id"], "use"))
         return v - 0.35 * card.get("cost", 0) - 0.3
     if t == "burst":
-        card = next((h for h in c.hand if h["iid"] == a.card), None)
+        card = c.in_hand(a.card)
         if card is None:
             return None
         abs_ = _abilities(card["id"], "burst")
@@ -569,6 +610,10 @@ _DECIDE = {"main": _main, "defend": _defend, "mulligan": _mulligan, "trigger_ord
 
 
 def policy(view: AgentView, rng: Rng) -> Action:
+    # as ``decide_in_context(view, rng, _DECIDE, _Ctx)``, but a payment reads no observation
+    if view.kind == "pay":
+        acts = view.choices
+        return acts[0] if len(acts) == 1 else _pay(view)
     return decide_in_context(view, rng, _DECIDE, _Ctx)
 
 

@@ -117,25 +117,33 @@ def runes_met(have: list[str], need: tuple[str, ...]) -> bool:
 def field_auras(s: SNState, stat: str) -> list[tuple[int, Unit, str, int]]:
     """The static ``modify`` abilities of ``stat`` active on the field (SN-R4): ``(side, source
     unit, target, amount)`` for each whose runes are met (usually none: a quick scan)."""
-    table = s.deal.auras
-    out = []
+    table = s.deal.auras.get(stat)
+    out: list[tuple[int, Unit, str, int]] = []
+    if table is None:  # no dealt card modifies this stat
+        return out
     for side, ps in enumerate(s.players):
-        leader = ps.leader
-        for src in (ps.chars if leader is None else ps.chars + [leader]):
+        for src in ps.chars:
             mods = table[src.iid]
-            if mods is None:
-                continue
-            have = None
-            for st, t, amount, need in mods:
-                if st != stat:
-                    continue
-                if need:
-                    if have is None:
-                        have = runes(s, src)
-                    if not runes_met(have, need):
-                        continue
-                out.append((side, src, t, amount))
+            if mods is not None:
+                _active(s, side, src, mods, out)
+        leader = ps.leader
+        if leader is not None:
+            mods = table[leader.iid]
+            if mods is not None:
+                _active(s, side, leader, mods, out)
     return out
+
+
+def _active(s: SNState, side: int, src: Unit, mods: tuple, out: list) -> None:
+    """Add to ``out`` the modifies ``mods`` of unit ``src`` whose runes it meets."""
+    have = None
+    for t, amount, need in mods:
+        if need:
+            if have is None:
+                have = runes(s, src)
+            if not runes_met(have, need):
+                continue
+        out.append((side, src, t, amount))
 
 
 def aura_bonus(s: SNState, auras: list[tuple[int, Unit, str, int]], u: Unit) -> int:

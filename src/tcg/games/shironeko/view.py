@@ -114,10 +114,10 @@ def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict
         if shared:
             hand = [views[i] for i in ps.hand] if mine else None
             leader_hand = [views[i] for i in ps.leader_hand] if mine else None
-            discard = [views[i] for i in ps.discard]
-            removed = [views[i] for i in ps.removed]
-            damage_area = [views[i] for i in ps.damage_area]
-            using = [views[i] for i in ps.using]
+            discard = [views[i] for i in ps.discard] if ps.discard else []
+            removed = [views[i] for i in ps.removed] if ps.removed else []
+            damage_area = [views[i] for i in ps.damage_area] if ps.damage_area else []
+            using = [views[i] for i in ps.using] if ps.using else []
             off = ps.souls_off
             town = [souls[i][i not in off] for i in ps.town]
         else:
@@ -136,7 +136,7 @@ def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict
             "hand": hand,
             "town_deck": len(ps.town_deck),
             "town": town,
-            "characters": [unit_view(s, u, auras, shared) for u in ps.chars],
+            "characters": [unit_view(s, u, auras, shared) for u in ps.chars] if ps.chars else [],
             "leader": unit_view(s, ps.leader, auras, shared) if ps.leader is not None else None,
             # SN-S1: leader cards are a second hand (第2の手札), hidden from the opponent until used
             "leader_hand": leader_hand,
