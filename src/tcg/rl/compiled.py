@@ -39,10 +39,15 @@ class _CG:
 
 
 def _add(off, k: int):
+    """``off + k`` with the constants folded: ``"o7+3"`` plus 2 is ``"o7+5"`` (one addition
+    left at run time, not one per nesting level)."""
     if k == 0:
         return off
     if isinstance(off, int):
         return off + k
+    head, plus, tail = off.rpartition("+")
+    if plus and tail.isdigit() and "+" not in head and "*" not in head:
+        return f"{head}+{int(tail) + k}"
     return f"{off}+{k}"
 
 
