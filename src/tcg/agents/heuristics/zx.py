@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from operator import itemgetter
 
 from ...engine.action import Action
 from ...engine.rng import Rng
@@ -163,27 +162,45 @@ class Ctx:
                     return any(self.board[sq] is None for sq in range(9) if sq != self.opp_psq)
         return False
 
-    def card_index(self) -> dict:
-        """iid -> the card's view, from every zone of both players, then the board (a card's last
-        place in that order)."""
+    def card_index(self) -> "CardIndex":
+        """iid -> the card's view, from every zone of both players and the board."""
+        return CardIndex(self.obs, self.board)
+
+
+class CardIndex:
+    """The view of each card the observation shows, by iid (``get``): a card is in one place
+    (a face-up dynamis card is also in ``dynamis_face_up``, whose view is the one given), so the
+    trashes, the longest piles, are only looked through for a card found nowhere else."""
+
+    __slots__ = ("idx", "trashes")
+
+    def __init__(self, obs: dict, board: list):
         idx: dict[int, dict] = {}
-        update = idx.update
-        for pv in self.obs["players"]:
-            for z in ("hand", "trash", "charge", "resources", "resolving", "dynamis", "dynamis_face_up"):
+        for pv in obs["players"]:
+            for z in ("hand", "charge", "resources", "resolving", "dynamis", "dynamis_face_up"):
                 cs = pv.get(z)
                 if cs:
-                    update(zip(map(_IID, cs), cs))
+                    for c in cs:
+                        idx[c["iid"]] = c
             if pv.get("revealed"):
                 idx[pv["revealed"]["iid"]] = pv["revealed"]
-        for u in self.board:
+        for u in board:
             if u is not None and "iid" in u:
                 idx[u["iid"]] = u
                 if u.get("shift"):
                     idx[u["shift"]["iid"]] = u["shift"]
-        return idx
+        self.idx = idx
+        self.trashes = [pv.get("trash") for pv in obs["players"]]
 
-
-_IID = itemgetter("iid")
+    def get(self, iid, default=None):
+        c = self.idx.get(iid)
+        if c is not None:
+            return c
+        for cs in self.trashes:
+            for c in cs or ():
+                if c["iid"] == iid:
+                    return c
+        return default
 
 
 def _remaining(u: dict) -> int:

@@ -102,6 +102,13 @@ def _uses(s: ZXState, p: int) -> tuple[list[tuple[str | None, int]], list[tuple[
     return hand, more
 
 
+def _tally(uses: list) -> list[tuple[tuple, int]]:
+    out: dict[tuple, int] = {}
+    for u in uses:
+        out[u] = out.get(u, 0) + 1
+    return list(out.items())
+
+
 def suggested(s: ZXState, p: int, color: str | None, n: int, matched: bool) -> tuple[int, ...]:
     """The payment the game suggests for ``n`` more resources: the one after which the most other
     cards in the payer's hand can still be paid for; then the most other costs still payable
@@ -109,14 +116,21 @@ def suggested(s: ZXState, p: int, color: str | None, n: int, matched: bool) -> t
     then the one spending the colours the player has most of."""
     have = counts(s, awake(s, p))
     hand, more = _uses(s, p)
+    # each distinct cost once, with how many uses have it (the counts below are the same sums)
+    hand_costs = _tally(hand)
+    more_costs = _tally(more)
 
-    def ok(rest, use) -> bool:
-        c, cost = use
-        return cost <= 0 or feasible(rest, c, cost, c is None)
+    def payable(rest, costs) -> int:
+        total = sum(rest)
+        n = 0
+        for (c, cost), k in costs:
+            if cost <= 0 or (total >= cost and (c is None or rest[COLOR_INDEX[c]] > 0)):
+                n += k
+        return n
     best, best_key = None, None
     for vec in payments(have, color, n, matched):
         rest = [h - k for h, k in zip(have, vec)]
-        key = (sum(ok(rest, u) for u in hand), sum(ok(rest, u) for u in more),
+        key = (payable(rest, hand_costs), payable(rest, more_costs),
                sum(1 for r in rest if r), tuple(sorted(rest)), vec)
         if best_key is None or key > best_key:
             best, best_key = vec, key

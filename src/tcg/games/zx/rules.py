@@ -59,6 +59,18 @@ _SLEEP = _Acts("sleep", "square")
 _PICK = _Acts("pick", "card")
 _OVERBOOST = _Acts("overboost", "card", "square")
 _PAY = _Acts("pay", "color")
+
+
+class _Rows(dict):
+    """card -> the ``place`` actions of that card, by square."""
+    __slots__ = ()
+
+    def __missing__(self, i: int) -> tuple:
+        row = self[i] = tuple(_PLACE[i, sq] for sq in range(9))
+        return row
+
+
+_PLACE_ROWS = _Rows()
 _USE_FREE, _DECLINE = A("use_free"), A("decline")
 _NO_START, _NO_GATE, _KEEP, _MULLIGAN = A("no_start_card"), A("no_gate_card"), A("keep"), A("mulligan")
 _NO_RESOURCE, _END_IGNITION, _END_TURN, _PASS = A("no_resource"), A("end_ignition"), A("end_turn"), A("pass")
@@ -286,8 +298,8 @@ class ZXRules(EffectRunner, StepRuleset):
             kind = c.kind
             if kind == "zx":
                 if can_pay(c.color, c.cost):
-                    place = _PLACE
-                    out.extend([place[i, sq] for sq in squares])
+                    row = _PLACE_ROWS[i]
+                    out.extend([row[sq] for sq in squares])
             elif kind == "event" and c.timing in ("main", "any") and can_pay(c.color, c.cost):
                 out.append(_EVENT[i])
         ex_ok = not ps.used_ex and not ps.used_ev_ex
