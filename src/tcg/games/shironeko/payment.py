@@ -208,15 +208,39 @@ def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[in
     units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
     ability_uses = [(ab.color, ab.cost) for u in units if u.iid not in s.used
                     for ab in cards[u.iid].abilities if ab.kind == "activated" and ab.cost > 0]
-    colourless = COLORS.index("colorless")
+    colourless = _COLOR_INDEX["colorless"]
+    # the souls left after a payment, from counts per colour (what ``souls_for`` turns OFF: the
+    # plain souls of a colour first, then those that pay any colour; and when no soul paid
+    # matches, one plain soul of the first colour paid that has such a soul swapped for it)
+    index = _COLOR_INDEX
+    plain = [0] * len(COLORS)
+    wilds = [0] * len(COLORS)
+    for i in avail:
+        c = cards[i]
+        if c.pays_any_color:
+            wilds[index[c.color]] += 1
+        else:
+            plain[index[c.color]] += 1
+    all_wild = sum(wilds)
+    total = len(avail)
     best, best_key = None, None
     for vec in payments(cards, avail, color, n, matched):
-        paid = set(souls_for(cards, avail, color, vec, matched))
-        rest = [i for i in avail if i not in paid]
+        wild_paid = 0
+        kept = set()
+        plain_match = False  # a plain soul paid matches the cost colour
+        for x, k in enumerate(vec):
+            if k:
+                if k > plain[x]:
+                    wild_paid += k - plain[x]
+                elif COLORS[x] == color:
+                    plain_match = True
+            if plain[x] + wilds[x] > k:
+                kept.add(COLORS[x])
+        if not matched and not wild_paid and not plain_match and color != "colorless":
+            wild_paid = 1 if any(k and wilds[x] for x, k in enumerate(vec)) else 0
         # can_pay on what is left (every use costs at least 1): enough souls, one matching
-        left = len(rest)
-        kept = {cards[i].color for i in rest}
-        wild = sum(1 for i in rest if cards[i].pays_any_color)
+        left = total - sum(vec)
+        wild = all_wild - wild_paid
 
         def ok(use) -> bool:
             return left >= use[1] and (wild > 0 or use[0] == "colorless" or use[0] in kept)
