@@ -177,13 +177,30 @@ def hp_of(s: SNState, u: Unit) -> int:
 def check_retreats(s: SNState) -> None:
     """SN-K8: any character with damage >= HP retreats to the discard pile. Repeated until
     none does, since a retreating character can take an HP aura with it."""
+    players = s.players
+    if not players[0].chars and not players[1].chars:
+        return
     cards = s.cards
+    if "hp" not in s.deal.auras:
+        # no dealt card changes HP: one pass finds every character that retreats (a retreat
+        # changes no other character's HP)
+        for side in (s.active, 1 - s.active):
+            chars = players[side].chars
+            for u in chars:
+                if u.damage >= cards[u.iid].hp + u.hp_mod:
+                    break
+            else:
+                continue
+            for u in list(chars):
+                if u.damage >= cards[u.iid].hp + u.hp_mod:
+                    leave_field(s, u, "discard", "retreat")
+        return
     again = True
     while again:
         again = False
         auras = field_auras(s, "hp")
         for side in (s.active, 1 - s.active):
-            chars = s.players[side].chars
+            chars = players[side].chars
             if not chars:
                 continue
             for u in list(chars):

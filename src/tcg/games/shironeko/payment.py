@@ -79,32 +79,55 @@ def _by_colour(cards, avail: list[int]) -> dict[str, list[int]]:
     return out
 
 
-def canonical_soul(cards, avail: list[int], color: str, n: int, matched: bool, soul_color: str) -> int | None:
-    """The soul that paying one ``soul_color`` soul turns OFF: a plain one if the rest can still
-    be paid afterwards, otherwise one that pays any colour; None if neither keeps it payable."""
-    plain = wild = None
-    for i in avail:  # the first plain and the first any-colour soul of that colour (town order)
+def _firsts(cards, avail: list[int], color: str) -> tuple[dict[str, int], dict[str, int], int]:
+    """Per colour, the first plain soul and the first soul that pays any colour (town order),
+    and how many souls match a ``color`` cost."""
+    plain: dict[str, int] = {}
+    wild: dict[str, int] = {}
+    matching = 0
+    colourless = color == "colorless"
+    for i in avail:
         c = cards[i]
-        if c.color == soul_color:
-            if c.pays_any_color:
-                if wild is None:
-                    wild = i
-            elif plain is None:
-                plain = i
-    for i in (plain, wild):
+        if c.pays_any_color:
+            if c.color not in wild:
+                wild[c.color] = i
+            matching += 1
+        else:
+            if c.color not in plain:
+                plain[c.color] = i
+            if colourless or c.color == color:
+                matching += 1
+    return plain, wild, matching
+
+
+def _canonical(cards, avail: list[int], color: str, n: int, matched: bool, soul_color: str,
+               firsts: tuple[dict[str, int], dict[str, int], int]) -> int | None:
+    plain, wild, matching = firsts
+    for i in (plain.get(soul_color), wild.get(soul_color)):
         if i is None:
             continue
-        rest = [j for j in avail if j != i]
-        if feasible(cards, rest, color, n - 1, matched or matches(cards[i], color)):
+        # feasible(the souls but i, color, n - 1, matched or i matches)
+        m = matches(cards[i], color)
+        if n - 1 <= 0:
+            if matched or m:
+                return i
+        elif len(avail) - 1 >= n - 1 and (matched or m or matching - m > 0):
             return i
     return None
 
 
+def canonical_soul(cards, avail: list[int], color: str, n: int, matched: bool, soul_color: str) -> int | None:
+    """The soul that paying one ``soul_color`` soul turns OFF: a plain one if the rest can still
+    be paid afterwards, otherwise one that pays any colour; None if neither keeps it payable."""
+    return _canonical(cards, avail, color, n, matched, soul_color, _firsts(cards, avail, color))
+
+
 def options(cards, avail: list[int], color: str, n: int, matched: bool) -> list[str]:
     """The colours one more soul may be paid with (each once), in colour order."""
-    present = {cards[i].color for i in avail}
+    firsts = _firsts(cards, avail, color)
+    present = firsts[0].keys() | firsts[1].keys()
     return [c for c in COLORS if c in present
-            and canonical_soul(cards, avail, color, n, matched, c) is not None]
+            and _canonical(cards, avail, color, n, matched, c, firsts) is not None]
 
 
 def _vectors(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
@@ -183,6 +206,19 @@ def souls_for(cards, avail: list[int], color: str, vec: tuple[int, ...], matched
     return chosen
 
 
+_USES: dict[int, tuple[Card, list[tuple[str, int]], list[tuple[str, int]]]] = {}
+
+
+def _paid_uses(card: Card) -> list[tuple[str, int]]:
+    """``_uses(card)`` that cost at least one soul, worked out once per card (kept with the card,
+    so its id stays its own). Read only."""
+    hit = _USES.get(id(card))
+    if hit is None or hit[0] is not card:
+        uses = _uses(card)
+        hit = _USES[id(card)] = (card, uses, [u for u in uses if u[1] > 0])
+    return hit[2]
+
+
 def _uses(card: Card) -> list[tuple[str, int]]:
     """The costs a card in hand can be played for: place/leaderize, change/awaken, burst."""
     out = []
@@ -204,7 +240,7 @@ def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[in
     cards = s.cards
     avail = on_souls(s, p)
     ps = s.players[p]
-    hand_uses = [[u for u in _uses(cards[i]) if u[1] > 0] for i in ps.hand]
+    hand_uses = [_paid_uses(cards[i]) for i in ps.hand]
     units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
     ability_uses = [(ab.color, ab.cost) for u in units if u.iid not in s.used
                     for ab in cards[u.iid].abilities if ab.kind == "activated" and ab.cost > 0]

@@ -45,6 +45,17 @@ def _act2(kind: str, iid: int, target: int) -> Action:
     return a
 
 
+def _play_info(card: Card) -> tuple:
+    """How a card in hand may be played, for ``_legal_main``: (True for a character, False for
+    anything else but a monster, None for a monster; a plain (not awakened) character; name,
+    colour, cost, change cost, level, leaderize target; its burst's (colour, cost) or None)."""
+    kind = card.kind
+    char = True if kind in CHARACTER_KINDS else (None if kind == "monster" else False)
+    burst = next(((ab.color, ab.cost) for ab in card.abilities if ab.kind == "burst"), None)
+    return (char, kind == "character", card.name, card.color, card.cost, card.change_cost, card.level,
+            card.leaderize, burst)
+
+
 class ShironekoRules(EffectRunner, StepRuleset):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
@@ -263,6 +274,10 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def _legal_main(self, s: SNState, p: int, pending: Any) -> list[Action]:
         ps = s.players[p]
         cards = s.cards
+        deal = s.deal
+        plays = deal.plays
+        if plays is None:
+            plays = deal.plays = tuple(_play_info(c) for c in cards)
         out: list[Action] = []
         # SN-C2/C3/C4 (``payment.can_pay``) read once: the ON souls, their colours, any that
         # pays every colour
@@ -280,46 +295,47 @@ class ShironekoRules(EffectRunner, StepRuleset):
 
         def can_pay(color: str, n: int) -> bool:
             return n <= 0 or (n_on >= n and (wild or color == "colorless" or color in colours))
-        names = {cards[u.iid].name for u in ps.chars}
-        room = len(ps.chars) < self.max_chars
+        chars = ps.chars
+        tops = [(u.iid, cards[u.iid].level, cards[u.iid].name) for u in chars]
+        names = {t[2] for t in tops}
+        room = len(chars) < self.max_chars
         for iid in ps.hand:
-            card = cards[iid]
-            kind = card.kind
-            if kind in CHARACTER_KINDS:
-                if room and card.name not in names and can_pay(card.color, card.cost):
+            char, plain_char, name, color, cost, change_cost, level, leaderize, burst = plays[iid]
+            if char:
+                if room and name not in names and can_pay(color, cost):
                     out.append(_act("place", "card", iid))
-                if card.change_cost is not None and can_pay(card.color, card.change_cost):
-                    for u in ps.chars:
-                        top = cards[u.iid]
-                        if top.level != card.level - 1:
+                if change_cost is not None and tops and can_pay(color, change_cost):
+                    for target, top_level, top_name in tops:
+                        if top_level != level - 1:
                             continue
-                        if kind == "character":
-                            if card.name in names and top.name != card.name:
+                        if plain_char:
+                            if name in names and top_name != name:
                                 continue
-                            out.append(_act2("change", iid, u.iid))
-                        elif top.name == card.name:
-                            out.append(_act2("awaken", iid, u.iid))
-                if card.leaderize is not None and can_pay(card.color, card.cost) and \
-                        any(cards[l].id == card.leaderize for l in ps.leader_hand):
+                            out.append(_act2("change", iid, target))
+                        elif top_name == name:
+                            out.append(_act2("awaken", iid, target))
+                if leaderize is not None and can_pay(color, cost) and \
+                        any(cards[l].id == leaderize for l in ps.leader_hand):
                     out.append(_act("leaderize", "card", iid))
-            elif kind == "monster" and can_pay(card.color, card.cost):
+            elif char is None and can_pay(color, cost):  # a monster
                 out.append(_act("monster", "card", iid))
-            for ab in card.abilities:
-                if ab.kind == "burst" and can_pay(ab.color, ab.cost):
-                    out.append(_act("burst", "card", iid))
-                    break
+            if burst is not None and can_pay(burst[0], burst[1]):
+                out.append(_act("burst", "card", iid))
         turn = s.turn
-        for u in ps.chars:
+        for u in chars:
             if u.on and not u.attacked and u.entered != turn:
                 out.append(_act("attack", "attacker", u.iid))
-        units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
+        activated = deal.activated
+        if activated is None:
+            activated = deal.activated = tuple(
+                tuple(ab for ab in c.abilities if ab.kind == "activated") or None for c in cards)
         used = s.used
-        for u in units:
-            if u.iid in used:
+        leader = ps.leader
+        for u in (chars if leader is None else chars + [leader]):
+            abilities = activated[u.iid]
+            if abilities is None or u.iid in used:
                 continue
-            for ab in cards[u.iid].abilities:
-                if ab.kind != "activated":
-                    continue
+            for ab in abilities:
                 if (ab.tap and not u.on) or (ab.untap and u.on):
                     continue
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):

@@ -91,9 +91,10 @@ class Deal:
     needed)``, None if it has none (``card_auras``); a stat no dealt card modifies is not in
     ``auras``. ``views``: per iid, the shared read-only view of the card's printed facts (the
     agents' observations, built on first use); ``souls``: per iid, the town view of the card
-    as an ON and as an OFF soul (read-only, built on first use)."""
+    as an ON and as an OFF soul (read-only, built on first use). ``plays`` and ``activated``:
+    the rules' per-iid tables for listing main-phase actions (rules.py, built on first use)."""
 
-    __slots__ = ("auras", "views", "souls")
+    __slots__ = ("auras", "views", "souls", "plays", "activated")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -102,6 +103,8 @@ class Deal:
                                   for mods in every) for stat in stats}
         self.views: tuple | None = None
         self.souls: list | None = None
+        self.plays: tuple | None = None       # per iid: how the card is played from hand (rules.py)
+        self.activated: tuple | None = None   # per iid: its activated abilities, or None (rules.py)
 
 
 _DEALS: dict[tuple[int, ...], tuple[tuple[Card, ...], Deal]] = {}
