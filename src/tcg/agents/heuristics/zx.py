@@ -168,39 +168,43 @@ class Ctx:
 
 
 class CardIndex:
-    """The view of each card the observation shows, by iid (``get``): a card is in one place
-    (a face-up dynamis card is also in ``dynamis_face_up``, whose view is the one given), so the
-    trashes, the longest piles, are only looked through for a card found nowhere else."""
+    """The view of each card the observation shows, by iid (``get``), looked for when first asked
+    (the board first: its views are the ones a Z/X's card has; then each player's piles, a face-up
+    dynamis card's view from ``dynamis_face_up``). A card is in one place, so the answer is the
+    same as that of a full index of every place."""
 
-    __slots__ = ("idx", "trashes")
+    __slots__ = ("players", "board", "found")
 
     def __init__(self, obs: dict, board: list):
-        idx: dict[int, dict] = {}
-        for pv in obs["players"]:
-            for z in ("hand", "charge", "resources", "resolving", "dynamis", "dynamis_face_up"):
-                cs = pv.get(z)
-                if cs:
-                    for c in cs:
-                        idx[c["iid"]] = c
-            if pv.get("revealed"):
-                idx[pv["revealed"]["iid"]] = pv["revealed"]
-        for u in board:
-            if u is not None and "iid" in u:
-                idx[u["iid"]] = u
-                if u.get("shift"):
-                    idx[u["shift"]["iid"]] = u["shift"]
-        self.idx = idx
-        self.trashes = [pv.get("trash") for pv in obs["players"]]
+        self.players = obs["players"]
+        self.board = board
+        self.found: dict = {}
 
     def get(self, iid, default=None):
-        c = self.idx.get(iid)
-        if c is not None:
-            return c
-        for cs in self.trashes:
-            for c in cs or ():
-                if c["iid"] == iid:
-                    return c
-        return default
+        found = self.found
+        if iid in found:
+            c = found[iid]
+        else:
+            c = found[iid] = self._find(iid)
+        return default if c is None else c
+
+    def _find(self, iid):
+        for u in self.board:
+            if u is not None and "iid" in u:
+                if u["iid"] == iid:
+                    return u
+                sh = u.get("shift")
+                if sh and sh["iid"] == iid:
+                    return sh
+        for pv in self.players:
+            for z in ("hand", "dynamis_face_up", "dynamis", "resources", "resolving", "charge", "trash"):
+                for c in pv.get(z) or ():
+                    if c["iid"] == iid:
+                        return c
+            rev = pv.get("revealed")
+            if rev and rev["iid"] == iid:
+                return rev
+        return None
 
 
 def _remaining(u: dict) -> int:
@@ -556,7 +560,6 @@ def _main(view, acts, rng):
         by.setdefault(a.type, []).append(a)
     idx = ctx.card_index()
     awake = len(ctx.awake)
-    reserve = _reserve(ctx) if len(ctx.hand) > 0 else 0
 
     # 1. SHIFT: free power
     if "shift" in by:
@@ -610,6 +613,7 @@ def _main(view, acts, rng):
             return a
 
     # 6. place Z/X
+    reserve = _reserve(ctx) if len(ctx.hand) > 0 else 0  # (read only from here on)
     place = _best_placement(ctx, by.get("place", ()), idx, awake, reserve)
     if place is not None:
         return place

@@ -35,6 +35,17 @@ def counts(s: ZXState, avail: list[int]) -> list[int]:
     return out
 
 
+def awake_counts(s: ZXState, p: int) -> list[int]:
+    """``counts(s, awake(s, p))``: the player's rebooted resources per colour."""
+    ps = s.players[p]
+    asleep, cards, index = ps.asleep_res, s.cards, COLOR_INDEX
+    out = [0] * len(COLORS)
+    for i in ps.resources:
+        if i not in asleep:
+            out[index[cards[i].color]] += 1
+    return out
+
+
 def is_matched(s: ZXState, paid, color: str | None) -> bool:
     """Is the colour requirement met by the resources ``paid`` so far (or is there none)?"""
     return color is None or any(s.cards[i].color == color for i in paid)
@@ -49,7 +60,7 @@ def feasible(have: list[int], color: str | None, n: int, matched: bool) -> bool:
 
 def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:
     """ZX-C2: enough rebooted resources, one of them of ``color`` (a cost of 0 is free)."""
-    return n <= 0 or feasible(counts(s, awake(s, p)), color, n, color is None)
+    return n <= 0 or feasible(awake_counts(s, p), color, n, color is None)
 
 
 def options(have: list[int], color: str | None, n: int, matched: bool) -> list[str]:
@@ -114,7 +125,7 @@ def suggested(s: ZXState, p: int, color: str | None, n: int, matched: bool) -> t
     cards in the payer's hand can still be paid for; then the most other costs still payable
     (face-down EV EX and awaken Z/X EX, unused activated abilities); then the most colours kept;
     then the one spending the colours the player has most of."""
-    have = counts(s, awake(s, p))
+    have = awake_counts(s, p)
     hand, more = _uses(s, p)
     # each distinct cost once, with how many uses have it (the counts below are the same sums)
     hand_costs = _tally(hand)

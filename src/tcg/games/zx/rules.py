@@ -62,15 +62,20 @@ _PAY = _Acts("pay", "color")
 
 
 class _Rows(dict):
-    """card -> the ``place`` actions of that card, by square."""
-    __slots__ = ()
+    """card -> the actions of that card by square (``place``; ``zx_ex`` destroying nothing)."""
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
 
     def __missing__(self, i: int) -> tuple:
-        row = self[i] = tuple(_PLACE[i, sq] for sq in range(9))
+        row = self[i] = tuple(self.make(i, sq) for sq in range(9))
         return row
 
 
-_PLACE_ROWS = _Rows()
+_PLACE_ROWS = _Rows(lambda i, sq: _PLACE[i, sq])
+_ZX_EX_ROWS = _Rows(lambda i, sq: _ZX_EX[i, sq, ()])
 _USE_FREE, _DECLINE = A("use_free"), A("decline")
 _NO_START, _NO_GATE, _KEEP, _MULLIGAN = A("no_start_card"), A("no_gate_card"), A("keep"), A("mulligan")
 _NO_RESOURCE, _END_IGNITION, _END_TURN, _PASS = A("no_resource"), A("end_ignition"), A("end_turn"), A("pass")
@@ -287,7 +292,7 @@ class ZXRules(EffectRunner, StepRuleset):
         # F.can_place_on for every square; the costs payable from the rebooted resources (ZX-C2)
         squares = [sq for sq in range(9) if sq != opp_sq and (board[sq] is None or
                                                                 (board[sq].owner == p and not board[sq].asleep))]
-        have = P.counts(s, P.awake(s, p))
+        have = P.awake_counts(s, p)
         total = sum(have)
         index = P.COLOR_INDEX
 
@@ -304,7 +309,7 @@ class ZXRules(EffectRunner, StepRuleset):
                 out.append(_EVENT[i])
         ex_ok = not ps.used_ex and not ps.used_ev_ex
         face_up = ps.face_up
-        own = None
+        own = hosts = None
         for i in ps.dynamis:
             if i in face_up:
                 continue
@@ -312,6 +317,11 @@ class ZXRules(EffectRunner, StepRuleset):
             kind = c.kind
             if kind == "zx_ex":
                 if ex_ok:
+                    if c.condition == "idealize":  # _ex_options, ZX-X4
+                        if ps.counters.get(c.counter, 0) >= c.count:
+                            row = _ZX_EX_ROWS[i]
+                            out.extend([row[sq] for sq in squares])
+                        continue
                     if own is None:
                         own = [sq for sq, u in enumerate(board) if u is not None and u.owner == p and not u.asleep]
                     out.extend(self._ex_options(s, p, i, squares, own, can_pay))
@@ -320,8 +330,10 @@ class ZXRules(EffectRunner, StepRuleset):
                     out.append(_EV_EX[i, 0])
                     out.append(_EV_EX[i, 1])
             elif kind == "shift" and not ps.used_shift and len(face_up) >= c.min_face_up:
-                for sq, u in enumerate(board):
-                    if u is not None and u.owner == p and u.shift < 0 and self._shift_fits(s, c, u):
+                if hosts is None:  # the player's Z/X without a SHIFT, board order
+                    hosts = [(sq, u) for sq, u in enumerate(board) if u is not None and u.owner == p and u.shift < 0]
+                for sq, u in hosts:
+                    if self._shift_fits(s, c, u):
                         out.append(_SHIFT[i, sq])
         player_open = None
         activated = s.table.activated
@@ -368,11 +380,12 @@ class ZXRules(EffectRunner, StepRuleset):
             if c.awaken == "discard" and len(ps.hand) < c.count:
                 return []
             if c.awaken == "sleep_zx":  # the Z/X put to sleep may not be the one being replaced
-                return [_ZX_EX[i, sq, ()] for sq in squares
-                        if len([q for q in own if q != sq]) >= c.count]
+                row = _ZX_EX_ROWS[i]
+                return [row[sq] for sq in squares if len([q for q in own if q != sq]) >= c.count]
         elif ps.counters.get(c.counter, 0) < c.count:  # idealize
             return []
-        return [_ZX_EX[i, sq, ()] for sq in squares]
+        row = _ZX_EX_ROWS[i]
+        return [row[sq] for sq in squares]
 
     def _shift_fits(self, s, c: Card, u: Unit) -> bool:
         t = c.shift_target
@@ -628,7 +641,7 @@ class ZXRules(EffectRunner, StepRuleset):
 
     def _legal_pay(self, s, p, pending):
         _, _, color, n, paid, _, _ = pending
-        have = P.counts(s, P.awake(s, p))
+        have = P.awake_counts(s, p)
         colours = P.options(have, color, n - len(paid), P.is_matched(s, paid, color))
         return [_PAY[c] for c in colours] + [_PAY_SUGGESTED]
 

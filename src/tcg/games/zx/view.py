@@ -85,13 +85,14 @@ def _shared_board(s: ZXState, viewer, views: list) -> list:
     sources = None
     setup = s.phase == "setup"
     cards = s.cards
-    out = []
-    for sq, u in enumerate(s.board):
+    board = s.board
+    out: list = [None] * 9
+    for sq in range(9):
+        u = board[sq]
         if u is None:
-            out.append(None)
             continue
         if setup and viewer != u.owner:
-            out.append({"square": sq, "owner": u.owner, "face_down": True})
+            out[sq] = {"square": sq, "owner": u.owner, "face_down": True}
             continue
         if sources is None:
             sources = F.static_sources(s)
@@ -109,7 +110,7 @@ def _shared_board(s: ZXState, viewer, views: list) -> list:
                 d.update(names=list(F.unit_names(s, u)), colors=list(F.unit_colors(s, u)),
                          races=list(F.unit_races(s, u)))
             hit = u.view = (key, FrozenView(d))
-        out.append(hit[1])
+        out[sq] = hit[1]
     return out
 
 
