@@ -26,6 +26,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...engine.action import Action
+from ...engine.cards import FrozenView
 from ...engine.rng import Rng
 from ..base import AgentView
 from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth,
@@ -114,6 +115,29 @@ def _prog_value(c: dict) -> float:
     return best
 
 
+_FACTS: dict[int, tuple] = {}  # id(shared card view) -> (the view, _read_facts(view))
+
+
+def _facts(h: dict) -> tuple[frozenset, float, bool]:
+    """A character card view's program kinds (a Fan Fire counted as an Attack), its
+    ``_prog_value`` and whether it can attack (Attack or Fan Fire): read once per shared card
+    view (the observation's read-only printed facts), every time from any other dict."""
+    if type(h) is FrozenView:
+        got = _FACTS.get(id(h))
+        if got is not None and got[0] is h:
+            return got[1]
+        facts = _read_facts(h)
+        _FACTS[id(h)] = (h, facts)  # the memo holds the view: its id stays its own
+        return facts
+    return _read_facts(h)
+
+
+def _read_facts(h: dict) -> tuple[frozenset, float, bool]:
+    kinds = {_prog(lb)[0] for lb in h.get("programs") or ()}
+    return (frozenset("attack" if k == "fan_fire" else k for k in kinds), _prog_value(h),
+            "attack" in kinds or "fan_fire" in kinds)
+
+
 def _rem(u: dict) -> int:
     return u["toughness_now"] - u["damage"]
 
@@ -161,7 +185,7 @@ _SCARCE = {"attack": (3.0, 1.0), "reboot": (1.5, 0.5), "place": (1.5, 0.5), "act
 
 
 class _Ctx(Sides):
-    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming", "_plans", "_keys")
+    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming", "_plans", "_keys", "_acts")
 
     def __init__(self, view: AgentView):
         super().__init__(view)
@@ -172,6 +196,16 @@ class _Ctx(Sides):
         # this decision's attack plans and place keys, worked out once (see plan_attack)
         self._plans: dict = {}
         self._keys: dict = {}
+        self._acts: dict = {}
+
+    def activated_value(self, cid, ability: int, source_iid: int) -> float:
+        """``_activated_value(cid, ability, self, source_iid)``, once per decision and per
+        ``attack_coming`` (the only part of the context that changes while programming)."""
+        key = (cid, ability, source_iid, self.attack_coming)
+        v = self._acts.get(key)
+        if v is None:
+            v = self._acts[key] = _activated_value(cid, ability, self, source_iid)
+        return v
 
     def plan_attack(self, attackers: list[dict], blockers: list[dict], fan: bool,
                     bias: float = 0.0) -> tuple[list[dict], float]:
@@ -201,9 +235,7 @@ class _Ctx(Sides):
             kinds_of = {}
             providers: dict = {}
             for x in cards:
-                ks = {_prog(lb)[0] for lb in x.get("programs") or ()}
-                ks = {"attack" if k == "fan_fire" else k for k in ks}
-                kinds_of[x["iid"]] = ks
+                kinds_of[x["iid"]] = ks = _facts(x)[0]
                 for k in ks:
                     providers[k] = providers.get(k, 0) + 1
             self._pv = {}
@@ -212,9 +244,9 @@ class _Ctx(Sides):
                 for k in kinds_of[x["iid"]]:
                     if k in _SCARCE and providers[k] <= 2:
                         bonus = max(bonus, _SCARCE[k][providers[k] - 1])
-                self._pv[x["iid"]] = _prog_value(x) + bonus
+                self._pv[x["iid"]] = _facts(x)[1] + bonus
         v = self._pv.get(h["iid"])
-        return _prog_value(h) if v is None else v
+        return _facts(h)[1] if v is None else v
 
     def unit(self, iid: int) -> dict | None:
         return find_unit(iid, self.mine, self.theirs)
@@ -355,23 +387,44 @@ def _best_kill(units: list[dict], damage: int) -> tuple[float, list[dict]]:
 
 def _best_kill_of(needs: list[int], vals: list[float], damage: int) -> tuple[float, tuple]:
     """``_best_kill`` of units given as the damage each needs (at least 1) and its value: the
-    best value and the positions of the units of the first set found with it (sets by size,
-    then in ``combinations`` order)."""
-    best, best_set = 0.0, ()
+    best value and the positions of the units of the first set found with it, looking at the
+    sets by size, then in ``combinations`` order (a set's value summed in that order, by
+    ``sum``). Sizes whose smallest needs already add up to more than ``damage`` are skipped,
+    and so are the pairs whose first unit cannot be destroyed with any other."""
     n = len(needs)
     if n == 1:
-        if needs[0] <= damage and vals[0] > best:
+        if needs[0] <= damage and vals[0] > 0.0:
             return vals[0], (0,)
-        return best, best_set
+        return 0.0, ()
+    best, best_set = 0.0, ()
     least = sorted(needs)
+    smallest = 0
     for k in range(1, n + 1):
-        if sum(least[:k]) > damage:
+        smallest += least[k - 1]
+        if smallest > damage:
             break  # no set of k units (or more) can be destroyed
-        for combo in combinations(range(n), k):
-            if sum([needs[i] for i in combo]) <= damage:
-                val = sum([vals[i] for i in combo])
-                if val > best:
-                    best, best_set = val, combo
+        if k == 1:
+            for i in range(n):
+                if needs[i] <= damage:
+                    val = vals[i]
+                    if val > best:
+                        best, best_set = val, (i,)
+        elif k == 2:
+            for i in range(n - 1):
+                need = needs[i]
+                if need + least[0] > damage:
+                    continue
+                for j in range(i + 1, n):
+                    if need + needs[j] <= damage:
+                        val = sum([vals[i], vals[j]])
+                        if val > best:
+                            best, best_set = val, (i, j)
+        else:
+            for combo in combinations(range(n), k):
+                if sum([needs[i] for i in combo]) <= damage:
+                    val = sum([vals[i] for i in combo])
+                    if val > best:
+                        best, best_set = val, combo
     return best, best_set
 
 
@@ -576,7 +629,7 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
             return 1.5
         return 0.0
     if kind == "activate":
-        return max([0.0] + [_activated_value(u["id"], ab.index, c, u["iid"])
+        return max([0.0] + [c.activated_value(u["id"], ab.index, u["iid"])
                             for u in field for ab in _TEXTS.abilities(u["id"], "activated")])
     if kind == "effect":
         devs = list(c.me["devices"]) + [d for u in c.mine for d in u.get("devices") or ()]
@@ -608,6 +661,9 @@ def _program(view: AgentView, c: _Ctx) -> Action:
     segments = c.obs.get("segments", 6)
     best, best_v = None, _THRESHOLD
     hand = {h["iid"]: h for h in c.hand}
+    # the characters in hand that could attack later (whether an attack is coming, for each
+    # card but that card itself)
+    attackers = [h["iid"] for h in sim.hand if h.get("kind") == "character" and _facts(h)[2]]
     for a in view.choices:
         if a.type != "stack":
             continue
@@ -617,9 +673,7 @@ def _program(view: AgentView, c: _Ctx) -> Action:
         seg = card.get("segment", 1)
         if sim.start + seg > segments:
             continue  # would not fit: discarded with everything after it
-        c.attack_coming = any(h["iid"] != card["iid"] and h.get("kind") == "character" and
-                              any(_prog(lb)[0] in ("attack", "fan_fire") for lb in h.get("programs") or ())
-                              for h in sim.hand)
+        c.attack_coming = any(i != card["iid"] for i in attackers)
         _, _, v = sim.best(card)
         v -= 0.15 * seg + 0.1 * max(0.0, _body(card) - 3)
         if v > best_v:
@@ -817,6 +871,9 @@ def _block(view: AgentView, c: _Ctx) -> Action:
     hit = 1000.0 if pa >= c.my_hp else pa * _hp_weight(c.my_hp - pa)
     best_set, best_v = [], None
     free = sorted(free, key=lambda u: -u["power_now"])[:6]
+    # what _best_kill reads of each blocker, once: the damage it needs and its value
+    need = {id(u): max(1, _rem(u)) for u in chosen + free}
+    val = {id(u): _uval(u) for u in chosen + free}
     for k in range(len(free) + 1):
         for combo in combinations(free, k):
             s = chosen + list(combo)
@@ -824,7 +881,7 @@ def _block(view: AgentView, c: _Ctx) -> Action:
                 v = -hit
             else:
                 kills = sum(u["power_now"] for u in s) >= ra
-                lost, _ = _best_kill(s, pa)
+                lost, _ = _best_kill_of([need[id(u)] for u in s], [val[id(u)] for u in s], pa)
                 v = (va if kills else 0.0) - lost - 0.05 * len(s)
             if best_v is None or v > best_v:
                 best_set, best_v = list(combo), v

@@ -76,11 +76,13 @@ class Facts:
     each of its ops applies at most once to a character); ``memo`` holds other tables built
     from the cards alone (e.g. the agents' shared card views)."""
 
-    __slots__ = ("cards", "ops", "tough_floor", "memo")
+    __slots__ = ("cards", "ops", "tough_ops", "tough_floor", "memo")
 
     def __init__(self, cards: tuple):
         self.cards = cards
         self.ops = tuple(_static_ops(c) for c in cards)
+        # the same, only the ops that modify toughness (what destruction checks read)
+        self.tough_ops = tuple(tuple(op for op in ops if op[0] == "toughness") for ops in self.ops)
         self.tough_floor = sum(a for ops in self.ops for st, _, a, _ in ops if st == "toughness" and a < 0)
         self.memo: dict = {}  # other tables read from the cards only (the views' shared card facts)
 
@@ -97,6 +99,26 @@ def static_sources(s: TTState) -> list[tuple]:
     """The cards on either field with static abilities, as (iid, the unit holding it or None, ops);
     compute once and pass to ``power_of``/``toughness_of`` when asking about many units."""
     table = facts(s).ops
+    out = []
+    for ps in s.players:
+        for x in ps.chars:
+            ops = table[x.iid]
+            if ops:
+                out.append((x.iid, x, ops))
+            for d in x.devices:
+                ops = table[d]
+                if ops:
+                    out.append((d, x, ops))
+        for d in ps.devices:
+            ops = table[d]
+            if ops:
+                out.append((d, None, ops))
+    return out
+
+
+def _tough_sources(s: TTState) -> list[tuple]:
+    """``static_sources`` with only the ops that modify toughness, and only the cards with one."""
+    table = facts(s).tough_ops
     out = []
     for ps in s.players:
         for x in ps.chars:
@@ -242,7 +264,7 @@ def check_destroyed(s: TTState) -> None:
                 if d < ((low + 1) // 2 if u.fan else low):
                     continue
                 if sources is None:
-                    sources = static_sources(s)
+                    sources = _tough_sources(s)
                 if d >= toughness_of(s, u, sources):
                     destroy(s, u)
                     sources = None  # the statics that are left

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...engine.action import Action
-from ...engine.cards import PrintedViews
+from ...engine.cards import FrozenView, PrintedViews
 from ...engine.state import pile_places
 from . import flow as F
 from .state import TTState, Unit
@@ -47,6 +47,21 @@ def _shared_views(s: TTState) -> list:
     if views is None:
         views = memo["shared_views"] = [_PRINTED.shared(c, i) for i, c in enumerate(s.cards)]
     return views
+
+
+def _shared_with(s: TTState, iid: int, extra: tuple) -> FrozenView:
+    """The card's shared printed view with these (key, value) pairs added, itself shared: one
+    read-only dict per card and values (a stacked card's start and fit, a running card's start
+    and program), built once per dealt card set."""
+    memo = F.facts(s).memo
+    table = memo.get("shared_with")
+    if table is None:
+        table = memo["shared_with"] = {}
+    key = (iid, extra)
+    got = table.get(key)
+    if got is None:
+        got = table[key] = FrozenView({**_shared_views(s)[iid], **dict(extra)})
+    return got
 
 
 def _shared_unit(s: TTState, u: Unit, sources: list[tuple], views: list) -> dict[str, Any]:
@@ -115,14 +130,20 @@ def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict
             segments = rules.segments
             for iid in ps.programs:
                 cost = s.cards[iid].segment
-                progs.append({**cv(iid), "start": t, "fits": t + cost <= segments})
+                if shared:
+                    progs.append(_shared_with(s, iid, (("start", t), ("fits", t + cost <= segments))))
+                else:
+                    progs.append({**cv(iid), "start": t, "fits": t + cost <= segments})
                 t += cost
             pv["programs"] = progs
         # the program revealed and running now is public, with the program chosen for it
         if main and ps.running is not None:
             c = s.cards[ps.running]
-            pv["running"] = {**cv(ps.running), "start": s.segment,
-                             "program": c.programs[ps.running_prog].label() if ps.running_prog >= 0 else None}
+            label = c.programs[ps.running_prog].label() if ps.running_prog >= 0 else None
+            if shared:
+                pv["running"] = _shared_with(s, ps.running, (("start", s.segment), ("program", label)))
+            else:
+                pv["running"] = {**cv(ps.running), "start": s.segment, "program": label}
         players.append(pv)
     d = s.decision
     decision = s.decision_view(viewer, ("search",))
