@@ -269,13 +269,26 @@ def _charm_help(pv: dict) -> int:
     return sum(abs(a.get("amount", 0)) for n, a in ops if n == "modify" and a.get("stat") == "cp")
 
 
-def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool) -> float:
+def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool, values: dict | None = None) -> float:
+    """What serving ``srv`` into ``rcv`` (None: イケイケ) gains. ``values``: the casts' values
+    (``_cast_value``) already worked out, by ``id`` (``_PlanMemo.values``)."""
     calls = srv["call_in_now"] + (1 if rcv is None else 0)
     g = calls * SEATS_PER_CALL
     if rcv is None:
         return g
     margin = srv["cp_now"] - rcv["cp_now"]
-    mine, theirs = MINE_SCALE * _cast_value(srv), KILL_SCALE * _cast_value(rcv)
+    if values is None:
+        mv, tv = _cast_value(srv), _cast_value(rcv)
+    else:
+        hit = values.get(id(srv))
+        if hit is None:
+            hit = values[id(srv)] = (_cast_value(srv), srv)
+        mv = hit[0]
+        hit = values.get(id(rcv))
+        if hit is None:
+            hit = values[id(rcv)] = (_cast_value(rcv), rcv)
+        tv = hit[0]
+    mine, theirs = MINE_SCALE * mv, KILL_SCALE * tv
     w = 1.0
     if margin >= 0:
         r = RISK_SCALE * risk(margin, rcv.get("shift"))
@@ -285,24 +298,37 @@ def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool) -> flo
     return g
 
 
+class _PlanMemo:
+    """What the serving plans of one decision (the same ``risk`` and ``closing``) share: each
+    (server, receiver) pair's gain and each cast's value, by the ids of the cast dicts (each
+    entry keeps its dicts, so that their ids stay theirs)."""
+
+    __slots__ = ("pairs", "values")
+
+    def __init__(self):
+        self.pairs: dict = {}
+        self.values: dict = {}
+
+
 def _plan(mine: list[dict], theirs: list[dict], risk: Risk, closing: bool,
-          limit: int = 9, gains: dict | None = None) -> tuple[float, list]:
+          limit: int = 9, gains: _PlanMemo | None = None) -> tuple[float, list]:
     """Greedy serving plan: repeatedly take the best (server, receiver) pair while it gains;
     a beaten receiver leaves, so later servings may be イケイケ. Returns (total gain, steps).
-    ``gains``: the pairs' gains already worked out with the same ``risk`` and ``closing`` (by
-    the two cast dicts, which it keeps), shared by the plans of one decision."""
+    ``gains``: the gains and values already worked out with the same ``risk`` and ``closing``,
+    shared by the plans of one decision."""
     mine = [c for c in mine if not c.get("served")]
     theirs = list(theirs)
     total, steps = 0.0, []
     if gains is None:
-        gains = {}
+        gains = _PlanMemo()
+    pairs, values = gains.pairs, gains.values
     while mine and len(steps) < limit:
         best = None
         for s in mine:
             for r in (theirs or [None]):
-                hit = gains.get((id(s), id(r)))
-                if hit is None:  # kept with the dicts, so their ids stay theirs
-                    hit = gains[id(s), id(r)] = (_serve_gain(s, r, risk, closing), s, r)
+                hit = pairs.get((id(s), id(r)))
+                if hit is None:
+                    hit = pairs[id(s), id(r)] = (_serve_gain(s, r, risk, closing, values), s, r)
                 g = hit[0]
                 if best is None or g > best[0]:
                     best = (g, s, r)
@@ -687,18 +713,29 @@ def _operation(view, acts, rng):
         return sup_best[1]
     # a flavour cross when it improves the serving plan
     if "cross" in by and theirs:
-        gains: dict = {}
+        gains = _PlanMemo()
         base, _ = _plan(mine, theirs, risk, closing, gains=gains)
         best = None
+        on_floor: dict = {}
+        for c in mine:
+            on_floor.setdefault(c["iid"], c)  # the first with the id, as a search of ``mine`` finds
+        plans: dict = {}  # the plan's gain by what it depends on (below)
         for a in by["cross"]:
-            members = [next((c for c in mine if c["iid"] == i), None) for i in a.casts]
-            if any(m is None for m in members):
+            casts = a.casts
+            members = [on_floor.get(i) for i in casts]
+            if None in members:
                 continue
             top = members[0]
-            cross = dict(top, cp_now=top["cp_now"] + sum(m["cp"] for m in members[1:]),
-                         cross=[dict(m) for m in members[1:]])
-            rest = [c for c in mine if c["iid"] not in a.casts] + [cross]
-            g, _ = _plan(rest, theirs, risk, closing, gains=gains)
+            cp_now = top["cp_now"] + sum(m["cp"] for m in members[1:])
+            rest = [c for c in mine if c["iid"] not in casts]
+            # the plan reads of the cross only whether it served, its CP and call-ins now, its
+            # cost and how many cards are under it; the other casts are the same dicts
+            key = (tuple(map(id, rest)), top.get("served"), cp_now, top["call_in_now"], top.get("cost", 0),
+                   len(members) - 1)
+            g = plans.get(key)
+            if g is None:
+                cross = dict(top, cp_now=cp_now, cross=[dict(m) for m in members[1:]])
+                g = plans[key] = _plan(rest + [cross], theirs, risk, closing, gains=gains)[0]
             if g > base + 0.5 and (best is None or g > best[0]):
                 best = (g, a)
         if best:
@@ -743,9 +780,9 @@ def _serve(view, acts, rng):
     _, steps = _plan(me["floor"], opp["floor"], Risk(opp), closing, limit=1)
     if steps:
         s, r = steps[0]
-        want = (s["iid"], -1 if r is None else r["iid"])
+        want = (("cast", s["iid"]), ("target", -1 if r is None else r["iid"]))  # its parameters
         for a in acts:
-            if a.type == "serve" and (a.cast, a.target) == want:
+            if a.type == "serve" and a.params == want:
                 return a
     return next((a for a in acts if a.type == "end_serving"), None)
 
@@ -804,7 +841,7 @@ def _trouble(view, acts, rng):
     closing = bool(oleader.get("active")) and threat >= goal
     idx = _card_index(obs)
     mrisk = Risk(me)
-    gains: dict = {}
+    gains = _PlanMemo()
     base, _ = _plan(opp["floor"], me["floor"], mrisk, closing, gains=gains)
     best = None
     for a in acts:
@@ -923,7 +960,7 @@ def _target(view, acts, rng):
             closing = (me.get("leader") or {}).get("active") and \
                 me["seats"] + SEATS_PER_CALL * _projected_calls(me["floor"], opp["floor"]) >= goal
             best = None
-            risk, gains = Risk(opp), {}  # the same for every candidate
+            risk, gains = Risk(opp), _PlanMemo()  # the same for every candidate
             for a in cands:
                 mod = [dict(c, cp_now=c["cp_now"] + 2, call_in_now=c["call_in_now"] + 1)
                        if c["iid"] == a.target else c for c in me["floor"]]
@@ -935,7 +972,7 @@ def _target(view, acts, rng):
     if all(a.target in theirs for a in cands):  # the opponent's cast: remove or weaken
         if op == "modify" and my_turn:
             best = None
-            risk, gains = Risk(opp), {}  # the same for every candidate
+            risk, gains = Risk(opp), _PlanMemo()  # the same for every candidate
             for a in cands:
                 mod = [dict(c, cp_now=max(0, c["cp_now"] - 2), call_in_now=max(0, c["call_in_now"] - 1))
                        if c["iid"] == a.target else c for c in opp["floor"]]

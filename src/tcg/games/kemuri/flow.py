@@ -97,20 +97,22 @@ def matches(card, flt: dict | None) -> bool:
 
 
 def static_sources(s: KMState) -> list[tuple]:
-    """(source iid, its cast or None for the event, its static modify arguments (cp, call_in))
-    of every card on the field with static abilities: the top card of each cast (KM-K3) and the
-    event. Computed once, it serves every ``cp_of`` / ``call_in_of`` of the same state."""
+    """(source's owner, its cast or None for the event, its static modifies (``Printed.mods``:
+    cp, call_in)) of every card on the field with static abilities: the top card of each cast
+    (KM-K3) and the event. Computed once, it serves every ``cp_of`` / ``call_in_of`` of the same
+    state."""
     mods = printed(s).mods
+    owner = s.owner
     out = []
     for ps in s.players:
         for x in ps.floor:
             m = mods[x.iid]
             if m is not None:
-                out.append((x.iid, x, m))
+                out.append((owner[x.iid], x, m))
     if s.event >= 0:
         m = mods[s.event]
         if m is not None:
-            out.append((s.event, None, m))
+            out.append((owner[s.event], None, m))
     return out
 
 
@@ -123,14 +125,13 @@ def _static(s: KMState, c: Cast, which: int, sources: list[tuple] | None) -> int
     owner = s.owner[c.iid]
     top = s.cards[c.iid]
     total = 0
-    for iid, holder, m in sources:
-        for args in m[which]:
-            t = args["target"]
-            mine = s.owner[iid] == owner
+    for src_owner, holder, m in sources:
+        mine = src_owner == owner
+        for t, flt, amount in m[which]:
             ok = (t == "self" and holder is c) or t == "all_casts" or \
                 (t == "all_own_casts" and mine) or (t == "all_opponent_casts" and not mine)
-            if ok and matches(top, args.get("filter")):
-                total += args["amount"]
+            if ok and (flt is None or all(getattr(top, k, None) == v for k, v in flt)):
+                total += amount
     return total
 
 

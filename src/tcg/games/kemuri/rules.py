@@ -433,16 +433,18 @@ class KemuriRules(EffectRunner, StepRuleset):
         top card of each cast or cross, and your event), each once per turn or per game as it
         says, when you can pay its cost in seats."""
         ps = s.players[p]
-        cards = s.cards
+        activates = printed(s).activates  # (index, cost) of each card's activated abilities
         sources = [c.iid for c in ps.floor]
         if s.event >= 0 and s.owner[s.event] == p:
             sources.append(s.event)
-        used = {(i, k) for i, k, _ in ps.activated}
         out = []
+        used = None
         for iid in sources:
-            for ab in cards[iid].abilities:
-                if ab.kind == "activate" and (iid, ab.index) not in used and ab.cost <= seats:
-                    out.append(ACTIVATE[ab.index, iid])
+            for index, cost in activates[iid]:
+                if used is None:
+                    used = {(i, k) for i, k, _ in ps.activated}
+                if (iid, index) not in used and cost <= seats:
+                    out.append(ACTIVATE[index, iid])
         return out
 
     def _charm_ok(self, s, p, timing: str) -> bool:
@@ -568,46 +570,51 @@ class KemuriRules(EffectRunner, StepRuleset):
                 s.steps.append(("call_in", p, 1, "leader"))
             F.draw(s, p, 1)
         elif t == "place":  # KM-K2: the cast is shown (resolving) while its cost is paid
-            ps.hand.remove(a.card)
-            ps.resolving.append(a.card)
-            s.steps.append(("place_cast", p, a.card))
-            s.steps.append(("pay", p, cards[a.card].cost, "cast"))
+            card = a.card
+            ps.hand.remove(card)
+            ps.resolving.append(card)
+            s.steps.append(("place_cast", p, card))
+            s.steps.append(("pay", p, cards[card].cost, "cast"))
         elif t == "event":  # KM-K4
-            ps.hand.remove(a.card)
+            card = a.card
+            ps.hand.remove(card)
             ps.used_event = True
             self.remove_event(s)
-            s.event = a.card
-            s.emit("event", {"player": p, "card": a.card, "id": cards[a.card].id})
+            s.event = card
+            s.emit("event", {"player": p, "card": card, "id": cards[card].id})
         elif t == "remove_event":
             s.steps.append(("remove_event",))
             s.steps.append(("pay", p, cards[s.event].removal_cost, "remove_event"))
         elif t == "support":  # KM-K5
-            ps.hand.remove(a.card)
-            ps.resolving.append(a.card)
+            card = a.card
+            ps.hand.remove(card)
+            ps.resolving.append(card)
             ps.used_support = True
-            s.emit("support", {"player": p, "card": a.card, "id": cards[a.card].id})
-            s.steps.append(("to_backyard", a.card))
-            s.steps.append(effect_step(p, a.card, cards[a.card].abilities_of("use")[0].effects))
+            s.emit("support", {"player": p, "card": card, "id": cards[card].id})
+            s.steps.append(("to_backyard", card))
+            s.steps.append(effect_step(p, card, cards[card].abilities_of("use")[0].effects))
         elif t == "cross":  # KM-K3: the first listed is the top
+            casts = a.casts
             units = []  # the casts (singles or a 2-cast cross) that merge
-            for i in a.casts:
+            for i in casts:
                 u = next(x for x in ps.floor if i in x.members)
                 if u not in units:
                     units.append(u)
             for m in units:
                 ps.floor.remove(m)
-            cross = Cast(a.casts[0], tuple(a.casts[1:]))
+            cross = Cast(casts[0], tuple(casts[1:]))
             cross.cp_mod = sum(m.cp_mod for m in units)  # this turn's changes carry over
             cross.call_mod = units[0].call_mod
             ps.floor.append(cross)
-            s.emit("cross", {"player": p, "cards": list(a.casts)})
+            s.emit("cross", {"player": p, "cards": list(casts)})
         elif t == "charm":
             self._use_charm(s, p)
         elif t == "activate":
-            ab = cards[a.card].abilities[a.ability]
-            ps.activated = ps.activated + ((a.card, ab.index, ab.limit),)
-            s.emit("activate", {"player": p, "card": a.card, "id": cards[a.card].id, "ability": ab.index})
-            s.steps.append(effect_step(p, a.card, ab.effects))
+            card = a.card
+            ab = cards[card].abilities[a.ability]
+            ps.activated = ps.activated + ((card, ab.index, ab.limit),)
+            s.emit("activate", {"player": p, "card": card, "id": cards[card].id, "ability": ab.index})
+            s.steps.append(effect_step(p, card, ab.effects))
             if ab.cost:
                 s.steps.append(("pay", p, ab.cost, "activate"))
 
@@ -626,12 +633,13 @@ class KemuriRules(EffectRunner, StepRuleset):
             self._use_charm(s, p)
             return
         ps = s.players[p]
-        ps.hand.remove(a.card)
-        ps.resolving.append(a.card)
+        card = a.card
+        ps.hand.remove(card)
+        ps.resolving.append(card)
         s.trouble_used = True
-        s.emit("trouble", {"player": p, "card": a.card, "id": s.cards[a.card].id})
-        s.steps.append(("to_backyard", a.card))
-        s.steps.append(effect_step(p, a.card, s.cards[a.card].abilities_of("use")[0].effects))
+        s.emit("trouble", {"player": p, "card": card, "id": s.cards[card].id})
+        s.steps.append(("to_backyard", card))
+        s.steps.append(effect_step(p, card, s.cards[card].abilities_of("use")[0].effects))
 
     def _apply_serve(self, s, p, pending, a):
         if a.type == "end_serving":
@@ -640,12 +648,13 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.steps.append(("serve_next",))
             self._use_charm(s, p)
             return
-        s.serving = (a.cast, a.target)
+        cast, target = a.cast, a.target
+        s.serving = (cast, target)
         s.players[p].servings += 1
-        s.emit("serve", {"player": p, "cast": a.cast, "receiver": a.target})
+        s.emit("serve", {"player": p, "cast": cast, "receiver": target})
         s.steps.append(("serve_resolve",))
-        if a.target >= 0:
-            self._decide(s, 1 - p, "help", 1 - p, server=a.cast, receiver=a.target)
+        if target >= 0:
+            self._decide(s, 1 - p, "help", 1 - p, server=cast, receiver=target)
 
     def _apply_help(self, s, p, pending, a):
         if a.type == "done":
@@ -654,9 +663,10 @@ class KemuriRules(EffectRunner, StepRuleset):
         if a.type == "charm":
             self._use_charm(s, p)
         else:  # KM-V2
-            s.players[p].hand.remove(a.card)
-            s.help_used.append(a.card)
-            s.emit("help", {"player": p, "card": a.card, "id": s.cards[a.card].id, "cp": s.cards[a.card].help_cp})
+            card = a.card
+            s.players[p].hand.remove(card)
+            s.help_used.append(card)
+            s.emit("help", {"player": p, "card": card, "id": s.cards[card].id, "cp": s.cards[card].help_cp})
 
     def _step_help_again(self, s, step):
         self._decide(s, step[1], "help", step[1], server=s.serving[0], receiver=s.serving[1])
@@ -664,10 +674,11 @@ class KemuriRules(EffectRunner, StepRuleset):
     def _apply_pay(self, s, p, pending, a):
         _, amount, why = pending
         ps = s.players[p]
-        ps.seating.remove(a.card)
-        ps.backyard.append(a.card)
-        lv = s.cards[a.card].level
-        s.emit("pay", {"player": p, "card": a.card, "level": lv, "why": why})
+        card = a.card
+        ps.seating.remove(card)
+        ps.backyard.append(card)
+        lv = s.cards[card].level
+        s.emit("pay", {"player": p, "card": card, "level": lv, "why": why})
         if amount - lv > 0:
             s.steps.append(("pay", p, amount - lv, why))
 
@@ -685,9 +696,10 @@ class KemuriRules(EffectRunner, StepRuleset):
         _, zone, _ = pending
         ps = s.players[p]
         if a.type == "pick":
-            getattr(ps, zone).remove(a.card)
-            ps.hand.append(a.card)
-            s.emit("pick", {"player": p, "card": a.card, "id": s.cards[a.card].id, "from": zone})
+            card = a.card
+            getattr(ps, zone).remove(card)
+            ps.hand.append(card)
+            s.emit("pick", {"player": p, "card": card, "id": s.cards[card].id, "from": zone})
         if zone == "deck":
             s.rng.shuffle(ps.deck)
             F.check_refresh(s, p)

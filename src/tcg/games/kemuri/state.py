@@ -69,12 +69,14 @@ class PlayerState:
 
 class Printed:
     """What the rules and views read again and again from a game's dealt cards, worked out once
-    per cards tuple (``printed(s)``): each instance's level, the static ``modify`` arguments of
-    its card (cp, call_in; None when it has none), its charm timing, and the agents' shared card
-    views (filled in by view.py). Everything here depends only on the immutable cards, so clones
-    share it."""
+    per cards tuple (``printed(s)``): each instance's level, the static ``modify``s of its card
+    (``mods``: for cp, then for call_in, each a tuple of (target, filter items or None, amount);
+    None when it has none), its charm timing, its activated abilities ((index, cost), ...), and the agents' shared card
+    views (filled in by view.py, with its memos of read-only cast and leader views: each a pure
+    function of its key). Everything here depends only on the immutable cards, so clones share
+    it."""
 
-    __slots__ = ("cards", "level", "mods", "charm", "views")
+    __slots__ = ("cards", "level", "mods", "charm", "activates", "views", "cast_views", "leader_views")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
@@ -82,14 +84,23 @@ class Printed:
         mods: list = []
         charm: list = []
         for c in cards:
-            cp = tuple(args for _, args in c.static_modifies("cp"))
-            ci = tuple(args for _, args in c.static_modifies("call_in"))
+            cp = tuple(_static_entry(args) for _, args in c.static_modifies("cp"))
+            ci = tuple(_static_entry(args) for _, args in c.static_modifies("call_in"))
             mods.append((cp, ci) if cp or ci else None)
             ch = c.abilities_of("charm")
             charm.append(ch[0].timing if ch else NO_CHARM)
         self.mods = tuple(mods)
         self.charm = tuple(charm)
+        self.activates = tuple(tuple((ab.index, ab.cost) for ab in c.abilities if ab.kind == "activate")
+                               for c in cards)
         self.views = None
+        self.cast_views: dict = {}
+        self.leader_views: dict = {}
+
+
+def _static_entry(args) -> tuple:
+    flt = args.get("filter")
+    return (args["target"], tuple(flt.items()) if flt else None, args["amount"])
 
 
 #: ``Printed.charm`` of a card without a charm

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...engine.action import Action
-from ...engine.cards import PrintedViews
+from ...engine.cards import FrozenView, PrintedViews
 from ...engine.state import pile_places
 from . import flow as F
 from .state import NO_CHARM, Cast, KMState, printed
@@ -104,37 +104,77 @@ def observe(rules, s: KMState, viewer: int | None, shared: bool = False) -> dict
     }
 
 
+class FrozenList(list):
+    """A list in a shared observation that refuses changes (like ``FrozenView`` for dicts):
+    equal to the list it copies, JSON-ready, and pickled or copied as a plain list."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kw: Any) -> None:
+        raise TypeError("a shared observation is read-only: copy it (list(view)) to change it")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+
+def _cast_shared(s: KMState, d, c: Cast, sources: list) -> FrozenView:
+    """A cast's view in a shared observation: read-only and made once per (top card, cards
+    under it, CP and call-ins now, served), the same content as ``cast_view``."""
+    if sources:
+        cp, ci = F.cp_of(s, c, sources), F.call_in_of(s, c, sources)
+    else:  # F.cp_of / F.call_in_of with no static modifier on the field
+        cards = s.cards
+        top = cards[c.iid]
+        cp = top.cp
+        for i in c.below:
+            cp += cards[i].cp
+        cp = max(0, cp + c.cp_mod)
+        ci = max(0, top.call_in + c.call_mod)
+    key = (c.iid, c.below, cp, ci, c.served)
+    v = d.cast_views.get(key)
+    if v is None:
+        if len(d.cast_views) > 20_000:  # bounded (a game sees few of them)
+            d.cast_views.clear()
+        fv = d.views
+        v = d.cast_views[key] = FrozenView({**fv[c.iid], "cp_now": cp, "call_in_now": ci, "served": c.served,
+                                            "cross": FrozenList(map(fv.__getitem__, c.below))})
+    return v
+
+
+def _leader_shared(s: KMState, d, ps) -> FrozenView:
+    """A leader's view in a shared observation: read-only, made once per (card, active, charm
+    used)."""
+    key = (ps.leader, ps.leader_active, ps.charm_used)
+    v = d.leader_views.get(key)
+    if v is None:
+        timing = d.charm[ps.leader]
+        if timing is NO_CHARM:
+            timing = s.cards[ps.leader].abilities_of("charm")[0].timing  # (a leader has one)
+        v = d.leader_views[key] = FrozenView({**d.views[ps.leader], "person": s.cards[ps.leader].person,
+                                              "active": ps.leader_active, "charm_used": ps.charm_used,
+                                              "charm_timing": timing})
+    return v
+
+
 def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     """``observe(..., shared=True)``: the same content as ``observe``, built from the shared card
-    views (``shared_views``) and the derived facts of the cards (``printed``)."""
+    views (``shared_views``) and the derived facts of the cards (``printed``); its casts and
+    leaders are read-only views too, made once per what they show."""
     d = printed(s)
     fv = d.views or shared_views(s)
     cv = fv.__getitem__
     level = d.level.__getitem__
-    cards = s.cards
     sources = F.static_sources(s)
     players = []
     for p, ps in enumerate(s.players):
-        floor = []
-        for c in ps.floor:
-            if sources:
-                cp, ci = F.cp_of(s, c, sources), F.call_in_of(s, c, sources)
-            else:  # F.cp_of / F.call_in_of with no static modifier on the field
-                top = cards[c.iid]
-                cp = top.cp
-                for i in c.below:
-                    cp += cards[i].cp
-                cp = max(0, cp + c.cp_mod)
-                ci = max(0, top.call_in + c.call_mod)
-            floor.append({**fv[c.iid], "cp_now": cp, "call_in_now": ci, "served": c.served,
-                          "cross": list(map(cv, c.below))})
-        leader = None
-        if ps.leader >= 0:
-            timing = d.charm[ps.leader]
-            if timing is NO_CHARM:
-                timing = cards[ps.leader].abilities_of("charm")[0].timing  # (a leader has one)
-            leader = {**fv[ps.leader], "person": cards[ps.leader].person,
-                      "active": ps.leader_active, "charm_used": ps.charm_used, "charm_timing": timing}
+        floor = [_cast_shared(s, d, c, sources) for c in ps.floor]
+        leader = _leader_shared(s, d, ps) if ps.leader >= 0 else None
         mine = viewer == p
         pv = {
             "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
