@@ -414,10 +414,12 @@ def _main(view: AgentView, c: _Ctx) -> Action:
     # changes onto a character that can still attack wait until it has attacked
     defer = {u["iid"] for u in c.mine if _ready(u) and u["iid"] in plan_ids}
     best, best_v = None, _THRESHOLD
+    scored = []
     for a in acts:
         if a.type in ("attack", "end_turn"):
             continue
         v = _score_main(a, c, defer)
+        scored.append((a, v))
         if v is not None and v > best_v:
             best, best_v = a, v
     if best is not None:
@@ -426,12 +428,12 @@ def _main(view: AgentView, c: _Ctx) -> Action:
     for u in plan:
         if u["iid"] in attacks:
             return attacks[u["iid"]]
-    # after the attacks: the deferred changes, then anything still worth doing
+    # after the attacks: the deferred changes, then anything still worth doing (the scores
+    # above stand but for the deferred changes: nothing else reads ``defer``)
     best, best_v = None, _THRESHOLD
-    for a in acts:
-        if a.type in ("attack", "end_turn"):
-            continue
-        v = _score_main(a, c, set())
+    for a, v in scored:
+        if defer and a.type in ("change", "awaken") and a.target in defer:
+            v = _score_main(a, c, set())
         if v is not None and v > best_v:
             best, best_v = a, v
     if best is not None:

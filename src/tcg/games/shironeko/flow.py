@@ -160,6 +160,14 @@ def aura_bonus(s: SNState, auras: list[tuple[int, Unit, str, int]], u: Unit) -> 
     return total
 
 
+def field_auras_both(s: SNState) -> tuple[list, list]:
+    """``(field_auras(s, "attack"), field_auras(s, "hp"))``."""
+    auras = s.deal.auras
+    if not auras:
+        return [], []
+    return field_auras(s, "attack"), field_auras(s, "hp")
+
+
 def _static_bonus(s: SNState, u: Unit, stat: str) -> int:
     """Sum of active static ``modify`` abilities that apply to character ``u`` (SN-R4)."""
     auras = field_auras(s, stat)
@@ -178,12 +186,20 @@ def check_retreats(s: SNState) -> None:
     """SN-K8: any character with damage >= HP retreats to the discard pile. Repeated until
     none does, since a retreating character can take an HP aura with it."""
     players = s.players
-    if not players[0].chars and not players[1].chars:
-        return
     cards = s.cards
-    if "hp" not in s.deal.auras:
-        # no dealt card changes HP: one pass finds every character that retreats (a retreat
-        # changes no other character's HP)
+    floor = s.deal.hp_floor
+    for ps in players:  # could any character retreat, whatever auras are on the field?
+        for u in ps.chars:
+            if u.damage >= cards[u.iid].hp + u.hp_mod + floor:
+                break
+        else:
+            continue
+        break
+    else:
+        return
+    if "hp" not in s.deal.auras or not field_auras(s, "hp"):
+        # no HP aura on the field (a retreat only takes auras away): one pass finds every
+        # character that retreats (a retreat changes no other character's HP)
         for side in (s.active, 1 - s.active):
             chars = players[side].chars
             for u in chars:

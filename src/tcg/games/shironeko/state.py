@@ -89,18 +89,20 @@ class Deal:
 
     ``auras[stat][iid]``: the card's static modifies of that stat as ``(target, amount, runes
     needed)``, None if it has none (``card_auras``); a stat no dealt card modifies is not in
-    ``auras``. ``views``: per iid, the shared read-only view of the card's printed facts (the
+    ``auras``; ``hp_floor``: the least HP all those can add to a character. ``views``: per iid, the shared read-only view of the card's printed facts (the
     agents' observations, built on first use); ``souls``: per iid, the town view of the card
     as an ON and as an OFF soul (read-only, built on first use). ``plays`` and ``activated``:
     the rules' per-iid tables for listing main-phase actions (rules.py, built on first use)."""
 
-    __slots__ = ("auras", "views", "souls", "plays", "activated")
+    __slots__ = ("auras", "hp_floor", "views", "souls", "plays", "activated")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
         stats = {m[0] for mods in every if mods for m in mods}
         self.auras = {stat: tuple(tuple(m[1:] for m in mods if m[0] == stat) or None if mods else None
                                   for mods in every) for stat in stats}
+        #: the least HP static abilities can give a character: every negative HP modify dealt
+        self.hp_floor = sum(m[2] for mods in every if mods for m in mods if m[0] == "hp" and m[2] < 0)
         self.views: tuple | None = None
         self.souls: list | None = None
         self.plays: tuple | None = None       # per iid: how the card is played from hand (rules.py)

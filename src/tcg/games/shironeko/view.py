@@ -107,7 +107,7 @@ def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict
     if shared:
         views = shared_views(s)
         souls = shared_souls(s)
-    auras = (F.field_auras(s, "attack"), F.field_auras(s, "hp"))
+    auras = F.field_auras_both(s)
     players = []
     for p, ps in enumerate(s.players):
         mine = viewer == p
