@@ -463,8 +463,13 @@ _first = first_of
 
 
 def _card_from_text(view: AgentView, a: Action) -> dict:
-    """A card we cannot see (in the deck), read from the action's text and the card database."""
-    text = view.describe(a, "ja")
+    """A card we cannot see (in the deck), read from the action's text and the card database
+    (the same text reads the same: kept; callers only read the dict)."""
+    return _card_of_text(view.describe(a, "ja"))
+
+
+@lru_cache(maxsize=4096)
+def _card_of_text(text: str) -> dict:
     text = re.sub(r"^(Take|Start with|Put gate card) ", "", text)
     text = re.sub(r" (on your player square|into your dynamis)$", "", text)
     m = re.match(r"^(.*?) \((\w+) (\d+), (\d+)\)$", text)

@@ -408,14 +408,25 @@ class ZXRules(EffectRunner, StepRuleset):
     def _legal_battle(self, s, p, pending):
         ps = s.players[p]
         cards = s.cards
-        out = [_BATTLE_EVENT[i] for i in ps.hand
-               if cards[i].kind == "event" and cards[i].timing in ("battle", "any")
-               and F.can_pay(s, p, cards[i].color, cards[i].cost)]
+        have: list[int] | None = None
+
+        def can_pay(color, n) -> bool:  # F.can_pay, the rebooted resources counted once
+            nonlocal have
+            if n <= 0:
+                return True
+            if have is None:
+                have = P.awake_counts(s, p)
+            return sum(have) >= n and (color is None or have[P.COLOR_INDEX[color]] > 0)
+        out = []
+        for i in ps.hand:
+            c = cards[i]
+            if c.kind == "event" and c.timing in ("battle", "any") and can_pay(c.color, c.cost):
+                out.append(_BATTLE_EVENT[i])
         if not ps.used_ex and not ps.used_ev_ex:
             for i in ps.dynamis:
                 c = cards[i]
                 if i not in ps.face_up and c.kind == "ev_ex" and c.timing in ("battle", "any") \
-                        and F.ev_ex_is_mine(s, p, c) and F.can_pay(s, p, c.color, c.cost):
+                        and F.ev_ex_is_mine(s, p, c) and can_pay(c.color, c.cost):
                     out.append(_EV_EX[i, 0])
                     out.append(_EV_EX[i, 1])
         out.append(_PASS)

@@ -500,7 +500,20 @@ def suggested_colors(s: Any, lang: str = "en") -> str:
 
 def describe(s: Any, a: Action, lang: str = "en") -> str:
     """The plain label of action ``a`` in state ``s`` (``game.describe``): what it is, with the
-    names of its cards and squares (from the acting player's side)."""
+    names of its cards and squares (from the acting player's side). It depends only on the
+    dealt cards (but for the suggested payment's colours), so it is kept in the state's
+    CardTable memo once worked out."""
+    memo = getattr(getattr(s, "table", None), "memo", None)
+    if memo is None or a.type == "pay_suggested":
+        return _describe(s, a, lang)
+    key = ("describe", a, lang)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _describe(s, a, lang)
+    return got
+
+
+def _describe(s: Any, a: Action, lang: str) -> str:
     lang = _lang(lang)
     v = Voice(None, lang)
     key = f"action.{a.type}"
