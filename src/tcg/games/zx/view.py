@@ -156,6 +156,12 @@ def _observe_shared(s: ZXState, viewer: int | None) -> dict[str, Any]:
         mine = viewer == p
         face_up, asleep = ps.face_up, ps.asleep_res
         pc = ps.player_card
+        # the dynamis as both lists show it, kept on the player's state with what it was made of
+        key = (tuple(ps.dynamis), frozenset(face_up))
+        dyn = ps.dyn_view
+        if dyn is None or dyn[0] != key:
+            dyn = ps.dyn_view = (key, tuple([views[i] for i in ps.dynamis if i in face_up]),
+                                 tuple([dyn_views[i][i in face_up] for i in ps.dynamis]))
         pv: dict[str, Any] = {
             "player": p, "life": len(ps.life), "deck": len(ps.deck), "hand_count": len(ps.hand),
             "hand": [views[i] for i in ps.hand] if mine else None,
@@ -163,8 +169,8 @@ def _observe_shared(s: ZXState, viewer: int | None) -> dict[str, Any]:
             "charge": [views[i] for i in ps.charge] if ps.charge else [],
             "resources": [res_views[i][i in asleep] for i in ps.resources],
             "dynamis_count": len(ps.dynamis),
-            "dynamis_face_up": [views[i] for i in ps.dynamis if i in face_up],
-            "dynamis": [dyn_views[i][i in face_up] for i in ps.dynamis] if mine else None,
+            "dynamis_face_up": list(dyn[1]),
+            "dynamis": list(dyn[2]) if mine else None,
             "player_card": (views[pc] if pc >= 0 else {"name": "(nameless)"})
             if ps.player_face_up or mine else {"face_down": True},
             "player_face_up": ps.player_face_up,
