@@ -95,17 +95,21 @@ def _life_weight(deck: int) -> float:
 class _Ctx(Sides):
     """Everything a decision needs, read once from the observation (the rest when first asked)."""
 
-    __slots__ = ("my_deck", "opp_deck", "souls_on", "_ids", "_plan", "_threat", "_in_hand")
+    __slots__ = ("my_deck", "opp_deck", "_ids", "_plan", "_threat", "_in_hand")
 
     def __init__(self, view: AgentView):
         super().__init__(view)
         self.my_deck = self.me["deck"]
         self.opp_deck = self.opp["deck"]
-        self.souls_on = sum(1 for t in self.me["town"] if t["on"])
         self._plan = None
         self._ids = None
         self._threat = None
         self._in_hand = None
+
+    @property
+    def souls_on(self) -> int:
+        """Our ON souls."""
+        return sum(1 for t in self.me["town"] if t["on"])
 
     @property
     def ids(self) -> dict:
@@ -169,13 +173,15 @@ class _Ctx(Sides):
 
     def attack_outcome(self, a: dict) -> float:
         """The opponent's best answer to an attack by ``a``, from our side (deck cards)."""
-        best = a["attack"] * (1.0 if self.opp_deck > 12 else 1.5)  # not blocked
+        a_attack = a["attack"]
+        best = a_attack * (1.0 if self.opp_deck > 12 else 1.5)  # not blocked
         va = _unit_value(a)
+        a_rem = a["hp"] - a["damage"]
         for b in self.theirs:
             if not b["on"]:
                 continue
-            a_dies = b["attack"] >= _rem(a)
-            b_dies = a["attack"] >= _rem(b)
+            a_dies = b["attack"] >= a_rem
+            b_dies = a_attack >= b["hp"] - b["damage"]
             if a_dies and not b_dies:
                 out = -va
             elif a_dies:

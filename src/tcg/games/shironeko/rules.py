@@ -28,12 +28,20 @@ PAY_SUGGESTED = Action("pay_suggested")
 _ACTS: dict[tuple, Action] = {}
 
 
-def _act(kind: str, key: str, iid: int) -> Action:
-    """``Action.of(kind, ((key, iid),))``, made once per (kind, key, iid): actions are immutable
-    values, so the listed one can be the same object each time."""
+def _act(kind: str, key: str, iid: int | str) -> Action:
+    """``Action.of(kind, ((key, iid),))``, made once per (kind, iid) (each kind has one ``key``):
+    actions are immutable values, so the listed one can be the same object each time."""
     a = _ACTS.get((kind, iid))
     if a is None:
         a = _ACTS[(kind, iid)] = Action.of(kind, ((key, iid),))
+    return a
+
+
+def _activate(index: int, iid: int) -> Action:
+    """``Action.of("activate", (("ability", index), ("card", iid)))``, made once (see ``_act``)."""
+    a = _ACTS.get(("activate", iid, index))
+    if a is None:
+        a = _ACTS[("activate", iid, index)] = Action.of("activate", (("ability", index), ("card", iid)))
     return a
 
 
@@ -341,26 +349,26 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
                     continue
                 if can_pay(ab.color, ab.cost):
-                    out.append(Action.of("activate", (("ability", ab.index), ("card", u.iid))))
+                    out.append(_activate(ab.index, u.iid))
         out.append(END_TURN)
         return out
 
     def _legal_mulligan(self, s: SNState, p: int, pending: Any) -> list[Action]:
         """SN-S3: mark the cards to return one at a time (add-only), then finish."""
         ps = s.players[p]
-        return [Action.of("mulligan_mark", (("card", i),)) for i in ps.hand if i not in ps.mull_pick] + [MULLIGAN_DONE]
+        return [_act("mulligan_mark", "card", i) for i in ps.hand if i not in ps.mull_pick] + [MULLIGAN_DONE]
 
     def _legal_defend(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [Action.of("defend", (("defender", u.iid),)) for u in s.players[p].chars if u.on] + [NO_DEFENSE]
+        return [_act("defend", "defender", u.iid) for u in s.players[p].chars if u.on] + [NO_DEFENSE]
 
     def _legal_trigger_order(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [Action.of("trigger", (("card", i),)) for i in pending[1]]
+        return [_act("trigger", "card", i) for i in pending[1]]
 
     def _legal_discard(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [Action.of("discard", (("card", i),)) for i in s.players[p].hand]
+        return [_act("discard", "card", i) for i in s.players[p].hand]
 
     def _legal_search(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [Action.of("search_pick", (("card", i),)) for i in pending[1]] + [SEARCH_NONE]
+        return [_act("search_pick", "card", i) for i in pending[1]] + [SEARCH_NONE]
 
     # --- applying decisions ----------------------------------------------------------------
     def _apply_mulligan(self, s: SNState, p: int, pending: Any, a: Action) -> None:
@@ -503,7 +511,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         _, _, color, n, paid, _, _ = pending
         cards = s.cards
         colours = P.options(cards, P.on_souls(s, p), color, n - len(paid), P.is_matched(cards, paid, color))
-        return [Action.of("pay", (("color", c),)) for c in colours] + [PAY_SUGGESTED]
+        return [_act("pay", "color", c) for c in colours] + [PAY_SUGGESTED]
 
     def _apply_pay(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         _, _, color, n, paid, source, why = pending
