@@ -153,7 +153,8 @@ class _Ctx(Sides):
     def lethal(self) -> bool:
         """Our ready attackers empty the opponent's deck even if each of their ON characters
         blocks one of our biggest attackers (they draw a card at their start, hence the -1)."""
-        atks = sorted((u["attack"] for u in self.mine if _ready(u)), reverse=True)
+        atks = sorted((u["attack"] for u in self.mine if u["on"] and not u["attacked"] and not u["sick"]),
+                      reverse=True)
         blockers = sum(1 for u in self.theirs if u["on"])
         return sum(atks[blockers:]) >= max(1, self.opp_deck - 1)
 
@@ -197,7 +198,7 @@ class _Ctx(Sides):
         """Characters that should attack now, in order."""
         if self._plan is not None:
             return self._plan
-        ready = [u for u in self.mine if _ready(u) and u["attack"] > 0]
+        ready = [u for u in self.mine if u["on"] and not u["attacked"] and not u["sick"] and u["attack"] > 0]
         if not ready:
             self._plan = []
             return self._plan

@@ -101,6 +101,31 @@ def unit_view(s: SNState, u: Unit, auras: tuple | None = None, shared: bool = Fa
     return d
 
 
+def _shared_units(s: SNState, units: list[Unit], auras: tuple) -> list[dict[str, Any]]:
+    """``[unit_view(s, u, auras, shared=True) for u in units]`` for characters, with the check
+    that a unit's kept view still holds done here (most units show the same as last time)."""
+    out = []
+    cards = s.cards
+    turn = s.turn
+    atk, hp_auras = auras
+    for u in units:
+        c = cards[u.iid]
+        hit = u.view
+        if hit is not None and c.kind != "leader":
+            attack = c.attack + u.atk_mod
+            if atk:
+                attack += F.aura_bonus(s, atk, u)
+            hp = c.hp + u.hp_mod
+            if hp_auras:
+                hp += F.aura_bonus(s, hp_auras, u)
+            if hit[0] == (u.iid, u.under, u.on, attack if attack > 0 else 0, hp, u.damage, u.shock, u.poison,
+                          u.entered == turn, u.attacked):
+                out.append(hit[1])
+                continue
+        out.append(unit_view(s, u, auras, True))
+    return out
+
+
 def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
     # shared (agents' observations): cards' printed facts as one read-only dict per card, and
     # each soul's town view as one read-only dict per card and state (ON / OFF)
@@ -136,7 +161,8 @@ def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict
             "hand": hand,
             "town_deck": len(ps.town_deck),
             "town": town,
-            "characters": [unit_view(s, u, auras, shared) for u in ps.chars] if ps.chars else [],
+            "characters": ((_shared_units(s, ps.chars, auras) if shared else
+                            [unit_view(s, u, auras) for u in ps.chars]) if ps.chars else []),
             "leader": unit_view(s, ps.leader, auras, shared) if ps.leader is not None else None,
             # SN-S1: leader cards are a second hand (第2の手札), hidden from the opponent until used
             "leader_hand": leader_hand,
