@@ -103,6 +103,18 @@ def _check(g) -> None:
         assert P.awake_counts(s, p) == P.counts(s, P.awake(s, p))
 
 
+def test_payments_in_product_order():
+    """``payments`` lists the same payments in the same order as reading every count vector."""
+    import itertools
+    from tcg.games.zx.cards import COLORS
+    for have in itertools.product(range(3), repeat=len(COLORS)):
+        for n in range(7):
+            for color in (None,) + COLORS:
+                for matched in ((True,) if color is None else (True, False)):
+                    assert P.payments(list(have), color, n, matched) == \
+                        P._payments_by_product(list(have), color, n, matched)
+
+
 def test_caches_equal_plain_recomputation_in_random_games():
     rng = Rng(11)
     checked = 0

@@ -77,7 +77,53 @@ def options(have: list[int], color: str | None, n: int, matched: bool) -> list[s
 
 
 def payments(have: list[int], color: str | None, n: int, matched: bool) -> list[tuple[int, ...]]:
-    """Every distinct payment of ``n`` more resources: a count per colour."""
+    """Every distinct payment of ``n`` more resources: a count per colour, in the order of
+    ``product(range(have[0] + 1), range(have[1] + 1), ...)`` (the first colour's count slowest)."""
+    need = None if matched else COLOR_INDEX[color]
+    out: list[tuple[int, ...]] = []
+    last = len(have) - 1
+    # the colours that can pay: a payment is a count for each of them (the rest 0) adding up to n;
+    # counts are tried smallest first, colour by colour, so the order is product()'s
+    ks = [k for k in range(len(have)) if have[k]]
+    if not ks:
+        return [tuple(have)] if n == 0 and need is None else []
+    vec = [0] * (last + 1)
+    top = len(ks) - 1
+    if top == 0:  # one colour: all of it from that colour
+        k = ks[0]
+        if n <= have[k] and (need is None or (need == k and n > 0)):
+            vec[k] = n
+            out.append(tuple(vec))
+        return out
+    if top == 1:  # two colours: the first one's count from 0 up
+        k0, k1 = ks
+        h1 = have[k1]
+        for x in range(min(have[k0], n) + 1):
+            if n - x <= h1:
+                vec[k0], vec[k1] = x, n - x
+                if need is None or vec[need] > 0:
+                    out.append(tuple(vec))
+        return out
+
+    def fill(j: int, left: int) -> None:
+        k = ks[j]
+        if j == top:
+            if left <= have[k]:
+                vec[k] = left
+                if need is None or vec[need] > 0:
+                    out.append(tuple(vec))
+                vec[k] = 0
+            return
+        for x in range(min(have[k], left) + 1):
+            vec[k] = x
+            fill(j + 1, left - x)
+        vec[k] = 0
+    fill(0, n)
+    return out
+
+
+def _payments_by_product(have: list[int], color: str | None, n: int, matched: bool) -> list[tuple[int, ...]]:
+    """``payments`` read off every count vector (the plain way; tests compare the two)."""
     need = None if matched else COLORS.index(color)
     return [vec for vec in product(*(range(k + 1) for k in have))
             if sum(vec) == n and (need is None or vec[need] > 0)]

@@ -520,11 +520,12 @@ class ZXRules(EffectRunner, StepRuleset):
         ps = s.players[p]
         cards = s.cards
         if t in ("place", "event"):  # the card waits in "resolving" (public) while it is paid for
-            c = cards[a.card]
-            ps.hand.remove(a.card)
-            ps.resolving.append(a.card)
-            s.steps.append(("play_zx", p, a.card, a.square) if t == "place" else ("use_event", p, a.card))
-            self._pay(s, p, c.color, c.cost, a.card, t)
+            card = a.card
+            c = cards[card]
+            ps.hand.remove(card)
+            ps.resolving.append(card)
+            s.steps.append(("play_zx", p, card, a.square) if t == "place" else ("use_event", p, card))
+            self._pay(s, p, c.color, c.cost, card, t)
         elif t == "zx_ex":
             self._place_ex(s, p, a)
         elif t == "ev_ex":
@@ -545,11 +546,12 @@ class ZXRules(EffectRunner, StepRuleset):
             s.steps.append(("activated", p, a.square, u.iid, a.ability))
             self._pay(s, p, None, ab.cost, u.iid, t)
         elif t == "attack":  # ZX-B1
-            u = s.board[a.attacker]
+            (_, attacker), (_, target) = a.params  # attacker, target
+            u = s.board[attacker]
             u.asleep = True
-            tgt = s.board[a.target].iid if a.target >= 0 else PLAYER_TARGET
-            s.battle = (a.attacker, u.iid, a.target, tgt)
-            s.emit("attack", {"player": p, "attacker": a.attacker, "card": u.iid, "target": a.target})
+            tgt = s.board[target].iid if target >= 0 else PLAYER_TARGET
+            s.battle = (attacker, u.iid, target, tgt)
+            s.emit("attack", {"player": p, "attacker": attacker, "card": u.iid, "target": target})
             s.steps += [("battle_resolve",), ("battle_events", p, 0)]
 
     def _place_ex(self, s, p, a):
