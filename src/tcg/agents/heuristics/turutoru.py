@@ -512,11 +512,12 @@ def _plan_attack(attackers: list[dict], blockers: list[dict], opp_hp: int, fan: 
 class _Sim:
     """Our own side as the programs stacked so far will leave it."""
 
-    __slots__ = ("c", "hand", "field", "start", "extra", "opp_awake")
+    __slots__ = ("c", "hand", "field", "start", "extra", "opp_awake", "_values")
 
     def __init__(self, c: _Ctx, replay: bool = True):
         """``replay``: also play out the cards already stacked (each as its best program)."""
         self.c = c
+        self._values: dict = {}  # value() of the simulation as it stands (emptied by run)
         self.hand = list(c.hand)
         self.field = [dict(u, _placed=u["placed_this_round"]) for u in c.mine]
         self.opp_awake = [u for u in c.theirs if u["awake"]]
@@ -535,15 +536,26 @@ class _Sim:
         best = ("", 0, 0.0)
         for label in card.get("programs") or ():
             kind, n = _prog(label)
-            v = _program_value(kind, n, card, self, self.c)
+            v = self.value(kind, n, card)
             if not best[0] or v > best[2]:
                 best = (kind, n, v)
         return best
+
+    def value(self, kind: str, n: int, card: dict) -> float:
+        """``_program_value(kind, n, card, self, self.c)``, once per state of the simulation:
+        it reads of the card only which one it is (a Place leaves it out of the hand), and of
+        the context only ``attack_coming`` changes while programming."""
+        key = (kind, n, self.c.attack_coming, self.start, card["iid"] if kind == "place" else None)
+        v = self._values.get(key)
+        if v is None:
+            v = self._values[key] = _program_value(kind, n, card, self, self.c)
+        return v
 
     def chars_in_hand(self, exclude: int | None = None) -> list[dict]:
         return [h for h in self.hand if h.get("kind") == "character" and h["iid"] != exclude]
 
     def run(self, kind: str, n: int) -> None:
+        self._values.clear()
         if kind == "place":
             chars = self.chars_in_hand()
             if chars:

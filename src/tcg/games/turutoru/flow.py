@@ -70,21 +70,60 @@ def _static_ops(card) -> tuple:
 
 class Facts:
     """What the rules read again and again from a game's dealt cards (immutable, so shared by
-    every clone of the state): each instance's static ops (``ops[iid]``, () for none) and
-    ``tough_floor``, the sum of every negative static toughness modifier in the game: no
-    character's static toughness bonus can be lower (each card is in one place at a time and
-    each of its ops applies at most once to a character); ``memo`` holds other tables built
-    from the cards alone (e.g. the agents' shared card views)."""
+    every clone of the state): each instance's static ops (``ops[iid]``, () for none; only
+    those modifying toughness: ``tough_ops``) and the lowest toughness the statics could give a
+    character, from the negative toughness modifiers: ``tough_floor``, the sum of those of
+    every card for all characters (each card is in one place at a time, and each of its ops
+    applies at most once to a character), plus ``self_floor[iid]`` from the character's own
+    card and ``attached_floor[iid]`` from each device attached to it. ``unit_ops[iid]``: the
+    static ops as ``units_stats`` reads them. ``memo`` holds other tables built from the cards
+    alone (e.g. the agents' shared card views)."""
 
-    __slots__ = ("cards", "ops", "tough_ops", "tough_floor", "memo")
+    __slots__ = ("cards", "ops", "tough_ops", "unit_ops", "tough_floor", "self_floor", "attached_floor", "memo")
 
     def __init__(self, cards: tuple):
         self.cards = cards
         self.ops = tuple(_static_ops(c) for c in cards)
-        # the same, only the ops that modify toughness (what destruction checks read)
+        self.unit_ops = tuple(_unit_ops(c, ops) for c, ops in zip(cards, self.ops))
         self.tough_ops = tuple(tuple(op for op in ops if op[0] == "toughness") for ops in self.ops)
-        self.tough_floor = sum(a for ops in self.ops for st, _, a, _ in ops if st == "toughness" and a < 0)
-        self.memo: dict = {}  # other tables read from the cards only (the views' shared card facts)
+        every, own, attached = 0, [0] * len(cards), [0] * len(cards)
+        for iid, (card, ops) in enumerate(zip(cards, self.tough_ops)):
+            for _, target, amount, _ in ops:
+                if amount >= 0:
+                    continue
+                if target == "self":  # as _apply_static reads them
+                    if card.kind == "character":
+                        own[iid] += amount
+                elif target == "attached":
+                    if card.kind == "device":
+                        attached[iid] += amount
+                else:
+                    every += amount
+        self.tough_floor, self.self_floor, self.attached_floor = every, tuple(own), tuple(attached)
+        self.memo: dict = {}
+
+
+#: how a static op (``_unit_ops``) chooses the characters it modifies: the one holding it (a
+#: character's own "self", an attached device's "attached"), its owner's, the opponent's
+HOLDER, OWN, OPPONENT = 1, 2, 3
+
+
+def _unit_ops(card, ops: tuple) -> tuple:
+    """A card's static ops as ``(modifies power?, HOLDER / OWN / OPPONENT, amount, filter items
+    or None)``, the ops that can never apply (``_apply_static``: "self" of a device, "attached"
+    of a character, a stat other than power and toughness) left out."""
+    out = []
+    for stat, target, amount, flt in ops:
+        if stat not in ("power", "toughness"):
+            continue
+        if target == "self" or target == "attached":
+            if card.kind != ("character" if target == "self" else "device"):
+                continue
+            mode = HOLDER
+        else:
+            mode = OWN if target == "all_own_characters" else OPPONENT
+        out.append((stat == "power", mode, amount, tuple(flt.items()) if flt else None))
+    return tuple(out)
 
 
 def facts(s: TTState) -> Facts:
@@ -169,6 +208,67 @@ def _apply_static(s: TTState, ops: tuple, iid: int, holder: Unit | None, u: Unit
     return total
 
 
+def _fits(card, flt: tuple) -> bool:
+    """``matches(card, dict(flt))`` for a non-empty filter given as items."""
+    for k, v in flt:
+        if getattr(card, k, None) != v:
+            return False
+    return True
+
+
+def unit_sources(s: TTState) -> list[tuple]:
+    """The static ops on either field as ``units_stats`` reads them: (the owner of the card
+    holding them, the unit holding it or None, ``Facts.unit_ops``), for the cards with any."""
+    table, owners = facts(s).unit_ops, s.owner
+    out = []
+    for ps in s.players:
+        for x in ps.chars:
+            ops = table[x.iid]
+            if ops:
+                out.append((owners[x.iid], x, ops))
+            for d in x.devices:
+                ops = table[d]
+                if ops:
+                    out.append((owners[d], x, ops))
+        for d in ps.devices:
+            ops = table[d]
+            if ops:
+                out.append((owners[d], None, ops))
+    return out
+
+
+def units_stats(s: TTState, units: list[Unit], sources: list[tuple]) -> list[tuple[int, int]]:
+    """``(power_of(s, u), toughness_of(s, u))`` of each unit, the statics (``unit_sources``)
+    counted in one pass."""
+    cards, owners = s.cards, s.owner
+    out = []
+    for u in units:
+        c = cards[u.iid]
+        pw, tg = c.power + u.pow_mod, c.toughness + u.tough_mod
+        if sources:
+            owner = owners[u.iid]
+            for src_owner, holder, ops in sources:
+                for is_power, mode, amount, flt in ops:
+                    if mode == HOLDER:
+                        if holder is not u:
+                            continue
+                    elif mode == OWN:
+                        if src_owner != owner:
+                            continue
+                    elif src_owner == owner:
+                        continue
+                    if flt is not None and not _fits(c, flt):
+                        continue
+                    if is_power:
+                        pw += amount
+                    else:
+                        tg += amount
+        if pw < 0:
+            pw = 0
+        out.append(((pw + 1) // 2, (tg + 1) // 2) if u.fan else (pw, tg))
+    return out
+
+
 def stats_of(s: TTState, u: Unit, sources: list[tuple]) -> tuple[int, int]:
     """``(power_of(s, u, sources), toughness_of(s, u, sources))`` in one pass over the statics."""
     c = s.cards[u.iid]
@@ -247,9 +347,10 @@ def check_destroyed(s: TTState) -> None:
 
     Side 0's characters, then side 1's, each against the statics left at that moment; again
     from the start after any destruction. A character whose damage is below the lowest
-    toughness its statics could give it (``Facts.tough_floor``) stands without counting them."""
+    toughness its statics could give it (``Facts``' floors) stands without counting them."""
     cards = s.cards
-    floor = facts(s).tough_floor
+    f = facts(s)
+    floor, own_floor, attached_floor = f.tough_floor, f.self_floor, f.attached_floor
     again = True
     while again:
         again = False
@@ -260,7 +361,9 @@ def check_destroyed(s: TTState) -> None:
                 continue
             for u in list(chars):
                 d = u.damage
-                low = cards[u.iid].toughness + u.tough_mod + floor
+                low = cards[u.iid].toughness + u.tough_mod + floor + own_floor[u.iid]
+                for x in u.devices:
+                    low += attached_floor[x]
                 if d < ((low + 1) // 2 if u.fan else low):
                     continue
                 if sources is None:

@@ -64,39 +64,24 @@ def _shared_with(s: TTState, iid: int, extra: tuple) -> FrozenView:
     return got
 
 
-def _shared_unit(s: TTState, u: Unit, sources: list[tuple], views: list) -> dict[str, Any]:
-    """``unit_view`` with the card's printed facts and its devices' read from shared views."""
-    power, toughness = F.stats_of(s, u, sources)
-    d = dict(views[u.iid])
-    d["awake"] = u.awake
-    d["damage"] = u.damage
-    d["power_now"] = power
-    d["toughness_now"] = toughness
-    d["placed_this_round"] = u.placed == s.round
-    d["devices"] = [views[x] for x in u.devices]
-    return d
+def _shared_units(s: TTState, chars: list[Unit], sources: list[tuple], views: list) -> list[dict[str, Any]]:
+    """``unit_view`` of each character (``sources``: ``F.unit_sources``), the card's printed
+    facts and its devices' read from the shared views."""
+    rnd = s.round
+    return [{**views[u.iid], "awake": u.awake, "damage": u.damage, "power_now": power,
+             "toughness_now": toughness, "placed_this_round": u.placed == rnd,
+             "devices": [views[x] for x in u.devices]}
+            for u, (power, toughness) in zip(chars, F.units_stats(s, chars, sources))]
 
 
 def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
-    """The observation of ``viewer``; ``shared`` (agents' observations): the same content, the
-    cards' printed facts one read-only dict per card shared by every observation."""
+    """The observation of ``viewer`` (JSON-ready, every dict and list its own); ``shared``
+    (agents' observations, ``_observe_shared``): the same content, read-only in part."""
     if shared:
-        views = _shared_views(s)
-        cv = views.__getitem__
-
-        def pile(iids: list[int]) -> list:
-            return list(map(cv, iids))
-    else:
-        cards, printed = s.cards, _PRINTED.view
-
-        def cv(i: int) -> dict[str, Any]:
-            return printed(cards[i], i)
-
-        def pile(iids: list[int]) -> list:
-            return [printed(cards[i], i) for i in iids]
+        return _observe_shared(rules, s, viewer)
+    cv = lambda i: card_view(s, i)  # noqa: E731
     players = []
     sources = F.static_sources(s)
-    main = s.phase == "main"
     # TT-T2: until both have finished programming nobody learns anything of the other's stack
     # (not how many cards, not whether they are done; the hand counts the stacked cards)
     secret = s.phase == "programming" and not all(q.done_programming for q in s.players)
@@ -108,42 +93,35 @@ def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict
             "hp": ps.hp,
             "deck": len(ps.deck),
             "hand_count": len(ps.hand) + (len(ps.programs) if veiled else 0),
-            "hand": pile(ps.hand) if mine else None,
-            "characters": [_shared_unit(s, u, sources, views) for u in ps.chars] if shared else
-            [unit_view(s, u, sources) for u in ps.chars],
-            "devices": pile(ps.devices),
-            "discard": pile(ps.discard),
-            "resolved": pile(ps.resolved),
+            "hand": [cv(i) for i in ps.hand] if mine else None,
+            "characters": [unit_view(s, u, sources) for u in ps.chars],
+            "devices": [cv(i) for i in ps.devices],
+            "discard": [cv(i) for i in ps.discard],
+            "resolved": [cv(i) for i in ps.resolved],
             "program_count": None if veiled else len(ps.programs),
             "programming_done": None if veiled else ps.done_programming,
             "mulliganed": ps.mulliganed,
-            # the segment where the player's next program starts (public: the segments consumed
-            # by the programs that ran, TT-G2)
-            "next_start": ps.clock if main else 0,
         }
+        main = s.phase == "main"
+        # the segment where the player's next program starts (public: the segments consumed by
+        # the programs that ran, TT-G2)
+        pv["next_start"] = ps.clock if main else 0
         if mine:  # your own face-down stack, in running order, with the segment each would
             # start at if every program before it runs (a program not run consumes nothing)
             t = ps.clock if main else 0
             if main and ps.running is not None:
                 t += s.cards[ps.running].segment
             progs = []
-            segments = rules.segments
             for iid in ps.programs:
                 cost = s.cards[iid].segment
-                if shared:
-                    progs.append(_shared_with(s, iid, (("start", t), ("fits", t + cost <= segments))))
-                else:
-                    progs.append({**cv(iid), "start": t, "fits": t + cost <= segments})
+                progs.append({**cv(iid), "start": t, "fits": t + cost <= rules.segments})
                 t += cost
             pv["programs"] = progs
         # the program revealed and running now is public, with the program chosen for it
         if main and ps.running is not None:
             c = s.cards[ps.running]
-            label = c.programs[ps.running_prog].label() if ps.running_prog >= 0 else None
-            if shared:
-                pv["running"] = _shared_with(s, ps.running, (("start", s.segment), ("program", label)))
-            else:
-                pv["running"] = {**cv(ps.running), "start": s.segment, "program": label}
+            pv["running"] = {**cv(ps.running), "start": s.segment,
+                             "program": c.programs[ps.running_prog].label() if ps.running_prog >= 0 else None}
         players.append(pv)
     d = s.decision
     decision = s.decision_view(viewer, ("search",))
@@ -152,6 +130,66 @@ def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict
         "priority_player": s.priority, "segment": s.segment, "segments": rules.segments,
         "decision": decision,
         "selected": list(s.select) if d is not None and (d.player == viewer) else [],
+        "result": s.result_view(),
+        "players": players,
+    }
+
+
+def _observe_shared(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
+    """``observe(..., shared=True)``: what ``observe`` gives, built with less work: the cards'
+    printed facts are the shared read-only views (``_shared_views``), and so are a stacked
+    card's view with its start and fit and the running card's with its start and program
+    (``_shared_with``); the characters' power and toughness counted in one pass (``units_stats``)."""
+    views = _shared_views(s)
+    cv = views.__getitem__
+    p0, p1 = s.players
+    phase = s.phase
+    main = phase == "main"
+    sources = F.unit_sources(s) if p0.chars or p1.chars else []
+    # TT-T2: until both have finished programming nobody learns anything of the other's stack
+    secret = phase == "programming" and not (p0.done_programming and p1.done_programming)
+    players = []
+    for p, ps in enumerate(s.players):
+        mine = viewer == p
+        veiled = secret and not mine
+        pv: dict[str, Any] = {
+            "player": p,
+            "hp": ps.hp,
+            "deck": len(ps.deck),
+            "hand_count": len(ps.hand) + len(ps.programs) if veiled else len(ps.hand),
+            "hand": list(map(cv, ps.hand)) if mine else None,
+            "characters": _shared_units(s, ps.chars, sources, views) if ps.chars else [],
+            "devices": list(map(cv, ps.devices)),
+            "discard": list(map(cv, ps.discard)),
+            "resolved": list(map(cv, ps.resolved)),
+            "program_count": None if veiled else len(ps.programs),
+            "programming_done": None if veiled else ps.done_programming,
+            "mulliganed": ps.mulliganed,
+            "next_start": ps.clock if main else 0,
+        }
+        running = ps.running
+        if mine:
+            t = ps.clock if main else 0
+            if main and running is not None:
+                t += s.cards[running].segment
+            progs = []
+            if ps.programs:
+                segments, cards = rules.segments, s.cards
+                for iid in ps.programs:
+                    cost = cards[iid].segment
+                    progs.append(_shared_with(s, iid, (("start", t), ("fits", t + cost <= segments))))
+                    t += cost
+            pv["programs"] = progs
+        if main and running is not None:
+            label = s.cards[running].programs[ps.running_prog].label() if ps.running_prog >= 0 else None
+            pv["running"] = _shared_with(s, running, (("start", s.segment), ("program", label)))
+        players.append(pv)
+    d = s.decision
+    return {
+        "game": "turutoru", "viewer": viewer, "round": s.round, "phase": phase,
+        "priority_player": s.priority, "segment": s.segment, "segments": rules.segments,
+        "decision": s.decision_view(viewer, ("search",)),
+        "selected": list(s.select) if d is not None and d.player == viewer else [],
         "result": s.result_view(),
         "players": players,
     }
