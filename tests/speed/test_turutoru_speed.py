@@ -1,0 +1,179 @@
+"""Turu-turu's speed caches and shortcuts give what the plain computation gives (issue 19).
+
+Each is checked against a reference written the simple way (the code it replaced), over seeded
+random games of every sample deck pair (one deck has a device that lowers toughness, so the
+destruction check's floors are not all zero): the per-deal tables (static ops, toughness
+floors), power and toughness with statics, the destruction check, whether a program can act,
+the reused action objects, the determinization's shuffle, and the heuristic's damage-kill
+search and card facts."""
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from tcg.agents.base import AgentView
+from tcg.agents.heuristics import turutoru as H
+from tcg.api import list_decks, new_game
+from tcg.engine.action import Action
+from tcg.engine.rng import Rng
+from tcg.engine.state import BaseState
+from tcg.games.turutoru import flow as F
+from tcg.games.turutoru import rules as R
+from tcg.games.turutoru import view as V
+
+DECKS = list_decks("turutoru")
+KINDS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fan_fire", "library_draw",
+         "activate", "effect")
+
+
+def games(n_seeds: int = 1):
+    """Seeded random games of every deck pair: yields the game at each decision."""
+    rng = Rng(13)
+    for seed in range(n_seeds):
+        for a, b in product(DECKS, DECKS):
+            g = new_game("turutoru", [a, b], seed=seed)
+            while not g.is_over:
+                yield g
+                acts = g.legal_actions()
+                g.apply(acts[rng.below(len(acts))])
+
+
+# --- references: the plain computations (the code the shortcuts replaced) ----------------------
+
+def ref_check_destroyed(s) -> None:
+    again = True
+    while again:
+        again = False
+        sources = F.static_sources(s)
+        for side in (0, 1):
+            for u in list(s.players[side].chars):
+                if u.damage >= F.toughness_of(s, u, sources):
+                    F.destroy(s, u)
+                    sources = F.static_sources(s)
+                    again = True
+
+
+def ref_best_kill(needs, vals, damage):
+    best, best_set = 0.0, ()
+    for k in range(1, len(needs) + 1):
+        for combo in combinations(range(len(needs)), k):
+            if sum([needs[i] for i in combo]) <= damage:
+                val = sum([vals[i] for i in combo])
+                if val > best:
+                    best, best_set = val, combo
+    return best, best_set
+
+
+def zones(s):
+    return [(ps.deck, ps.hand, ps.discard, ps.devices, [(u.iid, u.devices) for u in ps.chars])
+            for ps in s.players], list(s.events)
+
+
+# --- the tests -----------------------------------------------------------------------------------
+
+def test_the_dealt_cards_tables():
+    seen = 0
+    for g in games():
+        s = g.state
+        f = F.facts(s)
+        assert f is F.facts(s.clone()), "clones share the tables of their dealt cards"
+        fresh = F.Facts(s.cards)
+        assert (f.ops, f.tough_ops, f.unit_ops, f.tough_floor, f.self_floor, f.attached_floor) == (
+            fresh.ops, fresh.tough_ops, fresh.unit_ops, fresh.tough_floor, fresh.self_floor, fresh.attached_floor)
+        assert f.ops == tuple(F._static_ops(c) for c in s.cards)
+        seen += min(f.attached_floor) < 0
+    assert seen, "a deck lowers toughness: the floors are tested where they are not zero"
+
+
+def test_power_and_toughness_in_one_pass_and_the_floors():
+    units = 0
+    for g in games():
+        s = g.state
+        sources, tough = F.static_sources(s), F._tough_sources(s)
+        every = [u for ps in s.players for u in ps.chars]
+        stats = F.units_stats(s, every, F.unit_sources(s))
+        f = F.facts(s)
+        for u, got in zip(every, stats):
+            want = (F.power_of(s, u), F.toughness_of(s, u))
+            assert got == want == F.stats_of(s, u, sources)
+            assert F.toughness_of(s, u, tough) == want[1]
+            low = s.cards[u.iid].toughness + u.tough_mod + f.tough_floor + f.self_floor[u.iid] + \
+                sum(f.attached_floor[d] for d in u.devices)
+            assert low <= s.cards[u.iid].toughness + u.tough_mod + F._static(s, u, "toughness")
+            units += 1
+    assert units > 1000
+
+
+def test_the_destruction_check_destroys_what_the_plain_check_destroys():
+    rng = Rng(5)
+    checked = 0
+    for g in games():
+        s = g.state
+        if not any(ps.chars for ps in s.players):
+            continue
+        a, b = s.clone(), s.clone()
+        seed = rng.next64()
+        for x in (a, b):  # the same wounds on both: some characters at or near their toughness
+            r = Rng(seed)
+            for ps in x.players:
+                for u in ps.chars:
+                    u.damage += r.below(4)
+                    u.tough_mod -= r.below(2)
+                    u.fan = r.below(5) == 0
+        F.check_destroyed(a)
+        ref_check_destroyed(b)
+        assert zones(a) == zones(b)
+        checked += 1
+    assert checked > 300
+
+
+def test_whether_a_program_can_act_and_the_listed_actions():
+    rules = new_game("turutoru", [DECKS[0], DECKS[0]], seed=0).rules
+    for g in games():
+        s = g.state
+        for p in (0, 1):
+            for kind in KINDS:
+                assert rules._can_act(s, p, kind) == bool(rules._program_targets(s, p, kind))
+        for a in g.legal_actions():  # a reused action is the action built afresh
+            fresh = Action.from_dict(a.to_dict())
+            assert a == fresh and hash(a) == hash(fresh) and a.params == fresh.params
+
+
+def test_the_shuffle_is_the_engines():
+    rng = Rng(3)
+    for n in list(range(0, 12)) + [40, 61]:
+        items = [rng.below(100) for _ in range(n)]
+        mine, engine = items[:], items[:]
+        r1, r2 = Rng(n * 7919), Rng(n * 7919)
+        R.shuffle(r1, mine)
+        r2.shuffle(engine)
+        assert (mine, r1.state) == (engine, r2.state)
+        zones_a = [items[: n // 3], items[n // 3:]]
+        zones_b = [z[:] for z in zones_a]
+        r1, r2 = Rng(n), Rng(n)
+        R._exchange(r1, *zones_a)
+        BaseState.exchange(r2, *zones_b)
+        assert (zones_a, r1.state) == (zones_b, r2.state)
+
+
+def test_the_best_kill_search():
+    rng = Rng(17)
+    for _ in range(3000):
+        n = 1 + rng.below(7)
+        needs = [1 + rng.below(6) for _ in range(n)]
+        vals = [rng.below(8) + 0.5 * rng.below(7) + (0.0, 0.6, 1.0, 2.5)[rng.below(4)] for _ in range(n)]
+        damage = rng.below(10)
+        assert H._best_kill_of(needs, vals, damage) == ref_best_kill(needs, vals, damage)
+
+
+def test_the_heuristics_card_facts_and_the_shared_views():
+    for g in games():
+        if g.decision.player != 0 and g.state.round % 2:
+            continue
+        view = AgentView(g, g.legal_actions())
+        obs = view.observation
+        me = obs["players"][view.player]
+        for h in (me["hand"] or []) + (me.get("programs") or []):
+            assert H._facts(h) == H._read_facts(dict(h))
+        for h in me.get("programs") or []:  # a stacked card's shared view is the same each time
+            assert any(h is x for x in g.observe(view.player, shared=True)["players"][view.player]["programs"])
+        assert obs == V.observe(g.rules, g.state, view.player)
