@@ -258,32 +258,39 @@ def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[in
         else:
             plain[index[c.color]] += 1
     all_wild = sum(wilds)
-    total = len(avail)
+    present = [x for x in range(len(COLORS)) if plain[x] or wilds[x]]
+    left = len(avail) - n  # every payment turns n souls OFF
+    scores: dict[tuple[bool, int], tuple[int, int, int]] = {}  # by (any wild kept, colours kept)
     best, best_key = None, None
     for vec in payments(cards, avail, color, n, matched):
         wild_paid = 0
-        kept = set()
+        kept = 0  # the colours kept, one bit each
         plain_match = False  # a plain soul paid matches the cost colour
-        for x, k in enumerate(vec):
+        for x in present:
+            k = vec[x]
             if k:
                 if k > plain[x]:
                     wild_paid += k - plain[x]
                 elif COLORS[x] == color:
                     plain_match = True
             if plain[x] + wilds[x] > k:
-                kept.add(COLORS[x])
+                kept |= 1 << x
         if not matched and not wild_paid and not plain_match and color != "colorless":
-            wild_paid = 1 if any(k and wilds[x] for x, k in enumerate(vec)) else 0
-        # can_pay on what is left (every use costs at least 1): enough souls, one matching
-        left = total - sum(vec)
+            wild_paid = 1 if any(vec[x] and wilds[x] for x in present) else 0
         wild = all_wild - wild_paid
+        score = scores.get((wild > 0, kept))
+        if score is None:
+            kept_colours = {COLORS[x] for x in present if kept >> x & 1}
+            any_colour = wild > 0
 
-        def ok(use) -> bool:
-            return left >= use[1] and (wild > 0 or use[0] == "colorless" or use[0] in kept)
-        playable = sum(1 for uses in hand_uses if not uses or any(ok(u) for u in uses))
-        payable = sum(ok(u) for uses in hand_uses for u in uses) + \
-            sum(ok(u) for u in ability_uses)
-        key = (playable, payable, wild, len(kept), vec[colourless], vec)
+            # can_pay on what is left (every use costs at least 1): enough souls, one matching
+            def ok(use) -> bool:
+                return left >= use[1] and (any_colour or use[0] == "colorless" or use[0] in kept_colours)
+            playable = sum(1 for uses in hand_uses if not uses or any(ok(u) for u in uses))
+            payable = sum(ok(u) for uses in hand_uses for u in uses) + \
+                sum(ok(u) for u in ability_uses)
+            score = scores[(any_colour, kept)] = (playable, payable, len(kept_colours))
+        key = (score[0], score[1], wild, score[2], vec[colourless], vec)
         if best_key is None or key > best_key:
             best, best_key = vec, key
     assert best is not None, "suggested() needs a payable cost"

@@ -1,0 +1,208 @@
+"""Shironeko's speed caches give what the plain computation gives (issue 19).
+
+Each cache or shortcut is checked against a reference written the simple way (the code it
+replaced), over seeded random games of every sample deck pair: the per-deal tables (static
+auras, the HP floor, how cards are played, activated abilities), attack and HP with static
+abilities, the retreat check's shortcuts, the payments and the suggested payment, and the
+agents' observation with its kept views of units (after clones and determinizations too)."""
+from __future__ import annotations
+
+from itertools import product
+
+from tcg.api import list_decks, new_game
+from tcg.engine.rng import Rng
+from tcg.games.shironeko import flow as F
+from tcg.games.shironeko import payment as P
+from tcg.games.shironeko import rules as R
+from tcg.games.shironeko.cards import COLORS, CHARACTER_KINDS
+from tcg.games.shironeko.state import Unit
+
+DECKS = list_decks("shironeko")
+
+
+def games(n_seeds: int = 1):
+    """Seeded random games of every deck pair: yields the game at each decision."""
+    rng = Rng(11)
+    for seed in range(n_seeds):
+        for a, b in product(DECKS, DECKS):
+            g = new_game("shironeko", [a, b], seed=seed)
+            while not g.is_over:
+                yield g
+                acts = g.legal_actions()
+                g.apply(acts[rng.below(len(acts))])
+
+
+# --- references: the plain computations ------------------------------------------------------
+
+def ref_bonus(s, u: Unit, stat: str) -> int:
+    owner = s.owner[u.iid]
+    total = 0
+    for side in (owner, 1 - owner):
+        ps = s.players[side]
+        for src in (ps.chars if ps.leader is None else ps.chars + [ps.leader]):
+            for ab, args in s.cards[src.iid].static_modifies(stat):
+                t = args["target"]
+                if side == owner:
+                    if not (t == "all_own_characters" or (t == "self" and src is u)
+                            or (t == "all_own_other_characters" and src is not u)):
+                        continue
+                elif t != "all_opponent_characters":
+                    continue
+                if ab.runes and not F.runes_met(F.runes(s, src), ab.runes):
+                    continue
+                total += args["amount"]
+    return total
+
+
+def ref_check_retreats(s) -> None:
+    again = True
+    while again:
+        again = False
+        for side in (s.active, 1 - s.active):
+            for u in list(s.players[side].chars):
+                if u.damage >= s.cards[u.iid].hp + u.hp_mod + ref_bonus(s, u, "hp"):
+                    F.leave_field(s, u, "discard", "retreat")
+                    again = True
+
+
+def ref_by_colour(cards, avail):
+    out = {}
+    for i in sorted(avail, key=lambda i: cards[i].pays_any_color):
+        out.setdefault(cards[i].color, []).append(i)
+    return out
+
+
+def ref_payments(cards, avail, color, n, matched):
+    groups = ref_by_colour(cards, avail)
+    counts = [len(groups.get(c, ())) for c in COLORS]
+    anywild = [any(cards[i].pays_any_color for i in groups.get(c, ())) for c in COLORS]
+    return [vec for vec in product(*(range(k + 1) for k in counts)) if sum(vec) == n and (
+        matched or any(k and (c == color or color == "colorless" or anywild[x])
+                       for x, (c, k) in enumerate(zip(COLORS, vec))))]
+
+
+def ref_feasible(cards, avail, color, n, matched):
+    if n <= 0:
+        return matched
+    if len(avail) < n:
+        return False
+    return matched or any(P.matches(cards[i], color) for i in avail)
+
+
+def ref_canonical(cards, avail, color, n, matched, soul_color):
+    group = ref_by_colour(cards, avail).get(soul_color, [])
+    for i in (next((i for i in group if not cards[i].pays_any_color), None),
+              next((i for i in group if cards[i].pays_any_color), None)):
+        if i is not None and ref_feasible(cards, [j for j in avail if j != i], color, n - 1,
+                                          matched or P.matches(cards[i], color)):
+            return i
+    return None
+
+
+def ref_suggested(s, p, color, n, matched):
+    cards = s.cards
+    avail = P.on_souls(s, p)
+    ps = s.players[p]
+    hand_uses = [[u for u in P._uses(cards[i]) if u[1] > 0] for i in ps.hand]
+    units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
+    ability_uses = [(ab.color, ab.cost) for u in units if u.iid not in s.used
+                    for ab in cards[u.iid].abilities if ab.kind == "activated" and ab.cost > 0]
+
+    def ok(rest, use):
+        return ref_feasible(cards, rest, use[0], use[1], use[0] == "colorless")
+    best, best_key = None, None
+    for vec in ref_payments(cards, avail, color, n, matched):
+        paid = set(P.souls_for(cards, avail, color, vec, matched))
+        rest = [i for i in avail if i not in paid]
+        key = (sum(1 for uses in hand_uses if not uses or any(ok(rest, u) for u in uses)),
+               sum(ok(rest, u) for uses in hand_uses for u in uses) + sum(ok(rest, u) for u in ability_uses),
+               sum(cards[i].pays_any_color for i in rest), len({cards[i].color for i in rest}),
+               vec[COLORS.index("colorless")], vec)
+        if best_key is None or key > best_key:
+            best, best_key = vec, key
+    return best
+
+
+# --- the tests ----------------------------------------------------------------------------------
+
+def test_per_deal_tables_match_the_cards():
+    for a, b in product(DECKS, DECKS):
+        s = new_game("shironeko", [a, b], seed=0).state
+        deal = s.deal
+        floor = 0
+        for iid, card in enumerate(s.cards):
+            for stat in ("attack", "hp"):
+                mods = tuple((args["target"], args["amount"], ab.runes) for ab, args in card.static_modifies(stat))
+                assert (deal.auras[stat][iid] if stat in deal.auras else None) == (mods or None)
+                if stat == "hp":
+                    floor += sum(m[1] for m in mods if m[1] < 0)
+            info = R._play_info(card)
+            assert info[0] == (True if card.kind in CHARACTER_KINDS else None if card.kind == "monster" else False)
+            assert info[2:] == (card.name, card.color, card.cost, card.change_cost, card.level, card.leaderize,
+                                next(((x.color, x.cost) for x in card.abilities if x.kind == "burst"), None))
+        assert deal.hp_floor == floor
+
+
+def test_stats_retreats_and_payments_equal_the_plain_computation():
+    rng = Rng(5)
+    pays = retreats = 0
+    for g in games():
+        s = g.state
+        for ps in s.players:
+            for u in ps.chars:
+                assert F.attack_of(s, u) == max(0, s.cards[u.iid].attack + u.atk_mod + ref_bonus(s, u, "attack"))
+                assert F.hp_of(s, u) == s.cards[u.iid].hp + u.hp_mod + ref_bonus(s, u, "hp")
+        if rng.below(4) == 0 and (s.players[0].chars or s.players[1].chars):
+            # damage some characters, then the retreat check and the plain one remove the same
+            a, b = s.clone(), s.clone()
+            for x in (a, b):
+                x.events = []
+            hurt = Rng(rng.next64())
+            for x in (a, b):
+                r = Rng(hurt.state)
+                for ps in x.players:
+                    for u in ps.chars:
+                        u.damage += r.below(4)
+                        u.hp_mod -= r.below(2)
+            F.check_retreats(a)
+            ref_check_retreats(b)
+            assert [list(e) for e in a.events] == [list(e) for e in b.events]
+            assert [[u.iid for u in ps.chars] for ps in a.players] == [[u.iid for u in ps.chars] for ps in b.players]
+            retreats += bool(a.events)
+        p = g.decision.player
+        avail = P.on_souls(s, p)
+        for _ in range(2):
+            color, n, matched = COLORS[rng.below(len(COLORS))], rng.below(6), rng.below(3) == 0
+            ways = P.payments(s.cards, avail, color, n, matched)
+            assert ways == ref_payments(s.cards, avail, color, n, matched)
+            assert P.options(s.cards, avail, color, n, matched) == [
+                c for c in COLORS if c in {s.cards[i].color for i in avail}
+                and ref_canonical(s.cards, avail, color, n, matched, c) is not None]
+            if ways and n > 0:
+                assert P.suggested(s, p, color, n, matched) == ref_suggested(s, p, color, n, matched)
+                pays += 1
+    assert pays > 500 and retreats > 20
+
+
+def test_agents_observation_with_kept_unit_views_equals_a_fresh_one():
+    rng = Rng(3)
+    checked = 0
+    for g in games():
+        if rng.below(3):
+            continue
+        for h in (g, g.clone(), g.determinized(g.decision.player, Rng(rng.next64()))):
+            if h is None:
+                continue
+            for viewer in (0, 1, None):
+                assert h.observe(viewer, shared=True) == h.observe(viewer)
+                checked += 1
+        # the clone keeps the views its units had; changing a unit shows in the next observation
+        c = g.clone()
+        for ps in c.state.players:
+            for u in ps.chars:
+                u.damage += 1
+                u.on = not u.on
+                u.atk_mod += 1
+        assert c.observe(0, shared=True) == c.observe(0)
+        assert g.observe(0, shared=True) == g.observe(0)
+    assert checked > 1000
