@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import product
 
 from .cards import COLORS
+from .flow import ability_on, ev_ex_is_mine
 from .state import ZXState
 
 #: a colour's place in ``COLORS``
@@ -142,7 +143,6 @@ def _uses(s: ZXState, p: int) -> tuple[list[tuple[str | None, int]], list[tuple[
     """The costs the player may still want to pay: one per OTHER card in hand (a Z/X or an event),
     and the others — face-down EV EX of theirs and awaken Z/X EX in the dynamis, activated
     abilities of their Z/X not used this turn."""
-    from .flow import ability_on, ev_ex_is_mine
     cards = s.cards
     ps = s.players[p]
     hand = [(cards[i].color, cards[i].cost) for i in ps.hand if cards[i].kind in ("zx", "event")]
@@ -153,9 +153,12 @@ def _uses(s: ZXState, p: int) -> tuple[list[tuple[str | None, int]], list[tuple[
             continue
         if (c.kind == "ev_ex" and ev_ex_is_mine(s, p, c)) or (c.kind == "zx_ex" and c.condition == "awaken"):
             more.append((c.color, c.cost))
+    activated = s.table.activated
     for u in s.board:
         if u is not None and u.owner == p and not u.used:
-            more.extend((None, ab.cost) for ab in cards[u.iid].abilities_of("activated") if ability_on(s, p, ab))
+            for ab in activated[u.iid]:
+                if ability_on(s, p, ab):
+                    more.append((None, ab.cost))
     return hand, more
 
 
