@@ -249,13 +249,16 @@ class Risk:
             have = sum(c.get("help_cp", 0) for c in self.known
                        if c.get("help_shift") is not None and (shift is None or c.get("help_shift") == shift))
             return 0.9 if have >= need else 0.0
-        prior = {1: 0.2, 2: 0.15, 3: 0.08}.get(need, 0.02)
+        prior = _PRIOR.get(need, 0.02)
         k = 0.0
         for hs, hcp in self.helpers():
             if shift is None or hs == shift:
                 k += 1.0 if hcp >= need else 0.25 * hcp / need
         f = (k + 6 * prior) / (len(self.seen) + 6)
         return 1 - (1 - min(0.9, f)) ** min(self.hand, 8)
+
+
+_PRIOR = {1: 0.2, 2: 0.15, 3: 0.08}  # a hand card's chance to help, by the CP it must add
 
 
 def _charm_help(pv: dict) -> int:
@@ -310,6 +313,9 @@ class _PlanMemo:
         self.values: dict = {}
 
 
+_NO_RECEIVER = (None,)  # a serving into an empty floor (イケイケ)
+
+
 def _plan(mine: list[dict], theirs: list[dict], risk: Risk, closing: bool,
           limit: int = 9, gains: _PlanMemo | None = None) -> tuple[float, list]:
     """Greedy serving plan: repeatedly take the best (server, receiver) pair while it gains;
@@ -322,17 +328,19 @@ def _plan(mine: list[dict], theirs: list[dict], risk: Risk, closing: bool,
     if gains is None:
         gains = _PlanMemo()
     pairs, values = gains.pairs, gains.values
+    get = pairs.get
     while mine and len(steps) < limit:
         best = None
         for s in mine:
-            for r in (theirs or [None]):
-                hit = pairs.get((id(s), id(r)))
+            sid = id(s)
+            for r in (theirs or _NO_RECEIVER):
+                hit = get((sid, id(r)))
                 if hit is None:
-                    hit = pairs[id(s), id(r)] = (_serve_gain(s, r, risk, closing, values), s, r)
+                    hit = pairs[sid, id(r)] = (_serve_gain(s, r, risk, closing, values), s, r)
                 g = hit[0]
-                if best is None or g > best[0]:
-                    best = (g, s, r)
-        g, s, r = best
+                if best is None or g > best:
+                    best, s_best, r_best = g, s, r
+        g, s, r = best, s_best, r_best
         if g <= 0:
             break
         total += g
@@ -621,9 +629,13 @@ def _operation(view, acts, rng):
     me, opp = _me_opp(obs, p)
     seats, goal = me["seats"], obs.get("close_seats", 16)
     leader = me.get("leader") or {}
-    by = {}
+    by: dict = {}
     for a in acts:
-        by.setdefault(a.type, []).append(a)
+        same = by.get(a.type)
+        if same is None:
+            by[a.type] = [a]
+        else:
+            same.append(a)
     idx = _card_index(obs)
     risk = Risk(opp)
     mine, theirs = me["floor"], opp["floor"]
@@ -636,11 +648,14 @@ def _operation(view, acts, rng):
 
     # place casts worth their seats
     place_opts = []
+    pays: dict = {}  # _min_pay by cost
     for a in by.get("place", ()):
         c = idx.get(a.card)
         if c is None:
             continue
-        pay = _min_pay(levels, c["cost"])
+        pay = pays.get(c["cost"])
+        if pay is None:
+            pay = pays[c["cost"]] = _min_pay(levels, c["cost"])
         after = seats - pay
         more = c["call_in"] + (0 if theirs else 1)
         if closing and after + CLOSE_PER_CALL * per_call * (calls + more) < goal \

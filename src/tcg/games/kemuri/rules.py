@@ -50,6 +50,20 @@ class _Actions(dict):
         return a
 
 
+_CROSSES_OF: dict[tuple, tuple] = {}
+
+
+def _crosses_of(singles: tuple) -> tuple:
+    """The cross actions of these single casts: every ordered choice of 2, then of 3 (made once
+    per tuple of casts)."""
+    out = _CROSSES_OF.get(singles)
+    if out is None:
+        if len(_CROSSES_OF) > 20_000:
+            _CROSSES_OF.clear()
+        out = _CROSSES_OF[singles] = tuple(CROSS[combo] for k in (2, 3) for combo in itertools.permutations(singles, k))
+    return out
+
+
 MULLIGAN_MARK = _Actions("mulligan_mark", "card")
 SWAP_OUT = _Actions("swap_out", "seat")
 SWAP_IN = _Actions("swap_in", "card")
@@ -159,14 +173,15 @@ class KemuriRules(EffectRunner, StepRuleset):
         if server is None:
             s.steps.append(("serve_end", -1))
             return
-        n = F.call_in_of(s, server)
+        sources = F.static_sources(s)
+        n = F.call_in_of(s, server, sources)
         recv = s.players[1 - p].cast(recv_iid) if recv_iid >= 0 else None
         if recv is None and recv_iid < 0:
             n += 1  # イケイケ
             s.emit("ikeike", {"player": p, "cast": server_iid, "call_in": n})
         elif recv is not None:
             help_cp = sum(s.cards[i].help_cp for i in s.help_used)
-            a, b = F.cp_of(s, server), F.cp_of(s, recv) + help_cp
+            a, b = F.cp_of(s, server, sources), F.cp_of(s, recv, sources) + help_cp
             won = a >= b
             loser = recv.iid if won else server.iid
             s.emit("cp_contest", {"server": server_iid, "receiver": recv_iid, "server_cp": a,
@@ -210,7 +225,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         if n > 1:
             s.steps.append(("call_in", p, n - 1, why))
         card = s.cards[iid]
-        if card.has_trigger:
+        if printed(s).trigger[iid]:  # card.has_trigger
             s.players[p].resolving.append(iid)
             s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": True, "why": why})
             s.steps.append(("to_backyard", iid))
@@ -407,9 +422,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         if len(floor) > 1:
             singles = [c.iid for c in floor if not c.below and not c.served]
             if len(singles) > 1:
-                for k in (2, 3):
-                    for combo in itertools.permutations(singles, k):
-                        out.append(CROSS[combo])
+                out.extend(_crosses_of(tuple(singles)))
             # KM-K3 reading: a 2-cast cross counts as one cast, so it may take a third cast later
             # (「最大 3体までのキャストで行う」 limits the casts, not how often), in any order
             if singles:

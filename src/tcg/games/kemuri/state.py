@@ -69,18 +69,19 @@ class PlayerState:
 
 class Printed:
     """What the rules and views read again and again from a game's dealt cards, worked out once
-    per cards tuple (``printed(s)``): each instance's level, the static ``modify``s of its card
+    per cards tuple (``printed(s)``): each instance's level, whether it has a trigger, the static ``modify``s of its card
     (``mods``: for cp, then for call_in, each a tuple of (target, filter items or None, amount);
     None when it has none), its charm timing, its activated abilities ((index, cost), ...), and the agents' shared card
     views (filled in by view.py, with its memos of read-only cast and leader views: each a pure
     function of its key). Everything here depends only on the immutable cards, so clones share
     it."""
 
-    __slots__ = ("cards", "level", "mods", "charm", "activates", "views", "cast_views", "leader_views")
+    __slots__ = ("cards", "level", "trigger", "mods", "charm", "activates", "views", "cast_views", "leader_views")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
         self.level = tuple(c.level for c in cards)
+        self.trigger = tuple(c.has_trigger for c in cards)
         mods: list = []
         charm: list = []
         for c in cards:
