@@ -287,32 +287,32 @@ class ShironekoRules(EffectRunner, StepRuleset):
         if plays is None:
             plays = deal.plays = tuple(_play_info(c) for c in cards)
         out: list[Action] = []
-        # SN-C2/C3/C4 (``payment.can_pay``) read once: the ON souls, their colours, any that
-        # pays every colour
+        # SN-C2/C3/C4 (``payment.can_pay``) read once: how many souls are ON and the cost colours
+        # one of them matches (every colour when one pays any colour); a cost n of colour c is
+        # payable when n <= 0 or (n_on >= n and (wild or c in payable))
         off = ps.souls_off
         n_on = 0
-        colours = set()
+        payable = {"colorless"}
         wild = False
         for i in ps.town:
             if i not in off:
                 n_on += 1
                 c = cards[i]
-                colours.add(c.color)
+                payable.add(c.color)
                 if c.pays_any_color:
                     wild = True
-
-        def can_pay(color: str, n: int) -> bool:
-            return n <= 0 or (n_on >= n and (wild or color == "colorless" or color in colours))
         chars = ps.chars
-        tops = [(u.iid, cards[u.iid].level, cards[u.iid].name) for u in chars]
-        names = {t[2] for t in tops}
+        tops = [(u.iid, cards[u.iid].level, cards[u.iid].name) for u in chars] if chars else ()
+        names = {t[2] for t in tops} if chars else ()
         room = len(chars) < self.max_chars
         for iid in ps.hand:
             char, plain_char, name, color, cost, change_cost, level, leaderize, burst = plays[iid]
+            cost_ok = cost <= 0 or (n_on >= cost and (wild or color in payable))
             if char:
-                if room and name not in names and can_pay(color, cost):
+                if room and cost_ok and name not in names:
                     out.append(_act("place", "card", iid))
-                if change_cost is not None and tops and can_pay(color, change_cost):
+                if tops and change_cost is not None and (
+                        change_cost <= 0 or (n_on >= change_cost and (wild or color in payable))):
                     for target, top_level, top_name in tops:
                         if top_level != level - 1:
                             continue
@@ -322,12 +322,11 @@ class ShironekoRules(EffectRunner, StepRuleset):
                             out.append(_act2("change", iid, target))
                         elif top_name == name:
                             out.append(_act2("awaken", iid, target))
-                if leaderize is not None and can_pay(color, cost) and \
-                        any(cards[l].id == leaderize for l in ps.leader_hand):
+                if leaderize is not None and cost_ok and any(cards[l].id == leaderize for l in ps.leader_hand):
                     out.append(_act("leaderize", "card", iid))
-            elif char is None and can_pay(color, cost):  # a monster
+            elif char is None and cost_ok:  # a monster
                 out.append(_act("monster", "card", iid))
-            if burst is not None and can_pay(burst[0], burst[1]):
+            if burst is not None and (burst[1] <= 0 or (n_on >= burst[1] and (wild or burst[0] in payable))):
                 out.append(_act("burst", "card", iid))
         turn = s.turn
         for u in chars:
@@ -348,7 +347,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
                     continue
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
                     continue
-                if can_pay(ab.color, ab.cost):
+                if ab.cost <= 0 or (n_on >= ab.cost and (wild or ab.color in payable)):
                     out.append(_activate(ab.index, u.iid))
         out.append(END_TURN)
         return out
