@@ -1,0 +1,282 @@
+"""Kemuri's speed-ups keep every answer (issue 19): what the rules, views and heuristic now work
+out once (``Printed``, shared actions, swap checks by level counts, static sources, shared
+observations, the heuristic's memos and shortcuts) equals a plain recomputation, at every
+decision of seeded random games, also in clones and determinized samples that go their own ways."""
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import pickle
+
+import pytest
+
+from tcg.agents.base import AgentView
+from tcg.agents.heuristics import kemuri as H
+from tcg.api import list_decks, new_game
+from tcg.engine.action import Action
+from tcg.engine.cards import FrozenView
+from tcg.engine.rng import Rng
+from tcg.games.kemuri import flow as F
+from tcg.games.kemuri import rules as R
+from tcg.games.kemuri import view as V
+from tcg.games.kemuri.state import NO_CHARM, printed
+
+
+def _games(n: int = 4):
+    names = list_decks("kemuri")
+    for seed in range(n):
+        yield new_game("kemuri", [names[seed % len(names)], names[(seed + 3) % len(names)]], seed=seed)
+
+
+def _decisions(n: int = 4, samples: bool = True):
+    """Every decision of ``n`` seeded random games, with a clone and (when possible) a
+    determinized sample of it that each play one more random step of their own."""
+    rng = Rng(11)
+    for g in _games(n):
+        while not g.is_over:
+            yield g
+            if samples and rng.below(4) == 0:
+                other = g.clone()
+                acts = other.legal_actions()
+                other.apply(acts[rng.below(len(acts))])
+                if not other.is_over:
+                    yield other
+                sample = g.determinized(g.decision.player, Rng(rng.next64()))
+                if sample is not None and not sample.is_over:
+                    yield sample
+            acts = g.legal_actions()
+            g.apply(acts[rng.below(len(acts))])
+
+
+# --- plain recomputations (the code before the speed-ups) --------------------------------------
+
+def _plain_static(s, c, stat: str) -> int:
+    owner = s.owner[c.iid]
+    top = s.cards[c.iid]
+    total = 0
+    sources = [(x.iid, x) for ps in s.players for x in ps.floor]
+    if s.event >= 0:
+        sources.append((s.event, None))
+    for iid, holder in sources:
+        for _, args in s.cards[iid].static_modifies(stat):
+            t = args["target"]
+            mine = s.owner[iid] == owner
+            ok = (t == "self" and holder is c) or t == "all_casts" or \
+                (t == "all_own_casts" and mine) or (t == "all_opponent_casts" and not mine)
+            if ok and F.matches(top, args.get("filter")):
+                total += args["amount"]
+    return total
+
+
+def _plain_cp(s, c) -> int:
+    return max(0, sum(s.cards[i].cp for i in c.members) + c.cp_mod + _plain_static(s, c, "cp"))
+
+
+def _plain_call_in(s, c) -> int:
+    return max(0, s.cards[c.iid].call_in + c.call_mod + _plain_static(s, c, "call_in"))
+
+
+def _plain_legal_charcoal(rules, s, p) -> list[Action]:
+    ps = s.players[p]
+    levels = [s.cards[i].level for i in ps.hand]
+    out = [Action("swap_out", seat=seat) for seat in ps.seating
+           if seat not in ps.swapped_in and F.can_total(levels, s.cards[seat].level, R.SWAP_MAX)]
+    if rules._charm_ok(s, p, "charcoal"):
+        out.append(R.CHARM)
+    return out + [R.END_CHARCOAL]
+
+
+def _plain_legal_charcoal_in(s, p, pending) -> list[Action]:
+    _, seat, picked = pending
+    cards = s.cards
+    need = cards[seat].level - sum(cards[i].level for i in picked)
+    room = R.SWAP_MAX - len(picked) - 1
+    rest = [i for i in s.players[p].hand if i not in picked]
+    out = []
+    for i in rest:
+        left = need - cards[i].level
+        if left == 0 or (left > 0 and room > 0 and F.can_total([cards[j].level for j in rest if j != i], left, room)):
+            out.append(Action("swap_in", card=i))
+    return out
+
+
+def _plain_card_index(obs) -> dict:
+    idx: dict = {}
+    for pv in obs["players"]:
+        for z in ("hand", "backyard", "seating", "resolving"):
+            for c in pv.get(z) or ():
+                idx[c["iid"]] = c
+        for c in pv["floor"]:
+            idx[c["iid"]] = c
+            for m in c.get("cross") or ():
+                idx[m["iid"]] = m
+    ev = obs.get("event")
+    if ev:
+        idx[ev["iid"]] = ev
+    return idx
+
+
+def _plain_swap_options(view, seats, picked=()):
+    obs = view.observation
+    me = obs["players"][view.player]
+    hand_views = me["hand"] or []
+    n_seats = me["seats"]
+    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
+    idx = _plain_card_index(obs)
+    hand = sorted(c["iid"] for c in hand_views)
+    thin = 0.1 + 0.3 * max(0, len(hand_views) - H.HAND_BIG)
+    by_level: dict = {}
+    for k in (1, 2, 3):
+        for combo in itertools.combinations(hand, k):
+            given = [idx.get(i) for i in combo]
+            if any(g is None for g in given) or not set(picked) <= set(combo):
+                continue
+            by_level.setdefault(sum(g.get("level", 0) for g in given), []).append((combo, given))
+    out = []
+    for s in seats:
+        seat = idx.get(s)
+        if seat is None:
+            continue
+        for combo, given in by_level.get(seat.get("level", 0), ()):
+            gain = H._hand_value(seat, n_seats, full) - sum(H._hand_value(g, n_seats, full) for g in given)
+            out.append((gain + thin * (len(given) - 1), s, combo))
+    return out
+
+
+# --- the rules ------------------------------------------------------------------------------------
+
+def test_printed_facts_are_the_cards_own():
+    for g in _games(2):
+        s = g.state
+        d = printed(s)
+        assert d is printed(s) and g.clone().state.printed is d  # built once, shared by clones
+        for i, c in enumerate(s.cards):
+            assert d.level[i] == c.level and d.trigger[i] == c.has_trigger
+            charm = c.abilities_of("charm")
+            assert d.charm[i] == (charm[0].timing if charm else NO_CHARM)
+            assert d.activates[i] == tuple((a.index, a.cost) for a in c.abilities if a.kind == "activate")
+            for which, stat in enumerate(("cp", "call_in")):
+                plain = tuple((a["target"], tuple(a["filter"].items()) if a.get("filter") else None, a["amount"])
+                              for _, a in c.static_modifies(stat))
+                assert (d.mods[i][which] if d.mods[i] else ()) == plain
+        s.cards = tuple(reversed(s.cards))  # other cards: the derived facts follow them
+        assert printed(s) is not d and printed(s).level == tuple(c.level for c in s.cards)
+
+
+def test_stats_levels_and_swaps_equal_a_plain_recomputation():
+    rules = next(_games(1)).rules
+    swaps = swap_ins = 0
+    for g in _decisions():
+        s = g.state
+        sources = F.static_sources(s)
+        for p, ps in enumerate(s.players):
+            assert F.seats(s, p) == sum(s.cards[i].level for i in ps.seating)
+            for c in ps.floor:
+                assert F.cp_of(s, c) == F.cp_of(s, c, sources) == _plain_cp(s, c)
+                assert F.call_in_of(s, c) == F.call_in_of(s, c, sources) == _plain_call_in(s, c)
+        d = s.decision
+        if d.kind == "charcoal":
+            assert rules._legal_charcoal(s, d.player, s.pending) == _plain_legal_charcoal(rules, s, d.player)
+            swaps += 1
+        elif d.kind == "charcoal_in":
+            assert rules._legal_charcoal_in(s, d.player, s.pending) == \
+                _plain_legal_charcoal_in(s, d.player, s.pending)
+            swap_ins += 1
+    assert swaps > 20 and swap_ins > 5
+
+
+def test_can_make_is_can_total_of_every_hand():
+    for levels in itertools.chain.from_iterable(itertools.product((1, 2, 3), repeat=n) for n in range(7)):
+        counts: dict = {}
+        for lv in levels:
+            counts[lv] = counts.get(lv, 0) + 1
+        for total in range(0, 8):
+            for most in range(0, 4):
+                assert F.can_make(counts, total, most) == F.can_total(list(levels), total, most)
+
+
+def test_shared_actions_are_the_actions_they_name():
+    assert R.PLACE[7] == Action("place", card=7) and R.PLACE[7] is R.PLACE[7]
+    assert R.SERVE[3, -1] == Action("serve", cast=3, target=-1)
+    assert R.ACTIVATE[1, 9] == Action("activate", ability=1, card=9)
+    assert R.CROSS[(4, 5, 6)] == Action("cross", casts=(4, 5, 6))
+    assert list(R._crosses_of((1, 2, 3))) == [Action("cross", casts=c) for k in (2, 3)
+                                              for c in itertools.permutations((1, 2, 3), k)]
+
+
+# --- the shared observation -------------------------------------------------------------------------
+
+def test_shared_observations_stay_equal_and_read_only():
+    checked = 0
+    for g in _decisions(3):
+        for viewer in (0, 1, None):
+            shared, fresh = g.observe(viewer, shared=True), g.observe(viewer)
+            assert shared == fresh
+            assert json.dumps(shared, sort_keys=True) == json.dumps(fresh, sort_keys=True)
+            checked += 1
+            for pv in shared["players"]:
+                for c in pv["floor"]:
+                    assert type(c) is FrozenView and isinstance(c["cross"], list)
+                    with pytest.raises(TypeError):
+                        c["served"] = True
+                    with pytest.raises(TypeError):
+                        c["cross"].append(c)
+                if pv["leader"] is not None:
+                    with pytest.raises(TypeError):
+                        pv["leader"]["active"] = False
+    assert checked > 300
+
+
+def test_a_shared_cast_view_copies_as_plain_data():
+    for g in _decisions(2, samples=False):
+        obs = g.observe(g.decision.player, shared=True)
+        casts = [c for pv in obs["players"] for c in pv["floor"] if c["cross"]]
+        if casts:
+            c = casts[0]
+            plain = pickle.loads(pickle.dumps(c))
+            assert plain == c and type(plain) is dict and type(plain["cross"]) is list
+            assert type(copy.copy(c["cross"])) is list and copy.deepcopy(c) == c
+            mine = dict(c)
+            mine["cp_now"] = -1  # a copy is the reader's own
+            assert g.observe(g.decision.player, shared=True)["players"] == obs["players"]
+            return
+    pytest.fail("no cross seen")
+
+
+# --- the heuristic --------------------------------------------------------------------------------
+
+def test_heuristic_shortcuts_equal_the_plain_ones():
+    swaps = 0
+    for g in _decisions(3):
+        view = AgentView(g, g.legal_actions())
+        obs = view.observation
+        plain = _plain_card_index(obs)
+        idx = H._card_index(obs)
+        for iid in list(plain) + [-5, 10_000]:
+            assert idx.get(iid) is plain.get(iid)
+        me = obs["players"][view.player]
+        hand = sorted(c["iid"] for c in me["hand"] or [])
+        given = [plain.get(i) for i in hand]
+        seats = [c["iid"] for c in me["seating"]]
+        for picked in [()] + [(i,) for i in hand[:2]]:
+            slow = H._combos_by_level(hand, given, picked)
+            wanted = {1, 2, 3}
+            fast = H._combos_of_levels(hand, given, [c["level"] for c in given], picked, wanted)
+            assert {k: v for k, v in slow.items() if k in wanted} == fast
+            if seats:
+                out = H._swap_options(view, seats, picked)
+                assert out == _plain_swap_options(view, seats, picked)
+                swaps += len(out)
+    assert swaps > 50
+
+
+def test_risk_answers_are_remembered_not_changed():
+    for g in _decisions(2, samples=False):
+        view = AgentView(g, g.legal_actions())
+        obs = view.observation
+        for pv in obs["players"]:
+            risk, fresh = H.Risk(pv), H.Risk(pv)
+            for margin in range(-1, 5):
+                for shift in (None, "early", "late"):
+                    assert risk(margin, shift) == fresh._risk(margin, shift) == risk(margin, shift)
