@@ -79,6 +79,11 @@ def _check(g) -> None:
     for u in s.board:
         if u is not None:
             assert F.power_of(s, u) == max(0, s.cards[u.iid].power + u.power_mod + _plain_static(s, u))
+            if u.damage > 0:  # check_destroyed's shortcut left no Z/X at its damage (ZX-B4)
+                assert u.damage < F.power_of(s, u)
+    for i, st in enumerate(s.table.statics):
+        assert s.table.lowers[i] == any(op.args["amount"] < 0 for ab in s.cards[i].abilities if ab.kind == "static"
+                                        for op in ab.effects)
     for i, c in enumerate(s.cards):
         assert s.table.activated[i] == c.abilities_of("activated")
     for viewer in (0, 1, None):

@@ -168,10 +168,8 @@ class Ctx:
 
 
 class CardIndex:
-    """The view of each card the observation shows, by iid (``get``), looked for when first asked
-    (the board first: its views are the ones a Z/X's card has; then each player's piles, a face-up
-    dynamis card's view from ``dynamis_face_up``). A card is in one place, so the answer is the
-    same as that of a full index of every place."""
+    """The view of each card the observation shows, by iid (``get``), looked for when first asked.
+    A card is in one place, so the answer is the same as that of a full index of every place."""
 
     __slots__ = ("players", "board", "found")
 
@@ -189,6 +187,13 @@ class CardIndex:
         return default if c is None else c
 
     def _find(self, iid):
+        # the places the decisions ask about most come first (a card is in one place; a face-up
+        # dynamis card's view is the one of dynamis_face_up)
+        for pv in self.players:
+            for z in ("hand", "dynamis_face_up", "dynamis"):
+                for c in pv.get(z) or ():
+                    if c["iid"] == iid:
+                        return c
         for u in self.board:
             if u is not None and "iid" in u:
                 if u["iid"] == iid:
@@ -197,7 +202,7 @@ class CardIndex:
                 if sh and sh["iid"] == iid:
                     return sh
         for pv in self.players:
-            for z in ("hand", "dynamis_face_up", "dynamis", "resources", "resolving", "charge", "trash"):
+            for z in ("resources", "resolving", "charge", "trash"):
                 for c in pv.get(z) or ():
                     if c["iid"] == iid:
                         return c
@@ -529,12 +534,12 @@ def _resource(view, acts, rng):
 
 
 def _ignition(view, acts, rng):
-    ctx = Ctx(view)
-    deck, life = ctx.me["deck"], ctx.me["life"]
+    me = view.observation["players"][view.player]  # (no more of the context is read)
+    deck, life = me["deck"], me["life"]
     if deck >= (3 if life <= 2 else 1):
-        ig = [a for a in acts if a.type == "ignite"]
-        if ig:
-            return ig[0]
+        for a in acts:
+            if a.type == "ignite":
+                return a
     return _first(acts, "end_ignition")
 
 

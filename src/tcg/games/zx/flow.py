@@ -200,12 +200,23 @@ def check_destroyed(s: ZXState) -> None:
     until nothing more is destroyed: every Z/X at its damage is destroyed together, then the
     board is looked at again (a Z/X whose power fell because another one left goes at once)."""
     board = s.board
+    cards = s.cards
+    lowers = s.table.lowers
     while True:
+        # a Z/X with less damage than its printed power and this turn's changes can only be
+        # destroyed when a static effect on the board lowers power (other static effects raise it)
+        lowered = None
         for u in board:
             if u is not None and u.damage > 0:
+                if u.damage < cards[u.iid].power + u.power_mod:
+                    if lowered is None:
+                        lowered = any(v is not None and (lowers[v.iid] or (v.shift >= 0 and lowers[v.shift]))
+                                      for v in board)
+                    if not lowered:
+                        continue
                 break
         else:
-            return  # no damage, nothing destroyed
+            return  # nothing can be destroyed
         sources = static_sources(s)
         doomed = [sq for sq, u in enumerate(board)
                   if u is not None and u.damage > 0 and u.damage >= power_of(s, u, sources)]

@@ -639,14 +639,13 @@ class ZXRules(EffectRunner, StepRuleset):
         _, p, color, n, paid, source, why = step
         left = n - len(paid)
         if left > 0:
-            avail = P.awake(s, p)
             matched = P.is_matched(s, paid, color)
-            ways = P.payments(P.counts(s, avail), color, left, matched)
+            ways = P.payments(P.awake_counts(s, p), color, left, matched)
             if len(ways) > 1:
                 self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
                              paid=[s.cards[i].color for i in paid])
                 return
-            chosen = P.resources_for(s, avail, ways[0])
+            chosen = P.resources_for(s, P.awake(s, p), ways[0])
             s.players[p].asleep_res.update(chosen)
             paid = paid + tuple(chosen)
         s.emit("pay", {"player": p, "resources": list(paid), "colors": [s.cards[i].color for i in paid],

@@ -94,14 +94,15 @@ def card_statics(c: Card) -> tuple:
 
 class CardTable:
     """What follows from the dealt cards alone, by instance id: each card's static effects
-    (``statics``), its activated abilities (``activated``) and a memo for views of the cards' printed facts (``memo``, filled by view.py:
+    (``statics``; ``lowers``: one of them lowers power), its activated abilities (``activated``) and a memo for views of the cards' printed facts (``memo``, filled by view.py:
     pure functions of a card and its instance id). Immutable facts; one table is shared by a
     state and all its clones."""
 
-    __slots__ = ("statics", "activated", "memo")
+    __slots__ = ("statics", "lowers", "activated", "memo")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.statics = tuple(card_statics(c) for c in cards)
+        self.lowers = tuple(any(e[4] < 0 for e in st) for st in self.statics)  # a static effect lowers power
         self.activated = tuple(c.abilities_of("activated") for c in cards)
         self.memo: dict = {}
 
