@@ -123,27 +123,33 @@ def field_auras(s: SNState, stat: str) -> list[tuple[int, Unit, str, int]]:
         return out
     for side, ps in enumerate(s.players):
         for src in ps.chars:
-            mods = table[src.iid]
-            if mods is not None:
-                _active(s, side, src, mods, out)
+            if table[src.iid] is not None:
+                for t, amount in _active(s, src, stat):
+                    out.append((side, src, t, amount))
         leader = ps.leader
-        if leader is not None:
-            mods = table[leader.iid]
-            if mods is not None:
-                _active(s, side, leader, mods, out)
+        if leader is not None and table[leader.iid] is not None:
+            for t, amount in _active(s, leader, stat):
+                out.append((side, leader, t, amount))
     return out
 
 
-def _active(s: SNState, side: int, src: Unit, mods: tuple, out: list) -> None:
-    """Add to ``out`` the modifies ``mods`` of unit ``src`` whose runes it meets."""
-    have = None
-    for t, amount, need in mods:
-        if need:
-            if have is None:
-                have = runes(s, src)
-            if not runes_met(have, need):
-                continue
-        out.append((side, src, t, amount))
+def _active(s: SNState, src: Unit, stat: str) -> tuple[tuple[str, int], ...]:
+    """``(target, amount)`` of the static modifies of ``stat`` of unit ``src`` whose runes it
+    meets: fixed by its card and the cards under it, so worked out once per deal for each."""
+    key = (src.iid, src.under, stat)
+    found = s.deal.active.get(key)
+    if found is None:
+        have = None
+        out = []
+        for t, amount, need in s.deal.auras[stat][src.iid]:
+            if need:
+                if have is None:
+                    have = runes(s, src)
+                if not runes_met(have, need):
+                    continue
+            out.append((t, amount))
+        found = s.deal.active[key] = tuple(out)
+    return found
 
 
 def aura_bonus(s: SNState, auras: list[tuple[int, Unit, str, int]], u: Unit) -> int:

@@ -94,7 +94,7 @@ class Deal:
     as an ON and as an OFF soul (read-only, built on first use). ``plays`` and ``activated``:
     the rules' per-iid tables for listing main-phase actions (rules.py, built on first use)."""
 
-    __slots__ = ("auras", "hp_floor", "views", "souls", "plays", "activated")
+    __slots__ = ("auras", "hp_floor", "active", "views", "souls", "plays", "activated")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -103,6 +103,8 @@ class Deal:
                                   for mods in every) for stat in stats}
         #: the least HP static abilities can give a character: every negative HP modify dealt
         self.hp_floor = sum(m[2] for mods in every if mods for m in mods if m[0] == "hp" and m[2] < 0)
+        #: (iid, cards under it, stat) -> the (target, amount) of its auras whose runes are met
+        self.active: dict[tuple, tuple] = {}
         self.views: tuple | None = None
         self.souls: list | None = None
         self.plays: tuple | None = None       # per iid: how the card is played from hand (rules.py)
