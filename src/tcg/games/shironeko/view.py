@@ -78,25 +78,15 @@ def unit_view(s: SNState, u: Unit, auras: tuple | None = None, shared: bool = Fa
         under = [views[i] for i in u.under]
     else:
         under = [card_view(s, i) for i in u.under]
-    d = dict(shared_views(s)[iid])  # the printed facts hold no lists: a plain copy is fresh
-    d["on"] = u.on
-    d["runes"] = F.runes(s, u)
-    d["under"] = under
+    base = shared_views(s)[iid]  # the printed facts (they hold no lists)
+    make = FrozenView if shared else dict
     if leader:
-        d["leader"] = True
+        d = make(base, on=u.on, runes=F.runes(s, u), under=under, leader=True)
     else:
-        d["printed_attack"] = c.attack
-        d["printed_hp"] = c.hp
-        d["level"] = c.level
-        d["attack"] = attack
-        d["hp"] = hp
-        d["damage"] = u.damage
-        d["shock"] = u.shock
-        d["poison"] = u.poison
-        d["sick"] = u.entered == s.turn
-        d["attacked"] = u.attacked
+        d = make(base, on=u.on, runes=F.runes(s, u), under=under, printed_attack=c.attack, printed_hp=c.hp,
+                 level=c.level, attack=attack, hp=hp, damage=u.damage, shock=u.shock, poison=u.poison,
+                 sick=u.entered == s.turn, attacked=u.attacked)
     if shared:
-        d = FrozenView(d)
         u.view = (key, d)
     return d
 
