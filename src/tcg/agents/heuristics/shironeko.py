@@ -95,7 +95,7 @@ def _life_weight(deck: int) -> float:
 class _Ctx(Sides):
     """Everything a decision needs, read once from the observation (the rest when first asked)."""
 
-    __slots__ = ("my_deck", "opp_deck", "_ids", "_plan", "_threat", "_in_hand")
+    __slots__ = ("my_deck", "opp_deck", "_ids", "_plan", "_threat", "_in_hand", "_blockers")
 
     def __init__(self, view: AgentView):
         super().__init__(view)
@@ -105,6 +105,7 @@ class _Ctx(Sides):
         self._ids = None
         self._threat = None
         self._in_hand = None
+        self._blockers = None
 
     @property
     def souls_on(self) -> int:
@@ -178,21 +179,27 @@ class _Ctx(Sides):
         best = a_attack * (1.0 if self.opp_deck > 12 else 1.5)  # not blocked
         va = _unit_value(a)
         a_rem = a["hp"] - a["damage"]
-        for b in self.theirs:
-            if not b["on"]:
-                continue
-            a_dies = b["attack"] >= a_rem
-            b_dies = a_attack >= b["hp"] - b["damage"]
+        for b_attack, b_rem, vb in self.blockers():
+            a_dies = b_attack >= a_rem
+            b_dies = a_attack >= b_rem
             if a_dies and not b_dies:
                 out = -va
             elif a_dies:
-                out = _unit_value(b) - va
+                out = vb - va
             elif b_dies:
-                out = _unit_value(b)
+                out = vb
             else:
-                out = -0.15 * b["attack"]  # the damage stays on it
+                out = -0.15 * b_attack  # the damage stays on it
             best = min(best, out)
         return best
+
+    def blockers(self) -> list[tuple[int, int, float]]:
+        """(attack, HP left, worth) of each of the opponent's ON characters, in field order."""
+        found = self._blockers
+        if found is None:
+            found = self._blockers = [(b["attack"], b["hp"] - b["damage"], _unit_value(b))
+                                      for b in self.theirs if b["on"]]
+        return found
 
     def plan(self) -> list[dict]:
         """Characters that should attack now, in order."""
@@ -215,7 +222,7 @@ class _Ctx(Sides):
             out = self.attack_outcome(u)
             ok = out >= -0.5 or late
             if not ok and behind:  # accept a block where both characters fall
-                ok = all(b["attack"] < _rem(u) or u["attack"] >= _rem(b) for b in self.theirs if b["on"])
+                ok = all(b_attack < _rem(u) or u["attack"] >= b_rem for b_attack, b_rem, _ in self.blockers())
             if ok and self.keeps_us_alive(u["iid"]):
                 good.append((out, u))
         good.sort(key=lambda t: (-(t[0] >= 0), -t[1]["attack"], -t[0]))
