@@ -37,7 +37,8 @@ class Unit:
 class PlayerState:
     __slots__ = ("deck", "hand", "trash", "charge", "life", "resources", "asleep_res", "dynamis",
                  "face_up", "player_card", "player_face_up", "ob_bottom", "counters", "used_ex",
-                 "used_ev_ex", "used_shift", "mulliganed", "revealed", "resolving", "chosen", "dyn_view")
+                 "used_ev_ex", "used_shift", "mulliganed", "revealed", "resolving", "chosen", "dyn_view",
+                 "trash_view")
 
     def __init__(self) -> None:
         self.deck: list[int] = []       # top = end
@@ -61,6 +62,7 @@ class PlayerState:
         self.resolving: list[int] = []  # an event while its effect resolves
         self.chosen = (-1, -1)          # set-up: (start card, gate card) chosen, secret until both chose
         self.dyn_view = None            # view.py's memo: (dynamis, face_up) and their shared views
+        self.trash_view = None          # view.py's memo: the trash and its cards' shared views
 
     def copy(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -71,7 +73,7 @@ class PlayerState:
         p.counters = dict(self.counters)
         p.used_ex, p.used_ev_ex, p.used_shift = self.used_ex, self.used_ev_ex, self.used_shift
         p.mulliganed, p.revealed, p.resolving = self.mulliganed, self.revealed, self.resolving[:]
-        p.chosen, p.dyn_view = self.chosen, self.dyn_view
+        p.chosen, p.dyn_view, p.trash_view = self.chosen, self.dyn_view, self.trash_view
         return p
 
 

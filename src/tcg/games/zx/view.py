@@ -162,10 +162,14 @@ def _observe_shared(s: ZXState, viewer: int | None) -> dict[str, Any]:
         if dyn is None or dyn[0] != key:
             dyn = ps.dyn_view = (key, tuple([views[i] for i in ps.dynamis if i in face_up]),
                                  tuple([dyn_views[i][i in face_up] for i in ps.dynamis]))
+        trash = tuple(ps.trash)  # the longest pile: its views kept with the trash they show
+        tv = ps.trash_view
+        if tv is None or tv[0] != trash:
+            tv = ps.trash_view = (trash, tuple([views[i] for i in trash]))
         pv: dict[str, Any] = {
             "player": p, "life": len(ps.life), "deck": len(ps.deck), "hand_count": len(ps.hand),
             "hand": [views[i] for i in ps.hand] if mine else None,
-            "trash": [views[i] for i in ps.trash],
+            "trash": list(tv[1]),
             "charge": [views[i] for i in ps.charge] if ps.charge else [],
             "resources": [res_views[i][i in asleep] for i in ps.resources],
             "dynamis_count": len(ps.dynamis),
