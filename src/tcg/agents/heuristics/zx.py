@@ -106,11 +106,18 @@ class Ctx:
                     theirs.append((sq, u))
                     opp_ob = opp_ob or u.get("kind") == "zx_ob"
         self.mine, self.theirs, self.my_ob, self.opp_ob = mine, theirs, my_ob, opp_ob
-        self.awake = [r for r in self.me["resources"] if not r.get("asleep")]
         self.my_turn = obs.get("active") == p
         self.hand = self.me["hand"] or []
         self._follow_up: bool | None = None
+        self._awake: list | None = None
         self.memo: dict = {}  # this decision's pure results by their arguments (_ops_value, _square_score)
+
+    @property
+    def awake(self) -> list:
+        """Our rebooted resources."""
+        if self._awake is None:
+            self._awake = [r for r in self.me["resources"] if not r.get("asleep")]
+        return self._awake
 
     @property
     def follow_up(self) -> bool:
@@ -514,12 +521,14 @@ def _resource(view, acts, rng):
     for r in ctx.me["resources"]:
         colors[r.get("color")] = colors.get(r.get("color"), 0) + 1
     needed = {c.get("color") for c in hand if c.get("kind") in ("zx", "event")}
+    by_iid: dict = {}
+    for x in hand:  # the first card of the hand with that iid
+        by_iid.setdefault(x["iid"], x)
     best = None
     for a in acts:
         if a.type != "resource":
             continue
-        card = a.card
-        c = next((x for x in hand if x["iid"] == card), None)
+        c = by_iid.get(a.card)
         if c is None:
             continue
         sc = -_hand_value(ctx, c)
