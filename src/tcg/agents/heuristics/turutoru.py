@@ -138,6 +138,42 @@ def _read_facts(h: dict) -> tuple[frozenset, float, bool]:
             "attack" in kinds or "fan_fire" in kinds)
 
 
+_VALUES: dict[tuple, tuple] = {}  # ids of shared card views -> (the views, _read_program_values)
+
+
+def _program_values(cards: list[dict]) -> dict:
+    """``_read_program_values(cards)``, once per list of shared card views (the memo holds the
+    views, so their ids stay theirs); every time for any other dicts."""
+    if not all(type(h) is FrozenView for h in cards):
+        return _read_program_values(cards)
+    key = tuple(map(id, cards))
+    got = _VALUES.get(key)
+    if got is None:
+        if len(_VALUES) >= 4096:
+            _VALUES.clear()
+        got = _VALUES[key] = (tuple(cards), _read_program_values(cards))
+    return got[1]
+
+
+def _read_program_values(cards: list[dict]) -> dict:
+    """Each card's worth as a program card (by instance id), counting how few of ``cards``
+    offer the same program (``_Ctx.prog_value``)."""
+    kinds_of = {}
+    providers: dict = {}
+    for x in cards:
+        kinds_of[x["iid"]] = ks = _facts(x)[0]
+        for k in ks:
+            providers[k] = providers.get(k, 0) + 1
+    out = {}
+    for x in cards:
+        bonus = 0.0
+        for k in kinds_of[x["iid"]]:
+            if k in _SCARCE and providers[k] <= 2:
+                bonus = max(bonus, _SCARCE[k][providers[k] - 1])
+        out[x["iid"]] = _facts(x)[1] + bonus
+    return out
+
+
 def _rem(u: dict) -> int:
     return u["toughness_now"] - u["damage"]
 
@@ -232,19 +268,7 @@ class _Ctx(Sides):
         or stacked) offer the same program: the last Attack card is not one to place."""
         if self._pv is None:
             cards = [h for h in self.hand if h.get("kind") == "character"] + list(self.me.get("programs") or [])
-            kinds_of = {}
-            providers: dict = {}
-            for x in cards:
-                kinds_of[x["iid"]] = ks = _facts(x)[0]
-                for k in ks:
-                    providers[k] = providers.get(k, 0) + 1
-            self._pv = {}
-            for x in cards:
-                bonus = 0.0
-                for k in kinds_of[x["iid"]]:
-                    if k in _SCARCE and providers[k] <= 2:
-                        bonus = max(bonus, _SCARCE[k][providers[k] - 1])
-                self._pv[x["iid"]] = _facts(x)[1] + bonus
+            self._pv = _program_values(cards)
         v = self._pv.get(h["iid"])
         return _facts(h)[1] if v is None else v
 

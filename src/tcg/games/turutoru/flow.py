@@ -76,15 +76,15 @@ class Facts:
     every card for all characters (each card is in one place at a time, and each of its ops
     applies at most once to a character), plus ``self_floor[iid]`` from the character's own
     card and ``attached_floor[iid]`` from each device attached to it. ``unit_ops[iid]``: the
-    static ops as ``units_stats`` reads them. ``memo`` holds other tables built from the cards
-    alone (e.g. the agents' shared card views)."""
+    static ops as ``units_stats`` reads them (built by ``unit_sources`` when first needed).
+    ``memo`` holds other tables built from the cards alone (e.g. the agents' shared views)."""
 
     __slots__ = ("cards", "ops", "tough_ops", "unit_ops", "tough_floor", "self_floor", "attached_floor", "memo")
 
     def __init__(self, cards: tuple):
         self.cards = cards
         self.ops = tuple(_static_ops(c) for c in cards)
-        self.unit_ops = tuple(_unit_ops(c, ops) for c, ops in zip(cards, self.ops))
+        self.unit_ops = None  # built when first read (unit_sources): only agents' views read it
         self.tough_ops = tuple(tuple(op for op in ops if op[0] == "toughness") for ops in self.ops)
         every, own, attached = 0, [0] * len(cards), [0] * len(cards)
         for iid, (card, ops) in enumerate(zip(cards, self.tough_ops)):
@@ -108,10 +108,11 @@ class Facts:
 HOLDER, OWN, OPPONENT = 1, 2, 3
 
 
-def _unit_ops(card, ops: tuple) -> tuple:
-    """A card's static ops as ``(modifies power?, HOLDER / OWN / OPPONENT, amount, filter items
-    or None)``, the ops that can never apply (``_apply_static``: "self" of a device, "attached"
-    of a character, a stat other than power and toughness) left out."""
+def _unit_ops(card, ops: tuple, cards: tuple, found: dict) -> tuple:
+    """A card's static ops as ``(modifies power?, HOLDER / OWN / OPPONENT, amount, the instance
+    ids of ``cards`` its filter lets through or None for no filter)``, the ops that can never
+    apply (``_apply_static``: "self" of a device, "attached" of a character, a stat other than
+    power and toughness) left out."""
     out = []
     for stat, target, amount, flt in ops:
         if stat not in ("power", "toughness"):
@@ -122,7 +123,13 @@ def _unit_ops(card, ops: tuple) -> tuple:
             mode = HOLDER
         else:
             mode = OWN if target == "all_own_characters" else OPPONENT
-        out.append((stat == "power", mode, amount, tuple(flt.items()) if flt else None))
+        ids = None
+        if flt:
+            key = tuple(sorted(flt.items()))
+            ids = found.get(key)
+            if ids is None:
+                ids = found[key] = frozenset(i for i, c in enumerate(cards) if matches(c, flt))
+        out.append((stat == "power", mode, amount, ids))
     return tuple(out)
 
 
@@ -208,18 +215,14 @@ def _apply_static(s: TTState, ops: tuple, iid: int, holder: Unit | None, u: Unit
     return total
 
 
-def _fits(card, flt: tuple) -> bool:
-    """``matches(card, dict(flt))`` for a non-empty filter given as items."""
-    for k, v in flt:
-        if getattr(card, k, None) != v:
-            return False
-    return True
-
-
 def unit_sources(s: TTState) -> list[tuple]:
     """The static ops on either field as ``units_stats`` reads them: (the owner of the card
     holding them, the unit holding it or None, ``Facts.unit_ops``), for the cards with any."""
-    table, owners = facts(s).unit_ops, s.owner
+    f = facts(s)
+    table, owners = f.unit_ops, s.owner
+    if table is None:
+        found: dict = {}  # filter items -> the instance ids it lets through
+        table = f.unit_ops = tuple(_unit_ops(c, ops, f.cards, found) for c, ops in zip(f.cards, f.ops))
     out = []
     for ps in s.players:
         for x in ps.chars:
@@ -248,7 +251,7 @@ def units_stats(s: TTState, units: list[Unit], sources: list[tuple]) -> list[tup
         if sources:
             owner = owners[u.iid]
             for src_owner, holder, ops in sources:
-                for is_power, mode, amount, flt in ops:
+                for is_power, mode, amount, ids in ops:
                     if mode == HOLDER:
                         if holder is not u:
                             continue
@@ -257,7 +260,7 @@ def units_stats(s: TTState, units: list[Unit], sources: list[tuple]) -> list[tup
                             continue
                     elif src_owner == owner:
                         continue
-                    if flt is not None and not _fits(c, flt):
+                    if ids is not None and u.iid not in ids:
                         continue
                     if is_power:
                         pw += amount
@@ -348,6 +351,9 @@ def check_destroyed(s: TTState) -> None:
     Side 0's characters, then side 1's, each against the statics left at that moment; again
     from the start after any destruction. A character whose damage is below the lowest
     toughness its statics could give it (``Facts``' floors) stands without counting them."""
+    p0, p1 = s.players
+    if not p0.chars and not p1.chars:
+        return
     cards = s.cards
     f = facts(s)
     floor, own_floor, attached_floor = f.tough_floor, f.self_floor, f.attached_floor

@@ -299,22 +299,29 @@ class TuruturuRules(EffectRunner, StepRuleset):
     def _can_act(self, s: TTState, p: int, kind: str) -> bool:
         """``bool(self._program_targets(s, p, kind))`` without listing the targets."""
         ps = s.players[p]
-        cards = s.cards
-        if kind == "place":
-            return any(cards[i].kind == "character" for i in ps.hand)
+        if kind == "place" or kind == "apply":
+            want = "character" if kind == "place" else "application"
+            cards = s.cards
+            for i in ps.hand:
+                if cards[i].kind == want:
+                    return True
+            return False
+        if kind == "attack" or kind == "fan_fire":
+            fan, rnd = kind == "fan_fire", s.round
+            for u in ps.chars:
+                if u.awake and (fan or u.placed != rnd):
+                    return True
+            return False
         if kind == "reboot":
             return bool(ps.chars)
         if kind == "bed_in":
-            return any(u.awake for q in s.players for u in q.chars)
-        if kind in ("attack", "fan_fire"):
-            fan, rnd = kind == "fan_fire", s.round
-            return any(u.awake and (fan or u.placed != rnd) for u in ps.chars)
-        if kind == "apply":
-            return any(cards[i].kind == "application" for i in ps.hand)
+            for q in s.players:
+                for u in q.chars:
+                    if u.awake:
+                        return True
+            return False
         if kind == "library_draw":
             return True
-        if kind == "activate":
-            return any(cards[u.iid].abilities_of("activated") for u in ps.chars)
         return bool(self._program_targets(s, p, kind))
 
     def _own_devices(self, s: TTState, p: int) -> list[int]:
