@@ -72,11 +72,12 @@ class Printed:
     per cards tuple (``printed(s)``): each instance's level, whether it has a trigger, the static ``modify``s of its card
     (``mods``: for cp, then for call_in, each a tuple of (target, filter items or None, amount);
     None when it has none), its charm timing, its activated abilities ((index, cost), ...), and the agents' shared card
-    views (filled in by view.py, with its memos of read-only cast and leader views: each a pure
-    function of its key). Everything here depends only on the immutable cards, so clones share
+    views (filled in by view.py, with its memos of read-only cast, leader and pile views: each a
+    pure function of its key). Everything here depends only on the immutable cards, so clones share
     it."""
 
-    __slots__ = ("cards", "level", "trigger", "mods", "charm", "activates", "views", "cast_views", "leader_views")
+    __slots__ = ("cards", "level", "trigger", "mods", "charm", "activates", "views", "cast_views", "leader_views",
+                 "pile_views")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
@@ -97,6 +98,7 @@ class Printed:
         self.views = None
         self.cast_views: dict = {}
         self.leader_views: dict = {}
+        self.pile_views: dict | None = None
 
 
 def _static_entry(args) -> tuple:

@@ -123,6 +123,24 @@ class FrozenList(list):
         return (list, (list(self),))
 
 
+class PileViews(dict):
+    """The shared views of piles of cards, by the tuple of their instance ids: a read-only list
+    of the cards' shared views, made on the first look-up of a pile (``printed(s).pile_views``;
+    emptied when it grows large)."""
+
+    __slots__ = ("views",)
+
+    def __init__(self, views: list):
+        super().__init__()
+        self.views = views
+
+    def __missing__(self, iids: tuple) -> FrozenList:
+        if len(self) > 20_000:
+            self.clear()
+        v = self[iids] = FrozenList(map(self.views.__getitem__, iids))
+        return v
+
+
 def _cast_shared(s: KMState, d, c: Cast, sources: list) -> FrozenView:
     """A cast's view in a shared observation: read-only and made once per (top card, cards
     under it, CP and call-ins now, served), the same content as ``cast_view``."""
@@ -168,7 +186,9 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     leaders are read-only views too, made once per what they show."""
     d = printed(s)
     fv = d.views or shared_views(s)
-    cv = fv.__getitem__
+    piles = d.pile_views
+    if piles is None:
+        piles = d.pile_views = PileViews(fv)
     level = d.level.__getitem__
     sources = F.static_sources(s)
     players = []
@@ -178,11 +198,11 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
         mine = viewer == p
         pv = {
             "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
-            "hand": list(map(cv, ps.hand)) if mine else None,
-            "backyard": list(map(cv, ps.backyard)),
-            "seating": list(map(cv, ps.seating)),
+            "hand": piles[tuple(ps.hand)] if mine else None,
+            "backyard": piles[tuple(ps.backyard)],
+            "seating": piles[tuple(ps.seating)],
             "floor": floor,
-            "resolving": list(map(cv, ps.resolving)),
+            "resolving": piles[tuple(ps.resolving)],
             "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
             "event_used": ps.used_event, "support_used": ps.used_support,
         }
@@ -195,7 +215,7 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
         "phase": s.phase, "close_seats": rules.close_seats,
         "event": fv[s.event] | {"owner": s.owner[s.event]} if s.event >= 0 else None,
         "serving": {"server": s.serving[0], "receiver": s.serving[1],
-                    "help": list(map(cv, s.help_used))} if s.serving else None,
+                    "help": piles[tuple(s.help_used)]} if s.serving else None,
         "decision": decision,
         "result": s.result_view(),
         "players": players,
