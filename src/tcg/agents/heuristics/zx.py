@@ -594,8 +594,9 @@ def _main(view, acts, rng):
         v = _ops_value(ctx, _ops(c.get("id", ""), "use")) - 0.35 * c.get("cost", 0) - 0.6
         effects.append((v, c.get("cost", 0), a))
     for a in by.get("ev_ex", ()):
-        c = idx.get(a.card) or {}
-        v = _ops_value(ctx, _ops(c.get("id", ""), "use", a.effect)) - 0.35 * c.get("cost", 0) - 1.2
+        (_, card), (_, effect) = a.params  # ev_ex: card, effect
+        c = idx.get(card) or {}
+        v = _ops_value(ctx, _ops(c.get("id", ""), "use", effect)) - 0.35 * c.get("cost", 0) - 1.2
         effects.append((v, c.get("cost", 0), a))
     for a in by.get("activate", ()):
         u = ctx.board[a.square] or {}
@@ -613,16 +614,17 @@ def _main(view, acts, rng):
             return a
 
     # 3. attack the player
-    hits = [a for a in by.get("attack", ()) if a.target == -1]
+    # attack actions' parameters: attacker, target (a.params[0][1], a.params[1][1])
+    hits = [a for a in by.get("attack", ()) if a.params[1][1] == -1]
     if hits:
-        return min(hits, key=lambda a: (ctx.board[a.attacker] or {}).get("power_now", 0))
+        return min(hits, key=lambda a: (ctx.board[a.params[0][1]] or {}).get("power_now", 0))
 
-    attacks = [a for a in by.get("attack", ()) if a.target >= 0]
+    attacks = [a for a in by.get("attack", ()) if a.params[1][1] >= 0]
 
     # 4. destroy the Z/X on the opponent's player square (opens their life)
     blk = ctx.board[ctx.opp_psq]
     if blk is not None and blk.get("owner") != ctx.p:
-        a = _kill_attack(ctx, [a for a in attacks if a.target == ctx.opp_psq])
+        a = _kill_attack(ctx, [a for a in attacks if a.params[1][1] == ctx.opp_psq])
         if a is not None:
             return a
 
