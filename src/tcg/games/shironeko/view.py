@@ -33,7 +33,10 @@ def shared_views(s: SNState) -> tuple:
     deal = s.deal
     views = deal.views
     if views is None:
-        views = deal.views = tuple(_PRINTED.shared(c, i) for i, c in enumerate(s.cards))
+        views = tuple(_PRINTED.shared(c, i) for i, c in enumerate(s.cards))
+        # observe() copies them with dict() for fresh views: a list value would be shared
+        assert not any(isinstance(v, list) for view in views for v in view.values())
+        deal.views = views
     return views
 
 
@@ -119,9 +122,8 @@ def _shared_units(s: SNState, units: list[Unit], auras: tuple) -> list[dict[str,
 def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
     # shared (agents' observations): cards' printed facts as one read-only dict per card, and
     # each soul's town view as one read-only dict per card and state (ON / OFF)
-    if shared:
-        views = shared_views(s)
-        souls = shared_souls(s)
+    views = shared_views(s)
+    souls = shared_souls(s)
     auras = F.field_auras_both(s)
     players = []
     for p, ps in enumerate(s.players):
@@ -135,15 +137,15 @@ def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict
             using = [views[i] for i in ps.using] if ps.using else []
             off = ps.souls_off
             town = [souls[i][i not in off] for i in ps.town]
-        else:
-            hand = [card_view(s, i) for i in ps.hand] if mine else None
-            leader_hand = [card_view(s, i) for i in ps.leader_hand] if mine else None
-            discard = [card_view(s, i) for i in ps.discard]
-            removed = [card_view(s, i) for i in ps.removed]
-            damage_area = [card_view(s, i) for i in ps.damage_area]
-            using = [card_view(s, i) for i in ps.using]
+        else:  # fresh dicts (copies of the shared ones: their values hold no lists)
+            hand = [dict(views[i]) for i in ps.hand] if mine else None
+            leader_hand = [dict(views[i]) for i in ps.leader_hand] if mine else None
+            discard = [dict(views[i]) for i in ps.discard]
+            removed = [dict(views[i]) for i in ps.removed]
+            damage_area = [dict(views[i]) for i in ps.damage_area]
+            using = [dict(views[i]) for i in ps.using]
             off = ps.souls_off
-            town = [_soul(s, i, i not in off) for i in ps.town]
+            town = [dict(souls[i][i not in off]) for i in ps.town]
         pv: dict[str, Any] = {
             "player": p,
             "deck": len(ps.deck),
