@@ -330,10 +330,12 @@ class ZXRules(EffectRunner, StepRuleset):
                     out.append(_EV_EX[i, 0])
                     out.append(_EV_EX[i, 1])
             elif kind == "shift" and not ps.used_shift and len(face_up) >= c.min_face_up:
-                if hosts is None:  # the player's Z/X without a SHIFT, board order
-                    hosts = [(sq, u) for sq, u in enumerate(board) if u is not None and u.owner == p and u.shift < 0]
-                for sq, u in hosts:
-                    if self._shift_fits(s, c, u):
+                if hosts is None:  # the player's Z/X without a SHIFT, board order: (square, kind, colour)
+                    hosts = [(sq, cards[u.iid].kind, cards[u.iid].color) for sq, u in enumerate(board)
+                             if u is not None and u.owner == p and u.shift < 0]
+                t = c.shift_target  # _shift_fits (a host has no SHIFT: its own colour only)
+                for sq, host_kind, host_color in hosts:
+                    if t == "any" or (host_kind == "zx_ob" if t == "zx_ob" else host_color == t):
                         out.append(_SHIFT[i, sq])
         player_open = None
         activated = s.table.activated
