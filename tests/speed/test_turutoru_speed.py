@@ -14,6 +14,7 @@ from tcg.agents.base import AgentView
 from tcg.agents.heuristics import turutoru as H
 from tcg.api import list_decks, new_game
 from tcg.engine.action import Action
+from tcg.engine.cards import FrozenView
 from tcg.engine.rng import Rng
 from tcg.engine.state import BaseState
 from tcg.games.turutoru import flow as F
@@ -179,3 +180,5 @@ def test_the_heuristics_card_facts_and_the_shared_views():
         for h in me.get("programs") or []:  # a stacked card's shared view is the same each time
             assert any(h is x for x in g.observe(view.player, shared=True)["players"][view.player]["programs"])
         assert obs == V.observe(g.rules, g.state, view.player)
+        for side in obs["players"]:  # characters are shared read-only views too
+            assert all(type(u) is FrozenView for u in side["characters"])

@@ -221,7 +221,7 @@ _SCARCE = {"attack": (3.0, 1.0), "reboot": (1.5, 0.5), "place": (1.5, 0.5), "act
 
 
 class _Ctx(Sides):
-    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming", "_plans", "_keys", "_acts")
+    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming", "_plans", "_keys", "_acts", "_later")
 
     def __init__(self, view: AgentView):
         super().__init__(view)
@@ -233,6 +233,7 @@ class _Ctx(Sides):
         self._plans: dict = {}
         self._keys: dict = {}
         self._acts: dict = {}
+        self._later = None
 
     def activated_value(self, cid, ability: int, source_iid: int) -> float:
         """``_activated_value(cid, ability, self, source_iid)``, once per decision and per
@@ -275,6 +276,13 @@ class _Ctx(Sides):
     def unit(self, iid: int) -> dict | None:
         return find_unit(iid, self.mine, self.theirs)
 
+    def later_attack(self) -> bool:
+        """Whether one of our face-down cards still to run may run as an Attack or a Fan Fire
+        (``later_programs``), read once per decision."""
+        if self._later is None:
+            self._later = any(k in ("attack", "fan_fire") for k in self.later_programs())
+        return self._later
+
     def later_programs(self) -> list[str]:
         """Kinds of the programs our face-down cards still to run this main phase may run as
         (the running card is not among them)."""
@@ -291,10 +299,9 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
     """Rough worth of resolving these effect operations now (units of _uval)."""
     mine = c.mine if own_units is None else own_units
     theirs = c.theirs
-    if c.attack_coming is not None:
-        attack_coming = c.attack_coming
-    else:
-        attack_coming = any(k in ("attack", "fan_fire") for k in c.later_programs())
+    attack_coming = c.attack_coming
+    if attack_coming is None:
+        attack_coming = c.later_attack()
     v = 0.0
     for op in ops:
         name, a = op.name, op.args

@@ -68,10 +68,20 @@ def _shared_units(s: TTState, chars: list[Unit], sources: list[tuple], views: li
     """``unit_view`` of each character (``sources``: ``F.unit_sources``), the card's printed
     facts and its devices' read from the shared views."""
     rnd = s.round
-    return [{**views[u.iid], "awake": u.awake, "damage": u.damage, "power_now": power,
-             "toughness_now": toughness, "placed_this_round": u.placed == rnd,
-             "devices": [views[x] for x in u.devices]}
-            for u, (power, toughness) in zip(chars, F.units_stats(s, chars, sources))]
+    memo = F.facts(s).memo
+    table = memo.get("shared_units")
+    if table is None or len(table) > 20000:
+        table = memo["shared_units"] = {}
+    out = []
+    for u, (power, toughness) in zip(chars, F.units_stats(s, chars, sources)):
+        key = (u.iid, u.awake, u.damage, power, toughness, u.placed == rnd, u.devices)
+        got = table.get(key)
+        if got is None:
+            got = table[key] = FrozenView({**views[u.iid], "awake": u.awake, "damage": u.damage, "power_now": power,
+                                           "toughness_now": toughness, "placed_this_round": u.placed == rnd,
+                                           "devices": [views[x] for x in u.devices]})
+        out.append(got)
+    return out
 
 
 def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
