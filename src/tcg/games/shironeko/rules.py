@@ -579,11 +579,22 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def scramble_hidden(self, s: SNState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "search"):
             return False
+        # ``s.exchange`` (the pooled cards in their canonical order, shuffled, dealt back),
+        # done in place for a single zone
+        shuffle = rng.shuffle
         for p, ps in enumerate(s.players):
             if p != viewer:
-                s.exchange(rng, ps.hand, ps.deck)
-            s.exchange(rng, ps.deck)
-            s.exchange(rng, ps.town_deck)
+                hand, deck = ps.hand, ps.deck
+                pool = hand + deck
+                pool.sort()
+                shuffle(pool)
+                n = len(hand)
+                hand[:] = pool[:n]
+                deck[:] = pool[n:]
+            ps.deck.sort()
+            shuffle(ps.deck)
+            ps.town_deck.sort()
+            shuffle(ps.town_deck)
         return True
 
     def check_invariants(self, s: SNState) -> None:
