@@ -276,7 +276,11 @@ def test_risk_answers_are_remembered_not_changed():
         view = AgentView(g, g.legal_actions())
         obs = view.observation
         for pv in obs["players"]:
+            for c in pv["floor"]:
+                assert H._cast_value(c) == H._plain_cast_value(c) == H._cast_value(dict(c))
             risk, fresh = H.Risk(pv), H.Risk(pv)
+            plain = [(c.get("help_shift"), c.get("help_cp", 0)) for c in risk.seen if c.get("help_shift") is not None]
+            assert risk.helpers() == (plain, len(risk.seen))
             for margin in range(-1, 5):
                 for shift in (None, "early", "late"):
                     assert risk(margin, shift) == fresh._risk(margin, shift) == risk(margin, shift)

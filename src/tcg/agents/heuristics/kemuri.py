@@ -26,7 +26,9 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...engine.action import Action
+from ...engine.cards import FrozenView
 from ...engine.rng import Rng
+from ...games.kemuri.view import FrozenList
 from ..base import AgentView
 from .common import decide_by_kind, final_value, logistic
 
@@ -84,11 +86,47 @@ def _me_opp(obs, p):
     return obs["players"][p], obs["players"][1 - p]
 
 
+# What is worked out from one read-only view of a shared observation alone (a cast's value, the
+# helpers in a pile) is remembered by the view's id: such views (FrozenView, FrozenList) never
+# change and are made once per what they show. Each entry keeps its view, so that the id stays
+# its own; the memos are emptied when they grow large.
+VIEW_MEMO_MAX = 50_000
+_CAST_VALUES: dict[int, tuple] = {}
+_PILE_HELPERS: dict[int, tuple] = {}
+
+
 def _cast_value(c: dict) -> float:
     """What a cast on the floor is worth (to keep, or to remove from the opponent): its CP (it
     wins contests and blocks), its call-ins (seats) and what it cost."""
+    if type(c) is FrozenView:
+        hit = _CAST_VALUES.get(id(c))
+        if hit is None:
+            if len(_CAST_VALUES) > VIEW_MEMO_MAX:
+                _CAST_VALUES.clear()
+            hit = _CAST_VALUES[id(c)] = (_plain_cast_value(c), c)
+        return hit[0]
+    return _plain_cast_value(c)
+
+
+def _plain_cast_value(c: dict) -> float:
     return 1.0 + 0.4 * c.get("cp_now", c.get("cp", 0)) + 0.8 * c.get("call_in_now", c.get("call_in", 0)) \
         + 0.5 * c.get("cost", 0) + 0.5 * len(c.get("cross") or ())
+
+
+def _helpers_of(cards) -> list:
+    """(help shift, help CP) of the cards that can help, in order."""
+    if type(cards) is FrozenList:
+        hit = _PILE_HELPERS.get(id(cards))
+        if hit is None:
+            if len(_PILE_HELPERS) > VIEW_MEMO_MAX:
+                _PILE_HELPERS.clear()
+            hit = _PILE_HELPERS[id(cards)] = (_plain_helpers(cards), cards)
+        return hit[0]
+    return _plain_helpers(cards)
+
+
+def _plain_helpers(cards) -> list:
+    return [(c.get("help_shift"), c.get("help_cp", 0)) for c in cards if c.get("help_shift") is not None]
 
 
 def _hand_value(c: dict, seats: int, floor_full: bool) -> float:
@@ -225,11 +263,25 @@ class Risk:
             self._seen = seen
         return self._seen
 
-    def helpers(self) -> list:
-        """(help shift, help CP) of the seen cards that can help, in the order seen."""
+    def helpers(self) -> tuple[list, int]:
+        """(help shift, help CP) of the seen cards that can help, in the order seen, and how
+        many cards were seen (``seen``, worked out pile by pile)."""
         if self._helpers is None:
-            self._helpers = [(c.get("help_shift"), c.get("help_cp", 0)) for c in self.seen
-                             if c.get("help_shift") is not None]
+            out: list = []
+            n = 0
+            opp = self._opp
+            if opp:
+                for z in ("backyard", "seating"):
+                    pile = opp.get(z) or ()
+                    out += _helpers_of(pile)
+                    n += len(pile)
+                rest = []
+                for c in opp["floor"]:
+                    rest.append(c)
+                    rest += c.get("cross") or ()
+                out += _plain_helpers(rest)
+                n += len(rest)
+            self._helpers = (out, n)
         return self._helpers
 
     def __call__(self, margin: int, shift: str | None) -> float:
@@ -251,10 +303,11 @@ class Risk:
             return 0.9 if have >= need else 0.0
         prior = _PRIOR.get(need, 0.02)
         k = 0.0
-        for hs, hcp in self.helpers():
+        helpers, n_seen = self.helpers()
+        for hs, hcp in helpers:
             if shift is None or hs == shift:
                 k += 1.0 if hcp >= need else 0.25 * hcp / need
-        f = (k + 6 * prior) / (len(self.seen) + 6)
+        f = (k + 6 * prior) / (n_seen + 6)
         return 1 - (1 - min(0.9, f)) ** min(self.hand, 8)
 
 
