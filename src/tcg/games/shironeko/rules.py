@@ -53,6 +53,15 @@ def _act2(kind: str, iid: int, target: int) -> Action:
     return a
 
 
+def _abilities_of(s: SNState, iid: int, kind: str) -> tuple:
+    """``s.cards[iid].abilities_of(kind)``, worked out once per deal."""
+    key = (iid, kind)
+    found = s.deal.by_kind.get(key)
+    if found is None:
+        found = s.deal.by_kind[key] = s.cards[iid].abilities_of(kind)
+    return found
+
+
 def _play_info(card: Card) -> tuple:
     """How a card in hand may be played, for ``_legal_main``: (True for a character, False for
     anything else but a monster, None for a monster; a plain (not awakened) character; name,
@@ -196,7 +205,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         revealed = tuple(ps.damage_area[start:])
         s.steps.append(("damage_cleanup", p, revealed))
         if p != s.active:
-            trig = tuple(i for i in revealed if cards[i].abilities_of("trigger"))
+            trig = tuple(i for i in revealed if _abilities_of(s, i, "trigger"))
             if trig:
                 s.steps.append(("triggers", p, trig, attacker))
 
@@ -214,7 +223,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def _run_trigger(self, s: SNState, p: int, iid: int, rest: tuple, attacker: int) -> None:
         s.steps.append(("triggers", p, rest, attacker))
         s.emit("trigger", {"player": p, "card": iid, "id": s.cards[iid].id})
-        for ab in reversed(s.cards[iid].abilities_of("trigger")):
+        for ab in reversed(_abilities_of(s, iid, "trigger")):
             s.steps.append(effect_step(p, iid, ab.effects, attacker))
 
     def _step_damage_cleanup(self, s: SNState, step: tuple) -> None:
@@ -460,7 +469,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         elif t == "monster":  # SN-M1
             s.emit("monster", public)
             s.steps.append(("to_discard", iid))
-            for ab in reversed(card.abilities_of("use")):
+            for ab in reversed(_abilities_of(s, iid, "use")):
                 s.steps.append(effect_step(p, iid, ab.effects, -1))
         elif t == "burst":  # SN-M2
             ab = card.abilities_of("burst")[0]
@@ -526,7 +535,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
-        for ab in reversed(s.cards[u.iid].abilities_of("on_enter")):
+        for ab in reversed(_abilities_of(s, u.iid, "on_enter")):
             if not ab.runes or F.runes_met(F.runes(s, u), ab.runes):
                 s.steps.append(effect_step(p, u.iid, ab.effects, -1))
 

@@ -85,16 +85,19 @@ def card_auras(card: Card) -> tuple[tuple[str, str, int, tuple[str, ...]], ...] 
 
 class Deal:
     """What follows from the dealt cards alone (``SNState.cards``, immutable): one object shared
-    by a state and all its clones, never changed but to fill a lazily built table.
+    by a state and all its clones (and by games dealt the same card list), never changed but to
+    fill a table built when first needed.
 
     ``auras[stat][iid]``: the card's static modifies of that stat as ``(target, amount, runes
     needed)``, None if it has none (``card_auras``); a stat no dealt card modifies is not in
-    ``auras``; ``hp_floor``: the least HP all those can add to a character. ``views``: per iid, the shared read-only view of the card's printed facts (the
-    agents' observations, built on first use); ``souls``: per iid, the town view of the card
-    as an ON and as an OFF soul (read-only, built on first use). ``plays`` and ``activated``:
-    the rules' per-iid tables for listing main-phase actions (rules.py, built on first use)."""
+    ``auras``. ``hp_floor``: the least HP all those can add to a character. ``active``: a unit's
+    modifies whose runes it meets, by (iid, cards under it, stat) (flow.py). ``views``: per iid,
+    the shared read-only view of the card's printed facts (the agents' observations); ``souls``:
+    per iid, the town view of the card as an OFF and as an ON soul (read-only). ``plays`` and
+    ``activated``: per iid, how the card is played from hand and its activated abilities (for
+    listing main-phase actions); ``by_kind``: a card's abilities of a kind, by (iid, kind)."""
 
-    __slots__ = ("auras", "hp_floor", "active", "views", "souls", "plays", "activated")
+    __slots__ = ("auras", "hp_floor", "active", "views", "souls", "plays", "activated", "by_kind")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -108,6 +111,7 @@ class Deal:
         self.views: tuple | None = None
         self.souls: list | None = None
         self.plays: tuple | None = None       # per iid: how the card is played from hand (rules.py)
+        self.by_kind: dict[tuple[int, str], tuple] = {}  # (iid, kind) -> the card's abilities of that kind
         self.activated: tuple | None = None   # per iid: its activated abilities, or None (rules.py)
 
 
