@@ -468,9 +468,34 @@ def _urgency(c: _Ctx) -> float:
     return 1.5 if mine < theirs or c.my_hp <= c.opp_hp else 0.5
 
 
+_PLANS: dict[tuple, tuple] = {}  # _plan_attack's arguments as read -> (attackers' positions, value)
+
+
+def _attack_key(u: dict) -> tuple:
+    """What ``_plan_attack`` reads of a unit: its power, toughness and damage now, card id,
+    number of devices (and, of a blocker, its instance id)."""
+    return u["power_now"], u["toughness_now"], u["damage"], u["id"], len(u.get("devices") or ())
+
+
 def _plan_attack(attackers: list[dict], blockers: list[dict], opp_hp: int, fan: bool,
                  bias: float = 0.0) -> tuple[list[dict], float]:
-    """The attackers worth sending, strongest first, and what the attack gains.
+    """The attackers worth sending, strongest first, and what the attack gains
+    (``_plan_attack_of``), worked out once for the same units as read, HP and bias."""
+    key = (tuple(map(_attack_key, attackers)), tuple((b["iid"], *_attack_key(b)) for b in blockers),
+           opp_hp, fan, bias)
+    got = _PLANS.get(key)
+    if got is None:
+        if len(_PLANS) >= 8192:
+            _PLANS.clear()
+        got = _PLANS[key] = _plan_attack_of(*key)
+    picks, total = got
+    return [attackers[i] for i in picks], total
+
+
+def _plan_attack_of(attackers: tuple, blockers: tuple, opp_hp: int, fan: bool,
+                    bias: float = 0.0) -> tuple[tuple, float]:
+    """The attackers worth sending (their positions), strongest first, and what the attack
+    gains; the units as ``_attack_key`` reads them (a blocker's instance id first).
 
     The attacks are resolved one after the other against an opponent who answers each one in
     the way worst for us (no block, one blocker, or every awake blocker together), with the
@@ -480,19 +505,20 @@ def _plan_attack(attackers: list[dict], blockers: list[dict], opp_hp: int, fan: 
     # each blocker that can still be hurt: [damage left to destroy it, power, iid, value less
     # its toughness part (_uval: power_now + 0.5 * rem + abilities + 0.5 * devices)]
     opp = []
-    for b in blockers:
-        r = _rem(b)
+    for iid, power, tough, damage, cid, devices in blockers:
+        r = tough - damage
         if r > 0:
-            opp.append([r, b["power_now"], b["iid"], _ability_bonus(b["id"]), 0.5 * len(b.get("devices") or ())])
+            opp.append([r, power, iid, _ability_bonus(cid), 0.5 * devices])
     hp = opp_hp
     order = []
-    for u in attackers:
-        power, tough = u["power_now"], u["toughness_now"]
+    for at, (power, tough, damage, cid, devices) in enumerate(attackers):
+        # _uval of the unit as it stands (not halved)
+        val = power + 0.5 * max(0, tough - damage) + _ability_bonus(cid) + 0.5 * devices
         if fan:
             power, tough = _half(power), _half(tough)
-        rem = tough - u["damage"]
+        rem = tough - damage
         if rem > 0 and power > 0:
-            order.append((power, rem, _uval(u), u))
+            order.append((power, rem, val, at))
     order.sort(key=lambda t: (-t[0], -t[1]))
     total, best_total, best_n = 0.0, 0.0, 0
     for i, (power, rem, val, _u) in enumerate(order):
@@ -535,7 +561,7 @@ def _plan_attack(attackers: list[dict], blockers: list[dict], opp_hp: int, fan: 
         total += worst - 0.3 + bias
         if total > best_total:
             best_total, best_n = total, i + 1
-    return [t[3] for t in order[:best_n]], best_total
+    return tuple(t[3] for t in order[:best_n]), best_total
 
 
 # --- programming ---------------------------------------------------------------------------------
