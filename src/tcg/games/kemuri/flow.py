@@ -70,7 +70,9 @@ def can_make(counts: dict[int, int], total: int, most: int) -> bool:
     """``can_total`` of the levels counted in ``counts`` (level -> how many cards): the answer
     depends only on how many cards of each level there are, up to ``most`` of each, so it is
     worked out once per such shape (the cost stays the same whatever the hand's size)."""
-    key = (tuple(sorted((lv, n if n < most else most) for lv, n in counts.items() if n > 0)), total, most)
+    shape = [(lv, n if n < most else most) for lv, n in counts.items() if n > 0]
+    shape.sort()
+    key = (tuple(shape), total, most)
     ok = _CAN_MAKE.get(key)
     if ok is None:
         if len(_CAN_MAKE) > 4096:  # bounded (levels are 1..3: far fewer shapes in practice)
@@ -81,9 +83,12 @@ def can_make(counts: dict[int, int], total: int, most: int) -> bool:
 
 def level_counts(levels, iids) -> dict[int, int]:
     """How many of the cards ``iids`` have each level (``levels``: ``printed(s).level``)."""
+    lvs = list(map(levels.__getitem__, iids))
+    c1, c2, c3 = lvs.count(1), lvs.count(2), lvs.count(3)
+    if c1 + c2 + c3 == len(lvs):  # deck cards' levels are 1..3 (some counts may be 0)
+        return {1: c1, 2: c2, 3: c3}
     counts: dict[int, int] = {}
-    for i in iids:
-        lv = levels[i]
+    for lv in lvs:
         counts[lv] = counts.get(lv, 0) + 1
     return counts
 
