@@ -101,6 +101,7 @@ def test_power_and_toughness_in_one_pass_and_the_floors():
             assert F.toughness_of(s, u, tough) == want[1]
             low = s.cards[u.iid].toughness + u.tough_mod + f.tough_floor + f.self_floor[u.iid] + \
                 sum(f.attached_floor[d] for d in u.devices)
+            assert f.low[u.iid] + u.tough_mod + sum(f.attached_floor[d] for d in u.devices) == low
             assert low <= s.cards[u.iid].toughness + u.tough_mod + F._static(s, u, "toughness")
             units += 1
     assert units > 1000

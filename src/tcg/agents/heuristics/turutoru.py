@@ -600,9 +600,11 @@ class _Sim:
 
     def value(self, kind: str, n: int, card: dict) -> float:
         """``_program_value(kind, n, card, self, self.c)``, once per state of the simulation:
-        it reads of the card only which one it is (a Place leaves it out of the hand), and of
-        the context only ``attack_coming`` changes while programming."""
-        key = (kind, n, self.c.attack_coming, self.start, card["iid"] if kind == "place" else None)
+        it reads of the card only which one it is (a Place leaves it out of the hand), of the
+        context only ``attack_coming`` changes while programming (read by the effects of an
+        Apply, Activate or Effect) and only a Decoder reads where the stack has got to."""
+        key = (kind, n, self.c.attack_coming if kind in ("apply", "activate", "effect") else None,
+               self.start if kind == "decoder" else None, card["iid"] if kind == "place" else None)
         v = self._values.get(key)
         if v is None:
             v = self._values[key] = _program_value(kind, n, card, self, self.c)
@@ -610,6 +612,26 @@ class _Sim:
 
     def chars_in_hand(self, exclude: int | None = None) -> list[dict]:
         return [h for h in self.hand if h.get("kind") == "character" and h["iid"] != exclude]
+
+    def to_place(self, exclude: int) -> tuple[dict | None, int]:
+        """``max(chars, key=place_key)`` and ``len(chars)`` of ``chars = chars_in_hand(exclude)``
+        (None, 0 without any): the first best character of the hand, or the first best of the
+        others when ``exclude`` is that one (leaving out any other card keeps the first best)."""
+        got = self._values.get("to_place")
+        if got is None:
+            chars = self.chars_in_hand()
+            first = second = None
+            if chars:
+                first = max(chars, key=self.c.place_key)
+                rest = [h for h in chars if h is not first]
+                second = max(rest, key=self.c.place_key) if rest else None
+            got = self._values["to_place"] = (len(chars), {h["iid"] for h in chars}, first, second)
+        count, iids, first, second = got
+        if exclude in iids:
+            count -= 1
+        if not count:
+            return None, 0
+        return (second if first["iid"] == exclude else first), count
 
     def run(self, kind: str, n: int) -> None:
         self._values.clear()
@@ -660,14 +682,13 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
     field = sim.field
     opp_awake = sim.opp_awake
     if kind == "place":
-        chars = sim.chars_in_hand(card["iid"])
-        if not chars:
+        best, count = sim.to_place(card["iid"])  # the best of the other characters in hand
+        if best is None:
             return 0.0
-        best = max(chars, key=c.place_key)
         size = len(field)
         v = (1.0 + 0.5 * _body(best)) if size < 6 else 0.2 * _body(best)
         v += 1.5 if size < 2 else 0.6 if size < 4 else -0.6
-        if len(chars) - 1 < 2:
+        if count - 1 < 2:
             v -= 1.2  # keep some character cards to program with
         return v
     if kind in ("attack", "fan_fire"):

@@ -79,7 +79,8 @@ class Facts:
     static ops as ``units_stats`` reads them (built by ``unit_sources`` when first needed).
     ``memo`` holds other tables built from the cards alone (e.g. the agents' shared views)."""
 
-    __slots__ = ("cards", "ops", "tough_ops", "unit_ops", "tough_floor", "self_floor", "attached_floor", "memo")
+    __slots__ = ("cards", "ops", "tough_ops", "unit_ops", "tough_floor", "self_floor", "attached_floor", "low",
+                 "memo")
 
     def __init__(self, cards: tuple):
         self.cards = cards
@@ -100,6 +101,9 @@ class Facts:
                 else:
                     every += amount
         self.tough_floor, self.self_floor, self.attached_floor = every, tuple(own), tuple(attached)
+        # the lowest toughness a character could have from its printed toughness and the statics
+        # but its modifiers and attached devices' (what check_destroyed adds)
+        self.low = tuple(c.toughness + every + own[i] for i, c in enumerate(cards))
         self.memo: dict = {}
 
 
@@ -354,9 +358,8 @@ def check_destroyed(s: TTState) -> None:
     p0, p1 = s.players
     if not p0.chars and not p1.chars:
         return
-    cards = s.cards
     f = facts(s)
-    floor, own_floor, attached_floor = f.tough_floor, f.self_floor, f.attached_floor
+    base, attached_floor = f.low, f.attached_floor
     again = True
     while again:
         again = False
@@ -367,7 +370,7 @@ def check_destroyed(s: TTState) -> None:
                 continue
             for u in list(chars):
                 d = u.damage
-                low = cards[u.iid].toughness + u.tough_mod + floor + own_floor[u.iid]
+                low = base[u.iid] + u.tough_mod
                 for x in u.devices:
                     low += attached_floor[x]
                 if d < ((low + 1) // 2 if u.fan else low):
