@@ -39,11 +39,11 @@ def counts(s: ZXState, avail: list[int]) -> list[int]:
 def awake_counts(s: ZXState, p: int) -> list[int]:
     """``counts(s, awake(s, p))``: the player's rebooted resources per colour."""
     ps = s.players[p]
-    asleep, cards, index = ps.asleep_res, s.cards, COLOR_INDEX
+    asleep, index = ps.asleep_res, s.table.color_index
     out = [0] * len(COLORS)
     for i in ps.resources:
         if i not in asleep:
-            out[index[cards[i].color]] += 1
+            out[index[i]] += 1
     return out
 
 

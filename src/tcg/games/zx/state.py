@@ -6,7 +6,7 @@ force, an attached SHIFT and, for a Z/X OB, the bottom half."""
 from __future__ import annotations
 
 from ...engine.state import TurnState
-from .cards import Card
+from .cards import COLORS, Card
 
 PLAYER_SQUARE = (7, 1)
 ADJACENT = tuple(tuple(j for j in range(9) if abs(i // 3 - j // 3) + abs(i % 3 - j % 3) == 1) for i in range(9))
@@ -96,16 +96,19 @@ def card_statics(c: Card) -> tuple:
 
 class CardTable:
     """What follows from the dealt cards alone, by instance id: each card's static effects
-    (``statics``; ``lowers``: one of them lowers power), its activated abilities (``activated``) and a memo for views of the cards' printed facts (``memo``, filled by view.py:
-    pure functions of a card and its instance id). Immutable facts; one table is shared by a
-    state and all its clones."""
+    (``statics``; ``lowers``: one of them lowers power), its activated abilities (``activated``),
+    its colour's place in ``COLORS`` (``color_index``; None: no colour) and a memo for views of
+    the cards' printed facts and texts of actions (``memo``, filled by view.py and text.py: pure
+    functions of the dealt cards). Immutable facts; one table is shared by a state and all its
+    clones."""
 
-    __slots__ = ("statics", "lowers", "activated", "memo")
+    __slots__ = ("statics", "lowers", "activated", "color_index", "memo")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.statics = tuple(card_statics(c) for c in cards)
         self.lowers = tuple(any(e[4] < 0 for e in st) for st in self.statics)  # a static effect lowers power
         self.activated = tuple(c.abilities_of("activated") for c in cards)
+        self.color_index = tuple(COLORS.index(c.color) if c.color in COLORS else None for c in cards)
         self.memo: dict = {}
 
 
