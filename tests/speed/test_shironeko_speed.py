@@ -136,7 +136,7 @@ def test_per_deal_tables_match_the_cards():
                 assert (deal.auras[stat][iid] if stat in deal.auras else None) == (mods or None)
                 if stat == "hp":
                     floor += sum(m[1] for m in mods if m[1] < 0)
-            info = R._play_info(card)
+            info = R._play_info(card)[1:]
             assert info[0] == (True if card.kind in CHARACTER_KINDS else None if card.kind == "monster" else False)
             assert info[2:] == (card.name, card.color, card.cost, card.change_cost, card.level, card.leaderize,
                                 next(((x.color, x.cost) for x in card.abilities if x.kind == "burst"), None))

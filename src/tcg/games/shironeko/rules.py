@@ -63,14 +63,21 @@ def _abilities_of(s: SNState, iid: int, kind: str) -> tuple:
 
 
 def _play_info(card: Card) -> tuple:
-    """How a card in hand may be played, for ``_legal_main``: (True for a character, False for
-    anything else but a monster, None for a monster; a plain (not awakened) character; name,
-    colour, cost, change cost, level, leaderize target; its burst's (colour, cost) or None)."""
+    """How a card in hand may be played, for ``_legal_main``: (the fewest souls any of its uses
+    costs (0 for a free one); True for a character, False for anything else but a monster, None
+    for a monster; a plain (not awakened) character; name, colour, cost, change cost, level,
+    leaderize target; its burst's (colour, cost) or None)."""
     kind = card.kind
     char = True if kind in CHARACTER_KINDS else (None if kind == "monster" else False)
     burst = next(((ab.color, ab.cost) for ab in card.abilities if ab.kind == "burst"), None)
-    return (char, kind == "character", card.name, card.color, card.cost, card.change_cost, card.level,
-            card.leaderize, burst)
+    costs = [card.cost] if char is not False else []
+    if char and card.change_cost is not None:
+        costs.append(card.change_cost)
+    if burst is not None:
+        costs.append(burst[1])
+    least = min(costs) if costs else 1 << 30  # no use: never listed
+    return (max(least, 0), char, kind == "character", card.name, card.color, card.cost, card.change_cost,
+            card.level, card.leaderize, burst)
 
 
 class ShironekoRules(EffectRunner, StepRuleset):
@@ -315,7 +322,10 @@ class ShironekoRules(EffectRunner, StepRuleset):
         names = {t[2] for t in tops} if chars else ()
         room = len(chars) < self.max_chars
         for iid in ps.hand:
-            char, plain_char, name, color, cost, change_cost, level, leaderize, burst = plays[iid]
+            info = plays[iid]
+            if info[0] > n_on:  # every use costs more souls than are ON
+                continue
+            _, char, plain_char, name, color, cost, change_cost, level, leaderize, burst = info
             cost_ok = cost <= 0 or (n_on >= cost and (wild or color in payable))
             if char:
                 if room and cost_ok and name not in names:
