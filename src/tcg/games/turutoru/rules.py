@@ -12,7 +12,6 @@ from typing import Sequence
 from ...engine.action import Action
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
-from ...engine.rng import Rng
 from ...engine.steps import StepRuleset
 from . import flow as F
 from .state import TTState, Unit
@@ -639,12 +638,11 @@ class TuruturuRules(EffectRunner, StepRuleset):
     def scramble_hidden(self, s: TTState, viewer, rng) -> bool:
         if s.decision and s.decision.kind == "search":
             return False
-        exchange = _exchange if type(rng) is Rng else s.exchange
         for p, ps in enumerate(s.players):
             if p != viewer:
                 self._redraw_programs(s, ps, rng)
-                exchange(rng, ps.hand, ps.deck)
-            exchange(rng, ps.deck)
+                s.exchange(rng, ps.hand, ps.deck)
+            s.exchange(rng, ps.deck)
         return True
 
     def _redraw_programs(self, s: TTState, ps, rng) -> None:
@@ -660,10 +658,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
         if not ps.programs and not hide_count:
             return
         pool = sorted(ps.programs + ps.hand + ps.deck)
-        if type(rng) is Rng:
-            shuffle(rng, pool)
-        else:
-            rng.shuffle(pool)
+        rng.shuffle(pool)
         held = len(ps.hand) + len(ps.programs)
         chars = [i for i in pool if cards[i].kind == "character"]
         if hide_count:  # a plausible stack: up to 4 cards that fit in the segments
@@ -689,35 +684,6 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     def first_player(self, s: TTState) -> int:
         return s.priority
-
-
-_MASK = (1 << 64) - 1
-
-
-def shuffle(rng: Rng, items: list) -> None:
-    """``rng.shuffle(items)`` with the generator's steps written out (the engine's splitmix64,
-    ``Rng.next64`` and ``Rng.below``): the same order and the same draws, without two calls per
-    card. Determinizations shuffle every hidden card of both players each time."""
-    st = rng.state
-    for i in range(len(items) - 1, 0, -1):
-        st = (st + 0x9E3779B97F4A7C15) & _MASK
-        z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-        items[i], items[j] = items[j], items[i]
-    rng.state = st
-
-
-def _exchange(rng: Rng, *zones: list) -> None:
-    """``BaseState.exchange`` with ``shuffle``: the hidden zones dealt afresh from their pooled
-    cards (in a canonical order first), sizes kept."""
-    pool = sorted(i for z in zones for i in z)
-    shuffle(rng, pool)
-    at = 0
-    for z in zones:
-        n = len(z)
-        z[:] = pool[at:at + n]
-        at += n
 
 
 # the decisions of running programs share one legal/apply pair; damage assignment has short names
