@@ -111,9 +111,7 @@ def static_sources(s: ZXState) -> list[tuple[Unit, tuple]]:
     whose min_force and own condition are met), board order, the card's before its SHIFT's."""
     statics = s.table.statics
     out = []
-    for v in s.board:
-        if v is None:
-            continue
+    for v in filter(None, s.board):  # the Z/X on the board, in board order
         entries = statics[v.iid]
         if v.shift >= 0:
             more = statics[v.shift]
@@ -206,12 +204,11 @@ def check_destroyed(s: ZXState) -> None:
         # a Z/X with less damage than its printed power and this turn's changes can only be
         # destroyed when a static effect on the board lowers power (other static effects raise it)
         lowered = None
-        for u in board:
-            if u is not None and u.damage > 0:
+        for u in filter(None, board):  # the Z/X on the board
+            if u.damage > 0:
                 if u.damage < cards[u.iid].power + u.power_mod:
                     if lowered is None:
-                        lowered = any(v is not None and (lowers[v.iid] or (v.shift >= 0 and lowers[v.shift]))
-                                      for v in board)
+                        lowered = any(lowers[v.iid] or (v.shift >= 0 and lowers[v.shift]) for v in filter(None, board))
                     if not lowered:
                         continue
                 break
@@ -245,4 +242,4 @@ def place_unit(s: ZXState, p: int, iid: int, sq: int, why: str = "place") -> Uni
 
 
 def ob_on_board(s: ZXState, p: int) -> bool:
-    return any(u is not None and u.owner == p and s.cards[u.iid].kind == "zx_ob" for u in s.board)
+    return any(u.owner == p and s.cards[u.iid].kind == "zx_ob" for u in filter(None, s.board))

@@ -17,6 +17,8 @@ from .cards import Card
 from .state import ADJACENT, PLAYER_SQUARE, Unit, ZXState
 
 PLAYER_TARGET = -1
+#: per player, the squares other than the opponent's player square (ZX-Q2)
+_PLACEABLE = tuple(tuple(sq for sq in range(9) if sq != PLAYER_SQUARE[1 - p]) for p in (0, 1))
 
 
 def A(t: str, **kw: Any) -> Action:
@@ -290,8 +292,7 @@ class ZXRules(EffectRunner, StepRuleset):
         out: list[Action] = []
         opp_sq = PLAYER_SQUARE[1 - p]
         # F.can_place_on for every square; the costs payable from the rebooted resources (ZX-C2)
-        squares = [sq for sq in range(9) if sq != opp_sq and (board[sq] is None or
-                                                                (board[sq].owner == p and not board[sq].asleep))]
+        squares = [sq for sq in _PLACEABLE[p] if (u := board[sq]) is None or (u.owner == p and not u.asleep)]
         have = P.awake_counts(s, p)
         total = sum(have)
         index = P.COLOR_INDEX
