@@ -90,6 +90,8 @@ def card_statics(c: Card) -> tuple:
         entries = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
                          op.args["amount"])
                         for ab in c.abilities if ab.kind == "static" for op in ab.effects)
+        if len(_STATICS) >= 20_000:  # card sets loaded again and again (tests): start afresh
+            _STATICS.clear()
         hit = _STATICS[id(c)] = (c, entries)
     return hit[1]
 
