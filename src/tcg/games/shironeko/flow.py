@@ -192,17 +192,17 @@ def check_retreats(s: SNState) -> None:
     """SN-K8: any character with damage >= HP retreats to the discard pile. Repeated until
     none does, since a retreating character can take an HP aura with it."""
     players = s.players
-    cards = s.cards
-    floor = s.deal.hp_floor
-    for ps in players:  # could any character retreat, whatever auras are on the field?
-        for u in ps.chars:
-            if u.damage >= cards[u.iid].hp + u.hp_mod + floor:
+    least = s.deal.least_hp  # could any character retreat, whatever auras are on the field?
+    for u in players[0].chars:
+        if u.damage - u.hp_mod >= least[u.iid]:
+            break
+    else:
+        for u in players[1].chars:
+            if u.damage - u.hp_mod >= least[u.iid]:
                 break
         else:
-            continue
-        break
-    else:
-        return
+            return
+    cards = s.cards
     if "hp" not in s.deal.auras or not field_auras(s, "hp"):
         # no HP aura on the field (a retreat only takes auras away): one pass finds every
         # character that retreats (a retreat changes no other character's HP)

@@ -307,16 +307,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
         # one of them matches (every colour when one pays any colour); a cost n of colour c is
         # payable when n <= 0 or (n_on >= n and (wild or c in payable))
         off = ps.souls_off
-        n_on = 0
-        payable = {"colorless"}
-        wild = False
-        for i in ps.town:
-            if i not in off:
-                n_on += 1
-                c = cards[i]
-                payable.add(c.color)
-                if c.pays_any_color:
-                    wild = True
+        on = [i for i in ps.town if i not in off] if off else ps.town
+        n_on = len(on)
+        colour = deal.colour
+        payable = {colour[i] for i in on}
+        payable.add("colorless")
+        wild = not deal.wild.isdisjoint(on)
         chars = ps.chars
         tops = [(u.iid, cards[u.iid].level, cards[u.iid].name) for u in chars] if chars else ()
         names = {t[2] for t in tops} if chars else ()

@@ -90,14 +90,17 @@ class Deal:
 
     ``auras[stat][iid]``: the card's static modifies of that stat as ``(target, amount, runes
     needed)``, None if it has none (``card_auras``); a stat no dealt card modifies is not in
-    ``auras``. ``hp_floor``: the least HP all those can add to a character. ``active``: a unit's
+    ``auras``. ``hp_floor``: the least HP all those can add to a character, and ``least_hp``
+    per iid the card's HP plus that. ``colour`` per iid and ``wild`` (the iids of souls that pay
+    any colour) for costs. ``active``: a unit's
     modifies whose runes it meets, by (iid, cards under it, stat) (flow.py). ``views``: per iid,
     the shared read-only view of the card's printed facts (the agents' observations); ``souls``:
     per iid, the town view of the card as an OFF and as an ON soul (read-only). ``plays`` and
     ``activated``: per iid, how the card is played from hand and its activated abilities (for
     listing main-phase actions); ``by_kind``: a card's abilities of a kind, by (iid, kind)."""
 
-    __slots__ = ("auras", "hp_floor", "active", "views", "souls", "plays", "activated", "by_kind")
+    __slots__ = ("auras", "hp_floor", "least_hp", "colour", "wild", "active", "views", "souls", "plays", "activated",
+                 "by_kind")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -106,6 +109,11 @@ class Deal:
                                   for mods in every) for stat in stats}
         #: the least HP static abilities can give a character: every negative HP modify dealt
         self.hp_floor = sum(m[2] for mods in every if mods for m in mods if m[0] == "hp" and m[2] < 0)
+        #: per iid: the least HP the card can have on the field before until-end-of-turn changes
+        self.least_hp = tuple(c.hp + self.hp_floor for c in cards)
+        #: per iid: the card's colour; the iids of cards that pay any colour (souls)
+        self.colour = tuple(c.color for c in cards)
+        self.wild = frozenset(i for i, c in enumerate(cards) if c.pays_any_color)
         #: (iid, cards under it, stat) -> the (target, amount) of its auras whose runes are met
         self.active: dict[tuple, tuple] = {}
         self.views: tuple | None = None
