@@ -81,8 +81,12 @@ def decide_by_kind(view, rng, decide: Mapping[str, Callable[..., Any]],
             if strict:
                 raise
             a = None
-        if a is not None and a in acts:
-            return a
+        if a is not None:
+            for listed in acts:  # identity first: no Action.__eq__ calls for the usual case
+                if listed is a:
+                    return a
+            if a in acts:
+                return a
     return fallback(view, acts, rng)
 
 
