@@ -86,6 +86,7 @@ def _check(g) -> None:
                                         for op in ab.effects)
     for i, c in enumerate(s.cards):
         assert s.table.activated[i] == c.abilities_of("activated")
+        assert s.table.on_place[i] == c.abilities_of("on_place")
         assert s.table.color_index[i] == (P.COLORS.index(c.color) if c.color else None)
     for viewer in (0, 1, None):
         shared, fresh = g.observe(viewer, shared=True), g.observe(viewer)

@@ -687,7 +687,7 @@ class ZXRules(EffectRunner, StepRuleset):
             ps.trash.append(iid)
 
     def _on_place(self, s, p, u: Unit):
-        for ab in reversed(s.cards[u.iid].abilities_of("on_place")):
+        for ab in reversed(s.table.on_place[u.iid]):
             if F.ability_on(s, p, ab):  # its own condition, at the moment it is placed
                 s.steps.append(effect_step(p, u.iid, ab.effects))
 

@@ -77,40 +77,43 @@ class PlayerState:
         return p
 
 
-#: id(card) -> (card, its static effects as ``CardTable.statics`` lists them); holding the card
-#: keeps its id unique
-_STATICS: dict[int, tuple] = {}
+#: id(card) -> (card, its facts as ``card_facts`` gives them); holding the card keeps its id unique
+_FACTS: dict[int, tuple] = {}
 
 
-def card_statics(c: Card) -> tuple:
-    """The card's static effects, flattened: (min_force, the ability when it has its own
-    condition else None, target, filter, amount) per effect of each static ability, in order."""
-    hit = _STATICS.get(id(c))
+def card_facts(c: Card) -> tuple:
+    """What the rules read of a card again and again, worked out once per card object: (its
+    static effects flattened: (min_force, the ability when it has its own condition else None,
+    target, filter, amount) per effect of each static ability, in order; whether one of them
+    lowers power; its activated abilities; its on-place abilities; its colour's place in
+    ``COLORS``, None for none)."""
+    hit = _FACTS.get(id(c))
     if hit is None or hit[0] is not c:
-        entries = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
+        statics = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
                          op.args["amount"])
                         for ab in c.abilities if ab.kind == "static" for op in ab.effects)
-        if len(_STATICS) >= 20_000:  # card sets loaded again and again (tests): start afresh
-            _STATICS.clear()
-        hit = _STATICS[id(c)] = (c, entries)
+        facts = (statics, any(e[4] < 0 for e in statics), c.abilities_of("activated"), c.abilities_of("on_place"),
+                 COLORS.index(c.color) if c.color in COLORS else None)
+        if len(_FACTS) >= 20_000:  # card sets loaded again and again (tests): start afresh
+            _FACTS.clear()
+        hit = _FACTS[id(c)] = (c, facts)
     return hit[1]
 
 
 class CardTable:
     """What follows from the dealt cards alone, by instance id: each card's static effects
-    (``statics``; ``lowers``: one of them lowers power), its activated abilities (``activated``),
-    its colour's place in ``COLORS`` (``color_index``; None: no colour) and a memo for views of
-    the cards' printed facts and texts of actions (``memo``, filled by view.py and text.py: pure
-    functions of the dealt cards). Immutable facts; one table is shared by a state and all its
-    clones."""
+    (``statics``; ``lowers``: one of them lowers power), its activated and on-place abilities
+    (``activated``, ``on_place``), its colour's place in ``COLORS`` (``color_index``; None: no
+    colour) and a memo for views of the cards' printed facts and texts of actions (``memo``,
+    filled by view.py and text.py: pure functions of the dealt cards). Immutable facts; one table
+    is shared by a state and all its clones."""
 
-    __slots__ = ("statics", "lowers", "activated", "color_index", "memo")
+    __slots__ = ("statics", "lowers", "activated", "on_place", "color_index", "memo")
 
     def __init__(self, cards: tuple[Card, ...]):
-        self.statics = tuple(card_statics(c) for c in cards)
-        self.lowers = tuple(any(e[4] < 0 for e in st) for st in self.statics)  # a static effect lowers power
-        self.activated = tuple(c.abilities_of("activated") for c in cards)
-        self.color_index = tuple(COLORS.index(c.color) if c.color in COLORS else None for c in cards)
+        facts = [card_facts(c) for c in cards]
+        self.statics, self.lowers, self.activated, self.on_place, self.color_index = (
+            tuple(f[k] for f in facts) for k in range(5))
         self.memo: dict = {}
 
 
