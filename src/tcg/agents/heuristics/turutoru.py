@@ -566,6 +566,10 @@ def _plan_attack_of(attackers: tuple, blockers: tuple, opp_hp: int, fan: bool,
 
 # --- programming ---------------------------------------------------------------------------------
 
+#: the programs whose value reads the context's ``attack_coming`` (through their effects)
+_READS_CONTEXT = frozenset({"apply", "activate", "effect"})
+
+
 class _Sim:
     """Our own side as the programs stacked so far will leave it."""
 
@@ -591,9 +595,15 @@ class _Sim:
     def best(self, card: dict) -> tuple[str, int, float]:
         """The program of ``card`` worth most here: (kind, amount, value)."""
         best = ("", 0, 0.0)
+        values, ac, iid = self._values, self.c.attack_coming, card["iid"]
         for label in card.get("programs") or ():
             kind, n = _prog(label)
-            v = self.value(kind, n, card)
+            # self.value(kind, n, card), its memo read here
+            key = (kind, n, ac if kind in _READS_CONTEXT else None, self.start if kind == "decoder" else None,
+                   iid if kind == "place" else None)
+            v = values.get(key)
+            if v is None:
+                v = values[key] = _program_value(kind, n, card, self, self.c)
             if not best[0] or v > best[2]:
                 best = (kind, n, v)
         return best
@@ -603,7 +613,7 @@ class _Sim:
         it reads of the card only which one it is (a Place leaves it out of the hand), of the
         context only ``attack_coming`` changes while programming (read by the effects of an
         Apply, Activate or Effect) and only a Decoder reads where the stack has got to."""
-        key = (kind, n, self.c.attack_coming if kind in ("apply", "activate", "effect") else None,
+        key = (kind, n, self.c.attack_coming if kind in _READS_CONTEXT else None,
                self.start if kind == "decoder" else None, card["iid"] if kind == "place" else None)
         v = self._values.get(key)
         if v is None:
@@ -763,7 +773,8 @@ def _program(view: AgentView, c: _Ctx) -> Action:
         seg = card.get("segment", 1)
         if sim.start + seg > segments:
             continue  # would not fit: discarded with everything after it
-        c.attack_coming = any(i != card["iid"] for i in attackers)
+        # any(i != card["iid"] for i in attackers): the cards in hand are distinct
+        c.attack_coming = len(attackers) > 1 or (len(attackers) == 1 and attackers[0] != card["iid"])
         _, _, v = sim.best(card)
         v -= 0.15 * seg + 0.1 * max(0.0, _body(card) - 3)
         if v > best_v:
