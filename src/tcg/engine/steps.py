@@ -153,7 +153,8 @@ class StepRuleset(Ruleset):
         return [] if d is None else self._LEGAL[d.kind](self, s, d.player, s.pending)
 
     def _decide(self, s: BaseState, player: int, kind: str, pending: Any = None, **info: Any) -> None:
-        s.decision = Decision(player, kind, info)
+        d = s.decision = Decision.__new__(Decision)  # ``info`` is this call's own dict: no copy
+        d.player, d.kind, d.info = player, kind, info
         s.pending = pending
 
     # --- invariants -----------------------------------------------------------------------
