@@ -49,18 +49,34 @@ def _shared_views(s: TTState) -> list:
     return views
 
 
-def _shared_with(s: TTState, iid: int, extra: tuple) -> FrozenView:
-    """The card's shared printed view with these (key, value) pairs added, itself shared: one
-    read-only dict per card and values (a stacked card's start and fit, a running card's start
-    and program), built once per dealt card set."""
+def _shared_with_table(s: TTState) -> dict:
+    """The shared views of cards with values added (``_stacked``, ``_running``), by card and
+    values, kept for the dealt card set."""
     memo = F.facts(s).memo
     table = memo.get("shared_with")
     if table is None:
         table = memo["shared_with"] = {}
-    key = (iid, extra)
+    return table
+
+
+def _stacked(table: dict, views: list, iid: int, start: int, fits: bool) -> FrozenView:
+    """A stacked card's view with its start and fit, shared: one read-only dict per card and
+    values."""
+    key = (iid, start, fits)
     got = table.get(key)
     if got is None:
-        got = table[key] = FrozenView({**_shared_views(s)[iid], **dict(extra)})
+        got = table[key] = FrozenView({**views[iid], "start": start, "fits": fits})
+    return got
+
+
+def _running(table: dict, views: list, s: TTState, ps) -> FrozenView:
+    """The running card's view with its start and the program chosen for it, shared (by card,
+    start and program number; the program's label read only to build it)."""
+    key = (ps.running, s.segment, "running", ps.running_prog)
+    got = table.get(key)
+    if got is None:
+        label = s.cards[ps.running].programs[ps.running_prog].label() if ps.running_prog >= 0 else None
+        got = table[key] = FrozenView({**views[ps.running], "start": s.segment, "program": label})
     return got
 
 
@@ -148,8 +164,9 @@ def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict
 def _observe_shared(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
     """``observe(..., shared=True)``: what ``observe`` gives, built with less work: the cards'
     printed facts are the shared read-only views (``_shared_views``), and so are a stacked
-    card's view with its start and fit and the running card's with its start and program
-    (``_shared_with``); the characters' power and toughness counted in one pass (``units_stats``)."""
+    card's view with its start and fit (``_stacked``), the running card's with its start and
+    program (``_running``) and each character's (``_shared_units``: power and toughness
+    counted in one pass, ``units_stats``)."""
     views = _shared_views(s)
     cv = views.__getitem__
     p0, p1 = s.players
@@ -184,15 +201,14 @@ def _observe_shared(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
                 t += s.cards[running].segment
             progs = []
             if ps.programs:
-                segments, cards = rules.segments, s.cards
+                segments, cards, table = rules.segments, s.cards, _shared_with_table(s)
                 for iid in ps.programs:
                     cost = cards[iid].segment
-                    progs.append(_shared_with(s, iid, (("start", t), ("fits", t + cost <= segments))))
+                    progs.append(_stacked(table, views, iid, t, t + cost <= segments))
                     t += cost
             pv["programs"] = progs
         if main and running is not None:
-            label = s.cards[running].programs[ps.running_prog].label() if ps.running_prog >= 0 else None
-            pv["running"] = _shared_with(s, running, (("start", s.segment), ("program", label)))
+            pv["running"] = _running(_shared_with_table(s), views, s, ps)
         players.append(pv)
     d = s.decision
     return {
