@@ -148,6 +148,7 @@ def test_stats_retreats_and_payments_equal_the_plain_computation():
     pays = retreats = 0
     for g in games():
         s = g.state
+        assert F.field_auras_both(s) == (F.field_auras(s, "attack"), F.field_auras(s, "hp"))
         for ps in s.players:
             for u in ps.chars:
                 assert F.attack_of(s, u) == max(0, s.cards[u.iid].attack + u.atk_mod + ref_bonus(s, u, "attack"))

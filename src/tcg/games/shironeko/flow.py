@@ -169,9 +169,22 @@ def aura_bonus(s: SNState, auras: list[tuple[int, Unit, str, int]], u: Unit) -> 
 def field_auras_both(s: SNState) -> tuple[list, list]:
     """``(field_auras(s, "attack"), field_auras(s, "hp"))``."""
     auras = s.deal.auras
+    atk: list[tuple[int, Unit, str, int]] = []
+    hp: list[tuple[int, Unit, str, int]] = []
     if not auras:
-        return [], []
-    return field_auras(s, "attack"), field_auras(s, "hp")
+        return atk, hp
+    ta, th = auras.get("attack"), auras.get("hp")
+    for side, ps in enumerate(s.players):
+        leader = ps.leader
+        for src in (ps.chars if leader is None else ps.chars + [leader]):
+            iid = src.iid
+            if ta is not None and ta[iid] is not None:
+                for t, amount in _active(s, src, "attack"):
+                    atk.append((side, src, t, amount))
+            if th is not None and th[iid] is not None:
+                for t, amount in _active(s, src, "hp"):
+                    hp.append((side, src, t, amount))
+    return atk, hp
 
 
 def _static_bonus(s: SNState, u: Unit, stat: str) -> int:
