@@ -102,9 +102,9 @@ def _shared_units(s: SNState, units: list[Unit], auras: tuple) -> list[dict[str,
     turn = s.turn
     atk, hp_auras = auras
     for u in units:
-        c = cards[u.iid]
         hit = u.view
-        if hit is not None and c.kind != "leader":
+        if hit is not None:  # (a leader's key is shorter: never equal below)
+            c = cards[u.iid]
             attack = c.attack + u.atk_mod
             if atk:
                 attack += F.aura_bonus(s, atk, u)
