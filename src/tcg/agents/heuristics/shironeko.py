@@ -45,6 +45,8 @@ def _abilities(cid, kind: str) -> tuple:
     key = (cid, kind)
     found = _ABILITIES.get(key)
     if found is None:
+        if len(_ABILITIES) > 10000:
+            _ABILITIES.clear()
         found = _ABILITIES[key] = _TEXTS.abilities(cid, kind)
     return found
 

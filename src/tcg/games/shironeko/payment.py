@@ -214,6 +214,8 @@ def _paid_uses(card: Card) -> list[tuple[str, int]]:
     so its id stays its own). Read only."""
     hit = _USES.get(id(card))
     if hit is None or hit[0] is not card:
+        if len(_USES) > 10000:  # card sets loaded one after another (a server): start again
+            _USES.clear()
         uses = _uses(card)
         hit = _USES[id(card)] = (card, uses, [u for u in uses if u[1] > 0])
     return hit[2]
