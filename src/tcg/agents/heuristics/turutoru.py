@@ -127,6 +127,8 @@ def _facts(h: dict) -> tuple[frozenset, float, bool]:
         if got is not None and got[0] is h:
             return got[1]
         facts = _read_facts(h)
+        if len(_FACTS) >= 16384:  # views of games long over (a stacked card's view is per game)
+            _FACTS.clear()
         _FACTS[id(h)] = (h, facts)  # the memo holds the view: its id stays its own
         return facts
     return _read_facts(h)
