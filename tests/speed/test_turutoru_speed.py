@@ -16,7 +16,6 @@ from tcg.engine.action import Action
 from tcg.engine.cards import FrozenView
 from tcg.engine.rng import Rng
 from tcg.games.turutoru import flow as F
-from tcg.games.turutoru import rules as R
 from tcg.games.turutoru import view as V
 
 DECKS = list_decks("turutoru")
