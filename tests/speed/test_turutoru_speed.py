@@ -94,7 +94,7 @@ def test_power_and_toughness_in_one_pass_and_the_floors():
         f = F.facts(s)
         for u, got in zip(every, stats):
             want = (F.power_of(s, u), F.toughness_of(s, u))
-            assert got == want == F.stats_of(s, u, sources)
+            assert got == want == (F.power_of(s, u, sources), F.toughness_of(s, u, sources))
             assert F.toughness_of(s, u, tough) == want[1]
             low = s.cards[u.iid].toughness + u.tough_mod + f.tough_floor + f.self_floor[u.iid] + \
                 sum(f.attached_floor[d] for d in u.devices)

@@ -580,7 +580,7 @@ class _Sim:
     def __init__(self, c: _Ctx, replay: bool = True):
         """``replay``: also play out the cards already stacked (each as its best program)."""
         self.c = c
-        self._values: dict = {}  # value() of the simulation as it stands (emptied by run)
+        self._values: dict = {}  # program values in the simulation as it stands (emptied by run)
         self.hand = list(c.hand)
         self.field = [dict(u, _placed=u["placed_this_round"]) for u in c.mine]
         self.opp_awake = [u for u in c.theirs if u["awake"]]
@@ -600,7 +600,10 @@ class _Sim:
         values, ac, iid = self._values, self.c.attack_coming, card["iid"]
         for label in card.get("programs") or ():
             kind, n = _prog(label)
-            # self.value(kind, n, card), its memo read here
+            # _program_value, once per state of the simulation: it reads of the card only which
+            # one it is (a Place leaves it out of the hand), of the context only attack_coming
+            # changes while programming (read by the effects of an Apply, Activate or Effect),
+            # and only a Decoder reads where the stack has got to
             key = (kind, n, ac if kind in _READS_CONTEXT else None, self.start if kind == "decoder" else None,
                    iid if kind == "place" else None)
             v = values.get(key)
@@ -609,18 +612,6 @@ class _Sim:
             if not best[0] or v > best[2]:
                 best = (kind, n, v)
         return best
-
-    def value(self, kind: str, n: int, card: dict) -> float:
-        """``_program_value(kind, n, card, self, self.c)``, once per state of the simulation:
-        it reads of the card only which one it is (a Place leaves it out of the hand), of the
-        context only ``attack_coming`` changes while programming (read by the effects of an
-        Apply, Activate or Effect) and only a Decoder reads where the stack has got to."""
-        key = (kind, n, self.c.attack_coming if kind in _READS_CONTEXT else None,
-               self.start if kind == "decoder" else None, card["iid"] if kind == "place" else None)
-        v = self._values.get(key)
-        if v is None:
-            v = self._values[key] = _program_value(kind, n, card, self, self.c)
-        return v
 
     def chars_in_hand(self, exclude: int | None = None) -> list[dict]:
         return [h for h in self.hand if h.get("kind") == "character" and h["iid"] != exclude]

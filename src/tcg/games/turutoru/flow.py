@@ -276,41 +276,6 @@ def units_stats(s: TTState, units: list[Unit], sources: list[tuple]) -> list[tup
     return out
 
 
-def stats_of(s: TTState, u: Unit, sources: list[tuple]) -> tuple[int, int]:
-    """``(power_of(s, u, sources), toughness_of(s, u, sources))`` in one pass over the statics."""
-    c = s.cards[u.iid]
-    pw, tg = c.power + u.pow_mod, c.toughness + u.tough_mod
-    if sources:
-        cards, owners = s.cards, s.owner
-        owner = owners[u.iid]
-        for iid, holder, ops in sources:
-            src = None
-            for op_stat, t, amount, flt in ops:
-                if t == "self" or t == "attached":
-                    if holder is not u:
-                        continue
-                    if src is None:
-                        src = cards[iid]
-                    if src.kind != ("character" if t == "self" else "device"):
-                        continue
-                elif t == "all_own_characters":
-                    if owners[iid] != owner:
-                        continue
-                elif owners[iid] == owner:  # all_opponent_characters
-                    continue
-                if flt and not matches(c, flt):
-                    continue
-                if op_stat == "power":
-                    pw += amount
-                elif op_stat == "toughness":
-                    tg += amount
-    if pw < 0:
-        pw = 0
-    if u.fan:
-        return (pw + 1) // 2, (tg + 1) // 2
-    return pw, tg
-
-
 def power_of(s: TTState, u: Unit, sources: list[tuple] | None = None) -> int:
     v = max(0, s.cards[u.iid].power + u.pow_mod + _static(s, u, "power", sources))
     return (v + 1) // 2 if u.fan else v
