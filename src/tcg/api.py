@@ -53,6 +53,14 @@ def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck
     text = os.fspath(name_or_path)
     if not isinstance(text, str):
         raise ArgumentError(f"a deck file path must be text, got {type(text).__name__}")
+    named = _NAMED.get((id(rules), text))  # a sample deck asked for by name before
+    if named is not None and named[0] is rules:
+        try:
+            st = os.stat(named[2])
+            if (st.st_mtime_ns, st.st_size) == named[3]:
+                return named[1]
+        except OSError:
+            pass
     folder = base.deck_dir()
     sample = None
     if folder is not None and text and "/" not in text and os.sep not in text and "\x00" not in text:
@@ -82,13 +90,18 @@ def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck
     if key:
         if len(_LOADED) >= 256:
             _LOADED.clear()
+            _NAMED.clear()
         _LOADED[key] = (rules, deck)
+        if sample is not None:
+            _NAMED[(id(rules), text)] = (rules, deck, key[1], key[2:])
     return deck
 
 
 #: decks read from files, by (rules, path, modification time, size): a file read again (a
 #: benchmark starting thousands of games) is not parsed again; a changed file is
 _LOADED: dict[tuple, tuple] = {}
+#: sample decks by (rules, name): (rules, deck, path, (modification time, size))
+_NAMED: dict[tuple, tuple] = {}
 #: deck-check results of those decks (their sections are never changed), by (rules, deck)
 _CHECKED: dict[tuple, tuple] = {}
 

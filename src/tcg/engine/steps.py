@@ -107,6 +107,18 @@ class StepRuleset(Ruleset):
         """The card instances of a new game: every card of these deck sections, player by
         player, in deck order. Returns (cards, owner of each, per player {section: [iid]});
         ValueError for a card the card set does not know."""
+        key = (tuple(sections), tuple(tuple(deck.section(sec)) for deck in decks for sec in sections))
+        cache = self.__dict__.setdefault("_dealt", {})
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) >= 64:
+                cache.clear()
+            hit = cache[key] = self._deal(decks, sections)
+        cards, owner, zones = hit  # copies: the caller shuffles the zones and keeps the lists
+        return list(cards), list(owner), [{sec: list(ids) for sec, ids in z.items()} for z in zones]
+
+    def _deal(self, decks: Sequence[Any], sections: Sequence[str]
+              ) -> tuple[list[Any], list[int], list[dict[str, list[int]]]]:
         cards: list[Any] = []
         owner: list[int] = []
         zones: list[dict[str, list[int]]] = []
