@@ -106,7 +106,8 @@ class StepRuleset(Ruleset):
              ) -> tuple[list[Any], list[int], list[dict[str, list[int]]]]:
         """The card instances of a new game: every card of these deck sections, player by
         player, in deck order. Returns (cards, owner of each, per player {section: [iid]});
-        ValueError for a card the card set does not know."""
+        ValueError for a card the card set does not know. Decks of the same contents dealt again
+        (a benchmark's thousands of games) are looked up once; the lists returned are new."""
         key = (tuple(sections), tuple(tuple(deck.section(sec)) for deck in decks for sec in sections))
         cache = self.__dict__.setdefault("_dealt", {})
         hit = cache.get(key)
