@@ -164,7 +164,7 @@ class Game:
         actions.append((decider, action, by))
         if before is not None:
             self._undo = (len(actions), before)
-        if not state.over and len(actions) >= self.rules.max_decisions:
+        if not state.over and actions._n + len(actions._tail) >= self.rules.max_decisions:
             state.end(None, "decision_limit")  # a runaway game ends in a draw (safety cap)
 
     def concede(self, player: int, *, by: str | None = None) -> None:
