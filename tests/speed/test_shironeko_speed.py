@@ -179,6 +179,11 @@ def test_stats_retreats_and_payments_equal_the_plain_computation():
             assert P.options(s.cards, avail, color, n, matched) == [
                 c for c in COLORS if c in {s.cards[i].color for i in avail}
                 and ref_canonical(s.cards, avail, color, n, matched, c) is not None]
+            # the pay decision's plan from the ON souls' counts: the same payments, options, souls
+            plan = P.pay_plan(P.on_counts(s, p), color, n, matched)
+            assert list(plan[0]) == ways and list(plan[1]) == P.options(s.cards, avail, color, n, matched)
+            for c in plan[1]:
+                assert P.first_of_kind(s, p, plan[2][c]) == ref_canonical(s.cards, avail, color, n, matched, c)
             if ways and n > 0:
                 assert P.suggested(s, p, color, n, matched) == ref_suggested(s, p, color, n, matched)
                 pays += 1

@@ -206,6 +206,92 @@ def souls_for(cards, avail: list[int], color: str, vec: tuple[int, ...], matched
     return chosen
 
 
+_N = len(COLORS)
+_PAY: dict[tuple, tuple] = {}
+
+
+def pay_codes(s: SNState) -> tuple[int, ...]:
+    """Per iid, the soul's kind for counting: its colour index, plus ``len(COLORS)`` when it pays
+    any colour; ``2 * len(COLORS)`` for a card without a colour (worked out once per deal)."""
+    deal = s.deal
+    codes = deal.pay_codes
+    if codes is None:
+        # a card without a colour is never a soul (counting one fails, as ``payments`` does)
+        codes = deal.pay_codes = tuple(_COLOR_INDEX[c.color] + (_N if c.pays_any_color else 0)
+                                       if c.color in _COLOR_INDEX else 2 * _N for c in s.cards)
+    return codes
+
+
+def on_counts(s: SNState, p: int) -> tuple[int, ...]:
+    """How many ON souls the player has of each kind (``pay_codes``): one short scan of the town."""
+    codes = pay_codes(s)
+    ps = s.players[p]
+    off = ps.souls_off
+    k = [0] * (2 * _N)
+    if off:
+        for i in ps.town:
+            if i not in off:
+                k[codes[i]] += 1
+    else:
+        for i in ps.town:
+            k[codes[i]] += 1
+    return tuple(k)
+
+
+def pay_plan(counts: tuple[int, ...], color: str, n: int, matched: bool) -> tuple:
+    """What the ``pay`` decision needs, from the ON souls' counts by kind (``on_counts``) alone,
+    worked out once per distinct question: (``payments``' answer, ``options``' answer, and per
+    colour offered the kind of the soul ``canonical_soul`` turns OFF: plain or pays any colour).
+    The same answers as those functions on the souls counted (tests/speed check them)."""
+    key = (counts, color, n, matched)
+    plan = _PAY.get(key)
+    if plan is not None:
+        return plan
+    colourless = color == "colorless"
+    ci = _COLOR_INDEX[color]
+    plain, wilds = counts[:_N], counts[_N:]
+    total = sum(counts)
+    # payments: a count per colour; ``good``: a soul of that colour matches the cost
+    per = tuple(a + b for a, b in zip(plain, wilds))
+    good = tuple(colourless or wilds[x] > 0 or (x == ci and plain[x] > 0) for x in range(_N))
+    vecs = _vectors(per, n)
+    if not matched:
+        vecs = [vec for vec in vecs if any(k and g for k, g in zip(vec, good))]
+    # options and canonical_soul: the first plain soul of the colour if the rest stays payable,
+    # else the first that pays any colour (``_canonical`` on counts)
+    matching = total if colourless else plain[ci] + sum(wilds)
+    opts: list[str] = []
+    kinds: dict[str, int] = {}
+    for x in range(_N):
+        for code, present in ((x, plain[x]), (x + _N, wilds[x])):
+            if not present:
+                continue
+            m = colourless or code >= _N or x == ci
+            if n - 1 <= 0:
+                ok = matched or m
+            else:
+                ok = total - 1 >= n - 1 and (matched or m or matching - m > 0)
+            if ok:
+                opts.append(COLORS[x])
+                kinds[COLORS[x]] = code
+                break
+    if len(_PAY) > 20000:
+        _PAY.clear()
+    plan = _PAY[key] = (tuple(vecs), tuple(opts), kinds)
+    return plan
+
+
+def first_of_kind(s: SNState, p: int, code: int) -> int:
+    """The first ON soul of this kind (``pay_codes``) in town order."""
+    codes = pay_codes(s)
+    ps = s.players[p]
+    off = ps.souls_off
+    for i in ps.town:
+        if codes[i] == code and i not in off:
+            return i
+    raise ValueError("no ON soul of that kind")
+
+
 _USES: dict[int, tuple[Card, list[tuple[str, int]], list[tuple[str, int]]]] = {}
 
 

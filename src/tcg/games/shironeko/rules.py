@@ -26,6 +26,7 @@ PAY_SUGGESTED = Action("pay_suggested")
 
 
 _ACTS: dict[tuple, Action] = {}
+_PAY_ACTS: dict[tuple, tuple] = {}  # the colours offered -> the pay decision's actions
 
 
 def _act(kind: str, key: str, iid: int | str) -> Action:
@@ -508,14 +509,13 @@ class ShironekoRules(EffectRunner, StepRuleset):
         cards = s.cards
         left = n - len(paid)
         if left > 0:
-            avail = P.on_souls(s, p)
             matched = P.is_matched(cards, paid, color)
-            ways = P.payments(cards, avail, color, left, matched)
+            ways = P.pay_plan(P.on_counts(s, p), color, left, matched)[0]
             if len(ways) > 1:
                 self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
                              paid=[cards[i].color for i in paid])
                 return
-            chosen = P.souls_for(cards, avail, color, ways[0], matched)
+            chosen = P.souls_for(cards, P.on_souls(s, p), color, ways[0], matched)
             s.players[p].souls_off.update(chosen)
             paid = paid + tuple(chosen)
         s.emit("pay", {"player": p, "souls": list(paid), "colors": [cards[i].color for i in paid],
@@ -523,20 +523,23 @@ class ShironekoRules(EffectRunner, StepRuleset):
 
     def _legal_pay(self, s: SNState, p: int, pending: Any) -> list[Action]:
         _, _, color, n, paid, _, _ = pending
-        cards = s.cards
-        colours = P.options(cards, P.on_souls(s, p), color, n - len(paid), P.is_matched(cards, paid, color))
-        return [_act("pay", "color", c) for c in colours] + [PAY_SUGGESTED]
+        plan = P.pay_plan(P.on_counts(s, p), color, n - len(paid), P.is_matched(s.cards, paid, color))
+        acts = _PAY_ACTS.get(plan[1])
+        if acts is None:
+            acts = _PAY_ACTS[plan[1]] = tuple([_act("pay", "color", c) for c in plan[1]] + [PAY_SUGGESTED])
+        return list(acts)
 
     def _apply_pay(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         _, _, color, n, paid, source, why = pending
         cards = s.cards
-        avail = P.on_souls(s, p)
         matched = P.is_matched(cards, paid, color)
         left = n - len(paid)
         if a.type == "pay_suggested":
+            avail = P.on_souls(s, p)
             chosen = P.souls_for(cards, avail, color, P.suggested(s, p, color, left, matched), matched)
         else:
-            chosen = [P.canonical_soul(cards, avail, color, left, matched, a.color)]
+            code = P.pay_plan(P.on_counts(s, p), color, left, matched)[2][a.color]
+            chosen = [P.first_of_kind(s, p, code)]
         s.players[p].souls_off.update(chosen)
         s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
 

@@ -97,10 +97,11 @@ class Deal:
     the shared read-only view of the card's printed facts (the agents' observations); ``souls``:
     per iid, the town view of the card as an OFF and as an ON soul (read-only). ``plays`` and
     ``activated``: per iid, how the card is played from hand and its activated abilities (for
-    listing main-phase actions); ``by_kind``: a card's abilities of a kind, by (iid, kind)."""
+    listing main-phase actions); ``by_kind``: a card's abilities of a kind, by (iid, kind);
+    ``pay_codes``: per iid, the soul's kind for counting ON souls (payment.py)."""
 
     __slots__ = ("auras", "hp_floor", "least_hp", "colour", "wild", "active", "views", "souls", "plays", "activated",
-                 "by_kind")
+                 "by_kind", "pay_codes")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -121,6 +122,7 @@ class Deal:
         self.plays: tuple | None = None       # per iid: how the card is played from hand (rules.py)
         self.by_kind: dict[tuple[int, str], tuple] = {}  # (iid, kind) -> the card's abilities of that kind
         self.activated: tuple | None = None   # per iid: its activated abilities, or None (rules.py)
+        self.pay_codes: tuple | None = None   # per iid: colour index (+ len(COLORS) if it pays any colour)
 
 
 _DEALS: dict[tuple[int, ...], tuple[tuple[Card, ...], Deal]] = {}
