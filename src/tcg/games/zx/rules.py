@@ -289,60 +289,80 @@ class ZXRules(EffectRunner, StepRuleset):
         ps = s.players[p]
         cards = s.cards
         board = s.board
+        table = s.table
         out: list[Action] = []
         opp_sq = PLAYER_SQUARE[1 - p]
-        # F.can_place_on for every square; the costs payable from the rebooted resources (ZX-C2)
-        squares = [sq for sq in _PLACEABLE[p] if (u := board[sq]) is None or (u.owner == p and not u.asleep)]
+        # one look at the board: the squares F.can_place_on allows, the player's Z/X (``mine``)
+        # and the rebooted ones (``own``), board order
+        squares: list[int] = []
+        own: list[int] = []
+        mine: list[int] = []
+        for sq in range(9):
+            u = board[sq]
+            if u is None:
+                if sq != opp_sq:
+                    squares.append(sq)
+            elif u.owner == p:
+                mine.append(sq)
+                if not u.asleep:
+                    own.append(sq)
+                    if sq != opp_sq:
+                        squares.append(sq)
+        # the costs payable from the rebooted resources (ZX-C2), counted per colour once
         have = P.awake_counts(s, p)
         total = sum(have)
         index = P.COLOR_INDEX
 
         def can_pay(color, n) -> bool:
             return n <= 0 or (total >= n and (color is None or have[index[color]] > 0))
+        hand_main = table.hand_main
         for i in ps.hand:
-            c = cards[i]
-            kind = c.kind
-            if kind == "zx":
-                if can_pay(c.color, c.cost):
+            e = hand_main[i]  # None, or (a Z/X?, cost, colour place or -1): can_pay inline
+            if e is not None and (e[1] <= 0 or (total >= e[1] and (e[2] < 0 or have[e[2]] > 0))):
+                if e[0]:
                     row = _PLACE_ROWS[i]
                     out.extend([row[sq] for sq in squares])
-            elif kind == "event" and c.timing in ("main", "any") and can_pay(c.color, c.cost):
-                out.append(_EVENT[i])
+                else:
+                    out.append(_EVENT[i])
         ex_ok = not ps.used_ex and not ps.used_ev_ex
         face_up = ps.face_up
-        own = hosts = None
+        hosts = None
+        dyn_main = table.dyn_main
         for i in ps.dynamis:
             if i in face_up:
                 continue
+            code = dyn_main[i]  # 1 Z/X EX, 2 EV EX of timing main or any, 3 SHIFT, else 0
+            if not code:
+                continue
             c = cards[i]
-            kind = c.kind
-            if kind == "zx_ex":
+            if code == 1:
                 if ex_ok:
                     if c.condition == "idealize":  # _ex_options, ZX-X4
                         if ps.counters.get(c.counter, 0) >= c.count:
                             row = _ZX_EX_ROWS[i]
                             out.extend([row[sq] for sq in squares])
                         continue
-                    if own is None:
-                        own = [sq for sq, u in enumerate(board) if u is not None and u.owner == p and not u.asleep]
                     out.extend(self._ex_options(s, p, i, squares, own, can_pay))
-            elif kind == "ev_ex":
-                if ex_ok and c.timing in ("main", "any") and F.ev_ex_is_mine(s, p, c) and can_pay(c.color, c.cost):
+            elif code == 2:
+                if ex_ok and F.ev_ex_is_mine(s, p, c) and can_pay(c.color, c.cost):
                     out.append(_EV_EX[i, 0])
                     out.append(_EV_EX[i, 1])
-            elif kind == "shift" and not ps.used_shift and len(face_up) >= c.min_face_up:
+            elif not ps.used_shift and len(face_up) >= c.min_face_up:
                 if hosts is None:  # the player's Z/X without a SHIFT, board order: (square, kind, colour)
-                    hosts = [(sq, cards[u.iid].kind, cards[u.iid].color) for sq, u in enumerate(board)
-                             if u is not None and u.owner == p and u.shift < 0]
+                    hosts = []
+                    for sq in mine:
+                        u = board[sq]
+                        if u.shift < 0:
+                            h = cards[u.iid]
+                            hosts.append((sq, h.kind, h.color))
                 t = c.shift_target  # _shift_fits (a host has no SHIFT: its own colour only)
                 for sq, host_kind, host_color in hosts:
                     if t == "any" or (host_kind == "zx_ob" if t == "zx_ob" else host_color == t):
                         out.append(_SHIFT[i, sq])
         player_open = None
-        activated = s.table.activated
-        for sq, u in enumerate(board):
-            if u is None or u.owner != p:
-                continue
+        activated = table.activated
+        for sq in mine:
+            u = board[sq]
             if not u.used:
                 for ab in activated[u.iid]:
                     if F.ability_on(s, p, ab) and can_pay(None, ab.cost):
@@ -492,16 +512,18 @@ class ZXRules(EffectRunner, StepRuleset):
     def _apply_resource(self, s, p, pending, a):  # ZX-T3
         if a.type == "resource":
             ps = s.players[p]
-            ps.hand.remove(a.card)
-            ps.resources.append(a.card)
-            s.emit("resource", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+            card = a.params[0][1]  # (("card", iid),)
+            ps.hand.remove(card)
+            ps.resources.append(card)
+            s.emit("resource", {"player": p, "card": card, "id": s.cards[card].id})
 
     def _apply_ignition(self, s, p, pending, a):  # ZX-T4
         if a.type == "end_ignition":
             return
         ps = s.players[p]
-        ps.charge.remove(a.card)
-        ps.trash.append(a.card)
+        card = a.params[0][1]  # (("card", iid),)
+        ps.charge.remove(card)
+        ps.trash.append(card)
         iid = F.take_top(s, p)
         if iid is None:
             s.steps.append(("ignition",))
@@ -523,30 +545,32 @@ class ZXRules(EffectRunner, StepRuleset):
         ps = s.players[p]
         cards = s.cards
         if t in ("place", "event"):  # the card waits in "resolving" (public) while it is paid for
-            card = a.card
+            card = a.params[0][1]  # (("card", iid), ("square", sq)) / (("card", iid),)
             c = cards[card]
             ps.hand.remove(card)
             ps.resolving.append(card)
-            s.steps.append(("play_zx", p, card, a.square) if t == "place" else ("use_event", p, card))
+            s.steps.append(("play_zx", p, card, a.params[1][1]) if t == "place" else ("use_event", p, card))
             self._pay(s, p, c.color, c.cost, card, t)
         elif t == "zx_ex":
             self._place_ex(s, p, a)
         elif t == "ev_ex":
             self._use_ev_ex(s, p, a)
         elif t == "shift":  # ZX-X6
-            u = s.board[a.square]
-            ps.dynamis.remove(a.card)
-            u.shift = a.card
+            (_, card), (_, square) = a.params  # card, square
+            u = s.board[square]
+            ps.dynamis.remove(card)
+            u.shift = card
             ps.used_shift = True
-            s.emit("shift", {"player": p, "card": a.card, "id": cards[a.card].id, "square": a.square})
-            for ab in reversed(cards[a.card].abilities_of("on_place")):
+            s.emit("shift", {"player": p, "card": card, "id": cards[card].id, "square": square})
+            for ab in reversed(cards[card].abilities_of("on_place")):
                 if F.ability_on(s, p, ab):
                     s.steps.append(effect_step(p, u.iid, ab.effects))
         elif t == "activate":  # 「特定効果を発動する」: the cost needs no colour (see payment.py)
-            u = s.board[a.square]
-            ab = cards[u.iid].abilities[a.ability]
+            (_, ability), (_, square) = a.params  # ability, square
+            u = s.board[square]
+            ab = cards[u.iid].abilities[ability]
             u.used = True
-            s.steps.append(("activated", p, a.square, u.iid, a.ability))
+            s.steps.append(("activated", p, square, u.iid, ability))
             self._pay(s, p, None, ab.cost, u.iid, t)
         elif t == "attack":  # ZX-B1
             (_, attacker), (_, target) = a.params  # attacker, target
@@ -559,23 +583,24 @@ class ZXRules(EffectRunner, StepRuleset):
 
     def _place_ex(self, s, p, a):
         ps = s.players[p]
-        c = s.cards[a.card]
+        (_, card), (_, destroy), (_, square) = a.params  # card, destroy, square
+        c = s.cards[card]
         ps.used_ex = True
-        ps.dynamis.remove(a.card)
-        s.emit("zx_ex", {"player": p, "card": a.card, "id": c.id, "condition": c.condition})
+        ps.dynamis.remove(card)
+        s.emit("zx_ex", {"player": p, "card": card, "id": c.id, "condition": c.condition})
         if c.condition == "descent":  # ZX-X2: destroy, resources only counted
-            for q in a.destroy:
+            for q in destroy:
                 F.leave_board(s, q, "descent")
         elif c.condition == "awaken":  # ZX-X3: pay, then the awaken condition, then it comes down
-            ps.resolving.append(a.card)  # held while it is paid for and the condition carried out
-            s.steps.append(("place_ex", p, a.card, a.square))
-            s.steps.append(("awaken", p, c.awaken, c.count, a.square))
-            self._pay(s, p, c.color, c.cost, a.card, "zx_ex")
+            ps.resolving.append(card)  # held while it is paid for and the condition carried out
+            s.steps.append(("place_ex", p, card, square))
+            s.steps.append(("awaken", p, c.awaken, c.count, square))
+            self._pay(s, p, c.color, c.cost, card, "zx_ex")
             return
         else:  # ZX-X4
             ps.counters[c.counter] -= c.count
             s.emit("counter", {"player": p, "counter": c.counter, "total": ps.counters[c.counter]})
-        self._on_place(s, p, F.place_unit(s, p, a.card, a.square, "zx_ex"))
+        self._on_place(s, p, F.place_unit(s, p, card, square, "zx_ex"))
 
     def _step_place_ex(self, s, step):
         _, p, iid, sq = step
@@ -604,10 +629,11 @@ class ZXRules(EffectRunner, StepRuleset):
             s.steps.append(("awaken", p, what, n - 1, target))
 
     def _use_ev_ex(self, s, p, a):  # ZX-X7
+        (_, card), (_, effect) = a.params  # card, effect
         s.players[p].used_ev_ex = True
-        s.players[p].face_up.add(a.card)  # shown when it is used, while it is paid for
-        s.steps.append(("ev_ex_use", p, a.card, a.effect))
-        self._pay(s, p, s.cards[a.card].color, s.cards[a.card].cost, a.card, "ev_ex")
+        s.players[p].face_up.add(card)  # shown when it is used, while it is paid for
+        s.steps.append(("ev_ex_use", p, card, effect))
+        self._pay(s, p, s.cards[card].color, s.cards[card].cost, card, "ev_ex")
 
     def _step_ev_ex_use(self, s, step):
         _, p, iid, effect = step
@@ -667,7 +693,8 @@ class ZXRules(EffectRunner, StepRuleset):
         if a.type == "pay_suggested":
             chosen = P.resources_for(s, avail, P.suggested(s, p, color, n - len(paid), matched))
         else:
-            chosen = [next(i for i in avail if s.cards[i].color == a.color)]
+            one = a.params[0][1]  # (("color", colour),)
+            chosen = [next(i for i in avail if s.cards[i].color == one)]
         s.players[p].asleep_res.update(chosen)
         s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
 
@@ -706,11 +733,12 @@ class ZXRules(EffectRunner, StepRuleset):
             return
         s.steps.append(("battle_events", 1 - p, 0))
         if a.type == "battle_event":
-            c = s.cards[a.card]
-            s.players[p].hand.remove(a.card)
-            s.players[p].resolving.append(a.card)
-            s.steps.append(("use_event", p, a.card))
-            self._pay(s, p, c.color, c.cost, a.card, "battle_event")
+            card = a.params[0][1]  # (("card", iid),)
+            c = s.cards[card]
+            s.players[p].hand.remove(card)
+            s.players[p].resolving.append(card)
+            s.steps.append(("use_event", p, card))
+            self._pay(s, p, c.color, c.cost, card, "battle_event")
         else:
             self._use_ev_ex(s, p, a)
 
@@ -741,7 +769,7 @@ class ZXRules(EffectRunner, StepRuleset):
     def _apply_life_pick(self, s, p, pending, a):
         d = 1 - p
         ds = s.players[d]
-        iid = ds.life.pop(a.index)
+        iid = ds.life.pop(a.params[0][1])  # (("index", k),)
         card = s.cards[iid]
         s.emit("life_damage", {"player": d, "card": iid, "id": card.id, "icon": card.ignition,
                                "life": len(ds.life)})
@@ -761,9 +789,10 @@ class ZXRules(EffectRunner, StepRuleset):
     # --- other decisions ----------------------------------------------------------------------------
     def _apply_discard(self, s, p, pending, a):
         ps = s.players[p]
-        ps.hand.remove(a.card)
-        ps.trash.append(a.card)
-        s.emit("discard", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+        card = a.params[0][1]  # (("card", iid),)
+        ps.hand.remove(card)
+        ps.trash.append(card)
+        s.emit("discard", {"player": p, "card": card, "id": s.cards[card].id})
         s.steps.append(("hand_limit", p))
 
     def _step_pick_card(self, s, step):

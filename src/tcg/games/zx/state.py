@@ -86,14 +86,23 @@ def card_facts(c: Card) -> tuple:
     static effects flattened: (min_force, the ability when it has its own condition else None,
     target, filter, amount) per effect of each static ability, in order; whether one of them
     lowers power; its activated abilities; its on-place abilities; its colour's place in
-    ``COLORS``, None for none)."""
+    ``COLORS``, None for none; for a card the main phase may place or use from the hand — a Z/X,
+    an event of timing main or any — (is it a Z/X, its cost, its colour's place or -1), else None;
+    what the main phase may do with it face down in the dynamis: 1 a Z/X EX, 2 an EV EX of timing
+    main or any, 3 a SHIFT, 0 nothing)."""
     hit = _FACTS.get(id(c))
     if hit is None or hit[0] is not c:
         statics = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
                          op.args["amount"])
                         for ab in c.abilities if ab.kind == "static" for op in ab.effects)
+        color = COLORS.index(c.color) if c.color in COLORS else None
+        hand = None  # a Z/X, or an event for the main phase: (is a Z/X, cost, colour place or -1)
+        if c.kind == "zx" or (c.kind == "event" and c.timing in ("main", "any")):
+            hand = (c.kind == "zx", c.cost, -1 if color is None else color)
+        dyn = (1 if c.kind == "zx_ex" else 2 if c.kind == "ev_ex" and c.timing in ("main", "any")
+               else 3 if c.kind == "shift" else 0)
         facts = (statics, any(e[4] < 0 for e in statics), c.abilities_of("activated"), c.abilities_of("on_place"),
-                 COLORS.index(c.color) if c.color in COLORS else None)
+                 color, hand, dyn)
         if len(_FACTS) >= 20_000:  # card sets loaded again and again (tests): start afresh
             _FACTS.clear()
         hit = _FACTS[id(c)] = (c, facts)
@@ -104,16 +113,18 @@ class CardTable:
     """What follows from the dealt cards alone, by instance id: each card's static effects
     (``statics``; ``lowers``: one of them lowers power), its activated and on-place abilities
     (``activated``, ``on_place``), its colour's place in ``COLORS`` (``color_index``; None: no
-    colour) and a memo for views of the cards' printed facts and texts of actions (``memo``,
-    filled by view.py and text.py: pure functions of the dealt cards). Immutable facts; one table
-    is shared by a state and all its clones."""
+    colour), what the main phase reads of it in the hand and in the dynamis (``hand_main``,
+    ``dyn_main``: see ``card_facts``) and a memo for views of the cards' printed facts and texts
+    of actions (``memo``, filled by view.py and text.py: pure functions of the dealt cards).
+    Immutable facts; one table is shared by a state and all its clones."""
 
-    __slots__ = ("statics", "lowers", "activated", "on_place", "color_index", "memo")
+    __slots__ = ("statics", "lowers", "activated", "on_place", "color_index", "hand_main", "dyn_main",
+                 "memo")
 
     def __init__(self, cards: tuple[Card, ...]):
         facts = [card_facts(c) for c in cards]
-        self.statics, self.lowers, self.activated, self.on_place, self.color_index = (
-            tuple(f[k] for f in facts) for k in range(5))
+        (self.statics, self.lowers, self.activated, self.on_place, self.color_index, self.hand_main,
+         self.dyn_main) = (tuple(f[k] for f in facts) for k in range(7))
         self.memo: dict = {}
 
 
