@@ -320,37 +320,69 @@ def _uses(card: Card) -> list[tuple[str, int]]:
     return out
 
 
+_BIT = {c: 1 << x for x, c in enumerate(COLORS)}
+_COLOURLESS_BIT = _BIT["colorless"]
+
+
+def _uses_by_card(s: SNState) -> tuple:
+    """Per iid, the card's paid uses (``_paid_uses``) as a tuple of (colour bit, cost), or None
+    when it has none (worked out once per deal). A colour not in COLORS has a bit no soul has."""
+    deal = s.deal
+    table = deal.paid_uses
+    if table is None:
+        table = deal.paid_uses = tuple(
+            tuple((_BIT.get(u[0], 1 << 30), u[1]) for u in _paid_uses(c)) or None for c in s.cards)
+    return table
+
+
 def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[int, ...]:
     """The payment the game suggests: the one after which the most OTHER cards in the payer's hand
     can still be paid for (for any of their uses); then the most payable uses (hand cards and the
     activated abilities of their field not used this turn); then the most souls that pay any
     colour kept; then the most colours kept; then colourless souls paid first."""
     cards = s.cards
-    avail = on_souls(s, p)
     ps = s.players[p]
-    hand_uses = [_paid_uses(cards[i]) for i in ps.hand]
-    units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
-    ability_uses = [(ab.color, ab.cost) for u in units if u.iid not in s.used
-                    for ab in cards[u.iid].abilities if ab.kind == "activated" and ab.cost > 0]
+    counts = on_counts(s, p)
+    plain, wilds = counts[:_N], counts[_N:]
+    n_on = sum(counts)
+    left = n_on - n  # every payment turns n souls OFF
+    # what a payment changes for a use is only whether it stays payable: enough souls left (every
+    # use costs at least 1) and one matching its colour (any kept colour when a soul paying any
+    # colour is kept; a colourless use matches any soul). So per hand card, the colour bits of its
+    # uses that cost at most ``left`` (colourless: every bit), and per colour bit how many uses
+    # (hand and abilities) cost at most ``left``
+    uses_of = _uses_by_card(s)
+    every = (1 << 31) - 1
+    always = 0  # hand cards with no paid use: always counted
+    masks: list[int] = []
+    per_bit: dict[int, int] = {}
+    for i in ps.hand:
+        uses = uses_of[i]
+        if uses is None:
+            always += 1
+            continue
+        m = 0
+        for bit, cost in uses:
+            if cost <= left:
+                m |= every if bit == _COLOURLESS_BIT else bit
+                per_bit[bit] = per_bit.get(bit, 0) + 1
+        masks.append(m)
+    for u in (ps.chars if ps.leader is None else ps.chars + [ps.leader]):
+        if u.iid not in s.used:
+            for ab in cards[u.iid].abilities:
+                if ab.kind == "activated" and ab.cost > 0 and ab.cost <= left:
+                    bit = _BIT.get(ab.color, 1 << 30)
+                    per_bit[bit] = per_bit.get(bit, 0) + 1
+    all_uses = sum(per_bit.values())
+    all_wild = sum(wilds)
+    present = [x for x in range(_N) if plain[x] or wilds[x]]
     colourless = _COLOR_INDEX["colorless"]
     # the souls left after a payment, from counts per colour (what ``souls_for`` turns OFF: the
     # plain souls of a colour first, then those that pay any colour; and when no soul paid
     # matches, one plain soul of the first colour paid that has such a soul swapped for it)
-    index = _COLOR_INDEX
-    plain = [0] * len(COLORS)
-    wilds = [0] * len(COLORS)
-    for i in avail:
-        c = cards[i]
-        if c.pays_any_color:
-            wilds[index[c.color]] += 1
-        else:
-            plain[index[c.color]] += 1
-    all_wild = sum(wilds)
-    present = [x for x in range(len(COLORS)) if plain[x] or wilds[x]]
-    left = len(avail) - n  # every payment turns n souls OFF
     scores: dict[tuple[bool, int], tuple[int, int, int]] = {}  # by (any wild kept, colours kept)
     best, best_key = None, None
-    for vec in payments(cards, avail, color, n, matched):
+    for vec in payments(cards, on_souls(s, p), color, n, matched):
         wild_paid = 0
         kept = 0  # the colours kept, one bit each
         plain_match = False  # a plain soul paid matches the cost colour
@@ -366,18 +398,17 @@ def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[in
         if not matched and not wild_paid and not plain_match and color != "colorless":
             wild_paid = 1 if any(vec[x] and wilds[x] for x in present) else 0
         wild = all_wild - wild_paid
-        score = scores.get((wild > 0, kept))
+        any_colour = wild > 0
+        score = scores.get((any_colour, kept))
         if score is None:
-            kept_colours = {COLORS[x] for x in present if kept >> x & 1}
-            any_colour = wild > 0
-
-            # can_pay on what is left (every use costs at least 1): enough souls, one matching
-            def ok(use) -> bool:
-                return left >= use[1] and (any_colour or use[0] == "colorless" or use[0] in kept_colours)
-            playable = sum(1 for uses in hand_uses if not uses or any(ok(u) for u in uses))
-            payable = sum(ok(u) for uses in hand_uses for u in uses) + \
-                sum(ok(u) for u in ability_uses)
-            score = scores[(any_colour, kept)] = (playable, payable, len(kept_colours))
+            if any_colour:
+                playable = always + sum(1 for m in masks if m)
+                payable = all_uses
+            else:
+                ok = kept | _COLOURLESS_BIT
+                playable = always + sum(1 for m in masks if m & ok)
+                payable = sum(k for bit, k in per_bit.items() if bit & ok)
+            score = scores[(any_colour, kept)] = (playable, payable, bin(kept).count("1"))
         key = (score[0], score[1], wild, score[2], vec[colourless], vec)
         if best_key is None or key > best_key:
             best, best_key = vec, key

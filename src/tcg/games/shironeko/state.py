@@ -98,10 +98,11 @@ class Deal:
     per iid, the town view of the card as an OFF and as an ON soul (read-only). ``plays`` and
     ``activated``: per iid, how the card is played from hand and its activated abilities (for
     listing main-phase actions); ``by_kind``: a card's abilities of a kind, by (iid, kind);
-    ``pay_codes``: per iid, the soul's kind for counting ON souls (payment.py)."""
+    ``pay_codes``: per iid, the soul's kind for counting ON souls, and ``paid_uses``: its
+    paid uses from hand as (colour bit, cost) (payment.py)."""
 
     __slots__ = ("auras", "hp_floor", "least_hp", "colour", "wild", "active", "views", "souls", "plays", "activated",
-                 "by_kind", "pay_codes")
+                 "by_kind", "pay_codes", "paid_uses")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -123,6 +124,7 @@ class Deal:
         self.by_kind: dict[tuple[int, str], tuple] = {}  # (iid, kind) -> the card's abilities of that kind
         self.activated: tuple | None = None   # per iid: its activated abilities, or None (rules.py)
         self.pay_codes: tuple | None = None   # per iid: colour index (+ len(COLORS) if it pays any colour)
+        self.paid_uses: tuple | None = None   # per iid: its paid uses from hand (payment.py)
 
 
 _DEALS: dict[tuple[int, ...], tuple[tuple[Card, ...], Deal]] = {}
