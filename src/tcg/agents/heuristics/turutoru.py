@@ -140,21 +140,27 @@ def _read_facts(h: dict) -> tuple[frozenset, float, bool]:
             "attack" in kinds or "fan_fire" in kinds)
 
 
-_VALUES: dict[tuple, tuple] = {}  # ids of shared card views -> (the views, _read_program_values)
+_VALUES: dict[tuple, tuple] = {}  # card ids of shared card views -> _read_program_values by place
 
 
-def _program_values(cards: list[dict]) -> dict:
-    """``_read_program_values(cards)``, once per list of shared card views (the memo holds the
-    views, so their ids stay theirs); every time for any other dicts."""
+def _program_values(cards: list[dict]) -> tuple[dict, dict | None]:
+    """``_read_program_values(cards)`` and, for shared card views, each card's place key by
+    instance id (``{iid: (card, _body(card) - 0.6 * its program value)}``, ``_place_key``):
+    once per list of printed cards (by card id: a shared card view's printed facts, all that
+    is read of it but its instance id, are its card's); every time, and no place keys, for any
+    other dicts."""
     if not all(type(h) is FrozenView for h in cards):
-        return _read_program_values(cards)
-    key = tuple(map(id, cards))
+        return _read_program_values(cards), None
+    key = tuple([h["id"] for h in cards])
     got = _VALUES.get(key)
+    iids = [h["iid"] for h in cards]
     if got is None:
         if len(_VALUES) >= 4096:
             _VALUES.clear()
-        got = _VALUES[key] = (tuple(cards), _read_program_values(cards))
-    return got[1]
+        out = _read_program_values(cards)
+        vals = [out[i] for i in iids]
+        got = _VALUES[key] = (tuple(vals), tuple([_body(h) - 0.6 * v for h, v in zip(cards, vals)]))
+    return dict(zip(iids, got[0])), {i: (h, k) for i, h, k in zip(iids, cards, got[1])}
 
 
 def _read_program_values(cards: list[dict]) -> dict:
@@ -260,7 +266,10 @@ class _Ctx(Sides):
         return list(plan), v
 
     def place_key(self, h: dict) -> float:
-        """``_place_key(h, self)``, once per card of this decision's hand."""
+        """``_place_key(h, self)``, once per card of this decision's hand (the program cards'
+        worked out with their program values)."""
+        if self._pv is None:
+            self._read_pv()
         got = self._keys.get(h["iid"])
         if got is None or got[0] is not h:
             got = self._keys[h["iid"]] = (h, _place_key(h, self))
@@ -270,10 +279,16 @@ class _Ctx(Sides):
         """A character card's worth as a program card, counting how few of our cards (in hand
         or stacked) offer the same program: the last Attack card is not one to place."""
         if self._pv is None:
-            cards = [h for h in self.hand if h.get("kind") == "character"] + list(self.me.get("programs") or [])
-            self._pv = _program_values(cards)
+            self._read_pv()
         v = self._pv.get(h["iid"])
         return _facts(h)[1] if v is None else v
+
+    def _read_pv(self) -> None:
+        cards = [h for h in self.hand if h.get("kind") == "character"] + list(self.me.get("programs") or [])
+        self._pv, keys = _program_values(cards)
+        if keys:
+            keys.update(self._keys)  # none yet: place_key reads the values first
+            self._keys = keys
 
     def unit(self, iid: int) -> dict | None:
         return find_unit(iid, self.mine, self.theirs)

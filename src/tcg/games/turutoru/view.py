@@ -100,6 +100,30 @@ def _shared_units(s: TTState, chars: list[Unit], sources: list[tuple], views: li
     return out
 
 
+def _shared_fields(s: TTState, views: list) -> tuple[tuple, tuple]:
+    """``_shared_units`` of both players' characters, kept by the fields as the statics and the
+    views read them: each character's card, awake, damage, placed this round, modifiers, Fan
+    Fire halving and devices, in order, and the devices on each field (with the dealt cards,
+    whose static ops and owners never change, that is all their power and toughness read)."""
+    p0, p1 = s.players
+    rnd = s.round
+    key = (tuple([(u.iid, u.awake, u.damage, u.placed == rnd, u.pow_mod, u.tough_mod, u.fan, u.devices)
+                  for u in p0.chars]),
+           tuple([(u.iid, u.awake, u.damage, u.placed == rnd, u.pow_mod, u.tough_mod, u.fan, u.devices)
+                  for u in p1.chars]),
+           tuple(p0.devices), tuple(p1.devices))
+    memo = F.facts(s).memo
+    table = memo.get("shared_fields")
+    if table is None or len(table) > 20000:
+        table = memo["shared_fields"] = {}
+    got = table.get(key)
+    if got is None:
+        sources = F.unit_sources(s)
+        got = table[key] = (tuple(_shared_units(s, p0.chars, sources, views)) if p0.chars else (),
+                            tuple(_shared_units(s, p1.chars, sources, views)) if p1.chars else ())
+    return got
+
+
 def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict[str, Any]:
     """The observation of ``viewer`` (JSON-ready, every dict and list its own); ``shared``
     (agents' observations, ``_observe_shared``): the same content, read-only in part."""
@@ -172,7 +196,7 @@ def _observe_shared(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
     p0, p1 = s.players
     phase = s.phase
     main = phase == "main"
-    sources = F.unit_sources(s) if p0.chars or p1.chars else []
+    fields = _shared_fields(s, views) if p0.chars or p1.chars else ((), ())
     # TT-T2: until both have finished programming nobody learns anything of the other's stack
     secret = phase == "programming" and not (p0.done_programming and p1.done_programming)
     players = []
@@ -185,7 +209,7 @@ def _observe_shared(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
             "deck": len(ps.deck),
             "hand_count": len(ps.hand) + len(ps.programs) if veiled else len(ps.hand),
             "hand": list(map(cv, ps.hand)) if mine else None,
-            "characters": _shared_units(s, ps.chars, sources, views) if ps.chars else [],
+            "characters": list(fields[p]),
             "devices": list(map(cv, ps.devices)),
             "discard": list(map(cv, ps.discard)),
             "resolved": list(map(cv, ps.resolved)),
