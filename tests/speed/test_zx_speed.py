@@ -88,6 +88,11 @@ def _check(g) -> None:
         assert s.table.activated[i] == c.abilities_of("activated")
         assert s.table.on_place[i] == c.abilities_of("on_place")
         assert s.table.color_index[i] == (P.COLORS.index(c.color) if c.color else None)
+        main_hand = c.kind == "zx" or (c.kind == "event" and c.timing in ("main", "any"))
+        assert s.table.hand_main[i] == ((c.kind == "zx", c.cost, P.COLORS.index(c.color) if c.color else -1)
+                                        if main_hand else None)
+        assert s.table.dyn_main[i] == {"zx_ex": 1, "shift": 3}.get(c.kind, 2 if c.kind == "ev_ex" and
+                                                                   c.timing != "battle" else 0)
     for viewer in (0, 1, None):
         shared, fresh = g.observe(viewer, shared=True), g.observe(viewer)
         assert shared == fresh

@@ -204,8 +204,8 @@ def check_destroyed(s: ZXState) -> None:
         # a Z/X with less damage than its printed power and this turn's changes can only be
         # destroyed when a static effect on the board lowers power (other static effects raise it)
         lowered = None
-        for u in filter(None, board):  # the Z/X on the board
-            if u.damage > 0:
+        for u in board:  # the Z/X on the board (a plain loop: cheaper than filter() over 9 squares)
+            if u is not None and u.damage > 0:
                 if u.damage < cards[u.iid].power + u.power_mod:
                     if lowered is None:
                         lowered = any(lowers[v.iid] or (v.shift >= 0 and lowers[v.shift]) for v in filter(None, board))

@@ -39,11 +39,24 @@ def counts(s: ZXState, avail: list[int]) -> list[int]:
 def awake_counts(s: ZXState, p: int) -> list[int]:
     """``counts(s, awake(s, p))``: the player's rebooted resources per colour."""
     ps = s.players[p]
-    asleep, index = ps.asleep_res, s.table.color_index
-    out = [0] * len(COLORS)
-    for i in ps.resources:
-        if i not in asleep:
-            out[index[i]] += 1
+    res = tuple(ps.resources)
+    memo = s.table.res_counts  # resources (a tuple) -> their counts per colour
+    base = memo.get(res)
+    if base is None:
+        index = s.table.color_index
+        base = [0] * len(COLORS)
+        for i in res:
+            base[index[i]] += 1
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[res] = base
+    out = base[:]
+    asleep = ps.asleep_res
+    if asleep:
+        index = s.table.color_index
+        for i in asleep:
+            if i in res:
+                out[index[i]] -= 1
     return out
 
 

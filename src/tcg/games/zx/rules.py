@@ -850,7 +850,10 @@ class ZXRules(EffectRunner, StepRuleset):
         return s.board[sq] if sq >= 0 else None
 
     def after_op(self, s) -> None:
-        F.check_destroyed(s)
+        for u in s.board:  # F.check_destroyed does nothing unless a Z/X has damage
+            if u is not None and u.damage > 0:
+                F.check_destroyed(s)
+                return
 
     def effect_candidates(self, s, ctx: EffectCtx, sel: str, op) -> list[Unit]:
         mine = sel == "choose_own_zx"

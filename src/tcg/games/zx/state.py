@@ -119,13 +119,14 @@ class CardTable:
     Immutable facts; one table is shared by a state and all its clones."""
 
     __slots__ = ("statics", "lowers", "activated", "on_place", "color_index", "hand_main", "dyn_main",
-                 "memo")
+                 "memo", "res_counts")
 
     def __init__(self, cards: tuple[Card, ...]):
         facts = [card_facts(c) for c in cards]
         (self.statics, self.lowers, self.activated, self.on_place, self.color_index, self.hand_main,
          self.dyn_main) = (tuple(f[k] for f in facts) for k in range(7))
         self.memo: dict = {}
+        self.res_counts: dict = {}  # payment.awake_counts's memo: resources -> counts per colour
 
 
 class ZXState(TurnState):
