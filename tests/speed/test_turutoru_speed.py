@@ -163,3 +163,35 @@ def test_the_heuristics_card_facts_and_the_shared_views():
         assert obs == V.observe(g.rules, g.state, view.player)
         for side in obs["players"]:  # characters are shared read-only views too
             assert all(type(u) is FrozenView for u in side["characters"])
+
+
+def test_the_shared_fields_kept_by_the_fields():
+    """The characters' shared views kept by the fields are, at every decision (and in
+    determinized copies, as the search reads them), the views built afresh."""
+    rng = Rng(23)
+    checked = 0
+    for g in games(2):
+        s = g.state
+        for x in (s, g.rules.determinize(s, g.decision.player, rng) or s):
+            fields = V._shared_fields(x, V._shared_views(x))
+            sources = F.static_sources(x)
+            for p, ps in enumerate(x.players):
+                assert list(fields[p]) == [V.unit_view(x, u, sources) for u in ps.chars]
+                checked += bool(ps.chars)
+    assert checked > 1000
+
+
+def test_the_program_values_kept_by_the_printed_cards():
+    """Program values and place keys read from the memo by card ids are what the plain
+    computation gives for these very cards (and plain dicts are read every time)."""
+    for g in games():
+        view = AgentView(g, g.legal_actions())
+        me = view.observation["players"][view.player]
+        cards = [h for h in me["hand"] or [] if h.get("kind") == "character"] + list(me.get("programs") or [])
+        pv, keys = H._program_values(cards)
+        want = H._read_program_values([dict(h) for h in cards])
+        assert pv == want
+        assert keys == {h["iid"]: (h, H._body(h) - 0.6 * want[h["iid"]]) for h in cards}
+        assert all(keys[h["iid"]][0] is h for h in cards)
+        if cards:
+            assert H._program_values([dict(h) for h in cards]) == (want, None)
