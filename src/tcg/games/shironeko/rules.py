@@ -303,6 +303,11 @@ class ShironekoRules(EffectRunner, StepRuleset):
         plays = deal.plays
         if plays is None:
             plays = deal.plays = tuple(_play_info(c) for c in cards)
+        acts = deal.acts
+        if acts is None:
+            acts = deal.acts = tuple((_act("place", "card", i), _act("leaderize", "card", i), _act("monster", "card", i),
+                                      _act("burst", "card", i), _act("attack", "attacker", i))
+                                     for i in range(len(cards)))
         out: list[Action] = []
         # SN-C2/C3/C4 (``payment.can_pay``) read once: how many souls are ON and the cost colours
         # one of them matches (every colour when one pays any colour); a cost n of colour c is
@@ -326,7 +331,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             cost_ok = cost <= 0 or (n_on >= cost and (wild or color in payable))
             if char:
                 if room and cost_ok and name not in names:
-                    out.append(_act("place", "card", iid))
+                    out.append(acts[iid][0])
                 if tops and change_cost is not None and (
                         change_cost <= 0 or (n_on >= change_cost and (wild or color in payable))):
                     for target, top_level, top_name in tops:
@@ -339,15 +344,15 @@ class ShironekoRules(EffectRunner, StepRuleset):
                         elif top_name == name:
                             out.append(_act2("awaken", iid, target))
                 if leaderize is not None and cost_ok and any(cards[l].id == leaderize for l in ps.leader_hand):
-                    out.append(_act("leaderize", "card", iid))
+                    out.append(acts[iid][1])
             elif char is None and cost_ok:  # a monster
-                out.append(_act("monster", "card", iid))
+                out.append(acts[iid][2])
             if burst is not None and (burst[1] <= 0 or (n_on >= burst[1] and (wild or burst[0] in payable))):
-                out.append(_act("burst", "card", iid))
+                out.append(acts[iid][3])
         turn = s.turn
         for u in chars:
             if u.on and not u.attacked and u.entered != turn:
-                out.append(_act("attack", "attacker", u.iid))
+                out.append(acts[u.iid][4])
         activated = deal.activated
         if activated is None:
             activated = deal.activated = tuple(
