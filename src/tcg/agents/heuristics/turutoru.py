@@ -141,6 +141,8 @@ def _read_facts(h: dict) -> tuple[frozenset, float, bool]:
 
 
 _VALUES: dict[tuple, tuple] = {}  # card ids of shared card views -> _read_program_values by place
+#: ids of shared card views -> (the views, their program values by iid, their place keys by iid)
+_VIEW_VALUES: dict[tuple, tuple] = {}
 
 
 def _program_values(cards: list[dict]) -> tuple[dict, dict | None]:
@@ -229,7 +231,7 @@ _SCARCE = {"attack": (3.0, 1.0), "reboot": (1.5, 0.5), "place": (1.5, 0.5), "act
 
 
 class _Ctx(Sides):
-    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming", "_plans", "_keys", "_acts", "_later")
+    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming", "_plans", "_keys", "_own_keys", "_acts", "_later")
 
     def __init__(self, view: AgentView):
         super().__init__(view)
@@ -240,6 +242,7 @@ class _Ctx(Sides):
         # this decision's attack plans and place keys, worked out once (see plan_attack)
         self._plans: dict = {}
         self._keys: dict = {}
+        self._own_keys = True  # False while _keys is the shared memo's (copied before a change)
         self._acts: dict = {}
         self._later = None
 
@@ -272,6 +275,8 @@ class _Ctx(Sides):
             self._read_pv()
         got = self._keys.get(h["iid"])
         if got is None or got[0] is not h:
+            if not self._own_keys:
+                self._keys, self._own_keys = dict(self._keys), True
             got = self._keys[h["iid"]] = (h, _place_key(h, self))
         return got[1]
 
@@ -284,11 +289,23 @@ class _Ctx(Sides):
         return _facts(h)[1] if v is None else v
 
     def _read_pv(self) -> None:
+        """The program values and place keys of our character cards (in hand, then stacked):
+        once per list of shared views (the memo holds the views, so their ids stay theirs; its
+        dicts are read only, the place keys copied before one is added)."""
         cards = [h for h in self.hand if h.get("kind") == "character"] + list(self.me.get("programs") or [])
-        self._pv, keys = _program_values(cards)
-        if keys:
-            keys.update(self._keys)  # none yet: place_key reads the values first
-            self._keys = keys
+        key = tuple(map(id, cards))
+        got = _VIEW_VALUES.get(key)
+        if got is None:
+            pv, keys = _program_values(cards)
+            if keys is None:  # not shared views: read afresh each time
+                self._pv = pv
+                return
+            if len(_VIEW_VALUES) >= 4096:
+                _VIEW_VALUES.clear()
+            got = _VIEW_VALUES[key] = (tuple(cards), pv, keys)
+        self._pv = got[1]
+        self._keys = got[2]
+        self._own_keys = False
 
     def unit(self, iid: int) -> dict | None:
         return find_unit(iid, self.mine, self.theirs)
@@ -827,7 +844,7 @@ def _run_place(view: AgentView, c: _Ctx) -> Action:
     opts = [a for a in view.choices if a.type == "place" and a.card in hand]
     if not opts:
         return _skip(view)
-    return max(opts, key=lambda a: _place_key(hand[a.card], c))
+    return max(opts, key=lambda a: c.place_key(hand[a.card]))
 
 
 def _run_attackers(view: AgentView, c: _Ctx) -> Action:

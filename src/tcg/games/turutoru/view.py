@@ -100,7 +100,7 @@ def _shared_units(s: TTState, chars: list[Unit], sources: list[tuple], views: li
     return out
 
 
-def _shared_fields(s: TTState, views: list) -> tuple[tuple, tuple]:
+def _shared_fields(s: TTState, views: list, memo: dict | None = None) -> tuple[tuple, tuple]:
     """``_shared_units`` of both players' characters, kept by the fields as the statics and the
     views read them: each character's card, awake, damage, placed this round, modifiers, Fan
     Fire halving and devices, in order, and the devices on each field (with the dealt cards,
@@ -112,7 +112,8 @@ def _shared_fields(s: TTState, views: list) -> tuple[tuple, tuple]:
            tuple([(u.iid, u.awake, u.damage, u.placed == rnd, u.pow_mod, u.tough_mod, u.fan, u.devices)
                   for u in p1.chars]),
            tuple(p0.devices), tuple(p1.devices))
-    memo = F.facts(s).memo
+    if memo is None:
+        memo = F.facts(s).memo
     table = memo.get("shared_fields")
     if table is None or len(table) > 20000:
         table = memo["shared_fields"] = {}
@@ -191,12 +192,13 @@ def _observe_shared(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
     card's view with its start and fit (``_stacked``), the running card's with its start and
     program (``_running``) and each character's (``_shared_units``: power and toughness
     counted in one pass, ``units_stats``)."""
-    views = _shared_views(s)
+    memo = F.facts(s).memo
+    views = memo.get("shared_views") or _shared_views(s)
     cv = views.__getitem__
     p0, p1 = s.players
     phase = s.phase
     main = phase == "main"
-    fields = _shared_fields(s, views) if p0.chars or p1.chars else ((), ())
+    fields = _shared_fields(s, views, memo) if p0.chars or p1.chars else ((), ())
     # TT-T2: until both have finished programming nobody learns anything of the other's stack
     secret = phase == "programming" and not (p0.done_programming and p1.done_programming)
     players = []
@@ -225,14 +227,14 @@ def _observe_shared(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
                 t += s.cards[running].segment
             progs = []
             if ps.programs:
-                segments, cards, table = rules.segments, s.cards, _shared_with_table(s)
+                segments, cards, table = rules.segments, s.cards, memo.get("shared_with") or _shared_with_table(s)
                 for iid in ps.programs:
                     cost = cards[iid].segment
                     progs.append(_stacked(table, views, iid, t, t + cost <= segments))
                     t += cost
             pv["programs"] = progs
         if main and running is not None:
-            pv["running"] = _running(_shared_with_table(s), views, s, ps)
+            pv["running"] = _running(memo.get("shared_with") or _shared_with_table(s), views, s, ps)
         players.append(pv)
     d = s.decision
     return {
