@@ -116,15 +116,19 @@ def _check(g) -> None:
 
 
 def test_payments_in_product_order():
-    """``payments`` lists the same payments in the same order as reading every count vector."""
+    """``payments`` lists the same payments in the same order as reading every count vector;
+    ``only_payment`` gives the one payment exactly when there is one."""
     import itertools
     from tcg.games.zx.cards import COLORS
     for have in itertools.product(range(3), repeat=len(COLORS)):
         for n in range(7):
             for color in (None,) + COLORS:
                 for matched in ((True,) if color is None else (True, False)):
-                    assert P.payments(list(have), color, n, matched) == \
-                        P._payments_by_product(list(have), color, n, matched)
+                    ways = P.payments(list(have), color, n, matched)
+                    assert ways == P._payments_by_product(list(have), color, n, matched)
+                    one = P.only_payment(list(have), color, n, matched)  # the only one, when it is
+                    assert one is None or ways == [one]
+                    assert one is not None or len(ways) != 1 or (not matched and n <= 0)
 
 
 def test_caches_equal_plain_recomputation_in_random_games():

@@ -136,6 +136,39 @@ def payments(have: list[int], color: str | None, n: int, matched: bool) -> list[
     return out
 
 
+def only_payment(have: list[int], color: str | None, n: int, matched: bool) -> tuple[int, ...] | None:
+    """The payment of ``n`` more resources when it is the only one (``payments`` lists just it),
+    else None (more than one, or none, or a case not looked into: ask ``payments``). Paying with a
+    colour still needed is one of that colour plus any ``n - 1`` of the rest; any ``m`` of counts
+    ``free`` is one way only when m is 0 or all of them or they are of one colour."""
+    if matched:
+        k = -1
+        free, m = have, n
+    else:
+        k = COLOR_INDEX[color]
+        if n <= 0 or not have[k]:
+            return None
+        free = have[:]
+        free[k] -= 1
+        m = n - 1
+    total = sum(free)
+    if m < 0 or m > total:
+        return None
+    if m == 0:
+        vec = [0] * len(free)
+    elif m == total:
+        vec = free[:]
+    else:
+        pos = [j for j, h in enumerate(free) if h]
+        if len(pos) != 1:
+            return None
+        vec = [0] * len(free)
+        vec[pos[0]] = m
+    if k >= 0:
+        vec[k] += 1
+    return tuple(vec)
+
+
 def _payments_by_product(have: list[int], color: str | None, n: int, matched: bool) -> list[tuple[int, ...]]:
     """``payments`` read off every count vector (the plain way; tests compare the two)."""
     need = None if matched else COLORS.index(color)

@@ -77,6 +77,11 @@ class _Rows(dict):
 
 
 _PLACE_ROWS = _Rows(lambda i, sq: _PLACE[i, sq])
+#: by square: (square next to it, the attack from it on that square) pairs (ZX-Q5)
+_ATTACKS = tuple(tuple((t, _ATTACK[sq, t]) for t in ADJACENT[sq]) for sq in range(9))
+#: per player, by square: the attack from it on the opponent when it is next to their player square
+_ATTACK_PLAYER = tuple(tuple(_ATTACK[sq, PLAYER_TARGET] if PLAYER_SQUARE[1 - p] in ADJACENT[sq] else None
+                             for sq in range(9)) for p in (0, 1))
 _ZX_EX_ROWS = _Rows(lambda i, sq: _ZX_EX[i, sq, ()])
 _USE_FREE, _DECLINE = A("use_free"), A("decline")
 _NO_START, _NO_GATE, _KEEP, _MULLIGAN = A("no_start_card"), A("no_gate_card"), A("keep"), A("mulligan")
@@ -361,6 +366,7 @@ class ZXRules(EffectRunner, StepRuleset):
                         out.append(_SHIFT[i, sq])
         player_open = None
         activated = table.activated
+        on_player = _ATTACK_PLAYER[p]
         for sq in mine:
             u = board[sq]
             if not u.used:
@@ -368,15 +374,16 @@ class ZXRules(EffectRunner, StepRuleset):
                     if F.ability_on(s, p, ab) and can_pay(None, ab.cost):
                         out.append(_ACTIVATE[sq, ab.index])
             if not u.asleep:  # ZX-Q5, as in _targets
-                for t in ADJACENT[sq]:
+                for t, act in _ATTACKS[sq]:
                     v = board[t]
                     if v is not None and v.owner != p:
-                        out.append(_ATTACK[sq, t])
-                if opp_sq in ADJACENT[sq] and board[opp_sq] is None:
+                        out.append(act)
+                act = on_player[sq]
+                if act is not None and board[opp_sq] is None:
                     if player_open is None:
                         player_open = not F.ob_on_board(s, 1 - p)
                     if player_open:
-                        out.append(_ATTACK[sq, PLAYER_TARGET])
+                        out.append(act)
         out.append(_END_TURN)
         return out
 
@@ -669,12 +676,16 @@ class ZXRules(EffectRunner, StepRuleset):
         left = n - len(paid)
         if left > 0:
             matched = P.is_matched(s, paid, color)
-            ways = P.payments(P.awake_counts(s, p), color, left, matched)
-            if len(ways) > 1:
-                self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
-                             paid=[s.cards[i].color for i in paid])
-                return
-            chosen = P.resources_for(s, P.awake(s, p), ways[0])
+            have = P.awake_counts(s, p)
+            one = P.only_payment(have, color, left, matched)  # no list of every payment when one is
+            if one is None:
+                ways = P.payments(have, color, left, matched)
+                if len(ways) > 1:
+                    self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
+                                 paid=[s.cards[i].color for i in paid])
+                    return
+                one = ways[0]
+            chosen = P.resources_for(s, P.awake(s, p), one)
             s.players[p].asleep_res.update(chosen)
             paid = paid + tuple(chosen)
         s.emit("pay", {"player": p, "resources": list(paid), "colors": [s.cards[i].color for i in paid],
@@ -689,8 +700,8 @@ class ZXRules(EffectRunner, StepRuleset):
     def _apply_pay(self, s, p, pending, a):
         _, _, color, n, paid, source, why = pending
         avail = P.awake(s, p)
-        matched = P.is_matched(s, paid, color)
         if a.type == "pay_suggested":
+            matched = P.is_matched(s, paid, color)
             chosen = P.resources_for(s, avail, P.suggested(s, p, color, n - len(paid), matched))
         else:
             one = a.params[0][1]  # (("color", colour),)
