@@ -339,6 +339,9 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
     v = 0.0
     for op in ops:
         name, a = op.name, op.args
+        if name in _NO_POOLS:  # effects on players and piles: no characters read
+            v += _player_effect_value(name, a, c)
+            continue
         tgt = a.get("target") or ""
         flt = a.get("filter")
         opp_pool = [u for u in theirs if _matches(u, flt)]
@@ -386,29 +389,34 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
             elif opp_t:
                 vals = [0.6 * u["power_now"] + 0.5 for u in opp_pool if u["awake"]]
                 v += sum(vals) if every else max(vals, default=0.0)
-        elif name == "hit":
-            n = a.get("amount", 0)
-            if a.get("player", "opponent") == "opponent":
-                # damage to HP is the only way to win before the decks run out (a deck-out of
-                # two equal decks is a draw): worth more as the decks get thin
-                v += 100.0 if n >= c.opp_hp else n * (0.9 + 1.2 * _late(c))
-            else:
-                v -= 100.0 if n >= c.my_hp else n * _hp_weight(c.my_hp)
-        elif name == "gain_hp":
-            n = a.get("amount", 0)
-            if a.get("player", "self") == "self":
-                v += n * 0.8 * _hp_weight(c.my_hp)
-        elif name == "draw":
-            n = a.get("amount", 0)
-            if a.get("player", "self") == "self":
-                v += n * _draw_need(c) - (100.0 if n >= c.me["deck"] else 0.0)
-        elif name == "mill":
-            n = a.get("amount", 0)
-            if a.get("player") == "opponent":
-                v += n * (0.3 if c.opp["deck"] > 10 else 1.0)
-        elif name == "search":
-            v += 0.8 if c.me["deck"] > 3 else -1.0
     return v
+
+
+#: the effects ``_effects_value`` values without reading any character (``_player_effect_value``)
+_NO_POOLS = frozenset({"hit", "gain_hp", "draw", "mill", "search"})
+
+
+def _player_effect_value(name: str, a: dict, c: _Ctx) -> float:
+    """What ``_effects_value`` adds for one effect on players or piles (``_NO_POOLS``)."""
+    if name == "hit":
+        n = a.get("amount", 0)
+        if a.get("player", "opponent") == "opponent":
+            # damage to HP is the only way to win before the decks run out (a deck-out of
+            # two equal decks is a draw): worth more as the decks get thin
+            return 100.0 if n >= c.opp_hp else n * (0.9 + 1.2 * _late(c))
+        return -(100.0 if n >= c.my_hp else n * _hp_weight(c.my_hp))
+    if name == "gain_hp":
+        n = a.get("amount", 0)
+        return n * 0.8 * _hp_weight(c.my_hp) if a.get("player", "self") == "self" else 0.0
+    if name == "draw":
+        n = a.get("amount", 0)
+        if a.get("player", "self") == "self":
+            return n * _draw_need(c) - (100.0 if n >= c.me["deck"] else 0.0)
+        return 0.0
+    if name == "mill":
+        n = a.get("amount", 0)
+        return n * (0.3 if c.opp["deck"] > 10 else 1.0) if a.get("player") == "opponent" else 0.0
+    return 0.8 if c.me["deck"] > 3 else -1.0  # search
 
 
 def _late(c) -> float:
@@ -604,6 +612,15 @@ def _plan_attack_of(attackers: tuple, blockers: tuple, opp_hp: int, fan: bool,
 _READS_CONTEXT = frozenset({"apply", "activate", "effect"})
 
 
+_LABEL_KEYS: dict[str, tuple] = {}  # program label -> (kind, amount, reads the context, decoder, place)
+
+
+def _label_key(label: str) -> tuple:
+    kind, n = _prog(label)
+    got = _LABEL_KEYS[label] = (kind, n, kind in _READS_CONTEXT, kind == "decoder", kind == "place")
+    return got
+
+
 class _Sim:
     """Our own side as the programs stacked so far will leave it."""
 
@@ -631,13 +648,12 @@ class _Sim:
         best = ("", 0, 0.0)
         values, ac, iid = self._values, self.c.attack_coming, card["iid"]
         for label in card.get("programs") or ():
-            kind, n = _prog(label)
+            kind, n, reads, decoder, place = _LABEL_KEYS.get(label) or _label_key(label)
             # _program_value, once per state of the simulation: it reads of the card only which
             # one it is (a Place leaves it out of the hand), of the context only attack_coming
             # changes while programming (read by the effects of an Apply, Activate or Effect),
             # and only a Decoder reads where the stack has got to
-            key = (kind, n, ac if kind in _READS_CONTEXT else None, self.start if kind == "decoder" else None,
-                   iid if kind == "place" else None)
+            key = (kind, n, ac if reads else None, self.start if decoder else None, iid if place else None)
             v = values.get(key)
             if v is None:
                 v = values[key] = _program_value(kind, n, card, self, self.c)
