@@ -421,15 +421,16 @@ class ShironekoRules(EffectRunner, StepRuleset):
         ps = s.players[p]
         cards = s.cards
         if t == "attack":  # SN-A1
-            u = ps.unit(a.attacker)
+            u = ps.unit(a.params[0][1])  # a.attacker (its one parameter)
             u.on = False
             u.attacked = True
             s.emit("attack", {"player": p, "attacker": u.iid, "attack": F.attack_of(s, u)})
             s.steps.append(("attack", u.iid))
             return
         if t == "activate":  # SN-R5: the ON/OFF cost, the use of the turn, then the souls
-            u = ps.unit(a.card) or ps.leader
-            ab = cards[u.iid].abilities[a.ability]
+            (_, index), (_, iid) = a.params  # a.ability, a.card (parameters sorted by name)
+            u = ps.unit(iid) or ps.leader
+            ab = cards[u.iid].abilities[index]
             if ab.tap:
                 u.on = False
             elif ab.untap:
@@ -439,11 +440,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
             self._pay(s, p, ab.color, ab.cost, u.iid, t)
             return
         # a card played from hand waits in "using" (public) while its cost is paid (SN-C2)
-        iid = a.card
+        params = a.params  # a.card, then a.target for change and awaken (sorted by name)
+        iid = params[0][1]
         card = cards[iid]
         ps.hand.remove(iid)
         ps.using.append(iid)
-        s.steps.append(("play", p, t, iid, a.target if t in ("change", "awaken") else -1))
+        s.steps.append(("play", p, t, iid, params[1][1] if t in ("change", "awaken") else -1))
         if t in ("change", "awaken"):
             color, cost = card.color, card.change_cost
         elif t == "burst":
@@ -543,7 +545,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             avail = P.on_souls(s, p)
             chosen = P.souls_for(cards, avail, color, P.suggested(s, p, color, left, matched), matched)
         else:
-            code = P.pay_plan(P.on_counts(s, p), color, left, matched)[2][a.color]
+            code = P.pay_plan(P.on_counts(s, p), color, left, matched)[2][a.params[0][1]]  # a.color
             chosen = [P.first_of_kind(s, p, code)]
         s.players[p].souls_off.update(chosen)
         s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
@@ -559,7 +561,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             return
         # SN-A3: both deal their attack to each other at the same time
         att = s.players[s.owner[attacker]].unit(attacker)
-        dfd = s.players[p].unit(a.defender)
+        dfd = s.players[p].unit(a.params[0][1])  # a.defender
         dfd.on = False
         a_att, d_att = F.attack_of(s, att), F.attack_of(s, dfd)
         s.emit("defend", {"player": p, "defender": dfd.iid, "attacker": attacker})
