@@ -129,6 +129,8 @@ def test_payments_in_product_order():
                     one = P.only_payment(list(have), color, n, matched)  # the only one, when it is
                     assert one is None or ways == [one]
                     assert one is not None or len(ways) != 1 or (not matched and n <= 0)
+                    if n > 0:  # a payment step: any payment at all, then more than one unless only_payment
+                        assert P.feasible(list(have), color, n, matched) == bool(ways)
 
 
 def test_caches_equal_plain_recomputation_in_random_games():

@@ -678,13 +678,12 @@ class ZXRules(EffectRunner, StepRuleset):
             matched = P.is_matched(s, paid, color)
             have = P.awake_counts(s, p)
             one = P.only_payment(have, color, left, matched)  # no list of every payment when one is
-            if one is None:
-                ways = P.payments(have, color, left, matched)
-                if len(ways) > 1:
+            if one is None:  # not one payment: more than one when there is any (P.feasible)
+                if P.feasible(have, color, left, matched):
                     self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
                                  paid=[s.cards[i].color for i in paid])
                     return
-                one = ways[0]
+                one = P.payments(have, color, left, matched)[0]  # none: an error, as it always was
             chosen = P.resources_for(s, P.awake(s, p), one)
             s.players[p].asleep_res.update(chosen)
             paid = paid + tuple(chosen)
