@@ -109,6 +109,11 @@ def card_facts(c: Card) -> tuple:
     return hit[1]
 
 
+#: the card instances' ids -> (those cards, CardTable's columns of their facts); holding the cards
+#: keeps their ids unique
+_COLUMNS: dict[tuple, tuple] = {}
+
+
 class CardTable:
     """What follows from the dealt cards alone, by instance id: each card's static effects
     (``statics``; ``lowers``: one of them lowers power), its activated and on-place abilities
@@ -122,9 +127,15 @@ class CardTable:
                  "memo", "res_counts")
 
     def __init__(self, cards: tuple[Card, ...]):
-        facts = [card_facts(c) for c in cards]
+        key = tuple(map(id, cards))
+        hit = _COLUMNS.get(key)  # the same cards dealt again (a benchmark's or a search's games)
+        if hit is None or not all(a is b for a, b in zip(hit[0], cards)):
+            facts = [card_facts(c) for c in cards]
+            if len(_COLUMNS) >= 256:
+                _COLUMNS.clear()
+            hit = _COLUMNS[key] = (tuple(cards), tuple(tuple(f[k] for f in facts) for k in range(7)))
         (self.statics, self.lowers, self.activated, self.on_place, self.color_index, self.hand_main,
-         self.dyn_main) = (tuple(f[k] for f in facts) for k in range(7))
+         self.dyn_main) = hit[1]
         self.memo: dict = {}
         self.res_counts: dict = {}  # payment.awake_counts's memo: resources -> counts per colour
 
