@@ -145,9 +145,14 @@ def test_per_deal_tables_match_the_cards():
 
 def test_stats_retreats_and_payments_equal_the_plain_computation():
     rng = Rng(5)
-    pays = retreats = 0
+    pays = retreats = memos = 0
     for g in games():
         s = g.state
+        if s.pay_memo is not None:  # kept only for the open pay decision, equal to a recount
+            _, p, color, _, paid, _, _ = s.pending
+            assert g.decision.kind == "pay" and s.pay_memo[0] is s.pending
+            assert s.pay_memo[1:] == (P.on_counts(s, p), P.is_matched(s.cards, paid, color))
+            memos += 1
         assert F.field_auras_both(s) == (F.field_auras(s, "attack"), F.field_auras(s, "hp"))
         for ps in s.players:
             for u in ps.chars:
@@ -187,7 +192,7 @@ def test_stats_retreats_and_payments_equal_the_plain_computation():
             if ways and n > 0:
                 assert P.suggested(s, p, color, n, matched) == ref_suggested(s, p, color, n, matched)
                 pays += 1
-    assert pays > 500 and retreats > 20
+    assert pays > 500 and retreats > 20 and memos > 100
 
 
 def test_agents_observation_with_kept_unit_views_equals_a_fresh_one():

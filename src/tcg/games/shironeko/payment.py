@@ -281,6 +281,11 @@ def pay_plan(counts: tuple[int, ...], color: str, n: int, matched: bool) -> tupl
     return plan
 
 
+def code_matches(code: int, cost_color: str) -> bool:
+    """``matches`` for a soul of this kind (``pay_codes``)."""
+    return cost_color == "colorless" or code >= _N or COLORS[code] == cost_color
+
+
 def first_of_kind(s: SNState, p: int, code: int) -> int:
     """The first ON soul of this kind (``pay_codes``) in town order."""
     codes = pay_codes(s)

@@ -515,10 +515,16 @@ class ShironekoRules(EffectRunner, StepRuleset):
         _, p, color, n, paid, source, why = step
         cards = s.cards
         left = n - len(paid)
+        memo = s.pay_memo  # set by _apply_pay for this step: the souls' counts after its soul
+        s.pay_memo = None
         if left > 0:
-            matched = P.is_matched(cards, paid, color)
-            ways = P.pay_plan(P.on_counts(s, p), color, left, matched)[0]
+            if memo is not None and memo[0] is step:
+                counts, matched = memo[1], memo[2]
+            else:
+                counts, matched = P.on_counts(s, p), P.is_matched(cards, paid, color)
+            ways = P.pay_plan(counts, color, left, matched)[0]
             if len(ways) > 1:
+                s.pay_memo = (step, counts, matched)  # the open decision's (step is its pending)
                 self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
                              paid=[cards[i].color for i in paid])
                 return
@@ -528,9 +534,17 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.emit("pay", {"player": p, "souls": list(paid), "colors": [cards[i].color for i in paid],
                        "card": source, "id": cards[source].id, "for": why})
 
+    def _pay_counts(self, s: SNState, p: int, pending: tuple) -> tuple:
+        """(ON souls counted by kind, is the cost matched) of the open ``pay`` decision."""
+        memo = s.pay_memo
+        if memo is not None and memo[0] is pending:
+            return memo[1], memo[2]
+        return P.on_counts(s, p), P.is_matched(s.cards, pending[4], pending[2])
+
     def _legal_pay(self, s: SNState, p: int, pending: Any) -> list[Action]:
         _, _, color, n, paid, _, _ = pending
-        plan = P.pay_plan(P.on_counts(s, p), color, n - len(paid), P.is_matched(s.cards, paid, color))
+        counts, matched = self._pay_counts(s, p, pending)
+        plan = P.pay_plan(counts, color, n - len(paid), matched)
         acts = _PAY_ACTS.get(plan[1])
         if acts is None:
             acts = _PAY_ACTS[plan[1]] = tuple([_act("pay", "color", c) for c in plan[1]] + [PAY_SUGGESTED])
@@ -539,16 +553,25 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def _apply_pay(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         _, _, color, n, paid, source, why = pending
         cards = s.cards
-        matched = P.is_matched(cards, paid, color)
+        counts, matched = self._pay_counts(s, p, pending)
+        s.pay_memo = None
         left = n - len(paid)
         if a.type == "pay_suggested":
             avail = P.on_souls(s, p)
             chosen = P.souls_for(cards, avail, color, P.suggested(s, p, color, left, matched), matched)
-        else:
-            code = P.pay_plan(P.on_counts(s, p), color, left, matched)[2][a.params[0][1]]  # a.color
-            chosen = [P.first_of_kind(s, p, code)]
-        s.players[p].souls_off.update(chosen)
-        s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
+            s.players[p].souls_off.update(chosen)
+            s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
+            return
+        code = P.pay_plan(counts, color, left, matched)[2][a.params[0][1]]  # a.color
+        i = P.first_of_kind(s, p, code)
+        s.players[p].souls_off.add(i)
+        step = ("pay", p, color, n, paid + (i,), source, why)
+        s.steps.append(step)
+        # the souls then ON: one fewer of its kind; matched once a soul paid matches the colour
+        # (``payment.matches``: its own colour, or one that pays any colour)
+        after = list(counts)
+        after[code] -= 1
+        s.pay_memo = (step, tuple(after), matched or P.code_matches(code, color))
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):

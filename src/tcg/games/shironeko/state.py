@@ -144,16 +144,22 @@ def deal_of(cards: tuple[Card, ...]) -> Deal:
 
 
 class SNState(TurnState):
-    __slots__ = ("used", "deal")
+    __slots__ = ("used", "deal", "pay_memo")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.used: set[int] = set()  # cards whose activated ability was used this turn (SN-R5)
         self.deal = deal_of(cards)
+        #: (the ``pay`` step or open decision's pending step, the payer's ON souls counted by kind,
+        #: is the cost matched): what rules.py worked out for that very step object, valid only
+        #: while it is the step being paid (nothing changes the souls in between); None otherwise.
+        #: A clone starts without it.
+        self.pay_memo: tuple | None = None
 
     def clone(self) -> "SNState":
         s = SNState.__new__(SNState)
         self._copy_base(s)
         s.used = set(self.used)
         s.deal = self.deal  # the same dealt cards
+        s.pay_memo = None
         return s
