@@ -93,6 +93,8 @@ def _check(g) -> None:
                                         if main_hand else None)
         assert s.table.dyn_main[i] == {"zx_ex": 1, "shift": 3}.get(c.kind, 2 if c.kind == "ev_ex" and
                                                                    c.timing != "battle" else 0)
+        assert s.table.battle[i] == ({"event": 1, "ev_ex": 2}.get(c.kind, 0) if c.timing in ("battle", "any")
+                                     else 0)
     for viewer in (0, 1, None):
         shared, fresh = g.observe(viewer, shared=True), g.observe(viewer)
         assert shared == fresh

@@ -448,17 +448,20 @@ class ZXRules(EffectRunner, StepRuleset):
                 have = P.awake_counts(s, p)
             return sum(have) >= n and (color is None or have[P.COLOR_INDEX[color]] > 0)
         out = []
+        battle = s.table.battle  # 1: an event of timing battle or any, 2: such an EV EX, else 0
         for i in ps.hand:
-            c = cards[i]
-            if c.kind == "event" and c.timing in ("battle", "any") and can_pay(c.color, c.cost):
-                out.append(_BATTLE_EVENT[i])
-        if not ps.used_ex and not ps.used_ev_ex:
-            for i in ps.dynamis:
+            if battle[i] == 1:
                 c = cards[i]
-                if i not in ps.face_up and c.kind == "ev_ex" and c.timing in ("battle", "any") \
-                        and F.ev_ex_is_mine(s, p, c) and can_pay(c.color, c.cost):
-                    out.append(_EV_EX[i, 0])
-                    out.append(_EV_EX[i, 1])
+                if can_pay(c.color, c.cost):
+                    out.append(_BATTLE_EVENT[i])
+        if not ps.used_ex and not ps.used_ev_ex:
+            face_up = ps.face_up
+            for i in ps.dynamis:
+                if battle[i] == 2 and i not in face_up:
+                    c = cards[i]
+                    if F.ev_ex_is_mine(s, p, c) and can_pay(c.color, c.cost):
+                        out.append(_EV_EX[i, 0])
+                        out.append(_EV_EX[i, 1])
         out.append(_PASS)
         return out
 
@@ -675,7 +678,7 @@ class ZXRules(EffectRunner, StepRuleset):
         _, p, color, n, paid, source, why = step
         left = n - len(paid)
         if left > 0:
-            matched = P.is_matched(s, paid, color)
+            matched = color is None or (bool(paid) and P.is_matched(s, paid, color))
             have = P.awake_counts(s, p)
             one = P.only_payment(have, color, left, matched)  # no list of every payment when one is
             if one is None:  # not one payment: more than one when there is any (P.feasible)
@@ -698,14 +701,15 @@ class ZXRules(EffectRunner, StepRuleset):
 
     def _apply_pay(self, s, p, pending, a):
         _, _, color, n, paid, source, why = pending
-        avail = P.awake(s, p)
+        ps = s.players[p]
         if a.type == "pay_suggested":
             matched = P.is_matched(s, paid, color)
-            chosen = P.resources_for(s, avail, P.suggested(s, p, color, n - len(paid), matched))
-        else:
+            chosen = P.resources_for(s, P.awake(s, p), P.suggested(s, p, color, n - len(paid), matched))
+        else:  # the first rebooted resource of that colour
             one = a.params[0][1]  # (("color", colour),)
-            chosen = [next(i for i in avail if s.cards[i].color == one)]
-        s.players[p].asleep_res.update(chosen)
+            asleep, cards = ps.asleep_res, s.cards
+            chosen = [next(i for i in ps.resources if i not in asleep and cards[i].color == one)]
+        ps.asleep_res.update(chosen)
         s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
 
     def _use_event(self, s, p, iid, free: bool = False, held: bool = False):

@@ -89,7 +89,8 @@ def card_facts(c: Card) -> tuple:
     ``COLORS``, None for none; for a card the main phase may place or use from the hand — a Z/X,
     an event of timing main or any — (is it a Z/X, its cost, its colour's place or -1), else None;
     what the main phase may do with it face down in the dynamis: 1 a Z/X EX, 2 an EV EX of timing
-    main or any, 3 a SHIFT, 0 nothing)."""
+    main or any, 3 a SHIFT, 0 nothing; for the battle: 1 an event, 2 an EV EX of timing battle or
+    any, 0 anything else)."""
     hit = _FACTS.get(id(c))
     if hit is None or hit[0] is not c:
         statics = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
@@ -101,8 +102,9 @@ def card_facts(c: Card) -> tuple:
             hand = (c.kind == "zx", c.cost, -1 if color is None else color)
         dyn = (1 if c.kind == "zx_ex" else 2 if c.kind == "ev_ex" and c.timing in ("main", "any")
                else 3 if c.kind == "shift" else 0)
+        battle = (1 if c.kind == "event" else 2 if c.kind == "ev_ex" else 0) if c.timing in ("battle", "any") else 0
         facts = (statics, any(e[4] < 0 for e in statics), c.abilities_of("activated"), c.abilities_of("on_place"),
-                 color, hand, dyn)
+                 color, hand, dyn, battle)
         if len(_FACTS) >= 20_000:  # card sets loaded again and again (tests): start afresh
             _FACTS.clear()
         hit = _FACTS[id(c)] = (c, facts)
@@ -118,13 +120,13 @@ class CardTable:
     """What follows from the dealt cards alone, by instance id: each card's static effects
     (``statics``; ``lowers``: one of them lowers power), its activated and on-place abilities
     (``activated``, ``on_place``), its colour's place in ``COLORS`` (``color_index``; None: no
-    colour), what the main phase reads of it in the hand and in the dynamis (``hand_main``,
-    ``dyn_main``: see ``card_facts``) and a memo for views of the cards' printed facts and texts
+    colour), what the main phase reads of it in the hand and in the dynamis and what the battle
+    may use (``hand_main``, ``dyn_main``, ``battle``: see ``card_facts``) and a memo for views of the cards' printed facts and texts
     of actions (``memo``, filled by view.py and text.py: pure functions of the dealt cards).
     Immutable facts; one table is shared by a state and all its clones."""
 
     __slots__ = ("statics", "lowers", "activated", "on_place", "color_index", "hand_main", "dyn_main",
-                 "memo", "res_counts")
+                 "battle", "memo", "res_counts")
 
     def __init__(self, cards: tuple[Card, ...]):
         key = tuple(map(id, cards))
@@ -133,9 +135,9 @@ class CardTable:
             facts = [card_facts(c) for c in cards]
             if len(_COLUMNS) >= 256:
                 _COLUMNS.clear()
-            hit = _COLUMNS[key] = (tuple(cards), tuple(tuple(f[k] for f in facts) for k in range(7)))
+            hit = _COLUMNS[key] = (tuple(cards), tuple(tuple(f[k] for f in facts) for k in range(8)))
         (self.statics, self.lowers, self.activated, self.on_place, self.color_index, self.hand_main,
-         self.dyn_main) = hit[1]
+         self.dyn_main, self.battle) = hit[1]
         self.memo: dict = {}
         self.res_counts: dict = {}  # payment.awake_counts's memo: resources -> counts per colour
 
