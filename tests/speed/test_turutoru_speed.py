@@ -195,3 +195,23 @@ def test_the_program_values_kept_by_the_printed_cards():
         assert all(keys[h["iid"]][0] is h for h in cards)
         if cards:
             assert H._program_values([dict(h) for h in cards]) == (want, None)
+
+
+def test_the_character_to_place_read_from_the_ranking():
+    """``_Sim.to_place`` (the hand's characters ranked once per decision) gives what the plain
+    ``max`` by place key gives, for every card left out, before and after the stack is played."""
+    checked = 0
+    for g in games():
+        if g.decision.kind != "program":
+            continue
+        view = AgentView(g, g.legal_actions())
+        c = H._Ctx(view)
+        for sim in (H._Sim(c, replay=False), H._Sim(c)):
+            for h in c.hand + [None]:
+                exclude = None if h is None else h["iid"]
+                chars = sim.chars_in_hand(exclude)
+                want = (max(chars, key=c.place_key), len(chars)) if chars else (None, 0)
+                got = sim.to_place(exclude)
+                assert got[1] == want[1] and got[0] is want[0]
+                checked += 1
+    assert checked > 200

@@ -231,7 +231,8 @@ _SCARCE = {"attack": (3.0, 1.0), "reboot": (1.5, 0.5), "place": (1.5, 0.5), "act
 
 
 class _Ctx(Sides):
-    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming", "_plans", "_keys", "_own_keys", "_acts", "_later")
+    __slots__ = ("my_hp", "opp_hp", "_pv", "attack_coming", "_plans", "_keys", "_own_keys", "_acts", "_later",
+                 "_ranked")
 
     def __init__(self, view: AgentView):
         super().__init__(view)
@@ -245,6 +246,15 @@ class _Ctx(Sides):
         self._own_keys = True  # False while _keys is the shared memo's (copied before a change)
         self._acts: dict = {}
         self._later = None
+        self._ranked = None
+
+    def ranked_chars(self) -> list[dict]:
+        """The characters in hand by place key, highest first, ties in hand order (so the
+        first is ``max(chars, key=place_key)``), worked out once per decision."""
+        if self._ranked is None:
+            chars = [h for h in self.hand if h.get("kind") == "character"]
+            self._ranked = sorted(chars, key=self.place_key, reverse=True)
+        return self._ranked
 
     def activated_value(self, cid, ability: int, source_iid: int) -> float:
         """``_activated_value(cid, ability, self, source_iid)``, once per decision and per
@@ -671,12 +681,19 @@ class _Sim:
         got = self._values.get("to_place")
         if got is None:
             chars = self.chars_in_hand()
+            iids = {h["iid"] for h in chars}
             first = second = None
-            if chars:
-                first = max(chars, key=self.c.place_key)
-                rest = [h for h in chars if h is not first]
-                second = max(rest, key=self.c.place_key) if rest else None
-            got = self._values["to_place"] = (len(chars), {h["iid"] for h in chars}, first, second)
+            # max(chars, key=place_key), then max of the others: the first two of the hand's
+            # characters ranked by place key (ties in hand order) still in the simulated hand
+            # (a subset of the hand, in its order)
+            for h in self.c.ranked_chars():
+                if h["iid"] in iids:
+                    if first is None:
+                        first = h
+                    else:
+                        second = h
+                        break
+            got = self._values["to_place"] = (len(chars), iids, first, second)
         count, iids, first, second = got
         if exclude in iids:
             count -= 1
@@ -687,9 +704,9 @@ class _Sim:
     def run(self, kind: str, n: int) -> None:
         self._values.clear()
         if kind == "place":
-            chars = self.chars_in_hand()
-            if chars:
-                best = max(chars, key=self.c.place_key)
+            best = self.to_place(None)[0]  # max(self.chars_in_hand(), key=place_key)
+            self._values.clear()  # the hand changes: nothing read of it before stands
+            if best is not None:
                 self.hand.remove(best)
                 self.field.append({**best, "awake": True, "damage": 0, "power_now": best.get("power", 0),
                                    "toughness_now": best.get("toughness", 1), "devices": [],
