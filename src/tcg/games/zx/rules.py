@@ -388,8 +388,9 @@ class ZXRules(EffectRunner, StepRuleset):
         return out
 
     def _ex_options(self, s, p, i, squares, own=None, can_pay=None) -> list[Action]:
-        """ZX-X2..X4: the ways a Z/X EX can come down now (``own``: the player's rebooted Z/X's
-        squares; ``can_pay(color, n)``: flow.can_pay for this player, both as _legal_main has them)."""
+        """ZX-X2..X4: the ways a Z/X EX can come down now (``squares``: those F.can_place_on allows
+        the player; ``own``: the player's rebooted Z/X's squares; ``can_pay(color, n)``: flow.can_pay
+        for this player, all as _legal_main has them)."""
         c = s.cards[i]
         ps = s.players[p]
         if own is None:
@@ -398,10 +399,13 @@ class ZXRules(EffectRunner, StepRuleset):
             if len(ps.resources) < c.cost:
                 return []
             out = []
+            open_sq = [False] * 9  # F.can_place_on by square: ``squares`` holds those it allows
+            for sq in squares:
+                open_sq[sq] = True
             for combo in itertools.combinations(own, c.count):
                 if sum(s.cards[s.board[q].iid].cost for q in combo) >= c.cost:
                     for sq in range(9):
-                        if sq in combo or F.can_place_on(s, p, sq):
+                        if sq in combo or open_sq[sq]:
                             out.append(_ZX_EX[i, sq, combo])
             return out
         if c.condition == "awaken":
@@ -411,7 +415,7 @@ class ZXRules(EffectRunner, StepRuleset):
                 return []
             if c.awaken == "sleep_zx":  # the Z/X put to sleep may not be the one being replaced
                 row = _ZX_EX_ROWS[i]
-                return [row[sq] for sq in squares if len([q for q in own if q != sq]) >= c.count]
+                return [row[sq] for sq in squares if len(own) - (sq in own) >= c.count]
         elif ps.counters.get(c.counter, 0) < c.count:  # idealize
             return []
         row = _ZX_EX_ROWS[i]
