@@ -387,7 +387,7 @@ def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[in
     # matches, one plain soul of the first colour paid that has such a soul swapped for it)
     scores: dict[tuple[bool, int], tuple[int, int, int]] = {}  # by (any wild kept, colours kept)
     best, best_key = None, None
-    for vec in payments(cards, on_souls(s, p), color, n, matched):
+    for vec in pay_plan(counts, color, n, matched)[0]:  # ``payments`` of the ON souls
         wild_paid = 0
         kept = 0  # the colours kept, one bit each
         plain_match = False  # a plain soul paid matches the cost colour
