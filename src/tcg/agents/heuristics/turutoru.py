@@ -44,7 +44,17 @@ ISMCTS = {"search_all": True, "rollout_turns": 1}
 
 _TEXTS = CardTexts("turutoru")
 _card = _TEXTS.card
-_abilities = _TEXTS.abilities
+_ABILITIES: dict[tuple, tuple] = {}  # (card id, kind) -> _TEXTS.abilities (printed: never changes)
+
+
+def _abilities(cid, kind: str) -> tuple:
+    """``_TEXTS.abilities(cid, kind)``, read once per card id and kind."""
+    got = _ABILITIES.get((cid, kind))
+    if got is None:
+        got = _ABILITIES[(cid, kind)] = _TEXTS.abilities(cid, kind)
+    return got
+
+
 _by_name_en = _TEXTS.by_name_en
 
 
@@ -788,11 +798,11 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
         return 0.0
     if kind == "activate":
         return max([0.0] + [c.activated_value(u["id"], ab.index, u["iid"])
-                            for u in field for ab in _TEXTS.abilities(u["id"], "activated")])
+                            for u in field for ab in _abilities(u["id"], "activated")])
     if kind == "effect":
         devs = list(c.me["devices"]) + [d for u in c.mine for d in u.get("devices") or ()]
         return max([0.0] + [_effects_value(ab.effects, c, d["iid"])
-                            for d in devs for ab in _TEXTS.abilities(d["id"], "activated")])
+                            for d in devs for ab in _abilities(d["id"], "activated")])
     if kind == "bed_in":
         if not opp_awake:
             return 0.0
