@@ -208,7 +208,11 @@ def check_destroyed(s: ZXState) -> None:
             if u is not None and u.damage > 0:
                 if u.damage < cards[u.iid].power + u.power_mod:
                     if lowered is None:
-                        lowered = any(lowers[v.iid] or (v.shift >= 0 and lowers[v.shift]) for v in filter(None, board))
+                        lowered = False
+                        for v in board:
+                            if v is not None and (lowers[v.iid] or (v.shift >= 0 and lowers[v.shift])):
+                                lowered = True
+                                break
                     if not lowered:
                         continue
                 break
