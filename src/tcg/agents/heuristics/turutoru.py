@@ -334,7 +334,8 @@ class _Ctx(Sides):
         """Whether one of our face-down cards still to run may run as an Attack or a Fan Fire
         (``later_programs``), read once per decision."""
         if self._later is None:
-            self._later = any(k in ("attack", "fan_fire") for k in self.later_programs())
+            # any(k in ("attack", "fan_fire") for k in self.later_programs()): read by card
+            self._later = any(_facts(pr)[2] for pr in self.me.get("programs") or ())
         return self._later
 
     def later_programs(self) -> list[str]:
