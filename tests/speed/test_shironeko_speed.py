@@ -187,6 +187,8 @@ def test_stats_retreats_and_payments_equal_the_plain_computation():
             # the pay decision's plan from the ON souls' counts: the same payments, options, souls
             plan = P.pay_plan(P.on_counts(s, p), color, n, matched)
             assert list(plan[0]) == ways and list(plan[1]) == P.options(s.cards, avail, color, n, matched)
+            for vec in ways:  # the souls a payment turns OFF, from the souls' kinds
+                assert P.souls_of(s, p, color, vec, matched) == P.souls_for(s.cards, avail, color, vec, matched)
             for c in plan[1]:
                 assert P.first_of_kind(s, p, plan[2][c]) == ref_canonical(s.cards, avail, color, n, matched, c)
             if ways and n > 0:

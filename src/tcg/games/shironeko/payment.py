@@ -281,6 +281,41 @@ def pay_plan(counts: tuple[int, ...], color: str, n: int, matched: bool) -> tupl
     return plan
 
 
+def souls_of(s: SNState, p: int, color: str, vec: tuple[int, ...], matched: bool) -> list[int]:
+    """``souls_for(s.cards, on_souls(s, p), color, vec, matched)`` (the same souls in the same
+    order), from the souls' kinds (``pay_codes``) in one scan of the town."""
+    codes = pay_codes(s)
+    ps = s.players[p]
+    off = ps.souls_off
+    plain: dict[int, list[int]] = {}
+    wild: dict[int, list[int]] = {}
+    for x in range(_N):
+        if vec[x]:
+            plain[x] = []
+            wild[x + _N] = []
+    for i in ps.town:
+        if i not in off:
+            c = codes[i]
+            group = plain.get(c) if c < _N else wild.get(c)
+            if group is not None:
+                group.append(i)
+    chosen: list[int] = []
+    for x, group in plain.items():  # colour order
+        chosen.extend((group + wild[x + _N])[:vec[x]])
+    if not matched and color != "colorless" and not any(
+            codes[i] >= _N or COLORS[codes[i]] == color for i in chosen):
+        # no soul paid matches: the first colour paid that has a soul paying any colour gives one
+        # for its last plain soul paid
+        for x, group in plain.items():
+            w = wild[x + _N]
+            if w:
+                taken = group[:vec[x]]
+                chosen.remove(taken[-1])
+                chosen.append(w[0])
+                break
+    return chosen
+
+
 def code_matches(code: int, cost_color: str) -> bool:
     """``matches`` for a soul of this kind (``pay_codes``)."""
     return cost_color == "colorless" or code >= _N or COLORS[code] == cost_color

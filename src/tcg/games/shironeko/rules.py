@@ -528,7 +528,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
                              paid=[cards[i].color for i in paid])
                 return
-            chosen = P.souls_for(cards, P.on_souls(s, p), color, ways[0], matched)
+            chosen = P.souls_of(s, p, color, ways[0], matched)
             s.players[p].souls_off.update(chosen)
             paid = paid + tuple(chosen)
         s.emit("pay", {"player": p, "souls": list(paid), "colors": [cards[i].color for i in paid],
@@ -557,8 +557,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.pay_memo = None
         left = n - len(paid)
         if a.type == "pay_suggested":
-            avail = P.on_souls(s, p)
-            chosen = P.souls_for(cards, avail, color, P.suggested(s, p, color, left, matched), matched)
+            chosen = P.souls_of(s, p, color, P.suggested(s, p, color, left, matched), matched)
             s.players[p].souls_off.update(chosen)
             s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
             return
