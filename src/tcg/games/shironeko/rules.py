@@ -258,8 +258,9 @@ class ShironekoRules(EffectRunner, StepRuleset):
 
     effect_target = _unit_anywhere
 
-    def after_op(self, s: SNState) -> None:
-        F.check_retreats(s)
+    #: the state check after every decision and effect op: SN-K8 retreats (``self.after_op(s)``
+    #: calls ``F.check_retreats(s)`` directly)
+    after_op = staticmethod(F.check_retreats)
 
     def _characters(self, s: SNState, ctx: EffectCtx, whose: str) -> list[Unit]:
         """The characters a selector names by ``whose`` they are: ``opponent``, ``own``,
@@ -315,12 +316,16 @@ class ShironekoRules(EffectRunner, StepRuleset):
         off = ps.souls_off
         on = [i for i in ps.town if i not in off] if off else ps.town
         n_on = len(on)
-        colour = deal.colour
-        payable = {colour[i] for i in on}
-        payable.add("colorless")
         wild = not deal.wild.isdisjoint(on)
+        if wild:
+            payable = ()  # not read: every colour is payable
+        else:
+            colour = deal.colour
+            payable = {colour[i] for i in on}
+            payable.add("colorless")
         chars = ps.chars
-        tops = [(u.iid, cards[u.iid].level, cards[u.iid].name) for u in chars] if chars else ()
+        # (iid, level, name) of each character on the field (``_play_info``: name 3, level 7)
+        tops = [(u.iid, plays[u.iid][7], plays[u.iid][3]) for u in chars] if chars else ()
         names = {t[2] for t in tops} if chars else ()
         room = len(chars) < self.max_chars
         for iid in ps.hand:
