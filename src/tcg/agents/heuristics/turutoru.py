@@ -872,9 +872,12 @@ def _choose_program(view: AgentView, c: _Ctx) -> Action:
     sim = _Sim(c, replay=False)
     best, best_v = None, None
     for a in view.choices:
-        if a.type != "use" or a.program >= len(labels):
+        if a.type != "use":
             continue
-        kind, n = _prog(labels[a.program])
+        program = a.program
+        if program >= len(labels):
+            continue
+        kind, n = _prog(labels[program])
         v = _program_value(kind, n, running, sim, c)
         if best_v is None or v > best_v:
             best, best_v = a, v
@@ -885,10 +888,15 @@ def _choose_program(view: AgentView, c: _Ctx) -> Action:
 
 def _run_place(view: AgentView, c: _Ctx) -> Action:
     hand = {h["iid"]: h for h in c.hand}
-    opts = [a for a in view.choices if a.type == "place" and a.card in hand]
+    opts = []  # (action, its card in hand)
+    for a in view.choices:
+        if a.type == "place":
+            h = hand.get(a.card)
+            if h is not None:
+                opts.append((a, h))
     if not opts:
         return _skip(view)
-    return max(opts, key=lambda a: c.place_key(hand[a.card]))
+    return max(opts, key=lambda o: c.place_key(o[1]))[0]
 
 
 def _run_attackers(view: AgentView, c: _Ctx) -> Action:

@@ -414,8 +414,9 @@ class TuruturuRules(EffectRunner, StepRuleset):
             s.select = ()
             self._finish(s, p, "discarded")
             return
+        card = a.get("card")  # read once (None for done and run)
         if t == "pick":  # reboot / attackers: one more
-            s.select = s.select + (a.card,)
+            s.select = s.select + (card,)
             info = {"program": kind, "card": iid, "segment": s.segment}
             self._decide(s, p, PROGRAM_DECISION[kind], pending, **info)
             return
@@ -433,41 +434,41 @@ class TuruturuRules(EffectRunner, StepRuleset):
                     s.steps.append(("attack_one", p, att, kind == "fan_fire"))
             return
         if t == "place":  # TT-P1
-            ps.hand.remove(a.card)
-            ps.chars.append(Unit(a.card, s.round))
-            s.emit("place", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+            ps.hand.remove(card)
+            ps.chars.append(Unit(card, s.round))
+            s.emit("place", {"player": p, "card": card, "id": s.cards[card].id})
         elif t == "bed_in":  # TT-P3
-            u = s.players[s.owner[a.card]].unit(a.card)
+            u = s.players[s.owner[card]].unit(card)
             u.awake = False
-            s.emit("bed_in", {"card": a.card})
+            s.emit("bed_in", {"card": card})
         elif t == "mount":  # TT-P4
-            ps.hand.remove(a.card)
+            ps.hand.remove(card)
             if a.target < 0:
-                ps.devices.append(a.card)
+                ps.devices.append(card)
             else:
                 u = s.players[s.owner[a.target]].unit(a.target)
-                u.devices = u.devices + (a.card,)
-            s.emit("mount", {"player": p, "card": a.card, "id": s.cards[a.card].id, "on": a.target})
+                u.devices = u.devices + (card,)
+            s.emit("mount", {"player": p, "card": card, "id": s.cards[card].id, "on": a.target})
         elif t == "release":  # TT-P5
-            self._detach(s, a.card)
-            ps.hand.append(a.card)
-            s.emit("release", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+            self._detach(s, card)
+            ps.hand.append(card)
+            s.emit("release", {"player": p, "card": card, "id": s.cards[card].id})
         elif t == "apply":  # TT-P6
-            ps.hand.remove(a.card)
-            ps.discard.append(a.card)
-            s.emit("apply", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+            ps.hand.remove(card)
+            ps.discard.append(card)
+            s.emit("apply", {"player": p, "card": card, "id": s.cards[card].id})
             s.steps.append(("program_done", p))
-            s.steps.append(effect_step(p, a.card, s.cards[a.card].abilities[0].effects))
+            s.steps.append(effect_step(p, card, s.cards[card].abilities[0].effects))
             return
         elif t == "run":  # TT-P9
             s.steps.append(("program_done", p))
             F.draw(s, p, amount)
             return
         elif t in ("activate", "effect"):  # TT-P10 / TT-P11
-            ab = s.cards[a.card].abilities[a.ability]
-            s.emit(t, {"player": p, "card": a.card, "id": s.cards[a.card].id, "ability": a.ability})
+            ab = s.cards[card].abilities[a.ability]
+            s.emit(t, {"player": p, "card": card, "id": s.cards[card].id, "ability": a.ability})
             s.steps.append(("program_done", p))
-            s.steps.append(effect_step(p, a.card, ab.effects))
+            s.steps.append(effect_step(p, card, ab.effects))
             return
         self._finish(s, p, "resolved")
 
