@@ -219,3 +219,17 @@ def test_agents_observation_with_kept_unit_views_equals_a_fresh_one():
         assert c.observe(0, shared=True) == c.observe(0)
         assert g.observe(0, shared=True) == g.observe(0)
     assert checked > 1000
+
+
+def test_no_character_is_left_to_retreat_at_any_decision():
+    """``ShironekoRules.apply`` skips the retreat check after a decision: sound only because at
+    every decision no character has damage >= its HP (statics included), and applying a
+    decision other than defend (which checks itself) changes no damage, HP or field."""
+    seen = 0
+    for g in games(2):
+        s = g.state
+        for ps in s.players:
+            for u in ps.chars:
+                assert u.damage < F.hp_of(s, u)
+                seen += u.damage > 0
+    assert seen > 100
