@@ -183,7 +183,9 @@ def _leader_shared(s: KMState, d, ps) -> FrozenView:
 def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     """``observe(..., shared=True)``: the same content as ``observe``, built from the shared card
     views (``shared_views``) and the derived facts of the cards (``printed``); its casts and
-    leaders are read-only views too, made once per what they show."""
+    leaders are read-only views too, made once per what they show. With no static modifier on the
+    field a cast's view is looked up by (card, crossed cards, its CP and call-in modifiers,
+    served), which fixes its CP and call-ins now (``plain_casts``)."""
     d = printed(s)
     fv = d.views or shared_views(s)
     piles = d.pile_views
@@ -191,25 +193,57 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
         piles = d.pile_views = PileViews(fv)
     level = d.level.__getitem__
     sources = F.static_sources(s)
+    plain = d.plain_casts
     players = []
     for p, ps in enumerate(s.players):
-        floor = [_cast_shared(s, d, c, sources) for c in ps.floor]
-        leader = _leader_shared(s, d, ps) if ps.leader >= 0 else None
-        mine = viewer == p
-        pv = {
-            "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
-            "hand": piles[tuple(ps.hand)] if mine else None,
-            "backyard": piles[tuple(ps.backyard)],
-            "seating": piles[tuple(ps.seating)],
-            "floor": floor,
-            "resolving": piles[tuple(ps.resolving)],
-            "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
-            "event_used": ps.used_event, "support_used": ps.used_support,
-        }
-        if mine and ps.mull_pick:
-            pv["mulligan_pick"] = list(ps.mull_pick)
+        if sources:
+            floor = [_cast_shared(s, d, c, sources) for c in ps.floor]
+        else:
+            floor = []
+            for c in ps.floor:
+                v = plain.get((c.iid, c.below, c.cp_mod, c.call_mod, c.served))
+                if v is None:
+                    v = _cast_shared(s, d, c, sources)
+                    if len(plain) > 20_000:
+                        plain.clear()
+                    plain[(c.iid, c.below, c.cp_mod, c.call_mod, c.served)] = v
+                floor.append(v)
+        if ps.leader >= 0:
+            leader = d.leader_views.get((ps.leader, ps.leader_active, ps.charm_used)) or _leader_shared(s, d, ps)
+        else:
+            leader = None
+        if viewer == p:
+            pv = {
+                "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
+                "hand": piles[tuple(ps.hand)],
+                "backyard": piles[tuple(ps.backyard)],
+                "seating": piles[tuple(ps.seating)],
+                "floor": floor,
+                "resolving": piles[tuple(ps.resolving)],
+                "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
+                "event_used": ps.used_event, "support_used": ps.used_support,
+            }
+            if ps.mull_pick:
+                pv["mulligan_pick"] = list(ps.mull_pick)
+        else:
+            pv = {
+                "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
+                "hand": None,
+                "backyard": piles[tuple(ps.backyard)],
+                "seating": piles[tuple(ps.seating)],
+                "floor": floor,
+                "resolving": piles[tuple(ps.resolving)],
+                "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
+                "event_used": ps.used_event, "support_used": ps.used_support,
+            }
         players.append(pv)
-    decision = s.decision_view(viewer, ("pick_card",))
+    dec = s.decision
+    if dec is None:
+        decision = None
+    else:
+        decision = {"player": dec.player, "kind": dec.kind}
+        if dec.player == viewer or dec.kind != "pick_card":
+            decision.update(dec.info)
     return {
         "game": "kemuri", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
         "phase": s.phase, "close_seats": rules.close_seats,
@@ -217,7 +251,7 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
         "serving": {"server": s.serving[0], "receiver": s.serving[1],
                     "help": piles[tuple(s.help_used)]} if s.serving else None,
         "decision": decision,
-        "result": s.result_view(),
+        "result": {"winner": s.winner, "reason": s.end_reason} if s.over else None,
         "players": players,
     }
 
