@@ -94,7 +94,8 @@ class Deal:
     per iid the card's HP plus that. ``colour`` per iid and ``wild`` (the iids of souls that pay
     any colour) for costs. ``active``: a unit's
     modifies whose runes it meets, by (iid, cards under it, stat) (flow.py). ``views``: per iid,
-    the shared read-only view of the card's printed facts (the agents' observations); ``souls``:
+    the shared read-only view of the card's printed facts (the agents' observations), ``piles``
+    those of piles by their iids and of towns (view.py); ``souls``:
     per iid, the town view of the card as an OFF and as an ON soul (read-only). ``plays`` and
     ``activated``: per iid, how the card is played from hand and its activated abilities (for
     listing main-phase actions), ``acts`` the main phase's actions naming the card; ``by_kind``: a card's abilities of a kind, by (iid, kind);
@@ -102,7 +103,7 @@ class Deal:
     paid uses from hand as (colour bit, cost) (payment.py)."""
 
     __slots__ = ("auras", "hp_floor", "least_hp", "colour", "wild", "active", "views", "souls", "plays", "activated",
-                 "by_kind", "pay_codes", "paid_uses", "acts")
+                 "by_kind", "pay_codes", "paid_uses", "acts", "piles")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -119,6 +120,7 @@ class Deal:
         #: (iid, cards under it, stat) -> the (target, amount) of its auras whose runes are met
         self.active: dict[tuple, tuple] = {}
         self.views: tuple | None = None
+        self.piles: tuple | None = None  # the shared views of piles and towns (view.PileViews, TownViews)
         self.souls: list | None = None
         self.plays: tuple | None = None       # per iid: how the card is played from hand (rules.py)
         self.by_kind: dict[tuple[int, str], tuple] = {}  # (iid, kind) -> the card's abilities of that kind

@@ -40,6 +40,76 @@ def shared_views(s: SNState) -> tuple:
     return views
 
 
+class FrozenList(list):
+    """A list in a shared observation that refuses changes (like ``FrozenView`` for dicts):
+    equal to the list it copies, JSON-ready, and pickled or copied as a plain list."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kw: Any) -> None:
+        raise TypeError("a shared observation is read-only: copy it (list(view)) to change it")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+
+class PileViews(dict):
+    """The shared views of piles of cards, by the tuple of their instance ids: a read-only list
+    of the cards' shared views, made on the first look-up of a pile (``Deal.piles``; emptied
+    when it grows large). Looking a pile up costs a tuple of its ids (no view built again while
+    the pile is unchanged), so a long discard pile costs little more than a short one."""
+
+    __slots__ = ("views",)
+
+    def __init__(self, views: tuple):
+        super().__init__()
+        self.views = views
+
+    def __missing__(self, iids: tuple) -> FrozenList:
+        if len(self) > 20_000:
+            self.clear()
+        v = self[iids] = FrozenList(map(self.views.__getitem__, iids))
+        return v
+
+
+class TownViews(dict):
+    """The shared views of towns, by (the tuple of the town's iids, the frozenset of the OFF
+    souls): a read-only list of each soul's shared view as ON or OFF (``shared_souls``), made on
+    the first look-up (emptied when it grows large)."""
+
+    __slots__ = ("souls",)
+
+    def __init__(self, souls: list):
+        super().__init__()
+        self.souls = souls
+
+    def __missing__(self, key: tuple) -> FrozenList:
+        if len(self) > 20_000:
+            self.clear()
+        town, off = key
+        souls = self.souls
+        v = self[key] = FrozenList([souls[i][i not in off] for i in town])
+        return v
+
+
+EMPTY: frozenset = frozenset()
+
+
+def pile_views(s: SNState) -> tuple[PileViews, TownViews]:
+    """The deal's ``PileViews`` and ``TownViews`` (made on first use)."""
+    deal = s.deal
+    piles = deal.piles
+    if piles is None:
+        piles = deal.piles = (PileViews(shared_views(s)), TownViews(shared_souls(s)))
+    return piles
+
+
 def _soul(s: SNState, iid: int, on: bool) -> dict[str, Any]:
     c = s.cards[iid]
     return {**card_view(s, iid), "color": c.color, "pays_any_color": c.pays_any_color, "on": on}
@@ -125,18 +195,19 @@ def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict
     views = shared_views(s)
     souls = shared_souls(s)
     auras = F.field_auras_both(s)
+    piles, towns = pile_views(s) if shared else (None, None)
     players = []
     for p, ps in enumerate(s.players):
         mine = viewer == p
         if shared:
-            hand = [views[i] for i in ps.hand] if mine else None
-            leader_hand = [views[i] for i in ps.leader_hand] if mine else None
-            discard = [views[i] for i in ps.discard] if ps.discard else []
-            removed = [views[i] for i in ps.removed] if ps.removed else []
-            damage_area = [views[i] for i in ps.damage_area] if ps.damage_area else []
-            using = [views[i] for i in ps.using] if ps.using else []
+            hand = piles[tuple(ps.hand)] if mine else None
+            leader_hand = piles[tuple(ps.leader_hand)] if mine else None
+            discard = piles[tuple(ps.discard)]
+            removed = piles[tuple(ps.removed)]
+            damage_area = piles[tuple(ps.damage_area)]
+            using = piles[tuple(ps.using)]
             off = ps.souls_off
-            town = [souls[i][i not in off] for i in ps.town]
+            town = towns[(tuple(ps.town), frozenset(off) if off else EMPTY)]
         else:  # fresh dicts (copies of the shared ones: their values hold no lists)
             hand = [dict(views[i]) for i in ps.hand] if mine else None
             leader_hand = [dict(views[i]) for i in ps.leader_hand] if mine else None
