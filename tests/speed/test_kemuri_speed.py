@@ -284,3 +284,48 @@ def test_risk_answers_are_remembered_not_changed():
             for margin in range(-1, 5):
                 for shift in (None, "early", "late"):
                     assert risk(margin, shift) == fresh._risk(margin, shift) == risk(margin, shift)
+
+
+def _plain_cross_pick(crosses, mine, theirs, risk, closing):
+    """The operation's flavour-cross choice before the bound and the memo (every plan worked out)."""
+    gains = H._PlanMemo()
+    base, _ = H._plan(mine, theirs, risk, closing, gains=gains)
+    best = None
+    on_floor: dict = {}
+    for c in mine:
+        on_floor.setdefault(c["iid"], c)
+    for a in crosses:
+        members = [on_floor.get(i) for i in a.casts]
+        if None in members:
+            continue
+        top = members[0]
+        cross = dict(top, cp_now=top["cp_now"] + sum(m["cp"] for m in members[1:]),
+                     cross=[dict(m) for m in members[1:]])
+        rest = [c for c in mine if c["iid"] not in a.casts]
+        g = H._plan(rest + [cross], theirs, H.Risk(risk._opp), closing)[0]
+        if g > base + 0.5 and (best is None or g > best[0]):
+            best = (g, a)
+    return best[1] if best else None
+
+
+def test_cross_pick_equals_every_plan_worked_out():
+    seen = 0
+    for g in _decisions(6, samples=True):
+        acts = g.legal_actions()
+        crosses = [a for a in acts if a.type == "cross"]
+        if not crosses:
+            continue
+        view = AgentView(g, acts)
+        obs = view.observation
+        me, opp = obs["players"][view.player], obs["players"][1 - view.player]
+        if not opp["floor"]:
+            continue
+        for closing in (False, True):
+            want = _plain_cross_pick(crosses, me["floor"], opp["floor"], H.Risk(opp), closing)
+            for _ in range(2):  # worked out, then remembered
+                assert H._best_cross(crosses, me["floor"], opp["floor"], opp, H.Risk(opp), closing) is want
+            plain = copy.deepcopy(g.observe(view.player))["players"]
+            pme, popp = plain[view.player], plain[1 - view.player]
+            assert H._best_cross(crosses, pme["floor"], popp["floor"], popp, H.Risk(popp), closing) is want
+            seen += want is not None
+    assert seen > 5

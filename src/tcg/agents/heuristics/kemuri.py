@@ -781,33 +781,9 @@ def _operation(view, acts, rng):
         return sup_best[1]
     # a flavour cross when it improves the serving plan
     if "cross" in by and theirs:
-        gains = _PlanMemo()
-        base, _ = _plan(mine, theirs, risk, closing, gains=gains)
-        best = None
-        on_floor: dict = {}
-        for c in mine:
-            on_floor.setdefault(c["iid"], c)  # the first with the id, as a search of ``mine`` finds
-        plans: dict = {}  # the plan's gain by what it depends on (below)
-        for a in by["cross"]:
-            casts = a.casts
-            members = [on_floor.get(i) for i in casts]
-            if None in members:
-                continue
-            top = members[0]
-            cp_now = top["cp_now"] + sum(m["cp"] for m in members[1:])
-            rest = [c for c in mine if c["iid"] not in casts]
-            # the plan reads of the cross only whether it served, its CP and call-ins now, its
-            # cost and how many cards are under it; the other casts are the same dicts
-            key = (tuple(map(id, rest)), top.get("served"), cp_now, top["call_in_now"], top.get("cost", 0),
-                   len(members) - 1)
-            g = plans.get(key)
-            if g is None:
-                cross = dict(top, cp_now=cp_now, cross=[dict(m) for m in members[1:]])
-                g = plans[key] = _plan(rest + [cross], theirs, risk, closing, gains=gains)[0]
-            if g > base + 0.5 and (best is None or g > best[0]):
-                best = (g, a)
-        if best:
-            return best[1]
+        pick = _best_cross(by["cross"], mine, theirs, opp, risk, closing)
+        if pick is not None:
+            return pick
     if charm_kind == "buff" and not closing:
         if sum(1 for c in mine if not c.get("served")) >= 2:
             return by["charm"][0]
@@ -817,6 +793,100 @@ def _operation(view, acts, rng):
     if act is not None:
         return act
     return by.get("end_operation", [None])[0]
+
+
+# The flavour cross an operation decision picks (``_plain_best_cross``) depends only on the cross
+# actions, both floors, the receiving player's risk and whether we are closing. With every cast a
+# read-only view of a shared observation, it is remembered by the ids of those views and actions
+# and what the risk reads (the opponent's hand count, help charm and seen piles); each entry keeps
+# them, so that the ids stay theirs. Emptied when it grows large.
+_CROSS_PICKS: dict = {}
+
+
+def _best_cross(crosses: list, mine: list, theirs: list, opp: dict, risk: Risk, closing: bool) -> Action | None:
+    """``_plain_best_cross``, remembered for shared observations (``_CROSS_PICKS``)."""
+    backyard, seating = opp.get("backyard"), opp.get("seating")
+    if risk.known is not None or type(backyard) is not FrozenList or type(seating) is not FrozenList:
+        return _plain_best_cross(crosses, mine, theirs, risk, closing)
+    for c in mine:
+        if type(c) is not FrozenView:
+            return _plain_best_cross(crosses, mine, theirs, risk, closing)
+    for c in theirs:
+        if type(c) is not FrozenView:
+            return _plain_best_cross(crosses, mine, theirs, risk, closing)
+    key = (tuple(map(id, crosses)), tuple(map(id, mine)), tuple(map(id, theirs)), id(backyard), id(seating),
+           risk.hand, risk.charm, closing)
+    hit = _CROSS_PICKS.get(key)
+    if hit is None:
+        if len(_CROSS_PICKS) > VIEW_MEMO_MAX:
+            _CROSS_PICKS.clear()
+        hit = _CROSS_PICKS[key] = (_plain_best_cross(crosses, mine, theirs, risk, closing),
+                                   tuple(crosses), tuple(mine), tuple(theirs), backyard, seating)
+    return hit[0]
+
+
+def _plain_best_cross(crosses: list, mine: list, theirs: list, risk: Risk, closing: bool) -> Action | None:
+    """The flavour cross that improves the serving plan most (by more than 0.5), or None."""
+    gains = _PlanMemo()
+    base, _ = _plan(mine, theirs, risk, closing, gains=gains)
+    best = None
+    on_floor: dict = {}
+    for c in mine:
+        on_floor.setdefault(c["iid"], c)  # the first with the id, as a search of ``mine`` finds
+    plans: dict = {}  # the plan's gain by what it depends on (below)
+    smax: dict = {}  # a cast's best serving gain (``_server_max``) by id
+    for a in crosses:
+        casts = a.casts
+        members = [on_floor.get(i) for i in casts]
+        if None in members:
+            continue
+        top = members[0]
+        cp_now = top["cp_now"] + sum(m["cp"] for m in members[1:])
+        rest = [c for c in mine if c["iid"] not in casts]
+        # the plan reads of the cross only whether it served, its CP and call-ins now, its
+        # cost and how many cards are under it; the other casts are the same dicts
+        key = (tuple(map(id, rest)), top.get("served"), cp_now, top["call_in_now"], top.get("cost", 0),
+               len(members) - 1)
+        g = plans.get(key)
+        if g is None:
+            cross = dict(top, cp_now=cp_now, cross=[dict(m) for m in members[1:]])
+            # a plan gains at most each server's best pair (a server serves once, only a gain is
+            # taken): a plan that cannot beat the base nor the best so far is not worked out
+            bound = 0.0 if cross.get("served") else _server_max(cross, theirs, risk, closing, gains)
+            for c in rest:
+                if not c.get("served"):
+                    m = smax.get(id(c))
+                    if m is None:
+                        m = smax[id(c)] = _server_max(c, theirs, risk, closing, gains)
+                    bound += m
+            if bound + 1e-9 <= (base + 0.5 if best is None else max(base + 0.5, best[0])):
+                g = plans[key] = _NO_GAIN  # (the bar only rises)
+            else:
+                g = plans[key] = _plan(rest + [cross], theirs, risk, closing, gains=gains)[0]
+        if g > base + 0.5 and (best is None or g > best[0]):
+            best = (g, a)
+    return best[1] if best else None
+
+
+_NO_GAIN = float("-inf")
+
+
+def _server_max(s: dict, theirs: list, risk: Risk, closing: bool, gains: _PlanMemo) -> float:
+    """The best gain (0 at least) of serving ``s`` into any of ``theirs`` or into an empty floor,
+    each pair's gain read from / kept in ``gains`` as ``_plan`` does."""
+    pairs, values = gains.pairs, gains.values
+    sid = id(s)
+    best = 0.0
+    for r in theirs:
+        hit = pairs.get((sid, id(r)))
+        if hit is None:
+            hit = pairs[sid, id(r)] = (_serve_gain(s, r, risk, closing, values), s, r)
+        if hit[0] > best:
+            best = hit[0]
+    hit = pairs.get((sid, id(None)))
+    if hit is None:
+        hit = pairs[sid, id(None)] = (_serve_gain(s, None, risk, closing, values), s, None)
+    return hit[0] if hit[0] > best else best
 
 
 def _activation(acts, idx, seats: int, closing: bool, theirs) -> Action | None:
