@@ -99,7 +99,7 @@ class Printed:
         self.cast_views: dict = {}
         self.leader_views: dict = {}
         self.pile_views: dict | None = None
-        self.plain_casts: dict = {}  # view.py: cast views by (iid, below, cp_mod, call_mod, served)
+        self.plain_casts: dict = {}  # view.py: cast views by (iid, below, cp_mod, call_mod, served, static sources)
 
 
 def _static_entry(args) -> tuple:

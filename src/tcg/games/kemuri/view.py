@@ -183,9 +183,11 @@ def _leader_shared(s: KMState, d, ps) -> FrozenView:
 def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     """``observe(..., shared=True)``: the same content as ``observe``, built from the shared card
     views (``shared_views``) and the derived facts of the cards (``printed``); its casts and
-    leaders are read-only views too, made once per what they show. With no static modifier on the
-    field a cast's view is looked up by (card, crossed cards, its CP and call-in modifiers,
-    served), which fixes its CP and call-ins now (``plain_casts``)."""
+    leaders are read-only views too, made once per what they show. A cast's view is looked up by
+    (card, crossed cards, its CP and call-in modifiers, served, the cards with static modifiers on
+    the field), which fixes its CP and call-ins now (``plain_casts``): a static modifier reads the
+    source's owner and whether it is this very cast (a card is in one place only), and the cast's
+    top card and owner, each fixed by the instance id."""
     d = printed(s)
     fv = d.views or shared_views(s)
     piles = d.pile_views
@@ -193,21 +195,22 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
         piles = d.pile_views = PileViews(fv)
     level = d.level.__getitem__
     sources = F.static_sources(s)
+    # the static modifiers on the field, by their cards: a source is the top card of a cast
+    # (its instance id) or the event (-1 - its id), with its owner and modifiers fixed by the card
+    sig = tuple([x.iid if x is not None else -1 - s.event for _, x, _ in sources]) if sources else ()
     plain = d.plain_casts
     players = []
     for p, ps in enumerate(s.players):
-        if sources:
-            floor = [_cast_shared(s, d, c, sources) for c in ps.floor]
-        else:
-            floor = []
-            for c in ps.floor:
-                v = plain.get((c.iid, c.below, c.cp_mod, c.call_mod, c.served))
-                if v is None:
-                    v = _cast_shared(s, d, c, sources)
-                    if len(plain) > 20_000:
-                        plain.clear()
-                    plain[(c.iid, c.below, c.cp_mod, c.call_mod, c.served)] = v
-                floor.append(v)
+        floor = []
+        for c in ps.floor:
+            key = (c.iid, c.below, c.cp_mod, c.call_mod, c.served, sig)
+            v = plain.get(key)
+            if v is None:
+                v = _cast_shared(s, d, c, sources)
+                if len(plain) > 20_000:
+                    plain.clear()
+                plain[key] = v
+            floor.append(v)
         if ps.leader >= 0:
             leader = d.leader_views.get((ps.leader, ps.leader_active, ps.charm_used)) or _leader_shared(s, d, ps)
         else:
