@@ -262,17 +262,13 @@ class ShironekoRules(EffectRunner, StepRuleset):
     #: calls ``F.check_retreats(s)`` directly)
     after_op = staticmethod(F.check_retreats)
 
-    def apply(self, s: SNState, action: Action) -> None:
-        """``StepRuleset.apply`` without its ``after_op`` after the decision: no decision of this
-        game changes damage, HP or the field itself (each only queues steps, moves cards between
-        hand, deck and using, or turns souls and units ON/OFF), but defending, which checks
-        retreats itself; every step and effect op that does change them checks at once (SN-K8),
-        so at any decision no character is left to retreat and that check would find nothing
-        (tests/speed/test_shironeko_speed.py checks it at every decision of random games)."""
-        d, pending = s.decision, s.pending
-        s.decision = s.pending = None
-        self._APPLY[d.kind](self, s, d.player, pending, action)
-        self.advance(s)
+    #: no retreat check after a decision: no decision of this game changes damage, HP or the
+    #: field itself (each only queues steps, moves cards between hand, deck and using, or turns
+    #: souls and units ON/OFF), but defending, which checks retreats itself; every step and
+    #: effect op that does change them checks at once (SN-K8), so at any decision no character
+    #: is left to retreat and that check would find nothing (tests/speed/test_shironeko_speed.py
+    #: checks it at every decision of random games)
+    check_after_decision = False
 
     def _characters(self, s: SNState, ctx: EffectCtx, whose: str) -> list[Unit]:
         """The characters a selector names by ``whose`` they are: ``opponent``, ``own``,
