@@ -329,3 +329,24 @@ def test_cross_pick_equals_every_plan_worked_out():
             assert H._best_cross(crosses, pme["floor"], popp["floor"], popp, H.Risk(popp), closing) is want
             seen += want is not None
     assert seen > 5
+
+
+def test_first_serving_equals_the_plan_worked_out():
+    seen = 0
+    for g in _decisions(4, samples=True):
+        view = AgentView(g, g.legal_actions())
+        obs = view.observation
+        me, opp = obs["players"][view.player], obs["players"][1 - view.player]
+        if not me["floor"]:
+            continue
+        plain = copy.deepcopy(g.observe(view.player))["players"]
+        pme, popp = plain[view.player], plain[1 - view.player]
+        for closing in (False, True):
+            _, steps = H._plan(me["floor"], opp["floor"], H.Risk(opp), closing, limit=1)
+            want = None if not steps else (("cast", steps[0][0]["iid"]),
+                                           ("target", -1 if steps[0][1] is None else steps[0][1]["iid"]))
+            for _ in range(2):  # worked out, then remembered
+                assert H._first_serving(me["floor"], opp["floor"], opp, closing) == want
+            assert H._first_serving(pme["floor"], popp["floor"], popp, closing) == want
+            seen += want is not None
+    assert seen > 20

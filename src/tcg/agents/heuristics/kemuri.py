@@ -915,14 +915,55 @@ def _serve(view, acts, rng):
     goal = obs.get("close_seats", 16)
     calls = _projected_calls(me["floor"], opp["floor"])
     closing = bool(leader.get("active")) and me["seats"] + SEATS_PER_CALL * _seats_per_call(me) * calls >= goal
-    _, steps = _plan(me["floor"], opp["floor"], Risk(opp), closing, limit=1)
-    if steps:
-        s, r = steps[0]
-        want = (("cast", s["iid"]), ("target", -1 if r is None else r["iid"]))  # its parameters
+    want = _first_serving(me["floor"], opp["floor"], opp, closing)
+    if want is not None:
         for a in acts:
             if a.type == "serve" and a.params == want:
                 return a
     return next((a for a in acts if a.type == "end_serving"), None)
+
+
+# The first serving of the plan (``_plain_first_serving``) depends only on both floors, the
+# receiving player's risk and whether we are closing: for shared observations it is remembered by
+# the ids of the read-only views and what the risk reads, as ``_CROSS_PICKS`` is.
+_FIRST_SERVINGS: dict = {}
+
+
+def _first_serving(mine: list, theirs: list, opp: dict, closing: bool) -> tuple | None:
+    """The parameters of the plan's first serving (``_plain_first_serving``), remembered for
+    shared observations (``_FIRST_SERVINGS``)."""
+    backyard, seating = opp.get("backyard"), opp.get("seating")
+    shared = opp.get("hand") is None and type(backyard) is FrozenList and type(seating) is FrozenList
+    if shared:
+        for c in mine:
+            if type(c) is not FrozenView:
+                shared = False
+                break
+        else:
+            for c in theirs:
+                if type(c) is not FrozenView:
+                    shared = False
+                    break
+    if not shared:
+        return _plain_first_serving(mine, theirs, Risk(opp), closing)
+    risk = Risk(opp)
+    key = (tuple(map(id, mine)), tuple(map(id, theirs)), id(backyard), id(seating), risk.hand, risk.charm, closing)
+    hit = _FIRST_SERVINGS.get(key)
+    if hit is None:
+        if len(_FIRST_SERVINGS) > VIEW_MEMO_MAX:
+            _FIRST_SERVINGS.clear()
+        hit = _FIRST_SERVINGS[key] = (_plain_first_serving(mine, theirs, risk, closing), tuple(mine), tuple(theirs),
+                                      backyard, seating)
+    return hit[0]
+
+
+def _plain_first_serving(mine: list, theirs: list, risk: Risk, closing: bool) -> tuple | None:
+    """The parameters of the serving plan's first serving, or None."""
+    _, steps = _plan(mine, theirs, risk, closing, limit=1)
+    if not steps:
+        return None
+    s, r = steps[0]
+    return (("cast", s["iid"]), ("target", -1 if r is None else r["iid"]))  # its parameters
 
 
 def _help(view, acts, rng):
