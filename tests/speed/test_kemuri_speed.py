@@ -350,3 +350,35 @@ def test_first_serving_equals_the_plan_worked_out():
             assert H._first_serving(pme["floor"], popp["floor"], popp, closing) == want
             seen += want is not None
     assert seen > 20
+
+
+def test_best_target_equals_every_plan_worked_out():
+    seen = 0
+    for g in _decisions(4, samples=True):
+        view = AgentView(g, g.legal_actions())
+        obs = view.observation
+        me, opp = obs["players"][view.player], obs["players"][1 - view.player]
+        plain = copy.deepcopy(g.observe(view.player))["players"]
+        pme, popp = plain[view.player], plain[1 - view.player]
+        for buff, pool in ((True, me["floor"]), (False, opp["floor"])):
+            targets = tuple(c["iid"] for c in pool)
+            if not targets:
+                continue
+            for closing in ((False, True) if buff else (False,)):
+                best = None
+                for k, t in enumerate(targets):  # the decision's loop before the memo
+                    if buff:
+                        mod = [dict(c, cp_now=c["cp_now"] + 2, call_in_now=c["call_in_now"] + 1)
+                               if c["iid"] == t else c for c in me["floor"]]
+                        v, _ = H._plan(mod, opp["floor"], H.Risk(opp), closing)
+                    else:
+                        mod = [dict(c, cp_now=max(0, c["cp_now"] - 2), call_in_now=max(0, c["call_in_now"] - 1))
+                               if c["iid"] == t else c for c in opp["floor"]]
+                        v, _ = H._plan(me["floor"], mod, H.Risk(opp), False)
+                    if best is None or v > best[0]:
+                        best = (v, k)
+                for _ in range(2):  # worked out, then remembered
+                    assert H._best_target(targets, me["floor"], opp["floor"], opp, closing, buff) == best[1]
+                assert H._best_target(targets, pme["floor"], popp["floor"], popp, closing, buff) == best[1]
+                seen += 1
+    assert seen > 20

@@ -1138,29 +1138,69 @@ def _target(view, acts, rng):
         if my_turn:
             closing = (me.get("leader") or {}).get("active") and \
                 me["seats"] + SEATS_PER_CALL * _projected_calls(me["floor"], opp["floor"]) >= goal
-            best = None
-            risk, gains = Risk(opp), _PlanMemo()  # the same for every candidate
-            for a in cands:
-                mod = [dict(c, cp_now=c["cp_now"] + 2, call_in_now=c["call_in_now"] + 1)
-                       if c["iid"] == a.target else c for c in me["floor"]]
-                g, _ = _plan(mod, opp["floor"], risk, bool(closing), gains=gains)
-                if best is None or g > best[0]:
-                    best = (g, a)
-            return best[1]
+            return cands[_best_target(tuple([a.target for a in cands]), me["floor"], opp["floor"], opp,
+                                      bool(closing), True)]
         return max(cands, key=lambda a: (mine[a.target]["cp_now"], mine[a.target]["call_in_now"]))
     if all(a.target in theirs for a in cands):  # the opponent's cast: remove or weaken
         if op == "modify" and my_turn:
-            best = None
-            risk, gains = Risk(opp), _PlanMemo()  # the same for every candidate
-            for a in cands:
-                mod = [dict(c, cp_now=max(0, c["cp_now"] - 2), call_in_now=max(0, c["call_in_now"] - 1))
-                       if c["iid"] == a.target else c for c in opp["floor"]]
-                g, _ = _plan(me["floor"], mod, risk, False, gains=gains)
-                if best is None or g > best[0]:
-                    best = (g, a)
-            return best[1]
+            return cands[_best_target(tuple([a.target for a in cands]), me["floor"], opp["floor"], opp, False,
+                                      False)]
         return max(cands, key=lambda a: _cast_value(theirs[a.target]))
     return cands[rng.below(len(cands))]
+
+
+# The candidate a buff or a weakening targets (``_plain_best_target``) depends only on the
+# targets, both floors, the receiving player's risk and whether we are closing: for shared
+# observations it is remembered by the ids of the read-only views and what the risk reads, as
+# ``_CROSS_PICKS`` is.
+_BEST_TARGETS: dict = {}
+
+
+def _best_target(targets: tuple, mine: list, theirs: list, opp: dict, closing: bool, buff: bool) -> int:
+    """``_plain_best_target``, remembered for shared observations (``_BEST_TARGETS``)."""
+    backyard, seating = opp.get("backyard"), opp.get("seating")
+    shared = opp.get("hand") is None and type(backyard) is FrozenList and type(seating) is FrozenList
+    if shared:
+        for c in mine:
+            if type(c) is not FrozenView:
+                shared = False
+                break
+        else:
+            for c in theirs:
+                if type(c) is not FrozenView:
+                    shared = False
+                    break
+    risk = Risk(opp)
+    if not shared:
+        return _plain_best_target(targets, mine, theirs, risk, closing, buff)
+    key = (targets, tuple(map(id, mine)), tuple(map(id, theirs)), id(backyard), id(seating), risk.hand, risk.charm,
+           closing, buff)
+    hit = _BEST_TARGETS.get(key)
+    if hit is None:
+        if len(_BEST_TARGETS) > VIEW_MEMO_MAX:
+            _BEST_TARGETS.clear()
+        hit = _BEST_TARGETS[key] = (_plain_best_target(targets, mine, theirs, risk, closing, buff), tuple(mine),
+                                    tuple(theirs), backyard, seating)
+    return hit[0]
+
+
+def _plain_best_target(targets: tuple, mine: list, theirs: list, risk: Risk, closing: bool, buff: bool) -> int:
+    """The index of the target whose buff (our cast: +2 CP, +1 call-in; else the opponent's cast:
+    -2 CP, -1 call-in) makes the best serving plan (the first of the best)."""
+    best = None
+    gains = _PlanMemo()  # the same for every candidate
+    for k, t in enumerate(targets):
+        if buff:
+            mod = [dict(c, cp_now=c["cp_now"] + 2, call_in_now=c["call_in_now"] + 1) if c["iid"] == t else c
+                   for c in mine]
+            g, _ = _plan(mod, theirs, risk, closing, gains=gains)
+        else:
+            mod = [dict(c, cp_now=max(0, c["cp_now"] - 2), call_in_now=max(0, c["call_in_now"] - 1))
+                   if c["iid"] == t else c for c in theirs]
+            g, _ = _plan(mine, mod, risk, False, gains=gains)
+        if best is None or g > best[0]:
+            best = (g, k)
+    return best[1]
 
 
 _DECIDE = {"mulligan": _mulligan, "charcoal": _charcoal, "charcoal_in": _charcoal_in, "operation": _operation,
