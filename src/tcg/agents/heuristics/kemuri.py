@@ -798,9 +798,16 @@ def _operation(view, acts, rng):
 # The flavour cross an operation decision picks (``_plain_best_cross``) depends only on the cross
 # actions, both floors, the receiving player's risk and whether we are closing. With every cast a
 # read-only view of a shared observation, it is remembered by the ids of those views and actions
-# and what the risk reads (the opponent's hand count, help charm and seen piles); each entry keeps
-# them, so that the ids stay theirs. Emptied when it grows large.
+# and what the risk reads (``_risk_facts``: the opponent's hand count, help charm and seen
+# helpers); each entry keeps the views, so that the ids stay theirs. Emptied when it grows large.
 _CROSS_PICKS: dict = {}
+
+
+def _risk_facts(risk: Risk) -> tuple:
+    """All that ``risk``'s answers read when it does not know the hand: the hand's size, the help
+    charm and the seen helpers with how many cards were seen."""
+    helpers, n_seen = risk.helpers()
+    return (risk.hand, risk.charm, tuple(helpers), n_seen)
 
 
 def _best_cross(crosses: list, mine: list, theirs: list, opp: dict, risk: Risk, closing: bool) -> Action | None:
@@ -814,8 +821,7 @@ def _best_cross(crosses: list, mine: list, theirs: list, opp: dict, risk: Risk, 
     for c in theirs:
         if type(c) is not FrozenView:
             return _plain_best_cross(crosses, mine, theirs, risk, closing)
-    key = (tuple(map(id, crosses)), tuple(map(id, mine)), tuple(map(id, theirs)), id(backyard), id(seating),
-           risk.hand, risk.charm, closing)
+    key = (tuple(map(id, crosses)), tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing)
     hit = _CROSS_PICKS.get(key)
     if hit is None:
         if len(_CROSS_PICKS) > VIEW_MEMO_MAX:
@@ -947,7 +953,7 @@ def _first_serving(mine: list, theirs: list, opp: dict, closing: bool) -> tuple 
     if not shared:
         return _plain_first_serving(mine, theirs, Risk(opp), closing)
     risk = Risk(opp)
-    key = (tuple(map(id, mine)), tuple(map(id, theirs)), id(backyard), id(seating), risk.hand, risk.charm, closing)
+    key = (tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing)
     hit = _FIRST_SERVINGS.get(key)
     if hit is None:
         if len(_FIRST_SERVINGS) > VIEW_MEMO_MAX:
@@ -1173,8 +1179,7 @@ def _best_target(targets: tuple, mine: list, theirs: list, opp: dict, closing: b
     risk = Risk(opp)
     if not shared:
         return _plain_best_target(targets, mine, theirs, risk, closing, buff)
-    key = (targets, tuple(map(id, mine)), tuple(map(id, theirs)), id(backyard), id(seating), risk.hand, risk.charm,
-           closing, buff)
+    key = (targets, tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing, buff)
     hit = _BEST_TARGETS.get(key)
     if hit is None:
         if len(_BEST_TARGETS) > VIEW_MEMO_MAX:
