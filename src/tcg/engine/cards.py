@@ -11,7 +11,7 @@ import os
 import pathlib
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from .errors import CardDataError, brief
 from .files import MAX_CARD_FILE_BYTES, parse_toml, read_bytes, read_text
@@ -510,6 +510,44 @@ class FrozenView(dict):
 
     def __reduce__(self):
         return (dict, (dict(self),))
+
+
+class FrozenList(list):
+    """A list in a shared observation that refuses changes (like ``FrozenView`` for dicts):
+    equal to the list it copies, JSON-ready, and pickled or copied as a plain list."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kw: Any) -> None:
+        raise TypeError("a shared observation is read-only: copy it (list(view)) to change it")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+
+class PileViews(dict):
+    """The shared views of piles of cards, by the tuple of their instance ids: a read-only list
+    of the cards' shared views (``views[iid]``), made on the first look-up of a pile and emptied
+    when it grows large. Looking a pile up costs a tuple of its ids (no view built again while
+    the pile is unchanged), so a long discard pile costs little more than a short one."""
+
+    __slots__ = ("views",)
+
+    def __init__(self, views: Sequence[Any]):
+        super().__init__()
+        self.views = views
+
+    def __missing__(self, iids: tuple) -> FrozenList:
+        if len(self) > 20_000:
+            self.clear()
+        v = self[iids] = FrozenList(map(self.views.__getitem__, iids))
+        return v
 
 
 class PrintedViews:
