@@ -148,27 +148,16 @@ def facts(s: TTState) -> Facts:
 def static_sources(s: TTState) -> list[tuple]:
     """The cards on either field with static abilities, as (iid, the unit holding it or None, ops);
     compute once and pass to ``power_of``/``toughness_of`` when asking about many units."""
-    table = facts(s).ops
-    out = []
-    for ps in s.players:
-        for x in ps.chars:
-            ops = table[x.iid]
-            if ops:
-                out.append((x.iid, x, ops))
-            for d in x.devices:
-                ops = table[d]
-                if ops:
-                    out.append((d, x, ops))
-        for d in ps.devices:
-            ops = table[d]
-            if ops:
-                out.append((d, None, ops))
-    return out
+    return _sources(s, facts(s).ops)
 
 
 def _tough_sources(s: TTState) -> list[tuple]:
     """``static_sources`` with only the ops that modify toughness, and only the cards with one."""
-    table = facts(s).tough_ops
+    return _sources(s, facts(s).tough_ops)
+
+
+def _sources(s: TTState, table) -> list[tuple]:
+    """(iid, the unit holding it or None, ops) of each card on either field with ``table[iid]``."""
     out = []
     for ps in s.players:
         for x in ps.chars:
