@@ -26,9 +26,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...engine.action import Action
-from ...engine.cards import FrozenView
+from ...engine.cards import FrozenList, FrozenView
 from ...engine.rng import Rng
-from ...games.kemuri.view import FrozenList
 from ..base import AgentView
 from .common import decide_by_kind, final_value, logistic
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ...engine.action import Action
-from ...engine.cards import FrozenView, PrintedViews
+from ...engine.cards import FrozenList, FrozenView, PileViews, PrintedViews
 from ...engine.state import pile_places
 from . import flow as F
 from .state import NO_CHARM, Cast, KMState, printed
@@ -102,43 +102,6 @@ def observe(rules, s: KMState, viewer: int | None, shared: bool = False) -> dict
         "result": s.result_view(),
         "players": players,
     }
-
-
-class FrozenList(list):
-    """A list in a shared observation that refuses changes (like ``FrozenView`` for dicts):
-    equal to the list it copies, JSON-ready, and pickled or copied as a plain list."""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: Any, **kw: Any) -> None:
-        raise TypeError("a shared observation is read-only: copy it (list(view)) to change it")
-
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
-
-    def __copy__(self) -> list:
-        return list(self)
-
-    def __reduce__(self):
-        return (list, (list(self),))
-
-
-class PileViews(dict):
-    """The shared views of piles of cards, by the tuple of their instance ids: a read-only list
-    of the cards' shared views, made on the first look-up of a pile (``printed(s).pile_views``;
-    emptied when it grows large)."""
-
-    __slots__ = ("views",)
-
-    def __init__(self, views: list):
-        super().__init__()
-        self.views = views
-
-    def __missing__(self, iids: tuple) -> FrozenList:
-        if len(self) > 20_000:
-            self.clear()
-        v = self[iids] = FrozenList(map(self.views.__getitem__, iids))
-        return v
 
 
 def _cast_shared(s: KMState, d, c: Cast, sources: list) -> FrozenView:
