@@ -127,7 +127,7 @@ class ISMCTSAgent(Agent):
             while not g.is_over:  # selection and one expansion
                 mover = g.decision.player
                 if mover != me and model_opponent:
-                    g.apply(policy(AgentView(g, g.legal_actions()), rng))
+                    g._apply_listed(policy(AgentView(g, g.legal_actions()), rng))
                     continue
                 acts = g.choices()
                 untried = [a for a in acts if a not in node.children]
@@ -141,7 +141,7 @@ class ISMCTSAgent(Agent):
                 if untried:
                     a = hint if hint in untried else untried[rng.below(len(untried))]
                     node.children[a] = child = _Node(node, a, mover)
-                    g.apply(a)
+                    g._apply_listed(a)
                     node = child
                     break
                 best, best_u = None, -1.0
@@ -152,7 +152,7 @@ class ISMCTSAgent(Agent):
                         u += prior / (1 + ch.visits)
                     if u > best_u:
                         best, best_u = ch, u
-                g.apply(best.action)
+                g._apply_listed(best.action)
                 node = best
             self._rollout(g, policy, rng, cfg)
             rewards = _score(g, value)
@@ -184,10 +184,10 @@ class ISMCTSAgent(Agent):
         depth = 0
         while not g.is_over and depth < limit and (turns is None or turns(g.state) < stop):
             if heuristic:
-                g.apply(policy(AgentView(g, g.legal_actions()), rng))
+                g._apply_listed(policy(AgentView(g, g.legal_actions()), rng))
             else:
                 acts = g.choices()
-                g.apply(acts[rng.below(len(acts))])
+                g._apply_listed(acts[rng.below(len(acts))])
             depth += 1
         return depth
 

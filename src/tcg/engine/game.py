@@ -167,6 +167,28 @@ class Game:
         if not state.over and actions._n + len(actions._tail) >= self.rules.max_decisions:
             state.end(None, "decision_limit")  # a runaway game ends in a draw (safety cap)
 
+    def _apply_listed(self, action: Action) -> None:
+        """``apply`` for the engine's own search agents: ``action`` must be one of the objects
+        ``legal_actions()`` listed at this decision (not a copy, not a concession), so nothing
+        needs checking (anything else goes through ``apply``). Recorded as the player's own
+        action, as ``apply`` would."""
+        legal = self._legal
+        if legal is None or self.keep_undo:
+            return self.apply(action)
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            return self.apply(action)
+        state = self.state
+        decider = state.decision.player  # type: ignore[union-attr]
+        self._legal = None
+        self.rules.apply(state, action)
+        actions = self._actions
+        actions.append((decider, action, "player"))
+        if not state.over and actions._n + len(actions._tail) >= self.rules.max_decisions:
+            state.end(None, "decision_limit")
+
     def concede(self, player: int, *, by: str | None = None) -> None:
         """``player`` concedes; allowed at any decision, whoever's it is."""
         check_player(self.rules.players, player)
