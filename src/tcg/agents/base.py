@@ -14,8 +14,8 @@ class AgentView:
 
     def __init__(self, game, legal_actions: list[Action]):
         self._game = game
-        self.game_id: str = game.game_id
-        d = game.decision
+        self.game_id: str = game.rules.id
+        d = game.state.decision
         self.player: int = d.player
         self.kind: str = d.kind
         self.legal_actions = legal_actions

@@ -127,9 +127,9 @@ class ISMCTSAgent(Agent):
             while not g.is_over:  # selection and one expansion
                 mover = g.decision.player
                 if mover != me and model_opponent:
-                    g._apply_listed(policy(AgentView(g, g.legal_actions()), rng))
+                    g._apply_listed(policy(AgentView(g, g._listed()), rng))
                     continue
-                acts = g.choices()
+                acts = g._listed()
                 untried = [a for a in acts if a not in node.children]
                 for a in acts:
                     ch = node.children.get(a)
@@ -137,7 +137,7 @@ class ISMCTSAgent(Agent):
                         ch.avail += 1
                 hint = node.hint
                 if hint is None and prior and guided and len(acts) > 1:
-                    hint = node.hint = policy(AgentView(g, g.legal_actions()), rng)
+                    hint = node.hint = policy(AgentView(g, g._listed()), rng)
                 if untried:
                     a = hint if hint in untried else untried[rng.below(len(untried))]
                     node.children[a] = child = _Node(node, a, mover)
@@ -184,9 +184,9 @@ class ISMCTSAgent(Agent):
         depth = 0
         while not g.is_over and depth < limit and (turns is None or turns(g.state) < stop):
             if heuristic:
-                g._apply_listed(policy(AgentView(g, g.legal_actions()), rng))
+                g._apply_listed(policy(AgentView(g, g._listed()), rng))
             else:
-                acts = g.choices()
+                acts = g._listed()
                 g._apply_listed(acts[rng.below(len(acts))])
             depth += 1
         return depth

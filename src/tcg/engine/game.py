@@ -111,6 +111,14 @@ class Game:
             self._legal = [] if self.state.over else self.rules.legal_actions(self.state)
         return list(self._legal)
 
+    def _listed(self) -> list[Action]:
+        """The legal actions themselves, not a copy: for the engine's own agents, which never
+        change the list."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.state.over else self.rules.legal_actions(self.state)
+        return legal
+
     def choices(self) -> list[Action]:
         """The legal actions (kept for older callers: the rules no longer have take-backs)."""
         return self.legal_actions()
