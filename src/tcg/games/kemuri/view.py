@@ -178,30 +178,18 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
             leader = d.leader_views.get((ps.leader, ps.leader_active, ps.charm_used)) or _leader_shared(s, d, ps)
         else:
             leader = None
-        if viewer == p:
-            pv = {
-                "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
-                "hand": piles[tuple(ps.hand)],
-                "backyard": piles[tuple(ps.backyard)],
-                "seating": piles[tuple(ps.seating)],
-                "floor": floor,
-                "resolving": piles[tuple(ps.resolving)],
-                "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
-                "event_used": ps.used_event, "support_used": ps.used_support,
-            }
-            if ps.mull_pick:
-                pv["mulligan_pick"] = list(ps.mull_pick)
-        else:
-            pv = {
-                "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
-                "hand": None,
-                "backyard": piles[tuple(ps.backyard)],
-                "seating": piles[tuple(ps.seating)],
-                "floor": floor,
-                "resolving": piles[tuple(ps.resolving)],
-                "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
-                "event_used": ps.used_event, "support_used": ps.used_support,
-            }
+        pv = {
+            "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
+            "hand": piles[tuple(ps.hand)] if viewer == p else None,
+            "backyard": piles[tuple(ps.backyard)],
+            "seating": piles[tuple(ps.seating)],
+            "floor": floor,
+            "resolving": piles[tuple(ps.resolving)],
+            "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
+            "event_used": ps.used_event, "support_used": ps.used_support,
+        }
+        if viewer == p and ps.mull_pick:
+            pv["mulligan_pick"] = list(ps.mull_pick)
         players.append(pv)
     dec = s.decision
     if dec is None:
