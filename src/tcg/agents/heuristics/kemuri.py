@@ -809,17 +809,23 @@ def _risk_facts(risk: Risk) -> tuple:
     return (risk.hand, risk.charm, tuple(helpers), n_seen)
 
 
+def _all_shared(opp: dict, mine: list, theirs: list) -> bool:
+    """Whether the opponent's seen piles and every cast of ``mine`` and ``theirs`` are read-only
+    shared views (``FrozenList``, ``FrozenView``): what the memos below may be keyed by."""
+    if type(opp.get("backyard")) is not FrozenList or type(opp.get("seating")) is not FrozenList:
+        return False
+    for group in (mine, theirs):
+        for c in group:
+            if type(c) is not FrozenView:
+                return False
+    return True
+
+
 def _best_cross(crosses: list, mine: list, theirs: list, opp: dict, risk: Risk, closing: bool) -> Action | None:
     """``_plain_best_cross``, remembered for shared observations (``_CROSS_PICKS``)."""
     backyard, seating = opp.get("backyard"), opp.get("seating")
-    if risk.known is not None or type(backyard) is not FrozenList or type(seating) is not FrozenList:
+    if risk.known is not None or not _all_shared(opp, mine, theirs):
         return _plain_best_cross(crosses, mine, theirs, risk, closing)
-    for c in mine:
-        if type(c) is not FrozenView:
-            return _plain_best_cross(crosses, mine, theirs, risk, closing)
-    for c in theirs:
-        if type(c) is not FrozenView:
-            return _plain_best_cross(crosses, mine, theirs, risk, closing)
     key = (tuple(map(id, crosses)), tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing)
     hit = _CROSS_PICKS.get(key)
     if hit is None:
@@ -938,17 +944,7 @@ def _first_serving(mine: list, theirs: list, opp: dict, closing: bool) -> tuple 
     """The parameters of the plan's first serving (``_plain_first_serving``), remembered for
     shared observations (``_FIRST_SERVINGS``)."""
     backyard, seating = opp.get("backyard"), opp.get("seating")
-    shared = opp.get("hand") is None and type(backyard) is FrozenList and type(seating) is FrozenList
-    if shared:
-        for c in mine:
-            if type(c) is not FrozenView:
-                shared = False
-                break
-        else:
-            for c in theirs:
-                if type(c) is not FrozenView:
-                    shared = False
-                    break
+    shared = opp.get("hand") is None and _all_shared(opp, mine, theirs)
     if not shared:
         return _plain_first_serving(mine, theirs, Risk(opp), closing)
     risk = Risk(opp)
@@ -1164,17 +1160,7 @@ _BEST_TARGETS: dict = {}
 def _best_target(targets: tuple, mine: list, theirs: list, opp: dict, closing: bool, buff: bool) -> int:
     """``_plain_best_target``, remembered for shared observations (``_BEST_TARGETS``)."""
     backyard, seating = opp.get("backyard"), opp.get("seating")
-    shared = opp.get("hand") is None and type(backyard) is FrozenList and type(seating) is FrozenList
-    if shared:
-        for c in mine:
-            if type(c) is not FrozenView:
-                shared = False
-                break
-        else:
-            for c in theirs:
-                if type(c) is not FrozenView:
-                    shared = False
-                    break
+    shared = opp.get("hand") is None and _all_shared(opp, mine, theirs)
     risk = Risk(opp)
     if not shared:
         return _plain_best_target(targets, mine, theirs, risk, closing, buff)
