@@ -80,6 +80,28 @@ class Action:
         return f"Action({self.type!r}{', ' if inner else ''}{inner})"
 
 
+class ActionTable(dict):
+    """The actions of one type by their parameters' values, each built once and then listed
+    again (actions are immutable values, so the rules need not build and sort new ones at every
+    decision): ``PLACE = ActionTable("place", "card")`` gives ``PLACE[5] == Action("place",
+    card=5)``; with several ``keys`` the value is a tuple in the order they are named. Emptied
+    past ``limit`` entries (values such as card combinations add up over many games)."""
+
+    __slots__ = ("type", "keys", "order", "limit")
+
+    def __init__(self, type: str, *keys: str, limit: int = 50_000):
+        super().__init__()
+        self.type, self.keys, self.limit = type, keys, limit
+        self.order = sorted(range(len(keys)), key=keys.__getitem__)  # Action.of wants them sorted
+
+    def __missing__(self, value: Any) -> "Action":
+        if len(self) > self.limit:
+            self.clear()
+        one = (value,) if len(self.keys) == 1 else value
+        a = self[value] = Action.of(self.type, tuple((self.keys[k], one[k]) for k in self.order))
+        return a
+
+
 def _freeze(value: Any) -> Any:
     """JSON lists become tuples so that actions read from JSON equal the listed ones."""
     if isinstance(value, list):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Sequence
 
-from ...engine.action import Action
+from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
@@ -30,26 +30,6 @@ PICK_NONE = Action("pick_none")
 SWAP_MAX = 3  # KM-T2: one to three hand cards per seating card (levels are 1..3)
 
 
-class _Actions(dict):
-    """The actions of one type, made once per value of their parameters and then shared
-    (actions are immutable values): ``PLACE[iid]`` is ``Action("place", card=iid)``. ``keys``
-    names the parameters (sorted, as ``Action.of`` wants them); a value of several parameters is
-    a tuple in that order."""
-
-    __slots__ = ("type", "keys")
-
-    def __init__(self, type: str, *keys: str):
-        super().__init__()
-        self.type, self.keys = type, keys
-
-    def __missing__(self, value):
-        if len(self) > 50_000:  # bounded: instance ids are few, but combinations add up over games
-            self.clear()
-        params = ((self.keys[0], value),) if len(self.keys) == 1 else tuple(zip(self.keys, value))
-        a = self[value] = Action.of(self.type, params)
-        return a
-
-
 _CROSSES_OF: dict[tuple, tuple] = {}
 
 
@@ -64,19 +44,19 @@ def _crosses_of(singles: tuple) -> tuple:
     return out
 
 
-MULLIGAN_MARK = _Actions("mulligan_mark", "card")
-SWAP_OUT = _Actions("swap_out", "seat")
-SWAP_IN = _Actions("swap_in", "card")
-PLACE = _Actions("place", "card")
-EVENT = _Actions("event", "card")
-SUPPORT = _Actions("support", "card")
-CROSS = _Actions("cross", "casts")
-ACTIVATE = _Actions("activate", "ability", "card")
-TROUBLE = _Actions("trouble", "card")
-SERVE = _Actions("serve", "cast", "target")
-HELP = _Actions("help", "card")
-PAY = _Actions("pay", "card")
-PICK = _Actions("pick", "card")
+MULLIGAN_MARK = ActionTable("mulligan_mark", "card")
+SWAP_OUT = ActionTable("swap_out", "seat")
+SWAP_IN = ActionTable("swap_in", "card")
+PLACE = ActionTable("place", "card")
+EVENT = ActionTable("event", "card")
+SUPPORT = ActionTable("support", "card")
+CROSS = ActionTable("cross", "casts")
+ACTIVATE = ActionTable("activate", "ability", "card")
+TROUBLE = ActionTable("trouble", "card")
+SERVE = ActionTable("serve", "cast", "target")
+HELP = ActionTable("help", "card")
+PAY = ActionTable("pay", "card")
+PICK = ActionTable("pick", "card")
 
 
 class KemuriRules(EffectRunner, StepRuleset):

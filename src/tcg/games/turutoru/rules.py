@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...engine.action import Action
+from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
@@ -26,32 +26,13 @@ SEARCH_NONE = Action("search_none")
 USE = "use"  # choose_program: run the card as its program number ``program``
 
 
-class _Acts(dict):
-    """The actions of one type, made once per key (``make(key)``) and then reused: actions are
-    immutable values, so a listed action is the same whichever object lists it."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key):
-        a = self[key] = self.make(key)
-        return a
-
-
-def _card_acts(atype: str) -> _Acts:
-    return _Acts(lambda iid: Action.of(atype, (("card", iid),)))
-
-
-#: action type -> {instance id: Action(type, card=iid)}
-CARD_ACTS = {t: _card_acts(t) for t in ("stack", "pick", "place", "bed_in", "release", "apply", "block",
-                                         "assign", "discard", "search_pick")}
-USE_ACTS = _Acts(lambda i: Action.of(USE, (("program", i),)))
-MOUNT_ACTS = _Acts(lambda dt: Action.of("mount", (("card", dt[0]), ("target", dt[1]))))
-ABILITY_ACTS = {t: _Acts(lambda ca, t=t: Action.of(t, (("ability", ca[1]), ("card", ca[0]))))
-                for t in ("activate", "effect")}
+#: action type -> {instance id: Action(type, card=iid)} (each built once: ``ActionTable``)
+CARD_ACTS = {t: ActionTable(t, "card") for t in ("stack", "pick", "place", "bed_in", "release", "apply", "block",
+                                                 "assign", "discard", "search_pick")}
+USE_ACTS = ActionTable(USE, "program")
+MOUNT_ACTS = ActionTable("mount", "card", "target")
+#: {(card, ability index): Action(type, ability=..., card=...)}
+ABILITY_ACTS = {t: ActionTable(t, "card", "ability") for t in ("activate", "effect")}
 
 # decision kind of each program that asks its owner something when it runs
 PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "mount": "mount",

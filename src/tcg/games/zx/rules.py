@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Sequence
 
-from ...engine.action import Action
+from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
@@ -25,42 +25,25 @@ def A(t: str, **kw: Any) -> Action:
     return Action.of(t, tuple(sorted(kw.items())))
 
 
-class _Acts(dict):
-    """The actions of one type by their parameter values (a value, or a tuple of values in the
-    order ``keys`` names them), each built once: actions are immutable values, so the rules list
-    the same objects again instead of building (and sorting) new ones at every decision."""
-    __slots__ = ("t", "keys", "order")
-
-    def __init__(self, t: str, *keys: str):
-        super().__init__()
-        self.t, self.keys = t, keys
-        self.order = sorted(range(len(keys)), key=lambda k: keys[k])
-
-    def __missing__(self, vals: Any) -> Action:
-        one = (vals,) if len(self.keys) == 1 else vals
-        a = self[vals] = Action.of(self.t, tuple((self.keys[k], one[k]) for k in self.order))
-        return a
-
-
-_PLACE_FREE = _Acts("place_free", "square")
-_START = _Acts("start_card", "card")
-_GATE = _Acts("gate_card", "card")
-_RESOURCE = _Acts("resource", "card")
-_IGNITE = _Acts("ignite", "card")
-_PLACE = _Acts("place", "card", "square")
-_EVENT = _Acts("event", "card")
-_EV_EX = _Acts("ev_ex", "card", "effect")
-_SHIFT = _Acts("shift", "card", "square")
-_ACTIVATE = _Acts("activate", "square", "ability")
-_ATTACK = _Acts("attack", "attacker", "target")
-_ZX_EX = _Acts("zx_ex", "card", "square", "destroy")
-_BATTLE_EVENT = _Acts("battle_event", "card")
-_LIFE = _Acts("life", "index")
-_DISCARD = _Acts("discard", "card")
-_SLEEP = _Acts("sleep", "square")
-_PICK = _Acts("pick", "card")
-_OVERBOOST = _Acts("overboost", "card", "square")
-_PAY = _Acts("pay", "color")
+_PLACE_FREE = ActionTable("place_free", "square")
+_START = ActionTable("start_card", "card")
+_GATE = ActionTable("gate_card", "card")
+_RESOURCE = ActionTable("resource", "card")
+_IGNITE = ActionTable("ignite", "card")
+_PLACE = ActionTable("place", "card", "square")
+_EVENT = ActionTable("event", "card")
+_EV_EX = ActionTable("ev_ex", "card", "effect")
+_SHIFT = ActionTable("shift", "card", "square")
+_ACTIVATE = ActionTable("activate", "square", "ability")
+_ATTACK = ActionTable("attack", "attacker", "target")
+_ZX_EX = ActionTable("zx_ex", "card", "square", "destroy")
+_BATTLE_EVENT = ActionTable("battle_event", "card")
+_LIFE = ActionTable("life", "index")
+_DISCARD = ActionTable("discard", "card")
+_SLEEP = ActionTable("sleep", "square")
+_PICK = ActionTable("pick", "card")
+_OVERBOOST = ActionTable("overboost", "card", "square")
+_PAY = ActionTable("pay", "color")
 
 
 class _Rows(dict):
