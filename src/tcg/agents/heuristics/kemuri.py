@@ -94,16 +94,21 @@ _CAST_VALUES: dict[int, tuple] = {}
 _PILE_HELPERS: dict[int, tuple] = {}
 
 
+def _per_view(memo: dict, view, compute):
+    """``compute(view)`` remembered in ``memo`` by the read-only ``view``'s id (see above)."""
+    hit = memo.get(id(view))
+    if hit is None:
+        if len(memo) > VIEW_MEMO_MAX:
+            memo.clear()
+        hit = memo[id(view)] = (compute(view), view)
+    return hit[0]
+
+
 def _cast_value(c: dict) -> float:
     """What a cast on the floor is worth (to keep, or to remove from the opponent): its CP (it
     wins contests and blocks), its call-ins (seats) and what it cost."""
     if type(c) is FrozenView:
-        hit = _CAST_VALUES.get(id(c))
-        if hit is None:
-            if len(_CAST_VALUES) > VIEW_MEMO_MAX:
-                _CAST_VALUES.clear()
-            hit = _CAST_VALUES[id(c)] = (_plain_cast_value(c), c)
-        return hit[0]
+        return _per_view(_CAST_VALUES, c, _plain_cast_value)
     return _plain_cast_value(c)
 
 
@@ -115,12 +120,7 @@ def _plain_cast_value(c: dict) -> float:
 def _helpers_of(cards) -> list:
     """(help shift, help CP) of the cards that can help, in order."""
     if type(cards) is FrozenList:
-        hit = _PILE_HELPERS.get(id(cards))
-        if hit is None:
-            if len(_PILE_HELPERS) > VIEW_MEMO_MAX:
-                _PILE_HELPERS.clear()
-            hit = _PILE_HELPERS[id(cards)] = (_plain_helpers(cards), cards)
-        return hit[0]
+        return _per_view(_PILE_HELPERS, cards, _plain_helpers)
     return _plain_helpers(cards)
 
 
