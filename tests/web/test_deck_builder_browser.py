@@ -257,3 +257,32 @@ def test_build_and_play_a_deck_with_your_own_cards(browser, server):
     shot(page, "own-cards")
     assert errors == []
     ctx.close()
+
+
+def test_a_page_used_before_its_card_list_comes(browser, server):
+    """The card list comes by a request of its own. A resize (a phone turned), a filter or the deck's
+    name changed before it comes raise no error, and the page works once it has come (the CI once
+    saw "Cannot read properties of null (reading 'cards')" from a resize on the phone page)."""
+    ctx, page, errors = new_page(browser, viewport={"width": 1280, "height": 900})
+    held = []
+    page.route("**/api/cards/**", lambda route: held.append(route))
+    page.goto(f"{server.url}/decks/kemuri?lang=en")
+    page.wait_for_function("() => document.getElementById('dk-search') !== null")
+    page.wait_for_timeout(200)
+    assert len(held) == 1
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.fill("#dk-search", "coal")
+    page.select_option("#dk-kind", index=0)
+    page.dispatch_event("#dk-kind", "change")
+    page.fill("#dk-name", "Early deck")
+    page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+    page.wait_for_timeout(200)
+    assert errors == []
+    held[0].continue_()
+    assert wait_state(page, "legal", "illegal") == "illegal"
+    assert len(visible_ids(page)) >= 1          # the search typed early is applied when the list comes
+    assert page.input_value("#dk-name") == "Early deck"
+    load_sample(page, "coal_cross")
+    assert wait_state(page, "legal", "illegal") == "legal"
+    assert errors == []
+    ctx.close()

@@ -155,6 +155,7 @@
   }
 
   function filterCards() {
+    if (!data) return;           // the filters can change before the card list has come
     const q = fold($("dk-search").value.trim());
     const words = q.split(/\s+/).filter(Boolean);
     const kind = $("dk-kind").value, colour = $("dk-colour").value, cost = $("dk-cost").value;
@@ -172,6 +173,7 @@
   }
 
   function markLongTexts() {   // "More" only under a text cut short
+    if (!data) return;           // a resize can come before the card list
     for (const c of data.cards) {
       if (!c.textNode || c.node.hidden || !c.textNode.classList.contains("clamp")) continue;
       c.moreNode.hidden = c.textNode.scrollHeight <= c.textNode.clientHeight + 2;
@@ -253,6 +255,7 @@
   function changed() {
     version++;
     root.dataset.version = String(version);
+    if (!data) return;           // typed before the card list came: drawn when it comes
     renderDeck();
     updateCounts();
     setState("checking");
@@ -352,7 +355,7 @@
 
   function setDeck(d, note) {
     deck.sections = new Map();
-    for (const p of data.parts) deck.sections.set(p.section, new Map());
+    for (const p of (data ? data.parts : [])) deck.sections.set(p.section, new Map());
     for (const [sec, entries] of Object.entries(d.sections || {})) {
       const m = section(sec);
       for (const e of entries) if (e.count > 0) m.set(e.id, (m.get(e.id) || 0) + e.count);
