@@ -163,15 +163,22 @@ class Game:
                 action = legal[legal.index(action)]  # the listed (canonical) object
             except ValueError:
                 raise IllegalActionError(self._illegal_message(action)) from None
+        if self.keep_undo and by == "player":
+            self._legal = None
+            before = self.clone()
+            self._perform(state, decider, action, by)
+            self._undo = (len(self._actions), before)
+        else:
+            self._perform(state, decider, action, by)
+
+    def _perform(self, state, decider: int, action: Action, by: str) -> None:
+        """Apply a checked, listed action and record it (``apply`` and ``_apply_listed``)."""
         self._legal = None
-        before = self.clone() if self.keep_undo and by == "player" else None
         self.rules.apply(state, action)
         # recorded once applied: an action whose rules raised is not kept (a resumed record
         # never replays into the same failure); kept as (player, Action, by), read as dicts
         actions = self._actions
         actions.append((decider, action, by))
-        if before is not None:
-            self._undo = (len(actions), before)
         if not state.over and actions._n + len(actions._tail) >= self.rules.max_decisions:
             state.end(None, "decision_limit")  # a runaway game ends in a draw (safety cap)
 
@@ -189,13 +196,7 @@ class Game:
         else:
             return self.apply(action)
         state = self.state
-        decider = state.decision.player  # type: ignore[union-attr]
-        self._legal = None
-        self.rules.apply(state, action)
-        actions = self._actions
-        actions.append((decider, action, "player"))
-        if not state.over and actions._n + len(actions._tail) >= self.rules.max_decisions:
-            state.end(None, "decision_limit")
+        self._perform(state, state.decision.player, action, "player")  # type: ignore[union-attr]
 
     def concede(self, player: int, *, by: str | None = None) -> None:
         """``player`` concedes; allowed at any decision, whoever's it is."""
