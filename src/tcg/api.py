@@ -91,7 +91,8 @@ def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck
         if len(_LOADED) >= 256:
             _LOADED.clear()
             _NAMED.clear()
-        _LOADED[key] = (rules, deck)
+            _FROM_FILES.clear()
+        _LOADED[key] = _FROM_FILES[id(deck)] = (rules, deck)
         if sample is not None:
             _NAMED[(id(rules), text)] = (rules, deck, key[1], key[2:])
     return deck
@@ -100,6 +101,8 @@ def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck
 #: decks read from files, by (rules, path, modification time, size): a file read again (a
 #: benchmark starting thousands of games) is not parsed again; a changed file is
 _LOADED: dict[tuple, tuple] = {}
+#: the same decks by id(deck): is this Deck one read from a file (found without a scan)
+_FROM_FILES: dict[int, tuple] = {}
 #: sample decks by (rules, name): (rules, deck, path, (modification time, size))
 _NAMED: dict[tuple, tuple] = {}
 #: deck-check results of those decks (their sections are never changed), by (rules, deck)
@@ -107,7 +110,8 @@ _CHECKED: dict[tuple, tuple] = {}
 
 
 def _problems(rules, deck: Deck) -> list:
-    if not any(hit[1] is deck for hit in _LOADED.values() if hit[0] is rules):
+    read = _FROM_FILES.get(id(deck))
+    if read is None or read[0] is not rules or read[1] is not deck:
         return rules.validate_deck(deck)  # a Deck made by the caller: checked each time
     key = (id(rules), id(deck))
     hit = _CHECKED.get(key)
