@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...engine.action import Action
+from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
@@ -25,33 +25,16 @@ SEARCH_NONE = Action("search_none")
 PAY_SUGGESTED = Action("pay_suggested")
 
 
-_ACTS: dict[tuple, Action] = {}
+#: the actions naming cards, each built once (``ActionTable``): ``PLACE[iid]``, ``CHANGE[iid, target]``...
+PLACE, LEADERIZE, MONSTER, BURST = (ActionTable(t, "card") for t in ("place", "leaderize", "monster", "burst"))
+CHANGE, AWAKEN = ActionTable("change", "card", "target"), ActionTable("awaken", "card", "target")
+ATTACK = ActionTable("attack", "attacker")
+ACTIVATE = ActionTable("activate", "ability", "card")
+MULLIGAN_MARK, TRIGGER, DISCARD, SEARCH_PICK = (ActionTable(t, "card") for t in (
+    "mulligan_mark", "trigger", "discard", "search_pick"))
+DEFEND = ActionTable("defend", "defender")
+PAY = ActionTable("pay", "color")
 _PAY_ACTS: dict[tuple, tuple] = {}  # the colours offered -> the pay decision's actions
-
-
-def _act(kind: str, key: str, iid: int | str) -> Action:
-    """``Action.of(kind, ((key, iid),))``, made once per (kind, iid) (each kind has one ``key``):
-    actions are immutable values, so the listed one can be the same object each time."""
-    a = _ACTS.get((kind, iid))
-    if a is None:
-        a = _ACTS[(kind, iid)] = Action.of(kind, ((key, iid),))
-    return a
-
-
-def _activate(index: int, iid: int) -> Action:
-    """``Action.of("activate", (("ability", index), ("card", iid)))``, made once (see ``_act``)."""
-    a = _ACTS.get(("activate", iid, index))
-    if a is None:
-        a = _ACTS[("activate", iid, index)] = Action.of("activate", (("ability", index), ("card", iid)))
-    return a
-
-
-def _act2(kind: str, iid: int, target: int) -> Action:
-    """``Action.of(kind, (("card", iid), ("target", target)))``, made once (see ``_act``)."""
-    a = _ACTS.get((kind, iid, target))
-    if a is None:
-        a = _ACTS[(kind, iid, target)] = Action.of(kind, (("card", iid), ("target", target)))
-    return a
 
 
 def _abilities_of(s: SNState, iid: int, kind: str) -> tuple:
@@ -312,11 +295,6 @@ class ShironekoRules(EffectRunner, StepRuleset):
         plays = deal.plays
         if plays is None:
             plays = deal.plays = tuple(_play_info(c) for c in cards)
-        acts = deal.acts
-        if acts is None:
-            acts = deal.acts = tuple((_act("place", "card", i), _act("leaderize", "card", i), _act("monster", "card", i),
-                                      _act("burst", "card", i), _act("attack", "attacker", i))
-                                     for i in range(len(cards)))
         out: list[Action] = []
         # SN-C2/C3/C4 (``payment.can_pay``) read once: how many souls are ON and the cost colours
         # one of them matches (every colour when one pays any colour); a cost n of colour c is
@@ -344,7 +322,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             cost_ok = cost <= 0 or (n_on >= cost and (wild or color in payable))
             if char:
                 if room and cost_ok and name not in names:
-                    out.append(acts[iid][0])
+                    out.append(PLACE[iid])
                 if tops and change_cost is not None and (
                         change_cost <= 0 or (n_on >= change_cost and (wild or color in payable))):
                     for target, top_level, top_name in tops:
@@ -353,19 +331,19 @@ class ShironekoRules(EffectRunner, StepRuleset):
                         if plain_char:
                             if name in names and top_name != name:
                                 continue
-                            out.append(_act2("change", iid, target))
+                            out.append(CHANGE[iid, target])
                         elif top_name == name:
-                            out.append(_act2("awaken", iid, target))
+                            out.append(AWAKEN[iid, target])
                 if leaderize is not None and cost_ok and any(cards[l].id == leaderize for l in ps.leader_hand):
-                    out.append(acts[iid][1])
+                    out.append(LEADERIZE[iid])
             elif char is None and cost_ok:  # a monster
-                out.append(acts[iid][2])
+                out.append(MONSTER[iid])
             if burst is not None and (burst[1] <= 0 or (n_on >= burst[1] and (wild or burst[0] in payable))):
-                out.append(acts[iid][3])
+                out.append(BURST[iid])
         turn = s.turn
         for u in chars:
             if u.on and not u.attacked and u.entered != turn:
-                out.append(acts[u.iid][4])
+                out.append(ATTACK[u.iid])
         activated = deal.activated
         if activated is None:
             activated = deal.activated = tuple(
@@ -382,26 +360,26 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
                     continue
                 if ab.cost <= 0 or (n_on >= ab.cost and (wild or ab.color in payable)):
-                    out.append(_activate(ab.index, u.iid))
+                    out.append(ACTIVATE[ab.index, u.iid])
         out.append(END_TURN)
         return out
 
     def _legal_mulligan(self, s: SNState, p: int, pending: Any) -> list[Action]:
         """SN-S3: mark the cards to return one at a time (add-only), then finish."""
         ps = s.players[p]
-        return [_act("mulligan_mark", "card", i) for i in ps.hand if i not in ps.mull_pick] + [MULLIGAN_DONE]
+        return [MULLIGAN_MARK[i] for i in ps.hand if i not in ps.mull_pick] + [MULLIGAN_DONE]
 
     def _legal_defend(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [_act("defend", "defender", u.iid) for u in s.players[p].chars if u.on] + [NO_DEFENSE]
+        return [DEFEND[u.iid] for u in s.players[p].chars if u.on] + [NO_DEFENSE]
 
     def _legal_trigger_order(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [_act("trigger", "card", i) for i in pending[1]]
+        return [TRIGGER[i] for i in pending[1]]
 
     def _legal_discard(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [_act("discard", "card", i) for i in s.players[p].hand]
+        return [DISCARD[i] for i in s.players[p].hand]
 
     def _legal_search(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [_act("search_pick", "card", i) for i in pending[1]] + [SEARCH_NONE]
+        return [SEARCH_PICK[i] for i in pending[1]] + [SEARCH_NONE]
 
     # --- applying decisions ----------------------------------------------------------------
     def _apply_mulligan(self, s: SNState, p: int, pending: Any, a: Action) -> None:
@@ -560,7 +538,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         plan = P.pay_plan(counts, color, n - len(paid), matched)
         acts = _PAY_ACTS.get(plan[1])
         if acts is None:
-            acts = _PAY_ACTS[plan[1]] = tuple([_act("pay", "color", c) for c in plan[1]] + [PAY_SUGGESTED])
+            acts = _PAY_ACTS[plan[1]] = tuple([PAY[c] for c in plan[1]] + [PAY_SUGGESTED])
         return list(acts)
 
     def _apply_pay(self, s: SNState, p: int, pending: Any, a: Action) -> None:

@@ -98,12 +98,12 @@ class Deal:
     those of piles by their iids and of towns (view.py); ``souls``:
     per iid, the town view of the card as an OFF and as an ON soul (read-only). ``plays`` and
     ``activated``: per iid, how the card is played from hand and its activated abilities (for
-    listing main-phase actions), ``acts`` the main phase's actions naming the card; ``by_kind``: a card's abilities of a kind, by (iid, kind);
+    listing main-phase actions); ``by_kind``: a card's abilities of a kind, by (iid, kind);
     ``pay_codes``: per iid, the soul's kind for counting ON souls, and ``paid_uses``: its
     paid uses from hand as (colour bit, cost) (payment.py)."""
 
     __slots__ = ("auras", "hp_floor", "least_hp", "colour", "wild", "active", "views", "souls", "plays", "activated",
-                 "by_kind", "pay_codes", "paid_uses", "acts", "piles")
+                 "by_kind", "pay_codes", "paid_uses", "piles")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -127,7 +127,6 @@ class Deal:
         self.activated: tuple | None = None   # per iid: its activated abilities, or None (rules.py)
         self.pay_codes: tuple | None = None   # per iid: colour index (+ len(COLORS) if it pays any colour)
         self.paid_uses: tuple | None = None   # per iid: its paid uses from hand (payment.py)
-        self.acts: tuple | None = None        # per iid: its place, leaderize, monster, burst, attack actions (rules.py)
 
 
 _DEALS: dict[tuple[int, ...], tuple[tuple[Card, ...], Deal]] = {}
