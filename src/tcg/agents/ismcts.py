@@ -39,7 +39,8 @@ class _Node:
 #: the settings every game starts from; a game's heuristic module may change some of them
 #: (``ISMCTS`` there: what measured best in that game), options given to the agent override both
 DEFAULTS = {"rollout_depth": 8, "exploration": 0.7, "prior": 1.0, "rollout": "heuristic", "guided": False,
-            "search_all": False, "opponent": "search", "rollout_turns": 0, "rollout_cap": 200}
+            "search_all": False, "opponent": "search", "rollout_turns": 0, "rollout_cap": 200,
+            "keep_margin": 0.0, "top_k": 0}
 
 
 def _is_number(x, kind=(int, float)) -> bool:
@@ -47,10 +48,10 @@ def _is_number(x, kind=(int, float)) -> bool:
 
 
 def _check(cfg: dict) -> None:
-    for key in ("rollout_depth", "rollout_turns", "rollout_cap"):
+    for key in ("rollout_depth", "rollout_turns", "rollout_cap", "top_k"):
         if not _is_number(cfg[key], int):
             raise ValueError(f"{key} must be a whole number, not {cfg[key]!r}")
-    for key in ("exploration", "prior"):
+    for key in ("exploration", "prior", "keep_margin"):
         if not _is_number(cfg[key]):
             raise ValueError(f"{key} must be a number, not {cfg[key]!r}")
     if cfg["opponent"] not in ("search", "model"):
@@ -59,6 +60,10 @@ def _check(cfg: dict) -> None:
         raise ValueError(f"rollout must be 'heuristic' or 'random', not {cfg['rollout']!r}")
     if cfg["rollout_turns"] < 0 or cfg["rollout_depth"] < 0 or cfg["rollout_cap"] < 1:
         raise ValueError("rollout_depth and rollout_turns must be >= 0, rollout_cap >= 1")
+    if cfg["keep_margin"] < 0:
+        raise ValueError(f"keep_margin must be >= 0, not {cfg['keep_margin']!r}")
+    if cfg["top_k"] < 0:
+        raise ValueError(f"top_k must be >= 0, not {cfg['top_k']!r}")
 
 
 @register("ismcts")
@@ -71,7 +76,8 @@ class ISMCTSAgent(Agent):
                  rollout_depth: int | None = None, exploration: float | None = None,
                  prior: float | None = None, rollout: str | None = None, guided: bool | None = None,
                  search_all: bool | None = None, opponent: str | None = None,
-                 rollout_turns: int | None = None, rollout_cap: int | None = None):
+                 rollout_turns: int | None = None, rollout_cap: int | None = None,
+                 keep_margin: float | None = None, top_k: int | None = None):
         self.rng = Rng(seed ^ 0x15C7)
         self.fallback = Rng(seed ^ 0xFA11)
         if iterations is not None and (not _is_number(iterations, int) or iterations < 1):
@@ -82,7 +88,7 @@ class ISMCTSAgent(Agent):
         self.seconds = 0.5 if seconds is None and iterations is None else seconds
         given = dict(rollout_depth=rollout_depth, exploration=exploration, prior=prior, rollout=rollout,
                      guided=guided, search_all=search_all, opponent=opponent, rollout_turns=rollout_turns,
-                     rollout_cap=rollout_cap)
+                     rollout_cap=rollout_cap, keep_margin=keep_margin, top_k=top_k)
         self.options = {k: v for k, v in given.items() if v is not None}
         _check({**DEFAULTS, **self.options})
         self._settings: dict[str, dict] = {}
@@ -114,7 +120,10 @@ class ISMCTSAgent(Agent):
         c, prior, guided = cfg["exploration"], cfg["prior"], cfg["guided"]
         model_opponent = cfg["opponent"] == "model"
         root = _Node(None, None, view.player)
-        root.hint = policy(view, Rng(rng.next64())) if prior else None
+        keep, top_k = cfg["keep_margin"], cfg["top_k"]
+        hint_rng = Rng(rng.next64()) if prior or keep or top_k else None
+        root.hint = policy(view, hint_rng) if prior or keep or top_k else None
+        allowed = _first_choices(view, policy, hint_rng, root.hint, top_k) if top_k else None
         limit = self.iterations or math.inf
         deadline = math.inf if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
@@ -130,6 +139,8 @@ class ISMCTSAgent(Agent):
                     g._apply_listed(policy(AgentView(g, g._listed()), rng))
                     continue
                 acts = g._listed()
+                if allowed is not None and node is root:
+                    acts = [a for a in acts if a in allowed] or acts
                 untried = [a for a in acts if a not in node.children]
                 for a in acts:
                     ch = node.children.get(a)
@@ -162,13 +173,19 @@ class ISMCTSAgent(Agent):
                     node.reward += rewards[node.player]
                 node = node.parent
             n += 1
-            if self.iterations and n % 8 == 0 and _decided(root, self.iterations - n):
+            if self.iterations and n % 8 == 0 and _decided(root, self.iterations - n, root.hint if keep else None):
                 break  # the most visited move can no longer be overtaken: same choice, less time
         self.last_iterations = n
         kids = [root.children[a] for a in legal if a in root.children]
         if not kids:  # no sample possible here: play the heuristic move
             return policy_for(view.game_id)(view, self.fallback)
-        return max(kids, key=lambda ch: (ch.visits, ch.reward)).action
+        best = max(kids, key=lambda ch: (ch.visits, ch.reward))
+        if keep and root.hint is not None and best.action != root.hint:
+            kept = root.children.get(root.hint)
+            if kept is not None and root.hint in legal and \
+                    best.reward / best.visits <= kept.reward / kept.visits + keep:
+                return kept.action  # the search is not sure enough to overrule the heuristic
+        return best.action
 
     def _rollout(self, g, policy, rng, cfg: dict) -> int:
         """Play on from ``g`` (in place) by the rollout policy: ``rollout_depth`` decisions, or
@@ -192,15 +209,30 @@ class ISMCTSAgent(Agent):
         return depth
 
 
-def _decided(root: _Node, left: int) -> bool:
-    """True when the most visited root move leads the next by more than the iterations left."""
+def _first_choices(view: AgentView, policy, rng, first, k: int) -> set:
+    """The heuristic's first ``k`` choices at ``view``: ``first``, then what it picks with the
+    choices it already gave taken away, and so on."""
+    chosen = [first]
+    left = [a for a in view.choices if a != first]
+    while left and len(chosen) < k:
+        a = policy(AgentView(view._game, left), rng)
+        chosen.append(a)
+        left = [b for b in left if b != a]
+    return set(chosen)
+
+
+def _decided(root: _Node, left: int, hint=None) -> bool:
+    """True when the most visited root move leads the next by more than the iterations left
+    (and, given the heuristic's move ``hint`` under ``keep_margin``, that move is the leader:
+    otherwise the choice still depends on the mean rewards)."""
     first = second = 0
+    lead = None
     for ch in root.children.values():
         if ch.visits > first:
-            first, second = ch.visits, first
+            first, second, lead = ch.visits, first, ch
         elif ch.visits > second:
             second = ch.visits
-    return first - second > left
+    return first - second > left and (hint is None or lead.action == hint)
 
 
 def _score(g, value) -> tuple[float, float]:
