@@ -145,11 +145,20 @@ class Seq(Spec):
 class ActionCtx:
     """What the action table needs from one encoded observation."""
 
-    __slots__ = ("viewer", "locs", "zones", "legal", "_ranks")
+    __slots__ = ("viewer", "_locs", "_src", "zones", "legal", "_ranks")
 
-    def __init__(self, viewer: int, locs: dict, zones: dict[str, int], legal):
-        self.viewer, self.locs, self.zones, self.legal = viewer, locs, zones, legal
+    def __init__(self, viewer: int, locs: dict | None, zones: dict[str, int], legal, src: Any = None):
+        """``locs`` ({iid: [(zone, slot), ...]}), or ``src``: an object whose ``locs`` gives them,
+        read only when an action names a card (most decisions' ids need no card slot)."""
+        self.viewer, self._locs, self._src, self.zones, self.legal = viewer, locs, src, zones, legal
         self._ranks: dict | None = None
+
+    @property
+    def locs(self) -> dict:
+        locs = self._locs
+        if locs is None:
+            locs = self._locs = self._src.locs
+        return locs
 
     def offered_rank(self, spec: Loc, value: Any) -> int | None:
         """Rank (in instance-id order) of ``value`` among the values of the legal actions that
@@ -173,6 +182,7 @@ class ActionTable:
 
     def __init__(self, rows: Sequence[tuple[str, Sequence[tuple[str, Spec]]]], zones: dict[str, int]):
         self.rows = []
+        self._plans: dict[Any, Any] = {}   # action -> plan (see _plan)
         self.by_sig: dict[tuple, tuple[int, list[tuple[str, Spec, int]]]] = {}
         base = 0
         for type_, params in rows:
@@ -196,21 +206,50 @@ class ActionTable:
         self.size = base
 
     def action_id(self, action, ctx: ActionCtx) -> int | None:
-        params = action.params
-        entry = self.by_sig.get((action.type, tuple(k for k, _ in params)))
-        if entry is None:
-            return None
-        base, specs = entry
-        if not specs:
-            return base
-        pv = dict(params)
-        aid = base
-        for name, spec, radix in specs:
-            i = spec.index(pv[name], ctx)
+        plan = self._plans.get(action)
+        if plan is None:
+            plan = self._plan(action)
+        if plan.__class__ is int:
+            return plan if plan >= 0 else None
+        aid, dyn = plan
+        for spec, value, radix in dyn:
+            i = spec.index(value, ctx)
             if i is None:
                 return None
             aid += i * radix
         return aid
+
+    #: the memo of plans is emptied past this many actions (values such as card combinations)
+    PLAN_LIMIT = 100_000
+
+    def _plan(self, action) -> "int | tuple[int, tuple]":
+        """How to number ``action``, worked out once per action value (actions are immutable
+        values, hashable and compared by value): its row's base plus the part of its id that
+        does not depend on the observation (``Vals``), and the ``(spec, value, radix)`` left to
+        look up in each observation (card slots, seat-relative squares); an int when nothing is
+        left (-1: no row of the table has this action's type and parameters)."""
+        params = action.params
+        entry = self.by_sig.get((action.type, tuple(k for k, _ in params)))
+        if entry is None:
+            plan: "int | tuple[int, tuple]" = -1
+        else:
+            base, specs = entry
+            pv = dict(params)
+            dyn = []
+            for name, spec, radix in specs:
+                if isinstance(spec, Vals):
+                    i = spec.pos.get(pv[name])
+                    if i is None:
+                        base = -1
+                        break
+                    base += i * radix
+                else:
+                    dyn.append((spec, pv[name], radix))
+            plan = base if base < 0 or not dyn else (base, tuple(dyn))
+        if len(self._plans) > self.PLAN_LIMIT:
+            self._plans.clear()
+        self._plans[action] = plan
+        return plan
 
     def describe(self, aid: int) -> str:
         for type_, params, base, n in self.rows:

@@ -8,6 +8,7 @@ reads without a copy. The tests check that both paths give identical vectors and
 """
 from __future__ import annotations
 
+import operator
 import zlib
 from array import array
 from typing import Any, Callable
@@ -183,3 +184,258 @@ def compile_schema(root: S.Node, table: S.CardTable) -> Callable[[dict, int], tu
 
     encode.source = src  # type: ignore[attr-defined]
     return encode
+
+
+# --- the incremental fast path -------------------------------------------------------------------
+#
+# An environment encodes the same seat's observation again after every decision, and most of it
+# is unchanged: the engine's shared observation (``observe(p, shared=True)``) keeps the *same*
+# read-only view objects (``FrozenView`` / ``FrozenList``) for cards, units and piles while they
+# show the same. ``compile_incremental`` writes the walk of ``compile_schema`` once more, cut into
+# *sites*: every field of the root object and of each seat's player object. One buffer per seat
+# is kept between calls; a site whose value is the same as last time (the same immutable object,
+# or a list of the same immutable items) is skipped (its floats are already in the buffer, its
+# card locations are replayed from a memo); any other site has its region zeroed and is encoded
+# as ``compile_schema`` would. In lists of large items (units, cards with printed rows) and on the
+# Z/X board the same is done per item. The result is the from-scratch vector bit for bit (the
+# tests compare them at every decision of seeded games).
+
+#: values safe to recognise by identity: immutable, or read-only by the engine's contract
+def _safe_types() -> tuple[set, set]:
+    from ..engine.cards import FrozenList, FrozenView
+    items = {FrozenView, FrozenList, type(None), int, float, str, bool}
+    return set(items), items
+
+
+class _Not:
+    """The memo of a site that matches nothing (a value that is not safe to recognise)."""
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<no memo>"
+
+
+NOT = _Not()
+SMALL = 8        # fields of at most this many floats are simply encoded again
+ITEM_MIN = 6     # list items of at least this many floats are remembered one by one
+
+
+def _has_zone(node: S.Node) -> bool:
+    return bool(node.zones("x."))
+
+
+class Incremental:
+    """The compiled incremental encoder of one schema: ``state()`` makes one seat's memo, and
+    ``fn(obs, viewer, b, L, C, CL, CI, CIL, BM)`` encodes into that seat's buffer ``b``."""
+
+    def __init__(self, root: S.Node, table: S.CardTable):
+        if not isinstance(root, S.Obj):
+            raise TypeError("the incremental encoder needs an object at the root")
+        self.size = root.size
+        self._zero_sizes: set[int] = set()
+        self.cg = cg = _CG(table)
+        cg.emit("pass")
+        self.sites: list[tuple[str, int]] = []   # (kind: "plain"/"list"/"board", items)
+        self._obj(root, "o", 0)
+        safe, items = _safe_types()
+        frozen_list = next(t for t in items if t.__name__ == "FrozenList")
+        seqs = (tuple, frozen_list)
+        lists = (list, frozen_list)
+
+        def key(x, safe=safe, items=items, lists=lists):
+            t = x.__class__
+            if t in safe:
+                return x
+            if t is list and all(map(items.__contains__, map(type, x))):
+                return tuple(x)
+            return NOT
+
+        def same(x, c, seqs=seqs, lists=lists):
+            return (c.__class__ in seqs and x.__class__ in lists and len(x) == len(c)
+                    and all(map(operator.is_, x, c)))
+
+        width = table.width
+        rows = [array("f", [0.0] * width)] + [None] * len(table.index)
+        for cid, k in table.index.items():
+            rows[k] = array("f", table.rows[cid])
+        zeros = {f"Z{n}": array("f", [0.0] * n) for n in self._zero_sizes}
+        consts = dict(cg.consts, IDX=table.index, ROWS=rows, KEY=key, SAME=same, NOT=NOT,
+                      ITEMS=items, ZM=memoryview(array("f", [0.0] * self.size)), **zeros)
+        src = ("def _inc(o, viewer, b, L, C, CL, CI, CIL, BM):\n" + "\n".join(cg.lines) + "\n")
+        ns: dict[str, Any] = dict(consts)
+        exec(compile(src, f"<tcg.rl incremental encoder {id(root):x}>", "exec"), ns)
+        self.fn = ns["_inc"]
+        self.source = src
+
+    # --- the code generator ---
+    def _zero(self, a: int, n: int) -> None:
+        if n == 1:
+            self.cg.emit(f"b[{a}] = 0.0")
+        elif n > 1:
+            self._zero_sizes.add(n)
+            self.cg.emit(f"b[{a}:{a + n}] = Z{n}")
+
+    def _obj(self, node: S.Obj, v: str, off: int) -> None:
+        cg = self.cg
+        o = 0
+        for k, n in node.fields:
+            if n.size:
+                if isinstance(n, S.Seats) and isinstance(n.node, S.Obj):
+                    for rel in range(n.players):
+                        pv = cg.var("p")
+                        cg.emit(f"{pv} = {v}[{k!r}][(viewer+{rel})%{n.players}]")
+                        cg.prefix = "me." if rel == 0 else "opp."
+                        self._obj(n.node, pv, off + o + rel * n.node.size)
+                    cg.prefix = ""
+                else:
+                    w = cg.var()
+                    cg.emit(f"{w} = {v}.get({k!r})" if isinstance(n, S.Opt) else f"{w} = {v}[{k!r}]")
+                    self._field(n, w, off + o)
+            o += n.size
+
+    def _field(self, n: S.Node, x: str, a: int) -> None:
+        cg = self.cg
+        if n.size <= SMALL:
+            if type(n) not in (S.Num, S.Name):   # (those two always write their float)
+                self._zero(a, n.size)
+            _emit(n, cg, x, a)
+            return
+        k = len(self.sites)
+        zoned = _has_zone(n)
+        lst = n.node if isinstance(n, S.Opt) and isinstance(n.node, S.List) else n
+        items = (isinstance(lst, S.List) and _is_dict_node(lst.node) and lst.node.size >= ITEM_MIN)
+        board = isinstance(n, S.Board)
+        self.sites.append(("list" if items else "board" if board else "plain", 9 if board else 0))
+        cg.emit(f"if {x} is C[{k}] or SAME({x}, C[{k}]):")
+        cg.ind += 1
+        cg.emit(f"L += CL[{k}]" if zoned else "pass")
+        cg.ind -= 1
+        cg.emit("else:")
+        cg.ind += 1
+        m = cg.var("m")
+        if zoned:
+            cg.emit(f"{m} = len(L)")
+        if items:
+            self._items(n, lst, x, a, k)
+        elif board:
+            self._board(n, x, a, k)
+        else:
+            self._zero(a, n.size)
+            _emit(n, cg, x, a)
+        cg.emit(f"C[{k}] = KEY({x})")
+        if zoned:
+            cg.emit(f"CL[{k}] = L[{m}:]")
+        cg.ind -= 1
+
+    def _items(self, n: S.Node, lst: S.List, x: str, a: int, k: int) -> None:
+        """A list of large items, item by item (``n`` is the list or an Opt of it)."""
+        cg = self.cg
+        lo = a
+        if n is not lst:   # Opt(List)
+            cg.emit(f"if {x} is None:")
+            cg.ind += 1
+            self._zero(a, n.size)
+            cg.emit(f"CI[{k}] = []; CIL[{k}] = []")
+            cg.ind -= 1
+            cg.emit("else:")
+            cg.ind += 1
+            cg.emit(f"b[{a}] = 1.0")
+            lo = a + 1
+        step, cap = lst.node.size, lst.cap
+        zoned = _has_zone(lst)
+        cnt, i, it, base, pi, pl, pn, ni, nl, mm = (cg.var(p) for p in ("n", "i", "x", "o", "pi", "pl", "pn", "ni", "nl", "mm"))
+        cg.emit(f"{cnt} = len({x})")
+        cg.emit(f"b[{lo}] = {cnt}")
+        cg.emit(f"if {cnt} > {cap}: {x} = {x}[:{cap}]; {cnt} = {cap}")
+        cg.emit(f"{pi} = CI[{k}]; {pl} = CIL[{k}]; {pn} = len({pi}); {ni} = []; {nl} = []")
+        cg.emit(f"for {i}, {it} in enumerate({x}):")
+        cg.ind += 1
+        cg.emit(f"if {i} < {pn} and {it} is {pi}[{i}]:")
+        cg.ind += 1
+        if zoned:
+            cg.emit(f"L += {pl}[{i}]")
+        cg.emit(f"{ni}.append({it}); {nl}.append({pl}[{i}]); continue")
+        cg.ind -= 1
+        cg.emit(f"{base} = {lo + 1}+{i}*{step}")
+        self._zero_sizes.add(step)
+        cg.emit(f"b[{base}:{base}+{step}] = Z{step}")
+        if zoned:
+            cg.emit(f"{mm} = len(L)")
+        saved = cg.outer
+        if lst.zone is not None:
+            iid = f"{it}['iid']" if _is_dict_node(lst.node) else it
+            cg.emit(f"L.append(({iid}, {cg.prefix + lst.zone!r}, {i}))")
+            cg.outer = i
+        _emit(lst.node, cg, it, base)
+        cg.outer = saved
+        cg.emit(f"{ni}.append({it} if {it}.__class__ in ITEMS else NOT)")
+        cg.emit(f"{nl}.append(L[{mm}:])" if zoned else f"{nl}.append(())")
+        cg.ind -= 1
+        cg.emit(f"if {pn} > {cnt}: BM[{lo + 1}+{cnt}*{step}:{lo + 1}+{pn}*{step}] = ZM[:({pn}-{cnt})*{step}]")
+        cg.emit(f"CI[{k}] = {ni}; CIL[{k}] = {nl}")
+        if n is not lst:
+            cg.ind -= 1
+
+    def _board(self, n: S.Board, x: str, a: int, k: int) -> None:
+        """The Z/X board, square by square."""
+        cg = self.cg
+        step = 1 + n.node.size
+        self._zero_sizes.add(step)
+        pi, pl = cg.var("pi"), cg.var("pl")
+        cg.emit(f"{pi} = CI[{k}]; {pl} = CIL[{k}]")
+        for r in range(9):
+            u, base, mm = cg.var("u"), a + r * step, cg.var("mm")
+            cg.emit(f"{u} = {x}[{r} if viewer == 0 else {8 - r}]")
+            cg.emit(f"if {u} is {pi}[{r}]:")
+            cg.ind += 1
+            cg.emit(f"L += {pl}[{r}]")
+            cg.ind -= 1
+            cg.emit("else:")
+            cg.ind += 1
+            cg.emit(f"b[{base}:{base + step}] = Z{step}")
+            cg.emit(f"{mm} = len(L)")
+            cg.emit(f"if {u} is not None:")
+            cg.ind += 1
+            cg.emit(f"b[{base}] = 1.0")
+            cg.emit(f"if 'iid' in {u}: L.append(({u}['iid'], {n.zone!r}, {r}))")
+            _emit(n.node, cg, u, base + 1)
+            cg.ind -= 1
+            cg.emit(f"{pi}[{r}] = {u} if {u}.__class__ in ITEMS else NOT")
+            cg.emit(f"{pl}[{r}] = L[{mm}:]")
+            cg.ind -= 1
+
+    def state(self) -> "IncState":
+        return IncState(self)
+
+
+class IncState:
+    """One seat's memo for ``Incremental``: the buffer of its last encoding and, per site, the
+    value it encoded (``NOT`` when none) and the card locations it listed."""
+
+    __slots__ = ("inc", "b", "BM", "C", "CL", "CI", "CIL", "viewer")
+
+    def __init__(self, inc: Incremental):
+        self.inc = inc
+        self.viewer = None
+        self.b = array("f", bytes(4 * inc.size))   # one buffer for good (numpy reads it)
+        self.BM = memoryview(self.b)
+        self.clear()
+
+    def clear(self) -> None:
+        """Forget every memo: a zero buffer, no site remembered."""
+        inc = self.inc
+        self.BM[:] = array("f", bytes(4 * inc.size))
+        n = len(inc.sites)
+        self.C = [NOT] * n
+        self.CL = [()] * n
+        self.CI = [[NOT] * 9 if kind == "board" else [] for kind, _ in inc.sites]
+        self.CIL = [[()] * 9 if kind == "board" else [] for kind, _ in inc.sites]
+
+    def encode(self, obs: dict, viewer: int) -> tuple[array, list]:
+        """The buffer (updated in place: copy before handing it out) and the card locations."""
+        if viewer != self.viewer:
+            self.clear()
+            self.viewer = viewer
+        L: list = []
+        self.inc.fn(obs, viewer, self.b, L, self.C, self.CL, self.CI, self.CIL, self.BM)
+        return self.b, L

@@ -8,6 +8,7 @@ from typing import Any, Sequence
 import numpy as np
 
 import tcg
+from tcg.engine.cards import FrozenView
 
 from .encoder import GameEncoding, encoding
 
@@ -40,21 +41,40 @@ class DeckChooser:
         return [self._loaded[rng.choice(self.names)] for _ in range(2)]
 
 
+#: the legal actions "as dicts" of ``info``: one read-only dict per action value, built once
+#: (actions are immutable values and most decisions list the same prebuilt ones again)
+_DICTS: dict[Any, Any] = {}
+_DICTS_LIMIT = 100_000
+
+
+def action_dict(action) -> dict[str, Any]:
+    """``action.to_dict()`` as a shared read-only dict (``FrozenView``: copy it to change it)."""
+    d = _DICTS.get(action)
+    if d is None:
+        if len(_DICTS) > _DICTS_LIMIT:
+            _DICTS.clear()
+        d = _DICTS[action] = FrozenView(action.to_dict())
+    return d
+
+
 class SeatView:
     """One seat's view of the game at one moment: the raw ``observe(seat)`` dict, its vector, and
-    (for the deciding seat) the legal actions with their ids and the mask."""
+    (for the deciding seat) the legal actions with their ids and the mask. ``seat_enc`` (an
+    ``encoding(game).incremental()`` kept for this seat) encodes only what changed since the
+    seat's last view; the vector is the same either way."""
 
     __slots__ = ("raw", "vector", "mask", "ids", "legal", "legal_ids")
 
-    def __init__(self, enc: GameEncoding, game, seat: int, deciding: bool):
+    def __init__(self, enc: GameEncoding, game, seat: int, deciding: bool, seat_enc=None):
         self.raw = game.observe(seat, shared=True)  # read-only: its cards are shared
-        self.vector, ctx = enc.encode(self.raw, seat)
+        if seat_enc is not None:
+            self.vector, ctx = seat_enc.encode(self.raw, seat)
+        else:
+            self.vector, ctx = enc.encode(self.raw, seat)
         if deciding:
             self.legal = game.legal_actions()
-            self.ids = enc.legal_ids(self.legal, ctx)
+            self.ids, self.legal_ids = enc.legal_ids_in_order(self.legal, ctx)
             self.mask = enc.mask(self.ids)
-            rev = {id(a): i for i, a in self.ids.items()}
-            self.legal_ids = [rev.get(id(a), -1) for a in self.legal]
         else:
             self.legal, self.ids, self.legal_ids = [], {}, []
             self.mask = np.zeros(enc.n_actions, dtype=np.int8)
@@ -62,7 +82,9 @@ class SeatView:
     def info(self) -> dict[str, Any]:
         """``info``: the raw observation, the legal actions as dicts and their ids (in the same
         order; -1 would mark an action the table cannot name, which the tests rule out)."""
-        return {"observation": self.raw, "legal_actions": [a.to_dict() for a in self.legal],
+        dicts = _DICTS
+        return {"observation": self.raw,
+                "legal_actions": [dicts.get(a) or action_dict(a) for a in self.legal],
                 "legal_ids": list(self.legal_ids)}
 
 
@@ -70,4 +92,4 @@ def new_seed(rng: random.Random) -> int:
     return rng.getrandbits(63)
 
 
-__all__ = ["DeckChooser", "SeatView", "encoding", "env_name", "new_seed", "ENV_VERSION"]
+__all__ = ["DeckChooser", "SeatView", "action_dict", "encoding", "env_name", "new_seed", "ENV_VERSION"]

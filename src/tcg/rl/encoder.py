@@ -19,7 +19,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .actions import ActionCtx, ActionTable
-from .compiled import compile_schema
+from .compiled import Incremental, compile_schema
 from .schema import CardTable, Ctx, EncodingError, bind_cards
 
 __all__ = ["GameEncoding", "encoding", "EncodingError"]
@@ -65,6 +65,7 @@ class GameEncoding:
         self.low = np.array([lo for lo, _ in b], dtype=np.float32)
         self.high = np.array([hi for _, hi in b], dtype=np.float32)
         self._fast = compile_schema(self.schema, self.cards)
+        self._inc: Incremental | None = None
 
     # --- observations ----------------------------------------------------------------------
     def encode(self, obs: dict[str, Any], viewer: int | None = None, strict: bool = False,
@@ -93,14 +94,22 @@ class GameEncoding:
                                 f"{self.low[bad]}..{self.high[bad]}")
         return out, ctx
 
+    def incremental(self) -> "SeatEncoder":
+        """A memo for encoding one seat's observations again and again (an environment's): the
+        same vectors as ``encode``, computed only for what changed since the last call."""
+        if self._inc is None:
+            self._inc = Incremental(self.schema, self.cards)
+        return SeatEncoder(self, self._inc)
+
     # --- actions ---------------------------------------------------------------------------
     def legal_ids(self, legal: Sequence[Any], ctx: Ctx, strict: bool = False) -> dict[int, Any]:
         """``{action id: Action}`` for the legal actions. ``strict`` raises when an action has no
         id or two share one (the table would be too coarse); otherwise such actions are left out."""
-        actx = ActionCtx(ctx.viewer, ctx.locs, self.zones, legal)
+        actx = ActionCtx(ctx.viewer, None, self.zones, legal, src=ctx)
         ids: dict[int, Any] = {}
+        action_id = self.table.action_id
         for a in legal:
-            aid = self.table.action_id(a, actx)
+            aid = action_id(a, actx)
             if aid is None:
                 if strict:
                     raise EncodingError(f"{self.game_id}: action {a.to_dict()} has no id in the table")
@@ -112,6 +121,26 @@ class GameEncoding:
                 continue
             ids[aid] = a
         return ids
+
+    def legal_ids_in_order(self, legal: Sequence[Any], ctx: Ctx) -> tuple[dict[int, Any], list[int]]:
+        """``legal_ids(legal, ctx)`` and the id of each legal action in order (-1 for one left
+        out: no id, or an id an earlier action took)."""
+        actx = ActionCtx(ctx.viewer, None, self.zones, legal, src=ctx)
+        ids: dict[int, Any] = {}
+        order: list[int] = []
+        action_id = self.table.action_id
+        for a in legal:
+            aid = action_id(a, actx)
+            if aid is None:
+                order.append(-1)
+                continue
+            got = ids.get(aid)
+            if got is None:
+                ids[aid] = a
+                order.append(aid)
+            else:
+                order.append(aid if got is a else -1)
+        return ids, order
 
     def mask(self, ids: dict[int, Any]) -> np.ndarray:
         m = np.zeros(self.n_actions, dtype=np.int8)
@@ -133,6 +162,31 @@ class GameEncoding:
             if off <= i < off + size:
                 return name
         return "?"
+
+
+class SeatEncoder:
+    """``GameEncoding.encode`` with a memo (one per seat of one environment): the views of the
+    engine's shared observation that are the same objects as last time are not encoded again
+    (``compiled.Incremental``). Every call returns a new array, equal to ``encode(obs, viewer)``."""
+
+    __slots__ = ("enc", "state", "vec")
+
+    def __init__(self, enc: GameEncoding, inc: Incremental):
+        self.enc = enc
+        self.state = inc.state()
+        self.vec = np.frombuffer(self.state.b, dtype=np.float32)
+
+    def clear(self) -> None:
+        """Forget the memo (a new game): nothing of the last game is kept."""
+        self.state.clear()
+
+    def encode(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, "Found"]:
+        st = self.state
+        _, found = st.encode(obs, viewer)
+        enc = self.enc
+        out = np.minimum(self.vec, enc.high)   # a new array: the buffer stays ours
+        np.maximum(out, enc.low, out=out)
+        return out, Found(viewer, found)
 
 
 @functools.lru_cache(maxsize=None)

@@ -57,6 +57,7 @@ class TcgGymEnv(gym.Env):
         self.seat = 0
         self._view: SeatView | None = None
         self.opponent = None
+        self._seat_enc = [self.enc.incremental(), self.enc.incremental()]   # per seat
 
     def _make_opponent(self, seed: int):
         spec = self._opponent_spec
@@ -78,6 +79,8 @@ class TcgGymEnv(gym.Env):
         self._episode += 1
         decks = self._decks.choose(self._rng)
         self.game = tcg.new_game(self.game_id, decks, seed=new_seed(self._rng), validate=False)
+        for se in self._seat_enc:
+            se.clear()
         self.opponent = self._make_opponent(self._rng.getrandbits(32))
         self.decisions = 0
         self._play_opponent()
@@ -87,7 +90,7 @@ class TcgGymEnv(gym.Env):
         g = self.game
         while not g.is_over and g.decision.player != self.seat:
             g.apply(self.opponent.act(AgentView(g, g.legal_actions())), by="computer")
-        self._view = SeatView(self.enc, g, self.seat, not g.is_over)
+        self._view = SeatView(self.enc, g, self.seat, not g.is_over, self._seat_enc[self.seat])
 
     def _obs(self) -> np.ndarray:
         return self._view.vector.copy()

@@ -62,6 +62,8 @@ class TcgAECEnv(AECEnv):
         })
         self.game = None
         self._views: dict[int, SeatView] = {}
+        # per seat, the memo of its last encoding (only what changed is encoded again)
+        self._seat_enc = [self.enc.incremental(), self.enc.incremental()]
 
     # --- spaces -----------------------------------------------------------------------------
     def observation_space(self, agent):
@@ -78,6 +80,8 @@ class TcgAECEnv(AECEnv):
                 self.action_spaces[a].seed(seed + i)
         decks = self._decks.choose(self._rng)
         self.game = tcg.new_game(self.game_id, decks, seed=new_seed(self._rng), validate=False)
+        for se in self._seat_enc:
+            se.clear()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -94,10 +98,11 @@ class TcgAECEnv(AECEnv):
         if g.is_over:
             return
         seat = g.decision.player
-        self.agent_selection = self.possible_agents[seat]
-        view = self._views[seat] = SeatView(self.enc, g, seat, True)
+        agent = self.agent_selection = self.possible_agents[seat]
+        view = self._views[seat] = SeatView(self.enc, g, seat, True, self._seat_enc[seat])
+        infos = self.infos
         for a in self.agents:
-            self.infos[a] = view.info() if a == self.agent_selection else {}
+            infos[a] = view.info() if a == agent else {}
 
     def _view(self, seat: int) -> SeatView:
         v = self._views.get(seat)
@@ -106,7 +111,7 @@ class TcgAECEnv(AECEnv):
             deciding = not g.is_over and g.decision.player == seat and not (
                 self.terminations.get(self.possible_agents[seat]) or
                 self.truncations.get(self.possible_agents[seat]))
-            v = self._views[seat] = SeatView(self.enc, g, seat, deciding)
+            v = self._views[seat] = SeatView(self.enc, g, seat, deciding, self._seat_enc[seat])
         return v
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -120,8 +125,9 @@ class TcgAECEnv(AECEnv):
             return
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0
+        rewards = self.rewards
         for a in self.agents:
-            self.rewards[a] = 0
+            rewards[a] = 0
         chosen = self._view(seat).ids.get(int(action)) if action is not None else None
         if chosen is None:  # not in the mask: the offender loses (TerminateIllegalWrapper style)
             self.rewards[agent] = -1
@@ -150,6 +156,7 @@ class TcgAECEnv(AECEnv):
             self._views = {}
         else:
             self._after_move()
+            return   # every reward is 0: nothing to accumulate
         self._accumulate_rewards()
 
     def _next_dead(self) -> None:
@@ -169,6 +176,8 @@ class TcgAECEnv(AECEnv):
     def close(self) -> None:
         self.game = None
         self._views = {}
+        for se in self._seat_enc:
+            se.clear()
 
     def state_for(self, agent: str) -> dict[str, Any]:
         """The raw observation of ``agent`` (the same dict the encoding was built from)."""
