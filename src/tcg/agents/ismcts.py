@@ -9,7 +9,11 @@ or the game's value estimate from each player's observation) and backs the resul
 Decisions whose effect shows only turns later (the game's ``LONG_TERM`` kinds: mulligans,
 Turu-turu's programming...) are left to the heuristic unless ``search_all``. With
 ``opponent="model"`` the opponent's moves inside the search are played by the heuristic (which
-reads only its own observation of the sample) instead of being tree nodes.
+reads only its own observation of the sample) instead of being tree nodes. Two options (off by
+default) keep the search close to the heuristic where it has too few visits to know better:
+``top_k`` searches only the heuristic's first k choices at the root (asked again without the ones
+it gave), ``keep_margin`` plays the heuristic's move unless the search's most visited move has a
+mean reward higher than it by more than the margin.
 Each game's heuristic module may change the default settings (``ISMCTS`` there), so that the
 agent plays each game the way that measured strongest. Budget: ``iterations`` (reproducible),
 ``seconds`` per decision, or both. Same seed, same budget in iterations, same choices."""
@@ -70,7 +74,14 @@ def _check(cfg: dict) -> None:
 class ISMCTSAgent(Agent):
     """Options left as None take the game's setting (``game_settings``). Budget: ``iterations``
     per decision, ``seconds`` per decision, or both (whichever runs out first); neither gives
-    0.5 s."""
+    0.5 s.
+
+    Settings (DEFAULTS; docs/agents.md): ``rollout_depth``, ``rollout_turns``, ``rollout_cap``,
+    ``rollout``, ``opponent`` ("search" or "model"), ``search_all``, ``exploration`` (UCB1
+    constant), ``prior`` (root bias toward the heuristic's move), ``guided`` (that bias at every
+    node), ``keep_margin`` (>= 0; 0 = off: otherwise the heuristic's root move is played unless
+    the most visited move's mean reward beats its mean by more than this) and ``top_k`` (>= 0;
+    0 = off: otherwise only the heuristic's first ``top_k`` choices at the root are searched)."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float | None = None,
                  rollout_depth: int | None = None, exploration: float | None = None,
