@@ -286,3 +286,29 @@ def test_a_page_used_before_its_card_list_comes(browser, server):
     assert wait_state(page, "legal", "illegal") == "legal"
     assert errors == []
     ctx.close()
+
+
+def test_play_a_built_deck_against_a_friend_with_a_clock(browser, server):
+    """The deck builder offers what the home page offers (one shared form part): against a friend,
+    a clock instead of the computer's strength; the game starts with the clock and an invitation."""
+    ctx, page, errors = new_page(browser, viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/decks/zx?lang=en")
+    wait_state(page, "legal", "illegal")
+    assert not page.locator("#dk-play select[name=clock]").is_visible()   # the computer by default
+    assert page.locator("#dk-play select[name=agent]").is_visible()
+    load_sample(page, tcg.list_decks("zx")[0])
+    assert wait_state(page, "legal", "illegal") == "legal"
+    page.check("#dk-play input[name=opponent][value=friend]")
+    assert page.locator("#dk-play select[name=clock]").is_visible()
+    assert not page.locator("#dk-play select[name=agent]").is_visible()
+    page.select_option("#dk-play select[name=clock]", "blitz")
+    page.evaluate("() => document.getElementById('dk-play').scrollIntoView()")
+    shot(page, "friend-form")
+    page.click("#dk-play-button")
+    page.wait_for_url(re.compile(r".*/game/\w+"))
+    assert page.locator("#invite-link").input_value().startswith(server.url)
+    page.wait_for_selector("#clock:not([hidden])")
+    assert "Clock" in page.inner_text("#clock")
+    shot(page, "friend-with-clock")
+    assert errors == []
+    ctx.close()

@@ -47,6 +47,7 @@ from ..engine.deck import MAX_COPIES, MAX_DECK_CARDS, Deck, _toml_str
 from ..engine.errors import DeckFileError, TcgError
 from ..engine.files import MAX_DECK_BYTES, parse_json, parse_toml, read_text
 from ..text import catalog
+from .clock import CLOCKS, TIMEOUT_LIMIT
 
 #: most bytes of the deck JSON the page sends, and of a deck name and description
 MAX_DECK_JSON = 512 * 1024
@@ -444,7 +445,8 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
         sections = {p.section: cat.t(f"web.decks.section.{p.section}", lang) for p in parts_of(game)}
         own = None if mine is None else {"hash": mine.hash, "name": mine.name, "count": own_count}
         return page(request, "decks.html", lang=lang, game=game, samples=tcg.list_decks(game),
-                    agents=AGENTS, words=words, section_names=sections, own=own)
+                    agents=AGENTS, clocks=CLOCKS, timeout_limit=TIMEOUT_LIMIT, words=words,
+                    section_names=sections, own=own)
 
     @app.get("/api/cards/{game}")
     async def api_cards(request: Request, game: str):

@@ -426,6 +426,7 @@
   function syncOpponent() {
     const vsComputer = play.querySelector("input[name=opponent]:checked").value === "computer";
     play.querySelectorAll(".computer-only").forEach((e) => { e.hidden = !vsComputer; });
+    play.querySelectorAll(".friend-only").forEach((e) => { e.hidden = vsComputer; });
   }
   play.addEventListener("change", syncOpponent);
   syncOpponent();
