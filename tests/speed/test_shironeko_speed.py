@@ -138,8 +138,11 @@ def test_per_deal_tables_match_the_cards():
                     floor += sum(m[1] for m in mods if m[1] < 0)
             info = R._play_info(card)[1:]
             assert info[0] == (True if card.kind in CHARACTER_KINDS else None if card.kind == "monster" else False)
-            assert info[2:] == (card.name, card.color, card.cost, card.change_cost, card.level, card.leaderize,
-                                next(((x.color, x.cost) for x in card.abilities if x.kind == "burst"), None))
+            burst = next(((x.color, x.cost) for x in card.abilities if x.kind == "burst"), None)
+            change = card.change_cost
+            assert info[2:] == (card.name, card.cost, P.cost_bit(card.color, card.cost), change,
+                                None if change is None else P.cost_bit(card.color, change), card.level - 1,
+                                card.leaderize, burst and burst[1], burst and P.cost_bit(*burst))
         assert deal.hp_floor == floor
 
 
@@ -149,9 +152,10 @@ def test_stats_retreats_and_payments_equal_the_plain_computation():
     for g in games():
         s = g.state
         if s.pay_memo is not None:  # kept only for the open pay decision, equal to a recount
-            _, p, color, _, paid, _, _ = s.pending
+            _, p, color, n, paid, _, _ = s.pending
             assert g.decision.kind == "pay" and s.pay_memo[0] is s.pending
-            assert s.pay_memo[1:] == (P.on_counts(s, p), P.is_matched(s.cards, paid, color))
+            counts, matched = P.on_counts(s, p), P.is_matched(s.cards, paid, color)
+            assert s.pay_memo[1:] == (counts, matched, P.pay_plan(counts, color, n - len(paid), matched))
             memos += 1
         assert F.field_auras_both(s) == (F.field_auras(s, "attack"), F.field_auras(s, "hp"))
         for ps in s.players:

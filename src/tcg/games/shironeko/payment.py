@@ -32,6 +32,36 @@ def on_souls(s: SNState, p: int) -> list[int]:
     return [i for i in ps.town if i not in off]
 
 
+_BIT = {c: 1 << x for x, c in enumerate(COLORS)}
+_COLOURLESS_BIT = _BIT["colorless"]
+EVERY = (1 << 31) - 1  # every colour bit: what a soul that pays any colour matches
+
+
+def cost_bit(color: str, n: int) -> int:
+    """The bit an ``on_mask`` mask has when a cost of ``n`` souls of ``color`` can be matched:
+    the colour's bit (a colour no soul has: a bit none has); every bit for a free cost."""
+    return EVERY if n <= 0 else _BIT.get(color, 1 << 30)
+
+
+def on_mask(s: SNState, p: int) -> tuple[int, int]:
+    """``can_pay`` read once for every cost: (how many souls are ON, a mask with the ``cost_bit``
+    of every colour they match: their colours and colourless, every bit when one pays any colour).
+    A cost of ``n`` souls of ``color`` is payable when ``n_on >= n and mask & cost_bit(color, n)``."""
+    deal = s.deal
+    bits = deal.soul_bits
+    if bits is None:
+        bits = deal.soul_bits = tuple(EVERY if c.pays_any_color else _BIT.get(c.color, 0) for c in s.cards)
+    ps = s.players[p]
+    off = ps.souls_off
+    mask = _COLOURLESS_BIT
+    n_on = 0
+    for i in ps.town:
+        if i not in off:
+            mask |= bits[i]
+            n_on += 1
+    return n_on, mask
+
+
 def feasible(cards, avail: list[int], color: str, n: int, matched: bool) -> bool:
     """Can ``n`` more souls be paid from ``avail`` (``matched``: a matching soul is already paid)?"""
     if n <= 0:
@@ -240,9 +270,10 @@ def on_counts(s: SNState, p: int) -> tuple[int, ...]:
 
 def pay_plan(counts: tuple[int, ...], color: str, n: int, matched: bool) -> tuple:
     """What the ``pay`` decision needs, from the ON souls' counts by kind (``on_counts``) alone,
-    worked out once per distinct question: (``payments``' answer, ``options``' answer, and per
-    colour offered the kind of the soul ``canonical_soul`` turns OFF: plain or pays any colour).
-    The same answers as those functions on the souls counted (tests/speed check them)."""
+    worked out once per distinct question: (``payments``' answer, ``options``' answer, per
+    colour offered the kind of the soul ``canonical_soul`` turns OFF: plain or pays any colour,
+    and ``suggested``'s candidates: ``_ranked``). The same answers as those functions on the souls
+    counted (tests/speed check them)."""
     key = (counts, color, n, matched)
     plan = _PAY.get(key)
     if plan is not None:
@@ -277,8 +308,44 @@ def pay_plan(counts: tuple[int, ...], color: str, n: int, matched: bool) -> tupl
                 break
     if len(_PAY) > 20000:
         _PAY.clear()
-    plan = _PAY[key] = (tuple(vecs), tuple(opts), kinds)
+    plan = _PAY[key] = (tuple(vecs), tuple(opts), kinds, _ranked(counts, color, n, matched, vecs))
     return plan
+
+
+def _ranked(counts: tuple[int, ...], color: str, n: int, matched: bool, vecs: list) -> tuple:
+    """``suggested``'s candidates: the payments grouped by what the payer's cards and abilities
+    see of them, (are souls that pay any colour kept, the colours kept as bits and colourless),
+    with the best of each group by what follows (souls paying any colour kept, colours kept,
+    colourless souls paid, the payment itself): (souls left, then per group (any colour kept,
+    colour bits kept, (that tail of the key))). From the souls' counts, as ``souls_for`` pays: the
+    plain souls of a colour first, then those that pay any colour; and when no soul paid matches,
+    one plain soul of the first colour paid that has such a soul swapped for it."""
+    plain, wilds = counts[:_N], counts[_N:]
+    all_wild = sum(wilds)
+    present = [x for x in range(_N) if plain[x] or wilds[x]]
+    colourless = _COLOR_INDEX["colorless"]
+    best: dict[tuple[bool, int], tuple] = {}
+    for vec in vecs:
+        wild_paid = 0
+        kept = 0  # the colours kept, one bit each
+        plain_match = False  # a plain soul paid matches the cost colour
+        for x in present:
+            k = vec[x]
+            if k:
+                if k > plain[x]:
+                    wild_paid += k - plain[x]
+                elif COLORS[x] == color:
+                    plain_match = True
+            if plain[x] + wilds[x] > k:
+                kept |= 1 << x
+        if not matched and not wild_paid and not plain_match and color != "colorless":
+            wild_paid = 1 if any(vec[x] and wilds[x] for x in present) else 0
+        wild = all_wild - wild_paid
+        tail = (wild, bin(kept).count("1"), vec[colourless], vec)
+        group = (wild > 0, kept | _COLOURLESS_BIT)
+        if group not in best or tail > best[group]:
+            best[group] = tail
+    return sum(counts) - n, tuple((any_colour, ok, tail) for (any_colour, ok), tail in best.items())
 
 
 def souls_of(s: SNState, p: int, color: str, vec: tuple[int, ...], matched: bool) -> list[int]:
@@ -287,33 +354,44 @@ def souls_of(s: SNState, p: int, color: str, vec: tuple[int, ...], matched: bool
     codes = pay_codes(s)
     ps = s.players[p]
     off = ps.souls_off
-    plain: dict[int, list[int]] = {}
-    wild: dict[int, list[int]] = {}
-    for x in range(_N):
-        if vec[x]:
-            plain[x] = []
-            wild[x + _N] = []
+    paid = _COLOURS_PAID.get(vec)
+    if paid is None:
+        if len(_COLOURS_PAID) > 20000:
+            _COLOURS_PAID.clear()
+        paid = _COLOURS_PAID[vec] = tuple(x for x in range(_N) if vec[x])
+    groups: dict[int, list[int]] = {}  # by kind: the ON souls of the colours paid
+    for x in paid:
+        groups[x] = []
+        groups[x + _N] = []
     for i in ps.town:
         if i not in off:
-            c = codes[i]
-            group = plain.get(c) if c < _N else wild.get(c)
+            group = groups.get(codes[i])
             if group is not None:
                 group.append(i)
     chosen: list[int] = []
-    for x, group in plain.items():  # colour order
-        chosen.extend((group + wild[x + _N])[:vec[x]])
-    if not matched and color != "colorless" and not any(
-            codes[i] >= _N or COLORS[codes[i]] == color for i in chosen):
+    wild_paid = False
+    for x in paid:  # colour order: the plain souls first
+        plain = groups[x]
+        k = vec[x]
+        if k > len(plain):
+            wild_paid = True
+            chosen += plain
+            chosen += groups[x + _N][:k - len(plain)]
+        else:
+            chosen += plain[:k]
+    if not matched and color != "colorless" and not wild_paid and _COLOR_INDEX[color] not in paid:
         # no soul paid matches: the first colour paid that has a soul paying any colour gives one
         # for its last plain soul paid
-        for x, group in plain.items():
-            w = wild[x + _N]
+        for x in paid:
+            w = groups[x + _N]
             if w:
-                taken = group[:vec[x]]
-                chosen.remove(taken[-1])
+                chosen.remove(groups[x][vec[x] - 1])
                 chosen.append(w[0])
                 break
     return chosen
+
+
+_COLOURS_PAID: dict[tuple[int, ...], tuple[int, ...]] = {}  # a payment -> the colour indices it pays
 
 
 def code_matches(code: int, cost_color: str) -> bool:
@@ -360,8 +438,6 @@ def _uses(card: Card) -> list[tuple[str, int]]:
     return out
 
 
-_BIT = {c: 1 << x for x, c in enumerate(COLORS)}
-_COLOURLESS_BIT = _BIT["colorless"]
 
 
 def _uses_by_card(s: SNState) -> tuple:
@@ -375,24 +451,22 @@ def _uses_by_card(s: SNState) -> tuple:
     return table
 
 
-def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[int, ...]:
+def suggested(s: SNState, p: int, color: str, n: int, matched: bool,
+              counts: tuple[int, ...] | None = None) -> tuple[int, ...]:
     """The payment the game suggests: the one after which the most OTHER cards in the payer's hand
     can still be paid for (for any of their uses); then the most payable uses (hand cards and the
     activated abilities of their field not used this turn); then the most souls that pay any
-    colour kept; then the most colours kept; then colourless souls paid first."""
+    colour kept; then the most colours kept; then colourless souls paid first. ``counts``: the
+    payer's ``on_counts``, when known."""
     cards = s.cards
     ps = s.players[p]
-    counts = on_counts(s, p)
-    plain, wilds = counts[:_N], counts[_N:]
-    n_on = sum(counts)
-    left = n_on - n  # every payment turns n souls OFF
+    left, ranked = pay_plan(on_counts(s, p) if counts is None else counts, color, n, matched)[3]
     # what a payment changes for a use is only whether it stays payable: enough souls left (every
     # use costs at least 1) and one matching its colour (any kept colour when a soul paying any
     # colour is kept; a colourless use matches any soul). So per hand card, the colour bits of its
     # uses that cost at most ``left`` (colourless: every bit), and per colour bit how many uses
     # (hand and abilities) cost at most ``left``
     uses_of = _uses_by_card(s)
-    every = (1 << 31) - 1
     always = 0  # hand cards with no paid use: always counted
     masks: list[int] = []
     per_bit: dict[int, int] = {}
@@ -404,7 +478,7 @@ def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[in
         m = 0
         for bit, cost in uses:
             if cost <= left:
-                m |= every if bit == _COLOURLESS_BIT else bit
+                m |= EVERY if bit == _COLOURLESS_BIT else bit
                 per_bit[bit] = per_bit.get(bit, 0) + 1
         masks.append(m)
     for u in (ps.chars if ps.leader is None else ps.chars + [ps.leader]):
@@ -413,44 +487,13 @@ def suggested(s: SNState, p: int, color: str, n: int, matched: bool) -> tuple[in
                 if ab.kind == "activated" and ab.cost > 0 and ab.cost <= left:
                     bit = _BIT.get(ab.color, 1 << 30)
                     per_bit[bit] = per_bit.get(bit, 0) + 1
-    all_uses = sum(per_bit.values())
-    all_wild = sum(wilds)
-    present = [x for x in range(_N) if plain[x] or wilds[x]]
-    colourless = _COLOR_INDEX["colorless"]
-    # the souls left after a payment, from counts per colour (what ``souls_for`` turns OFF: the
-    # plain souls of a colour first, then those that pay any colour; and when no soul paid
-    # matches, one plain soul of the first colour paid that has such a soul swapped for it)
-    scores: dict[tuple[bool, int], tuple[int, int, int]] = {}  # by (any wild kept, colours kept)
-    best, best_key = None, None
-    for vec in pay_plan(counts, color, n, matched)[0]:  # ``payments`` of the ON souls
-        wild_paid = 0
-        kept = 0  # the colours kept, one bit each
-        plain_match = False  # a plain soul paid matches the cost colour
-        for x in present:
-            k = vec[x]
-            if k:
-                if k > plain[x]:
-                    wild_paid += k - plain[x]
-                elif COLORS[x] == color:
-                    plain_match = True
-            if plain[x] + wilds[x] > k:
-                kept |= 1 << x
-        if not matched and not wild_paid and not plain_match and color != "colorless":
-            wild_paid = 1 if any(vec[x] and wilds[x] for x in present) else 0
-        wild = all_wild - wild_paid
-        any_colour = wild > 0
-        score = scores.get((any_colour, kept))
-        if score is None:
-            if any_colour:
-                playable = always + sum(1 for m in masks if m)
-                payable = all_uses
-            else:
-                ok = kept | _COLOURLESS_BIT
-                playable = always + sum(1 for m in masks if m & ok)
-                payable = sum(k for bit, k in per_bit.items() if bit & ok)
-            score = scores[(any_colour, kept)] = (playable, payable, bin(kept).count("1"))
-        key = (score[0], score[1], wild, score[2], vec[colourless], vec)
+    best_key = None
+    for any_colour, ok, tail in ranked:
+        if any_colour:
+            key = (always + sum(1 for m in masks if m), sum(per_bit.values())) + tail
+        else:
+            key = (always + sum(1 for m in masks if m & ok), sum(k for bit, k in per_bit.items() if bit & ok)) + tail
         if best_key is None or key > best_key:
-            best, best_key = vec, key
-    assert best is not None, "suggested() needs a payable cost"
-    return best
+            best_key = key
+    assert best_key is not None, "suggested() needs a payable cost"
+    return best_key[-1]

@@ -49,8 +49,9 @@ def _abilities_of(s: SNState, iid: int, kind: str) -> tuple:
 def _play_info(card: Card) -> tuple:
     """How a card in hand may be played, for ``_legal_main``: (the fewest souls any of its uses
     costs (0 for a free one); True for a character, False for anything else but a monster, None
-    for a monster; a plain (not awakened) character; name, colour, cost, change cost, level,
-    leaderize target; its burst's (colour, cost) or None)."""
+    for a monster; a plain (not awakened) character; name; cost and its ``payment.cost_bit``;
+    change cost (None without one) and its bit; level less 1 (the level a change goes onto);
+    leaderize target; its burst's cost (None without one) and bit)."""
     kind = card.kind
     char = True if kind in CHARACTER_KINDS else (None if kind == "monster" else False)
     burst = next(((ab.color, ab.cost) for ab in card.abilities if ab.kind == "burst"), None)
@@ -60,8 +61,10 @@ def _play_info(card: Card) -> tuple:
     if burst is not None:
         costs.append(burst[1])
     least = min(costs) if costs else 1 << 30  # no use: never listed
-    return (max(least, 0), char, kind == "character", card.name, card.color, card.cost, card.change_cost,
-            card.level, card.leaderize, burst)
+    change = card.change_cost
+    return (max(least, 0), char, kind == "character", card.name, card.cost, P.cost_bit(card.color, card.cost),
+            change, None if change is None else P.cost_bit(card.color, change), card.level - 1, card.leaderize,
+            None if burst is None else burst[1], None if burst is None else P.cost_bit(*burst))
 
 
 class ShironekoRules(EffectRunner, StepRuleset):
@@ -296,37 +299,26 @@ class ShironekoRules(EffectRunner, StepRuleset):
         if plays is None:
             plays = deal.plays = tuple(_play_info(c) for c in cards)
         out: list[Action] = []
-        # SN-C2/C3/C4 (``payment.can_pay``) read once: how many souls are ON and the cost colours
-        # one of them matches (every colour when one pays any colour); a cost n of colour c is
-        # payable when n <= 0 or (n_on >= n and (wild or c in payable))
-        off = ps.souls_off
-        on = [i for i in ps.town if i not in off] if off else ps.town
-        n_on = len(on)
-        wild = not deal.wild.isdisjoint(on)
-        if wild:
-            payable = ()  # not read: every colour is payable
-        else:
-            colour = deal.colour
-            payable = {colour[i] for i in on}
-            payable.add("colorless")
+        # SN-C2/C3/C4 (``payment.can_pay``) read once: a cost n of bit b is payable when
+        # n_on >= n and mask & b
+        n_on, mask = P.on_mask(s, p)
         chars = ps.chars
-        # (iid, level, name) of each character on the field (``_play_info``: name 3, level 7)
-        tops = [(u.iid, plays[u.iid][7], plays[u.iid][3]) for u in chars] if chars else ()
+        # (iid, level, name) of each character on the field (``_play_info``: name 3, level 8 less 1)
+        tops = [(u.iid, plays[u.iid][8] + 1, plays[u.iid][3]) for u in chars] if chars else ()
         names = {t[2] for t in tops} if chars else ()
         room = len(chars) < self.max_chars
         for iid in ps.hand:
             info = plays[iid]
             if info[0] > n_on:  # every use costs more souls than are ON
                 continue
-            _, char, plain_char, name, color, cost, change_cost, level, leaderize, burst = info
-            cost_ok = cost <= 0 or (n_on >= cost and (wild or color in payable))
+            _, char, plain_char, name, cost, bit, change_cost, change_bit, below, leaderize, burst, burst_bit = info
             if char:
+                cost_ok = n_on >= cost and mask & bit
                 if room and cost_ok and name not in names:
                     out.append(PLACE[iid])
-                if tops and change_cost is not None and (
-                        change_cost <= 0 or (n_on >= change_cost and (wild or color in payable))):
+                if tops and change_cost is not None and n_on >= change_cost and mask & change_bit:
                     for target, top_level, top_name in tops:
-                        if top_level != level - 1:
+                        if top_level != below:
                             continue
                         if plain_char:
                             if name in names and top_name != name:
@@ -336,9 +328,9 @@ class ShironekoRules(EffectRunner, StepRuleset):
                             out.append(AWAKEN[iid, target])
                 if leaderize is not None and cost_ok and any(cards[l].id == leaderize for l in ps.leader_hand):
                     out.append(LEADERIZE[iid])
-            elif char is None and cost_ok:  # a monster
+            elif char is None and n_on >= cost and mask & bit:  # a monster
                 out.append(MONSTER[iid])
-            if burst is not None and (burst[1] <= 0 or (n_on >= burst[1] and (wild or burst[0] in payable))):
+            if burst is not None and n_on >= burst and mask & burst_bit:
                 out.append(BURST[iid])
         turn = s.turn
         for u in chars:
@@ -359,7 +351,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
                     continue
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
                     continue
-                if ab.cost <= 0 or (n_on >= ab.cost and (wild or ab.color in payable)):
+                if n_on >= ab.cost and mask & P.cost_bit(ab.color, ab.cost):
                     out.append(ACTIVATE[ab.index, u.iid])
         out.append(END_TURN)
         return out
@@ -513,9 +505,10 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 counts, matched = memo[1], memo[2]
             else:
                 counts, matched = P.on_counts(s, p), P.is_matched(cards, paid, color)
-            ways = P.pay_plan(counts, color, left, matched)[0]
+            plan = P.pay_plan(counts, color, left, matched)
+            ways = plan[0]
             if len(ways) > 1:
-                s.pay_memo = (step, counts, matched)  # the open decision's (step is its pending)
+                s.pay_memo = (step, counts, matched, plan)  # the open decision's (step is its pending)
                 self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
                              paid=[cards[i].color for i in paid])
                 return
@@ -525,34 +518,34 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.emit("pay", {"player": p, "souls": list(paid), "colors": [cards[i].color for i in paid],
                        "card": source, "id": cards[source].id, "for": why})
 
-    def _pay_counts(self, s: SNState, p: int, pending: tuple) -> tuple:
-        """(ON souls counted by kind, is the cost matched) of the open ``pay`` decision."""
+    def _pay_memo(self, s: SNState, p: int, pending: tuple) -> tuple:
+        """``s.pay_memo`` of the open ``pay`` decision: (its step, the ON souls counted by kind,
+        is the cost matched, ``payment.pay_plan`` of those), worked out again for a clone."""
         memo = s.pay_memo
-        if memo is not None and memo[0] is pending:
-            return memo[1], memo[2]
-        return P.on_counts(s, p), P.is_matched(s.cards, pending[4], pending[2])
+        if memo is None or memo[0] is not pending:
+            _, _, color, n, paid, _, _ = pending
+            counts, matched = P.on_counts(s, p), P.is_matched(s.cards, paid, color)
+            memo = s.pay_memo = (pending, counts, matched, P.pay_plan(counts, color, n - len(paid), matched))
+        return memo
 
     def _legal_pay(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        _, _, color, n, paid, _, _ = pending
-        counts, matched = self._pay_counts(s, p, pending)
-        plan = P.pay_plan(counts, color, n - len(paid), matched)
-        acts = _PAY_ACTS.get(plan[1])
+        options = self._pay_memo(s, p, pending)[3][1]
+        acts = _PAY_ACTS.get(options)
         if acts is None:
-            acts = _PAY_ACTS[plan[1]] = tuple([PAY[c] for c in plan[1]] + [PAY_SUGGESTED])
+            acts = _PAY_ACTS[options] = tuple([PAY[c] for c in options] + [PAY_SUGGESTED])
         return list(acts)
 
     def _apply_pay(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         _, _, color, n, paid, source, why = pending
-        cards = s.cards
-        counts, matched = self._pay_counts(s, p, pending)
+        _, counts, matched, plan = self._pay_memo(s, p, pending)
         s.pay_memo = None
         left = n - len(paid)
         if a.type == "pay_suggested":
-            chosen = P.souls_of(s, p, color, P.suggested(s, p, color, left, matched), matched)
+            chosen = P.souls_of(s, p, color, P.suggested(s, p, color, left, matched, counts), matched)
             s.players[p].souls_off.update(chosen)
             s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
             return
-        code = P.pay_plan(counts, color, left, matched)[2][a.params[0][1]]  # a.color
+        code = plan[2][a.params[0][1]]  # a.color
         i = P.first_of_kind(s, p, code)
         s.players[p].souls_off.add(i)
         step = ("pay", p, color, n, paid + (i,), source, why)

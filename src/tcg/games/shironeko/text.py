@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from ... import voice
 from ...engine.action import Action
 from ...presentation import cards_in
 from ...text import Catalog, catalog
@@ -201,12 +202,7 @@ def result_text(winner: int | None, reason: Any, viewer: int | None, lang: str =
                 names: Mapping[int, str] | None = None) -> str:
     """How the game ended: "You won (main deck empty)", "Draw (...)"."""
     v = Voice(viewer, lang, names=names)
-    why = reason_text(reason, v.lang)
-    if winner is None:
-        return v.t("result.draw", reason=why)
-    if v.is_you(winner):  # "You win!", not "You wins"
-        return v.t("result.you_win", reason=why)
-    return v.t("result.win", who=v.who(winner), reason=why)
+    return voice.result_line(v, winner, reason_text(reason, v.lang))
 
 
 # --- events ----------------------------------------------------------------------------------
