@@ -52,6 +52,7 @@ class Loc(Spec):
             self.slots += [(z, i) for i in range(zones[z])]
         self.has_none = self.none != "<no none>"
         self.size = len(self.slots) + self.offered + (1 if self.has_none else 0)
+        self.limits = {z: (self.base[z], zones[z]) for z in self.zone_names}   # zone -> (base, slots)
 
     def index_seen(self, value, ctx):
         for zone, slot in ctx.locs.get(value, ()):

@@ -87,13 +87,27 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         _emit(node.node, cg, v, _add(off, 1))
         cg.ind -= 1
     elif t is S.Obj:
-        o = 0
-        for k, n in node.fields:
-            if n.size:
+        # Optional fields are skipped as a run (3 or more in a row) when the dict has no more keys
+        # than the required ones, which it must all have (``v[k]`` raises otherwise): then none
+        # of them is there. (Decisions and counters are mostly their required keys alone.)
+        required = sum(1 for _, n in node.fields if n.size and not isinstance(n, S.Opt))
+        fields = [(k, n, o) for (k, n), o in zip(node.fields, _offsets(node)) if n.size]
+        j = 0
+        while j < len(fields):
+            run = j
+            while run < len(fields) and isinstance(fields[run][1], S.Opt):
+                run += 1
+            guarded = run - j >= 3
+            if guarded:
+                cg.emit(f"if len({v}) > {required}:")
+                cg.ind += 1
+            for k, n, o in fields[j:max(run, j + 1)]:
                 w = cg.var()
                 cg.emit(f"{w} = {v}.get({k!r})" if isinstance(n, S.Opt) else f"{w} = {v}[{k!r}]")
                 _emit(n, cg, w, _add(off, o))
-            o += n.size
+            if guarded:
+                cg.ind -= 1
+            j = max(run, j + 1)
     elif t is S.List:
         n, i, x, base = cg.var("n"), cg.var("i"), cg.var("x"), cg.var("o")
         cg.emit(f"{n} = len({v})")
@@ -155,6 +169,14 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         _emit(node.state, cg, v, _add(off, 2 + w))
     else:  # pragma: no cover - a new node type must be taught here
         raise TypeError(f"cannot compile {t.__name__}")
+
+
+def _offsets(node: S.Obj) -> list[int]:
+    out, o = [], 0
+    for _, n in node.fields:
+        out.append(o)
+        o += n.size
+    return out
 
 
 def _is_dict_node(node: S.Node) -> bool:
