@@ -8,6 +8,7 @@ reads without a copy. The tests check that both paths give identical vectors and
 """
 from __future__ import annotations
 
+import itertools
 import operator
 import zlib
 from array import array
@@ -171,6 +172,13 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         raise TypeError(f"cannot compile {t.__name__}")
 
 
+def _scalar(node: S.Node) -> bool:
+    """A number, flag, seat, square or word (or an optional one): equal values encode equally."""
+    if isinstance(node, S.Opt):
+        node = node.node
+    return type(node) in (S.Num, S.Bool, S.Seat, S.Enum, S.Square)
+
+
 def _offsets(node: S.Obj) -> list[int]:
     out, o = [], 0
     for _, n in node.fields:
@@ -282,7 +290,8 @@ class Incremental:
             rows[k] = array("f", table.rows[cid])
         zeros = {f"Z{n}": array("f", [0.0] * n) for n in self._zero_sizes}
         consts = dict(cg.consts, IDX=table.index, ROWS=rows, KEY=key, SAME=same, NOT=NOT,
-                      ITEMS=items, ZM=memoryview(array("f", [0.0] * self.size)), **zeros)
+                      ITEMS=items, IS=operator.is_, NOT_=operator.not_, COMPRESS=itertools.compress,
+                      CHAIN=itertools.chain.from_iterable, R9=range(9), ZM=memoryview(array("f", [0.0] * self.size)), **zeros)
         src = ("def _inc(o, viewer, b, L, C, CL, CI, CIL, BM):\n" + "\n".join(cg.lines) + "\n")
         ns: dict[str, Any] = dict(consts)
         exec(compile(src, f"<tcg.rl incremental encoder {id(root):x}>", "exec"), ns)
@@ -300,8 +309,25 @@ class Incremental:
     def _obj(self, node: S.Obj, v: str, off: int) -> None:
         cg = self.cg
         o = 0
+        group = [(k, n, off + o) for (k, n), o in zip(node.fields, _offsets(node)) if n.size and _scalar(n)]
+        if group:   # the numbers, flags and words of this dict, as one tuple: encoded when it changed
+            k = len(self.sites)
+            self.sites.append(("group", 0))
+            t = cg.var("t")
+            cg.emit(f"{t} = (" + "".join((f"{v}.get({f!r}), " if isinstance(n, S.Opt) else f"{v}[{f!r}], ")
+                                        for f, n, _ in group) + ")")
+            cg.emit(f"if {t} != C[{k}]:")
+            cg.ind += 1
+            cg.emit(f"C[{k}] = {t}")
+            for j, (f, n, a) in enumerate(group):
+                w = cg.var()
+                cg.emit(f"{w} = {t}[{j}]")
+                if type(n) not in (S.Num, S.Name):
+                    self._zero(a, n.size)
+                _emit(n, cg, w, a)
+            cg.ind -= 1
         for k, n in node.fields:
-            if n.size:
+            if n.size and not _scalar(n):
                 if isinstance(n, S.Seats) and isinstance(n.node, S.Obj):
                     for rel in range(n.players):
                         pv = cg.var("p")
@@ -325,7 +351,7 @@ class Incremental:
         k = len(self.sites)
         zoned = _has_zone(n)
         lst = n.node if isinstance(n, S.Opt) and isinstance(n.node, S.List) else n
-        items = (isinstance(lst, S.List) and _is_dict_node(lst.node) and lst.node.size >= ITEM_MIN)
+        items = isinstance(lst, S.List) and _is_dict_node(lst.node)
         board = isinstance(n, S.Board)
         self.sites.append(("list" if items else "board" if board else "plain", 9 if board else 0))
         cg.emit(f"if {x} is C[{k}] or SAME({x}, C[{k}]):")
@@ -350,37 +376,51 @@ class Incremental:
         cg.ind -= 1
 
     def _items(self, n: S.Node, lst: S.List, x: str, a: int, k: int) -> None:
-        """A list of large items, item by item (``n`` is the list or an Opt of it)."""
+        """A list of cards (``n`` is the list or an Opt of it), item by item: the items that
+        are the same objects as last time at the same index, from the first (found with one
+        C-level comparison: piles mostly grow or shrink at the end) and, for large items, also
+        further on, keep their floats; only the others are encoded. ``CI[k]``: the items last
+        encoded (``NOT`` for one that is not safe to recognise); ``CIL[k]``: their card
+        locations, flat, and where each item's start."""
         cg = self.cg
         lo = a
         if n is not lst:   # Opt(List)
             cg.emit(f"if {x} is None:")
             cg.ind += 1
             self._zero(a, n.size)
-            cg.emit(f"CI[{k}] = []; CIL[{k}] = []")
+            cg.emit(f"CI[{k}] = []; CIL[{k}] = ([], [0])")
             cg.ind -= 1
             cg.emit("else:")
             cg.ind += 1
             cg.emit(f"b[{a}] = 1.0")
             lo = a + 1
         step, cap = lst.node.size, lst.cap
+        big = step >= ITEM_MIN
         zoned = _has_zone(lst)
-        cnt, i, it, base, pi, pl, pn, ni, nl, mm = (cg.var(p) for p in ("n", "i", "x", "o", "pi", "pl", "pn", "ni", "nl", "mm"))
+        cnt, i, it, base, pi, pf, po, pn, h, eq, ni, nf, no, mm = (cg.var(p) for p in (
+            "n", "i", "x", "o", "pi", "pf", "po", "pn", "h", "eq", "ni", "nf", "no", "mm"))
         cg.emit(f"{cnt} = len({x})")
         cg.emit(f"b[{lo}] = {cnt}")
         cg.emit(f"if {cnt} > {cap}: {x} = {x}[:{cap}]; {cnt} = {cap}")
-        cg.emit(f"{pi} = CI[{k}]; {pl} = CIL[{k}]; {pn} = len({pi}); {ni} = []; {nl} = []")
-        cg.emit(f"for {i}, {it} in enumerate({x}):")
-        cg.ind += 1
-        cg.emit(f"if {i} < {pn} and {it} is {pi}[{i}]:")
-        cg.ind += 1
+        cg.emit(f"{pi} = CI[{k}]; {pf}, {po} = CIL[{k}]; {pn} = len({pi})")
+        cg.emit(f"{eq} = list(map(IS, {x}, {pi}))")
+        cg.emit(f"{h} = {eq}.index(False) if False in {eq} else len({eq})")
+        cg.emit(f"{ni} = {pi}[:{h}]; {nf} = {pf}[:{po}[{h}]]; {no} = {po}[:{h}+1]")
         if zoned:
-            cg.emit(f"L += {pl}[{i}]")
-        cg.emit(f"{ni}.append({it}); {nl}.append({pl}[{i}]); continue")
-        cg.ind -= 1
+            cg.emit(f"if {h}: L += {nf}")
+        cg.emit(f"for {i} in range({h}, {cnt}):")
+        cg.ind += 1
+        cg.emit(f"{it} = {x}[{i}]")
+        if big:
+            cg.emit(f"if {i} < {pn} and {it} is {pi}[{i}]:")
+            cg.ind += 1
+            if zoned:
+                cg.emit(f"{mm} = {pf}[{po}[{i}]:{po}[{i}+1]]; L += {mm}; {nf} += {mm}")
+            cg.emit(f"{ni}.append({it}); {no}.append(len({nf})); continue")
+            cg.ind -= 1
         cg.emit(f"{base} = {lo + 1}+{i}*{step}")
         self._zero_sizes.add(step)
-        cg.emit(f"b[{base}:{base}+{step}] = Z{step}")
+        cg.emit(f"if {i} < {pn}: b[{base}:{base}+{step}] = Z{step}")
         if zoned:
             cg.emit(f"{mm} = len(L)")
         saved = cg.outer
@@ -391,40 +431,47 @@ class Incremental:
         _emit(lst.node, cg, it, base)
         cg.outer = saved
         cg.emit(f"{ni}.append({it} if {it}.__class__ in ITEMS else NOT)")
-        cg.emit(f"{nl}.append(L[{mm}:])" if zoned else f"{nl}.append(())")
+        if zoned:
+            cg.emit(f"{nf} += L[{mm}:]")
+        cg.emit(f"{no}.append(len({nf}))")
         cg.ind -= 1
         cg.emit(f"if {pn} > {cnt}: BM[{lo + 1}+{cnt}*{step}:{lo + 1}+{pn}*{step}] = ZM[:({pn}-{cnt})*{step}]")
-        cg.emit(f"CI[{k}] = {ni}; CIL[{k}] = {nl}")
+        cg.emit(f"CI[{k}] = {ni}; CIL[{k}] = ({nf}, {no})")
         if n is not lst:
             cg.ind -= 1
 
     def _board(self, n: S.Board, x: str, a: int, k: int) -> None:
-        """The Z/X board, square by square."""
+        """The Z/X board, square by square: the squares whose view is the same object as last
+        time (one C-level comparison) keep their floats and card locations."""
         cg = self.cg
         step = 1 + n.node.size
         self._zero_sizes.add(step)
-        pi, pl = cg.var("pi"), cg.var("pl")
+        sq, pi, pl, eq, r, u, base, keep = (cg.var(p) for p in ("sq", "pi", "pl", "eq", "r", "u", "o", "L"))
+        cg.emit(f"{sq} = {x} if viewer == 0 else {x}[::-1]")
         cg.emit(f"{pi} = CI[{k}]; {pl} = CIL[{k}]")
-        for r in range(9):
-            u, base, mm = cg.var("u"), a + r * step, cg.var("mm")
-            cg.emit(f"{u} = {x}[{r} if viewer == 0 else {8 - r}]")
-            cg.emit(f"if {u} is {pi}[{r}]:")
-            cg.ind += 1
-            cg.emit(f"L += {pl}[{r}]")
-            cg.ind -= 1
-            cg.emit("else:")
-            cg.ind += 1
-            cg.emit(f"b[{base}:{base + step}] = Z{step}")
-            cg.emit(f"{mm} = len(L)")
-            cg.emit(f"if {u} is not None:")
-            cg.ind += 1
-            cg.emit(f"b[{base}] = 1.0")
-            cg.emit(f"if 'iid' in {u}: L.append(({u}['iid'], {n.zone!r}, {r}))")
-            _emit(n.node, cg, u, base + 1)
-            cg.ind -= 1
-            cg.emit(f"{pi}[{r}] = {u} if {u}.__class__ in ITEMS else NOT")
-            cg.emit(f"{pl}[{r}] = L[{mm}:]")
-            cg.ind -= 1
+        cg.emit(f"{eq} = list(map(IS, {sq}, {pi}))")
+        cg.emit(f"if len({eq}) != 9: raise IndexError('a board has 9 squares')")
+        cg.emit(f"if False in {eq}:")
+        cg.ind += 1
+        cg.emit(f"{keep} = L")
+        cg.emit(f"for {r} in COMPRESS(R9, map(NOT_, {eq})):")
+        cg.ind += 1
+        cg.emit("L = []")
+        cg.emit(f"{u} = {sq}[{r}]")
+        cg.emit(f"{base} = {a}+{r}*{step}")
+        cg.emit(f"b[{base}:{base}+{step}] = Z{step}")
+        cg.emit(f"if {u} is not None:")
+        cg.ind += 1
+        cg.emit(f"b[{base}] = 1.0")
+        cg.emit(f"if 'iid' in {u}: L.append(({u}['iid'], {n.zone!r}, {r}))")
+        _emit(n.node, cg, u, f"{base}+1")
+        cg.ind -= 1
+        cg.emit(f"{pi}[{r}] = {u} if {u}.__class__ in ITEMS else NOT")
+        cg.emit(f"{pl}[{r}] = L")
+        cg.ind -= 1
+        cg.emit(f"L = {keep}")
+        cg.ind -= 1
+        cg.emit(f"L.extend(CHAIN({pl}))")
 
     def state(self) -> "IncState":
         return IncState(self)
@@ -451,7 +498,7 @@ class IncState:
         self.C = [NOT] * n
         self.CL = [()] * n
         self.CI = [[NOT] * 9 if kind == "board" else [] for kind, _ in inc.sites]
-        self.CIL = [[()] * 9 if kind == "board" else [] for kind, _ in inc.sites]
+        self.CIL = [[()] * 9 if kind == "board" else ([], [0]) for kind, _ in inc.sites]
 
     def encode(self, obs: dict, viewer: int) -> tuple[array, list]:
         """The buffer (updated in place: copy before handing it out) and the card locations."""
