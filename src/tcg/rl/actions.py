@@ -18,6 +18,7 @@ action is the row's base plus the mixed-radix number of its parameters' slot ind
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 from typing import Any, Sequence
 
 from .schema import relative_square
@@ -212,7 +213,7 @@ class ActionTable:
             plan = self._plan(action)
         if plan.__class__ is int:
             return plan if plan >= 0 else None
-        aid, dyn = plan
+        aid, dyn, _ = plan
         for spec, value, radix in dyn:
             i = spec.index(value, ctx)
             if i is None:
@@ -226,9 +227,10 @@ class ActionTable:
     def _plan(self, action) -> "int | tuple[int, tuple]":
         """How to number ``action``, worked out once per action value (actions are immutable
         values, hashable and compared by value): its row's base plus the part of its id that
-        does not depend on the observation (``Vals``), and the ``(spec, value, radix)`` left to
-        look up in each observation (card slots, seat-relative squares); an int when nothing is
-        left (-1: no row of the table has this action's type and parameters)."""
+        does not depend on the observation (``Vals``), the ``(spec, value, radix)`` left to
+        look up in each observation (card slots, seat-relative squares) and the card values of
+        its ``Loc`` parameters; an int when nothing is left (-1: no row of the table has this
+        action's type and parameters)."""
         params = action.params
         entry = self.by_sig.get((action.type, tuple(k for k, _ in params)))
         if entry is None:
@@ -246,7 +248,10 @@ class ActionTable:
                     base += i * radix
                 else:
                     dyn.append((spec, pv[name], radix))
-            plan = base if base < 0 or not dyn else (base, tuple(dyn))
+            # (and the card values the Loc parameters name: where to look them up)
+            plan = base if base < 0 or not dyn else (
+                base, tuple(dyn), frozenset(v for spec, v, _ in dyn if isinstance(spec, Loc)
+                                            and isinstance(v, Hashable)))
         if len(self._plans) > self.PLAN_LIMIT:
             self._plans.clear()
         self._plans[action] = plan

@@ -290,7 +290,7 @@ class Incremental:
             rows[k] = array("f", table.rows[cid])
         zeros = {f"Z{n}": array("f", [0.0] * n) for n in self._zero_sizes}
         consts = dict(cg.consts, IDX=table.index, ROWS=rows, KEY=key, SAME=same, NOT=NOT,
-                      ITEMS=items, IS=operator.is_, NOT_=operator.not_, COMPRESS=itertools.compress,
+                      ITEMS=items, SAFE=safe, LISTS=frozenset(lists), IS=operator.is_, NOT_=operator.not_, COMPRESS=itertools.compress,
                       CHAIN=itertools.chain.from_iterable, R9=range(9), ZM=memoryview(array("f", [0.0] * self.size)), **zeros)
         src = ("def _inc(o, viewer, b, L, C, CL, CI, CIL, BM):\n" + "\n".join(cg.lines) + "\n")
         ns: dict[str, Any] = dict(consts)
@@ -354,7 +354,11 @@ class Incremental:
         items = isinstance(lst, S.List) and _is_dict_node(lst.node)
         board = isinstance(n, S.Board)
         self.sites.append(("list" if items else "board" if board else "plain", 9 if board else 0))
-        cg.emit(f"if {x} is C[{k}] or SAME({x}, C[{k}]):")
+        listy = isinstance(lst, (S.List, S.Board))
+        if listy:   # (a list can be a new one holding the same items)
+            cg.emit(f"if {x} is C[{k}] or ({x}.__class__ in LISTS and SAME({x}, C[{k}])):")
+        else:
+            cg.emit(f"if {x} is C[{k}]:")
         cg.ind += 1
         cg.emit(f"L += CL[{k}]" if zoned else "pass")
         cg.ind -= 1
@@ -370,7 +374,7 @@ class Incremental:
         else:
             self._zero(a, n.size)
             _emit(n, cg, x, a)
-        cg.emit(f"C[{k}] = KEY({x})")
+        cg.emit(f"C[{k}] = KEY({x})" if listy else f"C[{k}] = {x} if {x}.__class__ in SAFE else NOT")
         if zoned:
             cg.emit(f"CL[{k}] = L[{m}:]")
         cg.ind -= 1

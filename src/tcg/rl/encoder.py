@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+from itertools import compress
+from operator import itemgetter
 from typing import Any, Sequence
 
 import numpy as np
@@ -23,6 +25,8 @@ from .compiled import Incremental, compile_schema
 from .schema import CardTable, Ctx, EncodingError, bind_cards
 
 __all__ = ["GameEncoding", "encoding", "EncodingError"]
+
+_first = itemgetter(0)
 
 
 class Found:
@@ -132,22 +136,39 @@ class GameEncoding:
         table = self.table
         plans = table._plans
         actx = ActionCtx(ctx.viewer, None, self.zones, legal, src=ctx)
-        locs = None
-        ids: dict[int, Any] = {}
-        order: list[int] = []
+        todo = []
+        needed = set()
         for a in legal:
             plan = plans.get(a)
             if plan is None:
                 plan = table._plan(a)
+            todo.append(plan)
+            if plan.__class__ is not int:
+                needed.update(plan[2])
+        locs = None
+        if needed:   # the places of the cards the actions name (not of every card seen)
+            found = ctx._found if isinstance(ctx, Found) else None
+            if found is None:
+                locs = ctx.locs
+            else:
+                locs = {}
+                get = locs.get
+                for iid, zone, slot in compress(found, map(needed.__contains__, map(_first, found))):
+                    got = get(iid)
+                    if got is None:
+                        locs[iid] = [(zone, slot)]
+                    else:
+                        got.append((zone, slot))
+        ids: dict[int, Any] = {}
+        order: list[int] = []
+        for a, plan in zip(legal, todo):
             if plan.__class__ is int:
                 aid = plan if plan >= 0 else None
             else:
-                aid, dyn = plan
+                aid, dyn, _ = plan
                 for spec, value, radix in dyn:
                     i = None
                     if spec.__class__ is Loc and not (spec.has_none and value == spec.none):
-                        if locs is None:
-                            locs = actx.locs
                         ents = locs.get(value)
                         if ents is not None:
                             limits = spec.limits
