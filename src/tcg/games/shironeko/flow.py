@@ -152,16 +152,20 @@ def _active(s: SNState, src: Unit, stat: str) -> tuple[tuple[str, int], ...]:
     return found
 
 
+def _applies(t: str, same_side: bool, src: Unit, u: Unit) -> bool:
+    """Does a static modify of ``src`` with target ``t`` apply to character ``u`` (of the same
+    side as ``src`` or not)?"""
+    if same_side:
+        return t == "all_own_characters" or (t == "self" and src is u) or (t == "all_own_other_characters" and src is not u)
+    return t == "all_opponent_characters"
+
+
 def aura_bonus(s: SNState, auras: list[tuple[int, Unit, str, int]], u: Unit) -> int:
     """What the active ``auras`` (``field_auras``) add to character ``u``."""
     owner = s.owner[u.iid]
     total = 0
     for side, src, t, amount in auras:
-        if side == owner:
-            if t == "all_own_characters" or (t == "self" and src is u) or \
-                    (t == "all_own_other_characters" and src is not u):
-                total += amount
-        elif t == "all_opponent_characters":
+        if _applies(t, side == owner, src, u):
             total += amount
     return total
 
@@ -188,9 +192,21 @@ def field_auras_both(s: SNState) -> tuple[list, list]:
 
 
 def _static_bonus(s: SNState, u: Unit, stat: str) -> int:
-    """Sum of active static ``modify`` abilities that apply to character ``u`` (SN-R4)."""
-    auras = field_auras(s, stat)
-    return aura_bonus(s, auras, u) if auras else 0
+    """Sum of active static ``modify`` abilities that apply to character ``u`` (SN-R4):
+    ``aura_bonus(s, field_auras(s, stat), u)`` in one scan of the field (usually finding none)."""
+    table = s.deal.auras.get(stat)
+    if table is None:  # no dealt card modifies this stat
+        return 0
+    owner = s.owner[u.iid]
+    total = 0
+    for side, ps in enumerate(s.players):
+        leader = ps.leader
+        for src in (ps.chars if leader is None else ps.chars + [leader]):
+            if table[src.iid] is not None:
+                for t, amount in _active(s, src, stat):
+                    if _applies(t, side == owner, src, u):
+                        total += amount
+    return total
 
 
 def attack_of(s: SNState, u: Unit) -> int:

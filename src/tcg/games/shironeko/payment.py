@@ -79,7 +79,13 @@ def can_pay(s: SNState, p: int, color: str, n: int) -> bool:
 
 
 def is_matched(cards, paid, color: str) -> bool:
-    return color == "colorless" or any(matches(cards[i], color) for i in paid)
+    """Does a soul already ``paid`` match the cost colour (or is the cost colourless)?"""
+    if color == "colorless":
+        return True
+    for i in paid:
+        if matches(cards[i], color):
+            return True
+    return False
 
 
 def _by_colour(cards, avail: list[int]) -> dict[str, list[int]]:
@@ -252,32 +258,50 @@ def pay_codes(s: SNState) -> tuple[int, ...]:
     return codes
 
 
-def on_counts(s: SNState, p: int) -> tuple[int, ...]:
-    """How many ON souls the player has of each kind (``pay_codes``): one short scan of the town."""
-    codes = pay_codes(s)
-    ps = s.players[p]
-    off = ps.souls_off
-    k = [0] * (2 * _N)
-    if off:
-        for i in ps.town:
-            if i not in off:
-                k[codes[i]] += 1
-    else:
-        for i in ps.town:
-            k[codes[i]] += 1
-    return tuple(k)
+_WIDTH = 16  # bits per kind in packed counts: more souls of one kind than 2**16 - 1 is not a deck
 
 
-def pay_plan(counts: tuple[int, ...], color: str, n: int, matched: bool) -> tuple:
+def kind_unit(code: int) -> int:
+    """One soul of this kind (``pay_codes``; ``2 * len(COLORS)``: a card without a colour) in
+    packed counts (``on_counts``)."""
+    return 1 << (_WIDTH * code)
+
+
+def on_counts(s: SNState, p: int) -> int:
+    """How many ON souls the player has of each kind (``pay_codes``), packed into one int
+    (``_WIDTH`` bits per kind, ``unpack`` reads it): one short scan of the town."""
+    deal = s.deal
+    units = deal.pay_units
+    if units is None:
+        units = deal.pay_units = tuple(map(kind_unit, pay_codes(s)))
+    off = s.players[p].souls_off
+    k = 0
+    for i in s.players[p].town:
+        if i not in off:
+            k += units[i]
+    return k
+
+
+def unpack(counts: int) -> tuple[int, ...]:
+    """Packed counts (``on_counts``) as a count per kind; IndexError for a card without a colour
+    counted (it is never a soul: paying fails, as ``payments`` does)."""
+    mask = (1 << _WIDTH) - 1
+    if counts >> (_WIDTH * 2 * _N):
+        raise IndexError("a card without a colour is not a soul")
+    return tuple((counts >> (_WIDTH * code)) & mask for code in range(2 * _N))
+
+
+def pay_plan(packed: int, color: str, n: int, matched: bool) -> tuple:
     """What the ``pay`` decision needs, from the ON souls' counts by kind (``on_counts``) alone,
     worked out once per distinct question: (``payments``' answer, ``options``' answer, per
     colour offered the kind of the soul ``canonical_soul`` turns OFF: plain or pays any colour,
     and ``suggested``'s candidates: ``_ranked``). The same answers as those functions on the souls
     counted (tests/speed check them)."""
-    key = (counts, color, n, matched)
+    key = (packed, color, n, matched)
     plan = _PAY.get(key)
     if plan is not None:
         return plan
+    counts = unpack(packed)
     colourless = color == "colorless"
     ci = _COLOR_INDEX[color]
     plain, wilds = counts[:_N], counts[_N:]
@@ -452,7 +476,7 @@ def _uses_by_card(s: SNState) -> tuple:
 
 
 def suggested(s: SNState, p: int, color: str, n: int, matched: bool,
-              counts: tuple[int, ...] | None = None) -> tuple[int, ...]:
+              counts: int | None = None) -> tuple[int, ...]:
     """The payment the game suggests: the one after which the most OTHER cards in the payer's hand
     can still be paid for (for any of their uses); then the most payable uses (hand cards and the
     activated abilities of their field not used this turn); then the most souls that pay any

@@ -134,18 +134,27 @@ class ShironekoRules(EffectRunner, StepRuleset):
         shock markers; discard down to the hand limit."""
         s.phase = "end"
         s.emit("phase", {"phase": "end", "player": s.active})
+        # the retreat checks (SN-K8) only when a character's HP went down or its damage up: none
+        # was left to retreat at the end_turn decision (see ``check_after_decision``)
+        lowered = False
         for ps in s.players:
             for u in ps.chars:
+                if u.hp_mod > 0:
+                    lowered = True
                 u.atk_mod = u.hp_mod = 0
             if ps.leader is not None:
                 ps.leader.atk_mod = ps.leader.hp_mod = 0
-        F.check_retreats(s)
+        if lowered:
+            F.check_retreats(s)
+        poisoned = False
         for side in (s.active, 1 - s.active):
             for u in s.players[side].chars:
                 if u.poison:
                     u.damage += 1
+                    poisoned = True
                     s.emit("damage", {"card": u.iid, "amount": 1, "total": u.damage, "why": "poison"})
-        F.check_retreats(s)
+        if poisoned:
+            F.check_retreats(s)
         for u in s.players[s.active].chars:
             if u.shock:
                 u.shock = False
@@ -484,7 +493,8 @@ class ShironekoRules(EffectRunner, StepRuleset):
                                        "to": "discard", "why": "new_leader", "under": []})
             ps.leader = Unit(lid, s.turn)
             s.emit("leaderize", {**public, "leader": lid, "leader_id": cards[lid].id})
-        F.check_retreats(s)  # an HP aura may have come or gone (SN-K8)
+        if "hp" in s.deal.auras:  # an HP aura may have come or gone (SN-K8); without any, the
+            F.check_retreats(s)    # new unit is undamaged and no other HP changed
 
     # --- paying (SN-C2..C4) -----------------------------------------------------------------
     def _pay(self, s: SNState, p: int, color: str, n: int, source: int, why: str) -> None:
@@ -552,9 +562,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.steps.append(step)
         # the souls then ON: one fewer of its kind; matched once a soul paid matches the colour
         # (``payment.matches``: its own colour, or one that pays any colour)
-        after = list(counts)
-        after[code] -= 1
-        s.pay_memo = (step, tuple(after), matched or P.code_matches(code, color))
+        s.pay_memo = (step, counts - P.kind_unit(code), matched or P.code_matches(code, color))
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):
