@@ -144,6 +144,17 @@ class Seq(Spec):
         return "(" + ",".join(self.elem.describe(j) for j in self.combos[i]) + ")"
 
 
+class _Viewer:
+    """What ``Sq.index`` reads of a context: the viewer."""
+    __slots__ = ("viewer",)
+
+    def __init__(self, viewer: int):
+        self.viewer = viewer
+
+
+_VIEWERS = (_Viewer(0), _Viewer(1))
+
+
 class ActionCtx:
     """What the action table needs from one encoded observation."""
 
@@ -208,14 +219,33 @@ class ActionTable:
         self.size = base
 
     def action_id(self, action, ctx: ActionCtx) -> int | None:
+        viewer = ctx.viewer
+        if viewer.__class__ is not int or not 0 <= viewer <= 1:
+            return self._direct(action, ctx)
         plan = self._plans.get(action)
         if plan is None:
             plan = self._plan(action)
-        if plan.__class__ is int:
-            return plan if plan >= 0 else None
-        aid, dyn, _ = plan
-        for spec, value, radix in dyn:
+        aid = plan[viewer]
+        if aid < 0:
+            return None
+        for spec, value, radix in plan[2]:
             i = spec.index(value, ctx)
+            if i is None:
+                return None
+            aid += i * radix
+        return aid
+
+    def _direct(self, action, ctx: ActionCtx) -> int | None:
+        """The id of ``action`` computed from its parameters (what the plans memoize)."""
+        params = action.params
+        entry = self.by_sig.get((action.type, tuple(k for k, _ in params)))
+        if entry is None:
+            return None
+        base, specs = entry
+        pv = dict(params)
+        aid = base
+        for name, spec, radix in specs:
+            i = spec.index(pv[name], ctx)
             if i is None:
                 return None
             aid += i * radix
@@ -224,34 +254,36 @@ class ActionTable:
     #: the memo of plans is emptied past this many actions (values such as card combinations)
     PLAN_LIMIT = 100_000
 
-    def _plan(self, action) -> "int | tuple[int, tuple]":
+    def _plan(self, action) -> tuple[int, int, tuple, frozenset]:
         """How to number ``action``, worked out once per action value (actions are immutable
-        values, hashable and compared by value): its row's base plus the part of its id that
-        does not depend on the observation (``Vals``), the ``(spec, value, radix)`` left to
-        look up in each observation (card slots, seat-relative squares) and the card values of
-        its ``Loc`` parameters; an int when nothing is left (-1: no row of the table has this
-        action's type and parameters)."""
+        values, hashable and compared by value): ``(base for viewer 0, base for viewer 1,
+        dynamic, cards)``. A base is the row's first id plus what does not depend on the
+        observation (``Vals``; squares and sets of squares, seat-relative, hence one base per
+        viewer), -1 when the action has no id for that viewer; ``dynamic`` the
+        ``(spec, value, radix)`` left to look up in each observation (card slots); ``cards`` the
+        card values those name (where to look them up)."""
         params = action.params
         entry = self.by_sig.get((action.type, tuple(k for k, _ in params)))
         if entry is None:
-            plan: "int | tuple[int, tuple]" = -1
+            plan = (-1, -1, (), frozenset())
         else:
             base, specs = entry
             pv = dict(params)
+            bases = [base, base]
             dyn = []
             for name, spec, radix in specs:
+                value = pv[name]
                 if isinstance(spec, Vals):
-                    i = spec.pos.get(pv[name])
-                    if i is None:
-                        base = -1
-                        break
-                    base += i * radix
+                    i = spec.pos.get(value)
+                    bases = [-1 if b < 0 or i is None else b + i * radix for b in bases]
+                elif isinstance(spec, Sq) or (isinstance(spec, Seq) and isinstance(spec.elem, Sq)):
+                    for v in (0, 1):   # a function of the value and the viewer alone
+                        i = spec.index(value, _VIEWERS[v])
+                        bases[v] = -1 if bases[v] < 0 or i is None else bases[v] + i * radix
                 else:
-                    dyn.append((spec, pv[name], radix))
-            # (and the card values the Loc parameters name: where to look them up)
-            plan = base if base < 0 or not dyn else (
-                base, tuple(dyn), frozenset(v for spec, v, _ in dyn if isinstance(spec, Loc)
-                                            and isinstance(v, Hashable)))
+                    dyn.append((spec, value, radix))
+            cards = frozenset(v for spec, v, _ in dyn if isinstance(spec, Loc) and isinstance(v, Hashable))
+            plan = (bases[0], bases[1], tuple(dyn), cards)
         if len(self._plans) > self.PLAN_LIMIT:
             self._plans.clear()
         self._plans[action] = plan

@@ -290,7 +290,7 @@ class Incremental:
             rows[k] = array("f", table.rows[cid])
         zeros = {f"Z{n}": array("f", [0.0] * n) for n in self._zero_sizes}
         consts = dict(cg.consts, IDX=table.index, ROWS=rows, KEY=key, SAME=same, NOT=NOT,
-                      ITEMS=items, SAFE=safe, LISTS=frozenset(lists), IS=operator.is_, NOT_=operator.not_, COMPRESS=itertools.compress,
+                      ITEMS=items, SAFE=safe, SEQS=frozenset(seqs), LISTS=frozenset(lists), IS=operator.is_, NOT_=operator.not_, COMPRESS=itertools.compress,
                       CHAIN=itertools.chain.from_iterable, R9=range(9), ZM=memoryview(array("f", [0.0] * self.size)), **zeros)
         src = ("def _inc(o, viewer, b, L, C, CL, CI, CIL, BM):\n" + "\n".join(cg.lines) + "\n")
         ns: dict[str, Any] = dict(consts)
@@ -356,7 +356,10 @@ class Incremental:
         self.sites.append(("list" if items else "board" if board else "plain", 9 if board else 0))
         listy = isinstance(lst, (S.List, S.Board))
         if listy:   # (a list can be a new one holding the same items)
-            cg.emit(f"if {x} is C[{k}] or ({x}.__class__ in LISTS and SAME({x}, C[{k}])):")
+            c = cg.var("c")
+            cg.emit(f"{c} = C[{k}]")
+            cg.emit(f"if {x} is {c} or ({x}.__class__ in LISTS and {c}.__class__ in SEQS and len({x}) == len({c})"
+                    f" and all(map(IS, {x}, {c}))):")
         else:
             cg.emit(f"if {x} is C[{k}]:")
         cg.ind += 1

@@ -72,6 +72,7 @@ class GameEncoding:
         self.high = np.array([hi for _, hi in b], dtype=np.float32)
         self._fast = compile_schema(self.schema, self.cards)
         self._inc: Incremental | None = None
+        self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, plan): see legal_ids_in_order
 
     # --- observations ----------------------------------------------------------------------
     def encode(self, obs: dict[str, Any], viewer: int | None = None, strict: bool = False,
@@ -133,18 +134,30 @@ class GameEncoding:
         out: no id, or an id an earlier action took). The same numbering as
         ``ActionTable.action_id``, with the common case (a card found in the observation)
         written out here: this runs at every step of an environment."""
+        viewer = ctx.viewer
+        if viewer.__class__ is not int or not 0 <= viewer <= 1:
+            ids = self.legal_ids(legal, ctx)
+            return ids, [next((k for k, a in ids.items() if a is x), -1) for x in legal]
         table = self.table
         plans = table._plans
-        actx = ActionCtx(ctx.viewer, None, self.zones, legal, src=ctx)
+        byid = self._plan_by_id
+        actx = ActionCtx(viewer, None, self.zones, legal, src=ctx)
         todo = []
-        needed = set()
+        needed: set = set()
         for a in legal:
-            plan = plans.get(a)
-            if plan is None:
-                plan = table._plan(a)
+            got = byid.get(id(a))   # (the same prebuilt action objects come again and again)
+            if got is not None and got[0] is a:
+                plan = got[1]
+            else:
+                plan = plans.get(a)
+                if plan is None:
+                    plan = table._plan(a)
+                if len(byid) > table.PLAN_LIMIT:
+                    byid.clear()
+                byid[id(a)] = (a, plan)
             todo.append(plan)
-            if plan.__class__ is not int:
-                needed.update(plan[2])
+            if plan[3]:
+                needed.update(plan[3])
         locs = None
         if needed:   # the places of the cards the actions name (not of every card seen)
             found = ctx._found if isinstance(ctx, Found) else None
@@ -162,30 +175,30 @@ class GameEncoding:
         ids: dict[int, Any] = {}
         order: list[int] = []
         for a, plan in zip(legal, todo):
-            if plan.__class__ is int:
-                aid = plan if plan >= 0 else None
-            else:
-                aid, dyn, _ = plan
-                for spec, value, radix in dyn:
-                    i = None
-                    if spec.__class__ is Loc and not (spec.has_none and value == spec.none):
-                        ents = locs.get(value)
-                        if ents is not None:
-                            limits = spec.limits
-                            for zone, slot in ents:
-                                lim = limits.get(zone)
-                                if lim is not None and slot < lim[1]:
-                                    i = lim[0] + slot
-                                    break
-                        if i is None and spec.offered:
-                            i = spec.index(value, actx)
-                    else:
+            aid = plan[viewer]
+            if aid < 0:
+                order.append(-1)
+                continue
+            for spec, value, radix in plan[2]:
+                i = None
+                if spec.__class__ is Loc and not (spec.has_none and value == spec.none):
+                    ents = locs.get(value)
+                    if ents is not None:
+                        limits = spec.limits
+                        for zone, slot in ents:
+                            lim = limits.get(zone)
+                            if lim is not None and slot < lim[1]:
+                                i = lim[0] + slot
+                                break
+                    if i is None and spec.offered:
                         i = spec.index(value, actx)
-                    if i is None:
-                        aid = None
-                        break
-                    aid += i * radix
-            if aid is None:
+                else:
+                    i = spec.index(value, actx)
+                if i is None:
+                    aid = -1
+                    break
+                aid += i * radix
+            if aid < 0:
                 order.append(-1)
                 continue
             got = ids.get(aid)
