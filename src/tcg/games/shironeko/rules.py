@@ -307,14 +307,19 @@ class ShironekoRules(EffectRunner, StepRuleset):
         plays = deal.plays
         if plays is None:
             plays = deal.plays = tuple(_play_info(c) for c in cards)
+            deal.tops = tuple((i, c.level, c.name) for i, c in enumerate(cards))
+            deal.activated = tuple(tuple(ab for ab in c.abilities if ab.kind == "activated") or None for c in cards)
         out: list[Action] = []
         # SN-C2/C3/C4 (``payment.can_pay``) read once: a cost n of bit b is payable when
         # n_on >= n and mask & b
         n_on, mask = P.on_mask(s, p)
         chars = ps.chars
-        # (iid, level, name) of each character on the field (``_play_info``: name 3, level 8 less 1)
-        tops = [(u.iid, plays[u.iid][8] + 1, plays[u.iid][3]) for u in chars] if chars else ()
-        names = {t[2] for t in tops} if chars else ()
+        if chars:
+            top = deal.tops
+            tops = [top[u.iid] for u in chars]  # (iid, level, name) of each character on the field
+            names = {t[2] for t in tops}
+        else:
+            tops = names = ()
         room = len(chars) < self.max_chars
         for iid in ps.hand:
             info = plays[iid]
@@ -342,28 +347,35 @@ class ShironekoRules(EffectRunner, StepRuleset):
             if burst is not None and n_on >= burst and mask & burst_bit:
                 out.append(BURST[iid])
         turn = s.turn
+        activated = deal.activated
+        acting = None  # the units with activated abilities
         for u in chars:
             if u.on and not u.attacked and u.entered != turn:
                 out.append(ATTACK[u.iid])
-        activated = deal.activated
-        if activated is None:
-            activated = deal.activated = tuple(
-                tuple(ab for ab in c.abilities if ab.kind == "activated") or None for c in cards)
-        used = s.used
+            if activated[u.iid] is not None:
+                acting = [u] if acting is None else acting + [u]
         leader = ps.leader
-        for u in (chars if leader is None else chars + [leader]):
-            abilities = activated[u.iid]
-            if abilities is None or u.iid in used:
+        if leader is not None and activated[leader.iid] is not None:
+            acting = [leader] if acting is None else acting + [leader]
+        if acting is not None:
+            self._list_activated(s, acting, n_on, mask, out)
+        out.append(END_TURN)
+        return out
+
+    def _list_activated(self, s: SNState, units: list[Unit], n_on: int, mask: int, out: list[Action]) -> None:
+        """``_legal_main``'s activated abilities of these units (``on_mask``'s ``n_on``, ``mask``)."""
+        used = s.used
+        activated = s.deal.activated
+        for u in units:
+            if u.iid in used:
                 continue
-            for ab in abilities:
+            for ab in activated[u.iid]:
                 if (ab.tap and not u.on) or (ab.untap and u.on):
                     continue
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
                     continue
                 if n_on >= ab.cost and mask & P.cost_bit(ab.color, ab.cost):
                     out.append(ACTIVATE[ab.index, u.iid])
-        out.append(END_TURN)
-        return out
 
     def _legal_mulligan(self, s: SNState, p: int, pending: Any) -> list[Action]:
         """SN-S3: mark the cards to return one at a time (add-only), then finish."""

@@ -98,12 +98,13 @@ class Deal:
     those of piles by their iids and of towns (view.py); ``souls``:
     per iid, the town view of the card as an OFF and as an ON soul (read-only). ``plays`` and
     ``activated``: per iid, how the card is played from hand and its activated abilities (for
-    listing main-phase actions); ``by_kind``: a card's abilities of a kind, by (iid, kind);
+    listing main-phase actions), ``tops`` per iid (iid, level, name) of the card on the field
+    (made with ``plays``); ``by_kind``: a card's abilities of a kind, by (iid, kind);
     ``pay_codes``: per iid, the soul's kind for counting ON souls, ``pay_units`` one of its kind
     in packed counts, ``soul_bits`` the colour bits it matches, and ``paid_uses``: its paid uses
     from hand as (colour bit, cost) (payment.py)."""
 
-    __slots__ = ("auras", "hp_floor", "least_hp", "colour", "wild", "active", "views", "souls", "plays", "activated",
+    __slots__ = ("auras", "hp_floor", "least_hp", "colour", "wild", "active", "views", "souls", "plays", "tops", "activated",
                  "by_kind", "pay_codes", "pay_units", "soul_bits", "paid_uses", "piles")
 
     def __init__(self, cards: tuple[Card, ...]):
@@ -125,6 +126,7 @@ class Deal:
         self.souls: list | None = None
         self.plays: tuple | None = None       # per iid: how the card is played from hand (rules.py)
         self.by_kind: dict[tuple[int, str], tuple] = {}  # (iid, kind) -> the card's abilities of that kind
+        self.tops: tuple | None = None        # per iid: (iid, level, name) of the card on the field (rules.py)
         self.activated: tuple | None = None   # per iid: its activated abilities, or None (rules.py)
         self.pay_codes: tuple | None = None   # per iid: colour index (+ len(COLORS) if it pays any colour)
         self.pay_units: tuple | None = None   # per iid: one soul of its kind in packed counts (payment.py)
