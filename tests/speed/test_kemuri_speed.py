@@ -382,3 +382,63 @@ def test_best_target_equals_every_plan_worked_out():
                 assert H._best_target(targets, pme["floor"], popp["floor"], popp, closing, buff) == best[1]
                 seen += 1
     assert seen > 20
+
+
+def _plain_pay(view, acts):
+    """The pay decision worked out from a plain copy of the observation (no memo)."""
+    obs = copy.deepcopy(view._game.observe(view.player))
+    me = obs["players"][view.player]
+    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
+    return H._plain_pay(me["seating"], me["seats"], full, obs["decision"].get("amount", 1), acts)
+
+
+def test_payments_and_least_payments_equal_a_plain_recomputation():
+    seen = 0
+    for g in _decisions(6, samples=True):
+        view = AgentView(g, g.legal_actions())
+        me = view.observation["players"][view.player]
+        pays = H._min_pays(me["seating"])
+        assert pays is H._min_pays(me["seating"])  # kept with the read-only seating view
+        levels = [c["level"] for c in me["seating"]]
+        for amount in (3, 0, 1, 2, 5, 9, 16):
+            assert pays[amount] == H._min_pay(levels, amount)
+        if view.kind == "pay":
+            want = _plain_pay(view, view.choices)
+            for _ in range(2):  # worked out, then remembered
+                assert H._pay(view, view.choices, None) is want
+            seen += 1
+    assert seen > 20
+
+
+def _plain_event_net(ev_id, owner_is_me, me, opp):
+    """``_event_net`` as it was: our hand's casts copied and marked."""
+    ops = H._ops(ev_id, "static")
+    if ops is None:
+        return None
+    net = 0.0
+    casts_me = list(me["floor"]) + [dict(c, _hand=True) for c in (me["hand"] or []) if c["kind"] == "cast"]
+    for name, args in ops:
+        if name != "modify":
+            continue
+        t, flt, amt = args.get("target"), args.get("filter") or {}, args.get("amount", 0)
+        w = 0.5 if args.get("stat") == "cp" else 1.3
+        for side, casts, mine in ((1, casts_me, True), (-1, opp["floor"], False)):
+            if t == "all_casts" or (t == "all_own_casts" and mine == owner_is_me) or \
+                    (t == "all_opponent_casts" and mine != owner_is_me):
+                for c in casts:
+                    if all(c.get(k) == v for k, v in flt.items()):
+                        net += side * amt * w * (0.4 if c.get("_hand") else 1.0)
+    return net
+
+
+def test_event_values_equal_the_plain_ones():
+    ids = sorted({c.id for c in next(_games(1)).state.cards if c.kind == "event"})
+    seen = 0
+    for g in _decisions(2, samples=True):
+        obs = g.observe(g.decision.player, shared=True)
+        me, opp = obs["players"][g.decision.player], obs["players"][1 - g.decision.player]
+        for ev in ids:
+            for mine in (True, False):
+                assert H._event_net(ev, mine, me, opp) == _plain_event_net(ev, mine, me, opp)
+                seen += 1
+    assert seen > 100

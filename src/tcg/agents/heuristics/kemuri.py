@@ -104,6 +104,18 @@ def _per_view(memo: dict, view, compute):
     return hit[0]
 
 
+def _remember(memo: dict, key: tuple, keep: tuple, compute):
+    """``compute()`` remembered in ``memo`` by ``key``, which holds the ids of read-only views
+    (and of listed actions): the entry keeps those objects (``keep``), so that the ids stay
+    theirs. Emptied when it grows large."""
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > VIEW_MEMO_MAX:
+            memo.clear()
+        hit = memo[key] = (compute(), keep)
+    return hit[0]
+
+
 def _cast_value(c: dict) -> float:
     """What a cast on the floor is worth (to keep, or to remove from the opponent): its CP (it
     wins contests and blocks), its call-ins (seats) and what it cost."""
@@ -607,26 +619,52 @@ def _min_pay(levels: list[int], amount: int) -> int:
     return min(over) if over else sum(levels)
 
 
+class _MinPays(dict):
+    """``_min_pay`` of a seating zone's levels by amount, worked out as asked."""
+
+    __slots__ = ("levels",)
+
+    def __init__(self, pile):
+        super().__init__()
+        self.levels = [c["level"] for c in pile]
+
+    def __missing__(self, amount: int) -> int:
+        pay = self[amount] = _min_pay(self.levels, amount)
+        return pay
+
+
+_MIN_PAYS: dict[int, tuple] = {}
+
+
+def _min_pays(pile) -> _MinPays:
+    """The ``_MinPays`` of a seating zone, kept with its read-only view."""
+    if type(pile) is FrozenList:
+        return _per_view(_MIN_PAYS, pile, _MinPays)
+    return _MinPays(pile)
+
+
 def _event_net(ev_id: str, owner_is_me: bool, me: dict, opp: dict) -> float | None:
     """How much an event's statics help us minus the opponent (None: unknown card)."""
     ops = _ops(ev_id, "static")
     if ops is None:
         return None
     net = 0.0
-    casts_me = list(me["floor"]) + [dict(c, _hand=True) for c in (me["hand"] or []) if c["kind"] == "cast"]
+    # (cast, weight): ours on the floor, then the casts in our hand (they may come out), theirs
+    casts_me = [(c, 1.0) for c in me["floor"]] + [(c, 0.4) for c in (me["hand"] or []) if c["kind"] == "cast"]
+    casts_opp = [(c, 1.0) for c in opp["floor"]]
     for name, args in ops:
         if name != "modify":
             continue
         t, flt, amt = args.get("target"), args.get("filter") or {}, args.get("amount", 0)
         w = 0.5 if args.get("stat") == "cp" else 1.3
-        for side, casts, mine in ((1, casts_me, True), (-1, opp["floor"], False)):
+        for side, casts, mine in ((1, casts_me, True), (-1, casts_opp, False)):
             applies = t == "all_casts" or (t == "all_own_casts" and mine == owner_is_me) or \
                 (t == "all_opponent_casts" and mine != owner_is_me)
             if not applies:
                 continue
-            for c in casts:
+            for c, weight in casts:
                 if all(c.get(k) == v for k, v in flt.items()):
-                    net += side * amt * w * (0.4 if c.get("_hand") else 1.0)
+                    net += side * amt * w * weight
     return net
 
 
@@ -695,19 +733,16 @@ def _operation(view, acts, rng):
     active = bool(leader.get("active"))
     per_call = _seats_per_call(me)
     closing = active and seats + CLOSE_PER_CALL * per_call * _potential_calls(me, theirs) >= goal
-    levels = [c["level"] for c in me["seating"]]
+    pays = _min_pays(me["seating"])
     room = sum(1 + len(c.get("cross") or ()) for c in mine) < 3
 
     # place casts worth their seats
     place_opts = []
-    pays: dict = {}  # _min_pay by cost
     for a in by.get("place", ()):
         c = idx.get(a.card)
         if c is None:
             continue
-        pay = pays.get(c["cost"])
-        if pay is None:
-            pay = pays[c["cost"]] = _min_pay(levels, c["cost"])
+        pay = pays[c["cost"]]
         after = seats - pay
         more = c["call_in"] + (0 if theirs else 1)
         if closing and after + CLOSE_PER_CALL * per_call * (calls + more) < goal \
@@ -772,7 +807,7 @@ def _operation(view, acts, rng):
         return ev_best[1]
     if "remove_event" in by and cur is not None and cur_net < -2.5 and not closing:
         ev_card = idx.get(cur["iid"], cur)
-        if seats - _min_pay(levels, ev_card.get("removal_cost", 9)) >= 4:
+        if seats - pays[ev_card.get("removal_cost", 9)] >= 4:
             return by["remove_event"][0]
 
     # buffs once the floor is set
@@ -827,13 +862,8 @@ def _best_cross(crosses: list, mine: list, theirs: list, opp: dict, risk: Risk, 
     if risk.known is not None or not _all_shared(opp, mine, theirs):
         return _plain_best_cross(crosses, mine, theirs, risk, closing)
     key = (tuple(map(id, crosses)), tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing)
-    hit = _CROSS_PICKS.get(key)
-    if hit is None:
-        if len(_CROSS_PICKS) > VIEW_MEMO_MAX:
-            _CROSS_PICKS.clear()
-        hit = _CROSS_PICKS[key] = (_plain_best_cross(crosses, mine, theirs, risk, closing),
-                                   tuple(crosses), tuple(mine), tuple(theirs), backyard, seating)
-    return hit[0]
+    return _remember(_CROSS_PICKS, key, (tuple(crosses), tuple(mine), tuple(theirs), backyard, seating),
+                     lambda: _plain_best_cross(crosses, mine, theirs, risk, closing))
 
 
 def _plain_best_cross(crosses: list, mine: list, theirs: list, risk: Risk, closing: bool) -> Action | None:
@@ -846,6 +876,7 @@ def _plain_best_cross(crosses: list, mine: list, theirs: list, risk: Risk, closi
         on_floor.setdefault(c["iid"], c)  # the first with the id, as a search of ``mine`` finds
     plans: dict = {}  # the plan's gain by what it depends on (below)
     smax: dict = {}  # a cast's best serving gain (``_server_max``) by id
+    cross_max: dict = {}  # the cross's best serving gain (0 if it served) by what it reads of it
     for a in crosses:
         casts = a.casts
         members = [on_floor.get(i) for i in casts]
@@ -856,14 +887,21 @@ def _plain_best_cross(crosses: list, mine: list, theirs: list, risk: Risk, closi
         rest = [c for c in mine if c["iid"] not in casts]
         # the plan reads of the cross only whether it served, its CP and call-ins now, its
         # cost and how many cards are under it; the other casts are the same dicts
-        key = (tuple(map(id, rest)), top.get("served"), cp_now, top["call_in_now"], top.get("cost", 0),
-               len(members) - 1)
+        facts = (top.get("served"), cp_now, top["call_in_now"], top.get("cost", 0), len(members) - 1)
+        key = (tuple(map(id, rest)), facts)
         g = plans.get(key)
         if g is None:
-            cross = dict(top, cp_now=cp_now, cross=[dict(m) for m in members[1:]])
+            cross = None
             # a plan gains at most each server's best pair (a server serves once, only a gain is
             # taken): a plan that cannot beat the base nor the best so far is not worked out
-            bound = 0.0 if cross.get("served") else _server_max(cross, theirs, risk, closing, gains)
+            bound = cross_max.get(facts)
+            if bound is None:
+                if facts[0]:
+                    bound = 0.0
+                else:
+                    cross = dict(top, cp_now=cp_now, cross=[dict(m) for m in members[1:]])
+                    bound = _server_max(cross, theirs, risk, closing, gains)
+                cross_max[facts] = bound
             for c in rest:
                 if not c.get("served"):
                     m = smax.get(id(c))
@@ -873,6 +911,8 @@ def _plain_best_cross(crosses: list, mine: list, theirs: list, risk: Risk, closi
             if bound + 1e-9 <= (base + 0.5 if best is None else max(base + 0.5, best[0])):
                 g = plans[key] = _NO_GAIN  # (the bar only rises)
             else:
+                if cross is None:
+                    cross = dict(top, cp_now=cp_now, cross=[dict(m) for m in members[1:]])
                 g = plans[key] = _plan(rest + [cross], theirs, risk, closing, gains=gains)[0]
         if g > base + 0.5 and (best is None or g > best[0]):
             best = (g, a)
@@ -949,13 +989,8 @@ def _first_serving(mine: list, theirs: list, opp: dict, closing: bool) -> tuple 
         return _plain_first_serving(mine, theirs, Risk(opp), closing)
     risk = Risk(opp)
     key = (tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing)
-    hit = _FIRST_SERVINGS.get(key)
-    if hit is None:
-        if len(_FIRST_SERVINGS) > VIEW_MEMO_MAX:
-            _FIRST_SERVINGS.clear()
-        hit = _FIRST_SERVINGS[key] = (_plain_first_serving(mine, theirs, risk, closing), tuple(mine), tuple(theirs),
-                                      backyard, seating)
-    return hit[0]
+    return _remember(_FIRST_SERVINGS, key, (tuple(mine), tuple(theirs), backyard, seating),
+                     lambda: _plain_first_serving(mine, theirs, risk, closing))
 
 
 def _plain_first_serving(mine: list, theirs: list, risk: Risk, closing: bool) -> tuple | None:
@@ -1074,13 +1109,29 @@ def _trouble(view, acts, rng):
     return next((a for a in acts if a.type == "pass"), None)
 
 
+# A payment (``_plain_pay``) reads only the seating cards, the seats, whether the floor is full,
+# the amount and the listed actions: for a shared observation it is remembered by the seating's
+# read-only view and the ids of the actions (as ``_CROSS_PICKS`` is).
+_PAY_PICKS: dict = {}
+
+
 def _pay(view, acts, rng):
     obs = view.observation
     me = obs["players"][view.player]
     amount = (obs.get("decision") or {}).get("amount", 1)
     seats = me["seats"]
     full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
-    seating = {c["iid"]: c for c in me["seating"]}
+    pile = me["seating"]
+    if type(pile) is not FrozenList:
+        return _plain_pay(pile, seats, full, amount, acts)
+    return _remember(_PAY_PICKS, (id(pile), seats, full, amount, tuple(map(id, acts))), (pile, tuple(acts)),
+                     lambda: _plain_pay(pile, seats, full, amount, acts))
+
+
+def _plain_pay(pile: list, seats: int, full: bool, amount: int, acts: list) -> Action | None:
+    """The seat to pay with next: of the fewest seats that pay ``amount``, the least useful cards
+    (``_hand_value``), the highest level first."""
+    seating = {c["iid"]: c for c in pile}
     by_lv: dict[int, list] = {}
     for a in acts:
         c = seating.get(a.card)
@@ -1165,13 +1216,8 @@ def _best_target(targets: tuple, mine: list, theirs: list, opp: dict, closing: b
     if not shared:
         return _plain_best_target(targets, mine, theirs, risk, closing, buff)
     key = (targets, tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing, buff)
-    hit = _BEST_TARGETS.get(key)
-    if hit is None:
-        if len(_BEST_TARGETS) > VIEW_MEMO_MAX:
-            _BEST_TARGETS.clear()
-        hit = _BEST_TARGETS[key] = (_plain_best_target(targets, mine, theirs, risk, closing, buff), tuple(mine),
-                                    tuple(theirs), backyard, seating)
-    return hit[0]
+    return _remember(_BEST_TARGETS, key, (tuple(mine), tuple(theirs), backyard, seating),
+                     lambda: _plain_best_target(targets, mine, theirs, risk, closing, buff))
 
 
 def _plain_best_target(targets: tuple, mine: list, theirs: list, risk: Risk, closing: bool, buff: bool) -> int:

@@ -77,7 +77,7 @@ class Printed:
     it."""
 
     __slots__ = ("cards", "level", "trigger", "mods", "charm", "activates", "views", "cast_views", "leader_views",
-                 "pile_views", "plain_casts")
+                 "pile_views", "seatings", "plain_casts")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
@@ -99,6 +99,7 @@ class Printed:
         self.cast_views: dict = {}
         self.leader_views: dict = {}
         self.pile_views: dict | None = None
+        self.seatings: dict | None = None  # view.py: seating zones' views and seats by their iids
         self.plain_casts: dict = {}  # view.py: cast views by (iid, below, cp_mod, call_mod, served, static sources)
 
 

@@ -143,6 +143,23 @@ def _leader_shared(s: KMState, d, ps) -> FrozenView:
     return v
 
 
+class _Seatings(dict):
+    """A seating zone's shared view and its seats (the sum of its levels), by the tuple of its
+    instance ids: made on the first look-up, emptied when it grows large."""
+
+    __slots__ = ("piles", "level")
+
+    def __init__(self, piles: PileViews, level: tuple):
+        super().__init__()
+        self.piles, self.level = piles, level
+
+    def __missing__(self, iids: tuple) -> tuple:
+        if len(self) > 20_000:
+            self.clear()
+        v = self[iids] = (self.piles[iids], sum(map(self.level.__getitem__, iids)))
+        return v
+
+
 def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     """``observe(..., shared=True)``: the same content as ``observe``, built from the shared card
     views (``shared_views``) and the derived facts of the cards (``printed``); its casts and
@@ -153,14 +170,20 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     top card and owner, each fixed by the instance id."""
     d = printed(s)
     fv = d.views or shared_views(s)
+    seatings = d.seatings
+    if seatings is None:
+        d.pile_views = PileViews(fv)
+        seatings = d.seatings = _Seatings(d.pile_views, d.level)
     piles = d.pile_views
-    if piles is None:
-        piles = d.pile_views = PileViews(fv)
-    level = d.level.__getitem__
-    sources = F.static_sources(s)
-    # the static modifiers on the field, by their cards: a source is the top card of a cast
-    # (its instance id) or the event (-1 - its id), with its owner and modifiers fixed by the card
-    sig = tuple([x.iid if x is not None else -1 - s.event for _, x, _ in sources]) if sources else ()
+    # the static modifiers on the field, by their cards (``F.static_sources``, worked out only for
+    # a cast view not made yet): the top card of a cast (its instance id) or the event (-1 - its
+    # id), each with its owner and modifiers fixed by the card
+    mods = d.mods
+    sig = [x.iid for ps in s.players for x in ps.floor if mods[x.iid] is not None]
+    if s.event >= 0 and mods[s.event] is not None:
+        sig.append(-1 - s.event)
+    sig = tuple(sig)
+    sources = None
     plain = d.plain_casts
     players = []
     for p, ps in enumerate(s.players):
@@ -169,6 +192,8 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
             key = (c.iid, c.below, c.cp_mod, c.call_mod, c.served, sig)
             v = plain.get(key)
             if v is None:
+                if sources is None:
+                    sources = F.static_sources(s)
                 v = _cast_shared(s, d, c, sources)
                 if len(plain) > 20_000:
                     plain.clear()
@@ -178,11 +203,12 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
             leader = d.leader_views.get((ps.leader, ps.leader_active, ps.charm_used)) or _leader_shared(s, d, ps)
         else:
             leader = None
+        seating, seats = seatings[tuple(ps.seating)]
         pv = {
-            "player": p, "seats": sum(map(level, ps.seating)), "deck": len(ps.deck), "hand_count": len(ps.hand),
+            "player": p, "seats": seats, "deck": len(ps.deck), "hand_count": len(ps.hand),
             "hand": piles[tuple(ps.hand)] if viewer == p else None,
             "backyard": piles[tuple(ps.backyard)],
-            "seating": piles[tuple(ps.seating)],
+            "seating": seating,
             "floor": floor,
             "resolving": piles[tuple(ps.resolving)],
             "leader": leader, "refreshes": ps.refreshes, "mulliganed": ps.mulliganed,
