@@ -154,8 +154,9 @@ def test_stats_retreats_and_payments_equal_the_plain_computation():
         if s.pay_memo is not None:  # kept only for the open pay decision, equal to a recount
             _, p, color, n, paid, _, _ = s.pending
             assert g.decision.kind == "pay" and s.pay_memo[0] is s.pending
+            groups = P.on_groups(s, p)
             counts, matched = P.on_counts(s, p), P.is_matched(s.cards, paid, color)
-            assert s.pay_memo[1:] == (counts, matched, P.pay_plan(counts, color, n - len(paid), matched))
+            assert s.pay_memo[1:] == (groups, counts, matched, P.pay_plan(counts, color, n - len(paid), matched))
             memos += 1
         assert F.field_auras_both(s) == (F.field_auras(s, "attack"), F.field_auras(s, "hp"))
         for ps in s.players:

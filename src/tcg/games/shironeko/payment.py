@@ -267,19 +267,31 @@ def kind_unit(code: int) -> int:
     return 1 << (_WIDTH * code)
 
 
-def on_counts(s: SNState, p: int) -> int:
-    """How many ON souls the player has of each kind (``pay_codes``), packed into one int
-    (``_WIDTH`` bits per kind, ``unpack`` reads it): one short scan of the town."""
-    deal = s.deal
-    units = deal.pay_units
-    if units is None:
-        units = deal.pay_units = tuple(map(kind_unit, pay_codes(s)))
-    off = s.players[p].souls_off
-    k = 0
-    for i in s.players[p].town:
+def on_groups(s: SNState, p: int) -> dict[int, list[int]]:
+    """The player's ON souls by kind (``pay_codes``; only the kinds present), each in town order."""
+    codes = pay_codes(s)
+    ps = s.players[p]
+    off = ps.souls_off
+    groups: dict[int, list[int]] = {}
+    for i in ps.town:
         if i not in off:
-            k += units[i]
-    return k
+            group = groups.get(codes[i])
+            if group is None:
+                groups[codes[i]] = [i]
+            else:
+                group.append(i)
+    return groups
+
+
+def counts_of(groups: dict[int, list[int]]) -> int:
+    """How many souls of each kind ``groups`` (``on_groups``) hold, packed into one int
+    (``_WIDTH`` bits per kind, ``unpack`` reads it)."""
+    return sum(len(group) << (_WIDTH * code) for code, group in groups.items())
+
+
+def on_counts(s: SNState, p: int) -> int:
+    """How many ON souls the player has of each kind (``pay_codes``), packed (``counts_of``)."""
+    return counts_of(on_groups(s, p))
 
 
 def unpack(counts: int) -> tuple[int, ...]:
@@ -373,29 +385,25 @@ def _ranked(counts: tuple[int, ...], color: str, n: int, matched: bool, vecs: li
 
 
 def souls_of(s: SNState, p: int, color: str, vec: tuple[int, ...], matched: bool) -> list[int]:
-    """``souls_for(s.cards, on_souls(s, p), color, vec, matched)`` (the same souls in the same
-    order), from the souls' kinds (``pay_codes``) in one scan of the town."""
-    codes = pay_codes(s)
-    ps = s.players[p]
-    off = ps.souls_off
+    """``souls_for(s.cards, on_souls(s, p), color, vec, matched)``: the same souls in the same
+    order (``souls_in`` of ``on_groups``)."""
+    return souls_in(on_groups(s, p), color, vec, matched)
+
+
+def souls_in(groups: dict[int, list[int]], color: str, vec: tuple[int, ...], matched: bool) -> list[int]:
+    """The souls a payment (counts per colour) turns OFF, from the ON souls by kind
+    (``on_groups``): per colour paid, its plain souls first, then those that pay any colour; and
+    when no soul paid matches, the last plain soul of the first colour paid that has a soul
+    paying any colour swapped for that one (``souls_for``)."""
     paid = _COLOURS_PAID.get(vec)
     if paid is None:
         if len(_COLOURS_PAID) > 20000:
             _COLOURS_PAID.clear()
         paid = _COLOURS_PAID[vec] = tuple(x for x in range(_N) if vec[x])
-    groups: dict[int, list[int]] = {}  # by kind: the ON souls of the colours paid
-    for x in paid:
-        groups[x] = []
-        groups[x + _N] = []
-    for i in ps.town:
-        if i not in off:
-            group = groups.get(codes[i])
-            if group is not None:
-                group.append(i)
     chosen: list[int] = []
     wild_paid = False
-    for x in paid:  # colour order: the plain souls first
-        plain = groups[x]
+    for x in paid:  # colour order
+        plain = groups.get(x, ())
         k = vec[x]
         if k > len(plain):
             wild_paid = True
@@ -404,13 +412,12 @@ def souls_of(s: SNState, p: int, color: str, vec: tuple[int, ...], matched: bool
         else:
             chosen += plain[:k]
     if not matched and color != "colorless" and not wild_paid and _COLOR_INDEX[color] not in paid:
-        # no soul paid matches: the first colour paid that has a soul paying any colour gives one
-        # for its last plain soul paid
+        # no soul paid matches
         for x in paid:
-            w = groups[x + _N]
-            if w:
+            wild = groups.get(x + _N)
+            if wild:
                 chosen.remove(groups[x][vec[x] - 1])
-                chosen.append(w[0])
+                chosen.append(wild[0])
                 break
     return chosen
 
@@ -425,13 +432,10 @@ def code_matches(code: int, cost_color: str) -> bool:
 
 def first_of_kind(s: SNState, p: int, code: int) -> int:
     """The first ON soul of this kind (``pay_codes``) in town order."""
-    codes = pay_codes(s)
-    ps = s.players[p]
-    off = ps.souls_off
-    for i in ps.town:
-        if codes[i] == code and i not in off:
-            return i
-    raise ValueError("no ON soul of that kind")
+    group = on_groups(s, p).get(code)
+    if not group:
+        raise ValueError("no ON soul of that kind")
+    return group[0]
 
 
 _USES: dict[int, tuple[Card, list[tuple[str, int]], list[tuple[str, int]]]] = {}

@@ -124,7 +124,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 return
         F.build(s, p)  # SN-T3
         s.phase = "main"
-        s.steps.append(("main",))
+        self._decide(s, p, "main")  # the ``main`` step at once
 
     def _step_main(self, s: SNState, step: tuple) -> None:
         self._decide(s, s.active, "main")
@@ -160,7 +160,8 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 u.shock = False
                 s.emit("marker", {"card": u.iid, "marker": "shock", "on": False})
         s.steps.append(("start_turn",))
-        s.steps.append(("hand_limit", s.active))
+        if len(s.players[s.active].hand) > self.hand_limit:  # the ``hand_limit`` step's test
+            s.steps.append(("hand_limit", s.active))
 
     def _step_hand_limit(self, s: SNState, step: tuple) -> None:
         p = step[1]
@@ -520,38 +521,40 @@ class ShironekoRules(EffectRunner, StepRuleset):
         _, p, color, n, paid, source, why = step
         cards = s.cards
         left = n - len(paid)
-        memo = s.pay_memo  # set by _apply_pay for this step: the souls' counts after its soul
+        memo = s.pay_memo  # set by _apply_pay for this step: the souls ON after its soul
         s.pay_memo = None
         if left > 0:
             if memo is not None and memo[0] is step:
-                counts, matched = memo[1], memo[2]
+                _, groups, counts, matched = memo
             else:
-                counts, matched = P.on_counts(s, p), P.is_matched(cards, paid, color)
+                groups = P.on_groups(s, p)
+                counts, matched = P.counts_of(groups), P.is_matched(cards, paid, color)
             plan = P.pay_plan(counts, color, left, matched)
             ways = plan[0]
             if len(ways) > 1:
-                s.pay_memo = (step, counts, matched, plan)  # the open decision's (step is its pending)
+                s.pay_memo = (step, groups, counts, matched, plan)  # the open decision's (step is its pending)
                 self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
                              paid=[cards[i].color for i in paid])
                 return
-            chosen = P.souls_of(s, p, color, ways[0], matched)
+            chosen = P.souls_in(groups, color, ways[0], matched)
             s.players[p].souls_off.update(chosen)
             paid = paid + tuple(chosen)
         s.emit("pay", {"player": p, "souls": list(paid), "colors": [cards[i].color for i in paid],
                        "card": source, "id": cards[source].id, "for": why})
 
     def _pay_memo(self, s: SNState, p: int, pending: tuple) -> tuple:
-        """``s.pay_memo`` of the open ``pay`` decision: (its step, the ON souls counted by kind,
+        """``s.pay_memo`` of the open ``pay`` decision: (its step, the ON souls by kind, counted,
         is the cost matched, ``payment.pay_plan`` of those), worked out again for a clone."""
         memo = s.pay_memo
         if memo is None or memo[0] is not pending:
             _, _, color, n, paid, _, _ = pending
-            counts, matched = P.on_counts(s, p), P.is_matched(s.cards, paid, color)
-            memo = s.pay_memo = (pending, counts, matched, P.pay_plan(counts, color, n - len(paid), matched))
+            groups = P.on_groups(s, p)
+            counts, matched = P.counts_of(groups), P.is_matched(s.cards, paid, color)
+            memo = s.pay_memo = (pending, groups, counts, matched, P.pay_plan(counts, color, n - len(paid), matched))
         return memo
 
     def _legal_pay(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        options = self._pay_memo(s, p, pending)[3][1]
+        options = self._pay_memo(s, p, pending)[4][1]
         acts = _PAY_ACTS.get(options)
         if acts is None:
             acts = _PAY_ACTS[options] = tuple([PAY[c] for c in options] + [PAY_SUGGESTED])
@@ -559,22 +562,28 @@ class ShironekoRules(EffectRunner, StepRuleset):
 
     def _apply_pay(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         _, _, color, n, paid, source, why = pending
-        _, counts, matched, plan = self._pay_memo(s, p, pending)
+        _, groups, counts, matched, plan = self._pay_memo(s, p, pending)
         s.pay_memo = None
         left = n - len(paid)
         if a.type == "pay_suggested":
-            chosen = P.souls_of(s, p, color, P.suggested(s, p, color, left, matched, counts), matched)
+            chosen = P.souls_in(groups, color, P.suggested(s, p, color, left, matched, counts), matched)
             s.players[p].souls_off.update(chosen)
             s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
             return
         code = plan[2][a.params[0][1]]  # a.color
-        i = P.first_of_kind(s, p, code)
+        group = groups[code]
+        i = group[0]  # the first ON soul of that kind in town order
         s.players[p].souls_off.add(i)
         step = ("pay", p, color, n, paid + (i,), source, why)
         s.steps.append(step)
-        # the souls then ON: one fewer of its kind; matched once a soul paid matches the colour
+        # the souls then ON: that one less; matched once a soul paid matches the colour
         # (``payment.matches``: its own colour, or one that pays any colour)
-        s.pay_memo = (step, counts - P.kind_unit(code), matched or P.code_matches(code, color))
+        after = dict(groups)
+        if len(group) > 1:
+            after[code] = group[1:]
+        else:
+            del after[code]
+        s.pay_memo = (step, after, counts - P.kind_unit(code), matched or P.code_matches(code, color))
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):
