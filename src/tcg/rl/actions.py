@@ -254,18 +254,20 @@ class ActionTable:
     #: the memo of plans is emptied past this many actions (values such as card combinations)
     PLAN_LIMIT = 100_000
 
-    def _plan(self, action) -> tuple[int, int, tuple, frozenset]:
+    def _plan(self, action) -> tuple[int, int, tuple, frozenset, Any]:
         """How to number ``action``, worked out once per action value (actions are immutable
         values, hashable and compared by value): ``(base for viewer 0, base for viewer 1,
         dynamic, cards)``. A base is the row's first id plus what does not depend on the
         observation (``Vals``; squares and sets of squares, seat-relative, hence one base per
         viewer), -1 when the action has no id for that viewer; ``dynamic`` the
         ``(spec, value, radix)`` left to look up in each observation (card slots); ``cards`` the
-        card values those name (where to look them up)."""
+        card values those name (where to look them up); ``one``: ``(zone -> (first slot id,
+        slots), card, radix)`` when that is a single card found only among the observation's
+        zones (most actions), else None."""
         params = action.params
         entry = self.by_sig.get((action.type, tuple(k for k, _ in params)))
         if entry is None:
-            plan = (-1, -1, (), frozenset())
+            plan = (-1, -1, (), frozenset(), None)
         else:
             base, specs = entry
             pv = dict(params)
@@ -283,7 +285,13 @@ class ActionTable:
                 else:
                     dyn.append((spec, value, radix))
             cards = frozenset(v for spec, v, _ in dyn if isinstance(spec, Loc) and isinstance(v, Hashable))
-            plan = (bases[0], bases[1], tuple(dyn), cards)
+            one = None   # the common case: one card, looked up in the observation alone
+            if len(dyn) == 1:
+                spec, value, radix = dyn[0]
+                if (isinstance(spec, Loc) and not spec.offered and isinstance(value, Hashable)
+                        and not (spec.has_none and value == spec.none)):
+                    one = (spec.limits, value, radix)
+            plan = (bases[0], bases[1], tuple(dyn), cards, one)
         if len(self._plans) > self.PLAN_LIMIT:
             self._plans.clear()
         self._plans[action] = plan

@@ -179,6 +179,28 @@ class GameEncoding:
             if aid < 0:
                 order.append(-1)
                 continue
+            one = plan[4]
+            if one is not None:   # one card: its first place among the zones the row names
+                limits, value, radix = one
+                i = -1
+                ents = locs.get(value)
+                if ents is not None:
+                    for zone, slot in ents:
+                        lim = limits.get(zone)
+                        if lim is not None and slot < lim[1]:
+                            i = lim[0] + slot
+                            break
+                if i < 0:
+                    order.append(-1)
+                    continue
+                aid += i * radix
+                got = ids.get(aid)
+                if got is None:
+                    ids[aid] = a
+                    order.append(aid)
+                else:
+                    order.append(aid if got is a else -1)
+                continue
             for spec, value, radix in plan[2]:
                 i = None
                 if spec.__class__ is Loc and not (spec.has_none and value == spec.none):
