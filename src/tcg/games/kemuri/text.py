@@ -41,8 +41,9 @@ import itertools
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
+from ... import voice
 from ...engine.action import Action
-from ...presentation import cap, cards_in, fold, known_lang
+from ...presentation import cap, fold, known_lang
 from ...text import catalog
 
 GAME = "kemuri"
@@ -127,9 +128,8 @@ def reason_text(reason: Any, lang: str = "en") -> str:
 
 # --- card texts ------------------------------------------------------------------------------------
 
-def _filter_text(flt: Mapping[str, Any] | None, lang: str) -> str:
-    if not flt:
-        return ""
+def _filter_parts(flt: Mapping[str, Any], lang: str) -> str:
+    """What a filter asks for: "早番, Lv2, cast"."""
     parts = []
     for k, v in flt.items():
         if k == "shift":
@@ -140,7 +140,12 @@ def _filter_text(flt: Mapping[str, Any] | None, lang: str) -> str:
             parts.append(kind_name(v, lang))
         else:
             parts.append(str(v))
-    return t("op.filter", lang, parts=t("fmt.list", lang).join(parts))
+    return t("fmt.list", lang).join(parts)
+
+
+def _filter_text(flt: Mapping[str, Any] | None, lang: str) -> str:
+    """A filter in an effect's words ("" for none)."""
+    return t("op.filter", lang, parts=_filter_parts(flt, lang)) if flt else ""
 
 
 def op_text(op: Any, lang: str = "en") -> str:
@@ -208,195 +213,26 @@ def abilities_of(card: Any, kind: str) -> list[Any]:
 
 # --- cards: naming them ------------------------------------------------------------------------------
 
-class CardBook:
-    """Names the cards a viewer may know: the printed card set (by id) plus the cards seen so far
-    (instance id -> id, names, kind, level, owner), learnt from observations (``see``) and events
-    (``learn``). ``cards`` may also be the game's cards by instance id (``game.state.cards``: a
-    referee's book). Made ``for_game(game, viewer)`` it also looks at the viewer's observation
-    when it meets a card it does not know yet."""
+class CardBook(voice.CardBook):
+    """Names the cards a viewer may know (``tcg.voice.CardBook``): the printed card set plus the
+    cards seen so far (instance id -> id, names, kind, level, owner), in the players' parts of an
+    observation and outside them (the event in play)."""
 
-    def __init__(self, cards: Any = None, game: Any = None, viewer: int | None = None):
-        self.by_iid = None
-        if isinstance(cards, (list, tuple)) or (isinstance(cards, Mapping) and not hasattr(cards, "find")):
-            self.by_iid, cards = cards, None
-        if cards is None and game is not None:
-            cards = getattr(getattr(game, "rules", None), "cards", None)
-        self.cards = cards
-        self.game = game
-        self.viewer = viewer
-        self.seen: dict[int, dict[str, Any]] = {}
-        self._mark = -1
+    FIELDS = ("name", "name_en", "kind", "level")
 
-    @classmethod
-    def for_game(cls, game: Any, viewer: int | None) -> "CardBook":
-        return cls(None, game, viewer)
-
-    def find(self, cid: Any):
-        """The printed card of an id, or None."""
-        if not isinstance(cid, str) or self.cards is None:
-            return None
-        try:
-            return self.cards.find(cid)
-        except Exception:  # noqa: BLE001 - naming must never break a game
-            return None
-
-    @staticmethod
-    def _entry(x: Mapping[str, Any], owner: Any) -> dict[str, Any]:
-        return {"iid": x.get("iid"), "id": x.get("id"), "name": x.get("name"), "name_en": x.get("name_en"),
-                "kind": x.get("kind"), "level": x.get("level"), "owner": owner}
-
-    def see(self, obs: Mapping[str, Any]) -> None:
-        """Learn the names and owners of every card visible in an observation."""
-        def walk(x: Any, owner: Any) -> None:
-            for c, own in cards_in(x, owner):
-                if isinstance(c.get("id"), str):
-                    self.seen[c["iid"]] = self._entry(c, own)
-        for pv in obs.get("players") or []:
-            walk(pv, pv.get("player"))
-        walk({k: v for k, v in obs.items() if k != "players"}, None)
-
-    def learn(self, iid: Any, cid: Any, owner: Any = None) -> None:
-        """Learn that instance ``iid`` is the card ``cid`` (of ``owner``)."""
-        if not isinstance(iid, int) or not isinstance(cid, str):
-            return
-        known = self.seen.get(iid)
-        if known is not None and known.get("id") == cid:
-            if owner is not None and known.get("owner") is None:
-                known["owner"] = owner
-            return
-        c = self.find(cid)
-        if c is not None:
-            self.seen[iid] = {"iid": iid, "id": cid, "name": c.name, "name_en": c.name_en, "kind": c.kind,
-                              "level": getattr(c, "level", None), "owner": owner}
-
-    def refresh(self) -> None:
-        """Look at the viewer's observation again (once per new event)."""
-        game = self.game
-        if game is None:
-            return
-        try:
-            mark = len(game.log)
-            if mark == self._mark:
-                return
-            self._mark = mark
-            self.see(game.observe(self.viewer))
-        except Exception:  # noqa: BLE001 - naming must never break a game
-            pass
-
-    def view(self, iid: Any) -> dict[str, Any] | None:
-        if not isinstance(iid, int) or isinstance(iid, bool) or iid < 0:
-            return None
-        if iid not in self.seen:
-            if self.by_iid is not None:
-                try:
-                    c = self.by_iid[iid]
-                except (IndexError, KeyError, TypeError):
-                    c = None
-                if c is not None:
-                    get = c.get if isinstance(c, Mapping) else (lambda k, d=None: getattr(c, k, d))
-                    return {"iid": iid, "id": get("id"), "name": get("name"), "name_en": get("name_en"),
-                            "kind": get("kind"), "level": get("level"), "owner": self._owner_of(iid)}
-            self.refresh()
-        return self.seen.get(iid)
-
-    def _owner_of(self, iid: int) -> Any:
-        try:
-            return self.game.state.owner[iid]
-        except Exception:  # noqa: BLE001
-            return None
-
-    def owner(self, iid: Any) -> Any:
-        v = self.view(iid)
-        owner = v.get("owner") if v else None
-        if owner is None and isinstance(iid, int) and self.game is not None:
-            owner = self._owner_of(iid)  # whose card an instance is, is no secret
-        return owner
-
-    def card_of(self, iid: Any = None, cid: Any = None):
-        """The printed card of an instance (or of an id)."""
-        if isinstance(cid, str):
-            found = self.find(cid)
-            if found is not None:
-                return found
-        v = self.view(iid)
-        if v is None:
-            return None
-        return self.find(v.get("id")) or (self.by_iid[iid] if self.by_iid is not None else None)
+    def unowned(self, obs: Mapping[str, Any]) -> Any:
+        return {k: v for k, v in obs.items() if k != "players"}
 
 
-class Voice:
-    """How one viewer's lines read: their language, who is "you", how cards are named."""
+class Voice(voice.Voice):
+    """How one viewer's lines read (``tcg.voice.Voice``), with the levels of casts and casts on
+    the floor ("Opponent's X (遅番 CP 5)")."""
 
-    def __init__(self, viewer: int | None = None, lang: str = "en", cards: Any = None,
-                 names: Mapping[int, str] | None = None):
-        self.viewer = viewer
-        self.lang = _lang(lang)
-        self.book = cards if isinstance(cards, CardBook) else CardBook(cards)
-        self.names = dict(names) if names else None
+    game_id = GAME
+    Book = CardBook
 
-    def t(self, key: str, /, **params: Any) -> str:
-        return t(key, self.lang, **params)
-
-    def has(self, key: str) -> bool:
-        return key in words()
-
-    # --- players ---------------------------------------------------------------------------------
-    def who(self, p: Any) -> str:
-        if self.names is not None and p in self.names:
-            return str(self.names[p])
-        if not isinstance(p, int) or isinstance(p, bool):
-            return self.t("who.nobody")
-        if self.viewer in (0, 1):
-            return self.t("who.you") if p == self.viewer else self.t("who.opponent")
-        return self.t("who.player", player=p)
-
-    def is_you(self, p: Any) -> bool:
-        return p is not None and p == self.viewer and self.who(p) == self.t("who.you")
-
-    def whose(self, p: Any) -> str:
-        """ "your", "Opponent's", "P1's" (あなたの, 相手の, P1の); "" if nobody is known."""
-        if not isinstance(p, int) or isinstance(p, bool):
-            return ""
-        if self.is_you(p):
-            return self.t("whose.you")
-        if self.names is None and self.viewer in (0, 1):
-            return self.t("whose.opponent")
-        return self.t("whose.named", name=self.who(p))
-
-    def own(self, p: Any) -> str:
-        """The actor's own things: "your" / "their" in English, 自分の in Japanese."""
-        return self.t("whose.you") if self.is_you(p) and self.lang != "ja" else self.t("whose.own")
-
-    def keyed(self, key: str, p: Any) -> str:
-        """``key.you`` when the viewer is ``p`` and the sentence differs, else ``key``."""
-        return f"{key}.you" if self.is_you(p) and self.has(f"{key}.you") else key
-
-    def say(self, key: str, p: Any, /, **params: Any) -> str:
-        """The sentence ``key`` about player ``p`` (its ``.you`` form for the viewer)."""
-        params.setdefault("who", self.who(p))
-        params.setdefault("own", self.own(p))
-        return self.t(self.keyed(key, p), **params)
-
-    # --- cards -------------------------------------------------------------------------------------
-    def label(self, view: Any) -> str:
-        """A card's name, with its English name after it in English."""
-        if not view:
-            return self.t("fmt.a_card")
-        get = view.get if isinstance(view, Mapping) else (lambda k, d=None: getattr(view, k, d))
-        name, en = get("name") or get("id") or "?", get("name_en")
-        if self.lang != "ja" and en and en != name:
-            return f"{name} ({en})"
-        return str(name)
-
-    def card(self, iid: Any = None, cid: Any = None) -> str:
-        """The name of an instance (or of a printed id); "a card" when the viewer cannot tell."""
-        c = self.book.find(cid) if isinstance(cid, str) else None
-        if c is not None:
-            return self.label(c)
-        v = self.book.view(iid)
-        if v:
-            return self.label(v)
-        return self.t("fmt.a_card") if iid is None else self.t("fmt.unknown_card")
+    def nobody(self) -> str:
+        return self.t("who.nobody")
 
     def level_of(self, iid: Any = None, cid: Any = None) -> Any:
         c = self.book.find(cid) if isinstance(cid, str) else None
@@ -416,33 +252,8 @@ class Voice:
         name = self.label(view)
         return self.t("fmt.with_level", card=name, level=lv) if lv else name
 
-    def owned(self, iid: Any, name: str | None = None) -> str:
-        """ "your X" / "Opponent's X" (あなたのX / 相手のX); just "X" when the owner is unknown."""
-        owner = self.book.owner(iid)
-        name = name if name is not None else self.card(iid)
-        if owner is None:
-            return name
-        return self.t("fmt.owned", whose=self.whose(owner), card=name)
-
-    def grouped(self, names: Iterable[str]) -> list[str]:
-        counts: dict[str, int] = {}
-        for n in names:
-            counts[n] = counts.get(n, 0) + 1
-        return [k if n == 1 else self.t("fmt.times", name=k, count=n) for k, n in counts.items()]
-
-    def join(self, items: Iterable[str]) -> str:
-        """A list of card names ("; " in English: the names hold commas)."""
-        return self.t("fmt.names").join(items)
-
     def plus(self, items: Iterable[str]) -> str:
         return self.t("fmt.plus").join(items)
-
-    def source(self, src: Any) -> str:
-        """ " (effect of X)" for the card whose effect caused an event ("" when unknown)."""
-        if not src:
-            return ""
-        iid, cid = src
-        return self.t("fmt.by_effect", card=self.card(iid, cid))
 
     def cast(self, c: Mapping[str, Any], own: bool = False, shift: bool = True) -> str:
         """A cast on the floor: "Opponent's X (遅番 CP 5)"; a cross "X+Y (早番 cross CP 8)"."""
@@ -461,13 +272,6 @@ class Voice:
             return text
         return self.t("fmt.owned", whose=self.whose(c.get("owner")), card=text)
 
-    def finish(self, text: str | None) -> str | None:
-        """A finished line: no doubled spaces (an unknown owner), a capital first letter in English."""
-        if not text:
-            return text
-        text = re.sub(r"(?<=\S)  +(?=\S)", " ", text).strip()
-        return _cap(text) if self.lang != "ja" else text
-
 
 def who(player: Any, viewer: int | None, lang: str = "en", names: Mapping[int, str] | None = None) -> str:
     """How ``viewer`` calls ``player``: "You" / "Opponent" (あなた / 相手); "P0" for spectators."""
@@ -478,12 +282,7 @@ def result_text(winner: Any, reason: Any, viewer: int | None, lang: str = "en",
                 names: Mapping[int, str] | None = None) -> str:
     """How the game ended: "Opponent wins (closed with 16 or more seats)", "Draw (...)"."""
     v = Voice(viewer, lang, None, names)
-    why = reason_text(reason, v.lang)
-    if winner is None:
-        return v.t("result.draw", reason=why)
-    if v.is_you(winner):  # "You win!", not "You wins"
-        return v.t("result.you_win", reason=why)
-    return v.t("result.win", who=v.who(winner), reason=why)
+    return voice.result_line(v, winner, reason_text(reason, v.lang))
 
 
 # --- describe: the plain label of an action -----------------------------------------------------
@@ -1361,19 +1160,8 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
 # --- prompts: who must decide what ----------------------------------------------------------------
 
 def _filter_words(flt: Mapping[str, Any] | None, lang: str) -> str:
-    if not flt:
-        return t("filter.any", lang)
-    parts = []
-    for k, val in flt.items():
-        if k == "shift":
-            parts.append(shift_name(val, lang, short=True))
-        elif k == "level":
-            parts.append(t("stat.lv", lang, level=val))
-        elif k == "kind":
-            parts.append(kind_name(val, lang))
-        else:
-            parts.append(str(val))
-    return t("filter.only", lang, parts=t("fmt.list", lang).join(parts))
+    """A filter in a prompt's words ("any card" for none)."""
+    return t("filter.only", lang, parts=_filter_parts(flt, lang)) if flt else t("filter.any", lang)
 
 
 def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "en",

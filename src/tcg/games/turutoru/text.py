@@ -50,9 +50,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from ... import voice
 from ...engine.action import Action
-from ...presentation import cards_in, fold
-from ...text import LANGS, catalog
+from ...presentation import cap, fold, known_lang
+from ...text import catalog
 
 GAME = "turutoru"
 SEGMENTS = 6      # the profile's round.segments (observations carry it as "segments")
@@ -95,16 +96,12 @@ def words():
     return catalog(GAME)
 
 
-def _lang(lang: Any) -> str:
-    return lang if lang in LANGS else "en"
-
-
 def t(key: str, lang: str = "en", /, **params: Any) -> str:
     return catalog(GAME).t(key, _lang(lang), **params)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+_lang = known_lang
+_cap = cap
 
 
 def term(name: str, lang: str = "en") -> str:
@@ -314,211 +311,24 @@ def filter_text(flt: Mapping[str, Any] | None, lang: str = "en") -> str:
 
 # --- cards: naming them ---------------------------------------------------------------------------------
 
-class CardBook:
-    """Names the cards a viewer may know: the printed card set (by id) plus the cards seen so far
-    (instance id -> id, names, kind, owner), learnt from observations (``see``) and events
-    (``learn``). ``cards`` may also be the game's cards by instance id (``game.state.cards``: a
-    referee's book). Made ``for_game(game, viewer)`` it also looks at the viewer's observation
-    when it meets a card it does not know yet."""
+class CardBook(voice.CardBook):
+    """Names the cards a viewer may know (``tcg.voice.CardBook``): the printed card set plus the
+    cards seen so far (instance id -> id, names, kind, owner). A card's owner is the player whose
+    part of the observation shows it (a device on another player's character is still its
+    owner's); whose an instance is, is no secret."""
 
-    def __init__(self, cards: Any = None, game: Any = None, viewer: int | None = None):
-        self.by_iid = None
-        if isinstance(cards, (list, tuple)) or (isinstance(cards, Mapping) and not hasattr(cards, "find")):
-            self.by_iid, cards = cards, None
-        if cards is None and game is not None:
-            try:
-                cards = game.rules.cards
-            except Exception:  # noqa: BLE001 - naming must never break a game
-                cards = None
-        self.cards = cards
-        self.game = game
-        self.viewer = viewer
-        self.seen: dict[int, dict[str, Any]] = {}
-        self._mark = -1
-
-    @classmethod
-    def for_game(cls, game: Any, viewer: int | None) -> "CardBook":
-        return cls(None, game, viewer)
-
-    def find(self, cid: Any):
-        """The printed card of an id, or None."""
-        if not isinstance(cid, str) or self.cards is None:
-            return None
-        try:
-            return self.cards.find(cid)
-        except Exception:  # noqa: BLE001
-            return None
-
-    def see(self, obs: Mapping[str, Any]) -> None:
-        """Learn the names and owners of every card visible in an observation."""
-        def walk(x: Any, owner: Any) -> None:
-            for c, _ in cards_in(x, owner, owner_field=False):
-                if isinstance(c.get("id"), str):
-                    self.seen[c["iid"]] = {"iid": c["iid"], "id": c["id"], "name": c.get("name"),
-                                           "name_en": c.get("name_en"), "kind": c.get("kind"), "owner": owner}
-        for pv in obs.get("players") or []:
-            walk(pv, pv.get("player"))
-
-    def learn(self, iid: Any, cid: Any, owner: Any = None) -> None:
-        """Learn that instance ``iid`` is the card ``cid`` (of ``owner``)."""
-        if not isinstance(iid, int) or not isinstance(cid, str):
-            return
-        known = self.seen.get(iid)
-        if known is not None and known.get("id") == cid:
-            if owner is not None and known.get("owner") is None:
-                known["owner"] = owner
-            return
-        c = self.find(cid)
-        if c is not None:
-            self.seen[iid] = {"iid": iid, "id": cid, "name": c.name, "name_en": c.name_en, "kind": c.kind,
-                              "owner": owner}
-
-    def refresh(self) -> None:
-        """Look at the viewer's observation again (once per new event)."""
-        game = self.game
-        if game is None:
-            return
-        try:
-            mark = len(game.log)
-            if mark == self._mark:
-                return
-            self._mark = mark
-            self.see(game.observe(self.viewer))
-        except Exception:  # noqa: BLE001
-            pass
-
-    def view(self, iid: Any) -> dict[str, Any] | None:
-        if not isinstance(iid, int) or isinstance(iid, bool) or iid < 0:
-            return None
-        if iid not in self.seen:
-            if self.by_iid is not None:
-                try:
-                    c = self.by_iid[iid]
-                except (IndexError, KeyError, TypeError):
-                    c = None
-                if c is not None:
-                    get = c.get if isinstance(c, Mapping) else (lambda k, d=None: getattr(c, k, d))
-                    return {"iid": iid, "id": get("id"), "name": get("name"), "name_en": get("name_en"),
-                            "kind": get("kind"), "owner": self._owner_of(iid)}
-            self.refresh()
-        return self.seen.get(iid)
-
-    def _owner_of(self, iid: int) -> Any:
-        try:
-            return self.game.state.owner[iid]
-        except Exception:  # noqa: BLE001
-            return None
-
-    def owner(self, iid: Any) -> Any:
-        v = self.view(iid)
-        owner = v.get("owner") if v else None
-        if owner is None and isinstance(iid, int) and self.game is not None:
-            owner = self._owner_of(iid)  # whose card an instance is, is no secret
-        return owner
-
-    def card_of(self, iid: Any = None, cid: Any = None):
-        """The printed card of an instance (or of an id)."""
-        if isinstance(cid, str):
-            found = self.find(cid)
-            if found is not None:
-                return found
-        v = self.view(iid)
-        if v is None:
-            return None
-        found = self.find(v.get("id"))
-        if found is None and self.by_iid is not None:
-            try:
-                found = self.by_iid[iid]
-            except (IndexError, KeyError, TypeError):
-                found = None
-        return found
+    OWNER_FIELDS = False
 
 
-class Voice:
-    """How one viewer's lines read: their language, who is "you", how cards are named."""
+class Voice(voice.Voice):
+    """How one viewer's lines read (``tcg.voice.Voice``): a card is named as ``card_label`` names
+    it; an empty list reads "nothing"; a line starts with a capital at its first letter or digit."""
 
-    def __init__(self, viewer: int | None = None, lang: str = "en", cards: Any = None,
-                 names: Mapping[int, str] | None = None):
-        self.viewer = viewer
-        self.lang = _lang(lang)
-        self.book = cards if isinstance(cards, CardBook) else CardBook(cards)
-        self.names = dict(names) if names else None
+    game_id = GAME
+    Book = CardBook
 
-    def t(self, key: str, /, **params: Any) -> str:
-        return t(key, self.lang, **params)
-
-    def has(self, key: str) -> bool:
-        return key in words()
-
-    # --- players ---------------------------------------------------------------------------------
-    def who(self, p: Any) -> str:
-        if self.names is not None and p in self.names:
-            return str(self.names[p])
-        if not isinstance(p, int) or isinstance(p, bool):
-            return self.t("who.player", player="?")
-        if self.viewer in (0, 1):
-            return self.t("who.you") if p == self.viewer else self.t("who.opponent")
-        return self.t("who.player", player=p)
-
-    def is_you(self, p: Any) -> bool:
-        return p is not None and p == self.viewer and self.who(p) == self.t("who.you")
-
-    def whose(self, p: Any) -> str:
-        """ "your", "Opponent's", "P1's" (あなたの, 相手の, P1の); "" if nobody is known."""
-        if not isinstance(p, int) or isinstance(p, bool):
-            return ""
-        if self.is_you(p):
-            return self.t("whose.you")
-        if self.names is None and self.viewer in (0, 1):
-            return self.t("whose.opponent")
-        return self.t("whose.named", name=self.who(p))
-
-    def Whose(self, p: Any) -> str:  # noqa: N802 - the capitalised form, at the start of a sentence
-        w = self.whose(p)
-        return _cap(w) if self.lang != "ja" else w
-
-    def own(self, p: Any) -> str:
-        """The actor's own things: "your" / "their" in English, 自分の in Japanese."""
-        return self.t("whose.you") if self.is_you(p) and self.lang != "ja" else self.t("whose.own")
-
-    def keyed(self, key: str, p: Any) -> str:
-        """``key.you`` when the viewer is ``p`` and the sentence differs, else ``key``."""
-        return f"{key}.you" if self.is_you(p) and self.has(f"{key}.you") else key
-
-    def say(self, key: str, p: Any, /, **params: Any) -> str:
-        """The sentence ``key`` about player ``p`` (its ``.you`` form for the viewer)."""
-        params.setdefault("who", self.who(p))
-        params.setdefault("whose", self.whose(p))
-        params.setdefault("own", self.own(p))
-        return self.t(self.keyed(key, p), **params)
-
-    # --- cards -------------------------------------------------------------------------------------
     def label(self, view: Any) -> str:
         return card_label(view, self.lang)
-
-    def card(self, iid: Any = None, cid: Any = None) -> str:
-        """The name of an instance (or of a printed id); "a card" when the viewer cannot tell."""
-        c = self.book.find(cid) if isinstance(cid, str) else None
-        if c is not None:
-            return self.label(c)
-        v = self.book.view(iid)
-        if v:
-            return self.label(v)
-        return self.t("fmt.a_card") if iid is None else self.t("fmt.unknown_card")
-
-    def owned(self, iid: Any, cid: Any = None) -> str:
-        """ "Opponent's X" (相手のX): a card with its owner when known."""
-        name = self.card(iid, cid)
-        owner = self.book.owner(iid)
-        if owner is None:
-            return name
-        return self.t("fmt.owned", whose=self.whose(owner), card=name)
-
-    def grouped(self, names: Iterable[str]) -> list[str]:
-        counts: dict[str, int] = {}
-        for n in names:
-            counts[n] = counts.get(n, 0) + 1
-        return [k if n == 1 else self.t("fmt.times", name=k, count=n) for k, n in counts.items()]
 
     def join(self, items: Iterable[str]) -> str:
         items = list(items)
@@ -526,13 +336,6 @@ class Voice:
 
     def cards(self, iids: Iterable[Any], owned: bool = False) -> str:
         return self.join(self.grouped((self.owned(i) if owned else self.card(i)) for i in iids or ()))
-
-    def source(self, src: Any) -> str:
-        """ " (effect of X)" for the card whose effect caused an event ("" when unknown)."""
-        if not src:
-            return ""
-        iid, cid = src
-        return self.t("fmt.by_effect", card=self.card(iid, cid))
 
     def finish(self, text: str | None) -> str | None:
         """A finished line: a capital first letter in English (after a leading mark: "✗ Your")."""
@@ -551,15 +354,11 @@ def who(player: Any, viewer: int | None, lang: str = "en", names: Mapping[int, s
 
 def result_text(winner: Any, reason: Any, viewer: int | None, lang: str = "en",
                 names: Mapping[int, str] | None = None) -> str:
-    """How the game ended: "Opponent wins (HP reached 0)", "Draw (...)"."""
+    """How the game ended: "Opponent wins (HP reached 0)", "Draw (...)"; when both lost at the
+    same moment, the draw says why both did (TT-W3)."""
     v = Voice(viewer, lang, names=names)
-    why = reason_text(reason, v.lang)
-    if winner is None:
-        both = words().get(f"reason.both.{reason}", v.lang)  # both lost at the same moment (TT-W3)
-        return v.t("result.draw", reason=both or why)
-    if v.is_you(winner):
-        return v.t("result.you_win", reason=why)
-    return v.t("result.win", who=v.who(winner), reason=why)
+    both = words().get(f"reason.both.{reason}", v.lang) if winner is None else None
+    return voice.result_line(v, winner, reason_text(reason, v.lang), both)
 
 
 # --- describe: the plain label of an action ----------------------------------------------------------------

@@ -26,11 +26,11 @@ event carries their id). ``names`` (optional) overrides how players are called (
 name); by default the viewer is "You" / "あなた" and the other "Opponent" / "相手"."""
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable, Mapping, Sequence
 
+from ... import voice
 from ...engine.action import Action
-from ...presentation import cap, cards_in, fold, known_lang
+from ...presentation import cap, fold, known_lang
 from ...text import catalog
 from .cards import COLORS
 from .state import ADJACENT, PLAYER_SQUARE
@@ -191,139 +191,31 @@ def dynamis_cell(card: Any, lang: str = "en") -> str:
 
 # --- cards: naming them -----------------------------------------------------------------------------
 
-class CardBook:
-    """Names the cards a viewer may know: the printed card set (by id) plus the cards seen so far
-    (instance id -> id, names, kind, owner), learnt from observations (``see``) and events
-    (``learn``). Made ``for_game(game, viewer)`` it also looks at the viewer's observation when it
-    meets a card it does not know yet (never at anything the viewer may not see)."""
+class CardBook(voice.CardBook):
+    """Names the cards a viewer may know (``tcg.voice.CardBook``): the printed card set plus the
+    cards seen so far (instance id -> id, names, kind, owner), in the players' parts of an
+    observation and on the board (an attached SHIFT is its owner's too). Only the owner of a card
+    the viewer has seen is told."""
 
-    def __init__(self, cards: Any = None, game: Any = None, viewer: int | None = None):
-        if cards is None and game is not None:
-            cards = getattr(getattr(game, "rules", None), "cards", None)
-        self.cards = cards
-        self.game = game
-        self.viewer = viewer
-        self.seen: dict[int, dict[str, Any]] = {}
-        self._mark = -1
+    BY_INSTANCE = False
+    OWNERS_PUBLIC = False
 
-    @classmethod
-    def for_game(cls, game: Any, viewer: int | None) -> "CardBook":
-        return cls(None, game, viewer)
-
-    def find(self, cid: Any):
-        """The printed card of an id, or None."""
-        if not isinstance(cid, str) or self.cards is None:
-            return None
-        try:
-            return self.cards.find(cid)
-        except Exception:  # noqa: BLE001 - naming must never break a game
-            return None
-
-    def see(self, obs: Mapping[str, Any]) -> None:
-        """Learn the names and owners of every card visible in an observation."""
-        def walk(x: Any, owner: Any) -> None:  # an attached SHIFT is its owner's too
-            for c, own in cards_in(x, owner):
-                if isinstance(c.get("id"), str):
-                    self.seen[c["iid"]] = {"iid": c["iid"], "id": c["id"], "name": c.get("name"),
-                                           "name_en": c.get("name_en"), "kind": c.get("kind"), "owner": own}
-        for pv in obs.get("players") or []:
-            walk(pv, pv.get("player"))
-        walk(obs.get("board") or [], None)
-
-    def learn(self, iid: Any, cid: Any, owner: Any = None) -> None:
-        """Learn that instance ``iid`` is the card ``cid`` (of ``owner``)."""
-        if not isinstance(iid, int) or not isinstance(cid, str):
-            return
-        known = self.seen.get(iid)
-        if known is not None and known.get("id") == cid:
-            if owner is not None and known.get("owner") is None:
-                known["owner"] = owner
-            return
-        c = self.find(cid)
-        if c is not None:
-            self.seen[iid] = {"iid": iid, "id": cid, "name": c.name, "name_en": c.name_en, "kind": c.kind,
-                              "owner": owner}
-
-    def refresh(self) -> None:
-        """Look at the viewer's observation again (once per new event)."""
-        game = self.game
-        if game is None:
-            return
-        try:
-            mark = len(game.log)
-            if mark == self._mark:
-                return
-            self._mark = mark
-            self.see(game.observe(self.viewer))
-        except Exception:  # noqa: BLE001 - naming must never break a game
-            pass
-
-    def view(self, iid: Any) -> dict[str, Any] | None:
-        if not isinstance(iid, int):
-            return None
-        if iid not in self.seen:
-            self.refresh()
-        return self.seen.get(iid)
-
-    def owner(self, iid: Any) -> Any:
-        v = self.view(iid)
-        return v.get("owner") if v else None
-
-    def card_of(self, iid: Any = None, cid: Any = None):
-        """The printed card of an instance (or of an id)."""
-        if isinstance(cid, str):
-            return self.find(cid)
-        v = self.view(iid)
-        return self.find(v.get("id")) if v else None
+    def unowned(self, obs: Mapping[str, Any]) -> Any:
+        return obs.get("board") or []
 
 
-class Voice:
-    """How one viewer's lines read: their language, who is "you", how squares and cards are named."""
+class Voice(voice.Voice):
+    """How one viewer's lines read (``tcg.voice.Voice``), with the squares as the viewer sees
+    them and the Z/X on them; a card the viewer cannot tell is "a card"."""
+
+    game_id = GAME
+    Book = CardBook
+    UNKNOWN_CARD = "fmt.a_card"
 
     def __init__(self, viewer: int | None = None, lang: str = "en", cards: Any = None,
                  names: Mapping[int, str] | None = None):
-        self.viewer = viewer
-        self.lang = _lang(lang)
-        self.book = cards if isinstance(cards, CardBook) else CardBook(cards)
-        self.names = dict(names) if names else None
+        super().__init__(viewer, lang, cards, names)
         self.persp = viewer if viewer in (0, 1) else 0  # whose side is "near"
-
-    def t(self, key: str, **params: Any) -> str:
-        return t(key, self.lang, **params)
-
-    def has(self, key: str) -> bool:
-        return key in words()
-
-    # --- players ------------------------------------------------------------------------------------
-    def who(self, p: Any) -> str:
-        if self.names is not None and p in self.names:
-            return str(self.names[p])
-        if not isinstance(p, int):
-            return self.t("who.player", player="?")
-        if self.viewer in (0, 1):
-            return self.t("who.you") if p == self.viewer else self.t("who.opponent")
-        return self.t("who.player", player=p)
-
-    def is_you(self, p: Any) -> bool:
-        return self.who(p) == self.t("who.you")
-
-    def whose(self, p: Any) -> str:
-        """ "your", "Opponent's", "P1's" (あなたの, 相手の, P1の); "" if nobody is known."""
-        if not isinstance(p, int):
-            return ""
-        if self.names is None and self.viewer in (0, 1):
-            return self.t("whose.you") if p == self.viewer else self.t("whose.opponent")
-        if self.is_you(p):
-            return self.t("whose.you")
-        return self.t("whose.named", name=self.who(p))
-
-    def own(self, p: Any) -> str:
-        """The actor's own things: "your" / "their" in English, 自分の in Japanese."""
-        return self.whose(p) if self.lang != "ja" and self.is_you(p) else self.t("whose.own")
-
-    def keyed(self, key: str, p: Any) -> str:
-        """``key.you`` when the viewer is ``p`` and the sentence differs, else ``key``."""
-        return f"{key}.you" if self.is_you(p) and self.has(f"{key}.you") else key
 
     # --- squares ------------------------------------------------------------------------------------
     def rc(self, sq: int) -> tuple[int, int]:
@@ -352,32 +244,18 @@ class Voice:
         return self.t("sq.square", n=sq, name=self.sq_name(sq))
 
     # --- cards --------------------------------------------------------------------------------------
-    def label(self, view: Any) -> str:
-        """A card's name, with its English name after it in English."""
-        if not view:
-            return self.t("fmt.a_card")
-        get = view.get if isinstance(view, Mapping) else (lambda k, d=None: getattr(view, k, d))
-        name, en = get("name") or get("id") or "?", get("name_en")
-        if self.lang != "ja" and en:
-            return f"{name} ({en})"
-        return str(name)
+    def both(self, name: Any, en: Any) -> str:
+        """The English name after the name in English, even when they are the same."""
+        return f"{name} ({en})" if self.lang != "ja" and en else str(name)
 
     def short(self, view: Any) -> str:
         """The English name (Japanese in Japanese): for compact lists."""
         if not view:
             return self.t("fmt.a_card")
-        get = view.get if isinstance(view, Mapping) else (lambda k, d=None: getattr(view, k, d))
+        get = voice.getter(view)
         if self.lang != "ja" and get("name_en"):
             return str(get("name_en"))
         return str(get("name") or get("id") or "?")
-
-    def card(self, iid: Any = None, cid: Any = None) -> str:
-        """The name of an instance (or of a printed id); "a card" when the viewer cannot tell."""
-        c = self.book.find(cid) if isinstance(cid, str) else None
-        if c is not None:
-            return self.label(c)
-        v = self.book.view(iid)
-        return self.label(v) if v else self.t("fmt.a_card")
 
     def short_iid(self, iid: Any) -> str:
         v = self.book.view(iid)
@@ -395,30 +273,8 @@ class Voice:
             bits.append(str(c.power))
         return " · ".join(b for b in bits if b)
 
-    def owned(self, iid: Any) -> str:
-        """ "Opponent's X" (相手のX): a card with its owner when known."""
-        owner = self.book.owner(iid)
-        name = self.card(iid)
-        if owner is None:
-            return name
+    def of(self, owner: Any, name: str) -> str:
         return f"{self.whose(owner)} {name}" if self.lang != "ja" else f"{self.whose(owner)}{name}"
-
-    def grouped(self, names: Iterable[str]) -> list[str]:
-        counts: dict[str, int] = {}
-        for n in names:
-            counts[n] = counts.get(n, 0) + 1
-        return [k if n == 1 else self.t("fmt.times", name=k, count=n) for k, n in counts.items()]
-
-    def join(self, items: Iterable[str]) -> str:
-        """A list of card names ("; " in English: the names hold commas)."""
-        return self.t("fmt.names").join(items)
-
-    def source(self, src: Any) -> str:
-        """ " (effect of X)" for the card whose effect caused an event ("" when unknown)."""
-        if src is None:
-            return ""
-        iid, cid = src
-        return self.t("fmt.by_effect", card=self.card(iid, cid))
 
     def power_text(self, u: Mapping[str, Any]) -> str:
         now, printed, dmg = u.get("power_now", u.get("power", 0)), u.get("power", 0), u.get("damage", 0)
@@ -440,13 +296,6 @@ class Voice:
             return self.t("fmt.unit_own", card=card, power=power, square=self.sq(u.get("square")))
         return self.t("fmt.unit", whose=self.whose(u.get("owner")), card=card, power=power,
                       square=self.sq(u.get("square")))
-
-    def finish(self, text: str | None) -> str | None:
-        """A finished line: no doubled spaces (an unknown owner), a capital first letter in English."""
-        if not text:
-            return text
-        text = re.sub(r"(?<=\S)  +(?=\S)", " ", text).strip()
-        return _cap(text) if self.lang != "ja" else text
 
 
 def outcome(v: Voice, att: Mapping[str, Any] | None, tgt: Mapping[str, Any] | None) -> str:
