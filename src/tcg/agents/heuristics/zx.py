@@ -19,7 +19,8 @@ database by card id; never the game state. Squares 0..8 row by row; player 0's p
   hit on the player), else pass;
 - life cards are picked at random (face down); discards drop the least useful card;
 - paying a cost: the game's suggested payment (the one that keeps the most other cards in hand
-  payable), so ISMCTS leaves the ``pay`` decision to this module (``LONG_TERM``)."""
+  payable), so ISMCTS leaves the ``pay`` decision to this module (``LONG_TERM``), as it does
+  ignition and the life-card pick."""
 from __future__ import annotations
 
 import re
@@ -31,12 +32,18 @@ from ..base import AgentView
 from .common import CardTexts, decide_by_kind, final_value, first_of, logistic
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
-#: set-up, resources and hand shaping pay off turns later
-LONG_TERM = frozenset({"start_card", "gate_card", "mulligan", "resource", "discard", "pick_card", "pay"})
+#: set-up, resources and hand shaping pay off turns later; so does ignition (a charge card to the
+#: trash for a reveal: the value estimate sees the lost charge at once, the revealed card's worth
+#: mostly later, so a search declined it far more often than it should); and which face-down life
+#: card to hit is a blind pick, the same in every sample
+LONG_TERM = frozenset({"start_card", "gate_card", "mulligan", "resource", "discard", "pick_card", "pay",
+                       "ignition", "life_pick"})
 
 #: ISMCTS settings for Z/X (docs/agents.md): the opponent's moves inside the search are this
-#: heuristic's, played from its own view of each sample, not tree nodes that see our hand
-ISMCTS = {"opponent": "model"}
+#: heuristic's, played from its own view of each sample, not tree nodes that see our hand; and
+#: the heuristic's move stands unless the search's best beats its mean reward by 0.1 (a main
+#: phase has 20-60 choices, too many for a few hundred iterations to tell apart reliably)
+ISMCTS = {"opponent": "model", "keep_margin": 0.1}
 
 STRICT = False          # tests/benchmarks: let errors surface instead of falling back
 RES_MIN, RES_MAX = 4, 7  # always add a resource below RES_MIN; below RES_MAX with 3+ cards in hand
