@@ -442,3 +442,38 @@ def test_event_values_equal_the_plain_ones():
                 assert H._event_net(ev, mine, me, opp) == _plain_event_net(ev, mine, me, opp)
                 seen += 1
     assert seen > 100
+
+
+def _plain_hand_value(c, seats, floor_full):
+    """``_hand_value`` as it was, read off the card view each time."""
+    kind = c.get("kind")
+    if kind == "cast":
+        v = 0.8 + 0.35 * c.get("cp", 0) + 1.0 * c.get("call_in", 0) - 0.45 * c.get("cost", 0)
+        v += 0.4 * c.get("help_cp", 0)
+        if c.get("cost", 0) > seats:
+            v -= 0.5
+        if floor_full:
+            v = 0.5 * v + 0.4 * c.get("help_cp", 0)
+        return max(0.2, v)
+    if kind == "support":
+        ops = H._ops(c["id"], "use")
+        if ops:
+            names = {o[0] for o in ops}
+            return 3.2 if "call_in" in names else 2.6 if "draw" in names or "search" in names else \
+                2.0 if "salvage" in names else 1.6
+        return 2.2
+    return {"trouble": 2.0, "event": 1.4}.get(kind, 1.0)
+
+
+def test_hand_values_equal_the_plain_ones():
+    seen = 0
+    for g in _decisions(2, samples=True):
+        obs = g.observe(g.decision.player, shared=True)
+        for pv in obs["players"]:
+            for c in list(pv["hand"] or ()) + list(pv["seating"]) + list(pv["backyard"]) + list(pv["floor"]):
+                for seats in (0, 2, 5, 16):
+                    for full in (False, True):
+                        want = _plain_hand_value(c, seats, full)
+                        assert H._hand_value(c, seats, full) == want == H._hand_value(dict(c), seats, full)
+                        seen += 1
+    assert seen > 1000

@@ -142,32 +142,44 @@ def _plain_helpers(cards) -> list:
 
 def _hand_value(c: dict, seats: int, floor_full: bool) -> float:
     """How useful a card is in hand (for mulligan, charcoal change, paying, picking)."""
+    cast, v, cost, help_cp = _per_view(_HAND_FACTS, c, _hand_facts) if type(c) is FrozenView else _hand_facts(c)
+    if not cast:
+        return v
+    if cost > seats:
+        v -= 0.5
+    if floor_full:
+        v = 0.5 * v + 0.4 * help_cp
+    return max(0.2, v)
+
+
+_HAND_FACTS: dict[int, tuple] = {}
+
+
+def _hand_facts(c: dict) -> tuple:
+    """What ``_hand_value`` reads of a card: (is it a cast, its value — for a cast before its cost
+    is weighed against the seats and the floor, its cost, its help CP)."""
     kind = c.get("kind")
     if kind == "cast":
         v = 0.8 + 0.35 * c.get("cp", 0) + 1.0 * c.get("call_in", 0) - 0.45 * c.get("cost", 0)
         v += 0.4 * c.get("help_cp", 0)
-        if c.get("cost", 0) > seats:
-            v -= 0.5
-        if floor_full:
-            v = 0.5 * v + 0.4 * c.get("help_cp", 0)
-        return max(0.2, v)
+        return (True, v, c.get("cost", 0), c.get("help_cp", 0))
     if kind == "support":
         ops = _ops(c["id"], "use")
         if ops:
             names = {o[0] for o in ops}
             if "call_in" in names:
-                return 3.2
+                return (False, 3.2, 0, 0)
             if "draw" in names or "search" in names:
-                return 2.6
+                return (False, 2.6, 0, 0)
             if "salvage" in names:
-                return 2.0
-            return 1.6
-        return 2.2
+                return (False, 2.0, 0, 0)
+            return (False, 1.6, 0, 0)
+        return (False, 2.2, 0, 0)
     if kind == "trouble":
-        return 2.0
+        return (False, 2.0, 0, 0)
     if kind == "event":
-        return 1.4
-    return 1.0
+        return (False, 1.4, 0, 0)
+    return (False, 1.0, 0, 0)
 
 
 def _card_index(obs) -> "_CardIndex":
@@ -514,22 +526,29 @@ def _swap_options(view, seats, picked=()):
         by_level = _combos_of_levels(hand, given, levels, picked, wanted)
     out = []
     values: dict[int, float] = {}  # each hand card's value, worked out once
+    priced: dict = {}  # by level: (combination, what its cards are worth, the thinning bonus)
+
+    def worth(combo, cards) -> float:
+        hv = []
+        for i, g in zip(combo, cards):
+            v = values.get(i)
+            if v is None:
+                v = values[i] = _hand_value(g, n_seats, full)
+            hv.append(v)
+        return sum(hv)
     for s, seat in seat_views:
         if seat is None:
             continue
-        options = by_level.get(seat.get("level", 0), ())
+        lv = seat.get("level", 0)
+        options = priced.get(lv)
+        if options is None:  # seats of one level share their options
+            options = priced[lv] = [(combo, worth(combo, cards), thin * (len(cards) - 1))
+                                    for combo, cards in by_level.get(lv, ())]
         if not options:
             continue
         base = _hand_value(seat, n_seats, full)
-        for combo, cards in options:
-            hv = []
-            for i, g in zip(combo, cards):
-                v = values.get(i)
-                if v is None:
-                    v = values[i] = _hand_value(g, n_seats, full)
-                hv.append(v)
-            gain = base - sum(hv)
-            out.append((gain + thin * (len(cards) - 1), s, combo))
+        for combo, w, extra in options:
+            out.append((base - w + extra, s, combo))
     return out
 
 
@@ -1018,10 +1037,10 @@ def _help(view, acts, rng):
     need = deficit + 1
     idx = _card_index(obs)
     opts = []  # (cp gained, cost, action)
+    spare = HAND_BIG / max(HAND_BIG, len(me["hand"] or ()))  # a big hand spares cards
     for a in acts:
         if a.type == "help":
             c = idx.get(a.card) or {}
-            spare = HAND_BIG / max(HAND_BIG, len(me["hand"] or ()))  # a big hand spares cards
             opts.append((c.get("help_cp", 0), (0.5 + 0.5 * _hand_value(c, me["seats"], False)) * spare, a))
         elif a.type == "charm":
             ops = _ops((me.get("leader") or {}).get("id", ""), "charm")
