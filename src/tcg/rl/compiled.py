@@ -291,7 +291,7 @@ class Incremental:
         zeros = {f"Z{n}": array("f", [0.0] * n) for n in self._zero_sizes}
         consts = dict(cg.consts, IDX=table.index, ROWS=rows, KEY=key, SAME=same, NOT=NOT,
                       ITEMS=items, SAFE=safe, SEQS=frozenset(seqs), LISTS=frozenset(lists), IS=operator.is_, NOT_=operator.not_, COMPRESS=itertools.compress,
-                      CHAIN=itertools.chain.from_iterable, R9=range(9), ZM=memoryview(array("f", [0.0] * self.size)), **zeros)
+                      CHAIN=itertools.chain.from_iterable, CHAIN2=itertools.chain, R9=range(9), ZM=memoryview(array("f", [0.0] * self.size)), **zeros)
         src = ("def _inc(o, viewer, b, L, C, CL, CI, CIL, BM):\n" + "\n".join(cg.lines) + "\n")
         ns: dict[str, Any] = dict(consts)
         exec(compile(src, f"<tcg.rl incremental encoder {id(root):x}>", "exec"), ns)
@@ -384,52 +384,43 @@ class Incremental:
 
     def _items(self, n: S.Node, lst: S.List, x: str, a: int, k: int) -> None:
         """A list of cards (``n`` is the list or an Opt of it), item by item: the items that
-        are the same objects as last time at the same index, from the first (found with one
-        C-level comparison: piles mostly grow or shrink at the end) and, for large items, also
-        further on, keep their floats; only the others are encoded. ``CI[k]``: the items last
-        encoded (``NOT`` for one that is not safe to recognise); ``CIL[k]``: their card
-        locations, flat, and where each item's start."""
+        are the same objects as last time at the same index (found by one C-level comparison)
+        keep their floats and card locations; only the others are encoded. ``CI[k]``: the items
+        last encoded (``NOT`` for one that is not safe to recognise); ``CIL[k]``: the card
+        locations of each."""
         cg = self.cg
         lo = a
         if n is not lst:   # Opt(List)
             cg.emit(f"if {x} is None:")
             cg.ind += 1
             self._zero(a, n.size)
-            cg.emit(f"CI[{k}] = []; CIL[{k}] = ([], [0])")
+            cg.emit(f"CI[{k}] = []; CIL[{k}] = []")
             cg.ind -= 1
             cg.emit("else:")
             cg.ind += 1
             cg.emit(f"b[{a}] = 1.0")
             lo = a + 1
         step, cap = lst.node.size, lst.cap
-        big = step >= ITEM_MIN
         zoned = _has_zone(lst)
-        cnt, i, it, base, pi, pf, po, pn, h, eq, ni, nf, no, mm = (cg.var(p) for p in (
-            "n", "i", "x", "o", "pi", "pf", "po", "pn", "h", "eq", "ni", "nf", "no", "mm"))
+        cnt, i, it, base, pi, pl, pn, eq, ni, nl, keep = (cg.var(p) for p in (
+            "n", "i", "x", "o", "pi", "pl", "pn", "eq", "ni", "nl", "L"))
         cg.emit(f"{cnt} = len({x})")
         cg.emit(f"b[{lo}] = {cnt}")
         cg.emit(f"if {cnt} > {cap}: {x} = {x}[:{cap}]; {cnt} = {cap}")
-        cg.emit(f"{pi} = CI[{k}]; {pf}, {po} = CIL[{k}]; {pn} = len({pi})")
+        cg.emit(f"{pi} = CI[{k}]; {pl} = CIL[{k}]; {pn} = len({pi})")
         cg.emit(f"{eq} = list(map(IS, {x}, {pi}))")
-        cg.emit(f"{h} = {eq}.index(False) if False in {eq} else len({eq})")
-        cg.emit(f"{ni} = {pi}[:{h}]; {nf} = {pf}[:{po}[{h}]]; {no} = {po}[:{h}+1]")
+        cg.emit(f"if {cnt} <= {pn}: {ni} = {pi}[:{cnt}]; {nl} = {pl}[:{cnt}]")
+        cg.emit(f"else: {ni} = {pi} + [NOT] * ({cnt} - {pn}); {nl} = {pl} + [()] * ({cnt} - {pn})")
         if zoned:
-            cg.emit(f"if {h}: L += {nf}")
-        cg.emit(f"for {i} in range({h}, {cnt}):")
+            cg.emit(f"{keep} = L")
+        cg.emit(f"for {i} in CHAIN2(COMPRESS(range(len({eq})), map(NOT_, {eq})), range(len({eq}), {cnt})):")
         cg.ind += 1
         cg.emit(f"{it} = {x}[{i}]")
-        if big:
-            cg.emit(f"if {i} < {pn} and {it} is {pi}[{i}]:")
-            cg.ind += 1
-            if zoned:
-                cg.emit(f"{mm} = {pf}[{po}[{i}]:{po}[{i}+1]]; L += {mm}; {nf} += {mm}")
-            cg.emit(f"{ni}.append({it}); {no}.append(len({nf})); continue")
-            cg.ind -= 1
         cg.emit(f"{base} = {lo + 1}+{i}*{step}")
         self._zero_sizes.add(step)
         cg.emit(f"if {i} < {pn}: b[{base}:{base}+{step}] = Z{step}")
         if zoned:
-            cg.emit(f"{mm} = len(L)")
+            cg.emit("L = []")
         saved = cg.outer
         if lst.zone is not None:
             iid = f"{it}['iid']" if _is_dict_node(lst.node) else it
@@ -437,13 +428,15 @@ class Incremental:
             cg.outer = i
         _emit(lst.node, cg, it, base)
         cg.outer = saved
-        cg.emit(f"{ni}.append({it} if {it}.__class__ in ITEMS else NOT)")
+        cg.emit(f"{ni}[{i}] = {it} if {it}.__class__ in ITEMS else NOT")
         if zoned:
-            cg.emit(f"{nf} += L[{mm}:]")
-        cg.emit(f"{no}.append(len({nf}))")
+            cg.emit(f"{nl}[{i}] = L")
         cg.ind -= 1
+        if zoned:
+            cg.emit(f"L = {keep}")
+            cg.emit(f"L.extend(CHAIN({nl}))")
         cg.emit(f"if {pn} > {cnt}: BM[{lo + 1}+{cnt}*{step}:{lo + 1}+{pn}*{step}] = ZM[:({pn}-{cnt})*{step}]")
-        cg.emit(f"CI[{k}] = {ni}; CIL[{k}] = ({nf}, {no})")
+        cg.emit(f"CI[{k}] = {ni}; CIL[{k}] = {nl}")
         if n is not lst:
             cg.ind -= 1
 
@@ -505,7 +498,7 @@ class IncState:
         self.C = [NOT] * n
         self.CL = [()] * n
         self.CI = [[NOT] * 9 if kind == "board" else [] for kind, _ in inc.sites]
-        self.CIL = [[()] * 9 if kind == "board" else ([], [0]) for kind, _ in inc.sites]
+        self.CIL = [[()] * 9 if kind == "board" else [] for kind, _ in inc.sites]
 
     def encode(self, obs: dict, viewer: int) -> tuple[array, list]:
         """The buffer (updated in place: copy before handing it out) and the card locations."""
