@@ -2,14 +2,18 @@
 
 Each cache or shortcut is checked against a reference written the simple way (the code it
 replaced), over seeded random games of every sample deck pair: the per-deal tables (static
-auras, the HP floor, how cards are played, activated abilities), attack and HP with static
-abilities, the retreat check's shortcuts, the payments and the suggested payment, and the
-agents' observation with its kept views of units (after clones and determinizations too)."""
+auras, the HP floor, how cards are played, the field's card facts, activated abilities, soul
+kinds and colour bits), attack and HP with static abilities, the retreat check's shortcuts and
+the retreat checks skipped, the main phase's actions, the ON souls' summaries (colour mask,
+packed counts, souls by kind), the payments, the pay decision's memo and the suggested payment,
+and the agents' observation with its kept views of units (on clones and determinized samples
+too)."""
 from __future__ import annotations
 
 from itertools import product
 
 from tcg.api import list_decks, new_game
+from tcg.engine.action import Action
 from tcg.engine.rng import Rng
 from tcg.games.shironeko import flow as F
 from tcg.games.shironeko import payment as P
@@ -32,7 +36,65 @@ def games(n_seeds: int = 1):
                 g.apply(acts[rng.below(len(acts))])
 
 
+def games_of(a: str, b: str, seed: int = 0):
+    """One seeded random game of these decks: yields the game at each decision."""
+    rng = Rng(seed + 7)
+    g = new_game("shironeko", [a, b], seed=seed)
+    while not g.is_over:
+        yield g
+        acts = g.legal_actions()
+        g.apply(acts[rng.below(len(acts))])
+
+
+def samples(g, rng):
+    """The game, a clone, and a determinized sample for the deciding player (when it has one)."""
+    d = g.determinized(g.decision.player, Rng(rng.next64()))
+    return [h for h in (g, g.clone(), d) if h is not None]
+
+
 # --- references: the plain computations ------------------------------------------------------
+
+def ref_legal_main(s, p, max_chars):
+    """The main phase's actions the plain way: every card in hand, use by use, with ``can_pay``."""
+    ps = s.players[p]
+    cards = s.cards
+    out = []
+    names = {cards[u.iid].name for u in ps.chars}
+    for iid in ps.hand:
+        c = cards[iid]
+        if c.kind in CHARACTER_KINDS:
+            ok = P.can_pay(s, p, c.color, c.cost)
+            if ok and len(ps.chars) < max_chars and c.name not in names:
+                out.append(Action("place", card=iid))
+            if c.change_cost is not None and P.can_pay(s, p, c.color, c.change_cost):
+                for u in ps.chars:
+                    top = cards[u.iid]
+                    if top.level != c.level - 1:
+                        continue
+                    if c.kind == "character":
+                        if c.name not in names or top.name == c.name:
+                            out.append(Action("change", card=iid, target=u.iid))
+                    elif top.name == c.name:
+                        out.append(Action("awaken", card=iid, target=u.iid))
+            if c.leaderize is not None and ok and any(cards[i].id == c.leaderize for i in ps.leader_hand):
+                out.append(Action("leaderize", card=iid))
+        elif c.kind == "monster" and P.can_pay(s, p, c.color, c.cost):
+            out.append(Action("monster", card=iid))
+        burst = next((x for x in c.abilities if x.kind == "burst"), None)
+        if burst is not None and P.can_pay(s, p, burst.color, burst.cost):
+            out.append(Action("burst", card=iid))
+    for u in ps.chars:
+        if u.on and not u.attacked and u.entered != s.turn:
+            out.append(Action("attack", attacker=u.iid))
+    for u in ps.chars + ([ps.leader] if ps.leader is not None else []):
+        if u.iid in s.used:
+            continue
+        for ab in cards[u.iid].abilities:
+            if ab.kind == "activated" and not (ab.tap and not u.on) and not (ab.untap and u.on) and \
+                    F.runes_met(F.runes(s, u), ab.runes) and P.can_pay(s, p, ab.color, ab.cost):
+                out.append(Action("activate", ability=ab.index, card=u.iid))
+    return out + [Action("end_turn")]
+
 
 def ref_bonus(s, u: Unit, stat: str) -> int:
     owner = s.owner[u.iid]
@@ -144,6 +206,17 @@ def test_per_deal_tables_match_the_cards():
                                 None if change is None else P.cost_bit(card.color, change), card.level - 1,
                                 card.leaderize, burst and burst[1], burst and P.cost_bit(*burst))
         assert deal.hp_floor == floor
+        # the tables filled when first needed: by the first main decisions and payments
+        g = next(g for g in games_of(a, b) if g.state.turn > 2)
+        deal = g.state.deal
+        assert deal.tops == tuple((i, c.level, c.name) for i, c in enumerate(s.cards))
+        assert deal.activated == tuple(tuple(x for x in c.abilities if x.kind == "activated") or None
+                                       for c in s.cards)
+        for iid, card in enumerate(s.cards):
+            if deal.soul_bits is not None:
+                assert deal.soul_bits[iid] == (P.EVERY if card.pays_any_color else P._BIT.get(card.color, 0))
+            if deal.pay_units is not None:
+                assert deal.pay_units[iid] == P.kind_unit(P.pay_codes(g.state)[iid])
 
 
 def test_stats_retreats_and_payments_equal_the_plain_computation():
@@ -238,3 +311,93 @@ def test_no_character_is_left_to_retreat_at_any_decision():
                 assert u.damage < F.hp_of(s, u)
                 seen += u.damage > 0
     assert seen > 100
+
+
+def test_main_phase_actions_equal_the_plain_listing():
+    """``_legal_main`` (one ON-souls mask, per-deal tables of the cards) lists what the plain
+    listing lists, in its order, on the game, a clone and a determinized sample."""
+    rng = Rng(8)
+    checked = 0
+    for g in games():
+        if g.decision.kind != "main":
+            continue
+        for h in samples(g, rng):
+            s = h.state
+            assert h.legal_actions() == ref_legal_main(s, h.decision.player, h.rules.max_chars)
+            checked += 1
+    assert checked > 3000
+
+
+def test_on_souls_summaries_equal_a_plain_count():
+    """``on_mask`` (how many ON souls, the colours they match) and the packed ``on_counts`` and
+    ``on_groups`` against the ON souls counted one by one."""
+    rng = Rng(9)
+    checked = 0
+    for g in games():
+        if rng.below(3):
+            continue
+        for h in samples(g, rng):
+            s = h.state
+            codes = P.pay_codes(s)
+            for p in (0, 1):
+                on = P.on_souls(s, p)
+                n_on, mask = P.on_mask(s, p)
+                assert n_on == len(on)
+                for color in COLORS:
+                    for n in range(4):
+                        assert (n_on >= n and bool(mask & P.cost_bit(color, n))) == P.can_pay(s, p, color, n)
+                groups = P.on_groups(s, p)
+                assert groups == {c: [i for i in on if codes[i] == c] for c in {codes[i] for i in on}}
+                assert P.unpack(P.on_counts(s, p)) == tuple(sum(codes[i] == c for i in on) for c in range(2 * len(COLORS)))
+                checked += 1
+    assert checked > 1000
+
+
+def test_pay_decisions_with_the_memo_equal_those_worked_out_again():
+    """The pay decision's memo (ON souls by kind, counted, matched, plan) against the same
+    decision with the memo dropped, on the game, a clone and a determinized sample: the same
+    actions, and each applied gives the same events and OFF souls."""
+    rng = Rng(10)
+    checked = 0
+    for g in games():
+        if g.decision.kind != "pay":
+            continue
+        for h in samples(g, rng):
+            plain = h.clone()
+            plain.state.pay_memo = None
+            assert h.legal_actions() == plain.legal_actions()
+            for a in h.legal_actions():
+                x, y = h.clone(), h.clone()
+                x.state.pay_memo = h.state.pay_memo  # the memo kept (a clone starts without it)
+                y.state.pay_memo = None
+                x.apply(a)
+                y.apply(a)
+                assert [list(e) for e in x.state.events] == [list(e) for e in y.state.events]
+                assert [ps.souls_off for ps in x.state.players] == [ps.souls_off for ps in y.state.players]
+                assert x.legal_actions() == y.legal_actions()
+                checked += 1
+    assert checked > 1000
+
+
+def test_skipped_retreat_checks_find_nothing(monkeypatch):
+    """The end phase and a card played check retreats (SN-K8) only when an HP can have gone down
+    (``_step_end_phase``, ``_step_play``): after either, the plain check finds no character to
+    retreat."""
+    seen = 0
+
+    def checked(step):
+        def run(self, s, st):
+            nonlocal seen
+            step(self, s, st)
+            if not s.over:
+                c = s.clone()
+                c.events = []
+                ref_check_retreats(c)
+                assert not c.events
+                seen += 1
+        return run
+    for kind in ("end_phase", "play"):
+        monkeypatch.setitem(R.ShironekoRules._STEPS, kind, checked(R.ShironekoRules._STEPS[kind]))
+    for _ in games():
+        pass
+    assert seen > 1000
