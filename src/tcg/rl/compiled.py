@@ -264,9 +264,10 @@ class Incremental:
         self.size = root.size
         self._zero_sizes: set[int] = set()
         self.cg = cg = _CG(table)
-        cg.emit("pass")
-        self.sites: list[tuple[str, int]] = []   # (kind: "plain"/"list"/"board", items)
+        cg.emit("L0 = L")   # the card locations: every site's, in the order of the walk, at the end
+        self.sites: list[tuple[str, int]] = []   # (kind: "plain"/"list"/"board"/"group", items)
         self._obj(root, "o", 0)
+        cg.emit("L0.extend(CHAIN(CL))")
         safe, items = _safe_types()
         frozen_list = next(t for t in items if t.__name__ == "FrozenList")
         seqs = (tuple, frozen_list)
@@ -343,7 +344,7 @@ class Incremental:
 
     def _field(self, n: S.Node, x: str, a: int) -> None:
         cg = self.cg
-        if n.size <= SMALL:
+        if n.size <= SMALL and not _has_zone(n):
             if type(n) not in (S.Num, S.Name):   # (those two always write their float)
                 self._zero(a, n.size)
             _emit(n, cg, x, a)
@@ -363,13 +364,12 @@ class Incremental:
         else:
             cg.emit(f"if {x} is C[{k}]:")
         cg.ind += 1
-        cg.emit(f"L += CL[{k}]" if zoned else "pass")
+        cg.emit("pass")   # (its card locations CL[k] are still right)
         cg.ind -= 1
         cg.emit("else:")
         cg.ind += 1
-        m = cg.var("m")
         if zoned:
-            cg.emit(f"{m} = len(L)")
+            cg.emit("L = []")   # this site's card locations
         if items:
             self._items(n, lst, x, a, k)
         elif board:
@@ -379,7 +379,7 @@ class Incremental:
             _emit(n, cg, x, a)
         cg.emit(f"C[{k}] = KEY({x})" if listy else f"C[{k}] = {x} if {x}.__class__ in SAFE else NOT")
         if zoned:
-            cg.emit(f"CL[{k}] = L[{m}:]")
+            cg.emit(f"CL[{k}] = L")
         cg.ind -= 1
 
     def _items(self, n: S.Node, lst: S.List, x: str, a: int, k: int) -> None:
