@@ -221,14 +221,18 @@ def compile_schema(root: S.Node, table: S.CardTable) -> Callable[[dict, int], tu
 # An environment encodes the same seat's observation again after every decision, and most of it
 # is unchanged: the engine's shared observation (``observe(p, shared=True)``) keeps the *same*
 # read-only view objects (``FrozenView`` / ``FrozenList``) for cards, units and piles while they
-# show the same. ``compile_incremental`` writes the walk of ``compile_schema`` once more, cut into
-# *sites*: every field of the root object and of each seat's player object. One buffer per seat
-# is kept between calls; a site whose value is the same as last time (the same immutable object,
-# or a list of the same immutable items) is skipped (its floats are already in the buffer, its
-# card locations are replayed from a memo); any other site has its region zeroed and is encoded
-# as ``compile_schema`` would. In lists of large items (units, cards with printed rows) and on the
-# Z/X board the same is done per item. The result is the from-scratch vector bit for bit (the
-# tests compare them at every decision of seeded games).
+# show the same. ``Incremental`` writes the walk of ``compile_schema`` once more, cut into *sites*:
+# every field of the root object and of each seat's player object (their numbers, flags and
+# words together as one tuple per object). One buffer per seat is kept between calls. A site
+# whose value is the same as last time -- the same object of a safe type (read-only views,
+# ``None``, numbers, strings), a new list of the very same such items, or for the tuple of
+# numbers an equal tuple -- is skipped: its floats are in the buffer, its card locations in its
+# memo. Any other site has its region zeroed and is encoded as ``compile_schema`` would; in a
+# list of cards, or on the Z/X board, only the items that are not the same object as last time
+# at that index. Values of other types (plain dicts and lists the engine builds for each call)
+# never match: the memo holds the objects it compared, so no new object can take their
+# identity. The result is the from-scratch vector bit for bit, and the same card locations in
+# the same order (tests/rl/test_incremental.py compares them at every decision of seeded games).
 
 #: values safe to recognise by identity: immutable, or read-only by the engine's contract
 def _safe_types() -> tuple[set, set]:
