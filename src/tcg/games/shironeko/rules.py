@@ -511,9 +511,10 @@ class ShironekoRules(EffectRunner, StepRuleset):
 
     # --- paying (SN-C2..C4) -----------------------------------------------------------------
     def _pay(self, s: SNState, p: int, color: str, n: int, source: int, why: str) -> None:
-        """Pay a cost of ``n`` souls of ``color`` before the step below it resolves."""
+        """Pay a cost of ``n`` souls of ``color`` before the step below it resolves (the ``pay``
+        step at once: it would be the next one)."""
         if n > 0:
-            s.steps.append(("pay", p, color, n, (), source, why))
+            self._step_pay(s, ("pay", p, color, n, (), source, why))
 
     def _step_pay(self, s: SNState, step: tuple) -> None:
         """SN-C2: the player turns the souls OFF. A decision only when more than one distinct
@@ -568,14 +569,13 @@ class ShironekoRules(EffectRunner, StepRuleset):
         if a.type == "pay_suggested":
             chosen = P.souls_in(groups, color, P.suggested(s, p, color, left, matched, counts), matched)
             s.players[p].souls_off.update(chosen)
-            s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
+            self._step_pay(s, ("pay", p, color, n, paid + tuple(chosen), source, why))  # the next step
             return
         code = plan[2][a.params[0][1]]  # a.color
         group = groups[code]
         i = group[0]  # the first ON soul of that kind in town order
         s.players[p].souls_off.add(i)
         step = ("pay", p, color, n, paid + (i,), source, why)
-        s.steps.append(step)
         # the souls then ON: that one less; matched once a soul paid matches the colour
         # (``payment.matches``: its own colour, or one that pays any colour)
         after = dict(groups)
@@ -584,6 +584,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         else:
             del after[code]
         s.pay_memo = (step, after, counts - P.kind_unit(code), matched or P.code_matches(code, color))
+        self._step_pay(s, step)  # the next step
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):
