@@ -746,7 +746,6 @@ def _operation(view, acts, rng):
         else:
             same.append(a)
     idx = _card_index(obs)
-    risk = Risk(opp)
     mine, theirs = me["floor"], opp["floor"]
     calls = _projected_calls(mine, theirs)
     active = bool(leader.get("active"))
@@ -834,7 +833,7 @@ def _operation(view, acts, rng):
         return sup_best[1]
     # a flavour cross when it improves the serving plan
     if "cross" in by and theirs:
-        pick = _best_cross(by["cross"], mine, theirs, opp, risk, closing)
+        pick = _best_cross(by["cross"], mine, theirs, opp, Risk(opp), closing)
         if pick is not None:
             return pick
     if charm_kind == "buff" and not closing:
