@@ -159,9 +159,11 @@ class ShironekoRules(EffectRunner, StepRuleset):
             if u.shock:
                 u.shock = False
                 s.emit("marker", {"card": u.iid, "marker": "shock", "on": False})
-        s.steps.append(("start_turn",))
         if len(s.players[s.active].hand) > self.hand_limit:  # the ``hand_limit`` step's test
+            s.steps.append(("start_turn",))
             s.steps.append(("hand_limit", s.active))
+        else:
+            self._step_start_turn(s, ("start_turn",))  # the next step, at once
 
     def _step_hand_limit(self, s: SNState, step: tuple) -> None:
         p = step[1]
@@ -400,7 +402,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         ps = s.players[p]
         if a.type == "mulligan_mark":  # add-only: a marked card stays marked
             ps.mull_pick.append(a.card)
-            s.steps.append(("mulligan", p))
+            self._step_mulligan(s, ("mulligan", p))  # the next step, at once
             return
         # SN-S3 「任意数戻して引き直し後シャッフル」: the returned cards are set aside, the same
         # number drawn, and only then are they shuffled into the deck (none is drawn straight back)
@@ -420,7 +422,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def _apply_main(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         t = a.type
         if t == "end_turn":
-            s.steps.append(("end_phase",))
+            self._step_end_phase(s, ("end_phase",))  # the next step, at once
             return
         s.steps.append(("main",))
         ps = s.players[p]
@@ -430,7 +432,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             u.on = False
             u.attacked = True
             s.emit("attack", {"player": p, "attacker": u.iid, "attack": F.attack_of(s, u)})
-            s.steps.append(("attack", u.iid))
+            self._step_attack(s, ("attack", u.iid))  # the next step, at once
             return
         if t == "activate":  # SN-R5: the ON/OFF cost, the use of the turn, then the souls
             (_, index), (_, iid) = a.params  # a.ability, a.card (parameters sorted by name)
@@ -616,7 +618,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         ps.hand.remove(a.card)
         ps.discard.append(a.card)
         s.emit("discard", {"player": p, "card": a.card, "id": s.cards[a.card].id})
-        s.steps.append(("hand_limit", p))
+        self._step_hand_limit(s, ("hand_limit", p))  # the next step, at once
 
     def _apply_search(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         ps = s.players[p]
