@@ -185,8 +185,8 @@ class ShironekoRules(EffectRunner, StepRuleset):
         u = s.players[s.owner[attacker]].unit(attacker)
         defender = 1 - s.owner[attacker]
         s.emit("no_defense", {"player": defender, "attacker": attacker})
-        if u is not None:
-            s.steps.append(("player_damage", defender, F.attack_of(s, u), attacker))
+        if u is not None:  # the next step, at once
+            self._step_player_damage(s, ("player_damage", defender, F.attack_of(s, u), attacker))
 
     def _step_player_damage(self, s: SNState, step: tuple) -> None:
         """SN-A4..A7: reveal cards into the damage area one by one; STOP! halts; then triggers
@@ -209,11 +209,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 s.emit("stop", {"player": p, "card": iid})
                 break
         revealed = tuple(ps.damage_area[start:])
-        s.steps.append(("damage_cleanup", p, revealed))
-        if p != s.active:
-            trig = tuple(i for i in revealed if _abilities_of(s, i, "trigger"))
-            if trig:
-                s.steps.append(("triggers", p, trig, attacker))
+        trig = tuple(i for i in revealed if _abilities_of(s, i, "trigger")) if p != s.active else ()
+        if trig:
+            s.steps.append(("damage_cleanup", p, revealed))
+            s.steps.append(("triggers", p, trig, attacker))
+        else:
+            self._step_damage_cleanup(s, ("damage_cleanup", p, revealed))  # the next step, at once
 
     def _step_triggers(self, s: SNState, step: tuple) -> None:
         _, p, remaining, attacker = step
