@@ -61,6 +61,8 @@ def main() -> None:
     ap.add_argument("b")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start", type=int, default=0,
+                    help="first game number (probes of later games of the same run; default 0)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--a-option", action="append", default=[])
     ap.add_argument("--b-option", action="append", default=[])
@@ -70,7 +72,7 @@ def main() -> None:
         b_opts = parse_agent_options(args.b_option, [args.b])[0]
     except ValueError as e:
         ap.error(str(e).replace("--agent-option", "--a-option/--b-option"))
-    jobs = [(args.game, i, args.seed, args.a, args.b, a_opts, b_opts) for i in range(args.games)]
+    jobs = [(args.game, i, args.seed, args.a, args.b, a_opts, b_opts) for i in range(args.start, args.start + args.games)]
     t0 = time.perf_counter()
     results = []
 
@@ -109,6 +111,7 @@ def main() -> None:
         "wall_seconds": round(wall, 1), "workers": args.workers,
         "command": f"uv run python benchmarks/strength.py {args.game} {args.a} {args.b} --games {args.games} "
                    f"--seed {args.seed} --workers {args.workers}"
+                   + (f" --start {args.start}" if args.start else "")
                    + "".join(f" --a-option {o}" for o in args.a_option)
                    + "".join(f" --b-option {o}" for o in args.b_option),
     }
