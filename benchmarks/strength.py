@@ -72,7 +72,8 @@ def main() -> None:
         b_opts = parse_agent_options(args.b_option, [args.b])[0]
     except ValueError as e:
         ap.error(str(e).replace("--agent-option", "--a-option/--b-option"))
-    jobs = [(args.game, i, args.seed, args.a, args.b, a_opts, b_opts) for i in range(args.start, args.start + args.games)]
+    jobs = [(args.game, i, args.seed, args.a, args.b, a_opts, b_opts)
+            for i in range(args.start, args.start + args.games)]
     t0 = time.perf_counter()
     results = []
 
