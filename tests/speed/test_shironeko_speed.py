@@ -215,8 +215,6 @@ def test_per_deal_tables_match_the_cards():
         for iid, card in enumerate(s.cards):
             if deal.soul_bits is not None:
                 assert deal.soul_bits[iid] == (P.EVERY if card.pays_any_color else P._BIT.get(card.color, 0))
-            if deal.pay_units is not None:
-                assert deal.pay_units[iid] == P.kind_unit(P.pay_codes(g.state)[iid])
 
 
 def test_stats_retreats_and_payments_equal_the_plain_computation():
@@ -266,9 +264,10 @@ def test_stats_retreats_and_payments_equal_the_plain_computation():
             plan = P.pay_plan(P.on_counts(s, p), color, n, matched)
             assert list(plan[0]) == ways and list(plan[1]) == P.options(s.cards, avail, color, n, matched)
             for vec in ways:  # the souls a payment turns OFF, from the souls' kinds
-                assert P.souls_of(s, p, color, vec, matched) == P.souls_for(s.cards, avail, color, vec, matched)
+                assert P.souls_in(P.on_groups(s, p), color, vec, matched) == P.souls_for(s.cards, avail, color, vec,
+                                                                                         matched)
             for c in plan[1]:
-                assert P.first_of_kind(s, p, plan[2][c]) == ref_canonical(s.cards, avail, color, n, matched, c)
+                assert P.on_groups(s, p)[plan[2][c]][0] == ref_canonical(s.cards, avail, color, n, matched, c)
             if ways and n > 0:
                 assert P.suggested(s, p, color, n, matched) == ref_suggested(s, p, color, n, matched)
                 pays += 1
@@ -348,7 +347,8 @@ def test_on_souls_summaries_equal_a_plain_count():
                         assert (n_on >= n and bool(mask & P.cost_bit(color, n))) == P.can_pay(s, p, color, n)
                 groups = P.on_groups(s, p)
                 assert groups == {c: [i for i in on if codes[i] == c] for c in {codes[i] for i in on}}
-                assert P.unpack(P.on_counts(s, p)) == tuple(sum(codes[i] == c for i in on) for c in range(2 * len(COLORS)))
+                assert P.unpack(P.on_counts(s, p)) == tuple(sum(codes[i] == c for i in on)
+                                                            for c in range(2 * len(COLORS)))
                 checked += 1
     assert checked > 1000
 

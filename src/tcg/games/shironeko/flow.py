@@ -156,7 +156,8 @@ def _applies(t: str, same_side: bool, src: Unit, u: Unit) -> bool:
     """Does a static modify of ``src`` with target ``t`` apply to character ``u`` (of the same
     side as ``src`` or not)?"""
     if same_side:
-        return t == "all_own_characters" or (t == "self" and src is u) or (t == "all_own_other_characters" and src is not u)
+        return t == "all_own_characters" or (t == "self" and src is u) or \
+            (t == "all_own_other_characters" and src is not u)
     return t == "all_opponent_characters"
 
 

@@ -384,17 +384,12 @@ def _ranked(counts: tuple[int, ...], color: str, n: int, matched: bool, vecs: li
     return sum(counts) - n, tuple((any_colour, ok, tail) for (any_colour, ok), tail in best.items())
 
 
-def souls_of(s: SNState, p: int, color: str, vec: tuple[int, ...], matched: bool) -> list[int]:
-    """``souls_for(s.cards, on_souls(s, p), color, vec, matched)``: the same souls in the same
-    order (``souls_in`` of ``on_groups``)."""
-    return souls_in(on_groups(s, p), color, vec, matched)
-
-
 def souls_in(groups: dict[int, list[int]], color: str, vec: tuple[int, ...], matched: bool) -> list[int]:
     """The souls a payment (counts per colour) turns OFF, from the ON souls by kind
-    (``on_groups``): per colour paid, its plain souls first, then those that pay any colour; and
-    when no soul paid matches, the last plain soul of the first colour paid that has a soul
-    paying any colour swapped for that one (``souls_for``)."""
+    (``on_groups``): ``souls_for`` of those souls (the same souls in the same order): per colour
+    paid, its plain souls first, then those that pay any colour; and when no soul paid matches,
+    the last plain soul of the first colour paid that has a soul paying any colour swapped for
+    that one. The first soul of a kind (``on_groups(s, p)[kind][0]``) is ``canonical_soul``'s."""
     paid = _COLOURS_PAID.get(vec)
     if paid is None:
         if len(_COLOURS_PAID) > 20000:
@@ -428,14 +423,6 @@ _COLOURS_PAID: dict[tuple[int, ...], tuple[int, ...]] = {}  # a payment -> the c
 def code_matches(code: int, cost_color: str) -> bool:
     """``matches`` for a soul of this kind (``pay_codes``)."""
     return cost_color == "colorless" or code >= _N or COLORS[code] == cost_color
-
-
-def first_of_kind(s: SNState, p: int, code: int) -> int:
-    """The first ON soul of this kind (``pay_codes``) in town order."""
-    group = on_groups(s, p).get(code)
-    if not group:
-        raise ValueError("no ON soul of that kind")
-    return group[0]
 
 
 _USES: dict[int, tuple[Card, list[tuple[str, int]], list[tuple[str, int]]]] = {}

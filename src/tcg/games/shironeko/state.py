@@ -91,21 +91,19 @@ class Deal:
     ``auras[stat][iid]``: the card's static modifies of that stat as ``(target, amount, runes
     needed)``, None if it has none (``card_auras``); a stat no dealt card modifies is not in
     ``auras``. ``hp_floor``: the least HP all those can add to a character, and ``least_hp``
-    per iid the card's HP plus that. ``colour`` per iid and ``wild`` (the iids of souls that pay
-    any colour) for costs. ``active``: a unit's
-    modifies whose runes it meets, by (iid, cards under it, stat) (flow.py). ``views``: per iid,
+    per iid the card's HP plus that. ``active``: a unit's modifies whose runes it meets, by (iid,
+    cards under it, stat) (flow.py). ``views``: per iid,
     the shared read-only view of the card's printed facts (the agents' observations), ``piles``
     those of piles by their iids and of towns (view.py); ``souls``:
     per iid, the town view of the card as an OFF and as an ON soul (read-only). ``plays`` and
     ``activated``: per iid, how the card is played from hand and its activated abilities (for
     listing main-phase actions), ``tops`` per iid (iid, level, name) of the card on the field
     (made with ``plays``); ``by_kind``: a card's abilities of a kind, by (iid, kind);
-    ``pay_codes``: per iid, the soul's kind for counting ON souls, ``pay_units`` one of its kind
-    in packed counts, ``soul_bits`` the colour bits it matches, and ``paid_uses``: its paid uses
-    from hand as (colour bit, cost) (payment.py)."""
+    ``pay_codes``: per iid, the soul's kind for counting ON souls, ``soul_bits`` the colour bits
+    it matches, and ``paid_uses``: its paid uses from hand as (colour bit, cost) (payment.py)."""
 
-    __slots__ = ("auras", "hp_floor", "least_hp", "colour", "wild", "active", "views", "souls", "plays", "tops", "activated",
-                 "by_kind", "pay_codes", "pay_units", "soul_bits", "paid_uses", "piles")
+    __slots__ = ("auras", "hp_floor", "least_hp", "active", "views", "souls", "plays", "tops", "activated",
+                 "by_kind", "pay_codes", "soul_bits", "paid_uses", "piles")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -116,9 +114,6 @@ class Deal:
         self.hp_floor = sum(m[2] for mods in every if mods for m in mods if m[0] == "hp" and m[2] < 0)
         #: per iid: the least HP the card can have on the field before until-end-of-turn changes
         self.least_hp = tuple(c.hp + self.hp_floor for c in cards)
-        #: per iid: the card's colour; the iids of cards that pay any colour (souls)
-        self.colour = tuple(c.color for c in cards)
-        self.wild = frozenset(i for i, c in enumerate(cards) if c.pays_any_color)
         #: (iid, cards under it, stat) -> the (target, amount) of its auras whose runes are met
         self.active: dict[tuple, tuple] = {}
         self.views: tuple | None = None
@@ -129,7 +124,6 @@ class Deal:
         self.tops: tuple | None = None        # per iid: (iid, level, name) of the card on the field (rules.py)
         self.activated: tuple | None = None   # per iid: its activated abilities, or None (rules.py)
         self.pay_codes: tuple | None = None   # per iid: colour index (+ len(COLORS) if it pays any colour)
-        self.pay_units: tuple | None = None   # per iid: one soul of its kind in packed counts (payment.py)
         self.soul_bits: tuple | None = None   # per iid: the colour bits it matches as a soul (payment.py)
         self.paid_uses: tuple | None = None   # per iid: its paid uses from hand (payment.py)
 
