@@ -270,6 +270,16 @@ class SeatEncoder:
         """Forget the memo (a new game): nothing of the last game is kept."""
         self.state.clear()
 
+    # a copy (of an environment) starts with an empty memo: the memo only saves work
+    def __deepcopy__(self, memo) -> "SeatEncoder":
+        return self.enc.incremental()
+
+    def __copy__(self) -> "SeatEncoder":
+        return self.enc.incremental()
+
+    def __reduce__(self):
+        return (_seat_encoder, (self.enc.game_id,))
+
     def encode(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, "Found"]:
         st = self.state
         if viewer != st.viewer:
@@ -281,6 +291,10 @@ class SeatEncoder:
         out = np.minimum(self.vec, enc.high)   # a new array: the buffer stays ours
         np.maximum(out, enc.low, out=out)
         return out, Found(viewer, found)
+
+
+def _seat_encoder(game_id: str) -> SeatEncoder:
+    return encoding(game_id).incremental()
 
 
 @functools.lru_cache(maxsize=None)
