@@ -10,7 +10,7 @@ else, unless it is given the game's cards by instance id (a referee's book)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .presentation import cap, cards_in, known_lang
 from .text import catalog
@@ -288,6 +288,26 @@ class Voice:
             return ""
         iid, cid = src
         return self.t("fmt.by_effect", card=self.card(iid, cid))
+
+    def draws(self, events: Sequence[Mapping[str, Any]], srcs: Sequence[Any], i: int) -> tuple[str | None, int]:
+        """A player's run of draws from ``events[i]`` (caused by one card: ``srcs``, see a game's
+        ``sources``) as one finished line ("You drew 3 cards: X; Y x2"), and the index after the
+        run; (None, i) when ``events[i]`` is a single draw."""
+        ev, n = events[i], len(events)
+        j = i
+        while j < n and events[j].get("type") == "draw" and events[j].get("player") == ev.get("player") \
+                and srcs[j] == srcs[i]:
+            j += 1
+        if j - i < 2:
+            return None, i
+        p = ev.get("player")
+        known = [self.card(e.get("card"), e.get("id")) for e in events[i:j] if e.get("card") is not None]
+        if known:
+            line = self.say("event.draw.cards", p, count=j - i, cards=self.join(self.grouped(known)),
+                            source=self.source(srcs[i]))
+        else:
+            line = self.say("event.draw.many", p, count=j - i, source=self.source(srcs[i]))
+        return self.finish(line), j
 
     def finish(self, text: str | None) -> str | None:
         """A finished line: no doubled spaces (an unknown owner), a capital first letter in English."""

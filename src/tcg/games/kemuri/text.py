@@ -41,7 +41,7 @@ import itertools
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
-from ... import voice
+from ... import menus, voice
 from ...engine.action import Action
 from ...presentation import cap, fold, known_lang
 from ...text import catalog
@@ -813,38 +813,8 @@ def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
     if d.kind == "operation" and scene.seats >= scene.goal:
         legal = [a for a in legal if a.type not in ("leader_draw", "charm")] + \
             [a for a in legal if a.type in ("leader_draw", "charm")]
-    groups: dict[Any, list[tuple[Any, tuple[str, ...]]]] = {}
-    heads: dict[Any, str] = {}
-    order: list[Any] = []
-    for a in legal:
-        try:
-            g = scene.group(a)
-        except Exception:  # noqa: BLE001 - a menu must never break a game
-            g = None
-        if g is None:
-            key = ("one", len(order))
-            try:
-                text = scene.option(a) or describe(game.state, a, lang)
-            except Exception:  # noqa: BLE001
-                text = game.describe(a, lang)
-            groups[key] = [(a, (text,))]
-            order.append(key)
-            continue
-        key, head = g
-        if key not in groups:
-            groups[key] = []
-            heads[key] = head
-            order.append(key)
-        groups[key].append((a, scene.step(a)))
-    rows: list[tuple[tuple[str, ...], Any]] = []
-    for key in order:
-        members = groups[key]
-        if key in heads and (len({steps for _, steps in members}) > 1 or key == ("cross",)):
-            rows += [((heads[key],) + steps, a) for a, steps in members]
-        elif key in heads:
-            rows += [((scene.option(a) or heads[key],), a) for a, _ in members]
-        else:
-            rows += [(steps, a) for a, steps in members]
+    rows = menus.grouped(scene, legal, scene.step, menus.option_or(scene, game, describe, lang),
+                         spread=lambda key: key == ("cross",))  # the casts of a cross, always
     # different actions whose paths coincide (two different cards of one name): name the card id
     s = game.state
     by_path: dict[tuple[str, ...], set] = {}
@@ -1120,19 +1090,9 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
         kind = ev.get("type")
         try:
             if kind == "draw":
-                j = i
-                while j < n and events[j].get("type") == "draw" and events[j].get("player") == ev.get("player") \
-                        and srcs[j] == srcs[i]:
-                    j += 1
-                if j - i > 1:
-                    p = ev.get("player")
-                    known = [v.card(e.get("card"), e.get("id")) for e in events[i:j] if e.get("card") is not None]
-                    if known:
-                        line = v.say("event.draw.cards", p, count=j - i, cards=v.join(v.grouped(known)),
-                                     source=v.source(srcs[i]))
-                    else:
-                        line = v.say("event.draw.many", p, count=j - i, source=v.source(srcs[i]))
-                    out.append(v.finish(line))
+                line, j = v.draws(events, srcs, i)
+                if j > i:
+                    out.append(line)
                     i = j
                     continue
             if kind == "pay" and ev.get("why") == "cast":

@@ -926,19 +926,9 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
         kind = ev.get("type")
         try:
             if kind == "draw":
-                j = i
-                while j < n and events[j].get("type") == "draw" and events[j].get("player") == ev.get("player") \
-                        and srcs[j] == srcs[i]:
-                    j += 1
-                if j - i > 1:
-                    p = ev.get("player")
-                    known = [v.card(e.get("card"), e.get("id")) for e in events[i:j] if e.get("card") is not None]
-                    if known:
-                        line = v.say("event.draw.cards", p, count=j - i, cards=v.join(v.grouped(known)),
-                                     source=v.source(srcs[i]))
-                    else:
-                        line = v.say("event.draw.many", p, count=j - i, source=v.source(srcs[i]))
-                    out.append(v.finish(line))
+                line, j = v.draws(events, srcs, i)
+                if j > i:
+                    out.append(line)
                     i = j
                     continue
             out.append(v.finish(_narrate(v, ev, srcs[i], ctx)))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ... import voice
+from ... import menus, voice
 from ...engine.action import Action
 from ...presentation import cap, fold, known_lang
 from ...text import catalog
@@ -724,39 +724,8 @@ def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
     if d is None:
         return []
     table = _Table(game, viewer, lang, d.player)
-    groups: dict[Any, list[tuple[Any, str]]] = {}
-    heads: dict[Any, str] = {}
-    order: list[Any] = []
-    for a in legal_actions:
-        try:
-            g = table.group(a)
-        except Exception:  # noqa: BLE001 - a menu must never break a game
-            g = None
-        if g is None:
-            key = ("one", len(order))
-            try:
-                text = table.option(a) or describe(game.state, a, lang)
-            except Exception:  # noqa: BLE001
-                text = game.describe(a, lang)
-            groups[key] = [(a, text)]
-            order.append(key)
-            continue
-        key, head = g
-        if key not in groups:
-            groups[key] = []
-            heads[key] = head
-            order.append(key)
-        groups[key].append((a, table.step(a)))
-    out: list[tuple[tuple[str, ...], Any]] = []
-    for key in order:
-        members = groups[key]
-        if key in heads and len({text for _, text in members}) > 1:
-            out += [((heads[key], text), a) for a, text in members]
-        elif key in heads:
-            out += [((table.option(a) or heads[key],), a) for a, _ in members]
-        else:
-            out += [((text,), a) for a, text in members]
-    return out
+    return menus.grouped(table, legal_actions, lambda a: (table.step(a),),
+                         menus.option_or(table, game, describe, lang))
 
 
 # --- narration: events as lines ---------------------------------------------------------------------
