@@ -1,6 +1,7 @@
 """Z/X's own ISMCTS settings (heuristics/zx.py ``ISMCTS`` and ``LONG_TERM``, docs/agents.md):
-the heuristic's move stands unless the search beats it by 0.1, and ignition and the blind
-life-card pick are left to the heuristic. The other games keep both new options off."""
+rollouts to the end of the turn, the heuristic's move stands unless the search beats it by 0.1,
+and ignition and the blind life-card pick are left to the heuristic. The other games keep both
+new options off."""
 from __future__ import annotations
 
 from tcg.agents import AgentView, make_agent
@@ -12,6 +13,7 @@ from tcg.engine.rng import Rng
 def test_zx_settings():
     cfg = make_agent("ismcts").game_settings("zx")
     assert cfg["opponent"] == "model" and cfg["keep_margin"] == 0.1 and cfg["top_k"] == 0
+    assert cfg["rollout_turns"] == 1
     assert {"ignition", "life_pick", "pay", "resource"} <= long_term_kinds("zx")
 
 

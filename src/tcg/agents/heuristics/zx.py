@@ -40,10 +40,11 @@ LONG_TERM = frozenset({"start_card", "gate_card", "mulligan", "resource", "disca
                        "ignition", "life_pick"})
 
 #: ISMCTS settings for Z/X (docs/agents.md): the opponent's moves inside the search are this
-#: heuristic's, played from its own view of each sample, not tree nodes that see our hand; and
-#: the heuristic's move stands unless the search's best beats its mean reward by 0.1 (a main
-#: phase has 20-60 choices, too many for a few hundred iterations to tell apart reliably)
-ISMCTS = {"opponent": "model", "keep_margin": 0.1}
+#: heuristic's, played from its own view of each sample, not tree nodes that see our hand;
+#: rollouts run to the end of the turn (the value estimate judges a finished turn, not a half
+#: played one); and the heuristic's move stands unless the search's best beats its mean reward
+#: by 0.1 (a main phase has 20-60 choices, too many for a few hundred iterations to tell apart)
+ISMCTS = {"opponent": "model", "rollout_turns": 1, "keep_margin": 0.1}
 
 STRICT = False          # tests/benchmarks: let errors surface instead of falling back
 RES_MIN, RES_MAX = 4, 7  # always add a resource below RES_MIN; below RES_MAX with 3+ cards in hand
