@@ -5,14 +5,19 @@ A board subclasses ``BoardRenderer`` and sets ``facts = staticmethod(card_facts)
 ``card_facts(card, lang)``
 (the short facts line: "character · red · cost 2"); it may override ``card_text_of`` (the text
 shown under a card), ``label_style`` and ``card_place`` (e.g. the square a Z/X stands on).
+
+``VoicedBoard`` adds what the boards whose words come from a ``tcg.voice`` text module share
+(Turu-turu, Kemuri, Z/X): the viewer's ``CardBook`` and ``Voice``, and the event lines, menus and
+action labels of that module.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from types import ModuleType
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rich.text import Text
 
-from . import GenericRenderer, card_text
+from . import GenericRenderer, card_text, label_players
 
 
 def _no_text(lang: str) -> str:
@@ -93,3 +98,104 @@ class BoardRenderer(GenericRenderer):
             text = self.card_text_of(c)
             for line in (text or _no_text(self.lang)).splitlines():
                 out.append(f"      {line}\n", style="" if text else "dim")
+
+
+class VoicedBoard(BoardRenderer):
+    """A board whose words come from its game's text module ``words`` (``t``, ``CardBook``,
+    ``Voice``, ``narrate``, ``lines``, ``menu``, ``label``, ``hidden_label``, ``card_text``,
+    ``kind_name``, ``reason_text``, ``decision_source``). ``line_options`` adds a game's own
+    arguments to ``lines``; ``keep_options`` may drop menu entries."""
+    words: ModuleType
+
+    def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
+                 names: Mapping[int, str] | None = None):
+        super().__init__(game, lang, viewer, names)
+        # players are named by the game's words ("You" / "あなた"), unless the caller named them
+        custom = names is not None and dict(names) != label_players(viewer, 2)
+        self._names = dict(names) if custom else None
+        self.book = self.words.CardBook(self._cards, game, viewer)
+        self.voice = self.words.Voice(viewer, lang, self.book, self._names)
+        self._sources: dict[Any, tuple] = {}  # action -> the card whose effect it continues
+
+    # --- words -------------------------------------------------------------------------------
+    def t(self, key: str, /, **params: Any) -> str:
+        return self.words.t(key, self.lang, **params)
+
+    def who(self, player: Any) -> str:
+        return self.voice.who(player)
+
+    def whose(self, player: Any) -> str:
+        """ "Your", "Opponent's", "P1's" (あなたの...): at the start of a title or line."""
+        return self.voice.Whose(player)
+
+    def poss(self, player: Any) -> str:
+        """Possessive inside a sentence: "your", "Opponent's", "P1's"."""
+        return self.voice.whose(player)
+
+    def kind_name(self, kind: Any) -> str:
+        return self.words.kind_name(kind, self.lang)
+
+    def reason_text(self, reason: Any) -> str:
+        return self.words.reason_text(reason, self.lang)
+
+    # --- cards and names -----------------------------------------------------------------------
+    def card_text_of(self, card: Any) -> str:
+        return self.words.card_text(card, self.lang) if card is not None else ""
+
+    def remember(self, obs: Mapping[str, Any]) -> None:
+        """Learn the names and owners of every card visible in ``obs`` (to name cards in events)."""
+        self.book.see(obs)
+
+    def name_of(self, iid: Any, cid: Any = None) -> str:
+        return self.voice.card(iid, cid)
+
+    # --- events -------------------------------------------------------------------------------
+    def line_options(self) -> dict[str, Any]:
+        """The game's own arguments to its ``lines`` (none here)."""
+        return {}
+
+    def event_text(self, ev: Mapping[str, Any]) -> str | None:
+        return self.words.narrate(ev, self.viewer, self.lang, self.book, self._names)
+
+    def event_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        """Summarised lines (the game's ``text.lines``): a player's draws in one line, effects
+        named with their card."""
+        return self.words.lines(events, self.viewer, self.lang, self.book, self._names, **self.line_options())
+
+    def step_lines(self, player: Any, action: Any, events: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The events under a step, without the one that only repeats the action line (which
+        already names the card, its numbers and its effect)."""
+        return self.words.lines(events, self.viewer, self.lang, self.book, self._names, action=action,
+                                actor=player, step=True, **self.line_options(),
+                                source=self._sources.pop(action, None) if action is not None else None)
+
+    # --- actions: how they read, which are offered -----------------------------------------
+    def hidden_label(self, action: Any) -> str:
+        return self.words.hidden_label(action, self.lang)
+
+    def options(self, game: Any, legal: Sequence[Any]) -> list[Any]:
+        """One action per path of the game's ``text.menu`` (copies of one card offered once)."""
+        if game.decision is None:
+            return list(legal)
+        seen: set[tuple[str, ...]] = set()
+        out = []
+        for path, a in self.words.menu(game, legal, self.viewer, self.lang):
+            if path not in seen:
+                seen.add(path)
+                out.append(a)
+        return self.keep_options(game, out)
+
+    def keep_options(self, game: Any, options: list[Any]) -> list[Any]:
+        """The options offered, from one per menu path (all of them here)."""
+        return options
+
+    def decision_source(self, game: Any) -> tuple | None:
+        """The card whose effect goes on once the pending decision is answered, or None."""
+        return self.words.decision_source(game)
+
+    def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
+        src = self.decision_source(game)
+        if src is not None:
+            # the effect goes on once this is chosen: its lines name the card (step_lines)
+            self._sources[action] = src
+        return self.words.label(game, action, self.viewer, self.lang, actor, self._names, self.book)

@@ -9,14 +9,14 @@ prompts, option labels and menu steps, the card texts of the "i" key and the col
 from __future__ import annotations
 
 import functools
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from rich.text import Text
 
 from ..games.kemuri import text as W
 from ..games.kemuri.board import describe
-from . import card_label, label_players, table
-from .board_base import BoardRenderer
+from . import card_label, table
+from .board_base import VoicedBoard
 
 #: the words of cards (kept here under their old names for callers of this module)
 kemuri_card_text = W.card_text
@@ -93,50 +93,12 @@ def card_facts(card: Any, lang: str) -> list[str]:
 
 # --- the renderer --------------------------------------------------------------------------------
 
-class Renderer(BoardRenderer):
+class Renderer(VoicedBoard):
     #: the cards marked for a mulligan are the player's secret
     hidden_actions = W.HIDDEN_ACTIONS
+    words = W
 
     facts = staticmethod(card_facts)
-
-    def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
-                 names: Mapping[int, str] | None = None):
-        super().__init__(game, lang, viewer, names)
-        # players are named by the game's words ("You" / "あなた"), unless the caller named them
-        custom = names is not None and dict(names) != label_players(viewer, 2)
-        self._names = dict(names) if custom else None
-        self.book = W.CardBook(self._cards, game, viewer)
-        self.voice = W.Voice(viewer, lang, self.book, self._names)
-        self._sources: dict[Any, tuple] = {}  # action -> the card whose effect it continues
-
-    # --- words -------------------------------------------------------------------------------
-    def t(self, key: str, /, **params: Any) -> str:
-        return W.t(key, self.lang, **params)
-
-    def who(self, player: Any) -> str:
-        return self.voice.who(player)
-
-    def whose(self, player: Any) -> str:
-        """ "Your", "Opponent's", "P1's" (あなたの...): at the start of a title."""
-        w = self.voice.whose(player)
-        return W._cap(w) if self.lang != "ja" else w
-
-    def kind_name(self, kind: Any) -> str:
-        return W.kind_name(kind, self.lang)
-
-    def reason_text(self, reason: Any) -> str:
-        return W.reason_text(reason, self.lang)
-
-    # --- cards and names -----------------------------------------------------------------------
-    def card_text_of(self, card: Any) -> str:
-        return W.card_text(card, self.lang)
-
-    def remember(self, obs: Mapping[str, Any]) -> None:
-        """Learn the names and owners of every card visible in ``obs`` (to name cards in events)."""
-        self.book.see(obs)
-
-    def name_of(self, iid: Any, cid: Any = None) -> str:
-        return self.voice.card(iid, cid)
 
     # --- the board -------------------------------------------------------------------------
     def board(self, obs: Mapping[str, Any]):
@@ -174,46 +136,13 @@ class Renderer(BoardRenderer):
         out.append(self.t("info.reminder_text") + "\n", style="dim")
         return out
 
-    # --- events -------------------------------------------------------------------------------
-    def event_text(self, ev: Mapping[str, Any]) -> str | None:
-        return W.narrate(ev, self.viewer, self.lang, self.book, self._names)
-
-    def event_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
-        """Summarised lines (see ``tcg.games.kemuri.text.lines``): a player's draws in one line,
-        payments with the cast they paid for, effects named with their card."""
-        return W.lines(events, self.viewer, self.lang, self.book, self._names)
-
-    def step_lines(self, player: Any, action: Any, events: Sequence[Mapping[str, Any]]) -> list[str]:
-        """The events under a step, without the one that only repeats the action (the action line
-        already names the card, its numbers and its effect)."""
-        return W.lines(events, self.viewer, self.lang, self.book, self._names, action=action, actor=player,
-                       step=True, source=self._sources.pop(action, None) if action is not None else None)
-
-    # --- actions: how they read, which are offered -----------------------------------------
-    def hidden_label(self, action: Any) -> str:
-        return W.hidden_label(action, self.lang)
-
-    def options(self, game: Any, legal: Sequence[Any]) -> list[Any]:
-        """One action per path of ``text.menu`` (copies of one card offered once); a step of the
-        charcoal change that only swaps a card for a copy of itself is left out (unless nothing
-        else is left). With enough seats to close, locking the leader comes after End."""
-        if game.decision is None:
-            return list(legal)
-        seen: set[tuple[str, ...]] = set()
-        out = []
-        for path, a in W.menu(game, legal, self.viewer, self.lang):
-            if path not in seen:
-                seen.add(path)
-                out.append(a)
-        real = [a for a in out if not W.noop_swap(game, a, self.viewer)]
-        return real or out
-
-    def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
-        src = W.decision_source(game)
-        if src is not None:
-            # the effect goes on once this is chosen: its lines name the card (step_lines)
-            self._sources[action] = src
-        return W.label(game, action, self.viewer, self.lang, actor, self._names, self.book)
+    # --- actions: which are offered ----------------------------------------------------------
+    def keep_options(self, game: Any, options: list[Any]) -> list[Any]:
+        """A step of the charcoal change that only swaps a card for a copy of itself is left out
+        (unless nothing else is left). With enough seats to close, the menu puts locking the
+        leader after End."""
+        real = [a for a in options if not W.noop_swap(game, a, self.viewer)]
+        return real or options
 
 
 __all__ = ["Renderer", "card_columns", "card_facts", "kemuri_card_text", "ability_text", "op_text"]

@@ -12,14 +12,14 @@ read, the decision in words, the card texts ("i") and the columns of ``tcg cards
 from __future__ import annotations
 
 import functools
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from rich.text import Text
 
 from ..games.turutoru import text as T
 from ..games.turutoru.board import describe
-from . import card_label, label_players, table
-from .board_base import BoardRenderer
+from . import card_label, table
+from .board_base import VoicedBoard
 
 program_kind = T.program_kind
 
@@ -87,10 +87,11 @@ def numbered(desc: Mapping[str, Any], obs: Mapping[str, Any]) -> dict[str, Any]:
     return {**desc, "areas": areas}
 
 
-class Renderer(BoardRenderer):
+class Renderer(VoicedBoard):
     #: stacking is face down and secret: others learn nothing of it, not even that it happened
     #: (TT-T2; the counts are shown when both have programmed)
     hidden_actions = T.HIDDEN_ACTIONS
+    words = T
 
     facts = staticmethod(card_facts)
 
@@ -100,49 +101,14 @@ class Renderer(BoardRenderer):
         rules = getattr(game, "rules", None)
         self.segments = getattr(rules, "segments", None) or T.SEGMENTS
         self.hand_limit = getattr(rules, "hand_limit", None) or T.HAND_LIMIT
-        # players are named by the game's words ("You" / "あなた"), unless the caller named them
-        custom = names is not None and dict(names) != label_players(viewer, 2)
-        self._names = dict(names) if custom else None
-        self.book = T.CardBook(self._cards, game, viewer)
-        self.voice = T.Voice(viewer, lang, self.book, self._names)
-        self._sources: dict[Any, tuple] = {}  # action -> the card whose effect it continues
 
     # --- words ------------------------------------------------------------------------------
-    def t(self, key: str, /, **params: Any) -> str:
-        return T.t(key, self.lang, **params)
-
-    def who(self, player: Any) -> str:
-        return self.voice.who(player)
-
-    def whose(self, player: Any) -> str:
-        """ "Your", "Opponent's", "P1's" (あなたの...): at the start of a line."""
-        return self.voice.Whose(player)
-
-    def poss(self, player: Any) -> str:
-        """Possessive inside a sentence: "your", "Opponent's", "P1's"."""
-        return self.voice.whose(player)
-
     def kind_name(self, kind: Any, short: bool = False) -> str:
         return T.kind_name(kind, self.lang, short=short)
-
-    def reason_text(self, reason: Any) -> str:
-        return T.reason_text(reason, self.lang)
 
     def prog_name(self, kind: Any, amount: int = 0) -> str:
         """ "Place (配置)" (en) or "配置" (ja); Library Draw with its number."""
         return T.program_name(kind, amount, self.lang)
-
-
-    # --- cards and names -----------------------------------------------------------------------
-    def card_text_of(self, card: Any) -> str:
-        return T.card_text(card, self.lang) if card is not None else ""
-
-    def remember(self, obs: Mapping[str, Any]) -> None:
-        """Learn the names of every card visible in ``obs`` (to name cards in events)."""
-        self.book.see(obs)
-
-    def name_of(self, iid: Any, cid: Any = None) -> str:
-        return self.voice.card(iid, cid)
 
     # --- the board -------------------------------------------------------------------------
     def board(self, obs: Mapping[str, Any]):
@@ -193,45 +159,8 @@ class Renderer(BoardRenderer):
         return out if out.plain else Text(self.t("board.no_cards"))
 
     # --- events -------------------------------------------------------------------------------
-    def _lines(self, events: Sequence[Mapping[str, Any]], **kw: Any) -> list[str]:
-        return T.lines(events, self.viewer, self.lang, self.book, self._names, segments=self.segments,
-                       hand_limit=self.hand_limit, **kw)
-
-    def event_text(self, ev: Mapping[str, Any]) -> str | None:
-        return T.narrate(ev, self.viewer, self.lang, self.book, self._names)
-
-    def event_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
-        """Summarised lines (see ``tcg.games.turutoru.text.lines``): a player's draws in one line,
-        effects named with their card."""
-        return self._lines(events)
-
-    def step_lines(self, player: Any, action: Any, events: Sequence[Mapping[str, Any]]) -> list[str]:
-        """The events under a step, without the one that only repeats the action line."""
-        return self._lines(events, action=action, actor=player, step=True,
-                           source=self._sources.pop(action, None) if action is not None else None)
-
-    # --- actions: how they read, which are offered -----------------------------------------
-    def hidden_label(self, action: Any) -> str:
-        return T.hidden_label(action, self.lang)
-
-    def options(self, game: Any, legal: Sequence[Any]) -> list[Any]:
-        """One action per path of ``text.menu`` (copies of one card offered once)."""
-        if game.decision is None:
-            return list(legal)
-        seen: set[tuple[str, ...]] = set()
-        out = []
-        for path, a in T.menu(game, legal, self.viewer, self.lang):
-            if path not in seen:
-                seen.add(path)
-                out.append(a)
-        return out
-
-    def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
-        src = T.decision_source(game)
-        if src is not None:
-            # the effect goes on once this is chosen: its lines name the card (step_lines)
-            self._sources[action] = src
-        return T.label(game, action, self.viewer, self.lang, actor, self._names, self.book)
+    def line_options(self) -> dict[str, Any]:
+        return {"segments": self.segments, "hand_limit": self.hand_limit}
 
 
 __all__ = ["Renderer", "card_columns", "card_facts", "program_kind"]

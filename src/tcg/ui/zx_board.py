@@ -8,15 +8,15 @@ columns of ``tcg cards zx``."""
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 from rich.text import Text
 
 from ..games.zx import text as W
 from ..games.zx.board import describe
 from ..games.zx.cards import COLORS
-from . import card_label, label_players, table
-from .board_base import BoardRenderer
+from . import card_label, table
+from .board_base import VoicedBoard
 
 #: colour -> Japanese name (``tcg cards --color 白``)
 COLOR_JA = {c: W.color_name(c, "ja") for c in COLORS}
@@ -78,40 +78,16 @@ def card_facts(card: Any, lang: str) -> list[str]:
 
 # --- the renderer --------------------------------------------------------------------------------
 
-class Renderer(BoardRenderer):
+class Renderer(VoicedBoard):
     hidden_actions = W.HIDDEN_ACTIONS
+    words = W
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
         super().__init__(game, lang, viewer, names)
         self.persp = viewer if viewer in (0, 1) else 0  # whose side is at the bottom
-        # players are named by the game's words ("You" / "あなた"), unless the caller named them
-        custom = names is not None and dict(names) != label_players(viewer, 2)
-        self._names = dict(names) if custom else None
-        self.book = W.CardBook(self._cards, game, viewer) if game is not None else W.CardBook(self._cards)
-        self.voice = W.Voice(viewer, lang, self.book, self._names)
-        self._sources: dict[Any, tuple] = {}  # target action -> the card whose effect it continues
 
     # --- words -------------------------------------------------------------------------------
-    def t(self, key: str, **params: Any) -> str:
-        return W.t(key, self.lang, **params)
-
-    def who(self, player: Any) -> str:
-        return self.voice.who(player)
-
-    def whose(self, player: Any) -> str:
-        return W._cap(self.voice.whose(player)) if self.lang != "ja" else self.voice.whose(player)
-
-    def poss(self, player: Any) -> str:
-        """Possessive inside a sentence: "your", "Opponent's", "P1's"."""
-        return self.voice.whose(player)
-
-    def kind_name(self, kind: Any) -> str:
-        return W.kind_name(kind, self.lang)
-
-    def reason_text(self, reason: Any) -> str:
-        return W.reason_text(reason, self.lang)
-
     def sq_name(self, sq: Any) -> str:
         return self.voice.sq_name(sq)
 
@@ -133,18 +109,8 @@ class Renderer(BoardRenderer):
     # --- cards and names ---------------------------------------------------------------------
     facts = staticmethod(card_facts)
 
-    def card_text_of(self, card: Any) -> str:
-        return W.card_text(card, self.lang)
-
     def card_place(self, view: Mapping[str, Any]) -> str:
         return self.t("fmt.on_square", square=self.sq(view["square"])) if view.get("square") is not None else ""
-
-    def remember(self, obs: Mapping[str, Any]) -> None:
-        """Learn the names and owners of every card visible in ``obs``."""
-        self.book.see(obs)
-
-    def name_of(self, iid: Any, cid: Any = None) -> str:
-        return self.voice.card(iid, cid)
 
     # --- the board: the game's description, drawn by the generic table -----------------------
     def describe(self, obs: Mapping[str, Any]) -> dict[str, Any]:
@@ -182,42 +148,13 @@ class Renderer(BoardRenderer):
             out.append(f"  {self.t(f'rules.{key}')}\n", style="dim")
         return out
 
-    # --- events -------------------------------------------------------------------------------
-    def event_text(self, ev: Mapping[str, Any]) -> str | None:
-        return W.narrate(ev, self.viewer, self.lang, self.book, self._names)
-
-    def event_lines(self, events: Sequence[Mapping[str, Any]]) -> list[str]:
-        """Summarised lines (see ``tcg.games.zx.text.lines``)."""
-        return W.lines(events, self.viewer, self.lang, self.book, self._names)
-
-    def step_lines(self, player: Any, action: Any, events: Sequence[Mapping[str, Any]]) -> list[str]:
-        """The events under a step, without the one that only repeats the action (and the payment
-        the action line already states)."""
-        return W.lines(events, self.viewer, self.lang, self.book, self._names, action=action, actor=player,
-                       step=True, source=self._sources.pop(action, None) if action is not None else None)
-
-    # --- actions: how they read, which are offered -----------------------------------------
-    def hidden_label(self, action: Any) -> str:
-        return W.hidden_label(action, self.lang)
-
-    def options(self, game: Any, legal: Sequence[Any]) -> list[Any]:
-        """One action per path of ``text.menu`` (copies of one card offered once)."""
-        if game.decision is None:
-            return list(legal)
-        seen: set[tuple[str, ...]] = set()
-        out = []
-        for path, a in W.menu(game, legal, self.viewer, self.lang):
-            if path not in seen:
-                seen.add(path)
-                out.append(a)
-        return out
-
-    def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:
+    # --- actions -------------------------------------------------------------------------------
+    def decision_source(self, game: Any) -> tuple | None:
+        """A target's effect goes on once the target is chosen: its lines name the card."""
         d = game.decision
         if d is not None and d.kind == "target" and isinstance((d.info or {}).get("source"), int):
-            # the effect goes on once the target is chosen: its lines name the card (step_lines)
-            self._sources[action] = (d.info["source"], None)
-        return W.label(game, action, self.viewer, self.lang, actor, self._names, self.book)
+            return (d.info["source"], None)
+        return None
 
 
 __all__ = ["COLOR_JA", "Renderer", "card_columns", "card_facts", "how_text", "zx_card_text"]
