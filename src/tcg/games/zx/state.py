@@ -130,8 +130,10 @@ class CardTable:
 
     def __init__(self, cards: tuple[Card, ...]):
         key = tuple(map(id, cards))
-        hit = _COLUMNS.get(key)  # the same cards dealt again (a benchmark's or a search's games)
-        if hit is None or not all(a is b for a, b in zip(hit[0], cards)):
+        # the same cards dealt again (a benchmark's or a search's games): the entry holds its
+        # cards, so objects with these ids are those very cards (no two live objects share an id)
+        hit = _COLUMNS.get(key)
+        if hit is None:
             facts = [card_facts(c) for c in cards]
             if len(_COLUMNS) >= 256:
                 _COLUMNS.clear()
