@@ -131,6 +131,13 @@ class Game:
         (what a server passes for a client's seat). ``by``: who acted for the seat, recorded
         with the action: ``"player"`` (default), ``"computer"`` or ``"clock"``.
         Raises ``IllegalActionError`` (game unchanged) for anything not legal now."""
+        legal = self._legal
+        if legal is not None and player is None and by is None and not self.keep_undo:
+            for listed in legal:  # the usual case: an action just listed, handed back as it is
+                if listed is action:
+                    state = self.state
+                    self._perform(state, state.decision.player, action, "player")  # type: ignore[union-attr]
+                    return
         if not isinstance(action, Action):
             try:
                 action = Action.from_dict(action)
