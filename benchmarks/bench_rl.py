@@ -67,7 +67,9 @@ def aec(game: str, seconds: float) -> tuple[int, float, float]:
             if term or trunc:
                 env.step(None)
                 continue
-            ids = np.flatnonzero(obs["action_mask"])
+            # the masked ids, read as booleans: numpy finds nonzero entries of an int8 array about ten
+            # times slower than of a bool one (10,171 ids in Z/X), a cost of the agent, not the env
+            ids = np.flatnonzero(obs["action_mask"].view(np.bool_))
             env.step(int(ids[int(rng.random() * len(ids))]))   # a uniform masked id, cheaply
             n += 1
         return n, time.perf_counter() - t0, time.process_time() - c0
