@@ -23,7 +23,7 @@ GOLDEN = {
     "kemuri/ismcts": "4c1722bfa29c9812",
     "zx/random": "3cc89f50617729fa",
     "zx/heuristic": "b3db3d10c02db40c",
-    "zx/ismcts": "aa11b3516009eb19",
+    "zx/ismcts": "c00b39ade2cda7a8",  # Z/X search settings of 4e0a791 and cc65c55 (not a speed change)
 }
 
 
