@@ -757,7 +757,7 @@ def _operation(view, acts, rng):
     # place casts worth their seats
     place_opts = []
     for a in by.get("place", ()):
-        c = idx.get(a.card)
+        c = idx.get(a.params[0][1])  # a.card: (("card", iid),)
         if c is None:
             continue
         pay = pays[c["cost"]]
@@ -982,8 +982,8 @@ def _serve(view, acts, rng):
     me, opp = _me_opp(obs, p)
     leader = me.get("leader") or {}
     goal = obs.get("close_seats", 16)
-    calls = _projected_calls(me["floor"], opp["floor"])
-    closing = bool(leader.get("active")) and me["seats"] + SEATS_PER_CALL * _seats_per_call(me) * calls >= goal
+    closing = bool(leader.get("active")) and \
+        me["seats"] + SEATS_PER_CALL * _seats_per_call(me) * _projected_calls(me["floor"], opp["floor"]) >= goal
     want = _first_serving(me["floor"], opp["floor"], opp, closing)
     if want is not None:
         for a in acts:

@@ -466,7 +466,8 @@ class KemuriRules(EffectRunner, StepRuleset):
             recv = [c.iid for c in s.players[1 - p].floor] or [-1]
             for c in ps.floor:
                 if not c.served:
-                    out.extend(SERVE[c.iid, r] for r in recv)
+                    i = c.iid
+                    out += [SERVE[i, r] for r in recv]
         if self._charm_ok(s, p, "serving"):
             out.append(CHARM)
         out.append(END_SERVING)
@@ -563,7 +564,7 @@ class KemuriRules(EffectRunner, StepRuleset):
                 s.steps.append(("call_in", p, 1, "leader"))
             F.draw(s, p, 1)
         elif t == "place":  # KM-K2: the cast is shown (resolving) while its cost is paid
-            card = a.card
+            card = a.params[0][1]  # (("card", iid),)
             ps.hand.remove(card)
             ps.resolving.append(card)
             s.steps.append(("place_cast", p, card))
@@ -641,7 +642,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.steps.append(("serve_next",))
             self._use_charm(s, p)
             return
-        cast, target = a.cast, a.target
+        (_, cast), (_, target) = a.params  # (("cast", iid), ("target", iid or -1))
         s.serving = (cast, target)
         s.players[p].servings += 1
         s.emit("serve", {"player": p, "cast": cast, "receiver": target})
@@ -667,7 +668,7 @@ class KemuriRules(EffectRunner, StepRuleset):
     def _apply_pay(self, s, p, pending, a):
         _, amount, why = pending
         ps = s.players[p]
-        card = a.card
+        card = a.params[0][1]  # (("card", iid),)
         ps.seating.remove(card)
         ps.backyard.append(card)
         lv = s.cards[card].level
