@@ -520,11 +520,11 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.steps.append(("charcoal",))
             self._use_charm(s, p)
             return
-        self._charcoal_pick(s, p, a.seat, ())
+        self._charcoal_pick(s, p, a.params[0][1], ())  # (("seat", iid),)
 
     def _apply_charcoal_in(self, s, p, pending, a):
         _, seat, picked = pending
-        self._charcoal_pick(s, p, seat, picked + (a.card,))
+        self._charcoal_pick(s, p, seat, picked + (a.params[0][1],))  # (("card", iid),)
 
     def _charcoal_pick(self, s, p, seat: int, picked: tuple) -> None:
         """Ask for the next hand card of the swap for ``seat``, or swap once the levels of the
@@ -657,7 +657,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         if a.type == "charm":
             self._use_charm(s, p)
         else:  # KM-V2
-            card = a.card
+            card = a.params[0][1]  # (("card", iid),)
             s.players[p].hand.remove(card)
             s.help_used.append(card)
             s.emit("help", {"player": p, "card": card, "id": s.cards[card].id, "cp": s.cards[card].help_cp})
