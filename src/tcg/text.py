@@ -37,7 +37,7 @@ import re
 import string
 import tomllib
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 LANGS = ("en", "ja")
 ENTRY_FIELDS = ("en", "ja", "gloss", "same")
@@ -166,6 +166,22 @@ def catalog(game_id: str | None = None) -> Catalog:
     tables.append(_load(SHARED))
     sources.append(str(SHARED))
     return Catalog(tables, sources)
+
+
+def game_words(game_id: str | None) -> tuple[Callable[[], Catalog], Callable[..., str], Callable[..., str]]:
+    """``(words, t, term)`` of a game's text layer (``games/<id>/text.py``): ``words()`` its
+    catalog, ``t(key, lang, **params)`` a sentence of it, ``term(name, lang)`` the game term
+    ``term.<name>`` (English glossed). A language the tables do not have reads as English."""
+    def words() -> Catalog:
+        return catalog(game_id)
+
+    def t(key: str, lang: str = "en", /, **params: Any) -> str:
+        return catalog(game_id).t(key, lang, **params)
+
+    def term(name: str, lang: str = "en") -> str:
+        """A game term: Japanese as printed; English with the Japanese term as a gloss."""
+        return catalog(game_id).term(f"term.{name}", lang)
+    return words, t, term
 
 
 def is_japanese(text: str) -> bool:

@@ -44,7 +44,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ... import menus, voice
 from ...engine.action import Action
 from ...presentation import cap, fold, known_lang
-from ...text import catalog
+from ...text import game_words
 
 GAME = "kemuri"
 GOAL = 16  # the profile's win.close_seats; observations carry it as close_seats
@@ -70,22 +70,11 @@ ECHO = {"place": "place", "event": "event", "support": "support", "trouble": "tr
 HAND_ACTIONS = ("place", "event", "support")
 
 
-def words():
-    """The catalog of Kemuri (this game's table, then the shared one)."""
-    return catalog(GAME)
-
-
-def t(key: str, lang: str = "en", /, **params: Any) -> str:
-    return catalog(GAME).t(key, _lang(lang), **params)
+words, t, term = game_words(GAME)
 
 
 _lang = known_lang
 _cap = cap
-
-
-def term(name: str, lang: str = "en") -> str:
-    """A game term: Japanese as printed; English with the Japanese term as a gloss."""
-    return words().term(f"term.{name}", _lang(lang))
 
 
 def shift_name(shift: Any, lang: str = "en", short: bool = False) -> str:

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ... import voice
 from ...engine.action import Action
 from ...presentation import cards_in
-from ...text import Catalog, catalog
+from ...text import game_words
 from .cards import CHARACTER_KINDS
 
 GAME = "shironeko"
@@ -56,18 +56,7 @@ PRIMER = ("goal", "setup", "start_phase", "main_phase", "end_phase", "cost", "ch
           "runes", "leader", "markers")
 
 
-def words() -> Catalog:
-    """The catalog of Shironeko (its table, then the shared one)."""
-    return catalog(GAME)
-
-
-def t(key: str, lang: str = "en", /, **params: Any) -> str:
-    return words().t(key, lang, **params)
-
-
-def term(name: str, lang: str = "en") -> str:
-    """A game term: Japanese as printed; English with the Japanese term as a gloss."""
-    return words().term(f"term.{name}", lang)
+words, t, term = game_words(GAME)
 
 
 def color_name(color: Any, lang: str = "en") -> str:

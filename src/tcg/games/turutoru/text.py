@@ -53,7 +53,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ... import voice
 from ...engine.action import Action
 from ...presentation import cap, fold, known_lang
-from ...text import catalog
+from ...text import game_words
 
 GAME = "turutoru"
 SEGMENTS = 6      # the profile's round.segments (observations carry it as "segments")
@@ -91,22 +91,11 @@ TERMS = ("program", "segment", "programming", "program_area", "unresolved", "res
 PRIMER = ("goal", "setup", "round", "programming", "segments", "order")
 
 
-def words():
-    """The catalog of Turu-turu (this game's table, then the shared one)."""
-    return catalog(GAME)
-
-
-def t(key: str, lang: str = "en", /, **params: Any) -> str:
-    return catalog(GAME).t(key, _lang(lang), **params)
+words, t, term = game_words(GAME)
 
 
 _lang = known_lang
 _cap = cap
-
-
-def term(name: str, lang: str = "en") -> str:
-    """A game term: Japanese as printed; English with the Japanese term as a gloss."""
-    return words().term(f"term.{name}", _lang(lang))
 
 
 # --- names of things ---------------------------------------------------------------------------------

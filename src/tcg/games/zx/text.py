@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ... import menus, voice
 from ...engine.action import Action
 from ...presentation import cap, fold, known_lang
-from ...text import catalog
+from ...text import game_words
 from .cards import COLORS
 from .state import ADJACENT, PLAYER_SQUARE
 
@@ -49,13 +49,7 @@ EFFECT_EVENTS = frozenset({"damage", "modify", "set_state", "counter", "add_life
 SOURCE_EVENTS = frozenset({"event", "ev_ex", "activate", "shift", "zx_ex", "place", "overboost"})
 
 
-def words():
-    """The catalog of Z/X (this game's table, then the shared one)."""
-    return catalog(GAME)
-
-
-def t(key: str, lang: str = "en", /, **params: Any) -> str:
-    return catalog(GAME).t(key, lang, **params)
+words, t, term = game_words(GAME)
 
 
 _lang = known_lang
