@@ -147,7 +147,8 @@ class ISMCTSAgent(Agent):
             while not g.is_over:  # selection and one expansion
                 mover = g.decision.player
                 if mover != me and model_opponent:
-                    g._apply_listed(policy(AgentView(g, g._listed()), rng))
+                    acts = g._listed()  # the only choice needs no policy (every policy returns it)
+                    g._apply_listed(acts[0] if len(acts) == 1 else policy(AgentView(g, acts), rng))
                     continue
                 acts = g._listed()
                 if allowed is not None and node is root:
@@ -211,11 +212,13 @@ class ISMCTSAgent(Agent):
         heuristic = cfg["rollout"] == "heuristic"
         depth = 0
         while not g.is_over and depth < limit and (turns is None or turns(g.state) < stop):
-            if heuristic:
-                g._apply_listed(policy(AgentView(g, g._listed()), rng))
-            else:
-                acts = g._listed()
+            acts = g._listed()
+            if not heuristic:
                 g._apply_listed(acts[rng.below(len(acts))])
+            elif len(acts) == 1:  # the only choice: every policy returns it without a random draw
+                g._apply_listed(acts[0])
+            else:
+                g._apply_listed(policy(AgentView(g, acts), rng))
             depth += 1
         return depth
 
