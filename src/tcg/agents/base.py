@@ -31,9 +31,11 @@ class AgentView:
     def observation(self) -> dict[str, Any]:
         """The player's own observation (``game.observe(player, shared=True)``): read-only, its
         card facts shared with other observations; copy what you need to change."""
-        if self._obs is None:
-            self._obs = self._game.observe(self.player, shared=True)
-        return self._obs
+        obs = self._obs
+        if obs is None:  # game.observe(player, shared=True), the player being the decision's own
+            game = self._game
+            obs = self._obs = game.rules.observe_shared(game.state, self.player)
+        return obs
 
     def sample(self, rng) -> Any:
         """A complete game consistent with what this player has seen: the opponent's hidden cards
