@@ -179,20 +179,24 @@ def _vectors(counts: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
         return out
     if m == 0:
         return [counts]  # n == 0: pay nothing
-    vec = [0] * len(counts)
-
-    def rec(j: int, left: int) -> None:
-        x = present[j]
-        if j == m - 1:
-            vec[x] = left
-            out.append(tuple(vec))
-            return
-        for v in range(max(0, left - room[j + 1]), min(counts[x], left) + 1):
-            vec[x] = v
-            rec(j + 1, left - v)
-        vec[x] = 0
-    rec(0, n)
+    _fill_vectors(counts, present, room, [0] * len(counts), out, 0, n)
     return out
+
+
+def _fill_vectors(counts: tuple[int, ...], present: list[int], room: list[int], vec: list[int],
+                  out: list, j: int, left: int) -> None:
+    """``_vectors``' recursion: the colours ``present[j:]`` give ``left`` more souls (a function
+    of its own, not a closure: a closure that calls itself is a reference cycle, garbage that
+    only the cycle collector frees)."""
+    x = present[j]
+    if j == len(present) - 1:
+        vec[x] = left
+        out.append(tuple(vec))
+        return
+    for v in range(max(0, left - room[j + 1]), min(counts[x], left) + 1):
+        vec[x] = v
+        _fill_vectors(counts, present, room, vec, out, j + 1, left - v)
+    vec[x] = 0
 
 
 _PAYMENTS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
