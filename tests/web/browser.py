@@ -114,8 +114,9 @@ def play_one(page, rng: random.Random, tap: bool = False) -> bool:
                 press(page.locator("#back"))
         clickable = page.locator("#board .clickable")
         try:
-            if attempt < 20 and rng.random() < chance and clickable.count():
-                press(clickable.nth(rng.randrange(clickable.count())))
+            k = clickable.count() if attempt < 20 and rng.random() < chance else 0
+            if k:  # counted once: the table can be redrawn with fewer (or no) cards between two counts
+                press(clickable.nth(rng.randrange(k)))
             else:
                 buttons = page.locator("#options button")
                 n = buttons.count()
