@@ -118,22 +118,25 @@ def payments(have: list[int], color: str | None, n: int, matched: bool) -> list[
                 if need is None or vec[need] > 0:
                     out.append(tuple(vec))
         return out
-
-    def fill(j: int, left: int) -> None:
-        k = ks[j]
-        if j == top:
-            if left <= have[k]:
-                vec[k] = left
-                if need is None or vec[need] > 0:
-                    out.append(tuple(vec))
-                vec[k] = 0
-            return
-        for x in range(min(have[k], left) + 1):
-            vec[k] = x
-            fill(j + 1, left - x)
-        vec[k] = 0
-    fill(0, n)
+    _fill(have, ks, need, vec, out, 0, n)
     return out
+
+
+def _fill(have: list[int], ks: list[int], need: int | None, vec: list[int], out: list, j: int, left: int) -> None:
+    """``payments``' recursion over the colours ``ks[j:]`` for ``left`` more resources (a function
+    of its own: a closure calling itself would be a reference cycle per call)."""
+    k = ks[j]
+    if j == len(ks) - 1:
+        if left <= have[k]:
+            vec[k] = left
+            if need is None or vec[need] > 0:
+                out.append(tuple(vec))
+            vec[k] = 0
+        return
+    for x in range(min(have[k], left) + 1):
+        vec[k] = x
+        _fill(have, ks, need, vec, out, j + 1, left - x)
+    vec[k] = 0
 
 
 def only_payment(have: list[int], color: str | None, n: int, matched: bool) -> tuple[int, ...] | None:
