@@ -533,6 +533,14 @@ def _read_record(path: pathlib.Path) -> dict:
     return record
 
 
+def _read_card_files(paths: List[pathlib.Path]) -> list[tuple[str, str]]:
+    """Card files as ``(name, text)`` pairs (``tcg.replay(record, cards=...)``), each read like
+    every user file (regular files only, size-limited, UTF-8)."""
+    from .engine.errors import CardDataError
+    from .engine.files import MAX_CARD_FILE_BYTES, read_text
+    return [(path.name, read_text(path, "card", MAX_CARD_FILE_BYTES, error=CardDataError)) for path in paths]
+
+
 def _result_words(result: dict) -> str:
     reason = result.get("reason") or "no reason given"
     if result.get("draw") or result.get("winner") is None:
@@ -943,6 +951,10 @@ def replay_cmd(
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds to wait between actions with --auto."),
     player: str = typer.Option("spectator", "--player", help="Point of view: 0, 1 or spectator."),
     lang: str = typer.Option("en", "--lang", help="Language of card names and actions: en or ja."),
+    cards: Optional[List[pathlib.Path]] = typer.Option(None, "--cards", metavar="FILE",
+        help="A card file the game was played with (your own cards, e.g. saved from the browser's "
+             "'My cards'), repeatable, in the order they were given: a record names them by their "
+             "SHA-256 and replays only with the same texts."),
 ) -> None:
     """Watch a saved game action by action.
 
@@ -955,8 +967,13 @@ def replay_cmd(
         raise ValueError(f"--player must be 0, 1 or spectator, got {player!r}")
     viewer = None if player == "spectator" else int(player)
     record = _read_record(file)
+    card_files = _read_card_files(cards) if cards else None
+    if card_files is None and isinstance(record.get("card_set"), dict) and record["card_set"].get("files_sha256"):
+        from .engine.errors import RecordError
+        raise RecordError(f"{file} was played with card files of its own: give them with --cards FILE "
+                          f"(each file the game was started with, in the same order)")
     outcome = replay_session(record, console=_console(), viewer=viewer, upto=upto, auto=auto,
-                             delay=delay, lang=lang)
+                             delay=delay, lang=lang, cards=card_files)
     if outcome == "interrupted":
         _fail("interrupted", 130)
     if outcome == "eof":

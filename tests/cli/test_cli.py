@@ -554,3 +554,45 @@ def test_the_start_line_is_japanese_with_lang_ja(runner, tmp_path):
     start = next(line for line in result.output.splitlines() if line.startswith("tcg play"))
     assert "シード 4" in start and "ヒューリスティック" in start
     assert "seed" not in start and "heuristic" not in start
+
+
+def test_replay_of_a_game_with_own_cards(runner, tmp_path):
+    """A record of a game played with card files of one's own (the browser's "My cards") replays
+    in the terminal with --cards and the same texts; without them, or with other files, one line
+    says what is wrong."""
+    import random
+
+    from ..card_texts import MY, card_file
+    from ..engine.test_card_files import my_deck
+    rules = tcg.api.rules_with_cards("shironeko", [MY])
+    g = tcg.new_game("shironeko", [my_deck(rules), "red_rush"], seed=5, cards=[MY])
+    rng = random.Random(5)
+
+
+    def mine_in_hand() -> bool:
+        return any(c["id"] == "MY-001" for c in g.observe(0)["players"][0]["hand"] or ())
+    while not g.is_over and not (len(g.actions) >= 10 and mine_in_hand()):
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    assert mine_in_hand()  # so the last board of P0's replay shows it
+    record = tmp_path / "mine.json"
+    g.save(str(record))
+    mine = tmp_path / "my-cards.toml"
+    mine.write_text(MY, encoding="utf-8")
+    result = run(runner, "replay", record, "--auto", "--player", 0, "--cards", mine)
+    assert result.exit_code == 0, result.output
+    n = len(g.actions)
+    assert f"Action {n}/{n}" in result.output
+    assert "Test Swordsman" in result.output  # the own card, by its name: in the deck list or on the table
+
+    missing = run(runner, "replay", record, "--auto")
+    assert missing.exit_code == 1
+    assert "--cards" in one_error_line(missing)
+    other = tmp_path / "other.toml"
+    other.write_text(card_file("Other", MY.split("\n\n", 1)[1].replace("テスト剣士", "別の剣士")), encoding="utf-8")
+    wrong = run(runner, "replay", record, "--auto", "--cards", other)
+    assert wrong.exit_code == 1
+    assert "SHA-256" in one_error_line(wrong)
+    unread = run(runner, "replay", record, "--auto", "--cards", tmp_path / "none.toml")
+    assert unread.exit_code == 1
+    assert "none.toml" in one_error_line(unread)

@@ -552,8 +552,9 @@ def split_action(entry: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
 
 def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int | None = None,
                    upto: int | None = None, auto: bool = False, delay: float = 0.0,
-                   lang: str = "en", read: Reader | None = None) -> str:
+                   lang: str = "en", read: Reader | None = None, cards: Sequence[Any] | None = None) -> str:
     """Show a recorded game action by action from ``viewer``'s side (None: spectator).
+    ``cards``: the card files the game was played with (``tcg.replay(record, cards=...)``).
 
     The whole record is replayed once first (so a bad record fails before anything is shown),
     then its actions are applied one by one to a fresh game. Interactive keys: Enter = next,
@@ -562,10 +563,10 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
     from ..api import replay
 
     read = read or _default_reader(console)
-    full = replay(record)
+    full = replay(record, cards=cards)
     actions = full.actions
     total = len(actions) if upto is None else max(0, min(upto, len(actions)))
-    game = replay(record, upto=0)
+    game = replay(record, upto=0, cards=cards)
     players = game.rules.players
     names = {p: f"P{p}" for p in range(players)}
     renderer = get_renderer(game.game_id, game, lang, viewer=viewer, names=names)
