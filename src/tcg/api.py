@@ -246,6 +246,13 @@ def card_files_sha256(cards: Sequence[Any]) -> str:
     return files_sha256(cards)
 
 
+def record_card_files_sha256(record: Any) -> Any:
+    """The SHA-256 naming the card files a game record (or a game's set-up) was played with
+    (``card_set.files_sha256``), or None for a game with the game's own cards only."""
+    card_set = record.get("card_set") if isinstance(record, Mapping) else None
+    return card_set.get("files_sha256") if isinstance(card_set, Mapping) else None
+
+
 def check_card_file(game: str, text: str, name: str = "my-cards.toml") -> list[dict[str, Any]]:
     """Every problem of a card file's ``text`` for ``game`` (not only the first): each a dict
     with ``file``, ``card``, ``field``, ``message``, ``line`` (or None) and ``text`` (the whole
@@ -265,8 +272,7 @@ def check_card_files(game: str, files: Sequence[Any]) -> list[dict[str, Any]]:
 def _record_rules(game: str, record: Mapping[str, Any], cards: Sequence[Any] | None):
     """The ruleset a record is replayed with when it names card files or ``cards`` are given
     (None: the game's own). The files' hash must be the record's."""
-    card_set = record.get("card_set")
-    wanted = card_set.get("files_sha256") if isinstance(card_set, Mapping) else None
+    wanted = record_card_files_sha256(record)
     if cards is None:
         if wanted is None:
             return None

@@ -968,7 +968,8 @@ def replay_cmd(
     viewer = None if player == "spectator" else int(player)
     record = _read_record(file)
     card_files = _read_card_files(cards) if cards else None
-    if card_files is None and isinstance(record.get("card_set"), dict) and record["card_set"].get("files_sha256"):
+    from .api import record_card_files_sha256
+    if card_files is None and record_card_files_sha256(record) is not None:
         from .engine.errors import RecordError
         raise RecordError(f"{file} was played with card files of its own: give them with --cards FILE "
                           f"(each file the game was started with, in the same order)")

@@ -339,8 +339,8 @@ class SQLStore:
         ``card_set.files_sha256``, to rebuild it with (``tcg.replay(..., cards=...)``); None for
         a game played with the game's own cards only. ``StoreError`` when this store does not
         hold them."""
-        card_set = setup.get("card_set") if isinstance(setup, Mapping) else None
-        digest = card_set.get("files_sha256") if isinstance(card_set, Mapping) else None
+        from ..api import record_card_files_sha256
+        digest = record_card_files_sha256(setup)
         if digest is None:
             return None
         got = self.card_set(digest)
