@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
+from .action import ActionTable
 from .errors import brief
 
 _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", dict: "a table", list: "a list"}
@@ -19,6 +20,9 @@ _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", dict: 
 #: (draw, mill, call in...) up to this many times, so a typo cannot make a game hang
 AMOUNT_MIN = 0
 AMOUNT_MAX = 99
+
+#: the ``target`` decision's actions, each built once (``TARGET[iid]``)
+TARGET = ActionTable("target", "target")
 
 
 @dataclass(frozen=True)
@@ -276,11 +280,16 @@ class EffectRunner:
     def effect_targets(self, s, iids) -> list:
         """The objects (``effect_target``) of these instance ids that are still there; a
         negative id (no card) has none."""
-        return [t for t in (self.effect_target(s, i) for i in iids if i >= 0) if t is not None]
+        out = []
+        for i in iids:
+            if i >= 0:
+                t = self.effect_target(s, i)
+                if t is not None:
+                    out.append(t)
+        return out
 
     def _legal_target(self, s, p: int, pending: Any) -> list:
-        from .action import Action
-        return [Action.of("target", (("target", i),)) for i in s.decision.info["candidates"]]
+        return [TARGET[i] for i in s.decision.info["candidates"]]
 
     def _apply_target(self, s, p: int, pending: Any, a) -> None:
         c, source, ops, idx, last, extra = pending

@@ -290,7 +290,10 @@ def on_groups(s: SNState, p: int) -> dict[int, list[int]]:
 def counts_of(groups: dict[int, list[int]]) -> int:
     """How many souls of each kind ``groups`` (``on_groups``) hold, packed into one int
     (``_WIDTH`` bits per kind, ``unpack`` reads it)."""
-    return sum(len(group) << (_WIDTH * code) for code, group in groups.items())
+    total = 0
+    for code, group in groups.items():
+        total += len(group) << (_WIDTH * code)
+    return total
 
 
 def on_counts(s: SNState, p: int) -> int:

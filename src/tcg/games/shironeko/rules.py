@@ -176,10 +176,11 @@ class ShironekoRules(EffectRunner, StepRuleset):
         defender = 1 - s.owner[attacker]
         if s.players[s.owner[attacker]].unit(attacker) is None:
             return  # the attacker left the field
-        if any(u.on for u in s.players[defender].chars):
-            self._decide(s, defender, "defend", attacker, attacker=attacker)
-        else:
-            self._no_defense(s, attacker)
+        for u in s.players[defender].chars:
+            if u.on:
+                self._decide(s, defender, "defend", attacker, attacker=attacker)
+                return
+        self._no_defense(s, attacker)
 
     def _no_defense(self, s: SNState, attacker: int) -> None:
         u = s.players[s.owner[attacker]].unit(attacker)
@@ -209,7 +210,11 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 s.emit("stop", {"player": p, "card": iid})
                 break
         revealed = tuple(ps.damage_area[start:])
-        trig = tuple(i for i in revealed if _abilities_of(s, i, "trigger")) if p != s.active else ()
+        trig = None
+        if p != s.active:
+            for i in revealed:
+                if _abilities_of(s, i, "trigger"):
+                    trig = (i,) if trig is None else trig + (i,)
         if trig:
             s.steps.append(("damage_cleanup", p, revealed))
             s.steps.append(("triggers", p, trig, attacker))
@@ -248,7 +253,9 @@ class ShironekoRules(EffectRunner, StepRuleset):
 
     def _step_search(self, s: SNState, step: tuple) -> None:
         _, p, flt, to, amount, reveal = step
-        matches = [i for i in s.players[p].deck if _matches_filter(s.cards[i], dict(flt))]
+        wanted = dict(flt)
+        cards = s.cards
+        matches = [i for i in s.players[p].deck if _matches_filter(cards[i], wanted)]
         self._decide(s, p, "search", (p, tuple(matches), reveal), filter=dict(flt), reveal=reveal)
 
     # --- targets (EffectRunner hooks) ------------------------------------------------------
@@ -320,8 +327,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
         chars = ps.chars
         if chars:
             top = deal.tops
-            tops = [top[u.iid] for u in chars]  # (iid, level, name) of each character on the field
-            names = {t[2] for t in tops}
+            tops = []  # (iid, level, name) of each character on the field
+            names = set()
+            for u in chars:
+                t = top[u.iid]
+                tops.append(t)
+                names.add(t[2])
         else:
             tops = names = ()
         room = len(chars) < self.max_chars

@@ -126,9 +126,15 @@ def static_sources(s: ZXState) -> list[tuple[Unit, tuple]]:
 
 def _working(s: ZXState, v: Unit, entries: tuple, out: list) -> None:
     n = len(v.force)
-    ok = tuple(e for e in entries if n >= e[0] and (e[1] is None or ability_on(s, v.owner, e[1])))
-    if ok:
-        out.append((v, ok))
+    ok = None
+    for e in entries:
+        if n >= e[0] and (e[1] is None or ability_on(s, v.owner, e[1])):
+            if ok is None:
+                ok = [e]
+            else:
+                ok.append(e)
+    if ok is not None:
+        out.append((v, tuple(ok)))
 
 
 def _static(s: ZXState, u: Unit, sources=None) -> int:
@@ -246,4 +252,8 @@ def place_unit(s: ZXState, p: int, iid: int, sq: int, why: str = "place") -> Uni
 
 
 def ob_on_board(s: ZXState, p: int) -> bool:
-    return any(u.owner == p and s.cards[u.iid].kind == "zx_ob" for u in filter(None, s.board))
+    cards = s.cards
+    for u in s.board:
+        if u is not None and u.owner == p and cards[u.iid].kind == "zx_ob":
+            return True
+    return False

@@ -62,7 +62,13 @@ def awake_counts(s: ZXState, p: int) -> list[int]:
 
 def is_matched(s: ZXState, paid, color: str | None) -> bool:
     """Is the colour requirement met by the resources ``paid`` so far (or is there none)?"""
-    return color is None or any(s.cards[i].color == color for i in paid)
+    if color is None:
+        return True
+    cards = s.cards
+    for i in paid:
+        if cards[i].color == color:
+            return True
+    return False
 
 
 def feasible(have: list[int], color: str | None, n: int, matched: bool) -> bool:

@@ -309,7 +309,8 @@ class ZXRules(EffectRunner, StepRuleset):
             if e is not None and (e[1] <= 0 or (total >= e[1] and (e[2] < 0 or have[e[2]] > 0))):
                 if e[0]:
                     row = _PLACE_ROWS[i]
-                    out.extend([row[sq] for sq in squares])
+                    for sq in squares:
+                        out.append(row[sq])
                 else:
                     out.append(_EVENT[i])
         ex_ok = not ps.used_ex and not ps.used_ev_ex
@@ -695,7 +696,10 @@ class ZXRules(EffectRunner, StepRuleset):
         else:  # the first rebooted resource of that colour
             one = a.params[0][1]  # (("color", colour),)
             asleep, cards = ps.asleep_res, s.cards
-            chosen = [next(i for i in ps.resources if i not in asleep and cards[i].color == one)]
+            for i in ps.resources:
+                if i not in asleep and cards[i].color == one:
+                    chosen = [i]
+                    break
         ps.asleep_res.update(chosen)
         s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
 
@@ -800,7 +804,16 @@ class ZXRules(EffectRunner, StepRuleset):
         _, p, zone, flt, dest, *rest = step
         reveal = bool(rest and rest[0])
         pool = getattr(s.players[p], zone)
-        matches = tuple(i for i in pool if all(getattr(s.cards[i], k, None) == v for k, v in flt))
+        cards = s.cards
+        found = []
+        for i in pool:
+            c = cards[i]
+            for k, v in flt:
+                if getattr(c, k, None) != v:
+                    break
+            else:
+                found.append(i)
+        matches = tuple(found)
         info = {"zone": zone, "to": dest if isinstance(dest, str) else "force"}
         if not isinstance(dest, str):
             info["holder"] = dest[1]
