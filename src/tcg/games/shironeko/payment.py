@@ -511,10 +511,22 @@ def suggested(s: SNState, p: int, color: str, n: int, matched: bool,
                     per_bit[bit] = per_bit.get(bit, 0) + 1
     best_key = None
     for any_colour, ok, tail in ranked:
+        cards_ok = always
+        uses_ok = 0
         if any_colour:
-            key = (always + sum(1 for m in masks if m), sum(per_bit.values())) + tail
+            for m in masks:
+                if m:
+                    cards_ok += 1
+            for k in per_bit.values():
+                uses_ok += k
         else:
-            key = (always + sum(1 for m in masks if m & ok), sum(k for bit, k in per_bit.items() if bit & ok)) + tail
+            for m in masks:
+                if m & ok:
+                    cards_ok += 1
+            for bit, k in per_bit.items():
+                if bit & ok:
+                    uses_ok += k
+        key = (cards_ok, uses_ok) + tail
         if best_key is None or key > best_key:
             best_key = key
     assert best_key is not None, "suggested() needs a payable cost"
