@@ -136,8 +136,12 @@ def field_auras(s: SNState, stat: str) -> list[tuple[int, Unit, str, int]]:
 def _active(s: SNState, src: Unit, stat: str) -> tuple[tuple[str, int], ...]:
     """``(target, amount)`` of the static modifies of ``stat`` of unit ``src`` whose runes it
     meets: fixed by its card and the cards under it, so worked out once per deal for each."""
-    key = (src.iid, src.under, stat)
-    found = s.deal.active.get(key)
+    by_unit = s.deal.active.get(stat)
+    if by_unit is None:
+        by_unit = s.deal.active[stat] = {}
+    under = src.under
+    key = (src.iid, under) if under else src.iid  # most units have nothing under them
+    found = by_unit.get(key)
     if found is None:
         have = None
         out = []
@@ -148,7 +152,7 @@ def _active(s: SNState, src: Unit, stat: str) -> tuple[tuple[str, int], ...]:
                 if not runes_met(have, need):
                     continue
             out.append((t, amount))
-        found = s.deal.active[key] = tuple(out)
+        found = by_unit[key] = tuple(out)
     return found
 
 

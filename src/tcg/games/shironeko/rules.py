@@ -39,32 +39,36 @@ _PAY_ACTS: dict[tuple, tuple] = {}  # the colours offered -> the pay decision's 
 
 def _abilities_of(s: SNState, iid: int, kind: str) -> tuple:
     """``s.cards[iid].abilities_of(kind)``, worked out once per deal."""
-    key = (iid, kind)
-    found = s.deal.by_kind.get(key)
-    if found is None:
-        found = s.deal.by_kind[key] = s.cards[iid].abilities_of(kind)
-    return found
+    table = s.deal.by_kind.get(kind)
+    if table is None:
+        table = s.deal.by_kind[kind] = tuple(c.abilities_of(kind) for c in s.cards)
+    return table[iid]
 
 
-def _play_info(card: Card) -> tuple:
-    """How a card in hand may be played, for ``_legal_main``: (the fewest souls any of its uses
-    costs (0 for a free one); True for a character, False for anything else but a monster, None
-    for a monster; a plain (not awakened) character; name; cost and its ``payment.cost_bit``;
-    change cost (None without one) and its bit; level less 1 (the level a change goes onto);
-    leaderize target; its burst's cost (None without one) and bit)."""
+def _play_info(card: Card, iid: int) -> tuple:
+    """How the card ``iid`` in hand may be played, for ``_legal_main``, by position: 0 the fewest
+    souls any of its uses costs (0 for a free one; a card without a use: never listed); 1 its
+    shape: 1 a character, 2 a monster, 0 anything else; 2, 3 its cost and that cost's
+    ``payment.cost_bit``; 4 its name; 5 its action from hand (place or monster, None for other
+    cards); 6, 7 its change cost (None without one) and bit; 8 its level less 1 (the level a
+    change goes onto); 9 a plain (not awakened) character; 10, 11 its leaderize target (None
+    without one) and that action; 12, 13, 14 its burst's cost (None without one), bit and action."""
     kind = card.kind
-    char = True if kind in CHARACTER_KINDS else (None if kind == "monster" else False)
+    shape = 1 if kind in CHARACTER_KINDS else (2 if kind == "monster" else 0)
     burst = next(((ab.color, ab.cost) for ab in card.abilities if ab.kind == "burst"), None)
-    costs = [card.cost] if char is not False else []
-    if char and card.change_cost is not None:
+    costs = [card.cost] if shape else []
+    if shape == 1 and card.change_cost is not None:
         costs.append(card.change_cost)
     if burst is not None:
         costs.append(burst[1])
-    least = min(costs) if costs else 1 << 30  # no use: never listed
-    change = card.change_cost
-    return (max(least, 0), char, kind == "character", card.name, card.cost, P.cost_bit(card.color, card.cost),
-            change, None if change is None else P.cost_bit(card.color, change), card.level - 1, card.leaderize,
-            None if burst is None else burst[1], None if burst is None else P.cost_bit(*burst))
+    least = max(min(costs), 0) if costs else 1 << 30  # no use: never listed
+    change = card.change_cost if shape == 1 else None
+    return (least, shape, card.cost, P.cost_bit(card.color, card.cost), card.name,
+            PLACE[iid] if shape == 1 else (MONSTER[iid] if shape == 2 else None),
+            change, None if change is None else P.cost_bit(card.color, change), card.level - 1,
+            kind == "character", card.leaderize, None if card.leaderize is None else LEADERIZE[iid],
+            None if burst is None else burst[1], None if burst is None else P.cost_bit(*burst),
+            None if burst is None else BURST[iid])
 
 
 class ShironekoRules(EffectRunner, StepRuleset):
@@ -313,14 +317,15 @@ class ShironekoRules(EffectRunner, StepRuleset):
     # --- legal actions ---------------------------------------------------------------------
     def _legal_main(self, s: SNState, p: int, pending: Any) -> list[Action]:
         ps = s.players[p]
-        cards = s.cards
         deal = s.deal
         plays = deal.plays
         if plays is None:
-            plays = deal.plays = tuple(_play_info(c) for c in cards)
-            deal.tops = tuple((i, c.level, c.name) for i, c in enumerate(cards))
-            deal.activated = tuple(tuple(ab for ab in c.abilities if ab.kind == "activated") or None for c in cards)
+            plays = deal.plays = tuple(_play_info(c, i) for i, c in enumerate(s.cards))
+            deal.tops = tuple((i, c.level, c.name) for i, c in enumerate(s.cards))
+            deal.activated = tuple(tuple(ab for ab in c.abilities if ab.kind == "activated") or None
+                                   for c in s.cards)
         out: list[Action] = []
+        add = out.append
         # SN-C2/C3/C4 (``payment.can_pay``) read once: a cost n of bit b is payable when
         # n_on >= n and mask & b
         n_on, mask = P.on_mask(s, p)
@@ -340,41 +345,54 @@ class ShironekoRules(EffectRunner, StepRuleset):
             info = plays[iid]
             if info[0] > n_on:  # every use costs more souls than are ON
                 continue
-            _, char, plain_char, name, cost, bit, change_cost, change_bit, below, leaderize, burst, burst_bit = info
-            if char:
-                cost_ok = n_on >= cost and mask & bit
-                if room and cost_ok and name not in names:
-                    out.append(PLACE[iid])
-                if tops and change_cost is not None and n_on >= change_cost and mask & change_bit:
-                    for target, top_level, top_name in tops:
-                        if top_level != below:
-                            continue
-                        if plain_char:
-                            if name in names and top_name != name:
-                                continue
-                            out.append(CHANGE[iid, target])
-                        elif top_name == name:
-                            out.append(AWAKEN[iid, target])
-                if leaderize is not None and cost_ok and any(cards[l].id == leaderize for l in ps.leader_hand):
-                    out.append(LEADERIZE[iid])
-            elif char is None and n_on >= cost and mask & bit:  # a monster
-                out.append(MONSTER[iid])
-            if burst is not None and n_on >= burst and mask & burst_bit:
-                out.append(BURST[iid])
+            shape = info[1]
+            if shape == 1:  # a character: place, change or awaken, leaderize
+                cost_ok = n_on >= info[2] and mask & info[3]
+                if cost_ok and room and info[4] not in names:
+                    add(info[5])
+                change_cost = info[6]
+                if change_cost is not None and tops and n_on >= change_cost and mask & info[7]:
+                    name, below = info[4], info[8]
+                    if info[9]:  # a plain character changes onto a character of the level below
+                        for target, top_level, top_name in tops:
+                            if top_level == below and (top_name == name or name not in names):
+                                add(CHANGE[iid, target])
+                    else:  # an awakened one onto its own name
+                        for target, top_level, top_name in tops:
+                            if top_level == below and top_name == name:
+                                add(AWAKEN[iid, target])
+                leaderize = info[10]
+                if leaderize is not None and cost_ok:
+                    cards = s.cards
+                    for lid in ps.leader_hand:
+                        if cards[lid].id == leaderize:
+                            add(info[11])
+                            break
+            elif shape == 2 and n_on >= info[2] and mask & info[3]:  # a monster
+                add(info[5])
+            burst = info[12]
+            if burst is not None and n_on >= burst and mask & info[13]:
+                add(info[14])
         turn = s.turn
         activated = deal.activated
         acting = None  # the units with activated abilities
         for u in chars:
             if u.on and not u.attacked and u.entered != turn:
-                out.append(ATTACK[u.iid])
+                add(ATTACK[u.iid])
             if activated[u.iid] is not None:
-                acting = [u] if acting is None else acting + [u]
+                if acting is None:
+                    acting = [u]
+                else:
+                    acting.append(u)
         leader = ps.leader
         if leader is not None and activated[leader.iid] is not None:
-            acting = [leader] if acting is None else acting + [leader]
+            if acting is None:
+                acting = [leader]
+            else:
+                acting.append(leader)
         if acting is not None:
             self._list_activated(s, acting, n_on, mask, out)
-        out.append(END_TURN)
+        add(END_TURN)
         return out
 
     def _list_activated(self, s: SNState, units: list[Unit], n_on: int, mask: int, out: list[Action]) -> None:

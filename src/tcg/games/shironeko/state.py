@@ -91,14 +91,14 @@ class Deal:
     ``auras[stat][iid]``: the card's static modifies of that stat as ``(target, amount, runes
     needed)``, None if it has none (``card_auras``); a stat no dealt card modifies is not in
     ``auras``. ``hp_floor``: the least HP all those can add to a character, and ``least_hp``
-    per iid the card's HP plus that. ``active``: a unit's modifies whose runes it meets, by (iid,
-    cards under it, stat) (flow.py). ``views``: per iid,
+    per iid the card's HP plus that. ``active``: a unit's modifies whose runes it meets, per stat by
+    iid (by (iid, cards under it) for a unit with cards under it) (flow.py). ``views``: per iid,
     the shared read-only view of the card's printed facts (the agents' observations), ``piles``
     those of piles by their iids and of towns (view.py); ``souls``:
     per iid, the town view of the card as an OFF and as an ON soul (read-only). ``plays`` and
     ``activated``: per iid, how the card is played from hand and its activated abilities (for
     listing main-phase actions), ``tops`` per iid (iid, level, name) of the card on the field
-    (made with ``plays``); ``by_kind``: a card's abilities of a kind, by (iid, kind);
+    (made with ``plays``); ``by_kind``: per kind, every card's abilities of that kind, by iid;
     ``pay_codes``: per iid, the soul's kind for counting ON souls, ``soul_bits`` the colour bits
     it matches, and ``paid_uses``: its paid uses from hand as (colour bit, cost) (payment.py)."""
 
@@ -114,13 +114,13 @@ class Deal:
         self.hp_floor = sum(m[2] for mods in every if mods for m in mods if m[0] == "hp" and m[2] < 0)
         #: per iid: the least HP the card can have on the field before until-end-of-turn changes
         self.least_hp = tuple(c.hp + self.hp_floor for c in cards)
-        #: (iid, cards under it, stat) -> the (target, amount) of its auras whose runes are met
-        self.active: dict[tuple, tuple] = {}
+        #: stat -> iid, or (iid, cards under it) -> the (target, amount) of its auras whose runes are met
+        self.active: dict[str, dict] = {}
         self.views: tuple | None = None
         self.piles: tuple | None = None  # the shared views of piles and towns (view.PileViews, TownViews)
         self.souls: list | None = None
         self.plays: tuple | None = None       # per iid: how the card is played from hand (rules.py)
-        self.by_kind: dict[tuple[int, str], tuple] = {}  # (iid, kind) -> the card's abilities of that kind
+        self.by_kind: dict[str, tuple] = {}  # kind -> per iid, the card's abilities of that kind
         self.tops: tuple | None = None        # per iid: (iid, level, name) of the card on the field (rules.py)
         self.activated: tuple | None = None   # per iid: its activated abilities, or None (rules.py)
         self.pay_codes: tuple | None = None   # per iid: colour index (+ len(COLORS) if it pays any colour)
