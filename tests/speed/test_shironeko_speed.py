@@ -198,13 +198,19 @@ def test_per_deal_tables_match_the_cards():
                 assert (deal.auras[stat][iid] if stat in deal.auras else None) == (mods or None)
                 if stat == "hp":
                     floor += sum(m[1] for m in mods if m[1] < 0)
-            info = R._play_info(card)[1:]
-            assert info[0] == (True if card.kind in CHARACTER_KINDS else None if card.kind == "monster" else False)
+            info = R._play_info(card, iid)
+            shape = 1 if card.kind in CHARACTER_KINDS else 2 if card.kind == "monster" else 0
             burst = next(((x.color, x.cost) for x in card.abilities if x.kind == "burst"), None)
-            change = card.change_cost
-            assert info[2:] == (card.name, card.cost, P.cost_bit(card.color, card.cost), change,
-                                None if change is None else P.cost_bit(card.color, change), card.level - 1,
-                                card.leaderize, burst and burst[1], burst and P.cost_bit(*burst))
+            change = card.change_cost if shape == 1 else None
+            uses = ([card.cost] if shape else []) + ([change] if change is not None else []) + \
+                ([burst[1]] if burst else [])
+            assert info[0] == (max(min(uses), 0) if uses else 1 << 30)
+            assert info[1:] == (shape, card.cost, P.cost_bit(card.color, card.cost), card.name,
+                                {1: R.PLACE[iid], 2: R.MONSTER[iid]}.get(shape),
+                                change, None if change is None else P.cost_bit(card.color, change), card.level - 1,
+                                card.kind == "character", card.leaderize,
+                                None if card.leaderize is None else R.LEADERIZE[iid],
+                                burst and burst[1], burst and P.cost_bit(*burst), burst and R.BURST[iid])
         assert deal.hp_floor == floor
         # the tables filled when first needed: by the first main decisions and payments
         g = next(g for g in games_of(a, b) if g.state.turn > 2)
