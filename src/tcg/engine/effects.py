@@ -293,4 +293,4 @@ class EffectRunner:
 
     def _apply_target(self, s, p: int, pending: Any, a) -> None:
         c, source, ops, idx, last, extra = pending
-        s.steps.append(("effect", c, source, ops, idx, last, extra, (a.target,)))
+        s.steps.append(("effect", c, source, ops, idx, last, extra, (a.params[0][1],)))  # (a.target,)

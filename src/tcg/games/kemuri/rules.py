@@ -588,7 +588,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.steps.append(("to_backyard", card))
             s.steps.append(effect_step(p, card, cards[card].abilities_of("use")[0].effects))
         elif t == "cross":  # KM-K3: the first listed is the top
-            casts = a.casts
+            casts = a.params[0][1]  # a.casts, its one parameter
             units = []  # the casts (singles or a 2-cast cross) that merge
             for i in casts:
                 u = next(x for x in ps.floor if i in x.members)

@@ -381,8 +381,9 @@ class TuruturuRules(EffectRunner, StepRuleset):
     def _apply_program(self, s, p, pending, a):
         ps = s.players[p]
         if a.type == "stack":  # TT-T2: no event: the other player learns nothing until both are done
-            ps.hand.remove(a.card)
-            ps.programs.append(a.card)
+            card = a.params[0][1]  # a.card, its one parameter (read so: the hottest apply of the game)
+            ps.hand.remove(card)
+            ps.programs.append(card)
             s.steps.append(("program", p))
         else:
             ps.done_programming = True
@@ -560,9 +561,10 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     def _apply_discard(self, s, p, pending, a):
         ps = s.players[p]
-        ps.hand.remove(a.card)
-        ps.discard.append(a.card)
-        s.emit("discard", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+        card = a.params[0][1]  # a.card, its one parameter
+        ps.hand.remove(card)
+        ps.discard.append(card)
+        s.emit("discard", {"player": p, "card": card, "id": s.cards[card].id})
         s.steps.append(("hand_limit", p))
 
     # --- search (application effect) --------------------------------------------------------
