@@ -134,15 +134,9 @@ class Game:
         legal = self._legal
         if legal is not None and player is None and by is None and not self.keep_undo:
             for listed in legal:  # the usual case: an action just listed, handed back as it is
-                if listed is action:  # ``_perform`` written out (the commonest path of all)
+                if listed is action:
                     state = self.state
-                    decider = state.decision.player  # type: ignore[union-attr]
-                    self._legal = None
-                    self.rules.apply(state, action)
-                    actions = self._actions
-                    actions.append((decider, action, "player"))
-                    if not state.over and actions._n + len(actions._tail) >= self.rules.max_decisions:
-                        state.end(None, "decision_limit")  # a runaway game ends in a draw (safety cap)
+                    self._perform(state, state.decision.player, action, "player")  # type: ignore[union-attr]
                     return
         if not isinstance(action, Action):
             try:

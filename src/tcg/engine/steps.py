@@ -154,21 +154,9 @@ class StepRuleset(Ruleset):
         d, pending = s.decision, s.pending
         s.decision = s.pending = None
         self._APPLY[d.kind](self, s, d.player, pending, action)
-        if s.over:
-            return
-        if self.check_after_decision:
+        if not s.over and self.check_after_decision:
             self.after_op(s)
-        # ``advance``, written out: this runs at every decision of every game
-        steps, handlers = s.steps, self._STEPS
-        budget = self.max_steps_per_apply
-        while s.decision is None and not s.over:
-            budget -= 1
-            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
-                steps.clear()
-                s.end(None, "step_limit")
-                return
-            step = steps.pop()
-            handlers[step[0]](self, s, step)
+        self.advance(s)
 
     #: run ``after_op`` after each decision too (a game whose decisions never change what it
     #: checks, and whose steps check at once, may turn it off)
