@@ -154,9 +154,11 @@ class StepRuleset(Ruleset):
         d, pending = s.decision, s.pending
         s.decision = s.pending = None
         self._APPLY[d.kind](self, s, d.player, pending, action)
-        if not s.over and self.check_after_decision:
-            self.after_op(s)
-        self.advance(s)
+        if not s.over:
+            if self.check_after_decision:
+                self.after_op(s)
+            if s.decision is None:  # (often the decision's own handler has reached the next one)
+                self.advance(s)
 
     #: run ``after_op`` after each decision too (a game whose decisions never change what it
     #: checks, and whose steps check at once, may turn it off)
