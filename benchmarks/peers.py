@@ -10,7 +10,9 @@ The table gives each side's decisions/s (medians over the rounds) and the ratio 
 each round (its median; issue 19's target: every game at least 0.6x UNO). Both loops do the same
 thing a player does: list the legal actions, pick one at random, apply it (``legal_actions`` and
 ``apply`` of the public API here; ``get_legal_actions`` and ``step`` there). RLCard is not a
-dependency of the project (``--with rlcard`` adds it for this run only).
+dependency of the project (``--with rlcard`` adds it for this run only). The Python running it is
+printed first: how it was built moves both sides, and not by the same factor (docs/agents.md,
+"Which Python").
 
 Decisions/s alone would count a rules change that splits one choice into several cheap ones
 (paying one soul at a time) as speed, so the table also gives the time of whole games on fixed
@@ -23,7 +25,9 @@ import argparse
 import json
 import os
 import random
+import platform
 import statistics
+import sys
 import time
 
 from tcg.api import GAMES, list_decks, new_game
@@ -135,12 +139,13 @@ def main() -> None:
             uno.append(uno_rate)
             ratios[gid].append(rate / uno_rate)
     whole = {gid: whole_games(gid, args.games) for gid in games}
-    out = {"load_before": [round(x, 2) for x in load], "load_after": [round(x, 2) for x in os.getloadavg()],
+    out = {"python": f"{platform.python_version()} ({os.path.realpath(sys.executable)})",
+           "load_before": [round(x, 2) for x in load], "load_after": [round(x, 2) for x in os.getloadavg()],
            "seconds": args.seconds, "slice": args.slice, "rounds": args.rounds, "uno_decisions_per_s": round(statistics.median(uno)),
            "games": {gid: {"decisions_per_s": round(statistics.median(rates[gid])),
                            "ratio_to_uno": round(statistics.median(ratios[gid]), 2), **whole[gid]}
                      for gid in games}}
-    print(f"load average before {out['load_before']}, after {out['load_after']}")
+    print(f"python {out['python']}; load average before {out['load_before']}, after {out['load_after']}")
     print(f"{'game':<10} {'decisions/s':>12} {'UNO /s':>10} {'ratio':>6}   {'whole games':>11} "
           f"{'ms/game':>8} {'decisions/game':>14}")
     for gid in games:
