@@ -7,9 +7,12 @@ For each game it plays ``--games`` random games on fixed seeds and keeps the lon
 long games, where growth would show). Decisions: the time of each ``legal_actions`` + ``apply``
 by its position in its game, summed over the first 20% and the last 20% of each game's decisions
 (decisions/s of each part, and their ratio: above 1 the end is slower). Copies and views: at the
-state 10% into each long game and at the state 90% into it, the mean time of ``clone()``,
-``observe(player)`` (front ends' fresh dicts) and ``observe(player, shared=True)`` (agents'),
-each repeated; the table shows start, end and end/start.
+states 10%, 50% and 90% into each long game, the mean time of ``clone()``, ``observe(player)``
+(front ends' fresh dicts) and ``observe(player, shared=True)`` (agents'), each repeated; the
+table shows start, middle and end, end/start and end/middle. What a copy or view holds grows
+while the board fills (Shironeko's characters: about 2 units at 10%, 5-6 from the middle on,
+bounded by the board's places); from the middle to the end the game goes on and only its length
+grows, so end/middle is the growth with the game's length.
 """
 from __future__ import annotations
 
@@ -57,7 +60,7 @@ def measure(game_id: str, games: int, repeat: int) -> dict:
     played.sort()
     long_games = []
     for n, i, times in played[len(played) // 2:]:  # the longer half, replayed for two copies
-        _, snaps = _play(game_id, i, names, at=(n // 10, n * 9 // 10))
+        _, snaps = _play(game_id, i, names, at=(n // 10, n // 2, n * 9 // 10))
         long_games.append((times, snaps))
     first = last = 0.0
     n_first = n_last = 0
@@ -74,13 +77,14 @@ def measure(game_id: str, games: int, repeat: int) -> dict:
     for what, fn in (("clone_us", lambda g: g.clone),
                      ("observe_us", lambda g: (lambda: g.observe(g.decision.player))),
                      ("observe_shared_us", lambda g: (lambda: g.observe(g.decision.player, shared=True)))):
-        start = end = 0.0
+        start = mid = end = 0.0
         for _, snaps in long_games:
             start += _per(fn(snaps[0]), repeat)
-            end += _per(fn(snaps[1]), repeat)
-        start /= len(long_games)
-        end /= len(long_games)
-        out[what] = {"start": round(start, 2), "end": round(end, 2), "end_over_start": round(end / start, 2)}
+            mid += _per(fn(snaps[1]), repeat)
+            end += _per(fn(snaps[2]), repeat)
+        start, mid, end = start / len(long_games), mid / len(long_games), end / len(long_games)
+        out[what] = {"start": round(start, 2), "mid": round(mid, 2), "end": round(end, 2),
+                     "end_over_start": round(end / start, 2), "end_over_mid": round(end / mid, 2)}
     return out
 
 
@@ -96,9 +100,10 @@ def main() -> None:
     res = {gid: measure(gid, args.games, args.repeat) for gid in (args.only or GAMES)}
     print(f"load average before {[round(x, 2) for x in load]}, after {[round(x, 2) for x in os.getloadavg()]}")
     print(f"{'game':<10} {'decisions':>9} {'first 20%/s':>11} {'last 20%/s':>10} {'end/start':>9}   "
-          f"{'clone µs':>15} {'observe µs':>17} {'shared µs':>17}")
+          + "".join(f"{what + ' µs: 10%→50%→90% (90/10, 90/50)':<42}" for what in ("clone", "observe", "shared")))
     for gid, o in res.items():
-        cells = "".join(f"{o[k]['start']:>7.1f}→{o[k]['end']:<6.1f}({o[k]['end_over_start']:.2f}) "
+        cells = "".join(f"{o[k]['start']:>5.1f}→{o[k]['mid']:.1f}→{o[k]['end']:<5.1f} "
+                        f"({o[k]['end_over_start']:.2f}, {o[k]['end_over_mid']:.2f})".ljust(42)
                         for k in ("clone_us", "observe_us", "observe_shared_us"))
         print(f"{gid:<10} {o['mean_decisions']:>9} {o['first_20pct_per_s']:>11,} {o['last_20pct_per_s']:>10,} "
               f"{o['decision_end_over_start']:>9.2f}   {cells}")
