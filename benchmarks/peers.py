@@ -11,7 +11,7 @@ each round (its median; issue 19's target: every game at least 0.6x UNO). Both l
 thing a player does: list the legal actions, pick one at random, apply it (``legal_actions`` and
 ``apply`` of the public API here; ``get_legal_actions`` and ``step`` there). RLCard is not a
 dependency of the project (``--with rlcard`` adds it for this run only). The Python running it is
-printed first: how it was built moves both sides, and not by the same factor (docs/agents.md,
+printed first: how it was built moves the speed of both sides, about alike (docs/agents.md,
 "Which Python").
 
 Decisions/s alone would count a rules change that splits one choice into several cheap ones
@@ -24,8 +24,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import platform
+import random
 import statistics
 import sys
 import time
