@@ -79,9 +79,9 @@ def measure(tree: str, game_id: str, warm: int, games: int, cache: bool) -> dict
                sys.executable, os.path.abspath(__file__), "--play", game_id, str(warm), str(n)]
         env = dict(os.environ, PYTHONHASHSEED="0",
                    PYTHONPATH=os.pathsep.join(filter(None, [os.path.join(tree, "src"), os.environ.get("PYTHONPATH")])))
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        done = subprocess.run(cmd, check=False, env=env, capture_output=True, text=True)
         out = done.stdout + done.stderr
-        found = re.search(r"^decisions (\d+)$", done.stdout, re.M)
+        found = re.search(r"^decisions (\d+)$", done.stdout, re.MULTILINE)
         if done.returncode or not found:
             raise SystemExit(f"error: counting {game_id} in {tree} failed:\n{out.strip()[-2000:]}")
         counts = {}
