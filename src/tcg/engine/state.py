@@ -30,6 +30,15 @@ def with_iid(items, iid: int) -> Any:
     return None
 
 
+def colors_of(cards, iids) -> list:
+    """The ``color`` of the card of each instance id in ``iids``, in order (what a payment's
+    event and decision show; a loop: a comprehension would build a function at each call)."""
+    out = []
+    for i in iids:
+        out.append(cards[i].color)
+    return out
+
+
 class BaseState:
     __slots__ = ("rng", "decision", "over", "winner", "end_reason", "events")
 

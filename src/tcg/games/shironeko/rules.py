@@ -13,6 +13,7 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
+from ...engine.state import colors_of
 from . import flow as F
 from . import payment as P
 from .cards import CHARACTER_KINDS, Card
@@ -567,12 +568,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
             if len(ways) > 1:
                 s.pay_memo = (step, groups, counts, matched, plan)  # the open decision's (step is its pending)
                 self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
-                             paid=[cards[i].color for i in paid])
+                             paid=colors_of(cards, paid))
                 return
             chosen = P.souls_in(groups, color, ways[0], matched)
             s.players[p].souls_off.update(chosen)
             paid = paid + tuple(chosen)
-        s.emit("pay", {"player": p, "souls": list(paid), "colors": [cards[i].color for i in paid],
+        s.emit("pay", {"player": p, "souls": list(paid), "colors": colors_of(cards, paid),
                        "card": source, "id": cards[source].id, "for": why})
 
     def _pay_memo(self, s: SNState, p: int, pending: tuple) -> tuple:

@@ -60,6 +60,12 @@ def awake_counts(s: ZXState, p: int) -> list[int]:
     return out
 
 
+def payable(have: list[int], total: int, color: str | None, n: int) -> bool:
+    """``can_pay`` from the rebooted resources counted once: ``have`` per colour (``awake_counts``)
+    and ``total`` their sum."""
+    return n <= 0 or (total >= n and (color is None or have[COLOR_INDEX[color]] > 0))
+
+
 def is_matched(s: ZXState, paid, color: str | None) -> bool:
     """Is the colour requirement met by the resources ``paid`` so far (or is there none)?"""
     if color is None:
@@ -187,10 +193,16 @@ def _payments_by_product(have: list[int], color: str | None, n: int, matched: bo
 
 def resources_for(s: ZXState, avail: list[int], vec) -> list[int]:
     """The resources a payment (count per colour) puts to sleep: the first of each colour."""
+    cards = s.cards
     chosen: list[int] = []
     for c, k in zip(COLORS, vec):
         if k:
-            chosen.extend([i for i in avail if s.cards[i].color == c][:k])
+            for i in avail:
+                if cards[i].color == c:
+                    chosen.append(i)
+                    k -= 1
+                    if not k:
+                        break
     return chosen
 
 

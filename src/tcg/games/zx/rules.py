@@ -11,6 +11,7 @@ from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
+from ...engine.state import colors_of
 from . import flow as F
 from . import payment as P
 from .cards import Card
@@ -299,10 +300,6 @@ class ZXRules(EffectRunner, StepRuleset):
         # the costs payable from the rebooted resources (ZX-C2), counted per colour once
         have = P.awake_counts(s, p)
         total = sum(have)
-        index = P.COLOR_INDEX
-
-        def can_pay(color, n) -> bool:
-            return n <= 0 or (total >= n and (color is None or have[index[color]] > 0))
         hand_main = table.hand_main
         for i in ps.hand:
             e = hand_main[i]  # None, or (a Z/X?, cost, colour place or -1): can_pay inline
@@ -331,9 +328,9 @@ class ZXRules(EffectRunner, StepRuleset):
                             row = _ZX_EX_ROWS[i]
                             out.extend([row[sq] for sq in squares])
                         continue
-                    out.extend(self._ex_options(s, p, i, squares, own, can_pay))
+                    out.extend(self._ex_options(s, p, i, squares, own, (have, total)))
             elif code == 2:
-                if ex_ok and F.ev_ex_is_mine(s, p, c) and can_pay(c.color, c.cost):
+                if ex_ok and F.ev_ex_is_mine(s, p, c) and P.payable(have, total, c.color, c.cost):
                     out.append(_EV_EX[i, 0])
                     out.append(_EV_EX[i, 1])
             elif not ps.used_shift and len(face_up) >= c.min_face_up:
@@ -355,7 +352,7 @@ class ZXRules(EffectRunner, StepRuleset):
             u = board[sq]
             if not u.used:
                 for ab in activated[u.iid]:
-                    if F.ability_on(s, p, ab) and can_pay(None, ab.cost):
+                    if F.ability_on(s, p, ab) and P.payable(have, total, None, ab.cost):
                         out.append(_ACTIVATE[sq, ab.index])
             if not u.asleep:  # ZX-Q5, as in _targets
                 for t, act in _ATTACKS[sq]:
@@ -371,10 +368,10 @@ class ZXRules(EffectRunner, StepRuleset):
         out.append(_END_TURN)
         return out
 
-    def _ex_options(self, s, p, i, squares, own=None, can_pay=None) -> list[Action]:
+    def _ex_options(self, s, p, i, squares, own=None, awake=None) -> list[Action]:
         """ZX-X2..X4: the ways a Z/X EX can come down now (``squares``: those F.can_place_on allows
-        the player; ``own``: the player's rebooted Z/X's squares; ``can_pay(color, n)``: flow.can_pay
-        for this player, all as _legal_main has them)."""
+        the player; ``own``: the player's rebooted Z/X's squares; ``awake``: (the rebooted
+        resources per colour, their sum) for ``payment.payable``, all as _legal_main has them)."""
         c = s.cards[i]
         ps = s.players[p]
         if own is None:
@@ -393,7 +390,8 @@ class ZXRules(EffectRunner, StepRuleset):
                             out.append(_ZX_EX[i, sq, combo])
             return out
         if c.condition == "awaken":
-            if not (can_pay(c.color, c.cost) if can_pay is not None else F.can_pay(s, p, c.color, c.cost)):
+            if not (P.payable(awake[0], awake[1], c.color, c.cost) if awake is not None
+                    else F.can_pay(s, p, c.color, c.cost)):
                 return []
             if c.awaken == "discard" and len(ps.hand) < c.count:
                 return []
@@ -672,13 +670,13 @@ class ZXRules(EffectRunner, StepRuleset):
             if one is None:  # not one payment: more than one when there is any (P.feasible)
                 if P.feasible(have, color, left, matched):
                     self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
-                                 paid=[s.cards[i].color for i in paid])
+                                 paid=colors_of(s.cards, paid))
                     return
                 one = P.payments(have, color, left, matched)[0]  # none: an error, as it always was
             chosen = P.resources_for(s, P.awake(s, p), one)
             s.players[p].asleep_res.update(chosen)
             paid = paid + tuple(chosen)
-        s.emit("pay", {"player": p, "resources": list(paid), "colors": [s.cards[i].color for i in paid],
+        s.emit("pay", {"player": p, "resources": list(paid), "colors": colors_of(s.cards, paid),
                        "card": source, "for": why})
 
     def _legal_pay(self, s, p, pending):
