@@ -86,7 +86,10 @@ def feasible(have: list[int], color: str | None, n: int, matched: bool) -> bool:
 
 def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:
     """ZX-C2: enough rebooted resources, one of them of ``color`` (a cost of 0 is free)."""
-    return n <= 0 or feasible(awake_counts(s, p), color, n, color is None)
+    if n <= 0:
+        return True
+    have = awake_counts(s, p)
+    return payable(have, sum(have), color, n)
 
 
 def options(have: list[int], color: str | None, n: int, matched: bool) -> list[str]:

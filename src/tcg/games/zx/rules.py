@@ -426,13 +426,13 @@ class ZXRules(EffectRunner, StepRuleset):
         cards = s.cards
         have: list[int] | None = None
 
-        def can_pay(color, n) -> bool:  # F.can_pay, the rebooted resources counted once
+        def can_pay(color, n) -> bool:  # F.can_pay, the rebooted resources counted once, if needed
             nonlocal have
             if n <= 0:
                 return True
             if have is None:
                 have = P.awake_counts(s, p)
-            return sum(have) >= n and (color is None or have[P.COLOR_INDEX[color]] > 0)
+            return P.payable(have, sum(have), color, n)
         out = []
         battle = s.table.battle  # 1: an event of timing battle or any, 2: such an EV EX, else 0
         for i in ps.hand:
