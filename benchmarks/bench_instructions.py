@@ -15,7 +15,7 @@ worktree`` of an earlier commit) the same way; ``--uno`` counts RLCard's UNO pla
 peers.py plays it. A count is not a time: a mispredicted branch or a cache miss costs many
 instructions' time, which is why ``--cache`` simulates them (valgrind's simple model of a
 processor, not this machine's). valgrind must be installed (Debian's package ``valgrind``); each
-count takes about a minute (two games' counts run at once).
+count takes about a minute (its two runs go at once, one per core).
 """
 from __future__ import annotations
 
