@@ -83,8 +83,10 @@ def _texts_at(game, seen: Seen, menus: bool) -> None:
             seen.texts.append((("describe", a.type), game.describe(a, lang), lang))
             for viewer in (0, 1):
                 text = T.label(game, a, viewer, lang)
-                if viewer != d.player and a.type in T.HIDDEN_ACTIONS:
-                    assert text == "", (a, text)  # not even that it happened
+                if viewer != d.player and game.secret_choice():
+                    assert text == T.hidden_label(a, lang), (a, text)  # nothing of the choice
+                    if a.type == "stack":
+                        assert text == "", (a, text)  # not even that it happened
                     continue
                 seen.texts.append((("label", a.type, viewer == d.player), text, lang))
         if menus:

@@ -41,6 +41,13 @@ def receive_state(ws, until: Callable[[dict], bool] = lambda m: True, limit: int
     raise AssertionError("the state waited for never came")
 
 
+def current_state(ws, book: "LogBook | None" = None) -> dict:
+    """The state now: a ``sync`` sent and its answer read (the states sent before it, which a
+    broadcast may have queued, are read on the way; ``book`` keeps their logs)."""
+    ws.send_text(json.dumps({"type": "sync"}))
+    return receive_state(ws, lambda m: m.get("reply") == "sync", book=book)
+
+
 class LogBook:
     """The log as a page keeps it: whole when a message says ``log_full``, else new steps added."""
 

@@ -161,7 +161,8 @@ def test_a_game_being_played_shows_strangers_the_spectator_view_and_players_thei
             msg = receive_state(ws, my_turn)
             ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": 0}))
             receive_state(ws, lambda m: m["seq"] > msg["seq"] and my_turn(m))
-        api = f"/api/replay/{gid}?step=1"
+        # (step 0: the seat's first choice, a Z/X start card, is secret until both have chosen)
+        api = f"/api/replay/{gid}?step=0"
         for viewer, status in (("spectator", 200), ("0", 403), ("1", 403), ("all", 403)):
             r = stranger.get(f"{api}&viewer={viewer}")
             assert r.status_code == status, (viewer, r.text)
@@ -176,7 +177,7 @@ def test_a_game_being_played_shows_strangers_the_spectator_view_and_players_thei
         assert "ends" in player.get(f"{api}&viewer=all").json()["error"]
         # the page offers only what the server allows; asked for more, it says so and shows the
         # spectator view
-        page = stranger.get(f"/replay/{gid}?viewer=0&step=1").text
+        page = stranger.get(f"/replay/{gid}?viewer=0&step=0").text
         assert 'data-viewer="spectator"' in page and 'id="refused"' in page
         assert re.findall(r'<option value="([^"]+)"', page) == ["spectator"]
         page = player.get(f"/replay/{gid}").text
@@ -234,7 +235,12 @@ def test_no_step_of_a_spectator_replay_shows_a_hidden_card(tmp_path, game):
         seen: set[str] = set()
         mark = 0
         flagged = 0  # names the scan finds in seat 0's own view: it can find something
-        for step in range(steps + 1):
+        # the steps of a live game that may be replayed: all, less a secret phase going on
+        public = c.get(f"/api/replay/{gid}?step=0&viewer=spectator").json()["steps"]
+        assert steps - 20 < public <= steps
+        if public < steps:
+            assert c.get(f"/api/replay/{gid}?step={public + 1}&viewer=spectator").status_code == 400
+        for step in range(public + 1):
             if step:
                 e = record["actions"][step - 1]
                 g.apply(e["action"], e["player"], by=e["by"])
@@ -282,10 +288,12 @@ def test_bad_parameters_are_refused_with_a_message_naming_the_problem(tmp_path, 
 
 def test_a_step_past_the_end_and_an_unknown_game_are_refused(tmp_path):
     with client(tmp_path) as c:
-        gid, _, _ = stored_game(c.app, "zx", seed=1, actions=5)
-        r = c.get(f"/api/replay/{gid}?step=6")
-        assert r.status_code == 400 and "from 0 to 5" in r.json()["error"]
-        assert c.get(f"/api/replay/{gid}?step=5").status_code == 200
+        gid, _, _ = stored_game(c.app, "zx", seed=1, actions=40)
+        n = c.get(f"/api/replay/{gid}?step=0").json()["steps"]
+        assert n > 10  # (past the set-up, whose secret choices are not replayed while it lasts)
+        r = c.get(f"/api/replay/{gid}?step={n + 1}")
+        assert r.status_code == 400 and f"from 0 to {n}" in r.json()["error"]
+        assert c.get(f"/api/replay/{gid}?step={n}").status_code == 200
         r = c.get("/api/replay/nosuchgame?step=0")
         assert r.status_code == 404 and r.json()["error"]
         assert c.get("/replay/nosuchgame").status_code == 404
@@ -293,7 +301,7 @@ def test_a_step_past_the_end_and_an_unknown_game_are_refused(tmp_path):
         r = c.get("/replay/file/nosuchfile")
         assert r.status_code == 404 and "Open the file again" in r.text
         # in Japanese when asked so
-        r = c.get(f"/api/replay/{gid}?step=9&lang=ja")
+        r = c.get(f"/api/replay/{gid}?step={n + 1}&lang=ja")
         assert r.status_code == 400 and "整数" in r.json()["error"]
 
 

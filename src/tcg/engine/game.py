@@ -102,6 +102,12 @@ class Game:
     def log(self) -> EventLog:
         return EventLog(self.state.events)
 
+    def secret_choice(self) -> bool:
+        """Whether the open decision is secret: its choice is known only to the deciding player
+        (its kind is one of ``rules.secret_decisions``). Ask it before applying the action."""
+        d = self.state.decision
+        return d is not None and not self.state.over and d.kind in self.rules.secret_decisions
+
     def legal_actions(self) -> list[Action]:
         """Every legal choice of the pending decision (empty once the game is over).
 

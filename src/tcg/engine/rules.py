@@ -1,6 +1,7 @@
 """The interface a game module implements. The engine drives it and never imports a game."""
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Sequence
 
 from .action import Action
@@ -35,6 +36,14 @@ class Ruleset:
     def profile(self):
         """The catalog profile (a ``Profile``); the engine reads its numbers from here."""
         raise NotImplementedError
+
+    @cached_property
+    def secret_decisions(self) -> frozenset[str]:
+        """Decision kinds whose choice only the deciding player knows (``[secret] decisions`` of
+        the profile, from the game's source): what others learn of such a choice comes from the
+        events it causes, never from the action itself. A run of such decisions is a secret phase
+        (``Game.secret_choice``): front ends tell the other seats nothing of it until it ends."""
+        return frozenset(self.profile.get("secret.decisions", ()) or ())
 
     def deck_dir(self):
         """Folder holding the shipped sample decks (``*.toml``), or None."""

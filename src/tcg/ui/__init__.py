@@ -18,8 +18,8 @@ A renderer is made for one game and one point of view and offers:
 
 and these optional hooks, whose defaults suit any game:
 
-* ``hidden_actions`` -> action types whose content other players may not see (a face-down card);
-  ``hidden_label(action)`` is what they are shown instead;
+* ``hidden_label(action)`` -> what other players are shown of a secret choice (a decision of one
+  of the engine's ``rules.secret_decisions``, whatever the action);
 * ``action_label(game, action, actor)`` -> how an action reads in the options and in the log of
   steps (default ``game.describe(action, lang)``);
 * ``options(game, legal)`` -> the legal actions to offer, in order (a renderer may fold
@@ -59,9 +59,6 @@ def label_players(viewer: int | None, players: int = 2) -> dict[int, str]:
 class GenericRenderer:
     """Fallback for games without their own board: the observation as JSON, events as
     ``type key=value`` lines. Game renderers subclass it and override what they improve."""
-
-    #: action types whose content only the acting player may see
-    hidden_actions: frozenset[str] = frozenset()
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None):
@@ -118,7 +115,7 @@ class GenericRenderer:
 
     # --- optional hooks ---------------------------------------------------------------------
     def hidden_label(self, action: Any) -> str:
-        """What others see of an action in ``hidden_actions``."""
+        """What others see of a secret choice (``Game.secret_choice``)."""
         return "(a hidden choice)"
 
     def action_label(self, game: Any, action: Any, actor: int | None = None) -> str:

@@ -95,7 +95,6 @@ def card_facts(card: Any, lang: str) -> list[str]:
 
 class Renderer(VoicedBoard):
     #: the cards marked for a mulligan are the player's secret
-    hidden_actions = W.HIDDEN_ACTIONS
     words = W
 
     facts = staticmethod(card_facts)

@@ -82,7 +82,6 @@ def terminal_view(desc: Mapping[str, Any]) -> dict[str, Any]:
 
 class Renderer(BoardRenderer):
     #: the cards marked for a mulligan are the player's secret
-    hidden_actions = T.HIDDEN_ACTIONS
 
     facts = staticmethod(card_facts)
 

@@ -42,11 +42,6 @@ Commands:
 The game is saved after every action, so nothing is lost if you stop, press Ctrl-C, or the
 terminal closes: 'tcg play --resume FILE' continues where you were."""
 
-#: action types whose content other players may not see in any game; each game's renderer lists
-#: its own in ``renderer.hidden_actions`` (e.g. Shironeko's mulligan marks, Turu-turu's stacking)
-PRIVATE_ACTIONS: set[str] = set()
-
-
 @dataclass
 class Step:
     """One applied action (or the set-up) and the events it caused, as seen by one player."""
@@ -56,17 +51,31 @@ class Step:
     events: list[dict[str, Any]] = field(default_factory=list)
     #: the action applied (None for the set-up and a concession)
     action: Action | None = None
+    #: a secret choice of another player (``secret_for``): shown only through the lines of the
+    #: events it caused; without any, the viewer is not told of the step at all
+    secret: bool = False
+
+    @property
+    def shown(self) -> bool:
+        """Whether the viewer is told of this step (``lines``: its event lines for the viewer)."""
+        return bool(self.text and not self.secret)
+
+
+def secret_for(game, actor: int | None, viewer: int | None) -> bool:
+    """Whether ``actor``'s choice at ``game``'s open decision is hidden from ``viewer`` (asked
+    before it is applied): a secret decision (``game.secret_choice()``) of another player."""
+    return actor is not None and actor != viewer and game.secret_choice()
 
 
 def action_text(game, action: Action, actor: int | None, viewer: int | None, lang: str,
                 renderer: GenericRenderer | None = None) -> str:
     """How ``action`` of ``actor`` reads for ``viewer`` (asked before it is applied): the
     renderer's ``action_label`` (default ``game.describe(action)``), except for choices the
-    viewer may not see. Without ``renderer``, the game's registered one is used."""
+    viewer may not see (``secret_for``: the engine's secret decisions, whatever the action).
+    Without ``renderer``, the game's registered one is used."""
     if renderer is None:
         renderer = get_renderer(game.game_id, game, lang, viewer=viewer)
-    hidden = PRIVATE_ACTIONS | set(getattr(renderer, "hidden_actions", ()) or ())
-    if actor != viewer and action.type in hidden:
+    if secret_for(game, actor, viewer):
         return renderer.hidden_label(action)
     try:
         return renderer.action_label(game, action, actor)
@@ -101,8 +110,8 @@ def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Ste
     folded: list[tuple[Step, list[str], int]] = []
     for st in steps:
         lines = step_lines(renderer, st)
-        if not st.text and not lines:
-            continue  # a step the viewer may not even know of (Turu-turu's face-down stacking)
+        if not st.shown and not lines:
+            continue  # a step the viewer may not even know of (another player's secret choice)
         if folded and not lines and not folded[-1][1] and \
                 (folded[-1][0].player, folded[-1][0].text) == (st.player, st.text):
             folded[-1] = (folded[-1][0], lines, folded[-1][2] + 1)
@@ -178,10 +187,11 @@ def play_session(game, human: int, agent, *, console: Console, lang: str = "en",
                 legal = game.legal_actions()
                 action = agent.act(AgentView(game, legal))
                 text = action_text(game, action, decision.player, human, lang, renderer)
+                secret = secret_for(game, decision.player, human)
                 mark = len(game.log)
                 game.apply(action, decision.player, by="computer")
                 changed()
-                steps.append(Step(decision.player, text, game.log.for_player(human, mark), action))
+                steps.append(Step(decision.player, text, game.log.for_player(human, mark), action, secret))
                 continue
             print_steps(console, renderer, steps)
             steps = []
@@ -585,18 +595,20 @@ def replay_session(record: Mapping[str, Any], *, console: Console, viewer: int |
             player, body = split_action(raw)
             mark = len(game.log)
             action = None
+            secret = False
             if body == {"type": "concede"}:
                 text = "Concede"
                 game.concede(player)
             else:
                 action = Action.from_dict(body)
                 text = action_text(game, action, player, viewer, lang, renderer)
+                secret = secret_for(game, player, viewer)
                 game.apply(action)
             if i < jump_to:
                 event_lines(renderer, _view_events(game, mark))  # keeps the renderer's card names
                 continue
-            step = Step(player, text, _view_events(game, mark), action)
-            if not text and not step_lines(renderer, step) and i != total:
+            step = Step(player, text, _view_events(game, mark), action, secret)
+            if not step.shown and not step_lines(renderer, step) and i != total:
                 continue  # a step this viewer cannot see at all (e.g. the opponent's face-down stacking)
             console.rule(f"Action {i}/{total}")
             print_steps(console, renderer, [step])

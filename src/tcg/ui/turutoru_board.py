@@ -90,7 +90,6 @@ def numbered(desc: Mapping[str, Any], obs: Mapping[str, Any]) -> dict[str, Any]:
 class Renderer(VoicedBoard):
     #: stacking is face down and secret: others learn nothing of it, not even that it happened
     #: (TT-T2; the counts are shown when both have programmed)
-    hidden_actions = T.HIDDEN_ACTIONS
     words = T
 
     facts = staticmethod(card_facts)

@@ -79,7 +79,6 @@ def card_facts(card: Any, lang: str) -> list[str]:
 # --- the renderer --------------------------------------------------------------------------------
 
 class Renderer(VoicedBoard):
-    hidden_actions = W.HIDDEN_ACTIONS
     words = W
 
     def __init__(self, game: Any = None, lang: str = "en", viewer: int | None = None,

@@ -8,7 +8,7 @@ a burst of ``BURST`` a connection is held back to that rate)::
     {"type": "act", "seq": 12, "option": 3}     # one of the options of message seq 12
     {"type": "concede", "seq": 12}
     {"type": "undo", "seq": 12}                 # games against the computer
-    {"type": "sync"}                            # send me the current state
+    {"type": "sync"}                            # send me the current state ("reply": "sync")
 
 server -> client::
 
@@ -54,6 +54,7 @@ class Conn:
     last: float = field(default_factory=time.monotonic)
     voice: Any = None  # the voice whose log steps this connection was sent, up to step log_n
     log_n: int = 0
+    sent: Any = None  # what the last state message held (``steady``): an unchanged one is not sent again
 
     def fit_log(self, voice: Any, msg: dict[str, Any]) -> dict[str, Any]:
         """``msg`` with only the log steps this connection has not been sent yet (``log_full``
@@ -74,6 +75,16 @@ class Conn:
         self.last = now
         self.allowance -= 1
         return 0.0 if self.allowance >= 0 else -self.allowance / RATE
+
+
+def steady(live: dict[str, Any]) -> dict[str, Any]:
+    """``room.live()`` without what changes with time alone (seconds left, seconds away): what
+    decides whether a state message is worth sending again."""
+    out = dict(live, away=sorted(live.get("away", ())))
+    clock = live.get("clock")
+    if clock is not None:
+        out["clock"] = {"running": clock.get("running"), "timeouts": clock.get("timeouts")}
+    return out
 
 
 class Hub:
@@ -166,10 +177,20 @@ class Hub:
         await asyncio.sleep(clocks.GRACE + 0.2)
         await self.broadcast(room)
 
-    async def send_state(self, conn: Conn) -> None:
+    async def send_state(self, conn: Conn, again: bool = True, reply: str | None = None) -> None:
+        """The current state to ``conn``; unless ``again``, only when it differs from the last
+        one sent (so that another seat's secret choices send nothing: see ``room.SecretRun``).
+        ``reply``: the state answers a client's message of that type (``"reply": "sync"``)."""
         voice = conn.room.voice(conn.seat, conn.lang)
-        msg = conn.fit_log(voice, voice.message())
-        await conn.send({**msg, **conn.room.live(conn.seat)})
+        msg, live = voice.message(), conn.room.live(conn.seat)
+        now = (msg, steady(live))
+        if not again and conn.sent == now:
+            return
+        conn.sent = now
+        out = {**conn.fit_log(voice, msg), **live}
+        if reply is not None:
+            out["reply"] = reply
+        await conn.send(out)
 
     async def broadcast(self, room: Room, seat: int | None | str = "all") -> None:
         """The current state to every connection of ``room`` (or only to ``seat``'s); the clock
@@ -179,12 +200,12 @@ class Hub:
             if seat != "all" and conn.seat != seat:
                 continue
             try:
-                await self.send_state(conn)
+                await self.send_state(conn, again=False)
             except Exception:  # noqa: BLE001 - a closed socket is detached by its own handler
                 log.debug("send failed", exc_info=True)
 
     async def error(self, conn: Conn, message: str) -> None:
-        await conn.send({"type": "error", "message": message, "seq": conn.room.version})
+        await conn.send({"type": "error", "message": message, "seq": conn.room.seq(conn.seat)})
         await self.send_state(conn)
 
     # --- the protocol ------------------------------------------------------------------------
@@ -205,7 +226,7 @@ class Hub:
             return
         kind = msg["type"]
         if kind == "sync":
-            await self.send_state(conn)
+            await self.send_state(conn, reply="sync")
             return
         if kind not in ("act", "concede", "undo", "prepare", "claim", "standin"):
             await self.error(conn, f"unknown message type {kind!r} (act, prepare, concede, undo, claim, "
@@ -222,9 +243,9 @@ class Hub:
         changed = False
         only: int | None | str = "all"
         async with room.lock:
-            if seq != room.version:
+            if seq != room.seq(conn.seat):
                 # stale or repeated: nothing changes, the current state goes back
-                await conn.send({"type": "stale", "seq": room.version})
+                await conn.send({"type": "stale", "seq": room.seq(conn.seat)})
                 await self.send_state(conn)
                 return
             try:

@@ -42,7 +42,7 @@ from ..engine.game import RECORD_FORMATS
 from ..text import catalog
 from ..ui import get_renderer
 from ..ui.terminal import result_text
-from .room import Voice, player_names
+from .room import SecretRun, Voice, player_names
 from .store import StoreError
 
 log = logging.getLogger("tcg.web.replay")
@@ -170,11 +170,15 @@ class Source:
         self.recent: OrderedDict[int, "tcg.Game"] = OrderedDict()
         self.turn_at: list[int | None] = [turn_of(self.start)]
         self._walk = self.start.clone()
+        self._run = SecretRun()  # the secret phase going on at the end of the walk
         self.timelines: dict[tuple[int | None, str], Timeline] = {}
 
     @property
     def steps(self) -> int:
-        return len(self.actions)
+        """The actions one may step through: all of them, less those of a secret phase going on
+        at the end (a live game's: nothing of it is told before it is over, see ``SecretRun``)."""
+        self._walk_to(len(self.actions))
+        return len(self.actions) - len(self._run.players)
 
     def extend(self, actions: list[dict[str, Any]], version: Any) -> bool:
         """The stored game went on: take its new actions (False when it changed otherwise, an
@@ -189,7 +193,10 @@ class Source:
     def _walk_to(self, n: int) -> None:
         while len(self.turn_at) <= n:
             k = len(self.turn_at)  # actions after this one is applied
-            apply_entry(self._walk, self.actions[k - 1])
+            entry = self.actions[k - 1]
+            secret = self._run.before(self._walk)
+            apply_entry(self._walk, entry)
+            self._run.after(self._walk, entry["player"], secret)
             self.turn_at.append(turn_of(self._walk))
             if k % CHECK_EVERY == 0:
                 self.checkpoints[k] = self._walk.clone()
@@ -212,9 +219,9 @@ class Source:
 
     def turns(self) -> list[list[int]]:
         """[turn number, the first action count at which it is that turn] for each turn."""
-        self._walk_to(self.steps)
+        steps = self.steps
         out: list[list[int]] = []
-        for k, t in enumerate(self.turn_at):
+        for k, t in enumerate(self.turn_at[:steps + 1]):
             if t is not None and (not out or out[-1][0] != t):
                 out.append([t, k])
         return out
@@ -466,20 +473,35 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
         record = replays.files.get(fid)
         if record is None:
             return problem(request, t(lang_of(request), "web.replay.gone"), 404)
+
+        def file_steps() -> int:
+            with replays.lock:
+                return replays.file_source(fid).steps
+        try:
+            steps = await run_in_threadpool(file_steps)
+        except ReplayRefused as e:
+            return problem(request, t(lang_of(request), e.key, **e.params), e.status)
         return show(request, game=record["game"], api=f"/api/replay/file/{fid}", here=f"/replay/file/{fid}",
-                    steps=len(record.get("actions", [])), allowed=list(VIEWERS), mine=[], finished=True,
+                    steps=steps, allowed=list(VIEWERS), mine=[], finished=True,
                     live=None, source="file", file_name=replays.files.name(fid))
+
+    def stored_steps(gid: str) -> int:
+        with replays.lock:
+            return replays.stored_source(gid)[0].steps
 
     @app.get("/replay/{gid}", response_class=HTMLResponse)
     async def replay_page(request: Request, gid: str):
         try:
             stored = store.load(gid)
+            steps = await run_in_threadpool(stored_steps, gid)  # a live game's: the public ones
         except StoreError:
             return problem(request, t(lang_of(request), "web.no_game"), 404)
+        except ReplayRefused as e:
+            return problem(request, t(lang_of(request), e.key, **e.params), e.status)
         finished = stored.result is not None
         mine = seats_held(request, gid)
         return show(request, game=stored.game, api=f"/api/replay/{gid}", here=f"/replay/{gid}",
-                    steps=len(stored.actions), allowed=stored_viewers(request, gid, finished), mine=mine,
+                    steps=steps, allowed=stored_viewers(request, gid, finished), mine=mine,
                     finished=finished, live=None if finished else f"/watch/{gid}", source="game")
 
     # --- the JSON endpoint -----------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -24,8 +25,9 @@ from .. import board as B
 from ..agents.base import AgentView, make_agent
 from ..engine.action import Action
 from ..engine.errors import TcgError
+from ..engine.rng import Rng
 from ..ui import get_renderer
-from ..ui.terminal import action_text, menu_paths, result_text, say, step_lines, Step
+from ..ui.terminal import action_text, menu_paths, result_text, say, secret_for, step_lines, Step
 from . import clock as clocks
 from .clock import Clock
 from .store import Conflict, StoredGame
@@ -38,6 +40,47 @@ def rebuild(stored: StoredGame, upto: int | None = None, cards: list | None = No
     """The game of a stored record (all its actions, or the first ``upto``); ``cards``: the card
     files its set-up names (``store.cards_of``)."""
     return tcg.replay(stored.record(), upto=upto, cards=cards)
+
+
+class SecretRun:
+    """Who made each action of the secret phase going on: a run of decisions whose choices only
+    their players know (``Game.secret_choice``: Turu-turu's programming, Z/X's start and gate
+    cards, a mulligan). Until the phase is over, the other seats and spectators are told nothing
+    that depends on how many or which: their sequence numbers do not count these actions
+    (``hidden_from``), and no message, log line or replay step shows them."""
+
+    __slots__ = ("players",)
+
+    def __init__(self) -> None:
+        self.players: list[int] = []
+
+    def before(self, g: "tcg.Game") -> bool:
+        """Called before an action is applied to ``g``: whether it is a secret choice."""
+        secret = g.secret_choice()
+        if not secret:
+            self.players.clear()
+        return secret
+
+    def after(self, g: "tcg.Game", player: int, secret: bool) -> None:
+        """Called once it was applied: the run goes on, or is over (everything is revealed)."""
+        if secret and g.secret_choice():
+            self.players.append(player)
+        else:
+            self.players.clear()
+
+    def hidden_from(self, viewer: int | None) -> int:
+        """How many actions of the run ``viewer`` (None: a spectator) may not know of."""
+        return sum(1 for p in self.players if p != viewer)
+
+    @classmethod
+    def walk(cls, g: "tcg.Game", entries: list[dict[str, Any]]) -> "SecretRun":
+        """The run at the end of ``entries`` (record actions), applied to ``g`` one by one."""
+        run = cls()
+        for entry in entries:
+            secret = run.before(g)
+            _apply_entry(g, entry)
+            run.after(g, entry["player"], secret)
+        return run
 
 
 @dataclass
@@ -81,18 +124,20 @@ class Voice:
     def before(self, g: "tcg.Game", entry: dict[str, Any]) -> None:
         """Called before ``entry`` is applied to ``g``: how its action reads for this viewer."""
         player, act = entry["player"], entry["action"]
+        secret = False
         if act.get("type") == "concede":
             text = say("action.concede", self.lang, self.room.game_id)
             action = None
         else:
             action = Action.from_dict(act)
             text = action_text(g, action, player, self.viewer, self.lang, self.renderer)
+            secret = secret_for(g, player, self.viewer)
         by = entry.get("by", "player")
         if by == "clock":  # a clock's timeout, or a win claimed against an absent player
             text += say("web.by_clock", self.lang)
         elif by == "computer" and self.room.seat_kinds[player] == "human":
             text += say("web.by_standin", self.lang)
-        self._pending = Step(player, text, [], action)
+        self._pending = Step(player, text, [], action, secret)
 
     def after(self, g: "tcg.Game", mark: int) -> None:
         st = self._pending
@@ -104,9 +149,10 @@ class Voice:
             except Exception:  # noqa: BLE001 - words must never stop a game
                 pass
         lines = step_lines(self.renderer, st)
+        if st.secret and not lines:
+            return  # another player's secret choice that shows nothing: not even that it was made
         self.last_refs = []
-        hidden = set(getattr(self.renderer, "hidden_actions", ()) or ())
-        if st.action is not None and not (st.player != self.viewer and st.action.type in hidden):
+        if st.action is not None and not st.secret:
             try:
                 self.last_refs = B.refs(self.room.game_id, st.action)
             except Exception:  # noqa: BLE001 - a highlight must never stop a game
@@ -131,7 +177,7 @@ class Voice:
             return None
         g, done = got
         texts = [action_text(room.game, a, self.viewer, self.viewer, self.lang, self.renderer) for a in done]
-        ready = g.decision is not None and g.decision.player == self.viewer and \
+        ready = g is not None and g.decision is not None and g.decision.player == self.viewer and \
             g.decision.kind in room.simultaneous
         if ready:
             try:
@@ -155,14 +201,15 @@ class Voice:
 
     def message(self) -> dict[str, Any]:
         room, g = self.room, self.room.game
-        key = (room.version, room.thinking, room.prep_step(self.viewer))
+        thinking = room.thinking_for(self.viewer)
+        key = (room.version, thinking, room.prep_step(self.viewer))
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         obs = g.observe(self.viewer)
         view = B.describe(room.game_id, obs, self.lang, g.rules.cards)
         d = g.decision
         yours = d is not None and self.viewer is not None and d.player == self.viewer and not g.is_over
-        paths = menu_paths(g, self.renderer, self.viewer, self.lang) if yours and not room.thinking else []
+        paths = menu_paths(g, self.renderer, self.viewer, self.lang) if yours and not thinking else []
         options = [{"id": i, "path": list(p), "label": " › ".join(p), "refs": B.refs(room.game_id, a)}
                    for i, (p, a) in enumerate(paths)]
         result = None
@@ -170,7 +217,7 @@ class Voice:
             result = dict(g.result)
             result["text"] = result_text(self.renderer, g.result, self.viewer).plain
         msg = {
-            "type": "state", "seq": room.version, "id": room.id, "game": room.game_id,
+            "type": "state", "seq": room.seq(self.viewer), "id": room.id, "game": room.game_id,
             "seat": self.viewer, "lang": self.lang,
             "players": {str(p): self.renderer.who(p) for p in range(g.rules.players)},
             "seats": room.seat_kinds,
@@ -182,7 +229,7 @@ class Voice:
             "log": self.log[-LOG_SENT:],
             "log_full": True,
             "result": result,
-            "thinking": room.thinking,
+            "thinking": thinking,
             "can_undo": bool(yours and room.undo_allowed and g.can_undo),
             # the last action's cards and places, those on this viewer's table only
             "last": [r for r in self.last_refs if r in B.element_ids(view)],
@@ -208,6 +255,32 @@ def player_names(game_id: str, seat_kinds: list[str], viewer: int | None, lang: 
     return out
 
 
+def _unseen_by(g: "tcg.Game", seat: int, action: Action) -> bool:
+    """Apply ``action`` to ``g`` (a preview's copy); whether it told ``seat`` nothing new: no
+    random draw (a shuffle), and no event showing the seat cards others may not see (a card
+    drawn, looked at) besides those its own action names."""
+    state = g.state
+    action_player = state.decision.player
+    mark, rng = len(state.events), state.rng.state
+    g.apply(action)
+    if state.rng.state != rng:
+        return False
+    known = {v for _, v in action.params if isinstance(v, int)} if action_player == seat else set()
+    for _, _, private, seen_by in state.events[mark:]:
+        if private and seat in seen_by and not _names_only(private, known):
+            return False
+    return True
+
+
+def _names_only(private: dict[str, Any], known: set[int]) -> bool:
+    """Whether an event's private part refers to no card instance besides ``known``."""
+    for value in private.values():
+        values = value if isinstance(value, (list, tuple)) else (value,)
+        if any(isinstance(v, int) and not isinstance(v, bool) and v not in known for v in values):
+            return False
+    return True
+
+
 def _apply_entry(g: "tcg.Game", entry: dict[str, Any]) -> None:
     if entry["action"].get("type") == "concede":
         g.concede(entry["player"], by=entry.get("by", "player"))
@@ -227,8 +300,8 @@ class Room:
         self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in stored.seats]
         self.version = stored.version
         self.cards = store.cards_of(stored.setup)  # a player's own card files, or None
-        self.game = rebuild(stored, cards=self.cards)
         self._stored_actions = list(stored.actions)
+        self._rebuild(stored)
         self.lock = asyncio.Lock()
         self.voices: dict[tuple[int | None, str], Voice] = {}
         self.thinking = False
@@ -244,6 +317,24 @@ class Room:
         self.standins: set[int] = set()          # human seats the computer plays while they are away
         self.absent_since: dict[int, float] = {}  # human seats with no connection open, since when
         self._time_decision()
+
+    def _rebuild(self, stored: StoredGame) -> None:
+        """The live game and its secret run from the stored record."""
+        self.game = rebuild(stored, upto=0, cards=self.cards)
+        self.run = SecretRun.walk(self.game, self._stored_actions)
+
+    def seq(self, viewer: int | None) -> int:
+        """The sequence number ``viewer`` is shown (and answers with): the game's version, less
+        the actions of the secret phase going on that the viewer may not know of."""
+        return self.version - self.run.hidden_from(viewer)
+
+    def thinking_for(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` is told that the computer is thinking: while the computer makes a
+        secret phase's choices, the others are told so throughout (not once per choice)."""
+        p = self.computer_to_move()
+        if p is not None and p != viewer and self.game.secret_choice():
+            return True
+        return self.thinking
 
     # --- names and voices --------------------------------------------------------------------
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
@@ -265,6 +356,7 @@ class Room:
         index = len(self._stored_actions)
         for v in self.voices.values():
             v.before(self.game, entry)
+        secret = self.run.before(self.game)
         mark = len(self.game.log)
         _apply_entry(self.game, entry)
         try:
@@ -273,7 +365,10 @@ class Room:
             self.reload()
             raise
         self._stored_actions.append(entry)
-        if self.clock is not None:
+        self.run.after(self.game, entry["player"], secret)
+        g = self.game
+        goes_on = secret and g.secret_choice() and g.decision is not None and g.decision.player == entry["player"]
+        if self.clock is not None and not goes_on:  # a secret phase's choices of one seat: one decision
             self.clock.used(entry["player"], entry.get("by", "player"))
         self._time_decision()
         for v in self.voices.values():
@@ -302,9 +397,11 @@ class Room:
         for entry in new[1:]:
             for v in self.voices.values():
                 v.before(self.game, entry)
+            secret = self.run.before(self.game)
             mark = len(self.game.log)
             _apply_entry(self.game, entry)
             self._stored_actions.append(entry)
+            self.run.after(self.game, entry["player"], secret)
             for v in self.voices.values():
                 v.after(self.game, mark)
         self.version = version
@@ -315,9 +412,9 @@ class Room:
         stored = self.store.load(self.id)
         self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in stored.seats]
         self.prepared = {p: self.store.prepared(self.id, p) for p in range(self.game.rules.players)}
-        self.game = rebuild(stored, cards=self.cards)
-        self.game.keep_undo = self.undo_allowed
         self._stored_actions = list(stored.actions)
+        self._rebuild(stored)
+        self.game.keep_undo = self.undo_allowed
         self.version = stored.version
         self.voices.clear()
         self._time_decision()
@@ -424,6 +521,8 @@ class Room:
         g.undo()  # raises UndoError saying why
         self._stored_actions.pop()
         self.version = self.store.truncate(self.id, len(self._stored_actions))
+        self.run = SecretRun.walk(tcg.replay(dict(g.record(), actions=[], result=None), cards=self.cards),
+                                  self._stored_actions)
         # the log of each voice is rebuilt from the record
         self.voices.clear()
 
@@ -444,23 +543,33 @@ class Room:
     def prep_step(self, seat: int | None) -> int:
         return len(self.prepared.get(seat, ())) if seat is not None else 0
 
+    #: the seed of each preview's redeal of what the seat has not seen (tests fix it)
+    preview_seed: Callable[[], int] = staticmethod(lambda: secrets.randbits(64))
+
     def preview(self, seat: int) -> tuple["tcg.Game", list[Action]] | None:
-        """While another player makes a simultaneous decision that ``seat`` will make next: a
-        copy of the game where the others' simultaneous decisions are answered by placeholders
-        (their first option; nothing of it is shown) and ``seat``'s prepared actions applied.
-        Returns (the copy, the prepared actions that apply), or None."""
+        """While another player makes a simultaneous decision that ``seat`` will make next: what
+        the seat may prepare, known only from what the seat knows. On a copy of the game in which
+        every card the seat has not seen is dealt again at random (``Game.determinized``), the
+        others' simultaneous decisions are answered by placeholders (their first option; nothing
+        of it is shown) and ``seat``'s prepared actions are applied. It stops at anything that
+        would tell the seat something it does not know yet (a card drawn or shown to it, a
+        shuffle): no preview (None) before the seat's decision, no further options after a
+        prepared action. Returns (the copy, the prepared actions that apply), or None."""
         g = self.game
         if g.is_over or g.decision is None or g.decision.player == seat or \
                 self.seat_kinds[seat] != "human" or g.decision.kind not in self.simultaneous:
             return None
-        c = g.clone()
+        c = g.determinized(seat, Rng(self.preview_seed()))
+        if c is None:
+            return None
         for _ in range(500):
             d = c.decision
             if d is None or c.is_over or d.kind not in self.simultaneous:
                 return None
             if d.player == seat:
                 break
-            c.apply(c.legal_actions()[0], d.player)
+            if not _unseen_by(c, seat, c.legal_actions()[0]):
+                return None
         else:
             return None
         done: list[Action] = []
@@ -471,8 +580,10 @@ class Room:
             action = Action.from_dict(entry)
             if action not in c.legal_actions():
                 break
-            c.apply(action, seat)
             done.append(action)
+            if not _unseen_by(c, seat, action):
+                c = None  # what comes next depends on what the seat will only learn then
+                break
         return c, done
 
     def prepare(self, seat: int, action: Action | None) -> None:

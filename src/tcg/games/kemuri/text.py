@@ -54,7 +54,6 @@ CHARM_DECISION = {"charcoal": "charcoal", "operation": "operation", "serving": "
                   "trouble": "trouble", "help": "help"}
 
 #: action types whose content only the acting player may see (the cards marked for a mulligan)
-HIDDEN_ACTIONS = frozenset({"mulligan_mark", "swap_in"})  # hand cards of a swap show when it completes
 #: events not worth a line of their own
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)
@@ -749,7 +748,7 @@ def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: i
     lang = _lang(lang)
     if actor is None:
         actor = game.decision.player if game.decision is not None else viewer
-    if actor != viewer and action.type in HIDDEN_ACTIONS:
+    if actor != viewer and game.secret_choice():
         return hidden_label(action, lang)
     try:
         text = _Scene(game, viewer, lang, actor, names, cards).option(action)
@@ -1387,7 +1386,7 @@ def rules_primer(lang: str = "en") -> str:
     return "\n".join(parts)
 
 
-__all__ = ["CardBook", "GAME", "HIDDEN_ACTIONS", "QUIET_EVENTS", "Voice", "ability_body", "ability_text",
+__all__ = ["CardBook", "GAME", "QUIET_EVENTS", "Voice", "ability_body", "ability_text",
            "best_payment", "card_text", "completions", "contest", "decision_source", "describe", "fold",
            "help_summary", "hidden_label", "kind_name", "label", "lines", "menu", "narrate", "noop_swap",
            "op_text", "pay_context", "phase_name", "prompt", "reason_text", "result_text", "rules_primer",

@@ -40,7 +40,6 @@ GAME = "shironeko"
 #: events that are not worth a line of their own (a shuffle; STOP! is said by the reveal)
 QUIET_EVENTS = frozenset({"shuffle", "stop"})
 #: action types whose content only the acting player may see (the cards marked for a mulligan)
-HIDDEN_ACTIONS = frozenset({"mulligan_mark"})
 #: actions that play a card from the hand (their ``card`` is a card in hand)
 HAND_ACTIONS = ("place", "change", "awaken", "monster", "burst", "leaderize")
 #: the game terms in the order the primer lists them
@@ -739,7 +738,7 @@ def rules_primer(lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-__all__ = ["GAME", "HIDDEN_ACTIONS", "QUIET_EVENTS", "Voice", "ability_name", "card_label", "color_name",
+__all__ = ["GAME", "QUIET_EVENTS", "Voice", "ability_name", "card_label", "color_name",
            "describe", "filter_text", "join", "kind_name", "lookup", "menu", "narrate", "phase_name",
            "prompt", "reason_text", "result_text", "rules_primer", "stat_name", "state_name", "term",
            "who", "why_not", "words", "zone_name"]

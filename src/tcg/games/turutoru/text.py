@@ -67,7 +67,6 @@ RUN_DECISIONS = frozenset({"place", "reboot", "bed_in", "mount", "release", "app
 
 #: action types whose content only the acting player may see: stacking is face down and secret;
 #: others are told nothing of it, not even that it happened (TT-T2)
-HIDDEN_ACTIONS = frozenset({"stack"})
 #: events not worth a line of their own
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)
@@ -542,7 +541,7 @@ class _Scene:
         kind = d.kind if d is not None else None
         info = (d.info or {}) if d is not None else {}
         s = self.s
-        if not self.mine and typ in HIDDEN_ACTIONS:
+        if not self.mine and self.game.secret_choice():
             return hidden_label(a, self.lang)
         if typ == "stack":
             return self.stack_label(a)
@@ -647,7 +646,7 @@ def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: i
     before it is applied; a secret choice of another player reads as ``hidden_label``."""
     d = game.decision
     actor = actor if actor is not None else (d.player if d is not None else viewer)
-    if actor != viewer and getattr(action, "type", None) in HIDDEN_ACTIONS:
+    if actor != viewer and game.secret_choice():
         return hidden_label(action, lang)
     try:
         return _Scene(game, viewer, lang, actor, names, cards).label(action)
@@ -1137,7 +1136,7 @@ def rules_primer(lang: str = "en") -> str:
     return "\n".join(out)
 
 
-__all__ = ["GAME", "HIDDEN_ACTIONS", "QUIET_EVENTS", "CardBook", "Voice", "ability_body", "ability_text", "apply_text",
+__all__ = ["GAME", "QUIET_EVENTS", "CardBook", "Voice", "ability_body", "ability_text", "apply_text",
            "card_label", "card_text", "decision_source", "describe", "filter_text", "fold", "gender_name",
            "hidden_label", "kind_name", "label", "lines", "menu", "mount_text", "narrate", "phase_name",
            "program_help", "program_kind", "program_label_name", "program_name", "program_short", "programs_of",

@@ -150,8 +150,9 @@ class ZXRules(EffectRunner, StepRuleset):
 
     def scramble_hidden(self, s: ZXState, viewer, rng) -> bool:
         """Hand, deck, life (face down even to its owner) are hidden. (Face-down dynamis cards
-        stay put: the owner knows them and the opponent's view shows only their count.)"""
-        if s.phase == "setup" or (s.decision and s.decision.kind == "pick_card"):
+        stay put: the owner knows them and the opponent's view shows only their count; the
+        start and gate cards chosen in set-up stay in the deck, only its order changes.)"""
+        if s.decision and s.decision.kind == "pick_card":
             return False
         for p, ps in enumerate(s.players):
             if p != viewer:

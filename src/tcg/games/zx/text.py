@@ -39,7 +39,6 @@ GAME = "zx"
 
 #: action types whose content only the acting player may see (the set-up choices are secret
 #: until both players have chosen; a card taken by a search goes to the hand unseen)
-HIDDEN_ACTIONS = frozenset({"start_card", "no_start_card", "gate_card", "no_gate_card", "pick", "pick_none"})
 _HIDDEN_KEY = {"start_card": "hidden.start_card", "no_start_card": "hidden.start_card",
                "gate_card": "hidden.gate_card", "no_gate_card": "hidden.gate_card",
                "pick": "hidden.pick", "pick_none": "hidden.pick"}
@@ -698,7 +697,7 @@ def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: i
     lang = _lang(lang)
     if actor is None:
         actor = game.decision.player if game.decision is not None else viewer
-    if actor != viewer and action.type in HIDDEN_ACTIONS:
+    if actor != viewer and game.secret_choice():
         return hidden_label(action, lang)
     try:
         text = _Table(game, viewer, lang, actor, names, cards).option(action)
@@ -1290,7 +1289,7 @@ def rules_primer(lang: str = "en") -> str:
     return "\n".join(parts)
 
 
-__all__ = ["CardBook", "HIDDEN_ACTIONS", "Voice", "ability_text", "card_text", "color_name", "colors_text",
+__all__ = ["CardBook", "Voice", "ability_text", "card_text", "color_name", "colors_text",
            "condition_name", "counter_name", "describe", "dynamis_cell", "fold", "hidden_label", "how_text",
            "kind_name", "label", "lines", "mark_names", "menu", "narrate", "outcome", "phase_name", "prompt",
            "reason_text", "rules_primer", "suggested_colors", "t", "timing_name", "use_text", "why_not", "words"]
