@@ -84,7 +84,9 @@ def _texts_at(game, seen: Seen, menus: bool) -> None:
             for viewer in (0, 1):
                 text = T.label(game, a, viewer, lang)
                 if viewer != d.player and a.type in T.HIDDEN_ACTIONS:
-                    assert text == "", (a, text)  # not even that it happened
+                    # a stacked card: not even that it happened (TT-T2); the two mulligan
+                    # choices read alike, the choice is not told (TT-S2)
+                    assert text == ("" if a.type == "stack" else T.t("hidden.mulligan", lang)), (a, text)
                     continue
                 seen.texts.append((("label", a.type, viewer == d.player), text, lang))
         if menus:
