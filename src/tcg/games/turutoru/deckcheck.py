@@ -18,7 +18,7 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         out.append(DeckProblem("TT-D1", f"deck has {len(main)} cards, must be exactly {size}"))
     for cid, n in sorted(Counter(main).items()):
         if cards.find(cid) is None:
-            out.append(DeckProblem("TT-D1", f"unknown card {cid!r}", cid))
+            out.append(DeckProblem("TT-D1", f"unknown card {cid!r} in [main]", cid))
         elif n > limit:
             out.append(DeckProblem("TT-D1", f"{n} copies of card number {cid}, at most {limit}", cid))
     return out
