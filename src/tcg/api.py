@@ -7,18 +7,10 @@ import pathlib
 from typing import Any, Mapping, Sequence
 
 from .engine.deck import Deck, DeckProblem
-from .engine.errors import ArgumentError, DeckFileError, RecordError, TcgError, UnknownGameError
+from .engine.errors import (ArgumentError, DeckFileError, IllegalDeckError, RecordError, TcgError,
+                            UnknownGameError)
 from .engine.game import Game, check_seed, replay_record
 from .games import GAMES, get_rules
-
-
-class IllegalDeckError(TcgError, ValueError):
-    """``new_game`` was given a deck that breaks the deck-construction rules."""
-
-    def __init__(self, deck: Deck, problems: list[DeckProblem]):
-        self.deck, self.problems = deck, problems
-        lines = "\n".join(f"  - {p}" + (f" ({p.card})" if p.card else "") for p in problems)
-        super().__init__(f"deck {deck.name!r} is not legal for {deck.game}:\n{lines}")
 
 
 def list_games() -> list[str]:
@@ -109,19 +101,28 @@ _NAMED: dict[tuple, tuple] = {}
 _CHECKED: dict[tuple, tuple] = {}
 
 
-def _problems(rules, deck: Deck) -> list:
+def _problems(rules, deck: Deck, validate: bool = True) -> list:
+    """The problems that keep ``deck`` out of a game of ``rules``: the deck-construction rules'
+    (``validate``), or else what keeps it from being set up or played at all (``setup_problems``,
+    checked even without ``validate``)."""
     read = _FROM_FILES.get(id(deck))
     if read is None or read[0] is not rules or read[1] is not deck:
-        return rules.validate_deck(deck)  # a Deck made by the caller: checked each time
-    key = (id(rules), id(deck))
+        return _check(rules, deck, validate)  # a Deck made by the caller: checked each time
+    key = (id(rules), id(deck), validate)
     hit = _CHECKED.get(key)
     if hit is not None and hit[0] is rules and hit[1] is deck:
         return list(hit[2])
-    problems = rules.validate_deck(deck)
+    problems = _check(rules, deck, validate)
     if len(_CHECKED) >= 256:
         _CHECKED.clear()
     _CHECKED[key] = (rules, deck, tuple(problems))
     return problems
+
+
+def _check(rules, deck: Deck, validate: bool) -> list:
+    if deck.game != rules.id:
+        return [DeckProblem("deck", f"deck is for game {deck.game!r}, not {rules.id!r}")]
+    return (validate and rules.validate_deck(deck)) or rules.setup_problems(deck)
 
 
 def _resolve_names(rules, deck: Deck) -> Deck:
@@ -156,7 +157,9 @@ def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | N
              validate: bool = True, *, cards: Sequence[Any] | None = None) -> Game:
     """Start a game. ``decks``: one per player (Deck, sample-deck name or file path).
     ``seed`` (0..2**64-1) makes it reproducible (a random one is chosen and recorded if
-    omitted). Illegal decks raise ``IllegalDeckError`` unless ``validate=False``.
+    omitted). Illegal decks raise ``IllegalDeckError`` unless ``validate=False``; even then a deck
+    of another game, or one the game cannot be set up or played with (an unknown card, a card in
+    a section that does not take it, too few cards to deal: ``Ruleset.setup_problems``), raises it.
     ``cards``: card files as text (or ``(name, text)`` pairs) played beside the game's own set
     (``rules_with_cards``); the record names them by ``card_set.files_sha256``, and
     ``replay(record, cards=...)`` needs the same texts again."""
@@ -170,11 +173,10 @@ def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | N
         seed = int.from_bytes(os.urandom(6), "big")
     check_seed(seed)
     resolved = [_as_deck(game, d, rules) for d in decks]
-    if validate:
-        for d in resolved:
-            problems = _problems(rules, d)
-            if problems:
-                raise IllegalDeckError(d, problems)
+    for d in resolved:
+        problems = _problems(rules, d, validate)
+        if problems:
+            raise IllegalDeckError(d, problems, game, unchecked=not validate)
     return Game(rules, resolved, seed)
 
 
@@ -217,7 +219,7 @@ def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = Non
             raise RecordError(f"record deck #{i} is malformed: {e}") from None
         if deck.game != game:
             raise RecordError(f"record deck #{i} is for game {deck.game!r}, not {game!r}")
-        problems = rules.validate_deck(deck)
+        problems = rules.validate_deck(deck) or rules.setup_problems(deck)
         if problems:
             lines = "; ".join(f"{p.rule}: {p.message}" for p in problems[:5])
             more = f" and {len(problems) - 5} more" if len(problems) > 5 else ""

@@ -175,8 +175,8 @@ def _guard(fn: Callable) -> Callable:
         except TcgError as e:
             from .api import IllegalDeckError
             if isinstance(e, IllegalDeckError):
-                _fail(f"deck {e.deck.name!r} is not legal for {e.deck.game} ({len(e.problems)} "
-                      f"problem{'s' if len(e.problems) != 1 else ''}; see '{_tcg()} validate {e.deck.game} "
+                _fail(f"deck {e.deck.name!r} is not legal for {e.game} ({len(e.problems)} "
+                      f"problem{'s' if len(e.problems) != 1 else ''}; see '{_tcg()} validate {e.game} "
                       f"{e.deck.source or e.deck.name}')")
             _fail(str(e))
         except (ValueError, FileNotFoundError, OSError) as e:

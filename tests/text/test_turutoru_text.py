@@ -84,9 +84,13 @@ def _texts_at(game, seen: Seen, menus: bool) -> None:
             for viewer in (0, 1):
                 text = T.label(game, a, viewer, lang)
                 if viewer != d.player and game.secret_choice():
-                    assert text == T.hidden_label(a, lang), (a, text)  # nothing of the choice
+                    # a stacked card: not even that it happened (TT-T2); the two mulligan
+                    # choices read alike, the choice is not told (TT-S2)
+                    assert text == T.hidden_label(a, lang), (a, text)
                     if a.type == "stack":
-                        assert text == "", (a, text)  # not even that it happened
+                        assert text == "", (a, text)
+                    if a.type in ("keep", "mulligan"):
+                        assert text == T.t("hidden.mulligan", lang), (a, text)
                     continue
                 seen.texts.append((("label", a.type, viewer == d.player), text, lang))
         if menus:

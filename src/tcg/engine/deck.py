@@ -138,6 +138,62 @@ class Deck:
         return "\n".join(lines) + "\n"
 
 
+@dataclass(frozen=True)
+class Takes:
+    """What one deck section must hold for a game to be set up and played at all (checked even
+    without the deck-construction rules, ``new_game(..., validate=False)``): cards of these
+    ``kinds``, at least ``least`` and at most ``most`` of them (None: no bound), ``why`` the least
+    (for the message), and the rule ID its problems name."""
+
+    kinds: tuple[str, ...]
+    rule: str
+    least: int = 0
+    most: int | None = None
+    why: str = ""
+
+
+def setup_problems(cards, deck: Deck, takes: Mapping[str, Takes]) -> list[DeckProblem]:
+    """Every problem that keeps ``deck`` from being dealt into a game whose sections are
+    ``takes``: a section the game does not have, a card the card set does not know (or a name
+    that several cards share), a card of a kind its section does not take, too few or too many
+    cards in a section. The engine trusts a deck without these problems to set up and play."""
+    out: list[DeckProblem] = []
+    for sec in deck.sections:
+        if sec not in takes:
+            rule = next(iter(takes.values())).rule
+            out.append(DeckProblem(rule, f"unknown deck section [{_cut(sec)}] (a deck has "
+                                         f"{', '.join(f'[{k}]' for k in takes)})"))
+    for sec, want in takes.items():
+        ids = deck.section(sec)
+        unknown: dict[str, int] = {}
+        wrong: dict[str, Any] = {}  # card id -> card, of a kind the section does not take
+        for cid in ids:
+            c = cards.find(cid)
+            if c is None:
+                unknown[cid] = unknown.get(cid, 0) + 1
+            elif c.kind not in want.kinds:
+                wrong.setdefault(c.id, c)
+        for cid, n in unknown.items():
+            same = cards.named(cid)
+            if same:
+                what = (f"{_cut(cid)!r} in [{_cut(sec)}] names {len(same)} cards "
+                        f"({', '.join(x.id for x in same[:4])}): write the card id")
+            else:
+                what = f"unknown card {_cut(cid)!r} in [{_cut(sec)}]" + (f" ({n} copies)" if n > 1 else "")
+            out.append(DeckProblem(want.rule, what, cid))
+        if wrong:
+            listed = ", ".join(f"{_cut(c.name)} ({c.kind})" for c in list(wrong.values())[:3])
+            more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
+            out.append(DeckProblem(want.rule, f"[{_cut(sec)}] takes only {', '.join(want.kinds)} cards, not "
+                                              f"{listed}{more}", ", ".join(list(wrong)[:3])))
+        if len(ids) < want.least:
+            out.append(DeckProblem(want.rule, f"[{_cut(sec)}] has {len(ids)} cards, the game needs at least "
+                                              f"{want.least}{(' ' + want.why) if want.why else ''}"))
+        if want.most is not None and len(ids) > want.most:
+            out.append(DeckProblem(want.rule, f"[{_cut(sec)}] has {len(ids)} cards, at most {want.most}"))
+    return out
+
+
 def _toml_str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

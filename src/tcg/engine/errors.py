@@ -42,6 +42,23 @@ class DeckFileError(TcgError, ValueError):
     """A deck file cannot be read at all (syntax, unknown section, bad count)."""
 
 
+class IllegalDeckError(TcgError, ValueError):
+    """A deck given to ``new_game`` (or ``replay``) that breaks the deck-construction rules of
+    the game it was given to, or that the game cannot be set up or played with at all (checked
+    even with ``validate=False``: unknown cards, cards in a section that does not take them, too
+    few cards to deal, a deck of another game). ``problems``: every ``DeckProblem`` found;
+    ``game``: the game the deck was checked for; ``unchecked``: only what set-up and play need
+    was checked (``validate=False``), not the deck-construction rules. The message is one line."""
+
+    def __init__(self, deck, problems: list, game: str | None = None, unchecked: bool = False):
+        self.deck, self.problems = deck, problems
+        self.game = game or deck.game
+        shown = "; ".join(f"{p}" + (f" ({_printable(str(p.card))})" if p.card else "") for p in problems[:5])
+        more = f"; and {len(problems) - 5} more" if len(problems) > 5 else ""
+        verdict = f"cannot be played in {self.game}" if unchecked else f"is not legal for {self.game}"
+        super().__init__(f"deck {_printable(str(deck.name), 60)!r} {verdict}: {shown}{more}")
+
+
 class RecordError(TcgError, ValueError):
     """A game record cannot be replayed."""
 

@@ -52,6 +52,13 @@ class Ruleset:
     def validate_deck(self, deck: Deck) -> list[DeckProblem]:
         raise NotImplementedError
 
+    def setup_problems(self, deck: Deck) -> list[DeckProblem]:
+        """What keeps ``deck`` from being set up or played at all (an unknown card, a card in a
+        section that cannot hold it, too few cards to deal): ``new_game`` and ``replay`` refuse
+        such a deck even when the deck-construction rules are not checked (``validate=False``).
+        [] for a game without such a check."""
+        return []
+
     # --- play -----------------------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> BaseState:
         raise NotImplementedError

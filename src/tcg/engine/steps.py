@@ -16,6 +16,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .action import Action, Decision
 from .cards import extra_card_files
+from .deck import DeckProblem
+from .errors import IllegalDeckError, brief
 from .profile import Profile
 from .rules import Ruleset
 from .state import BaseState
@@ -80,6 +82,12 @@ class StepRuleset(Ruleset):
     def deck_dir(self):
         return self.folder / "decks"
 
+    def setup_problems(self, deck):
+        """The game's set-up check: ``setup_problems(cards, profile, deck)`` of the
+        ``deckcheck`` module next to the game's rules ([] if it has none)."""
+        check = getattr(self.game_module("deckcheck"), "setup_problems", None)
+        return [] if check is None else check(self.cards, self.profile, deck)
+
     def validate_deck(self, deck):
         """The game's deck check: ``check_deck(cards, profile, deck)`` of the ``deckcheck``
         module next to the game's rules."""
@@ -106,7 +114,7 @@ class StepRuleset(Ruleset):
              ) -> tuple[list[Any], list[int], list[dict[str, list[int]]]]:
         """The card instances of a new game: every card of these deck sections, player by
         player, in deck order. Returns (cards, owner of each, per player {section: [iid]});
-        ValueError for a card the card set does not know. Decks of the same contents dealt again
+        IllegalDeckError for a card the card set does not know. Decks of the same contents dealt again
         (a benchmark's thousands of games) are looked up once; the lists returned are new."""
         key = (tuple(sections), tuple(tuple(deck.section(sec)) for deck in decks for sec in sections))
         cache = self.__dict__.setdefault("_dealt", {})
@@ -129,8 +137,9 @@ class StepRuleset(Ruleset):
                 z[sec] = []
                 for cid in deck.section(sec):
                     card = self.cards.find(cid)
-                    if card is None:
-                        raise ValueError(f"deck {deck.name!r}: unknown card {cid!r} in [{sec}]")
+                    if card is None:  # (new_game and replay refuse such a deck before: setup_problems)
+                        raise IllegalDeckError(deck, [DeckProblem("deck", f"unknown card {brief(cid)} in [{sec}]", cid)],
+                                               self.id, unchecked=True)
                     z[sec].append(len(cards))
                     cards.append(card)
                     owner.append(p)

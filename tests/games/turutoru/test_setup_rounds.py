@@ -148,18 +148,54 @@ def test_tt_s2_mulligan_returns_whole_hand_shuffles_and_draws_seven():
     before = sorted(ps.hand)
     start = len(g.log)
     g.apply(Action("mulligan"))
-    evs = list(g.log[start:])
-    assert [(e["type"], e["player"]) for e in evs] == [("mulligan", pr)] + [("draw", pr)] * 7
-    assert evs[0]["returned"] == 7
-    assert len(ps.hand) == 7 and len(ps.deck) == 33
-    assert sorted(ps.hand + ps.deck) == sorted(range(len(g.state.cards)))[40 * pr:40 * pr + 40]
-    assert sorted(ps.hand) != before  # a new hand (seeded shuffle)
-    assert ps.mulliganed
+    # chosen 「ほぼ同時に」: nothing happens until the other player has chosen too
+    assert list(g.log[start:]) == [] and sorted(ps.hand) == before and ps.mulliganed
     g.apply(Action("keep"))
+    evs = list(g.log[start:])
+    assert [(e["type"], e["player"]) for e in evs[:9]] == [("mulligan", pr)] + [("draw", pr)] * 7 + \
+        [("keep", 1 - pr)]
+    assert evs[0]["returned"] == 7
+    assert sorted(ps.hand + ps.deck) == sorted(range(len(g.state.cards)))[40 * pr:40 * pr + 40]
+    assert sorted(ps.hand[:7]) != before  # a new hand (seeded shuffle)
     other = g.state.players[1 - pr]
     assert other.mulliganed and [e["type"] for e in g.log[start:]].count("mulligan") == 1
-    assert len(other.hand) == 8  # kept 7, then round 1's draw
+    assert len(other.hand) == 8 and len(ps.hand) == 8  # 7 each, then round 1's draw
     assert g.decision == Decision(pr, "program")
+
+
+def _after_mulligans(seed: int, first: str, second: str | None):
+    """A game whose priority player chose ``first``; the other then chose ``second`` (None: not
+    yet). Returns the game and what the other seat and a spectator see."""
+    g = new_game(seed)
+    pr = g.state.priority
+    g.apply(Action(first))
+    if second is not None:
+        g.apply(Action(second))
+    other = 1 - pr
+    return g, (list(g.log.for_player(other)), list(g.log.for_spectator()), g.observe(other), g.observe(None),
+               g.observe(other, shared=True), g.decision)
+
+
+@pytest.mark.parametrize("seed", [2, 5, 8])
+def test_tt_s2_the_mulligan_is_simultaneous_the_second_learns_nothing_of_the_first_choice(seed):
+    """TT-S2 (source: 「それぞれがほぼ同時に処理を行い」): the priority player is asked first, but
+    until the other has chosen, games that differ only in that first choice look the same to
+    the other seat and to spectators: no keep or mulligan event, no shuffle, no draws."""
+    kept, seen_kept = _after_mulligans(seed, "keep", None)
+    took, seen_took = _after_mulligans(seed, "mulligan", None)
+    assert seen_kept == seen_took
+    pr = kept.state.priority
+    assert kept.decision == Decision(1 - pr, "mulligan")
+    # the first player's own hand is untouched too until then (the choice is only recorded)
+    assert kept.state.players[pr].hand == took.state.players[pr].hand
+    assert kept.state.rng.state == took.state.rng.state
+    # once the other has chosen, both choices are carried out, the priority player's first
+    for second in ("keep", "mulligan"):
+        g, (log, _, _, _, _, _) = _after_mulligans(seed, "mulligan", second)
+        types = [(e["type"], e["player"]) for e in log if e["type"] in ("keep", "mulligan")]
+        assert types == [("mulligan", pr), (second, 1 - pr)]
+        _, (log2, _, _, _, _, _) = _after_mulligans(seed, "keep", second)
+        assert log != log2  # and now the first choice is known
 
 
 def test_tt_s2_keep_leaves_the_hand_alone():

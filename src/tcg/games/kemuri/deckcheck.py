@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...engine.deck import Deck, DeckProblem
+from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
+from .cards import DECK_KINDS
 
 
 def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
@@ -55,3 +56,12 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         elif c.kind != "leader":
             out.append(DeckProblem("KM-D5", f"{c.name} is a {c.kind} card, not a leader", cid))
     return out
+
+
+def setup_problems(cards, profile, deck: Deck) -> list[DeckProblem]:
+    """What keeps a deck from being set up or played even unchecked (``validate=False``): the
+    deck takes no leader (KM-D1) and [leader] exactly one leader card (KM-D5: a player closes
+    with their leader to win), every card known."""
+    return check_sections(cards, deck, {
+        "main": Takes(DECK_KINDS, "KM-D1", least=1),
+        "leader": Takes(("leader",), "KM-D5", least=1, most=1, why="(a player closes with their leader to win)")})

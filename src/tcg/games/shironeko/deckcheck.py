@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...engine.deck import Deck, DeckProblem
+from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
 from .cards import CHARACTER_KINDS, MAIN_KINDS, SOUL_QUARRY
 
 SECTIONS = ("main", "town", "leader")
@@ -83,3 +83,14 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         elif h < w:
             out.append(DeckProblem("SN-D6", f"{w} main-deck card(s) leaderize into {cards[lid].name!r} but the leader section has {h}", lid))
     return out
+
+
+def setup_problems(cards, profile, deck: Deck) -> list[DeckProblem]:
+    """What keeps a deck from being set up or played even unchecked (``validate=False``): the
+    sections and the kinds of card they take (SN-D1, SN-D5, SN-D6), and a main deck that can
+    deal a starting hand without becoming empty (SN-S2; an empty main deck loses at once)."""
+    hand = max(profile.get("start.hand_first"), profile.get("start.hand_second"))
+    return check_sections(cards, deck, {
+        "main": Takes(MAIN_KINDS, "SN-D1", least=hand + 1, why=f"to deal a starting hand of {hand} and keep a card"),
+        "town": Takes(("town",), "SN-D5"),
+        "leader": Takes(("leader",), "SN-D6")})

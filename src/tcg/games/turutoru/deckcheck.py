@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...engine.deck import Deck, DeckProblem
+from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
+from .cards import KINDS
 
 
 def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
@@ -17,7 +18,15 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         out.append(DeckProblem("TT-D1", f"deck has {len(main)} cards, must be exactly {size}"))
     for cid, n in sorted(Counter(main).items()):
         if cards.find(cid) is None:
-            out.append(DeckProblem("TT-D1", f"unknown card {cid!r}", cid))
+            out.append(DeckProblem("TT-D1", f"unknown card {cid!r} in [main]", cid))
         elif n > limit:
             out.append(DeckProblem("TT-D1", f"{n} copies of card number {cid}, at most {limit}", cid))
     return out
+
+
+def setup_problems(cards, profile, deck: Deck) -> list[DeckProblem]:
+    """What keeps a deck from being set up or played even unchecked (``validate=False``): only
+    [main], of known cards, with enough cards to draw the starting hand (TT-S2)."""
+    hand = profile.get("start.hand_size")
+    return check_sections(cards, deck, {
+        "main": Takes(KINDS, "TT-D1", least=hand, why=f"to draw the starting hand of {hand}")})

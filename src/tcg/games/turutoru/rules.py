@@ -76,6 +76,21 @@ class TuruturuRules(EffectRunner, StepRuleset):
     def _step_mulligan(self, s: TTState, step: tuple) -> None:
         self._decide(s, step[1], "mulligan", step[1])
 
+    def _step_mulligan_carry(self, s: TTState, step: tuple) -> None:
+        """TT-S2: a mulligan choice carried out, once both players have chosen (``step``:
+        ("mulligan_carry", player, took_mulligan))."""
+        _, p, took = step
+        ps = s.players[p]
+        if took:  # the whole hand back, shuffle, draw 7
+            n = len(ps.hand)
+            ps.deck.extend(ps.hand)
+            ps.hand.clear()
+            s.rng.shuffle(ps.deck)
+            s.emit("mulligan", {"player": p, "returned": n})
+            F.draw(s, p, self.hand_size)
+        else:
+            s.emit("keep", {"player": p})
+
     def _step_round(self, s: TTState, step: tuple) -> None:
         s.round += 1
         s.phase = "draw"
@@ -366,17 +381,13 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     # --- applying --------------------------------------------------------------------------
     def _apply_mulligan(self, s, p, pending, a):
-        ps = s.players[p]
-        ps.mulliganed = True  # the mulligan decision is taken (kept or not), as in Shironeko
-        if a.type == "mulligan":  # TT-S2: the whole hand back, shuffle, draw 7
-            n = len(ps.hand)
-            ps.deck.extend(ps.hand)
-            ps.hand.clear()
-            s.rng.shuffle(ps.deck)
-            s.emit("mulligan", {"player": p, "returned": n})
-            F.draw(s, p, self.hand_size)
-        else:
-            s.emit("keep", {"player": p})
+        """TT-S2: both choose 「ほぼ同時に」, so a choice is only recorded here, as a step kept
+        below the open one, and nothing of it shows (no event, no change of hand or deck). The
+        priority player chooses first; when the other has chosen too, the steps carry both out,
+        the priority player's first (the order, and the use of the random generator, of the
+        days when each was carried out at once: records replay to the same games)."""
+        s.players[p].mulliganed = True  # the mulligan decision is taken (kept or not), as in Shironeko
+        s.steps.insert(len(s.steps) - 1, ("mulligan_carry", p, a.type == "mulligan"))
 
     def _apply_program(self, s, p, pending, a):
         ps = s.players[p]

@@ -66,7 +66,8 @@ RUN_DECISIONS = frozenset({"place", "reboot", "bed_in", "mount", "release", "app
                            "library_draw", "activate", "effect"})
 
 #: action types whose content only the acting player may see: stacking is face down and secret;
-#: others are told nothing of it, not even that it happened (TT-T2)
+#: others are told nothing of it, not even that it happened (TT-T2); the mulligan is chosen by
+#: both at once, so others learn the choice from its events, when both have chosen (TT-S2)
 #: events not worth a line of their own
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)
@@ -425,9 +426,13 @@ def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
 
 def hidden_label(action: Any, lang: str = "en") -> str:
     """What other players are told of a choice they may not see: of a stacked card, nothing at
-    all (an empty label: the step is not shown; TT-T2)."""
-    if getattr(action, "type", None) == "stack":
+    all (an empty label: the step is not shown; TT-T2); of a mulligan choice, that it is made
+    (its events tell which once both players have chosen, TT-S2)."""
+    kind = getattr(action, "type", None)
+    if kind == "stack":
         return ""
+    if kind in ("keep", "mulligan"):
+        return t("hidden.mulligan", lang)
     return t("action.hidden", lang)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...engine.deck import Deck, DeckProblem
+from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
 from .cards import DECK_KINDS, DYNAMIS_KINDS
 
 
@@ -95,3 +95,22 @@ def _same_card(got: list, limit: int, rule: str, where: str) -> list[DeckProblem
             shared = f" (ids {', '.join(ids)} share the name)" if len(ids) > 1 else ""
             out.append(DeckProblem(rule, f"{len(cs)} copies of {name!r}{where}{shared}, at most {limit}", ", ".join(ids)))
     return out
+
+
+def setup_problems(cards, profile, deck: Deck) -> list[DeckProblem]:
+    """What keeps a deck from being set up or played even unchecked (``validate=False``): the
+    sections and the kinds of card they take (ZX-D1, ZX-D4, ZX-D5), and a deck that can deal the
+    starting hand, life and resources (ZX-S5, ZX-S6) after a start card and a gate card, if it
+    has any, are taken out of it (ZX-S2, ZX-S3)."""
+    P = profile.get
+    need = P("start.hand_size") + P("start.life_cards") + P("start.resource_cards")
+    main = [c for c in map(cards.find, deck.section("main")) if c is not None]
+    taken = [what for what, flag in (("a start card", "start_card"), ("a gate card", "gate_card"))
+             if any(getattr(c, flag) for c in main)]
+    return check_sections(cards, deck, {
+        "main": Takes(DECK_KINDS, "ZX-D1", least=need + len(taken),
+                      why="to deal the starting hand, life and resources"
+                          + (f" ({need}) besides {' and '.join(taken)}" if taken else "")),
+        "dynamis": Takes(DYNAMIS_KINDS, "ZX-D4"),
+        "player": Takes(("player",), "ZX-D5", most=1),
+        "ob_bottom": Takes(("ob_bottom",), "ZX-D5", most=1)})
