@@ -207,3 +207,19 @@ def test_many_new_games_neither_stay_in_memory_nor_load_at_restart(tmp_path, no_
         assert wait_for(lambda: store.load(waiting).actions, 5.0)  # the computer moved
         assert not set(gids) & set(hub.rooms)
     assert store.computer_to_move() == []
+
+
+def test_an_older_sqlite_database_gets_the_to_move_column(tmp_path):
+    import sqlite3
+    from tcg.web.store import SCHEMA
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(SCHEMA.replace(",\n    to_move   INTEGER DEFAULT -1", ""))
+        db.execute("INSERT INTO games (id, game, created, updated, setup, options) VALUES ('old1', 'zx', 0, 0, '{}', '{}')")
+        db.execute("INSERT INTO seats (game_id, seat, kind) VALUES ('old1', 0, 'computer'), ('old1', 1, 'human')")
+        assert "to_move" not in [r[1] for r in db.execute("PRAGMA table_info(games)")]
+    store = SQLiteStore(path)
+    assert store.load("old1").to_move == -1 and store.computer_to_move() == ["old1"]
+    store.set_to_move("old1", 1)
+    assert store.computer_to_move() == []
+    SQLiteStore(path)  # opened again: nothing to add
