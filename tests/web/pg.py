@@ -22,9 +22,11 @@ def _free_port() -> int:
 
 
 class Postgres:
-    """``start()`` gives a server and its URL (user ``tcg``, database ``postgres``); ``stop()``."""
+    """``start()`` gives a server and its URL (user ``tcg``, database ``postgres``); ``stop()``.
+    ``settings``: more server settings, e.g. ``{"max_locks_per_transaction": 10}``."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: dict[str, object] | None = None) -> None:
+        self.settings = dict(settings or {})
         self.dir = tempfile.mkdtemp(prefix="tcg-pg-")
         self.port = _free_port()
         self.url = f"postgresql://tcg@127.0.0.1:{self.port}/postgres"
@@ -42,7 +44,8 @@ class Postgres:
             self._as = ["runuser", "-u", "nobody", "--"]
         data = os.path.join(self.dir, "data")
         self._run(initdb, "-D", data, "-A", "trust", "-U", "tcg", "--no-sync")
-        self._run(pg_ctl, "-D", data, "-o", f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off",
+        more = "".join(f" -c {k}={v}" for k, v in self.settings.items())
+        self._run(pg_ctl, "-D", data, "-o", f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off{more}",
                   "-l", os.path.join(self.dir, "log"), "-w", "start")
         self._pg_ctl, self._data = pg_ctl, data
         return self

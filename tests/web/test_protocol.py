@@ -105,6 +105,7 @@ def test_malformed_messages_get_a_clear_error_and_change_nothing(tmp_path, bad, 
             ws.send_text(bad)
             err = json.loads(ws.receive_text())
             assert err["type"] == "error" and words in err["message"], err
+            ws.send_text(json.dumps({"type": "sync"}))  # (a message that is not one gets no state)
             again = receive_state(ws)
             assert again["seq"] == msg["seq"]
 

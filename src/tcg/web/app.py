@@ -29,7 +29,7 @@ from ..ui.terminal import rules_primer
 from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import add_routes as add_deck_pages
 from .clock import CLOCKS, TIMEOUT_LIMIT, clock_option
-from .hub import Conn, Hub
+from .hub import Hub, Limits
 from .replay_pages import add_routes as add_replay_routes
 from . import card_pages
 from .store import StoreError, open_store
@@ -51,9 +51,11 @@ def invite_cookie(gid: str) -> str:
 
 
 def create_app(db: str | pathlib.Path | None = None, public_url: str | None = None,
-               store: Any = None, resume: bool = True) -> FastAPI:
+               store: Any = None, resume: bool = True, limits: Limits | None = None) -> FastAPI:
+    """``limits``: what the server allows its clients and how long idle games stay in memory
+    (``tcg.web.hub.Limits``; its defaults when None)."""
     store = store or open_store(db)
-    hub = Hub(store)
+    hub = Hub(store, limits=limits)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
     @asynccontextmanager
@@ -257,10 +259,27 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
     # --- the game socket ----------------------------------------------------------------------
     @app.websocket("/ws/{gid}")
     async def socket(ws: WebSocket, gid: str):
+        """One page's connection to a game. A client (remote address) holds at most
+        ``limits.sockets`` of them; each new one counts as a message of its client; every
+        message, text or binary, is the hub's (``Hub.handle``); nothing a client sends ends it
+        but a close."""
         origin = ws.headers.get("origin")
         if origin and not _same_origin(origin, ws.headers.get("host", ""), public_url):
             await ws.close(code=1008, reason="origin not allowed")
             return
+        client = await hub.admit(ws.client.host if ws.client else "")
+        if client is None:
+            await ws.accept()
+            await ws.send_json({"type": "error", "message": f"too many connections from your address (at most "
+                                f"{hub.limits.sockets}): close another page of this server"})
+            await ws.close(code=4429, reason="too many connections from your address")
+            return
+        try:
+            await _game_socket(ws, gid, client)
+        finally:
+            hub.leave(client)
+
+    async def _game_socket(ws: WebSocket, gid: str, client: Any) -> None:
         if not store.exists(gid):
             await ws.close(code=4404, reason="no such game")
             return
@@ -286,13 +305,16 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
 
         async def send(msg: dict[str, Any]) -> None:
             await ws.send_text(json.dumps(msg, ensure_ascii=False))
-        conn = Conn(send=send, room=room, seat=seat, lang=lang)
+        conn = hub.new_conn(send, room, seat, lang, client)
         hub.attach(conn)
         try:
             await hub.send_state(conn)
             while True:
-                text = await ws.receive_text()
-                await hub.handle(conn, text)
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                await hub.handle(conn, text if text is not None else (message.get("bytes") or b""))
         except WebSocketDisconnect:
             pass
         except Exception:  # noqa: BLE001 - a bug: logged with its traceback, the socket closes

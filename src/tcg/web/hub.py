@@ -2,8 +2,8 @@
 
 ``Hub.handle(conn, message)`` is the whole protocol (see docs/web.md):
 
-client -> server (JSON text, at most ``MAX_MESSAGE`` bytes; beyond ``RATE`` messages a second after
-a burst of ``BURST`` a connection is held back to that rate)::
+client -> server (JSON text, at most ``MAX_MESSAGE`` bytes; see ``Limits`` for the rates: every
+message counts, per connection and per client, before it is read)::
 
     {"type": "act", "seq": 12, "option": 3}     # one of the options of message seq 12
     {"type": "concede", "seq": 12}
@@ -14,8 +14,14 @@ server -> client::
 
     {"type": "state", "seq": 13, ...}           # see tcg.web.room.Voice.message
     {"type": "error", "message": "...", "seq": 13}   # then the current state again
+    {"type": "error", "message": "..."}             # alone: a message that is not one (too long,
+                                                    # binary, not JSON, no known "type")
 
 A stale or repeated answer changes nothing: the sender gets the current state back.
+
+The rooms of games nobody watches, whose computer is not moving, leave memory after
+``Limits.idle`` seconds without activity (``idle_finished`` for a finished game; ``sweep``) and
+are loaded again on demand (``room``).
 """
 from __future__ import annotations
 
@@ -30,16 +36,71 @@ from typing import Any
 from ..engine.errors import TcgError
 from . import clock as clocks
 from .room import Room
-from .store import Conflict, StoreError
+from .store import UNKNOWN, Conflict, StoreError
 
 log = logging.getLogger("tcg.web")
 
 MAX_MESSAGE = 4096
 RATE = 50  # messages per second per connection, after a burst of BURST: faster senders are slowed down
 BURST = 100
+CLIENT_RATE = 100  # messages (and new connections) per second of one client, all its connections together
+CLIENT_BURST = 200
+MAX_SOCKETS = 32  # connections one client may hold open at once
+IDLE = 600.0  # seconds an unfinished game's room stays in memory with nobody there and nothing happening
+IDLE_FINISHED = 60.0  # ... a finished game's room
 #: while the computer makes several moves in a row, the seats see the state at least this often
 #: (seconds); a longer thought is shown as "thinking" after the same time
 SHOW_EVERY = 0.15
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server process allows its clients (docs/web.md "Limits"). A client is a remote
+    address (behind a reverse proxy, the address the proxy reports: uvicorn's proxy headers)."""
+
+    message: int = MAX_MESSAGE       # bytes of one client message
+    rate: float = RATE               # messages a second per connection, after a burst of `burst`
+    burst: int = BURST
+    client_rate: float = CLIENT_RATE  # messages and new connections a second per client, after `client_burst`
+    client_burst: int = CLIENT_BURST
+    sockets: int = MAX_SOCKETS       # connections open at once per client
+    idle: float = IDLE               # seconds before an idle room leaves memory (math.inf: never)
+    idle_finished: float = IDLE_FINISHED  # ... a finished game's room
+
+    def sweep_every(self) -> float:
+        """How often idle rooms are looked for."""
+        return min(30.0, max(0.05, min(self.idle, self.idle_finished) / 4))
+
+
+class Bucket:
+    """A token bucket: ``rate`` a second after a burst of ``burst``; ``take`` says how long the
+    message taking a token must wait (its debt is paid by waiting, so a flood is held to the rate)."""
+
+    __slots__ = ("rate", "burst", "allowance", "last")
+
+    def __init__(self, rate: float = RATE, burst: int = BURST):
+        self.rate, self.burst = rate, burst
+        self.allowance = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> float:
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
+        self.last = now
+        self.allowance -= 1
+        return 0.0 if self.allowance >= 0 else -self.allowance / self.rate
+
+    def full(self, now: float) -> bool:
+        return self.allowance + (now - self.last) * self.rate >= self.burst
+
+
+@dataclass(eq=False)
+class Client:
+    """One remote address: its connections open and the allowance they share."""
+
+    address: str
+    bucket: Bucket
+    sockets: int = 0
 
 
 @dataclass(eq=False)
@@ -50,8 +111,8 @@ class Conn:
     room: Room
     seat: int | None
     lang: str = "en"
-    allowance: float = BURST
-    last: float = field(default_factory=time.monotonic)
+    bucket: Bucket = field(default_factory=Bucket)  # this connection's allowance
+    client: Client | None = None  # and the one it shares with its client's other connections
     voice: Any = None  # the voice whose log steps this connection was sent, up to step log_n
     log_n: int = 0
     sent: Any = None  # what the last state message held (``steady``): an unchanged one is not sent again
@@ -69,12 +130,12 @@ class Conn:
         return msg
 
     def delay(self) -> float:
-        """Seconds this message must wait to keep the connection within RATE (token bucket)."""
-        now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE)
-        self.last = now
-        self.allowance -= 1
-        return 0.0 if self.allowance >= 0 else -self.allowance / RATE
+        """Seconds this message must wait to keep the connection within its rate, and its
+        client within the client's (token buckets)."""
+        wait = self.bucket.take()
+        if self.client is not None:
+            wait = max(wait, self.client.bucket.take())
+        return wait
 
 
 def steady(live: dict[str, Any]) -> dict[str, Any]:
@@ -88,9 +149,12 @@ def steady(live: dict[str, Any]) -> dict[str, Any]:
 
 
 class Hub:
-    def __init__(self, store, workers: int = 1):
+    def __init__(self, store, workers: int = 1, limits: Limits | None = None):
         self.store = store
+        self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
+        self._seen: dict[str, float] = {}  # each room's last activity (time.monotonic)
+        self.clients: dict[str, Client] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tcg-computer")
         self._tasks: set[asyncio.Task] = set()
@@ -99,11 +163,85 @@ class Hub:
 
     # --- rooms -----------------------------------------------------------------------------
     def room(self, gid: str) -> Room:
+        """The live game ``gid``, loaded from the store if it is not in memory."""
         r = self.rooms.get(gid)
         if r is None:
-            r = Room(self.store.load(gid), self.store)
+            stored = self.store.load(gid)
+            r = Room(stored, self.store)
             self.rooms[gid] = r
+            if stored.to_move == UNKNOWN:  # the store learns who is to move (what a restart resumes)
+                try:
+                    self.store.set_to_move(gid, r.to_move())
+                except Exception:  # noqa: BLE001 - only a hint for the next restart
+                    log.warning("cannot store who is to move in game %s", gid, exc_info=True)
+        self._seen[gid] = time.monotonic()
         return r
+
+    def drop(self, gid: str) -> None:
+        """The room of ``gid`` leaves memory (it is loaded again when wanted); this process gives
+        up running it."""
+        self.rooms.pop(gid, None)
+        self.conns.pop(gid, None)
+        self._seen.pop(gid, None)
+        clock = self._clocks.pop(gid, None)
+        if clock is not None:
+            clock.cancel()
+        self.store.release(gid)
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Drop the rooms nobody needs in memory: no connection, no computer move under way, no
+        clock running, nothing happening for ``limits.idle`` seconds (``idle_finished`` when the
+        game is over); and forget the clients with no connection whose allowance is full again.
+        Returns the games dropped."""
+        now = time.monotonic() if now is None else now
+        dropped = []
+        for gid, room in list(self.rooms.items()):
+            if self.conns.get(gid) or gid in self._moving or room.thinking or room.lock.locked():
+                continue
+            clock = self._clocks.get(gid)
+            if clock is not None and not clock.done():
+                continue
+            idle = self.limits.idle_finished if room.game.is_over else self.limits.idle
+            if now - self._seen.get(gid, 0.0) >= idle:
+                self.drop(gid)
+                dropped.append(gid)
+        for address, client in list(self.clients.items()):
+            if not client.sockets and client.bucket.full(now):
+                del self.clients[address]
+        return dropped
+
+    async def _sweep_every(self) -> None:
+        every = self.limits.sweep_every()
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self.sweep()
+            except Exception:  # noqa: BLE001 - try again next time
+                log.exception("dropping idle rooms failed")
+
+    # --- clients ---------------------------------------------------------------------------
+    async def admit(self, address: str) -> Client | None:
+        """A new connection of the client at ``address``: held back to the client's rate (a
+        connection counts as a message), then counted; None when the client holds
+        ``limits.sockets`` connections already. ``leave`` when it closes."""
+        client = self.clients.get(address)
+        if client is None:
+            client = self.clients[address] = Client(address, Bucket(self.limits.client_rate, self.limits.client_burst))
+        wait = client.bucket.take()
+        if wait:
+            await asyncio.sleep(wait)
+        client = self.clients.setdefault(address, client)
+        if client.sockets >= self.limits.sockets:
+            return None
+        client.sockets += 1
+        return client
+
+    def leave(self, client: Client) -> None:
+        client.sockets = max(0, client.sockets - 1)
+
+    def new_conn(self, send: Any, room: Room, seat: int | None, lang: str, client: Client | None = None) -> Conn:
+        return Conn(send=send, room=room, seat=seat, lang=lang, client=client,
+                    bucket=Bucket(self.limits.rate, self.limits.burst))
 
     def seats_changed(self, gid: str) -> None:
         """A seat was taken (an invitation used): the live room learns it."""
@@ -113,6 +251,7 @@ class Hub:
 
     def attach(self, conn: Conn) -> None:
         self.conns.setdefault(conn.room.id, set()).add(conn)
+        self._seen[conn.room.id] = time.monotonic()
         room = conn.room
         back = conn.seat is not None and (room.away(conn.seat) is not None or conn.seat in room.standins)
         room.here(conn.seat, True)
@@ -124,8 +263,10 @@ class Hub:
 
     # --- other server processes (a shared store) -------------------------------------------------
     def start(self) -> None:
-        """In a running event loop: hear other processes' changes and watch for games whose
-        computer player has no process any more (a shared store only)."""
+        """In a running event loop: drop idle rooms from time to time; with a shared store, hear
+        other processes' changes and watch for games whose computer player has no process any
+        more."""
+        self._spawn(self._sweep_every())
         if not self.store.shared:
             return
         loop = asyncio.get_running_loop()
@@ -138,6 +279,9 @@ class Hub:
             self._spawn(self._catch_up(self.rooms[gid]))
 
     async def _catch_up(self, room: Room) -> None:
+        if self.rooms.get(room.id) is not room:
+            return  # dropped meanwhile: loaded again from the store when wanted
+        self._seen[room.id] = time.monotonic()
         async with room.lock:
             try:
                 changed = room.catch_up()
@@ -163,6 +307,7 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     def detach(self, conn: Conn) -> None:
+        self._seen[conn.room.id] = time.monotonic()
         s = self.conns.get(conn.room.id)
         if s is not None:
             s.discard(conn)
@@ -175,7 +320,8 @@ class Hub:
     async def _tell_away(self, room: Room) -> None:
         """The others learn when an absent player's grace period is over (they may act on it)."""
         await asyncio.sleep(clocks.GRACE + 0.2)
-        await self.broadcast(room)
+        if self.rooms.get(room.id) is room:  # (not dropped meanwhile)
+            await self.broadcast(room)
 
     async def send_state(self, conn: Conn, again: bool = True, reply: str | None = None) -> None:
         """The current state to ``conn``; unless ``again``, only when it differs from the last
@@ -208,29 +354,42 @@ class Hub:
         await conn.send({"type": "error", "message": message, "seq": conn.room.seq(conn.seat)})
         await self.send_state(conn)
 
+    async def refuse(self, conn: Conn, message: str) -> None:
+        """A message that is not one of the protocol's: a short error, no state."""
+        await conn.send({"type": "error", "message": message, "seq": conn.room.seq(conn.seat)})
+
     # --- the protocol ------------------------------------------------------------------------
-    async def handle(self, conn: Conn, text: str) -> None:
-        if len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
-            await self.error(conn, f"message too long (at most {MAX_MESSAGE} bytes)")
-            return
+    async def handle(self, conn: Conn, text: str | bytes) -> None:
+        """One message of ``conn`` (a binary frame: ``bytes``). Every message counts against the
+        rates first, whatever it holds; then it is read."""
         wait = conn.delay()
-        if wait:  # messages are handled one after another, so a flood is held back to RATE
+        if wait:  # messages are handled one after another, so a flood is held back to the rate
             await asyncio.sleep(wait)
+        limit = self.limits.message
+        if not isinstance(text, str):
+            await self.refuse(conn, "binary messages are not read: send JSON text")
+            return
+        if len(text) > limit or len(text.encode("utf-8", "replace")) > limit:
+            await self.refuse(conn, f"message too long (at most {limit} bytes)")
+            return
         try:
             msg = json.loads(text)
+        except RecursionError:
+            await self.refuse(conn, "not read: JSON nested too deeply")
+            return
         except ValueError as e:
-            await self.error(conn, f"not JSON: {e}")
+            await self.refuse(conn, f"not JSON: {str(e)[:80]}")
             return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            await self.error(conn, 'a message is a JSON object with a "type"')
+            await self.refuse(conn, 'a message is a JSON object with a "type"')
             return
         kind = msg["type"]
         if kind == "sync":
             await self.send_state(conn, reply="sync")
             return
         if kind not in ("act", "concede", "undo", "prepare", "claim", "standin"):
-            await self.error(conn, f"unknown message type {kind!r} (act, prepare, concede, undo, claim, "
-                                   "standin, sync)")
+            await self.refuse(conn, f"unknown message type {kind[:40]!r} (act, prepare, concede, undo, claim, "
+                                    "standin, sync)")
             return
         if conn.seat is None:
             await self.error(conn, "spectators cannot act")
@@ -315,6 +474,9 @@ class Hub:
     def schedule_clock(self, room: Room) -> None:
         """Wake up when the decision now open runs out of time (a game with a clock, in the
         process that runs the game)."""
+        if self.rooms.get(room.id) is not room:
+            return  # a room dropped from memory: its game runs in the one loaded again
+        self._seen[room.id] = time.monotonic()
         clock = room.clock
         old = self._clocks.pop(room.id, None)
         if old is not None:
@@ -349,6 +511,8 @@ class Hub:
 
     # --- the computer ------------------------------------------------------------------------
     def schedule_computer(self, room: Room) -> None:
+        if self.rooms.get(room.id) is not room:
+            return  # a room dropped from memory: its game runs in the one loaded again
         if room.thinking or room.computer_to_move() is None or room.id in self._moving:
             return
         if not self.store.own(room.id):
@@ -364,6 +528,7 @@ class Hub:
             await self._computer_turns(room)
         finally:
             self._moving.discard(room.id)
+            self._seen[room.id] = time.monotonic()
 
     async def _computer_turns(self, room: Room) -> None:
         """Each choice is made in a worker thread on a copy of the game (a search player may take
@@ -408,17 +573,25 @@ class Hub:
             log.exception("computer move refused in game %s", room.id)
 
     def resume_all(self) -> None:
-        """After a restart: let the computer go on wherever it is to move."""
-        for gid in self.store.game_ids():
+        """After a restart: let the computer go on wherever it is to move. Only those games are
+        loaded (the store says which: ``computer_to_move``); one the store was not sure of is
+        dropped again if the computer is not to move after all."""
+        for gid in self.store.computer_to_move():
             try:
-                stored = self.store.load(gid)
+                room = self.room(gid)
             except StoreError:
                 continue
-            if stored.result is None and "computer" in [s["kind"] for s in stored.seats]:
-                try:
-                    self.schedule_computer(self.room(gid))
-                except Exception:  # noqa: BLE001 - one broken game must not stop the others
-                    log.exception("cannot resume game %s", gid)
+            except Exception:  # noqa: BLE001 - one broken game must not stop the others
+                log.exception("cannot resume game %s", gid)
+                continue
+            if room.computer_to_move() is None:
+                if not self.conns.get(gid):
+                    self.drop(gid)
+                continue
+            try:
+                self.schedule_computer(room)
+            except Exception:  # noqa: BLE001
+                log.exception("cannot resume game %s", gid)
 
     async def close(self) -> None:
         for t in [*self._tasks, *self._clocks.values()]:
@@ -428,4 +601,4 @@ class Hub:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
-__all__ = ["BURST", "Conn", "Hub", "MAX_MESSAGE", "RATE"]
+__all__ = ["BURST", "Bucket", "Client", "Conn", "Hub", "Limits", "MAX_MESSAGE", "RATE"]

@@ -360,7 +360,7 @@ class Room:
         mark = len(self.game.log)
         _apply_entry(self.game, entry)
         try:
-            self.version = self.store.append(self.id, index, entry, self.game.result)
+            self.version = self.store.append(self.id, index, entry, self.game.result, self.to_move())
         except Conflict:
             self.reload()
             raise
@@ -520,7 +520,7 @@ class Room:
             raise TcgError("not your decision")
         g.undo()  # raises UndoError saying why
         self._stored_actions.pop()
-        self.version = self.store.truncate(self.id, len(self._stored_actions))
+        self.version = self.store.truncate(self.id, len(self._stored_actions), self.to_move())
         self.run = SecretRun.walk(tcg.replay(dict(g.record(), actions=[], result=None), cards=self.cards),
                                   self._stored_actions)
         # the log of each voice is rebuilt from the record
@@ -616,6 +616,11 @@ class Room:
             self._commit({"player": d.player, "action": action.to_dict(), "by": "player"})
 
     # --- the computer ----------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        """The seat whose decision is open (None: the game is over), as the store keeps it."""
+        g = self.game
+        return None if g.is_over or g.decision is None else g.decision.player
+
     def computer_to_move(self) -> int | None:
         g = self.game
         if g.is_over or g.decision is None:

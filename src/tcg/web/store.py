@@ -26,7 +26,7 @@ import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS games (
     options   TEXT NOT NULL,
     version   INTEGER NOT NULL DEFAULT 0,
     actions   INTEGER NOT NULL DEFAULT 0,
-    result    TEXT
+    result    TEXT,
+    to_move   INTEGER DEFAULT -1
 ) STRICT;
 CREATE TABLE IF NOT EXISTS seats (
     game_id     TEXT NOT NULL REFERENCES games(id),
@@ -72,6 +73,12 @@ CREATE TABLE IF NOT EXISTS card_sets (
 ) STRICT;
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 """
+#: columns added since the first schema: (table, column, definition), added to an older database
+#: when a server opens it
+ADDED_COLUMNS = [("games", "to_move", "INTEGER DEFAULT -1")]
+#: ``games.to_move`` when not known (a new game nobody has loaded yet, or one stored before the
+#: column); NULL: nobody is to move (the game is over)
+UNKNOWN = -1
 #: the most card files a stored card set holds
 MAX_CARD_SET_FILES = 20
 
@@ -108,6 +115,7 @@ class StoredGame:
     seats: list[dict[str, Any]] = field(default_factory=list)
     created: float = 0.0
     updated: float = 0.0
+    to_move: int | None = UNKNOWN  # the seat whose decision is open (None: over; UNKNOWN: not known)
 
     def record(self) -> dict[str, Any]:
         """The engine record (``tcg.replay`` reads it)."""
@@ -152,6 +160,10 @@ class SQLStore:
         """Whether this process may run game ``gid``'s computer player and clocks (one process
         at a time does). Always true when only this process uses the store."""
         return True
+
+    def release(self, gid: str) -> None:
+        """This process no longer runs game ``gid`` (it is over, or its room left memory): another
+        may take it (``own``). Nothing to do when only this process uses the store."""
 
     def close(self) -> None:
         """Close this thread's connection."""
@@ -205,8 +217,8 @@ class SQLStore:
 
     def load(self, gid: str) -> StoredGame:
         db = self._db()
-        row = self._exec(db, "SELECT id, game, setup, options, version, result, created, updated FROM games WHERE id=?",
-                         (gid,)).fetchone()
+        row = self._exec(db, "SELECT id, game, setup, options, version, result, created, updated, to_move "
+                         "FROM games WHERE id=?", (gid,)).fetchone()
         if row is None:
             raise StoreError(f"no game {gid!r}")
         acts = self._exec(db, "SELECT player, action, by_ FROM actions WHERE game_id=? ORDER BY idx", (gid,)).fetchall()
@@ -214,7 +226,7 @@ class SQLStore:
                            "WHERE game_id=? ORDER BY seat", (gid,)).fetchall()
         return StoredGame(
             id=row[0], game=row[1], setup=json.loads(row[2]), options=json.loads(row[3]), version=row[4],
-            result=json.loads(row[5]) if row[5] else None, created=row[6], updated=row[7],
+            result=json.loads(row[5]) if row[5] else None, created=row[6], updated=row[7], to_move=row[8],
             actions=[{"player": p, "action": json.loads(a), "by": b} for p, a, b in acts],
             seats=[{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i)} for s, k, t, i in seats])
 
@@ -236,9 +248,11 @@ class SQLStore:
     def exists(self, gid: str) -> bool:
         return self._exec(self._db(), "SELECT 1 FROM games WHERE id=?", (gid,)).fetchone() is not None
 
-    def append(self, gid: str, index: int, entry: Mapping[str, Any], result: Mapping[str, Any] | None) -> int:
+    def append(self, gid: str, index: int, entry: Mapping[str, Any], result: Mapping[str, Any] | None,
+               to_move: int | None = UNKNOWN) -> int:
         """Store action ``index`` (0-based) of game ``gid``; raises ``Conflict`` unless the game
-        holds exactly ``index`` actions. Returns the game's new version."""
+        holds exactly ``index`` actions. Returns the game's new version. ``to_move``: the seat
+        whose decision is open after it (None: nobody), kept for ``computer_to_move``."""
         now = time.time()
         with self._tx() as db:
             row = self._exec(db, "SELECT actions, version FROM games WHERE id=?" + self.FOR_UPDATE, (gid,)).fetchone()
@@ -250,13 +264,15 @@ class SQLStore:
                        (gid, index, entry["player"], json.dumps(entry["action"], ensure_ascii=False),
                         entry.get("by", "player"), now))
             version = row[1] + 1
-            self._exec(db, "UPDATE games SET actions=?, version=?, updated=?, result=? WHERE id=?",
-                       (index + 1, version, now, json.dumps(result) if result else None, gid))
+            self._exec(db, "UPDATE games SET actions=?, version=?, updated=?, result=?, to_move=? WHERE id=?",
+                       (index + 1, version, now, json.dumps(result) if result else None,
+                        None if result else to_move, gid))
             self._changed(db, gid, version)
         return version
 
-    def truncate(self, gid: str, count: int) -> int:
-        """Keep the first ``count`` actions (an undo); returns the new version."""
+    def truncate(self, gid: str, count: int, to_move: int | None = UNKNOWN) -> int:
+        """Keep the first ``count`` actions (an undo); returns the new version. ``to_move`` as
+        for ``append``."""
         now = time.time()
         with self._tx() as db:
             row = self._exec(db, "SELECT version FROM games WHERE id=?" + self.FOR_UPDATE, (gid,)).fetchone()
@@ -264,8 +280,8 @@ class SQLStore:
                 raise StoreError(f"no game {gid!r}")
             self._exec(db, "DELETE FROM actions WHERE game_id=? AND idx>=?", (gid, count))
             version = row[0] + 1
-            self._exec(db, "UPDATE games SET actions=?, version=?, updated=?, result=NULL WHERE id=?",
-                       (count, version, now, gid))
+            self._exec(db, "UPDATE games SET actions=?, version=?, updated=?, result=NULL, to_move=? WHERE id=?",
+                       (count, version, now, to_move, gid))
             self._changed(db, gid, version)
         return version
 
@@ -299,6 +315,28 @@ class SQLStore:
 
     def game_ids(self) -> list[str]:
         return [r[0] for r in self._exec(self._db(), "SELECT id FROM games ORDER BY created")]
+
+    def computer_to_move(self) -> list[str]:
+        """The unfinished games (oldest first) whose computer player is to move, as far as the
+        store knows: its seat holds the open decision, or nobody has told the store who is to
+        move yet (``UNKNOWN``: the caller looks, and may say it with ``set_to_move``). What a
+        restarted server resumes, without loading every game."""
+        rows = self._exec(self._db(), "SELECT g.id FROM games g WHERE g.result IS NULL AND EXISTS ("
+                          "SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'computer' "
+                          "AND (g.to_move = ? OR s.seat = g.to_move)) ORDER BY g.created", (UNKNOWN,)).fetchall()
+        return [r[0] for r in rows]
+
+    def set_to_move(self, gid: str, to_move: int | None) -> None:
+        """Say who is to move in a game the store did not know it of (``UNKNOWN``); a game it
+        knows already is left as it is (its actions say it)."""
+        with self._tx() as db:
+            self._exec(db, "UPDATE games SET to_move=? WHERE id=? AND to_move=?", (to_move, gid, UNKNOWN))
+
+    def _add_columns(self, db: Any, have: Callable[[str, str], bool]) -> None:
+        """Columns newer than an existing database (``ADDED_COLUMNS``); ``have(table, column)``."""
+        for table, column, definition in ADDED_COLUMNS:
+            if not have(table, column):
+                self._exec(db, f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
     # --- a player's own card sets (stored once by their hash) -----------------------------------------
     def put_card_set(self, game: str, name: str, files: Iterable[Any]) -> str:
@@ -358,7 +396,13 @@ class SQLiteStore(SQLStore):
         if self.path != ":memory:":
             pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        self._db().executescript(SCHEMA)
+        db = self._db()
+        db.executescript(SCHEMA)
+        try:
+            self._add_columns(db, lambda t, c: any(r[1] == c for r in db.execute(f"PRAGMA table_info({t})")))
+        except sqlite3.OperationalError as e:  # another process added it meanwhile
+            if "duplicate column" not in str(e):
+                raise
 
     # --- connections ------------------------------------------------------------------------
     def _db(self) -> sqlite3.Connection:

@@ -8,7 +8,11 @@ The same tables and operations as SQLite (``store.SQLStore``). Besides:
   up to date, so a seat sees every change whichever process it is connected to;
 * ``own(game)`` takes a session-level advisory lock on the game: the process holding it runs the
   game's computer player (and clocks), so no move is made twice; when that process dies its
-  session ends, the lock is free, and another process takes the game over.
+  session ends, the lock is free, and another process takes the game over. ``release(game)``
+  gives it back: when the game ends (``append`` of its result) and when the server drops the
+  game's room from memory (an idle room), so a process holds a lock only per live game it runs
+  (PostgreSQL's lock table is small: ``max_locks_per_transaction`` × connections, about 6,400
+  by default, shared by every session).
 
 Appending action n locks the game's row (``SELECT … FOR UPDATE``) and the (game, index) key is
 unique, as in SQLite: two processes can never fork a game.
@@ -24,7 +28,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 from .store import SCHEMA as SQLITE_SCHEMA
-from .store import SQLStore, StoreError
+from .store import UNKNOWN, SQLStore, StoreError
 
 log = logging.getLogger("tcg.web")
 
@@ -64,6 +68,9 @@ class PostgresStore(SQLStore):
             with db.transaction():
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 db.execute(SCHEMA)
+                self._add_columns(db, lambda t, c: db.execute(
+                    "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
+                    "AND table_name = %s AND column_name = %s", (t, c)).fetchone() is not None)
         except self._psycopg.Error as e:
             raise StoreError(" ".join(str(e).split())) from None
 
@@ -133,6 +140,12 @@ class PostgresStore(SQLStore):
         self._listener.start()
         ready.wait(10)  # changes committed from now on are heard
 
+    def append(self, gid: str, index: int, entry: Any, result: Any, to_move: int | None = UNKNOWN) -> int:
+        version = super().append(gid, index, entry, result, to_move)
+        if result:
+            self.release(gid)  # over: nothing more to run
+        return version
+
     def own(self, gid: str) -> bool:
         """Take (or hold) the game's advisory lock: only its holder runs the computer player."""
         with self._lock_guard:
@@ -150,6 +163,18 @@ class PostgresStore(SQLStore):
                 self._owned.add(gid)
                 return True
             return False
+
+    def release(self, gid: str) -> None:
+        """Give the game's advisory lock back (if held): another process may take it."""
+        with self._lock_guard:
+            if gid not in self._owned:
+                return
+            self._owned.discard(gid)
+            try:
+                if self._lock_db is not None and not self._lock_db.closed:
+                    self._lock_db.execute("SELECT pg_advisory_unlock(hashtext(%s))", (gid,))
+            except self._psycopg.Error:  # the session is gone: so is its lock
+                log.warning("cannot give back the lock of game %s", gid, exc_info=True)
 
 
 __all__ = ["PostgresStore"]
