@@ -64,6 +64,7 @@ class PostgresStore(SQLStore):
             with db.transaction():
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 db.execute(SCHEMA)
+                self._migrate(db)  # store.MIGRATIONS: a database of an earlier version brought up to date
         except self._psycopg.Error as e:
             raise StoreError(" ".join(str(e).split())) from None
 
