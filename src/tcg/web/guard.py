@@ -224,9 +224,11 @@ def client_key(scope: dict[str, Any]) -> str:
         ip = ipaddress.ip_address(host)
     except ValueError:
         return host
-    if ip.version == 6 and ip.ipv4_mapped is None:
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip.ipv4_mapped or ip)
+    return str(ip)
 
 
 # --- the middleware ------------------------------------------------------------------------------
