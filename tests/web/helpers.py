@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from fastapi.testclient import TestClient
 
@@ -21,6 +24,31 @@ def client(tmp_path, name: str = "games.sqlite3", *, app: Any = None, **kw: Any)
     kw.setdefault("allow_hosts", ("testserver",))
     return TestClient(app if app is not None else create_app(db=tmp_path / name, **kw), base_url=BASE,
                       headers={"origin": BASE})
+
+
+@contextmanager
+def served(app: Any, limits: Any = None, **kw: Any) -> Iterator[int]:
+    """A real uvicorn server of ``app`` in a thread on a free port of 127.0.0.1, set up as
+    ``tcg serve`` sets it up (``serve.uvicorn_config``); yields the port."""
+    import uvicorn
+
+    from tcg.web.serve import uvicorn_config
+
+    from .browser import free_port
+    port = free_port()
+    server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port, limits, **kw))
+    thread = threading.Thread(target=server.run, name="uvicorn-test", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(15)
 
 
 def new_game(c: TestClient, game: str = "zx", opponent: str = "computer", agent: str = "random",

@@ -5,7 +5,7 @@ be, and how many games and card sets one client may make.
 * ``Policy``: the hosts and origins of this server. With ``--public-url`` the origin of that URL
   (its scheme too: an ``http://`` page is not a ``https://`` server's), else the loopback names
   (``127.0.0.1``, ``localhost``, ``[::1]``) and the address it listens on, with its port; plus
-  every ``--allow-host``. A server listening on every address (``0.0.0.0``) also answers to its
+  every ``--allow-host`` (a name alone: on the server's port, or 80/443 through a proxy). A server listening on every address (``0.0.0.0``) also answers to its
   IP addresses (a page at ``http://192.168.1.20:8000`` posting to that same address): an IP
   address cannot be rebound, only a name can.
 * ``Guard``: an ASGI middleware. A request whose ``Host`` is not one of the server's names gets
@@ -117,7 +117,10 @@ class Policy:
             got = parse_host(h.split("://", 1)[-1].rstrip("/"))
             if got is None:
                 raise ValueError(f"not a host name (name or name:port): {h!r}")
-            self.extra.add(got)
+            if got[1] is not None or port is None:
+                self.extra.add(got)
+            else:  # a name alone: on this server's port, or on 80/443 (through a proxy)
+                self.extra |= {(got[0], port), (got[0], 80), (got[0], 443)}
         names |= self.extra
         if self.public:
             names.add((self.public.host, self.public.port))

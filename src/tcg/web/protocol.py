@@ -97,7 +97,24 @@ class GuardedHttpTools(HttpToolsProtocol):
     def data_received(self, data: bytes) -> None:
         if self._in_head and data:
             self._arm()
-        super().data_received(data)
+        # uvicorn's data_received, with a refused head answered as such (431, not 400)
+        self._unset_keepalive_if_required()
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserError:
+            if self._refusal is not None:
+                self._refuse_head()
+            else:
+                msg = "Invalid HTTP request received."
+                self.logger.warning(msg)
+                self.send_400_response(msg)
+            return
+        except httptools.HttpParserUpgrade:
+            if self._should_upgrade():
+                self.handle_websocket_upgrade()
+            else:
+                self._unsupported_upgrade_warning()
+            return
         if self._in_head and not self.transport.is_closing():
             self._head_bytes += len(data)
             if self._head_bytes > self.max_head + RAW_SLACK:
@@ -123,12 +140,6 @@ class GuardedHttpTools(HttpToolsProtocol):
         super().on_message_complete()
         self._in_head = True
         self._head_bytes = 0
-
-    def send_400_response(self, msg: str) -> None:
-        if self._refusal is not None:
-            self._refuse_head()
-        else:
-            super().send_400_response(msg)
 
     def _refuse_head(self) -> None:
         self._disarm()
