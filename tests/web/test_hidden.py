@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-import tcg
 
 from .helpers import client, Browser, invite_path, join, new_game, receive_state
 

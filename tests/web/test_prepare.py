@@ -4,7 +4,6 @@ and makes them, each checked legal, when the seat's decision opens."""
 from __future__ import annotations
 
 import json
-import re
 
 from tcg.web.store import SQLiteStore
 from .helpers import browsers, client, invite_path, join, new_game, receive_state

@@ -5,9 +5,10 @@ be, and how many games and card sets one client may make.
 * ``Policy``: the hosts and origins of this server. With ``--public-url`` the origin of that URL
   (its scheme too: an ``http://`` page is not a ``https://`` server's), else the loopback names
   (``127.0.0.1``, ``localhost``, ``[::1]``) and the address it listens on, with its port; plus
-  every ``--allow-host`` (a name alone: on the server's port, or 80/443 through a proxy). A server listening on every address (``0.0.0.0``) also answers to its
-  IP addresses (a page at ``http://192.168.1.20:8000`` posting to that same address): an IP
-  address cannot be rebound, only a name can.
+  every ``--allow-host`` (a name alone: on the server's port, or 80/443 through a proxy). A
+  server listening on every address (``0.0.0.0``) also answers to its IP addresses (a page at
+  ``http://192.168.1.20:8000`` posting to that same address): an IP address cannot be rebound,
+  only a name can.
 * ``Guard``: an ASGI middleware. A request whose ``Host`` is not one of the server's names gets
   400; a request that changes something (any method but GET, HEAD, OPTIONS) must come from one
   of the server's origins (``Origin``, else ``Referer``; neither: refused), else 403; its body is
@@ -159,13 +160,15 @@ class Policy:
         if self._match(self.names, o.host, o.port):
             return True
         got = parse_host(host_header)
-        return (self.wildcard and _is_ip(o.host) and got is not None and self.host_ok(host_header)
-                and (o.host, o.port) == (got[0], got[1] if got[1] is not None else (443 if o.scheme == "https" else 80)))
+        if not (self.wildcard and _is_ip(o.host) and got is not None and self.host_ok(host_header)):
+            return False
+        return (o.host, o.port) == (got[0], got[1] if got[1] is not None else (443 if o.scheme == "https" else 80))
 
     def described(self) -> str:
         """The allowed origins, for a message."""
         if self.public is not None:
-            return ", ".join([str(self.public)] + [f"{'https' if self.secure else 'http(s)'}://{n}" + (f":{p}" if p else "")
+            scheme = "https" if self.secure else "http(s)"
+            return ", ".join([str(self.public)] + [f"{scheme}://{n}" + (f":{p}" if p else "")
                                                    for n, p in sorted(self.extra, key=str)])
         shown = sorted({(f"[{n}]" if ":" in n else n) + (f":{p}" if p else "") for n, p in self.names})
         return ", ".join(shown) + (" (and this machine's IP addresses)" if self.wildcard else "")
