@@ -143,6 +143,9 @@ def test_opening_an_invitation_link_takes_nothing_until_its_button(tmp_path):
                 assert page.status_code == 200 and 'id="take-seat"' in page.text
                 assert f'action="{path}"' in page.text and 'method="post"' in page.text
                 assert "Take this seat" in page.text and "Z/X" in page.text
+                # its address goes to no other site, but the button's POST keeps its Origin
+                # ("no-referrer" would make a browser send Origin: null, refused)
+                assert page.headers["referrer-policy"] == "same-origin" and page.headers["cache-control"] == "no-store"
             assert "この席に座る" in preview.get(path + "?lang=ja").text
             assert c.app.state.store.invited_seat(gid, path.rsplit("/", 1)[1]) == 1  # still free
             assert "tcg_session" not in preview.cookies  # a look holds nothing

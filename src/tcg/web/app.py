@@ -260,7 +260,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         resp = page(request, "join.html", gid=gid, code=code, seat=seat, game=stored.game,
                     clock=stored.options.get("clock"), watch=f"/watch/{gid}")
         resp.headers["cache-control"] = "no-store"
-        resp.headers["referrer-policy"] = "no-referrer"
+        resp.headers["referrer-policy"] = "same-origin"  # not "no-referrer": its button would post Origin: null
         return resp
 
     @app.post("/join/{gid}/{code}")
