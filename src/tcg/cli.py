@@ -500,15 +500,15 @@ def serve_cmd(
                         ("--keep-alive", keep_alive), ("--body-timeout", body_timeout)):
         if not 0 < value <= 86400:
             raise ArgumentError(f"{name} must be a number of seconds from 0 to 86400, not {value}")
-    from .web.guard import Limits, parse_host
+    from .web.guard import HttpLimits, parse_host
     for h in allow_host:
         if parse_host(h) is None:
             raise ArgumentError(f"--allow-host takes a host name (NAME or NAME:PORT), not {h!r}")
-    limits = Limits(games=games_per_client, card_sets=card_sets_per_client, window=limit_window,
+    limits = HttpLimits(games=games_per_client, card_sets=card_sets_per_client, window=limit_window,
                     head_timeout=head_timeout, keep_alive=keep_alive, body_timeout=body_timeout)
     from .web.serve import serve
     serve(host=host, port=port, db=db, public_url=public_url, open_browser=not no_browser,
-          allow_hosts=allow_host, limits=limits, proxy=proxy)
+          allow_hosts=allow_host, http_limits=limits, proxy=proxy)
 
 
 @_command("catalog")

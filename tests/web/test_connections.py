@@ -15,7 +15,7 @@ import httpx
 
 import tcg
 from tcg.web.app import create_app
-from tcg.web.guard import Limits
+from tcg.web.guard import HttpLimits
 
 from .helpers import served
 
@@ -120,7 +120,7 @@ def test_connections_that_send_half_a_head_or_nothing_are_closed_in_time(tmp_pat
     is closed, one that sent part of a head is answered 408 and closed; an idle connection after
     an answer is closed after the keep-alive time."""
     app = create_app(db=tmp_path / "games.sqlite3")
-    with served(app, Limits(head_timeout=1.0, keep_alive=1.0)) as port:
+    with served(app, HttpLimits(head_timeout=1.0, keep_alive=1.0)) as port:
         half = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(20)]
         silent = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(5)]
         for s in half:
@@ -184,7 +184,7 @@ def test_a_huge_body_is_refused_after_reading_little_more_than_the_limit(tmp_pat
 
 
 def test_a_body_that_stops_arriving_is_dropped(tmp_path):
-    app = create_app(db=tmp_path / "games.sqlite3", limits=Limits(body_timeout=1.0))
+    app = create_app(db=tmp_path / "games.sqlite3", http_limits=HttpLimits(body_timeout=1.0))
     with served(app) as port:
         t0 = time.monotonic()
         answer = talk(port, f"POST /api/deck-file/zx HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: "

@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import tcg
 from tcg.web.app import create_app
-from tcg.web.guard import Limits, Policy, Window, whole_number
+from tcg.web.guard import HttpLimits, Policy, Window, whole_number
 
 from .helpers import BASE, Browser, browsers, client, invite_path, new_game, receive_state
 
@@ -221,7 +221,7 @@ def test_whole_number():
 # --- games and card sets per client ----------------------------------------------------------------------
 
 def test_too_many_games_from_one_client_get_a_429_page_in_its_language(tmp_path):
-    with client(tmp_path, limits=Limits(games=3, window=600)) as c:
+    with client(tmp_path, http_limits=HttpLimits(games=3, window=600)) as c:
         for _ in range(3):
             new_game(c)
         r = c.post("/new", data=ZX, follow_redirects=False)
@@ -231,7 +231,7 @@ def test_too_many_games_from_one_client_get_a_429_page_in_its_language(tmp_path)
         assert r.status_code == 429 and "10分間に3局まで" in r.text
         assert games_in(c) == 3
         # a refused form does not count: a bad deck is not a game
-    with client(tmp_path, "b.sqlite3", limits=Limits(games=2)) as c:
+    with client(tmp_path, "b.sqlite3", http_limits=HttpLimits(games=2)) as c:
         for _ in range(5):
             assert c.post("/new", data=dict(ZX, deck="nope")).status_code == 400
         new_game(c)
@@ -241,7 +241,7 @@ def test_too_many_games_from_one_client_get_a_429_page_in_its_language(tmp_path)
 
 def test_too_many_card_sets_from_one_client_get_a_429(tmp_path):
     from .test_my_cards import MY
-    with client(tmp_path, limits=Limits(card_sets=2)) as c:
+    with client(tmp_path, http_limits=HttpLimits(card_sets=2)) as c:
         for i in range(2):
             body = {"name": f"Set {i}", "files": [{"name": "my.toml", "text": MY + f"\n# {i}\n"}]}
             assert c.post("/api/card-sets/shironeko", json=body).status_code == 200
@@ -286,7 +286,7 @@ def test_tcg_serve_takes_the_new_options(monkeypatch):
                                  "--head-timeout", "3", "--keep-alive", "2", "--body-timeout", "9"])
     assert r.exit_code == 0, r.output
     assert got["allow_hosts"] == ["games.lan:8000"] and got["proxy"] == ["10.0.0.2"]
-    limits = got["limits"]
+    limits = got["http_limits"]
     assert (limits.games, limits.card_sets, limits.window, limits.head_timeout, limits.keep_alive,
             limits.body_timeout) == (5, 0, 60, 3, 2, 9)
     r = CliRunner().invoke(app, ["serve", "--no-browser", "--allow-host", "a b/c"])

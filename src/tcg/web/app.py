@@ -34,7 +34,7 @@ from ..ui.terminal import rules_primer
 from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import MAX_DECK_JSON
 from .deck_pages import add_routes as add_deck_pages
-from .guard import Guard, Limits, Policy, Window, client_key, whole_number
+from .guard import Guard, HttpLimits, Policy, Window, client_key, whole_number
 from .session import Sessions, ensure_session, session_of
 from .clock import CLOCKS, TIMEOUT_LIMIT, clock_option
 from .hub import Conn, Hub
@@ -88,17 +88,17 @@ def holds_seat(store: Any, cookies: Any, gid: str, seat: int) -> bool:
 
 def create_app(db: str | pathlib.Path | None = None, public_url: str | None = None,
                store: Any = None, resume: bool = True, *, port: int | None = None, bind: str | None = None,
-               allow_hosts: tuple[str, ...] | list[str] = (), limits: Limits | None = None,
+               allow_hosts: tuple[str, ...] | list[str] = (), http_limits: HttpLimits | None = None,
                rng: random.Random | None = None) -> FastAPI:
     """The application. ``port``, ``bind`` (the address listened on) and ``allow_hosts`` name
     the hosts and origins it answers (guard.Policy; ``port`` None: the loopback names on any
-    port); ``limits`` the games and card sets per client; ``rng`` the server's secret choices
+    port); ``http_limits`` the games and card sets per client; ``rng`` the server's secret choices
     (seeds, a friend's deck, a random seat): the system's randomness unless a test gives one."""
     store = store or open_store(db)
     hub = Hub(store)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     policy = Policy(public_url, port=port, bind=bind, allow_hosts=allow_hosts)
-    limits = limits or Limits()
+    limits = http_limits or HttpLimits()
     rng = rng or random.SystemRandom()
     new_games = Window(limits.games, limits.window, limits.max_clients)
 
@@ -112,7 +112,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
 
     app = FastAPI(title="tcg", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub, app.state.store, app.state.public_url = hub, store, public_url
-    app.state.policy, app.state.limits = policy, limits
+    app.state.policy, app.state.http_limits = policy, limits
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     # --- helpers ---------------------------------------------------------------------------

@@ -177,7 +177,7 @@ class Policy:
 # --- limits --------------------------------------------------------------------------------------
 
 @dataclass
-class Limits:
+class HttpLimits:
     """The numbers of ``tcg serve``'s options (0: no limit where a count is concerned)."""
 
     games: int = 30            # games one client may start per window
@@ -338,5 +338,5 @@ class Guard:
             await self._answer(scope, receive, send, key, status, **params)
 
 
-__all__ = ["Guard", "Limits", "Origin", "Policy", "Window", "client_key", "parse_host", "parse_origin",
+__all__ = ["Guard", "HttpLimits", "Origin", "Policy", "Window", "client_key", "parse_host", "parse_origin",
            "whole_number"]

@@ -15,7 +15,7 @@ import webbrowser
 from typing import Any, Sequence
 
 from ..engine.errors import TcgError
-from .guard import Limits
+from .guard import HttpLimits
 from .store import StoreError, default_db_path
 
 
@@ -24,20 +24,20 @@ def shown_db(path: str) -> str:
     return re.sub(r"^(\w+://[^:/@]+):[^@]*@", r"\1:…@", path)
 
 
-def uvicorn_config(app: Any, host: str, port: int, limits: Limits | None = None, proxy: Sequence[str] = (),
+def uvicorn_config(app: Any, host: str, port: int, limits: HttpLimits | None = None, proxy: Sequence[str] = (),
                    **kw: Any):
     """The ``uvicorn.Config`` of ``tcg serve`` (``kw``: more of uvicorn's settings)."""
     import uvicorn
 
     from .protocol import guarded_protocol
-    limits = limits or Limits()
+    limits = limits or HttpLimits()
     return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=16 * 1024,
                           http=guarded_protocol(limits.head_timeout), timeout_keep_alive=limits.keep_alive,
                           proxy_headers=bool(proxy), forwarded_allow_ips=list(proxy) or None, **kw)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, public_url: str | None = None,
-          open_browser: bool = True, allow_hosts: Sequence[str] = (), limits: Limits | None = None,
+          open_browser: bool = True, allow_hosts: Sequence[str] = (), http_limits: HttpLimits | None = None,
           proxy: Sequence[str] = ()) -> None:
     import uvicorn
 
@@ -45,7 +45,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, publ
     path = db or str(default_db_path())
     try:
         app = create_app(db=path, public_url=public_url, port=port, bind=host, allow_hosts=tuple(allow_hosts),
-                         limits=limits)
+                         http_limits=http_limits)
     except ValueError as e:
         raise TcgError(str(e)) from None
     except (OSError, StoreError) as e:
@@ -62,4 +62,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, publ
     print(f"tcg: open {shown}/ in your browser (Ctrl-C stops the server; games are kept)")
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(shown + "/")).start()
-    uvicorn.Server(uvicorn_config(app, host, port, limits, proxy)).run()
+    uvicorn.Server(uvicorn_config(app, host, port, http_limits, proxy)).run()
