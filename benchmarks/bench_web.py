@@ -42,7 +42,9 @@ def rss_kib(pid: int) -> int:
 
 
 def start_server(db: str, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "tcg", "serve", "--no-browser", "--db", db, "--port", str(port)],
+    # one client starts every game here: no limit of games per client
+    proc = subprocess.Popen([sys.executable, "-m", "tcg", "serve", "--no-browser", "--db", db, "--port", str(port),
+                             "--games-per-client", "0"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     for _ in range(300):
         try:
@@ -57,7 +59,7 @@ async def create(http: httpx.AsyncClient, game: str, deck: str) -> tuple[str, st
     r = await http.post("/new", data={"game": game, "deck": deck, "opponent": "computer", "agent": "random",
                                       "seconds": "0.2", "seat": "0"}, follow_redirects=False)
     gid = re.fullmatch(r"/game/(\w+)", r.headers["location"]).group(1)
-    token = r.cookies.get(f"tcg_{gid}_0")
+    token = r.cookies.get("tcg_session")  # the browser's session holds the seat
     return gid, token
 
 
@@ -65,7 +67,7 @@ async def player(port: int, gid: str, token: str, until: float, rtts: list[float
                  think: tuple[float, float]) -> int:
     url = f"ws://127.0.0.1:{port}/ws/{gid}?seat=0"
     moves = 0
-    async with websockets.connect(url, additional_headers={"Cookie": f"tcg_{gid}_0={token}"},
+    async with websockets.connect(url, additional_headers={"Cookie": f"tcg_session={token}"},
                                   max_size=2**22) as ws:
         pending = None
         while time.monotonic() < until:
@@ -110,7 +112,8 @@ async def main_async(args) -> None:
         deck = tcg.list_decks(args.game)[0]
         games = []
         for i in range(args.games):  # game i is created through process i % N and played through the next one
-            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{ports[i % len(ports)]}") as http:
+            url = f"http://127.0.0.1:{ports[i % len(ports)]}"
+            async with httpx.AsyncClient(base_url=url, headers={"origin": url}) as http:  # as the page posts
                 gid, tok = await create(http, args.game, deck)
             games.append((ports[(i + 1) % len(ports)], gid, tok))
         rtts: list[float] = []

@@ -469,6 +469,25 @@ def serve_cmd(
                                              "reach this server (e.g. https://cards.example.org behind a "
                                              "reverse proxy), for the invitation and spectator links."),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open the page in a browser."),
+    allow_host: List[str] = typer.Option([], "--allow-host", help="Another name (NAME or NAME:PORT) players "
+                                         "reach this server by; requests to any other name are refused "
+                                         "(DNS rebinding). Repeatable."),
+    proxy: List[str] = typer.Option([], "--proxy", help="The address of a reverse proxy in front of this "
+                                    "server: X-Forwarded-For / -Proto are believed from it only (the client "
+                                    "address limits count by). Repeatable."),
+    games_per_client: int = typer.Option(30, "--games-per-client", help="Games one client (IP address) may "
+                                         "start per --limit-window; 0: no limit."),
+    card_sets_per_client: int = typer.Option(20, "--card-sets-per-client", help="Card sets one client may "
+                                             "save per --limit-window; 0: no limit."),
+    limit_window: float = typer.Option(600, "--limit-window", help="Seconds over which those are counted."),
+    head_timeout: float = typer.Option(10, "--head-timeout", help="Seconds a connection has to send a "
+                                       "request's head."),
+    keep_alive: float = typer.Option(5, "--keep-alive", help="Seconds an idle connection is kept open."),
+    body_timeout: float = typer.Option(30, "--body-timeout", help="Seconds a request's body may stop arriving."),
+    sockets_per_client: int = typer.Option(32, "--sockets-per-client", help="Game connections one client "
+                                           "may hold open at once."),
+    idle: float = typer.Option(600, "--idle", help="Seconds a game nobody watches stays in memory (it is "
+                               "loaded again when wanted)."),
 ) -> None:
     """Play in the browser: against the computer or a friend, all four games. Every action is
     stored in the database before anyone sees it, so stopping the server (even killing it) loses
@@ -478,8 +497,28 @@ def serve_cmd(
         raise ArgumentError(f"--port must be between 1 and 65535, not {port}")
     if public_url is not None and not public_url.startswith(("http://", "https://")):
         raise ArgumentError(f"--public-url must start with http:// or https://, not {public_url!r}")
+    for name, value in (("--games-per-client", games_per_client), ("--card-sets-per-client", card_sets_per_client)):
+        if value < 0:
+            raise ArgumentError(f"{name} must be 0 (no limit) or more, not {value}")
+    for name, value in (("--limit-window", limit_window), ("--head-timeout", head_timeout),
+                        ("--keep-alive", keep_alive), ("--body-timeout", body_timeout)):
+        if not 0 < value <= 86400:
+            raise ArgumentError(f"{name} must be a number of seconds from 0 to 86400, not {value}")
+    if not 1 <= sockets_per_client <= 10_000:
+        raise ArgumentError(f"--sockets-per-client must be from 1 to 10000, not {sockets_per_client}")
+    if not 1 <= idle <= 86400 * 30:
+        raise ArgumentError(f"--idle must be a number of seconds from 1 to 2592000, not {idle}")
+    from .web.guard import HttpLimits, parse_host
+    for h in allow_host:
+        if parse_host(h) is None:
+            raise ArgumentError(f"--allow-host takes a host name (NAME or NAME:PORT), not {h!r}")
+    limits = HttpLimits(games=games_per_client, card_sets=card_sets_per_client, window=limit_window,
+                    head_timeout=head_timeout, keep_alive=keep_alive, body_timeout=body_timeout)
+    from .web.hub import Limits
     from .web.serve import serve
-    serve(host=host, port=port, db=db, public_url=public_url, open_browser=not no_browser)
+    serve(host=host, port=port, db=db, public_url=public_url, open_browser=not no_browser,
+          allow_hosts=allow_host, http_limits=limits, proxy=proxy,
+          limits=Limits(sockets=sockets_per_client, idle=idle, idle_finished=min(idle, 60.0)))
 
 
 @_command("catalog")

@@ -4,16 +4,51 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from fastapi.testclient import TestClient
 
 from tcg.web.app import create_app
 
 
+#: the test client's address: a name the test servers answer to (``allow_hosts``), and the
+#: ``Origin`` every request of the test browsers carries, as a browser's do
+BASE = "http://testserver"
+
+
 def client(tmp_path, name: str = "games.sqlite3", *, app: Any = None, **kw: Any) -> TestClient:
     """A browser (its own cookies) on ``app``, or on a new server process over the database."""
-    return TestClient(app if app is not None else create_app(db=tmp_path / name, **kw), base_url="http://testserver")
+    kw.setdefault("allow_hosts", ("testserver",))
+    return TestClient(app if app is not None else create_app(db=tmp_path / name, **kw), base_url=BASE,
+                      headers={"origin": BASE})
+
+
+@contextmanager
+def served(app: Any, limits: Any = None, **kw: Any) -> Iterator[int]:
+    """A real uvicorn server of ``app`` in a thread on a free port of 127.0.0.1, set up as
+    ``tcg serve`` sets it up (``serve.uvicorn_config``); yields the port."""
+    import uvicorn
+
+    from tcg.web.serve import uvicorn_config
+
+    from .browser import free_port
+    port = free_port()
+    server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port, limits, **kw))
+    thread = threading.Thread(target=server.run, name="uvicorn-test", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(15)
 
 
 def new_game(c: TestClient, game: str = "zx", opponent: str = "computer", agent: str = "random",
@@ -26,6 +61,21 @@ def new_game(c: TestClient, game: str = "zx", opponent: str = "computer", agent:
     m = re.fullmatch(r"/game/([A-Za-z0-9]+)", r.headers["location"])
     assert m, r.headers["location"]
     return m.group(1)
+
+
+def invite_path(c, gid: str) -> str:
+    """The path of the invitation link the host's game page shows."""
+    page = c.get(f"/game/{gid}").text
+    return re.search(r'id="invite-link" readonly value="[^"]*?(/join/[^"]+)"', page).group(1)
+
+
+def join(c, path: str):
+    """Take the seat of an invitation as a person does: its page, then its button (a POST)."""
+    shown = c.get(path, follow_redirects=False)
+    if shown.status_code != 200:
+        return shown
+    assert 'id="take-seat"' in shown.text, shown.text[:300]
+    return c.post(path, follow_redirects=False)
 
 
 def receive_state(ws, until: Callable[[dict], bool] = lambda m: True, limit: int = 200,

@@ -51,7 +51,8 @@ def test_two_browsers_play_each_other_and_a_spectator_watches(browser, server):
     gid = start_game(host, server.url, "zx", opponent="friend")
     link = host.locator("#invite-link").input_value()
     assert link.startswith(server.url + "/join/")
-    friend.goto(link)
+    friend.goto(link)  # the invitation's page: the seat is taken by its button
+    friend.click("#take-seat")
     friend.wait_for_url(re.compile(rf".*/game/{gid}"))
     watcher.goto(f"{server.url}/watch/{gid}")
     watcher.wait_for_selector("#spectating")
@@ -88,6 +89,7 @@ def test_the_server_killed_mid_game_comes_back_and_both_players_go_on(browser, t
         a, b = a_ctx.new_page(), b_ctx.new_page()
         gid = start_game(a, server.url, "turutoru", opponent="friend")
         b.goto(a.locator("#invite-link").input_value())
+        b.click("#take-seat")
         b.wait_for_url(re.compile(rf".*/game/{gid}"))
         rng = random.Random(3)
         moves = 0

@@ -48,8 +48,8 @@ def friends_game(c, host, friend, clock: dict | None = None, game: str = "turuto
     setup = {k: v for k, v in g.record().items() if k not in ("actions", "result")}
     store = c.app.state.store
     gid, tokens, _ = store.create(game, setup, {"clock": clock} if clock else {}, ["human", "human"])
-    host.cookies[f"tcg_{gid}_0"] = tokens[0]
-    friend.cookies[f"tcg_{gid}_1"] = tokens[1]
+    host.cookies["tcg_session"] = tokens[0]  # a seat created without a session: its token serves as one
+    friend.cookies["tcg_session"] = tokens[1]
     return gid
 
 

@@ -29,6 +29,7 @@ def test_a_clock_counts_down_and_an_absent_friend_is_replaced_by_the_computer(tm
             host.click("#start")
             host.wait_for_url(re.compile(r".*/game/\w+"))
             friend.goto(host.locator("#invite-link").input_value())
+            friend.click("#take-seat")
             friend.wait_for_selector("#clock:not([hidden])")
             clock = host.locator("#clock")
             clock.wait_for(state="visible")

@@ -207,7 +207,7 @@ def test_build_and_play_a_deck_with_your_own_cards(browser, server):
     from .browser import wait_ready
     from .test_my_cards import MY
     ctx, page, errors = new_page(browser, viewport={"width": 1280, "height": 900})
-    saved = page.request.post(f"{server.url}/api/card-sets/shironeko",
+    saved = page.request.post(f"{server.url}/api/card-sets/shironeko", headers={"origin": server.url},  # as a page's fetch
                               data={"name": "My test cards", "files": [{"name": "my-cards.toml", "text": MY}]})
     assert saved.ok, saved.text()
     digest = saved.json()["hash"]

@@ -15,6 +15,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 import tcg
+from tcg.web.guard import HttpLimits
 from tcg.web.hub import BURST, MAX_MESSAGE, RATE, Limits
 from tcg.web.store import SQLiteStore
 
@@ -189,7 +190,7 @@ def test_many_new_games_neither_stay_in_memory_nor_load_at_restart(tmp_path, no_
     every game. Now the rooms are dropped when idle, and a restart loads only the games whose
     computer is to move (the store says which: ``computer_to_move``)."""
     limits = Limits(idle=0.2, idle_finished=0.1)
-    with client(tmp_path, limits=limits) as c:
+    with client(tmp_path, limits=limits, http_limits=HttpLimits(games=0)) as c:  # (no limit per client)
         hub = c.app.state.hub
         gids = [new_game(c, seed=str(i)) for i in range(60)]
         assert wait_for(lambda: not hub.rooms, 5.0), len(hub.rooms)

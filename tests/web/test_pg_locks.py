@@ -62,7 +62,7 @@ def test_two_thousand_games_leave_no_lock_behind(small_pg, caplog):
                 await asyncio.gather(*hub._tasks)
                 assert room.computer_to_move() is None, f"game {i}: the computer did not move"
                 conn = Conn(send=_nothing, room=room, seat=1)
-                await hub.handle(conn, json.dumps({"type": "concede", "seq": room.version}))
+                await hub.handle(conn, json.dumps({"type": "concede", "seq": room.seq(1)}))
                 assert room.game.is_over
                 assert hub.sweep() == [gid]  # finished, nobody there: out of memory at once
                 assert advisory_locks(store) <= 1, f"game {i}"

@@ -4,18 +4,16 @@ and makes them, each checked legal, when the seat's decision opens."""
 from __future__ import annotations
 
 import json
-import re
 
 from tcg.web.store import SQLiteStore
-from .helpers import browsers, client, new_game, receive_state
+from .helpers import browsers, client, invite_path, join, new_game, receive_state
 
 
 def friends(tmp_path, game: str):
     c, (a, b) = browsers(tmp_path, 2)
     c.__enter__()
     gid = new_game(a, game, opponent="friend")
-    link = re.search(r'id="invite-link" readonly value="[^"]*?(/join/[^"]+)"', a.get(f"/game/{gid}").text).group(1)
-    assert b.get(link, follow_redirects=False).status_code == 303
+    assert join(b, invite_path(a, gid)).status_code == 303
     return c, a, b, gid
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tcg.web.store import SQLiteStore
-from .helpers import Browser, LogBook, browsers, client, my_turn, new_game, receive_state
+from .helpers import Browser, LogBook, browsers, client, join, my_turn, new_game, receive_state
 
 
 def play_to_end(ws, pick=lambda msg: 0, limit: int = 3000) -> dict:
@@ -196,12 +196,13 @@ def test_two_friends_play_through_an_invitation(tmp_path):
         path = link.split("testserver", 1)[1]
         with host.websocket_connect(f"/ws/{gid}?seat=0") as early:
             assert receive_state(early)["waiting"] == [1]  # the page shows the invitation
-            r = friend.get(path, follow_redirects=False)
+            r = join(friend, path)
             assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
             assert receive_state(early, lambda m: m["waiting"] == [])["waiting"] == []  # and then hides it
         # the link is used once
         third = Browser(c)
         assert third.get(path, follow_redirects=False).status_code == 409
+        assert third.post(path, follow_redirects=False).status_code == 409
         with host.websocket_connect(f"/ws/{gid}?seat=0") as a, friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
             last = {a: receive_state(a), b: receive_state(b)}
             mover = a if last[a]["decision"]["yours"] else b

@@ -184,11 +184,14 @@ def test_a_game_being_played_shows_strangers_the_spectator_view_and_players_thei
         assert re.findall(r'<option value="([^"]+)"', page) == ["spectator", "0"]
         assert 'data-viewer="0"' in page and 'id="refused"' not in page
         assert f'href="/watch/{gid}"' in page
-        # a seat cookie of another game gives nothing here
+        # a session holding a seat of another game gets nothing here, nor that game's seat
+        # token put in the cookie this game's seat was held by before sessions
         other = new_game(stranger, "zx")
-        token = stranger.cookies[f"tcg_{other}_0"]
+        assert stranger.get(f"{api}&viewer=0").status_code == 403
+        token = stranger.cookies["tcg_session"]
         stranger.cookies[f"tcg_{gid}_0"] = token
         assert stranger.get(f"{api}&viewer=0").status_code == 403
+        assert other
 
 
 def test_after_the_end_anyone_sees_every_point_of_view_and_both_seats_at_once(tmp_path):

@@ -2,9 +2,12 @@
 
 ``create_app(db=..., public_url=None)`` builds it; ``tcg serve`` runs it with uvicorn.
 
-Seats are held by secret tokens kept in cookies (``tcg_<game>_<seat>``, HttpOnly, SameSite=Lax)
-and stored hashed. A friend's seat is given by an invitation link used once; a spectator link
-shows only the spectator view. WebSocket connections from another origin are refused.
+Seats are held by the browser's one session cookie (``tcg_session``, HttpOnly, SameSite=Lax;
+session.py), stored hashed. A friend's seat is given by an invitation link, taken once by a click
+on its page (a POST: a link preview takes nothing); a spectator link shows only the spectator
+view. Requests to another host name, changes posted from another origin and WebSocket
+connections from another origin are refused (guard.py); so are bodies past each route's limit.
+For a game between two people the server alone chooses the seed and the friend's deck.
 """
 from __future__ import annotations
 
@@ -14,9 +17,9 @@ import pathlib
 import random
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Form, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -24,12 +27,18 @@ from fastapi.templating import Jinja2Templates
 import tcg
 
 from ..engine.errors import TcgError
+from ..engine.files import MAX_DECK_BYTES
+from ..engine.game import MAX_SEED
 from ..text import catalog
 from ..ui.terminal import rules_primer
 from .catalog_pages import add_routes as add_catalog_routes
+from .deck_pages import MAX_DECK_JSON
 from .deck_pages import add_routes as add_deck_pages
+from .guard import Guard, HttpLimits, Policy, Window, client_key, whole_number
+from .session import Sessions, ensure_session, session_of
 from .clock import CLOCKS, TIMEOUT_LIMIT, clock_option
 from .hub import Hub, Limits
+from .replay_pages import MAX_UPLOAD
 from .replay_pages import add_routes as add_replay_routes
 from . import card_pages
 from .store import StoreError, open_store
@@ -40,23 +49,60 @@ LANGS = ("en", "ja")
 GAME_NAMES = {"shironeko": "game.shironeko", "turutoru": "game.turutoru", "kemuri": "game.kemuri", "zx": "game.zx"}
 AGENTS = ("heuristic", "ismcts", "random")
 MAX_DECK_TEXT = 64 * 1024
+KiB = 1024
+#: the most bytes of a request body, by route (``POST`` path, or path prefix ending in "/");
+#: a form's deck text may be 64 Ki characters, each up to 9 bytes URL-encoded
+BODY_LIMITS = {
+    "/new": 768 * KiB, "/api/check-deck/": 768 * KiB, "/api/validate-deck": 768 * KiB,
+    "/api/read-deck/": MAX_DECK_BYTES + 64 * KiB, "/api/deck-file/": MAX_DECK_JSON,
+    "/api/check-cards/": card_pages.MAX_BODY, "/api/card-sets/": card_pages.MAX_BODY,
+    "/replay": MAX_UPLOAD + 64 * KiB,
+}
+DEFAULT_BODY_LIMIT = 64 * KiB
+
+
+def body_limit(method: str, path: str) -> int:
+    """The most bytes the body of a request to ``path`` may hold (``BODY_LIMITS``)."""
+    if method in ("GET", "HEAD", "OPTIONS"):
+        return DEFAULT_BODY_LIMIT
+    if path in BODY_LIMITS:
+        return BODY_LIMITS[path]
+    for prefix, limit in BODY_LIMITS.items():
+        if prefix.endswith("/") and path.startswith(prefix):
+            return limit
+    return DEFAULT_BODY_LIMIT
 
 
 def seat_cookie(gid: str, seat: int) -> str:
+    """The cookie that held a seat before sessions (moved to the session by session.Sessions)."""
     return f"tcg_{gid}_{seat}"
 
 
-def invite_cookie(gid: str) -> str:
-    return f"tcg_{gid}_invite"
+def holds_seat(store: Any, cookies: Any, gid: str, seat: int) -> bool:
+    """Whether the browser sending ``cookies`` holds seat ``seat`` of game ``gid``: by its session,
+    or by the seat cookie of a game made before sessions, not yet moved."""
+    from .session import COOKIE
+    return any(seat in store.seat_of(gid, cookies.get(name)) for name in (COOKIE, seat_cookie(gid, seat))
+               if cookies.get(name))
 
 
 def create_app(db: str | pathlib.Path | None = None, public_url: str | None = None,
-               store: Any = None, resume: bool = True, limits: Limits | None = None) -> FastAPI:
-    """``limits``: what the server allows its clients and how long idle games stay in memory
+               store: Any = None, resume: bool = True, *, port: int | None = None, bind: str | None = None,
+               allow_hosts: tuple[str, ...] | list[str] = (), http_limits: HttpLimits | None = None,
+               rng: random.Random | None = None, limits: Limits | None = None) -> FastAPI:
+    """The application. ``port``, ``bind`` (the address listened on) and ``allow_hosts`` name
+    the hosts and origins it answers (guard.Policy; ``port`` None: the loopback names on any
+    port); ``http_limits`` the games and card sets per client; ``rng`` the server's secret choices
+    (seeds, a friend's deck, a random seat): the system's randomness unless a test gives one;
+    ``limits`` what the server allows its clients and how long idle games stay in memory
     (``tcg.web.hub.Limits``; its defaults when None)."""
     store = store or open_store(db)
     hub = Hub(store, limits=limits)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    policy = Policy(public_url, port=port, bind=bind, allow_hosts=allow_hosts)
+    http_limits = http_limits or HttpLimits()
+    rng = rng or random.SystemRandom()
+    new_games = Window(http_limits.games, http_limits.window, http_limits.max_clients)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -68,6 +114,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
 
     app = FastAPI(title="tcg", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub, app.state.store, app.state.public_url = hub, store, public_url
+    app.state.policy, app.state.http_limits = policy, http_limits
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     # --- helpers ---------------------------------------------------------------------------
@@ -96,35 +143,43 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         resp = templates.TemplateResponse(request, name, {"t": words(lang), "lang": lang, "games": GAME_NAMES,
                                                           "path": request.url.path, **ctx}, status_code=status)
         if request.query_params.get("lang") in LANGS:
-            resp.set_cookie("tcg_lang", lang, max_age=365 * 86400, samesite="lax")
+            resp.set_cookie("tcg_lang", lang, max_age=365 * 86400, samesite="lax", secure=policy.secure)
         return resp
 
     def problem(request: Request, message: str, status: int = 400, details: list[str] = ()) -> HTMLResponse:
         return page(request, "problem.html", status=status, message=message, details=list(details))
 
-    def my_tokens(request: Request) -> dict[str, str]:
-        out = {}
-        for name, value in request.cookies.items():
-            parts = name.split("_")
-            if len(parts) == 3 and parts[0] == "tcg" and parts[2].isdigit():
-                out.setdefault(parts[1], value)
-        return out
-
     def seats_held(request: Request, gid: str) -> list[int]:
-        held = []
-        for name, value in request.cookies.items():
-            if name.startswith(f"tcg_{gid}_") and name.rsplit("_", 1)[1].isdigit():
-                seat = int(name.rsplit("_", 1)[1])
-                if seat in store.seat_of(gid, value):
-                    held.append(seat)
-        return sorted(held)
+        return sorted(store.seat_of(gid, session_of(request)))
+
+    def too_many(request: Request, wait: float, key: str = "web.too_many_games") -> HTMLResponse:
+        t = words(lang_of(request))
+        resp = problem(request, t(key, count=http_limits.games, minutes=f"{http_limits.window / 60:g}",
+                                  seconds=int(wait) + 1), 429)
+        resp.headers["retry-after"] = str(int(wait) + 1)
+        return resp
+
+    async def refuse(scope: dict[str, Any], key: str, status: int, params: dict[str, Any]):
+        """The answer of the guard (guard.Guard) refusing a request, in the viewer's language."""
+        request = Request(scope)
+        message = words(lang_of(request))(key, **params)
+        if scope.get("path", "").startswith("/api/"):
+            return JSONResponse({"ok": False, "error": message}, status_code=status)
+        return problem(request, message, status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError):
+        """A form or query without a field it needs, or with one that is not what it must be."""
+        fields = sorted({str(e["loc"][-1]) for e in exc.errors() if e.get("loc")}) or ["?"]
+        message = words(lang_of(request))("web.bad_field", field=", ".join(fields)[:200])
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"ok": False, "error": message}, status_code=400)
+        return problem(request, message, 400)
 
     # --- pages -----------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def home(request: Request):
-        mine = []
-        for g in store.games_of(my_tokens(request))[:30]:
-            mine.append(g)
+        mine = store.games_held(session_of(request), 30)
         decks = {g: tcg.list_decks(g) for g in GAME_NAMES}
         return page(request, "home.html", decks=decks, mine=mine, agents=AGENTS, clocks=CLOCKS,
                     timeout_limit=TIMEOUT_LIMIT)
@@ -136,8 +191,11 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
                   seed: str = Form(""), clock: str = Form("off")):
         lang = lang_of(request)
         t = words(lang)
+        wait = new_games.wait(client_key(request.scope))
+        if wait:
+            return too_many(request, wait)
         if game not in GAME_NAMES:
-            return problem(request, t("web.unknown_game", game=game))
+            return problem(request, t("web.unknown_game", game=game[:60]))
         if opponent not in ("computer", "friend"):
             return problem(request, t("web.bad_field", field="opponent"))
         if agent not in AGENTS:
@@ -145,16 +203,25 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         if not 0.1 <= seconds <= 30:
             return problem(request, t("web.bad_seconds"))
         samples = tcg.list_decks(game)
+        if opponent == "friend" and (seed.strip() or opponent_deck.strip()):
+            # the host must not choose what the friend is dealt: with the seed and both decks,
+            # the friend's hand could be computed before the game starts
+            return problem(request, t("web.friend_seed" if seed.strip() else "web.friend_deck"))
+        chosen_seed = whole_number(seed.strip(), 0, MAX_SEED) if seed.strip() else rng.randrange(MAX_SEED + 1)
+        if chosen_seed is None:
+            return problem(request, t("web.bad_seed", max=MAX_SEED))
+        if opponent_deck.strip() and opponent_deck not in samples:
+            return problem(request, t("web.bad_field", field="opponent_deck"))
+        if seat not in ("0", "1", "random"):
+            return problem(request, t("web.bad_field", field="seat"))
         card_set = (await request.form()).get("card_set", "")  # a player's own cards (/my-cards)
         try:
             cards = card_pages.cards_for_new_game(store, game, card_set if isinstance(card_set, str) else "")
             mine = card_pages.deck_from_form(game, deck, deck_text, samples, cards)
-            theirs = opponent_deck if opponent_deck in samples else random.choice(samples)
-            my_seat = random.randrange(2) if seat == "random" else (1 if seat == "1" else 0)
+            theirs = opponent_deck if opponent_deck in samples else rng.choice(samples)
+            my_seat = rng.randrange(2) if seat == "random" else int(seat)
             decks = [mine, theirs] if my_seat == 0 else [theirs, mine]
-            if seed.strip() and not seed.strip().isdigit():
-                raise TcgError(f"the seed must be a whole number, not {seed!r}")
-            g = tcg.new_game(game, decks, seed=int(seed) if seed.strip() else None, cards=cards)
+            g = tcg.new_game(game, decks, seed=chosen_seed, cards=cards)
         except tcg.IllegalDeckError as e:
             return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems))
         except TcgError as e:
@@ -172,30 +239,44 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
                 return problem(request, str(e))
             if chosen:
                 options["clock"] = chosen
-        gid, tokens, invites = store.create(game, setup, options, kinds)
+        gid, _tokens, _invites = store.create(game, setup, options, kinds, session=ensure_session(request))
+        new_games.add(client_key(request.scope))
         resp = RedirectResponse(f"/game/{gid}", status_code=303)
-        for s, tok in tokens.items():
-            resp.set_cookie(seat_cookie(gid, s), tok, max_age=180 * 86400, httponly=True, samesite="lax")
-        for s, code in invites.items():
-            resp.set_cookie(invite_cookie(gid), code, max_age=30 * 86400, httponly=True, samesite="lax")
         if not store.shared:  # with several processes, the one the player connects to runs it
             hub.schedule_computer(hub.room(gid))
         return resp
 
-    @app.get("/join/{gid}/{code}")
+    @app.get("/join/{gid}/{code}", response_class=HTMLResponse)
+    async def join_page(request: Request, gid: str, code: str):
+        """An invitation: the game and a button that takes the seat (a GET takes nothing, so a
+        chat program's link preview cannot take the friend's seat)."""
+        t = words(lang_of(request))
+        if not store.exists(gid):
+            return problem(request, t("web.no_game"), 404)
+        if seats_held(request, gid):
+            return RedirectResponse(f"/game/{gid}", status_code=303)
+        seat = store.invited_seat(gid, code)
+        if seat is None:
+            return problem(request, t("web.invite_used", url=f"/watch/{gid}"), 409)
+        stored = store.load(gid)
+        resp = page(request, "join.html", gid=gid, code=code, seat=seat, game=stored.game,
+                    clock=stored.options.get("clock"), watch=f"/watch/{gid}")
+        resp.headers["cache-control"] = "no-store"
+        resp.headers["referrer-policy"] = "same-origin"  # not "no-referrer": its button would post Origin: null
+        return resp
+
+    @app.post("/join/{gid}/{code}")
     async def join(request: Request, gid: str, code: str):
         t = words(lang_of(request))
         if not store.exists(gid):
             return problem(request, t("web.no_game"), 404)
         if seats_held(request, gid):
             return RedirectResponse(f"/game/{gid}", status_code=303)
-        got = store.claim(gid, code)
+        got = store.claim(gid, code, session=ensure_session(request))
         if got is None:
             return problem(request, t("web.invite_used", url=f"/watch/{gid}"), 409)
-        seat, token = got
         hub.seats_changed(gid)
         resp = RedirectResponse(f"/game/{gid}", status_code=303)
-        resp.set_cookie(seat_cookie(gid, seat), token, max_age=180 * 86400, httponly=True, samesite="lax")
         await hub.broadcast(hub.room(gid))
         return resp
 
@@ -208,12 +289,15 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         if not held:
             return RedirectResponse(f"/watch/{gid}", status_code=303)
         want = request.query_params.get("seat")
-        seat = int(want) if want and want.isdigit() and int(want) in held else held[0]
+        wanted = whole_number(want, 0, 1) if want is not None else None
+        if want is not None and wanted is None:
+            return problem(request, t("web.bad_seat", seat=want[:20]))
+        seat = wanted if wanted in held else held[0]
         invite = None
-        code = request.cookies.get(invite_cookie(gid))
+        got = store.invitation_for(gid, session_of(request))
         stored = store.load(gid)
-        if code and any(s["invited"] and not s["taken"] for s in stored.seats):
-            invite = f"{base_url(request)}/join/{gid}/{code}"
+        if got is not None:
+            invite = f"{base_url(request)}/join/{gid}/{got[1]}"
         return page(request, "table.html", gid=gid, seat=seat, game=stored.game, invite=invite,
                     watch=f"{base_url(request)}/watch/{gid}")
 
@@ -254,7 +338,8 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
     add_deck_pages(app, page, problem, lang_of, store)
 
     add_replay_routes(app, store, page, problem, seats_held, lang_of, GAME_NAMES)
-    card_pages.add_routes(app, store, page, problem, lang_of)
+    card_pages.add_routes(app, store, page, problem, lang_of,
+                          Window(http_limits.card_sets, http_limits.window, http_limits.max_clients))
 
     # --- the game socket ----------------------------------------------------------------------
     @app.websocket("/ws/{gid}")
@@ -264,7 +349,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         message, text or binary, is the hub's (``Hub.handle``); nothing a client sends ends it
         but a close."""
         origin = ws.headers.get("origin")
-        if origin and not _same_origin(origin, ws.headers.get("host", ""), public_url):
+        if origin and not _same_origin(origin, ws.headers.get("host", ""), policy):
             await ws.close(code=1008, reason="origin not allowed")
             return
         client = await hub.admit(ws.client.host if ws.client else "")
@@ -287,12 +372,11 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         lang = ws.query_params.get("lang") if ws.query_params.get("lang") in LANGS else "en"
         seat: int | None = None
         if seat_q not in (None, "", "spectator"):
-            if not seat_q.isdigit():
+            seat = whole_number(seat_q, 0, 9)
+            if seat is None:
                 await ws.close(code=4400, reason="bad seat")
                 return
-            seat = int(seat_q)
-            token = ws.cookies.get(seat_cookie(gid, seat))
-            if seat not in store.seat_of(gid, token):
+            if not holds_seat(store, ws.cookies, gid, seat):
                 await ws.close(code=4403, reason="this seat is not yours")
                 return
         await ws.accept()
@@ -323,14 +407,17 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         finally:
             hub.detach(conn)
 
+    # outermost first: the guard (hosts, origins, bodies), then the sessions
+    app.add_middleware(Sessions, store=store, secure=policy.secure)
+    app.add_middleware(Guard, policy=policy, refuse=refuse, body_limit=body_limit, body_timeout=http_limits.body_timeout)
     return app
 
 
-def _same_origin(origin: str, host: str, public_url: str | None) -> bool:
-    got = urlsplit(origin).netloc.lower()
-    if got and got == host.lower():
-        return True
-    return bool(public_url) and got == urlsplit(public_url).netloc.lower()
+def _same_origin(origin: str, host: str, policy: Policy) -> bool:
+    """Whether a page at ``origin`` may open the game socket: one of the server's own origins
+    (``Policy.origin_ok``, the check of every change posted), never merely an ``Origin`` equal to
+    the ``Host`` (both are the attacker's name after DNS rebinding)."""
+    return policy.origin_ok(origin, host)
 
 
 def _deck_from_form(game: str, deck: str, deck_text: str, samples: list[str]):

@@ -107,8 +107,9 @@ def check(game: str, files: list[tuple[str, str]]) -> dict[str, Any]:
 
 async def read_json(request: Request) -> Any:
     """The request's JSON body, at most ``MAX_BODY`` bytes."""
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > MAX_BODY:
+    from .guard import whole_number
+    size = whole_number((request.headers.get("content-length") or "").strip(), 0, 2 ** 62)
+    if size is not None and size > MAX_BODY:
         raise CardSetRefused("too_big", 413, kib=MAX_BODY // 1024)
     body = bytearray()
     async for chunk in request.stream():
@@ -186,9 +187,11 @@ def example(game: str) -> str:
 
 # --- routes ----------------------------------------------------------------------------------------
 def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], problem: Callable[..., HTMLResponse],
-               lang_of: Callable[[Request], str]) -> None:
-    """The page and JSON of your own cards on ``app`` (``store``: the games' store)."""
+               lang_of: Callable[[Request], str], limit: Any = None) -> None:
+    """The page and JSON of your own cards on ``app`` (``store``: the games' store; ``limit``: a
+    ``guard.Window``, the card sets one client may store in a while)."""
     from .app import GAME_NAMES
+    from .guard import client_key
 
     def t(lang: str, key: str, **params: Any) -> str:
         return catalog().t(f"web.cards_own.{key}", lang, **params)
@@ -244,6 +247,11 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
         from starlette.concurrency import run_in_threadpool
         if game not in GAME_NAMES:
             return unknown(request, game)
+        wait = limit.wait(client_key(request.scope)) if limit is not None else 0
+        if wait:
+            return JSONResponse({"ok": False, "error": t(lang_of(request), "too_many_sets", count=limit.count,
+                                                         minutes=f"{limit.seconds / 60:g}", seconds=int(wait) + 1)},
+                                status_code=429, headers={"retry-after": str(int(wait) + 1)})
         try:
             data = await read_json(request)
             files = files_of(data)
@@ -269,11 +277,14 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
             digest = await run_in_threadpool(save)
         except TcgError as e:
             return JSONResponse({"ok": False, "error": str(e)}, status_code=400)
+        if limit is not None:
+            limit.add(client_key(request.scope))
         sets = [digest] + [h for h in remembered(request) if h != digest]
         answer.update(hash=digest, name=name, play=f"/?game={game}&cards={digest}",
                       edit=f"/my-cards?set={digest}")
         resp = JSONResponse(answer)
-        resp.set_cookie(COOKIE, ".".join(sets[:MAX_REMEMBERED]), max_age=365 * 86400, httponly=True, samesite="lax")
+        resp.set_cookie(COOKIE, ".".join(sets[:MAX_REMEMBERED]), max_age=365 * 86400, httponly=True, samesite="lax",
+                        secure=app.state.policy.secure)
         return resp
 
     @app.get("/api/card-sets")

@@ -226,7 +226,9 @@ def _card_list(game: str, lang: str, _version: str, rules: Any = None) -> dict[s
 
 
 def _number(text: str) -> tuple[int, str]:
-    return (int(text), "") if text.isdigit() else (10 ** 9, text)
+    from .guard import whole_number
+    n = whole_number(text, 0, 10 ** 9 - 1)
+    return (n, "") if n is not None else (10 ** 9, text)
 
 
 # --- deck files <-> the page's deck JSON -------------------------------------------------------------

@@ -43,6 +43,7 @@ from ..text import catalog
 from ..ui import get_renderer
 from ..ui.terminal import result_text
 from .room import SecretRun, Voice, player_names
+from .guard import whole_number
 from .store import StoreError
 
 log = logging.getLogger("tcg.web.replay")
@@ -430,8 +431,7 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
         refused = want not in allowed
         viewer = "spectator" if refused else want
         step = q.get("step", "0")
-        step_n = int(step) if step.isascii() and step.isdigit() and len(step) < 10 else 0
-        step_n = min(step_n, steps)
+        step_n = min(whole_number(step, 0, 10 ** 9) or 0, steps)
         return page(request, "replay.html", game=game, api=api, here=here, step=step_n, steps=steps,
                     viewer=viewer, viewers=viewer_choices(lang, allowed, mine), finished=finished,
                     refused=refused and want in VIEWERS, live=live, source=source, file_name=file_name)
@@ -445,7 +445,7 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
     async def replay_open(request: Request):
         lang = lang_of(request)
         size = request.headers.get("content-length", "")
-        if size.isdigit() and int(size) > MAX_UPLOAD + 64 * 1024:
+        if (whole_number(size.strip(), 0, 2 ** 62) or 0) > MAX_UPLOAD + 64 * 1024:
             return problem(request, t(lang, "web.replay.too_big", max=MAX_UPLOAD // 1024), 413)
         data, name = b"", ""
         try:
@@ -515,14 +515,16 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
             raise ReplayRefused(400, "web.replay.bad_viewer", got=_short(viewer))
         step = q.get("step", "0")
         tail = q.get("tail")
-        if tail is not None and not (tail.isdigit() and 0 < int(tail) <= MAX_TAIL):
+        tail_n = whole_number(tail, 1, MAX_TAIL) if tail is not None else None
+        if tail is not None and tail_n is None:
             raise ReplayRefused(400, "web.replay.bad_tail", got=_short(tail), max=MAX_TAIL)
-        return lang, viewer, step, int(tail) if tail is not None else None
+        return lang, viewer, step, tail_n
 
     def check_step(step: str, steps: int) -> int:
-        if not (step.isascii() and step.isdigit() and len(step) < 10 and int(step) <= steps):
+        n = whole_number(step, 0, steps)
+        if n is None:
             raise ReplayRefused(400, "web.replay.bad_step", got=_short(step), steps=steps)
-        return int(step)
+        return n
 
     def refused(e: ReplayRefused, lang: str) -> JSONResponse:
         lang = e.params.pop("lang", lang)

@@ -12,12 +12,21 @@ the process (not a power cut of the machine; ``TCG_DB_SYNC=FULL`` for that).
 A player's own card files (``card_sets``) are stored once by their hash, the
 ``card_set.files_sha256`` that the set-up of each game played with them keeps (``cards_of``).
 
-Seat tokens are stored as SHA-256 hashes; the store never sees a token in the clear after
-``create``/``claim`` hand it out.
+Seats are held by a browser's session (``tcg_session``, one secret cookie per browser): a
+human seat's ``token_hash`` is the SHA-256 of the session that holds it, so the store never
+keeps a session in the clear (``seat_of(game, session)``, ``games_held(session)``). A seat
+created without a session gets a token of its own (the seats of games made before sessions:
+``adopt`` moves such a seat to the session of the browser holding its token). The host's copy
+of an invitation code is kept sealed with the host's session (``invitations``), so only the
+host's browser can read the link back (``invitation_for``).
+
+The schema is versioned (``tcg_schema``): ``MIGRATIONS`` bring a database made by an earlier
+version up to date when a store opens it, once, in one transaction.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import pathlib
@@ -38,8 +47,7 @@ CREATE TABLE IF NOT EXISTS games (
     options   TEXT NOT NULL,
     version   INTEGER NOT NULL DEFAULT 0,
     actions   INTEGER NOT NULL DEFAULT 0,
-    result    TEXT,
-    to_move   INTEGER DEFAULT -1
+    result    TEXT
 ) STRICT;
 CREATE TABLE IF NOT EXISTS seats (
     game_id     TEXT NOT NULL REFERENCES games(id),
@@ -72,10 +80,27 @@ CREATE TABLE IF NOT EXISTS card_sets (
     created REAL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+CREATE TABLE IF NOT EXISTS tcg_schema (
+    id      INTEGER PRIMARY KEY,
+    version INTEGER NOT NULL
+) STRICT;
+INSERT INTO tcg_schema (id, version) VALUES (1, 1) ON CONFLICT (id) DO NOTHING;
 """
-#: columns added since the first schema: (table, column, definition), added to an older database
-#: when a server opens it
-ADDED_COLUMNS = [("games", "to_move", "INTEGER DEFAULT -1")]
+#: the changes to the tables after the first schema (version 1, ``SCHEMA``), each run once, in
+#: order, on a database whose ``tcg_schema`` version is lower (SQLite and PostgreSQL alike)
+MIGRATIONS: list[tuple[int, str, tuple[str, ...]]] = [
+    (2, "one session cookie per browser: the host's invitation codes, sealed; seats found by session", (
+        "CREATE TABLE IF NOT EXISTS invitations ("
+        " game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, sealed TEXT NOT NULL,"
+        " PRIMARY KEY (game_id, seat))",
+        "CREATE INDEX IF NOT EXISTS seats_token ON seats(token_hash)",
+    )),
+    (3, "games.to_move: the seat whose decision is open, so that a restart loads only the games whose "
+        "computer is to move", (
+        "ALTER TABLE games ADD COLUMN to_move INTEGER DEFAULT -1",
+    )),
+]
+SCHEMA_VERSION = MIGRATIONS[-1][0]
 #: ``games.to_move`` when not known (a new game nobody has loaded yet, or one stored before the
 #: column); NULL: nobody is to move (the game is over)
 UNKNOWN = -1
@@ -97,6 +122,30 @@ def hash_token(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def _keystream(secret: str, gid: str, seat: int, n: int) -> bytes:
+    out = b""
+    block = 0
+    while len(out) < n:
+        out += hmac.new(secret.encode("utf-8"), f"tcg-invite|{gid}|{seat}|{block}".encode(), hashlib.sha256).digest()
+        block += 1
+    return out[:n]
+
+
+def seal(secret: str, gid: str, seat: int, code: str) -> str:
+    """An invitation code as only the holder of ``secret`` (the host's session) can read it back:
+    XOR with an HMAC-SHA256 key stream of the session, the game and the seat (one code each)."""
+    raw = code.encode("utf-8")
+    return bytes(a ^ b for a, b in zip(raw, _keystream(secret, gid, seat, len(raw)))).hex()
+
+
+def unseal(secret: str, gid: str, seat: int, sealed: str) -> str | None:
+    try:
+        raw = bytes.fromhex(sealed)
+        return bytes(a ^ b for a, b in zip(raw, _keystream(secret, gid, seat, len(raw)))).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return None
 
 
 def new_game_id() -> str:
@@ -169,10 +218,33 @@ class SQLStore:
         """Close this thread's connection."""
 
     # --- games --------------------------------------------------------------------------------
+    def _migrate(self, db: Any) -> int:
+        """Bring the tables up to ``SCHEMA_VERSION`` (inside the caller's write transaction, after
+        ``SCHEMA``); returns the version. Idempotent: a database already up to date is left as it is."""
+        row = self._exec(db, "SELECT version FROM tcg_schema WHERE id=1" + self.FOR_UPDATE).fetchone()
+        version = row[0] if row else 1
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"this database was made by a newer tcg (schema version {version}; "
+                             f"this one knows up to {SCHEMA_VERSION})")
+        for v, _why, steps in MIGRATIONS:
+            if v > version:
+                for sql in steps:
+                    self._exec(db, sql)
+                version = v
+        self._exec(db, "UPDATE tcg_schema SET version=? WHERE id=1", (version,))
+        return version
+
+    def schema_version(self) -> int:
+        row = self._exec(self._db(), "SELECT version FROM tcg_schema WHERE id=1").fetchone()
+        return row[0] if row else 1
+
     def create(self, game: str, setup: Mapping[str, Any], options: Mapping[str, Any],
-               seat_kinds: Iterable[str]) -> tuple[str, dict[int, str], dict[int, str]]:
+               seat_kinds: Iterable[str], session: str | None = None) -> tuple[str, dict[int, str], dict[int, str]]:
         """A new game; returns its id, a token for each human seat and an invitation code for
-        each seat marked "invite" (a friend's seat, claimed once with ``claim``)."""
+        each seat marked "invite" (a friend's seat, claimed once with ``claim``). With
+        ``session`` (the creating browser's), every human seat is held by that session (its
+        token is the session) and each invitation code is kept sealed with it
+        (``invitation_for``)."""
         gid = new_game_id()
         tokens: dict[int, str] = {}
         invites: dict[int, str] = {}
@@ -184,28 +256,73 @@ class SQLStore:
             for seat, kind in enumerate(seat_kinds):
                 token_hash = invite_hash = None
                 if kind == "human":
-                    tokens[seat] = new_token()
+                    tokens[seat] = session or new_token()
                     token_hash = hash_token(tokens[seat])
                 elif kind == "invite":
                     invites[seat] = new_token()
                     invite_hash = hash_token(invites[seat])
                 self._exec(db, "INSERT INTO seats (game_id, seat, kind, token_hash, invite_hash) VALUES (?,?,?,?,?)",
                            (gid, seat, "human" if kind == "invite" else kind, token_hash, invite_hash))
+                if kind == "invite" and session:
+                    self._exec(db, "INSERT INTO invitations (game_id, seat, sealed) VALUES (?,?,?)",
+                               (gid, seat, seal(session, gid, seat, invites[seat])))
         return gid, tokens, invites
 
-    def claim(self, gid: str, invite: str) -> tuple[int, str] | None:
-        """Take the seat an invitation code gives: (seat, its new token), or None when the code
-        is wrong or the seat was taken already."""
+    def claim(self, gid: str, invite: str, session: str | None = None) -> tuple[int, str] | None:
+        """Take the seat an invitation code gives: (seat, its token: ``session`` when given, else
+        a new one), or None when the code is wrong or the seat was taken already."""
         h = hash_token(invite)
         with self._tx() as db:
             row = self._exec(db, "SELECT seat FROM seats WHERE game_id=? AND invite_hash=? AND token_hash IS NULL",
                              (gid, h)).fetchone()
             if row is None:
                 return None
-            token = new_token()
+            token = session or new_token()
             self._exec(db, "UPDATE seats SET token_hash=? WHERE game_id=? AND seat=?", (hash_token(token), gid, row[0]))
+            self._exec(db, "DELETE FROM invitations WHERE game_id=? AND seat=?", (gid, row[0]))
             self._changed(db, gid, None)
         return row[0], token
+
+    def invited_seat(self, gid: str, invite: str) -> int | None:
+        """The seat the invitation code would give (not taken: ``claim`` takes it), or None."""
+        row = self._exec(self._db(), "SELECT seat FROM seats WHERE game_id=? AND invite_hash=? AND token_hash IS NULL",
+                         (gid, hash_token(invite))).fetchone()
+        return None if row is None else row[0]
+
+    def invitation_for(self, gid: str, session: str | None) -> tuple[int, str] | None:
+        """(seat, code) of an unused invitation of game ``gid`` that ``session`` made (the host's
+        browser reads its link back), or None."""
+        if not session or not self.seat_of(gid, session):
+            return None
+        rows = self._exec(self._db(), "SELECT i.seat, i.sealed, s.invite_hash FROM invitations i JOIN seats s "
+                          "ON s.game_id=i.game_id AND s.seat=i.seat WHERE i.game_id=? AND s.token_hash IS NULL "
+                          "ORDER BY i.seat", (gid,)).fetchall()
+        for seat, sealed, invite_hash in rows:
+            code = unseal(session, gid, seat, sealed)
+            if code and hmac.compare_digest(hash_token(code), invite_hash or ""):
+                return seat, code
+        return None
+
+    def adopt(self, session: str, gid: str, seat: int, token: str) -> bool:
+        """Move seat ``seat`` of game ``gid`` from its own ``token`` (a seat cookie of a game made
+        before sessions) to ``session``; whether it moved."""
+        with self._tx() as db:
+            n = self._exec(db, "UPDATE seats SET token_hash=? WHERE game_id=? AND seat=? AND token_hash=?",
+                           (hash_token(session), gid, seat, hash_token(token))).rowcount
+            if n:
+                self._changed(db, gid, None)
+        return bool(n)
+
+    def keep_invitation(self, session: str, gid: str, invite: str) -> bool:
+        """Keep an unused invitation code of game ``gid`` sealed with ``session`` (an invitation
+        cookie of a game made before sessions), if that session holds a seat there."""
+        seat = self.invited_seat(gid, invite)
+        if seat is None or not self.seat_of(gid, session):
+            return False
+        with self._tx() as db:
+            self._exec(db, "INSERT INTO invitations (game_id, seat, sealed) VALUES (?,?,?) ON CONFLICT (game_id, seat) "
+                       "DO UPDATE SET sealed=excluded.sealed", (gid, seat, seal(session, gid, seat, invite)))
+        return True
 
     def seat_of(self, gid: str, token: str | None) -> list[int]:
         """The seats ``token`` holds in game ``gid``."""
@@ -299,6 +416,23 @@ class SQLStore:
         row = self._exec(self._db(), "SELECT actions FROM prepared WHERE game_id=? AND seat=?", (gid, seat)).fetchone()
         return json.loads(row[0]) if row else []
 
+    def games_held(self, session: str | None, limit: int = 30) -> list[dict[str, Any]]:
+        """The games (most recently changed first, at most ``limit``) in which ``session`` holds a seat."""
+        if not session:
+            return []
+        rows = self._exec(self._db(), "SELECT g.id, g.game, g.updated, g.actions, g.result, g.created, s.seat "
+                          "FROM seats s JOIN games g ON g.id=s.game_id WHERE s.token_hash=? "
+                          "ORDER BY g.updated DESC, s.seat", (hash_token(session),)).fetchall()
+        out: dict[str, dict[str, Any]] = {}
+        for gid, game, updated, actions, result, created, seat in rows:
+            if gid not in out:
+                if len(out) >= limit:
+                    break
+                out[gid] = {"id": gid, "game": game, "updated": updated, "actions": actions,
+                            "result": json.loads(result) if result else None, "created": created, "seats": []}
+            out[gid]["seats"].append(seat)
+        return list(out.values())
+
     def games_of(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
         """The games (newest first) in which one of ``tokens`` ({game id: token}) holds a seat."""
         out = []
@@ -331,12 +465,6 @@ class SQLStore:
         knows already is left as it is (its actions say it)."""
         with self._tx() as db:
             self._exec(db, "UPDATE games SET to_move=? WHERE id=? AND to_move=?", (to_move, gid, UNKNOWN))
-
-    def _add_columns(self, db: Any, have: Callable[[str, str], bool]) -> None:
-        """Columns newer than an existing database (``ADDED_COLUMNS``); ``have(table, column)``."""
-        for table, column, definition in ADDED_COLUMNS:
-            if not have(table, column):
-                self._exec(db, f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
     # --- a player's own card sets (stored once by their hash) -----------------------------------------
     def put_card_set(self, game: str, name: str, files: Iterable[Any]) -> str:
@@ -396,13 +524,9 @@ class SQLiteStore(SQLStore):
         if self.path != ":memory:":
             pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        db = self._db()
-        db.executescript(SCHEMA)
-        try:
-            self._add_columns(db, lambda t, c: any(r[1] == c for r in db.execute(f"PRAGMA table_info({t})")))
-        except sqlite3.OperationalError as e:  # another process added it meanwhile
-            if "duplicate column" not in str(e):
-                raise
+        self._db().executescript(SCHEMA)
+        with self._tx() as db:
+            self._migrate(db)
 
     # --- connections ------------------------------------------------------------------------
     def _db(self) -> sqlite3.Connection:
@@ -446,4 +570,4 @@ def open_store(db: str | os.PathLike | None = None) -> SQLStore:
     return SQLiteStore(target)
 
 
-__all__ = ["Conflict", "SQLStore", "SQLiteStore", "open_store", "StoreError", "StoredGame", "default_db_path", "hash_token", "new_token"]
+__all__ = ["Conflict", "MIGRATIONS", "SCHEMA_VERSION", "SQLStore", "SQLiteStore", "open_store", "StoreError", "StoredGame", "default_db_path", "hash_token", "new_token"]

@@ -68,9 +68,7 @@ class PostgresStore(SQLStore):
             with db.transaction():
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 db.execute(SCHEMA)
-                self._add_columns(db, lambda t, c: db.execute(
-                    "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
-                    "AND table_name = %s AND column_name = %s", (t, c)).fetchone() is not None)
+                self._migrate(db)  # store.MIGRATIONS: a database of an earlier version brought up to date
         except self._psycopg.Error as e:
             raise StoreError(" ".join(str(e).split())) from None
 

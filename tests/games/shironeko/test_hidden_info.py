@@ -127,3 +127,23 @@ def test_sn_s1_no_event_of_a_new_game_names_a_leader_card_for_the_opponent():
         assert not any(e.get("id") in leaders or e.get("leader_id") in leaders for e in seen)
         assert g.observe(1 - p)["players"][p]["leader_hand"] is None
         assert g.observe(1 - p)["players"][p]["leader_hand_count"] == 2
+
+
+def test_sn_m1_the_action_of_a_search_does_not_name_the_card_to_others_either():
+    """SN-M1, and issue 28's first leak: the log line of the search *action* named the card for
+    the opponent, the spectators and the live replay ("Take <card>"), because only the mulligan
+    was listed as a hidden action type. What a viewer is told of an action now follows the
+    engine (``Game.secret_choice``: a search is one of Shironeko's ``[secret] decisions``)."""
+    from tcg.ui.terminal import action_text, secret_for
+    from .harness import action
+    g = scenario(p0=dict(hand=["F-MSEARCH"], town=["F-T-BLUE"], deck=DECK), p1=dict(deck=DECK))
+    do(g, "monster", card="F-MSEARCH")
+    assert g.secret_choice()
+    take = action(g, "search_pick", card="F-B1")
+    card = g.rules.cards.find("F-B1")
+    for lang, name in (("en", card.name_en), ("ja", card.name)):
+        assert name in action_text(g, take, 0, 0, lang)  # its player reads what it took
+        for viewer in (1, None):
+            assert secret_for(g, 0, viewer)
+            assert name not in action_text(g, take, 0, viewer, lang), (lang, viewer)
+    assert not secret_for(g, 0, 0)
