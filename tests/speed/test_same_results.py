@@ -15,7 +15,7 @@ GOLDEN = {
     "shironeko/random": "2853dcb884309082",
     "shironeko/heuristic": "e6d026d49b0e9dbd",
     "shironeko/ismcts": "b82175e39f5497bb",
-    "turutoru/random": "6fd27e5b136ea961",
+    "turutoru/random": "79d1e108fc0942f3",  # a Program Decoder may be declined (issue 29 item 7)
     "turutoru/heuristic": "86462ca610b755bb",
     "turutoru/ismcts": "f492e31cf16c7130",
     "kemuri/random": "c0f11e9e95e731eb",

@@ -377,6 +377,7 @@ def test_an_effect_is_told_with_the_card_that_caused_it():
 def test_a_decoded_program_names_the_decoder():
     g = scenario(p0=dict(programs=["T-DEC"], deck=["T-SMALL"] * 6),
                  p1=dict(programs=["T-PLACE"], hand=["T-SMALL"], deck=["T-SMALL"] * 6), start="main")
+    do(g, "use", program=0)  # the decoder is used (it may be declined: TT-P13)
     lines = T.lines(g.log.for_player(1), 1, "en", T.CardBook.for_game(g, 1))
     decoded = [line for line in lines if line.startswith("⊘")]
     assert decoded == ["⊘ Your program 配置の少女 (Placer) was decoded by 解読者 (Decoder): discarded without "

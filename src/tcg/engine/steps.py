@@ -148,8 +148,12 @@ class StepRuleset(Ruleset):
 
     # --- the loop -----------------------------------------------------------------------
     def advance(self, s: BaseState) -> None:
+        """Run steps until a decision opens or the game ends. With ``check_after_steps`` the
+        state checks (``after_op``) run after every step, so they have run whenever the rules
+        reach the next decision, whatever the steps before it changed."""
         steps, handlers = s.steps, self._STEPS
         budget = self.max_steps_per_apply
+        check = self.after_op if self.check_after_steps else None
         while s.decision is None and not s.over:
             budget -= 1
             if budget < 0:  # safety cap: a loop in card text ends the game in a draw
@@ -158,6 +162,8 @@ class StepRuleset(Ruleset):
                 return
             step = steps.pop()
             handlers[step[0]](self, s, step)
+            if check is not None and not s.over:
+                check(s)
 
     def apply(self, s: BaseState, action: Action) -> None:
         d, pending = s.decision, s.pending
@@ -172,6 +178,10 @@ class StepRuleset(Ruleset):
     #: run ``after_op`` after each decision too (a game whose decisions never change what it
     #: checks, and whose steps check at once, may turn it off)
     check_after_decision = True
+    #: run ``after_op`` after each step too (``advance``): a game whose checks must hold at
+    #: every decision turns it on when steps other than effect ops change what it checks
+    #: (Z/X: a Z/X placed after it is paid for may lower another one's power to its damage)
+    check_after_steps = False
 
     def after_op(self, s: BaseState) -> None:
         """State checks after every decision and effect op (retreats, destruction...)."""

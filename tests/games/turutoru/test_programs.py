@@ -429,6 +429,8 @@ def test_tt_p11_effect_without_device_is_discarded():
 def test_tt_p12_decoded_program_is_discarded_not_run():
     # p1 has less HP: its decoder runs first at segment 0 (TT-G4), while p0's T-APPLY has not run
     g = main(dict(programs=["T-APPLY"], hand=["A-HEAL"]), dict(programs=["T-DEC"], hp=19))
+    assert decision(g) == (1, "choose_program")     # used, not declined (TT-P13)
+    do(g, "use", program=0)
     assert outcome(g, 0) == [("program_decoded", "T-APPLY")]
     assert outcome(g, 1) == [("program_resolved", "T-DEC")]
     assert g.state.players[0].hp == 20

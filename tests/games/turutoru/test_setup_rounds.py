@@ -410,6 +410,8 @@ def test_tt_t2_opponent_sees_nothing_of_the_programming_until_both_are_done():
     for view in (g.log.for_player(1), g.log.for_spectator()):
         assert [e for e in view if e["type"] == "programmed"] == [
             {"type": "programmed", "player": 0, "count": 2}, {"type": "programmed", "player": 1, "count": 1}]
+    assert decision(g) == (0, "choose_program")  # p0's decoder at segment 0 (T-ATK had no attacker)
+    do(g, "use", program=0)
     assert g.state.round == 3  # (p0's decoder at segment 0 decoded T-BED; the round is over)
     assert g.observe(1)["players"][0]["program_count"] is None  # a new programming phase: secret again
 

@@ -17,6 +17,12 @@ from .harness import (decision, do, events, fixture_rules, kinds, program, scena
 FILL = ["T-SMALL"] * 10
 
 
+def decode(g, p: int) -> None:
+    """Player p's revealed decoder is used (it may be declined: TT-P13)."""
+    assert decision(g) == (p, "choose_program"), decision(g)
+    do(g, "use", program=0)
+
+
 def reveals(g) -> list[tuple[int, str, int]]:
     """(player, card id, start segment) of every program revealed so far, in order."""
     return [(e["player"], e["id"], e["start"]) for e in events(g, "program_reveal")]
@@ -275,6 +281,7 @@ def test_tt_p12_decoder_first_in_order_discards_the_same_segment_program():
     # segment timing has not run yet: it is discarded unrun
     g = scenario(p0=dict(programs=["T-PLACE", "T-PLACE"], hand=["T-SMALL"], deck=FILL, hp=20),
                  p1=dict(programs=["T-DEC"], deck=FILL, hp=10), priority=0, start="main")
+    decode(g, 1)
     types = [e["type"] for e in g.log if e["type"].startswith("program_")]
     assert types[:4] == ["program_reveal", "program_use", "program_decoded", "program_resolved"]
     rev = events(g, "program_reveal")[0]
@@ -291,6 +298,44 @@ def test_tt_p12_decoder_first_in_order_discards_the_same_segment_program():
     assert zone(g, 0, "chars") == ["T-SMALL"]
     assert zone(g, 1, "hand") == ["T-DEC", "T-SMALL"]  # resolved -> hand, then round 3's draw
     fixture_rules().check_invariants(g.state)
+
+
+def test_tt_p12_tt_p13_a_decoder_may_be_declined_then_discarded_consuming_nothing():
+    """TT-P13 「プログラムの対象がいなくて実行できなかったり、使用しないことを選ぶ場合は、そのプログラムは
+    解決状態とならず破棄される」 holds for a Program Decoder too: revealed with something to decode,
+    its owner may use it or decline it (``choose_program``: ``use`` or ``skip``). Declined it is
+    discarded, not resolved, and consumes no segment (TT-G2): the opponent's program runs, and
+    the owner's next card starts at the same segment — here a 6-segment card that fits only then."""
+    def game():
+        g = scenario(p0=dict(programs=["T-PLACE"], hand=["T-SMALL"], deck=FILL),
+                     p1=dict(programs=["T-DEC", "T-PLACE6"], hand=["T-BIG"], deck=FILL, hp=19),
+                     priority=0, start="main")
+        # p1 has the lower HP: its decoder is revealed first at segment 0 and asks
+        assert decision(g) == (1, "choose_program") and g.decision.info["segment"] == 0
+        assert [a.type for a in g.legal_actions()] == ["use", "skip"]
+        assert events(g, "program_use") == []
+        return g
+
+    g = game()
+    do(g, "skip")
+    assert [(e["player"], e["id"], e["segments"], e["next"]) for e in events(g, "program_discarded")] == [
+        (1, "T-DEC", 0, 0)]
+    assert events(g, "program_decoded") == []
+    assert decision(g) == (1, "place") and g.decision.info["segment"] == 0   # T-PLACE6 fits at 0
+    do(g, "place", card="T-BIG")
+    do(g, "place", card="T-SMALL")                      # p0's program was not decoded: it runs
+    assert zone(g, 0, "chars") == ["T-SMALL"] and zone(g, 1, "chars") == ["T-BIG"]
+    assert "programs_overflow" not in kinds(g)
+    assert "T-DEC" not in zone(g, 1, "hand")            # discarded, not resolved back to hand
+    # used instead: p0's program is decoded, the decoder resolves and consumes its segment, and
+    # the 6-segment card no longer fits
+    g = game()
+    do(g, "use", program=0)
+    assert [(e["player"], e["id"]) for e in events(g, "program_decoded")] == [(0, "T-PLACE")]
+    assert [(e["player"], e["cards"]) for e in events(g, "programs_overflow")] == [
+        (1, [g.state.players[1].discard[-1]])]
+    assert zone(g, 1, "discard") == ["T-PLACE6"] and "T-DEC" in zone(g, 1, "hand")
+    assert zone(g, 0, "chars") == [] and zone(g, 1, "chars") == []
 
 
 def test_tt_g4_a_decoder_gets_no_exception_to_the_order():
@@ -310,6 +355,7 @@ def test_tt_g4_a_decoder_gets_no_exception_to_the_order():
     assert decision(g) == (0, "place")
     g = scenario(p0=dict(programs=["T-PLACE"], hand=["T-SMALL"], deck=FILL),
                  p1=dict(programs=["T-DEC"], deck=FILL), priority=1, start="main")
+    decode(g, 1)
     assert [(e["player"], e["id"]) for e in events(g, "program_decoded")] == [(0, "T-PLACE")]
 
 
@@ -347,6 +393,7 @@ def test_tt_p12_decoder_discards_one_program_only():
     # too (the decoded one consumed nothing) and runs: a decoder discards one program
     g = scenario(p0=dict(programs=["T-PLACE", "T-PLACE"], hand=["T-SMALL"], deck=FILL),
                  p1=dict(programs=["T-DEC2"], deck=FILL), priority=1, start="main")
+    decode(g, 1)
     assert [(e["player"], e["id"]) for e in events(g, "program_decoded")] == [(0, "T-PLACE")]
     assert decision(g) == (0, "place") and g.decision.info["segment"] == 0
     do(g, "place", card="T-SMALL")
@@ -360,6 +407,7 @@ def test_tt_p12_decoder_hits_a_later_segment_match():
     do(g, "place", card="T-BIG")     # p1 seg 0 (lower HP)
     do(g, "place", card="T-SMALL")   # p0 seg 0
     # seg 2: p1's decoder goes before p0's T-PLACE (p1 has the lower HP)
+    decode(g, 1)
     assert [(e["player"], e["id"]) for e in events(g, "program_decoded")] == [(0, "T-PLACE")]
     assert zone(g, 0, "discard") == ["T-PLACE"] and "T-GUARD" in zone(g, 0, "hand")
     assert zone(g, 1, "hand")[:2] == ["T-PLACE2", "T-DEC"]
@@ -368,6 +416,7 @@ def test_tt_p12_decoder_hits_a_later_segment_match():
 def test_tt_p12_two_decoders_first_in_order_decodes_the_other():
     g = scenario(p0=dict(programs=["T-DEC"], deck=FILL, hp=20),
                  p1=dict(programs=["T-DEC"], deck=FILL, hp=18), priority=0, start="main")
+    decode(g, 1)
     assert [(e["player"], e["id"]) for e in events(g, "program_reveal")] == [(1, "T-DEC")]
     assert [(e["player"], e["id"]) for e in events(g, "program_decoded")] == [(0, "T-DEC")]
     assert zone(g, 0, "discard") == ["T-DEC"]
@@ -392,6 +441,7 @@ def test_tt_p12_decoder_programmed_and_decoding_through_a_whole_round():
                  p1=dict(hand=["T-DEC"], deck=FILL), priority=1)
     program(g, 1, "T-DEC")
     program(g, 0, "T-ATK")
+    decode(g, 1)
     # the attack never happens
     assert g.state.players[1].hp == 20
     assert unit(g, 0, "T-ODD").awake is True

@@ -6,7 +6,7 @@ by the defender (``place_free``/``use_free``) or declined, and then goes to the 
 events alternate starting with the attacker until both pass in a row."""
 from __future__ import annotations
 
-from .harness import (FILL, attack, can, check, decision, do, events, kinds, legal_types, main,
+from .harness import (FILL, attack, can, check, decision, do, events, kinds, legal, legal_types, main,
                       options, pass_battle, power, sq, unit, zone)
 
 
@@ -147,6 +147,59 @@ def test_zx_b4_destruction_checked_until_nothing_more_is_destroyed():
     assert sq(g, 3) is None                                  # 1500 >= 1000 now: destroyed too
     assert zone(g, 1, "charge") == ["Z-BANNER", "Z-R1"]
     assert [e["square"] for e in events(g, "leave_board")] == [5, 3]
+    check(g)
+
+
+def _attack_options(g) -> set:
+    return {(a.attacker, a.target) for a in legal(g, "attack")}
+
+
+def test_zx_b4_a_paid_placement_lowering_power_destroys_before_the_next_decision():
+    """ZX-B4 「パワー以上のダメージを受けた場合破壊される。」 is a standing check: a Z/X left with
+    damage under its power by a battle is destroyed the moment a Z/X whose static lowers its
+    power comes down — paid for without a choice, or through a ``pay`` decision — before the
+    next decision opens (not only when the next action is applied): it cannot be attacked."""
+    for resources in (["Z-VB"] * 2, ["Z-VB", "Z-VB", "Z-R1"]):     # one payment / a pay decision
+        g = main(p0=dict(hand=["Z-DREAD"], resources=resources),
+                 board={4: "Z-R2", 6: "Z-R1", 3: dict(card="Z-R3", owner=1)})
+        attack(g, 4, 3)                               # 2000 damage: under its 3000 power
+        assert sq(g, 3) == "Z-R3" and unit(g, 3).damage == 2000
+        do(g, "place", card="Z-DREAD", square=5)
+        if decision(g)[1] == "pay":
+            do(g, "pay_suggested")
+        assert decision(g) == (0, "main") and sq(g, 5) == "Z-DREAD"
+        assert sq(g, 3) is None and zone(g, 1, "charge") == ["Z-R3"]   # 2000 >= 3000 - 1000
+        assert (6, 3) not in _attack_options(g)
+        check(g)
+
+
+def test_zx_b4_a_zx_ex_lowering_power_destroys_before_the_next_decision():
+    """ZX-B4 / ZX-X3: the same when the Z/X lowering power is an awakened Z/X EX (paid, its
+    condition carried out, then it comes down)."""
+    g = main(p0=dict(hand=["Z-R1"], resources=["Z-VB"] * 2, dynamis=["X-AWKDREAD"]),
+             board={4: "Z-R2", 6: "Z-R1", 3: dict(card="Z-R3", owner=1)})
+    attack(g, 4, 3)
+    assert unit(g, 3).damage == 2000
+    do(g, "zx_ex", card="X-AWKDREAD", square=5, destroy=())
+    do(g, "discard", card="Z-R1")                     # the awaken condition: then it comes down
+    assert decision(g) == (0, "main") and sq(g, 5) == "X-AWKDREAD"
+    assert sq(g, 3) is None and zone(g, 1, "charge") == ["Z-R3"]
+    assert (6, 3) not in _attack_options(g)
+    check(g)
+
+
+def test_zx_b4_replacing_your_own_power_booster_destroys_before_the_next_decision():
+    """ZX-B4 / ZX-Q3: a Z/X placed on your own rebooted Z/X sends it to the trash; when that one
+    raised the power of a damaged Z/X of yours, the damaged one is destroyed at once (before
+    the next decision: its power no longer counts in a battle)."""
+    g = main(p0=dict(hand=["Z-R2"], resources=["Z-R1"] * 2),
+             board={5: "Z-BANNER", 3: dict(card="Z-R1", damage=1500), 0: dict(card="Z-R1", owner=1)})
+    assert power(g, 3) == 2000                        # 1000 + the banner's 1000 > 1500
+    do(g, "place", card="Z-R2", square=5)             # the banner goes to the trash
+    assert decision(g) == (0, "main") and sq(g, 5) == "Z-R2"
+    assert zone(g, 0, "trash") == ["Z-BANNER"]
+    assert sq(g, 3) is None and zone(g, 0, "charge") == ["Z-R1"]   # 1500 >= 1000
+    assert (3, 0) not in _attack_options(g)
     check(g)
 
 

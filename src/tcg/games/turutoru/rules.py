@@ -154,9 +154,10 @@ class TuruturuRules(EffectRunner, StepRuleset):
         usable = self._usable_programs(s, p, iid)
         if not usable:
             self._finish(s, p, "discarded")  # TT-P13: no program of it can act
-        elif len(usable) == 1:
-            self._use(s, p, usable[0], chosen=False)
-        else:  # TT-T2: the owner chooses which of its programs to use, now
+        elif len(usable) == 1 and s.cards[iid].programs[usable[0]].kind != "decoder":
+            self._use(s, p, usable[0], chosen=False)  # its own decision offers to skip it
+        else:  # TT-T2: the owner chooses which of its programs to use, now; TT-P13: or none
+            # (a Program Decoder asks nothing as it runs: this is where it may be declined)
             self._decide(s, p, "choose_program", (p, iid, tuple(usable)), card=iid, segment=start,
                          programs=[s.cards[iid].programs[i].label() for i in usable])
 

@@ -862,6 +862,12 @@ class ZXRules(EffectRunner, StepRuleset):
         sq = s.square_of(iid)
         return s.board[sq] if sq >= 0 else None
 
+    #: ZX-B4: destruction is a standing check, so it runs after every step as well as after
+    #: every effect op and decision (``StepRuleset.advance``): a Z/X placed once it is paid for, a
+    #: Z/X EX coming down after its awaken condition, a power booster replaced — whatever left a
+    #: Z/X at its damage, it is destroyed before the next decision opens
+    check_after_steps = True
+
     def after_op(self, s) -> None:
         for u in s.board:  # F.check_destroyed does nothing unless a Z/X has damage
             if u is not None and u.damage > 0:
