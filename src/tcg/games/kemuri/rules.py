@@ -13,6 +13,7 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
 from . import flow as F
+from . import loops as L
 from .state import NO_CHARM, Cast, KMState, printed
 
 MULLIGAN_DONE = Action("mulligan_done")
@@ -194,7 +195,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         p, n, why = step[1], step[2], step[3]
         if n <= 0:
             return
-        if why == "refresh" and self._endless_refreshes(s):
+        if why == "refresh" and self._endless_refreshes(s, step):
             return
         if not s.callin_open:
             s.callin_open = True
@@ -217,24 +218,38 @@ class KemuriRules(EffectRunner, StepRuleset):
                                "seats": F.seats(s, p)})
         F.check_refresh(s, p)
 
-    def _endless_refreshes(self, s) -> bool:
-        """Reading: refresh call-ins that come back to exactly the same state (every card in the
-        same place, the same steps to come, the same random generator), with no decision between,
-        repeat forever (each player cycling one trigger card: every refresh gives the other a
-        call-in that refreshes again). Nobody can stop such a mandatory loop, so the game ends in
-        a draw ("refresh_loop")."""
-        place = (tuple((tuple(ps.deck), tuple(ps.hand), tuple(ps.backyard), tuple(ps.seating),
-                        tuple(ps.resolving), tuple((c.members, c.cp_mod, c.call_mod) for c in ps.floor))
-                       for ps in s.players),
-                 tuple(s.steps), tuple(s.owed_call_ins), s.rng.state, s.event)
-        if place in s.refresh_chain:
+    def _endless_refreshes(self, s, step) -> bool:
+        """Reading: refresh call-ins that can never stop, whatever the shuffles give, with no
+        decision between (each player cycling trigger cards: every refresh gives the other a
+        call-in that refreshes again). Nobody can stop such a mandatory loop, so the game ends
+        in a draw ("refresh_loop"). Found by ``loops``: each such call-in's state is hashed
+        (constant time a step); the first one met twice starts a bounded exploration of every
+        shuffle result."""
+        watch = s.loop_watch
+        if watch is L.PROBING:
+            return False
+        if watch is None:
+            watch = s.loop_watch = L.Watch()
+        key = L.loop_key(s, step)
+        verdict = watch.known.get(key)
+        if verdict is None:
+            if key not in watch.seen:
+                watch.seen.add(key)
+                return False
+            if watch.gave_up or watch.explorations >= L.MAX_EXPLORATIONS:
+                return False
+            watch.explorations += 1
+            verdict = L.explore(self, s, step, watch)
+            if verdict is None:
+                watch.gave_up = True
+                return False
+        if verdict:
             s.end(None, "refresh_loop")
             return True
-        s.refresh_chain = s.refresh_chain + (place,)
         return False
 
     def apply(self, s, action):
-        s.refresh_chain = ()  # a decision: any loop so far could be broken by it
+        s.loop_watch = None  # a decision: the exchange so far ends here
         super().apply(s, action)
 
     def _step_callin_end(self, s, step):

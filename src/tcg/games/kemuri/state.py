@@ -121,7 +121,7 @@ def printed(s: "KMState") -> Printed:
 
 
 class KMState(TurnState):
-    __slots__ = ("event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "refresh_chain",
+    __slots__ = ("event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "loop_watch",
                  "printed")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
@@ -132,7 +132,7 @@ class KMState(TurnState):
         self.trouble_used = False
         self.callin_open = False        # a call-in sequence is running (KM-R2 waits for its end)
         self.owed_call_ins: list[int] = []  # players owed a call-in by a refresh meanwhile
-        self.refresh_chain: tuple = ()  # card places seen at each refresh call-in since the last decision
+        self.loop_watch = None  # loops.Watch: the refresh call-ins met since the last decision
         self.printed: Printed | None = None  # facts derived from ``cards`` only (``printed(s)``)
 
     def clone(self) -> "KMState":
@@ -141,6 +141,6 @@ class KMState(TurnState):
         s.event, s.serving = self.event, self.serving
         s.help_used, s.trouble_used = self.help_used[:], self.trouble_used
         s.callin_open, s.owed_call_ins = self.callin_open, self.owed_call_ins[:]
-        s.refresh_chain = self.refresh_chain
+        s.loop_watch = None  # (what an exchange of refreshes met: only until its decision)
         s.printed = self.printed  # immutable, derived from the shared cards
         return s
