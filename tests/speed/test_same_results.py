@@ -18,7 +18,7 @@ GOLDEN = {
     "turutoru/random": "6fd27e5b136ea961",
     "turutoru/heuristic": "86462ca610b755bb",
     "turutoru/ismcts": "f492e31cf16c7130",
-    "kemuri/random": "23d1d365f7b4ac93",  # issue 29: game 16 no longer a false refresh_loop draw
+    "kemuri/random": "c971be08ce1e5313",  # issue 29: no false refresh_loop draw (game 16); cross call-ins (KM-K3)
     "kemuri/heuristic": "ac7dc67e1bd2b160",
     "kemuri/ismcts": "4c1722bfa29c9812",
     "zx/random": "3cc89f50617729fa",

@@ -299,11 +299,13 @@ class KemuriRules(EffectRunner, StepRuleset):
         split = []
         for c in ps.floor:
             split.append(c)
-            for b in c.below:
-                split.append(Cast(b))
             if c.below:
+                for b, (cp, ci) in c.card_mods()[1:]:  # each card keeps its own changes
+                    x = Cast(b)
+                    x.cp_mod, x.call_mod = cp, ci
+                    split.append(x)
                 s.emit("cross_end", {"player": p, "cards": list(c.members)})
-                c.below = ()
+                c.below = c.below_mods = ()
         ps.floor = split
         s.phase = "end"
         s.steps.append(("end_turn",))
@@ -327,6 +329,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         for ps in s.players:
             for c in ps.floor:
                 c.cp_mod = c.call_mod = 0
+                c.below_mods = ()
         s.steps.append(("start_turn",))
 
     def _step_pick_card(self, s, step):
@@ -609,11 +612,14 @@ class KemuriRules(EffectRunner, StepRuleset):
                 u = next(x for x in ps.floor if i in x.members)
                 if u not in units:
                     units.append(u)
+            mods = {}  # each card's own changes this turn: they stay with the card
             for m in units:
                 ps.floor.remove(m)
+                mods.update(m.card_mods())
             cross = Cast(casts[0], tuple(casts[1:]))
-            cross.cp_mod = sum(m.cp_mod for m in units)  # this turn's changes carry over
-            cross.call_mod = units[0].call_mod
+            cross.cp_mod, cross.call_mod = mods[casts[0]]  # KM-K3: the top card's
+            below = tuple(mods[i] for i in casts[1:])
+            cross.below_mods = below if any(cp or ci for cp, ci in below) else ()
             ps.floor.append(cross)
             s.emit("cross", {"player": p, "cards": list(casts)})
         elif t == "charm":

@@ -6,9 +6,14 @@ from .cards import Card
 
 
 class Cast:
-    """A cast on the floor; a flavour cross is one Cast whose ``below`` holds the other casts."""
+    """A cast on the floor; a flavour cross is one Cast whose ``below`` holds the other casts.
 
-    __slots__ = ("iid", "below", "served", "cp_mod", "call_mod")
+    Until-end-of-turn changes belong to cards (KM-K3: a cross's CP is the sum of its cards', its
+    other abilities, call-ins included, are its top card's): ``cp_mod`` and ``call_mod`` are the
+    top card's, ``below_mods`` those of each card below, in order ((cp, call-in) each; () when
+    all are 0). A change made to a cross goes to its top card."""
+
+    __slots__ = ("iid", "below", "served", "cp_mod", "call_mod", "below_mods")
 
     def __init__(self, iid: int, below: tuple[int, ...] = ()):
         self.iid = iid
@@ -16,14 +21,25 @@ class Cast:
         self.served = False
         self.cp_mod = 0         # until end of turn
         self.call_mod = 0
+        self.below_mods: tuple = ()
 
     @property
     def members(self) -> tuple[int, ...]:
         return (self.iid,) + self.below
 
+    def card_mods(self) -> list[tuple[int, tuple[int, int]]]:
+        """(card, (its cp change, its call-in change)) for each card of the cast, top first."""
+        below = self.below_mods or ((0, 0),) * len(self.below)
+        return [(self.iid, (self.cp_mod, self.call_mod))] + list(zip(self.below, below))
+
+    def below_cp(self) -> int:
+        """The CP changes of the cards below the top (0 for a single cast)."""
+        return sum(m[0] for m in self.below_mods) if self.below_mods else 0
+
     def copy(self) -> "Cast":
         c = Cast.__new__(Cast)
         c.iid, c.below, c.served, c.cp_mod, c.call_mod = self.iid, self.below, self.served, self.cp_mod, self.call_mod
+        c.below_mods = self.below_mods
         return c
 
 
