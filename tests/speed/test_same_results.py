@@ -18,7 +18,7 @@ GOLDEN = {
     "turutoru/random": "6fd27e5b136ea961",
     "turutoru/heuristic": "86462ca610b755bb",
     "turutoru/ismcts": "f492e31cf16c7130",
-    "kemuri/random": "c971be08ce1e5313",  # issue 29: no false refresh_loop draw (game 16); cross call-ins (KM-K3)
+    "kemuri/random": "3287ab2643fd2fae",  # issue 29: no false refresh_loop draw; cross call-ins; relative triggers
     "kemuri/heuristic": "ac7dc67e1bd2b160",
     "kemuri/ismcts": "4c1722bfa29c9812",
     "zx/random": "3cc89f50617729fa",

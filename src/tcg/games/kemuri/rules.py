@@ -14,6 +14,7 @@ from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
 from . import flow as F
 from . import loops as L
+from .effects import SERVING
 from .state import NO_CHARM, Cast, KMState, printed
 
 MULLIGAN_DONE = Action("mulligan_done")
@@ -740,10 +741,14 @@ class KemuriRules(EffectRunner, StepRuleset):
             return [sel]
         if sel in ("self", "same"):
             return self.effect_targets(s, (ctx.source,) if sel == "self" else last)
-        if sel in ("serving_cast", "receiving_cast"):
+        role = SERVING.get(sel)
+        if role is not None:  # the serving's casts, relative to the controller where it says so
             if s.serving is None:
                 return []
-            return self.effect_targets(s, (s.serving[0 if sel == "serving_cast" else 1],))
+            iid = s.serving[role[0]]
+            if iid < 0 or (role[1] is not None and (s.owner[iid] == c) != role[1]):
+                return []
+            return self.effect_targets(s, (iid,))
         if sel == "all_own_casts":
             return list(s.players[c].floor)
         if sel == "all_opponent_casts":
