@@ -85,6 +85,20 @@ def test_km_r2_an_exchange_reshuffling_two_cards_is_a_draw_found_at_once():
     assert took < 0.5
 
 
+def test_km_r2_the_worst_exchange_of_the_sample_cards_is_decided_at_once():
+    """The sample cards: each player cycles the call-in triggers of a deck (Anniversary Festival
+    and two Flyers; two Flyers and a New Hire), three-card shuffles with distinct cards. Every
+    call-in a refresh gives draws the whole pile: a draw, decided in a fraction of a second."""
+    for seed in range(4):
+        g = _capped(scenario(p0=dict(floor=["K-EA"], deck=[], backyard=["KMS-028", "KMS-031", "KMS-031"]),
+                             p1=dict(deck=[], backyard=["KMS-031", "KMS-031", "KMS-009"]),
+                             start="serve", seed=seed, samples=True))
+        t = time.perf_counter()
+        serve(g, "K-EA", -1)
+        assert time.perf_counter() - t < 0.5
+        assert g.result["reason"] == "refresh_loop" and len(g.log) < 100
+
+
 def test_km_r2_an_exchange_of_two_different_cards_is_a_draw_whatever_the_shuffles_give():
     """Two different triggers each (call in once; lock the opponent's leader): the shuffle
     decides which comes first and the piles differ from refresh to refresh, but every call-in a
