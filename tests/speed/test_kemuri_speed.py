@@ -70,7 +70,8 @@ def _plain_static(s, c, stat: str) -> int:
 
 
 def _plain_cp(s, c) -> int:
-    return max(0, sum(s.cards[i].cp for i in c.members) + c.cp_mod + _plain_static(s, c, "cp"))
+    # KM-K3: every card's CP and its own change (issue 29: changes belong to cards)
+    return max(0, sum(s.cards[i].cp + mod[0] for i, mod in c.card_mods()) + _plain_static(s, c, "cp"))
 
 
 def _plain_call_in(s, c) -> int:

@@ -18,7 +18,7 @@ GOLDEN = {
     "turutoru/random": "79d1e108fc0942f3",  # a Program Decoder may be declined (issue 29 item 7)
     "turutoru/heuristic": "86462ca610b755bb",
     "turutoru/ismcts": "f492e31cf16c7130",
-    "kemuri/random": "c0f11e9e95e731eb",
+    "kemuri/random": "3287ab2643fd2fae",  # issue 29: no false refresh_loop draw; cross call-ins; relative triggers
     "kemuri/heuristic": "ac7dc67e1bd2b160",
     "kemuri/ismcts": "4c1722bfa29c9812",
     "zx/random": "3cc89f50617729fa",

@@ -57,15 +57,31 @@ def fixture_rules() -> KemuriRules:
     return base.fixture_rules(KemuriRules, load_cards, FIXTURE)
 
 
+SAMPLES = pathlib.Path(F.__file__).with_name("cards.toml")
+_WITH_SAMPLES: list[KemuriRules] = []
+
+
+def sample_rules() -> KemuriRules:
+    """A Kemuri ruleset whose cards are the test fixture and the shipped sample set (KMS-*)
+    together (one, shared: the tests do not change it)."""
+    if not _WITH_SAMPLES:
+        r = KemuriRules()
+        r._cards = load_cards(FIXTURE, SAMPLES)
+        r.profile  # noqa: B018
+        _WITH_SAMPLES.append(r)
+    return _WITH_SAMPLES[0]
+
+
 PLAYER_KEYS = {"deck", "hand", "backyard", "seating", "floor", "leader", "leader_active", "active", "charm_used",
                "event", "used_event", "used_support"}
 
 
 def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, active: int = 0,
              first: int = 0, start: str | tuple = "operation", phase: str | None = None,
-             seed: int = 0) -> Game:
-    """A game in the state described (see the module docstring), advanced to its first decision."""
-    rules = fixture_rules()
+             seed: int = 0, samples: bool = False) -> Game:
+    """A game in the state described (see the module docstring), advanced to its first decision.
+    ``samples``: the shipped sample cards (KMS-*) may be used beside the fixture's."""
+    rules = sample_rules() if samples else fixture_rules()
     if isinstance(start, tuple):
         start = start[0]
     pool = base.Pool(rules)

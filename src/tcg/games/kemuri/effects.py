@@ -7,7 +7,15 @@ from . import flow as F
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_own_cast", "choose_opponent_cast")
 ALL = ("all_own_casts", "all_opponent_casts", "all_casts")
-UNIT_TARGETS = ("self", "same", "serving_cast", "receiving_cast") + CHOOSE + ALL
+#: the casts of the serving under way, seen from the ability's controller ("you"): "own_" picks
+#: the cast only if it is yours, "opponent_" only if it is the other player's (a trigger called
+#: in by a refresh may resolve for either player in the middle of a serving). The plain
+#: ``serving_cast`` / ``receiving_cast`` pick it whoever's it is (texts that say neither
+#: 自分の nor 相手の).
+SERVING = {"serving_cast": (0, None), "receiving_cast": (1, None),
+           "own_serving_cast": (0, True), "opponent_serving_cast": (0, False),
+           "own_receiving_cast": (1, True), "opponent_receiving_cast": (1, False)}
+UNIT_TARGETS = ("self", "same") + tuple(SERVING) + CHOOSE + ALL
 LEADERS = ("own_leader", "opponent_leader")
 FILTER = {"filter": Param(dict, default=None, doc="only casts with these fields, e.g. {shift = \"early\"}")}
 

@@ -147,10 +147,11 @@ def cp_of(s: KMState, c: Cast, sources: list[tuple] | None = None) -> int:
     cp = cards[c.iid].cp
     for i in c.below:
         cp += cards[i].cp
-    return max(0, cp + c.cp_mod + _static(s, c, 0, sources))
+    return max(0, cp + c.cp_mod + c.below_cp() + _static(s, c, 0, sources))
 
 
 def call_in_of(s: KMState, c: Cast, sources: list[tuple] | None = None) -> int:
+    """KM-K3: the top card's call-in value and its own changes (never those of the cards below)."""
     return max(0, s.cards[c.iid].call_in + c.call_mod + _static(s, c, 1, sources))
 
 

@@ -13,6 +13,8 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
 from . import flow as F
+from . import loops as L
+from .effects import SERVING
 from .state import NO_CHARM, Cast, KMState, printed
 
 MULLIGAN_DONE = Action("mulligan_done")
@@ -194,7 +196,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         p, n, why = step[1], step[2], step[3]
         if n <= 0:
             return
-        if why == "refresh" and self._endless_refreshes(s):
+        if why == "refresh" and self._endless_refreshes(s, step):
             return
         if not s.callin_open:
             s.callin_open = True
@@ -217,24 +219,38 @@ class KemuriRules(EffectRunner, StepRuleset):
                                "seats": F.seats(s, p)})
         F.check_refresh(s, p)
 
-    def _endless_refreshes(self, s) -> bool:
-        """Reading: refresh call-ins that come back to exactly the same state (every card in the
-        same place, the same steps to come, the same random generator), with no decision between,
-        repeat forever (each player cycling one trigger card: every refresh gives the other a
-        call-in that refreshes again). Nobody can stop such a mandatory loop, so the game ends in
-        a draw ("refresh_loop")."""
-        place = (tuple((tuple(ps.deck), tuple(ps.hand), tuple(ps.backyard), tuple(ps.seating),
-                        tuple(ps.resolving), tuple((c.members, c.cp_mod, c.call_mod) for c in ps.floor))
-                       for ps in s.players),
-                 tuple(s.steps), tuple(s.owed_call_ins), s.rng.state, s.event)
-        if place in s.refresh_chain:
+    def _endless_refreshes(self, s, step) -> bool:
+        """Reading: refresh call-ins that can never stop, whatever the shuffles give, with no
+        decision between (each player cycling trigger cards: every refresh gives the other a
+        call-in that refreshes again). Nobody can stop such a mandatory loop, so the game ends
+        in a draw ("refresh_loop"). Found by ``loops``: each such call-in's state is hashed
+        (constant time a step); the first one met twice starts a bounded exploration of every
+        shuffle result."""
+        watch = s.loop_watch
+        if watch is L.PROBING:
+            return False
+        if watch is None:
+            watch = s.loop_watch = L.Watch()
+        key = L.loop_key(s, step)
+        verdict = watch.known.get(key)
+        if verdict is None:
+            if key not in watch.seen:
+                watch.seen.add(key)
+                return False
+            if watch.gave_up or watch.explorations >= L.MAX_EXPLORATIONS:
+                return False
+            watch.explorations += 1
+            verdict = L.explore(self, s, step, watch)
+            if verdict is None:
+                watch.gave_up = True
+                return False
+        if verdict:
             s.end(None, "refresh_loop")
             return True
-        s.refresh_chain = s.refresh_chain + (place,)
         return False
 
     def apply(self, s, action):
-        s.refresh_chain = ()  # a decision: any loop so far could be broken by it
+        s.loop_watch = None  # a decision: the exchange so far ends here
         super().apply(s, action)
 
     def _step_callin_end(self, s, step):
@@ -284,11 +300,13 @@ class KemuriRules(EffectRunner, StepRuleset):
         split = []
         for c in ps.floor:
             split.append(c)
-            for b in c.below:
-                split.append(Cast(b))
             if c.below:
+                for b, (cp, ci) in c.card_mods()[1:]:  # each card keeps its own changes
+                    x = Cast(b)
+                    x.cp_mod, x.call_mod = cp, ci
+                    split.append(x)
                 s.emit("cross_end", {"player": p, "cards": list(c.members)})
-                c.below = ()
+                c.below = c.below_mods = ()
         ps.floor = split
         s.phase = "end"
         s.steps.append(("end_turn",))
@@ -312,6 +330,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         for ps in s.players:
             for c in ps.floor:
                 c.cp_mod = c.call_mod = 0
+                c.below_mods = ()
         s.steps.append(("start_turn",))
 
     def _step_pick_card(self, s, step):
@@ -594,11 +613,14 @@ class KemuriRules(EffectRunner, StepRuleset):
                 u = next(x for x in ps.floor if i in x.members)
                 if u not in units:
                     units.append(u)
+            mods = {}  # each card's own changes this turn: they stay with the card
             for m in units:
                 ps.floor.remove(m)
+                mods.update(m.card_mods())
             cross = Cast(casts[0], tuple(casts[1:]))
-            cross.cp_mod = sum(m.cp_mod for m in units)  # this turn's changes carry over
-            cross.call_mod = units[0].call_mod
+            cross.cp_mod, cross.call_mod = mods[casts[0]]  # KM-K3: the top card's
+            below = tuple(mods[i] for i in casts[1:])
+            cross.below_mods = below if any(cp or ci for cp, ci in below) else ()
             ps.floor.append(cross)
             s.emit("cross", {"player": p, "cards": list(casts)})
         elif t == "charm":
@@ -719,10 +741,14 @@ class KemuriRules(EffectRunner, StepRuleset):
             return [sel]
         if sel in ("self", "same"):
             return self.effect_targets(s, (ctx.source,) if sel == "self" else last)
-        if sel in ("serving_cast", "receiving_cast"):
+        role = SERVING.get(sel)
+        if role is not None:  # the serving's casts, relative to the controller where it says so
             if s.serving is None:
                 return []
-            return self.effect_targets(s, (s.serving[0 if sel == "serving_cast" else 1],))
+            iid = s.serving[role[0]]
+            if iid < 0 or (role[1] is not None and (s.owner[iid] == c) != role[1]):
+                return []
+            return self.effect_targets(s, (iid,))
         if sel == "all_own_casts":
             return list(s.players[c].floor)
         if sel == "all_opponent_casts":

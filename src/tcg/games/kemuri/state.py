@@ -6,9 +6,14 @@ from .cards import Card
 
 
 class Cast:
-    """A cast on the floor; a flavour cross is one Cast whose ``below`` holds the other casts."""
+    """A cast on the floor; a flavour cross is one Cast whose ``below`` holds the other casts.
 
-    __slots__ = ("iid", "below", "served", "cp_mod", "call_mod")
+    Until-end-of-turn changes belong to cards (KM-K3: a cross's CP is the sum of its cards', its
+    other abilities, call-ins included, are its top card's): ``cp_mod`` and ``call_mod`` are the
+    top card's, ``below_mods`` those of each card below, in order ((cp, call-in) each; () when
+    all are 0). A change made to a cross goes to its top card."""
+
+    __slots__ = ("iid", "below", "served", "cp_mod", "call_mod", "below_mods")
 
     def __init__(self, iid: int, below: tuple[int, ...] = ()):
         self.iid = iid
@@ -16,14 +21,25 @@ class Cast:
         self.served = False
         self.cp_mod = 0         # until end of turn
         self.call_mod = 0
+        self.below_mods: tuple = ()
 
     @property
     def members(self) -> tuple[int, ...]:
         return (self.iid,) + self.below
 
+    def card_mods(self) -> list[tuple[int, tuple[int, int]]]:
+        """(card, (its cp change, its call-in change)) for each card of the cast, top first."""
+        below = self.below_mods or ((0, 0),) * len(self.below)
+        return [(self.iid, (self.cp_mod, self.call_mod))] + list(zip(self.below, below))
+
+    def below_cp(self) -> int:
+        """The CP changes of the cards below the top (0 for a single cast)."""
+        return sum(m[0] for m in self.below_mods) if self.below_mods else 0
+
     def copy(self) -> "Cast":
         c = Cast.__new__(Cast)
         c.iid, c.below, c.served, c.cp_mod, c.call_mod = self.iid, self.below, self.served, self.cp_mod, self.call_mod
+        c.below_mods = self.below_mods
         return c
 
 
@@ -121,7 +137,7 @@ def printed(s: "KMState") -> Printed:
 
 
 class KMState(TurnState):
-    __slots__ = ("event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "refresh_chain",
+    __slots__ = ("event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "loop_watch",
                  "printed")
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
@@ -132,7 +148,7 @@ class KMState(TurnState):
         self.trouble_used = False
         self.callin_open = False        # a call-in sequence is running (KM-R2 waits for its end)
         self.owed_call_ins: list[int] = []  # players owed a call-in by a refresh meanwhile
-        self.refresh_chain: tuple = ()  # card places seen at each refresh call-in since the last decision
+        self.loop_watch = None  # loops.Watch: the refresh call-ins met since the last decision
         self.printed: Printed | None = None  # facts derived from ``cards`` only (``printed(s)``)
 
     def clone(self) -> "KMState":
@@ -141,6 +157,6 @@ class KMState(TurnState):
         s.event, s.serving = self.event, self.serving
         s.help_used, s.trouble_used = self.help_used[:], self.trouble_used
         s.callin_open, s.owed_call_ins = self.callin_open, self.owed_call_ins[:]
-        s.refresh_chain = self.refresh_chain
+        s.loop_watch = None  # (what an exchange of refreshes met: only until its decision)
         s.printed = self.printed  # immutable, derived from the shared cards
         return s

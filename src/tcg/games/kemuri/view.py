@@ -115,7 +115,7 @@ def _cast_shared(s: KMState, d, c: Cast, sources: list) -> FrozenView:
         cp = top.cp
         for i in c.below:
             cp += cards[i].cp
-        cp = max(0, cp + c.cp_mod)
+        cp = max(0, cp + c.cp_mod + c.below_cp())
         ci = max(0, top.call_in + c.call_mod)
     key = (c.iid, c.below, cp, ci, c.served)
     v = d.cast_views.get(key)
@@ -189,7 +189,7 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     for p, ps in enumerate(s.players):
         floor = []
         for c in ps.floor:
-            key = (c.iid, c.below, c.cp_mod, c.call_mod, c.served, sig)
+            key = (c.iid, c.below, c.cp_mod, c.call_mod, c.below_mods, c.served, sig)
             v = plain.get(key)
             if v is None:
                 if sources is None:
