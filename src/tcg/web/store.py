@@ -417,12 +417,14 @@ class SQLStore:
         return json.loads(row[0]) if row else []
 
     def games_held(self, session: str | None, limit: int = 30) -> list[dict[str, Any]]:
-        """The games (most recently changed first, at most ``limit``) in which ``session`` holds a seat."""
+        """The games (newest first, at most ``limit``) in which ``session`` holds a seat. By when
+        they were made, not changed: the order must not tell a seat when the other made a secret
+        choice (the list shows no count of actions of a game being played either)."""
         if not session:
             return []
         rows = self._exec(self._db(), "SELECT g.id, g.game, g.updated, g.actions, g.result, g.created, s.seat "
                           "FROM seats s JOIN games g ON g.id=s.game_id WHERE s.token_hash=? "
-                          "ORDER BY g.updated DESC, s.seat", (hash_token(session),)).fetchall()
+                          "ORDER BY g.created DESC, s.seat", (hash_token(session),)).fetchall()
         out: dict[str, dict[str, Any]] = {}
         for gid, game, updated, actions, result, created, seat in rows:
             if gid not in out:
