@@ -84,3 +84,28 @@ def test_prepared_choices_survive_a_restart(tmp_path):
         with c2.websocket_connect(f"/ws/{gid}?seat=1") as s1:
             again = receive_state(s1)
     assert again["prepare"]["done"] == done and again["prepare"]["step"] == 1
+
+
+def test_a_preview_stops_before_the_cards_the_seat_would_draw(tmp_path):
+    """Issue 28, leak 2a: a Z/X seat waiting for the other's set-up prepares its start and gate
+    cards; the preview then offered the mulligan ("Keep this hand: …") naming the four cards it
+    was about to draw, from the real order of its deck. A preview is made on a redealt copy
+    (``Game.determinized``) and stops at anything the seat would only learn then: after the
+    set-up choices come the shuffle and the draw, so nothing more is offered."""
+    c, a, b, gid = friends(tmp_path, "zx")
+    with c, a.websocket_connect(f"/ws/{gid}?seat=0") as s0, b.websocket_connect(f"/ws/{gid}?seat=1") as s1:
+        m0, m1 = receive_state(s0), receive_state(s1)
+        waiting, sock = (m1, s1) if m0["decision"]["yours"] else (m0, s0)
+        kinds = []
+        for step in range(4):
+            prep = waiting["prepare"]
+            if not prep or not prep["options"]:
+                break
+            room = c.app.state.hub.room(gid)
+            got = room.preview(waiting["seat"])
+            kinds.append(got[0].decision.kind)
+            sock.send_text(json.dumps({"type": "prepare", "seq": waiting["seq"], "step": prep["step"],
+                                       "option": 0}))
+            waiting = receive_state(sock)
+        assert kinds == ["start_card", "gate_card"], kinds  # the set-up choices, prepared
+        assert waiting["prepare"]["step"] == 2 and waiting["prepare"]["options"] == []  # no mulligan
