@@ -10,10 +10,8 @@ import numpy as np
 import tcg
 from tcg.engine.cards import FrozenView
 
+from . import ENV_VERSION
 from .encoder import GameEncoding, encoding
-
-#: environment names carry the encoding version (bumped whenever an encode.py changes meaning)
-ENV_VERSION = 0
 
 
 def env_name(game: str) -> str:

@@ -2,12 +2,19 @@
 project's agents (``random``, ``heuristic``, ``ismcts``, or any object with ``act(AgentView)``).
 
 ``gym_env(game, opponent="heuristic", seat=None, decks=None, seed=None, max_decisions=None,
-opponent_options=None)``:
+opponent_options=None, raw_info=False)``, or ``gymnasium.make("tcg/<game>-v0", ...)`` with the
+same keywords (the ids are registered by ``import tcg.rl``):
 
 * observation: ``Box(float32[size])`` — the same seat-relative encoding as the PettingZoo env;
 * action: ``Discrete(N)``, the game's fixed action table; ``action_masks()`` returns the legal ids
   as a bool array (what sb3-contrib's ``MaskablePPO`` / ``ActionMasker`` read), and ``info`` holds
   ``action_mask`` too;
+* ``info``: the same keys with the same types after every ``reset`` and ``step`` (``INFO_KEYS``),
+  so that the vector envs can batch them; ``raw_info=True`` adds the engine's raw views
+  (``RAW_INFO_KEYS``: the observation dict, the legal actions as dicts, the result), whose shapes
+  change from step to step (for a single env: the vector envs cannot batch them);
+* pickling and ``copy.deepcopy`` keep the settings, the generators, the opponent and the game's
+  record (the game is replayed from it), so a restored env continues identically;
 * ``seat``: 0, 1, or None to alternate seats every episode (the first episode after a seeded
   reset takes seat ``seed % 2``);
 * reward +1 / -1 / 0 at the end of the game (win / loss / draw); ``truncated`` after
@@ -25,8 +32,26 @@ from gymnasium import spaces
 
 import tcg
 from tcg.agents import AgentView, make_agent
+from tcg.engine.deck import Deck
+from tcg.engine.game import replay_record
+from tcg.games import get_rules
 
 from .core import DeckChooser, SeatView, encoding, env_name, new_seed
+
+
+#: ``info`` after every reset and step: key -> type (the same at every step)
+INFO_KEYS: dict[str, type] = {
+    "action_mask": np.ndarray,  # bool[N]: the legal ids (all False once the episode is over)
+    "legal_ids": list,          # the legal ids, in the engine's order of the legal actions
+    "seat": int,                # the learner's seat this episode
+    "decisions": int,           # the learner's decisions so far this episode
+    "illegal_action": bool,     # the episode ended on an id outside the mask
+    "winner": int,              # the winning seat; -1 while playing, after a draw or an illegal id
+    "draw": bool,               # the game ended in a draw
+    "end_reason": str,          # the engine's reason the game ended ("" while playing)
+}
+#: added by ``raw_info=True`` (not batchable: their contents change shape between steps)
+RAW_INFO_KEYS = ("observation", "legal_actions", "result")
 
 
 class TcgGymEnv(gym.Env):
@@ -35,7 +60,7 @@ class TcgGymEnv(gym.Env):
     def __init__(self, game: str, opponent: Any = "heuristic", seat: int | None = None,
                  decks: Sequence[Any] | None = None, seed: int | None = None,
                  max_decisions: int | None = None, opponent_options: dict | None = None,
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, raw_info: bool = False):
         if game not in tcg.list_games():
             raise ValueError(f"unknown game {game!r}; games: {', '.join(tcg.list_games())}")
         if seat not in (None, 0, 1):
@@ -48,11 +73,14 @@ class TcgGymEnv(gym.Env):
         self.action_space = spaces.Discrete(self.enc.n_actions)
         self.fixed_seat = seat
         self.max_decisions = max_decisions
+        self.raw_info = bool(raw_info)
         self._opponent_spec = opponent
         self._opponent_options = dict(opponent_options or {})
         self._decks = DeckChooser(game, decks)
         self._rng = random.Random(seed)
         self._episode = 0
+        self.decisions = 0
+        self._illegal = False
         self.game = None
         self.seat = 0
         self._view: SeatView | None = None
@@ -83,8 +111,9 @@ class TcgGymEnv(gym.Env):
             se.clear()
         self.opponent = self._make_opponent(self._rng.getrandbits(32))
         self.decisions = 0
+        self._illegal = False
         self._play_opponent()
-        return self._obs(), self._info()
+        return self._obs(), self._info(self.game)
 
     def _play_opponent(self) -> None:
         g = self.game
@@ -95,11 +124,20 @@ class TcgGymEnv(gym.Env):
     def _obs(self) -> np.ndarray:
         return self._view.vector.copy()
 
-    def _info(self, **extra) -> dict[str, Any]:
-        info = self._view.info()
-        info["action_mask"] = self._view.mask.astype(bool)
-        info["seat"] = self.seat
-        info.update(extra)
+    def _info(self, game) -> dict[str, Any]:
+        view = self._view
+        over = game.is_over
+        winner = game.winner if over else None
+        info = {"action_mask": view.mask.astype(bool), "legal_ids": list(view.legal_ids),
+                "seat": int(self.seat), "decisions": int(self.decisions),
+                "illegal_action": self._illegal, "winner": -1 if winner is None else int(winner),
+                "draw": over and winner is None,
+                "end_reason": str(game.state.end_reason) if over else ""}
+        if self.raw_info:
+            raw = view.info()
+            info["observation"] = raw["observation"]
+            info["legal_actions"] = raw["legal_actions"]
+            info["result"] = game.result
         return info
 
     def action_masks(self) -> np.ndarray:
@@ -112,8 +150,10 @@ class TcgGymEnv(gym.Env):
             raise RuntimeError("step() after the episode ended: call reset()")
         chosen = self._view.ids.get(int(action))
         if chosen is None:
-            # the view did not change: copy what was already handed out with it
-            info = copy.deepcopy(self._info(illegal_action=True))
+            self._illegal = True
+            info = self._info(g)
+            if self.raw_info:  # the view did not change: copy what was already handed out
+                info = copy.deepcopy(info)
             self.game = None
             return self._obs(), -1.0, True, False, info
         g.apply(chosen)
@@ -122,9 +162,37 @@ class TcgGymEnv(gym.Env):
         if g.is_over:
             w = g.winner
             reward = 0.0 if w is None else (1.0 if w == self.seat else -1.0)
-            return self._obs(), reward, True, False, self._info(result=g.result)
+            return self._obs(), reward, True, False, self._info(g)
         truncated = self.max_decisions is not None and self.decisions >= self.max_decisions
-        return self._obs(), 0.0, False, truncated, self._info()
+        return self._obs(), 0.0, False, truncated, self._info(g)
+
+    # --- pickling and deep copies: the game is kept as its record and replayed ------------------
+    _REBUILT = ("enc", "_seat_enc", "_view", "game")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {k: v for k, v in self.__dict__.items() if k not in self._REBUILT}
+        state["game_record"] = None if self.game is None else self.game.record()
+        state["_last_view"] = self._view is not None   # after an illegal id: the view, no game
+        if self.game is None and self._view is not None:
+            state["_view_state"] = (self._view.vector.copy(), self._view.mask.copy())
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        record = state.pop("game_record")
+        had_view = state.pop("_last_view")
+        view_state = state.pop("_view_state", None)
+        self.__dict__.update(state)
+        self.enc = encoding(self.game_id)
+        self._seat_enc = [self.enc.incremental(), self.enc.incremental()]
+        self.game, self._view = None, None
+        if record is not None:
+            decks = [Deck.from_dict(d) for d in record["decks"]]
+            self.game = replay_record(get_rules(self.game_id), record, decks, check_result=False)
+            g = self.game
+            self._view = SeatView(self.enc, g, self.seat, not g.is_over, self._seat_enc[self.seat])
+        elif had_view and view_state is not None:
+            self._view = _EndedView(*view_state)
 
     def render(self):
         if self.render_mode != "ansi" or self.game is None:
@@ -135,11 +203,20 @@ class TcgGymEnv(gym.Env):
         return f"{self.game_id}: seat {self.seat} to decide ({g.decision.kind})"
 
 
+class _EndedView:
+    """What is left of the view of an episode ended by an illegal id (after unpickling)."""
+    __slots__ = ("vector", "mask", "ids", "legal", "legal_ids")
+
+    def __init__(self, vector, mask):
+        self.vector, self.mask, self.ids, self.legal, self.legal_ids = vector, mask, {}, [], []
+
+
 def gym_env(game: str, opponent: Any = "heuristic", seat: int | None = None,
             decks: Sequence[Any] | None = None, seed: int | None = None,
             max_decisions: int | None = None, opponent_options: dict | None = None,
-            render_mode: str | None = None) -> TcgGymEnv:
-    """A Gymnasium single-agent environment of ``game`` (see the module docstring)."""
+            render_mode: str | None = None, raw_info: bool = False) -> TcgGymEnv:
+    """A Gymnasium single-agent environment of ``game`` (see the module docstring); the same as
+    ``gymnasium.make(tcg.rl.gym_id(game), ...)`` without Gymnasium's wrappers."""
     return TcgGymEnv(game, opponent=opponent, seat=seat, decks=decks, seed=seed,
                      max_decisions=max_decisions, opponent_options=opponent_options,
-                     render_mode=render_mode)
+                     render_mode=render_mode, raw_info=raw_info)
