@@ -7,15 +7,11 @@
 
 ``import tcg`` never imports this package (nor numpy, PettingZoo or Gymnasium). ``import tcg.rl``
 registers one Gymnasium id per game, ``tcg/<game>-v<ENV_VERSION>`` (``gymnasium.make(
-"tcg/zx-v0", opponent="random")``), without importing Gymnasium: the ids are registered as
-soon as Gymnasium is imported (at once if it already is); the env module and the encoders load
-at the first ``gymnasium.make``. Without Gymnasium installed nothing is registered.
+"tcg/zx-v0", opponent="random")``); the env module and the encoders load at the first
+``gymnasium.make``. Without Gymnasium installed nothing is registered.
 """
 from __future__ import annotations
 
-import importlib.abc
-import importlib.util
-import sys
 from typing import Any
 
 __all__ = ["aec_env", "gym_env", "encoding", "EncodingError", "GameEncoding", "gym_id",
@@ -43,37 +39,12 @@ def _register_gym_ids() -> None:
                                kwargs={"game": game})
 
 
-class _RegisterWhenImported(importlib.abc.MetaPathFinder):
-    """Registers the ids right after Gymnasium's own import, whenever that comes (so ``import
-    tcg.rl`` does not import Gymnasium and numpy itself, and does not fail without them)."""
-
-    def find_spec(self, name, path=None, target=None):
-        if name != "gymnasium":
-            return None
-        if self in sys.meta_path:
-            sys.meta_path.remove(self)  # once, and not while looking Gymnasium up below
-        spec = importlib.util.find_spec(name)
-        loader = getattr(spec, "loader", None)
-        if loader is None or not hasattr(loader, "exec_module"):
-            return spec
-
-        def exec_module(module, _run=loader.exec_module):
-            try:
-                del loader.exec_module  # the loader's own method again
-            except AttributeError:
-                pass
-            _run(module)
-            _register_gym_ids()
-
-        loader.exec_module = exec_module
-        return spec
-
-
-if "gymnasium" in sys.modules:
-    if sys.modules["gymnasium"] is not None:
-        _register_gym_ids()
-elif not any(isinstance(f, _RegisterWhenImported) for f in sys.meta_path):
-    sys.meta_path.insert(0, _RegisterWhenImported())
+try:  # the rl extra is optional: without Gymnasium nothing is registered
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:
+    pass
+else:
+    _register_gym_ids()
 
 
 def __getattr__(name: str) -> Any:
