@@ -142,11 +142,12 @@ def options_of(side: Side, seat: int) -> list:
 
 
 def play_pair(tmp_path, game: str, viewer, *, seed: int, variants: tuple, secret_seat: int | None,
-              steps: int, rng_seed: int = 0) -> dict:
+              steps: int, rng_seed: int = 0, phase: str | None = None) -> dict:
     """Two games of ``game`` (seed ``seed``) that differ in ``variants`` (a redeal of what ``viewer``
     has not seen, or None) and, when ``secret_seat`` is given, in that seat's choices in secret
-    phases (each side chooses at random from its own options); played in step and compared for
-    ``viewer`` at each point it could look. Returns what was compared."""
+    phases (each side chooses at random from its own options; with ``phase``, only at decisions
+    of that kind, the same choices elsewhere); played in step and compared for ``viewer`` at
+    each point it could look. Returns what was compared."""
     decks = tcg.list_decks(game)
     base = tcg.new_game(game, [decks[0], decks[-1]], seed=seed)
     setups = []
@@ -156,12 +157,14 @@ def play_pair(tmp_path, game: str, viewer, *, seed: int, variants: tuple, secret
         setups.append(setup)
     shared = random.Random(rng_seed)
     own = [random.Random(1000 + rng_seed), random.Random(2000 + rng_seed)]
-    seen = {"points": 0, "secret points": 0, "frames": 0, "revealed": None}
+    seen = {"points": 0, "secret points": 0, "in phase": 0, "frames": 0, "revealed": None}
 
     def secret_turn(side: Side) -> bool:
         g = side.game
-        return not g.is_over and g.decision.player == secret_seat and g.secret_choice()
+        return not g.is_over and g.decision.player == secret_seat and g.secret_choice() and \
+            phase in (None, g.decision.kind)
 
+    started = phase is None
     with ExitStack() as stack:
         sides = [Side(stack, tmp_path, f"side{i}", game, setup) for i, setup in enumerate(setups)]
         for step in range(steps):
@@ -177,12 +180,22 @@ def play_pair(tmp_path, game: str, viewer, *, seed: int, variants: tuple, secret
                     probe.apply(action)
                     while not probe.is_over and len(probe.legal_actions()) == 1:  # what the server
                         probe.apply(probe.legal_actions()[0])                      # takes for a seat
-                    if probe.is_over or probe.decision.player != secret_seat or not probe.secret_choice():
+                    if probe.is_over or probe.decision.player != secret_seat or not probe.secret_choice() or \
+                            phase not in (None, probe.decision.kind):
                         last[i] = action
                         break
                     side.act(secret_seat, action)
             games = [s.game for s in sides]
             inside = last != [None, None] or any(s.room.run.hidden_from(viewer) for s in sides)
+            started = started or last != [None, None]
+            if not started:  # (the same game on both sides until the phase: nothing to compare)
+                if games[0].is_over:
+                    break
+                p = games[0].decision.player
+                action = shared.choice(options_of(sides[0], p))
+                for side in sides:
+                    side.act(p, action)
+                continue
             views = [engine_view(g, viewer) for g in games]
             if views[0] != views[1]:
                 # shown to the viewer now: from here on the two may differ (secret choices: never
@@ -198,6 +211,7 @@ def play_pair(tmp_path, game: str, viewer, *, seed: int, variants: tuple, secret
                 assert pages[0][name] == pages[1][name], (game, viewer, step, name)
             seen["points"] += 1
             seen["secret points"] += inside
+            seen["in phase"] += last != [None, None]
             seen["frames"] += len(frames[0]) - 1
             if last != [None, None]:
                 for side, action in zip(sides, last):
@@ -244,3 +258,28 @@ def test_secret_choice_pairs_give_the_others_identical_traffic_until_the_phase_e
     seen = play_pair(tmp_path, game, viewer, seed=21 + GAMES.index(game), variants=(None, None),
                      secret_seat=secret_seat, steps=30, rng_seed=secret_seat)
     assert seen["points"] >= 1 and seen["secret points"] >= 1, seen
+
+
+def _phases():
+    for game in GAMES:
+        kinds = sorted(tcg.new_game(game, tcg.list_decks(game)[:1] * 2, seed=1).rules.secret_decisions)
+        for n, kind in enumerate(kinds):
+            yield game, kind, n % 2
+
+
+@pytest.mark.parametrize("game, phase, secret_seat", list(_phases()))
+@pytest.mark.parametrize("watcher", ["seat", "spectator"])
+def test_every_secret_phase_of_every_game_tells_the_others_nothing(tmp_path, paired, game, phase, secret_seat,
+                                                                   watcher):
+    """Every kind of secret decision each game's profile lists, reached in a random game (the
+    same choices on both sides until then): the choices made in it (how many and which) give
+    the other seat, or the spectators, identical traffic until the phase is over (Turu-turu's
+    stacking, Z/X's set-up, a mulligan's marks, a card taken by a search...)."""
+    viewer = 1 - secret_seat if watcher == "seat" else None
+    for seed in range(31, 34):
+        seen = play_pair(tmp_path / str(seed), game, viewer, seed=seed, variants=(None, None),
+                         secret_seat=secret_seat, steps=150, rng_seed=seed, phase=phase)
+        if seen["in phase"]:
+            assert seen["points"] >= 1, seen
+            return
+    pytest.skip(f"no {phase} decision of seat {secret_seat} in 150 steps of three seeded games")
