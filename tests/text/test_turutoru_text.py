@@ -331,7 +331,7 @@ def test_the_opponents_programming_stays_secret_until_both_are_done():
             assert T.label(g, stack, 1, lang) == ""
         do(g, "stack", card=card)
     finish = next(a for a in g.legal_actions() if a.type == "finish_program")
-    assert T.label(g, finish, 1, "en") == "Finish programming"
+    assert T.label(g, finish, 1, "en") == T.hidden_label(finish, "en")  # nothing of the stack
     assert T.label(g, finish, 0, "en") == "Finish programming: 2 cards, 2 of 6 segments"
     do(g, "finish_program")
     assert g.decision.player == 1 and g.decision.kind == "program"
