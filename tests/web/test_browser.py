@@ -99,14 +99,15 @@ def test_the_server_killed_mid_game_comes_back_and_both_players_go_on(browser, t
                     play_one(p, rng)
                     moves += 1
             a.wait_for_timeout(20)
-        before = max(int(seq(a) or 0), int(seq(b) or 0))
+        # each page's own sequence number (a seat's does not count the other's secret choices)
+        before = {p: int(seq(p) or 0) for p in (a, b)}
         server.kill()
         server = Server(tmp_path / "games.sqlite3", port=server.port).start()
         # both pages reconnect by themselves; a reload works too
         b.reload()
         for p in (a, b):
             p.wait_for_function("(s) => Number(document.getElementById('table-page').dataset.seq) >= s",
-                                arg=before, timeout=30_000)
+                                arg=before[p], timeout=30_000)
         rng = random.Random(4)
         for _ in range(4000):
             ready = [p.eval_on_selector("#table-page", "r => r.dataset.ready") for p in (a, b)]

@@ -296,7 +296,7 @@ def test_a_search_player_thinks_off_the_event_loop_and_the_page_is_told(tmp_path
     """ISMCTS with a thinking time thinks in a worker thread: the seats are told it is thinking,
     and the server still answers while it thinks (a sync gets the thinking state back)."""
     with client(tmp_path) as c:
-        gid = new_game(c, game="zx", agent="ismcts", seconds="1.5", seed="3")
+        gid = new_game(c, game="zx", agent="ismcts", seconds="3", seed="3")
         with c.websocket_connect(f"/ws/{gid}?seat=0") as ws:
             msg = receive_state(ws, my_turn)
             for _ in range(30):
@@ -306,7 +306,7 @@ def test_a_search_player_thinks_off_the_event_loop_and_the_page_is_told(tmp_path
                     break
             assert msg["thinking"] and not msg["options"]
             ws.send_text(json.dumps({"type": "sync"}))
-            during = receive_state(ws)
+            during = receive_state(ws, lambda m: m.get("reply") == "sync")  # (not a state sent before it)
             assert during["thinking"] and during["seq"] == msg["seq"]  # answered while it thinks
             after = receive_state(ws, lambda m: not m["thinking"])
             # the computer moved: the seat decides again (its sequence number counts the
