@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from tcg.web.store import SQLiteStore
-from .helpers import browsers, client, invite_path, join, new_game, receive_state
+from .helpers import browsers, client, current_state, invite_path, join, new_game, receive_state
 
 
 def friends(tmp_path, game: str):
@@ -106,6 +106,6 @@ def test_a_preview_stops_before_the_cards_the_seat_would_draw(tmp_path):
             kinds.append(got[0].decision.kind)
             sock.send_text(json.dumps({"type": "prepare", "seq": waiting["seq"], "step": prep["step"],
                                        "option": 0}))
-            waiting = receive_state(sock)
+            waiting = current_state(sock)
         assert kinds == ["start_card", "gate_card"], kinds  # the set-up choices, prepared
         assert waiting["prepare"]["step"] == 2 and waiting["prepare"]["options"] == []  # no mulligan

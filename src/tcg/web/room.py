@@ -310,6 +310,10 @@ class Room:
         self.undo_allowed = "computer" in self.seat_kinds
         self.game.keep_undo = self.undo_allowed
         self.simultaneous = frozenset(self.game.rules.profile.get("simultaneous.decisions", None) or ())
+        #: the seed of the previews' redeal of what a seat has not seen: secret, and the same for
+        #: every preview of this room, so that a preview (and which copy of a card its options
+        #: name) stays the same from one message to the next
+        self.preview_seed = secrets.randbits(63)
         self.prepared: dict[int, list[dict[str, Any]]] = {
             p: store.prepared(self.id, p) for p in range(self.game.rules.players)}
         # clocks and absent players (games between two people; see clock.py)
@@ -543,9 +547,6 @@ class Room:
     def prep_step(self, seat: int | None) -> int:
         return len(self.prepared.get(seat, ())) if seat is not None else 0
 
-    #: the seed of each preview's redeal of what the seat has not seen (tests fix it)
-    preview_seed: Callable[[], int] = staticmethod(lambda: secrets.randbits(64))
-
     def preview(self, seat: int) -> tuple["tcg.Game", list[Action]] | None:
         """While another player makes a simultaneous decision that ``seat`` will make next: what
         the seat may prepare, known only from what the seat knows. On a copy of the game in which
@@ -559,7 +560,7 @@ class Room:
         if g.is_over or g.decision is None or g.decision.player == seat or \
                 self.seat_kinds[seat] != "human" or g.decision.kind not in self.simultaneous:
             return None
-        c = g.determinized(seat, Rng(self.preview_seed()))
+        c = g.determinized(seat, Rng(self.preview_seed + seat))
         if c is None:
             return None
         for _ in range(500):
