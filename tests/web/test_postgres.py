@@ -189,7 +189,7 @@ def test_two_processes_serve_one_game_between_friends_and_survive_one_killed(pg_
                 host.move_to(b)
                 ws[0] = host.socket(gid, 0)
                 last[0] = state(ws[0])
-                assert last[0]["seq"] == last[1]["seq"]  # nothing lost
+                assert last[0]["seq"] == told(pg_url, gid, 0)[0]  # nothing lost
             assert moves < 3000
         assert killed and moves > 25
         for s in ws.values():
