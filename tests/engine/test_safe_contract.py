@@ -9,7 +9,7 @@ import pytest
 import tcg
 from tcg.engine.action import Action
 
-from tinygame import RULES, make_deck, new_game
+from tinygame import RULES, new_game
 
 
 def programming_game(seed: int = 3) -> tcg.Game:

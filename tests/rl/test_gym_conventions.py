@@ -12,7 +12,6 @@ import gymnasium
 import numpy as np
 import pytest
 
-import tcg
 import tcg.rl as rl
 from tcg.rl.gymnasium_env import TcgGymEnv
 

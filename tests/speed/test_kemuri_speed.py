@@ -19,7 +19,6 @@ from tcg.engine.cards import FrozenView
 from tcg.engine.rng import Rng
 from tcg.games.kemuri import flow as F
 from tcg.games.kemuri import rules as R
-from tcg.games.kemuri import view as V
 from tcg.games.kemuri.state import NO_CHARM, printed
 
 

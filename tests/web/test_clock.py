@@ -12,7 +12,7 @@ import tcg
 from tcg.web import clock as clocks
 from tcg.web.clock import Clock, clock_option
 
-from .helpers import browsers, new_game, receive_state, current_state
+from .helpers import browsers, receive_state, current_state
 
 
 # --- the clock itself ----------------------------------------------------------------------------

@@ -35,7 +35,7 @@ import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

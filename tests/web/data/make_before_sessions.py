@@ -1,9 +1,9 @@
 """Made once, with the code of commit 44aaf31 (before one session cookie per browser): a database with
 three games and the cookies each browser held then (PYTHONPATH=. uv run python tests/web/data/make_before_sessions.py).
 It needs that commit's web code: kept to say how the fixture was made, not to be run again."""
-import json, pathlib, re, sqlite3, random
+import json, pathlib, re, sqlite3
 import tcg
-from tests.web.helpers import Browser, browsers, receive_state, my_turn
+from tests.web.helpers import browsers, receive_state, my_turn
 out = pathlib.Path("tests/web/data")
 import tempfile
 tmp = pathlib.Path(tempfile.mkdtemp())
