@@ -351,7 +351,8 @@ class Hub:
                 log.debug("send failed", exc_info=True)
 
     async def error(self, conn: Conn, message: str) -> None:
-        await conn.send({"type": "error", "message": message, "seq": conn.room.seq(conn.seat)})
+        """A message about the game that cannot be done: the short error, then the current state."""
+        await self.refuse(conn, message)
         await self.send_state(conn)
 
     async def refuse(self, conn: Conn, message: str) -> None:
