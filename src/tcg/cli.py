@@ -406,13 +406,14 @@ def decks_cmd(game: str = typer.Argument(..., help="Game id (see 'tcg games').")
 @_command("validate")
 def validate_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
-    deckfile: str = typer.Argument(..., metavar="DECKFILE", help="Deck file path or sample-deck name."),
+    deckfile: str = typer.Argument(..., metavar="DECKFILE",
+                                   help="Deck file path, sample-deck name or deck code (tcg1:...)."),
 ) -> None:
     """Check a deck against the deck-construction rules.
 
-    Prints 'legal' and exits 0, or lists every problem (rule ID, message, card) and exits 1.
+    Prints 'legal' and the deck's code (one line that every deck field reads) and exits 0, or lists every problem (rule ID, message, card) and exits 1.
     An unreadable or malformed deck file exits 2."""
-    from .api import load_deck, validate_deck
+    from .api import deck_code, load_deck, validate_deck
     from .engine.errors import DeckFileError
     _rules(game)
     try:
@@ -424,6 +425,7 @@ def validate_cmd(
     where = f"{deck.name!r}" + (f" ({deck.source})" if deck.source else "")
     if not problems:
         con.print(Text.assemble(f"Deck {where}: ", ("legal", "bold green")))
+        con.print(Text.assemble("Deck code: ", (deck_code(game, deck), "bold")), soft_wrap=True)
         return
     con.print(Text.assemble(f"Deck {where}: ",
                             (f"NOT legal, {len(problems)} problem{'s' if len(problems) != 1 else ''}", "bold red")))

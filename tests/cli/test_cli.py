@@ -197,6 +197,17 @@ def test_validate_deck_file_is_legal(runner, tmp_path):
     assert "legal" in result.output
 
 
+def test_validate_prints_the_code_of_a_legal_deck_and_reads_it_back(runner):
+    name = tcg.list_decks("kemuri")[0]
+    first = run(runner, "validate", "kemuri", name)
+    code = re.search(r"Deck code: (tcg1:\S+)", first.output.replace("\n", "")).group(1)
+    assert tcg.load_deck("kemuri", code).sections == {k: v for k, v in tcg.load_deck("kemuri", name).sections.items() if v}
+    again = run(runner, "validate", "kemuri", code)
+    assert again.exit_code == 0 and "legal" in again.output, again.output
+    wrong = run(runner, "validate", "zx", code)
+    assert wrong.exit_code == 2 and "deck code is for game 'kemuri', not 'zx'" in wrong.output
+
+
 def test_validate_lists_every_problem(runner, broken_deck):
     problems = tcg.validate_deck("shironeko", broken_deck)
     assert len(problems) >= 4
