@@ -45,6 +45,13 @@ class Ruleset:
         (``Game.secret_choice``): front ends tell the other seats nothing of it until it ends."""
         return frozenset(self.profile.get("secret.decisions", ()) or ())
 
+    @cached_property
+    def decision_steps(self) -> frozenset[str]:
+        """Decision kinds that continue the decision before them when the same player holds both
+        (``[clock] steps`` of the profile: a mulligan's next mark, a payment's next card), so
+        that a clock counts the run as one decision (``Game.continues_decision``)."""
+        return frozenset(self.profile.get("clock.steps", ()) or ())
+
     def deck_dir(self):
         """Folder holding the shipped sample decks (``*.toml``), or None."""
         return None
