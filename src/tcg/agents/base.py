@@ -45,7 +45,16 @@ class AgentView:
         return self._game.determinized(self.player, rng)
 
     def describe(self, action: Action, lang: str = "en") -> str:
+        """The action in words, for people (a computer player reads ``cards`` instead: the
+        words change when a ``text.toml`` entry is reworded, the data does not)."""
         return self._game.describe(action, lang)
+
+    def cards(self, action: Action) -> dict[str, str]:
+        """The printed card ids of the cards one of the legal actions names, by parameter
+        (``{"card": "ZX-031"}``), even a card this player sees only at this decision (one
+        searched from the deck): what the action's text names, as data."""
+        game = self._game
+        return game.rules.action_cards(game.state, action)
 
 
 class Agent:
