@@ -1,9 +1,12 @@
 """The one agent interface."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from ..engine.action import Action
+# the registry of agents by name (public here too: ``tcg.agents.base.make_agent``); it imports
+# an agent's module only when that agent is first asked for, and this module never
+from .registry import AGENTS, agent_factory, make_agent, register  # noqa: F401
 
 
 class AgentView:
@@ -62,22 +65,3 @@ class Agent:
 
     def act(self, view: AgentView) -> Action:  # pragma: no cover - interface
         raise NotImplementedError
-
-
-AGENTS: dict[str, Callable[..., Agent]] = {}
-
-
-def register(name: str):
-    def deco(cls):
-        AGENTS[name] = cls
-        cls.name = name
-        return cls
-    return deco
-
-
-def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
-    from . import heuristic, ismcts, random_agent  # noqa: F401 - registers
-    factory = AGENTS.get(name)
-    if factory is None:
-        raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")
-    return factory(seed=seed, **options)

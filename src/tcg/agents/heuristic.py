@@ -7,7 +7,8 @@ from functools import lru_cache
 
 from ..engine.action import Action
 from ..engine.rng import Rng
-from .base import Agent, AgentView, register
+from .base import Agent, AgentView
+from .registry import register
 
 
 def _random_policy(view: AgentView, rng: Rng) -> Action:

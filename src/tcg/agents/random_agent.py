@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..engine.action import Action
 from ..engine.rng import Rng
-from .base import Agent, AgentView, register
+from .base import Agent, AgentView
+from .registry import register
 
 
 @register("random")
