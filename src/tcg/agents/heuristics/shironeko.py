@@ -2,7 +2,7 @@
 
 The goal is to empty the opponent's main deck. The player reads only its own observation, its
 legal actions and the public card texts (``tcg.card_set``: what is printed on a card whose id the
-observation shows). Every main-phase decision is scored in "deck cards" (one card revealed from
+observation shows or an action names, ``view.cards``), never display text. Every main-phase decision is scored in "deck cards" (one card revealed from
 the opponent's deck = 1):
 
 1. develop first: place the best affordable character, change/awaken onto weaker ones, use

@@ -1,7 +1,9 @@
 """Turu-turu Stage heuristic: a rule-of-thumb player.
 
 It reads only its own observation, its legal actions and the public card texts
-(``tcg.card_set``: what is printed on a card whose id the observation shows).
+(``tcg.card_set``: what is printed on a card whose id the observation shows or an action names,
+``view.cards``), never display text (a card's programs too come from its printed card, not
+from the observation's program labels).
 
 Programming is the key decision. Cards are stacked face down; which of a card's programs runs
 is chosen when it is revealed (TT-T2). The stack is built one card at a time by simulating what
