@@ -101,7 +101,9 @@ class Ruleset:
         out = {}
         for k, v in action.params:
             if k in self.card_params and type(v) is int and 0 <= v < len(cards):
-                out[k] = cards[v].id
+                cid = getattr(cards[v], "id", None)
+                if cid is not None:
+                    out[k] = cid
         return out
 
     def determinize(self, state: BaseState, viewer: int, rng) -> BaseState:
