@@ -7,8 +7,7 @@ from functools import lru_cache
 
 from ..engine.action import Action
 from ..engine.rng import Rng
-from .base import Agent, AgentView
-from .registry import register
+from .base import Agent, AgentView, register
 
 
 def _random_policy(view: AgentView, rng: Rng) -> Action:

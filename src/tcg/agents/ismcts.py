@@ -24,8 +24,7 @@ import time
 
 from ..engine.action import Action
 from ..engine.rng import Rng
-from .base import Agent, AgentView
-from .registry import register
+from .base import Agent, AgentView, register
 from .heuristic import game_defaults, long_term_kinds, policy_for, value_for
 
 

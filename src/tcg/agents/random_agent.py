@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from ..engine.action import Action
 from ..engine.rng import Rng
-from .base import Agent, AgentView
-from .registry import register
+from .base import Agent, AgentView, register
 
 
 @register("random")
