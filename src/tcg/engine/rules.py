@@ -94,6 +94,25 @@ class Ruleset:
     def describe(self, state: BaseState, action: Action, lang: str = "en") -> str:
         return repr(action)
 
+    #: the action parameters whose value names one card instance (its instance id)
+    card_params: tuple[str, ...] = ("card",)
+
+    def action_cards(self, state: BaseState, action: Action) -> dict[str, str]:
+        """The printed card ids of the cards ``action`` names, by parameter (``{"card":
+        "KM-012"}``): the same cards its text (``describe``) names to the deciding player, e.g. a
+        card searched from the deck, given as data so that a computer player never has to read
+        words. A parameter naming no card instance (-1, None) is left out."""
+        cards = getattr(state, "cards", None)
+        if cards is None:
+            return {}
+        out = {}
+        for k, v in action.params:
+            if k in self.card_params and type(v) is int and 0 <= v < len(cards):
+                cid = getattr(cards[v], "id", None)
+                if cid is not None:
+                    out[k] = cid
+        return out
+
     def determinize(self, state: BaseState, viewer: int, rng) -> BaseState:
         """A copy of ``state`` in which everything ``viewer`` cannot see is redrawn at random
         (hidden cards exchanged among hidden places, zone sizes kept), consistent with what the
