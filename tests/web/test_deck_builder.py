@@ -43,8 +43,9 @@ def file_text(c, game: str, deck: dict) -> str:
     return got["text"]
 
 
-def problems(c, game: str, text: str) -> list[str]:
-    r = c.post("/api/validate-deck", data={"game": game, "deck_text": text})
+def problems(c, game: str, text: str, lang: str = "en") -> list[str]:
+    """The start page's check, in ``lang`` (the client may hold another page's language)."""
+    r = c.post(f"/api/validate-deck?lang={lang}", data={"game": game, "deck_text": text})
     assert r.status_code == 200, r.text
     return r.json()["problems"]
 
@@ -250,9 +251,9 @@ def own_set(c, text: str | None = None, name: str = "Mine") -> str:
     return r.json()["hash"]
 
 
-def check_with(c, game: str, text: str, card_set: str) -> list[str]:
-    """The deck builder's check: POST /api/check-deck/{game} with the set's hash."""
-    r = c.post(f"/api/check-deck/{game}", data={"deck_text": text, "card_set": card_set})
+def check_with(c, game: str, text: str, card_set: str, lang: str = "en") -> list[str]:
+    """The deck builder's check: POST /api/check-deck/{game} with the set's hash, in ``lang``."""
+    r = c.post(f"/api/check-deck/{game}?lang={lang}", data={"deck_text": text, "card_set": card_set})
     assert r.status_code == 200, r.text
     return r.json()["problems"]
 
