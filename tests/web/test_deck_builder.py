@@ -5,6 +5,7 @@ them legal only with the set, its file read and written with them, a game starte
 a set not stored or of another game refused with a message."""
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections import Counter
@@ -240,6 +241,29 @@ def test_play_with_this_deck_starts_a_game_through_the_new_form(c):
     r = c.post("/new", data={"game": "turutoru", "deck_text": text, "opponent": "computer", "agent": "random",
                              "seconds": "0.2", "seat": "0"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].startswith("/game/")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_japanese_page_shows_the_deck_problems_in_japanese(c, game):
+    """The deck builder's check, the start page's check and the problem page of a game started
+    with an illegal deck, asked from a Japanese page: each problem in Japanese (its English
+    message nowhere), the same problems as in English."""
+    sample_deck = tcg.load_deck(game, tcg.list_decks(game)[0])
+    first = sample_deck.section("main")[0]
+    text = f'game = "{game}"\nname = "Broken"\n[main]\n"{first}" = 6\n"NO-SUCH-CARD" = 1\n'
+    want = tcg.validate_deck(game, Deck.from_dict(parse_toml(text, "broken")))
+    assert want
+    english = problems(c, game, text, "en")
+    assert english == [f"{p.rule}: {p.message}" + (f" ({p.card})" if p.card else "") for p in want]
+    japanese = [f"{p.rule}: {p.text('ja')}" + (f" ({p.card})" if p.card else "") for p in want]
+    assert problems(c, game, text, "ja") == japanese == check_with(c, game, text, "", "ja")
+    assert all(re.search(r"[\u3040-\u30ff]", line) for line in japanese)
+    r = c.post("/new?lang=ja", data={"game": game, "deck_text": text, "opponent": "computer", "agent": "random",
+                                     "seconds": "0.2", "seat": "0"}, follow_redirects=False)
+    assert r.status_code == 400
+    page = html.unescape(r.text)
+    for p in want:
+        assert p.text("ja") in page and p.message not in page
 
 
 # --- a player's own card set: /decks/{game}?cards=<hash> ------------------------------------------------
