@@ -125,7 +125,7 @@ def _problems(rules, deck: Deck, validate: bool = True) -> list:
 
 def _check(rules, deck: Deck, validate: bool) -> list:
     if deck.game != rules.id:
-        return [DeckProblem("deck", f"deck is for game {deck.game!r}, not {rules.id!r}")]
+        return [DeckProblem.of(rules.id, "deck", "deck.other_game", deck_game=deck.game, game=rules.id)]
     return (validate and rules.validate_deck(deck)) or rules.setup_problems(deck)
 
 
@@ -159,7 +159,7 @@ def validate_deck(game: str, deck: Deck | str | os.PathLike) -> list[DeckProblem
     """Every deck-construction problem (rule ID, message, card); an empty list means legal."""
     d = _as_deck(game, deck)
     if d.game != game:
-        return [DeckProblem("deck", f"deck is for game {d.game!r}, not {game!r}")]
+        return [DeckProblem.of(game, "deck", "deck.other_game", deck_game=d.game, game=game)]
     return get_rules(game).validate_deck(d)
 
 

@@ -223,7 +223,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             decks = [mine, theirs] if my_seat == 0 else [theirs, mine]
             g = tcg.new_game(game, decks, seed=chosen_seed, cards=cards)
         except tcg.IllegalDeckError as e:
-            return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems))
+            return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems, lang))
         except TcgError as e:
             return problem(request, str(e))
         setup = g.record()
@@ -330,7 +330,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         try:
             _deck_from_form(game, "", deck_text, tcg.list_decks(game))
         except tcg.IllegalDeckError as e:
-            return {"ok": False, "problems": problem_lines(e.problems)}
+            return {"ok": False, "problems": problem_lines(e.problems, lang_of(request))}
         except TcgError as e:
             return {"ok": False, "problems": [str(e)]}
         return {"ok": True, "problems": []}
@@ -439,8 +439,9 @@ def _deck_from_form(game: str, deck: str, deck_text: str, samples: list[str]):
     raise TcgError(f"choose one of the sample decks ({', '.join(samples)}) or paste a deck")
 
 
-def problem_lines(problems: list[Any]) -> list[str]:
-    return [f"{p.rule}: {p.message}" + (f" ({p.card})" if p.card else "") for p in problems]
+def problem_lines(problems: list[Any], lang: str = "en") -> list[str]:
+    """The deck problems as lines in the page's language (``DeckProblem.text``)."""
+    return [f"{p.rule}: {p.text(lang)}" + (f" ({p.card})" if p.card else "") for p in problems]
 
 
 __all__ = ["create_app"]
