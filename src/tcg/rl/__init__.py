@@ -7,7 +7,7 @@
 
 ``import tcg`` never imports this package (nor numpy, PettingZoo or Gymnasium). ``import tcg.rl``
 registers one Gymnasium id per game, ``tcg/<game>-v<ENV_VERSION>`` (``gymnasium.make(
-"tcg/zx-v0", opponent="random")``); the env module and the encoders load at the first
+"tcg/zx-v1", opponent="random")``); the env module and the encoders load at the first
 ``gymnasium.make``. Without Gymnasium installed nothing is registered.
 """
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any
 __all__ = ["aec_env", "gym_env", "encoding", "EncodingError", "GameEncoding", "gym_id",
            "ENV_VERSION"]
 
-#: environment names and ids carry the encoding version (bumped whenever an encode.py changes
-#: meaning)
-ENV_VERSION = 0
+#: environment names and ids carry the encoding version (bumped whenever an encode.py or the
+#: observation layout changes meaning; 1: scaled floats, integer ids apart, names as indices)
+ENV_VERSION = 1
 
 
 def gym_id(game: str) -> str:
-    """The Gymnasium id of ``game``'s single-agent env, e.g. ``tcg/zx-v0``."""
+    """The Gymnasium id of ``game``'s single-agent env, e.g. ``tcg/zx-v1``."""
     return f"tcg/{game}-v{ENV_VERSION}"
 
 
