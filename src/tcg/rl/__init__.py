@@ -3,6 +3,9 @@
 * ``tcg.rl.aec_env(game, decks=None, seed=None, max_decisions=None)``: a PettingZoo AEC env;
 * ``tcg.rl.gym_env(game, opponent="heuristic", ...)``: a Gymnasium single-agent env;
 * ``tcg.rl.encoding(game)``: the observation encoding and the fixed action table of a game;
+* ``tcg.rl.evaluate(policy, game, opponent, games=..., sampled=..., duplicate=True)``: a trained
+  policy's score with Wilson intervals, seats alternated, duplicate deals (``tcg.rl.evaluation``);
+* ``tcg.rl.policy_opponent(policy, game)``: a policy (SB3 model or callable) as an opponent;
 * ``tcg.rl.openspiel``: the games registered in OpenSpiel (extra ``openspiel``).
 
 ``import tcg`` never imports this package (nor numpy, PettingZoo or Gymnasium). ``import tcg.rl``
@@ -15,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["aec_env", "gym_env", "encoding", "EncodingError", "GameEncoding", "gym_id",
-           "ENV_VERSION"]
+           "evaluate", "Evaluation", "policy_opponent", "ENV_VERSION"]
 
 #: environment names and ids carry the encoding version (bumped whenever an encode.py or the
 #: observation layout changes meaning; 1: scaled floats, integer ids apart, names as indices)
@@ -54,6 +57,9 @@ def __getattr__(name: str) -> Any:
     if name == "aec_env":
         from .pettingzoo_env import aec_env
         return aec_env
+    if name in ("evaluate", "Evaluation", "policy_opponent"):
+        from . import evaluation
+        return getattr(evaluation, name)
     if name == "gym_env":
         from .gymnasium_env import gym_env
         return gym_env
