@@ -59,7 +59,11 @@ def test_deal_is_a_chance_node():
         s = root.child(deal)
         assert not s.is_chance_node() and s.chance_outcomes() == []   # [] at a decision
         assert s.tcg.seed == 2 * 5 + deal   # the engine seed: seed * deals + deal
-        views.add(s.observation_string(0))
+        for _ in range(10):   # the same actions after each deal
+            if s.is_terminal():
+                break
+            s.apply_action(s.legal_actions()[0])
+        views.add(s.observation_string(0) + s.observation_string(1))
     assert len(views) > 1   # different deals, different games
     # the same deal and actions: the same state
     a, b = root.child(3), root.child(3)

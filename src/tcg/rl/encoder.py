@@ -138,6 +138,11 @@ class GameEncoding:
         out[self.id_pos] = np.minimum(ids, 1.0)
         return out, ids.astype(np.int64)
 
+    def network(self, obs: dict[str, Any], viewer: int | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """What the environments hand a learner for ``obs``: ``features(encode(obs)[0])``."""
+        return self.features(self.encode(obs, viewer)[0])
+
     def incremental(self) -> "SeatEncoder":
         """A memo for encoding one seat's observations again and again (an environment's): the
         same vectors as ``encode``, computed only for what changed since the last call."""

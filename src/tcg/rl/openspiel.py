@@ -261,7 +261,7 @@ class TcgObserver:
             self.tensor.fill(0.0)
             return
         raw, _ = self.enc.encode(g.observe(player, shared=True), player)
-        self.tensor[:] = raw
+        self.enc.features(raw, out=self.tensor)
 
     def string_from(self, state: TcgSpielState, player: int) -> str:
         g = state.tcg
