@@ -1,29 +1,45 @@
 """The four games as OpenSpiel Python games (optional extra ``openspiel``).
 
 Importing this module registers ``tcg_shironeko``, ``tcg_turutoru``, ``tcg_kemuri`` and ``tcg_zx``
-with ``pyspiel``: ``pyspiel.load_game("tcg_zx", {"seed": 5, "deck0": "...", "deck1": "..."})``.
+with ``pyspiel``: ``pyspiel.load_game("tcg_zx", {"seed": 5, "deals": 1000, "deck0": "...",
+"deck1": "..."})``.
 
 GameType: sequential, imperfect information, zero-sum, terminal rewards (+1 / -1, 0 each for a
-draw), ``SAMPLED_STOCHASTIC`` chance: the engine draws and shuffles inside ``apply`` from the
-game's own seeded generator, so there are no chance nodes; the seed is the game parameter
-``seed`` (a new initial state always starts the same game for the same parameters — load the game
-with another ``seed`` for another deal). ``deck0`` / ``deck1`` name sample decks (default: the
-game's first two sample decks).
+draw), ``EXPLICIT_STOCHASTIC`` chance: the initial state is a chance node whose outcomes are the
+deals ``0 .. deals-1`` (uniform; ``max_chance_outcomes`` = ``deals``); outcome ``k`` starts the
+engine game with seed ``seed * deals + k``, and the engine's own seeded generator does every later
+shuffle and draw inside ``apply``. A state is therefore (deal, actions): ``history()`` replays it,
+``rl_environment.Environment("tcg_zx")`` plays a new deal every episode, and
+``serialize_game_and_state`` / ``deserialize_game_and_state`` round-trip (the engine game is
+pickled as its record and replayed). ``deck0`` / ``deck1`` name sample decks (default: the game's
+first two sample decks).
 
 * actions: the fixed action table of ``encode.py`` (``num_distinct_actions`` = its size); legal
-  actions sorted ascending; ``action_to_string`` gives the action as JSON;
-* observation tensor / string: the encoding of ``game.observe(player)`` / that dict as JSON;
+  actions sorted ascending; ``action_to_string`` gives the action as JSON (``deal k`` for chance);
+* ``chance_outcomes()``: the deals at the chance node, ``[]`` at every other state;
+* ``undo_action(player, action)``: rebuilds the engine game from the deal and the history before
+  the action. pyspiel gives a Python game no way to shorten its C++ history, so the state keeps
+  its own: ``history()``, ``history_str()`` and ``move_number()`` called from Python are right
+  after an undo; C++ code reading the history (``serialize_game_and_state``, ``full_history``)
+  still lists the undone actions;
+* observation tensor / string: ``encoding(game).features`` of ``game.observe(player)`` (the
+  scaled floats, within [-1, 1]; the integer card / instance / name ids are only presence flags
+  here, see ``GameEncoding.features`` for the ids) / that dict as JSON; zeros / ``deal pending``
+  before the deal;
 * information state tensor: the same encoding (the observation holds the public board and the
   player's own hidden cards, not the whole history: an imperfect-recall summary);
   information state string: exact (perfect recall): the observation JSON plus a SHA-256 digest of
   everything the player has seen (``game.log.for_player``);
 * ``state.resample_from_infostate(player, sampler)``: a state consistent with what ``player`` has
-  seen, hidden cards redrawn by the engine's ``game.determinized`` (seeded from ``sampler()``);
-  at the rare decisions where that is impossible (a search in progress) it returns a clone.
+  seen, hidden cards redrawn by the engine's ``game.determinized`` (seeded from ``sampler()``),
+  which assumes both players' deck lists are known; at the rare decisions where that is
+  impossible (a search in progress) it returns a clone;
+* ``ismcts_bot(game, ...)``: OpenSpiel's Python ISMCTS made ready for ``evaluate_bots`` (the C++
+  ``pyspiel.ISMCTSBot`` crashes on Python games). OpenSpiel's ``MCTSBot`` searches exact clones of
+  the state: it sees the hidden cards, as it does in every imperfect-information game of OpenSpiel.
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from typing import Any
