@@ -2,6 +2,8 @@
 
 * ``tcg.rl.aec_env(game, decks=None, seed=None, max_decisions=None)``: a PettingZoo AEC env;
 * ``tcg.rl.gym_env(game, opponent="heuristic", ...)``: a Gymnasium single-agent env;
+* ``tcg.rl.vector_env(game, n, seed=None, asynchronous=False, ...)``: ``n`` of them batched;
+* ``env.save()`` / ``env.restore(snapshot)`` on both envs: a snapshot to come back to;
 * ``tcg.rl.encoding(game)``: the observation encoding and the fixed action table of a game;
 * ``tcg.rl.evaluate(policy, game, opponent, games=..., sampled=..., duplicate=True)``: a trained
   policy's score with Wilson intervals, seats alternated, duplicate deals (``tcg.rl.evaluation``);
@@ -18,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["aec_env", "gym_env", "encoding", "EncodingError", "GameEncoding", "gym_id",
-           "evaluate", "Evaluation", "policy_opponent", "ENV_VERSION"]
+           "evaluate", "Evaluation", "policy_opponent", "vector_env", "ENV_VERSION"]
 
 #: environment names and ids carry the encoding version (bumped whenever an encode.py or the
 #: observation layout changes meaning; 1: scaled floats, integer ids apart, names as indices)
@@ -60,7 +62,7 @@ def __getattr__(name: str) -> Any:
     if name in ("evaluate", "Evaluation", "policy_opponent"):
         from . import evaluation
         return getattr(evaluation, name)
-    if name == "gym_env":
-        from .gymnasium_env import gym_env
-        return gym_env
+    if name in ("gym_env", "vector_env"):
+        from . import gymnasium_env
+        return getattr(gymnasium_env, name)
     raise AttributeError(f"module 'tcg.rl' has no attribute {name!r}")

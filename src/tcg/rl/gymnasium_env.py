@@ -30,6 +30,7 @@ same keywords (the ids are registered by ``import tcg.rl``):
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from typing import Any, Sequence
 
@@ -216,6 +217,21 @@ class TcgGymEnv(gym.Env):
         elif had_view and view_state is not None:
             self._view = _EndedView(*view_state)
 
+    # --- snapshots ------------------------------------------------------------------------------
+    def save(self) -> bytes:
+        """A snapshot of the whole env (settings, generators, opponent, the game as its record):
+        ``restore(snapshot)`` brings this env (or another of the same game) back to it, and it
+        continues identically. The same state as pickling the env."""
+        return pickle.dumps(self)
+
+    def restore(self, snapshot: bytes) -> None:
+        """Back to a ``save()`` snapshot (the game is replayed from its record)."""
+        other = pickle.loads(snapshot)
+        if not isinstance(other, TcgGymEnv) or other.game_id != self.game_id:
+            raise ValueError("not a snapshot of this game's Gymnasium env")
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
+
     def render(self):
         if self.render_mode != "ansi" or self.game is None:
             return None
@@ -245,6 +261,29 @@ def observation_space(enc, mode: str = "vector") -> spaces.Space:
         "ids": spaces.MultiDiscrete(enc.id_high + 1, dtype=np.int64),
         "action_mask": spaces.Box(0, 1, (enc.n_actions,), dtype=np.int8),
     })
+
+
+def vector_env(game: str, n: int, seed: int | None = None, asynchronous: bool = False,
+               **kwargs: Any) -> gym.vector.VectorEnv:
+    """``n`` copies of ``gym_env(game, **kwargs)`` batched as one Gymnasium vector env
+    (``SyncVectorEnv``, or ``AsyncVectorEnv`` with ``asynchronous=True``: one process per copy).
+    Copy ``i`` is seeded ``seed + i`` (when ``seed`` is given); ``info["action_mask"]`` comes as
+    ``bool[n, N]`` and ``vec.call("action_masks")`` gives the masks as a tuple."""
+    if n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    fns = [_EnvFactory(game, None if seed is None else seed + i, kwargs) for i in range(n)]
+    cls = gym.vector.AsyncVectorEnv if asynchronous else gym.vector.SyncVectorEnv
+    return cls(fns)
+
+
+class _EnvFactory:
+    """A picklable ``lambda: gym_env(game, seed=..., **kwargs)`` (for ``AsyncVectorEnv``)."""
+
+    def __init__(self, game: str, seed: int | None, kwargs: dict):
+        self.game, self.seed, self.kwargs = game, seed, dict(kwargs)
+
+    def __call__(self) -> "TcgGymEnv":
+        return TcgGymEnv(self.game, seed=self.seed, **self.kwargs)
 
 
 def gym_env(game: str, opponent: Any = "heuristic", seat: int | None = None,

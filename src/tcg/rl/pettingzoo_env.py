@@ -19,6 +19,7 @@
 """
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any, Sequence
 
@@ -27,6 +28,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import tcg
+from tcg.engine.deck import Deck
+from tcg.engine.game import replay_record
+from tcg.games import get_rules
 
 from .core import DeckChooser, SeatView, encoding, env_name, new_seed
 from .gymnasium_env import observation_space
@@ -174,6 +178,47 @@ class TcgAECEnv(AECEnv):
         self._views = {}
         for se in self._seat_enc:
             se.clear()
+
+    # --- pickling and snapshots: the game is kept as its record and replayed ------------------
+    def __getstate__(self) -> dict[str, Any]:
+        state = {k: v for k, v in self.__dict__.items()
+                 if k not in ("enc", "_seat_enc", "_views", "game")}
+        state["game_record"] = None if self.game is None else self.game.record()
+        running = (self.game is not None and not self.game.is_over and
+                   not any(self.terminations.values()) and not any(self.truncations.values()))
+        state["_running"] = running
+        if running:   # the deciding agent's infos hold the engine's shared views: rebuilt
+            state.pop("infos", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        record = state.pop("game_record")
+        running = state.pop("_running")
+        self.__dict__.update(state)
+        self.enc = encoding(self.game_id)
+        self._seat_enc = [self.enc.incremental(), self.enc.incremental()]
+        self._views = {}
+        self.game = None
+        if record is not None:
+            decks = [Deck.from_dict(d) for d in record["decks"]]
+            self.game = replay_record(get_rules(self.game_id), record, decks, check_result=False)
+        if running:
+            self.infos = {a: {} for a in self.agents}
+            self._after_move()
+
+    def save(self) -> bytes:
+        """A snapshot of the whole env (settings, generator, rewards, the game as its record):
+        ``restore(snapshot)`` brings this env back to it, and it continues identically."""
+        return pickle.dumps(self)
+
+    def restore(self, snapshot: bytes) -> None:
+        """Back to a ``save()`` snapshot (the game is replayed from its record)."""
+        other = pickle.loads(snapshot)
+        if not isinstance(other, TcgAECEnv) or other.game_id != self.game_id:
+            raise ValueError("not a snapshot of this game's PettingZoo env")
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
 
     def state_for(self, agent: str) -> dict[str, Any]:
         """The raw observation of ``agent`` (the same dict the encoding was built from)."""
