@@ -84,10 +84,19 @@ def test_rl_environment_deals_anew_each_episode():
     env = rl_environment.Environment("tcg_shironeko")
     env.seed(3)
     deals = []
+    rng = np.random.default_rng(0)
     for _ in range(4):
-        env.reset()
+        ts = env.reset()
         deals.append(env.get_state.history()[0])
         assert not env.get_state.is_chance_node()
+        for _ in range(10):   # what a network reads: floats within [-1, 1]
+            for p in (0, 1):
+                x = np.asarray(ts.observations["info_state"][p])
+                assert np.isfinite(x).all() and np.abs(x).max() <= 1.0
+            if ts.last():
+                break
+            p = ts.observations["current_player"]
+            ts = env.step([int(rng.choice(ts.observations["legal_actions"][p]))])
     assert len(set(deals)) > 1
 
 
