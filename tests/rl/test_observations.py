@@ -48,6 +48,19 @@ def test_names_are_card_set_indices():
         enc = encoding(game)
         names = [i for i, k in zip(enc.id_pos, enc.id_kinds) if k == "name"]
         assert names and all(enc.high[i] == len(enc.cards.names) + 1 for i in names)
+    # a word an effect looks for (Shironeko: "a card whose name contains ソラ") has its own id,
+    # after the card names; a word outside the card set gets the one id after them all
+    enc = encoding("shironeko")
+    table = enc.cards
+    assert table.names["ソラ"] == len(table.names)
+    from tcg.rl.schema import Ctx, Name
+    node = Name()
+    node.bind(table)
+    out = [0.0]
+    node.enc("ソラ", out, 0, Ctx(0, False, table))
+    assert out[0] == table.names["ソラ"]
+    node.enc("not a card word", out, 0, Ctx(0, False, table))
+    assert out[0] == len(table.names) + 1 == node.bounds()[0][1]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -179,8 +179,9 @@ def relative_square(sq: int, viewer: int) -> int:
 
 class Name(Node):
     """A card name (Japanese or English), stored as its index + 1 among the card set's names (an
-    integer id for an embedding); any other word (a part of a name that an effect looks for) is
-    the one id ``len(names) + 1``."""
+    integer id for an embedding): the cards' own names, then the other words their effects name
+    (a part of a name an effect looks for); any word not in the card set is the one id
+    ``len(names) + 1``."""
 
     size = 1
 
@@ -206,7 +207,8 @@ class Name(Node):
         return ["name"]
 
     def describe(self):
-        return "card name: index + 1 among the card set's names (another word: their count + 1)"
+        return ("card name: index + 1 among the card set's names and the words its effects name "
+                "(any other word: their count + 1)")
 
 
 class Const(Node):
@@ -505,6 +507,55 @@ class Variant(Node):
         return z
 
 
+_NAME_KEYS = ("name", "names", "name_en")
+
+
+def _named_words(card, depth: int = 10) -> set[str]:
+    """The strings under a ``name`` / ``names`` key of a dict anywhere in a card's fields (its
+    effects' filters and the names they grant), beside its own name. Walks dicts, sequences and
+    the attributes of the engine's own objects (abilities, effect ops)."""
+    found: set[str] = set()
+    seen: set[int] = set()
+
+    def attrs(v):
+        out = {}
+        for cls in type(v).__mro__:
+            for k in getattr(cls, "__slots__", ()):
+                if hasattr(v, k):
+                    out[k] = getattr(v, k)
+        if hasattr(v, "__dict__"):
+            out.update(vars(v))
+        return out
+
+    def walk(v, key, d):
+        if d < 0 or v is None or isinstance(v, (bool, int, float)):
+            return
+        if isinstance(v, str):
+            if key in _NAME_KEYS:
+                found.add(v)
+            return
+        if id(v) in seen:
+            return
+        seen.add(id(v))
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, k, d - 1)
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            for x in v:
+                walk(x, key, d - 1)
+        elif type(v).__module__.startswith("tcg."):
+            # an object's own attributes are not keys of the card data (an effect op's ``name``
+            # is the op): only dict keys name words
+            for k, x in attrs(v).items():
+                if not k.startswith("__"):
+                    walk(x, None, d - 1)
+
+    for k, x in attrs(card).items():
+        if k not in _NAME_KEYS and k != "id":   # its own name is a card name already
+            walk(x, None, depth)
+    return found
+
+
 class CardTable:
     """The loaded card set as numbers: card id -> (index + 1, printed-facts row, printed facts).
 
@@ -541,7 +592,11 @@ class CardTable:
                 if len(vocab) <= self.MAX_VOCAB:
                     self.columns.append((k, "multi", vocab))
         words = sorted({w for f in self.facts.values() for w in (f.get("name"), f.get("name_en")) if w})
-        self.names = {w: i + 1 for i, w in enumerate(words)}
+        # then the other words the cards' effects name ("a card whose name contains ソラ"): each
+        # its own id after the card names
+        named = set(words)
+        extra = sorted({w for c in cards for w in _named_words(c)} - named)
+        self.names = {w: i + 1 for i, w in enumerate(words + extra)}
         self.width = sum(self._col_size(c) for c in self.columns)
         self.rows = {cid: self._row(f) for cid, f in self.facts.items()}
         self.zero = [0.0] * self.width
