@@ -29,6 +29,9 @@ def test_ids_registered_for_gymnasium_make(game):
     assert env.observation_space.contains(obs)
     assert gymnasium.spec(f"tcg/{game}-v1").kwargs == {"game": game}
     env.close()
+    first = gymnasium.make(f"tcg/{game}-v0", opponent="random")  # the first ids still make it
+    assert isinstance(first.unwrapped, TcgGymEnv) and first.observation_space == env.observation_space
+    first.close()
 
 
 def _run(code: str) -> str:

@@ -13,7 +13,8 @@
 ``import tcg`` never imports this package (nor numpy, PettingZoo or Gymnasium). ``import tcg.rl``
 registers one Gymnasium id per game, ``tcg/<game>-v<ENV_VERSION>`` (``gymnasium.make(
 "tcg/zx-v1", opponent="random")``); the env module and the encoders load at the first
-``gymnasium.make``. Without Gymnasium installed nothing is registered.
+``gymnasium.make``; ``tcg/<game>-v0`` (the first ids) makes the same env. Without Gymnasium
+installed nothing is registered.
 """
 from __future__ import annotations
 
@@ -39,9 +40,12 @@ def _register_gym_ids() -> None:
 
     from tcg.api import list_games
     for game in list_games():
-        if gym_id(game) not in gymnasium.registry:
-            gymnasium.register(gym_id(game), entry_point="tcg.rl.gymnasium_env:TcgGymEnv",
-                               kwargs={"game": game})
+        # v0, the first ids, make the same env as the current version: scripts written for them
+        # keep running (their observations are the current layout; docs/research.md)
+        for env_id in (gym_id(game), f"tcg/{game}-v0"):
+            if env_id not in gymnasium.registry:
+                gymnasium.register(env_id, entry_point="tcg.rl.gymnasium_env:TcgGymEnv",
+                                   kwargs={"game": game})
 
 
 try:  # the rl extra is optional: without Gymnasium nothing is registered
