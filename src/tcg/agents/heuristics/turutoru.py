@@ -566,7 +566,10 @@ def _urgency(c: _Ctx) -> float:
     mine, theirs = c.me["deck"], c.opp["deck"]
     if mine > 10 or mine > theirs:
         return 0.0
-    return 1.5 if mine < theirs or c.my_hp <= c.opp_hp else 0.5
+    # growing as the deck runs out: with both fields full and awake nothing else gets through
+    # (every awake character blocks every attacker), and the deck-out ends it in a draw at best
+    ramp = 1.0 + (10 - mine) / 10
+    return (1.5 if mine < theirs or c.my_hp <= c.opp_hp else 1.0) * ramp
 
 
 _PLANS: dict[tuple, tuple] = {}  # _plan_attack's arguments as read -> (attackers' positions, value)
