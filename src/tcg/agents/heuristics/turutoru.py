@@ -22,7 +22,14 @@ When programs run: place the best body (keeping good program cards in hand), att
 characters the opponent's awake characters cannot block profitably, block when the hit is
 dangerous or the block wins the trade, assign damage so that it kills the most, put the
 opponent's strongest awake character to bed, mount devices on our best character and apply the
-application with the best target."""
+application with the best target.
+
+Progress (issue 29): with every awake character able to block every attacker, boards lock and
+games used to run to a drawn deck-out, both sides putting characters to bed and waking them up.
+So a power pump counts only for the attackers the attack will then send, damage to the
+opponent's HP is worth more as that HP runs low, the first character whose ability damages the
+opponent's HP is placed even on a full field, and the urgency to attack grows as the deck runs
+out."""
 from __future__ import annotations
 
 from itertools import combinations
