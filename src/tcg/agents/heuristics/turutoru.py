@@ -571,11 +571,12 @@ def _urgency(c: _Ctx) -> float:
     """How much we must force damage through: the deck-out at the end of a stalled game is a
     draw (equal decks) or a loss (ours thinner), so near it, trading characters is fine."""
     mine, theirs = c.me["deck"], c.opp["deck"]
-    if mine > 10 or mine > theirs:
+    if mine > 14 or mine > theirs:
         return 0.0
-    # growing as the deck runs out: with both fields full and awake nothing else gets through
-    # (every awake character blocks every attacker), and the deck-out ends it in a draw at best
-    ramp = 1.0 + (10 - mine) / 10
+    # from 14 cards left, growing as the deck runs out: with both fields full and awake nothing
+    # else gets through (every awake character blocks every attacker), the deck-out ends it in a
+    # draw at best, and a mass trade needs rounds left to rebuild and finish (issue 29)
+    ramp = 0.6 + (14 - mine) / 10
     return (1.5 if mine < theirs or c.my_hp <= c.opp_hp else 1.0) * ramp
 
 
