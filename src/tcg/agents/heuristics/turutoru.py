@@ -22,7 +22,14 @@ When programs run: place the best body (keeping good program cards in hand), att
 characters the opponent's awake characters cannot block profitably, block when the hit is
 dangerous or the block wins the trade, assign damage so that it kills the most, put the
 opponent's strongest awake character to bed, mount devices on our best character and apply the
-application with the best target."""
+application with the best target.
+
+Progress (issue 29): with every awake character able to block every attacker, boards lock and
+games used to run to a drawn deck-out, both sides putting characters to bed and waking them up.
+So a power pump counts only for the attackers the attack will then send, damage to the
+opponent's HP is worth more as that HP runs low, the first character whose ability damages the
+opponent's HP is placed even on a full field, and the urgency to attack grows as the deck runs
+out."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -105,6 +112,21 @@ def _read_bonus(cid) -> float:
         burn = any(op.name == "hit" and op.args.get("player", "opponent") == "opponent" for op in ab.effects)
         v += 2.5 if burn else {"static": 1.0, "activated": 0.6}.get(ab.kind, 0.0)
     return v
+
+
+_BURNS: dict = {}  # card id -> _read_burns (printed: never changes)
+
+
+def _burns(cid) -> bool:
+    """Whether a card has an activated ability that damages the opponent's HP (used every
+    round by an Activate program once the character is on the field)."""
+    got = _BURNS.get(cid)
+    if got is None:
+        card = _card(cid)
+        got = _BURNS[cid] = card is not None and any(
+            ab.kind == "activated" and any(op.name == "hit" and op.args.get("player", "opponent") == "opponent"
+                                           for op in ab.effects) for ab in card.abilities)
+    return got
 
 
 def _body(c: dict) -> float:
@@ -386,7 +408,13 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
                 if stat == "power":
                     ready = [u for u in own_pool if u["awake"]]
                     k = len(ready) if every else min(1, len(ready))
-                    v += (0.5 if attack_coming else 0.05) * n * k
+                    if attack_coming and k:
+                        # worth it only for the attackers the attack will then send: a pump
+                        # before an attack that is never made is lost (issue 29's stalls)
+                        k = _pumped_attackers(ready, every, n, c)
+                        v += 0.5 * n * k if k else 0.05 * n
+                    else:
+                        v += 0.05 * n * k
                 else:
                     v += 0.1 * n * (len(own_pool) if every else min(1, len(own_pool)))
             elif opp_t and n < 0:
@@ -408,6 +436,25 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
     return v
 
 
+def _pumped_attackers(ready: list[dict], every: bool, n: int, c: _Ctx) -> int:
+    """How many of our awake characters (``ready``: those a power pump of ``n`` may raise; all
+    of them when ``every``, else the strongest) an attack would send once raised, against the
+    opponent's awake characters now."""
+    if every:
+        raised = {id(u) for u in ready}
+    else:
+        raised = {id(max(ready, key=lambda u: u["power_now"]))}
+    pool, copies = [], set()
+    for u in c.mine:
+        if id(u) in raised:
+            u = dict(u, power_now=u["power_now"] + n)
+            copies.add(id(u))
+        if u["awake"]:
+            pool.append(u)
+    plan, _ = _plan_attack(pool, [u for u in c.theirs if u["awake"]], c.opp_hp, False, _urgency(c))
+    return sum(1 for u in plan if id(u) in copies)
+
+
 #: the effects ``_effects_value`` values without reading any character (``_player_effect_value``)
 _NO_POOLS = frozenset({"hit", "gain_hp", "draw", "mill", "search"})
 
@@ -418,8 +465,11 @@ def _player_effect_value(name: str, a: dict, c: _Ctx) -> float:
         n = a.get("amount", 0)
         if a.get("player", "opponent") == "opponent":
             # damage to HP is the only way to win before the decks run out (a deck-out of
-            # two equal decks is a draw): worth more as the decks get thin
-            return 100.0 if n >= c.opp_hp else n * (0.9 + 1.2 * _late(c))
+            # two equal decks is a draw): worth more as the decks get thin, and as the
+            # opponent's HP runs low (what that HP is worth to them)
+            if n >= c.opp_hp:
+                return 100.0
+            return n * max(0.9 + 1.2 * _late(c), _hp_weight(c.opp_hp - n))
         return -(100.0 if n >= c.my_hp else n * _hp_weight(c.my_hp))
     if name == "gain_hp":
         n = a.get("amount", 0)
@@ -521,9 +571,13 @@ def _urgency(c: _Ctx) -> float:
     """How much we must force damage through: the deck-out at the end of a stalled game is a
     draw (equal decks) or a loss (ours thinner), so near it, trading characters is fine."""
     mine, theirs = c.me["deck"], c.opp["deck"]
-    if mine > 10 or mine > theirs:
+    if mine > 14 or mine > theirs:
         return 0.0
-    return 1.5 if mine < theirs or c.my_hp <= c.opp_hp else 0.5
+    # from 14 cards left, growing as the deck runs out: with both fields full and awake nothing
+    # else gets through (every awake character blocks every attacker), the deck-out ends it in a
+    # draw at best, and a mass trade needs rounds left to rebuild and finish (issue 29)
+    ramp = 0.6 + (14 - mine) / 10
+    return (1.5 if mine < theirs or c.my_hp <= c.opp_hp else 1.0) * ramp
 
 
 _PLANS: dict[tuple, tuple] = {}  # _plan_attack's arguments as read -> (attackers' positions, value)
@@ -764,6 +818,10 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
         v += 1.5 if size < 2 else 0.6 if size < 4 else -0.6
         if count - 1 < 2:
             v -= 1.2  # keep some character cards to program with
+        if _burns(best["id"]) and not any(_burns(u["id"]) for u in field):
+            # the first character that can damage the opponent's HP every round: the way past a
+            # locked board (every awake character blocks every attacker), even on a full field
+            v += 2.0
         return v
     if kind in ("attack", "fan_fire"):
         fan = kind == "fan_fire"
