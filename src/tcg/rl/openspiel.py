@@ -33,13 +33,14 @@ import pyspiel
 
 import tcg
 from tcg.engine.rng import Rng
-from tcg.games import get_rules
+from tcg.games import game_ids, get_rules
 
 from .core import SeatView, encoding
 
 __all__ = ["GAMES", "short_name", "register", "TcgSpielGame", "TcgSpielState"]
 
-GAMES = ("shironeko", "turutoru", "kemuri", "zx")
+#: the games registered, every game of the registry (``tcg.games``)
+GAMES = tuple(game_ids())
 
 
 def short_name(game: str) -> str:

@@ -738,7 +738,14 @@ def rules_primer(lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-__all__ = ["GAME", "QUIET_EVENTS", "Voice", "ability_name", "card_label", "color_name",
+def card_text(card: Any, lang: str = "en") -> str:
+    """A card's printed text in ``lang``; for a card without one, its abilities' texts (or a
+    summary of them): the shared ``tcg.ui.card_text`` (the deck builder's card texts)."""
+    from ...ui import card_text as shared
+    return shared(card, lang)
+
+
+__all__ = ["GAME", "QUIET_EVENTS", "Voice", "ability_name", "card_label", "card_text", "color_name",
            "describe", "filter_text", "join", "kind_name", "lookup", "menu", "narrate", "phase_name",
            "prompt", "reason_text", "result_text", "rules_primer", "stat_name", "state_name", "term",
            "who", "why_not", "words", "zone_name"]
