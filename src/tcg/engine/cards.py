@@ -288,19 +288,9 @@ _SET_GAME = re.compile(r'^[ \t]*+\[[ \t]*+set[ \t]*+\][^\n]*+\n(?:[^\[\n][^\n]*+
                        r'[ \t]*+game[ \t]*+=[ \t]*+["\']([A-Za-z0-9_-]++)["\']', re.M)
 
 
-#: the ids of the games a card file may name (plain data: the engine imports no game; the
-#: registry ``tcg.games`` tells it the ids with ``set_known_games``)
-_KNOWN_GAMES: tuple[str, ...] = ()
-
-
-def set_known_games(ids: Sequence[str]) -> None:
-    """Tell the engine the ids of the games (``tcg.games`` does, on import)."""
-    global _KNOWN_GAMES
-    _KNOWN_GAMES = tuple(ids)
-
-
 def _known_games() -> tuple[str, ...]:
-    return _KNOWN_GAMES
+    from .rules import known_games  # the ids the registry (tcg.games) told the engine
+    return known_games()
 
 
 def extra_card_files(game: str) -> list[pathlib.Path]:

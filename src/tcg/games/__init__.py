@@ -1,7 +1,7 @@
 """The games this package ships: the one registry every list of games derives from.
 
 Each game is a package ``tcg.games.<id>`` whose ``__init__.py`` declares ``SPEC`` (a
-``GameSpec``, see ``spec.py``). ``game_ids()`` lists them, ``spec(id)`` gives one (importing only
+``GameSpec``, see ``tcg/spec.py``). ``game_ids()`` lists them, ``spec(id)`` gives one (importing only
 that package's ``__init__``, which loads nothing else: a part loads on first use, so ``tcg``
 starts fast) and ``get_rules(id)`` its ``Ruleset``. An unknown id is an ``UnknownGameError``
 naming the available ones. To add a game, see docs/architecture.md ("Adding a game")."""
@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import importlib
 
-from ..engine import cards as _cards
 from ..engine.errors import UnknownGameError
-from ..engine.rules import Ruleset
-from .spec import GameSpec, MissingPartError
+from ..engine.rules import Ruleset, set_known_games
+from ..spec import GameSpec, MissingPartError
 
 #: the ids of the games, in the order they are listed (each a package ``tcg.games.<id>``)
 GAMES: tuple[str, ...] = ("shironeko", "turutoru", "kemuri", "zx")
@@ -20,7 +19,7 @@ GAMES: tuple[str, ...] = ("shironeko", "turutoru", "kemuri", "zx")
 _specs: dict[str, GameSpec] = {}
 
 # card files name their game: tell the engine which ids are games (it imports none of them)
-_cards.set_known_games(GAMES)
+set_known_games(GAMES)
 
 
 def game_ids() -> list[str]:

@@ -46,7 +46,7 @@ from ..engine.deck import MAX_COPIES, MAX_DECK_CARDS, Deck, _toml_str
 from ..engine.errors import DeckFileError, TcgError
 from ..engine.files import MAX_DECK_BYTES, parse_json, parse_toml, read_text
 from ..games import spec
-from ..games.spec import DeckPart
+from ..spec import DeckPart
 from ..text import catalog
 from .clock import CLOCKS, TIMEOUT_LIMIT
 from .forms import AGENTS, GAME_NAMES, HASH, LANGS

@@ -1,8 +1,8 @@
 """けむりちゅーどく (Kemuri Chuudoku), 増量 regulation: rules, sample cards, decks and catalog profile.
 
 The package declares the game to the rest of ``tcg`` (``SPEC``); importing it loads no part of
-the game: each loads on first use (see ``tcg/games/spec.py``)."""
-from ..spec import GameSpec
+the game: each loads on first use (see ``tcg/spec.py``)."""
+from ...spec import GameSpec
 
 SPEC = GameSpec(
     id="kemuri",

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Mapping
 
-from ..engine.errors import TcgError
+from .engine.errors import TcgError
 
 #: the parts every game declares (see the module's text)
 PARTS = ("rules", "words", "board", "view", "encode", "terminal")
