@@ -30,11 +30,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pathlib
+import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Mapping
 
 from .engine.errors import TcgError
+
+_RULES_LOCK = threading.RLock()
 
 #: the parts every game declares (see the module's text)
 PARTS = ("rules", "words", "board", "view", "encode", "terminal")
@@ -88,7 +91,7 @@ class DeckBuilder:
                 from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one spec per game: compared (and hashed) by identity
 class GameSpec:
     """One game as the rest of ``tcg`` sees it (see the module's text). ``package``: the game's
     package (``tcg.games.<id>``); ``parts``: part -> module (``module`` or ``module:attr``,
@@ -130,10 +133,16 @@ class GameSpec:
                                    f"has no {attr!r}") from None
 
     # --- the parts ------------------------------------------------------------------------------
-    @cached_property
+    @property
     def rules(self):
-        """The game's ``Ruleset`` (one per process)."""
-        return self.part("rules")()
+        """The game's ``Ruleset`` (one per process, made on first use)."""
+        made = self.__dict__.get("_rules")
+        if made is None:
+            with _RULES_LOCK:  # two threads asking first still get one ruleset
+                made = self.__dict__.get("_rules")
+                if made is None:
+                    made = self.__dict__["_rules"] = self.part("rules")()
+        return made
 
     @property
     def words(self):

@@ -1,10 +1,11 @@
 """The games this package ships: the one registry every list of games derives from.
 
 Each game is a package ``tcg.games.<id>`` whose ``__init__.py`` declares ``SPEC`` (a
-``GameSpec``, see ``tcg/spec.py``). ``game_ids()`` lists them, ``spec(id)`` gives one (importing only
-that package's ``__init__``, which loads nothing else: a part loads on first use, so ``tcg``
-starts fast) and ``get_rules(id)`` its ``Ruleset``. An unknown id is an ``UnknownGameError``
-naming the available ones. To add a game, see docs/architecture.md ("Adding a game")."""
+``GameSpec``, see ``tcg/spec.py``). ``game_ids()`` lists them, ``spec(id)`` gives one
+(importing only that package's ``__init__``, which loads nothing else: a part loads on first
+use, so ``tcg`` starts fast) and ``get_rules(id)`` its ``Ruleset``. An unknown id is an
+``UnknownGameError`` naming the available ones. To add a game, see docs/architecture.md
+("Adding a game")."""
 from __future__ import annotations
 
 import importlib
