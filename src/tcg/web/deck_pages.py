@@ -91,7 +91,8 @@ def _fold(text: str) -> str:
 
 
 def parts_of(game: str) -> tuple[Part, ...]:
-    return spec(game).deck_builder.parts
+    """The parts of a deck of ``game`` (its spec's deck builder; one main part for another id)."""
+    return spec(game).deck_builder.parts if game in GAME_NAMES else (Part("main", None),)
 
 
 def part_sizes(game: str) -> list[dict[str, Any]]:
