@@ -4,7 +4,7 @@ of a menu, why an option is missing, and a rules primer, in English and Japanese
 No layout and no Rich here: every word comes from ``games/shironeko/text.toml`` (then the shared
 ``tcg/text.toml``) through ``tcg.text.catalog("shironeko")``; this module only chooses the key
 and fills in the values the rules give (card names, numbers, colours). Front ends lay the
-strings out (``ui/shironeko_board.py`` for the terminal).
+strings out (``terminal.py`` for the terminal).
 
 Public functions:
 
