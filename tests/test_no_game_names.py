@@ -23,6 +23,7 @@ LOADERS = {
     "spec.py": "GameSpec.part: the one helper loading a game's declared part",
     "engine/steps.py": "StepRuleset.game_module: the rules' own package (cards, deckcheck, view)",
     "engine/cards.py": "card_loader: the effects module a game's cards module names",
+    "agents/registry.py": "the built-in agents, by agent name (no game)",
 }
 #: a game's package as a module path: "tcg.games.zx", "games.kemuri", "tcg.games."
 GAME_PATH = re.compile(r"(^|\.)games\.(" + "|".join(map(re.escape, game_ids())) + r")\b|tcg\.games\.$")

@@ -7,6 +7,7 @@ import pathlib
 from typing import Any, Mapping, Sequence
 
 from .engine.deck import Deck, DeckProblem
+from .engine.deck_code import decode as decode_deck_code, encode as encode_deck_code, looks_like_code
 from .engine.errors import (ArgumentError, DeckFileError, IllegalDeckError, RecordError, TcgError,
                             UnknownGameError)
 from .engine.game import Game, check_seed, replay_record
@@ -32,10 +33,11 @@ def list_decks(game: str) -> list[str]:
 
 
 def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck:
-    """A shipped sample deck by name, or a deck file by path. Card names are resolved to ids;
+    """A shipped sample deck by name, a deck file by path, or a deck code (``deck_code``). Card names are resolved to ids;
     unknown cards are kept as written so that ``validate_deck`` can report them. Every failure is
     a ``TcgError``: ``UnknownGameError``, ``ArgumentError`` (not a name or path) or
-    ``DeckFileError`` (no such deck, not a regular file, too large, not UTF-8 TOML, bad counts).
+    ``DeckFileError`` (no such deck, not a regular file, too large, not UTF-8 TOML, bad counts; a
+    damaged deck code is its subclass ``DeckCodeError``).
     ``rules``: the ruleset whose cards resolve the names (``rules_with_cards``)."""
     base = get_rules(game)
     rules = rules or base
@@ -45,6 +47,8 @@ def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck
     text = os.fspath(name_or_path)
     if not isinstance(text, str):
         raise ArgumentError(f"a deck file path must be text, got {type(text).__name__}")
+    if looks_like_code(text):  # a deck code (tcg.engine.deck_code): 'tcg1:<game>:<set>:<cards>'
+        return _resolve_names(rules, decode_deck_code(text, game, rules.cards))
     named = _NAMED.get((id(rules), text))  # a sample deck asked for by name before
     if named is not None and named[0] is rules:
         try:
@@ -121,7 +125,7 @@ def _problems(rules, deck: Deck, validate: bool = True) -> list:
 
 def _check(rules, deck: Deck, validate: bool) -> list:
     if deck.game != rules.id:
-        return [DeckProblem("deck", f"deck is for game {deck.game!r}, not {rules.id!r}")]
+        return [DeckProblem.of(rules.id, "deck", "deck.other_game", deck_game=deck.game, game=rules.id)]
     return (validate and rules.validate_deck(deck)) or rules.setup_problems(deck)
 
 
@@ -148,11 +152,17 @@ def as_deck(game: str, deck: Deck | str | os.PathLike | Mapping[str, Any], rules
     return load_deck(game, deck, rules=rules)
 
 
+def deck_code(game: str, deck: Deck | str | os.PathLike) -> str:
+    """The deck code of a deck (a sample-deck name, a file or a ``Deck``) for ``game``'s card
+    set: one line of text that ``load_deck`` (and every deck field) reads back."""
+    return encode_deck_code(as_deck(game, deck), get_rules(game).cards)
+
+
 def validate_deck(game: str, deck: Deck | str | os.PathLike) -> list[DeckProblem]:
     """Every deck-construction problem (rule ID, message, card); an empty list means legal."""
     d = as_deck(game, deck)
     if d.game != game:
-        return [DeckProblem("deck", f"deck is for game {d.game!r}, not {game!r}")]
+        return [DeckProblem.of(game, "deck", "deck.other_game", deck_game=d.game, game=game)]
     return get_rules(game).validate_deck(d)
 
 

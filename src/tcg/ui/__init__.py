@@ -67,6 +67,11 @@ class GenericRenderer:
         self.viewer = viewer
         players = getattr(getattr(game, "rules", None), "players", 2)
         self.names = dict(names) if names is not None else label_players(viewer, players)
+        # the viewer is spoken to as "you" (in any language) unless the caller named the seats
+        # otherwise (a replay's "P0" / "P1"): decided from the seats and names given, never
+        # from the rendered word
+        self.viewer_is_you = viewer is not None and players == 2 and (
+            names is None or dict(names) == label_players(viewer, players))
 
     def who(self, player: Any) -> str:
         if isinstance(player, int) and player in self.names:

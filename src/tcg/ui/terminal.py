@@ -146,7 +146,7 @@ def result_text(renderer: GenericRenderer, result: Mapping[str, Any] | None, vie
     winner = result.get("winner")
     if result.get("draw") or winner is None:
         return Text(say("result.draw", lang, game_id, reason=reason), style="bold yellow")
-    if viewer is not None and renderer.who(viewer) in ("You", "あなた"):
+    if viewer is not None and viewer == renderer.viewer and renderer.viewer_is_you:
         if winner == viewer:
             return Text(say("result.you_win", lang, game_id, reason=reason), style="bold green")
         return Text(say("result.you_lose", lang, game_id, reason=reason), style="bold red")

@@ -220,7 +220,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             decks = [mine, theirs] if my_seat == 0 else [theirs, mine]
             g = tcg.new_game(game, decks, seed=chosen_seed, cards=cards)
         except tcg.IllegalDeckError as e:
-            return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems))
+            return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems, lang))
         except TcgError as e:
             return problem(request, str(e))
         setup = g.record()
@@ -327,7 +327,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         try:
             deck_from_form(game, "", deck_text, tcg.list_decks(game))
         except tcg.IllegalDeckError as e:
-            return {"ok": False, "problems": problem_lines(e.problems)}
+            return {"ok": False, "problems": problem_lines(e.problems, lang_of(request))}
         except TcgError as e:
             return {"ok": False, "problems": [str(e)]}
         return {"ok": True, "problems": []}

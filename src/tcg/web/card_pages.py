@@ -308,7 +308,7 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
             cards = cards_for_new_game(store, game, card_set)
             deck_from_form(game, "", deck_text, tcg.list_decks(game), cards)
         except tcg.IllegalDeckError as e:
-            return {"ok": False, "problems": problem_lines(e.problems)}
+            return {"ok": False, "problems": problem_lines(e.problems, lang_of(request))}
         except TcgError as e:
             return {"ok": False, "problems": [str(e)]}
         return {"ok": True, "problems": []}

@@ -40,8 +40,9 @@ def deck_from_form(game: str, deck: str, deck_text: str, samples: list[str]):
     raise TcgError(f"choose one of the sample decks ({', '.join(samples)}) or paste a deck")
 
 
-def problem_lines(problems: list[Any]) -> list[str]:
-    return [f"{p.rule}: {p.message}" + (f" ({p.card})" if p.card else "") for p in problems]
+def problem_lines(problems: list[Any], lang: str = "en") -> list[str]:
+    """The deck problems as lines in the page's language (``DeckProblem.text``)."""
+    return [f"{p.rule}: {p.text(lang)}" + (f" ({p.card})" if p.card else "") for p in problems]
 
 
 __all__ = ["AGENTS", "GAME_NAMES", "HASH", "LANGS", "MAX_DECK_TEXT", "deck_from_form", "problem_lines"]

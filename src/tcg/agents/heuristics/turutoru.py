@@ -1,7 +1,9 @@
 """Turu-turu Stage heuristic: a rule-of-thumb player.
 
 It reads only its own observation, its legal actions and the public card texts
-(``tcg.card_set``: what is printed on a card whose id the observation shows).
+(``tcg.card_set``: what is printed on a card whose id the observation shows or an action names,
+``view.cards``), never display text (a card's programs too come from its printed card, not
+from the observation's program labels).
 
 Programming is the key decision. Cards are stacked face down; which of a card's programs runs
 is chosen when it is revealed (TT-T2). The stack is built one card at a time by simulating what
@@ -29,7 +31,7 @@ from ...engine.action import Action
 from ...engine.cards import FrozenView
 from ...engine.rng import Rng
 from ..base import AgentView
-from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth,
+from .common import (CardTexts, Sides, best_target, chosen_args, damage_worth,
                      decide_in_context, find_unit, least_kept, logistic, settled_value, stepped)
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
@@ -55,29 +57,23 @@ def _abilities(cid, kind: str) -> tuple:
     return got
 
 
-_by_name_en = _TEXTS.by_name_en
+_PROGS: dict = {}  # card id -> _progs of its card: read once per card id
 
 
-_PROGS: dict[str, tuple[str, int]] = {}  # label -> _prog(label): read once per label
-
-
-def _prog(label: str) -> tuple[str, int]:
-    """A program label as shown ("Place", "Fan Fire", "Library Draw 2", "Program Decoder")
-    -> (kind, amount)."""
-    got = _PROGS.get(label)
+def _progs(h: dict) -> tuple[tuple[str, int], ...]:
+    """The programs of a character card (``h``: its view, or a dict with its ``id`` and
+    ``kind``) as (kind, amount) pairs, amount the cards a Library Draw draws (0 for the other
+    kinds): read from the printed card by id, never from the view's program labels."""
+    if h.get("kind") != "character":
+        return ()
+    cid = h.get("id")
+    got = _PROGS.get(cid)
     if got is None:
-        got = _PROGS[label] = _read_prog(label)
+        card = _card(cid)
+        got = _PROGS[cid] = () if card is None else tuple(
+            (p.kind, (p.amount if isinstance(p.amount, int) else 1) if p.kind == "library_draw" else 0)
+            for p in card.programs)
     return got
-
-
-def _read_prog(label: str) -> tuple[str, int]:
-    low = label.lower()
-    if low.startswith("library draw"):
-        last = low.split()[-1]
-        return "library_draw", int(last) if last.isdigit() else 1
-    if "decoder" in low:
-        return "decoder", 0
-    return low.replace(" ", "_"), 0
 
 
 # --- values ----------------------------------------------------------------------------------------
@@ -119,8 +115,7 @@ def _body(c: dict) -> float:
 def _prog_value(c: dict) -> float:
     """A character card's worth as a reusable program card in hand."""
     best = 0.0
-    for label in c.get("programs") or ():
-        kind, _ = _prog(label)
+    for kind, _ in _progs(c):
         best = max(best, _PROG_BASE.get(kind, 0.5) - 0.2 * (c.get("segment", 1) - 1))
     return best
 
@@ -145,7 +140,7 @@ def _facts(h: dict) -> tuple[frozenset, float, bool]:
 
 
 def _read_facts(h: dict) -> tuple[frozenset, float, bool]:
-    kinds = {_prog(lb)[0] for lb in h.get("programs") or ()}
+    kinds = {k for k, _ in _progs(h)}
     return (frozenset("attack" if k == "fan_fire" else k for k in kinds), _prog_value(h),
             "attack" in kinds or "fan_fire" in kinds)
 
@@ -341,7 +336,7 @@ class _Ctx(Sides):
     def later_programs(self) -> list[str]:
         """Kinds of the programs our face-down cards still to run this main phase may run as
         (the running card is not among them)."""
-        return [_prog(lb)[0] for pr in self.me.get("programs") or [] for lb in pr.get("programs") or ()]
+        return [k for pr in self.me.get("programs") or [] for k, _ in _progs(pr)]
 
 
 # --- effects ---------------------------------------------------------------------------------------
@@ -633,12 +628,12 @@ def _plan_attack_of(attackers: tuple, blockers: tuple, opp_hp: int, fan: bool,
 _READS_CONTEXT = frozenset({"apply", "activate", "effect"})
 
 
-_LABEL_KEYS: dict[str, tuple] = {}  # program label -> (kind, amount, reads the context, decoder, place)
+_PROG_KEYS: dict[tuple, tuple] = {}  # (kind, amount) -> (kind, amount, reads the context, decoder, place)
 
 
-def _label_key(label: str) -> tuple:
-    kind, n = _prog(label)
-    got = _LABEL_KEYS[label] = (kind, n, kind in _READS_CONTEXT, kind == "decoder", kind == "place")
+def _prog_key(prog: tuple[str, int]) -> tuple:
+    kind, n = prog
+    got = _PROG_KEYS[prog] = (kind, n, kind in _READS_CONTEXT, kind == "decoder", kind == "place")
     return got
 
 
@@ -668,8 +663,8 @@ class _Sim:
         """The program of ``card`` worth most here: (kind, amount, value)."""
         best = ("", 0, 0.0)
         values, ac, iid = self._values, self.c.attack_coming, card["iid"]
-        for label in card.get("programs") or ():
-            kind, n, reads, decoder, place = _LABEL_KEYS.get(label) or _label_key(label)
+        for prog in _progs(card):
+            kind, n, reads, decoder, place = _PROG_KEYS.get(prog) or _prog_key(prog)
             # _program_value, once per state of the simulation: it reads of the card only which
             # one it is (a Place leaves it out of the hand), of the context only attack_coming
             # changes while programming (read by the effects of an Apply, Activate or Effect),
@@ -868,16 +863,16 @@ def _skip(view: AgentView) -> Action:
 def _choose_program(view: AgentView, c: _Ctx) -> Action:
     """A revealed card with several programs that can act: the one worth most now."""
     running = c.me.get("running") or {}
-    labels = running.get("programs") or []
+    progs = _progs(running)
     sim = _Sim(c, replay=False)
     best, best_v = None, None
     for a in view.choices:
         if a.type != "use":
             continue
         program = a.program
-        if program >= len(labels):
+        if program >= len(progs):
             continue
-        kind, n = _prog(labels[program])
+        kind, n = progs[program]
         v = _program_value(kind, n, running, sim, c)
         if best_v is None or v > best_v:
             best, best_v = a, v
@@ -1138,25 +1133,18 @@ def _discard(view: AgentView, c: _Ctx) -> Action:
     return least_kept(view, c.hand, lambda h: _card_keep(h, c))
 
 
-def _english_name(label: str) -> str:
-    """The English card name an English action label gives: "... [Name]" or "... (Name)"."""
-    import re
-    m = re.search(r"[\[(]([^\[\]()]*)[\])]\s*$", label)
-    return m.group(1) if m else bracketed_name(label)
-
-
 def _search(view: AgentView, c: _Ctx) -> Action:
     best, best_v = None, -1e9
     for a in view.choices:
         if a.type != "search_pick":
             continue
-        card = _by_name_en(_english_name(view.describe(a)))
+        cid = view.cards(a).get("card")  # the searched card, by id (never the action's words)
+        card = _card(cid) if cid else None
         v = 0.0
         if card is not None:
             d = {"iid": a.card, "id": card.id, "kind": card.kind}
             if card.kind == "character":
-                d.update(power=card.power, toughness=card.toughness, segment=card.segment,
-                         programs=[p.label() for p in card.programs])
+                d.update(power=card.power, toughness=card.toughness, segment=card.segment)
             v = _card_keep(d, c)
         if v > best_v:
             best, best_v = a, v
@@ -1167,8 +1155,8 @@ def _search(view: AgentView, c: _Ctx) -> Action:
 
 def _mulligan(view: AgentView, c: _Ctx) -> Action:
     chars = [h for h in c.hand if h.get("kind") == "character"]
-    kinds = {_prog(lb)[0] for h in chars for lb in h.get("programs") or ()}
-    cheap_place = any(_prog(lb)[0] == "place" and h.get("segment", 9) <= 2 for h in chars for lb in h.get("programs") or ())
+    kinds = {k for h in chars for k, _ in _progs(h)}
+    cheap_place = any(k == "place" and h.get("segment", 9) <= 2 for h in chars for k, _ in _progs(h))
     good = len(chars) >= 3 and cheap_place and kinds & {"attack", "fan_fire"}
     want = "keep" if good else "mulligan"
     for a in view.choices:

@@ -294,7 +294,7 @@ def describe(s: Any, a: Action, lang: str = "en") -> str:
         c = s.cards[i]
         label = v.label(c)
         if lang == "ja" and a.type == "pick":
-            return label  # "{card}を手札に": the plain name (read back by the Kemuri heuristics)
+            return label  # "{card}を手札に": the plain name
         if stats and c.kind == "cast":
             return t("fmt.card_stats", lang, card=label, stats=t("fmt.cast_cost", lang, stats=_stats(c, lang),
                                                                    cost=c.cost))
