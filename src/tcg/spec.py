@@ -115,7 +115,7 @@ class GameSpec:
         try:
             module = importlib.import_module(path)
         except ModuleNotFoundError as e:
-            if e.name is not None and path.startswith(e.name):  # the part's own module is missing
+            if e.name == path:  # the part's own module is missing (not one it imports)
                 raise MissingPartError(f"game {self.id!r}: its {name!r} part, module {path}, "
                                        f"does not exist") from None
             raise
