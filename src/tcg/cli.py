@@ -345,15 +345,9 @@ def cards_cmd(
 
 
 def _color_names_ja(game: str) -> dict[str, str]:
-    """Colour -> Japanese name, from the game's renderer module (``COLOR_JA``) when it has one."""
-    import importlib
-
-    from .ui import RENDERERS
-    names: dict[str, str] = {}
-    for path in ("tcg.ui.shironeko_board", RENDERERS.get(game)):
-        if path:
-            names.update(getattr(importlib.import_module(path), "COLOR_JA", {}) or {})
-    return names
+    """Colour -> Japanese name, from the game's spec (its terminal part's ``COLOR_JA``)."""
+    from .games import spec
+    return dict(spec(game).colour_names_ja)
 
 
 def _deck_description(path: pathlib.Path) -> str:

@@ -501,7 +501,7 @@ def test_renderer_registry_and_generic_fallback():
     from rich.console import Console
 
     from tcg.ui import GenericRenderer, get_renderer
-    from tcg.ui.shironeko_board import Renderer
+    from tcg.games.shironeko.terminal import Renderer
     game = tcg.new_game("shironeko", tcg.list_decks("shironeko")[:2], seed=1)
     assert isinstance(get_renderer("shironeko", game), Renderer)
     generic = get_renderer("some-future-game", game)

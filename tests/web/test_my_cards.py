@@ -39,7 +39,7 @@ def check_card_sets(store) -> None:
     assert store.card_set_names([digest, "nope"]) == {digest: ("shironeko", "My cards")}
     # a game's set-up names its set; the store gives the files back to rebuild it
     rules = api.rules_with_cards("shironeko", [MY])
-    deck = api._as_deck("shironeko", tcg.engine.files.parse_toml(MY_DECK, "deck"), rules)
+    deck = api.as_deck("shironeko", tcg.engine.files.parse_toml(MY_DECK, "deck"), rules)
     setup = tcg.new_game("shironeko", [deck, "red_rush"], seed=3, cards=[MY]).record()
     setup.pop("actions")
     setup.pop("result")
@@ -143,7 +143,7 @@ def rows(tmp_path) -> int:
 def seed_with_new_card_in_hand() -> int:
     """A seed whose opening hand of seat 0 (our deck first, then red_rush) holds the new card."""
     rules = api.rules_with_cards("shironeko", [MY])
-    deck = api._as_deck("shironeko", tcg.engine.files.parse_toml(MY_DECK, "deck"), rules)
+    deck = api.as_deck("shironeko", tcg.engine.files.parse_toml(MY_DECK, "deck"), rules)
     for seed in range(200):
         g = tcg.new_game("shironeko", [deck, "red_rush"], seed=seed, cards=[MY])
         if any(c["id"] == "MY-001" for c in g.observe(0)["players"][0]["hand"] or []):

@@ -9,6 +9,22 @@ from .deck import Deck, DeckProblem
 from .state import BaseState
 
 
+#: the ids of the games (plain data: the engine imports no game; the registry ``tcg.games``
+#: tells it the ids with ``set_known_games``): a card file names one of them
+_KNOWN_GAMES: tuple[str, ...] = ()
+
+
+def set_known_games(ids: Sequence[str]) -> None:
+    """Tell the engine the ids of the games (``tcg.games`` does, on import)."""
+    global _KNOWN_GAMES
+    _KNOWN_GAMES = tuple(ids)
+
+
+def known_games() -> tuple[str, ...]:
+    """The ids of the games (see ``set_known_games``)."""
+    return _KNOWN_GAMES
+
+
 class Ruleset:
     """One game's rules. Subclasses set ``id`` and implement the methods below.
 

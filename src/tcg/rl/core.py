@@ -26,7 +26,7 @@ class DeckChooser:
         if decks is not None:
             if isinstance(decks, (str, bytes)) or len(decks) != 2:
                 raise ValueError("decks must be a list of two decks (names, paths or Deck objects)")
-            self.fixed = [tcg.api._as_deck(game, d) for d in decks]
+            self.fixed = [tcg.api.as_deck(game, d) for d in decks]
             self.names: list[str] = []
         else:
             self.fixed = None

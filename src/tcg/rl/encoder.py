@@ -13,7 +13,6 @@ Only ``game.observe(player)`` and ``game.legal_actions()`` are read: never ``gam
 from __future__ import annotations
 
 import functools
-import importlib
 from itertools import compress
 from operator import itemgetter
 from typing import Any, Sequence
@@ -57,7 +56,8 @@ class GameEncoding:
     def __init__(self, game_id: str):
         import tcg
         self.game_id = game_id
-        mod = importlib.import_module(f"tcg.games.{game_id}.encode")
+        from tcg.games import spec
+        mod = spec(game_id).encoding
         self.module = mod
         self.cards = CardTable(tcg.card_set(game_id), mod.printed)
         self.schema = mod.observation()

@@ -51,14 +51,15 @@ import tcg
 from tcg.engine.deck import Deck
 from tcg.engine.game import replay_record
 from tcg.engine.rng import Rng
-from tcg.games import get_rules
+from tcg.games import game_ids, get_rules
 
 from .core import SeatView, encoding
 
 __all__ = ["GAMES", "DEFAULT_DEALS", "short_name", "register", "ismcts_bot", "TcgSpielGame",
            "TcgSpielState"]
 
-GAMES = ("shironeko", "turutoru", "kemuri", "zx")
+#: the games registered, every game of the registry (``tcg.games``)
+GAMES = tuple(game_ids())
 
 #: the chance node's outcomes by default (parameter ``deals``)
 DEFAULT_DEALS = 1000

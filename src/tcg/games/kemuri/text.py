@@ -2,7 +2,7 @@
 (words only: no layout, no Rich). Every word comes from ``text.toml`` beside this module (keys as
 in ``tcg.text``; the shared ``tcg/text.toml`` fills in who.you / who.opponent, result.*, ui.*);
 the functions here choose the key and fill the sentence with the values of the rules, from one
-player's point of view. Front ends lay the strings out (``ui/kemuri_board.py`` for the terminal).
+player's point of view. Front ends lay the strings out (``terminal.py`` for the terminal).
 
 Public functions (``lang`` is "en" or "ja"; ``viewer`` a seat or None for a spectator):
 
