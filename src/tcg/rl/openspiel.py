@@ -23,7 +23,6 @@ game's first two sample decks).
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from typing import Any

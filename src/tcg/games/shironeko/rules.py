@@ -531,7 +531,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         elif t == "leaderize":  # SN-L1, SN-L2
             ps.using.remove(iid)
             ps.removed.append(iid)
-            lid = next(l for l in ps.leader_hand if cards[l].id == card.leaderize)
+            lid = next(i for i in ps.leader_hand if cards[i].id == card.leaderize)
             ps.leader_hand.remove(lid)
             if ps.leader is not None:
                 ps.discard.append(ps.leader.iid)
