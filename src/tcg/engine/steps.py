@@ -12,7 +12,7 @@ import importlib
 import pathlib
 import sys
 from types import ModuleType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from .action import Action, Decision
 from .cards import extra_card_files
@@ -21,6 +21,19 @@ from .errors import IllegalDeckError, brief
 from .profile import Profile
 from .rules import Ruleset
 from .state import BaseState
+
+
+class PayStep(NamedTuple):
+    """A ``pay`` step, and the pending data of the ``pay`` decision it opens (Shironeko, Z/X):
+    ``player`` pays a cost of ``n`` (one of ``color`` unless None), ``paid`` so far, for the card
+    ``source`` (``why``: what for). Built often: ``new_record(PayStep, ("pay", ...))``."""
+    kind: str
+    player: int
+    color: str | None
+    n: int
+    paid: tuple[int, ...]
+    source: int
+    why: str
 
 
 class StepRuleset(Ruleset):

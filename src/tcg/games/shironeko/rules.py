@@ -12,12 +12,13 @@ from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
-from ...engine.steps import StepRuleset
-from ...engine.state import colors_of
+from ...engine.steps import PayStep, StepRuleset
+from ...engine.state import colors_of, new_record
 from . import flow as F
 from . import payment as P
 from .cards import CHARACTER_KINDS, Card
-from .state import SNState, Unit
+from .state import (ActivatedStep, DamageCleanupStep, PlayerDamageStep, PlayStep, SearchPending, SearchStep,
+                    SNState, TriggerOrderPending, TriggersStep, Unit)
 
 END_TURN = Action("end_turn")
 NO_DEFENSE = Action("no_defense")
@@ -192,12 +193,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
         defender = 1 - s.owner[attacker]
         s.emit("no_defense", {"player": defender, "attacker": attacker})
         if u is not None:  # the next step, at once
-            self._step_player_damage(s, ("player_damage", defender, F.attack_of(s, u), attacker))
+            self._step_player_damage(s, PlayerDamageStep("player_damage", defender, F.attack_of(s, u), attacker))
 
-    def _step_player_damage(self, s: SNState, step: tuple) -> None:
+    def _step_player_damage(self, s: SNState, step: PlayerDamageStep) -> None:
         """SN-A4..A7: reveal cards into the damage area one by one; STOP! halts; then triggers
         (only on the opponent's turn) in the defender's order; then all go to the discard."""
-        _, p, amount, attacker = step
+        p, amount, attacker = step.player, step.amount, step.attacker
         ps = s.players[p]
         s.emit("player_damage", {"player": p, "amount": amount})
         cards = s.cards
@@ -221,32 +222,32 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 if _abilities_of(s, i, "trigger"):
                     trig = (i,) if trig is None else trig + (i,)
         if trig:
-            s.steps.append(("damage_cleanup", p, revealed))
-            s.steps.append(("triggers", p, trig, attacker))
+            s.steps.append(DamageCleanupStep("damage_cleanup", p, revealed))
+            s.steps.append(TriggersStep("triggers", p, trig, attacker))
         else:
-            self._step_damage_cleanup(s, ("damage_cleanup", p, revealed))  # the next step, at once
+            self._step_damage_cleanup(s, DamageCleanupStep("damage_cleanup", p, revealed))  # the next step, at once
 
-    def _step_triggers(self, s: SNState, step: tuple) -> None:
-        _, p, remaining, attacker = step
+    def _step_triggers(self, s: SNState, step: TriggersStep) -> None:
+        p, attacker = step.player, step.attacker
         area = s.players[p].damage_area
-        remaining = tuple(i for i in remaining if i in area)
+        remaining = tuple(i for i in step.remaining if i in area)
         if not remaining:
             return
         if len(remaining) == 1:
             self._run_trigger(s, p, remaining[0], (), attacker)
         else:
-            self._decide(s, p, "trigger_order", (p, remaining, attacker), triggers=list(remaining))
+            self._decide(s, p, "trigger_order", TriggerOrderPending(p, remaining, attacker), triggers=list(remaining))
 
     def _run_trigger(self, s: SNState, p: int, iid: int, rest: tuple, attacker: int) -> None:
-        s.steps.append(("triggers", p, rest, attacker))
+        s.steps.append(TriggersStep("triggers", p, rest, attacker))
         s.emit("trigger", {"player": p, "card": iid, "id": s.cards[iid].id})
         for ab in reversed(_abilities_of(s, iid, "trigger")):
             s.steps.append(effect_step(p, iid, ab.effects, attacker))
 
-    def _step_damage_cleanup(self, s: SNState, step: tuple) -> None:
-        _, p, revealed = step
+    def _step_damage_cleanup(self, s: SNState, step: DamageCleanupStep) -> None:
+        p = step.player
         ps = s.players[p]
-        moved = [i for i in revealed if i in ps.damage_area]
+        moved = [i for i in step.revealed if i in ps.damage_area]
         if moved:
             for i in moved:
                 ps.damage_area.remove(i)
@@ -256,12 +257,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def _step_to_discard(self, s: SNState, step: tuple) -> None:
         F.move_card(s, step[1], "discard")
 
-    def _step_search(self, s: SNState, step: tuple) -> None:
-        _, p, flt, to, amount, reveal = step
+    def _step_search(self, s: SNState, step: SearchStep) -> None:
+        p, flt, reveal = step.player, step.filter, step.reveal
         wanted = dict(flt)
         cards = s.cards
         matches = [i for i in s.players[p].deck if _matches_filter(cards[i], wanted)]
-        self._decide(s, p, "search", (p, tuple(matches), reveal), filter=dict(flt), reveal=reveal)
+        self._decide(s, p, "search", SearchPending(p, tuple(matches), reveal), filter=dict(flt), reveal=reveal)
 
     # --- targets (EffectRunner hooks) ------------------------------------------------------
     def _unit_anywhere(self, s: SNState, iid: int) -> Unit | None:
@@ -419,14 +420,14 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def _legal_defend(self, s: SNState, p: int, pending: Any) -> list[Action]:
         return [DEFEND[u.iid] for u in s.players[p].chars if u.on] + [NO_DEFENSE]
 
-    def _legal_trigger_order(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [TRIGGER[i] for i in pending[1]]
+    def _legal_trigger_order(self, s: SNState, p: int, pending: TriggerOrderPending) -> list[Action]:
+        return [TRIGGER[i] for i in pending.remaining]
 
     def _legal_discard(self, s: SNState, p: int, pending: Any) -> list[Action]:
         return [DISCARD[i] for i in s.players[p].hand]
 
-    def _legal_search(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [SEARCH_PICK[i] for i in pending[1]] + [SEARCH_NONE]
+    def _legal_search(self, s: SNState, p: int, pending: SearchPending) -> list[Action]:
+        return [SEARCH_PICK[i] for i in pending.matches] + [SEARCH_NONE]
 
     # --- applying decisions ----------------------------------------------------------------
     def _apply_mulligan(self, s: SNState, p: int, pending: Any, a: Action) -> None:
@@ -474,7 +475,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             elif ab.untap:
                 u.on = True
             s.used.add(u.iid)
-            s.steps.append(("activated", p, u.iid, ab.index))
+            s.steps.append(ActivatedStep("activated", p, u.iid, ab.index))
             self._pay(s, p, ab.color, ab.cost, u.iid, t)
             return
         # a card played from hand waits in "using" (public) while its cost is paid (SN-C2)
@@ -483,7 +484,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         card = cards[iid]
         ps.hand.remove(iid)
         ps.using.append(iid)
-        s.steps.append(("play", p, t, iid, params[1][1] if t in ("change", "awaken") else -1))
+        s.steps.append(PlayStep("play", p, t, iid, params[1][1] if t in ("change", "awaken") else -1))
         if t in ("change", "awaken"):
             color, cost = card.color, card.change_cost
         elif t == "burst":
@@ -493,14 +494,14 @@ class ShironekoRules(EffectRunner, StepRuleset):
             color, cost = card.color, card.cost
         self._pay(s, p, color, cost, iid, t)
 
-    def _step_activated(self, s: SNState, step: tuple) -> None:
-        _, p, iid, index = step
+    def _step_activated(self, s: SNState, step: ActivatedStep) -> None:
+        p, iid, index = step.player, step.card, step.index
         s.emit("activate", {"player": p, "card": iid, "id": s.cards[iid].id, "ability": index})
         s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].effects, -1))
 
-    def _step_play(self, s: SNState, step: tuple) -> None:
+    def _step_play(self, s: SNState, step: PlayStep) -> None:
         """The card paid for resolves: placed, changed in, used, or leaderized."""
-        _, p, t, iid, target = step
+        p, t, iid, target = step.player, step.type, step.card, step.target
         ps = s.players[p]
         cards = s.cards
         card = cards[iid]
@@ -547,12 +548,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
         """Pay a cost of ``n`` souls of ``color`` before the step below it resolves (the ``pay``
         step at once: it would be the next one)."""
         if n > 0:
-            self._step_pay(s, ("pay", p, color, n, (), source, why))
+            self._step_pay(s, new_record(PayStep, ("pay", p, color, n, (), source, why)))
 
-    def _step_pay(self, s: SNState, step: tuple) -> None:
+    def _step_pay(self, s: SNState, step: PayStep) -> None:
         """SN-C2: the player turns the souls OFF. A decision only when more than one distinct
         payment (colour multiset) is possible; otherwise the one payment is made at once."""
-        _, p, color, n, paid, source, why = step
+        p, color, n, paid, source, why = step.player, step.color, step.n, step.paid, step.source, step.why
         cards = s.cards
         left = n - len(paid)
         memo = s.pay_memo  # set by _apply_pay for this step: the souls ON after its soul
@@ -576,39 +577,39 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.emit("pay", {"player": p, "souls": list(paid), "colors": colors_of(cards, paid),
                        "card": source, "id": cards[source].id, "for": why})
 
-    def _pay_memo(self, s: SNState, p: int, pending: tuple) -> tuple:
+    def _pay_memo(self, s: SNState, p: int, pending: PayStep) -> tuple:
         """``s.pay_memo`` of the open ``pay`` decision: (its step, the ON souls by kind, counted,
         is the cost matched, ``payment.pay_plan`` of those), worked out again for a clone."""
         memo = s.pay_memo
         if memo is None or memo[0] is not pending:
-            _, _, color, n, paid, _, _ = pending
+            color, n, paid = pending.color, pending.n, pending.paid
             groups = P.on_groups(s, p)
             counts, matched = P.counts_of(groups), P.is_matched(s.cards, paid, color)
             memo = s.pay_memo = (pending, groups, counts, matched, P.pay_plan(counts, color, n - len(paid), matched))
         return memo
 
-    def _legal_pay(self, s: SNState, p: int, pending: Any) -> list[Action]:
+    def _legal_pay(self, s: SNState, p: int, pending: PayStep) -> list[Action]:
         options = self._pay_memo(s, p, pending)[4][1]
         acts = _PAY_ACTS.get(options)
         if acts is None:
             acts = _PAY_ACTS[options] = tuple([PAY[c] for c in options] + [PAY_SUGGESTED])
         return list(acts)
 
-    def _apply_pay(self, s: SNState, p: int, pending: Any, a: Action) -> None:
-        _, _, color, n, paid, source, why = pending
+    def _apply_pay(self, s: SNState, p: int, pending: PayStep, a: Action) -> None:
+        color, n, paid, source, why = pending.color, pending.n, pending.paid, pending.source, pending.why
         _, groups, counts, matched, plan = self._pay_memo(s, p, pending)
         s.pay_memo = None
         left = n - len(paid)
         if a.type == "pay_suggested":
             chosen = P.souls_in(groups, color, P.suggested(s, p, color, left, matched, counts), matched)
             s.players[p].souls_off.update(chosen)
-            self._step_pay(s, ("pay", p, color, n, paid + tuple(chosen), source, why))  # the next step
+            self._step_pay(s, new_record(PayStep, ("pay", p, color, n, paid + tuple(chosen), source, why)))  # the next step
             return
         code = plan[2][a.params[0][1]]  # a.color
         group = groups[code]
         i = group[0]  # the first ON soul of that kind in town order
         s.players[p].souls_off.add(i)
-        step = ("pay", p, color, n, paid + (i,), source, why)
+        step = new_record(PayStep, ("pay", p, color, n, paid + (i,), source, why))
         # the souls then ON: that one less; matched once a soul paid matches the colour
         # (``payment.matches``: its own colour, or one that pays any colour)
         after = dict(groups)
@@ -640,9 +641,9 @@ class ShironekoRules(EffectRunner, StepRuleset):
                           "damage_to_attacker": d_att, "damage_to_defender": a_att})
         F.check_retreats(s)
 
-    def _apply_trigger_order(self, s: SNState, p: int, pending: Any, a: Action) -> None:
-        _, remaining, attacker = pending
-        self._run_trigger(s, p, a.card, tuple(i for i in remaining if i != a.card), attacker)
+    def _apply_trigger_order(self, s: SNState, p: int, pending: TriggerOrderPending, a: Action) -> None:
+        rest = tuple(i for i in pending.remaining if i != a.card)
+        self._run_trigger(s, p, a.card, rest, pending.attacker)
 
     def _apply_discard(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         ps = s.players[p]
@@ -651,14 +652,14 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.emit("discard", {"player": p, "card": a.card, "id": s.cards[a.card].id})
         self._step_hand_limit(s, ("hand_limit", p))  # the next step, at once
 
-    def _apply_search(self, s: SNState, p: int, pending: Any, a: Action) -> None:
+    def _apply_search(self, s: SNState, p: int, pending: SearchPending, a: Action) -> None:
         ps = s.players[p]
         if a.type == "search_pick":
             ps.deck.remove(a.card)
             ps.hand.append(a.card)
             # the card taken is hidden like the rest of the hand, unless the text reveals it (公開)
             found = {"card": a.card, "id": s.cards[a.card].id}
-            if pending[2]:
+            if pending.reveal:
                 s.emit("search", {"player": p, "took": True, "revealed": True, **found})
             else:
                 s.emit("search", {"player": p, "took": True, "revealed": False}, found, (p,))
