@@ -14,7 +14,8 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
 from . import flow as F
-from .state import TTState, Unit
+from .state import (AssignPending, AttackOneStep, BlockPending, ChooseProgramPending, ProgramPending, SearchPending,
+                    TTState, Unit)
 
 SKIP = Action("skip")
 DONE = Action("done")
@@ -158,7 +159,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
             self._use(s, p, usable[0], chosen=False)  # its own decision offers to skip it
         else:  # TT-T2: the owner chooses which of its programs to use, now; TT-P13: or none
             # (a Program Decoder asks nothing as it runs: this is where it may be declined)
-            self._decide(s, p, "choose_program", (p, iid, tuple(usable)), card=iid, segment=start,
+            self._decide(s, p, "choose_program", ChooseProgramPending(p, iid, tuple(usable)), card=iid, segment=start,
                          programs=[s.cards[iid].programs[i].label() for i in usable])
 
     def _next_player(self, s: TTState) -> int | None:
@@ -245,11 +246,10 @@ class TuruturuRules(EffectRunner, StepRuleset):
         info = {"program": kind, "card": iid, "segment": s.segment}
         if kind == "library_draw":
             info["amount"] = prog.amount
-        self._decide(s, p, PROGRAM_DECISION[kind], (p, iid, kind, prog.amount), **info)
+        self._decide(s, p, PROGRAM_DECISION[kind], ProgramPending(p, iid, kind, prog.amount), **info)
 
-    def _legal_choose_program(self, s, p, pending):
-        _, _, usable = pending
-        return [USE_ACTS[i] for i in usable] + [SKIP]
+    def _legal_choose_program(self, s, p, pending: ChooseProgramPending):
+        return [USE_ACTS[i] for i in pending.usable] + [SKIP]
 
     def _apply_choose_program(self, s, p, pending, a):
         if a.type == "skip":
@@ -338,8 +338,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         out.append(FINISH)  # stacking only adds: a stacked card is not taken back (no cycles)
         return out
 
-    def _legal_program_run(self, s, p, pending):
-        _, iid, kind, _ = pending
+    def _legal_program_run(self, s, p, pending: ProgramPending):
+        kind = pending.kind
         targets = self._program_targets(s, p, kind)  # not empty: it was usable when it opened
         out: list[Action] = []
         if kind in ("place", "bed_in", "release", "apply"):
@@ -367,10 +367,9 @@ class TuruturuRules(EffectRunner, StepRuleset):
         out.append(DONE)
         return out
 
-    def _legal_assign(self, s, p, pending):
-        _, _, blockers, left, assigned = pending
+    def _legal_assign(self, s, p, pending: AssignPending):
         assign = CARD_ACTS["assign"]
-        return [assign[b] for b in blockers]
+        return [assign[b] for b in pending.blockers]
 
     def _legal_discard(self, s, p, pending):
         discard = CARD_ACTS["discard"]
@@ -378,7 +377,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     def _legal_search(self, s, p, pending):
         pick = CARD_ACTS["search_pick"]
-        return [pick[i] for i in pending[1]] + [SEARCH_NONE]
+        return [pick[i] for i in pending.matches] + [SEARCH_NONE]
 
     # --- applying --------------------------------------------------------------------------
     def _apply_mulligan(self, s, p, pending, a):
@@ -400,8 +399,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         else:
             ps.done_programming = True
 
-    def _apply_program_run(self, s, p, pending, a):
-        _, iid, kind, amount = pending
+    def _apply_program_run(self, s, p, pending: ProgramPending, a):
+        iid, kind, amount = pending.card, pending.kind, pending.amount
         ps = s.players[p]
         t = a.type
         if t == "skip":
@@ -425,7 +424,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
             else:  # TT-P7 / TT-P8: attacks one character at a time
                 s.steps.append(("program_done", p))
                 for att in reversed(chosen):
-                    s.steps.append(("attack_one", p, att, kind == "fan_fire"))
+                    s.steps.append(AttackOneStep("attack_one", p, att, kind == "fan_fire"))
             return
         if t == "place":  # TT-P1
             ps.hand.remove(card)
@@ -481,8 +480,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         self._finish(s, step[1], "resolved")
 
     # --- attacks (TT-A1..A6) -----------------------------------------------------------------
-    def _step_attack_one(self, s: TTState, step: tuple) -> None:
-        _, p, att, fan = step
+    def _step_attack_one(self, s: TTState, step: AttackOneStep) -> None:
+        p, att, fan = step.player, step.attacker, step.fan
         u = s.players[p].unit(att)
         if u is None or not u.awake:
             return  # it left the field or was put to bed meanwhile
@@ -497,12 +496,12 @@ class TuruturuRules(EffectRunner, StepRuleset):
         s.select = ()
         d = 1 - p
         if any(x.awake for x in s.players[d].chars):
-            self._decide(s, d, "block", (p, att), attacker=att)
+            self._decide(s, d, "block", BlockPending(p, att), attacker=att)
         else:
             self._resolve_attack(s, p, att, ())
 
-    def _apply_block(self, s, p, pending, a):
-        attacker_owner, att = pending
+    def _apply_block(self, s, p, pending: BlockPending, a):
+        attacker_owner, att = pending.attacker_owner, pending.attacker
         if a.type == "block":
             s.select = s.select + (a.card,)
             self._decide(s, p, "block", pending, attacker=att)
@@ -525,14 +524,14 @@ class TuruturuRules(EffectRunner, StepRuleset):
         if len(blockers) == 1 or power == 0:
             self._clash(s, p, att, blockers, {blockers[0]: power})
         else:  # TT-A4: the attacker's controller divides the damage, one point at a time
-            self._decide(s, p, "assign_damage", (p, att, blockers, power, ()), attacker=att,
+            self._decide(s, p, "assign_damage", AssignPending(p, att, blockers, power, ()), attacker=att,
                          blockers=list(blockers), damage=power)
 
-    def _apply_assign(self, s, p, pending, a):
-        _, att, blockers, left, assigned = pending
-        assigned = assigned + (a.card,)
+    def _apply_assign(self, s, p, pending: AssignPending, a):
+        att, blockers, left = pending.attacker, pending.blockers, pending.left
+        assigned = pending.assigned + (a.card,)
         if len(assigned) < left:
-            self._decide(s, p, "assign_damage", (p, att, blockers, left, assigned), attacker=att,
+            self._decide(s, p, "assign_damage", AssignPending(p, att, blockers, left, assigned), attacker=att,
                          blockers=list(blockers), damage=left, assigned=list(assigned))
             return
         split = {b: assigned.count(b) for b in blockers}
@@ -583,7 +582,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
     def _step_search(self, s: TTState, step: tuple) -> None:
         _, p, flt = step
         matches = tuple(i for i in s.players[p].deck if F.matches(s.cards[i], dict(flt)))
-        self._decide(s, p, "search", (p, matches), filter=dict(flt))
+        self._decide(s, p, "search", SearchPending(p, matches), filter=dict(flt))
 
     def _apply_search(self, s, p, pending, a):
         ps = s.players[p]
