@@ -17,9 +17,7 @@ from typing import Any
 __all__ = ["aec_env", "gym_env", "encoding", "EncodingError", "GameEncoding", "gym_id",
            "ENV_VERSION"]
 
-#: environment names and ids carry the encoding version (bumped whenever an encode.py changes
-#: meaning)
-ENV_VERSION = 0
+from .version import ENV_VERSION  # environment names and ids carry it
 
 
 def gym_id(game: str) -> str:

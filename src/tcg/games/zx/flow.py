@@ -162,12 +162,6 @@ def ev_ex_is_mine(s: ZXState, p: int, card) -> bool:
     return pc >= 0 and s.cards[pc].id == card.player
 
 
-def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:
-    """ZX-C2: enough rebooted resources, at least one of the card's colour (``None``: any)."""
-    from .payment import can_pay as _can_pay
-    return _can_pay(s, p, color, n)
-
-
 def leave_board(s: ZXState, sq: int, why: str, to: str = "charge") -> None:
     """A Z/X leaves its square. Its force goes to the trash (ZX-Z3); a SHIFT and a Z/X EX go face
     up to the dynamis; a Z/X OB's top half goes face up to the dynamis and its player card turns

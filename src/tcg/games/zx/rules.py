@@ -394,7 +394,7 @@ class ZXRules(EffectRunner, StepRuleset):
             return out
         if c.condition == "awaken":
             if not (P.payable(awake[0], awake[1], c.color, c.cost) if awake is not None
-                    else F.can_pay(s, p, c.color, c.cost)):
+                    else P.can_pay(s, p, c.color, c.cost)):
                 return []
             if c.awaken == "discard" and len(ps.hand) < c.count:
                 return []
