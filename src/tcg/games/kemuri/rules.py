@@ -274,7 +274,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         p, amount, why = step.player, step.amount, step.why
         if amount <= 0 or not s.players[p].seating:
             return
-        self._decide(s, p, "pay", PayPending(p, amount, why), amount=amount, why=why)
+        self._decide(s, p, "pay", new_record(PayPending, (p, amount, why)), amount=amount, why=why)
 
     def _step_place_cast(self, s, step):
         _, p, iid = step
@@ -339,7 +339,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         p, zone, flt = step.player, step.zone, step.filter
         pool = getattr(s.players[p], zone)
         matches = tuple(i for i in pool if all(getattr(s.cards[i], k, None) == v for k, v in flt))
-        self._decide(s, p, "pick_card", PickCardPending(p, zone, matches), zone=zone, filter=dict(flt))
+        self._decide(s, p, "pick_card", new_record(PickCardPending, (p, zone, matches)), zone=zone, filter=dict(flt))
 
     # --- legal actions -------------------------------------------------------------------------
     def _legal_mulligan(self, s, p, pending):
@@ -554,7 +554,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         lv = cards[seat].level
         got = sum(cards[i].level for i in picked)
         if got < lv or not picked:
-            self._decide(s, p, "charcoal_in", CharcoalInPending(p, seat, picked), seat=seat, level=lv,
+            self._decide(s, p, "charcoal_in", new_record(CharcoalInPending, (p, seat, picked)), seat=seat, level=lv,
                          picked=list(picked), need=lv - got)
             return
         ps = s.players[p]
@@ -588,7 +588,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             ps.hand.remove(card)
             ps.resolving.append(card)
             s.steps.append(("place_cast", p, card))
-            s.steps.append(PayStep("pay", p, cards[card].cost, "cast"))
+            s.steps.append(new_record(PayStep, ("pay", p, cards[card].cost, "cast")))
         elif t == "event":  # KM-K4
             card = a.card
             ps.hand.remove(card)
@@ -598,7 +598,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.emit("event", {"player": p, "card": card, "id": cards[card].id})
         elif t == "remove_event":
             s.steps.append(("remove_event",))
-            s.steps.append(PayStep("pay", p, cards[s.event].removal_cost, "remove_event"))
+            s.steps.append(new_record(PayStep, ("pay", p, cards[s.event].removal_cost, "remove_event")))
         elif t == "support":  # KM-K5
             card = a.card
             ps.hand.remove(card)
@@ -633,7 +633,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.emit("activate", {"player": p, "card": card, "id": cards[card].id, "ability": ab.index})
             s.steps.append(effect_step(p, card, ab.effects))
             if ab.cost:
-                s.steps.append(PayStep("pay", p, ab.cost, "activate"))
+                s.steps.append(new_record(PayStep, ("pay", p, ab.cost, "activate")))
 
     def _use_charm(self, s, p):
         ps = s.players[p]
@@ -697,7 +697,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         lv = s.cards[card].level
         s.emit("pay", {"player": p, "card": card, "level": lv, "why": why})
         if amount - lv > 0:
-            s.steps.append(PayStep("pay", p, amount - lv, why))
+            s.steps.append(new_record(PayStep, ("pay", p, amount - lv, why)))
 
     def _apply_close(self, s, p, pending, a):
         if a.type == "charm":

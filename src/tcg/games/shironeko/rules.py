@@ -193,7 +193,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         defender = 1 - s.owner[attacker]
         s.emit("no_defense", {"player": defender, "attacker": attacker})
         if u is not None:  # the next step, at once
-            self._step_player_damage(s, PlayerDamageStep("player_damage", defender, F.attack_of(s, u), attacker))
+            self._step_player_damage(s, new_record(PlayerDamageStep, ("player_damage", defender, F.attack_of(s, u), attacker)))
 
     def _step_player_damage(self, s: SNState, step: PlayerDamageStep) -> None:
         """SN-A4..A7: reveal cards into the damage area one by one; STOP! halts; then triggers
@@ -222,10 +222,10 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 if _abilities_of(s, i, "trigger"):
                     trig = (i,) if trig is None else trig + (i,)
         if trig:
-            s.steps.append(DamageCleanupStep("damage_cleanup", p, revealed))
-            s.steps.append(TriggersStep("triggers", p, trig, attacker))
+            s.steps.append(new_record(DamageCleanupStep, ("damage_cleanup", p, revealed)))
+            s.steps.append(new_record(TriggersStep, ("triggers", p, trig, attacker)))
         else:
-            self._step_damage_cleanup(s, DamageCleanupStep("damage_cleanup", p, revealed))  # the next step, at once
+            self._step_damage_cleanup(s, new_record(DamageCleanupStep, ("damage_cleanup", p, revealed)))  # the next step, at once
 
     def _step_triggers(self, s: SNState, step: TriggersStep) -> None:
         p, attacker = step.player, step.attacker
@@ -236,10 +236,10 @@ class ShironekoRules(EffectRunner, StepRuleset):
         if len(remaining) == 1:
             self._run_trigger(s, p, remaining[0], (), attacker)
         else:
-            self._decide(s, p, "trigger_order", TriggerOrderPending(p, remaining, attacker), triggers=list(remaining))
+            self._decide(s, p, "trigger_order", new_record(TriggerOrderPending, (p, remaining, attacker)), triggers=list(remaining))
 
     def _run_trigger(self, s: SNState, p: int, iid: int, rest: tuple, attacker: int) -> None:
-        s.steps.append(TriggersStep("triggers", p, rest, attacker))
+        s.steps.append(new_record(TriggersStep, ("triggers", p, rest, attacker)))
         s.emit("trigger", {"player": p, "card": iid, "id": s.cards[iid].id})
         for ab in reversed(_abilities_of(s, iid, "trigger")):
             s.steps.append(effect_step(p, iid, ab.effects, attacker))
@@ -262,7 +262,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         wanted = dict(flt)
         cards = s.cards
         matches = [i for i in s.players[p].deck if _matches_filter(cards[i], wanted)]
-        self._decide(s, p, "search", SearchPending(p, tuple(matches), reveal), filter=dict(flt), reveal=reveal)
+        self._decide(s, p, "search", new_record(SearchPending, (p, tuple(matches), reveal)), filter=dict(flt), reveal=reveal)
 
     # --- targets (EffectRunner hooks) ------------------------------------------------------
     def _unit_anywhere(self, s: SNState, iid: int) -> Unit | None:
@@ -475,7 +475,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             elif ab.untap:
                 u.on = True
             s.used.add(u.iid)
-            s.steps.append(ActivatedStep("activated", p, u.iid, ab.index))
+            s.steps.append(new_record(ActivatedStep, ("activated", p, u.iid, ab.index)))
             self._pay(s, p, ab.color, ab.cost, u.iid, t)
             return
         # a card played from hand waits in "using" (public) while its cost is paid (SN-C2)
@@ -484,7 +484,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         card = cards[iid]
         ps.hand.remove(iid)
         ps.using.append(iid)
-        s.steps.append(PlayStep("play", p, t, iid, params[1][1] if t in ("change", "awaken") else -1))
+        s.steps.append(new_record(PlayStep, ("play", p, t, iid, params[1][1] if t in ("change", "awaken") else -1)))
         if t in ("change", "awaken"):
             color, cost = card.color, card.change_cost
         elif t == "burst":
@@ -548,18 +548,23 @@ class ShironekoRules(EffectRunner, StepRuleset):
         """Pay a cost of ``n`` souls of ``color`` before the step below it resolves (the ``pay``
         step at once: it would be the next one)."""
         if n > 0:
-            self._step_pay(s, new_record(PayStep, ("pay", p, color, n, (), source, why)))
+            self._paying(s, p, color, n, (), source, why, None)
 
     def _step_pay(self, s: SNState, step: PayStep) -> None:
-        """SN-C2: the player turns the souls OFF. A decision only when more than one distinct
-        payment (colour multiset) is possible; otherwise the one payment is made at once."""
-        p, color, n, paid, source, why = step.player, step.color, step.n, step.paid, step.source, step.why
+        self._paying(s, step.player, step.color, step.n, step.paid, step.source, step.why, None)
+
+    def _paying(self, s: SNState, p: int, color: str | None, n: int, paid: tuple, source: int, why: str,
+                memo: tuple | None) -> None:
+        """SN-C2 (the ``pay`` step of these fields): the player turns the souls OFF. A decision
+        only when more than one distinct payment (colour multiset) is possible; otherwise the
+        one payment is made at once. ``memo``: (None, the ON souls by kind, counted, is the cost
+        matched) after a soul ``_apply_pay`` turned OFF, or None. The ``PayStep`` record is made
+        only for a decision (its pending data)."""
         cards = s.cards
         left = n - len(paid)
-        memo = s.pay_memo  # set by _apply_pay for this step: the souls ON after its soul
         s.pay_memo = None
         if left > 0:
-            if memo is not None and memo[0] is step:
+            if memo is not None:
                 _, groups, counts, matched = memo
             else:
                 groups = P.on_groups(s, p)
@@ -567,6 +572,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             plan = P.pay_plan(counts, color, left, matched)
             ways = plan[0]
             if len(ways) > 1:
+                step = new_record(PayStep, ("pay", p, color, n, paid, source, why))
                 s.pay_memo = (step, groups, counts, matched, plan)  # the open decision's (step is its pending)
                 self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
                              paid=colors_of(cards, paid))
@@ -603,13 +609,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
         if a.type == "pay_suggested":
             chosen = P.souls_in(groups, color, P.suggested(s, p, color, left, matched, counts), matched)
             s.players[p].souls_off.update(chosen)
-            self._step_pay(s, new_record(PayStep, ("pay", p, color, n, paid + tuple(chosen), source, why)))  # the next step
+            self._paying(s, p, color, n, paid + tuple(chosen), source, why, None)  # the next step
             return
         code = plan[2][a.params[0][1]]  # a.color
         group = groups[code]
         i = group[0]  # the first ON soul of that kind in town order
         s.players[p].souls_off.add(i)
-        step = new_record(PayStep, ("pay", p, color, n, paid + (i,), source, why))
         # the souls then ON: that one less; matched once a soul paid matches the colour
         # (``payment.matches``: its own colour, or one that pays any colour)
         after = dict(groups)
@@ -617,8 +622,8 @@ class ShironekoRules(EffectRunner, StepRuleset):
             after[code] = group[1:]
         else:
             del after[code]
-        s.pay_memo = (step, after, counts - P.kind_unit(code), matched or P.code_matches(code, color))
-        self._step_pay(s, step)  # the next step
+        memo = (None, after, counts - P.kind_unit(code), matched or P.code_matches(code, color))
+        self._paying(s, p, color, n, paid + (i,), source, why, memo)  # the next step
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):

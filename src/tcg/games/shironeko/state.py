@@ -221,11 +221,11 @@ class SNState(TurnState):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.used: set[int] = set()  # cards whose activated ability was used this turn (SN-R5)
         self.deal = deal_of(cards)
-        #: (the ``pay`` step or open decision's pending step, the payer's ON souls by kind
-        #: (``payment.on_groups``), counted, is the cost matched, and for the open decision the
-        #: ``payment.pay_plan`` of those): what
-        #: rules.py worked out for that very step object, valid only while it is the step being
-        #: paid (nothing changes the souls in between); None otherwise. A clone starts without it.
+        #: (the open ``pay`` decision's pending ``PayStep``, the payer's ON souls by kind
+        #: (``payment.on_groups``), counted, is the cost matched, and the ``payment.pay_plan`` of
+        #: those): what rules.py worked out for that very step object, valid only while it is the
+        #: decision open (nothing changes the souls in between); None otherwise. A clone starts
+        #: without it.
         self.pay_memo: tuple | None = None
 
     def clone(self) -> "SNState":

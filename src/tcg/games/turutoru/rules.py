@@ -12,6 +12,7 @@ from typing import Sequence
 from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
+from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from . import flow as F
 from .state import (AssignPending, AttackOneStep, BlockPending, ChooseProgramPending, ProgramPending, SearchPending,
@@ -159,7 +160,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
             self._use(s, p, usable[0], chosen=False)  # its own decision offers to skip it
         else:  # TT-T2: the owner chooses which of its programs to use, now; TT-P13: or none
             # (a Program Decoder asks nothing as it runs: this is where it may be declined)
-            self._decide(s, p, "choose_program", ChooseProgramPending(p, iid, tuple(usable)), card=iid, segment=start,
+            self._decide(s, p, "choose_program", new_record(ChooseProgramPending, (p, iid, tuple(usable))), card=iid, segment=start,
                          programs=[s.cards[iid].programs[i].label() for i in usable])
 
     def _next_player(self, s: TTState) -> int | None:
@@ -246,7 +247,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
         info = {"program": kind, "card": iid, "segment": s.segment}
         if kind == "library_draw":
             info["amount"] = prog.amount
-        self._decide(s, p, PROGRAM_DECISION[kind], ProgramPending(p, iid, kind, prog.amount), **info)
+        self._decide(s, p, PROGRAM_DECISION[kind], new_record(ProgramPending, (p, iid, kind, prog.amount)), **info)
 
     def _legal_choose_program(self, s, p, pending: ChooseProgramPending):
         return [USE_ACTS[i] for i in pending.usable] + [SKIP]
@@ -424,7 +425,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
             else:  # TT-P7 / TT-P8: attacks one character at a time
                 s.steps.append(("program_done", p))
                 for att in reversed(chosen):
-                    s.steps.append(AttackOneStep("attack_one", p, att, kind == "fan_fire"))
+                    s.steps.append(new_record(AttackOneStep, ("attack_one", p, att, kind == "fan_fire")))
             return
         if t == "place":  # TT-P1
             ps.hand.remove(card)
@@ -496,7 +497,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
         s.select = ()
         d = 1 - p
         if any(x.awake for x in s.players[d].chars):
-            self._decide(s, d, "block", BlockPending(p, att), attacker=att)
+            self._decide(s, d, "block", new_record(BlockPending, (p, att)), attacker=att)
         else:
             self._resolve_attack(s, p, att, ())
 
@@ -524,14 +525,14 @@ class TuruturuRules(EffectRunner, StepRuleset):
         if len(blockers) == 1 or power == 0:
             self._clash(s, p, att, blockers, {blockers[0]: power})
         else:  # TT-A4: the attacker's controller divides the damage, one point at a time
-            self._decide(s, p, "assign_damage", AssignPending(p, att, blockers, power, ()), attacker=att,
+            self._decide(s, p, "assign_damage", new_record(AssignPending, (p, att, blockers, power, ())), attacker=att,
                          blockers=list(blockers), damage=power)
 
     def _apply_assign(self, s, p, pending: AssignPending, a):
         att, blockers, left = pending.attacker, pending.blockers, pending.left
         assigned = pending.assigned + (a.card,)
         if len(assigned) < left:
-            self._decide(s, p, "assign_damage", AssignPending(p, att, blockers, left, assigned), attacker=att,
+            self._decide(s, p, "assign_damage", new_record(AssignPending, (p, att, blockers, left, assigned)), attacker=att,
                          blockers=list(blockers), damage=left, assigned=list(assigned))
             return
         split = {b: assigned.count(b) for b in blockers}
@@ -582,7 +583,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
     def _step_search(self, s: TTState, step: tuple) -> None:
         _, p, flt = step
         matches = tuple(i for i in s.players[p].deck if F.matches(s.cards[i], dict(flt)))
-        self._decide(s, p, "search", SearchPending(p, matches), filter=dict(flt))
+        self._decide(s, p, "search", new_record(SearchPending, (p, matches)), filter=dict(flt))
 
     def _apply_search(self, s, p, pending, a):
         ps = s.players[p]

@@ -548,7 +548,7 @@ class ZXRules(EffectRunner, StepRuleset):
             c = cards[card]
             ps.hand.remove(card)
             ps.resolving.append(card)
-            s.steps.append(PlaceStep("play_zx", p, card, a.params[1][1]) if t == "place" else ("use_event", p, card))
+            s.steps.append(new_record(PlaceStep, ("play_zx", p, card, a.params[1][1])) if t == "place" else ("use_event", p, card))
             self._pay(s, p, c.color, c.cost, card, t)
         elif t == "zx_ex":
             self._place_ex(s, p, a)
@@ -569,14 +569,14 @@ class ZXRules(EffectRunner, StepRuleset):
             u = s.board[square]
             ab = cards[u.iid].abilities[ability]
             u.used = True
-            s.steps.append(ActivatedStep("activated", p, square, u.iid, ability))
+            s.steps.append(new_record(ActivatedStep, ("activated", p, square, u.iid, ability)))
             self._pay(s, p, None, ab.cost, u.iid, t)
         elif t == "attack":  # ZX-B1
             (_, attacker), (_, target) = a.params  # attacker, target
             u = s.board[attacker]
             u.asleep = True
             tgt = s.board[target].iid if target >= 0 else PLAYER_TARGET
-            s.battle = Battle(attacker, u.iid, target, tgt)
+            s.battle = new_record(Battle, (attacker, u.iid, target, tgt))
             s.emit("attack", {"player": p, "attacker": attacker, "card": u.iid, "target": target})
             s.steps += [("battle_resolve",), ("battle_events", p, 0)]
 
@@ -592,8 +592,8 @@ class ZXRules(EffectRunner, StepRuleset):
                 F.leave_board(s, q, "descent")
         elif c.condition == "awaken":  # ZX-X3: pay, then the awaken condition, then it comes down
             ps.resolving.append(card)  # held while it is paid for and the condition carried out
-            s.steps.append(PlaceStep("place_ex", p, card, square))
-            s.steps.append(AwakenStep("awaken", p, c.awaken, c.count, square))
+            s.steps.append(new_record(PlaceStep, ("place_ex", p, card, square)))
+            s.steps.append(new_record(AwakenStep, ("awaken", p, c.awaken, c.count, square)))
             self._pay(s, p, c.color, c.cost, card, "zx_ex")
             return
         else:  # ZX-X4
@@ -612,7 +612,7 @@ class ZXRules(EffectRunner, StepRuleset):
 
     def _step_awaken(self, s, step: AwakenStep):
         if step.n > 0:
-            self._decide(s, step.player, "awaken", AwakenPending(step.player, step.what, step.n, step.target),
+            self._decide(s, step.player, "awaken", new_record(AwakenPending, (step.player, step.what, step.n, step.target)),
                          condition=step.what, remaining=step.n)
 
     def _apply_awaken(self, s, p, pending: AwakenPending, a):
@@ -624,13 +624,13 @@ class ZXRules(EffectRunner, StepRuleset):
             s.board[a.square].asleep = True
             s.emit("set_state", {"card": s.board[a.square].iid, "asleep": True})
         if pending.n > 1:
-            s.steps.append(AwakenStep("awaken", p, pending.what, pending.n - 1, pending.target))
+            s.steps.append(new_record(AwakenStep, ("awaken", p, pending.what, pending.n - 1, pending.target)))
 
     def _use_ev_ex(self, s, p, a):  # ZX-X7
         (_, card), (_, effect) = a.params  # card, effect
         s.players[p].used_ev_ex = True
         s.players[p].face_up.add(card)  # shown when it is used, while it is paid for
-        s.steps.append(EvExUseStep("ev_ex_use", p, card, effect))
+        s.steps.append(new_record(EvExUseStep, ("ev_ex_use", p, card, effect)))
         self._pay(s, p, s.cards[card].color, s.cards[card].cost, card, "ev_ex")
 
     def _step_ev_ex_use(self, s, step: EvExUseStep):
@@ -820,7 +820,7 @@ class ZXRules(EffectRunner, StepRuleset):
             info["holder"] = dest[1]
         if reveal:
             info["reveal"] = True
-        self._decide(s, p, "pick_card", PickCardPending(p, matches, zone, dest, reveal), **info)
+        self._decide(s, p, "pick_card", new_record(PickCardPending, (p, matches, zone, dest, reveal)), **info)
 
     def _apply_pick_card(self, s, p, pending: PickCardPending, a):
         zone, dest, reveal = pending.zone, pending.dest, pending.reveal
