@@ -8,7 +8,7 @@ reports unknown parameters, so a typo in a card file is an error at load time, n
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, NoReturn, cast
 
 from .action import ActionTable
 from .errors import brief
@@ -116,7 +116,7 @@ class OpRegistry:
     def params(self, name: str) -> dict[str, Param]:
         return self._ops[name][0]
 
-    def parse(self, raw: Any, fail: Callable[[str], Any]) -> EffectOp:
+    def parse(self, raw: Any, fail: Callable[[str], NoReturn]) -> EffectOp:
         """Validate one ``{op = ..., ...}`` table; ``fail(message)`` must raise."""
         if not isinstance(raw, Mapping):
             fail(f"an effect must be a table like {{op = \"draw\", amount = 1}}, got {brief(raw)}")
@@ -137,7 +137,7 @@ class OpRegistry:
                 fail(f"op {name!r} parameter {key!r} = {brief(value)} is not one of: {', '.join(map(str, p.choices))}")
             if p.type is int:
                 lo, hi = p.bounds()
-                if not lo <= value <= hi:
+                if not lo <= cast(int, value) <= hi:
                     fail(f"op {name!r} parameter {key!r} = {brief(value)} is out of range {lo}..{hi}")
             args[key] = value
         for key, p in params.items():
@@ -169,13 +169,13 @@ class EffectStep(NamedTuple):
     controller: int
     source: int
     ops: tuple
-    #: the next op to run
-    index: int
+    #: the next op to run (its place in ``ops``)
+    next_op: int
     #: the previous op's targets (for a ``same`` selector)
     last: tuple
     #: what the game passes to the ops (``EffectCtx.extra``)
     extra: Any
-    #: the targets already chosen for the op at ``index`` (a ``target`` decision), or None
+    #: the targets already chosen for the op at ``next_op`` (a ``target`` decision), or None
     preset: tuple | None
 
 
@@ -184,7 +184,7 @@ class TargetPending(NamedTuple):
     controller: int
     source: int
     ops: tuple
-    index: int
+    next_op: int
     last: tuple
     extra: Any
 
@@ -264,9 +264,17 @@ class EffectRunner:
     (the object for a chosen iid, or None if gone), ``after_op(s)`` (state checks) and
     ``_decide(s, player, kind, pending, **info)``."""
 
+    # the hooks, declared for the type checker only (no value here: the game's, or the
+    # ``StepRuleset``'s after this mixin in the method order, are the ones found)
+    effect_candidates: Callable[..., list]
+    effect_select: Callable[..., list]
+    effect_target: Callable[[Any, int], Any]
+    after_op: Callable[[Any], None]
+    _decide: Callable[..., None]
+
     def _step_effect(self, s, step: EffectStep) -> None:
         c, source, ops, extra = step.controller, step.source, step.ops, step.extra
-        idx, last, preset = step.index, step.last, step.preset  # (the loop below moves them on)
+        idx, last, preset = step.next_op, step.last, step.preset  # (the loop below moves them on)
         ctx = EffectCtx(c, source, extra)
         steps = s.steps
         while idx < len(ops):

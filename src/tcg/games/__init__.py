@@ -3,9 +3,12 @@ imported only when first used, so ``tcg`` starts fast."""
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from ..engine.errors import UnknownGameError
-from ..engine.rules import Ruleset
+
+if TYPE_CHECKING:
+    from ..engine.steps import StepRuleset
 
 #: game id -> module path
 GAMES: dict[str, str] = {
@@ -15,10 +18,10 @@ GAMES: dict[str, str] = {
     "zx": "tcg.games.zx",
 }
 
-_loaded: dict[str, Ruleset] = {}
+_loaded: dict[str, StepRuleset] = {}
 
 
-def get_rules(game: str) -> Ruleset:
+def get_rules(game: str) -> StepRuleset:
     rules = _loaded.get(game) if isinstance(game, str) else None
     if rules is None:
         path = GAMES.get(game) if isinstance(game, str) else None

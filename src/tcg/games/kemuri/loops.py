@@ -235,8 +235,8 @@ def explore(rules: Any, s, step: tuple, watch: Watch) -> bool | None:
         while todo:
             k = todo.pop()
             base, node_step = nodes[k]
-            succ = set()
-            scripts = [()]
+            succ: set = set()
+            scripts: list[tuple[int, ...]] = [()]
             while scripts:
                 script = scripts.pop()
                 runs += 1

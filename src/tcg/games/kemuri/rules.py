@@ -63,11 +63,14 @@ PAY = ActionTable("pay", "card")
 PICK = ActionTable("pick", "card")
 
 
-class KemuriRules(EffectRunner, StepRuleset):
+class KemuriRules(EffectRunner, StepRuleset[KMState]):
     id = "kemuri"
     name = "けむりちゅーどく"
     profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
                        "max_floor": "field.max_casts"}
+    hand_size: int  # (the profile's numbers: read_profile sets them)
+    close_seats: int
+    max_floor: int
 
     def scramble_hidden(self, s: KMState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "pick_card"):

@@ -6,18 +6,18 @@ game ends; ``apply`` answers the open decision and advances again. Rule IDs (SN-
 ../shared/rules/shironeko.md; docs/rules/shironeko.md states the readings chosen."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
-from ...engine.steps import PayStep, StepRuleset
+from ...engine.steps import StepRuleset
 from ...engine.state import colors_of, new_record
 from . import flow as F
 from . import payment as P
 from .cards import CHARACTER_KINDS, Card
-from .state import (ActivatedStep, DamageCleanupStep, PlayerDamageStep, PlayStep, SearchPending, SearchStep,
+from .state import (ActivatedStep, DamageCleanupStep, PayStep, PlayerDamageStep, PlayStep, SearchPending, SearchStep,
                     SNState, TriggerOrderPending, TriggersStep, Unit)
 
 END_TURN = Action("end_turn")
@@ -65,19 +65,24 @@ def _play_info(card: Card, iid: int) -> tuple:
         costs.append(burst[1])
     least = max(min(costs), 0) if costs else 1 << 30  # no use: never listed
     change = card.change_cost if shape == 1 else None
-    return (least, shape, card.cost, P.cost_bit(card.color, card.cost), card.name,
+    color = card.color or ""  # (a card played from the hand has one; "" matches no soul, as None would)
+    return (least, shape, card.cost, P.cost_bit(color, card.cost), card.name,
             PLACE[iid] if shape == 1 else (MONSTER[iid] if shape == 2 else None),
-            change, None if change is None else P.cost_bit(card.color, change), card.level - 1,
+            change, None if change is None else P.cost_bit(color, change), card.level - 1,
             kind == "character", card.leaderize, None if card.leaderize is None else LEADERIZE[iid],
             None if burst is None else burst[1], None if burst is None else P.cost_bit(*burst),
             None if burst is None else BURST[iid])
 
 
-class ShironekoRules(EffectRunner, StepRuleset):
+class ShironekoRules(EffectRunner, StepRuleset[SNState]):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
     profile_numbers = {"hand_first": "start.hand_first", "hand_second": "start.hand_second",
                        "hand_limit": "start.hand_limit", "max_chars": "field.max_characters"}
+    hand_first: int  # (the profile's numbers: read_profile sets them)
+    hand_second: int
+    hand_limit: int
+    max_chars: int
 
     def read_profile(self, p: Profile) -> None:
         super().read_profile(p)
@@ -216,7 +221,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 s.emit("stop", {"player": p, "card": iid})
                 break
         revealed = tuple(ps.damage_area[start:])
-        trig = None
+        trig: tuple[int, ...] | None = None
         if p != s.active:
             for i in revealed:
                 if _abilities_of(s, i, "trigger"):
@@ -332,9 +337,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
         # n_on >= n and mask & b
         n_on, mask = P.on_mask(s, p)
         chars = ps.chars
+        top, activated = deal.tops, deal.activated
+        assert top is not None and activated is not None  # (made with ``plays``)
+        tops: Sequence[tuple]  # (iid, level, name) of each character on the field
+        names: Collection[str]
         if chars:
-            top = deal.tops
-            tops = []  # (iid, level, name) of each character on the field
+            tops = []
             names = set()
             for u in chars:
                 t = top[u.iid]
@@ -376,7 +384,6 @@ class ShironekoRules(EffectRunner, StepRuleset):
             if burst is not None and n_on >= burst and mask & info[13]:
                 add(info[14])
         turn = s.turn
-        activated = deal.activated
         acting = None  # the units with activated abilities
         for u in chars:
             if u.on and not u.attacked and u.entered != turn:
@@ -401,6 +408,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         """``_legal_main``'s activated abilities of these units (``on_mask``'s ``n_on``, ``mask``)."""
         used = s.used
         activated = s.deal.activated
+        assert activated is not None  # (made with ``deal.plays``)
         for u in units:
             if u.iid in used:
                 continue
@@ -495,7 +503,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         self._pay(s, p, color, cost, iid, t)
 
     def _step_activated(self, s: SNState, step: ActivatedStep) -> None:
-        p, iid, index = step.player, step.card, step.index
+        p, iid, index = step.player, step.card, step.ability
         s.emit("activate", {"player": p, "card": iid, "id": s.cards[iid].id, "ability": index})
         s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].effects, -1))
 
@@ -553,7 +561,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def _step_pay(self, s: SNState, step: PayStep) -> None:
         self._paying(s, step.player, step.color, step.n, step.paid, step.source, step.why, None)
 
-    def _paying(self, s: SNState, p: int, color: str | None, n: int, paid: tuple, source: int, why: str,
+    def _paying(self, s: SNState, p: int, color: str, n: int, paid: tuple, source: int, why: str,
                 memo: tuple | None) -> None:
         """SN-C2 (the ``pay`` step of these fields): the player turns the souls OFF. A decision
         only when more than one distinct payment (colour multiset) is possible; otherwise the

@@ -15,6 +15,19 @@ from .cards import Card
 
 # --- the records of the rule steps and pending decisions (tuples: equal to the plain tuples of
 # --- the same fields, as cheap to copy; ``kind`` is the step's name)
+class PayStep(NamedTuple):
+    """SN-C2: a ``pay`` step, and the pending data of the ``pay`` decision it opens: ``player``
+    pays ``n`` souls of ``color``, ``paid`` (soul iids) so far, for the card ``source`` (``why``:
+    place, change, activate...). Made only for a decision: ``new_record(PayStep, ("pay", ...))``."""
+    kind: str
+    player: int
+    color: str
+    n: int
+    paid: tuple[int, ...]
+    source: int
+    why: str
+
+
 class PlayerDamageStep(NamedTuple):
     """SN-A4: ``player`` takes ``amount`` damage (cards revealed); ``attacker`` the attacking
     character's iid, -1 for an effect."""
@@ -65,11 +78,11 @@ class SearchPending(NamedTuple):
 
 
 class ActivatedStep(NamedTuple):
-    """An activated ability, paid for: ability ``index`` of the card ``card``."""
+    """An activated ability, paid for: ability number ``ability`` of the card ``card``."""
     kind: str
     player: int
     card: int
-    index: int
+    ability: int
 
 
 class PlayStep(NamedTuple):

@@ -43,11 +43,15 @@ PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "m
                     "effect": "effect"}
 
 
-class TuruturuRules(EffectRunner, StepRuleset):
+class TuruturuRules(EffectRunner, StepRuleset[TTState]):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
                        "start_hp": "start.hp", "segments": "round.segments"}
+    hand_size: int  # (the profile's numbers: read_profile sets them)
+    hand_limit: int
+    start_hp: int
+    segments: int
 
     # --- set-up (TT-S1..S4) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> TTState:
@@ -235,6 +239,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
     def _run_decoder(self, s: TTState, p: int) -> None:
         """TT-P12: that program is discarded unrun (and consumes nothing)."""
         iid = self._decoder_target(s, p)
+        assert iid is not None  # (a decoder is usable only with a program to decode)
         opp = s.players[1 - p]
         opp.programs.remove(iid)
         opp.discard.append(iid)
@@ -659,7 +664,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         chars = [i for i in pool if cards[i].kind == "character"]
         if hide_count:  # a plausible stack: up to 4 cards that fit in the segments
             want = min(rng.below(5), held, len(chars))
-            new, t = [], 0
+            new: list[int] = []
+            t = 0
             for i in chars:
                 if len(new) == want:
                     break

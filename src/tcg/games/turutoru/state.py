@@ -8,10 +8,13 @@ player's next program starts in the main phase: the segments consumed by the pro
 (TT-G2)."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...engine.state import DealtState, with_iid
 from .cards import Card
+
+if TYPE_CHECKING:
+    from .flow import Facts
 
 
 # --- the records of the rule steps and pending decisions (tuples: equal to the plain tuples of
@@ -125,7 +128,7 @@ class TTState(DealtState):
         self.priority = 0
         self.segment = 0            # timeline position in the main phase
         self.select: tuple = ()     # cards picked so far in a multi-pick decision
-        self.facts = None           # flow.Facts: read from the dealt cards only, shared by clones
+        self.facts: Facts | None = None  # flow.Facts: read from the dealt cards only, shared by clones
 
     def clone(self) -> "TTState":
         s = TTState.__new__(TTState)

@@ -110,7 +110,7 @@ def static_sources(s: ZXState) -> list[tuple[Unit, tuple]]:
     """The static effects that work now: (the Z/X whose card or SHIFT has them, its effects
     whose min_force and own condition are met), board order, the card's before its SHIFT's."""
     statics = s.table.statics
-    out = []
+    out: list = []
     for v in filter(None, s.board):  # the Z/X on the board, in board order
         entries = statics[v.iid]
         if v.shift >= 0:

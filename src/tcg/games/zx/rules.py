@@ -10,13 +10,13 @@ from typing import Any, Sequence
 from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
-from ...engine.steps import PayStep, StepRuleset
+from ...engine.steps import StepRuleset
 from ...engine.state import colors_of, new_record
 from . import flow as F
 from . import payment as P
 from .cards import Card
 from .state import (ADJACENT, BATTLE_EV_EX, BATTLE_EVENT, DYN_EV_EX, DYN_NONE, DYN_ZX_EX, PLAYER_SQUARE,
-                    ActivatedStep, AwakenPending, AwakenStep, Battle, EvExUseStep, PickCardPending, PickCardStep,
+                    ActivatedStep, AwakenPending, PayStep, AwakenStep, Battle, EvExUseStep, PickCardPending, PickCardStep,
                     PlaceStep, Unit, ZXState)
 
 PLAYER_TARGET = -1
@@ -75,11 +75,15 @@ _NO_RESOURCE, _END_IGNITION, _END_TURN, _PASS = A("no_resource"), A("end_ignitio
 _PICK_NONE, _NO_OVERBOOST, _PAY_SUGGESTED = A("pick_none"), A("no_overboost"), A("pay_suggested")
 
 
-class ZXRules(EffectRunner, StepRuleset):
+class ZXRules(EffectRunner, StepRuleset[ZXState]):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
                        "life_start": "start.life_cards", "resource_start": "start.resource_cards"}
+    hand_size: int  # (the profile's numbers: read_profile sets them)
+    hand_limit: int
+    life_start: int
+    resource_start: int
 
     # --- set-up (ZX-S1..S6) ------------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> ZXState:
@@ -473,7 +477,7 @@ class ZXRules(EffectRunner, StepRuleset):
     def _legal_overboost(self, s, p, pending):
         ps = s.players[p]
         pc = s.cards[ps.player_card].id if ps.player_card >= 0 else None
-        out = []
+        out: list[Action] = []
         if ps.ob_bottom >= 0 and ps.player_face_up:
             for i in ps.dynamis:
                 c = s.cards[i]
@@ -649,7 +653,7 @@ class ZXRules(EffectRunner, StepRuleset):
         self._use_event(s, step[1], step[2], held=True)
 
     def _step_activated(self, s, step: ActivatedStep):
-        p, sq, iid, index = step.player, step.square, step.card, step.index
+        p, sq, iid, index = step.player, step.square, step.card, step.ability
         s.emit("activate", {"player": p, "square": sq, "card": iid, "ability": index})
         s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].effects))
 
@@ -815,7 +819,7 @@ class ZXRules(EffectRunner, StepRuleset):
             else:
                 found.append(i)
         matches = tuple(found)
-        info = {"zone": zone, "to": dest if isinstance(dest, str) else "force"}
+        info: dict[str, Any] = {"zone": zone, "to": dest if isinstance(dest, str) else "force"}
         if not isinstance(dest, str):
             info["holder"] = dest[1]
         if reveal:

@@ -31,6 +31,20 @@ class Battle(NamedTuple):
     target: int
 
 
+class PayStep(NamedTuple):
+    """ZX-C2: a ``pay`` step, and the pending data of the ``pay`` decision it opens: ``player``
+    puts ``n`` rebooted resources to sleep, one of ``color`` unless None, ``paid`` (resource
+    iids) so far, for the card ``source`` (``why``: what for). Built often:
+    ``new_record(PayStep, ("pay", ...))``."""
+    kind: str
+    player: int
+    color: str | None
+    n: int
+    paid: tuple[int, ...]
+    source: int
+    why: str
+
+
 class PlaceStep(NamedTuple):
     """``play_zx`` (a Z/X from the hand) or ``place_ex`` (a Z/X EX), paid for: ``card`` comes
     down on ``square``."""
@@ -67,12 +81,12 @@ class EvExUseStep(NamedTuple):
 
 
 class ActivatedStep(NamedTuple):
-    """An activated ability, paid for: ability ``index`` of the Z/X ``card`` on ``square``."""
+    """An activated ability, paid for: ability number ``ability`` of the Z/X ``card`` on ``square``."""
     kind: str
     player: int
     square: int
     card: int
-    index: int
+    ability: int
 
 
 class PickCardStep(NamedTuple):
