@@ -1,6 +1,7 @@
 """Kemuri Chuudoku (増量 regulation): serve customers, fill 16 seats, close with your leader.
 
-Steps are plain tuples on ``state.steps`` (top = end); ``advance`` runs them until a decision
+Steps are tuples on ``state.steps`` (top = end; those of several fields are ``state.py``'s
+records); ``advance`` runs them until a decision
 opens. Rule IDs (KM-*) refer to ../shared/rules/kemuri.md; docs/rules/kemuri.md states the
 readings chosen."""
 from __future__ import annotations

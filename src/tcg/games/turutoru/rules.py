@@ -1,6 +1,7 @@
 """Turu-turu Stage rules: rounds of secret programming, then one shared timeline of segments.
 
-Steps are plain tuples on ``state.steps`` (top = end); ``advance`` runs them until a decision
+Steps are tuples on ``state.steps`` (top = end; those of several fields are ``state.py``'s
+records); ``advance`` runs them until a decision
 opens. Rule IDs (TT-*) refer to ../shared/rules/turutoru.md; docs/rules/turutoru.md states the
 readings chosen (a card's program is chosen when it runs, targets too; a program acts at the
 segment where it starts and the segments it consumes delay its owner's next program; one order,

@@ -1,6 +1,7 @@
 """Z/X rules: a 3x3 board, resources and charge, ignition, battles, life, and the dynamis.
 
-Steps are plain tuples on ``state.steps`` (top = end); ``advance`` runs them until a decision
+Steps are tuples on ``state.steps`` (top = end; those of several fields are ``state.py``'s
+records); ``advance`` runs them until a decision
 opens. Rule IDs (ZX-*) refer to ../shared/rules/zx.md; docs/rules/zx.md states the readings."""
 from __future__ import annotations
 
