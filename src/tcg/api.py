@@ -1,7 +1,6 @@
 """The public API (re-exported at package top level). Stable: front ends and outside tests use it."""
 from __future__ import annotations
 
-import json
 import os
 import pathlib
 from typing import Any, Mapping, Sequence

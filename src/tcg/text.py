@@ -153,14 +153,19 @@ def _load(path: pathlib.Path) -> dict[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+GAMES_DIR = pathlib.Path(__file__).parent / "games"
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
+
+
 @lru_cache(maxsize=None)
 def catalog(game_id: str | None = None) -> Catalog:
     """The words of ``game_id`` (its ``text.toml``, then the shared table); ``None``: shared only."""
     tables, sources = [], []
-    if game_id is not None:
-        from .games import GAMES, spec
-        if game_id in GAMES:
-            path = spec(game_id).folder / "text.toml"
+    if game_id is not None and _GAME_ID.fullmatch(game_id):
+        # the game's package folder (``GameSpec.folder``), found without importing the registry:
+        # the engine's deck problems read these words, and the registry imports the engine
+        path = GAMES_DIR / game_id / "text.toml"
+        if path.is_file():
             tables.append(_load(path))
             sources.append(str(path))
     tables.append(_load(SHARED))

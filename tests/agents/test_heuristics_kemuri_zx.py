@@ -229,7 +229,7 @@ def zx_scenario(p0: dict, p1: dict, board: dict | None = None, active: int = 0, 
     """Real cards. Per player: deck (count of fillers), hand, life (count of fillers), resources
     (ids, rebooted), asleep (more resources, asleep). ``board``: {square: (id, owner) or
     (id, owner, asleep, damage)}. ``start``: resource / ignition / main / battle_events."""
-    from tcg.games.zx.state import Unit, ZXState
+    from tcg.games.zx.state import Battle, Unit, ZXState
     rules = get_rules("zx")
     rules.profile  # noqa: B018 - loads the numbers (hand limit, life)
     pool, lay = Pool(rules), []
@@ -264,7 +264,7 @@ def zx_scenario(p0: dict, p1: dict, board: dict | None = None, active: int = 0, 
              "main": [("end_phase",), ("main",)]}
     if start == "battle_events":
         att, tgt = battle
-        s.battle = (att, s.board[att].iid, tgt, s.board[tgt].iid if tgt >= 0 else -1)
+        s.battle = Battle(att, s.board[att].iid, tgt, s.board[tgt].iid if tgt >= 0 else -1)
         s.steps = [("end_phase",), ("main",), ("battle_resolve",), ("battle_events", 1 - active, 1)]
     else:
         s.steps = list(tails[start])

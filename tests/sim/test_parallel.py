@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import tcg
 from tcg.agents import make_agent
-from tcg.sim.parallel import chunks, run_tasks
-from tcg.sim.runner import GameResult, make_matchup, play, play_game, simulate
+from tcg.sim.parallel import chunks, run_tasks, simulate
+from tcg.sim.runner import GameResult, make_matchup, play, play_game
 
 from .conftest import GAME
 

@@ -11,7 +11,7 @@ import tempfile
 import pytest
 
 from tcg.sim.ray_backend import import_ray
-from tcg.sim.runner import simulate
+from tcg.sim.parallel import simulate
 from tcg.sim.tournament import run_tournament
 
 from .conftest import GAME, run

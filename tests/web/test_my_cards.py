@@ -13,7 +13,8 @@ import pytest
 import tcg
 from tcg import api
 from tcg.web.room import Room
-from tcg.web.store import SQLiteStore, StoreError, open_store
+from tcg.web.store import SQLiteStore, StoreError
+from tcg.web.stores import open_store
 
 from .helpers import browsers, client, invite_path, join, my_turn, new_game, receive_state, current_state
 from .pg import Postgres

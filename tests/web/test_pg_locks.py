@@ -13,7 +13,7 @@ import pytest
 
 import tcg
 from tcg.web.hub import Conn, Hub, Limits
-from tcg.web.store import open_store
+from tcg.web.stores import open_store
 
 from .pg import Postgres
 

@@ -14,7 +14,8 @@ import pytest
 import tcg
 from websockets.sync.client import connect
 
-from tcg.web.store import Conflict, SQLiteStore, open_store
+from tcg.web.store import Conflict, SQLiteStore
+from tcg.web.stores import open_store
 
 from .browser import Server
 from .pg import Postgres

@@ -14,7 +14,8 @@ import sqlite3
 import pytest
 
 import tcg
-from tcg.web.store import SCHEMA_VERSION, SQLiteStore, hash_token, open_store
+from tcg.web.store import SCHEMA_VERSION, SQLiteStore, hash_token
+from tcg.web.stores import open_store
 
 from .helpers import Browser, browsers, client, invite_path, join, my_turn, new_game, receive_state
 

@@ -89,18 +89,18 @@ class ActionTable(dict):
     card=5)``; with several ``keys`` the value is a tuple in the order they are named. Emptied
     past ``limit`` entries (values such as card combinations add up over many games)."""
 
-    __slots__ = ("type", "keys", "order", "limit")
+    __slots__ = ("type", "names", "order", "limit")
 
     def __init__(self, type: str, *keys: str, limit: int = 50_000):
         super().__init__()
-        self.type, self.keys, self.limit = type, keys, limit
+        self.type, self.names, self.limit = type, keys, limit
         self.order = sorted(range(len(keys)), key=keys.__getitem__)  # Action.of wants them sorted
 
     def __missing__(self, value: Any) -> "Action":
         if len(self) > self.limit:
             self.clear()
-        one = (value,) if len(self.keys) == 1 else value
-        a = self[value] = Action.of(self.type, tuple((self.keys[k], one[k]) for k in self.order))
+        one = (value,) if len(self.names) == 1 else value
+        a = self[value] = Action.of(self.type, tuple((self.names[k], one[k]) for k in self.order))
         return a
 
 

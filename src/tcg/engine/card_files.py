@@ -158,7 +158,7 @@ def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
     where: dict[str, str] = {c.id: f"the game's own set ({own.name})" for c in own}
     found: list[dict[str, Any]] = []
     new_cards: list[Any] = []
-    card_at: dict[tuple[str, str], tuple[str, tuple[int, int] | None]] = {}
+    card_at: dict[tuple[str, str | None], tuple[str, tuple[int, int] | None]] = {}
     for f in card_texts(files):
         try:
             fname, text = read_card_file(f)

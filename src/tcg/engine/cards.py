@@ -5,6 +5,7 @@ tables. Each game gives a ``CardSchema``: the fields every card has plus the fie
 Every error names the file, the card and the field (``CardDataError``)."""
 from __future__ import annotations
 
+import builtins
 import importlib
 import math
 import os
@@ -42,7 +43,7 @@ class Field:
     choices: tuple | None = None
     min: int | None = None
     max: int | None = None
-    item_type: type | None = None        # for lists
+    item_type: builtins.type | None = None        # for lists (``builtins``: ``type`` is a field here)
     doc: str = ""
 
     def check(self, value: Any, fail: Callable[[str], None]) -> Any:
@@ -84,8 +85,8 @@ class CardSchema:
     common: Mapping[str, Field]
     kinds: Mapping[str, Mapping[str, Field]]  # kind -> extra fields
 
-    def fields_for(self, kind: str) -> dict[str, Field]:
-        return {**self.common, **self.kinds.get(kind, {})}
+    def fields_for(self, kind: str | None) -> dict[str, Field]:
+        return {**self.common, **(self.kinds.get(kind, {}) if kind is not None else {})}
 
 
 def card_fields(kinds: tuple[str, ...], *, id_doc: str = "", abilities: bool = True,
@@ -107,6 +108,11 @@ def card_fields(kinds: tuple[str, ...], *, id_doc: str = "", abilities: bool = T
     return fields
 
 
+def _failing_on(fail: Callable[..., None], key: str) -> Callable[[str], None]:
+    """``fail(message, key)`` as a function of the message alone."""
+    return lambda m: fail(m, key)
+
+
 def check_fields(fields: Mapping[str, Field], raw: Mapping[str, Any], fail: Callable[..., None],
                  what: str = "field") -> dict[str, Any]:
     """``raw`` (a table inside a card, e.g. an ability) checked against ``fields``, defaults
@@ -117,7 +123,7 @@ def check_fields(fields: Mapping[str, Field], raw: Mapping[str, Any], fail: Call
         f = fields.get(key)
         if f is None:
             fail(f"unknown {what} (known: {', '.join(fields)})", key)
-        out[key] = f.check(value, lambda m, key=key: fail(m, key))  # type: ignore[union-attr]
+        out[key] = f.check(value, _failing_on(fail, key))  # type: ignore[union-attr]
     for key, f in fields.items():
         if key not in out:
             if f.required:
@@ -388,19 +394,24 @@ def check_card(fname: str, i: int, raw: Any, schema: CardSchema, seen: set[str],
 
     label = f"#{i}"
     if not isinstance(raw, dict):
-        return stop(label, None, "a card must be a table")
+        stop(label, None, "a card must be a table")
+        return None
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid:
-        return stop(label, "id", "missing or not text")
+        stop(label, "id", "missing or not text")
+        return None
     if not cid.strip():
-        return stop(label, "id", "must not be blank")
+        stop(label, "id", "must not be blank")
+        return None
     if cid in seen:
-        return stop(cid, "id", "duplicate card id")
+        stop(cid, "id", "duplicate card id")
+        return None
     seen.add(cid)
     kind_field = schema.common.get("kind")
     kind = raw.get("kind")
     if kind_field is not None and kind not in (kind_field.choices or ()):
-        return stop(cid, "kind", f"{brief(kind)} is not one of: {', '.join(kind_field.choices or ())}")
+        stop(cid, "kind", f"{brief(kind)} is not one of: {', '.join(kind_field.choices or ())}")
+        return None
     fields = schema.fields_for(kind)
     card: dict[str, Any] = {}
     found = 0
@@ -444,7 +455,11 @@ def load_card_file(path: "str | pathlib.Path | CardText", schema: CardSchema, ga
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardDataError(fname, None, "cards", "missing [[cards]] entries")
     seen: set[str] = set()
-    out = [check_card(fname, i, raw, schema, seen) for i, raw in enumerate(raw_cards, 1)]
+    out = []
+    for i, raw in enumerate(raw_cards, 1):
+        card = check_card(fname, i, raw, schema, seen)
+        assert card is not None  # (without a list of problems, the first one is raised)
+        out.append(card)
     return meta, out
 
 
@@ -522,7 +537,7 @@ class FrozenList(list):
         raise TypeError("a shared observation is read-only: copy it (list(view)) to change it")
 
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
 
     def __copy__(self) -> list:
         return list(self)

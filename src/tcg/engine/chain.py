@@ -68,7 +68,7 @@ class AppendLog(Sequence):
     def __len__(self) -> int:
         return self._n + len(self._tail)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i):
         n = self._n
         if isinstance(i, slice):
             start, stop, step = i.indices(n + len(self._tail))

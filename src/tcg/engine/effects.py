@@ -8,10 +8,11 @@ reports unknown parameters, so a typo in a card file is an error at load time, n
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple, NoReturn, cast
 
 from .action import ActionTable
 from .errors import brief
+from .state import new_record
 
 _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", dict: "a table", list: "a list"}
 
@@ -115,7 +116,7 @@ class OpRegistry:
     def params(self, name: str) -> dict[str, Param]:
         return self._ops[name][0]
 
-    def parse(self, raw: Any, fail: Callable[[str], Any]) -> EffectOp:
+    def parse(self, raw: Any, fail: Callable[[str], NoReturn]) -> EffectOp:
         """Validate one ``{op = ..., ...}`` table; ``fail(message)`` must raise."""
         if not isinstance(raw, Mapping):
             fail(f"an effect must be a table like {{op = \"draw\", amount = 1}}, got {brief(raw)}")
@@ -136,7 +137,7 @@ class OpRegistry:
                 fail(f"op {name!r} parameter {key!r} = {brief(value)} is not one of: {', '.join(map(str, p.choices))}")
             if p.type is int:
                 lo, hi = p.bounds()
-                if not lo <= value <= hi:
+                if not lo <= cast(int, value) <= hi:
                     fail(f"op {name!r} parameter {key!r} = {brief(value)} is out of range {lo}..{hi}")
             args[key] = value
         for key, p in params.items():
@@ -161,9 +162,36 @@ class EffectCtx:
         self.controller, self.source, self.extra = controller, source, extra
 
 
-def effect_step(controller: int, source: int, ops: tuple, extra: Any = None) -> tuple:
-    """The plain-data step that runs ``ops`` (see ``EffectRunner``)."""
-    return ("effect", controller, source, ops, 0, (), extra, None)
+class EffectStep(NamedTuple):
+    """The plain-data step that runs ``ops`` (see ``EffectRunner``): a tuple, equal to the
+    plain tuple of the same fields (``kind`` = ``"effect"``) that states of earlier versions hold."""
+    kind: str
+    controller: int
+    source: int
+    ops: tuple
+    #: the next op to run (its place in ``ops``)
+    next_op: int
+    #: the previous op's targets (for a ``same`` selector)
+    last: tuple
+    #: what the game passes to the ops (``EffectCtx.extra``)
+    extra: Any
+    #: the targets already chosen for the op at ``next_op`` (a ``target`` decision), or None
+    preset: tuple | None
+
+
+class TargetPending(NamedTuple):
+    """The pending data of a ``target`` decision: where the effect stopped."""
+    controller: int
+    source: int
+    ops: tuple
+    next_op: int
+    last: tuple
+    extra: Any
+
+
+def effect_step(controller: int, source: int, ops: tuple, extra: Any = None) -> EffectStep:
+    """The step that runs ``ops`` from the first (see ``EffectRunner``)."""
+    return new_record(EffectStep, ("effect", controller, source, ops, 0, (), extra, None))
 
 
 def player_of(ctx: EffectCtx, who: str) -> int:
@@ -236,8 +264,17 @@ class EffectRunner:
     (the object for a chosen iid, or None if gone), ``after_op(s)`` (state checks) and
     ``_decide(s, player, kind, pending, **info)``."""
 
-    def _step_effect(self, s, step: tuple) -> None:
-        _, c, source, ops, idx, last, extra, preset = step
+    # the hooks, declared for the type checker only (no value here: the game's, or the
+    # ``StepRuleset``'s after this mixin in the method order, are the ones found)
+    effect_candidates: Callable[..., list]
+    effect_select: Callable[..., list]
+    effect_target: Callable[[Any, int], Any]
+    after_op: Callable[[Any], None]
+    _decide: Callable[..., None]
+
+    def _step_effect(self, s, step: EffectStep) -> None:
+        c, source, ops, extra = step.controller, step.source, step.ops, step.extra
+        idx, last, preset = step.next_op, step.last, step.preset  # (the loop below moves them on)
         ctx = EffectCtx(c, source, extra)
         steps = s.steps
         while idx < len(ops):
@@ -255,7 +292,7 @@ class EffectRunner:
                     last = ()  # a following "same" has nothing to act on
                     continue
                 if len(cands) > 1:
-                    self._decide(s, c, "target", (c, source, ops, idx, last, extra),
+                    self._decide(s, c, "target", new_record(TargetPending, (c, source, ops, idx, last, extra)),
                                  source=source, op=op.name, candidates=[u.iid for u in cands])
                     return
                 targets = cands
@@ -274,7 +311,7 @@ class EffectRunner:
                 last = tuple(t.iid for t in targets if hasattr(t, "iid"))
             idx += 1
             if len(steps) != depth:  # the op pushed rule flow: resume after it
-                steps.insert(depth, ("effect", c, source, ops, idx, last, extra, None))
+                steps.insert(depth, new_record(EffectStep, ("effect", c, source, ops, idx, last, extra, None)))
                 return
 
     def effect_targets(self, s, iids) -> list:
@@ -291,6 +328,5 @@ class EffectRunner:
     def _legal_target(self, s, p: int, pending: Any) -> list:
         return [TARGET[i] for i in s.decision.info["candidates"]]
 
-    def _apply_target(self, s, p: int, pending: Any, a) -> None:
-        c, source, ops, idx, last, extra = pending
-        s.steps.append(("effect", c, source, ops, idx, last, extra, (a.params[0][1],)))  # (a.target,)
+    def _apply_target(self, s, p: int, pending: TargetPending, a) -> None:
+        s.steps.append(EffectStep("effect", *pending, preset=(a.params[0][1],)))  # (a.target,)

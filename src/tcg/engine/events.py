@@ -9,7 +9,7 @@ from typing import Any, Iterator, Sequence
 Event = tuple  # (type: str, public: dict, private: dict | None, seen_by: tuple[int, ...])
 
 
-def event_view(event: Event, player: int | None) -> dict[str, Any]:
+def event_view(event: Event, player: int | str | None) -> dict[str, Any]:
     """The event as ``player`` may see it (``None`` = spectator; ``"all"`` = referee)."""
     etype, public, private, seen_by = event
     d = {"type": etype, **public}
@@ -24,13 +24,13 @@ class EventLog(Sequence):
 
     __slots__ = ("_events",)
 
-    def __init__(self, events: list[Event]):
+    def __init__(self, events: Sequence[Event]):
         self._events = events
 
     def __len__(self) -> int:
         return len(self._events)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i):
         if isinstance(i, slice):
             return [event_view(e, "all") for e in self._events[i]]
         return event_view(self._events[i], "all")

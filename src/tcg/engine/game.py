@@ -152,7 +152,7 @@ class Game:
             for listed in legal:  # the usual case: an action just listed, handed back as it is
                 if listed is action:
                     state = self.state
-                    self._perform(state, state.decision.player, action, "player")  # type: ignore[union-attr]
+                    self._perform(state, state.decision.player, listed, "player")  # type: ignore[union-attr]
                     return
         if not isinstance(action, Action):
             try:
@@ -365,7 +365,7 @@ class Game:
     def record(self) -> dict[str, Any]:
         """The game as JSON-ready data: replaying it rebuilds an identical game."""
         cards = self.rules.cards
-        rec = {
+        rec: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.rules.id,
             "card_set": {"name": cards.name, "version": cards.version},

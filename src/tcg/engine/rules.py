@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any, Generic, Sequence, TypeVar, cast
 
 from .action import Action
 from .deck import Deck, DeckProblem
@@ -25,8 +25,13 @@ def known_games() -> tuple[str, ...]:
     return _KNOWN_GAMES
 
 
-class Ruleset:
-    """One game's rules. Subclasses set ``id`` and implement the methods below.
+#: the game's state class (``Ruleset[ZXState]``...)
+S = TypeVar("S", bound=BaseState)
+
+
+class Ruleset(Generic[S]):
+    """One game's rules, over states of type ``S``. Subclasses set ``id`` and implement the
+    methods below.
 
     The flow is: ``new_state`` builds the initial state and runs it to the first decision;
     ``legal_actions`` lists the choices of ``state.decision``; ``apply`` performs one legal action
@@ -83,37 +88,37 @@ class Ruleset:
         return []
 
     # --- play -----------------------------------------------------------------------------
-    def new_state(self, decks: Sequence[Deck], seed: int) -> BaseState:
+    def new_state(self, decks: Sequence[Deck], seed: int) -> S:
         raise NotImplementedError
 
-    def legal_actions(self, state: BaseState) -> list[Action]:
+    def legal_actions(self, state: S) -> list[Action]:
         raise NotImplementedError
 
-    def apply(self, state: BaseState, action: Action) -> None:
+    def apply(self, state: S, action: Action) -> None:
         """Perform ``action`` (already checked to be legal) and advance to the next decision."""
         raise NotImplementedError
 
-    def concede(self, state: BaseState, player: int) -> None:
+    def concede(self, state: S, player: int) -> None:
         state.emit("concede", {"player": player})
         state.end(1 - player, "concede")
 
-    def observe(self, state: BaseState, player: int | None) -> dict[str, Any]:
+    def observe(self, state: S, player: int | None) -> dict[str, Any]:
         """A JSON-ready view for ``player`` (``None``: spectator) without hidden information."""
         raise NotImplementedError
 
-    def observe_shared(self, state: BaseState, player: int | None) -> dict[str, Any]:
+    def observe_shared(self, state: S, player: int | None) -> dict[str, Any]:
         """The same content as ``observe``, for readers that never change it (agents): parts
         that do not change (a card's printed facts) may be shared between calls instead of
         built afresh. A game without a cheaper way gives ``observe``."""
         return self.observe(state, player)
 
-    def describe(self, state: BaseState, action: Action, lang: str = "en") -> str:
+    def describe(self, state: S, action: Action, lang: str = "en") -> str:
         return repr(action)
 
     #: the action parameters whose value names one card instance (its instance id)
     card_params: tuple[str, ...] = ("card",)
 
-    def action_cards(self, state: BaseState, action: Action) -> dict[str, str]:
+    def action_cards(self, state: S, action: Action) -> dict[str, str]:
         """The printed card ids of the cards ``action`` names, by parameter (``{"card":
         "KM-012"}``): the same cards its text (``describe``) names to the deciding player, e.g. a
         card searched from the deck, given as data so that a computer player never has to read
@@ -129,29 +134,29 @@ class Ruleset:
                     out[k] = cid
         return out
 
-    def determinize(self, state: BaseState, viewer: int, rng) -> BaseState:
+    def determinize(self, state: S, viewer: int, rng) -> S | None:
         """A copy of ``state`` in which everything ``viewer`` cannot see is redrawn at random
         (hidden cards exchanged among hidden places, zone sizes kept), consistent with what the
         viewer has seen. Search agents plan on such samples instead of reading hidden state."""
         from .rng import Rng
-        s = state.clone()
+        s = cast(S, state.clone())  # (a state's clone is of its own class)
         if not self.scramble_hidden(s, viewer, rng):
             return None
         s.rng = Rng(rng.next64())  # the real generator would tell future shuffles
         return s
 
-    def scramble_hidden(self, state: BaseState, viewer: int | None, rng) -> bool:
+    def scramble_hidden(self, state: S, viewer: int | None, rng) -> bool:
         """Rearrange, in place, what ``viewer`` (None: a spectator) cannot see. Returns False
         when the state is at a point where that is not possible (e.g. mid-search)."""
         raise NotImplementedError
 
-    def turns(self, state: BaseState) -> int:
+    def turns(self, state: S) -> int:
         """Turns (or rounds) played so far, for statistics."""
         return getattr(state, "turn", 0)
 
-    def first_player(self, state: BaseState) -> int | None:
+    def first_player(self, state: S) -> int | None:
         """The player who went first (or holds priority), for statistics."""
         return getattr(state, "first", None)
 
-    def check_invariants(self, state: BaseState) -> None:
+    def check_invariants(self, state: S) -> None:
         """Raise AssertionError if the state breaks a structural invariant (used by tests)."""

@@ -13,6 +13,12 @@ from .chain import AppendLog
 from .rng import Rng
 
 
+#: ``new_record(Rec, (fields...))``: a NamedTuple record ``Rec`` of these fields in order, built
+#: without the Python-level ``__new__`` NamedTuple generates (a builtin call: about as cheap as
+#: the plain tuple a hot step or pending decision used to be). For records built often.
+new_record = tuple.__new__
+
+
 def pile_places(p: int, ps: Any, piles: tuple[str, ...]) -> Iterator[tuple[str, int]]:
     """``("p<p>.<pile>", iid)`` for each card of these piles (lists of instance ids, by
     attribute name) of player ``p``'s state ``ps``: for a game's ``all_zones``."""

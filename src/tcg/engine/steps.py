@@ -12,7 +12,7 @@ import importlib
 import pathlib
 import sys
 from types import ModuleType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .action import Action, Decision
 from .cards import extra_card_files
@@ -20,10 +20,13 @@ from .deck import DeckProblem
 from .errors import IllegalDeckError, brief
 from .profile import Profile
 from .rules import Ruleset
-from .state import BaseState
+from .state import DealtState
+
+#: the game's state class (``StepRuleset[ZXState]``...)
+DS = TypeVar("DS", bound=DealtState)
 
 
-class StepRuleset(Ruleset):
+class StepRuleset(Ruleset[DS]):
     #: the game's package folder (set for the class that defines ``id``: its module's folder)
     folder: pathlib.Path
     #: the game's package, whose modules ``game_module`` imports
@@ -33,6 +36,9 @@ class StepRuleset(Ruleset):
     _STEPS: dict[str, Callable]
     _LEGAL: dict[str, Callable]
     _APPLY: dict[str, Callable]
+    #: the hash of the card files a copy of the rules was made for (``card_files.rules_for``);
+    #: set on such copies only
+    card_files_sha256: str
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -46,10 +52,12 @@ class StepRuleset(Ruleset):
         if "id" in vars(cls):  # the game's own rules class (not a subclass made by a test)
             cls.package = cls.__module__.rsplit(".", 1)[0]
             if "folder" not in vars(cls):
-                cls.folder = pathlib.Path(sys.modules[cls.__module__].__file__).parent
+                file = sys.modules[cls.__module__].__file__
+                assert file is not None, f"{cls.__module__} has no source file: set folder"
+                cls.folder = pathlib.Path(file).parent
 
     def __init__(self) -> None:
-        self._cards = None
+        self._cards: Any = None
         self._profile: Profile | None = None
 
     def game_module(self, name: str) -> ModuleType:
@@ -93,10 +101,10 @@ class StepRuleset(Ruleset):
         return self.game_module("deckcheck").check_deck(self.cards, self.profile, deck)
 
     # --- views: the ``view`` module next to the game's rules -----------------------------
-    def observe(self, s: BaseState, player: int | None) -> dict[str, Any]:
+    def observe(self, s: DS, player: int | None) -> dict[str, Any]:
         return self._view.observe(self, s, player)
 
-    def observe_shared(self, s: BaseState, player: int | None) -> dict[str, Any]:
+    def observe_shared(self, s: DS, player: int | None) -> dict[str, Any]:
         return self._view.observe(self, s, player, shared=True)
 
     @property
@@ -106,7 +114,7 @@ class StepRuleset(Ruleset):
             view = self.__dict__["_view_module"] = self.game_module("view")
         return view
 
-    def describe(self, s: BaseState, action: Action, lang: str = "en") -> str:
+    def describe(self, s: DS, action: Action, lang: str = "en") -> str:
         return self.game_module("view").describe(self, s, action, lang)
 
     def deal(self, decks: Sequence[Any], sections: Sequence[str]
@@ -146,7 +154,7 @@ class StepRuleset(Ruleset):
         return cards, owner, zones
 
     # --- the loop -----------------------------------------------------------------------
-    def advance(self, s: BaseState) -> None:
+    def advance(self, s: DS) -> None:
         """Run steps until a decision opens or the game ends. With ``check_after_steps`` the
         state checks (``after_op``) run after every step, so they have run whenever the rules
         reach the next decision, whatever the steps before it changed."""
@@ -164,8 +172,9 @@ class StepRuleset(Ruleset):
             if check is not None and not s.over:
                 check(s)
 
-    def apply(self, s: BaseState, action: Action) -> None:
+    def apply(self, s: DS, action: Action) -> None:
         d, pending = s.decision, s.pending
+        assert d is not None, "no decision is open"
         s.decision = s.pending = None
         self._APPLY[d.kind](self, s, d.player, pending, action)
         if not s.over:
@@ -182,24 +191,24 @@ class StepRuleset(Ruleset):
     #: (Z/X: a Z/X placed after it is paid for may lower another one's power to its damage)
     check_after_steps = False
 
-    def after_op(self, s: BaseState) -> None:
+    def after_op(self, s: DS) -> None:
         """State checks after every decision and effect op (retreats, destruction...)."""
 
-    def legal_actions(self, s: BaseState) -> list[Action]:
+    def legal_actions(self, s: DS) -> list[Action]:
         d = s.decision
         return [] if d is None else self._LEGAL[d.kind](self, s, d.player, s.pending)
 
-    def _decide(self, s: BaseState, player: int, kind: str, pending: Any = None, **info: Any) -> None:
+    def _decide(self, s: DS, player: int, kind: str, pending: Any = None, **info: Any) -> None:
         d = s.decision = Decision.__new__(Decision)  # ``info`` is this call's own dict: no copy
         d.player, d.kind, d.info = player, kind, info
         s.pending = pending
 
     # --- invariants -----------------------------------------------------------------------
-    def all_zones(self, s: BaseState):
+    def all_zones(self, s: DS):
         """Every card with the place it is in: (place, iid) pairs (the ``view`` module's)."""
         return self.game_module("view").all_zones(s)
 
-    def check_invariants(self, s: BaseState) -> None:
+    def check_invariants(self, s: DS) -> None:
         """Card conservation: every card in exactly one place."""
         seen: dict[int, str] = {}
         for where, iid in self.all_zones(s):

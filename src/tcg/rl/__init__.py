@@ -23,9 +23,7 @@ from typing import Any
 __all__ = ["aec_env", "gym_env", "encoding", "EncodingError", "GameEncoding", "gym_id",
            "evaluate", "Evaluation", "policy_opponent", "vector_env", "ENV_VERSION"]
 
-#: environment names and ids carry the encoding version (bumped whenever an encode.py or the
-#: observation layout changes meaning; 1: scaled floats, integer ids apart, names as indices)
-ENV_VERSION = 1
+from .version import ENV_VERSION  # environment names and ids carry it
 
 
 def gym_id(game: str) -> str:

@@ -10,7 +10,7 @@ import numpy as np
 import tcg
 from tcg.engine.cards import FrozenView
 
-from . import ENV_VERSION
+from .version import ENV_VERSION
 from .encoder import GameEncoding, encoding
 
 

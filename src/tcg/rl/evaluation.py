@@ -140,9 +140,9 @@ class Evaluation:
         return wilson(self.wins + 0.5 * self.draws, self.games)
 
     def seat_score(self, seat: int) -> float:
-        w, l, d = self.by_seat[seat]
-        n = w + l + d
-        return (w + 0.5 * d) / n if n else 0.0
+        won, lost, drawn = self.by_seat[seat]
+        n = won + lost + drawn
+        return (won + 0.5 * drawn) / n if n else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from .runner import GameResult, Matchup, Task, play_game, play_tasks
+from .runner import (DEFAULT_MAX_DECISIONS, GameResult, Matchup, Task, chunks, make_matchup, play_game,
+                     play_tasks)
 from .signals import sigint_blocked, signum_of, unblock_sigint
 
 BACKENDS = ("local", "ray")
@@ -51,13 +52,6 @@ def _init_worker(matchups: Sequence[Matchup]) -> None:
 
 def _play_chunk(chunk: Sequence[Task]) -> list[GameResult]:
     return [play_game(_MATCHUPS[m], i, s, m) for m, i, s in chunk]
-
-
-def chunks(tasks: Sequence[Task], workers: int, per_worker: int = 8, largest: int = 16) -> list[list[Task]]:
-    """Split ``tasks`` into consecutive chunks: about ``per_worker`` chunks per worker (for
-    load balance and a smooth progress bar), at most ``largest`` games each."""
-    size = max(1, min(largest, len(tasks) // max(1, workers * per_worker)))
-    return [list(tasks[k:k + size]) for k in range(0, len(tasks), size)]
 
 
 def sort_results(results: list[GameResult]) -> list[GameResult]:
@@ -110,3 +104,18 @@ def run_tasks(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int =
         return sort_results(results)
     except KeyboardInterrupt as stop:
         raise Interrupted(list(results), len(tasks), signum_of(stop)) from None
+
+
+def simulate(game_id: str, decks: Sequence, agent_names: Sequence[str], games: int, seed: int = 0,
+             progress: Callable[[int], None] | None = None,
+             max_decisions: int = DEFAULT_MAX_DECISIONS, workers: int = 1,
+             agent_options: Sequence[dict[str, Any]] | None = None,
+             backend: str = "local", address: str | None = None) -> list[GameResult]:
+    """Play ``games`` games of ``decks[k]`` + ``agent_names[k]`` (side k) against each other.
+
+    Game i uses seed ``seed + i`` and, when i is odd, swaps the sides' seats. Results are sorted
+    by game index and are identical whatever ``workers`` and ``backend``; ``progress(done)`` is
+    called as games finish."""
+    matchup = make_matchup(game_id, decks, agent_names, agent_options, max_decisions)
+    tasks = [(0, i, seed + i) for i in range(games)]
+    return run_tasks([matchup], tasks, workers=workers, progress=progress, backend=backend, address=address)

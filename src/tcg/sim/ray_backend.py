@@ -12,7 +12,7 @@ import shutil
 import tempfile
 from typing import Any, Callable, Sequence
 
-from .runner import GameResult, Matchup, Task, play_tasks
+from .runner import GameResult, Matchup, Task, chunks, play_tasks
 
 MISSING = "the ray backend needs Ray: install the ray extra: uv sync --extra ray"
 
@@ -100,7 +100,6 @@ def run_ray(matchups: Sequence[Matchup], tasks: Sequence[Task], workers: int = 2
             results: list[GameResult] | None = None) -> list[GameResult]:
     """Play ``tasks`` as Ray tasks (chunks of consecutive games); results in completion order,
     appended to ``results`` as they come (so that an interrupted run keeps what finished)."""
-    from .parallel import chunks
     ray = import_ray()
     temp_dir = None
     started = False

@@ -8,7 +8,7 @@ same results with any number of workers."""
 from __future__ import annotations
 
 from dataclasses import dataclass, asdict, field
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from ..agents.base import Agent, AgentView, make_agent
 from ..api import new_game
@@ -132,20 +132,12 @@ def play_tasks(matchups: Sequence[Matchup], tasks: Sequence[Task]) -> list[GameR
     return [play_game(matchups[m], i, s, m) for m, i, s in tasks]
 
 
-def simulate(game_id: str, decks: Sequence, agent_names: Sequence[str], games: int, seed: int = 0,
-             progress: Callable[[int], None] | None = None,
-             max_decisions: int = DEFAULT_MAX_DECISIONS, workers: int = 1,
-             agent_options: Sequence[dict[str, Any]] | None = None,
-             backend: str = "local", address: str | None = None) -> list[GameResult]:
-    """Play ``games`` games of ``decks[k]`` + ``agent_names[k]`` (side k) against each other.
-
-    Game i uses seed ``seed + i`` and, when i is odd, swaps the sides' seats. Results are sorted
-    by game index and are identical whatever ``workers`` and ``backend``; ``progress(done)`` is
-    called as games finish."""
-    from .parallel import run_tasks
-    matchup = make_matchup(game_id, decks, agent_names, agent_options, max_decisions)
-    tasks = [(0, i, seed + i) for i in range(games)]
-    return run_tasks([matchup], tasks, workers=workers, progress=progress, backend=backend, address=address)
+def chunks(tasks: Sequence[Task], workers: int, per_worker: int = 8, largest: int = 16) -> list[list[Task]]:
+    """Split ``tasks`` into consecutive chunks: about ``per_worker`` chunks per worker (for
+    load balance and a smooth progress bar), at most ``largest`` games each (the local and the
+    Ray backends split alike)."""
+    size = max(1, min(largest, len(tasks) // max(1, workers * per_worker)))
+    return [list(tasks[k:k + size]) for k in range(0, len(tasks), size)]
 
 
 def make_matchup(game_id: str, decks: Sequence, agent_names: Sequence[str],

@@ -42,7 +42,8 @@ from .hub import Hub, Limits
 from .replay_pages import MAX_UPLOAD
 from .replay_pages import add_routes as add_replay_routes
 from . import card_pages
-from .store import StoreError, open_store
+from .store import StoreError
+from .stores import open_store
 
 HERE = pathlib.Path(__file__).parent
 log = logging.getLogger("tcg.web")

@@ -1,6 +1,6 @@
 """Where the server keeps its games: SQLite (WAL, the default) or PostgreSQL (``store_pg``,
-for several server processes), one row per action. ``open_store(db)`` picks the back end:
-a ``postgresql://`` URL, else a SQLite file.
+for several server processes), one row per action. ``stores.open_store(db)`` picks the back
+end: a ``postgresql://`` URL, else a SQLite file.
 
 A game is its set-up (the engine's record without actions: game, card set, decks, seed, meta),
 its seats and its actions. ``append`` stores action ``n`` only while the game holds exactly ``n``
@@ -562,14 +562,4 @@ class SQLiteStore(SQLStore):
             self._local.db = None
 
 
-def open_store(db: str | os.PathLike | None = None) -> SQLStore:
-    """The store of ``db``: a ``postgresql://`` (or ``postgres://``) URL opens PostgreSQL (the
-    ``postgres`` extra), anything else is a SQLite file (default: ``default_db_path()``)."""
-    target = str(db) if db is not None else str(default_db_path())
-    if target.startswith(("postgresql://", "postgres://")):
-        from .store_pg import PostgresStore
-        return PostgresStore(target)
-    return SQLiteStore(target)
-
-
-__all__ = ["Conflict", "MIGRATIONS", "SCHEMA_VERSION", "SQLStore", "SQLiteStore", "open_store", "StoreError", "StoredGame", "default_db_path", "hash_token", "new_token"]
+__all__ = ["Conflict", "MIGRATIONS", "SCHEMA_VERSION", "SQLStore", "SQLiteStore", "StoreError", "StoredGame", "default_db_path", "hash_token", "new_token"]

@@ -35,7 +35,7 @@ from tcg.engine.action import Action
 from tcg.engine.game import Game
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.rules import ZXRules
-from tcg.games.zx.state import PLAYER_SQUARE, Unit, ZXState
+from tcg.games.zx.state import PLAYER_SQUARE, Battle, Unit, ZXState
 
 from .. import harness_base as base
 from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
@@ -113,7 +113,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
         s.turn, s.active = turn, active
         s.phase = phase or "main"
         att, tgt = battle
-        s.battle = (att, s.board[att].iid, tgt, s.board[tgt].iid if tgt >= 0 else -1)
+        s.battle = Battle(att, s.board[att].iid, tgt, s.board[tgt].iid if tgt >= 0 else -1)
         s.steps = [("end_phase",), ("main",), ("battle_resolve",), tuple(start)]
     elif not base.turn_start(s, kind, turn, active, phase, _TAIL, _PHASE):
         raise ValueError(f"unknown start {start!r}")

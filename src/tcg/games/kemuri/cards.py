@@ -92,8 +92,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
             for k, v in (op.get("filter") or {}).items():
                 if k not in FILTER_FIELDS:
                     fail(f"filter has no key {k!r} (known: {', '.join(FILTER_FIELDS)})", "effects")
-                if not isinstance(v, FILTER_FIELDS[k][0]) or isinstance(v, bool) or \
-                        (FILTER_FIELDS[k][1] and v not in FILTER_FIELDS[k][1]):
+                typ, choices = FILTER_FIELDS[k]
+                if not isinstance(v, typ) or isinstance(v, bool) or (choices and v not in choices):
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
         abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=a["cost"], limit=a["limit"]))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of
 from . import flow as F
+from .state import CallInStep, PayStep, PickCardStep
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_own_cast", "choose_opponent_cast")
@@ -24,7 +25,7 @@ _player = player_of
 
 
 def op_call_in(rules, s, ctx, op, targets):
-    s.steps.append(("call_in", _player(ctx, op["player"]), op["amount"], "effect"))
+    s.steps.append(CallInStep("call_in", _player(ctx, op["player"]), op["amount"], "effect"))
 
 
 def op_destroy(rules, s, ctx, op, targets):
@@ -38,11 +39,11 @@ def op_move(rules, s, ctx, op, targets):
 
 
 def op_search(rules, s, ctx, op, targets):
-    s.steps.append(("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items()))))
+    s.steps.append(PickCardStep("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items()))))
 
 
 def op_salvage(rules, s, ctx, op, targets):
-    s.steps.append(("pick_card", ctx.controller, "backyard", tuple(sorted((op["filter"] or {}).items()))))
+    s.steps.append(PickCardStep("pick_card", ctx.controller, "backyard", tuple(sorted((op["filter"] or {}).items()))))
 
 
 def op_set_state(rules, s, ctx, op, targets):
@@ -52,7 +53,7 @@ def op_set_state(rules, s, ctx, op, targets):
 
 
 def op_lose_seats(rules, s, ctx, op, targets):
-    s.steps.append(("pay", _player(ctx, op["player"]), op["amount"], "lose_seats"))
+    s.steps.append(PayStep("pay", _player(ctx, op["player"]), op["amount"], "lose_seats"))
 
 
 def op_remove_event(rules, s, ctx, op, targets):

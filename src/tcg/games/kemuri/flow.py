@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...engine.piles import move_top_cards
-from .state import Cast, KMState, printed
+from .state import CallInStep, Cast, KMState, printed
 
 
 def seats(s: KMState, p: int) -> int:
@@ -44,7 +44,7 @@ def refresh(s: KMState, p: int) -> None:
     if s.callin_open:
         s.owed_call_ins.append(1 - p)
     else:
-        s.steps.append(("call_in", 1 - p, 1, "refresh"))
+        s.steps.append(CallInStep("call_in", 1 - p, 1, "refresh"))
 
 
 def draw(s: KMState, p: int, n: int = 1) -> None:

@@ -74,9 +74,9 @@ class Watch:
 PROBING = object()
 
 
-def is_node(step: tuple) -> bool:
-    """A call-in granted by a refresh, about to run."""
-    return step[0] == "call_in" and step[3] == "refresh" and step[2] > 0
+def is_node(step: Any) -> bool:
+    """A call-in granted by a refresh, about to run (``step``: any step; a ``CallInStep``)."""
+    return step[0] == "call_in" and step.why == "refresh" and step.n > 0
 
 
 def _classes(s) -> tuple:
@@ -235,8 +235,8 @@ def explore(rules: Any, s, step: tuple, watch: Watch) -> bool | None:
         while todo:
             k = todo.pop()
             base, node_step = nodes[k]
-            succ = set()
-            scripts = [()]
+            succ: set = set()
+            scripts: list[tuple[int, ...]] = [()]
             while scripts:
                 script = scripts.pop()
                 runs += 1

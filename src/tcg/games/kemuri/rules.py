@@ -1,6 +1,7 @@
 """Kemuri Chuudoku (増量 regulation): serve customers, fill 16 seats, close with your leader.
 
-Steps are plain tuples on ``state.steps`` (top = end); ``advance`` runs them until a decision
+Steps are tuples on ``state.steps`` (top = end; those of several fields are ``state.py``'s
+records); ``advance`` runs them until a decision
 opens. Rule IDs (KM-*) refer to ../shared/rules/kemuri.md; docs/rules/kemuri.md states the
 readings chosen."""
 from __future__ import annotations
@@ -11,11 +12,13 @@ from typing import Sequence
 from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
+from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from . import flow as F
 from . import loops as L
 from .effects import SERVING
-from .state import NO_CHARM, Cast, KMState, printed
+from .state import (NO_CHARM, CallInStep, Cast, CharcoalInPending, KMState, PayPending, PayStep, PickCardPending,
+                    printed)
 
 MULLIGAN_DONE = Action("mulligan_done")
 END_CHARCOAL = Action("end_charcoal")
@@ -61,11 +64,14 @@ PAY = ActionTable("pay", "card")
 PICK = ActionTable("pick", "card")
 
 
-class KemuriRules(EffectRunner, StepRuleset):
+class KemuriRules(EffectRunner, StepRuleset[KMState]):
     id = "kemuri"
     name = "けむりちゅーどく"
     profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
                        "max_floor": "field.max_casts"}
+    hand_size: int  # (the profile's numbers: read_profile sets them)
+    close_seats: int
+    max_floor: int
 
     def scramble_hidden(self, s: KMState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "pick_card"):
@@ -170,7 +176,7 @@ class KemuriRules(EffectRunner, StepRuleset):
                                   "receiver_cp": b, "help": list(s.help_used), "winner": p if won else 1 - p})
         s.steps.append(("serve_end", loser))
         if n:
-            s.steps.append(("call_in", p, n, "serve"))
+            s.steps.append(new_record(CallInStep, ("call_in", p, n, "serve")))
 
     def _step_serve_end(self, s, step):
         loser = step[1]
@@ -193,7 +199,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         backyard), anything else becomes a customer in the seating zone. A sequence of call-ins
         (and what its triggers do) runs to its end before any call-in a refresh granted during
         it (KM-R2): those wait for the ``callin_end`` marker under the sequence."""
-        p, n, why = step[1], step[2], step[3]
+        p, n, why = step.player, step.n, step.why
         if n <= 0:
             return
         if why == "refresh" and self._endless_refreshes(s, step):
@@ -205,7 +211,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         if iid is None:
             return
         if n > 1:
-            s.steps.append(("call_in", p, n - 1, why))
+            s.steps.append(new_record(CallInStep, ("call_in", p, n - 1, why)))
         card = s.cards[iid]
         if printed(s).trigger[iid]:  # card.has_trigger
             s.players[p].resolving.append(iid)
@@ -258,7 +264,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         s.callin_open = False
         owed, s.owed_call_ins = s.owed_call_ins, []
         for q in reversed(owed):
-            s.steps.append(("call_in", q, 1, "refresh"))
+            s.steps.append(new_record(CallInStep, ("call_in", q, 1, "refresh")))
 
     def _step_to_backyard(self, s, step):
         iid = step[1]
@@ -269,10 +275,10 @@ class KemuriRules(EffectRunner, StepRuleset):
 
     def _step_pay(self, s, step):
         """KM-Z2: send seating cards to the backyard, the player's choice, until paid."""
-        _, p, amount, why = step
+        p, amount, why = step.player, step.amount, step.why
         if amount <= 0 or not s.players[p].seating:
             return
-        self._decide(s, p, "pay", (p, amount, why), amount=amount, why=why)
+        self._decide(s, p, "pay", new_record(PayPending, (p, amount, why)), amount=amount, why=why)
 
     def _step_place_cast(self, s, step):
         _, p, iid = step
@@ -334,10 +340,10 @@ class KemuriRules(EffectRunner, StepRuleset):
         s.steps.append(("start_turn",))
 
     def _step_pick_card(self, s, step):
-        _, p, zone, flt = step
+        p, zone, flt = step.player, step.zone, step.filter
         pool = getattr(s.players[p], zone)
         matches = tuple(i for i in pool if all(getattr(s.cards[i], k, None) == v for k, v in flt))
-        self._decide(s, p, "pick_card", (p, zone, matches), zone=zone, filter=dict(flt))
+        self._decide(s, p, "pick_card", new_record(PickCardPending, (p, zone, matches)), zone=zone, filter=dict(flt))
 
     # --- legal actions -------------------------------------------------------------------------
     def _legal_mulligan(self, s, p, pending):
@@ -374,7 +380,7 @@ class KemuriRules(EffectRunner, StepRuleset):
     def _legal_charcoal_in(self, s, p, pending):
         """The next hand card of the swap for ``seat``: offered only when the selection can still
         reach exactly the seat's level with at most three cards (so the swap always completes)."""
-        _, seat, picked = pending
+        seat, picked = pending.seat, pending.picked
         levels = printed(s).level
         need = levels[seat] - sum(levels[i] for i in picked)
         room = SWAP_MAX - len(picked) - 1
@@ -514,7 +520,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         return out
 
     def _legal_pick_card(self, s, p, pending):
-        return [PICK[i] for i in pending[2]] + [PICK_NONE]
+        return [PICK[i] for i in pending.matches] + [PICK_NONE]
 
     # --- applying --------------------------------------------------------------------------
     def _apply_mulligan(self, s, p, pending, a):
@@ -542,8 +548,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         self._charcoal_pick(s, p, a.params[0][1], ())  # (("seat", iid),)
 
     def _apply_charcoal_in(self, s, p, pending, a):
-        _, seat, picked = pending
-        self._charcoal_pick(s, p, seat, picked + (a.params[0][1],))  # (("card", iid),)
+        self._charcoal_pick(s, p, pending.seat, pending.picked + (a.params[0][1],))  # (("card", iid),)
 
     def _charcoal_pick(self, s, p, seat: int, picked: tuple) -> None:
         """Ask for the next hand card of the swap for ``seat``, or swap once the levels of the
@@ -553,7 +558,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         lv = cards[seat].level
         got = sum(cards[i].level for i in picked)
         if got < lv or not picked:
-            self._decide(s, p, "charcoal_in", (p, seat, picked), seat=seat, level=lv,
+            self._decide(s, p, "charcoal_in", new_record(CharcoalInPending, (p, seat, picked)), seat=seat, level=lv,
                          picked=list(picked), need=lv - got)
             return
         ps = s.players[p]
@@ -580,14 +585,14 @@ class KemuriRules(EffectRunner, StepRuleset):
             same = any(cards[m].person == person for c in ps.floor for m in c.members)
             s.emit("leader_draw", {"player": p, "call_in": same})
             if same:
-                s.steps.append(("call_in", p, 1, "leader"))
+                s.steps.append(new_record(CallInStep, ("call_in", p, 1, "leader")))
             F.draw(s, p, 1)
         elif t == "place":  # KM-K2: the cast is shown (resolving) while its cost is paid
             card = a.params[0][1]  # (("card", iid),)
             ps.hand.remove(card)
             ps.resolving.append(card)
             s.steps.append(("place_cast", p, card))
-            s.steps.append(("pay", p, cards[card].cost, "cast"))
+            s.steps.append(new_record(PayStep, ("pay", p, cards[card].cost, "cast")))
         elif t == "event":  # KM-K4
             card = a.card
             ps.hand.remove(card)
@@ -597,7 +602,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.emit("event", {"player": p, "card": card, "id": cards[card].id})
         elif t == "remove_event":
             s.steps.append(("remove_event",))
-            s.steps.append(("pay", p, cards[s.event].removal_cost, "remove_event"))
+            s.steps.append(new_record(PayStep, ("pay", p, cards[s.event].removal_cost, "remove_event")))
         elif t == "support":  # KM-K5
             card = a.card
             ps.hand.remove(card)
@@ -632,7 +637,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.emit("activate", {"player": p, "card": card, "id": cards[card].id, "ability": ab.index})
             s.steps.append(effect_step(p, card, ab.effects))
             if ab.cost:
-                s.steps.append(("pay", p, ab.cost, "activate"))
+                s.steps.append(new_record(PayStep, ("pay", p, ab.cost, "activate")))
 
     def _use_charm(self, s, p):
         ps = s.players[p]
@@ -688,7 +693,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         self._decide(s, step[1], "help", step[1], server=s.serving[0], receiver=s.serving[1])
 
     def _apply_pay(self, s, p, pending, a):
-        _, amount, why = pending
+        amount, why = pending.amount, pending.why
         ps = s.players[p]
         card = a.params[0][1]  # (("card", iid),)
         ps.seating.remove(card)
@@ -696,7 +701,7 @@ class KemuriRules(EffectRunner, StepRuleset):
         lv = s.cards[card].level
         s.emit("pay", {"player": p, "card": card, "level": lv, "why": why})
         if amount - lv > 0:
-            s.steps.append(("pay", p, amount - lv, why))
+            s.steps.append(new_record(PayStep, ("pay", p, amount - lv, why)))
 
     def _apply_close(self, s, p, pending, a):
         if a.type == "charm":
@@ -709,7 +714,7 @@ class KemuriRules(EffectRunner, StepRuleset):
             s.end(p, "close")
 
     def _apply_pick_card(self, s, p, pending, a):
-        _, zone, _ = pending
+        zone = pending.zone
         ps = s.players[p]
         if a.type == "pick":
             card = a.card

@@ -1,8 +1,58 @@
 """Kemuri state: plain containers, cheap to clone (card definitions shared)."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ...engine.state import TurnState, with_iid
 from .cards import Card
+
+
+# --- the records of the rule steps and pending decisions (tuples: equal to the plain tuples of
+# --- the same fields, as cheap to copy; ``kind`` is the step's name)
+class CallInStep(NamedTuple):
+    """KM-V6: ``player`` calls in ``n`` more cards; ``why``: serve, refresh, leader, effect..."""
+    kind: str
+    player: int
+    n: int
+    why: str
+
+
+class PayStep(NamedTuple):
+    """KM-Z2: ``player`` pays ``amount`` levels of seating cards (``why``: cast, activate...)."""
+    kind: str
+    player: int
+    amount: int
+    why: str
+
+
+class PayPending(NamedTuple):
+    """The ``pay`` decision: the seating card to send to the backyard next."""
+    player: int
+    amount: int
+    why: str
+
+
+class PickCardStep(NamedTuple):
+    """A card to pick from ``zone`` (deck, backyard) matching ``filter`` ((field, value) pairs)."""
+    kind: str
+    player: int
+    zone: str
+    filter: tuple
+
+
+class PickCardPending(NamedTuple):
+    """The ``pick_card`` decision: the cards of ``zone`` that match (``matches``)."""
+    player: int
+    zone: str
+    matches: tuple[int, ...]
+
+
+class CharcoalInPending(NamedTuple):
+    """KM-Z3: the ``charcoal_in`` decision: the hand cards ``picked`` so far to swap for the
+    seating card ``seat``."""
+    player: int
+    seat: int
+    picked: tuple[int, ...]
 
 
 class Cast:

@@ -4,6 +4,7 @@ See docs/cards.md for the file format with examples."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
                              card_loader, check_fields, check_static_effects)
@@ -108,12 +109,11 @@ SEARCH_FILTERS = {"kind": (str, CHARACTER_KINDS + ("character", "monster")), "co
                   "min_level": (int, None)}
 
 
-def _check_search_filter(flt: dict, fail) -> None:
+def _check_search_filter(flt: dict, fail: Callable[[str], None]) -> None:
     for key, value in flt.items():
-        spec = SEARCH_FILTERS.get(key)
-        if spec is None:
-            fail(f"search filter has no key {key!r} (known: {', '.join(SEARCH_FILTERS)})")
-        typ, choices = spec
+        if key not in SEARCH_FILTERS:
+            fail(f"search filter has no key {key!r} (known: {', '.join(SEARCH_FILTERS)})")  # (it raises)
+        typ, choices = SEARCH_FILTERS[key]
         if not isinstance(value, typ) or isinstance(value, bool):
             fail(f"search filter {key!r} must be {'a whole number' if typ is int else 'text'}, got {value!r}")
         if choices is not None and value not in choices:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of
 from . import flow as F
+from .state import PlayerDamageStep, SearchStep
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_opponent_character", "choose_own_character", "choose_own_other_character",
@@ -68,8 +69,8 @@ def op_move(rules, s, ctx, op, targets):
 
 def op_search(rules, s, ctx, op, targets):
     flt = op["filter"] or {}
-    s.steps.append(("search", _player(ctx, op["player"]), tuple(sorted(flt.items())), op["to"],
-                    op["amount"], bool(op["reveal"])))
+    s.steps.append(SearchStep("search", _player(ctx, op["player"]), tuple(sorted(flt.items())), op["to"],
+                              op["amount"], bool(op["reveal"])))
 
 
 def op_shuffle(rules, s, ctx, op, targets):
@@ -79,7 +80,7 @@ def op_shuffle(rules, s, ctx, op, targets):
 
 
 def op_player_damage(rules, s, ctx, op, targets):
-    s.steps.append(("player_damage", _player(ctx, op["player"]), op["amount"], -1))
+    s.steps.append(PlayerDamageStep("player_damage", _player(ctx, op["player"]), op["amount"], -1))
 
 
 def op_build(rules, s, ctx, op, targets):

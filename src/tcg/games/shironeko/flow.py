@@ -145,7 +145,9 @@ def _active(s: SNState, src: Unit, stat: str) -> tuple[tuple[str, int], ...]:
     if found is None:
         have = None
         out = []
-        for t, amount, need in s.deal.auras[stat][src.iid]:
+        mods = s.deal.auras[stat][src.iid]
+        assert mods is not None  # (asked only for a unit whose card has such modifies)
+        for t, amount, need in mods:
             if need:
                 if have is None:
                     have = runes(s, src)

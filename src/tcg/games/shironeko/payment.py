@@ -14,6 +14,8 @@ engine turns the plain ones OFF first (keeping the better soul), and a ``pays_an
 only when the match needs it."""
 from __future__ import annotations
 
+from typing import cast
+
 from .cards import CHARACTER_KINDS, COLORS, Card
 from .state import SNState
 
@@ -450,10 +452,11 @@ def _paid_uses(card: Card) -> list[tuple[str, int]]:
 def _uses(card: Card) -> list[tuple[str, int]]:
     """The costs a card in hand can be played for: place/leaderize, change/awaken, burst."""
     out = []
+    color = cast(str, card.color)  # (a card played from the hand has one)
     if card.is_main:
-        out.append((card.color, card.cost))
+        out.append((color, card.cost))
     if card.kind in CHARACTER_KINDS and card.change_cost is not None:
-        out.append((card.color, card.change_cost))
+        out.append((color, card.change_cost))
     for ab in card.abilities:
         if ab.kind == "burst":
             out.append((ab.color, ab.cost))

@@ -6,18 +6,19 @@ game ends; ``apply`` answers the open decision and advances again. Rule IDs (SN-
 ../shared/rules/shironeko.md; docs/rules/shironeko.md states the readings chosen."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
-from ...engine.state import colors_of
+from ...engine.state import colors_of, new_record
 from . import flow as F
 from . import payment as P
 from .cards import CHARACTER_KINDS, Card
-from .state import SNState, Unit
+from .state import (ActivatedStep, DamageCleanupStep, PayStep, PlayerDamageStep, PlayStep, SearchPending, SearchStep,
+                    SNState, TriggerOrderPending, TriggersStep, Unit)
 
 END_TURN = Action("end_turn")
 NO_DEFENSE = Action("no_defense")
@@ -64,19 +65,24 @@ def _play_info(card: Card, iid: int) -> tuple:
         costs.append(burst[1])
     least = max(min(costs), 0) if costs else 1 << 30  # no use: never listed
     change = card.change_cost if shape == 1 else None
-    return (least, shape, card.cost, P.cost_bit(card.color, card.cost), card.name,
+    color = card.color or ""  # (a card played from the hand has one; "" matches no soul, as None would)
+    return (least, shape, card.cost, P.cost_bit(color, card.cost), card.name,
             PLACE[iid] if shape == 1 else (MONSTER[iid] if shape == 2 else None),
-            change, None if change is None else P.cost_bit(card.color, change), card.level - 1,
+            change, None if change is None else P.cost_bit(color, change), card.level - 1,
             kind == "character", card.leaderize, None if card.leaderize is None else LEADERIZE[iid],
             None if burst is None else burst[1], None if burst is None else P.cost_bit(*burst),
             None if burst is None else BURST[iid])
 
 
-class ShironekoRules(EffectRunner, StepRuleset):
+class ShironekoRules(EffectRunner, StepRuleset[SNState]):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
     profile_numbers = {"hand_first": "start.hand_first", "hand_second": "start.hand_second",
                        "hand_limit": "start.hand_limit", "max_chars": "field.max_characters"}
+    hand_first: int  # (the profile's numbers: read_profile sets them)
+    hand_second: int
+    hand_limit: int
+    max_chars: int
 
     def read_profile(self, p: Profile) -> None:
         super().read_profile(p)
@@ -192,12 +198,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
         defender = 1 - s.owner[attacker]
         s.emit("no_defense", {"player": defender, "attacker": attacker})
         if u is not None:  # the next step, at once
-            self._step_player_damage(s, ("player_damage", defender, F.attack_of(s, u), attacker))
+            self._step_player_damage(s, new_record(PlayerDamageStep, ("player_damage", defender, F.attack_of(s, u), attacker)))
 
-    def _step_player_damage(self, s: SNState, step: tuple) -> None:
+    def _step_player_damage(self, s: SNState, step: PlayerDamageStep) -> None:
         """SN-A4..A7: reveal cards into the damage area one by one; STOP! halts; then triggers
         (only on the opponent's turn) in the defender's order; then all go to the discard."""
-        _, p, amount, attacker = step
+        p, amount, attacker = step.player, step.amount, step.attacker
         ps = s.players[p]
         s.emit("player_damage", {"player": p, "amount": amount})
         cards = s.cards
@@ -215,38 +221,38 @@ class ShironekoRules(EffectRunner, StepRuleset):
                 s.emit("stop", {"player": p, "card": iid})
                 break
         revealed = tuple(ps.damage_area[start:])
-        trig = None
+        trig: tuple[int, ...] | None = None
         if p != s.active:
             for i in revealed:
                 if _abilities_of(s, i, "trigger"):
                     trig = (i,) if trig is None else trig + (i,)
         if trig:
-            s.steps.append(("damage_cleanup", p, revealed))
-            s.steps.append(("triggers", p, trig, attacker))
+            s.steps.append(new_record(DamageCleanupStep, ("damage_cleanup", p, revealed)))
+            s.steps.append(new_record(TriggersStep, ("triggers", p, trig, attacker)))
         else:
-            self._step_damage_cleanup(s, ("damage_cleanup", p, revealed))  # the next step, at once
+            self._step_damage_cleanup(s, new_record(DamageCleanupStep, ("damage_cleanup", p, revealed)))  # the next step, at once
 
-    def _step_triggers(self, s: SNState, step: tuple) -> None:
-        _, p, remaining, attacker = step
+    def _step_triggers(self, s: SNState, step: TriggersStep) -> None:
+        p, attacker = step.player, step.attacker
         area = s.players[p].damage_area
-        remaining = tuple(i for i in remaining if i in area)
+        remaining = tuple(i for i in step.remaining if i in area)
         if not remaining:
             return
         if len(remaining) == 1:
             self._run_trigger(s, p, remaining[0], (), attacker)
         else:
-            self._decide(s, p, "trigger_order", (p, remaining, attacker), triggers=list(remaining))
+            self._decide(s, p, "trigger_order", new_record(TriggerOrderPending, (p, remaining, attacker)), triggers=list(remaining))
 
     def _run_trigger(self, s: SNState, p: int, iid: int, rest: tuple, attacker: int) -> None:
-        s.steps.append(("triggers", p, rest, attacker))
+        s.steps.append(new_record(TriggersStep, ("triggers", p, rest, attacker)))
         s.emit("trigger", {"player": p, "card": iid, "id": s.cards[iid].id})
         for ab in reversed(_abilities_of(s, iid, "trigger")):
             s.steps.append(effect_step(p, iid, ab.effects, attacker))
 
-    def _step_damage_cleanup(self, s: SNState, step: tuple) -> None:
-        _, p, revealed = step
+    def _step_damage_cleanup(self, s: SNState, step: DamageCleanupStep) -> None:
+        p = step.player
         ps = s.players[p]
-        moved = [i for i in revealed if i in ps.damage_area]
+        moved = [i for i in step.revealed if i in ps.damage_area]
         if moved:
             for i in moved:
                 ps.damage_area.remove(i)
@@ -256,12 +262,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def _step_to_discard(self, s: SNState, step: tuple) -> None:
         F.move_card(s, step[1], "discard")
 
-    def _step_search(self, s: SNState, step: tuple) -> None:
-        _, p, flt, to, amount, reveal = step
+    def _step_search(self, s: SNState, step: SearchStep) -> None:
+        p, flt, reveal = step.player, step.filter, step.reveal
         wanted = dict(flt)
         cards = s.cards
         matches = [i for i in s.players[p].deck if _matches_filter(cards[i], wanted)]
-        self._decide(s, p, "search", (p, tuple(matches), reveal), filter=dict(flt), reveal=reveal)
+        self._decide(s, p, "search", new_record(SearchPending, (p, tuple(matches), reveal)), filter=dict(flt), reveal=reveal)
 
     # --- targets (EffectRunner hooks) ------------------------------------------------------
     def _unit_anywhere(self, s: SNState, iid: int) -> Unit | None:
@@ -331,9 +337,12 @@ class ShironekoRules(EffectRunner, StepRuleset):
         # n_on >= n and mask & b
         n_on, mask = P.on_mask(s, p)
         chars = ps.chars
+        top, activated = deal.tops, deal.activated
+        assert top is not None and activated is not None  # (made with ``plays``)
+        tops: Sequence[tuple]  # (iid, level, name) of each character on the field
+        names: Collection[str]
         if chars:
-            top = deal.tops
-            tops = []  # (iid, level, name) of each character on the field
+            tops = []
             names = set()
             for u in chars:
                 t = top[u.iid]
@@ -375,7 +384,6 @@ class ShironekoRules(EffectRunner, StepRuleset):
             if burst is not None and n_on >= burst and mask & info[13]:
                 add(info[14])
         turn = s.turn
-        activated = deal.activated
         acting = None  # the units with activated abilities
         for u in chars:
             if u.on and not u.attacked and u.entered != turn:
@@ -400,6 +408,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         """``_legal_main``'s activated abilities of these units (``on_mask``'s ``n_on``, ``mask``)."""
         used = s.used
         activated = s.deal.activated
+        assert activated is not None  # (made with ``deal.plays``)
         for u in units:
             if u.iid in used:
                 continue
@@ -419,14 +428,14 @@ class ShironekoRules(EffectRunner, StepRuleset):
     def _legal_defend(self, s: SNState, p: int, pending: Any) -> list[Action]:
         return [DEFEND[u.iid] for u in s.players[p].chars if u.on] + [NO_DEFENSE]
 
-    def _legal_trigger_order(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [TRIGGER[i] for i in pending[1]]
+    def _legal_trigger_order(self, s: SNState, p: int, pending: TriggerOrderPending) -> list[Action]:
+        return [TRIGGER[i] for i in pending.remaining]
 
     def _legal_discard(self, s: SNState, p: int, pending: Any) -> list[Action]:
         return [DISCARD[i] for i in s.players[p].hand]
 
-    def _legal_search(self, s: SNState, p: int, pending: Any) -> list[Action]:
-        return [SEARCH_PICK[i] for i in pending[1]] + [SEARCH_NONE]
+    def _legal_search(self, s: SNState, p: int, pending: SearchPending) -> list[Action]:
+        return [SEARCH_PICK[i] for i in pending.matches] + [SEARCH_NONE]
 
     # --- applying decisions ----------------------------------------------------------------
     def _apply_mulligan(self, s: SNState, p: int, pending: Any, a: Action) -> None:
@@ -474,7 +483,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             elif ab.untap:
                 u.on = True
             s.used.add(u.iid)
-            s.steps.append(("activated", p, u.iid, ab.index))
+            s.steps.append(new_record(ActivatedStep, ("activated", p, u.iid, ab.index)))
             self._pay(s, p, ab.color, ab.cost, u.iid, t)
             return
         # a card played from hand waits in "using" (public) while its cost is paid (SN-C2)
@@ -483,7 +492,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         card = cards[iid]
         ps.hand.remove(iid)
         ps.using.append(iid)
-        s.steps.append(("play", p, t, iid, params[1][1] if t in ("change", "awaken") else -1))
+        s.steps.append(new_record(PlayStep, ("play", p, t, iid, params[1][1] if t in ("change", "awaken") else -1)))
         if t in ("change", "awaken"):
             color, cost = card.color, card.change_cost
         elif t == "burst":
@@ -493,14 +502,14 @@ class ShironekoRules(EffectRunner, StepRuleset):
             color, cost = card.color, card.cost
         self._pay(s, p, color, cost, iid, t)
 
-    def _step_activated(self, s: SNState, step: tuple) -> None:
-        _, p, iid, index = step
+    def _step_activated(self, s: SNState, step: ActivatedStep) -> None:
+        p, iid, index = step.player, step.card, step.ability
         s.emit("activate", {"player": p, "card": iid, "id": s.cards[iid].id, "ability": index})
         s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].effects, -1))
 
-    def _step_play(self, s: SNState, step: tuple) -> None:
+    def _step_play(self, s: SNState, step: PlayStep) -> None:
         """The card paid for resolves: placed, changed in, used, or leaderized."""
-        _, p, t, iid, target = step
+        p, t, iid, target = step.player, step.type, step.card, step.target
         ps = s.players[p]
         cards = s.cards
         card = cards[iid]
@@ -531,7 +540,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
         elif t == "leaderize":  # SN-L1, SN-L2
             ps.using.remove(iid)
             ps.removed.append(iid)
-            lid = next(l for l in ps.leader_hand if cards[l].id == card.leaderize)
+            lid = next(i for i in ps.leader_hand if cards[i].id == card.leaderize)
             ps.leader_hand.remove(lid)
             if ps.leader is not None:
                 ps.discard.append(ps.leader.iid)
@@ -547,18 +556,23 @@ class ShironekoRules(EffectRunner, StepRuleset):
         """Pay a cost of ``n`` souls of ``color`` before the step below it resolves (the ``pay``
         step at once: it would be the next one)."""
         if n > 0:
-            self._step_pay(s, ("pay", p, color, n, (), source, why))
+            self._paying(s, p, color, n, (), source, why, None)
 
-    def _step_pay(self, s: SNState, step: tuple) -> None:
-        """SN-C2: the player turns the souls OFF. A decision only when more than one distinct
-        payment (colour multiset) is possible; otherwise the one payment is made at once."""
-        _, p, color, n, paid, source, why = step
+    def _step_pay(self, s: SNState, step: PayStep) -> None:
+        self._paying(s, step.player, step.color, step.n, step.paid, step.source, step.why, None)
+
+    def _paying(self, s: SNState, p: int, color: str, n: int, paid: tuple, source: int, why: str,
+                memo: tuple | None) -> None:
+        """SN-C2 (the ``pay`` step of these fields): the player turns the souls OFF. A decision
+        only when more than one distinct payment (colour multiset) is possible; otherwise the
+        one payment is made at once. ``memo``: (None, the ON souls by kind, counted, is the cost
+        matched) after a soul ``_apply_pay`` turned OFF, or None. The ``PayStep`` record is made
+        only for a decision (its pending data)."""
         cards = s.cards
         left = n - len(paid)
-        memo = s.pay_memo  # set by _apply_pay for this step: the souls ON after its soul
         s.pay_memo = None
         if left > 0:
-            if memo is not None and memo[0] is step:
+            if memo is not None:
                 _, groups, counts, matched = memo
             else:
                 groups = P.on_groups(s, p)
@@ -566,6 +580,7 @@ class ShironekoRules(EffectRunner, StepRuleset):
             plan = P.pay_plan(counts, color, left, matched)
             ways = plan[0]
             if len(ways) > 1:
+                step = new_record(PayStep, ("pay", p, color, n, paid, source, why))
                 s.pay_memo = (step, groups, counts, matched, plan)  # the open decision's (step is its pending)
                 self._decide(s, p, "pay", step, card=source, why=why, color=color, cost=n, left=left,
                              paid=colors_of(cards, paid))
@@ -576,39 +591,38 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.emit("pay", {"player": p, "souls": list(paid), "colors": colors_of(cards, paid),
                        "card": source, "id": cards[source].id, "for": why})
 
-    def _pay_memo(self, s: SNState, p: int, pending: tuple) -> tuple:
+    def _pay_memo(self, s: SNState, p: int, pending: PayStep) -> tuple:
         """``s.pay_memo`` of the open ``pay`` decision: (its step, the ON souls by kind, counted,
         is the cost matched, ``payment.pay_plan`` of those), worked out again for a clone."""
         memo = s.pay_memo
         if memo is None or memo[0] is not pending:
-            _, _, color, n, paid, _, _ = pending
+            color, n, paid = pending.color, pending.n, pending.paid
             groups = P.on_groups(s, p)
             counts, matched = P.counts_of(groups), P.is_matched(s.cards, paid, color)
             memo = s.pay_memo = (pending, groups, counts, matched, P.pay_plan(counts, color, n - len(paid), matched))
         return memo
 
-    def _legal_pay(self, s: SNState, p: int, pending: Any) -> list[Action]:
+    def _legal_pay(self, s: SNState, p: int, pending: PayStep) -> list[Action]:
         options = self._pay_memo(s, p, pending)[4][1]
         acts = _PAY_ACTS.get(options)
         if acts is None:
             acts = _PAY_ACTS[options] = tuple([PAY[c] for c in options] + [PAY_SUGGESTED])
         return list(acts)
 
-    def _apply_pay(self, s: SNState, p: int, pending: Any, a: Action) -> None:
-        _, _, color, n, paid, source, why = pending
+    def _apply_pay(self, s: SNState, p: int, pending: PayStep, a: Action) -> None:
+        color, n, paid, source, why = pending.color, pending.n, pending.paid, pending.source, pending.why
         _, groups, counts, matched, plan = self._pay_memo(s, p, pending)
         s.pay_memo = None
         left = n - len(paid)
         if a.type == "pay_suggested":
             chosen = P.souls_in(groups, color, P.suggested(s, p, color, left, matched, counts), matched)
             s.players[p].souls_off.update(chosen)
-            self._step_pay(s, ("pay", p, color, n, paid + tuple(chosen), source, why))  # the next step
+            self._paying(s, p, color, n, paid + tuple(chosen), source, why, None)  # the next step
             return
         code = plan[2][a.params[0][1]]  # a.color
         group = groups[code]
         i = group[0]  # the first ON soul of that kind in town order
         s.players[p].souls_off.add(i)
-        step = ("pay", p, color, n, paid + (i,), source, why)
         # the souls then ON: that one less; matched once a soul paid matches the colour
         # (``payment.matches``: its own colour, or one that pays any colour)
         after = dict(groups)
@@ -616,8 +630,8 @@ class ShironekoRules(EffectRunner, StepRuleset):
             after[code] = group[1:]
         else:
             del after[code]
-        s.pay_memo = (step, after, counts - P.kind_unit(code), matched or P.code_matches(code, color))
-        self._step_pay(s, step)  # the next step
+        memo = (None, after, counts - P.kind_unit(code), matched or P.code_matches(code, color))
+        self._paying(s, p, color, n, paid + (i,), source, why, memo)  # the next step
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):
@@ -640,9 +654,9 @@ class ShironekoRules(EffectRunner, StepRuleset):
                           "damage_to_attacker": d_att, "damage_to_defender": a_att})
         F.check_retreats(s)
 
-    def _apply_trigger_order(self, s: SNState, p: int, pending: Any, a: Action) -> None:
-        _, remaining, attacker = pending
-        self._run_trigger(s, p, a.card, tuple(i for i in remaining if i != a.card), attacker)
+    def _apply_trigger_order(self, s: SNState, p: int, pending: TriggerOrderPending, a: Action) -> None:
+        rest = tuple(i for i in pending.remaining if i != a.card)
+        self._run_trigger(s, p, a.card, rest, pending.attacker)
 
     def _apply_discard(self, s: SNState, p: int, pending: Any, a: Action) -> None:
         ps = s.players[p]
@@ -651,14 +665,14 @@ class ShironekoRules(EffectRunner, StepRuleset):
         s.emit("discard", {"player": p, "card": a.card, "id": s.cards[a.card].id})
         self._step_hand_limit(s, ("hand_limit", p))  # the next step, at once
 
-    def _apply_search(self, s: SNState, p: int, pending: Any, a: Action) -> None:
+    def _apply_search(self, s: SNState, p: int, pending: SearchPending, a: Action) -> None:
         ps = s.players[p]
         if a.type == "search_pick":
             ps.deck.remove(a.card)
             ps.hand.append(a.card)
             # the card taken is hidden like the rest of the hand, unless the text reveals it (公開)
             found = {"card": a.card, "id": s.cards[a.card].id}
-            if pending[2]:
+            if pending.reveal:
                 s.emit("search", {"player": p, "took": True, "revealed": True, **found})
             else:
                 s.emit("search", {"player": p, "took": True, "revealed": False}, found, (p,))

@@ -7,8 +7,92 @@ character or the leader): the top card's iid, the cards under it (extra runes), 
 damage, markers and until-end-of-turn modifiers."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ...engine.state import TurnState, with_iid
 from .cards import Card
+
+
+# --- the records of the rule steps and pending decisions (tuples: equal to the plain tuples of
+# --- the same fields, as cheap to copy; ``kind`` is the step's name)
+class PayStep(NamedTuple):
+    """SN-C2: a ``pay`` step, and the pending data of the ``pay`` decision it opens: ``player``
+    pays ``n`` souls of ``color``, ``paid`` (soul iids) so far, for the card ``source`` (``why``:
+    place, change, activate...). Made only for a decision: ``new_record(PayStep, ("pay", ...))``."""
+    kind: str
+    player: int
+    color: str
+    n: int
+    paid: tuple[int, ...]
+    source: int
+    why: str
+
+
+class PlayerDamageStep(NamedTuple):
+    """SN-A4: ``player`` takes ``amount`` damage (cards revealed); ``attacker`` the attacking
+    character's iid, -1 for an effect."""
+    kind: str
+    player: int
+    amount: int
+    attacker: int
+
+
+class TriggersStep(NamedTuple):
+    """SN-A6: the triggers of the damage cards ``remaining`` run, in ``player``'s order."""
+    kind: str
+    player: int
+    remaining: tuple[int, ...]
+    attacker: int
+
+
+class TriggerOrderPending(NamedTuple):
+    """The ``trigger_order`` decision: which of ``remaining`` runs first."""
+    player: int
+    remaining: tuple[int, ...]
+    attacker: int
+
+
+class DamageCleanupStep(NamedTuple):
+    """SN-A7: the ``revealed`` damage cards still in the damage area go to the discard."""
+    kind: str
+    player: int
+    revealed: tuple[int, ...]
+
+
+class SearchStep(NamedTuple):
+    """The ``search`` op: ``player`` looks in the deck for a card matching ``filter`` ((field,
+    value) pairs), taking up to ``amount`` to ``to``; ``reveal``: the card taken is shown."""
+    kind: str
+    player: int
+    filter: tuple
+    to: str
+    amount: int
+    reveal: bool
+
+
+class SearchPending(NamedTuple):
+    """The ``search`` decision: the deck's cards that match (``matches``)."""
+    player: int
+    matches: tuple[int, ...]
+    reveal: bool
+
+
+class ActivatedStep(NamedTuple):
+    """An activated ability, paid for: ability number ``ability`` of the card ``card``."""
+    kind: str
+    player: int
+    card: int
+    ability: int
+
+
+class PlayStep(NamedTuple):
+    """A card played from the hand (``type``: place, change, awaken, use, burst, leaderize),
+    paid for: it resolves; ``target`` the character it changes or awakens, else -1."""
+    kind: str
+    player: int
+    type: str
+    card: int
+    target: int
 
 
 class Unit:
@@ -150,11 +234,11 @@ class SNState(TurnState):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.used: set[int] = set()  # cards whose activated ability was used this turn (SN-R5)
         self.deal = deal_of(cards)
-        #: (the ``pay`` step or open decision's pending step, the payer's ON souls by kind
-        #: (``payment.on_groups``), counted, is the cost matched, and for the open decision the
-        #: ``payment.pay_plan`` of those): what
-        #: rules.py worked out for that very step object, valid only while it is the step being
-        #: paid (nothing changes the souls in between); None otherwise. A clone starts without it.
+        #: (the open ``pay`` decision's pending ``PayStep``, the payer's ON souls by kind
+        #: (``payment.on_groups``), counted, is the cost matched, and the ``payment.pay_plan`` of
+        #: those): what rules.py worked out for that very step object, valid only while it is the
+        #: decision open (nothing changes the souls in between); None otherwise. A clone starts
+        #: without it.
         self.pay_memo: tuple | None = None
 
     def clone(self) -> "SNState":

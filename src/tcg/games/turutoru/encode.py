@@ -20,7 +20,7 @@ import tcg
 
 from ...rl.actions import Loc, Vals
 from ...rl.schema import (Bool, Card, Const, Enum, List, Num, Obj, Opt, Ref, Result, Seat, Seats)
-from .cards import GENDERS, PROGRAM_JA
+from .cards import PROGRAM_JA
 from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 PHASES = ["setup", "draw", "programming", "main", "prepare", "end"]

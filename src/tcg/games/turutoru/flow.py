@@ -85,7 +85,7 @@ class Facts:
     def __init__(self, cards: tuple):
         self.cards = cards
         self.ops = tuple(_static_ops(c) for c in cards)
-        self.unit_ops = None  # built when first read (unit_sources): only agents' views read it
+        self.unit_ops: tuple | None = None  # built when first read (unit_sources): only agents' views read it
         self.tough_ops = tuple(tuple(op for op in ops if op[0] == "toughness") for ops in self.ops)
         every, own, attached = 0, [0] * len(cards), [0] * len(cards)
         for iid, (card, ops) in enumerate(zip(cards, self.tough_ops)):

@@ -1,6 +1,7 @@
 """Turu-turu Stage rules: rounds of secret programming, then one shared timeline of segments.
 
-Steps are plain tuples on ``state.steps`` (top = end); ``advance`` runs them until a decision
+Steps are tuples on ``state.steps`` (top = end; those of several fields are ``state.py``'s
+records); ``advance`` runs them until a decision
 opens. Rule IDs (TT-*) refer to ../shared/rules/turutoru.md; docs/rules/turutoru.md states the
 readings chosen (a card's program is chosen when it runs, targets too; a program acts at the
 segment where it starts and the segments it consumes delay its owner's next program; one order,
@@ -12,9 +13,11 @@ from typing import Sequence
 from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
+from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from . import flow as F
-from .state import TTState, Unit
+from .state import (AssignPending, AttackOneStep, BlockPending, ChooseProgramPending, ProgramPending, SearchPending,
+                    TTState, Unit)
 
 SKIP = Action("skip")
 DONE = Action("done")
@@ -41,11 +44,15 @@ PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "m
                     "effect": "effect"}
 
 
-class TuruturuRules(EffectRunner, StepRuleset):
+class TuruturuRules(EffectRunner, StepRuleset[TTState]):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
                        "start_hp": "start.hp", "segments": "round.segments"}
+    hand_size: int  # (the profile's numbers: read_profile sets them)
+    hand_limit: int
+    start_hp: int
+    segments: int
 
     # --- set-up (TT-S1..S4) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> TTState:
@@ -158,7 +165,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
             self._use(s, p, usable[0], chosen=False)  # its own decision offers to skip it
         else:  # TT-T2: the owner chooses which of its programs to use, now; TT-P13: or none
             # (a Program Decoder asks nothing as it runs: this is where it may be declined)
-            self._decide(s, p, "choose_program", (p, iid, tuple(usable)), card=iid, segment=start,
+            self._decide(s, p, "choose_program", new_record(ChooseProgramPending, (p, iid, tuple(usable))), card=iid, segment=start,
                          programs=[s.cards[iid].programs[i].label() for i in usable])
 
     def _next_player(self, s: TTState) -> int | None:
@@ -233,6 +240,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
     def _run_decoder(self, s: TTState, p: int) -> None:
         """TT-P12: that program is discarded unrun (and consumes nothing)."""
         iid = self._decoder_target(s, p)
+        assert iid is not None  # (a decoder is usable only with a program to decode)
         opp = s.players[1 - p]
         opp.programs.remove(iid)
         opp.discard.append(iid)
@@ -245,11 +253,10 @@ class TuruturuRules(EffectRunner, StepRuleset):
         info = {"program": kind, "card": iid, "segment": s.segment}
         if kind == "library_draw":
             info["amount"] = prog.amount
-        self._decide(s, p, PROGRAM_DECISION[kind], (p, iid, kind, prog.amount), **info)
+        self._decide(s, p, PROGRAM_DECISION[kind], new_record(ProgramPending, (p, iid, kind, prog.amount)), **info)
 
-    def _legal_choose_program(self, s, p, pending):
-        _, _, usable = pending
-        return [USE_ACTS[i] for i in usable] + [SKIP]
+    def _legal_choose_program(self, s, p, pending: ChooseProgramPending):
+        return [USE_ACTS[i] for i in pending.usable] + [SKIP]
 
     def _apply_choose_program(self, s, p, pending, a):
         if a.type == "skip":
@@ -338,8 +345,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         out.append(FINISH)  # stacking only adds: a stacked card is not taken back (no cycles)
         return out
 
-    def _legal_program_run(self, s, p, pending):
-        _, iid, kind, _ = pending
+    def _legal_program_run(self, s, p, pending: ProgramPending):
+        kind = pending.kind
         targets = self._program_targets(s, p, kind)  # not empty: it was usable when it opened
         out: list[Action] = []
         if kind in ("place", "bed_in", "release", "apply"):
@@ -367,10 +374,9 @@ class TuruturuRules(EffectRunner, StepRuleset):
         out.append(DONE)
         return out
 
-    def _legal_assign(self, s, p, pending):
-        _, _, blockers, left, assigned = pending
+    def _legal_assign(self, s, p, pending: AssignPending):
         assign = CARD_ACTS["assign"]
-        return [assign[b] for b in blockers]
+        return [assign[b] for b in pending.blockers]
 
     def _legal_discard(self, s, p, pending):
         discard = CARD_ACTS["discard"]
@@ -378,7 +384,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
 
     def _legal_search(self, s, p, pending):
         pick = CARD_ACTS["search_pick"]
-        return [pick[i] for i in pending[1]] + [SEARCH_NONE]
+        return [pick[i] for i in pending.matches] + [SEARCH_NONE]
 
     # --- applying --------------------------------------------------------------------------
     def _apply_mulligan(self, s, p, pending, a):
@@ -400,8 +406,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         else:
             ps.done_programming = True
 
-    def _apply_program_run(self, s, p, pending, a):
-        _, iid, kind, amount = pending
+    def _apply_program_run(self, s, p, pending: ProgramPending, a):
+        iid, kind, amount = pending.card, pending.kind, pending.amount
         ps = s.players[p]
         t = a.type
         if t == "skip":
@@ -425,7 +431,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
             else:  # TT-P7 / TT-P8: attacks one character at a time
                 s.steps.append(("program_done", p))
                 for att in reversed(chosen):
-                    s.steps.append(("attack_one", p, att, kind == "fan_fire"))
+                    s.steps.append(new_record(AttackOneStep, ("attack_one", p, att, kind == "fan_fire")))
             return
         if t == "place":  # TT-P1
             ps.hand.remove(card)
@@ -481,8 +487,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         self._finish(s, step[1], "resolved")
 
     # --- attacks (TT-A1..A6) -----------------------------------------------------------------
-    def _step_attack_one(self, s: TTState, step: tuple) -> None:
-        _, p, att, fan = step
+    def _step_attack_one(self, s: TTState, step: AttackOneStep) -> None:
+        p, att, fan = step.player, step.attacker, step.fan
         u = s.players[p].unit(att)
         if u is None or not u.awake:
             return  # it left the field or was put to bed meanwhile
@@ -497,12 +503,12 @@ class TuruturuRules(EffectRunner, StepRuleset):
         s.select = ()
         d = 1 - p
         if any(x.awake for x in s.players[d].chars):
-            self._decide(s, d, "block", (p, att), attacker=att)
+            self._decide(s, d, "block", new_record(BlockPending, (p, att)), attacker=att)
         else:
             self._resolve_attack(s, p, att, ())
 
-    def _apply_block(self, s, p, pending, a):
-        attacker_owner, att = pending
+    def _apply_block(self, s, p, pending: BlockPending, a):
+        attacker_owner, att = pending.attacker_owner, pending.attacker
         if a.type == "block":
             s.select = s.select + (a.card,)
             self._decide(s, p, "block", pending, attacker=att)
@@ -525,14 +531,14 @@ class TuruturuRules(EffectRunner, StepRuleset):
         if len(blockers) == 1 or power == 0:
             self._clash(s, p, att, blockers, {blockers[0]: power})
         else:  # TT-A4: the attacker's controller divides the damage, one point at a time
-            self._decide(s, p, "assign_damage", (p, att, blockers, power, ()), attacker=att,
+            self._decide(s, p, "assign_damage", new_record(AssignPending, (p, att, blockers, power, ())), attacker=att,
                          blockers=list(blockers), damage=power)
 
-    def _apply_assign(self, s, p, pending, a):
-        _, att, blockers, left, assigned = pending
-        assigned = assigned + (a.card,)
+    def _apply_assign(self, s, p, pending: AssignPending, a):
+        att, blockers, left = pending.attacker, pending.blockers, pending.left
+        assigned = pending.assigned + (a.card,)
         if len(assigned) < left:
-            self._decide(s, p, "assign_damage", (p, att, blockers, left, assigned), attacker=att,
+            self._decide(s, p, "assign_damage", new_record(AssignPending, (p, att, blockers, left, assigned)), attacker=att,
                          blockers=list(blockers), damage=left, assigned=list(assigned))
             return
         split = {b: assigned.count(b) for b in blockers}
@@ -583,7 +589,7 @@ class TuruturuRules(EffectRunner, StepRuleset):
     def _step_search(self, s: TTState, step: tuple) -> None:
         _, p, flt = step
         matches = tuple(i for i in s.players[p].deck if F.matches(s.cards[i], dict(flt)))
-        self._decide(s, p, "search", (p, matches), filter=dict(flt))
+        self._decide(s, p, "search", new_record(SearchPending, (p, matches)), filter=dict(flt))
 
     def _apply_search(self, s, p, pending, a):
         ps = s.players[p]
@@ -659,7 +665,8 @@ class TuruturuRules(EffectRunner, StepRuleset):
         chars = [i for i in pool if cards[i].kind == "character"]
         if hide_count:  # a plausible stack: up to 4 cards that fit in the segments
             want = min(rng.below(5), held, len(chars))
-            new, t = [], 0
+            new: list[int] = []
+            t = 0
             for i in chars:
                 if len(new) == want:
                     break

@@ -8,8 +8,61 @@ player's next program starts in the main phase: the segments consumed by the pro
 (TT-G2)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, NamedTuple
+
 from ...engine.state import DealtState, with_iid
 from .cards import Card
+
+if TYPE_CHECKING:
+    from .flow import Facts
+
+
+# --- the records of the rule steps and pending decisions (tuples: equal to the plain tuples of
+# --- the same fields, as cheap to copy; ``kind`` is the step's name)
+class ChooseProgramPending(NamedTuple):
+    """The ``choose_program`` decision (TT-T2): which of the ``usable`` programs of ``card``."""
+    player: int
+    card: int
+    usable: tuple[int, ...]
+
+
+class ProgramPending(NamedTuple):
+    """A running program's decision (``PROGRAM_DECISION``): program ``kind`` of ``card``;
+    ``amount`` its number (Library Draw's cards)."""
+    player: int
+    card: int
+    kind: str
+    amount: int
+
+
+class AttackOneStep(NamedTuple):
+    """TT-P7/TT-P8: ``attacker`` of ``player`` attacks (``fan``: a Fan Fire, halved)."""
+    kind: str
+    player: int
+    attacker: int
+    fan: bool
+
+
+class BlockPending(NamedTuple):
+    """The ``block`` decision against ``attacker`` of ``attacker_owner``."""
+    attacker_owner: int
+    attacker: int
+
+
+class AssignPending(NamedTuple):
+    """TT-A4: the ``assign_damage`` decision: ``left`` points of ``attacker``'s damage divided
+    among ``blockers`` one at a time, ``assigned`` so far (a blocker per point)."""
+    player: int
+    attacker: int
+    blockers: tuple[int, ...]
+    left: int
+    assigned: tuple[int, ...]
+
+
+class SearchPending(NamedTuple):
+    """The ``search`` decision: the deck's cards that match (``matches``)."""
+    player: int
+    matches: tuple[int, ...]
 
 
 class Unit:
@@ -75,7 +128,7 @@ class TTState(DealtState):
         self.priority = 0
         self.segment = 0            # timeline position in the main phase
         self.select: tuple = ()     # cards picked so far in a multi-pick decision
-        self.facts = None           # flow.Facts: read from the dealt cards only, shared by clones
+        self.facts: Facts | None = None  # flow.Facts: read from the dealt cards only, shared by clones
 
     def clone(self) -> "TTState":
         s = TTState.__new__(TTState)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
 from . import flow as F
 from .cards import COUNTERS
+from .state import PickCardStep
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_opponent_zx", "choose_own_zx")
@@ -43,14 +44,14 @@ def op_move(rules, s, ctx, op, targets):
 
 def op_search(rules, s, ctx, op, targets):
     """Look through your deck for a card (the owner alone sees which, unless ``reveal``: 公開)."""
-    s.steps.append(("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items())), "hand",
-                    op["reveal"]))
+    s.steps.append(PickCardStep("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items())),
+                                "hand", op["reveal"]))
 
 
 def op_alter_force(rules, s, ctx, op, targets):
     """ZX-Z3: one card of your choice from your trash goes under this Z/X as force."""
     if s.square_of(ctx.source) >= 0 and s.players[ctx.controller].trash:
-        s.steps.append(("pick_card", ctx.controller, "trash", (), ("force", ctx.source)))
+        s.steps.append(PickCardStep("pick_card", ctx.controller, "trash", (), ("force", ctx.source)))
 
 
 def op_gain_counter(rules, s, ctx, op, targets):

@@ -110,7 +110,7 @@ def static_sources(s: ZXState) -> list[tuple[Unit, tuple]]:
     """The static effects that work now: (the Z/X whose card or SHIFT has them, its effects
     whose min_force and own condition are met), board order, the card's before its SHIFT's."""
     statics = s.table.statics
-    out = []
+    out: list = []
     for v in filter(None, s.board):  # the Z/X on the board, in board order
         entries = statics[v.iid]
         if v.shift >= 0:
@@ -160,12 +160,6 @@ def ev_ex_is_mine(s: ZXState, p: int, card) -> bool:
         return True
     pc = s.players[p].player_card
     return pc >= 0 and s.cards[pc].id == card.player
-
-
-def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:
-    """ZX-C2: enough rebooted resources, at least one of the card's colour (``None``: any)."""
-    from .payment import can_pay as _can_pay
-    return _can_pay(s, p, color, n)
 
 
 def leave_board(s: ZXState, sq: int, why: str, to: str = "charge") -> None:

@@ -81,7 +81,12 @@ def feasible(have: list[int], color: str | None, n: int, matched: bool) -> bool:
     """Can ``n`` more resources be paid from ``have`` (counts per colour)?"""
     if n <= 0:
         return matched
-    return sum(have) >= n and (matched or have[COLOR_INDEX[color]] > 0)
+    if sum(have) < n:
+        return False
+    if matched:
+        return True
+    assert color is not None  # (a cost without a colour is matched)
+    return have[COLOR_INDEX[color]] > 0
 
 
 def can_pay(s: ZXState, p: int, color: str | None, n: int) -> bool:
@@ -108,7 +113,10 @@ def options(have: list[int], color: str | None, n: int, matched: bool) -> list[s
 def payments(have: list[int], color: str | None, n: int, matched: bool) -> list[tuple[int, ...]]:
     """Every distinct payment of ``n`` more resources: a count per colour, in the order of
     ``product(range(have[0] + 1), range(have[1] + 1), ...)`` (the first colour's count slowest)."""
-    need = None if matched else COLOR_INDEX[color]
+    need = None
+    if not matched:
+        assert color is not None  # (a cost without a colour is matched)
+        need = COLOR_INDEX[color]
     out: list[tuple[int, ...]] = []
     last = len(have) - 1
     # the colours that can pay: a payment is a count for each of them (the rest 0) adding up to n;
@@ -163,6 +171,7 @@ def only_payment(have: list[int], color: str | None, n: int, matched: bool) -> t
         k = -1
         free, m = have, n
     else:
+        assert color is not None  # (a cost without a colour is matched)
         k = COLOR_INDEX[color]
         if n <= 0 or not have[k]:
             return None

@@ -1,6 +1,7 @@
 """Z/X rules: a 3x3 board, resources and charge, ignition, battles, life, and the dynamis.
 
-Steps are plain tuples on ``state.steps`` (top = end); ``advance`` runs them until a decision
+Steps are tuples on ``state.steps`` (top = end; those of several fields are ``state.py``'s
+records); ``advance`` runs them until a decision
 opens. Rule IDs (ZX-*) refer to ../shared/rules/zx.md; docs/rules/zx.md states the readings."""
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
-from ...engine.state import colors_of
+from ...engine.state import colors_of, new_record
 from . import flow as F
 from . import payment as P
 from .cards import Card
-from .state import ADJACENT, PLAYER_SQUARE, Unit, ZXState
+from .state import (ADJACENT, BATTLE_EV_EX, BATTLE_EVENT, DYN_EV_EX, DYN_NONE, DYN_ZX_EX, PLAYER_SQUARE,
+                    ActivatedStep, AwakenPending, PayStep, AwakenStep, Battle, EvExUseStep, PickCardPending, PickCardStep,
+                    PlaceStep, Unit, ZXState)
 
 PLAYER_TARGET = -1
 #: per player, the squares other than the opponent's player square (ZX-Q2)
@@ -73,11 +76,15 @@ _NO_RESOURCE, _END_IGNITION, _END_TURN, _PASS = A("no_resource"), A("end_ignitio
 _PICK_NONE, _NO_OVERBOOST, _PAY_SUGGESTED = A("pick_none"), A("no_overboost"), A("pay_suggested")
 
 
-class ZXRules(EffectRunner, StepRuleset):
+class ZXRules(EffectRunner, StepRuleset[ZXState]):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
                        "life_start": "start.life_cards", "resource_start": "start.resource_cards"}
+    hand_size: int  # (the profile's numbers: read_profile sets them)
+    hand_limit: int
+    life_start: int
+    resource_start: int
 
     # --- set-up (ZX-S1..S6) ------------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int) -> ZXState:
@@ -318,11 +325,11 @@ class ZXRules(EffectRunner, StepRuleset):
         for i in ps.dynamis:
             if i in face_up:
                 continue
-            code = dyn_main[i]  # 1 Z/X EX, 2 EV EX of timing main or any, 3 SHIFT, else 0
-            if not code:
+            code = dyn_main[i]
+            if code == DYN_NONE:
                 continue
             c = cards[i]
-            if code == 1:
+            if code == DYN_ZX_EX:
                 if ex_ok:
                     if c.condition == "idealize":  # _ex_options, ZX-X4
                         if ps.counters.get(c.counter, 0) >= c.count:
@@ -330,11 +337,11 @@ class ZXRules(EffectRunner, StepRuleset):
                             out.extend([row[sq] for sq in squares])
                         continue
                     out.extend(self._ex_options(s, p, i, squares, own, (have, total)))
-            elif code == 2:
+            elif code == DYN_EV_EX:
                 if ex_ok and F.ev_ex_is_mine(s, p, c) and P.payable(have, total, c.color, c.cost):
                     out.append(_EV_EX[i, 0])
                     out.append(_EV_EX[i, 1])
-            elif not ps.used_shift and len(face_up) >= c.min_face_up:
+            elif not ps.used_shift and len(face_up) >= c.min_face_up:  # DYN_SHIFT
                 if hosts is None:  # the player's Z/X without a SHIFT, board order: (square, kind, colour)
                     hosts = []
                     for sq in mine:
@@ -392,7 +399,7 @@ class ZXRules(EffectRunner, StepRuleset):
             return out
         if c.condition == "awaken":
             if not (P.payable(awake[0], awake[1], c.color, c.cost) if awake is not None
-                    else F.can_pay(s, p, c.color, c.cost)):
+                    else P.can_pay(s, p, c.color, c.cost)):
                 return []
             if c.awaken == "discard" and len(ps.hand) < c.count:
                 return []
@@ -435,16 +442,16 @@ class ZXRules(EffectRunner, StepRuleset):
                 have = P.awake_counts(s, p)
             return P.payable(have, sum(have), color, n)
         out = []
-        battle = s.table.battle  # 1: an event of timing battle or any, 2: such an EV EX, else 0
+        battle = s.table.battle
         for i in ps.hand:
-            if battle[i] == 1:
+            if battle[i] == BATTLE_EVENT:
                 c = cards[i]
                 if can_pay(c.color, c.cost):
                     out.append(_BATTLE_EVENT[i])
         if not ps.used_ex and not ps.used_ev_ex:
             face_up = ps.face_up
             for i in ps.dynamis:
-                if battle[i] == 2 and i not in face_up:
+                if battle[i] == BATTLE_EV_EX and i not in face_up:
                     c = cards[i]
                     if F.ev_ex_is_mine(s, p, c) and can_pay(c.color, c.cost):
                         out.append(_EV_EX[i, 0])
@@ -458,20 +465,20 @@ class ZXRules(EffectRunner, StepRuleset):
     def _legal_discard(self, s, p, pending):
         return [_DISCARD[i] for i in s.players[p].hand]
 
-    def _legal_awaken(self, s, p, pending):
-        _, what, n, target = pending
-        if what == "discard":
+    def _legal_awaken(self, s, p, pending: AwakenPending):
+        if pending.what == "discard":
             return [_DISCARD[i] for i in s.players[p].hand]
+        target = pending.target
         return [_SLEEP[sq] for sq, u in enumerate(s.board)
                 if u is not None and u.owner == p and not u.asleep and sq != target]
 
-    def _legal_pick_card(self, s, p, pending):
-        return [_PICK[i] for i in pending[1]] + [_PICK_NONE]
+    def _legal_pick_card(self, s, p, pending: PickCardPending):
+        return [_PICK[i] for i in pending.matches] + [_PICK_NONE]
 
     def _legal_overboost(self, s, p, pending):
         ps = s.players[p]
         pc = s.cards[ps.player_card].id if ps.player_card >= 0 else None
-        out = []
+        out: list[Action] = []
         if ps.ob_bottom >= 0 and ps.player_face_up:
             for i in ps.dynamis:
                 c = s.cards[i]
@@ -546,7 +553,7 @@ class ZXRules(EffectRunner, StepRuleset):
             c = cards[card]
             ps.hand.remove(card)
             ps.resolving.append(card)
-            s.steps.append(("play_zx", p, card, a.params[1][1]) if t == "place" else ("use_event", p, card))
+            s.steps.append(new_record(PlaceStep, ("play_zx", p, card, a.params[1][1])) if t == "place" else ("use_event", p, card))
             self._pay(s, p, c.color, c.cost, card, t)
         elif t == "zx_ex":
             self._place_ex(s, p, a)
@@ -567,14 +574,14 @@ class ZXRules(EffectRunner, StepRuleset):
             u = s.board[square]
             ab = cards[u.iid].abilities[ability]
             u.used = True
-            s.steps.append(("activated", p, square, u.iid, ability))
+            s.steps.append(new_record(ActivatedStep, ("activated", p, square, u.iid, ability)))
             self._pay(s, p, None, ab.cost, u.iid, t)
         elif t == "attack":  # ZX-B1
             (_, attacker), (_, target) = a.params  # attacker, target
             u = s.board[attacker]
             u.asleep = True
             tgt = s.board[target].iid if target >= 0 else PLAYER_TARGET
-            s.battle = (attacker, u.iid, target, tgt)
+            s.battle = new_record(Battle, (attacker, u.iid, target, tgt))
             s.emit("attack", {"player": p, "attacker": attacker, "card": u.iid, "target": target})
             s.steps += [("battle_resolve",), ("battle_events", p, 0)]
 
@@ -590,8 +597,8 @@ class ZXRules(EffectRunner, StepRuleset):
                 F.leave_board(s, q, "descent")
         elif c.condition == "awaken":  # ZX-X3: pay, then the awaken condition, then it comes down
             ps.resolving.append(card)  # held while it is paid for and the condition carried out
-            s.steps.append(("place_ex", p, card, square))
-            s.steps.append(("awaken", p, c.awaken, c.count, square))
+            s.steps.append(new_record(PlaceStep, ("place_ex", p, card, square)))
+            s.steps.append(new_record(AwakenStep, ("awaken", p, c.awaken, c.count, square)))
             self._pay(s, p, c.color, c.cost, card, "zx_ex")
             return
         else:  # ZX-X4
@@ -599,8 +606,8 @@ class ZXRules(EffectRunner, StepRuleset):
             s.emit("counter", {"player": p, "counter": c.counter, "total": ps.counters[c.counter]})
         self._on_place(s, p, F.place_unit(s, p, card, square, "zx_ex"))
 
-    def _step_place_ex(self, s, step):
-        _, p, iid, sq = step
+    def _step_place_ex(self, s, step: PlaceStep):
+        p, iid, sq = step.player, step.card, step.square
         s.players[p].resolving.remove(iid)
         if not F.can_place_on(s, p, sq):  # the square changed meanwhile: back, face up
             s.players[p].dynamis.append(iid)
@@ -608,13 +615,12 @@ class ZXRules(EffectRunner, StepRuleset):
             return
         self._on_place(s, p, F.place_unit(s, p, iid, sq, "zx_ex"))
 
-    def _step_awaken(self, s, step):
-        _, p, what, n, target = step
-        if n > 0:
-            self._decide(s, p, "awaken", (p, what, n, target), condition=what, remaining=n)
+    def _step_awaken(self, s, step: AwakenStep):
+        if step.n > 0:
+            self._decide(s, step.player, "awaken", new_record(AwakenPending, (step.player, step.what, step.n, step.target)),
+                         condition=step.what, remaining=step.n)
 
-    def _apply_awaken(self, s, p, pending, a):
-        _, what, n, target = pending
+    def _apply_awaken(self, s, p, pending: AwakenPending, a):
         if a.type == "discard":
             s.players[p].hand.remove(a.card)
             s.players[p].trash.append(a.card)
@@ -622,33 +628,33 @@ class ZXRules(EffectRunner, StepRuleset):
         else:
             s.board[a.square].asleep = True
             s.emit("set_state", {"card": s.board[a.square].iid, "asleep": True})
-        if n > 1:
-            s.steps.append(("awaken", p, what, n - 1, target))
+        if pending.n > 1:
+            s.steps.append(new_record(AwakenStep, ("awaken", p, pending.what, pending.n - 1, pending.target)))
 
     def _use_ev_ex(self, s, p, a):  # ZX-X7
         (_, card), (_, effect) = a.params  # card, effect
         s.players[p].used_ev_ex = True
         s.players[p].face_up.add(card)  # shown when it is used, while it is paid for
-        s.steps.append(("ev_ex_use", p, card, effect))
+        s.steps.append(new_record(EvExUseStep, ("ev_ex_use", p, card, effect)))
         self._pay(s, p, s.cards[card].color, s.cards[card].cost, card, "ev_ex")
 
-    def _step_ev_ex_use(self, s, step):
-        _, p, iid, effect = step
+    def _step_ev_ex_use(self, s, step: EvExUseStep):
+        p, iid, effect = step.player, step.card, step.effect
         c = s.cards[iid]
         s.players[p].face_up.add(iid)
         s.emit("ev_ex", {"player": p, "card": iid, "id": c.id, "effect": effect})
         s.steps.append(effect_step(p, iid, c.abilities_of("use")[effect].effects))
 
-    def _step_play_zx(self, s, step):
-        _, p, iid, sq = step
+    def _step_play_zx(self, s, step: PlaceStep):
+        p, iid, sq = step.player, step.card, step.square
         s.players[p].resolving.remove(iid)
         self._on_place(s, p, F.place_unit(s, p, iid, sq))
 
     def _step_use_event(self, s, step):
         self._use_event(s, step[1], step[2], held=True)
 
-    def _step_activated(self, s, step):
-        _, p, sq, iid, index = step
+    def _step_activated(self, s, step: ActivatedStep):
+        p, sq, iid, index = step.player, step.square, step.card, step.ability
         s.emit("activate", {"player": p, "square": sq, "card": iid, "ability": index})
         s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].effects))
 
@@ -657,12 +663,12 @@ class ZXRules(EffectRunner, StepRuleset):
         """Pay a cost of ``n`` rebooted resources (one of ``color`` unless None) before the step
         below it resolves. A cost of 0 pays nothing."""
         if n > 0:
-            s.steps.append(("pay", p, color, n, (), source, why))
+            s.steps.append(new_record(PayStep, ("pay", p, color, n, (), source, why)))
 
-    def _step_pay(self, s, step):
+    def _step_pay(self, s, step: PayStep):
         """ZX-C2: the player puts the resources to sleep. A decision only when more than one
         distinct payment (count per colour) is possible; otherwise the one payment is made."""
-        _, p, color, n, paid, source, why = step
+        p, color, n, paid, source, why = step.player, step.color, step.n, step.paid, step.source, step.why
         left = n - len(paid)
         if left > 0:
             matched = color is None or (bool(paid) and P.is_matched(s, paid, color))
@@ -680,14 +686,14 @@ class ZXRules(EffectRunner, StepRuleset):
         s.emit("pay", {"player": p, "resources": list(paid), "colors": colors_of(s.cards, paid),
                        "card": source, "for": why})
 
-    def _legal_pay(self, s, p, pending):
-        _, _, color, n, paid, _, _ = pending
+    def _legal_pay(self, s, p, pending: PayStep):
+        color, n, paid = pending.color, pending.n, pending.paid
         have = P.awake_counts(s, p)
         colours = P.options(have, color, n - len(paid), P.is_matched(s, paid, color))
         return [_PAY[c] for c in colours] + [_PAY_SUGGESTED]
 
-    def _apply_pay(self, s, p, pending, a):
-        _, _, color, n, paid, source, why = pending
+    def _apply_pay(self, s, p, pending: PayStep, a):
+        color, n, paid = pending.color, pending.n, pending.paid
         ps = s.players[p]
         if a.type == "pay_suggested":
             matched = P.is_matched(s, paid, color)
@@ -700,7 +706,7 @@ class ZXRules(EffectRunner, StepRuleset):
                     chosen = [i]
                     break
         ps.asleep_res.update(chosen)
-        s.steps.append(("pay", p, color, n, paid + tuple(chosen), source, why))
+        s.steps.append(new_record(PayStep, ("pay", p, color, n, paid + tuple(chosen), pending.source, pending.why)))
 
     def _use_event(self, s, p, iid, free: bool = False, held: bool = False):
         ps = s.players[p]
@@ -726,7 +732,8 @@ class ZXRules(EffectRunner, StepRuleset):
     def _step_battle_events(self, s, step):
         _, p, passes = step
         self._decide(s, p, "battle", (p, passes), passes=passes,
-                     attacker=s.battle[0] if s.battle else None, target=s.battle[2] if s.battle else None)
+                     attacker=s.battle.attacker_square if s.battle else None,
+                     target=s.battle.target_square if s.battle else None)
 
     def _apply_battle(self, s, p, pending, a):
         _, passes = pending
@@ -747,7 +754,8 @@ class ZXRules(EffectRunner, StepRuleset):
             self._use_ev_ex(s, p, a)
 
     def _step_battle_resolve(self, s, step):
-        att_sq, att_iid, tgt_sq, tgt_iid = s.battle
+        b = s.battle
+        att_sq, att_iid, tgt_sq, tgt_iid = b.attacker_square, b.attacker, b.target_square, b.target
         u = s.board[att_sq]
         if u is None or u.iid != att_iid:  # ZX-B3
             s.emit("battle_end", {"why": "attacker gone"})
@@ -799,9 +807,8 @@ class ZXRules(EffectRunner, StepRuleset):
         s.emit("discard", {"player": p, "card": card, "id": s.cards[card].id})
         s.steps.append(("hand_limit", p))
 
-    def _step_pick_card(self, s, step):
-        _, p, zone, flt, dest, *rest = step
-        reveal = bool(rest and rest[0])
+    def _step_pick_card(self, s, step: PickCardStep):
+        p, zone, flt, dest, reveal = step.player, step.zone, step.filter, step.dest, bool(step.reveal)
         pool = getattr(s.players[p], zone)
         cards = s.cards
         found = []
@@ -813,15 +820,15 @@ class ZXRules(EffectRunner, StepRuleset):
             else:
                 found.append(i)
         matches = tuple(found)
-        info = {"zone": zone, "to": dest if isinstance(dest, str) else "force"}
+        info: dict[str, Any] = {"zone": zone, "to": dest if isinstance(dest, str) else "force"}
         if not isinstance(dest, str):
             info["holder"] = dest[1]
         if reveal:
             info["reveal"] = True
-        self._decide(s, p, "pick_card", (p, matches, zone, dest, reveal), **info)
+        self._decide(s, p, "pick_card", new_record(PickCardPending, (p, matches, zone, dest, reveal)), **info)
 
-    def _apply_pick_card(self, s, p, pending, a):
-        _, _, zone, dest, reveal = pending
+    def _apply_pick_card(self, s, p, pending: PickCardPending, a):
+        zone, dest, reveal = pending.zone, pending.dest, pending.reveal
         ps = s.players[p]
         if a.type == "pick":
             getattr(ps, zone).remove(a.card)
@@ -890,7 +897,7 @@ class ZXRules(EffectRunner, StepRuleset):
         if sel in ("attacker", "battle_target"):
             if s.battle is None:
                 return []
-            return self.effect_targets(s, (s.battle[1] if sel == "attacker" else s.battle[3],))
+            return self.effect_targets(s, (s.battle.attacker if sel == "attacker" else s.battle.target,))
         mine = sel == "all_own_zx"
         return [u for u in s.board if u is not None and (u.owner == ctx.controller) == mine]
 

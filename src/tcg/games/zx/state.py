@@ -5,11 +5,108 @@ is 1 (top middle). A ``Unit`` is a Z/X on a square: its card (for a Z/X OB the t
 force, an attached SHIFT and, for a Z/X OB, the bottom half."""
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from ...engine.state import TurnState
 from .cards import COLORS, Card
 
 PLAYER_SQUARE = (7, 1)
 ADJACENT = tuple(tuple(j for j in range(9) if abs(i // 3 - j // 3) + abs(i % 3 - j % 3) == 1) for i in range(9))
+
+#: what the main phase may do with a card face down in the dynamis (``CardTable.dyn_main``)
+DYN_NONE, DYN_ZX_EX, DYN_EV_EX, DYN_SHIFT = 0, 1, 2, 3
+#: what the battle may use of a card (``CardTable.battle``): an event of timing battle or any from
+#: the hand, such an EV EX from the dynamis, or nothing
+BATTLE_NONE, BATTLE_EVENT, BATTLE_EV_EX = 0, 1, 2
+
+
+# --- the records of the rule steps, pending decisions and battle (tuples: equal to the plain
+# --- tuples of the same fields, as cheap to copy; ``kind`` is the step's name)
+class Battle(NamedTuple):
+    """The battle under way (``ZXState.battle``): the attacker's square and iid, the target's
+    square (-1: the player) and iid (``PLAYER_TARGET``, -1, for the player)."""
+    attacker_square: int
+    attacker: int
+    target_square: int
+    target: int
+
+
+class PayStep(NamedTuple):
+    """ZX-C2: a ``pay`` step, and the pending data of the ``pay`` decision it opens: ``player``
+    puts ``n`` rebooted resources to sleep, one of ``color`` unless None, ``paid`` (resource
+    iids) so far, for the card ``source`` (``why``: what for). Built often:
+    ``new_record(PayStep, ("pay", ...))``."""
+    kind: str
+    player: int
+    color: str | None
+    n: int
+    paid: tuple[int, ...]
+    source: int
+    why: str
+
+
+class PlaceStep(NamedTuple):
+    """``play_zx`` (a Z/X from the hand) or ``place_ex`` (a Z/X EX), paid for: ``card`` comes
+    down on ``square``."""
+    kind: str
+    player: int
+    card: int
+    square: int
+
+
+class AwakenStep(NamedTuple):
+    """ZX-X3: the awaken condition of a Z/X EX: ``n`` more times ``what`` (discard, sleep_zx);
+    ``target`` the square it comes down on."""
+    kind: str
+    player: int
+    what: str
+    n: int
+    target: int
+
+
+class AwakenPending(NamedTuple):
+    """The ``awaken`` decision: one of the ``n`` times ``what``."""
+    player: int
+    what: str
+    n: int
+    target: int
+
+
+class EvExUseStep(NamedTuple):
+    """ZX-X7: an EV EX, paid for: its use ability ``effect`` runs."""
+    kind: str
+    player: int
+    card: int
+    effect: int
+
+
+class ActivatedStep(NamedTuple):
+    """An activated ability, paid for: ability number ``ability`` of the Z/X ``card`` on ``square``."""
+    kind: str
+    player: int
+    square: int
+    card: int
+    ability: int
+
+
+class PickCardStep(NamedTuple):
+    """A card to pick from ``zone`` matching ``filter`` ((field, value) pairs) to ``dest``: "hand",
+    or ("force", holder iid) for Alter Force; ``reveal``: the card taken is shown (公開)."""
+    kind: str
+    player: int
+    zone: str
+    filter: tuple
+    dest: Any
+    reveal: bool = False
+
+
+class PickCardPending(NamedTuple):
+    """The ``pick_card`` decision: the cards of ``zone`` that match (``matches``)."""
+    player: int
+    matches: tuple[int, ...]
+    zone: str
+    dest: Any
+    reveal: bool
 
 
 class Unit:
@@ -88,9 +185,10 @@ def card_facts(c: Card) -> tuple:
     lowers power; its activated abilities; its on-place abilities; its colour's place in
     ``COLORS``, None for none; for a card the main phase may place or use from the hand — a Z/X,
     an event of timing main or any — (is it a Z/X, its cost, its colour's place or -1), else None;
-    what the main phase may do with it face down in the dynamis: 1 a Z/X EX, 2 an EV EX of timing
-    main or any, 3 a SHIFT, 0 nothing; for the battle: 1 an event, 2 an EV EX of timing battle or
-    any, 0 anything else)."""
+    what the main phase may do with it face down in the dynamis: ``DYN_ZX_EX`` a Z/X EX,
+    ``DYN_EV_EX`` an EV EX of timing main or any, ``DYN_SHIFT`` a SHIFT, ``DYN_NONE`` nothing; for
+    the battle: ``BATTLE_EVENT`` an event, ``BATTLE_EV_EX`` an EV EX of timing battle or any,
+    ``BATTLE_NONE`` anything else)."""
     hit = _FACTS.get(id(c))
     if hit is None or hit[0] is not c:
         statics = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
@@ -100,9 +198,10 @@ def card_facts(c: Card) -> tuple:
         hand = None  # a Z/X, or an event for the main phase: (is a Z/X, cost, colour place or -1)
         if c.kind == "zx" or (c.kind == "event" and c.timing in ("main", "any")):
             hand = (c.kind == "zx", c.cost, -1 if color is None else color)
-        dyn = (1 if c.kind == "zx_ex" else 2 if c.kind == "ev_ex" and c.timing in ("main", "any")
-               else 3 if c.kind == "shift" else 0)
-        battle = (1 if c.kind == "event" else 2 if c.kind == "ev_ex" else 0) if c.timing in ("battle", "any") else 0
+        dyn = (DYN_ZX_EX if c.kind == "zx_ex" else DYN_EV_EX if c.kind == "ev_ex" and c.timing in ("main", "any")
+               else DYN_SHIFT if c.kind == "shift" else DYN_NONE)
+        battle = ((BATTLE_EVENT if c.kind == "event" else BATTLE_EV_EX if c.kind == "ev_ex" else BATTLE_NONE)
+                  if c.timing in ("battle", "any") else BATTLE_NONE)
         facts = (statics, any(e[4] < 0 for e in statics), c.abilities_of("activated"), c.abilities_of("on_place"),
                  color, hand, dyn, battle)
         if len(_FACTS) >= 20_000:  # card sets loaded again and again (tests): start afresh
@@ -150,7 +249,7 @@ class ZXState(TurnState):
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.board: list[Unit | None] = [None] * 9
-        self.battle: tuple | None = None    # (attacker square, target square or -1 for the player)
+        self.battle: Battle | None = None
         self.table = CardTable(self.cards)
 
     def clone(self) -> "ZXState":

@@ -1169,7 +1169,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
         if c.kind == "zx":
             if battle:
                 line(c, v.t("why.no_zx_in_battle"))
-            elif not F.can_pay(s, p, c.color, c.cost):
+            elif not P.can_pay(s, p, c.color, c.cost):
                 line(c, pay_reason(c.color, c.cost))
             elif not squares:
                 line(c, v.t("why.no_square"))
@@ -1178,7 +1178,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
                 line(c, v.t("why.battle_only"))
             elif battle and c.timing == "main":
                 line(c, v.t("why.main_only"))
-            elif not F.can_pay(s, p, c.color, c.cost):
+            elif not P.can_pay(s, p, c.color, c.cost):
                 line(c, pay_reason(c.color, c.cost))
     ex_used = ps.used_ex or ps.used_ev_ex
     for i in ps.dynamis:
@@ -1199,7 +1199,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
                 else:
                     line(c, v.t("why.descent_units", count=c.count, cost=c.cost))
             elif c.condition == "awaken":
-                if not F.can_pay(s, p, c.color, c.cost):
+                if not P.can_pay(s, p, c.color, c.cost):
                     line(c, pay_reason(c.color, c.cost))
                 elif c.awaken == "discard" and len(ps.hand) < c.count:
                     line(c, v.t("why.awaken_hand", count=c.count))
@@ -1220,7 +1220,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
             elif not F.ev_ex_is_mine(s, p, c):
                 pc = v.book.find(c.player)
                 line(c, v.t("why.ev_ex_player", player=v.label(pc) if pc is not None else c.player))
-            elif not F.can_pay(s, p, c.color, c.cost):
+            elif not P.can_pay(s, p, c.color, c.cost):
                 line(c, pay_reason(c.color, c.cost))
         elif c.kind == "shift":
             if ps.used_shift:
@@ -1257,7 +1257,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
                 unit_line(v.t("why.ability_used"))
             elif not F.ability_on(s, p, ab):
                 unit_line(v.t("why.ability_condition"))
-            elif not F.can_pay(s, p, None, ab.cost):
+            elif not P.can_pay(s, p, None, ab.cost):
                 unit_line(v.t("why.ability_cost", cost=ab.cost, count=ready))
     return out
 

@@ -1,0 +1,6 @@
+"""The encoding version that environment names and ids carry (``tcg.rl`` and ``tcg.rl.core``
+both read it: a module of its own, so that neither imports the other)."""
+
+#: environment names and ids carry the encoding version (bumped whenever an encode.py or the
+#: observation layout changes meaning; 1: scaled floats, integer ids apart, names as indices)
+ENV_VERSION = 1
