@@ -166,7 +166,7 @@ def validate_deck(game: str, deck: Deck | str | os.PathLike) -> list[DeckProblem
 
 
 def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | None = None,
-             validate: bool = True, *, cards: Sequence[Any] | None = None) -> Game:
+             validate: bool = True, *, cards: Sequence[Any] | None = None, first: int | None = None) -> Game:
     """Start a game. ``decks``: one per player (Deck, sample-deck name or file path).
     ``seed`` (0..2**64-1) makes it reproducible (a random one is chosen and recorded if
     omitted). Illegal decks raise ``IllegalDeckError`` unless ``validate=False``; even then a deck
@@ -174,13 +174,18 @@ def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | N
     a section that does not take it, too few cards to deal: ``Ruleset.setup_problems``), raises it.
     ``cards``: card files as text (or ``(name, text)`` pairs) played beside the game's own set
     (``rules_with_cards``); the record names them by ``card_set.files_sha256``, and
-    ``replay(record, cards=...)`` needs the same texts again."""
+    ``replay(record, cards=...)`` needs the same texts again.
+    ``first``: the player (0 or 1) the players chose to go first (each game's source only says
+    that it is decided); None (the default) draws it at random. The record keeps a choice."""
     rules = get_rules(game) if cards is None else rules_with_cards(game, cards)
     if isinstance(decks, (str, bytes, Mapping, Deck)) or not isinstance(decks, Sequence):
         raise ArgumentError(f"decks must be a list of {rules.players} decks (Deck, sample-deck "
                             f"name or file path), got {type(decks).__name__}")
     if len(decks) != rules.players:
         raise ArgumentError(f"{game} needs {rules.players} decks, got {len(decks)}")
+    if first is not None and (type(first) is not int or first not in range(rules.players)):
+        raise ArgumentError(f"first must be the player who goes first (0..{rules.players - 1}) or None "
+                            f"(drawn at random), got {first!r}")
     if seed is None:
         seed = int.from_bytes(os.urandom(6), "big")
     check_seed(seed)
@@ -189,7 +194,7 @@ def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | N
         problems = _problems(rules, d, validate)
         if problems:
             raise IllegalDeckError(d, problems, game, unchecked=not validate)
-    return Game(rules, resolved, seed)
+    return Game(rules, resolved, seed, first)
 
 
 def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = None, *,

@@ -765,7 +765,10 @@ def play_cmd(
         help="Option KEY=VALUE of the computer player, repeatable (e.g. seconds=2 for ismcts)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game (default: random, printed)."),
     seat: Optional[str] = typer.Option(None, "--seat",
-        help="Your seat: 0 (the default), 1 or random (who goes first is decided by the game)."),
+        help="Your seat: 0 (the default), 1 or random (a seat only: who goes first is --first)."),
+    first: Optional[str] = typer.Option(None, "--first",
+        help="Who goes first: random (the default: drawn by the game), me or computer. Each game's "
+             "rules only say that it is decided before the game, so you may choose."),
     lang: Optional[str] = typer.Option(None, "--lang",
         help="Language of card names and actions: en (the default, with English glosses) or ja."),
     save: Optional[pathlib.Path] = typer.Option(None, "--save",
@@ -794,8 +797,12 @@ def play_cmd(
     if lang is not None:
         _check_lang(lang)
     seat = _seat_option(seat)
+    if first not in (None, "random", "me", "computer"):
+        raise ValueError(f"--first must be random, me or computer, not {first!r}")
     notes: list[str] = []
     if resume is not None:
+        if first is not None:
+            raise ValueError("--first is decided when the game starts: leave it out with --resume")
         g, human, notes = _resume_game(resume, game, deck, opponent_deck, seed, seat)
         where = ("ui.where_resumed", {"seed": g.seed, "path": str(resume), "n": len(g.actions)})
     else:
@@ -805,7 +812,8 @@ def play_cmd(
             seed = random.SystemRandom().randrange(1, 1_000_000)
         human = random.Random(seed).randrange(2) if seat == "random" else int(seat or 0)
         mine, theirs = _default_decks(game, deck, opponent_deck)
-        g = new_game(game, [mine, theirs] if human == 0 else [theirs, mine], seed=seed)
+        g = new_game(game, [mine, theirs] if human == 0 else [theirs, mine], seed=seed,
+                     first={"me": human, "computer": 1 - human}.get(first or "random"))
         where = ("ui.where_seed", {"seed": g.seed})
     # the computer player, its options and the language: from the options, else from the record
     meta = g.meta

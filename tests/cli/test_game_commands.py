@@ -88,3 +88,19 @@ def test_catalog(runner, game):
         assert words in result.output
     games = run(runner, "games")
     assert games.exit_code == 0 and game in games.output
+
+
+@pytest.mark.parametrize("first, who", [("me", 0), ("computer", 1)])
+def test_play_first_chosen(runner, tmp_path, first, who):
+    """``--first`` chooses who goes first (the record keeps it); random is the default (drawn)."""
+    path = tmp_path / "f.json"
+    result = run(runner, "play", "kemuri", "--seed", 5, "--seat", 1, "--first", first, "--save", path,
+                 input="c\ny\n")
+    assert result.exit_code == 0, result.output
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["first"] == (1 if who == 0 else 0)  # seat 1 is "me"
+    drawn = tmp_path / "d.json"
+    assert run(runner, "play", "kemuri", "--seed", 5, "--save", drawn, input="c\ny\n").exit_code == 0
+    assert "first" not in json.loads(drawn.read_text(encoding="utf-8"))
+    bad = run(runner, "play", "kemuri", "--first", "later", "--save", tmp_path / "b.json")
+    assert bad.exit_code != 0 and "--first must be random, me or computer" in bad.output

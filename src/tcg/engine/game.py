@@ -24,7 +24,7 @@ RECORD_FORMATS = ("tcg-record/1", RECORD_FORMAT)
 #: game, claimed by the opponent)
 ACTORS = ("player", "computer", "clock", "away")
 #: the top-level fields of a record; any other field is kept as written and ignored by replay
-RECORD_FIELDS = ("format", "game", "card_set", "decks", "seed", "actions", "result", "meta")
+RECORD_FIELDS = ("format", "game", "card_set", "decks", "seed", "first", "actions", "result", "meta")
 MAX_SEED = 2 ** 64 - 1
 CONCEDE = Action("concede")
 
@@ -47,12 +47,15 @@ def check_seed(seed: Any) -> int:
 class Game:
     """A game in progress (or over). See DESIGN.md "The engine contract"."""
 
-    __slots__ = ("rules", "state", "decks", "seed", "meta", "_actions", "_legal", "_extra", "_undo", "keep_undo")
+    __slots__ = ("rules", "state", "decks", "seed", "first", "meta", "_actions", "_legal", "_extra", "_undo",
+                 "keep_undo")
 
-    def __init__(self, rules: Ruleset, decks: Sequence[Deck], seed: int):
+    def __init__(self, rules: Ruleset, decks: Sequence[Deck], seed: int, first: int | None = None):
         self.rules = rules
         self.decks = tuple(decks)
         self.seed = seed
+        #: the player the players chose to go first, or None when it was drawn (``new_game``)
+        self.first = first
         self.meta: dict[str, Any] = {}      # free metadata, saved in the record ("meta")
         self._extra: dict[str, Any] = {}    # unknown record fields, kept as written
         self._actions = AppendLog()  # (player, Action, by) of each action; copies share them
@@ -61,7 +64,9 @@ class Game:
         #: keep a copy of the game before each player's action, so that ``can_undo`` and
         #: ``undo()`` need no replay of the record (a front end offering undo sets it)
         self.keep_undo = False
-        self.state: BaseState = rules.new_state(self.decks, seed)
+        # (a ruleset written before the choice existed takes no ``first``: it is passed only when chosen)
+        self.state: BaseState = (rules.new_state(self.decks, seed) if first is None
+                                 else rules.new_state(self.decks, seed, first))
 
     @classmethod
     def from_state(cls, rules: Ruleset, decks: Sequence[Deck], seed: int, state: BaseState) -> "Game":
@@ -69,7 +74,7 @@ class Game:
         The state is taken as it is: advance it with ``rules.advance`` first if it is not yet
         at a decision."""
         g = cls.__new__(cls)
-        g.rules, g.decks, g.seed, g.state = rules, tuple(decks), seed, state
+        g.rules, g.decks, g.seed, g.state, g.first = rules, tuple(decks), seed, state, None
         g.meta, g._extra = {}, {}
         g._actions, g._legal, g._undo = AppendLog(), None, None
         g.keep_undo = False
@@ -274,7 +279,7 @@ class Game:
     def clone(self) -> "Game":
         """An independent copy: actions on one never affect the other."""
         g = Game.__new__(Game)
-        g.rules, g.decks, g.seed = self.rules, self.decks, self.seed
+        g.rules, g.decks, g.seed, g.first = self.rules, self.decks, self.seed, self.first
         g.meta, g._extra = dict(self.meta), self._extra
         g._actions = self._actions.copy()
         g._legal = self._legal
@@ -293,7 +298,7 @@ class Game:
         if state is None:
             return None
         g = Game.__new__(Game)
-        g.rules, g.decks, g.seed = self.rules, self.decks, self.seed
+        g.rules, g.decks, g.seed, g.first = self.rules, self.decks, self.seed, self.first
         g.meta, g._extra = {}, {}
         g._actions, g._legal, g._undo = AppendLog(), None, None
         g.keep_undo = False
@@ -352,8 +357,8 @@ class Game:
     def _rebuild(self, actions: list[dict[str, Any]]) -> "Game | None":
         """The game replayed from its start through ``actions`` (None if they do not replay)."""
         try:
-            return replay_record(self.rules, {"game": self.rules.id, "seed": self.seed, "actions": actions},
-                                 self.decks, check_result=False)
+            return replay_record(self.rules, {"game": self.rules.id, "seed": self.seed, "first": self.first,
+                                              "actions": actions}, self.decks, check_result=False)
         except TcgError:
             return None
 
@@ -371,6 +376,7 @@ class Game:
             "card_set": {"name": cards.name, "version": cards.version},
             "decks": [d.to_dict() for d in self.decks],
             "seed": self.seed,
+            **({} if self.first is None else {"first": self.first}),  # chosen, not drawn
             "actions": self.actions,
             "result": self.result,
             "meta": dict(self.meta),
@@ -475,6 +481,10 @@ def replay_record(rules: Ruleset, record: Mapping[str, Any], decks: Sequence[Dec
         raise RecordError(f"record 'seed' must be an integer, got {seed!r}")
     if not 0 <= seed <= MAX_SEED:
         raise RecordError(f"record 'seed' must be in 0..2**64-1, got {seed}")
+    first = record.get("first")
+    if first is not None and (type(first) is not int or first not in range(rules.players)):
+        raise RecordError(f"record 'first' must be the player who went first (0..{rules.players - 1}) "
+                          f"or absent, got {first!r}")
     meta = record.get("meta", {})
     if not isinstance(meta, Mapping):
         raise RecordError(f"record 'meta' must be an object, got {type(meta).__name__}")
@@ -487,7 +497,7 @@ def replay_record(rules: Ruleset, record: Mapping[str, Any], decks: Sequence[Dec
     stored = record.get("result")
     if stored is not None and not isinstance(stored, Mapping):
         raise RecordError(f"record 'result' must be an object or null, got {stored!r}")
-    game = Game(rules, decks, seed)
+    game = Game(rules, decks, seed, first)
     game.meta = dict(meta)
     game._extra = {k: v for k, v in record.items() if k not in RECORD_FIELDS}
     players = rules.players

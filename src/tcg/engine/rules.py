@@ -88,8 +88,17 @@ class Ruleset(Generic[S]):
         return []
 
     # --- play -----------------------------------------------------------------------------
-    def new_state(self, decks: Sequence[Deck], seed: int) -> S:
+    def new_state(self, decks: Sequence[Deck], seed: int, first: int | None = None) -> S:
+        """The state at the first decision. ``first``: the player the players chose to go first
+        (the sources only say "decide who goes first"), or None to draw it (``who_goes_first``)."""
         raise NotImplementedError
+
+    def who_goes_first(self, rng, first: int | None) -> int:
+        """The player who goes first: ``first`` when the players chose, else drawn at random. The
+        draw is made either way, so the rest of the game's random stream does not depend on the
+        choice (a chosen game is the drawn game that had that outcome)."""
+        drawn = rng.below(self.players)
+        return drawn if first is None else first
 
     def legal_actions(self, state: S) -> list[Action]:
         raise NotImplementedError

@@ -87,7 +87,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         return True
 
     # --- set-up (KM-S1..S3) ----------------------------------------------------------------
-    def new_state(self, decks: Sequence[Deck], seed: int) -> KMState:
+    def new_state(self, decks: Sequence[Deck], seed: int, first: int | None = None) -> KMState:
         self.profile  # noqa: B018
         cards, owner, zones = self.deal(decks, ("main", "leader"))
         s = KMState(seed, tuple(cards), tuple(owner))
@@ -101,7 +101,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
                               "active": True})
         for p in (0, 1):  # KM-S2: draw 5, then the first player is decided
             F.draw(s, p, self.hand_size)
-        s.first = s.active = s.rng.below(2)
+        s.first = s.active = self.who_goes_first(s.rng, first)
         s.emit("first_player", {"player": s.first})
         s.steps = [("start_turn",), ("mulligan", 1 - s.first), ("mulligan", s.first)]
         self.advance(s)

@@ -89,7 +89,7 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         self.first_player_draws = not p.get("start.first_draw_restriction")
 
     # --- set-up (SN-S1..S3) ----------------------------------------------------------------
-    def new_state(self, decks: Sequence[Deck], seed: int) -> SNState:
+    def new_state(self, decks: Sequence[Deck], seed: int, first: int | None = None) -> SNState:
         self.profile  # noqa: B018 - loads the numbers
         cards, owner, zones = self.deal(decks, ("main", "town", "leader"))
         s = SNState(seed, tuple(cards), tuple(owner))
@@ -100,7 +100,7 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
             s.rng.shuffle(ps.town_deck)
             s.emit("shuffle", {"player": p, "zone": "deck"})
             s.emit("shuffle", {"player": p, "zone": "town_deck"})
-        s.first = s.rng.below(2)
+        s.first = self.who_goes_first(s.rng, first)
         s.active = s.first
         s.emit("first_player", {"player": s.first})
         F.draw(s, s.first, self.hand_first)

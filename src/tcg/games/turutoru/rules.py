@@ -55,7 +55,7 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
     segments: int
 
     # --- set-up (TT-S1..S4) ----------------------------------------------------------------
-    def new_state(self, decks: Sequence[Deck], seed: int) -> TTState:
+    def new_state(self, decks: Sequence[Deck], seed: int, first: int | None = None) -> TTState:
         self.profile  # noqa: B018 - loads the numbers
         cards, owner, zones = self.deal(decks, ("main",))
         mains = [z["main"] for z in zones]
@@ -64,7 +64,7 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             s.players[p].deck = mains[p]
             s.rng.shuffle(mains[p])
             s.emit("shuffle", {"player": p})
-        s.priority = s.rng.below(2)
+        s.priority = self.who_goes_first(s.rng, first)  # TT: the priority player (いわゆる先攻)
         s.emit("priority_player", {"player": s.priority})
         for p in (s.priority, 1 - s.priority):
             F.draw(s, p, self.hand_size)

@@ -87,7 +87,7 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
     resource_start: int
 
     # --- set-up (ZX-S1..S6) ------------------------------------------------------------------
-    def new_state(self, decks: Sequence[Deck], seed: int) -> ZXState:
+    def new_state(self, decks: Sequence[Deck], seed: int, first: int | None = None) -> ZXState:
         self.profile  # noqa: B018
         cards, owner, zones = self.deal(decks, ("main", "dynamis", "player", "ob_bottom"))
         s = ZXState(seed, tuple(cards), tuple(owner))
@@ -96,7 +96,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
             ps.deck, ps.dynamis = z["main"], z["dynamis"]
             ps.player_card = z["player"][0] if z["player"] else -1  # ZX-S1 (face down)
             ps.ob_bottom = z["ob_bottom"][0] if z["ob_bottom"] else -1
-        s.steps = [("start_turn",), ("setup_finish",), ("mulligans",), ("setup_draw",), ("setup_reveal",),
+        draw = ("setup_draw",) if first is None else ("setup_draw", first)  # who goes first: drawn, or chosen
+        s.steps = [("start_turn",), ("setup_finish",), ("mulligans",), draw, ("setup_reveal",),
                    ("setup_gate", 1), ("setup_start", 1), ("setup_gate", 0), ("setup_start", 0)]
         self.advance(s)
         return s
@@ -132,7 +133,7 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         for p in (0, 1):
             s.rng.shuffle(s.players[p].deck)
             s.emit("shuffle", {"player": p})
-        s.first = s.active = s.rng.below(2)
+        s.first = s.active = self.who_goes_first(s.rng, step[1] if len(step) > 1 else None)
         s.emit("first_player", {"player": s.first})
         for p in (s.first, 1 - s.first):
             F.draw(s, p, self.hand_size)
