@@ -76,10 +76,8 @@ def card_ref(iid: Any) -> str:
 
 
 def title_of(name: str, name_en: str, lang: str) -> str:
-    """A card's name as the viewer reads it: Japanese alone, or English with the Japanese."""
-    if lang == "ja" or not name_en:
-        return name
-    return f"{name_en} ({name})" if name else name_en
+    """A card's name as the viewer reads it (``tcg.text.card_title``)."""
+    return _text.card_title(name, name_en, lang)
 
 
 def card(view: Mapping[str, Any] | None, lang: str, *, kind: str = "", color_label: str = "",

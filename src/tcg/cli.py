@@ -223,10 +223,8 @@ def _default_decks(game: str, first: Optional[str], second: Optional[str]) -> tu
 
 
 def _label(card, lang: str) -> str:
-    name, en = getattr(card, "name", ""), getattr(card, "name_en", "")
-    if lang == "ja" or not en:
-        return name
-    return f"{name} ({en})"
+    from .text import card_title
+    return card_title(getattr(card, "name", ""), getattr(card, "name_en", ""), lang)
 
 
 # --- games, cards, decks, validate, catalog ---------------------------------------------------

@@ -153,6 +153,17 @@ def _load(path: pathlib.Path) -> dict[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+def card_title(name: Any, name_en: Any, lang: str) -> str:
+    """A card's title as a reader of ``lang`` reads it (the one function every front end, log
+    line and option uses): in Japanese its printed name; in English its English name first, the
+    printed name after it ("Milka the Apprentice Witch (見習い魔女ミルカ)"); one name when the card
+    has only one, or both are the same."""
+    name, en = str(name or ""), str(name_en or "")
+    if lang == "ja" or not en or en == name:
+        return name or en
+    return f"{en} ({name})" if name else en
+
+
 GAMES_DIR = pathlib.Path(__file__).parent / "games"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
 

@@ -13,7 +13,7 @@ import re
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .presentation import cap, cards_in, known_lang
-from .text import catalog
+from .text import card_title, catalog
 
 
 def getter(x: Any) -> Callable[..., Any]:
@@ -246,8 +246,8 @@ class Voice:
         return self.both(get("name") or get("id") or "?", get("name_en"))
 
     def both(self, name: Any, en: Any) -> str:
-        """ "見習い魔女ミルカ (Milka ...)" in English (unless the names are the same); the name in Japanese."""
-        return f"{name} ({en})" if self.lang != "ja" and en and en != name else str(name)
+        """A card's title (``tcg.text.card_title``: "Milka ... (見習い魔女ミルカ)" in English)."""
+        return card_title(name, en, self.lang)
 
     def card(self, iid: Any = None, cid: Any = None) -> str:
         """The name of an instance (or of a printed id); "a card" when the viewer cannot tell."""

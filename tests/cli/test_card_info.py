@@ -52,7 +52,7 @@ def test_card_info_lists_own_hand_and_hides_the_opponents(game_id):
         assert "Your hand" in text
         for i, view in enumerate(hand, 1):
             card = cards.find(view["id"])
-            assert f"{i}. {card.name} ({card.name_en})" in text
+            assert f"{i}. {card.name_en} ({card.name})" in text
         # a card id in the opponent's hand that the viewer sees nowhere must not be named
         visible_names = [cards.find(c).name for c in ids_in(obs)]
         for cid in ids_in(game.observe(1)["players"][1].get("hand")) - ids_in(obs):

@@ -409,12 +409,12 @@ def test_event_summaries_and_step_lines():
         {"type": "to_charge", "player": 1, "card": 900, "id": zx.id},
         {"type": "leave_board", "player": 1, "square": 4, "card": 900, "id": zx.id, "why": "destroyed",
          "force": [901], "shift": -1}])
-    assert lines == [(f"Opponent's {zx.name} ({zx.name_en}) on square 4 (centre) was destroyed → Opponent's charge "
+    assert lines == [(f"Opponent's {zx.name_en} ({zx.name}) on square 4 (centre) was destroyed → Opponent's charge "
                       "(1 force → trash)")]
     # life damage and where the card goes
     lines = r.event_lines([{"type": "life_damage", "player": 0, "card": 902, "id": zx.id, "icon": False, "life": 2},
                            {"type": "to_charge", "player": 0, "card": 902, "id": zx.id}])
-    assert lines == [f"Your life card {zx.name} ({zx.name_en}) was hit (no icon) · 2 life left → your charge"]
+    assert lines == [f"Your life card {zx.name_en} ({zx.name}) was hit (no icon) · 2 life left → your charge"]
     assert r.event_text({"type": "refresh", "player": 1, "cards": 20}).startswith(
         "Opponent's deck ran out: the trash (20 cards) is shuffled into a new deck, 1 life card → charge")
     # the step of a placement leaves out the payment and the placement the action line states

@@ -186,25 +186,25 @@ def test_the_computers_help_is_told_as_the_computers():
     # the computer (player 1) helps: player 0 reads it as the opponent's move, never as theirs
     mine = W.label(g, help_, 1, "en")
     theirs = W.label(g, help_, 0, "en")
-    assert mine.startswith("Help with 早番ヘルプいく (Iku (helps early +2)) (ヘルプ出勤, +2 CP) → CP 5 vs your 5")
-    assert theirs.startswith("Help with 早番ヘルプいく (Iku (helps early +2)) (ヘルプ出勤, +2 CP) → CP 5 vs their 5")
+    assert mine.startswith("Help with Iku (helps early +2) (早番ヘルプいく) (ヘルプ出勤, +2 CP) → CP 5 vs your 5")
+    assert theirs.startswith("Help with Iku (helps early +2) (早番ヘルプいく) (ヘルプ出勤, +2 CP) → CP 5 vs their 5")
     assert "your" not in theirs
     assert "あなた" not in W.label(g, help_, 0, "ja")
     prompt0 = W.prompt(g.observe(0)["decision"], 0, "en", obs=g.observe(0))
     prompt1 = W.prompt(g.observe(1)["decision"], 1, "en", obs=g.observe(1))
-    assert prompt1.startswith("You — Opponent's 早番べん (Ben (early)) (早番 CP 5) serves your 早番あおい")
-    assert prompt0.startswith("Opponent — your 早番べん (Ben (early)) (早番 CP 5) serves Opponent's 早番あおい")
+    assert prompt1.startswith("You — Opponent's Ben (early) (早番べん) (早番 CP 5) serves your Aoi (early) (早番あおい)")
+    assert prompt0.startswith("Opponent — your Ben (early) (早番べん) (早番 CP 5) serves Opponent's Aoi (early) (早番あおい)")
     mark = len(g.log)
     g.apply(help_)
     (ev,) = [e for e in g.log.for_player(0, mark) if e["type"] == "help"]
     book = W.CardBook.for_game(g, 0)
-    assert W.narrate(ev, 0, "en", book) == "Opponent helped with 早番ヘルプいく (Iku (helps early +2)) (ヘルプ出勤, +2 CP)"
-    assert W.narrate(ev, 1, "en", book) == "You helped with 早番ヘルプいく (Iku (helps early +2)) (ヘルプ出勤, +2 CP)"
+    assert W.narrate(ev, 0, "en", book) == "Opponent helped with Iku (helps early +2) (早番ヘルプいく) (ヘルプ出勤, +2 CP)"
+    assert W.narrate(ev, 1, "en", book) == "You helped with Iku (helps early +2) (早番ヘルプいく) (ヘルプ出勤, +2 CP)"
     assert W.narrate(ev, 0, "ja", book) == "相手が早番ヘルプいくでヘルプ出勤した（CP+2）"
     done = action(g, "done")
     # 5 against 3+2: a tie goes to the server
-    assert W.label(g, done, 0, "en") == "Done helping: 5 vs 3+2 → Opponent's 早番あおい (Aoi (early)) loses → backyard"
-    assert W.label(g, done, 1, "en") == "Done helping: 5 vs 3+2 → your 早番あおい (Aoi (early)) loses → backyard"
+    assert W.label(g, done, 0, "en") == "Done helping: 5 vs 3+2 → Opponent's Aoi (early) (早番あおい) loses → backyard"
+    assert W.label(g, done, 1, "en") == "Done helping: 5 vs 3+2 → your Aoi (early) (早番あおい) loses → backyard"
 
 
 def test_an_effect_is_told_with_the_card_that_caused_it():
@@ -214,12 +214,12 @@ def test_an_effect_is_told_with_the_card_that_caused_it():
     mark = len(g.log)
     do(g, "trouble", card="R-WEAK")
     lines = W.lines(g.log.for_player(0, mark), 0, "en", W.CardBook.for_game(g, 0))
-    assert lines[-1] == "Your 早番べん (Ben (early)) gets -2 CP this turn (effect of 停電 (Power cut (opposing casts -2 CP)))"
+    assert lines[-1] == "Your Ben (early) (早番べん) gets -2 CP this turn (effect of Power cut (opposing casts -2 CP) (停電))"
     ja = W.lines(g.log.for_player(0, mark), 0, "ja", W.CardBook.for_game(g, 0))
     assert ja[-1] == "あなたの早番べんのCPがこのターン-2（停電の効果）"
     # alone, the event cannot tell its cause: the line says what happened, without a guess
     (ev,) = [e for e in g.log.for_player(0, mark) if e["type"] == "modify"]
-    assert W.narrate(ev, 0, "en", W.CardBook.for_game(g, 0)) == "Your 早番べん (Ben (early)) gets -2 CP this turn"
+    assert W.narrate(ev, 0, "en", W.CardBook.for_game(g, 0)) == "Your Ben (early) (早番べん) gets -2 CP this turn"
     # a trigger called in: its draw names it; the serving's loser "lost the serving"
     g = scenario(p0=dict(floor=["K-EB"], deck=["K-TRIG", "K-F1", "K-F1"]), p1=dict(floor=["K-EA"], deck=["K-F1"] * 6),
                  start="serve")
@@ -227,9 +227,9 @@ def test_an_effect_is_told_with_the_card_that_caused_it():
     do(g, "serve", cast="K-EB", target="K-EA")
     do(g, "done")
     lines = W.lines(g.log.for_player(1, mark), 1, "en", W.CardBook.for_game(g, 1))
-    assert "Opponent called in トリガーみお (Mio (trigger: draw 1)) → ⚡ trigger: draw 1 (then to the backyard)" in lines
-    assert "Opponent drew a card (effect of トリガーみお (Mio (trigger: draw 1)))" in lines
-    assert "Your 早番あおい (Aoi (early)) left the floor → backyard (lost the serving)" in lines
+    assert "Opponent called in Mio (trigger: draw 1) (トリガーみお) → ⚡ trigger: draw 1 (then to the backyard)" in lines
+    assert "Opponent drew a card (effect of Mio (trigger: draw 1) (トリガーみお))" in lines
+    assert "Your Aoi (early) (早番あおい) left the floor → backyard (lost the serving)" in lines
 
 
 def test_first_player_and_refresh_change_their_verb_for_you():
@@ -265,7 +265,7 @@ def test_events_seldom_met_read_in_both_languages():
               {"type": "concede", "player": 1},
               {"type": "game_over", "winner": None, "reason": "refresh_loop"}]
     en = [W.narrate(ev, 0, "en", book) for ev in events]
-    name = f"{cast.name} ({cast.name_en})"
+    name = f"{cast.name_en} ({cast.name})"
     assert en[0] == "Your deck and backyard are empty: nothing to draw"
     assert en[1] == "Opponent's leader is now locked"
     assert en[3] == f"Opponent put {name} from the top of their deck into the backyard"
@@ -310,7 +310,7 @@ def test_the_operation_menu_asks_the_card_first():
     menu = W.menu(g, legal, 0, "en")
     assert set(a for _, a in menu) == set(legal)
     first = list(dict.fromkeys(p[0] for p, _ in menu))
-    assert "Leader 店長あおい (Manager Aoi)" in first
+    assert "Leader Manager Aoi (店長あおい)" in first
     assert "Flavour cross (味クロス): 2 or 3 casts as one, CP summed" in first
     assert "End the operation phase → serving" in first[-2:]
     assert len(first) <= 8 < len(legal)
@@ -323,7 +323,7 @@ def test_the_operation_menu_asks_the_card_first():
 
 
 def test_two_copies_have_one_path_and_two_cards_of_one_name_two():
-    """K-EA and K-EA-R are both 早番あおい (Aoi (early)): the menu tells them apart by card id;
+    """K-EA and K-EA-R are both Aoi (early) (早番あおい): the menu tells them apart by card id;
     two copies of K-EA are one choice."""
     g = scenario(p0=dict(hand=["K-EA", "K-EA", "K-EA-R"], deck=["K-F1"] * 6), p1=dict(deck=["K-F1"] * 6))
     legal = g.legal_actions()
@@ -338,29 +338,29 @@ def test_the_charcoal_change_reads_as_steps():
     g = scenario(p0=dict(seating=["K-F3", "K-F1"], hand=["K-F3", "K-EA"], deck=["K-F1"] * 6),
                  p1=dict(deck=["K-F1"] * 6), start="charcoal")
     out = [p[0] for p, a in W.menu(g, g.legal_actions(), 0, "en") if a.type == "swap_out"]
-    assert out == ["Swap out seat お客様1 (Customer Lv1) (Lv1) · then choose hand cards of total level 1 (seats stay 4)",
-                   "Swap out seat お客様3 (Customer Lv3) (Lv3) · then choose hand cards of total level 3 (seats stay 4)"
+    assert out == ["Swap out seat Customer Lv1 (お客様1) (Lv1) · then choose hand cards of total level 1 (seats stay 4)",
+                   "Swap out seat Customer Lv3 (お客様3) (Lv3) · then choose hand cards of total level 3 (seats stay 4)"
                    " · only a copy of the same card fits: nothing would change"]
     # the seat first, then the hand cards one at a time
     g = scenario(p0=dict(seating=["K-F2", "K-F1"], hand=["K-F2", "K-EA", "K-LA"], deck=["K-F1"] * 6),
                  p1=dict(deck=["K-F1"] * 6), start="charcoal")
     do(g, "swap_out", seat="K-F2")
     steps = [p[0] for p, _ in W.menu(g, g.legal_actions(), 0, "en")]
-    assert steps[0] == "Swap in 早番あおい (Aoi (early)) (Lv1) for seat お客様2 (Customer Lv2) · 1 more level to choose"
-    assert steps[-1] == "Swap in お客様2 (Customer Lv2) (Lv2) · completes the swap: お客様2 (Customer Lv2) back to your " \
+    assert steps[0] == "Swap in Aoi (early) (早番あおい) (Lv1) for seat Customer Lv2 (お客様2) · 1 more level to choose"
+    assert steps[-1] == "Swap in Customer Lv2 (お客様2) (Lv2) · completes the swap: Customer Lv2 (お客様2) back to your " \
                         "hand, seats stay 3 (the same card: nothing changes)"
     prompt = W.prompt(g.observe(0)["decision"], 0, "en", obs=g.observe(0))
-    assert prompt == "You — charcoal change (炭替え): hand cards for seat お客様2 (Customer Lv2) (Lv2) · 2 more levels to choose"
+    assert prompt == "You — charcoal change (炭替え): hand cards for seat Customer Lv2 (お客様2) (Lv2) · 2 more levels to choose"
     ja = [p[0] for p, _ in W.menu(g, g.legal_actions(), 0, "ja")]
     assert "早番あおい（Lv1）をお客様2の代わりに客席へ・あと合計レベル1" in ja
     do(g, "swap_in", card="K-EA")
     assert W.prompt(g.observe(0)["decision"], 0, "en", obs=g.observe(0)).endswith(
-        "· chosen: 早番あおい (Aoi (early)) (Lv1) · 1 more level to choose")
+        "· chosen: Aoi (early) (早番あおい) (Lv1) · 1 more level to choose")
     mark = len(g.log)
     do(g, "swap_in", card="K-LA")
     (ev,) = [e for e in g.log.for_player(1, mark) if e["type"] == "charcoal_change"]
     assert W.narrate(ev, 1, "en", W.CardBook.for_game(g, 1)) == (
-        "Opponent swapped seat お客様2 (Customer Lv2) (Lv2) for 早番あおい (Aoi (early)) (Lv1) + 遅番えり (Eri (late)) "
+        "Opponent swapped seat Customer Lv2 (お客様2) (Lv2) for Aoi (early) (早番あおい) (Lv1) + Eri (late) (遅番えり) "
         "(Lv1) (charcoal change; seats unchanged)")
 
 
@@ -373,12 +373,12 @@ def test_why_not_explains_a_cast_that_cannot_be_placed():
     placeable = {g.state.cards[a.card].id for a in g.legal_actions() if a.type == "place"}
     assert placeable == {"K-EA"}
     lines = checks.check_why_not(W.why_not, g, clean, [
-        "早番はな (Hana (early, big)): cannot be placed: it costs 4 and you have 2 seats",
-        "買い出し (Shopping run (draw 2)): you have already used a support this turn (one per turn)",
-        "周年祭 (Anniversary (all casts +1 CP)): you have already placed an event this turn (one per turn)",
+        "Hana (early, big) (早番はな): cannot be placed: it costs 4 and you have 2 seats",
+        "Shopping run (draw 2) (買い出し): you have already used a support this turn (one per turn)",
+        "Anniversary (all casts +1 CP) (周年祭): you have already placed an event this turn (one per turn)",
     ], ["早番はな：配置できない：コスト4に対して席数が2", "買い出し：このターンはもうサポートを使った（1ターン1枚まで）"],
         fine="Aoi")  # Aoi can be placed: nothing to explain
-    assert any(line.startswith("停電 (Power cut (opposing casts -2 CP)): a trouble is used only at the start")
+    assert any(line.startswith("Power cut (opposing casts -2 CP) (停電): a trouble is used only at the start")
                for line in lines)
 
 
@@ -386,11 +386,11 @@ def test_why_not_explains_a_full_floor_and_a_cast_that_served():
     g = scenario(p0=dict(hand=["K-EA"], floor=["K-EB", dict(card="K-LA", below=["K-LC"])], seating=["K-F1"],
                          deck=["K-F1"] * 6), p1=dict(deck=["K-F1"] * 6))
     lines = W.why_not(g, 0, "en")
-    assert "早番あおい (Aoi (early)): cannot be placed: the floor is full (3 casts; a cross counts each of its casts)" \
+    assert "Aoi (early) (早番あおい): cannot be placed: the floor is full (3 casts; a cross counts each of its casts)" \
         in lines
     g = scenario(p0=dict(floor=[dict(card="K-EB", served=True), "K-LA"], deck=["K-F1"] * 6),
                  p1=dict(floor=["K-EA"], deck=["K-F1"] * 6), start="serve")
-    assert "早番べん (Ben (early)): has already served this turn" in W.why_not(g, 0, "en")
+    assert "Ben (early) (早番べん): has already served this turn" in W.why_not(g, 0, "en")
     assert "早番べん：このターンはもうお給仕した" in W.why_not(g, 0, "ja")
 
 
@@ -415,8 +415,8 @@ def test_the_board_names_the_card_whose_effect_a_target_continues():
     do(g, "support", card="S-PUMP")
     assert g.decision.kind == "target"
     a = g.legal_actions()[0]
-    assert r.action_label(g, a, 0).startswith("Target Opponent's cast #1: 早番べん (Ben (early))")
+    assert r.action_label(g, a, 0).startswith("Target Opponent's cast #1: Ben (early) (早番べん)")
     mark = len(g.log)
     g.apply(a)
     lines = r.step_lines(0, a, g.log.for_player(1, mark))
-    assert lines == ["Opponent's 早番べん (Ben (early)) gets +3 CP this turn (effect of 差し入れ (Treat (a cast +3 CP)))"]
+    assert lines == ["Opponent's Ben (early) (早番べん) gets +3 CP this turn (effect of Treat (a cast +3 CP) (差し入れ))"]

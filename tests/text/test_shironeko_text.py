@@ -203,10 +203,10 @@ def test_names_in_english_are_glossed_and_the_player_is_addressed():
     mark = len(g.log)
     do(g, "place", card="F-R1")
     (place,) = [e for e in g.log.for_player(1, mark) if e["type"] == "place"]
-    assert T.narrate(place, 0, "en", g.state.cards) == "You placed 赤の剣士 (Red Swordsman)"
-    assert T.narrate(place, 1, "en", g.state.cards) == "Opponent placed 赤の剣士 (Red Swordsman)"
+    assert T.narrate(place, 0, "en", g.state.cards) == "You placed Red Swordsman (赤の剣士)"
+    assert T.narrate(place, 1, "en", g.state.cards) == "Opponent placed Red Swordsman (赤の剣士)"
     assert T.narrate(place, 1, "ja", g.state.cards) == "相手が赤の剣士を配置した"
-    assert T.narrate(place, None, "en", g.state.cards) == "P0 placed 赤の剣士 (Red Swordsman)"
+    assert T.narrate(place, None, "en", g.state.cards) == "P0 placed Red Swordsman (赤の剣士)"
     assert T.narrate({"type": "mulligan", "player": 0, "returned": 0}, 0, "en") == "You kept your hand"
     assert T.narrate({"type": "mulligan", "player": 0, "returned": 0}, 1, "en") == "Opponent kept their hand"
     assert T.narrate({"type": "shuffle", "player": 0, "zone": "deck"}, 0, "en") is None
@@ -244,7 +244,7 @@ def test_a_change_is_card_then_change_then_target():
     assert len(changes) == 2 and all(len(p) == 3 for p in changes)
     assert changes[0][:2] == changes[1][:2] and changes[0][2] != changes[1][2]
     assert changes[0][1].startswith("Character change (キャラチェンジ)")
-    assert {p[2] for p in changes} == {"onto 赤の剣士 (Red Swordsman)", "onto 青の魔導士 (Blue Mage)"}
+    assert {p[2] for p in changes} == {"onto Red Swordsman (赤の剣士)", "onto Blue Mage (青の魔導士)"}
 
 
 def test_two_different_cards_of_one_name_never_share_a_path():
@@ -273,11 +273,11 @@ def test_why_not_explains_a_card_that_cannot_be_played():
     en = T.why_not(g, 0, "en")
     ja = T.why_not(g, 0, "ja")
     # 赤の将軍 (cost 5): one soul; no level-2 character of another name... F-B2 is level 2: its change cost 2
-    general = next(line for line in en if line.startswith("赤の将軍 (Red General) cannot be played"))
+    general = next(line for line in en if line.startswith("Red General (赤の将軍) cannot be played"))
     assert "it costs 5 and you have only 1 ON soul" in general
-    blue = next(line for line in en if line.startswith("青の魔導士 (Blue Mage) cannot be played"))
+    blue = next(line for line in en if line.startswith("Blue Mage (青の魔導士) cannot be played"))
     assert "at least one ON blue soul" in blue
-    same = next(line for line in en if line.startswith("赤の剣士 (Red Swordsman) cannot be played"))
+    same = next(line for line in en if line.startswith("Red Swordsman (赤の剣士) cannot be played"))
     assert "already on your field" in same
     assert any("cannot attack" in line and "summoning sickness" in line for line in en)
     assert any(line.startswith("赤の将軍は使えません") and "ON状態のソウルが1枚しかない" in line
@@ -292,7 +292,7 @@ def test_why_not_explains_a_card_that_cannot_be_played():
 def test_why_not_explains_a_full_character_area():
     g = scenario(p0=dict(hand=["F-B1"], town=["F-T-BLUE"] * 3, chars=["F-R1", "F-R2", "F-R3", "F-STATIC"],
                          deck=["F-B1"] * 5), p1=dict(deck=["F-B1"] * 5))
-    (line,) = [x for x in T.why_not(g, 0, "en") if x.startswith("青の魔導士")]
+    (line,) = [x for x in T.why_not(g, 0, "en") if x.startswith("Blue Mage (青の魔導士)")]
     assert "your character area is full (4 characters)" in line
 
 

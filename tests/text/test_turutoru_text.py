@@ -300,20 +300,20 @@ def test_names_are_glossed_in_english_and_the_player_is_addressed():
     do(g, "place", card="T-SMALL")
     (place,) = [e for e in g.log.for_player(1, mark) if e["type"] == "place"]
     cards = g.state.cards
-    assert T.narrate(place, 0, "en", cards) == "You placed 小兵 (Small Fry) on the field"
-    assert T.narrate(place, 1, "en", cards) == "Opponent placed 小兵 (Small Fry) on the field"
+    assert T.narrate(place, 0, "en", cards) == "You placed Small Fry (小兵) on the field"
+    assert T.narrate(place, 1, "en", cards) == "Opponent placed Small Fry (小兵) on the field"
     assert T.narrate(place, 1, "ja", cards) == "相手は小兵をフィールドに配置した"
-    assert T.narrate(place, None, "en", cards) == "P0 placed 小兵 (Small Fry) on the field"
+    assert T.narrate(place, None, "en", cards) == "P0 placed Small Fry (小兵) on the field"
     assert T.narrate({"type": "keep", "player": 0}, 0, "en") == "You kept your hand"
     assert T.narrate({"type": "keep", "player": 0}, 1, "en") == "Opponent kept their hand"
     assert T.narrate({"type": "shuffle", "player": 0}, 0, "en") is None
     (resolved,) = [e for e in g.log.for_player(0, mark) if e["type"] == "program_resolved"]
-    assert T.narrate(resolved, 0, "en", cards).startswith("✓ Your Place (配置) program (配置の少女 (Placer)) is done")
+    assert T.narrate(resolved, 0, "en", cards).startswith("✓ Your Place (配置) program (Placer (配置の少女)) is done")
     assert T.narrate(resolved, 0, "ja", cards).startswith("✓ あなたの配置（配置の少女）が完了")
     # HP shows what is left, with the card that dealt the damage
     hp = {"type": "hp", "player": 1, "change": -3, "hp": 17, "source": iid_in(g, 0, "chars", "T-SMALL")}
     assert T.narrate(hp, 1, "en", T.CardBook.for_game(g, 1)) == \
-        "You take 3 damage from Opponent's 小兵 (Small Fry): 17 HP left"
+        "You take 3 damage from Opponent's Small Fry (小兵): 17 HP left"
     assert T.narrate(hp, 0, "ja", T.CardBook.for_game(g, 0)) == "相手は3ダメージを受けた（あなたの小兵から）：残りHP17"
     assert T.narrate({**hp, "hp": -2}, 1, "en", cards).endswith(": 0 HP left")
 
@@ -358,13 +358,13 @@ def test_an_effect_is_told_with_the_card_that_caused_it():
     src = T.decision_source(g)
     for lang in LANGS:
         prompt = T.prompt(g.observe(0)["decision"], 0, lang, obs=g.observe(0), cards=T.CardBook.for_game(g, 0))
-        assert ("ボルト (Bolt)" if lang == "en" else "ボルト") in prompt
+        assert ("Bolt (ボルト)" if lang == "en" else "ボルト") in prompt
         clean(prompt, "target prompt", lang)
     step = len(g.log)
     do(g, "target", target="T-PLACE2")
     cards = T.CardBook.for_game(g, 1)
     lines = T.lines(g.log.for_player(1, step), 1, "en", cards, source=src)
-    assert any(line.startswith("Your 配置の騎士 (Placer Knight) took 2 damage") and "(effect of ボルト (Bolt))" in line
+    assert any(line.startswith("Your Placer Knight (配置の騎士) took 2 damage") and "(effect of Bolt (ボルト))" in line
                for line in lines), lines
     # in one batch the application's event names it for the events after it
     whole = T.lines(g.log.for_player(0, mark), 0, "ja", T.CardBook.for_game(g, 0))
@@ -380,7 +380,7 @@ def test_a_decoded_program_names_the_decoder():
     do(g, "use", program=0)  # the decoder is used (it may be declined: TT-P13)
     lines = T.lines(g.log.for_player(1), 1, "en", T.CardBook.for_game(g, 1))
     decoded = [line for line in lines if line.startswith("⊘")]
-    assert decoded == ["⊘ Your program 配置の少女 (Placer) was decoded by 解読者 (Decoder): discarded without "
+    assert decoded == ["⊘ Your program Placer (配置の少女) was decoded by Decoder (解読者): discarded without "
                        "running (no segments used)"], lines
 
 
@@ -407,8 +407,8 @@ def test_two_copies_in_hand_share_one_path_and_a_device_comes_before_where_it_go
     paths = T.menu(g, legal, 0, "en")
     _check_menu(g, legal, paths)
     mounts = sorted({path for path, a in paths if a.type == "mount"})
-    assert mounts == [("Mount 強化アーム (Power Arm)", "on Opponent's #1 配置の騎士 (Placer Knight) (2/2)"),
-                      ("Mount 強化アーム (Power Arm)", "on your #1 小兵 (Small Fry) (1/1)")]
+    assert mounts == [("Mount Power Arm (強化アーム)", "on Opponent's #1 Placer Knight (配置の騎士) (2/2)"),
+                      ("Mount Power Arm (強化アーム)", "on your #1 Small Fry (小兵) (1/1)")]
     assert T.menu(g, legal, 0, "ja")[0][0][0] == "強化アームをマウント"
 
 
@@ -419,9 +419,9 @@ def test_why_not_while_programming():
                  p1=dict(deck=["T-SMALL"] * 5), start="programming")
     do(g, "stack", card="T-PLACE4")
     en = T.why_not(g, 0, "en")
-    assert "配置の将軍 (Placer General): 3 seg, but only 2 left if every card above runs: when reached it would be " \
+    assert "Placer General (配置の将軍): 3 seg, but only 2 left if every card above runs: when reached it would be " \
            "discarded (with every card after it)" in en
-    assert "サーバー (Server): only character cards can be stacked as programs (device cards are used by a program)" in en
+    assert "Server (サーバー): only character cards can be stacked as programs (device cards are used by a program)" in en
     assert any(line.startswith("A stacked card stays in the stack") for line in en)
     ja = T.why_not(g, 0, "ja")
     assert any(line.startswith("配置の将軍：3セグメントだが、上のカードがすべて実行されると残り2") for line in ja), ja
@@ -436,7 +436,7 @@ def test_why_not_a_program_with_nothing_to_act_on_and_a_new_character():
                  p1=dict(chars=["T-PLACE2"], deck=["T-SMALL"] * 5), start="main")
     assert g.decision.kind == "choose_program"
     en = T.why_not(g, 0, "en")
-    assert en == ["万能の少女 (All-rounder) as Attack (攻撃): no awake character of yours that was not placed this round"]
+    assert en == ["All-rounder (万能の少女) as Attack (攻撃): no awake character of yours that was not placed this round"]
     assert T.why_not(g, 0, "ja") == ["万能の少女の攻撃：このラウンドに配置したもの以外に、ウェイクアップ状態の自分のキャラクターがいない"]
     assert T.why_not(g, 1, "en") == ["It is not your decision: Opponent is deciding."]
     # choosing attackers: one placed this round, one in bed
@@ -445,8 +445,8 @@ def test_why_not_a_program_with_nothing_to_act_on_and_a_new_character():
                          deck=["T-SMALL"] * 5), p1=dict(deck=["T-SMALL"] * 5), start="main")
     assert g.decision.kind == "attackers"
     en = T.why_not(g, 0, "en")
-    assert "小兵 (Small Fry): placed this round: it cannot Attack (Fan Fire can)" in en
-    assert any(line.startswith("配置の少女 (Placer): in bed (ベッドイン)") for line in en)
+    assert "Small Fry (小兵): placed this round: it cannot Attack (Fan Fire can)" in en
+    assert any(line.startswith("Placer (配置の少女): in bed (ベッドイン)") for line in en)
     assert not any("Placer Knight" in line for line in en)  # it can attack: nothing to explain
 
 

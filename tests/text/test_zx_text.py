@@ -153,13 +153,13 @@ def test_an_effect_is_told_with_the_card_that_caused_it():
               {"type": "modify", "card": 50, "amount": -2000},
               {"type": "set_state", "card": 50, "asleep": True}]
     lines = W.lines(events, 0, "en", book)
-    assert lines[1] == f"Opponent's {zx.name} ({zx.name_en}) gets -2000 power this turn (effect of " \
-                       f"{ev_card.name} ({ev_card.name_en}))"
-    assert lines[2].startswith(f"Opponent's {zx.name} ({zx.name_en}) was put to sleep (effect of ")
+    assert lines[1] == f"Opponent's {zx.name_en} ({zx.name}) gets -2000 power this turn (effect of " \
+                       f"{ev_card.name_en} ({ev_card.name}))"
+    assert lines[2].startswith(f"Opponent's {zx.name_en} ({zx.name}) was put to sleep (effect of ")
     ja = W.lines(events, 0, "ja", book)
     assert ja[1] == f"相手の{zx.name}のパワーがこのターン-2000（{ev_card.name}の効果）"
     # alone, the event cannot tell its cause: the line says what happened, without a guess
-    assert W.narrate(events[1], 1, "en", book) == f"Your {zx.name} ({zx.name_en}) gets -2000 power this turn"
+    assert W.narrate(events[1], 1, "en", book) == f"Your {zx.name_en} ({zx.name}) gets -2000 power this turn"
 
 
 # --- menus ---------------------------------------------------------------------------------------------
@@ -230,9 +230,9 @@ def test_why_not_explains_a_card_that_cannot_be_placed():
     placeable = {g.state.cards[a.card].id for a in g.legal_actions() if a.type == "place"}
     assert placeable == {"Z-R1"}
     checks.check_why_not(W.why_not, g, clean, [
-        "赤五 (Red Five): costs 5, you have 3 rebooted resources",
-        "青二 (Blue Two): needs at least one rebooted blue resource to pay with",
-        "迎撃 (Intercept): a battle event: only during a battle",
+        "Red Five (赤五): costs 5, you have 3 rebooted resources",
+        "Blue Two (青二): needs at least one rebooted blue resource to pay with",
+        "Intercept (迎撃): a battle event: only during a battle",
     ], ["赤五：コスト5に対してリブート状態のリソースが3枚", "青二：支払いにはリブート状態の青のリソースが1枚以上必要"],
         fine="Red One")  # Red One can be placed: nothing to explain
 
@@ -244,7 +244,7 @@ def test_why_not_explains_a_full_board_and_a_sleeping_attacker():
     g = _scenario(p0={"hand": ["Z-R1"], "resources": ["Z-R1"] * 3}, board=board)
     assert not [a for a in g.legal_actions() if a.type == "place"]
     lines = W.why_not(g, 0, "en")
-    assert any(line.startswith("赤一 (Red One): no square to place it on") for line in lines), lines
+    assert any(line.startswith("Red One (赤一): no square to place it on") for line in lines), lines
     assert any("on square 7 (your player square): asleep" in line for line in lines), lines
 
 
@@ -270,9 +270,9 @@ def test_events_seldom_met_read_in_both_languages():
               {"type": "battle_end", "why": "player protected by a Z/X OB"},
               {"type": "game_over", "winner": None, "reason": "decision_limit"}]
     en = [W.narrate(ev, 0, "en", book) for ev in events]
-    assert en[0] == f"Your {zx.name} ({zx.name_en}) meets its own win condition!"
+    assert en[0] == f"Your {zx.name_en} ({zx.name}) meets its own win condition!"
     assert en[1] == "Opponent took a card from their deck into the hand (not revealed)"
-    assert en[2] == f"Opponent took {zx.name} ({zx.name_en}) (revealed) from their deck into the hand"
+    assert en[2] == f"Opponent took {zx.name_en} ({zx.name}) (revealed) from their deck into the hand"
     assert en[3] == "Opponent conceded"
     assert en[4] == "The battle ends with no effect: the player is protected by a Z/X OB"
     assert en[5].startswith("Game over: Draw (")

@@ -124,7 +124,7 @@ def test_the_written_file_names_each_card_and_survives_odd_names(c):
     deck["name"] = 'Quote " back\\slash\nnew line'
     deck["description"] = 'Two\nlines, a "quote" and a tab\t.'
     text = file_text(c, "shironeko", deck)
-    assert '"SNP-001" = 3   # 見習い剣士ルカ (Luka, Apprentice Swordsman)' in text
+    assert '"SNP-001" = 3   # Luka, Apprentice Swordsman (見習い剣士ルカ)' in text
     data = parse_toml(text, "written")
     assert data["name"] == 'Quote " back\\slash new line'  # one line: control characters become spaces
     assert data["description"] == deck["description"]
@@ -314,7 +314,7 @@ def test_a_deck_with_your_own_card_is_legal_with_the_set_only(c):
     r = c.post(f"/api/deck-file/shironeko?cards={digest}", json=deck)
     assert r.status_code == 200, r.text
     text = r.json()["text"]
-    assert '"MY-001" = 3   # テスト剣士 (Test Swordsman)' in text
+    assert '"MY-001" = 3   # Test Swordsman (テスト剣士)' in text
     assert check_with(c, "shironeko", text, digest) == []
     # without the set the card is unknown: SN-D1, from either endpoint the page may use
     without = check_with(c, "shironeko", text, "")

@@ -222,7 +222,7 @@ def test_build_and_play_a_deck_with_your_own_cards(browser, server):
     assert visible_ids(page) == ["MY-001"]
     page.uncheck("#dk-own-only")
 
-    # Red Rush with the new card in place of 見習い剣士ルカ (SNP-001, 3 copies)
+    # Red Rush with the new card in place of SNP-001, 3 copies (見習い剣士ルカ)
     load_sample(page, "red_rush")
     assert wait_state(page, "legal", "illegal") == "legal"
     main = page.locator("#dk-parts .dk-part[data-part=main]")
@@ -240,7 +240,7 @@ def test_build_and_play_a_deck_with_your_own_cards(browser, server):
     assert "×3" in row.inner_text() and "Test Swordsman" in row.inner_text() and row.locator(".dk-own").count() == 1
     assert "40 / 40" in main.locator("h3").inner_text()
     text = page.input_value("#dk-deck-text")
-    assert '"MY-001" = 3   # テスト剣士 (Test Swordsman)' in text
+    assert '"MY-001" = 3   # Test Swordsman (テスト剣士)' in text
     assert page.input_value("#dk-play input[name=card_set]") == digest
     shot(page, "own-cards-builder")
 

@@ -20,7 +20,7 @@ from .helpers import browsers, client, invite_path, join, my_turn, new_game, rec
 from .pg import Postgres
 from ..card_texts import MY
 
-#: Red Rush with the new card (by its Japanese name) in place of 見習い剣士ルカ (SNP-001)
+#: Red Rush with the new card (by its Japanese name) in place of SNP-001 (見習い剣士ルカ)
 MY_DECK = tcg.load_deck("shironeko", "red_rush").to_toml().replace('"SNP-001"', '"テスト剣士"')
 
 

@@ -216,9 +216,9 @@ class NamedCard:
                         yield ab, op.args
 
     def label(self, lang: str = "en") -> str:
-        if lang == "ja" or not self.name_en:
-            return self.name
-        return f"{self.name} ({self.name_en})"
+        """The card's title (``tcg.text.card_title``: in English, the English name first)."""
+        from ..text import card_title
+        return card_title(self.name, self.name_en, lang)
 
 
 C = TypeVar("C")

@@ -40,6 +40,7 @@ import json
 from typing import Any, Callable, Mapping, Sequence
 
 from ..presentation import fold
+from ..text import card_title
 
 
 def game_spec(game_id: Any):
@@ -152,11 +153,8 @@ ABILITY_JA = {"static": "常時", "activated": "起動", "trigger": "トリガ�
 
 
 def card_label(card: Any, lang: str) -> str:
-    """Card name, with the English gloss in parentheses when ``lang`` is "en"."""
-    name, en = getattr(card, "name", ""), getattr(card, "name_en", "")
-    if lang == "ja" or not en:
-        return name
-    return f"{name} ({en})"
+    """The card's title (``tcg.text.card_title``: in English, the English name first)."""
+    return card_title(getattr(card, "name", ""), getattr(card, "name_en", ""), lang)
 
 
 def card_text(card: Any, lang: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rich.text import Text
 
+from ..text import card_title
 from . import GenericRenderer, card_text, label_players
 
 
@@ -52,10 +53,7 @@ class BoardRenderer(GenericRenderer):
         """Card name, with the English gloss when lang is not "ja"."""
         if not view:
             return "?"
-        name, en = view.get("name") or view.get("id") or "?", view.get("name_en")
-        if self.lang != "ja" and en:
-            return f"{name} ({en})"
-        return str(name)
+        return card_title(view.get("name") or view.get("id") or "?", view.get("name_en"), self.lang)
 
     def kind_name(self, kind: Any) -> str:
         return str(kind or "?")

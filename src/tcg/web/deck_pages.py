@@ -47,7 +47,7 @@ from ..engine.errors import DeckFileError, TcgError
 from ..engine.files import MAX_DECK_BYTES, parse_json, parse_toml, read_text
 from ..games import spec
 from ..spec import DeckPart
-from ..text import catalog
+from ..text import card_title, catalog
 from .clock import CLOCKS, TIMEOUT_LIMIT
 from .forms import AGENTS, GAME_NAMES, HASH, LANGS
 
@@ -300,7 +300,7 @@ def deck_file_text(game: str, deck: Deck, description: str = "", cards: list[tup
         for cid, n in deck.counts(sec).items():
             c = known.find(cid)
             if c is not None:
-                label = c.name + (f" ({c.name_en})" if c.name_en and c.name_en != c.name else "")
+                label = card_title(c.name, c.name_en, "en")
                 notes[f"{_toml_str(cid)} = {n}"] = _CONTROL.sub(" ", label)
     lines = []
     for line in deck.to_toml().splitlines():

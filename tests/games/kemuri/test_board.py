@@ -73,7 +73,7 @@ def test_a_flavour_cross_is_its_top_card_with_the_summed_cp_then_the_casts_under
     top, under, _ = cards
     assert stats(top)["CP"] == "6" and "flavour cross (味クロス) of 2: CP 5+1" in top["states"]
     assert stats(under) == {"": "遅番 late", "CP": "1"}
-    assert under["states"] == ["crossed under 早番べん (Ben (early))"]
+    assert under["states"] == ["crossed under Ben (early) (早番べん)"]
 
 
 def test_seats_show_what_is_left_to_close_and_the_customers_levels():
@@ -170,9 +170,9 @@ def test_the_banner_tells_how_a_serving_stands_and_the_help_cards_show():
     assert g.decision.kind == "help" and g.decision.player == 1
     do(g, "help", card="K-HE2")
     desc = describe(g, viewer=1)
-    assert desc["banner"] == ("Serving (お給仕): Opponent's 早番べん (Ben (early)) (早番 CP 5), call-in ×2 → "
-                              "your 早番あおい (Aoi (early)) (早番 CP 3) · CP 5 vs 3+2 help = 5 → "
-                              "Opponent's 早番べん (Ben (early)) (CP 5) wins so far (tie: the server)")
+    assert desc["banner"] == ("Serving (お給仕): Opponent's Ben (early) (早番べん) (早番 CP 5), call-in ×2 → "
+                              "your Aoi (early) (早番あおい) (早番 CP 3) · CP 5 vs 3+2 help = 5 → "
+                              "Opponent's Ben (early) (早番べん) (CP 5) wins so far (tie: the server)")
     helps = area(desc, "help")
     assert [c["id"] for c in helps["cards"]] == ["K-HE2"] and stats(helps["cards"][0])["CP"] == "+2"
     assert "▶ SERVING" in area(desc, "p0.floor")["cards"][0]["states"]
@@ -182,7 +182,7 @@ def test_the_banner_tells_how_a_serving_stands_and_the_help_cards_show():
 def test_nobody_to_receive_is_told_as_ikeike():
     g = scenario(p0=dict(floor=["K-EB"], deck=["K-F1"] * 5), p1=dict(deck=["K-F1"] * 5), start="serve")
     g.state.serving = (iid_in(g, 0, "floor", "K-EB"), -1)  # as while its call-ins resolve
-    assert describe(g)["banner"] == ("Serving (お給仕): your 早番べん (Ben (early)) (早番 CP 5), call-in ×2 → "
+    assert describe(g)["banner"] == ("Serving (お給仕): your Ben (early) (早番べん) (早番 CP 5), call-in ×2 → "
                                      "nobody — イケイケ: call-in +1")
     assert describe(g, lang="ja")["banner"] == "お給仕：あなたの早番べん（早番 CP5）・呼び込み×2 → 受けるキャストなし — イケイケ：呼び込み+1"
 

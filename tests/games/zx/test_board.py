@@ -167,7 +167,7 @@ def test_title_status_and_battle_banner():
     assert d["title"] == "Turn 5 · MAIN PHASE · Your turn · first player: You"
     assert d["status"].startswith("Decision: You — battle: play a battle event or an EV EX, or pass")
     assert d["banner"].splitlines() == [
-        "⚔ BATTLE Your 赤三 (Red Three) (3000) on square 4 (centre) → Opponent's 赤一 (Red One) (1000) on square 1 "
+        "⚔ BATTLE Your Red Three (赤三) (3000) on square 4 (centre) → Opponent's Red One (赤一) (1000) on square 1 "
         "(Opponent's player square)",
         "If nothing changes: 3000 vs 1000 → destroys it",
         "Battle events: You to act · the battle resolves once both players pass in a row"]

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ... import voice
 from ...engine.action import Action
 from ...presentation import cards_in
-from ...text import game_words
+from ...text import card_title, game_words
 from .cards import CHARACTER_KINDS
 
 GAME = "shironeko"
@@ -105,8 +105,7 @@ def card_label(card: Any, lang: str = "en") -> str:
     name = get("name") or get("id")
     if not name:
         return t("card.unknown", lang)
-    en = get("name_en")
-    return f"{name} ({en})" if lang != "ja" and en and en != name else str(name)
+    return card_title(name, get("name_en"), lang)
 
 
 def lookup(cards: Any, iid: Any = None, cid: Any = None) -> Any:

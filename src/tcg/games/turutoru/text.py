@@ -53,7 +53,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ... import voice
 from ...engine.action import Action
 from ...presentation import cap, fold, known_lang
-from ...text import game_words
+from ...text import card_title, game_words
 
 GAME = "turutoru"
 SEGMENTS = 6      # the profile's round.segments (observations carry it as "segments")
@@ -223,8 +223,7 @@ def card_label(card: Any, lang: str = "en") -> str:
     name = get("name") or get("id")
     if not name:
         return t("fmt.a_card", lang)
-    en = get("name_en")
-    return f"{name} ({en})" if _lang(lang) != "ja" and en and en != name else str(name)
+    return card_title(name, get("name_en"), _lang(lang))
 
 
 def ability_text(ab: Any, lang: str = "en", index: int = 0) -> str:

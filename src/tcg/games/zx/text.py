@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ... import menus, voice
 from ...engine.action import Action
 from ...presentation import cap, fold, known_lang
-from ...text import game_words
+from ...text import card_title, game_words
 from .cards import COLORS
 from .state import ADJACENT, PLAYER_SQUARE
 
@@ -238,8 +238,8 @@ class Voice(voice.Voice):
 
     # --- cards --------------------------------------------------------------------------------------
     def both(self, name: Any, en: Any) -> str:
-        """The English name after the name in English, even when they are the same."""
-        return f"{name} ({en})" if self.lang != "ja" and en else str(name)
+        """A card's title (``tcg.text.card_title``)."""
+        return card_title(name, en, self.lang)
 
     def short(self, view: Any) -> str:
         """The English name (Japanese in Japanese): for compact lists."""
