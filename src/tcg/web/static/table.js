@@ -13,7 +13,49 @@
   const el = TCGBoard.el;
 
   // --- the board: drawn by static/board.js ---------------------------------------------------
-  function drawBoard(view) { TCGBoard.boardEl(view, seat, lang, W, $("board")); }
+  function drawBoard(view) { TCGBoard.boardEl(view, seat, lang, W, $("board")); fit(); }
+
+  // --- the table on a desk fits the window: a row of cards too long for its place becomes a
+  // stack (its cards overlap so the row keeps one line; it opens on hover or a tap) ------------
+  const desk = window.matchMedia("(min-width: 901px)");
+  function fit() {
+    const board = $("board");
+    board.querySelectorAll(".row").forEach(row => {
+      row.classList.remove("stacked", "open");
+      row.parentElement.style.minHeight = "";
+      for (const c of row.children) c.style.marginLeft = "";
+      const area = row.parentElement, cards = row.querySelectorAll(":scope > .card");
+      if (!desk.matches) { area.style.flex = ""; return; }
+      // a row asks for the room of its cards (two of a longer one, which shares what is left)
+      let want = 0;
+      Array.from(cards).slice(0, cards.length > 4 ? 2 : 4).forEach(c => { want += c.offsetWidth + 4; });
+      const label = area.querySelector(".area-label");
+      want = Math.max(want, label ? label.offsetWidth + 34 : 0, 80) + 14;
+      area.style.flex = `${Math.max(0, cards.length - 4)} 1 ${want}px`;
+    });
+    if (!desk.matches) return;
+    // the piles of a side: one column of short lines (label, count, top card)
+    board.querySelectorAll(".side-block").forEach(side => {
+      if (side.querySelector(":scope > .layout-counters")) side.appendChild(el("div", "line-break"));
+      const piles = side.querySelectorAll(":scope > .area.layout-pile");
+      if (piles.length < 2) return;
+      const box = el("div", "piles");
+      side.insertBefore(box, piles[0]);
+      piles.forEach(p => box.appendChild(p));
+    });
+    board.querySelectorAll(".row").forEach(row => {
+      const cards = Array.from(row.children).filter(c => c.classList.contains("card"));
+      if (cards.length < 2 || row.scrollWidth <= row.clientWidth + 1) return;
+      const w = cards[0].offsetWidth, room = row.clientWidth - 2;
+      const step = Math.max(14, (room - w) / (cards.length - 1));
+      cards.forEach((c, i) => { if (i) c.style.marginLeft = (step - w - 4) + "px"; });  // 4: the row's gap
+      row.classList.add("stacked");
+      const area = row.parentElement;
+      area.style.minHeight = area.offsetHeight + "px";  // the area keeps its place while the stack is open
+      area.classList.toggle("opens-left", area.offsetLeft > board.clientWidth / 2);
+    });
+  }
+  window.addEventListener("resize", () => { if (state) fit(); });
 
   // --- options -----------------------------------------------------------------------------
   function level(options, pre) {
