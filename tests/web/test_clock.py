@@ -122,6 +122,8 @@ def test_an_absent_opponent_may_be_claimed_against_after_the_grace_period(friend
         # the friend is gone, but only just: a claim is refused, nothing changes
         a.send_text(json.dumps({"type": "claim", "seq": m["seq"]}))
         err = json.loads(a.receive_text())
+        while err["type"] == "presence":  # (the host was told at once that the friend's page closed)
+            err = json.loads(a.receive_text())
         assert err["type"] == "error" and "not away" in err["message"]
         # after the grace period the host is told, and may claim the win
         m = receive_state(a, lambda x: x["can_claim"])

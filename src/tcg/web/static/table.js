@@ -7,7 +7,8 @@
   const seat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
   const W = window.TCG_WORDS;
   const $ = (id) => document.getElementById(id);
-  let ws = null, state = null, prefix = [], focus = null, retry = 0;
+  let ws = null, state = null, prefix = [], focus = null, retry = 0, offline = false, offlineSince = 0;
+  const baseTitle = document.title;
   const LOG_KEEP = 80;  // steps of the log the page keeps
 
   const el = TCGBoard.el;
@@ -129,6 +130,7 @@
       const b = el("button", "option-button", it.label);
       b.type = "button";
       b.dataset.index = String(i + 1);
+      b.disabled = offline;  // no click is lost while the connection is down
       if (it.option) b.dataset.option = String(it.option.id);
       b.addEventListener("click", () => choose(it));
       b.addEventListener("mouseenter", () => mark(it.option ? it.option.refs : [].concat(...it.options.map(o => o.refs)), "hover"));
@@ -143,9 +145,19 @@
     const refs = new Set();
     for (const o of opts) for (const r of o.refs) refs.add(r);
     document.querySelectorAll("[data-ref]").forEach(e => {
-      e.classList.toggle("clickable", refs.has(e.dataset.ref) && e.dataset.ref !== focus);
+      const on = refs.has(e.dataset.ref) && e.dataset.ref !== focus;
+      e.classList.toggle("clickable", on);
       e.classList.toggle("focused", e.dataset.ref === focus);
+      // reachable by the keyboard, and named (board.js) for a screen reader
+      if (e.classList.contains("card") || e.classList.contains("cell") || on) e.tabIndex = 0;
+      if (e.classList.contains("card")) e.setAttribute("role", on ? "button" : "img");
+      if (on && !e.classList.contains("card")) e.setAttribute("aria-roledescription", "button");
+      else e.removeAttribute("aria-roledescription");
     });
+    const fold = $("fold");
+    fold.textContent = root.classList.contains("folded") ? W.unfold_options.replace("{n}", String(items.length)) : W.fold_options;
+    fold.setAttribute("aria-expanded", String(!root.classList.contains("folded")));
+    fold.hidden = !items.length;
     // a row that scrolls sideways (a phone) shows its first clickable card, not only its start
     document.querySelectorAll("#board .clickable").forEach(e => {
       const row = e.parentElement;
@@ -172,12 +184,13 @@
 
   function clickRef(ref) {
     const all = allOptions();
-    if (!all.length) return;
+    if (!all.length || offline) return;
     const base = focus ? all.filter(o => o.refs.includes(focus)) : all;
     const opts = base.filter(o => o.refs.includes(ref));
     if (!opts.length) return;
     if (opts.length === 1) { sendChoice(opts[0]); return; }
     focus = ref; prefix = [];
+    root.classList.remove("folded");  // the choices the card leads to are shown
     // the options named by a click usually share their first step: open it
     const items = level(opts, []);
     if (items.length === 1 && items[0].step) prefix = items[0].step;
@@ -197,6 +210,7 @@
       steps.push(st);
       ol.appendChild(TCGBoard.stepEl(st, seat));
     }
+    if (!msg.log_full) for (const st of fresh.slice(-6)) announce((st.who ? st.who + ": " : "") + st.text);
     while (steps.length > LOG_KEEP) { steps.shift(); if (ol.firstElementChild) ol.firstElementChild.remove(); }
     ol.scrollTop = ol.scrollHeight;
     if (fresh.length && known && !msg.log_full) {
@@ -237,7 +251,8 @@
     for (const [p, s] of away) {
       const who = msg.players[p] || ("P" + p);
       lines.push(standins.includes(p) ? W.standing_in.replace("{who}", who)
-        : W.away.replace("{who}", who).replace("{seconds}", s));
+        : msg.can_claim ? W.away.replace("{who}", who).replace("{seconds}", s)
+        : W.seat_reconnecting.replace("{who}", who));
     }
     box.hidden = !lines.length || !!msg.result;
     $("away-text").textContent = lines.join(" ");
@@ -251,6 +266,8 @@
     state = msg;
     if (fresh) { prefix = []; focus = null; }
     root.dataset.seq = String(msg.seq);
+    const mine = !!(msg.decision && msg.decision.yours && !msg.result);
+    document.title = (mine ? W.your_turn_title + " — " : "") + baseTitle;
     const v = msg.view;
     $("title").textContent = v.title;
     $("status").textContent = msg.result ? msg.result.text : (msg.thinking ? W.thinking : v.status);
@@ -284,6 +301,17 @@
     const c = $("concede"); if (c) c.hidden = !!msg.result;
     drawOptions();
     $("log").scrollTop = $("log").scrollHeight;  // again: the table's new layout may have moved it
+    if (fresh) {
+      if (msg.result) announce(msg.result.text);
+      else if (mine) announce(`${W.options}: ${v.status}. ${W.options_count.replace("{n}", String(level(allOptions(), []).length))}`);
+      else announce($("decision-title").textContent);
+      // a keyboard player whose focus went with the old table finds the options
+      const a = document.activeElement;
+      if (mine && (!a || a === document.body || !document.contains(a))) {
+        const first = $("options").querySelector("button");
+        if (first && keyboardUsed) first.focus({preventScroll: true});
+      }
+    }
     root.dataset.ready = msg.result ? "over" : (msg.decision && msg.decision.yours && msg.options.length) ? "yours" : "wait";
   }
 
@@ -296,19 +324,40 @@
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = new URLSearchParams({lang: lang, seat: seat === null ? "spectator" : String(seat)});
     ws = new WebSocket(`${proto}//${location.host}/ws/${gid}?${q}`);
-    ws.onopen = () => { retry = 0; root.classList.remove("offline"); };
+    ws.onopen = () => { retry = 0; offlineSince = 0; setOffline(false); };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") render(msg);
+      else if (msg.type === "presence") { if (state) { state = Object.assign({}, state, {away: msg.away}); drawAway(state); } }
       else if (msg.type === "error") flash(msg.message);
     };
     ws.onclose = (ev) => {
-      root.classList.add("offline");
+      setOffline(true);
       if (ev.code === 4403 || ev.code === 4404 || ev.code === 1008) { $("status").textContent = ev.reason; return; }
       $("status").textContent = W.reconnecting;
+      announce(W.reconnecting);
+      // back within 2 s of the server's return: the wait is at most 2 s for the first minute
+      if (!offlineSince) offlineSince = performance.now();
       retry = Math.min(retry + 1, 6);
-      setTimeout(connect, 250 * 2 ** retry);
+      const most = performance.now() - offlineSince < 60000 ? 2000 : 15000;
+      setTimeout(connect, Math.min(most, 250 * 2 ** retry));
     };
+  }
+
+  function setOffline(on) {
+    offline = on;
+    root.classList.toggle("offline", on);
+    $("offline-note").hidden = !on;
+    $("options").querySelectorAll("button").forEach(b => { b.disabled = on; });
+    if (on) root.dataset.ready = root.dataset.ready === "over" ? "over" : "wait";
+  }
+
+  // the live region a screen reader reads out: the decision, and each new step of the log
+  function announce(text) {
+    const box = $("announce");
+    if (!text) return;
+    box.appendChild(el("p", "", text));
+    while (box.childElementCount > 8) box.firstElementChild.remove();
   }
 
   function flash(text) {
@@ -323,6 +372,7 @@
     if (t) { ev.preventDefault(); clickRef(t.dataset.ref); }
   });
   $("back").addEventListener("click", back);
+  $("fold").addEventListener("click", () => { root.classList.toggle("folded"); drawOptions(); });
   $("undo").addEventListener("click", () => send({type: "undo", seq: state.seq}));
   $("claim").addEventListener("click", () => send({type: "claim", seq: state.seq}));
   $("standin").addEventListener("click", () => send({type: "standin", seq: state.seq}));
@@ -332,8 +382,20 @@
   if (concede) concede.addEventListener("click", () => {
     if (state && confirm(W.confirm_concede)) send({type: "concede", seq: state.seq});
   });
+  let keyboardUsed = false;
   document.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "INPUT" || ev.target.tagName === "TEXTAREA") return;
+    if (ev.key === "Tab") keyboardUsed = true;
+    const t = ev.target.closest && ev.target.closest("#board [data-ref]");
+    if (t && (ev.key === "Enter" || ev.key === " ")) {
+      if (t.classList.contains("clickable")) {
+        ev.preventDefault(); keyboardUsed = true;
+        clickRef(t.dataset.ref);
+        const first = $("options").querySelector("button");
+        if (first && focus) first.focus();
+      }
+      return;
+    }
     if (ev.key === "Escape") { back(); return; }
     if (/^[1-9]$/.test(ev.key)) {
       const b = document.querySelector(`#options button[data-index="${ev.key}"]`);
