@@ -96,3 +96,81 @@ def test_the_busy_table_fits_the_window(browser, tables, game):
     assert page.locator("#options button").count() >= 1
     assert errors == []
     ctx.close()
+
+
+def ax_names(page) -> list[tuple[str, str]]:
+    """(role, name) of every node of Chromium's accessibility tree (what a screen reader reads)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    out = []
+    for n in nodes:
+        if n.get("ignored"):
+            continue
+        role = (n.get("role") or {}).get("value", "")
+        name = (n.get("name") or {}).get("value", "")
+        if name:
+            out.append((str(role), str(name)))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_busy_table_on_a_phone_and_for_a_screen_reader(browser, tables, game):
+    # a phone: the option sheet folds away so the board shows, a tap on a card still chooses
+    ctx, page, errors = open_table(browser, tables, game, "phone", viewport=PHONE, is_mobile=True,
+                                   has_touch=True, device_scale_factor=2)
+    page.wait_for_timeout(1500)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"fit-{game}-phone.png"))
+    opened = page.locator("#decision").bounding_box()
+    b = page.locator("#fold").bounding_box()  # where it is on the screen (the sheet sticks to the bottom)
+    page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    page.wait_for_timeout(100)
+    folded = page.locator("#decision").bounding_box()
+    assert folded["height"] < min(opened["height"], 130), (opened, folded)
+    assert page.locator("#options").is_hidden()
+    page.screenshot(path=str(SHOTS / f"fit-{game}-phone-folded.png"))
+    page.eval_on_selector("#fold", "b => b.click()")  # open again
+    assert page.locator("#options button").first.is_visible()
+    assert errors == []
+    ctx.close()
+
+    # a screen reader: the decision, every option and both sides' counters are in the tree;
+    # the live region says what is to be decided
+    ctx, page, errors = open_table(browser, tables, game, "reader", viewport=DESK)
+    names = ax_names(page)
+    text = "\n".join(name for _, name in names)
+    title = page.locator("#decision-title").inner_text()
+    status = page.locator("#status").inner_text()
+    assert ("heading", title) in names
+    assert status in text
+    options = page.eval_on_selector_all("#options button", "bs => bs.map(b => b.textContent)")
+    assert options
+    buttons = [name for role, name in names if role == "button"]
+    for o in options:
+        assert any(o in b for b in buttons), f"option {o!r} is not in the accessibility tree"
+    counters = page.eval_on_selector_all("#board .side-top [data-counter], #board .side-bottom [data-counter]",
+                                         "cs => cs.map(c => [c.closest('.side-block').className, c.getAttribute('aria-label')])")
+    assert any("side-top" in side for side, _ in counters) and any("side-bottom" in side for side, _ in counters)
+    for _, label in counters:
+        assert label in text, f"counter {label!r} is not in the accessibility tree"
+    cards = page.eval_on_selector_all("#board .area:not(.layout-pile) .card:not(.face-down)",
+                                      "cs => cs.map(c => [c.tabIndex, c.getAttribute('aria-label')])")
+    assert cards and all(t == 0 and label for t, label in cards)
+    assert page.locator("#announce p").count() >= 1
+    assert title in page.locator("#announce").inner_text()
+    # the keyboard alone: Tab to the first option, Enter
+    before = page.eval_on_selector("#table-page", "r => r.dataset.seq")
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => !!document.activeElement.closest('#options')"):
+            break
+    else:
+        raise AssertionError("Tab never reaches the options")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(s) => document.getElementById('table-page').dataset.seq !== s "
+                           "|| document.querySelector('#crumbs').textContent !== ''", arg=before)
+    assert errors == []
+    ctx.close()
