@@ -34,6 +34,7 @@ PROBLEMS = """() => {
     const cs = getComputedStyle(e);
     if (cs.display === 'none' || !e.getClientRects().length) continue;
     const clips = ['hidden', 'auto', 'scroll', 'clip'];
+    if (e.closest('.sr-only')) continue;  // (read out, not shown)
     if (e.id !== 'log' && e.id !== 'options' && !e.closest('#log')) {
       if (clips.includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 1)
         out.push(`${name(e)} cuts or scrolls its content (${e.scrollHeight} > ${e.clientHeight})`);
@@ -124,7 +125,10 @@ def test_the_busy_table_on_a_phone_and_for_a_screen_reader(browser, tables, game
     page.wait_for_timeout(1500)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"fit-{game}-phone.png"))
+    sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sw <= iw == PHONE["width"], f"the page is {sw} px wide"
     opened = page.locator("#decision").bounding_box()
+    assert opened["y"] + opened["height"] <= PHONE["height"] + 1  # the sheet is on the screen
     b = page.locator("#fold").bounding_box()  # where it is on the screen (the sheet sticks to the bottom)
     page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
     page.wait_for_timeout(100)
