@@ -4,8 +4,9 @@ Chromium. At 1280x720 the whole table is on the screen: the page does not scroll
 log and the options scrolls or cuts its content, the first eight options show, no text is under
 12 px, every card of the fields and the hand is inside the window. At 390x844 the option sheet
 folds away so the board shows. The accessibility tree (what a screen reader reads) holds the
-decision, every option and both sides' counters. Screenshots: test-screenshots/fit-<game>.png,
-fit-<game>-phone.png (look at them)."""
+decision, every option and both sides' counters; a move is made by the keyboard alone; a game
+conceded shows its result panel. Screenshots: test-screenshots/fit-<game>.png, fit-<game>-phone.png,
+fit-<game>-phone-folded.png, fit-<game>-end.png (look at them)."""
 from __future__ import annotations
 
 import pytest
@@ -176,5 +177,19 @@ def test_the_busy_table_on_a_phone_and_for_a_screen_reader(browser, tables, game
     page.keyboard.press("Enter")
     page.wait_for_function("(s) => document.getElementById('table-page').dataset.seq !== s "
                            "|| document.querySelector('#crumbs').textContent !== ''", arg=before)
+
+    # the end (item 4): a panel with the result and its reason in words, New game and Replay
+    # links, no banner of the last battle left
+    page.on("dialog", lambda d: d.accept())
+    page.locator("#concede").click()
+    page.wait_for_function("() => document.getElementById('table-page').dataset.ready === 'over'")
+    panel = page.locator("#result-panel")
+    assert panel.is_visible()
+    assert ("投了" if LANG[game] == "ja" else "concession") in panel.inner_text()
+    assert page.locator("#new-game").get_attribute("href") == "/"
+    assert page.locator("#result-replay").get_attribute("href").startswith("/replay/")
+    assert page.locator("#banner").is_hidden()
+    assert page.evaluate("document.documentElement.scrollHeight") <= DESK["height"] + 1
+    page.screenshot(path=str(SHOTS / f"fit-{game}-end.png"))
     assert errors == []
     ctx.close()

@@ -41,7 +41,8 @@
     if (!desk.matches) return;
     // the piles of a side: one column of short lines (label, count, top card)
     board.querySelectorAll(".side-block").forEach(side => {
-      if (side.querySelector(":scope > .layout-counters")) side.appendChild(el("div", "line-break"));
+      if (side.querySelector(":scope > .layout-counters") && !side.querySelector(":scope > .line-break"))
+        side.appendChild(el("div", "line-break"));
       const piles = side.querySelectorAll(":scope > .area.layout-pile");
       if (piles.length < 2) return;
       const box = el("div", "piles");
@@ -275,7 +276,11 @@
     root.classList.toggle("over", !!msg.result);
     root.classList.toggle("my-turn", !!(msg.decision && msg.decision.yours));
     const banner = $("banner");
-    banner.hidden = !v.banner; banner.textContent = v.banner || "";
+    banner.hidden = !v.banner || !!msg.result; banner.textContent = msg.result ? "" : v.banner || "";
+    // the end: a panel with the result in words (its reason included) and where to go next;
+    // nothing of the last battle stays on screen
+    $("result-panel").hidden = !msg.result;
+    $("result-text").textContent = msg.result ? msg.result.text : "";
     drawBoard(v);
     if (fresh) for (const r of msg.last || [])
       document.querySelectorAll(`#board [data-ref="${CSS.escape(r)}"]`).forEach(e => e.classList.add("just"));
@@ -363,13 +368,16 @@
   function flash(text) {
     const b = $("banner");
     b.hidden = false; b.textContent = text; b.classList.add("error");
-    setTimeout(() => { b.classList.remove("error"); if (state) { b.hidden = !state.view.banner; b.textContent = state.view.banner || ""; } }, 3000);
+    setTimeout(() => { b.classList.remove("error"); if (state) { b.hidden = !state.view.banner || !!state.result; b.textContent = state.result ? "" : state.view.banner || ""; } }, 3000);
   }
 
   // --- input ---------------------------------------------------------------------------------
   $("board").addEventListener("click", (ev) => {
     const t = ev.target.closest(".clickable");
-    if (t) { ev.preventDefault(); clickRef(t.dataset.ref); }
+    if (t) { ev.preventDefault(); clickRef(t.dataset.ref); return; }
+    const stack = ev.target.closest(".row.stacked");  // a tap opens a stack (and closes it again)
+    document.querySelectorAll("#board .row.open").forEach(r => { if (r !== stack) r.classList.remove("open"); });
+    if (stack) stack.classList.toggle("open");
   });
   $("back").addEventListener("click", back);
   $("fold").addEventListener("click", () => { root.classList.toggle("folded"); drawOptions(); });
