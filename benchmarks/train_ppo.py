@@ -13,9 +13,11 @@ docs/research.md "PPO baseline"):
 Training stops at ``--minutes`` of wall clock or ``--steps`` environment steps, whichever comes
 first, saving ``<out>/checkpoints/ppo_<steps>_steps.zip`` every ``--checkpoint-every`` steps and
 ``<out>/model.zip`` at the end; ``--resume`` continues from ``<out>/model.zip`` (or the newest
-checkpoint) with its step count. The evaluation plays ``--eval-games`` games per opponent on seeds
-``--eval-seed + i`` (the learner alternates seats; deterministic masked policy) and writes
-``<out>/eval.json``. ``--eval-only`` evaluates the saved model without training.
+checkpoint) with its step count. The evaluation (``tcg.rl.evaluate``) plays ``--eval-games`` games
+per opponent as duplicate deals from ``--eval-seed`` (each deal twice, the learner in seat 0 then
+seat 1), with the argmax (deterministic) masked policy and with the sampled one, reporting each
+score with its 95% Wilson interval, per-seat scores and the deal pairs won twice / split / lost
+twice, and writes ``<out>/eval.json``. ``--eval-only`` evaluates the saved model without training.
 """
 from __future__ import annotations
 
@@ -50,33 +52,22 @@ def latest_checkpoint(out: str) -> str | None:
     return max(found)[1] if found else None
 
 
-def evaluate(model, game: str, opponent: str, games: int, seed: int, max_decisions: int) -> dict:
+def evaluate(model, game: str, opponent: str, games: int, seed: int, max_decisions: int) -> list[dict]:
+    """The model against ``opponent`` with ``tcg.rl.evaluate``: duplicate deals (each deal played
+    twice, the model in seat 0 then seat 1), once with the argmax policy and once sampling from
+    it; score (a draw 1/2) with its 95% Wilson interval, per-seat scores, the deal pairs."""
     import tcg.rl as rl
-    from tcg.sim.stats import wilson
-    wins = losses = draws = 0
-    lengths = []
-    for i in range(games):
-        env = rl.gym_env(game, opponent=opponent, seat=i % 2, seed=seed + i, max_decisions=max_decisions)
-        obs, info = env.reset(seed=seed + i)
-        steps = 0
-        while True:
-            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
-            obs, reward, term, trunc, info = env.step(int(action))
-            steps += 1
-            if term or trunc:
-                break
-        lengths.append(steps)
-        if reward > 0:
-            wins += 1
-        elif reward < 0:
-            losses += 1
-        else:
-            draws += 1
-    lo, hi = wilson(wins, games)
-    return {"opponent": opponent, "games": games, "wins": wins, "losses": losses, "draws": draws,
-            "win_rate": wins / games if games else 0.0, "wilson95": [lo, hi],
-            "mean_learner_decisions": float(np.mean(lengths)) if lengths else 0.0,
-            "seeds": [seed, seed + games - 1]}
+    out = []
+    for sampled in (False, True):
+        t0 = time.monotonic()
+        # max_decisions bounds the engine decisions of a game (both seats): 2x the learner's
+        r = rl.evaluate(model, game, opponent, games=games, sampled=sampled, duplicate=True,
+                        seed=seed, max_decisions=2 * max_decisions)
+        d = r.to_dict()
+        d["seconds"] = round(time.monotonic() - t0, 1)
+        d["summary"] = r.summary()
+        out.append(d)
+    return out
 
 
 def imitate(model, game: str, teacher: str, opponent: str, seconds: float, seed: int, max_decisions: int,
@@ -217,13 +208,9 @@ def main() -> None:
                "training_opponent": args.opponent, "env": env.metadata["name"],
                "evaluations": []}
     for opp in [o for o in args.eval_opponents.split(",") if o]:
-        t0 = time.monotonic()
-        r = evaluate(model, args.game, opp, args.eval_games, args.eval_seed, args.max_decisions)
-        r["seconds"] = round(time.monotonic() - t0, 1)
-        results["evaluations"].append(r)
-        lo, hi = r["wilson95"]
-        print(f"vs {opp:9}: {r['wins']}/{r['games']} won, {r['losses']} lost, {r['draws']} drawn; "
-              f"win rate {r['win_rate']:.1%} (95% CI {lo:.1%}-{hi:.1%})", flush=True)
+        for r in evaluate(model, args.game, opp, args.eval_games, args.eval_seed, args.max_decisions):
+            results["evaluations"].append(r)
+            print(r["summary"], flush=True)
     with open(os.path.join(out, "eval.json"), "w", encoding="utf-8") as f:
         json.dump(results, f, indent=1)
     print(f"wrote {out}/eval.json")

@@ -5,7 +5,8 @@ Public API (stable)::
     import tcg
     tcg.list_games()                       # ["shironeko", ...]
     tcg.list_decks("shironeko")            # shipped sample decks
-    deck = tcg.load_deck("shironeko", "red_rush")     # or a path to a deck file
+    deck = tcg.load_deck("shironeko", "red_rush")     # or a path to a deck file, or a deck code
+    code = tcg.deck_code("shironeko", deck)           # 'tcg1:shironeko:...': one line, read back by load_deck
     tcg.validate_deck("shironeko", deck)   # [] when legal, else DeckProblem(rule, message, card)
     game = tcg.new_game("shironeko", [deck, "blue_control"], seed=7)
     game.decision, game.legal_actions(), game.apply(action), game.is_over, game.winner
@@ -14,7 +15,7 @@ Public API (stable)::
     game.can_undo, game.undo()             # take back an action that revealed nothing
     tcg.replay(game.record())
 """
-from .api import IllegalDeckError, card_set, list_decks, list_games, load_deck, new_game, replay, validate_deck
+from .api import IllegalDeckError, card_set, deck_code, list_decks, list_games, load_deck, new_game, replay, validate_deck
 from .engine.action import Action, Decision
 from .engine.deck import Deck, DeckProblem
 from .engine.errors import (ArgumentError, CardDataError, DeckFileError, IllegalActionError, RecordError,
@@ -26,5 +27,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "ArgumentError", "CardDataError", "Deck", "DeckFileError", "DeckProblem", "Decision", "Game",
     "IllegalActionError", "IllegalDeckError", "RecordError", "TcgError", "UndoError", "UnknownGameError",
-    "card_set", "list_decks", "list_games", "load_deck", "new_game", "replay", "validate_deck", "__version__",
+    "card_set", "deck_code", "list_decks", "list_games", "load_deck", "new_game", "replay", "validate_deck", "__version__",
 ]

@@ -7,15 +7,16 @@ import pathlib
 from typing import Any, Mapping, Sequence
 
 from .engine.deck import Deck, DeckProblem
+from .engine.deck_code import decode as decode_deck_code, encode as encode_deck_code, looks_like_code
 from .engine.errors import (ArgumentError, DeckFileError, IllegalDeckError, RecordError, TcgError,
                             UnknownGameError)
 from .engine.game import Game, check_seed, replay_record
-from .games import GAMES, get_rules
+from .games import GAMES, game_ids, get_rules  # noqa: F401 - GAMES: the ids, for callers of tcg.api
 
 
 def list_games() -> list[str]:
     """Ids of the games this engine plays, e.g. ``["shironeko"]``."""
-    return list(GAMES)
+    return game_ids()
 
 
 def card_set(game: str):
@@ -32,10 +33,11 @@ def list_decks(game: str) -> list[str]:
 
 
 def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck:
-    """A shipped sample deck by name, or a deck file by path. Card names are resolved to ids;
+    """A shipped sample deck by name, a deck file by path, or a deck code (``deck_code``). Card names are resolved to ids;
     unknown cards are kept as written so that ``validate_deck`` can report them. Every failure is
     a ``TcgError``: ``UnknownGameError``, ``ArgumentError`` (not a name or path) or
-    ``DeckFileError`` (no such deck, not a regular file, too large, not UTF-8 TOML, bad counts).
+    ``DeckFileError`` (no such deck, not a regular file, too large, not UTF-8 TOML, bad counts; a
+    damaged deck code is its subclass ``DeckCodeError``).
     ``rules``: the ruleset whose cards resolve the names (``rules_with_cards``)."""
     base = get_rules(game)
     rules = rules or base
@@ -45,6 +47,8 @@ def load_deck(game: str, name_or_path: str | os.PathLike, *, rules=None) -> Deck
     text = os.fspath(name_or_path)
     if not isinstance(text, str):
         raise ArgumentError(f"a deck file path must be text, got {type(text).__name__}")
+    if looks_like_code(text):  # a deck code (tcg.engine.deck_code): 'tcg1:<game>:<set>:<cards>'
+        return _resolve_names(rules, decode_deck_code(text, game, rules.cards))
     named = _NAMED.get((id(rules), text))  # a sample deck asked for by name before
     if named is not None and named[0] is rules:
         try:
@@ -121,7 +125,7 @@ def _problems(rules, deck: Deck, validate: bool = True) -> list:
 
 def _check(rules, deck: Deck, validate: bool) -> list:
     if deck.game != rules.id:
-        return [DeckProblem("deck", f"deck is for game {deck.game!r}, not {rules.id!r}")]
+        return [DeckProblem.of(rules.id, "deck", "deck.other_game", deck_game=deck.game, game=rules.id)]
     return (validate and rules.validate_deck(deck)) or rules.setup_problems(deck)
 
 
@@ -131,7 +135,10 @@ def _resolve_names(rules, deck: Deck) -> Deck:
     return Deck(deck.game, deck.name, sections, deck.source)
 
 
-def _as_deck(game: str, deck: Deck | str | os.PathLike | Mapping[str, Any], rules=None) -> Deck:
+def as_deck(game: str, deck: Deck | str | os.PathLike | Mapping[str, Any], rules=None) -> Deck:
+    """``deck`` as a ``Deck`` of ``game``: a ``Deck`` as it is, a mapping (the deck JSON: card
+    names resolved by ``rules`` or the game's own cards), or a sample-deck name or deck file path
+    (``load_deck``)."""
     if isinstance(deck, Deck):
         return deck
     if isinstance(deck, Mapping):
@@ -145,11 +152,17 @@ def _as_deck(game: str, deck: Deck | str | os.PathLike | Mapping[str, Any], rule
     return load_deck(game, deck, rules=rules)
 
 
+def deck_code(game: str, deck: Deck | str | os.PathLike) -> str:
+    """The deck code of a deck (a sample-deck name, a file or a ``Deck``) for ``game``'s card
+    set: one line of text that ``load_deck`` (and every deck field) reads back."""
+    return encode_deck_code(as_deck(game, deck), get_rules(game).cards)
+
+
 def validate_deck(game: str, deck: Deck | str | os.PathLike) -> list[DeckProblem]:
     """Every deck-construction problem (rule ID, message, card); an empty list means legal."""
-    d = _as_deck(game, deck)
+    d = as_deck(game, deck)
     if d.game != game:
-        return [DeckProblem("deck", f"deck is for game {d.game!r}, not {game!r}")]
+        return [DeckProblem.of(game, "deck", "deck.other_game", deck_game=d.game, game=game)]
     return get_rules(game).validate_deck(d)
 
 
@@ -172,7 +185,7 @@ def new_game(game: str, decks: Sequence[Deck | str | os.PathLike], seed: int | N
     if seed is None:
         seed = int.from_bytes(os.urandom(6), "big")
     check_seed(seed)
-    resolved = [_as_deck(game, d, rules) for d in decks]
+    resolved = [as_deck(game, d, rules) for d in decks]
     for d in resolved:
         problems = _problems(rules, d, validate)
         if problems:
@@ -202,7 +215,7 @@ def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = Non
         raise RecordError(f"a record must be a JSON object, got {type(record).__name__}")
     game = record.get("game")
     if not isinstance(game, str):
-        raise RecordError(f"record 'game' must be a game id ({', '.join(GAMES)}), got {game!r}")
+        raise RecordError(f"record 'game' must be a game id ({', '.join(game_ids())}), got {game!r}")
     try:
         rules = get_rules(game)
     except UnknownGameError as e:
@@ -239,7 +252,13 @@ def rules_with_cards(game: str, cards: Sequence[Any]):
     ``(name, text)`` pairs), built once per content (cached by the files' SHA-256). A file that
     does not load raises ``CardDataError`` (file, card, field). See ``engine/card_files.py``."""
     from .engine.card_files import rules_with_cards as build
-    return build(game, cards)
+    return build(get_rules(game), cards)
+
+
+def own_cards(game: str):
+    """The game's own card set (its ``cards.toml``, without ``TCG_CARD_PATH`` files)."""
+    from .engine.card_files import own_cards as own
+    return own(get_rules(game))
 
 
 def card_files_sha256(cards: Sequence[Any]) -> str:
@@ -260,15 +279,13 @@ def check_card_file(game: str, text: str, name: str = "my-cards.toml") -> list[d
     with ``file``, ``card``, ``field``, ``message``, ``line`` (or None) and ``text`` (the whole
     message). [] when the file loads beside the game's own set."""
     from .engine.card_files import check_card_file as check
-    get_rules(game)
-    return check(game, text, name)
+    return check(get_rules(game), text, name)
 
 
 def check_card_files(game: str, files: Sequence[Any]) -> list[dict[str, Any]]:
     """``check_card_file`` for several files played together (an id in two files is a problem)."""
     from .engine.card_files import check_card_files as check
-    get_rules(game)
-    return check(game, files)
+    return check(get_rules(game), files)
 
 
 def _record_rules(game: str, record: Mapping[str, Any], cards: Sequence[Any] | None):

@@ -41,7 +41,6 @@ elements clickable: a click keeps the options that name the element.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any, Iterable, Mapping, Sequence
 
 from . import text as _text
@@ -132,8 +131,9 @@ def element_ids(desc: Mapping[str, Any]) -> set[str]:
 
 
 def board_module(game_id: str):
-    """The ``board`` module of a game package (``tcg.games.<id>.board``)."""
-    return importlib.import_module(f"tcg.games.{game_id}.board")
+    """The board description module of a game (its spec's ``board`` part)."""
+    from .games import spec
+    return spec(game_id).board
 
 
 def describe(game_id: str, obs: Mapping[str, Any], lang: str = "en", cards: Any = None) -> dict[str, Any]:

@@ -345,15 +345,9 @@ def cards_cmd(
 
 
 def _color_names_ja(game: str) -> dict[str, str]:
-    """Colour -> Japanese name, from the game's renderer module (``COLOR_JA``) when it has one."""
-    import importlib
-
-    from .ui import RENDERERS
-    names: dict[str, str] = {}
-    for path in ("tcg.ui.shironeko_board", RENDERERS.get(game)):
-        if path:
-            names.update(getattr(importlib.import_module(path), "COLOR_JA", {}) or {})
-    return names
+    """Colour -> Japanese name, from the game's spec (its terminal part's ``COLOR_JA``)."""
+    from .games import spec
+    return dict(spec(game).colour_names_ja)
 
 
 def _deck_description(path: pathlib.Path) -> str:
@@ -406,14 +400,18 @@ def decks_cmd(game: str = typer.Argument(..., help="Game id (see 'tcg games').")
 @_command("validate")
 def validate_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
-    deckfile: str = typer.Argument(..., metavar="DECKFILE", help="Deck file path or sample-deck name."),
+    deckfile: str = typer.Argument(..., metavar="DECKFILE",
+                                   help="Deck file path, sample-deck name or deck code (tcg1:...)."),
+    lang: str = typer.Option("en", "--lang", help="Language of the verdict and the problems: en or ja."),
 ) -> None:
     """Check a deck against the deck-construction rules.
 
-    Prints 'legal' and exits 0, or lists every problem (rule ID, message, card) and exits 1.
+    Prints 'legal' and the deck's code (one line that every deck field reads) and exits 0, or lists every problem (rule ID, message, card) and exits 1.
     An unreadable or malformed deck file exits 2."""
-    from .api import load_deck, validate_deck
+    from .api import deck_code, load_deck, validate_deck
     from .engine.errors import DeckFileError
+    from .text import catalog
+    lang = _check_lang(lang)
     _rules(game)
     try:
         deck = load_deck(game, deckfile)
@@ -422,17 +420,19 @@ def validate_cmd(
     problems = validate_deck(game, deck)
     con = _console()
     where = f"{deck.name!r}" + (f" ({deck.source})" if deck.source else "")
+    t = catalog(game).t
     if not problems:
-        con.print(Text.assemble(f"Deck {where}: ", ("legal", "bold green")))
+        con.print(Text.assemble(t("validate.deck", lang, where=where), (t("validate.legal", lang), "bold green")))
+        con.print(Text.assemble(t("validate.code", lang), (deck_code(game, deck), "bold")), soft_wrap=True)
         return
-    con.print(Text.assemble(f"Deck {where}: ",
-                            (f"NOT legal, {len(problems)} problem{'s' if len(problems) != 1 else ''}", "bold red")))
+    con.print(Text.assemble(t("validate.deck", lang, where=where),
+                            (t("validate.not_legal", lang, count=len(problems)), "bold red")))
     table = Table(show_lines=False)
-    table.add_column("Rule", style="bold", no_wrap=True)
-    table.add_column("Problem")
-    table.add_column("Card", no_wrap=True)
+    table.add_column(t("validate.rule", lang), style="bold", no_wrap=True)
+    table.add_column(t("validate.problem", lang), overflow="fold" if lang == "ja" else "ellipsis")  # no spaces to wrap at
+    table.add_column(t("validate.card", lang), no_wrap=True)
     for p in problems:
-        table.add_row(p.rule, p.message, p.card or "")
+        table.add_row(p.rule, p.text(lang), p.card or "")
     con.print(table)
     raise typer.Exit(1)
 

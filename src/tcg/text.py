@@ -158,9 +158,9 @@ def catalog(game_id: str | None = None) -> Catalog:
     """The words of ``game_id`` (its ``text.toml``, then the shared table); ``None``: shared only."""
     tables, sources = [], []
     if game_id is not None:
-        from .games import GAMES
+        from .games import GAMES, spec
         if game_id in GAMES:
-            path = pathlib.Path(__file__).parent / "games" / game_id / "text.toml"
+            path = spec(game_id).folder / "text.toml"
             tables.append(_load(path))
             sources.append(str(path))
     tables.append(_load(SHARED))

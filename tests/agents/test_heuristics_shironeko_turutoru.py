@@ -397,14 +397,14 @@ def test_heuristic_beats_random(game_id):
     assert wins / n > 0.7, f"{wins}/{n}"
 
 
-def test_turutoru_search_reads_the_card_names_of_its_options():
-    """The Turu-turu heuristic names each searchable card from its option label (English name in
-    brackets or parentheses), so it can value them instead of taking the first."""
-    from tcg.agents.heuristics.turutoru import _by_name_en, _english_name
-    assert _english_name("Take 炎の魔女エルザ (Elsa the Flame Witch)") == "Elsa the Flame Witch"
-    assert _english_name("Take 炎の魔女エルザ [Elsa the Flame Witch]") == "Elsa the Flame Witch"
+def test_turutoru_search_reads_the_card_ids_of_its_options():
+    """The Turu-turu heuristic knows each searchable card by the id its option names as data
+    (``AgentView.cards``, never the option's words), so it can value them instead of taking the
+    first."""
     game = tcg.new_game("turutoru", [tcg.list_decks("turutoru")[0]] * 2, seed=1)
+    view = AgentView(game, game.legal_actions())
     for iid in range(len(game.state.cards)):
         card = game.state.cards[iid]
-        label = game.describe(tcg.Action("search_pick", card=iid))
-        assert _by_name_en(_english_name(label)).name == card.name
+        ids = view.cards(tcg.Action("search_pick", card=iid))
+        assert ids == {"card": card.id} and TT._card(ids["card"]).name == card.name
+    assert view.cards(tcg.Action("search_none")) == {}

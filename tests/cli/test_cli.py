@@ -197,6 +197,17 @@ def test_validate_deck_file_is_legal(runner, tmp_path):
     assert "legal" in result.output
 
 
+def test_validate_prints_the_code_of_a_legal_deck_and_reads_it_back(runner):
+    name = tcg.list_decks("kemuri")[0]
+    first = run(runner, "validate", "kemuri", name)
+    code = re.search(r"Deck code: (tcg1:\S+)", first.output.replace("\n", "")).group(1)
+    assert tcg.load_deck("kemuri", code).sections == {k: v for k, v in tcg.load_deck("kemuri", name).sections.items() if v}
+    again = run(runner, "validate", "kemuri", code)
+    assert again.exit_code == 0 and "legal" in again.output, again.output
+    wrong = run(runner, "validate", "zx", code)
+    assert wrong.exit_code == 2 and "deck code is for game 'kemuri', not 'zx'" in wrong.output
+
+
 def test_validate_lists_every_problem(runner, broken_deck):
     problems = tcg.validate_deck("shironeko", broken_deck)
     assert len(problems) >= 4
@@ -209,6 +220,25 @@ def test_validate_lists_every_problem(runner, broken_deck):
         if p.card:
             assert p.card in result.output
     assert "[sideboard]" in result.output  # literal text, not eaten as markup
+
+
+def test_validate_in_japanese_lists_every_problem_in_japanese(runner, broken_deck):
+    """``--lang ja``: the verdict, the table's headers and each problem in Japanese (the
+    problems' Japanese text, none of their English messages); the default stays English."""
+    problems = tcg.validate_deck("shironeko", broken_deck)
+    result = run(runner, "validate", "shironeko", broken_deck, "--lang", "ja")
+    assert result.exit_code == 1
+    out = result.output
+    assert f"構築条件を満たしていません（問題{len(problems)}件）" in out and "NOT legal" not in out
+    assert "ルール" in out and "問題" in out and "Problem" not in out
+    flat = "".join(out.split())  # a long problem may be folded over lines
+    for p in problems:
+        assert p.rule in out and "".join(p.text("ja").split()) in flat, p.text("ja")
+        assert p.message not in out
+    legal = run(runner, "validate", "shironeko", tcg.list_decks("shironeko")[0], "--lang", "ja")
+    assert legal.exit_code == 0 and "構築条件を満たしています" in legal.output and "デッキコード：" in legal.output
+    bad = run(runner, "validate", "shironeko", broken_deck, "--lang", "fr")
+    assert bad.exit_code == 1 and "--lang" in one_error_line(bad)
 
 
 @pytest.mark.parametrize("content", ["game = ", 'game = "shironeko"\n[main]\n"X" = "three"\n', "\x00\x01"])
@@ -471,7 +501,7 @@ def test_renderer_registry_and_generic_fallback():
     from rich.console import Console
 
     from tcg.ui import GenericRenderer, get_renderer
-    from tcg.ui.shironeko_board import Renderer
+    from tcg.games.shironeko.terminal import Renderer
     game = tcg.new_game("shironeko", tcg.list_decks("shironeko")[:2], seed=1)
     assert isinstance(get_renderer("shironeko", game), Renderer)
     generic = get_renderer("some-future-game", game)

@@ -1,4 +1,4 @@
-"""The ``tcg`` command and the terminal front end for けむりちゅーどく (tcg.ui.kemuri_board).
+"""The ``tcg`` command and the terminal front end for けむりちゅーどく (tcg.games.kemuri.terminal).
 
 Like tests/cli/test_turutoru_cli.py: commands run in-process through typer's CliRunner with
 the shipped card set and sample decks (helpers in tests/cli/helpers.py)."""
@@ -179,7 +179,7 @@ def test_catalog_kemuri_and_side_by_side(runner):
 
 def test_renderer_is_registered_with_card_columns():
     from tcg.ui import card_columns, get_renderer
-    from tcg.ui.kemuri_board import Renderer
+    from tcg.games.kemuri.terminal import Renderer
     game = tcg.new_game(GAME, decks(), seed=1)
     assert isinstance(get_renderer(GAME, game), Renderer)
     cols, facts = card_columns(GAME, "en")

@@ -1,4 +1,4 @@
-"""The ``tcg`` command and the terminal front end for Turu-turu Stage (tcg.ui.turutoru_board).
+"""The ``tcg`` command and the terminal front end for Turu-turu Stage (tcg.games.turutoru.terminal).
 
 Like tests/cli/test_cli.py for Shironeko: commands run in-process through typer's CliRunner
 with the shipped card set and sample decks (helpers in tests/cli/helpers.py)."""
@@ -179,7 +179,7 @@ def test_catalog_turutoru_and_side_by_side(runner):
 
 def test_renderer_is_registered():
     from tcg.ui import get_renderer
-    from tcg.ui.turutoru_board import Renderer
+    from tcg.games.turutoru.terminal import Renderer
     game = tcg.new_game(GAME, decks(), seed=1)
     assert isinstance(get_renderer(GAME, game), Renderer)
 

@@ -1,4 +1,4 @@
-"""The ``tcg`` command and the terminal front end for Z/X -Zillions of enemy X- (tcg.ui.zx_board).
+"""The ``tcg`` command and the terminal front end for Z/X -Zillions of enemy X- (tcg.games.zx.terminal).
 
 Like tests/cli/test_kemuri_cli.py: commands run in-process through typer's CliRunner with the
 shipped card set and sample decks of Z/X."""
@@ -225,7 +225,7 @@ def test_catalog_zx_and_side_by_side(runner):
 
 def test_renderer_is_registered_with_card_columns():
     from tcg.ui import card_columns, get_renderer
-    from tcg.ui.zx_board import Renderer
+    from tcg.games.zx.terminal import Renderer
     game = tcg.new_game(GAME, decks(), seed=1)
     assert isinstance(get_renderer(GAME, game), Renderer)
     cols, facts = card_columns(GAME, "en")

@@ -88,7 +88,7 @@ def my_deck(rules) -> Deck:
     """Red Rush with the new card (named by its Japanese name) instead of SNP-001."""
     d = tcg.load_deck("shironeko", "red_rush", rules=rules)
     sections = {k: tuple("テスト剣士" if c == "SNP-001" else c for c in v) for k, v in d.sections.items()}
-    return api._as_deck("shironeko", {"name": "mine", **{k: _counts(v) for k, v in sections.items()}}, rules)
+    return api.as_deck("shironeko", {"name": "mine", **{k: _counts(v) for k, v in sections.items()}}, rules)
 
 
 def _counts(ids) -> dict[str, int]:

@@ -131,12 +131,13 @@ def _env_step_checks(env, enc, rng):
     seat = g.decision.player
     assert agent == f"player_{seat}"
     want, ctx, ids, mask = _scratch(enc, g, seat)
-    assert np.array_equal(obs["observation"], want)
+    floats, id_vec = enc.features(want)   # what the env hands out: the scaled view of it
+    assert np.array_equal(obs["observation"], floats) and np.array_equal(obs["ids"], id_vec)
     assert np.array_equal(obs["action_mask"], mask)
     assert info["legal_actions"] == [a.to_dict() for a in g.legal_actions()]
     assert info["observation"] == g.observe(seat)
     other = 1 - seat
-    assert np.array_equal(env.observe(f"player_{other}")["observation"], enc.encode(g.observe(other), other)[0])
+    assert np.array_equal(env.observe(f"player_{other}")["observation"], enc.network(g.observe(other), other)[0])
     legal_ids = np.flatnonzero(obs["action_mask"])
     env.step(int(legal_ids[rng.randrange(len(legal_ids))]))
     return True
@@ -172,7 +173,7 @@ def test_gym_env_observations_equal_from_scratch():
         rng = np.random.default_rng(0)
         for _ in range(60):
             g = env.game
-            assert np.array_equal(obs, enc.encode(g.observe(env.seat), env.seat)[0])
+            assert np.array_equal(obs, enc.network(g.observe(env.seat), env.seat)[0])
             ids = np.flatnonzero(env.action_masks())
             obs, reward, term, trunc, info = env.step(int(rng.choice(ids)))
             if term or trunc:

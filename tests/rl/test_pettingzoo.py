@@ -55,7 +55,8 @@ def test_selection_follows_the_deciding_player_and_infos(game):
         repeats += agent == last
         last = agent
         # the observation is exactly the encoding of what the seat sees
-        assert np.array_equal(obs["observation"], enc.encode(g.observe(seat), seat)[0])
+        floats, ids = enc.network(g.observe(seat), seat)
+        assert np.array_equal(obs["observation"], floats) and np.array_equal(obs["ids"], ids)
         assert info["observation"] == g.observe(seat)
         assert info["legal_actions"] == [a.to_dict() for a in g.legal_actions()]
         assert sorted(info["legal_ids"]) == sorted(np.flatnonzero(obs["action_mask"]).tolist())

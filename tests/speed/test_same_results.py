@@ -16,7 +16,7 @@ GOLDEN = {
     "shironeko/heuristic": "e6d026d49b0e9dbd",
     "shironeko/ismcts": "b82175e39f5497bb",
     "turutoru/random": "79d1e108fc0942f3",  # a Program Decoder may be declined (issue 29 item 7)
-    "turutoru/heuristic": "86462ca610b755bb",
+    "turutoru/heuristic": "d7e6ba2f8167b555",  # issue 29: the heuristic makes progress (no bed-in/reboot stalls)
     "turutoru/ismcts": "f492e31cf16c7130",
     "kemuri/random": "3287ab2643fd2fae",  # issue 29: no false refresh_loop draw; cross call-ins; relative triggers
     "kemuri/heuristic": "ac7dc67e1bd2b160",

@@ -71,6 +71,7 @@ def test_the_clock_moves_for_a_player_out_of_time_and_repeated_timeouts_concede(
     # limit 2: one decision made for the loser, then its second timeout in a row concedes
     assert [x["player"] for x in stored.actions[:-1]].count(loser) >= 1
     assert any("time ran out" in s["text"] for s in end["log"])  # the log says why
+    assert "ran out of time" in end["result"]["text"]
 
 
 def test_a_player_who_decides_in_time_is_never_moved_for(tmp_path):
@@ -132,7 +133,8 @@ def test_an_absent_opponent_may_be_claimed_against_after_the_grace_period(friend
         end = receive_state(a, lambda x: x["result"] is not None)
         assert end["result"]["winner"] == 0
         last = c.app.state.store.load(gid).actions[-1]
-        assert last == {"player": 1, "action": {"type": "concede"}, "by": "clock"}
+        assert last == {"player": 1, "action": {"type": "concede"}, "by": "away"}
+        assert "left the game" in end["result"]["text"]
 
 
 def test_the_computer_stands_in_for_an_absent_player_until_they_come_back(friends):
@@ -156,3 +158,23 @@ def test_the_computer_stands_in_for_an_absent_player_until_they_come_back(friend
             receive_state(b)
             m = receive_state(a, lambda x: x["standins"] == [] and x["away"] == {})  # told it is back
             assert not m["can_claim"]
+
+
+@pytest.mark.parametrize("game", ["shironeko", "kemuri"])
+def test_a_mulligan_marked_card_by_card_is_one_decision_for_the_clock(tmp_path, game):
+    """The clock gives a player's whole mulligan one move's time and, once out, makes every mark of
+    it for them as one timeout: the first seat's mulligan is finished before any concession, and
+    the loss reads as time running out."""
+    c, (host, friend) = browsers(tmp_path, 2)
+    with c:
+        gid = friends_game(c, host, friend, {"move": 0.2, "reserve": 0.0, "limit": 2}, game=game)
+        with host.websocket_connect(f"/ws/{gid}?seat=0") as a, friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
+            end = receive_state(a, lambda m: m["result"] is not None, limit=500)
+            receive_state(b, lambda m: m["result"] is not None, limit=500)
+        stored = c.app.state.store.load(gid)
+    types = [(x["player"], x["action"]["type"]) for x in stored.actions]
+    marks = [t for t in types if t[1] == "mulligan_mark"]
+    assert marks, types  # the heuristic marked cards: several steps of one decision
+    loser = types[-1][0]
+    assert types[-1][1] == "concede" and (loser, "mulligan_done") in types, types
+    assert "ran out of time" in end["result"]["text"] and end["result"]["reason"] == "concede"

@@ -5,6 +5,7 @@ them legal only with the set, its file read and written with them, a game starte
 a set not stored or of another game refused with a message."""
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections import Counter
@@ -43,8 +44,9 @@ def file_text(c, game: str, deck: dict) -> str:
     return got["text"]
 
 
-def problems(c, game: str, text: str) -> list[str]:
-    r = c.post("/api/validate-deck", data={"game": game, "deck_text": text})
+def problems(c, game: str, text: str, lang: str = "en") -> list[str]:
+    """The start page's check, in ``lang`` (the client may hold another page's language)."""
+    r = c.post(f"/api/validate-deck?lang={lang}", data={"game": game, "deck_text": text})
     assert r.status_code == 200, r.text
     return r.json()["problems"]
 
@@ -241,6 +243,29 @@ def test_play_with_this_deck_starts_a_game_through_the_new_form(c):
     assert r.status_code == 303 and r.headers["location"].startswith("/game/")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_japanese_page_shows_the_deck_problems_in_japanese(c, game):
+    """The deck builder's check, the start page's check and the problem page of a game started
+    with an illegal deck, asked from a Japanese page: each problem in Japanese (its English
+    message nowhere), the same problems as in English."""
+    sample_deck = tcg.load_deck(game, tcg.list_decks(game)[0])
+    first = sample_deck.section("main")[0]
+    text = f'game = "{game}"\nname = "Broken"\n[main]\n"{first}" = 6\n"NO-SUCH-CARD" = 1\n'
+    want = tcg.validate_deck(game, Deck.from_dict(parse_toml(text, "broken")))
+    assert want
+    english = problems(c, game, text, "en")
+    assert english == [f"{p.rule}: {p.message}" + (f" ({p.card})" if p.card else "") for p in want]
+    japanese = [f"{p.rule}: {p.text('ja')}" + (f" ({p.card})" if p.card else "") for p in want]
+    assert problems(c, game, text, "ja") == japanese == check_with(c, game, text, "", "ja")
+    assert all(re.search(r"[\u3040-\u30ff]", line) for line in japanese)
+    r = c.post("/new?lang=ja", data={"game": game, "deck_text": text, "opponent": "computer", "agent": "random",
+                                     "seconds": "0.2", "seat": "0"}, follow_redirects=False)
+    assert r.status_code == 400
+    page = html.unescape(r.text)
+    for p in want:
+        assert p.text("ja") in page and p.message not in page
+
+
 # --- a player's own card set: /decks/{game}?cards=<hash> ------------------------------------------------
 def own_set(c, text: str | None = None, name: str = "Mine") -> str:
     """A card set with a new card (MY-001, テスト剣士 / Test Swordsman) saved as /my-cards saves it."""
@@ -250,9 +275,9 @@ def own_set(c, text: str | None = None, name: str = "Mine") -> str:
     return r.json()["hash"]
 
 
-def check_with(c, game: str, text: str, card_set: str) -> list[str]:
-    """The deck builder's check: POST /api/check-deck/{game} with the set's hash."""
-    r = c.post(f"/api/check-deck/{game}", data={"deck_text": text, "card_set": card_set})
+def check_with(c, game: str, text: str, card_set: str, lang: str = "en") -> list[str]:
+    """The deck builder's check: POST /api/check-deck/{game} with the set's hash, in ``lang``."""
+    r = c.post(f"/api/check-deck/{game}?lang={lang}", data={"deck_text": text, "card_set": card_set})
     assert r.status_code == 200, r.text
     return r.json()["problems"]
 

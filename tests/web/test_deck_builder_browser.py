@@ -192,7 +192,7 @@ def seed_dealing(text: str, card: str, files: list[tuple[str, str]]) -> int:
     """A seed whose opening hand of seat 0 (the deck file ``text`` first, then red_rush) holds ``card``."""
     from tcg import api
     rules = api.rules_with_cards("shironeko", files)
-    deck = api._as_deck("shironeko", parse_toml(text, "deck"), rules)
+    deck = api.as_deck("shironeko", parse_toml(text, "deck"), rules)
     for seed in range(300):
         g = tcg.new_game("shironeko", [deck, "red_rush"], seed=seed, cards=files)
         if any(c["id"] == card for c in g.observe(0)["players"][0]["hand"] or []):

@@ -39,7 +39,7 @@ def check_card_sets(store) -> None:
     assert store.card_set_names([digest, "nope"]) == {digest: ("shironeko", "My cards")}
     # a game's set-up names its set; the store gives the files back to rebuild it
     rules = api.rules_with_cards("shironeko", [MY])
-    deck = api._as_deck("shironeko", tcg.engine.files.parse_toml(MY_DECK, "deck"), rules)
+    deck = api.as_deck("shironeko", tcg.engine.files.parse_toml(MY_DECK, "deck"), rules)
     setup = tcg.new_game("shironeko", [deck, "red_rush"], seed=3, cards=[MY]).record()
     setup.pop("actions")
     setup.pop("result")
@@ -143,7 +143,7 @@ def rows(tmp_path) -> int:
 def seed_with_new_card_in_hand() -> int:
     """A seed whose opening hand of seat 0 (our deck first, then red_rush) holds the new card."""
     rules = api.rules_with_cards("shironeko", [MY])
-    deck = api._as_deck("shironeko", tcg.engine.files.parse_toml(MY_DECK, "deck"), rules)
+    deck = api.as_deck("shironeko", tcg.engine.files.parse_toml(MY_DECK, "deck"), rules)
     for seed in range(200):
         g = tcg.new_game("shironeko", [deck, "red_rush"], seed=seed, cards=[MY])
         if any(c["id"] == "MY-001" for c in g.observe(0)["players"][0]["hand"] or []):
@@ -291,11 +291,14 @@ def test_an_invited_friend_sees_the_new_card(tmp_path):
                 if m0["decision"] and m0["decision"]["yours"] and m0["options"]:
                     pick = next((i for i, o in enumerate(m0["options"]) if "Test Swordsman" in json.dumps(o)), 0)
                     w0.send_text(json.dumps({"type": "act", "seq": m0["seq"], "option": pick}))
+                    m0 = current_state(w0)  # answered after the act (one socket's messages go in order) ...
+                    m1 = current_state(w1)  # ... so the other socket's sync sees it (a secret choice sends it nothing)
                 elif m1["decision"] and m1["decision"]["yours"] and m1["options"]:
                     w1.send_text(json.dumps({"type": "act", "seq": m1["seq"], "option": 0}))
+                    m1 = current_state(w1)
+                    m0 = current_state(w0)
                 else:
                     raise AssertionError(f"nobody to move: {m0['decision']} / {m1['decision']}")
-                m0, m1 = current_state(w0), current_state(w1)  # (a secret choice sends the other nothing)
             assert "Test Swordsman" in json.dumps(m1["view"], ensure_ascii=False)
         # a spectator sees it too
         with c.websocket_connect(f"/ws/{gid}?seat=spectator&lang=en") as ws:

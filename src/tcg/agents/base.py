@@ -1,9 +1,12 @@
 """The one agent interface."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from ..engine.action import Action
+# the registry of agents by name (public here too: ``tcg.agents.base.make_agent``); it imports
+# an agent's module only when that agent is first asked for, and this module never
+from .registry import AGENTS, agent_factory, make_agent, register  # noqa: F401
 
 
 class AgentView:
@@ -45,7 +48,16 @@ class AgentView:
         return self._game.determinized(self.player, rng)
 
     def describe(self, action: Action, lang: str = "en") -> str:
+        """The action in words, for people (a computer player reads ``cards`` instead: the
+        words change when a ``text.toml`` entry is reworded, the data does not)."""
         return self._game.describe(action, lang)
+
+    def cards(self, action: Action) -> dict[str, str]:
+        """The printed card ids of the cards one of the legal actions names, by parameter
+        (``{"card": "ZX-031"}``), even a card this player sees only at this decision (one
+        searched from the deck): what the action's text names, as data."""
+        game = self._game
+        return game.rules.action_cards(game.state, action)
 
 
 class Agent:
@@ -53,22 +65,3 @@ class Agent:
 
     def act(self, view: AgentView) -> Action:  # pragma: no cover - interface
         raise NotImplementedError
-
-
-AGENTS: dict[str, Callable[..., Agent]] = {}
-
-
-def register(name: str):
-    def deco(cls):
-        AGENTS[name] = cls
-        cls.name = name
-        return cls
-    return deco
-
-
-def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
-    from . import heuristic, ismcts, random_agent  # noqa: F401 - registers
-    factory = AGENTS.get(name)
-    if factory is None:
-        raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")
-    return factory(seed=seed, **options)

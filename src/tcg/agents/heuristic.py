@@ -8,6 +8,7 @@ from functools import lru_cache
 from ..engine.action import Action
 from ..engine.rng import Rng
 from .base import Agent, AgentView, register
+from .heuristics import heuristics_of, optional
 
 
 def _random_policy(view: AgentView, rng: Rng) -> Action:
@@ -16,22 +17,17 @@ def _random_policy(view: AgentView, rng: Rng) -> Action:
 
 
 def policy_for(game_id: str):
-    """The game's heuristic policy ``policy(view, rng) -> Action`` (tcg.agents.heuristics.<game>)."""
-    try:
-        mod = __import__(f"tcg.agents.heuristics.{game_id}", fromlist=["policy"])
-        return mod.policy
-    except ModuleNotFoundError:
-        return _random_policy
+    """The game's heuristic policy ``policy(view, rng) -> Action`` (registered in
+    ``tcg.agents.heuristics``); the random policy for a game without one."""
+    mod = heuristics_of(game_id)
+    return _random_policy if mod is None else mod.policy
 
 
 def value_for(game_id: str):
     """The game's ``value(observation, player) -> float``: estimated chance that ``player``
     wins (0..1), used to score search rollouts that stop before the end."""
-    try:
-        mod = __import__(f"tcg.agents.heuristics.{game_id}", fromlist=["value"])
-        return mod.value
-    except ModuleNotFoundError:
-        return lambda obs, player: 0.5
+    mod = heuristics_of(game_id)
+    return (lambda obs, player: 0.5) if mod is None else mod.value
 
 
 @lru_cache(maxsize=None)
@@ -39,22 +35,14 @@ def long_term_kinds(game_id: str) -> frozenset:
     """Decision kinds whose effect shows only turns later (mulligans, Turu-turu's programming,
     Kemuri's charcoal change...): a search that looks a few decisions ahead cannot judge them,
     so ISMCTS leaves them to the heuristic (the module's ``LONG_TERM`` set)."""
-    try:
-        mod = __import__(f"tcg.agents.heuristics.{game_id}", fromlist=["LONG_TERM"])
-        return frozenset(getattr(mod, "LONG_TERM", ()))
-    except ModuleNotFoundError:
-        return frozenset()
+    return frozenset(optional(game_id, "LONG_TERM", ()))
 
 
 @lru_cache(maxsize=None)
 def game_defaults(game_id: str) -> dict:
     """The game's own ISMCTS settings (the module's ``ISMCTS`` dict, e.g. ``{"opponent": "model"}``):
     what measured strongest in that game (docs/agents.md)."""
-    try:
-        mod = __import__(f"tcg.agents.heuristics.{game_id}", fromlist=["ISMCTS"])
-        return dict(getattr(mod, "ISMCTS", {}))
-    except ModuleNotFoundError:
-        return {}
+    return dict(optional(game_id, "ISMCTS", {}))
 
 
 @register("heuristic")

@@ -2,13 +2,13 @@
 
 * ``files_sha256(texts)``: what names a set of card files: the SHA-256 of each file's length
   (8 bytes, big-endian) and UTF-8 bytes, file after file. Records and the web store keep it.
-* ``rules_with_cards(game, files)``: a ``Ruleset`` of the game whose card set is the game's own
+* ``rules_with_cards(base, files)``: a ``Ruleset`` of the game of ``base`` (its own ruleset) whose card set is the game's own
   ``cards.toml`` plus these files (``TCG_CARD_PATH`` is not read for it: the files alone say
   what the set is, so a record names it completely). Built once per content: the same texts give
   the same ``Ruleset`` object (a small cache keyed by game and hash). Its ``card_files_sha256``
   goes into ``Game.record()`` (``card_set.files_sha256``); ``tcg.replay(record, cards=...)``
   checks it.
-* ``check_card_files(game, files)``: every problem of the files, not only the first: each is a
+* ``check_card_files(base, files)``: every problem of the files, not only the first: each is a
   dict with ``file``, ``card``, ``field``, ``message`` (the ``CardDataError`` parts), ``line``
   (where to look, when it can be told) and ``text`` (the whole message). The TOML is parsed
   whole (a syntax error is one problem), the ``[set]`` table field by field, then each card on
@@ -16,7 +16,10 @@
   several cards (a card that breaks one is left out and the check run again).
 
 A file is ``text``, ``(name, text)`` or a ``CardText``; ``name`` only names the file in
-messages (default ``card file 1``, ``card file 2``...)."""
+messages (default ``card file 1``, ``card file 2``...).
+
+Each function takes the game's own ``Ruleset`` (``base``): the engine imports no game, the
+caller (``tcg.api``, which asks the registry ``tcg.games``) binds the files to a game's rules."""
 from __future__ import annotations
 
 import hashlib
@@ -72,11 +75,11 @@ def files_sha256(files: Iterable[Any]) -> str:
     return h.hexdigest()
 
 
-def rules_with_cards(game: str, files: Sequence[Any]):
-    """The ``Ruleset`` of ``game`` playing its own card set plus ``files`` (see the module's
-    text). ``CardDataError`` (file, card, field) when a file does not load."""
-    from ..games import get_rules
-    base = get_rules(game)  # UnknownGameError first
+def rules_with_cards(base: Any, files: Sequence[Any]):
+    """The ``Ruleset`` of the game of ``base`` (its own ruleset) playing its own card set plus
+    ``files`` (see the module's text). ``CardDataError`` (file, card, field) when a file does not
+    load."""
+    game = base.id
     texts = card_texts(files)
     if not texts:
         raise ArgumentError("give at least one card file (or no cards= at all for the game's own set)")
@@ -96,10 +99,10 @@ def rules_with_cards(game: str, files: Sequence[Any]):
         return rules
 
 
-def own_cards(game: str):
-    """The game's own card set (its ``cards.toml``, without ``TCG_CARD_PATH`` files)."""
-    from ..games import get_rules
-    base = get_rules(game)
+def own_cards(base: Any):
+    """The own card set of the game of ``base`` (its ``cards.toml``, without ``TCG_CARD_PATH``
+    files)."""
+    game = base.id
     if not os.environ.get("TCG_CARD_PATH"):
         return base.cards
     with _lock:
@@ -144,14 +147,14 @@ def problem(e: CardDataError, line: int | None = None) -> dict[str, Any]:
             "text": str(e)}
 
 
-def check_card_files(game: str, files: Sequence[Any]) -> list[dict[str, Any]]:
-    """Every problem of ``files`` as card files of ``game`` (see the module's text); [] when
-    they load. The game's own ids may not be used again, nor an id in two files."""
-    from ..games import get_rules
-    base = get_rules(game)
+def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
+    """Every problem of ``files`` as card files of the game of ``base`` (its own ruleset; see the
+    module's text); [] when they load. The game's own ids may not be used again, nor an id in two
+    files."""
+    game = base.id
     load_cards = base.game_module("cards").load_cards
     schema, make, cross = load_cards.schema, load_cards.card_maker(), load_cards.check
-    own = own_cards(game)
+    own = own_cards(base)
     where: dict[str, str] = {c.id: f"the game's own set ({own.name})" for c in own}
     found: list[dict[str, Any]] = []
     new_cards: list[Any] = []
@@ -217,11 +220,11 @@ def check_card_files(game: str, files: Sequence[Any]) -> list[dict[str, Any]]:
     return found
 
 
-def check_card_file(game: str, text: str, name: str = "my-cards.toml") -> list[dict[str, Any]]:
+def check_card_file(base: Any, text: str, name: str = "my-cards.toml") -> list[dict[str, Any]]:
     """Every problem of one card file's ``text`` (see ``check_card_files``)."""
     if not isinstance(text, str):
         raise ArgumentError(f"a card file's text must be a str, got {type(text).__name__}")
-    return check_card_files(game, [(name, text)])
+    return check_card_files(base, [(name, text)])
 
 
 __all__ = ["CACHE_SIZE", "card_texts", "check_card_file", "check_card_files", "files_sha256", "own_cards",

@@ -289,8 +289,8 @@ _SET_GAME = re.compile(r'^[ \t]*+\[[ \t]*+set[ \t]*+\][^\n]*+\n(?:[^\[\n][^\n]*+
 
 
 def _known_games() -> tuple[str, ...]:
-    from ..games import GAMES  # the engine never imports a game; the list of ids is plain data
-    return tuple(GAMES)
+    from .rules import known_games  # the ids the registry (tcg.games) told the engine
+    return known_games()
 
 
 def extra_card_files(game: str) -> list[pathlib.Path]:

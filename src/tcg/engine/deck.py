@@ -26,17 +26,71 @@ MAX_DECK_CARDS = 10_000
 
 @dataclass(frozen=True)
 class DeckProblem:
-    """One reason a deck is not legal: the rule ID broken, a message and the card concerned."""
+    """One reason a deck is not legal: the rule ID broken, a message and the card concerned.
+
+    A problem built with ``DeckProblem.of`` also carries the ``key`` of its sentence in the words
+    tables (``games/<game>/text.toml``, then ``tcg/text.toml``), the values filled into it
+    (``params``) and the ``game`` whose table it reads; ``text(lang)`` phrases it in English (the
+    ``message``) or Japanese. A value in ``params`` is a plain value (the same in every language)
+    or a word of the tables (``phrase``). ``key``, ``params`` and ``game`` take no part in
+    equality."""
 
     rule: str
     message: str
     card: str | None = None
+    key: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    game: str | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, game: str | None, rule: str, key: str, card: str | None = None, /,
+           **params: Any) -> "DeckProblem":
+        """The problem whose sentence is ``key`` of ``game``'s words with ``params``; its
+        ``message`` is the English sentence."""
+        return cls(rule, phrase(game, key, "en", params), card, key, params, game)
+
+    def text(self, lang: str = "en") -> str:
+        """The problem in ``lang`` (en or ja): English is the ``message``; a problem without a
+        ``key`` has only its message."""
+        if not self.key or lang != "ja":
+            return self.message
+        return phrase(self.game, self.key, lang, self.params)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "message": self.message, "card": self.card}
+        out: dict[str, Any] = {"rule": self.rule, "message": self.message, "card": self.card}
+        if self.key:
+            out.update(key=self.key, params=dict(self.params))
+        return out
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.message}"
+
+
+def phrase(game: str | None, key: str, lang: str, params: Mapping[str, Any]) -> str:
+    """The sentence ``key`` of ``game``'s words (``tcg.text.catalog``) in ``lang`` with
+    ``params`` filled in. A value is given as is, or is a word of the tables:
+
+    * ``{"key": k, "params": {...}}``: the sentence ``k`` (its values words too);
+    * ``{"kind": k}``: a kind of card: in English its id as the rules write it, in Japanese the
+      game's ``kind.<k>``;
+    * ``{"join": [...], "sep": "list" | "and"}``: words joined by ``deck.sep.<sep>``."""
+    from ..text import catalog
+    cat = catalog(game)
+    return cat.t(key, lang, **{k: _word(cat, v, lang) for k, v in params.items()})
+
+
+def _word(cat: Any, value: Any, lang: str) -> Any:
+    if isinstance(value, Mapping):
+        if "key" in value:
+            return cat.t(value["key"], lang, **{k: _word(cat, v, lang) for k, v in
+                                                (value.get("params") or {}).items()})
+        if "kind" in value:
+            kind = str(value["kind"])
+            return cat.get(f"kind.{kind}", lang, default=kind) if lang == "ja" else kind
+        if "join" in value:
+            return cat.t(f"deck.sep.{value.get('sep', 'list')}", lang).join(
+                str(_word(cat, v, lang)) for v in value["join"])
+    return value
 
 
 @dataclass(frozen=True)
@@ -143,13 +197,14 @@ class Takes:
     """What one deck section must hold for a game to be set up and played at all (checked even
     without the deck-construction rules, ``new_game(..., validate=False)``): cards of these
     ``kinds``, at least ``least`` and at most ``most`` of them (None: no bound), ``why`` the least
-    (for the message), and the rule ID its problems name."""
+    (for the message: a word of the tables, ``phrase``, or English text), and the rule ID its
+    problems name."""
 
     kinds: tuple[str, ...]
     rule: str
     least: int = 0
     most: int | None = None
-    why: str = ""
+    why: str | Mapping[str, Any] = ""
 
 
 def setup_problems(cards, deck: Deck, takes: Mapping[str, Takes]) -> list[DeckProblem]:
@@ -158,11 +213,12 @@ def setup_problems(cards, deck: Deck, takes: Mapping[str, Takes]) -> list[DeckPr
     that several cards share), a card of a kind its section does not take, too few or too many
     cards in a section. The engine trusts a deck without these problems to set up and play."""
     out: list[DeckProblem] = []
+    game = getattr(cards, "game", None)
     for sec in deck.sections:
         if sec not in takes:
             rule = next(iter(takes.values())).rule
-            out.append(DeckProblem(rule, f"unknown deck section [{_cut(sec)}] (a deck has "
-                                         f"{', '.join(f'[{k}]' for k in takes)})"))
+            out.append(DeckProblem.of(game, rule, "deck.unknown_section", section=_cut(sec),
+                                      sections={"join": [f"[{k}]" for k in takes]}))
     for sec, want in takes.items():
         ids = deck.section(sec)
         unknown: dict[str, int] = {}
@@ -176,21 +232,27 @@ def setup_problems(cards, deck: Deck, takes: Mapping[str, Takes]) -> list[DeckPr
         for cid, n in unknown.items():
             same = cards.named(cid)
             if same:
-                what = (f"{_cut(cid)!r} in [{_cut(sec)}] names {len(same)} cards "
-                        f"({', '.join(x.id for x in same[:4])}): write the card id")
+                out.append(DeckProblem.of(game, want.rule, "deck.names_several", cid, name=_cut(cid),
+                                          section=_cut(sec), number=len(same),
+                                          ids={"join": [x.id for x in same[:4]]}))
             else:
-                what = f"unknown card {_cut(cid)!r} in [{_cut(sec)}]" + (f" ({n} copies)" if n > 1 else "")
-            out.append(DeckProblem(want.rule, what, cid))
+                out.append(DeckProblem.of(game, want.rule, "deck.unknown_card.copies" if n > 1 else
+                                          "deck.unknown_card", cid, card=_cut(cid), section=_cut(sec), copies=n))
         if wrong:
-            listed = ", ".join(f"{_cut(c.name)} ({c.kind})" for c in list(wrong.values())[:3])
-            more = f" and {len(wrong) - 3} more" if len(wrong) > 3 else ""
-            out.append(DeckProblem(want.rule, f"[{_cut(sec)}] takes only {', '.join(want.kinds)} cards, not "
-                                              f"{listed}{more}", ", ".join(list(wrong)[:3])))
+            listed = {"join": [{"key": "deck.card_kind", "params": {"name": _cut(c.name), "kind": {"kind": c.kind}}}
+                               for c in list(wrong.values())[:3]]}
+            out.append(DeckProblem.of(game, want.rule, "deck.section_kinds.more" if len(wrong) > 3 else
+                                      "deck.section_kinds", ", ".join(list(wrong)[:3]), section=_cut(sec),
+                                      kinds={"join": [{"kind": k} for k in want.kinds]}, cards=listed,
+                                      more=len(wrong) - 3))
         if len(ids) < want.least:
-            out.append(DeckProblem(want.rule, f"[{_cut(sec)}] has {len(ids)} cards, the game needs at least "
-                                              f"{want.least}{(' ' + want.why) if want.why else ''}"))
+            why = {"why": want.why} if want.why else {}
+            out.append(DeckProblem.of(game, want.rule, "deck.section_least.why" if want.why else
+                                      "deck.section_least", section=_cut(sec), size=len(ids),
+                                      least=want.least, **why))
         if want.most is not None and len(ids) > want.most:
-            out.append(DeckProblem(want.rule, f"[{_cut(sec)}] has {len(ids)} cards, at most {want.most}"))
+            out.append(DeckProblem.of(game, want.rule, "deck.section_most", section=_cut(sec), size=len(ids),
+                                      most=want.most))
     return out
 
 

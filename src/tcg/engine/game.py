@@ -19,7 +19,10 @@ RECORD_FORMAT = "tcg-record/2"
 #: record formats ``replay`` reads (version 1 had no ``by`` and no ``meta``)
 RECORD_FORMATS = ("tcg-record/1", RECORD_FORMAT)
 #: who made an action for its seat: the seat's player, a computer player or a clock (timeout)
-ACTORS = ("player", "computer", "clock")
+#: who made an action: the seat's player, the computer (a computer seat, or standing in for an
+#: absent player), its clock (time ran out), or "away" (a concession of a player away from the
+#: game, claimed by the opponent)
+ACTORS = ("player", "computer", "clock", "away")
 #: the top-level fields of a record; any other field is kept as written and ignored by replay
 RECORD_FIELDS = ("format", "game", "card_set", "decks", "seed", "actions", "result", "meta")
 MAX_SEED = 2 ** 64 - 1
@@ -107,6 +110,13 @@ class Game:
         (its kind is one of ``rules.secret_decisions``). Ask it before applying the action."""
         d = self.state.decision
         return d is not None and not self.state.over and d.kind in self.rules.secret_decisions
+
+    def continues_decision(self, player: int) -> bool:
+        """Whether the open decision is a further step of ``player``'s decision just made (the same
+        player holds it and its kind is one of ``rules.decision_steps``): a clock counts such
+        steps as one decision. Ask it after applying that decision's action."""
+        d = self.state.decision
+        return d is not None and not self.state.over and d.player == player and d.kind in self.rules.decision_steps
 
     def legal_actions(self) -> list[Action]:
         """Every legal choice of the pending decision (empty once the game is over).

@@ -9,6 +9,22 @@ from .deck import Deck, DeckProblem
 from .state import BaseState
 
 
+#: the ids of the games (plain data: the engine imports no game; the registry ``tcg.games``
+#: tells it the ids with ``set_known_games``): a card file names one of them
+_KNOWN_GAMES: tuple[str, ...] = ()
+
+
+def set_known_games(ids: Sequence[str]) -> None:
+    """Tell the engine the ids of the games (``tcg.games`` does, on import)."""
+    global _KNOWN_GAMES
+    _KNOWN_GAMES = tuple(ids)
+
+
+def known_games() -> tuple[str, ...]:
+    """The ids of the games (see ``set_known_games``)."""
+    return _KNOWN_GAMES
+
+
 class Ruleset:
     """One game's rules. Subclasses set ``id`` and implement the methods below.
 
@@ -44,6 +60,13 @@ class Ruleset:
         events it causes, never from the action itself. A run of such decisions is a secret phase
         (``Game.secret_choice``): front ends tell the other seats nothing of it until it ends."""
         return frozenset(self.profile.get("secret.decisions", ()) or ())
+
+    @cached_property
+    def decision_steps(self) -> frozenset[str]:
+        """Decision kinds that continue the decision before them when the same player holds both
+        (``[clock] steps`` of the profile: a mulligan's next mark, a payment's next card), so
+        that a clock counts the run as one decision (``Game.continues_decision``)."""
+        return frozenset(self.profile.get("clock.steps", ()) or ())
 
     def deck_dir(self):
         """Folder holding the shipped sample decks (``*.toml``), or None."""
@@ -86,6 +109,25 @@ class Ruleset:
 
     def describe(self, state: BaseState, action: Action, lang: str = "en") -> str:
         return repr(action)
+
+    #: the action parameters whose value names one card instance (its instance id)
+    card_params: tuple[str, ...] = ("card",)
+
+    def action_cards(self, state: BaseState, action: Action) -> dict[str, str]:
+        """The printed card ids of the cards ``action`` names, by parameter (``{"card":
+        "KM-012"}``): the same cards its text (``describe``) names to the deciding player, e.g. a
+        card searched from the deck, given as data so that a computer player never has to read
+        words. A parameter naming no card instance (-1, None) is left out."""
+        cards = getattr(state, "cards", None)
+        if cards is None:
+            return {}
+        out = {}
+        for k, v in action.params:
+            if k in self.card_params and type(v) is int and 0 <= v < len(cards):
+                cid = getattr(cards[v], "id", None)
+                if cid is not None:
+                    out[k] = cid
+        return out
 
     def determinize(self, state: BaseState, viewer: int, rng) -> BaseState:
         """A copy of ``state`` in which everything ``viewer`` cannot see is redrawn at random

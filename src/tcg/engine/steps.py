@@ -84,9 +84,8 @@ class StepRuleset(Ruleset):
 
     def setup_problems(self, deck):
         """The game's set-up check: ``setup_problems(cards, profile, deck)`` of the
-        ``deckcheck`` module next to the game's rules ([] if it has none)."""
-        check = getattr(self.game_module("deckcheck"), "setup_problems", None)
-        return [] if check is None else check(self.cards, self.profile, deck)
+        ``deckcheck`` module next to the game's rules."""
+        return self.game_module("deckcheck").setup_problems(self.cards, self.profile, deck)
 
     def validate_deck(self, deck):
         """The game's deck check: ``check_deck(cards, profile, deck)`` of the ``deckcheck``

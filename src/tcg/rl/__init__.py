@@ -2,28 +2,34 @@
 
 * ``tcg.rl.aec_env(game, decks=None, seed=None, max_decisions=None)``: a PettingZoo AEC env;
 * ``tcg.rl.gym_env(game, opponent="heuristic", ...)``: a Gymnasium single-agent env;
+* ``tcg.rl.vector_env(game, n, seed=None, asynchronous=False, ...)``: ``n`` of them batched;
+* ``env.save()`` / ``env.restore(snapshot)`` on both envs: a snapshot to come back to;
 * ``tcg.rl.encoding(game)``: the observation encoding and the fixed action table of a game;
+* ``tcg.rl.evaluate(policy, game, opponent, games=..., sampled=..., duplicate=True)``: a trained
+  policy's score with Wilson intervals, seats alternated, duplicate deals (``tcg.rl.evaluation``);
+* ``tcg.rl.policy_opponent(policy, game)``: a policy (SB3 model or callable) as an opponent;
 * ``tcg.rl.openspiel``: the games registered in OpenSpiel (extra ``openspiel``).
 
 ``import tcg`` never imports this package (nor numpy, PettingZoo or Gymnasium). ``import tcg.rl``
 registers one Gymnasium id per game, ``tcg/<game>-v<ENV_VERSION>`` (``gymnasium.make(
-"tcg/zx-v0", opponent="random")``); the env module and the encoders load at the first
-``gymnasium.make``. Without Gymnasium installed nothing is registered.
+"tcg/zx-v1", opponent="random")``); the env module and the encoders load at the first
+``gymnasium.make``; ``tcg/<game>-v0`` (the first ids) makes the same env. Without Gymnasium
+installed nothing is registered.
 """
 from __future__ import annotations
 
 from typing import Any
 
 __all__ = ["aec_env", "gym_env", "encoding", "EncodingError", "GameEncoding", "gym_id",
-           "ENV_VERSION"]
+           "evaluate", "Evaluation", "policy_opponent", "vector_env", "ENV_VERSION"]
 
-#: environment names and ids carry the encoding version (bumped whenever an encode.py changes
-#: meaning)
-ENV_VERSION = 0
+#: environment names and ids carry the encoding version (bumped whenever an encode.py or the
+#: observation layout changes meaning; 1: scaled floats, integer ids apart, names as indices)
+ENV_VERSION = 1
 
 
 def gym_id(game: str) -> str:
-    """The Gymnasium id of ``game``'s single-agent env, e.g. ``tcg/zx-v0``."""
+    """The Gymnasium id of ``game``'s single-agent env, e.g. ``tcg/zx-v1``."""
     return f"tcg/{game}-v{ENV_VERSION}"
 
 
@@ -34,9 +40,12 @@ def _register_gym_ids() -> None:
 
     from tcg.api import list_games
     for game in list_games():
-        if gym_id(game) not in gymnasium.registry:
-            gymnasium.register(gym_id(game), entry_point="tcg.rl.gymnasium_env:TcgGymEnv",
-                               kwargs={"game": game})
+        # v0, the first ids, make the same env as the current version: scripts written for them
+        # keep running (their observations are the current layout; docs/research.md)
+        for env_id in (gym_id(game), f"tcg/{game}-v0"):
+            if env_id not in gymnasium.registry:
+                gymnasium.register(env_id, entry_point="tcg.rl.gymnasium_env:TcgGymEnv",
+                                   kwargs={"game": game})
 
 
 try:  # the rl extra is optional: without Gymnasium nothing is registered
@@ -54,7 +63,10 @@ def __getattr__(name: str) -> Any:
     if name == "aec_env":
         from .pettingzoo_env import aec_env
         return aec_env
-    if name == "gym_env":
-        from .gymnasium_env import gym_env
-        return gym_env
+    if name in ("evaluate", "Evaluation", "policy_opponent"):
+        from . import evaluation
+        return getattr(evaluation, name)
+    if name in ("gym_env", "vector_env"):
+        from . import gymnasium_env
+        return getattr(gymnasium_env, name)
     raise AttributeError(f"module 'tcg.rl' has no attribute {name!r}")

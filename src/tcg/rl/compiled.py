@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import operator
-import zlib
 from array import array
 from typing import Any, Callable
 
@@ -75,9 +74,9 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
     elif t is S.Name:
         names = cg.table.names
 
-        def name(w, names=names):
+        def name(w, names=names, other=len(names) + 1):
             i = names.get(w)
-            return i if i is not None else 65536 + zlib.crc32(str(w).encode()) % (1 << 23)
+            return i if i is not None else other
         cg.emit(f"b[{off}] = {cg.const(name)}({v})")
     elif t is S.Const:
         pass

@@ -26,7 +26,7 @@ class DeckChooser:
         if decks is not None:
             if isinstance(decks, (str, bytes)) or len(decks) != 2:
                 raise ValueError("decks must be a list of two decks (names, paths or Deck objects)")
-            self.fixed = [tcg.api._as_deck(game, d) for d in decks]
+            self.fixed = [tcg.api.as_deck(game, d) for d in decks]
             self.names: list[str] = []
         else:
             self.fixed = None
@@ -56,19 +56,22 @@ def action_dict(action) -> dict[str, Any]:
 
 
 class SeatView:
-    """One seat's view of the game at one moment: the raw ``observe(seat)`` dict, its vector, and
+    """One seat's view of the game at one moment: the raw ``observe(seat)`` dict, its vector (the
+    scaled floats of ``GameEncoding.features``) and integer ids, and
     (for the deciding seat) the legal actions with their ids and the mask. ``seat_enc`` (an
     ``encoding(game).incremental()`` kept for this seat) encodes only what changed since the
     seat's last view; the vector is the same either way."""
 
-    __slots__ = ("raw", "vector", "mask", "ids", "legal", "legal_ids")
+    __slots__ = ("raw", "vector", "id_vec", "mask", "ids", "legal", "legal_ids")
 
     def __init__(self, enc: GameEncoding, game, seat: int, deciding: bool, seat_enc=None):
         self.raw = game.observe(seat, shared=True)  # read-only: its cards are shared
         if seat_enc is not None:
-            self.vector, ctx = seat_enc.encode(self.raw, seat)
+            vec, ctx = seat_enc.encode(self.raw, seat)
         else:
-            self.vector, ctx = enc.encode(self.raw, seat)
+            vec, ctx = enc.encode(self.raw, seat)
+        # what the learner sees: scaled floats and the integer ids (``GameEncoding.features``)
+        self.vector, self.id_vec = enc.features(vec)
         if deciding:
             self.legal = game.legal_actions()
             self.ids, self.legal_ids = enc.legal_ids_in_order(self.legal, ctx)

@@ -16,6 +16,11 @@ def markdown(game: str) -> str:
     out = [f"### {game}: observation float32[{enc.size}], actions Discrete({enc.n_actions})", "",
            "Card-set row (`printed`, one per card id, "
            f"{enc.cards.width} floats): " + ", ".join(f"{k} ({n})" for k, n, _ in enc.cards.layout()) + ".", "",
+           f"Integer ids (`features` / the `ids` observation, int64[{len(enc.id_pos)}]): "
+           + ", ".join(f"{enc.id_kinds.count(k)} {k}" for k in ("card", "iid", "name")
+                       if k in enc.id_kinds)
+           + f", largest {int(enc.id_high.max())}; the floats are scaled into "
+           f"[{float(enc.f_low.min()):g}, {float(enc.f_high.max()):g}].", "",
            "| offset | size | piece | meaning |", "|---:|---:|---|---|"]
     for off, size, name, desc in enc.layout():
         if size:

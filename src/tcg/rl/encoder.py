@@ -13,7 +13,6 @@ Only ``game.observe(player)`` and ``game.legal_actions()`` are read: never ``gam
 from __future__ import annotations
 
 import functools
-import importlib
 from itertools import compress
 from operator import itemgetter
 from typing import Any, Sequence
@@ -57,7 +56,8 @@ class GameEncoding:
     def __init__(self, game_id: str):
         import tcg
         self.game_id = game_id
-        mod = importlib.import_module(f"tcg.games.{game_id}.encode")
+        from tcg.games import spec
+        mod = spec(game_id).encoding
         self.module = mod
         self.cards = CardTable(tcg.card_set(game_id), mod.printed)
         self.schema = mod.observation()
@@ -70,6 +70,26 @@ class GameEncoding:
         assert len(b) == self.size, (len(b), self.size)
         self.low = np.array([lo for lo, _ in b], dtype=np.float32)
         self.high = np.array([hi for _, hi in b], dtype=np.float32)
+        # --- the network-ready view (``features``): floats scaled into [-1, 1], ids apart ---
+        kinds = self.schema.kinds()
+        assert len(kinds) == self.size, (len(kinds), self.size)
+        self.kinds = kinds
+        #: positions of the integer features (card-set index + 1, instance id + 1, name index)
+        self.id_pos = np.array([i for i, k in enumerate(kinds) if k != "f"], dtype=np.intp)
+        self.id_kinds = [kinds[i] for i in self.id_pos]
+        #: the largest value of each integer feature (0 = none): ``ids`` lie in 0..id_high
+        self.id_high = self.high[self.id_pos].astype(np.int64)
+        # zero-preserving scale: v / max(|lo|, |hi|), so 0 stays 0 (an empty slot is all zeros)
+        top = np.maximum(np.abs(self.low), np.abs(self.high)).astype(np.float64)
+        scale = np.where(top > 0, 1.0 / np.where(top > 0, top, 1.0), 0.0)
+        scale[self.id_pos] = 0.0
+        self.scale = scale.astype(np.float32)
+        #: bounds of the scaled floats: within [-1, 1] (within [0, 1] where the raw low is >= 0)
+        self.f_low = (self.low * self.scale).astype(np.float32)
+        self.f_high = (self.high * self.scale).astype(np.float32)
+        self.f_low[self.id_pos] = 0.0
+        self.f_high[self.id_pos] = 1.0
+        self.f_low = np.minimum(self.f_low, 0.0).astype(np.float32)
         self._fast = compile_schema(self.schema, self.cards)
         self._inc: Incremental | None = None
         self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, plan): see legal_ids_in_order
@@ -100,6 +120,28 @@ class GameEncoding:
             raise EncodingError(f"feature {bad} ({self.feature_name(bad)}) = {out[bad]} outside "
                                 f"{self.low[bad]}..{self.high[bad]}")
         return out, ctx
+
+    def features(self, raw: np.ndarray, out: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """The network-ready view of a raw ``encode`` vector: ``(floats, ids)``.
+
+        * ``floats`` (float32[size], the same layout as the raw vector): every number divided by
+          the largest magnitude its declared bounds allow, so each lies in ``[f_low, f_high]``
+          (within [-1, 1]; [0, 1] for the features that are never negative) and 0 stays 0; at
+          the positions of the integer features, 1.0 when present (id > 0) else 0.0;
+        * ``ids`` (int64[len(id_pos)]): the integer features at ``id_pos`` in order (card-set
+          index + 1, instance id + 1, name index + 1; 0 = none), for embeddings."""
+        if out is None:
+            out = np.empty(self.size, dtype=np.float32)
+        np.multiply(raw, self.scale, out=out)
+        ids = raw[self.id_pos]
+        out[self.id_pos] = np.minimum(ids, 1.0)
+        return out, ids.astype(np.int64)
+
+    def network(self, obs: dict[str, Any], viewer: int | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """What the environments hand a learner for ``obs``: ``features(encode(obs)[0])``."""
+        return self.features(self.encode(obs, viewer)[0])
 
     def incremental(self) -> "SeatEncoder":
         """A memo for encoding one seat's observations again and again (an environment's): the

@@ -2,10 +2,14 @@
 project's agents (``random``, ``heuristic``, ``ismcts``, or any object with ``act(AgentView)``).
 
 ``gym_env(game, opponent="heuristic", seat=None, decks=None, seed=None, max_decisions=None,
-opponent_options=None, raw_info=False)``, or ``gymnasium.make("tcg/<game>-v0", ...)`` with the
+opponent_options=None, raw_info=False)``, or ``gymnasium.make("tcg/<game>-v1", ...)`` with the
 same keywords (the ids are registered by ``import tcg.rl``):
 
-* observation: ``Box(float32[size])`` — the same seat-relative encoding as the PettingZoo env;
+* observation: ``Box(float32[size])`` — the same seat-relative encoding as the PettingZoo env,
+  scaled: every value within the declared bounds (inside [-1, 1]), card and instance ids and names
+  only as presence flags there; ``observation="dict"`` gives ``Dict({"observation": that Box,
+  "ids": MultiDiscrete (the integer ids: card-set index + 1, instance id + 1, name index + 1;
+  0 = none), "action_mask": Box(int8[N])})`` (``OBSERVATION_MODES``);
 * action: ``Discrete(N)``, the game's fixed action table; ``action_masks()`` returns the legal ids
   as a bool array (what sb3-contrib's ``MaskablePPO`` / ``ActionMasker`` read), and ``info`` holds
   ``action_mask`` too;
@@ -15,6 +19,9 @@ same keywords (the ids are registered by ``import tcg.rl``):
   change from step to step (for a single env: the vector envs cannot batch them);
 * pickling and ``copy.deepcopy`` keep the settings, the generators, the opponent and the game's
   record (the game is replayed from it), so a restored env continues identically;
+* ``opponent``: an agent name, an object with ``act(AgentView)``, a factory ``seed -> agent``, or
+  a trained policy wrapped by ``tcg.rl.policy_opponent(policy, game)`` (an SB3 model or any
+  ``policy(obs, mask) -> id`` callable);
 * ``seat``: 0, 1, or None to alternate seats every episode (the first episode after a seeded
   reset takes seat ``seed % 2``);
 * reward +1 / -1 / 0 at the end of the game (win / loss / draw); ``truncated`` after
@@ -23,6 +30,7 @@ same keywords (the ids are registered by ``import tcg.rl``):
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from typing import Any, Sequence
 
@@ -50,6 +58,9 @@ INFO_KEYS: dict[str, type] = {
     "draw": bool,               # the game ended in a draw
     "end_reason": str,          # the engine's reason the game ended ("" while playing)
 }
+#: ``observation=``: the flat scaled vector, or a Dict with the integer ids and the action mask
+OBSERVATION_MODES = ("vector", "dict")
+
 #: added by ``raw_info=True`` (not batchable: their contents change shape between steps)
 RAW_INFO_KEYS = ("observation", "legal_actions", "result")
 
@@ -60,7 +71,8 @@ class TcgGymEnv(gym.Env):
     def __init__(self, game: str, opponent: Any = "heuristic", seat: int | None = None,
                  decks: Sequence[Any] | None = None, seed: int | None = None,
                  max_decisions: int | None = None, opponent_options: dict | None = None,
-                 render_mode: str | None = None, raw_info: bool = False):
+                 render_mode: str | None = None, raw_info: bool = False,
+                 observation: str = "vector"):
         if game not in tcg.list_games():
             raise ValueError(f"unknown game {game!r}; games: {', '.join(tcg.list_games())}")
         if seat not in (None, 0, 1):
@@ -69,7 +81,10 @@ class TcgGymEnv(gym.Env):
         self.metadata = dict(self.metadata, name=env_name(game))
         self.render_mode = render_mode
         self.enc = encoding(game)
-        self.observation_space = spaces.Box(self.enc.low, self.enc.high, dtype=np.float32)
+        if observation not in OBSERVATION_MODES:
+            raise ValueError(f"observation must be one of {OBSERVATION_MODES}, got {observation!r}")
+        self.observation_mode = observation
+        self.observation_space = observation_space(self.enc, observation)
         self.action_space = spaces.Discrete(self.enc.n_actions)
         self.fixed_seat = seat
         self.max_decisions = max_decisions
@@ -91,6 +106,9 @@ class TcgGymEnv(gym.Env):
         spec = self._opponent_spec
         if isinstance(spec, str):
             return make_agent(spec, seed=seed, **self._opponent_options)
+        if hasattr(spec, "predict") and hasattr(spec, "policy"):   # an SB3 model as it is
+            from .evaluation import policy_opponent
+            return policy_opponent(spec, self.game_id, seed=seed)
         if callable(getattr(spec, "act", None)):
             return spec
         if callable(spec):
@@ -121,8 +139,12 @@ class TcgGymEnv(gym.Env):
             g.apply(self.opponent.act(AgentView(g, g.legal_actions())), by="computer")
         self._view = SeatView(self.enc, g, self.seat, not g.is_over, self._seat_enc[self.seat])
 
-    def _obs(self) -> np.ndarray:
-        return self._view.vector.copy()
+    def _obs(self):
+        v = self._view
+        if self.observation_mode == "dict":
+            return {"observation": v.vector.copy(), "ids": v.id_vec.copy(),
+                    "action_mask": v.mask.copy()}
+        return v.vector.copy()
 
     def _info(self, game) -> dict[str, Any]:
         view = self._view
@@ -174,7 +196,8 @@ class TcgGymEnv(gym.Env):
         state["game_record"] = None if self.game is None else self.game.record()
         state["_last_view"] = self._view is not None   # after an illegal id: the view, no game
         if self.game is None and self._view is not None:
-            state["_view_state"] = (self._view.vector.copy(), self._view.mask.copy())
+            state["_view_state"] = (self._view.vector.copy(), self._view.mask.copy(),
+                                    self._view.id_vec.copy())
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -194,6 +217,21 @@ class TcgGymEnv(gym.Env):
         elif had_view and view_state is not None:
             self._view = _EndedView(*view_state)
 
+    # --- snapshots ------------------------------------------------------------------------------
+    def save(self) -> bytes:
+        """A snapshot of the whole env (settings, generators, opponent, the game as its record):
+        ``restore(snapshot)`` brings this env (or another of the same game) back to it, and it
+        continues identically. The same state as pickling the env."""
+        return pickle.dumps(self)
+
+    def restore(self, snapshot: bytes) -> None:
+        """Back to a ``save()`` snapshot (the game is replayed from its record)."""
+        other = pickle.loads(snapshot)
+        if not isinstance(other, TcgGymEnv) or other.game_id != self.game_id:
+            raise ValueError("not a snapshot of this game's Gymnasium env")
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
+
     def render(self):
         if self.render_mode != "ansi" or self.game is None:
             return None
@@ -205,18 +243,56 @@ class TcgGymEnv(gym.Env):
 
 class _EndedView:
     """What is left of the view of an episode ended by an illegal id (after unpickling)."""
-    __slots__ = ("vector", "mask", "ids", "legal", "legal_ids")
+    __slots__ = ("vector", "mask", "id_vec", "ids", "legal", "legal_ids")
 
-    def __init__(self, vector, mask):
-        self.vector, self.mask, self.ids, self.legal, self.legal_ids = vector, mask, {}, [], []
+    def __init__(self, vector, mask, id_vec):
+        self.vector, self.mask, self.id_vec = vector, mask, id_vec
+        self.ids, self.legal, self.legal_ids = {}, [], []
+
+
+def observation_space(enc, mode: str = "vector") -> spaces.Space:
+    """The observation space of an encoding: the scaled float Box, or (``"dict"``) a Dict with
+    the integer ids and the action mask."""
+    box = spaces.Box(enc.f_low, enc.f_high, dtype=np.float32)
+    if mode == "vector":
+        return box
+    return spaces.Dict({
+        "observation": box,
+        "ids": spaces.MultiDiscrete(enc.id_high + 1, dtype=np.int64),
+        "action_mask": spaces.Box(0, 1, (enc.n_actions,), dtype=np.int8),
+    })
+
+
+def vector_env(game: str, n: int, seed: int | None = None, asynchronous: bool = False,
+               **kwargs: Any) -> gym.vector.VectorEnv:
+    """``n`` copies of ``gym_env(game, **kwargs)`` batched as one Gymnasium vector env
+    (``SyncVectorEnv``, or ``AsyncVectorEnv`` with ``asynchronous=True``: one process per copy).
+    Copy ``i`` is seeded ``seed + i`` (when ``seed`` is given); ``info["action_mask"]`` comes as
+    ``bool[n, N]`` and ``vec.call("action_masks")`` gives the masks as a tuple."""
+    if n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    fns = [_EnvFactory(game, None if seed is None else seed + i, kwargs) for i in range(n)]
+    cls = gym.vector.AsyncVectorEnv if asynchronous else gym.vector.SyncVectorEnv
+    return cls(fns)
+
+
+class _EnvFactory:
+    """A picklable ``lambda: gym_env(game, seed=..., **kwargs)`` (for ``AsyncVectorEnv``)."""
+
+    def __init__(self, game: str, seed: int | None, kwargs: dict):
+        self.game, self.seed, self.kwargs = game, seed, dict(kwargs)
+
+    def __call__(self) -> "TcgGymEnv":
+        return TcgGymEnv(self.game, seed=self.seed, **self.kwargs)
 
 
 def gym_env(game: str, opponent: Any = "heuristic", seat: int | None = None,
             decks: Sequence[Any] | None = None, seed: int | None = None,
             max_decisions: int | None = None, opponent_options: dict | None = None,
-            render_mode: str | None = None, raw_info: bool = False) -> TcgGymEnv:
+            render_mode: str | None = None, raw_info: bool = False,
+            observation: str = "vector") -> TcgGymEnv:
     """A Gymnasium single-agent environment of ``game`` (see the module docstring); the same as
     ``gymnasium.make(tcg.rl.gym_id(game), ...)`` without Gymnasium's wrappers."""
     return TcgGymEnv(game, opponent=opponent, seat=seat, decks=decks, seed=seed,
                      max_decisions=max_decisions, opponent_options=opponent_options,
-                     render_mode=render_mode, raw_info=raw_info)
+                     render_mode=render_mode, raw_info=raw_info, observation=observation)

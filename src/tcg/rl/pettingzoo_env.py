@@ -1,13 +1,14 @@
-"""PettingZoo AEC environments of the four games (``tcg_<game>_v0``).
+"""PettingZoo AEC environments of the four games (``tcg_<game>_v1``).
 
 ``aec_env(game, decks=None, seed=None, max_decisions=None)``:
 
 * agents ``player_0``, ``player_1`` (the engine's seats 0 and 1); ``agent_selection`` is whoever
   holds the pending decision, so several decisions in a row by one player keep it on that player;
 * ``action_space(agent)``: ``Discrete(N)``, the game's fixed action table (``encode.py``);
-* ``observe(agent)``: ``{"observation": float32[size], "action_mask": int8[N]}`` encoded from
-  ``game.observe(seat)`` only (seat-relative; the mask is all zeros for the player who is not
-  deciding);
+* ``observe(agent)``: ``{"observation": float32[size], "ids": int64[k], "action_mask": int8[N]}``
+  encoded from ``game.observe(seat)`` only (seat-relative; ``observation`` scaled into its
+  declared bounds inside [-1, 1], ``ids`` the card / instance / name ids at
+  ``encoding(game).id_pos``; the mask is all zeros for the player who is not deciding);
 * ``infos[agent]`` of the deciding agent: ``observation`` (the raw dict), ``legal_actions`` (as
   dicts) and ``legal_ids`` (their ids, same order);
 * rewards: +1 / -1 to the winner / loser when the game ends, 0 each for a draw; an id outside the
@@ -18,6 +19,7 @@
 """
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any, Sequence
 
@@ -26,12 +28,16 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import tcg
+from tcg.engine.deck import Deck
+from tcg.engine.game import replay_record
+from tcg.games import get_rules
 
 from .core import DeckChooser, SeatView, encoding, env_name, new_seed
+from .gymnasium_env import observation_space
 
 
 class TcgAECEnv(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "tcg_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": "tcg_v1", "is_parallelizable": False}
 
     def __init__(self, game: str, decks: Sequence[Any] | None = None, seed: int | None = None,
                  max_decisions: int | None = None, render_mode: str | None = None):
@@ -49,17 +55,11 @@ class TcgAECEnv(AECEnv):
         self._rng = random.Random(seed)
         self.possible_agents = ["player_0", "player_1"]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(self.enc.low, self.enc.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (self.enc.n_actions,), dtype=np.int8),
-        })
+        obs_space = observation_space(self.enc, "dict")
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.enc.n_actions) for a in self.possible_agents}
         # independent space objects per agent (seeded separately)
-        self.observation_spaces["player_1"] = spaces.Dict({
-            "observation": spaces.Box(self.enc.low, self.enc.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (self.enc.n_actions,), dtype=np.int8),
-        })
+        self.observation_spaces["player_1"] = observation_space(self.enc, "dict")
         self.game = None
         self._views: dict[int, SeatView] = {}
         # per seat, the memo of its last encoding (only what changed is encoded again)
@@ -116,7 +116,7 @@ class TcgAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         v = self._view(self._seat[agent])
-        return {"observation": v.vector, "action_mask": v.mask}
+        return {"observation": v.vector, "ids": v.id_vec, "action_mask": v.mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -178,6 +178,47 @@ class TcgAECEnv(AECEnv):
         self._views = {}
         for se in self._seat_enc:
             se.clear()
+
+    # --- pickling and snapshots: the game is kept as its record and replayed ------------------
+    def __getstate__(self) -> dict[str, Any]:
+        state = {k: v for k, v in self.__dict__.items()
+                 if k not in ("enc", "_seat_enc", "_views", "game")}
+        state["game_record"] = None if self.game is None else self.game.record()
+        running = (self.game is not None and not self.game.is_over and
+                   not any(self.terminations.values()) and not any(self.truncations.values()))
+        state["_running"] = running
+        if running:   # the deciding agent's infos hold the engine's shared views: rebuilt
+            state.pop("infos", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        record = state.pop("game_record")
+        running = state.pop("_running")
+        self.__dict__.update(state)
+        self.enc = encoding(self.game_id)
+        self._seat_enc = [self.enc.incremental(), self.enc.incremental()]
+        self._views = {}
+        self.game = None
+        if record is not None:
+            decks = [Deck.from_dict(d) for d in record["decks"]]
+            self.game = replay_record(get_rules(self.game_id), record, decks, check_result=False)
+        if running:
+            self.infos = {a: {} for a in self.agents}
+            self._after_move()
+
+    def save(self) -> bytes:
+        """A snapshot of the whole env (settings, generator, rewards, the game as its record):
+        ``restore(snapshot)`` brings this env back to it, and it continues identically."""
+        return pickle.dumps(self)
+
+    def restore(self, snapshot: bytes) -> None:
+        """Back to a ``save()`` snapshot (the game is replayed from its record)."""
+        other = pickle.loads(snapshot)
+        if not isinstance(other, TcgAECEnv) or other.game_id != self.game_id:
+            raise ValueError("not a snapshot of this game's PettingZoo env")
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
 
     def state_for(self, agent: str) -> dict[str, Any]:
         """The raw observation of ``agent`` (the same dict the encoding was built from)."""

@@ -18,7 +18,6 @@ No node imports numpy: ``enc`` writes into whatever indexable float buffer it is
 """
 from __future__ import annotations
 
-import zlib
 from typing import Any, Callable, Iterable, Sequence
 
 
@@ -60,6 +59,11 @@ class Node:
     def bounds(self) -> list[tuple[float, float]]:
         return [(0.0, 1.0)] * self.size
 
+    def kinds(self) -> list[str]:
+        """Per feature: ``"f"`` (a number), or an integer id for an embedding: ``"card"`` (card-set
+        index + 1), ``"iid"`` (instance id + 1) or ``"name"`` (name index)."""
+        return ["f"] * self.size
+
     def zones(self, prefix: str) -> dict[str, int]:
         """Zones (for the action table) found under this node: name -> slots."""
         return {}
@@ -76,6 +80,7 @@ class Num(Node):
 
     def __init__(self, lo: float, hi: float, scale: float = 1.0, shift: float = 0.0):
         self.lo, self.hi, self.scale, self.shift = lo, hi, float(scale), float(shift)
+        self.kind = "f"   # "iid" for a Ref
 
     def enc(self, v, out, off, ctx):
         if ctx.strict and (not _is_num(v) or not self.lo <= v <= self.hi):
@@ -84,6 +89,9 @@ class Num(Node):
 
     def bounds(self):
         return [((self.lo + self.shift) / self.scale, (self.hi + self.shift) / self.scale)]
+
+    def kinds(self):
+        return [self.kind]
 
     def describe(self):
         s = f"number {self.lo}..{self.hi}"
@@ -95,8 +103,10 @@ class Num(Node):
 
 
 def Ref(max_iid: int = 255) -> Num:
-    """A card instance id (``-1`` = none), stored as iid + 1 (0 = none)."""
-    return Num(-1, max_iid, shift=1)
+    """A card instance id (``-1`` = none), stored as iid + 1 (0 = none): an integer id."""
+    n = Num(-1, max_iid, shift=1)
+    n.kind = "iid"
+    return n
 
 
 class Bool(Node):
@@ -168,23 +178,37 @@ def relative_square(sq: int, viewer: int) -> int:
 
 
 class Name(Node):
-    """A card name (Japanese or English), stored as its index + 1 among the card set's names."""
+    """A card name (Japanese or English), stored as its index + 1 among the card set's names (an
+    integer id for an embedding): the cards' own names, then the other words their effects name
+    (a part of a name an effect looks for); any word not in the card set is the one id
+    ``len(names) + 1``."""
 
     size = 1
 
+    def __init__(self):
+        self.n_names = 0   # set by bind()
+
+    def bind(self, table: "CardTable") -> None:
+        self.n_names = len(table.names)
+
     def enc(self, v, out, off, ctx):
-        i = ctx.cards.names.get(v)
+        names = ctx.cards.names
+        i = names.get(v)
         if i is None:
             if ctx.strict and not isinstance(v, str):
                 ctx.fail(f"expected a name, got {v!r}")
-            i = 65536 + zlib.crc32(str(v).encode()) % (1 << 23)   # a part of a name
+            i = len(names) + 1   # another word
         out[off] = i
 
     def bounds(self):
-        return [(0.0, float(65536 + (1 << 23)))]
+        return [(0.0, float(self.n_names + 1))]
+
+    def kinds(self):
+        return ["name"]
 
     def describe(self):
-        return "card name: index + 1 among the card set's names (other words: 65536 + crc32 % 2**23)"
+        return ("card name: index + 1 among the card set's names and the words its effects name "
+                "(any other word: their count + 1)")
 
 
 class Const(Node):
@@ -221,6 +245,9 @@ class Opt(Node):
 
     def bounds(self):
         return [(0.0, 1.0)] + self.node.bounds()
+
+    def kinds(self):
+        return ["f"] + self.node.kinds()
 
     def zones(self, prefix):
         return self.node.zones(prefix)
@@ -273,6 +300,12 @@ class Obj(Node):
         for _, n in self.fields:
             b += n.bounds()
         return b
+
+    def kinds(self):
+        k = []
+        for _, n in self.fields:
+            k += n.kinds()
+        return k
 
     def zones(self, prefix):
         z = {}
@@ -333,6 +366,9 @@ class List(Node):
     def bounds(self):
         return [(0.0, float(self.cap))] + self.node.bounds() * self.cap
 
+    def kinds(self):
+        return ["f"] + self.node.kinds() * self.cap
+
     def zones(self, prefix):
         """This list's zone, and zones nested in its items numbered across them (item slot *
         inner cap + inner index)."""
@@ -373,6 +409,9 @@ class Seats(Node):
 
     def bounds(self):
         return self.node.bounds() * self.players
+
+    def kinds(self):
+        return self.node.kinds() * self.players
 
     def zones(self, prefix):
         z = {}
@@ -418,6 +457,9 @@ class Board(Node):
     def bounds(self):
         return ([(0.0, 1.0)] + self.node.bounds()) * 9
 
+    def kinds(self):
+        return (["f"] + self.node.kinds()) * 9
+
     def zones(self, prefix):
         return {self.zone: 9}
 
@@ -452,11 +494,66 @@ class Variant(Node):
             b += n.bounds()
         return b
 
+    def kinds(self):
+        k = ["f"] * len(self.cases)
+        for _, _, n in self.cases:
+            k += n.kinds()
+        return k
+
     def zones(self, prefix):
         z = {}
         for _, _, n in self.cases:
             z.update(n.zones(prefix))
         return z
+
+
+_NAME_KEYS = ("name", "names", "name_en")
+
+
+def _named_words(card, depth: int = 10) -> set[str]:
+    """The strings under a ``name`` / ``names`` key of a dict anywhere in a card's fields (its
+    effects' filters and the names they grant), beside its own name. Walks dicts, sequences and
+    the attributes of the engine's own objects (abilities, effect ops)."""
+    found: set[str] = set()
+    seen: set[int] = set()
+
+    def attrs(v):
+        out = {}
+        for cls in type(v).__mro__:
+            for k in getattr(cls, "__slots__", ()):
+                if hasattr(v, k):
+                    out[k] = getattr(v, k)
+        if hasattr(v, "__dict__"):
+            out.update(vars(v))
+        return out
+
+    def walk(v, key, d):
+        if d < 0 or v is None or isinstance(v, (bool, int, float)):
+            return
+        if isinstance(v, str):
+            if key in _NAME_KEYS:
+                found.add(v)
+            return
+        if id(v) in seen:
+            return
+        seen.add(id(v))
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, k, d - 1)
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            for x in v:
+                walk(x, key, d - 1)
+        elif type(v).__module__.startswith("tcg."):
+            # an object's own attributes are not keys of the card data (an effect op's ``name``
+            # is the op): only dict keys name words
+            for k, x in attrs(v).items():
+                if not k.startswith("__"):
+                    walk(x, None, d - 1)
+
+    for k, x in attrs(card).items():
+        if k not in _NAME_KEYS and k != "id":   # its own name is a card name already
+            walk(x, None, depth)
+    return found
 
 
 class CardTable:
@@ -495,7 +592,11 @@ class CardTable:
                 if len(vocab) <= self.MAX_VOCAB:
                     self.columns.append((k, "multi", vocab))
         words = sorted({w for f in self.facts.values() for w in (f.get("name"), f.get("name_en")) if w})
-        self.names = {w: i + 1 for i, w in enumerate(words)}
+        # then the other words the cards' effects name ("a card whose name contains ソラ"): each
+        # its own id after the card names
+        named = set(words)
+        extra = sorted({w for c in cards for w in _named_words(c)} - named)
+        self.names = {w: i + 1 for i, w in enumerate(words + extra)}
         self.width = sum(self._col_size(c) for c in self.columns)
         self.rows = {cid: self._row(f) for cid, f in self.facts.items()}
         self.zero = [0.0] * self.width
@@ -553,10 +654,12 @@ class Card(Node):
         self.zone = zone
         self.max_iid = max_iid
         self.width: int | None = None   # set by bind(): the card table's row width
+        self.n_cards = 4096             # set by bind(): the card set's size
         self.size = 2 + self.state.size
 
     def bind(self, table: CardTable) -> None:
         self.width = table.width if self.printed else 0
+        self.n_cards = len(table.index)
         self.size = 2 + self.width + self.state.size
 
     def enc(self, v, out, off, ctx):
@@ -596,10 +699,13 @@ class Card(Node):
         return rows
 
     def bounds(self):
-        b = [(0.0, 4096.0), (0.0, float(self.max_iid + 1))]
+        b = [(0.0, float(self.n_cards)), (0.0, float(self.max_iid + 1))]
         if self.printed:
             b += self._table_bounds
         return b + self.state.bounds()
+
+    def kinds(self):
+        return ["card", "iid"] + ["f"] * (self.width if self.printed else 0) + self.state.kinds()
 
     def zones(self, prefix):
         z = {prefix + self.zone: 1} if self.zone else {}
@@ -612,7 +718,9 @@ def bind_cards(node: Node, table: CardTable) -> None:
     tb = table.bounds()
 
     def walk(n: Node) -> None:
-        if isinstance(n, Card):
+        if isinstance(n, Name):
+            n.bind(table)
+        elif isinstance(n, Card):
             walk(n.state)
             n.bind(table)
             n._table_bounds = tb if n.printed else []

@@ -1,8 +1,9 @@
 """Terminal front ends.
 
-``get_renderer(game_id, ...)`` gives the board renderer of a game (registered in ``RENDERERS``,
-imported only when first needed) or, for games without one, ``GenericRenderer``, which shows
-the observation as indented JSON. ``tcg.ui.terminal`` holds the game-independent loops (human
+``get_renderer(game_id, ...)`` gives the board renderer of a game (its ``GameSpec``'s terminal
+part, ``tcg/games/<id>/terminal.py``, imported only when first needed) or, for a game the
+registry does not know (a test's), ``GenericRenderer``, which shows the observation as indented
+JSON. ``tcg.ui.terminal`` holds the game-independent loops (human
 vs computer, replay stepping) that drive a ``Game`` through its public API only.
 
 A renderer is made for one game and one point of view and offers:
@@ -28,25 +29,24 @@ and these optional hooks, whose defaults suit any game:
   replay loop (``action`` is None for the set-up); a renderer may leave out an event that only
   repeats the action line. Without it, ``event_lines(events)`` is used.
 
-A renderer module may also define ``card_columns(lang)`` (the columns of ``tcg cards``: a list of
+A game's terminal part also defines ``card_columns(lang)`` (the columns of ``tcg cards``: a list of
 ``(header, getter, rich column options)``) and ``card_facts(card, lang)`` (the short facts line of
-a card on narrow terminals); ``card_columns(game_id, lang)`` below falls back to generic ones.
+a card on narrow terminals); ``card_columns(game_id, lang)`` below gives generic ones for a game
+the registry does not know.
 """
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any, Callable, Mapping, Sequence
 
 from ..presentation import fold
 
-#: game id -> module defining ``Renderer`` (a ``GenericRenderer`` subclass)
-RENDERERS: dict[str, str] = {
-    "shironeko": "tcg.ui.shironeko_board",
-    "turutoru": "tcg.ui.turutoru_board",
-    "kemuri": "tcg.ui.kemuri_board",
-    "zx": "tcg.ui.zx_board",
-}
+
+def game_spec(game_id: Any):
+    """The ``GameSpec`` of ``game_id`` from the registry, or None for a game it does not know
+    (a test's own game, played through the engine alone)."""
+    from ..games import GAMES, spec
+    return spec(game_id) if game_id in GAMES else None
 
 
 def label_players(viewer: int | None, players: int = 2) -> dict[int, str]:
@@ -67,6 +67,11 @@ class GenericRenderer:
         self.viewer = viewer
         players = getattr(getattr(game, "rules", None), "players", 2)
         self.names = dict(names) if names is not None else label_players(viewer, players)
+        # the viewer is spoken to as "you" (in any language) unless the caller named the seats
+        # otherwise (a replay's "P0" / "P1"): decided from the seats and names given, never
+        # from the rendered word
+        self.viewer_is_you = viewer is not None and players == 2 and (
+            names is None or dict(names) == label_players(viewer, players))
 
     def who(self, player: Any) -> str:
         if isinstance(player, int) and player in self.names:
@@ -129,11 +134,11 @@ class GenericRenderer:
 
 def get_renderer(game_id: str, game: Any = None, lang: str = "en", viewer: int | None = None,
                  names: Mapping[int, str] | None = None) -> GenericRenderer:
-    """The renderer registered for ``game_id``, or the generic JSON one."""
-    path = RENDERERS.get(game_id)
-    if path is None:
+    """The renderer of ``game_id`` (its spec's terminal ``Renderer``), or the generic JSON one."""
+    found = game_spec(game_id)
+    if found is None:
         return GenericRenderer(game, lang, viewer, names)
-    return importlib.import_module(path).Renderer(game, lang, viewer, names)
+    return found.renderer(game, lang, viewer, names)
 
 
 # --- card lists (tcg cards) ----------------------------------------------------------------------
@@ -188,28 +193,25 @@ def generic_card_columns(lang: str) -> list[Column]:
 def card_columns(game_id: str, lang: str) -> tuple[list[Column], Callable[[Any], list[str]]]:
     """The ``tcg cards`` columns of a game and its narrow-terminal facts function.
 
-    Taken from the game's renderer module (``card_columns(lang)``, ``card_facts(card, lang)``)
-    when it defines them; otherwise id, kind, name and text, and facts made of the columns."""
-    module = None
-    path = RENDERERS.get(game_id)
-    if path is not None:
-        module = importlib.import_module(path)
-    make = getattr(module, "card_columns", None)
-    cols = make(lang) if make is not None else generic_card_columns(lang)
-    facts = getattr(module, "card_facts", None)
-    if facts is None:
-        def facts(card: Any, lang: str = lang) -> list[str]:
-            out = []
-            for header, get, _ in cols:
-                if header in ("Id", "Name", "Text / abilities"):
-                    continue
-                value = get(card)
-                if value:
-                    out.append(value if header == "Kind" else f"{header.lower()} {value}")
-            return out
-        return cols, facts
-    return cols, lambda card: facts(card, lang)
+    Taken from the game's terminal part (``card_columns(lang)``, ``card_facts(card, lang)``);
+    for a game the registry does not know, id, kind, name and text, and facts made of the columns."""
+    found = game_spec(game_id)
+    if found is not None:
+        game_facts = found.card_facts
+        return found.card_columns(lang), lambda card: game_facts(card, lang)
+    cols = generic_card_columns(lang)
+
+    def facts(card: Any, lang: str = lang) -> list[str]:
+        out = []
+        for header, get, _ in cols:
+            if header in ("Id", "Name", "Text / abilities"):
+                continue
+            value = get(card)
+            if value:
+                out.append(value if header == "Kind" else f"{header.lower()} {value}")
+        return out
+    return cols, facts
 
 
-__all__ = ["RENDERERS", "GenericRenderer", "card_columns", "card_label", "card_text", "get_renderer",
-           "generic_card_columns", "label_players"]
+__all__ = ["GenericRenderer", "card_columns", "card_label", "card_text", "get_renderer",
+           "game_spec", "generic_card_columns", "label_players"]

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from ..engine.action import Action
 from ..engine.errors import TcgError
-from . import GenericRenderer, get_renderer
+from . import GenericRenderer, game_spec, get_renderer
 from .table import Hanging, fit
 
 Reader = Callable[[str], str]
@@ -146,7 +146,7 @@ def result_text(renderer: GenericRenderer, result: Mapping[str, Any] | None, vie
     winner = result.get("winner")
     if result.get("draw") or winner is None:
         return Text(say("result.draw", lang, game_id, reason=reason), style="bold yellow")
-    if viewer is not None and renderer.who(viewer) in ("You", "あなた"):
+    if viewer is not None and viewer == renderer.viewer and renderer.viewer_is_you:
         if winner == viewer:
             return Text(say("result.you_win", lang, game_id, reason=reason), style="bold green")
         return Text(say("result.you_lose", lang, game_id, reason=reason), style="bold red")
@@ -338,26 +338,14 @@ def say(key: str, lang: str = "en", game_id: str | None = None, **params: Any) -
     return catalog(game_id).t(key, lang, **params)
 
 
-def game_text(game_id: str):
-    """The game's presentation module (``tcg.games.<id>.text``) or None."""
-    import importlib
-    import importlib.util
-    name = f"tcg.games.{game_id}.text"
-    try:
-        if importlib.util.find_spec(name) is None:
-            return None
-    except ModuleNotFoundError:
-        return None
-    return importlib.import_module(name)
-
-
 def menu_paths(game, renderer: GenericRenderer, viewer: int, lang: str) -> list[tuple[tuple[str, ...], Action]]:
     """Each offered action with the path of labels it is chosen under: the game's ``menu()``
     (choices in steps: the card, then what it does, then the target) when it covers every legal
     action, else one label per offered action."""
     legal = game.legal_actions()
-    fn = getattr(game_text(game.game_id), "menu", None)
-    if fn is not None:
+    found = game_spec(game.game_id)
+    if found is not None:
+        fn = found.member("words", "menu")
         try:
             paths = [(tuple(str(x) for x in p), a) for p, a in fn(game, legal, viewer, lang)]
             if paths and {a for _, a in paths} == set(legal):
@@ -387,9 +375,10 @@ def _menu_level(paths, prefix: tuple[str, ...]) -> list[tuple[str, Action | None
 
 
 def why_not(game, viewer: int, lang: str) -> list[str]:
-    fn = getattr(game_text(game.game_id), "why_not", None)
-    if fn is None:
+    found = game_spec(game.game_id)
+    if found is None:
         return []
+    fn = found.member("words", "why_not")
     try:
         return [str(x) for x in fn(game, viewer, lang)]
     except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
@@ -397,8 +386,8 @@ def why_not(game, viewer: int, lang: str) -> list[str]:
 
 
 def rules_primer(game_id: str, lang: str) -> str | None:
-    fn = getattr(game_text(game_id), "rules_primer", None)
-    return fn(lang) if fn is not None else None
+    found = game_spec(game_id)
+    return found.member("words", "rules_primer")(lang) if found is not None else None
 
 
 def _default_reader(console: Console) -> Reader:

@@ -34,6 +34,7 @@ from ..ui.terminal import rules_primer
 from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import MAX_DECK_JSON
 from .deck_pages import add_routes as add_deck_pages
+from .forms import AGENTS, GAME_NAMES, LANGS, deck_from_form, problem_lines
 from .guard import Guard, HttpLimits, Policy, Window, client_key, whole_number
 from .session import Sessions, ensure_session, session_of
 from .clock import CLOCKS, TIMEOUT_LIMIT, clock_option
@@ -45,10 +46,6 @@ from .store import StoreError, open_store
 
 HERE = pathlib.Path(__file__).parent
 log = logging.getLogger("tcg.web")
-LANGS = ("en", "ja")
-GAME_NAMES = {"shironeko": "game.shironeko", "turutoru": "game.turutoru", "kemuri": "game.kemuri", "zx": "game.zx"}
-AGENTS = ("heuristic", "ismcts", "random")
-MAX_DECK_TEXT = 64 * 1024
 KiB = 1024
 #: the most bytes of a request body, by route (``POST`` path, or path prefix ending in "/");
 #: a form's deck text may be 64 Ki characters, each up to 9 bytes URL-encoded
@@ -223,7 +220,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             decks = [mine, theirs] if my_seat == 0 else [theirs, mine]
             g = tcg.new_game(game, decks, seed=chosen_seed, cards=cards)
         except tcg.IllegalDeckError as e:
-            return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems))
+            return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems, lang))
         except TcgError as e:
             return problem(request, str(e))
         setup = g.record()
@@ -328,9 +325,9 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         if game not in GAME_NAMES:
             return JSONResponse({"ok": False, "problems": [f"unknown game {game!r}"]}, status_code=400)
         try:
-            _deck_from_form(game, "", deck_text, tcg.list_decks(game))
+            deck_from_form(game, "", deck_text, tcg.list_decks(game))
         except tcg.IllegalDeckError as e:
-            return {"ok": False, "problems": problem_lines(e.problems)}
+            return {"ok": False, "problems": problem_lines(e.problems, lang_of(request))}
         except TcgError as e:
             return {"ok": False, "problems": [str(e)]}
         return {"ok": True, "problems": []}
@@ -418,29 +415,6 @@ def _same_origin(origin: str, host: str, policy: Policy) -> bool:
     (``Policy.origin_ok``, the check of every change posted), never merely an ``Origin`` equal to
     the ``Host`` (both are the attacker's name after DNS rebinding)."""
     return policy.origin_ok(origin, host)
-
-
-def _deck_from_form(game: str, deck: str, deck_text: str, samples: list[str]):
-    """A sample deck by name, or a pasted deck file (TOML) checked against the deck rules."""
-    if deck_text.strip():
-        if len(deck_text) > MAX_DECK_TEXT:
-            raise TcgError(f"the deck text is too long (at most {MAX_DECK_TEXT} characters)")
-        from ..api import _as_deck
-        from ..engine.files import parse_toml
-        from ..games import get_rules
-        d = _as_deck(game, parse_toml(deck_text, "pasted deck"))
-        problems = tcg.validate_deck(game, d)
-        if problems:
-            raise tcg.IllegalDeckError(d, problems)
-        get_rules(game)
-        return d
-    if deck in samples:
-        return deck
-    raise TcgError(f"choose one of the sample decks ({', '.join(samples)}) or paste a deck")
-
-
-def problem_lines(problems: list[Any]) -> list[str]:
-    return [f"{p.rule}: {p.message}" + (f" ({p.card})" if p.card else "") for p in problems]
 
 
 __all__ = ["create_app"]

@@ -28,6 +28,8 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from ..engine.errors import TcgError
 from ..engine.files import parse_toml
 from ..text import catalog
+from .forms import GAME_NAMES, HASH, MAX_DECK_TEXT, problem_lines
+from .forms import deck_from_form as deck_from_form_of_game
 from .store import MAX_CARD_SET_FILES
 
 #: the most bytes a check or a save may send (all files together, as JSON)
@@ -36,7 +38,6 @@ MAX_BODY = 512 * 1024
 COOKIE = "tcg_card_sets"
 MAX_REMEMBERED = 20
 MAX_NAME = 100
-HASH = re.compile(r"[0-9a-f]{64}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: the words the page's script uses (``web.cards_own.<key>``), sent to it unformatted
 SCRIPT_WORDS = ("checking", "no_problems", "n_problems", "card", "field", "line", "check_failed", "fix_first",
@@ -144,19 +145,18 @@ def cards_for_new_game(store: Any, game: str, card_set: str) -> list[tuple[str, 
 
 
 def deck_from_form(game: str, deck: str, deck_text: str, samples: list[str], cards: list | None):
-    """``app._deck_from_form`` with the set's cards: a sample deck by name, or a pasted deck whose
+    """``forms.deck_from_form`` with the set's cards: a sample deck by name, or a pasted deck whose
     card names or ids may be the set's, checked against the rules with those cards."""
     import tcg
 
-    from ..api import _as_deck, rules_with_cards
-    from .app import MAX_DECK_TEXT, _deck_from_form
+    from ..api import as_deck, rules_with_cards
     if cards is None:
-        return _deck_from_form(game, deck, deck_text, samples)
+        return deck_from_form_of_game(game, deck, deck_text, samples)
     if deck_text.strip():
         if len(deck_text) > MAX_DECK_TEXT:
             raise TcgError(f"the deck text is too long (at most {MAX_DECK_TEXT} characters)")
         rules = rules_with_cards(game, cards)
-        d = _as_deck(game, parse_toml(deck_text, "pasted deck"), rules)
+        d = as_deck(game, parse_toml(deck_text, "pasted deck"), rules)
         if d.game != game:
             raise TcgError(f"the pasted deck is for the game {d.game!r}, not {game!r}")
         problems = rules.validate_deck(d)
@@ -190,7 +190,6 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
                lang_of: Callable[[Request], str], limit: Any = None) -> None:
     """The page and JSON of your own cards on ``app`` (``store``: the games' store; ``limit``: a
     ``guard.Window``, the card sets one client may store in a while)."""
-    from .app import GAME_NAMES
     from .guard import client_key
 
     def t(lang: str, key: str, **params: Any) -> str:
@@ -303,14 +302,13 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
     def api_check_deck(request: Request, game: str, deck_text: str = Form(""), card_set: str = Form("")):
         import tcg
 
-        from .app import problem_lines
         if game not in GAME_NAMES:
             return unknown(request, game)
         try:
             cards = cards_for_new_game(store, game, card_set)
             deck_from_form(game, "", deck_text, tcg.list_decks(game), cards)
         except tcg.IllegalDeckError as e:
-            return {"ok": False, "problems": problem_lines(e.problems)}
+            return {"ok": False, "problems": problem_lines(e.problems, lang_of(request))}
         except TcgError as e:
             return {"ok": False, "problems": [str(e)]}
         return {"ok": True, "problems": []}

@@ -4,7 +4,8 @@ card gallery (``/cards/{game}``: every card of its card set as a card tile).
 The profile values are data and shown as the profile gives them (``Profile.rows``, the same text
 ``tcg catalog`` prints, but never cut); the row labels are ``web.catalog.row.<template key>``.
 A gallery tile is the tile a card in hand gets on the table: the game's own board description of
-the printed card (``games/<id>/board.py``), with the card's text from the game's text layer, so
+the printed card (its spec's ``card_tile``, ``games/<id>/board.py``), with the card's text from
+the game's text layer, so
 the gallery reads exactly like the table. Every word of the pages comes from ``tcg/text.toml``
 (``web.catalog.*``).
 
@@ -12,7 +13,6 @@ the gallery reads exactly like the table. Every word of the pages comes from ``t
 builds; ``page``, ``problem`` and ``lang_of`` are its helpers."""
 from __future__ import annotations
 
-import importlib
 import logging
 from functools import lru_cache
 from typing import Any, Callable
@@ -23,7 +23,7 @@ from fastapi.responses import HTMLResponse
 from .. import board as B
 from ..api import card_set, list_games
 from ..engine.profile import TEMPLATE
-from ..games import get_rules
+from ..games import get_rules, spec
 from ..text import catalog
 
 log = logging.getLogger("tcg.web")
@@ -35,9 +35,7 @@ def _t(key: str, lang: str, /, **params: Any) -> str:
 
 def game_name(game: str, lang: str) -> str:
     """The game's name from its profile: Japanese as printed, or the English name."""
-    prof = get_rules(game).profile
-    name = str(prof.get("game.name", game))
-    return name if lang == "ja" else str(prof.get("game.name_en", "") or name)
+    return spec(game).name_in(lang)
 
 
 # --- the catalog ------------------------------------------------------------------------------
@@ -58,24 +56,6 @@ def catalog_table(lang: str) -> dict[str, Any]:
 
 # --- the card gallery -----------------------------------------------------------------------
 
-def _tile_builder(game: str, lang: str, cards: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """How the game's table draws a printed card: the tile of a card in hand (Z/X: of a card)."""
-    board = importlib.import_module(f"tcg.games.{game}.board")
-    if game == "shironeko":
-        d = board._Describer({}, lang, cards, None)
-        return lambda view: d.hand_card(view, None, set())
-    if game == "turutoru":
-        d = board._Describer({}, lang, cards)
-        return lambda view: d.hand_card(view, None)
-    if game == "kemuri":
-        d = board._Builder({}, lang, cards)
-        return lambda view: d.hand_card(view, None, set())
-    if game == "zx":
-        d = board._Describer({}, lang, cards)
-        return lambda view: d.card(view, None)
-    raise KeyError(f"no card tiles for game {game!r}")
-
-
 @lru_cache(maxsize=16)
 def gallery(game: str, lang: str) -> tuple[dict[str, Any], ...]:
     """Every card of the game's set as tiles, grouped by kind in the set's order:
@@ -83,10 +63,11 @@ def gallery(game: str, lang: str) -> tuple[dict[str, Any], ...]:
     (``tcg.board.card``) with ``kind`` the full kind name and ``fallback`` set when the game's
     board could not draw it (logged; the tile then shows the printed name, kind and text)."""
     cards = card_set(game)
-    view_of = importlib.import_module(f"tcg.games.{game}.view")._printed
-    text = importlib.import_module(f"tcg.games.{game}.text")
-    text_of = getattr(text, "card_text", None) or importlib.import_module(f"tcg.games.{game}.board").card_text
-    build = _tile_builder(game, lang, cards)
+    game_spec = spec(game)
+    view_of = game_spec.printed
+    text = game_spec.words
+    text_of = text.card_text
+    build = game_spec.card_tile(lang, cards)
     groups: dict[str, dict[str, Any]] = {}
     for c in cards:
         kind = text.kind_name(c.kind, lang)

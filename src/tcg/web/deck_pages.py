@@ -31,7 +31,6 @@ The page's deck JSON::
 """
 from __future__ import annotations
 
-import importlib
 import json
 import pathlib
 import re
@@ -46,8 +45,11 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from ..engine.deck import MAX_COPIES, MAX_DECK_CARDS, Deck, _toml_str
 from ..engine.errors import DeckFileError, TcgError
 from ..engine.files import MAX_DECK_BYTES, parse_json, parse_toml, read_text
+from ..games import spec
+from ..spec import DeckPart
 from ..text import catalog
 from .clock import CLOCKS, TIMEOUT_LIMIT
+from .forms import AGENTS, GAME_NAMES, HASH, LANGS
 
 #: most bytes of the deck JSON the page sends, and of a deck name and description
 MAX_DECK_JSON = 512 * 1024
@@ -57,35 +59,8 @@ SECTION_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-@dataclass(frozen=True)
-class Part:
-    """One part of a deck: its section in the deck file, the card kinds it takes (None: every
-    kind) and how many cards it holds: ``exact``, ``most`` or ``about`` ``size`` (a number or
-    the profile entry giving it), or nothing said (``how`` None)."""
-
-    section: str
-    kinds: tuple[str, ...] | None
-    how: str | None = None
-    size: int | str | None = None
-
-
-PARTS: dict[str, tuple[Part, ...]] = {
-    "shironeko": (Part("main", ("character", "awakened_character", "monster"), "exact", "deck.main_size"),
-                  Part("town", ("town",), "exact", "deck.town_size"),
-                  Part("leader", ("leader",))),
-    "turutoru": (Part("main", None, "exact", "deck.size"),),
-    "kemuri": (Part("main", ("cast", "event", "support", "trouble"), "about", "deck.reference_size"),
-               Part("leader", ("leader",), "exact", 1)),
-    "zx": (Part("main", ("zx", "event"), "exact", "deck.size"),
-           Part("dynamis", ("zx_ex", "zx_ob", "shift", "ev_ex"), "most", "dynamis.max_size"),
-           Part("player", ("player",), "most", 1),
-           Part("ob_bottom", ("ob_bottom",), "most", 1)),
-}
-#: the card field a game's colour filter and its cost filter look at, and the words naming them
-COLOUR_FIELD = {"shironeko": ("color", "web.decks.colour"), "zx": ("color", "web.decks.colour"),
-                "kemuri": ("shift", "web.decks.shift")}
-COST_COLUMN = {"shironeko": ("Cost", "web.decks.cost"), "zx": ("Cost", "web.decks.cost"),
-               "kemuri": ("Cost", "web.decks.cost"), "turutoru": ("Seg", "web.decks.segment")}
+#: one part of a deck (section, kinds, how many): each game's are in its profile's ``[deck_builder]``
+Part = DeckPart
 #: the words the page's script uses (``web.decks.<key>``), sent to it unformatted
 SCRIPT_WORDS = ("shown", "add", "add_to", "remove", "in_deck", "part_exact", "part_most", "part_about",
                 "part_count", "empty_part", "legal", "problems", "checking", "check_failed", "loaded",
@@ -93,26 +68,19 @@ SCRIPT_WORDS = ("shown", "add", "add_to", "remove", "in_deck", "part_exact", "pa
                 "confirm_clear", "new_name", "more", "less", "own_badge")
 
 
-def _text_module(game: str):
-    return importlib.import_module(f"tcg.games.{game}.text")
-
-
 def _card_text(game: str, card: Any, lang: str) -> str:
-    """The card's text from the game's text layer (``card_text``), else the shared one."""
-    fn = getattr(_text_module(game), "card_text", None)
-    if fn is None:
-        from ..ui import card_text as fn
-    return fn(card, lang) or ""
+    """The card's text from the game's text layer (``card_text``)."""
+    return spec(game).member("words", "card_text")(card, lang) or ""
 
 
 def _kind_name(game: str, kind: str, lang: str) -> str:
-    fn = getattr(_text_module(game), "kind_name", None)
-    return fn(kind, lang) if fn is not None else kind
+    return spec(game).member("words", "kind_name")(kind, lang)
 
 
 def _colour_name(game: str, value: str, lang: str) -> str:
-    mod = _text_module(game)
-    fn = getattr(mod, "shift_name", None) if game == "kemuri" else getattr(mod, "color_name", None)
+    """A colour filter's value in words (the text layer's function the deck builder names)."""
+    name = spec(game).deck_builder.colour_name
+    fn = spec(game).member("words", name) if name else None
     return fn(value, lang) if fn is not None and value else str(value or "")
 
 
@@ -123,7 +91,8 @@ def _fold(text: str) -> str:
 
 
 def parts_of(game: str) -> tuple[Part, ...]:
-    return PARTS.get(game, (Part("main", None),))
+    """The parts of a deck of ``game`` (its spec's deck builder; one main part for another id)."""
+    return spec(game).deck_builder.parts if game in GAME_NAMES else (Part("main", None),)
 
 
 def part_sizes(game: str) -> list[dict[str, Any]]:
@@ -161,14 +130,14 @@ def card_list(game: str, lang: str, cards: list[tuple[str, str]] | None = None) 
 
 def own_ids(game: str, cards: list[tuple[str, str]]) -> list[str]:
     """The ids of the cards a player's card files add to the game's own."""
-    from ..engine.card_files import own_cards
+    from ..api import own_cards
     base = own_cards(game)
     return [c.id for c in rules_for(game, cards).cards if c.id not in base]
 
 
 @lru_cache(maxsize=16)
 def _card_list(game: str, lang: str, _version: str, rules: Any = None) -> dict[str, Any]:
-    from ..engine.card_files import own_cards
+    from ..api import own_cards
     from ..games import get_rules
     from ..ui import card_columns
     cards = list((rules if rules is not None else get_rules(game)).cards)
@@ -179,9 +148,10 @@ def _card_list(game: str, lang: str, _version: str, rules: Any = None) -> dict[s
         cards = [c for c in cards if c.id in mine] + [c for c in cards if c.id not in mine]
     other = "ja" if lang == "en" else "en"
     columns = {lang: card_columns(game, lang), other: card_columns(game, other)}
-    cost_col, cost_word = COST_COLUMN.get(game, ("Cost", "web.decks.cost"))
+    builder = spec(game).deck_builder
+    cost_col, cost_word = builder.cost_column, builder.cost_words
     cost_of = {h: g for h, g, _ in columns[lang][0]}.get(cost_col)
-    colour_field, colour_word = COLOUR_FIELD.get(game, (None, "web.decks.colour"))
+    colour_field, colour_word = builder.colour_field, builder.colour_words
     parts = parts_of(game)
     t = catalog().t
     badge = " ".join(t("web.decks.own_badge", lg) for lg in (lang, other))
@@ -376,7 +346,6 @@ class OwnSet:
 def own_set(store: Any, game: str, digest: str | None) -> OwnSet | None:
     """The stored card set ``digest`` (None when not asked for) or ``NoCardSet``: not stored
     here, or a set of another game."""
-    from .card_pages import HASH
     digest = (digest or "").strip()
     if not digest:
         return None
@@ -399,7 +368,6 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
     import tcg
     from starlette.concurrency import run_in_threadpool
 
-    from .app import AGENTS, GAME_NAMES, LANGS
 
     def no_game(request: Request, game: str) -> HTMLResponse:
         lang = lang_of(request)
@@ -520,5 +488,5 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
         return {"ok": True, "text": text, "filename": file_name(deck.name)}
 
 
-__all__ = ["PARTS", "add_routes", "card_list", "deck_file_text", "deck_from_json", "own_set", "read_deck_text",
+__all__ = ["Part", "add_routes", "card_list", "deck_file_text", "deck_from_json", "own_set", "read_deck_text",
            "rules_for"]

@@ -133,8 +133,10 @@ class Voice:
             text = action_text(g, action, player, self.viewer, self.lang, self.renderer)
             secret = secret_for(g, player, self.viewer)
         by = entry.get("by", "player")
-        if by == "clock":  # a clock's timeout, or a win claimed against an absent player
+        if by == "clock":  # a clock's timeout (older games: or a win claimed against an absent player)
             text += say("web.by_clock", self.lang)
+        elif by == "away":  # a win claimed against an absent player
+            text += say("web.by_away", self.lang)
         elif by == "computer" and self.room.seat_kinds[player] == "human":
             text += say("web.by_standin", self.lang)
         self._pending = Step(player, text, [], action, secret)
@@ -215,7 +217,7 @@ class Voice:
         result = None
         if g.result is not None:
             result = dict(g.result)
-            result["text"] = result_text(self.renderer, g.result, self.viewer).plain
+            result["text"] = result_text(self.renderer, room.result_said(), self.viewer).plain
         msg = {
             "type": "state", "seq": room.seq(self.viewer), "id": room.id, "game": room.game_id,
             "seat": self.viewer, "lang": self.lang,
@@ -355,8 +357,9 @@ class Room:
         return v
 
     # --- changes ---------------------------------------------------------------------------
-    def _commit(self, entry: dict[str, Any]) -> None:
-        """Apply ``entry`` and store it (in that order, both before anyone is told)."""
+    def _commit(self, entry: dict[str, Any]) -> bool:
+        """Apply ``entry`` and store it (in that order, both before anyone is told). Returns
+        whether the same seat's decision goes on (a further step of it is open)."""
         index = len(self._stored_actions)
         for v in self.voices.values():
             v.before(self.game, entry)
@@ -371,12 +374,17 @@ class Room:
         self._stored_actions.append(entry)
         self.run.after(self.game, entry["player"], secret)
         g = self.game
-        goes_on = secret and g.secret_choice() and g.decision is not None and g.decision.player == entry["player"]
-        if self.clock is not None and not goes_on:  # a secret phase's choices of one seat: one decision
-            self.clock.used(entry["player"], entry.get("by", "player"))
+        p = entry["player"]
+        # one decision for the clock: a secret phase's choices of one seat, a mulligan's marks, a
+        # payment's cards (Game.continues_decision)
+        goes_on = (secret and g.secret_choice() and g.decision is not None and g.decision.player == p) \
+            or g.continues_decision(p)
+        if self.clock is not None and not goes_on:
+            self.clock.used(p, entry.get("by", "player"))
         self._time_decision()
         for v in self.voices.values():
             v.after(self.game, mark)
+        return goes_on
 
     def _time_decision(self) -> None:
         """The clock runs for a human seat's decision (not while the computer stands in)."""
@@ -436,6 +444,17 @@ class Room:
             if self.version == version:
                 return
 
+    def result_said(self) -> dict[str, Any] | None:
+        """The game's result as told: a concession made by the clock reads "ran out of time", one
+        claimed against an absent player "left the game"."""
+        g = self.game
+        result = g.result
+        last = self._stored_actions[-1] if self._stored_actions else None
+        if result is not None and result.get("reason") == "concede" and last is not None \
+                and last["action"].get("type") == "concede" and last.get("by") in ("clock", "away"):
+            result = {**result, "reason": "time" if last["by"] == "clock" else "away"}
+        return result
+
     def concede(self, seat: int, by: str = "player") -> None:
         self._commit({"player": seat, "action": {"type": "concede"}, "by": by})
 
@@ -450,10 +469,12 @@ class Room:
             self.concede(seat, by="clock")
             return
         g = self.game
-        legal = g.legal_actions()
-        action = legal[0] if len(legal) == 1 else \
-            make_agent("heuristic", seed=len(self._stored_actions)).act(AgentView(g.clone(), legal))
-        self._commit({"player": seat, "action": action.to_dict(), "by": "clock"})
+        while True:  # the whole decision, every step of it (a mulligan's marks, a payment's cards)
+            legal = g.legal_actions()
+            action = legal[0] if len(legal) == 1 else \
+                make_agent("heuristic", seed=len(self._stored_actions)).act(AgentView(g.clone(), legal))
+            if not self._commit({"player": seat, "action": action.to_dict(), "by": "clock"}):
+                break
         self.auto_forced()
 
     def away(self, seat: int) -> float | None:
@@ -476,12 +497,12 @@ class Room:
         return None
 
     def claim(self, by_seat: int) -> None:
-        """``by_seat`` claims the win: its absent opponent concedes (``by="clock"``)."""
+        """``by_seat`` claims the win: its absent opponent concedes (``by="away"``)."""
         p = self.claimable(by_seat)
         if p is None:
             raise TcgError(f"your opponent is not away (a win may be claimed after {clocks.GRACE:.0f} s "
                            "without them)")
-        self.concede(p, by="clock")
+        self.concede(p, by="away")
 
     def stand_in(self, by_seat: int) -> None:
         """The computer plays the absent opponent of ``by_seat`` until it comes back."""

@@ -11,7 +11,7 @@ from rich.console import Console
 from tcg import board as B
 from tcg.games.shironeko import board as SB
 from tcg.games.shironeko.board import describe, refs
-from tcg.ui.shironeko_board import Renderer
+from tcg.games.shironeko.terminal import Renderer
 
 from .harness import action, do, scenario, unit, zone
 

@@ -10,7 +10,7 @@ import tcg
 from tcg.engine.game import Game
 from tcg.games.shironeko.cards import load_cards
 from tcg.games.shironeko.rules import ShironekoRules
-from tcg.ui.shironeko_board import Renderer
+from tcg.games.shironeko.terminal import Renderer
 
 from .harness import card_id, do, fixture_rules, scenario, zone
 

@@ -271,7 +271,7 @@ def test_sn_r5_sample_on_cost_card_in_play():
                                         ("ja", ["コストの支払い", "赤3", "支払い済み 赤", "残り2"])])
 def test_sn_c2_board_labels_the_pay_decision(lang, words):
     """SN-C2: the terminal board names the pay decision, the cost and what is paid so far."""
-    from tcg.ui.shironeko_board import Renderer
+    from tcg.games.shironeko.terminal import Renderer
     g = scenario(p0=dict(hand=["F-R2"], town=[YELLOW, RED, RED, RED], deck=DECK))
     do(g, "place", card="F-R2")
     do(g, "pay", color="red")

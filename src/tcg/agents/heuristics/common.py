@@ -1,7 +1,8 @@
-"""What the hand-written heuristics share: the public card texts by id or English name, the two
-sides of an observation, reading a chosen effect's arguments and a card named in an action's
-text, picking from the options (by decision kind, with a fallback), and the value of a finished
-game and of a logistic model."""
+"""What the hand-written heuristics share: the public card texts by id, the two sides of an
+observation, reading a chosen effect's arguments, picking from the options (by decision kind,
+with a fallback), and the value of a finished game and of a logistic model. No heuristic reads
+display text (an action's words, a label, a name): rewording a ``text.toml`` never changes how
+the computer plays (tests/agents/test_no_words.py)."""
 from __future__ import annotations
 
 import math
@@ -11,14 +12,14 @@ from ...engine.action import Action
 
 
 class CardTexts:
-    """The printed cards of one game (``tcg.card_set``: public), looked up by id or by English
-    name; read once, when first asked."""
+    """The printed cards of one game (``tcg.card_set``: public), looked up by id (a card an
+    action names but the observation does not show: by the id ``AgentView.cards`` gives; never
+    by a name or the action's words); read once, when first asked."""
 
     def __init__(self, game_id: str):
         self.game_id = game_id
         self._set = None
         self._by_id: dict = {}
-        self._by_en: dict | None = None
 
     def cards(self):
         if self._set is None:
@@ -39,12 +40,6 @@ class CardTexts:
         """The card's abilities of one kind (none for an unknown card)."""
         c = self.card(cid)
         return () if c is None else tuple(a for a in c.abilities if a.kind == kind)
-
-    def by_name_en(self, text: str):
-        """The card whose English name is ``text``, or None."""
-        if self._by_en is None:
-            self._by_en = {c.name_en: c for c in self.cards() if c.name_en}
-        return self._by_en.get(text)
 
 
 class Sides:
@@ -149,11 +144,6 @@ def chosen_args(card, opname: str | None) -> dict:
             if o.name == opname and str(o.args.get("target", "")).startswith("choose_"):
                 return o.args
     return {}
-
-
-def bracketed_name(text: str) -> str:
-    """The English name an action's text ends with in brackets ("... [Name]"), or ""."""
-    return text[text.rfind("[") + 1:-1] if text.endswith("]") else ""
 
 
 def find_unit(iid: int, *groups: Sequence[dict]) -> dict | None:

@@ -21,7 +21,6 @@ database by card id; never the game state. Outline:
   (above all: a close this turn)."""
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from itertools import combinations
 
@@ -68,15 +67,6 @@ def _ops(cid: str, kind: str) -> tuple:
     if c is None:
         return None
     return tuple((op.name, dict(op.args)) for ab in c.abilities if ab.kind == kind for op in ab.effects)
-
-
-@lru_cache(maxsize=None)
-def _by_name(name: str):
-    try:
-        from ...api import card_set
-        return card_set("kemuri").find(name)
-    except Exception:  # pragma: no cover
-        return None
 
 
 # --- small helpers -----------------------------------------------------------------------------
@@ -230,27 +220,18 @@ def _zones(obs):
         yield (ev,)
 
 
-def _card_from_text(view: AgentView, a: Action) -> dict | None:
-    """A card we cannot see (e.g. searched from the deck): read it from the action's text."""
-    try:
-        text = view.describe(a, "ja")
-    except Exception:  # pragma: no cover
+def _card_named(view: AgentView, a: Action) -> dict | None:
+    """A card we cannot see (e.g. searched from the deck): its printed facts, by the card id the
+    action names (``view.cards``: data, never the action's words)."""
+    cid = view.cards(a).get("card")
+    card = _db(cid) if cid else None
+    if card is None:
         return None
-    m = re.match(r"^(.*?)(?: \(Lv(\d) \S+ CP(\d+) ×(\d+) cost (\d+)\))?を手札に$", text)
-    if not m:
-        return None
-    name = m.group(1)
-    card = _by_name(name)
-    if card is not None:
-        d = {"id": card.id, "kind": card.kind, "level": card.level, "cost": card.cost, "cp": card.cp,
-             "call_in": card.call_in, "shift": card.shift}
-        if card.help_shift:
-            d.update(help_shift=card.help_shift, help_cp=card.help_cp)
-        return d
-    if m.group(2):
-        return {"id": "", "kind": "cast", "level": int(m.group(2)), "cp": int(m.group(3)),
-                "call_in": int(m.group(4)), "cost": int(m.group(5))}
-    return None
+    d = {"id": card.id, "kind": card.kind, "level": card.level, "cost": card.cost, "cp": card.cp,
+         "call_in": card.call_in, "shift": card.shift}
+    if card.help_shift:
+        d.update(help_shift=card.help_shift, help_cp=card.help_cp)
+    return d
 
 
 # --- serving plan ------------------------------------------------------------------------------
@@ -1184,7 +1165,7 @@ def _pick(view, acts, rng):
     for a in acts:
         if a.type != "pick":
             continue
-        c = idx.get(a.card) or _card_from_text(view, a)
+        c = idx.get(a.card) or _card_named(view, a)
         v = _hand_value(c, me["seats"], full) if c else 0.5
         if best is None or v > best[0]:
             best = (v, a)

@@ -2,7 +2,7 @@
 
 The goal is to empty the opponent's main deck. The player reads only its own observation, its
 legal actions and the public card texts (``tcg.card_set``: what is printed on a card whose id the
-observation shows). Every main-phase decision is scored in "deck cards" (one card revealed from
+observation shows or an action names, ``view.cards``), never display text. Every main-phase decision is scored in "deck cards" (one card revealed from
 the opponent's deck = 1):
 
 1. develop first: place the best affordable character, change/awaken onto weaker ones, use
@@ -26,7 +26,7 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 from ...games.shironeko.flow import runes_met
-from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth,
+from .common import (CardTexts, Sides, best_target, chosen_args, damage_worth,
                      decide_in_context, find_unit, least_kept, settled_value, stepped)
 
 #: which souls pay a cost shows only when the next cards are played
@@ -36,7 +36,6 @@ LONG_TERM = frozenset({"pay"})
 
 _TEXTS = CardTexts("shironeko")
 _card = _TEXTS.card
-_by_name_en = _TEXTS.by_name_en
 _ABILITIES: dict[tuple, tuple] = {}
 
 
@@ -599,22 +598,16 @@ def _discard(view: AgentView, c: _Ctx) -> Action:
 
 
 def _search(view: AgentView, c: _Ctx) -> Action:
+    """The first card offered, or none when taking it would (nearly) empty the deck.
+
+    The offered cards' ids are data (``view.cards(a)["card"]``), but this heuristic does not
+    rank them yet: it used to look the card up by the English name its action's words end with
+    in brackets, a form those words no longer have, so it has always taken the first card (kept:
+    ranking them by ``_hand_value`` changes games on fixed seeds)."""
     none = next((a for a in view.legal_actions if a.type == "search_none"), None)
     if c.my_deck <= 2 and none is not None:
         return none  # taking the card would empty (or nearly empty) the deck
-    best, best_v = none, -1e9
-    for a in view.choices:
-        if a.type != "search_pick":
-            continue
-        card = _by_name_en(bracketed_name(view.describe(a)))
-        if card is None:
-            v = 0.0
-        else:
-            d = {"id": card.id, "kind": card.kind, "name": card.name, "cost": card.cost,
-                 "level": card.level, "attack": card.attack, "hp": card.hp}
-            v = _hand_value(d, c)
-        if v > best_v:
-            best, best_v = a, v
+    best = next((a for a in view.choices if a.type == "search_pick"), none)
     return best if best is not None else view.choices[0]
 
 

@@ -1,7 +1,9 @@
 """Turu-turu Stage heuristic: a rule-of-thumb player.
 
 It reads only its own observation, its legal actions and the public card texts
-(``tcg.card_set``: what is printed on a card whose id the observation shows).
+(``tcg.card_set``: what is printed on a card whose id the observation shows or an action names,
+``view.cards``), never display text (a card's programs too come from its printed card, not
+from the observation's program labels).
 
 Programming is the key decision. Cards are stacked face down; which of a card's programs runs
 is chosen when it is revealed (TT-T2). The stack is built one card at a time by simulating what
@@ -20,7 +22,14 @@ When programs run: place the best body (keeping good program cards in hand), att
 characters the opponent's awake characters cannot block profitably, block when the hit is
 dangerous or the block wins the trade, assign damage so that it kills the most, put the
 opponent's strongest awake character to bed, mount devices on our best character and apply the
-application with the best target."""
+application with the best target.
+
+Progress (issue 29): with every awake character able to block every attacker, boards lock and
+games used to run to a drawn deck-out, both sides putting characters to bed and waking them up.
+So a power pump counts only for the attackers the attack will then send, damage to the
+opponent's HP is worth more as that HP runs low, the first character whose ability damages the
+opponent's HP is placed even on a full field, and the urgency to attack grows as the deck runs
+out."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -29,7 +38,7 @@ from ...engine.action import Action
 from ...engine.cards import FrozenView
 from ...engine.rng import Rng
 from ..base import AgentView
-from .common import (CardTexts, Sides, best_target, bracketed_name, chosen_args, damage_worth,
+from .common import (CardTexts, Sides, best_target, chosen_args, damage_worth,
                      decide_in_context, find_unit, least_kept, logistic, settled_value, stepped)
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
@@ -55,29 +64,23 @@ def _abilities(cid, kind: str) -> tuple:
     return got
 
 
-_by_name_en = _TEXTS.by_name_en
+_PROGS: dict = {}  # card id -> _progs of its card: read once per card id
 
 
-_PROGS: dict[str, tuple[str, int]] = {}  # label -> _prog(label): read once per label
-
-
-def _prog(label: str) -> tuple[str, int]:
-    """A program label as shown ("Place", "Fan Fire", "Library Draw 2", "Program Decoder")
-    -> (kind, amount)."""
-    got = _PROGS.get(label)
+def _progs(h: dict) -> tuple[tuple[str, int], ...]:
+    """The programs of a character card (``h``: its view, or a dict with its ``id`` and
+    ``kind``) as (kind, amount) pairs, amount the cards a Library Draw draws (0 for the other
+    kinds): read from the printed card by id, never from the view's program labels."""
+    if h.get("kind") != "character":
+        return ()
+    cid = h.get("id")
+    got = _PROGS.get(cid)
     if got is None:
-        got = _PROGS[label] = _read_prog(label)
+        card = _card(cid)
+        got = _PROGS[cid] = () if card is None else tuple(
+            (p.kind, (p.amount if isinstance(p.amount, int) else 1) if p.kind == "library_draw" else 0)
+            for p in card.programs)
     return got
-
-
-def _read_prog(label: str) -> tuple[str, int]:
-    low = label.lower()
-    if low.startswith("library draw"):
-        last = low.split()[-1]
-        return "library_draw", int(last) if last.isdigit() else 1
-    if "decoder" in low:
-        return "decoder", 0
-    return low.replace(" ", "_"), 0
 
 
 # --- values ----------------------------------------------------------------------------------------
@@ -111,6 +114,21 @@ def _read_bonus(cid) -> float:
     return v
 
 
+_BURNS: dict = {}  # card id -> _read_burns (printed: never changes)
+
+
+def _burns(cid) -> bool:
+    """Whether a card has an activated ability that damages the opponent's HP (used every
+    round by an Activate program once the character is on the field)."""
+    got = _BURNS.get(cid)
+    if got is None:
+        card = _card(cid)
+        got = _BURNS[cid] = card is not None and any(
+            ab.kind == "activated" and any(op.name == "hit" and op.args.get("player", "opponent") == "opponent"
+                                           for op in ab.effects) for ab in card.abilities)
+    return got
+
+
 def _body(c: dict) -> float:
     """A character card's worth on the field (printed numbers and abilities)."""
     return c.get("power", 0) + 0.5 * c.get("toughness", 0) + _ability_bonus(c["id"])
@@ -119,8 +137,7 @@ def _body(c: dict) -> float:
 def _prog_value(c: dict) -> float:
     """A character card's worth as a reusable program card in hand."""
     best = 0.0
-    for label in c.get("programs") or ():
-        kind, _ = _prog(label)
+    for kind, _ in _progs(c):
         best = max(best, _PROG_BASE.get(kind, 0.5) - 0.2 * (c.get("segment", 1) - 1))
     return best
 
@@ -145,7 +162,7 @@ def _facts(h: dict) -> tuple[frozenset, float, bool]:
 
 
 def _read_facts(h: dict) -> tuple[frozenset, float, bool]:
-    kinds = {_prog(lb)[0] for lb in h.get("programs") or ()}
+    kinds = {k for k, _ in _progs(h)}
     return (frozenset("attack" if k == "fan_fire" else k for k in kinds), _prog_value(h),
             "attack" in kinds or "fan_fire" in kinds)
 
@@ -341,7 +358,7 @@ class _Ctx(Sides):
     def later_programs(self) -> list[str]:
         """Kinds of the programs our face-down cards still to run this main phase may run as
         (the running card is not among them)."""
-        return [_prog(lb)[0] for pr in self.me.get("programs") or [] for lb in pr.get("programs") or ()]
+        return [k for pr in self.me.get("programs") or [] for k, _ in _progs(pr)]
 
 
 # --- effects ---------------------------------------------------------------------------------------
@@ -391,7 +408,13 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
                 if stat == "power":
                     ready = [u for u in own_pool if u["awake"]]
                     k = len(ready) if every else min(1, len(ready))
-                    v += (0.5 if attack_coming else 0.05) * n * k
+                    if attack_coming and k:
+                        # worth it only for the attackers the attack will then send: a pump
+                        # before an attack that is never made is lost (issue 29's stalls)
+                        k = _pumped_attackers(ready, every, n, c)
+                        v += 0.5 * n * k if k else 0.05 * n
+                    else:
+                        v += 0.05 * n * k
                 else:
                     v += 0.1 * n * (len(own_pool) if every else min(1, len(own_pool)))
             elif opp_t and n < 0:
@@ -413,6 +436,25 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
     return v
 
 
+def _pumped_attackers(ready: list[dict], every: bool, n: int, c: _Ctx) -> int:
+    """How many of our awake characters (``ready``: those a power pump of ``n`` may raise; all
+    of them when ``every``, else the strongest) an attack would send once raised, against the
+    opponent's awake characters now."""
+    if every:
+        raised = {id(u) for u in ready}
+    else:
+        raised = {id(max(ready, key=lambda u: u["power_now"]))}
+    pool, copies = [], set()
+    for u in c.mine:
+        if id(u) in raised:
+            u = dict(u, power_now=u["power_now"] + n)
+            copies.add(id(u))
+        if u["awake"]:
+            pool.append(u)
+    plan, _ = _plan_attack(pool, [u for u in c.theirs if u["awake"]], c.opp_hp, False, _urgency(c))
+    return sum(1 for u in plan if id(u) in copies)
+
+
 #: the effects ``_effects_value`` values without reading any character (``_player_effect_value``)
 _NO_POOLS = frozenset({"hit", "gain_hp", "draw", "mill", "search"})
 
@@ -423,8 +465,11 @@ def _player_effect_value(name: str, a: dict, c: _Ctx) -> float:
         n = a.get("amount", 0)
         if a.get("player", "opponent") == "opponent":
             # damage to HP is the only way to win before the decks run out (a deck-out of
-            # two equal decks is a draw): worth more as the decks get thin
-            return 100.0 if n >= c.opp_hp else n * (0.9 + 1.2 * _late(c))
+            # two equal decks is a draw): worth more as the decks get thin, and as the
+            # opponent's HP runs low (what that HP is worth to them)
+            if n >= c.opp_hp:
+                return 100.0
+            return n * max(0.9 + 1.2 * _late(c), _hp_weight(c.opp_hp - n))
         return -(100.0 if n >= c.my_hp else n * _hp_weight(c.my_hp))
     if name == "gain_hp":
         n = a.get("amount", 0)
@@ -526,9 +571,13 @@ def _urgency(c: _Ctx) -> float:
     """How much we must force damage through: the deck-out at the end of a stalled game is a
     draw (equal decks) or a loss (ours thinner), so near it, trading characters is fine."""
     mine, theirs = c.me["deck"], c.opp["deck"]
-    if mine > 10 or mine > theirs:
+    if mine > 14 or mine > theirs:
         return 0.0
-    return 1.5 if mine < theirs or c.my_hp <= c.opp_hp else 0.5
+    # from 14 cards left, growing as the deck runs out: with both fields full and awake nothing
+    # else gets through (every awake character blocks every attacker), the deck-out ends it in a
+    # draw at best, and a mass trade needs rounds left to rebuild and finish (issue 29)
+    ramp = 0.6 + (14 - mine) / 10
+    return (1.5 if mine < theirs or c.my_hp <= c.opp_hp else 1.0) * ramp
 
 
 _PLANS: dict[tuple, tuple] = {}  # _plan_attack's arguments as read -> (attackers' positions, value)
@@ -633,12 +682,12 @@ def _plan_attack_of(attackers: tuple, blockers: tuple, opp_hp: int, fan: bool,
 _READS_CONTEXT = frozenset({"apply", "activate", "effect"})
 
 
-_LABEL_KEYS: dict[str, tuple] = {}  # program label -> (kind, amount, reads the context, decoder, place)
+_PROG_KEYS: dict[tuple, tuple] = {}  # (kind, amount) -> (kind, amount, reads the context, decoder, place)
 
 
-def _label_key(label: str) -> tuple:
-    kind, n = _prog(label)
-    got = _LABEL_KEYS[label] = (kind, n, kind in _READS_CONTEXT, kind == "decoder", kind == "place")
+def _prog_key(prog: tuple[str, int]) -> tuple:
+    kind, n = prog
+    got = _PROG_KEYS[prog] = (kind, n, kind in _READS_CONTEXT, kind == "decoder", kind == "place")
     return got
 
 
@@ -668,8 +717,8 @@ class _Sim:
         """The program of ``card`` worth most here: (kind, amount, value)."""
         best = ("", 0, 0.0)
         values, ac, iid = self._values, self.c.attack_coming, card["iid"]
-        for label in card.get("programs") or ():
-            kind, n, reads, decoder, place = _LABEL_KEYS.get(label) or _label_key(label)
+        for prog in _progs(card):
+            kind, n, reads, decoder, place = _PROG_KEYS.get(prog) or _prog_key(prog)
             # _program_value, once per state of the simulation: it reads of the card only which
             # one it is (a Place leaves it out of the hand), of the context only attack_coming
             # changes while programming (read by the effects of an Apply, Activate or Effect),
@@ -769,6 +818,10 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
         v += 1.5 if size < 2 else 0.6 if size < 4 else -0.6
         if count - 1 < 2:
             v -= 1.2  # keep some character cards to program with
+        if _burns(best["id"]) and not any(_burns(u["id"]) for u in field):
+            # the first character that can damage the opponent's HP every round: the way past a
+            # locked board (every awake character blocks every attacker), even on a full field
+            v += 2.0
         return v
     if kind in ("attack", "fan_fire"):
         fan = kind == "fan_fire"
@@ -868,16 +921,16 @@ def _skip(view: AgentView) -> Action:
 def _choose_program(view: AgentView, c: _Ctx) -> Action:
     """A revealed card with several programs that can act: the one worth most now."""
     running = c.me.get("running") or {}
-    labels = running.get("programs") or []
+    progs = _progs(running)
     sim = _Sim(c, replay=False)
     best, best_v = None, None
     for a in view.choices:
         if a.type != "use":
             continue
         program = a.program
-        if program >= len(labels):
+        if program >= len(progs):
             continue
-        kind, n = _prog(labels[program])
+        kind, n = progs[program]
         v = _program_value(kind, n, running, sim, c)
         if best_v is None or v > best_v:
             best, best_v = a, v
@@ -1138,25 +1191,18 @@ def _discard(view: AgentView, c: _Ctx) -> Action:
     return least_kept(view, c.hand, lambda h: _card_keep(h, c))
 
 
-def _english_name(label: str) -> str:
-    """The English card name an English action label gives: "... [Name]" or "... (Name)"."""
-    import re
-    m = re.search(r"[\[(]([^\[\]()]*)[\])]\s*$", label)
-    return m.group(1) if m else bracketed_name(label)
-
-
 def _search(view: AgentView, c: _Ctx) -> Action:
     best, best_v = None, -1e9
     for a in view.choices:
         if a.type != "search_pick":
             continue
-        card = _by_name_en(_english_name(view.describe(a)))
+        cid = view.cards(a).get("card")  # the searched card, by id (never the action's words)
+        card = _card(cid) if cid else None
         v = 0.0
         if card is not None:
             d = {"iid": a.card, "id": card.id, "kind": card.kind}
             if card.kind == "character":
-                d.update(power=card.power, toughness=card.toughness, segment=card.segment,
-                         programs=[p.label() for p in card.programs])
+                d.update(power=card.power, toughness=card.toughness, segment=card.segment)
             v = _card_keep(d, c)
         if v > best_v:
             best, best_v = a, v
@@ -1167,8 +1213,8 @@ def _search(view: AgentView, c: _Ctx) -> Action:
 
 def _mulligan(view: AgentView, c: _Ctx) -> Action:
     chars = [h for h in c.hand if h.get("kind") == "character"]
-    kinds = {_prog(lb)[0] for h in chars for lb in h.get("programs") or ()}
-    cheap_place = any(_prog(lb)[0] == "place" and h.get("segment", 9) <= 2 for h in chars for lb in h.get("programs") or ())
+    kinds = {k for h in chars for k, _ in _progs(h)}
+    cheap_place = any(k == "place" and h.get("segment", 9) <= 2 for h in chars for k, _ in _progs(h))
     good = len(chars) >= 3 and cheap_place and kinds & {"attack", "fan_fire"}
     want = "keep" if good else "mulligan"
     for a in view.choices:

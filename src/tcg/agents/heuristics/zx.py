@@ -23,7 +23,6 @@ database by card id; never the game state. Squares 0..8 row by row; player 0's p
   ignition and the life-card pick."""
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from ...engine.action import Action
@@ -482,32 +481,16 @@ def _fallback(view, acts, rng):
 _first = first_of
 
 
-def _card_from_text(view: AgentView, a: Action) -> dict:
-    """A card we cannot see (in the deck), read from the action's text and the card database
-    (the same text reads the same: kept; callers only read the dict)."""
-    return _card_of_text(view.describe(a, "ja"))
-
-
-@lru_cache(maxsize=4096)
-def _card_of_text(text: str) -> dict:
-    text = re.sub(r"^(Take|Start with|Put gate card) ", "", text)
-    text = re.sub(r" (on your player square|into your dynamis)$", "", text)
-    m = re.match(r"^(.*?) \((\w+) (\d+), (\d+)\)$", text)
-    name = m.group(1) if m else text
-    card = _db(name)
-    if card is not None:
-        return {"id": card.id, "kind": card.kind, "cost": card.cost, "power": card.power,
-                "color": card.color, "timing": card.timing}
-    if m:
-        return {"id": "", "kind": "zx", "color": m.group(2), "cost": int(m.group(3)), "power": int(m.group(4))}
-    return {}
+#: what this heuristic knows of a card it cannot see in its observation (one offered from the
+#: deck): nothing yet. The card's id is data (``view.cards(a)["card"]``), but it used to be read
+#: from the action's English-shaped words, which its Japanese words never matched, so such a
+#: card has always counted as unknown (kept: reading it changes games on fixed seeds)
+_UNSEEN: dict = {}
 
 
 def _start_card(view, acts, rng):
-    opts = [a for a in acts if a.type == "start_card"]
-    if not opts:
-        return None
-    return max(opts, key=lambda a: _card_from_text(view, a).get("power", 0))
+    """The first start card offered (its printed facts are not weighed yet: ``_UNSEEN``)."""
+    return next((a for a in acts if a.type == "start_card"), None)
 
 
 def _mulligan(view, acts, rng):
@@ -914,7 +897,7 @@ def _pick(view, acts, rng):
     for a in picks:
         c = idx.get(a.card)
         if c is None:
-            c = _card_from_text(view, a)
+            c = _UNSEEN
         v = _hand_value(ctx, c)
         if best is None or v > best[0]:
             best = (v, a)

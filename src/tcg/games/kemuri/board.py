@@ -19,7 +19,7 @@ keys under ``board.``). The table, top to bottom:
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ... import board as B
 from . import text as W
@@ -325,4 +325,11 @@ def refs(action: Any) -> list[str]:
     return out
 
 
-__all__ = ["describe", "refs"]
+def card_tile(lang: str, cards: Any) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """How the table draws a printed card (``view.printed`` plus ``iid``): the tile of a card in
+    hand, as the card gallery (``/cards/kemuri``) shows it."""
+    d = _Builder({}, lang, cards)
+    return lambda view: d.hand_card(view, None, set())
+
+
+__all__ = ["card_tile", "describe", "refs"]

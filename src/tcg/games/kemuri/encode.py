@@ -20,7 +20,7 @@ import tcg
 
 from ...rl.actions import Loc, Seq, Vals
 from ...rl.schema import (Bool, Card, Const, Enum, List, Num, Obj, Opt, Ref, Result, Seat, Seats)
-from .view import _printed as printed  # noqa: F401 - the card-set rows
+from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 PHASES = ["setup", "draw", "charcoal", "operation", "serving", "end"]
 KINDS = ["mulligan", "operation", "trouble", "serve", "charcoal", "help", "charcoal_in", "pay",

@@ -2,7 +2,7 @@
 (words only: no layout, no Rich). Every word comes from ``text.toml`` beside this module (keys as
 in ``tcg.text``; the shared ``tcg/text.toml`` fills in who.you / who.opponent, result.*, ui.*);
 the functions here choose the key and fill the sentence with the values of the rules, from one
-player's point of view. Front ends lay the strings out (``ui/kemuri_board.py`` for the terminal).
+player's point of view. Front ends lay the strings out (``terminal.py`` for the terminal).
 
 Public functions (``lang`` is "en" or "ja"; ``viewer`` a seat or None for a spectator):
 
@@ -294,7 +294,7 @@ def describe(s: Any, a: Action, lang: str = "en") -> str:
         c = s.cards[i]
         label = v.label(c)
         if lang == "ja" and a.type == "pick":
-            return label  # "{card}を手札に": the plain name (read back by the Kemuri heuristics)
+            return label  # "{card}を手札に": the plain name
         if stats and c.kind == "cast":
             return t("fmt.card_stats", lang, card=label, stats=t("fmt.cast_cost", lang, stats=_stats(c, lang),
                                                                    cost=c.cost))

@@ -10,7 +10,7 @@ from . import flow as F
 from .state import NO_CHARM, Cast, KMState, printed
 
 
-def _printed(c) -> dict[str, Any]:
+def printed_card(c) -> dict[str, Any]:
     d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
     if c.kind != "leader":
         d["level"] = c.level
@@ -25,7 +25,7 @@ def _printed(c) -> dict[str, Any]:
     return d
 
 
-_PRINTED = PrintedViews(_printed)
+_PRINTED = PrintedViews(printed_card)
 
 
 def card_view(s: KMState, iid: int) -> dict[str, Any]:

@@ -21,7 +21,7 @@ are in the deck, which the observation does not list).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ... import board as B
 from . import text as T
@@ -253,4 +253,11 @@ def refs(action: Any) -> list[str]:
     return out
 
 
-__all__ = ["GAME", "card_text", "describe", "refs"]
+def card_tile(lang: str, cards: Any) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """How the table draws a printed card (``view.printed`` plus ``iid``): the tile of a card in
+    hand, as the card gallery (``/cards/shironeko``) shows it."""
+    d = _Describer({}, lang, cards, None)
+    return lambda view: d.hand_card(view, None, set())
+
+
+__all__ = ["GAME", "card_text", "card_tile", "describe", "refs"]

@@ -7,6 +7,12 @@ from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sec
 from .cards import CHARACTER_KINDS, MAIN_KINDS, SOUL_QUARRY
 
 SECTIONS = ("main", "town", "leader")
+GAME = "shironeko"
+
+
+def _problem(rule: str, key: str, card: str | None = None, /, **params) -> DeckProblem:
+    """A problem whose sentence is ``key`` of the game's words (``games/shironeko/text.toml``)."""
+    return DeckProblem.of(GAME, rule, key, card, **params)
 
 
 def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
@@ -14,7 +20,7 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     out: list[DeckProblem] = []
     for sec in deck.sections:
         if sec not in SECTIONS:
-            out.append(DeckProblem("SN-D1", f"unknown deck section [{sec}] (use {', '.join(SECTIONS)})"))
+            out.append(_problem("SN-D1", "deck.unknown_section.use", section=sec, sections={"join": SECTIONS}))
     resolved: dict[str, list] = {}
     for sec in SECTIONS:
         resolved[sec] = []
@@ -29,59 +35,59 @@ def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
         for cid, n in unknown.items():
             same = cards.named(cid)
             if same:
-                msg = (f"{cid!r} in [{sec}] is ambiguous: cards {', '.join(c.id for c in same)} share "
-                       f"that name; write the card id")
+                out.append(_problem(rule, "deck.ambiguous", cid, card=cid, section=sec,
+                                    ids={"join": [c.id for c in same]}))
             else:
-                msg = f"unknown card {cid!r} in [{sec}]" + (f" ({n} copies)" if n > 1 else "")
-            out.append(DeckProblem(rule, msg, cid))
+                out.append(_problem(rule, "deck.unknown_card.copies" if n > 1 else "deck.unknown_card", cid,
+                                    card=cid, section=sec, copies=n))
     main, town, leaders = resolved["main"], resolved["town"], resolved["leader"]
 
     # SN-D1: exactly 40 main-deck (black-backed) cards
     size = P("deck.main_size")
     if len(deck.section("main")) != size:
-        out.append(DeckProblem("SN-D1", f"main deck has {len(deck.section('main'))} cards, must be exactly {size}"))
+        out.append(_problem("SN-D1", "deck.main_size", size=len(deck.section("main")), want=size))
     for c in sorted({c.id: c for c in main if c.kind not in MAIN_KINDS}.values(), key=lambda c: c.id):
-        out.append(DeckProblem("SN-D1", f"{c.name} is a {c.kind} card and cannot be in the main deck", c.id))
+        out.append(_problem("SN-D1", "deck.not_main", c.id, name=c.name, kind={"kind": c.kind}))
     # SN-D2: 32 characters (incl. awakened) and 8 monsters
     nchar = sum(1 for c in main if c.kind in CHARACTER_KINDS)
     nmon = sum(1 for c in main if c.kind == "monster")
     if nchar != P("deck.characters"):
-        out.append(DeckProblem("SN-D2", f"main deck has {nchar} character/awakened cards, must be exactly {P('deck.characters')}"))
+        out.append(_problem("SN-D2", "deck.characters", count=nchar, want=P("deck.characters")))
     if nmon != P("deck.monsters"):
-        out.append(DeckProblem("SN-D2", f"main deck has {nmon} monster cards, must be exactly {P('deck.monsters')}"))
+        out.append(_problem("SN-D2", "deck.monsters", count=nmon, want=P("deck.monsters")))
     # SN-D3: at most 3 of one name and kind
     limit = P("deck.max_copies")
     for (name, kind), n in sorted(Counter((c.name, c.kind) for c in main).items()):
         if n > limit:
             cid = next(c.id for c in main if c.name == name and c.kind == kind)
-            out.append(DeckProblem("SN-D3", f"{n} copies of {kind} {name!r}, at most {limit} of one name and kind", cid))
+            out.append(_problem("SN-D3", "deck.copies", cid, count=n, kind={"kind": kind}, name=name, most=limit))
     # SN-D4: at most 3 STOP! cards
     stops = [c for c in main if c.stop]
     if len(stops) > P("deck.max_stop"):
-        out.append(DeckProblem("SN-D4", f"{len(stops)} cards with STOP!, at most {P('deck.max_stop')}",
-                               ", ".join(sorted({c.id for c in stops}))))
+        out.append(_problem("SN-D4", "deck.stop", ", ".join(sorted({c.id for c in stops})), count=len(stops),
+                            most=P("deck.max_stop")))
     # SN-D5: 10 town cards, at most 3 of a name except Soul Quarries
     tsize = P("deck.town_size")
     if len(deck.section("town")) != tsize:
-        out.append(DeckProblem("SN-D5", f"town deck has {len(deck.section('town'))} cards, must be exactly {tsize}"))
+        out.append(_problem("SN-D5", "deck.town_size", size=len(deck.section("town")), want=tsize))
     for c in sorted({c.id: c for c in town if c.kind != "town"}.values(), key=lambda c: c.id):
-        out.append(DeckProblem("SN-D5", f"{c.name} is a {c.kind} card, the town deck takes only town cards", c.id))
+        out.append(_problem("SN-D5", "deck.not_town", c.id, name=c.name, kind={"kind": c.kind}))
     tlimit = P("deck.town_max_copies")
     for name, n in sorted(Counter(c.name for c in town if c.kind == "town").items()):
         if n > tlimit and SOUL_QUARRY not in name:
             cid = next(c.id for c in town if c.name == name)
-            out.append(DeckProblem("SN-D5", f"{n} copies of town {name!r}, at most {tlimit} (only {SOUL_QUARRY} is unlimited)", cid))
+            out.append(_problem("SN-D5", "deck.town_copies", cid, count=n, name=name, most=tlimit, quarry=SOUL_QUARRY))
     # SN-D6: leader cards one-to-one with the Leaderize cards of the main deck
     for c in sorted({c.id: c for c in leaders if c.kind != "leader"}.values(), key=lambda c: c.id):
-        out.append(DeckProblem("SN-D6", f"{c.name} is a {c.kind} card, the leader section takes only leader cards", c.id))
+        out.append(_problem("SN-D6", "deck.not_leader", c.id, name=c.name, kind={"kind": c.kind}))
     want = Counter(c.leaderize for c in main if c.leaderize)
     have = Counter(c.id for c in leaders if c.kind == "leader")
     for lid in sorted(set(want) | set(have)):
         w, h = want.get(lid, 0), have.get(lid, 0)
         if h > w:
-            out.append(DeckProblem("SN-D6", f"{h} leader card(s) {cards[lid].name!r} but only {w} main-deck card(s) that leaderize into it", lid))
+            out.append(_problem("SN-D6", "deck.leaders_over", lid, have=h, name=cards[lid].name, want=w))
         elif h < w:
-            out.append(DeckProblem("SN-D6", f"{w} main-deck card(s) leaderize into {cards[lid].name!r} but the leader section has {h}", lid))
+            out.append(_problem("SN-D6", "deck.leaders_under", lid, have=h, name=cards[lid].name, want=w))
     return out
 
 
@@ -91,6 +97,6 @@ def setup_problems(cards, profile, deck: Deck) -> list[DeckProblem]:
     deal a starting hand without becoming empty (SN-S2; an empty main deck loses at once)."""
     hand = max(profile.get("start.hand_first"), profile.get("start.hand_second"))
     return check_sections(cards, deck, {
-        "main": Takes(MAIN_KINDS, "SN-D1", least=hand + 1, why=f"to deal a starting hand of {hand} and keep a card"),
+        "main": Takes(MAIN_KINDS, "SN-D1", least=hand + 1, why={"key": "deck.why.hand", "params": {"hand": hand}}),
         "town": Takes(("town",), "SN-D5"),
         "leader": Takes(("leader",), "SN-D6")})

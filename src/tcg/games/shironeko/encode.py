@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ...rl.actions import Loc, Vals
 from ...rl.schema import (Bool, Card, Const, Enum, List, Name, Num, Obj, Opt, Ref, Result, Seat, Seats)
-from .view import _printed as printed  # noqa: F401 - the card-set rows
+from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 COLORS = ["blue", "colorless", "green", "orange", "purple", "rainbow", "red", "yellow"]
 PHASES = ["setup", "start", "draw", "main", "end"]

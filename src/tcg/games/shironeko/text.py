@@ -4,7 +4,7 @@ of a menu, why an option is missing, and a rules primer, in English and Japanese
 No layout and no Rich here: every word comes from ``games/shironeko/text.toml`` (then the shared
 ``tcg/text.toml``) through ``tcg.text.catalog("shironeko")``; this module only chooses the key
 and fills in the values the rules give (card names, numbers, colours). Front ends lay the
-strings out (``ui/shironeko_board.py`` for the terminal).
+strings out (``terminal.py`` for the terminal).
 
 Public functions:
 
@@ -738,7 +738,14 @@ def rules_primer(lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-__all__ = ["GAME", "QUIET_EVENTS", "Voice", "ability_name", "card_label", "color_name",
+def card_text(card: Any, lang: str = "en") -> str:
+    """A card's printed text in ``lang``; for a card without one, its abilities' texts (or a
+    summary of them): the shared ``tcg.ui.card_text`` (the deck builder's card texts)."""
+    from ...ui import card_text as shared
+    return shared(card, lang)
+
+
+__all__ = ["GAME", "QUIET_EVENTS", "Voice", "ability_name", "card_label", "card_text", "color_name",
            "describe", "filter_text", "join", "kind_name", "lookup", "menu", "narrate", "phase_name",
            "prompt", "reason_text", "result_text", "rules_primer", "stat_name", "state_name", "term",
            "who", "why_not", "words", "zone_name"]

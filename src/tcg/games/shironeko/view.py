@@ -10,7 +10,7 @@ from . import flow as F
 from .state import SNState, Unit
 
 
-def _printed(c) -> dict[str, Any]:
+def printed_card(c) -> dict[str, Any]:
     d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
     if c.is_main:
         d.update(color=c.color, cost=c.cost, rune=c.rune, stop=c.stop)
@@ -19,7 +19,7 @@ def _printed(c) -> dict[str, Any]:
     return d
 
 
-_PRINTED = PrintedViews(_printed)
+_PRINTED = PrintedViews(printed_card)
 
 
 def card_view(s: SNState, iid: int) -> dict[str, Any]:

@@ -20,7 +20,7 @@ card set (``game.rules.cards``, for card texts); every word comes from the game'
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ... import board as B
 from ...engine.action import Action
@@ -317,4 +317,11 @@ def refs(action: Any) -> list[str]:
     return out
 
 
-__all__ = ["describe", "refs"]
+def card_tile(lang: str, cards: Any) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """How the table draws a printed card (``view.printed`` plus ``iid``): the tile of a card in
+    hand, as the card gallery (``/cards/turutoru``) shows it."""
+    d = _Describer({}, lang, cards)
+    return lambda view: d.hand_card(view, None)
+
+
+__all__ = ["card_tile", "describe", "refs"]

@@ -6,21 +6,28 @@ from collections import Counter
 from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
 from .cards import KINDS
 
+GAME = "turutoru"
+
+
+def _problem(rule: str, key: str, card: str | None = None, /, **params) -> DeckProblem:
+    """A problem whose sentence is ``key`` of the game's words (``games/turutoru/text.toml``)."""
+    return DeckProblem.of(GAME, rule, key, card, **params)
+
 
 def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     out: list[DeckProblem] = []
     size, limit = profile.get("deck.size"), profile.get("deck.max_copies")
     for sec in deck.sections:
         if sec != "main":
-            out.append(DeckProblem("TT-D1", f"unknown deck section [{sec}] (a deck has only [main])"))
+            out.append(_problem("TT-D1", "deck.unknown_section.main_only", section=sec))
     main = [(cards.resolve(c) or c) for c in deck.section("main")]
     if len(main) != size:
-        out.append(DeckProblem("TT-D1", f"deck has {len(main)} cards, must be exactly {size}"))
+        out.append(_problem("TT-D1", "deck.size", size=len(main), want=size))
     for cid, n in sorted(Counter(main).items()):
         if cards.find(cid) is None:
-            out.append(DeckProblem("TT-D1", f"unknown card {cid!r} in [main]", cid))
+            out.append(_problem("TT-D1", "deck.unknown_card", cid, card=cid, section="main"))
         elif n > limit:
-            out.append(DeckProblem("TT-D1", f"{n} copies of card number {cid}, at most {limit}", cid))
+            out.append(_problem("TT-D1", "deck.copies", cid, count=n, card=cid, most=limit))
     return out
 
 
@@ -29,4 +36,4 @@ def setup_problems(cards, profile, deck: Deck) -> list[DeckProblem]:
     [main], of known cards, with enough cards to draw the starting hand (TT-S2)."""
     hand = profile.get("start.hand_size")
     return check_sections(cards, deck, {
-        "main": Takes(KINDS, "TT-D1", least=hand, why=f"to draw the starting hand of {hand}")})
+        "main": Takes(KINDS, "TT-D1", least=hand, why={"key": "deck.why.hand", "params": {"hand": hand}})})

@@ -21,7 +21,7 @@ import tcg
 from ...rl.actions import Loc, Vals
 from ...rl.schema import (Bool, Card, Const, Enum, List, Num, Obj, Opt, Ref, Result, Seat, Seats)
 from .cards import GENDERS, PROGRAM_JA
-from .view import _printed as printed  # noqa: F401 - the card-set rows
+from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 PHASES = ["setup", "draw", "programming", "main", "prepare", "end"]
 KINDS = ["mulligan", "program", "place", "attackers", "reboot", "choose_program", "discard", "bed_in",

@@ -3,7 +3,7 @@ presentation layer (words only: no layout, no Rich). Every word comes from ``tex
 this module (keys as in ``tcg.text``; the shared ``tcg/text.toml`` fills in who.you /
 who.opponent, result.*, ui.*, reason.concede...); the functions here choose the key and fill the
 sentence with the values of the rules, from one player's point of view. Front ends lay the
-strings out (``ui/turutoru_board.py`` for the terminal).
+strings out (``terminal.py`` for the terminal).
 
 Public functions (``lang`` is "en" or "ja"; ``viewer`` a seat or None for a spectator):
 

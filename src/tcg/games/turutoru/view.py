@@ -10,7 +10,7 @@ from . import flow as F
 from .state import TTState, Unit
 
 
-def _printed(c) -> dict[str, Any]:
+def printed_card(c) -> dict[str, Any]:
     d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
     if c.kind == "character":
         d.update(power=c.power, toughness=c.toughness, segment=c.segment, gender=c.gender, work=c.work,
@@ -22,7 +22,7 @@ def _printed(c) -> dict[str, Any]:
     return d
 
 
-_PRINTED = PrintedViews(_printed)
+_PRINTED = PrintedViews(printed_card)
 
 
 def card_view(s: TTState, iid: int) -> dict[str, Any]:

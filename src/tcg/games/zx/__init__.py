@@ -1,4 +1,18 @@
-"""Z/X -Zillions of enemy X-: rules, sample cards, decks and catalog profile."""
-from .rules import ZXRules
+"""Z/X -Zillions of enemy X-: rules, sample cards, decks and catalog profile.
 
-RULES = ZXRules()
+The package declares the game to the rest of ``tcg`` (``SPEC``); importing it loads no part of
+the game: each loads on first use (see ``tcg/spec.py``)."""
+from ...spec import GameSpec
+
+SPEC = GameSpec(
+    id="zx",
+    package=__name__,
+    parts={"rules": "rules:ZXRules", "words": "text", "board": "board", "view": "view", "encode": "encode",
+           "terminal": "terminal"},
+)
+
+
+def __getattr__(name: str):
+    if name == "RULES":  # the game's Ruleset, made on first use
+        return SPEC.rules
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,7 +18,7 @@ The table, top to bottom (the viewer's side at the bottom; a spectator sees play
 ``refs(action)``: the element ids an action is about (the card that acts, then its target)."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ... import board as B
 from . import text as W
@@ -357,4 +357,11 @@ def refs(action: Any) -> list[str]:
     return out
 
 
-__all__ = ["describe", "refs"]
+def card_tile(lang: str, cards: Any) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """How the table draws a printed card (``view.printed`` plus ``iid``): the tile of a card in
+    hand, as the card gallery (``/cards/zx``) shows it."""
+    d = _Describer({}, lang, cards)
+    return lambda view: d.card(view, None)
+
+
+__all__ = ["card_tile", "describe", "refs"]

@@ -6,78 +6,82 @@ from collections import Counter
 from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
 from .cards import DECK_KINDS, DYNAMIS_KINDS
 
+GAME = "zx"
+
+
+def _problem(rule: str, key: str, card: str | None = None, /, **params) -> DeckProblem:
+    """A problem whose sentence is ``key`` of the game's words (``games/zx/text.toml``)."""
+    return DeckProblem.of(GAME, rule, key, card, **params)
+
 
 def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     P = profile.get
     out: list[DeckProblem] = []
     for sec in deck.sections:
         if sec not in ("main", "dynamis", "player", "ob_bottom"):
-            out.append(DeckProblem("ZX-D1", f"unknown deck section [{sec}] (use main, dynamis, player, ob_bottom)"))
+            out.append(_problem("ZX-D1", "deck.unknown_section.use", section=sec,
+                                sections={"join": ["main", "dynamis", "player", "ob_bottom"]}))
 
     def resolve(sec: str, rule: str) -> list:
         got = []
         for cid, n in Counter(cards.resolve(c) or c for c in deck.section(sec)).items():
             c = cards.find(cid)
             if c is None:
-                out.append(DeckProblem(rule, f"unknown card {cid!r} in [{sec}]", cid))
+                out.append(_problem(rule, "deck.unknown_card", cid, card=cid, section=sec))
             else:
                 got.extend([c] * n)
         return got
     main = resolve("main", "ZX-D1")
     if len(deck.section("main")) != P("deck.size"):
-        out.append(DeckProblem("ZX-D1", f"deck has {len(deck.section('main'))} cards, must be exactly {P('deck.size')}"))
-    out.extend(_kinds_and_copies(main, DECK_KINDS, "the deck takes only Z/X and events", P("deck.max_copies"),
-                                 "ZX-D1", ""))
+        out.append(_problem("ZX-D1", "deck.size", size=len(deck.section("main")), want=P("deck.size")))
+    out.extend(_kinds_and_copies(main, DECK_KINDS, "main", P("deck.max_copies"), "ZX-D1"))
     ign = sum(1 for c in main if c.ignition)
     if ign != P("deck.ignition"):
-        out.append(DeckProblem("ZX-D2", f"{ign} cards with the ignition icon, must be exactly {P('deck.ignition')}"))
-    for flag, label in (("life_recovery", "Life Recovery"), ("void_bringer", "Void Bringer")):
+        out.append(_problem("ZX-D2", "deck.ignition", count=ign, want=P("deck.ignition")))
+    for flag in ("life_recovery", "void_bringer"):
         n = sum(1 for c in main if getattr(c, flag))
         if n > P(f"deck.max_{flag}"):
-            out.append(DeckProblem("ZX-D3", f"{n} cards marked {label}, at most {P(f'deck.max_{flag}')}",
-                                   ", ".join(sorted({c.id for c in main if getattr(c, flag)}))))
+            out.append(_problem("ZX-D3", "deck.marked", ", ".join(sorted({c.id for c in main if getattr(c, flag)})),
+                                count=n, mark={"key": f"mark.{flag}"}, most=P(f"deck.max_{flag}")))
     dyn = resolve("dynamis", "ZX-D4")
     if len(dyn) > P("dynamis.max_size"):
-        out.append(DeckProblem("ZX-D4", f"dynamis has {len(dyn)} cards, at most {P('dynamis.max_size')}"))
-    out.extend(_kinds_and_copies(dyn, DYNAMIS_KINDS, "the dynamis takes Z/X EX, Z/X OB, SHIFT, EV EX",
-                                 P("dynamis.max_copies"), "ZX-D4", " in the dynamis"))
+        out.append(_problem("ZX-D4", "deck.dynamis_size", size=len(dyn), most=P("dynamis.max_size")))
+    out.extend(_kinds_and_copies(dyn, DYNAMIS_KINDS, "dynamis", P("dynamis.max_copies"), "ZX-D4"))
     ob = sum(1 for c in dyn if c.kind == "zx_ob")
     if ob > P("dynamis.max_ob"):
-        out.append(DeckProblem("ZX-D4", f"{ob} Z/X OB in the dynamis, at most {P('dynamis.max_ob')}"))
+        out.append(_problem("ZX-D4", "deck.dynamis_ob", count=ob, most=P("dynamis.max_ob")))
     other = sum(1 for c in dyn if c.kind != "zx_ob")
     if other > P("dynamis.max_other"):
-        out.append(DeckProblem("ZX-D4", f"{other} non-OB dynamis cards, at most {P('dynamis.max_other')}"))
+        out.append(_problem("ZX-D4", "deck.dynamis_other", count=other, most=P("dynamis.max_other")))
     players = resolve("player", "ZX-D5")
     bottoms = resolve("ob_bottom", "ZX-D5")
-    for sec, got, kind, label in (("player", players, "player", "player card"),
-                                  ("ob_bottom", bottoms, "ob_bottom", "Z/X OB bottom card")):
+    for sec, got in (("player", players), ("ob_bottom", bottoms)):  # the section takes its kind
         if len(got) > 1:
-            out.append(DeckProblem("ZX-D5", f"[{sec}] holds at most one {label}, found {len(got)}",
-                                   ", ".join(sorted({c.id for c in got}))))
+            out.append(_problem("ZX-D5", f"deck.one.{sec}", ", ".join(sorted({c.id for c in got})), section=sec,
+                                count=len(got)))
         for c in got:
-            if c.kind != kind:
-                out.append(DeckProblem("ZX-D5", f"{c.name} is a {c.kind} card, not a {label}", c.id))
+            if c.kind != sec:
+                out.append(_problem("ZX-D5", f"deck.not.{sec}", c.id, name=c.name, kind={"kind": c.kind}))
     # ZX-X7 「プレイヤーごとの専用カード」: an EV EX naming a player belongs in that player's deck only
     mine = players[0].id if len(players) == 1 and players[0].kind == "player" else None
     for cid in sorted({c.id for c in dyn if c.kind == "ev_ex" and c.player and c.player != mine}):
         c = cards[cid]
         owner = cards.find(c.player)
-        who = f"the player card is {players[0].name!r}" if mine else "the deck has no single player card"
-        out.append(DeckProblem("ZX-X7", f"EV EX {c.name!r} is only for the player "
-                               f"{owner.name if owner else c.player!r}; {who}", cid))
+        out.append(_problem("ZX-X7", "deck.ev_ex_player" if mine else "deck.ev_ex_player.none", cid,
+                            name=c.name, owner=owner.name if owner else c.player,
+                            player=players[0].name if mine else ""))
     if any(c.kind != "player" for c in players) or any(c.kind != "ob_bottom" for c in bottoms) \
             or len(players) > 1 or len(bottoms) > 1:
         return out
     elif bottoms and (not players or bottoms[0].player != players[0].id):
-        out.append(DeckProblem("ZX-D5", f"Z/X OB bottom {bottoms[0].name!r} does not match the player card", bottoms[0].id))
+        out.append(_problem("ZX-D5", "deck.ob_bottom_player", bottoms[0].id, name=bottoms[0].name))
     return out
 
 
-def _kinds_and_copies(got: list, kinds: tuple[str, ...], takes: str, most: int, rule: str, where: str
-                      ) -> list[DeckProblem]:
-    """The cards of a section (``got``, a card per copy) not of the ``kinds`` it ``takes``, then
-    those over ``most`` copies (``_same_card``)."""
-    out = [DeckProblem(rule, f"{c.name} is a {c.kind} card; {takes}", c.id)
+def _kinds_and_copies(got: list, kinds: tuple[str, ...], where: str, most: int, rule: str) -> list[DeckProblem]:
+    """The cards of a section (``got``, a card per copy; ``where``: main or dynamis) not of the
+    ``kinds`` it takes, then those over ``most`` copies (``_same_card``)."""
+    out = [_problem(rule, f"deck.takes.{where}", c.id, name=c.name, kind={"kind": c.kind})
            for c in sorted({c.id: c for c in got}.values(), key=lambda c: c.id) if c.kind not in kinds]
     return out + _same_card(got, most, rule, where)
 
@@ -92,8 +96,8 @@ def _same_card(got: list, limit: int, rule: str, where: str) -> list[DeckProblem
     for name, cs in sorted(by_name.items(), key=lambda kv: min(c.id for c in kv[1])):
         if len(cs) > limit:
             ids = sorted({c.id for c in cs})
-            shared = f" (ids {', '.join(ids)} share the name)" if len(ids) > 1 else ""
-            out.append(DeckProblem(rule, f"{len(cs)} copies of {name!r}{where}{shared}, at most {limit}", ", ".join(ids)))
+            key = f"deck.copies.{where}" + (".reprints" if len(ids) > 1 else "")
+            out.append(_problem(rule, key, ", ".join(ids), count=len(cs), name=name, ids={"join": ids}, most=limit))
     return out
 
 
@@ -105,12 +109,11 @@ def setup_problems(cards, profile, deck: Deck) -> list[DeckProblem]:
     P = profile.get
     need = P("start.hand_size") + P("start.life_cards") + P("start.resource_cards")
     main = [c for c in map(cards.find, deck.section("main")) if c is not None]
-    taken = [what for what, flag in (("a start card", "start_card"), ("a gate card", "gate_card"))
-             if any(getattr(c, flag) for c in main)]
+    taken = [{"key": f"deck.why.{flag}"} for flag in ("start_card", "gate_card") if any(getattr(c, flag) for c in main)]
     return check_sections(cards, deck, {
         "main": Takes(DECK_KINDS, "ZX-D1", least=need + len(taken),
-                      why="to deal the starting hand, life and resources"
-                          + (f" ({need}) besides {' and '.join(taken)}" if taken else "")),
+                      why={"key": "deck.why.deal.besides", "params": {"need": need, "taken": {"join": taken, "sep": "and"}}}
+                      if taken else {"key": "deck.why.deal"}),
         "dynamis": Takes(DYNAMIS_KINDS, "ZX-D4"),
         "player": Takes(("player",), "ZX-D5", most=1),
         "ob_bottom": Takes(("ob_bottom",), "ZX-D5", most=1)})

@@ -24,7 +24,7 @@ from ...rl.actions import Loc, Seq, Sq, Vals
 from ...rl.schema import (Board, Bool, Card, Const, Enum, List, Name, Num, Obj, Opt, Ref, Result,
                           Seat, Seats, Square, Variant)
 from .cards import COUNTERS
-from .view import _printed as printed  # noqa: F401 - the card-set rows
+from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 COLORS = ["black", "blue", "green", "red", "white"]
 PHASES = ["setup", "play", "reboot", "draw", "resource", "main", "ignition", "end"]

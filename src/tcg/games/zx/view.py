@@ -10,7 +10,7 @@ from . import flow as F
 from .state import PLAYER_SQUARE, Unit, ZXState
 
 
-def _printed(c) -> dict[str, Any]:
+def printed_card(c) -> dict[str, Any]:
     d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
     if c.color:
         d["color"] = c.color
@@ -30,7 +30,7 @@ def _printed(c) -> dict[str, Any]:
     return d
 
 
-_PRINTED = PrintedViews(_printed)
+_PRINTED = PrintedViews(printed_card)
 
 
 def card_view(s: ZXState, iid: int) -> dict[str, Any]:

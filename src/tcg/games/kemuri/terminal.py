@@ -13,10 +13,10 @@ from typing import Any, Mapping
 
 from rich.text import Text
 
-from ..games.kemuri import text as W
-from ..games.kemuri.board import describe
-from . import card_label, table
-from .board_base import VoicedBoard
+from . import text as W
+from .board import describe
+from ...ui import card_label, table
+from ...ui.board_base import VoicedBoard
 
 #: the words of cards (kept here under their old names for callers of this module)
 kemuri_card_text = W.card_text
@@ -144,4 +144,6 @@ class Renderer(VoicedBoard):
         return real or options
 
 
-__all__ = ["Renderer", "card_columns", "card_facts", "kemuri_card_text", "ability_text", "op_text"]
+COLOR_JA: dict[str, str] = {}  # no colours in this game (``tcg cards --color`` is refused)
+
+__all__ = ["COLOR_JA", "Renderer", "card_columns", "card_facts", "kemuri_card_text", "ability_text", "op_text"]

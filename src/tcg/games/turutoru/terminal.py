@@ -16,10 +16,10 @@ from typing import Any, Mapping
 
 from rich.text import Text
 
-from ..games.turutoru import text as T
-from ..games.turutoru.board import describe
-from . import card_label, table
-from .board_base import VoicedBoard
+from . import text as T
+from .board import describe
+from ...ui import card_label, table
+from ...ui.board_base import VoicedBoard
 
 program_kind = T.program_kind
 
@@ -162,4 +162,6 @@ class Renderer(VoicedBoard):
         return {"segments": self.segments, "hand_limit": self.hand_limit}
 
 
-__all__ = ["Renderer", "card_columns", "card_facts", "program_kind"]
+COLOR_JA: dict[str, str] = {}  # no colours in this game (``tcg cards --color`` is refused)
+
+__all__ = ["COLOR_JA", "Renderer", "card_columns", "card_facts", "program_kind"]

@@ -12,11 +12,11 @@ from typing import Any, Iterable, Mapping
 
 from rich.text import Text
 
-from ..games.zx import text as W
-from ..games.zx.board import describe
-from ..games.zx.cards import COLORS
-from . import card_label, table
-from .board_base import VoicedBoard
+from . import text as W
+from .board import describe
+from .cards import COLORS
+from ...ui import card_label, table
+from ...ui.board_base import VoicedBoard
 
 #: colour -> Japanese name (``tcg cards --color 白``)
 COLOR_JA = {c: W.color_name(c, "ja") for c in COLORS}

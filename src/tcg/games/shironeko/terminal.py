@@ -12,10 +12,10 @@ from typing import Any, Mapping, Sequence
 
 from rich.text import Text
 
-from ..games.shironeko import text as T
-from ..games.shironeko.board import describe
-from . import card_text, label_players, table
-from .board_base import BoardRenderer
+from . import text as T
+from .board import describe
+from ...ui import card_text, label_players, table
+from ...ui.board_base import BoardRenderer
 
 COLOR_STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green",
                "purple": "magenta", "orange": "dark_orange", "rainbow": "bold bright_white",
