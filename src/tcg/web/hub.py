@@ -16,6 +16,7 @@ server -> client::
     {"type": "error", "message": "...", "seq": 13}   # then the current state again
     {"type": "error", "message": "..."}             # alone: a message that is not one (too long,
                                                     # binary, not JSON, no known "type")
+    {"type": "presence", "seat": 1, "away": {"1": 0}}   # a seat's last page closed, or it is back
 
 A stale or repeated answer changes nothing: the sender gets the current state back.
 
@@ -256,6 +257,7 @@ class Hub:
         back = conn.seat is not None and (room.away(conn.seat) is not None or conn.seat in room.standins)
         room.here(conn.seat, True)
         if back:  # the others learn that the player is back (and has the seat again)
+            self._spawn(self._tell_presence(room, conn.seat))
             self._spawn(self.broadcast(room))
         if conn.room.id not in self._clocks:
             self.schedule_clock(conn.room)
@@ -315,7 +317,22 @@ class Hub:
         if conn.seat is not None and not any(c.seat == conn.seat for c in s or ()):
             room.here(conn.seat, False)
             if room.away(conn.seat) is not None and not room.game.is_over:
+                self._spawn(self._tell_presence(room, conn.seat))  # at once: "reconnecting…"
                 self._spawn(self._tell_away(room))
+
+    async def _tell_presence(self, room: Room, seat: int) -> None:
+        """The others learn at once that ``seat``'s last page closed (or that it is back): a
+        ``presence`` message, public like the seats themselves: ``{"type": "presence", "seat": 1,
+        "away": {"1": 0}}`` (``away`` as in a state: the absent seats but the reader's own)."""
+        for conn in list(self.conns.get(room.id, ())):
+            if conn.seat == seat:
+                continue
+            away = {str(p): round(a) for p in range(len(room.seat_kinds)) if p != conn.seat
+                    and (a := room.away(p)) is not None}
+            try:
+                await conn.send({"type": "presence", "seat": seat, "away": away})
+            except Exception:  # noqa: BLE001 - a closed socket is detached by its own handler
+                log.debug("send failed", exc_info=True)
 
     async def _tell_away(self, room: Room) -> None:
         """The others learn when an absent player's grace period is over (they may act on it)."""

@@ -311,6 +311,8 @@ class Replays:
         result = None
         if g.result is not None:
             renderer = get_renderer(gid, g, lang, viewer=names_for, names=names)
+            # (as on the table: the seat is spoken to as you, "You win!")
+            renderer.viewer_is_you = names_for is not None and len(source.seat_kinds) == 2
             result = dict(g.result)
             result["text"] = result_text(renderer, g.result, names_for).plain
         return {

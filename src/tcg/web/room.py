@@ -95,6 +95,8 @@ class Voice:
     def __post_init__(self) -> None:
         self.renderer = get_renderer(self.room.game_id, self.room.game, self.lang, viewer=self.viewer,
                                      names=self.room.names(self.viewer, self.lang))
+        # the table speaks to its seat as "you" (player_names): the result reads "You win!" / "You lose."
+        self.renderer.viewer_is_you = self.viewer is not None and len(self.room.seat_kinds) == 2
         self._cache: tuple[tuple, dict[str, Any], list[tuple[tuple[str, ...], Action]]] | None = None
         self._prep_paths: list[tuple[tuple[str, ...], Action]] = []
         self.last_refs: list[str] = []  # what the last action was about (shown briefly on the table)

@@ -175,6 +175,12 @@ def test_title_status_and_battle_banner():
     ja = desc(g, lang="ja")
     assert is_japanese(ja["title"]) and ja["title"].startswith("ターン5 · メインフェイズ")
     assert ja["status"].startswith("選択：") and "⚔ バトル" in ja["banner"]
+    # the game ends in the battle: nothing of it stays (no banner, no square marked)
+    g.concede(1)
+    over = desc(g)
+    assert over["banner"] is None
+    assert "⚔ ATTACKING" not in cell(over, 4)["marks"] and not any("ATTACKED" in m for m in cell(over, 1)["marks"])
+    assert "concession" in over["status"]
 
 
 def test_a_face_down_start_card_shows_nothing_of_itself():

@@ -13,7 +13,8 @@ The table, top to bottom (the viewer's side at the bottom; a spectator sees play
 * the shared 3x3 board ``board`` (cells ``board.0`` .. ``board.8``, turned round for player 1 so
   that the viewer's row is at the bottom): each Z/X with its power now / printed, damage, rebooted
   or asleep, force, SHIFT and Z/X EX / OB marks; the player squares with their player card and
-  whether the player can be attacked; the squares of a battle marked.
+  whether the player can be attacked; the squares of a battle marked (not once the game is over:
+  nothing of its last battle stays, no banner either).
 
 ``refs(action)``: the element ids an action is about (the card that acts, then its target)."""
 from __future__ import annotations
@@ -123,6 +124,8 @@ class _Describer:
 
     def banner(self) -> str | None:
         obs = self.obs
+        if obs.get("result"):  # the game is over: nothing of its last battle stays on the table
+            return None
         got = W.battle_of(obs)
         if got is None:
             return None
@@ -161,7 +164,7 @@ class _Describer:
     def grid(self) -> dict[str, Any]:
         obs = self.obs
         units = {sq: u for sq, u in enumerate(obs.get("board") or []) if u}
-        battle = obs.get("battle") or {}
+        battle = {} if obs.get("result") else obs.get("battle") or {}  # (over: no battle marked)
         owner_of_psq = {sq: p for p, sq in enumerate(obs.get("player_squares") or PLAYER_SQUARE)}
         rows = [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
         if self.persp == 1:

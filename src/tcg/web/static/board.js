@@ -16,7 +16,7 @@ window.TCGBoard = (function () {
     const e = el("div", "card" + (c.face_down ? " face-down" : "") + (c.color ? " color-" + c.color : ""));
     if (c.ref) e.dataset.ref = c.ref;
     if (c.owner !== null && c.owner !== undefined) e.classList.add(c.owner === seat ? "mine" : "theirs");
-    if (c.face_down) { e.appendChild(el("div", "name", c.title)); return e; }
+    if (c.face_down) { e.appendChild(el("div", "name", c.title)); e.setAttribute("aria-label", c.title); return e; }
     const head = el("div", "head");
     if (c.cost !== null && c.cost !== undefined) head.appendChild(el("span", "cost", String(c.cost)));
     if (c.color_label) head.appendChild(el("span", "colour", c.color_label));
@@ -35,6 +35,9 @@ window.TCGBoard = (function () {
       e.appendChild(s);
     }
     e.title = [c.title, c.kind, c.text].filter(Boolean).join("\n");
+    // its name for a screen reader: the words shown on it
+    e.setAttribute("aria-label", [c.cost !== null && c.cost !== undefined ? String(c.cost) : "", c.color_label, c.kind,
+      c.title, ...(c.stats || []).map(([k, v]) => (k ? k + " " : "") + v), ...(c.states || [])].filter(Boolean).join(", "));
     if (c.text) {  // shown on hover, or across the top of a phone's screen when tapped: named
       const t = el("div", "text");
       t.appendChild(el("b", "text-title", c.title + " "));
@@ -49,6 +52,8 @@ window.TCGBoard = (function () {
     for (const k of list || []) {
       const c = el("span", "counter" + (k.tone ? " tone-" + k.tone : ""));
       c.dataset.counter = k.id;
+      c.setAttribute("role", "group");
+      c.setAttribute("aria-label", k.label + " " + (k.max !== null && k.max !== undefined ? k.value + "/" + k.max : String(k.value)));
       c.appendChild(el("span", "label", k.label));
       c.appendChild(el("span", "value", k.max !== null && k.max !== undefined ? k.value + "/" + k.max : String(k.value)));
       box.appendChild(c);
@@ -60,6 +65,7 @@ window.TCGBoard = (function () {
     const card = (c) => cardEl(c, seat, lang);
     const e = el("section", "area layout-" + a.layout + " side-" + a.side);
     e.dataset.area = a.id; e.dataset.ref = a.id;
+    e.setAttribute("aria-label", a.label + (a.layout !== "counters" && a.count !== null && a.count !== undefined ? " ×" + a.count : ""));
     const head = el("div", "area-head");
     head.appendChild(el("span", "area-label", a.label));
     if (a.layout !== "counters" && a.count !== null && a.count !== undefined) head.appendChild(el("span", "count", String(a.count)));
@@ -71,6 +77,8 @@ window.TCGBoard = (function () {
       for (const ce of a.cells || []) {
         const c = el("div", "cell" + (ce.tone ? " tone-" + ce.tone : ""));
         c.dataset.ref = ce.id;
+        c.setAttribute("role", "group");
+        c.setAttribute("aria-label", [ce.label, ...(ce.marks || [])].join(", "));
         c.appendChild(el("div", "cell-label", ce.label));
         for (const m of ce.marks || []) c.appendChild(el("div", "mark", m));
         for (const x of ce.cards || []) c.appendChild(card(x));
