@@ -20,7 +20,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .actions import ActionCtx, ActionTable, Loc
-from .compiled import Incremental, compile_schema
+from .compiled import Incremental, compile_locate, compile_schema
 from .schema import CardTable, Ctx, EncodingError, bind_cards
 
 __all__ = ["GameEncoding", "encoding", "EncodingError"]
@@ -29,20 +29,29 @@ _first = itemgetter(0)
 
 
 class Found:
-    """Where the fast path saw each card instance: ``locs`` = {iid: [(zone, slot), ...]}."""
+    """Where the fast path saw each card instance: ``locs`` = {iid: [(zone, slot), ...]}.
+    ``found`` is the list of ``(iid, zone, slot)`` of the walk, or a function giving it, called
+    the first time the locations are needed (``GameEncoding.locator``)."""
 
     __slots__ = ("viewer", "_found", "_locs", "_buf")
 
-    def __init__(self, viewer: int, found: list, buf=None):
+    def __init__(self, viewer: int, found, buf=None):
         self.viewer, self._found, self._locs = viewer, found, None
         self._buf = buf   # keeps the vector's memory alive
+
+    def found(self) -> list:
+        """The ``(iid, zone, slot)`` of every card seen, in the order of the walk."""
+        f = self._found
+        if f.__class__ is not list:
+            f = self._found = f()
+        return f
 
     @property
     def locs(self) -> dict[int, list[tuple[str, int]]]:
         if self._locs is None:
             locs: dict[int, list[tuple[str, int]]] = {}
             get = locs.get
-            for iid, zone, slot in self._found:
+            for iid, zone, slot in self.found():
                 got = get(iid)
                 if got is None:
                     locs[iid] = [(zone, slot)]
@@ -91,6 +100,7 @@ class GameEncoding:
         self.f_high[self.id_pos] = 1.0
         self.f_low = np.minimum(self.f_low, 0.0).astype(np.float32)
         self._fast = compile_schema(self.schema, self.cards)
+        self._locate = compile_locate(self.schema, self.cards)
         self._inc: Incremental | None = None
         self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, plan): see legal_ids_in_order
 
@@ -120,6 +130,13 @@ class GameEncoding:
             raise EncodingError(f"feature {bad} ({self.feature_name(bad)}) = {out[bad]} outside "
                                 f"{self.low[bad]}..{self.high[bad]}")
         return out, ctx
+
+    def locator(self, game, viewer: int) -> Found:
+        """The card locations ``encode(game.observe(viewer), viewer)`` would find, without the
+        vector, and only when asked for: what ``legal_ids_in_order`` needs (it asks only when a
+        legal action names a card, so most decisions need no observation at all)."""
+        locate = self._locate
+        return Found(viewer, lambda: locate(game.observe(viewer, shared=True), viewer))
 
     def features(self, raw: np.ndarray, out: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
@@ -202,7 +219,7 @@ class GameEncoding:
                 needed.update(plan[3])
         locs = None
         if needed:   # the places of the cards the actions name (not of every card seen)
-            found = ctx._found if isinstance(ctx, Found) else None
+            found = ctx.found() if isinstance(ctx, Found) else None
             if found is None:
                 locs = ctx.locs
             else:
