@@ -323,10 +323,10 @@ class Incremental:
         self.size = root.size
         self._zero_sizes: set[int] = set()
         self.cg = cg = _CG(table)
-        cg.emit("L0 = L")   # the card locations: every site's, in the order of the walk, at the end
         self.sites: list[tuple[str, int]] = []   # (kind: "plain"/"list"/"board"/"group", items)
         self._obj(root, "o", 0)
-        cg.emit("L0.extend(CHAIN(CL))")
+        # the card locations: every site's CL[k], in the order of the walk, read by the caller
+        # (only when an action names a card: ``IncState.encode``, ``SeatEncoder``)
         safe, items = _safe_types()
         frozen_list = next(t for t in items if t.__name__ == "FrozenList")
         seqs = (tuple, frozen_list)
@@ -566,4 +566,5 @@ class IncState:
             self.viewer = viewer
         L: list = []
         self.inc.fn(obs, viewer, self.b, L, self.C, self.CL, self.CI, self.CIL, self.BM)
+        L.extend(itertools.chain.from_iterable(self.CL))
         return self.b, L

@@ -13,7 +13,7 @@ Only ``game.observe(player)`` and ``game.legal_actions()`` are read: never ``gam
 from __future__ import annotations
 
 import functools
-from itertools import compress
+from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, Sequence
 
@@ -99,6 +99,12 @@ class GameEncoding:
         self.f_low[self.id_pos] = 0.0
         self.f_high[self.id_pos] = 1.0
         self.f_low = np.minimum(self.f_low, 0.0).astype(np.float32)
+        # for ``SeatEncoder.network``: the raw bounds scaled (float32 products, as ``features``
+        # computes them), and the raw bounds of the integer features
+        self._s_low = np.multiply(self.low, self.scale)
+        self._s_high = np.multiply(self.high, self.scale)
+        self._id_lo = self.low[self.id_pos]
+        self._id_hi = self.high[self.id_pos]
         self._fast = compile_schema(self.schema, self.cards)
         self._locate = compile_locate(self.schema, self.cards)
         self._inc: Incremental | None = None
@@ -293,7 +299,7 @@ class GameEncoding:
     def mask(self, ids: dict[int, Any]) -> np.ndarray:
         m = np.zeros(self.n_actions, dtype=np.int8)
         if ids:
-            m.put(list(ids), 1)
+            m[np.fromiter(ids, np.intp, len(ids))] = 1
         return m
 
     # --- documentation ---------------------------------------------------------------------
@@ -339,17 +345,48 @@ class SeatEncoder:
     def __reduce__(self):
         return (_seat_encoder, (self.enc.game_id,))
 
-    def encode(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, "Found"]:
+    def _walk(self, obs: dict[str, Any], viewer: int) -> "Found":
+        """Bring the buffer up to date with ``obs``; the card locations, listed only when asked
+        for (most decisions' ids need none): every site's, in the order of the walk."""
         st = self.state
         if viewer != st.viewer:
             st.clear()
             st.viewer = viewer
         found: list = []
         st.inc.fn(obs, viewer, st.b, found, st.C, st.CL, st.CI, st.CIL, st.BM)
+        # the sites' lists are never changed once made (a site encoded again gets a new one):
+        # the tuple of today's is enough to list them later
+        return Found(viewer, functools.partial(_located, found, tuple(st.CL)))
+
+    def encode(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, "Found"]:
+        found = self._walk(obs, viewer)
         enc = self.enc
         out = np.minimum(self.vec, enc.high)   # a new array: the buffer stays ours
         np.maximum(out, enc.low, out=out)
-        return out, Found(viewer, found)
+        return out, found
+
+    def network(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, np.ndarray, "Found"]:
+        """``enc.features(encode(obs, viewer)[0])`` and the card locations, in fewer passes: the
+        scaled floats are clipped to the scaled bounds (the same numbers: multiplying by a
+        positive scale keeps the order of float32 values, so clip-then-scale equals
+        scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares them)."""
+        found = self._walk(obs, viewer)
+        enc = self.enc
+        vec = self.vec
+        out = np.multiply(vec, enc.scale)   # a new array: the buffer stays ours
+        np.minimum(out, enc._s_high, out=out)
+        np.maximum(out, enc._s_low, out=out)
+        pos = enc.id_pos
+        ids = vec.take(pos)
+        np.minimum(ids, enc._id_hi, out=ids)
+        np.maximum(ids, enc._id_lo, out=ids)
+        out.put(pos, np.minimum(ids, 1.0))
+        return out, ids.astype(np.int64), found
+
+
+def _located(found: list, sites: tuple) -> list:
+    found.extend(chain.from_iterable(sites))
+    return found
 
 
 def _seat_encoder(game_id: str) -> SeatEncoder:
