@@ -1,8 +1,10 @@
 """The fast paths of the environments give exactly what the plain ones give: the action ids
 computed from the card locations alone (``GameEncoding.locator``, what OpenSpiel's
-``legal_actions`` uses: no observation vector) equal the ids of a full encoding, and the batched
-vector env (``tcg.rl.vector_env``) equals a Gymnasium ``SyncVectorEnv`` of the same envs. Checked
-at every decision of seeded games of the four games (a few seconds each)."""
+``legal_actions`` uses: no observation vector) equal the ids of a full encoding, at every decision
+of seeded games of the four games; and the PettingZoo env's kept observation (the per-seat
+incremental encoder, ``SeatEncoder.network``) equals a from-scratch one at every step of random
+games (a Hypothesis property, a few examples). (``tcg.rl.vector_env`` is a Gymnasium
+``SyncVectorEnv`` of ``gym_env``s: no fast path of its own to compare.)"""
 from __future__ import annotations
 
 import numpy as np
