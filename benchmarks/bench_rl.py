@@ -1,19 +1,28 @@
-"""Speed of the research environments against the raw engine, in the same run.
+"""Speed of the research environments against the raw engine, in the same run (issue 34, item 4).
 
-    uv run --extra rl python benchmarks/bench_rl.py [--seconds 5] [games...]
+    uv run --extra rl --extra openspiel --with rlcard python benchmarks/bench_rl.py [--seconds 2] [games...]
 
-For each game: the raw engine's random-play decisions/s (legal_actions, a uniform choice, apply),
-the same loop with one ``game.observe(player)`` per decision (the ceiling of an environment that
-encodes from the observation), the PettingZoo AEC env's steps/s (env.last() with the encoded observation and the mask, a uniform
-choice among the masked ids, env.step), each over whole seeded games until the time budget is
-spent. Prints the load average first: on a busy machine
-every number drops. The last column divides the same two loops' rates in CPU time (the seconds
-the process itself ran, ``time.process_time``): on a machine shared with other work, wall-clock
-rates of loops run one after the other are measured under different loads, CPU time much less so.
+Every rate is per CPU-second (``time.process_time``: the seconds the process itself ran, which a
+machine shared with other work disturbs far less than the wall clock); the load average is
+printed before and after. For each game, over whole seeded games until the time budget is spent:
+
+* ``raw``: the engine's random play (legal_actions, a uniform choice, apply; the deal not timed);
+* ``aec``: the PettingZoo AEC env (env.last() with the encoded observation and the mask, a
+  uniform choice among the masked ids, env.step), and ``aec/raw``;
+* ``spiel``: OpenSpiel's state loop (legal_actions, a uniform choice, apply_action; the deal is
+  the chance node's outcome), and ``spiel/raw``;
+* ``vec``: ``tcg.rl.vector_env(game, n)`` (opponent ``random``) against a Gymnasium
+  ``SyncVectorEnv`` of ``n`` of the same ``gym_env``s: environment steps (n per call) per
+  CPU-second of each, and ``vec/sync``.
+
+With RLCard importable (``--with rlcard``), the same two loops on RLCard's UNO: its env
+(``rlcard.make("uno")``: state with the encoded observation, a uniform legal action, step) and its
+raw game, and their ratio. Targets (issue 34): aec/raw >= 0.5, spiel/raw >= 0.3, vec/sync >= 2.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import time
@@ -23,44 +32,37 @@ import numpy as np
 import tcg
 
 
-def _seeded_runs(seconds: float, run) -> tuple[int, float, float]:
-    """``run(seed, rng)`` -> (steps, seconds it timed, CPU seconds it timed) for seeds 0, 1,
-    2... until the timed seconds reach ``seconds``: the steps, seconds and CPU seconds of them
-    all."""
-    n, t, c, seed = 0, 0.0, 0.0, 0
-    while t < seconds:
-        steps, spent, cpu = run(seed, random.Random(seed))
+def _seeded_runs(seconds: float, run) -> tuple[int, float]:
+    """``run(seed, rng)`` -> (steps, CPU seconds it timed) for seeds 0, 1, 2... until the timed
+    CPU seconds reach ``seconds``: the steps per CPU-second of them all."""
+    n, c, seed = 0, 0.0, 0
+    while c < seconds:
+        steps, cpu = run(seed, random.Random(seed))
         n += steps
-        t += spent
         c += cpu
         seed += 1
-    return n, t, c
+    return n / c
 
 
-def raw(game: str, seconds: float, observe: bool = False) -> tuple[int, float, float]:
-    """Random play on the engine (the deal not timed); with ``observe``, plus one
-    ``observe(player)`` per decision: the ceiling of any environment that encodes from the
-    engine's observation."""
+def raw(game: str, seconds: float) -> float:
     decks = tcg.list_decks(game)
 
-    def run(seed: int, rng: random.Random) -> tuple[int, float, float]:
+    def run(seed: int, rng: random.Random) -> tuple[int, float]:
         g = tcg.new_game(game, [rng.choice(decks), rng.choice(decks)], seed=seed)
-        n, t0, c0 = 0, time.perf_counter(), time.process_time()
+        n, c0 = 0, time.process_time()
         while not g.is_over:
-            if observe:
-                g.observe(g.decision.player)
             g.apply(rng.choice(g.legal_actions()))
             n += 1
-        return n, time.perf_counter() - t0, time.process_time() - c0
+        return n, time.process_time() - c0
     return _seeded_runs(seconds, run)
 
 
-def aec(game: str, seconds: float) -> tuple[int, float, float]:
+def aec(game: str, seconds: float) -> float:
     import tcg.rl as rl
     env = rl.aec_env(game, seed=0)
 
-    def run(seed: int, rng: random.Random) -> tuple[int, float, float]:
-        n, t0, c0 = 0, time.perf_counter(), time.process_time()
+    def run(seed: int, rng: random.Random) -> tuple[int, float]:
+        n, c0 = 0, time.process_time()
         env.reset(seed=seed)
         for agent in env.agent_iter():
             obs, reward, term, trunc, info = env.last()
@@ -72,27 +74,121 @@ def aec(game: str, seconds: float) -> tuple[int, float, float]:
             ids = np.flatnonzero(obs["action_mask"].view(np.bool_))
             env.step(int(ids[int(rng.random() * len(ids))]))   # a uniform masked id, cheaply
             n += 1
-        return n, time.perf_counter() - t0, time.process_time() - c0
+        return n, time.process_time() - c0
     return _seeded_runs(seconds, run)
+
+
+def spiel(game: str, seconds: float) -> float | None:
+    try:
+        import pyspiel
+
+        from tcg.rl.openspiel import register, short_name
+    except ImportError:
+        return None
+    register()
+    sg = pyspiel.load_game(short_name(game))
+
+    def run(seed: int, rng: random.Random) -> tuple[int, float]:
+        n, c0 = 0, time.process_time()
+        s = sg.new_initial_state()
+        s.apply_action(seed % sg.max_chance_outcomes())
+        while not s.is_terminal():
+            la = s.legal_actions()
+            s.apply_action(la[int(rng.random() * len(la))])
+            n += 1
+        return n, time.process_time() - c0
+    return _seeded_runs(seconds, run)
+
+
+def vec(game: str, seconds: float, n: int, batched: bool) -> float:
+    """Environment steps per CPU-second of ``vector_env(game, n)`` (``batched``) or of a
+    Gymnasium ``SyncVectorEnv`` of ``n`` ``gym_env``s, opponent ``random``, a uniform legal id
+    per env from ``info["action_mask"]`` (the reset not timed)."""
+    import gymnasium as gym
+
+    import tcg.rl as rl
+    if batched:
+        v = rl.vector_env(game, n, seed=0, opponent="random")
+    else:
+        v = gym.vector.SyncVectorEnv([functools.partial(rl.gym_env, game, opponent="random", seed=i)
+                                      for i in range(n)])
+    rng = random.Random(0)
+    _, info = v.reset(seed=0)
+    steps, c0 = 0, time.process_time()
+    while time.process_time() - c0 < seconds:
+        for _ in range(20):
+            masks = info["action_mask"]
+            acts = np.empty(n, dtype=np.int64)
+            for i in range(n):
+                ids = np.flatnonzero(masks[i])
+                acts[i] = ids[int(rng.random() * len(ids))] if len(ids) else 0
+            _, _, _, _, info = v.step(acts)
+            steps += n
+    rate = steps / (time.process_time() - c0)
+    v.close()
+    return rate
+
+
+def uno(seconds: float) -> tuple[float, float] | None:
+    """RLCard's UNO: (env steps, raw game decisions) per CPU-second, or None without RLCard."""
+    try:
+        import rlcard
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    env = rlcard.make("uno", config={"seed": 0})
+    rng = random.Random(0)
+
+    def env_run(seed: int, r: random.Random) -> tuple[int, float]:
+        n, c0 = 0, time.process_time()
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[int(rng.random() * len(legal))])
+            n += 1
+        return n, time.process_time() - c0
+
+    g = UnoGame()
+    g.np_random = np.random.RandomState(0)
+
+    def raw_run(seed: int, r: random.Random) -> tuple[int, float]:
+        g.init_game()
+        n, c0 = 0, time.process_time()
+        while not g.is_over():
+            acts = g.get_legal_actions()
+            g.step(acts[int(rng.random() * len(acts))])
+            n += 1
+        return n, time.process_time() - c0
+    return _seeded_runs(seconds, env_run), _seeded_runs(seconds, raw_run)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*", default=tcg.list_games())
-    ap.add_argument("--seconds", type=float, default=5.0, help="time budget per game and loop")
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game and loop")
+    ap.add_argument("--envs", type=int, default=8, help="envs of the vector envs")
     args = ap.parse_args()
+    import tcg.rl as rl
     load = os.getloadavg()
-    print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)")
-    print(f"{'game':10} {'raw dec/s':>10} {'raw+observe/s':>14} {'env steps/s':>12} {'env/raw':>8} {'env/raw CPU':>12}")
+    print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores); "
+          f"rates per CPU-second, {args.seconds:g} s per loop, vector envs of {args.envs}")
+    print(f"{'game':10} {'raw dec':>8} {'aec step':>9} {'aec/raw':>8} {'spiel':>8} {'spiel/raw':>9} "
+          f"{'vec':>8} {'sync':>8} {'vec/sync':>8}")
     for game in args.games:
-        import tcg.rl as rl
         rl.encoding(game)  # built once per process, outside the timing
-        rn, rt, rc = raw(game, args.seconds)
-        on, ot, _ = raw(game, args.seconds, observe=True)
-        en, et, ec = aec(game, args.seconds)
-        r, o, e = rn / rt, on / ot, en / et
-        cpu = (en / ec) / (rn / rc) if ec > 0 and rc > 0 else float("nan")
-        print(f"{game:10} {r:10.0f} {o:14.0f} {e:12.0f} {e / r:8.2f} {cpu:12.2f}", flush=True)
+        r = raw(game, args.seconds)
+        e = aec(game, args.seconds)
+        s = spiel(game, args.seconds)
+        vb = vec(game, args.seconds, args.envs, batched=True)
+        vs = vec(game, args.seconds, args.envs, batched=False)
+        sp = f"{s:8.0f} {s / r:9.2f}" if s is not None else f"{'-':>8} {'-':>9}"
+        print(f"{game:10} {r:8.0f} {e:9.0f} {e / r:8.2f} {sp} {vb:8.0f} {vs:8.0f} {vb / vs:8.2f}", flush=True)
+    u = uno(args.seconds)
+    if u is None:
+        print("RLCard UNO: rlcard is not importable (run with 'uv run --with rlcard')")
+    else:
+        print(f"RLCard UNO: env {u[0]:.0f} steps/CPU-s, raw game {u[1]:.0f} decisions/CPU-s, "
+              f"env/raw {u[0] / u[1]:.2f}")
     load = os.getloadavg()
     print(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 

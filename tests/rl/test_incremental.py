@@ -33,7 +33,7 @@ def _check(enc, seat_enc, g, p):
     vec, found = seat_enc.encode(g.observe(p, shared=True), p)
     want, ctx, ids, mask = _scratch(enc, g, p)
     assert vec.dtype == np.float32 and np.array_equal(vec, want)
-    assert found._found == ctx._found   # the same card locations, in the same order
+    assert found.found() == ctx.found()   # the same card locations, in the same order
     if ids is not None:
         legal = g.legal_actions()
         got, order = enc.legal_ids_in_order(legal, found)

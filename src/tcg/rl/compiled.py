@@ -25,6 +25,12 @@ class _CG:
         self.prefix = ""
         self.outer = "0"
         self.table = table
+        self.locs_only = False   # generate the card locations alone (``compile_locate``)
+
+    def write(self, s: str) -> None:
+        """A line that only writes the buffer (left out when only the locations are wanted)."""
+        if not self.locs_only:
+            self.emit(s)
 
     def var(self, p: str = "v") -> str:
         self.n += 1
@@ -54,13 +60,19 @@ def _add(off, k: int):
 
 def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
     t = type(node)
+    if cg.locs_only:   # the card locations alone: nothing to write, no subtree without them
+        if not _locates(node):
+            return
+        if t is S.Obj:
+            _emit_obj(node, cg, v, off)
+            return
     if t is S.Num:
         e = v
         if node.shift:
             e = f"({e}+{node.shift!r})"
         if node.scale != 1:
             e = f"{e}/{node.scale!r}"
-        cg.emit(f"b[{off}] = {e}")
+        cg.write(f"b[{off}] = {e}")
     elif t is S.Bool:
         cg.emit(f"if {v}: b[{off}] = 1.0")
     elif t is S.Enum:
@@ -77,45 +89,25 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         def name(w, names=names, other=len(names) + 1):
             i = names.get(w)
             return i if i is not None else other
-        cg.emit(f"b[{off}] = {cg.const(name)}({v})")
+        cg.write(f"b[{off}] = {cg.const(name)}({v})")
     elif t is S.Const:
         pass
     elif t is S.Opt:
         cg.emit(f"if {v} is not None:")
         cg.ind += 1
-        cg.emit(f"b[{off}] = 1.0")
+        cg.write(f"b[{off}] = 1.0")
         _emit(node.node, cg, v, _add(off, 1))
         cg.ind -= 1
     elif t is S.Obj:
-        # Optional fields are skipped as a run (3 or more in a row) when the dict has no more keys
-        # than the required ones, which it must all have (``v[k]`` raises otherwise): then none
-        # of them is there. (Decisions and counters are mostly their required keys alone.)
-        required = sum(1 for _, n in node.fields if n.size and not isinstance(n, S.Opt))
-        fields = [(k, n, o) for (k, n), o in zip(node.fields, _offsets(node)) if n.size]
-        j = 0
-        while j < len(fields):
-            run = j
-            while run < len(fields) and isinstance(fields[run][1], S.Opt):
-                run += 1
-            guarded = run - j >= 3
-            if guarded:
-                cg.emit(f"if len({v}) > {required}:")
-                cg.ind += 1
-            for k, n, o in fields[j:max(run, j + 1)]:
-                w = cg.var()
-                cg.emit(f"{w} = {v}.get({k!r})" if isinstance(n, S.Opt) else f"{w} = {v}[{k!r}]")
-                _emit(n, cg, w, _add(off, o))
-            if guarded:
-                cg.ind -= 1
-            j = max(run, j + 1)
+        _emit_obj(node, cg, v, off)
     elif t is S.List:
         n, i, x, base = cg.var("n"), cg.var("i"), cg.var("x"), cg.var("o")
         cg.emit(f"{n} = len({v})")
-        cg.emit(f"b[{off}] = {n}")
+        cg.write(f"b[{off}] = {n}")
         cg.emit(f"if {n} > {node.cap}: {v} = {v}[:{node.cap}]")
         cg.emit(f"for {i}, {x} in enumerate({v}):")
         cg.ind += 1
-        cg.emit(f"{base} = {_add(off, 1)}+{i}*{node.node.size}")
+        cg.write(f"{base} = {_add(off, 1)}+{i}*{node.node.size}")
         saved = cg.outer
         if node.zone is not None:
             slot = cg.var("s")
@@ -140,8 +132,8 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         cg.ind += 1
         cg.emit(f"{x} = {v}[{r} if viewer == 0 else 8-{r}]")
         cg.emit(f"if {x} is None: continue")
-        cg.emit(f"{base} = {off}+{r}*{step}")
-        cg.emit(f"b[{base}] = 1.0")
+        cg.write(f"{base} = {off}+{r}*{step}")
+        cg.write(f"b[{base}] = 1.0")
         cg.emit(f"if 'iid' in {x}: L.append(({x}['iid'], {node.zone!r}, {r}))")
         _emit(node.node, cg, x, f"{base}+1")
         cg.ind -= 1
@@ -150,26 +142,51 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         for i, (_, test, n) in enumerate(node.cases):
             cg.emit(f"{'if' if i == 0 else 'elif'} {cg.const(test)}({v}):")
             cg.ind += 1
-            cg.emit(f"b[{_add(off, i)}] = 1.0")
+            cg.write(f"b[{_add(off, i)}] = 1.0")
             _emit(n, cg, v, _add(off, o))
             cg.emit("pass")
             cg.ind -= 1
             o += n.size
     elif t is S.Card:
         k, iid = cg.var("k"), cg.var("d")
-        cg.emit(f"{k} = IDX.get({v}['id'], 0)")
+        cg.write(f"{k} = IDX.get({v}['id'], 0)")
         cg.emit(f"{iid} = {v}['iid']")
-        cg.emit(f"b[{off}] = {k}")
-        cg.emit(f"b[{_add(off, 1)}] = {iid}+1")
+        cg.write(f"b[{off}] = {k}")
+        cg.write(f"b[{_add(off, 1)}] = {iid}+1")
         w = node.width or 0
         if w:
-            cg.emit(f"b[{_add(off, 2)}:{_add(off, 2 + w)}] = ROWS[{k}]")
+            cg.write(f"b[{_add(off, 2)}:{_add(off, 2 + w)}] = ROWS[{k}]")
         if node.zone is not None:
             cg.emit(f"L.append(({iid}, {cg.prefix + node.zone!r}, {cg.outer}))")
         _emit(node.state, cg, v, _add(off, 2 + w))
     else:  # pragma: no cover - a new node type must be taught here
         raise TypeError(f"cannot compile {t.__name__}")
 
+
+
+def _emit_obj(node: S.Obj, cg: _CG, v: str, off) -> None:
+    # Optional fields are skipped as a run (3 or more in a row) when the dict has no more keys
+    # than the required ones, which it must all have (``v[k]`` raises otherwise): then none
+    # of them is there. (Decisions and counters are mostly their required keys alone.)
+    required = sum(1 for _, n in node.fields if n.size and not isinstance(n, S.Opt))
+    fields = [(k, n, o) for (k, n), o in zip(node.fields, _offsets(node))
+              if n.size and (not cg.locs_only or _locates(n))]
+    j = 0
+    while j < len(fields):
+        run = j
+        while run < len(fields) and isinstance(fields[run][1], S.Opt):
+            run += 1
+        guarded = run - j >= 3
+        if guarded:
+            cg.emit(f"if len({v}) > {required}:")
+            cg.ind += 1
+        for k, n, o in fields[j:max(run, j + 1)]:
+            w = cg.var()
+            cg.emit(f"{w} = {v}.get({k!r})" if isinstance(n, S.Opt) else f"{w} = {v}[{k!r}]")
+            _emit(n, cg, w, _add(off, o))
+        if guarded:
+            cg.ind -= 1
+        j = max(run, j + 1)
 
 def _scalar(node: S.Node) -> bool:
     """A number, flag, seat, square or word (or an optional one): equal values encode equally."""
@@ -184,6 +201,24 @@ def _offsets(node: S.Obj) -> list[int]:
         out.append(o)
         o += n.size
     return out
+
+
+def _locates(node: S.Node) -> bool:
+    """Whether the walk of ``node`` lists any card location."""
+    t = type(node)
+    if t is S.Board:
+        return True
+    if t is S.List:
+        return node.zone is not None or _locates(node.node)
+    if t is S.Card:
+        return node.zone is not None or _locates(node.state)
+    if t in (S.Opt, S.Seats):
+        return _locates(node.node)
+    if t is S.Obj:
+        return any(_locates(n) for _, n in node.fields)
+    if t is S.Variant:
+        return any(_locates(n) for _, _, n in node.cases)
+    return False
 
 
 def _is_dict_node(node: S.Node) -> bool:
@@ -213,6 +248,27 @@ def compile_schema(root: S.Node, table: S.CardTable) -> Callable[[dict, int], tu
 
     encode.source = src  # type: ignore[attr-defined]
     return encode
+
+
+def compile_locate(root: S.Node, table: S.CardTable) -> Callable[[dict, int], list]:
+    """``fn(obs, viewer) -> [(iid, zone, slot), ...]``: the card locations ``compile_schema``'s
+    function lists, in the same order, from the same generated walk with every line that only
+    writes the vector left out (what the action ids need, at a fraction of the encoding)."""
+    cg = _CG(table)
+    cg.locs_only = True
+    _emit(root, cg, "o", 0)
+    src = "def _locate(o, viewer, L):\n" + "\n".join(cg.lines or ["    pass"]) + "\n"
+    ns: dict[str, Any] = dict(cg.consts, IDX=table.index)
+    exec(compile(src, f"<tcg.rl locate {id(root):x}>", "exec"), ns)
+    inner = ns["_locate"]
+
+    def locate(obs: dict, viewer: int) -> list:
+        L: list = []
+        inner(obs, viewer, L)
+        return L
+
+    locate.source = src  # type: ignore[attr-defined]
+    return locate
 
 
 # --- the incremental fast path -------------------------------------------------------------------
@@ -267,10 +323,10 @@ class Incremental:
         self.size = root.size
         self._zero_sizes: set[int] = set()
         self.cg = cg = _CG(table)
-        cg.emit("L0 = L")   # the card locations: every site's, in the order of the walk, at the end
         self.sites: list[tuple[str, int]] = []   # (kind: "plain"/"list"/"board"/"group", items)
         self._obj(root, "o", 0)
-        cg.emit("L0.extend(CHAIN(CL))")
+        # the card locations: every site's CL[k], in the order of the walk, read by the caller
+        # (only when an action names a card: ``IncState.encode``, ``SeatEncoder``)
         safe, items = _safe_types()
         frozen_list = next(t for t in items if t.__name__ == "FrozenList")
         seqs = (tuple, frozen_list)
@@ -510,4 +566,5 @@ class IncState:
             self.viewer = viewer
         L: list = []
         self.inc.fn(obs, viewer, self.b, L, self.C, self.CL, self.CI, self.CIL, self.BM)
+        L.extend(itertools.chain.from_iterable(self.CL))
         return self.b, L

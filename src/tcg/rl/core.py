@@ -66,12 +66,12 @@ class SeatView:
 
     def __init__(self, enc: GameEncoding, game, seat: int, deciding: bool, seat_enc=None):
         self.raw = game.observe(seat, shared=True)  # read-only: its cards are shared
+        # what the learner sees: scaled floats and the integer ids (``GameEncoding.features``)
         if seat_enc is not None:
-            vec, ctx = seat_enc.encode(self.raw, seat)
+            self.vector, self.id_vec, ctx = seat_enc.network(self.raw, seat)
         else:
             vec, ctx = enc.encode(self.raw, seat)
-        # what the learner sees: scaled floats and the integer ids (``GameEncoding.features``)
-        self.vector, self.id_vec = enc.features(vec)
+            self.vector, self.id_vec = enc.features(vec)
         if deciding:
             self.legal = game.legal_actions()
             self.ids, self.legal_ids = enc.legal_ids_in_order(self.legal, ctx)

@@ -13,14 +13,14 @@ Only ``game.observe(player)`` and ``game.legal_actions()`` are read: never ``gam
 from __future__ import annotations
 
 import functools
-from itertools import compress
+from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, Sequence
 
 import numpy as np
 
 from .actions import ActionCtx, ActionTable, Loc
-from .compiled import Incremental, compile_schema
+from .compiled import Incremental, compile_locate, compile_schema
 from .schema import CardTable, Ctx, EncodingError, bind_cards
 
 __all__ = ["GameEncoding", "encoding", "EncodingError"]
@@ -29,20 +29,29 @@ _first = itemgetter(0)
 
 
 class Found:
-    """Where the fast path saw each card instance: ``locs`` = {iid: [(zone, slot), ...]}."""
+    """Where the fast path saw each card instance: ``locs`` = {iid: [(zone, slot), ...]}.
+    ``found`` is the list of ``(iid, zone, slot)`` of the walk, or a function giving it, called
+    the first time the locations are needed (``GameEncoding.locator``)."""
 
     __slots__ = ("viewer", "_found", "_locs", "_buf")
 
-    def __init__(self, viewer: int, found: list, buf=None):
+    def __init__(self, viewer: int, found, buf=None):
         self.viewer, self._found, self._locs = viewer, found, None
         self._buf = buf   # keeps the vector's memory alive
+
+    def found(self) -> list:
+        """The ``(iid, zone, slot)`` of every card seen, in the order of the walk."""
+        f = self._found
+        if f.__class__ is not list:
+            f = self._found = f()
+        return f
 
     @property
     def locs(self) -> dict[int, list[tuple[str, int]]]:
         if self._locs is None:
             locs: dict[int, list[tuple[str, int]]] = {}
             get = locs.get
-            for iid, zone, slot in self._found:
+            for iid, zone, slot in self.found():
                 got = get(iid)
                 if got is None:
                     locs[iid] = [(zone, slot)]
@@ -90,7 +99,14 @@ class GameEncoding:
         self.f_low[self.id_pos] = 0.0
         self.f_high[self.id_pos] = 1.0
         self.f_low = np.minimum(self.f_low, 0.0).astype(np.float32)
+        # for ``SeatEncoder.network``: the raw bounds scaled (float32 products, as ``features``
+        # computes them), and the raw bounds of the integer features
+        self._s_low = np.multiply(self.low, self.scale)
+        self._s_high = np.multiply(self.high, self.scale)
+        self._id_lo = self.low[self.id_pos]
+        self._id_hi = self.high[self.id_pos]
         self._fast = compile_schema(self.schema, self.cards)
+        self._locate = compile_locate(self.schema, self.cards)
         self._inc: Incremental | None = None
         self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, plan): see legal_ids_in_order
 
@@ -120,6 +136,13 @@ class GameEncoding:
             raise EncodingError(f"feature {bad} ({self.feature_name(bad)}) = {out[bad]} outside "
                                 f"{self.low[bad]}..{self.high[bad]}")
         return out, ctx
+
+    def locator(self, game, viewer: int) -> Found:
+        """The card locations ``encode(game.observe(viewer), viewer)`` would find, without the
+        vector, and only when asked for: what ``legal_ids_in_order`` needs (it asks only when a
+        legal action names a card, so most decisions need no observation at all)."""
+        locate = self._locate
+        return Found(viewer, lambda: locate(game.observe(viewer, shared=True), viewer))
 
     def features(self, raw: np.ndarray, out: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
@@ -202,7 +225,7 @@ class GameEncoding:
                 needed.update(plan[3])
         locs = None
         if needed:   # the places of the cards the actions name (not of every card seen)
-            found = ctx._found if isinstance(ctx, Found) else None
+            found = ctx.found() if isinstance(ctx, Found) else None
             if found is None:
                 locs = ctx.locs
             else:
@@ -276,7 +299,7 @@ class GameEncoding:
     def mask(self, ids: dict[int, Any]) -> np.ndarray:
         m = np.zeros(self.n_actions, dtype=np.int8)
         if ids:
-            m.put(list(ids), 1)
+            m[np.fromiter(ids, np.intp, len(ids))] = 1
         return m
 
     # --- documentation ---------------------------------------------------------------------
@@ -322,17 +345,48 @@ class SeatEncoder:
     def __reduce__(self):
         return (_seat_encoder, (self.enc.game_id,))
 
-    def encode(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, "Found"]:
+    def _walk(self, obs: dict[str, Any], viewer: int) -> "Found":
+        """Bring the buffer up to date with ``obs``; the card locations, listed only when asked
+        for (most decisions' ids need none): every site's, in the order of the walk."""
         st = self.state
         if viewer != st.viewer:
             st.clear()
             st.viewer = viewer
         found: list = []
         st.inc.fn(obs, viewer, st.b, found, st.C, st.CL, st.CI, st.CIL, st.BM)
+        # the sites' lists are never changed once made (a site encoded again gets a new one):
+        # the tuple of today's is enough to list them later
+        return Found(viewer, functools.partial(_located, found, tuple(st.CL)))
+
+    def encode(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, "Found"]:
+        found = self._walk(obs, viewer)
         enc = self.enc
         out = np.minimum(self.vec, enc.high)   # a new array: the buffer stays ours
         np.maximum(out, enc.low, out=out)
-        return out, Found(viewer, found)
+        return out, found
+
+    def network(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, np.ndarray, "Found"]:
+        """``enc.features(encode(obs, viewer)[0])`` and the card locations, in fewer passes: the
+        scaled floats are clipped to the scaled bounds (the same numbers: multiplying by a
+        positive scale keeps the order of float32 values, so clip-then-scale equals
+        scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares them)."""
+        found = self._walk(obs, viewer)
+        enc = self.enc
+        vec = self.vec
+        out = np.multiply(vec, enc.scale)   # a new array: the buffer stays ours
+        np.minimum(out, enc._s_high, out=out)
+        np.maximum(out, enc._s_low, out=out)
+        pos = enc.id_pos
+        ids = vec.take(pos)
+        np.minimum(ids, enc._id_hi, out=ids)
+        np.maximum(ids, enc._id_lo, out=ids)
+        out.put(pos, np.minimum(ids, 1.0))
+        return out, ids.astype(np.int64), found
+
+
+def _located(found: list, sites: tuple) -> list:
+    found.extend(chain.from_iterable(sites))
+    return found
 
 
 def _seat_encoder(game_id: str) -> SeatEncoder:

@@ -53,7 +53,7 @@ from tcg.engine.game import replay_record
 from tcg.engine.rng import Rng
 from tcg.games import game_ids, get_rules
 
-from .core import SeatView, encoding
+from .core import encoding
 
 __all__ = ["GAMES", "DEFAULT_DEALS", "short_name", "register", "ismcts_bot", "TcgSpielGame",
            "TcgSpielState"]
@@ -73,12 +73,12 @@ class _Box:
     """Holds the engine game inside a state; OpenSpiel deep-copies a state's attributes when it
     clones it, and a game clone is the cheap, exact copy."""
 
-    __slots__ = ("game", "view", "seen", "gid")
+    __slots__ = ("game", "ids", "seen", "gid")
 
     def __init__(self, game, seen=None, gid=""):
         self.game = game
         self.gid = gid
-        self.view: SeatView | None = None
+        self.ids: dict[int, Any] | None = None   # the legal actions by id, once asked for
         # per player: (events digested, running SHA-256 of what the player saw of them)
         self.seen: dict[int, tuple[int, Any]] = seen or {}
 
@@ -143,12 +143,16 @@ class TcgSpielState(pyspiel.State):
         self._box = _Box(tcg.new_game(self._gid, list(decks), seed=self.engine_seed(deal),
                                       validate=False), gid=self._gid)
 
-    def _view(self) -> SeatView:
-        g = self.tcg
+    def _ids(self) -> dict[int, Any]:
+        """``{id: action}`` of the deciding player's legal actions. The ids need the card slots
+        of the player's observation only when an action names a card, and then only the
+        locations (``GameEncoding.locator``): no observation vector is built."""
         box = self._box
-        if box.view is None:
-            box.view = SeatView(encoding(self._gid), g, g.decision.player, True)
-        return box.view
+        if box.ids is None:
+            g = box.game
+            enc = encoding(self._gid)
+            box.ids = enc.legal_ids_in_order(g.legal_actions(), enc.locator(g, g.decision.player))[0]
+        return box.ids
 
     # --- OpenSpiel API ----------------------------------------------------------------------
     def current_player(self):
@@ -170,7 +174,7 @@ class TcgSpielState(pyspiel.State):
         g = self.tcg
         if g is None or g.is_over or player != g.decision.player:
             return []
-        return sorted(self._view().ids)
+        return sorted(self._ids())
 
     def _apply_action(self, action):
         if self._box is None:   # the chance node: the deal
@@ -179,11 +183,11 @@ class TcgSpielState(pyspiel.State):
             self._start(int(action))
             self._hist.append(int(action))
             return
-        chosen = self._view().ids.get(int(action))
+        chosen = self._ids().get(int(action))
         if chosen is None:
             raise ValueError(f"action {action} is not legal now")
         self.tcg.apply(chosen)
-        self._box.view = None
+        self._box.ids = None
         self._hist.append(int(action))
 
     # OpenSpiel reads these from its C++ history, which ``undo_action`` cannot shorten: Python
@@ -210,10 +214,10 @@ class TcgSpielState(pyspiel.State):
         else:
             self._start(rest[0])
             for a in rest[1:]:
-                self._box.view = None
-                chosen = self._view().ids.get(int(a))
+                self._box.ids = None
+                chosen = self._ids().get(int(a))
                 self.tcg.apply(chosen)
-            self._box.view = None
+            self._box.ids = None
         history.pop()
 
     def _action_to_string(self, player, action):
@@ -221,7 +225,7 @@ class TcgSpielState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE or g is None:
             return f"deal {int(action)}"
         if not g.is_over and player == g.decision.player:
-            chosen = self._view().ids.get(int(action))
+            chosen = self._ids().get(int(action))
             if chosen is not None:
                 return json.dumps(chosen.to_dict(), sort_keys=True, ensure_ascii=False)
         return encoding(self._gid).table.describe(int(action))
