@@ -6,7 +6,7 @@ Observation (seat-relative, ``me`` then ``opp``; the 3x3 board turned round for 
 the viewer's player square is always square 7): turn, active/first player, phase, the board (each
 unit: owner, power now, damage, asleep, force, SHIFT, names/colours/races when shifted, face-down
 start cards), the battle, the pending decision, the result, and per player: life, deck count,
-hand (own only), trash, charge, resources (asleep flags), dynamis (own: all with face-up flags;
+hand (own only), trash, charge, resources (asleep flags), cards removed from the game, dynamis (own: all with face-up flags;
 both: the face-up ones), the player card (face down, nameless or the card), counters, the
 once-per-turn EX flags, the card revealed by ignition, cards resolving, the own set-up choices.
 
@@ -29,7 +29,8 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 COLORS = ["black", "blue", "green", "red", "white"]
 PHASES = ["setup", "play", "reboot", "draw", "resource", "main", "ignition", "end"]
 KINDS = ["start_card", "gate_card", "mulligan", "resource", "main", "pay", "battle", "target",
-         "ignition", "overdrive", "life_pick", "life_card", "awaken", "pick_card", "overboost", "discard"]
+         "ignition", "overdrive", "life_pick", "life_card", "awaken", "pick_card", "overboost", "discard",
+         "target_hidden", "place_effect"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
 WHY = ["activate", "battle_event", "ev_ex", "event", "place", "zx_ex", "shift", "overboost", "ignite"]
 
@@ -70,6 +71,7 @@ def observation():
         "revealed": Opt(Card(zone="revealed")),
         "resolving": List(Card(), RESOLVING, zone="resolving"),
         "mulliganed": Bool(),
+        "removed": Opt(List(pile, PILE, zone="removed")),
         "chosen": Opt(Obj({"start_card": Opt(Card(zone="start_card")),
                            "gate_card": Opt(Card(zone="gate_card"))})),
     })
@@ -82,7 +84,8 @@ def observation():
         "cost": Opt(Num(0, 99)), "left": Opt(Num(0, 99)), "over": Opt(Num(0, 99)),
         "paid": Opt(List(Enum(COLORS), 20)), "passes": Opt(Num(0, 99)), "remaining": Opt(Num(0, 99)),
         "op": Opt(Enum(OPS)), "to": Opt(Enum(["force", "hand"])), "why": Opt(Enum(WHY)),
-        "zone": Opt(Enum(["deck", "trash", "hand", "charge"])), "reveal": Opt(Bool()),
+        "zone": Opt(Enum(["deck", "trash", "hand", "charge", "resources", "life", "removed"])), "reveal": Opt(Bool()),
+        "up_to": Opt(Bool()), "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")),
     })
     return Obj({
         "game": Const("zx"), "viewer": Num(0, 1), "turn": Num(0, 1000, scale=10),
@@ -100,7 +103,7 @@ FROM_HAND = ("me.hand",)
 EX = ("me.dynamis", "me.hand")
 ANYWHERE = ("board", "me.hand", "me.resources", "opp.resources", "me.trash", "opp.trash", "me.charge",
             "opp.charge", "me.dynamis", "me.dynamis_face_up", "opp.dynamis_face_up", "me.resolving",
-            "opp.resolving", "decision.candidates")
+            "opp.resolving", "decision.candidates", "me.removed", "opp.removed")
 
 
 def actions():
@@ -119,7 +122,7 @@ def actions():
         ("activate", [("square", Sq()), ("ability", Vals(0, 1, 2, 3))]),
         ("end_turn", []), ("pass", []),
         ("pay", [("color", Vals(*COLORS))]), ("pay_suggested", []),
-        ("target", [("target", Loc(*ANYWHERE))]),
+        ("target", [("target", Loc(*ANYWHERE))]), ("target_done", []),
         ("ignite", [("card", Loc("me.charge"))]), ("end_ignition", []),
         ("life", [("index", Vals(*range(12)))]),
         ("sleep", [("square", Sq())]),
