@@ -408,6 +408,8 @@ class EffectRunner:
         hidden = self.selectors is not None and self.selectors.zones[sel.zone].hidden != "none"
         info: dict[str, Any] = {"source": pending.source, "op": op.name, "candidates": [u.iid for u in cands],
                                 "remaining": sel.choose - len(pending.picked)}
+        if isinstance(op.args.get("to"), str):  # where the cards go (a move's destination)
+            info["to"] = op.args["to"]
         if sel.up_to:
             info["up_to"] = True
         if pending.picked:

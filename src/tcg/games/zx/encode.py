@@ -83,7 +83,7 @@ def observation():
         "color": Opt(Enum(COLORS)), "condition": Opt(Enum(["discard", "sleep_zx"])),
         "cost": Opt(Num(0, 99)), "left": Opt(Num(0, 99)), "over": Opt(Num(0, 99)),
         "paid": Opt(List(Enum(COLORS), 20)), "passes": Opt(Num(0, 99)), "remaining": Opt(Num(0, 99)),
-        "op": Opt(Enum(OPS)), "to": Opt(Enum(["force", "hand"])), "why": Opt(Enum(WHY)),
+        "op": Opt(Enum(OPS)), "to": Opt(Enum(["force", "hand", "deck", "trash", "charge", "resources", "life", "removed", "square"])), "why": Opt(Enum(WHY)),
         "zone": Opt(Enum(["deck", "trash", "hand", "charge", "resources", "life", "removed"])), "reveal": Opt(Bool()),
         "up_to": Opt(Bool()), "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")),
     })

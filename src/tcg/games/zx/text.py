@@ -1127,7 +1127,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
                  need=need, cost=decision.get("cost"), done=done)
     if kind in ("target", "target_hidden"):
         op = decision.get("op")
-        what = T(f"effect.{op}") if f"effect.{op}" in words() else T("effect.other")
+        key = f"effect.{op}.{decision['to']}" if decision.get("to") else f"effect.{op}"  # move: where to
+        what = T(key) if key in words() else T(f"effect.{op}") if f"effect.{op}" in words() else T("effect.other")
         if "remaining" not in decision:  # (a choice among the hand: only its chooser is told more)
             return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
         more = T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
