@@ -263,3 +263,56 @@ def test_a_good_table_loads(tmp_path):
                             ' cost = {max = 2}, square = "normal"}, to = "deck", position = "bottom"}')
     sel = cards.find("BAD-1").abilities[0].effects[0]["target"]
     assert (sel.zone, sel.side, sel.count) == ("board", "opponent", ("choose", 2, True))
+
+
+# --- the research adapters encode the new decisions and actions ----------------------------------------
+
+def _as_sample_cards(obs):
+    """The observation with every card the shipped card set lacks (fixture, corpus) shown as one
+    of its cards: the encoding's card rows are the shipped set's; its layout is what is tested."""
+    import tcg
+    sample = {c.id: c for c in tcg.card_set("zx")}
+    stand_in = sample["ZXS-001"]
+
+    def fix(o):
+        if isinstance(o, dict):
+            o = {k: fix(v) for k, v in o.items()}
+            if "id" in o and o["id"] not in sample:
+                for k in ("timing", "ignition", "life_recovery", "void_bringer", "start_card", "gate_card"):
+                    o.pop(k, None)
+                o.update(id=stand_in.id, name=stand_in.name, name_en=stand_in.name_en, kind=stand_in.kind,
+                         race=stand_in.race, color=stand_in.color, cost=stand_in.cost, power=stand_in.power)
+            return o
+        return [fix(x) for x in o] if isinstance(o, list) else o
+    return fix(obs)
+
+
+def _encodes(g):
+    from tcg.rl.encoder import encoding
+    enc = encoding("zx")
+    p = g.decision.player
+    _, ctx = enc.encode(_as_sample_cards(g.observe(p)), p, strict=True)
+    legal = g.legal_actions()
+    assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
+
+
+def test_the_new_decisions_and_actions_are_encodable():
+    g = main(p0=dict(hand=["SEL-01"], resources=["Z-B1"] * 4),
+             board={3: dict(card="Z-R1", owner=1), 5: dict(card="Z-R2", owner=1)})
+    do(g, "place", card="SEL-01", square=6)
+    _encodes(g)                                                 # target + target_done
+    do(g, "target", target="Z-R1")
+    _encodes(g)                                                 # ... with "chosen"
+    g = main(p0=dict(hand=["SEL-08", "Z-R5"], resources=["Z-B1"]))
+    do(g, "event", card="SEL-08")
+    _encodes(g)                                                 # target_hidden
+    g = main(p0=dict(hand=["SEL-03"], resources=["SEL-06", "Z-R1", "Z-R1"], trash=["Z-R2"]))
+    do(g, "place", card="SEL-03", square=6)
+    _encodes(g)                                                 # place_effect + place_free
+    g = main(p0=dict(hand=["SEL-09"], resources=["SEL-05", "SEL-05"]),
+             p1=dict(trash=["Z-R1", "Z-R2"]))
+    do(g, "event", card="SEL-09")
+    do(g, "target", target="Z-R1")
+    do(g, "target", target="Z-R2")
+    assert g.observe(0)["players"][1]["removed"]
+    _encodes(g)                                                 # the removed pile in the observation
