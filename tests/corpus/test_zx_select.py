@@ -316,3 +316,20 @@ def test_the_new_decisions_and_actions_are_encodable():
     do(g, "target", target="Z-R2")
     assert g.observe(0)["players"][1]["removed"]
     _encodes(g)                                                 # the removed pile in the observation
+
+
+def test_narration_of_moves_in_both_languages():
+    from tcg.games.zx import text as T
+    g = main(p0=dict(hand=["SEL-01"], resources=["Z-B1"] * 4), board={3: dict(card="Z-R1", owner=1)})
+    do(g, "place", card="SEL-01", square=6)
+    do(g, "target", target="Z-R1")
+    leave = [e for e in g.log.for_player(1) if e["type"] == "leave_board"]
+    assert "(at the bottom)" in T.lines(leave, 1, "en", cards=g.rules.cards)[0]
+    assert "（一番下）" in T.lines(leave, 1, "ja", cards=g.rules.cards)[0]
+    g = main(p0=dict(hand=["SEL-04"], resources=["SEL-10"], trash=["Z-B1"]))
+    do(g, "event", card="SEL-04")
+    do(g, "target", target="Z-B1")                          # the only card: no "done" to press
+    moves = [e for e in g.log.for_player(1) if e["type"] == "move"]
+    assert T.lines(moves, 1, "en", cards=g.rules.cards) == [
+        "青一 (Blue One) went from Opponent's trash to Opponent's resources, asleep"]
+    assert "リソース（スリープ状態）" in T.lines(moves, 1, "ja", cards=g.rules.cards)[0]

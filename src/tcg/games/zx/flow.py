@@ -246,6 +246,8 @@ def leave_board(s: ZXState, sq: int, why: str, to: str = "charge", position: str
               "force": list(u.force), "shift": u.shift, "to": to}
         if to == "deck":
             ev["position"] = position
+        if to == "resources" and asleep:
+            ev["asleep"] = True
         s.emit("leave_board", ev)
         return
     s.emit("leave_board", {"player": p, "square": sq, "card": u.iid, "id": s.cards[u.iid].id, "why": why,

@@ -742,6 +742,8 @@ def _leave(v: Voice, ev: Mapping[str, Any], to: str | None = None, src: Any = No
         zone = v.t("zone." + (to or ("trash" if why == "replaced" else "hand" if why == "bounced" else "charge")))
         if to == "deck":
             zone += v.t(f"event.move.{ev.get('position', 'top')}")
+        if ev.get("asleep"):
+            zone += v.t("event.move.asleep")
     dest = _whose_zone(v, p, zone)
     if kind == "zx_ob":
         dest += v.t("fmt.sep") + v.t("event.leave_board.player_card")
