@@ -71,7 +71,7 @@ def observation():
         "revealed": Opt(Card(zone="revealed")),
         "resolving": List(Card(), RESOLVING, zone="resolving"),
         "mulliganed": Bool(),
-        "removed": Opt(List(pile, PILE, zone="removed")),
+        "removed": Opt(List(pile, CHARGE, zone="removed")),
         "chosen": Opt(Obj({"start_card": Opt(Card(zone="start_card")),
                            "gate_card": Opt(Card(zone="gate_card"))})),
     })
@@ -103,7 +103,7 @@ FROM_HAND = ("me.hand",)
 EX = ("me.dynamis", "me.hand")
 ANYWHERE = ("board", "me.hand", "me.resources", "opp.resources", "me.trash", "opp.trash", "me.charge",
             "opp.charge", "me.dynamis", "me.dynamis_face_up", "opp.dynamis_face_up", "me.resolving",
-            "opp.resolving", "decision.candidates", "me.removed", "opp.removed")
+            "opp.resolving", "decision.candidates")
 
 
 def actions():
@@ -122,7 +122,7 @@ def actions():
         ("activate", [("square", Sq()), ("ability", Vals(0, 1, 2, 3))]),
         ("end_turn", []), ("pass", []),
         ("pay", [("color", Vals(*COLORS))]), ("pay_suggested", []),
-        ("target", [("target", Loc(*ANYWHERE))]), ("target_done", []),
+        ("target", [("target", Loc(*ANYWHERE))]),
         ("ignite", [("card", Loc("me.charge"))]), ("end_ignition", []),
         ("life", [("index", Vals(*range(12)))]),
         ("sleep", [("square", Sq())]),
@@ -130,4 +130,6 @@ def actions():
         ("decline", []), ("place_free", [("square", Sq())]), ("use_free", []),
         ("pick", [("card", Loc("me.trash", offered=50))]), ("pick_none", []),
         ("overboost", [("card", Loc(*EX)), ("square", Sq())]), ("no_overboost", []),
+        # selector tables (docs/cards.md Z8): appended, so that the ids above keep their meaning
+        ("target_done", []),
     ]
