@@ -299,7 +299,12 @@ def op_shuffle(rules, s, ctx, op, targets):
 class EffectRunner:
     """Mixin for a ``Ruleset``: runs effect steps op by op. A target selector starting with
     ``choose_`` opens a ``target`` decision when it has several candidates (one is taken
-    without asking; none skips the op); ``same`` reuses the previous op's targets. An op that
+    without asking; none skips the op); ``same`` reuses the previous op's targets. A selector
+    table (engine/select.py) with ``choose = n`` asks one card at a time (``TargetPicks``) until
+    n are chosen, or the player is done (``target_done``, with ``up_to``); n or fewer candidates
+    without ``up_to`` are all taken without asking; among cards of a zone hidden from others
+    (a hand) the decision is ``target_hidden`` (a secret kind); ``random = n`` picks with the
+    state's seeded generator, ``all = true`` takes every match. An op that
     pushes rule flow (a search, player damage...) is resumed after that flow.
 
     The game provides ``effect_candidates(s, ctx, selector, op)`` and ``effect_select(s, ctx,
