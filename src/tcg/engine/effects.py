@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, NamedTuple, NoReturn, cast
 
-from .action import ActionTable
+from .action import Action, ActionTable
 from .errors import brief
+from .select import Selector, SelectorError
 from .state import new_record
 
 _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", dict: "a table", list: "a list"}
@@ -24,6 +25,8 @@ AMOUNT_MAX = 99
 
 #: the ``target`` decision's actions, each built once (``TARGET[iid]``)
 TARGET = ActionTable("target", "target")
+#: "no more": ends a ``choose = n, up_to = true`` selector's choosing
+TARGET_DONE = Action.of("target_done", ())
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,9 @@ class Param:
     doc: str = ""
     min: int | None = None
     max: int | None = None
+    #: a parser for a table given instead (a selector: ``SelectorSchema.parse``); it gets the
+    #: table and raises ``SelectorError`` (engine/select.py) naming the key at fault
+    table: Callable[[Mapping], Any] | None = None
 
     def bounds(self) -> tuple[int, int]:
         return (AMOUNT_MIN if self.min is None else self.min, AMOUNT_MAX if self.max is None else self.max)
@@ -116,8 +122,12 @@ class OpRegistry:
     def params(self, name: str) -> dict[str, Param]:
         return self._ops[name][0]
 
-    def parse(self, raw: Any, fail: Callable[[str], NoReturn]) -> EffectOp:
-        """Validate one ``{op = ..., ...}`` table; ``fail(message)`` must raise."""
+    def parse(self, raw: Any, fail: Callable[[str], NoReturn],
+              fail_at: Callable[[str, str], NoReturn] | None = None, where: str = "") -> EffectOp:
+        """Validate one ``{op = ..., ...}`` table; ``fail(message)`` must raise. A table given
+        for a parameter with a ``table`` parser (a selector) that does not parse fails with
+        ``fail_at(path, message)``, the path ``where`` + ``.<parameter>`` + the key at fault
+        (``effects[1].target.zone``), or with ``fail`` when there is no ``fail_at``."""
         if not isinstance(raw, Mapping):
             fail(f"an effect must be a table like {{op = \"draw\", amount = 1}}, got {brief(raw)}")
         name = raw.get("op")
@@ -131,6 +141,15 @@ class OpRegistry:
             p = params.get(key)
             if p is None:
                 fail(f"op {name!r} has no parameter {brief(key)} (known: {', '.join(sorted(params))})")
+            if p.table is not None and isinstance(value, Mapping):
+                try:
+                    args[key] = p.table(value)
+                except SelectorError as e:
+                    path = f"{where}.{key}{e.path}".lstrip(".")
+                    if fail_at is not None:
+                        fail_at(path, e.message)
+                    fail(f"{path}: {e.message}")
+                continue
             if not isinstance(value, p.type) or (p.type is int and isinstance(value, bool)):
                 fail(f"op {name!r} parameter {key!r} must be {_TYPE_NAMES.get(p.type, p.type.__name__)}, got {brief(value)}")
             if p.choices is not None and value not in p.choices:
@@ -147,10 +166,13 @@ class OpRegistry:
                 args[key] = p.default
         return EffectOp(name, args, handler)
 
-    def parse_list(self, raw: Any, fail: Callable[[str], Any]) -> tuple[EffectOp, ...]:
+    def parse_list(self, raw: Any, fail: Callable[[str], Any],
+                   fail_at: Callable[[str, str], Any] | None = None) -> tuple[EffectOp, ...]:
+        """Each op of an ``effects`` list (``parse``); a selector's errors name
+        ``effects[i].<parameter>.<key>`` through ``fail_at``."""
         if not isinstance(raw, list):
             fail(f"effects must be a list of op tables, got {brief(raw)}")
-        return tuple(self.parse(r, fail) for r in raw)
+        return tuple(self.parse(r, fail, fail_at, f"effects[{i}]") for i, r in enumerate(raw))
 
 
 class EffectCtx:
@@ -187,6 +209,27 @@ class TargetPending(NamedTuple):
     next_op: int
     last: tuple
     extra: Any
+
+
+class TargetPicks(NamedTuple):
+    """The pending data of a ``target`` decision of a selector table choosing several cards
+    (``choose = n``, ``up_to``): where the effect stopped and the instance ids ``picked`` so far."""
+    controller: int
+    source: int
+    ops: tuple
+    next_op: int
+    last: tuple
+    extra: Any
+    picked: tuple
+
+
+def random_pick(rng, items: list, n: int) -> list:
+    """``n`` of ``items`` (all when fewer) at random, in their order."""
+    if n >= len(items):
+        return list(items)
+    pool = list(range(len(items)))
+    take = sorted(pool.pop(rng.below(len(pool))) for _ in range(n))
+    return [items[i] for i in take]
 
 
 def effect_step(controller: int, source: int, ops: tuple, extra: Any = None) -> EffectStep:
@@ -256,7 +299,12 @@ def op_shuffle(rules, s, ctx, op, targets):
 class EffectRunner:
     """Mixin for a ``Ruleset``: runs effect steps op by op. A target selector starting with
     ``choose_`` opens a ``target`` decision when it has several candidates (one is taken
-    without asking; none skips the op); ``same`` reuses the previous op's targets. An op that
+    without asking; none skips the op); ``same`` reuses the previous op's targets. A selector
+    table (engine/select.py) with ``choose = n`` asks one card at a time (``TargetPicks``) until
+    n are chosen, or the player is done (``target_done``, with ``up_to``); n or fewer candidates
+    without ``up_to`` are all taken without asking; among cards of a zone hidden from others
+    (a hand) the decision is ``target_hidden`` (a secret kind); ``random = n`` picks with the
+    state's seeded generator, ``all = true`` takes every match. An op that
     pushes rule flow (a search, player damage...) is resumed after that flow.
 
     The game provides ``effect_candidates(s, ctx, selector, op)`` and ``effect_select(s, ctx,
@@ -285,6 +333,18 @@ class EffectRunner:
                 preset = None
             elif sel is None:
                 targets = []
+            elif isinstance(sel, Selector):
+                if sel.choose:
+                    cands = self.effect_candidates(s, ctx, sel, op)
+                    if cands and (sel.up_to or len(cands) > sel.choose):
+                        self._ask_targets(s, new_record(TargetPicks, (c, source, ops, idx, last, extra, ())),
+                                          sel, op, cands)
+                        return
+                    targets = cands
+                else:
+                    targets = self.effect_select(s, ctx, sel, last, op)
+                    if sel.random:
+                        targets = random_pick(s.rng, targets, sel.random)
             elif sel.startswith("choose_"):
                 cands = self.effect_candidates(s, ctx, sel, op)
                 if not cands:
@@ -326,7 +386,54 @@ class EffectRunner:
         return out
 
     def _legal_target(self, s, p: int, pending: Any) -> list:
-        return [TARGET[i] for i in s.decision.info["candidates"]]
+        out = [TARGET[i] for i in s.decision.info["candidates"]]
+        if s.decision.info.get("up_to"):
+            out.append(TARGET_DONE)
+        return out
 
-    def _apply_target(self, s, p: int, pending: TargetPending, a) -> None:
+    def _apply_target(self, s, p: int, pending: TargetPending | TargetPicks, a) -> None:
+        if isinstance(pending, TargetPicks):
+            self._apply_picks(s, pending, a)
+            return
         s.steps.append(EffectStep("effect", *pending, preset=(a.params[0][1],)))  # (a.target,)
+
+    #: a choice among cards only their owner may see (a selector over the hand): the same
+    #: actions, a decision kind whose candidates the other players are not shown
+    _legal_target_hidden = _legal_target
+
+    def _apply_target_hidden(self, s, p: int, pending: TargetPicks, a) -> None:
+        self._apply_picks(s, pending, a)
+
+    #: the game's selector declaration (engine/select.py), when its cards may use tables
+    selectors: Any = None
+
+    def _ask_targets(self, s, pending: TargetPicks, sel: Selector, op, cands: list) -> None:
+        """Open the decision for the next card of a ``choose = n`` selector: a ``target``
+        action per candidate, ``target_done`` too with ``up_to``."""
+        hidden = self.selectors is not None and self.selectors.zones[sel.zone].hidden != "none"
+        info: dict[str, Any] = {"source": pending.source, "op": op.name, "candidates": [u.iid for u in cands],
+                                "remaining": sel.choose - len(pending.picked)}
+        if isinstance(op.args.get("to"), str):  # where the cards go (a move's destination)
+            info["to"] = op.args["to"]
+        if sel.up_to:
+            info["up_to"] = True
+        if pending.picked:
+            info["chosen"] = list(pending.picked)
+        self._decide(s, pending.controller, "target_hidden" if hidden else "target", pending, **info)
+
+    def _apply_picks(self, s, pending: TargetPicks, a) -> None:
+        op = pending.ops[pending.next_op]
+        sel = op.args["target"]
+        picked = pending.picked
+        if a.type != "target_done":
+            picked = picked + (a.params[0][1],)
+            if len(picked) < sel.choose:
+                ctx = EffectCtx(pending.controller, pending.source, pending.extra)
+                cands = [u for u in self.effect_candidates(s, ctx, sel, op) if u.iid not in picked]
+                if cands:
+                    if sel.up_to or len(cands) > sel.choose - len(picked):
+                        self._ask_targets(s, pending._replace(picked=picked), sel, op, cands)
+                        return
+                    picked = picked + tuple(u.iid for u in cands)
+        s.steps.append(EffectStep("effect", pending.controller, pending.source, pending.ops, pending.next_op,
+                                  pending.last, pending.extra, picked))

@@ -64,9 +64,11 @@ def fixture_rules() -> ZXRules:
 
 def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None = None,
              turn: int = 3, active: int = 0, first: int = 0, start: str | tuple = ("main",),
-             phase: str | None = None, battle: tuple[int, int] | None = None, seed: int = 0) -> Game:
-    """A game in the state described (see the module docstring), advanced to its first decision."""
-    rules = fixture_rules()
+             phase: str | None = None, battle: tuple[int, int] | None = None, seed: int = 0,
+             rules: ZXRules | None = None) -> Game:
+    """A game in the state described (see the module docstring), advanced to its first decision
+    (``rules``: a ruleset with other cards, e.g. the mechanics corpus's; the fixture's by default)."""
+    rules = rules or fixture_rules()
     if isinstance(start, str):
         start = (start,)
     pool = base.Pool(rules)

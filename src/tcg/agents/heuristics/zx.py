@@ -981,6 +981,15 @@ def _target(view, acts, rng):
     return max(cands, key=score)
 
 
+def _place_effect(view, acts, rng):
+    """A card an effect puts onto a square (``move`` to a square): the best square for its power."""
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    power = (ctx.card_index().get(info.get("card")) or {}).get("power", 0)
+    best = _best_square(ctx, [a.square for a in acts if a.type == "place_free"], power)
+    return None if best is None else next(a for a in acts if a.type == "place_free" and a.square == best[1])
+
+
 def _gate(view, acts, rng):
     return _first(acts, "gate_card") or _first(acts, "no_gate_card")
 
@@ -993,7 +1002,8 @@ def _pay(view, acts, rng):
 _DECIDE = {"start_card": _start_card, "gate_card": _gate, "mulligan": _mulligan, "resource": _resource,
            "ignition": _ignition, "overdrive": _revealed, "life_card": _revealed, "main": _main,
            "battle": _battle, "life_pick": _life_pick, "discard": _discard, "awaken": _awaken,
-           "pick_card": _pick, "overboost": _overboost, "target": _target, "pay": _pay}
+           "pick_card": _pick, "overboost": _overboost, "target": _target, "pay": _pay,
+           "target_hidden": _target, "place_effect": _place_effect}
 
 
 # --- rollout value -------------------------------------------------------------------------------------

@@ -132,8 +132,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 fail("a condition is for on_place, static and activated abilities, not 'use'", key)
         if "min_face_up_race" in raw and not a["face_up_race"]:
             fail("needs face_up_race (the race to count)", "min_face_up_race")
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
-        for op in effects:
+        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda path, m: fail(m, path))
+        for n, op in enumerate(effects):
+            _check_move(op, lambda m, key: fail(m, f"effects[{n}].{key}"))
             known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
             for k, v in (op.get("filter") or {}).items():
                 if k not in known:
@@ -165,6 +166,30 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 condition=f.get("condition"), count=f.get("count") or 1, counter=f.get("counter"),
                 awaken=f.get("awaken"), player=f.get("player") or "", shift_target=f.get("shift_target") or "zx_ob",
                 min_face_up=f.get("min_face_up") or 0, abilities=tuple(abilities))
+
+
+def _check_move(op, fail) -> None:
+    """What an op's parameters allow together: a selector table says its filters itself; a
+    ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck, ``asleep`` for the resources,
+    and ``to = "square"`` takes a table of your own cards from a zone other than the board."""
+    target = op.get("target")
+    table = target is not None and not isinstance(target, str)
+    if table and op.get("filter"):
+        fail("a target table says its filters itself: put these keys into the table", "filter")
+    if op.name != "move":
+        return
+    to = op["to"]
+    if op["shuffle"] and to != "deck":
+        fail("shuffle = true is for to = \"deck\"", "shuffle")
+    if op["position"] == "bottom" and to != "deck":
+        fail("position = \"bottom\" is for to = \"deck\"", "position")
+    if op["asleep"] and to != "resources":
+        fail("asleep = true is for to = \"resources\"", "asleep")
+    if to == "square" and (not table or target.zone == "board" or target.side != "own"):
+        fail("to = \"square\" puts your own cards from a zone other than the board onto a square:"
+             " the target must be a table with side = \"own\" and a zone such as \"trash\" or \"hand\"", "to")
+    if table and target.zone == to:
+        fail(f"the cards are in the {to} already", "to")
 
 
 def _check_players(cards: list[Card], where: dict[str, str]) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
 from . import flow as F
 from .cards import COUNTERS
-from .state import PickCardStep
+from .select import DESTINATIONS, Loose, any_table, unit_table
+from .state import PickCardStep, Unit
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_opponent_zx", "choose_own_zx")
@@ -38,8 +39,30 @@ def op_set_state(rules, s, ctx, op, targets):
 
 
 def op_move(rules, s, ctx, op, targets):
-    for u in targets:
-        F.leave_board(s, _sq(s, u), "bounced", op["to"])
+    """Each target goes to its owner's ``to`` zone: a Z/X leaves the board (``leave_board``: a
+    Z/X EX / OB still goes face up to the dynamis), a card in a pile moves (a ``move`` event);
+    ``to = "square"``: each card is put onto a square of its owner's choice as a Z/X, unpaid
+    (an ``effect_place`` step each, in order). ``shuffle``: the decks moved into are shuffled."""
+    to, position, asleep = op["to"], op["position"], op["asleep"]
+    if to == "square":
+        for x in reversed(targets):
+            s.steps.append(("effect_place", x.owner, x.iid, ctx.source))
+        return
+    decks = []
+    for x in targets:
+        if isinstance(x, Unit):
+            if to in ("hand", "trash"):  # (the events of the old string targets, unchanged)
+                F.leave_board(s, _sq(s, x), "bounced", to)
+            else:
+                F.leave_board(s, _sq(s, x), "moved", to, position, asleep)
+        elif isinstance(x, Loose):
+            F.move_card(s, x.iid, x.owner, x.zone, to, position, asleep)
+        if to == "deck" and x.owner not in decks:
+            decks.append(x.owner)
+    if op["shuffle"]:
+        for p in decks:
+            s.rng.shuffle(s.players[p].deck)
+            s.emit("shuffle", {"player": p})
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -89,16 +112,23 @@ REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 #: a unit op's optional ``filter`` ({name, color, race}): only Z/X that have that name / colour /
 #: race (with a SHIFT, its own or the SHIFT's: ZX-X6) are targets
 UNIT_FILTER = {"filter": Param(dict, default=None, doc="only Z/X with this name / color / race")}
+#: a unit op's ``target``: one of the names, or a selector table over the board (engine/select.py)
+UNIT_TARGET = {"target": Param(str, required=True, doc="target selector", table=unit_table)}
 #: Z/X power runs in thousands: damage and power changes go up to 99,000 (other amounts 0..99)
 POWER_AMOUNT = 99_000
-REGISTRY.implement("damage", damage_op(F.check_destroyed), {**UNIT_FILTER, "amount": Param(int, required=True, max=POWER_AMOUNT)},
+REGISTRY.implement("damage", damage_op(F.check_destroyed), {**UNIT_FILTER, **UNIT_TARGET, "amount": Param(int, required=True, max=POWER_AMOUNT)},
                    target=UNIT_TARGETS)
-REGISTRY.implement("destroy", op_destroy, UNIT_FILTER, target=UNIT_TARGETS)
-REGISTRY.implement("modify", op_modify, {**UNIT_FILTER, "amount": Param(int, required=True, min=-POWER_AMOUNT,
+REGISTRY.implement("destroy", op_destroy, {**UNIT_FILTER, **UNIT_TARGET}, target=UNIT_TARGETS)
+REGISTRY.implement("modify", op_modify, {**UNIT_FILTER, **UNIT_TARGET, "amount": Param(int, required=True, min=-POWER_AMOUNT,
                                                                         max=POWER_AMOUNT)},
                    target=UNIT_TARGETS, stat=("power",))
-REGISTRY.implement("set_state", op_set_state, UNIT_FILTER, target=UNIT_TARGETS, state=("asleep", "rebooted"))
-REGISTRY.implement("move", op_move, UNIT_FILTER, target=UNIT_TARGETS, to=("hand", "trash"), position=("top",))
+REGISTRY.implement("set_state", op_set_state, {**UNIT_FILTER, **UNIT_TARGET}, target=UNIT_TARGETS,
+                   state=("asleep", "rebooted"))
+REGISTRY.implement("move", op_move, {
+    **UNIT_FILTER, "target": Param(str, required=True, doc="target selector", table=any_table),
+    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck"),
+    "asleep": Param(bool, default=False, doc="to = resources: put them there asleep")},
+    target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False,

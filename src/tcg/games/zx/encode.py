@@ -6,7 +6,7 @@ Observation (seat-relative, ``me`` then ``opp``; the 3x3 board turned round for 
 the viewer's player square is always square 7): turn, active/first player, phase, the board (each
 unit: owner, power now, damage, asleep, force, SHIFT, names/colours/races when shifted, face-down
 start cards), the battle, the pending decision, the result, and per player: life, deck count,
-hand (own only), trash, charge, resources (asleep flags), dynamis (own: all with face-up flags;
+hand (own only), trash, charge, resources (asleep flags), cards removed from the game, dynamis (own: all with face-up flags;
 both: the face-up ones), the player card (face down, nameless or the card), counters, the
 once-per-turn EX flags, the card revealed by ignition, cards resolving, the own set-up choices.
 
@@ -29,7 +29,8 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 COLORS = ["black", "blue", "green", "red", "white"]
 PHASES = ["setup", "play", "reboot", "draw", "resource", "main", "ignition", "end"]
 KINDS = ["start_card", "gate_card", "mulligan", "resource", "main", "pay", "battle", "target",
-         "ignition", "overdrive", "life_pick", "life_card", "awaken", "pick_card", "overboost", "discard"]
+         "ignition", "overdrive", "life_pick", "life_card", "awaken", "pick_card", "overboost", "discard",
+         "target_hidden", "place_effect"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
 WHY = ["activate", "battle_event", "ev_ex", "event", "place", "zx_ex", "shift", "overboost", "ignite"]
 
@@ -70,6 +71,7 @@ def observation():
         "revealed": Opt(Card(zone="revealed")),
         "resolving": List(Card(), RESOLVING, zone="resolving"),
         "mulliganed": Bool(),
+        "removed": Opt(List(pile, CHARGE, zone="removed")),
         "chosen": Opt(Obj({"start_card": Opt(Card(zone="start_card")),
                            "gate_card": Opt(Card(zone="gate_card"))})),
     })
@@ -81,8 +83,9 @@ def observation():
         "color": Opt(Enum(COLORS)), "condition": Opt(Enum(["discard", "sleep_zx"])),
         "cost": Opt(Num(0, 99)), "left": Opt(Num(0, 99)), "over": Opt(Num(0, 99)),
         "paid": Opt(List(Enum(COLORS), 20)), "passes": Opt(Num(0, 99)), "remaining": Opt(Num(0, 99)),
-        "op": Opt(Enum(OPS)), "to": Opt(Enum(["force", "hand"])), "why": Opt(Enum(WHY)),
-        "zone": Opt(Enum(["deck", "trash", "hand", "charge"])), "reveal": Opt(Bool()),
+        "op": Opt(Enum(OPS)), "to": Opt(Enum(["force", "hand", "deck", "trash", "charge", "resources", "life", "removed", "square"])), "why": Opt(Enum(WHY)),
+        "zone": Opt(Enum(["deck", "trash", "hand", "charge", "resources", "life", "removed"])), "reveal": Opt(Bool()),
+        "up_to": Opt(Bool()), "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")),
     })
     return Obj({
         "game": Const("zx"), "viewer": Num(0, 1), "turn": Num(0, 1000, scale=10),
@@ -127,4 +130,6 @@ def actions():
         ("decline", []), ("place_free", [("square", Sq())]), ("use_free", []),
         ("pick", [("card", Loc("me.trash", offered=50))]), ("pick_none", []),
         ("overboost", [("card", Loc(*EX)), ("square", Sq())]), ("no_overboost", []),
+        # selector tables (docs/cards.md Z8): appended, so that the ids above keep their meaning
+        ("target_done", []),
     ]

@@ -162,10 +162,61 @@ def ev_ex_is_mine(s: ZXState, p: int, card) -> bool:
     return pc >= 0 and s.cards[pc].id == card.player
 
 
-def leave_board(s: ZXState, sq: int, why: str, to: str = "charge") -> None:
+#: the zones whose cards both players see (a card moved into or out of one is shown)
+PUBLIC_ZONES = ("trash", "charge", "resources", "removed", "board")
+
+
+def put_card(s: ZXState, p: int, iid: int, to: str, position: str = "top", asleep: bool = False) -> str:
+    """Put a card (taken from where it was) into its owner ``p``'s zone ``to``: the deck's top or
+    bottom (``position``), the resources (rebooted, or ``asleep``), the charge (the trash when the
+    charge holds 4 already: ZX-Z1), the hand, trash, life (on top) or the cards removed from the
+    game. Returns the zone it went to."""
+    ps = s.players[p]
+    if to == "deck":
+        if position == "bottom":
+            ps.deck.insert(0, iid)
+        else:
+            ps.deck.append(iid)
+    elif to == "charge":
+        if len(ps.charge) >= 4:
+            ps.trash.append(iid)
+            return "trash"
+        ps.charge.append(iid)
+    elif to == "resources":
+        ps.resources.append(iid)
+        if asleep:
+            ps.asleep_res.add(iid)
+    else:
+        getattr(ps, to).append(iid)
+    return to
+
+
+def move_card(s: ZXState, iid: int, p: int, zone: str, to: str, position: str = "top", asleep: bool = False) -> None:
+    """An effect moves a card of player ``p``'s pile ``zone`` to their zone ``to`` (``put_card``):
+    a ``move`` event, the card named to everyone when either zone is public, to its owner alone
+    when it comes from or goes to the hand, to nobody otherwise (deck to life...)."""
+    ps = s.players[p]
+    getattr(ps, zone).remove(iid)
+    if zone == "resources":
+        ps.asleep_res.discard(iid)
+    went = put_card(s, p, iid, to, position, asleep)
+    ev = {"player": p, "from": zone, "to": went}
+    if went == "deck":
+        ev["position"] = position
+    if went == "resources" and asleep:
+        ev["asleep"] = True
+    what = {"card": iid, "id": s.cards[iid].id}
+    if zone in PUBLIC_ZONES or went in PUBLIC_ZONES:
+        s.emit("move", {**ev, **what})
+    else:
+        s.emit("move", ev, what, (p,) if "hand" in (zone, went) else ())
+
+
+def leave_board(s: ZXState, sq: int, why: str, to: str = "charge", position: str = "top", asleep: bool = False) -> None:
     """A Z/X leaves its square. Its force goes to the trash (ZX-Z3); a SHIFT and a Z/X EX go face
     up to the dynamis; a Z/X OB's top half goes face up to the dynamis and its player card turns
-    face up again (ZX-X5); a plain Z/X goes ``to`` the charge (destroyed), trash (replaced) or hand."""
+    face up again (ZX-X5); a plain Z/X goes ``to`` the charge (destroyed), trash (replaced) or hand,
+    or (moved by an effect) any zone ``put_card`` takes, told in the event's ``to``."""
     u = s.board[sq]
     if u is None:
         return
@@ -187,8 +238,18 @@ def leave_board(s: ZXState, sq: int, why: str, to: str = "charge") -> None:
         to_charge(s, p, u.iid)
     elif to == "hand":
         ps.hand.append(u.iid)
-    else:
+    elif to == "trash":
         ps.trash.append(u.iid)
+    else:
+        to = put_card(s, p, u.iid, to, position, asleep)
+        ev = {"player": p, "square": sq, "card": u.iid, "id": s.cards[u.iid].id, "why": why,
+              "force": list(u.force), "shift": u.shift, "to": to}
+        if to == "deck":
+            ev["position"] = position
+        if to == "resources" and asleep:
+            ev["asleep"] = True
+        s.emit("leave_board", ev)
+        return
     s.emit("leave_board", {"player": p, "square": sq, "card": u.iid, "id": s.cards[u.iid].id, "why": why,
                            "force": list(u.force), "shift": u.shift})
 

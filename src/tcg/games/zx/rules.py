@@ -15,6 +15,7 @@ from ...engine.steps import StepRuleset
 from ...engine.state import colors_of, new_record
 from . import flow as F
 from . import payment as P
+from . import select as ZS
 from .cards import Card
 from .state import (ADJACENT, BATTLE_EV_EX, BATTLE_EVENT, DYN_EV_EX, DYN_NONE, DYN_ZX_EX, PLAYER_SQUARE,
                     ActivatedStep, AwakenPending, PayStep, AwakenStep, Battle, EvExUseStep, PickCardPending, PickCardStep,
@@ -834,7 +835,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         if a.type == "pick":
             getattr(ps, zone).remove(a.card)
             if isinstance(dest, tuple):  # ("force", holder iid): Alter Force
-                src = self.effect_target(s, dest[1])
+                held = s.square_of(dest[1])
+                src = s.board[held] if held >= 0 else None
                 if src is None:
                     ps.trash.append(a.card)
                 else:
@@ -866,9 +868,14 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         self._on_place(s, p, u)
 
     # --- effect targets (EffectRunner hooks) --------------------------------------------------------
-    def effect_target(self, s, iid: int) -> Unit | None:
+    #: what a selector table may name (games/zx/select.py)
+    selectors = ZS.SELECTORS
+
+    def effect_target(self, s, iid: int) -> Unit | ZS.Loose | None:
+        """The Z/X with this card on the board, or the card in its owner's pile (a ``move``'s
+        target), or None."""
         sq = s.square_of(iid)
-        return s.board[sq] if sq >= 0 else None
+        return s.board[sq] if sq >= 0 else ZS.locate(s, iid)
 
     #: ZX-B4: destruction is a standing check, so it runs after every step as well as after
     #: every effect op and decision (``StepRuleset.advance``): a Z/X placed once it is paid for, a
@@ -882,25 +889,57 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
                 F.check_destroyed(s)
                 return
 
-    def effect_candidates(self, s, ctx: EffectCtx, sel: str, op) -> list[Unit]:
-        mine = sel == "choose_own_zx"
+    def effect_candidates(self, s, ctx: EffectCtx, sel, op) -> list:
         flt = op.get("filter")
-        return [u for u in s.board if u is not None and (u.owner == ctx.controller) == mine
-                and F.unit_matches(s, u, flt)]
+        preset = ZS.PRESETS[sel] if isinstance(sel, str) else sel  # choose_own_zx, choose_opponent_zx
+        return [u for u in ZS.candidates(s, ctx.controller, ctx.source, preset) if F.unit_matches(s, u, flt)]
 
-    def effect_select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+    def effect_select(self, s, ctx: EffectCtx, sel, last: tuple, op) -> list:
         flt = op.get("filter")
-        return [u for u in self._select(s, ctx, sel, last) if F.unit_matches(s, u, flt)]
+        found = self._select(s, ctx, sel, last)
+        if op.name != "move":  # a unit op acts on Z/X on the board only ("same" after a move...)
+            found = [u for u in found if isinstance(u, Unit)]
+        return [u for u in found if F.unit_matches(s, u, flt)] if flt else found
 
-    def _select(self, s, ctx: EffectCtx, sel: str, last: tuple) -> list:
-        if sel in ("self", "same"):
-            return self.effect_targets(s, (ctx.source,) if sel == "self" else last)
-        if sel in ("attacker", "battle_target"):
-            if s.battle is None:
-                return []
-            return self.effect_targets(s, (s.battle.attacker if sel == "attacker" else s.battle.target,))
-        mine = sel == "all_own_zx"
-        return [u for u in s.board if u is not None and (u.owner == ctx.controller) == mine]
+    def _select(self, s, ctx: EffectCtx, sel, last: tuple) -> list:
+        if not isinstance(sel, str):
+            return ZS.candidates(s, ctx.controller, ctx.source, sel)
+        if sel == "same":  # (a card moved from a pile may be moved on: effect_select keeps piles for move)
+            return self.effect_targets(s, last)
+        if sel in ZS.PRESETS:  # all_own_zx, all_opponent_zx
+            return ZS.candidates(s, ctx.controller, ctx.source, ZS.PRESETS[sel])
+        if sel == "self":
+            iids: tuple = (ctx.source,)
+        elif s.battle is None:  # attacker, battle_target
+            return []
+        else:
+            iids = (s.battle.attacker if sel == "attacker" else s.battle.target,)
+        return [u for u in self.effect_targets(s, iids) if isinstance(u, Unit)]  # on the board only
+
+    # --- a card put onto a square by an effect (move to = "square") ----------------------------------
+    def _step_effect_place(self, s, step):
+        """The owner puts the card (still where it was) onto a square of their choice, unpaid, as
+        a Z/X placed from the hand would go (ZX-Q2/Q3); a card that is not a Z/X, that has left
+        its zone meanwhile, or that has no square to go to stays where it is."""
+        _, p, iid, source = step
+        x = ZS.locate(s, iid)
+        if not isinstance(x, ZS.Loose) or s.cards[iid].kind != "zx":
+            return
+        if any(F.can_place_on(s, p, sq) for sq in range(9)):
+            self._decide(s, p, "place_effect", (p, iid, source), card=iid, source=source, zone=x.zone)
+
+    def _legal_place_effect(self, s, p, pending):
+        return [_PLACE_FREE[sq] for sq in range(9) if F.can_place_on(s, p, sq)]
+
+    def _apply_place_effect(self, s, p, pending, a):
+        _, iid, _ = pending
+        x = ZS.locate(s, iid)
+        if isinstance(x, ZS.Loose):
+            ps = s.players[x.owner]
+            getattr(ps, x.zone).remove(iid)
+            if x.zone == "resources":
+                ps.asleep_res.discard(iid)
+            self._on_place(s, p, F.place_unit(s, p, iid, a.square, "effect"))
 
     # --- invariants ---------------------------------------------------------------------------
     def check_invariants(self, s) -> None:

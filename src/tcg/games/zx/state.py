@@ -135,7 +135,7 @@ class PlayerState:
     __slots__ = ("deck", "hand", "trash", "charge", "life", "resources", "asleep_res", "dynamis",
                  "face_up", "player_card", "player_face_up", "ob_bottom", "counters", "used_ex",
                  "used_ev_ex", "used_shift", "mulliganed", "revealed", "resolving", "chosen", "dyn_view",
-                 "trash_view")
+                 "trash_view", "removed")
 
     def __init__(self) -> None:
         self.deck: list[int] = []       # top = end
@@ -160,6 +160,7 @@ class PlayerState:
         self.chosen = (-1, -1)          # set-up: (start card, gate card) chosen, secret until both chose
         self.dyn_view = None            # view.py's memo: (dynamis, face_up) and their shared views
         self.trash_view = None          # view.py's memo: the trash and its cards' shared views
+        self.removed: list[int] = []    # removed from the game (ゲームから除外), face up
 
     def copy(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -171,6 +172,7 @@ class PlayerState:
         p.used_ex, p.used_ev_ex, p.used_shift = self.used_ex, self.used_ev_ex, self.used_shift
         p.mulliganed, p.revealed, p.resolving = self.mulliganed, self.revealed, self.resolving[:]
         p.chosen, p.dyn_view, p.trash_view = self.chosen, self.dyn_view, self.trash_view
+        p.removed = self.removed[:]
         return p
 
 

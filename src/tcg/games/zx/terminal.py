@@ -151,7 +151,8 @@ class Renderer(VoicedBoard):
     def decision_source(self, game: Any) -> tuple | None:
         """A target's effect goes on once the target is chosen: its lines name the card."""
         d = game.decision
-        if d is not None and d.kind == "target" and isinstance((d.info or {}).get("source"), int):
+        if d is not None and d.kind in ("target", "target_hidden", "place_effect") \
+                and isinstance((d.info or {}).get("source"), int):
             return (d.info["source"], None)
         return None
 

@@ -41,9 +41,10 @@ GAME = "zx"
 #: until both players have chosen; a card taken by a search goes to the hand unseen)
 _HIDDEN_KEY = {"start_card": "hidden.start_card", "no_start_card": "hidden.start_card",
                "gate_card": "hidden.gate_card", "no_gate_card": "hidden.gate_card",
-               "pick": "hidden.pick", "pick_none": "hidden.pick"}
+               "pick": "hidden.pick", "pick_none": "hidden.pick", "target": "hidden.target",
+               "target_done": "hidden.target"}
 #: events that an effect of a card causes (named with the card when the events before tell it)
-EFFECT_EVENTS = frozenset({"damage", "modify", "set_state", "counter", "add_life", "mill", "leave_board"})
+EFFECT_EVENTS = frozenset({"damage", "modify", "set_state", "counter", "add_life", "mill", "leave_board", "move"})
 #: events that start what a card does (its effects follow them)
 SOURCE_EVENTS = frozenset({"event", "ev_ex", "activate", "shift", "zx_ex", "place", "overboost"})
 
@@ -434,7 +435,7 @@ class _Table:
     def _views(obs: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
         out: dict[int, dict[str, Any]] = {}
         for pv in obs.get("players") or []:
-            for zone in ("hand", "trash", "charge", "resources", "dynamis", "resolving"):
+            for zone in ("hand", "trash", "charge", "resources", "dynamis", "resolving", "removed"):
                 for k, v in enumerate(pv.get(zone) or [], 1):
                     out[v["iid"]] = {**v, "owner": pv.get("player"), "zone": zone, "pos": k}
             if pv.get("revealed"):
@@ -542,7 +543,7 @@ class _Table:
             n = len(self.me.get("charge") or [])
             return T("option.ignite", card=v.label(cv), whose=self.yp, before=n, after=n - 1)
         if kind in ("place_free", "use_free", "decline") and d is not None:
-            rv = self.me.get("revealed") or {}
+            rv = (self.view(d.info.get("card")) if d.kind == "place_effect" else self.me.get("revealed")) or {}
             name = v.label(rv) if rv else T("fmt.the_card")
             if kind == "place_free":
                 return T("option.place_free", card=name, stats=self.st(rv), square=v.sq(a.square),
@@ -728,16 +729,21 @@ def _leave(v: Voice, ev: Mapping[str, Any], to: str | None = None, src: Any = No
     p = ev.get("player")
     why = ev.get("why")
     kind = getattr(v.book.find(ev.get("id")), "kind", "")
-    if why in ("destroyed", "bounced") and src is not None:
+    if why in ("destroyed", "bounced", "moved") and src is not None:
         how = v.t(f"event.leave_board.{why}_by", card=v.card(*src))
-    elif why in ("destroyed", "descent", "replaced", "bounced"):
+    elif why in ("destroyed", "descent", "replaced", "bounced", "moved"):
         how = v.t(f"event.leave_board.{why}")
     else:
         how = v.t("event.leave_board.left")
     if kind in ("zx_ex", "zx_ob"):
         zone = v.t("zone.dynamis_face_up")
     else:
+        to = to or ev.get("to")
         zone = v.t("zone." + (to or ("trash" if why == "replaced" else "hand" if why == "bounced" else "charge")))
+        if to == "deck":
+            zone += v.t(f"event.move.{ev.get('position', 'top')}")
+        if ev.get("asleep"):
+            zone += v.t("event.move.asleep")
     dest = _whose_zone(v, p, zone)
     if kind == "zx_ob":
         dest += v.t("fmt.sep") + v.t("event.leave_board.player_card")
@@ -805,11 +811,20 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
     if kind == "place":
         why = ev.get("why")
         return T("event.place", who=v.who(p), card=card(), stats=v.stats(ev.get("id")), square=v.sq(ev.get("square")),
-                 why=T(f"event.place.{why}") if why in ("overdrive", "life", "zx_ex", "overboost") else "")
+                 why=T(f"event.place.{why}") if why in ("overdrive", "life", "zx_ex", "overboost", "effect") else "")
     if kind == "overboost":
         return T("event.overboost", who=v.who(p), whose=v.own(p), card=card())
     if kind == "leave_board":
         return _leave(v, ev, src=src)
+    if kind == "move":
+        src_zone, dest = T(f"zone.{ev.get('from')}"), T(f"zone.{ev.get('to')}")
+        if ev.get("to") == "deck":
+            dest += T(f"event.move.{ev.get('position', 'top')}")
+        if ev.get("asleep"):
+            dest += T("event.move.asleep")
+        if ev.get("card") is None:  # between hidden zones: which card, a secret to this viewer
+            return T("event.move.hidden", whose=v.whose(p), src=src_zone, dest=dest, source=v.source(src))
+        return T("event.move", card=card(), whose=v.whose(p), src=src_zone, dest=dest, source=v.source(src))
     if kind == "to_charge":
         c = v.book.card_of(ev.get("card"), ev.get("id"))
         return T("event.to_charge", card=card(), whose=v.whose(p),
@@ -1112,10 +1127,20 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         done = T("decision.pay.done", colors=colors_text(paid, v.lang)) if paid else ""
         return T("decision.pay", who=who, card=v.card(decision.get("card")), left=decision.get("left"), whose=yp,
                  need=need, cost=decision.get("cost"), done=done)
-    if kind == "target":
+    if kind in ("target", "target_hidden"):
         op = decision.get("op")
-        what = T(f"effect.{op}") if f"effect.{op}" in words() else T("effect.other")
-        return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
+        key = f"effect.{op}.{decision['to']}" if decision.get("to") else f"effect.{op}"  # move: where to
+        what = T(key) if key in words() else T(f"effect.{op}") if f"effect.{op}" in words() else T("effect.other")
+        if "remaining" not in decision:  # (a choice among the hand: only its chooser is told more)
+            return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
+        more = T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
+                 count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+        return T("decision.target", who=who, card=v.card(decision.get("source")), what=what) + more
+    if kind == "place_effect":
+        if "card" not in decision:
+            return T("decision.place_effect.hidden", who=who, card=v.card(decision.get("source")))
+        return T("decision.place_effect", who=who, card=v.card(decision.get("card")), whose=yp,
+                 zone=T(f"zone.{decision.get('zone', 'hand')}"), source=v.card(decision.get("source")))
     return T("ui.decision", who=who, what=str(kind or ""))
 
 

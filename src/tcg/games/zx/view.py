@@ -140,6 +140,8 @@ def observe(rules, s: ZXState, viewer: int | None, shared: bool = False) -> dict
             "resolving": [cv(i) for i in ps.resolving],
             "mulliganed": ps.mulliganed,
         }
+        if ps.removed:  # cards removed from the game by an effect (shown only when there are some)
+            pv["removed"] = [cv(i) for i in ps.removed]
         if mine and s.phase == "setup":  # ZX-S2/S3: your own secret set-up choices
             pv["chosen"] = {"start_card": cv(ps.chosen[0]) if ps.chosen[0] >= 0 else None,
                             "gate_card": cv(ps.chosen[1]) if ps.chosen[1] >= 0 else None}
@@ -185,6 +187,8 @@ def _observe_shared(s: ZXState, viewer: int | None) -> dict[str, Any]:
             "resolving": [views[i] for i in ps.resolving] if ps.resolving else [],
             "mulliganed": ps.mulliganed,
         }
+        if ps.removed:  # cards removed from the game by an effect (shown only when there are some)
+            pv["removed"] = [views[i] for i in ps.removed]
         if mine and s.phase == "setup":  # ZX-S2/S3: your own secret set-up choices
             pv["chosen"] = {"start_card": views[ps.chosen[0]] if ps.chosen[0] >= 0 else None,
                             "gate_card": views[ps.chosen[1]] if ps.chosen[1] >= 0 else None}
@@ -193,7 +197,7 @@ def _observe_shared(s: ZXState, viewer: int | None) -> dict[str, Any]:
 
 
 def _frame(s: ZXState, viewer, board: list, players: list) -> dict[str, Any]:
-    decision = s.decision_view(viewer, ("pick_card", "start_card", "gate_card"))
+    decision = s.decision_view(viewer, ("pick_card", "start_card", "gate_card", "target_hidden"))
     battle = None
     if s.battle is not None:
         battle = {"attacker": s.battle[0], "target": s.battle[2]}
@@ -205,7 +209,8 @@ def _frame(s: ZXState, viewer, board: list, players: list) -> dict[str, Any]:
 
 def all_zones(s: ZXState) -> Iterator[tuple[str, int]]:
     for p, ps in enumerate(s.players):
-        yield from pile_places(p, ps, ("deck", "hand", "trash", "charge", "life", "resources", "dynamis", "resolving"))
+        yield from pile_places(p, ps, ("deck", "hand", "trash", "charge", "life", "resources", "dynamis", "resolving",
+                                        "removed"))
         if ps.player_card >= 0:
             yield f"p{p}.player_card", ps.player_card
         if ps.ob_bottom >= 0:

@@ -1,0 +1,127 @@
+"""What Z/X card files may name in a selector table (engine/select.py): the zones, the card
+properties and states, and the old target names as preset selectors."""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...engine.select import Prop, Selector, SelectorSchema, Zone
+from . import flow as F
+from .cards import COLORS, KINDS
+from .state import PLAYER_SQUARE, Unit, ZXState
+
+#: a player's piles a selector may name (``PlayerState`` lists of instance ids)
+PILES = ("hand", "deck", "trash", "charge", "resources", "life", "removed")
+#: the zones a ``move`` may put a card into (``square``: onto a square, as a Z/X)
+DESTINATIONS = ("hand", "deck", "trash", "charge", "resources", "life", "removed", "square")
+
+
+class Loose(NamedTuple):
+    """A card in a player's pile (not on the board), as an effect's target: its instance id, its
+    owner and the pile."""
+    iid: int
+    owner: int
+    zone: str
+
+
+def locate(s: ZXState, iid: int) -> Unit | Loose | None:
+    """The Z/X on a square with this card, or the card in its owner's pile, or None (elsewhere:
+    the dynamis, under a Z/X, resolving...)."""
+    sq = s.square_of(iid)
+    if sq >= 0:
+        return s.board[sq]
+    p = s.owner[iid]
+    ps = s.players[p]
+    for zone in PILES:
+        if iid in getattr(ps, zone):
+            return Loose(iid, p, zone)
+    return None
+
+
+def _units(s: ZXState, p: int) -> list:
+    return [u for u in s.board if u is not None and u.owner == p]
+
+
+def _pile(zone: str):
+    def cards(s: ZXState, p: int) -> list:
+        return [Loose(i, p, zone) for i in getattr(s.players[p], zone)]
+    return cards
+
+
+def _card(s: ZXState, x: Any):
+    return s.cards[x.iid]
+
+
+def _names(s: ZXState, x: Any) -> tuple:
+    cards = F.unit_cards(s, x) if isinstance(x, Unit) else (s.cards[x.iid],)
+    return tuple(c.name for c in cards) + tuple(c.name_en for c in cards if c.name_en)
+
+
+def _colors(s: ZXState, x: Any) -> tuple:
+    return F.unit_colors(s, x) if isinstance(x, Unit) else (s.cards[x.iid].color,)
+
+
+def _races(s: ZXState, x: Any) -> tuple:
+    return F.unit_races(s, x) if isinstance(x, Unit) else (s.cards[x.iid].race,)
+
+
+def _power(s: ZXState, x: Any) -> int:
+    return F.power_of(s, x) if isinstance(x, Unit) else s.cards[x.iid].power
+
+
+def _asleep(s: ZXState, x: Any) -> bool:
+    if isinstance(x, Unit):
+        return x.asleep
+    return x.zone == "resources" and x.iid in s.players[x.owner].asleep_res
+
+
+def _square(s: ZXState, x: Any) -> str:
+    return "player" if s.board.index(x) in PLAYER_SQUARE else "normal"
+
+
+ZONES = {
+    "board": Zone(_units),
+    "hand": Zone(_pile("hand"), hidden="opponent"),
+    "deck": Zone(_pile("deck"), hidden="all"),
+    "trash": Zone(_pile("trash")),
+    "charge": Zone(_pile("charge")),
+    "resources": Zone(_pile("resources")),
+    "life": Zone(_pile("life"), hidden="all"),
+    "removed": Zone(_pile("removed")),
+}
+PROPS = {
+    "kind": Prop("enum", lambda s, x: _card(s, x).kind, choices=KINDS, doc="the card kind"),
+    "name": Prop("text", _names, many=True, doc="the name (Japanese or English; with a SHIFT, its name too)"),
+    "color": Prop("enum", _colors, choices=COLORS, many=True, doc="the colour (with a SHIFT, its colour too)"),
+    "race": Prop("text", _races, many=True, doc="the race (with a SHIFT, its race too)"),
+    "cost": Prop("number", lambda s, x: _card(s, x).cost, doc="the printed cost"),
+    "power": Prop("number", _power, printed=lambda s, x: _card(s, x).power,
+                  doc="the power now on the board (printed elsewhere); printed = true: the printed power"),
+    "ignition": Prop("flag", lambda s, x: _card(s, x).ignition, doc="has the ignition icon"),
+    "asleep": Prop("flag", _asleep, zones=("board", "resources"), doc="asleep (スリープ)"),
+    "awake": Prop("flag", lambda s, x: not _asleep(s, x), zones=("board", "resources"), doc="rebooted (リブート)"),
+    "damaged": Prop("flag", lambda s, x: x.damage > 0, zones=("board",), doc="has damage this turn"),
+    "force": Prop("number", lambda s, x: len(x.force), zones=("board",), doc="how many force cards it has"),
+    "square": Prop("enum", _square, choices=("normal", "player"), zones=("board",),
+                   doc="on a normal square or a player square"),
+}
+PRESETS = {
+    "choose_opponent_zx": Selector("board", "opponent", choose=1, raw=(("choose", 1), ("side", "opponent"))),
+    "choose_own_zx": Selector("board", "own", choose=1, raw=(("choose", 1), ("side", "own"))),
+    "all_opponent_zx": Selector("board", "opponent", all=True, raw=(("all", True), ("side", "opponent"))),
+    "all_own_zx": Selector("board", "own", all=True, raw=(("all", True), ("side", "own"))),
+}
+SELECTORS = SelectorSchema(ZONES, PROPS, "board", PRESETS)
+
+
+def unit_table(raw) -> Selector:
+    """A selector table for an op acting on Z/X on the board (damage, destroy, modify, set_state)."""
+    return SELECTORS.parse(raw, zones=("board",))
+
+
+def any_table(raw) -> Selector:
+    """A selector table for ``move`` (any zone)."""
+    return SELECTORS.parse(raw)
+
+
+def candidates(s: ZXState, controller: int, source: int, sel: Selector) -> list:
+    return SELECTORS.candidates(s, controller, source, sel)
