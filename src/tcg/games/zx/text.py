@@ -1255,7 +1255,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
                 continue
             if u.used:
                 unit_line(v.t("why.ability_used"))
-            elif not F.ability_on(s, p, ab):
+            elif not F.ability_on(s, p, ab, u.iid):
                 unit_line(v.t("why.ability_condition"))
             elif not P.can_pay(s, p, None, ab.cost):
                 unit_line(v.t("why.ability_cost", cost=ab.cost, count=ready))
