@@ -255,3 +255,59 @@ def test_an_event_puts_if_on_its_ops_not_on_its_use_ability():
     msg = load_error('[[cards.abilities]]\nkind = "use"\nif = { turn = "own" }\neffects = [{ op = "draw" }]\n',
                      kind="event")
     assert "field 'abilities[0].if'" in msg and "put 'if' on its ops" in msg, msg
+
+
+# --- words: the optional decision in both languages, as the terminal and the web list it ----------
+
+@pytest.mark.parametrize("lang, yes, prompt, told", [
+    ("en", "Yes: put a card from the hand into the trash", "may put a card from the hand into the trash",
+     "chose to put a card from the hand into the trash"),
+    ("ja", "する：手札を1枚トラッシュに置く", "手札を1枚トラッシュに置くか選ぶ（任意）", "任意の効果を使った"),
+])
+def test_the_optional_decision_is_told_and_offered_in_both_languages(lang, yes, prompt, told):
+    from tcg import board as B
+    from tcg.games.zx import text as X
+    from tcg.ui import get_renderer
+    from tcg.ui.terminal import menu_paths
+
+    g = game(p0={"hand": ["CZ-02", "Z-B1"], "resources": ["Z-R1"] * 2})
+    do(g, "place", card="CZ-02", square=3)
+    for viewer in (0, 1):
+        obs = g.observe(viewer)
+        assert obs["decision"]["kind"] == "optional" and obs["decision"]["op"] == "discard"
+        assert prompt in X.prompt(obs["decision"], viewer, lang, obs)
+    paths = menu_paths(g, get_renderer("zx", g, lang, viewer=0), 0, lang)  # what the web's room lists
+    assert {a for _, a in paths} == set(g.legal_actions())
+    labels = [" › ".join(p) for p, _ in paths]
+    assert len(labels) == 2 and labels[0].startswith(yes), labels
+    assert all(B.refs("zx", a) == [] for _, a in paths)
+    assert {X.describe(g.state, a, lang) for a in g.legal_actions()} == (
+        {"Yes, do it", "No"} if lang == "en" else {"する", "しない"})
+    do(g, "optional", use=True)
+    assert "trash" in X.prompt(g.observe(0)["decision"], 0, lang, g.observe(0)) or lang == "ja"
+    do(g, "pick", card="Z-B1")
+    said = X.lines(g.log.for_player(1), 1, lang, g.rules.cards)
+    assert any(told in line for line in said), said
+
+
+def test_the_optional_decision_and_a_discard_pick_are_encodable_for_research():
+    from tcg.rl.encoder import encoding
+    enc = encoding("zx")
+    g = game(p0={"hand": ["CZ-02", "Z-B1"], "resources": ["Z-R1"] * 2})
+    do(g, "place", card="CZ-02", square=3)
+    for answer in (True, None):
+        vec, ctx = enc.encode(g.observe(0), 0)
+        ids = enc.legal_ids(g.legal_actions(), ctx, strict=True)  # raises on an action it cannot name
+        assert set(ids.values()) == set(g.legal_actions()) and len(set(ids)) == len(ids)
+        if answer is not None:
+            do(g, "optional", use=answer)
+    assert g.decision.kind == "pick_card"
+
+
+def test_agents_answer_the_optional_decision():
+    from tcg.agents.base import AgentView, make_agent
+    for name in ("random", "heuristic"):
+        g = game(p0={"hand": ["CZ-07"], "resources": ["Z-R1"] * 2}, board={0: dict(card="Z-R2", owner=1)})
+        do(g, "place", card="CZ-07", square=3)
+        a = make_agent(name, seed=1).act(AgentView(g, g.legal_actions()))
+        assert a.type == "optional"

@@ -29,8 +29,12 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 COLORS = ["black", "blue", "green", "red", "white"]
 PHASES = ["setup", "play", "reboot", "draw", "resource", "main", "ignition", "end"]
 KINDS = ["start_card", "gate_card", "mulligan", "resource", "main", "pay", "battle", "target",
-         "ignition", "overdrive", "life_pick", "life_card", "awaken", "pick_card", "overboost", "discard"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
+         "ignition", "overdrive", "life_pick", "life_card", "awaken", "pick_card", "overboost", "discard",
+         "optional"]
+OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+       # the ops an ``optional`` decision may ask about (the others are the target decision's)
+       "draw", "discard", "mill", "search", "shuffle", "add_life", "gain_counter", "alter_force", "overboost",
+       "win_if"]
 WHY = ["activate", "battle_event", "ev_ex", "event", "place", "zx_ex", "shift", "overboost", "ignite"]
 
 HAND, PILE, CHARGE, RESOURCES, DYNAMIS, RESOLVING, CAND = 16, 80, 30, 40, 20, 8, 24
@@ -81,7 +85,7 @@ def observation():
         "color": Opt(Enum(COLORS)), "condition": Opt(Enum(["discard", "sleep_zx"])),
         "cost": Opt(Num(0, 99)), "left": Opt(Num(0, 99)), "over": Opt(Num(0, 99)),
         "paid": Opt(List(Enum(COLORS), 20)), "passes": Opt(Num(0, 99)), "remaining": Opt(Num(0, 99)),
-        "op": Opt(Enum(OPS)), "to": Opt(Enum(["force", "hand"])), "why": Opt(Enum(WHY)),
+        "op": Opt(Enum(OPS)), "to": Opt(Enum(["force", "hand", "trash"])), "why": Opt(Enum(WHY)),
         "zone": Opt(Enum(["deck", "trash", "hand", "charge"])), "reveal": Opt(Bool()),
     })
     return Obj({
@@ -127,4 +131,5 @@ def actions():
         ("decline", []), ("place_free", [("square", Sq())]), ("use_free", []),
         ("pick", [("card", Loc("me.trash", offered=50))]), ("pick_none", []),
         ("overboost", [("card", Loc(*EX)), ("square", Sq())]), ("no_overboost", []),
+        ("optional", [("use", Vals(True, False))]),
     ]
