@@ -64,11 +64,10 @@ def test_cz02_declined_nothing_is_discarded_nor_drawn():
     assert decision(g) == (0, "main")
 
 
-def test_cz02_with_an_empty_hand_yes_discards_nothing_and_draws_nothing():
+def test_cz02_with_an_empty_hand_nothing_is_asked_nor_drawn():
     g = game(p0={"hand": ["CZ-02"], "resources": ["Z-R1"] * 2})
     do(g, "place", card="CZ-02", square=3)
-    do(g, "optional", use=True)
-    assert zone(g, 0, "hand") == [] and decision(g) == (0, "main")
+    assert zone(g, 0, "hand") == [] and decision(g) == (0, "main") and not events(g, "optional")
 
 
 # --- CZ-03: on_place, if {compare = "life", own = "<", opponent = true} ---------------------------

@@ -360,7 +360,7 @@ class EffectRunner:
     only if the op before it acted — it had targets, or its handler did not return False, or
     the flow it pushed reported so (``effect_done``); a skipped op has not acted. An op with
     ``optional`` opens an ``optional`` decision (yes / no) for the controller first, unless it
-    has no target to act on (then it is skipped without asking).
+    has no target to act on or cannot act (``effect_can_act``): then it is skipped without asking.
 
     The game provides ``effect_candidates(s, ctx, selector, op)`` and ``effect_select(s, ctx,
     selector, last, op)`` (objects with an ``iid``, or card iids), ``effect_target(s, iid)``
@@ -402,9 +402,10 @@ class EffectRunner:
                     continue
                 if op.optional and not accepted:
                     if sel is not None and not self._has_targets(s, ctx, sel, last, op):
+                        idx, done, last = idx + 1, False, ()
+                        continue
+                    if not self.effect_can_act(s, ctx, op):
                         idx, done = idx + 1, False
-                        if sel is not None:
-                            last = ()
                         continue
                     self._decide(s, c, "optional", new_record(OptionalPending, (c, source, ops, idx, last, extra, done)),
                                  source=source, op=op.name)
@@ -447,6 +448,11 @@ class EffectRunner:
             if len(steps) != depth:  # the op pushed rule flow: resume after it
                 steps.insert(depth, _resume(c, source, ops, idx, last, extra, None, done))
                 return
+
+    def effect_can_act(self, s, ctx: EffectCtx, op: EffectOp) -> bool:
+        """Whether an op without a target could do anything now (a game's own hook: an optional
+        op that cannot act is skipped without asking). By default it can."""
+        return True
 
     def _has_targets(self, s, ctx: EffectCtx, sel: str, last: tuple, op: EffectOp) -> bool:
         if sel.startswith("choose_"):

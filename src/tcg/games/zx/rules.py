@@ -883,6 +883,15 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         self._on_place(s, p, u)
 
     # --- effect targets (EffectRunner hooks) --------------------------------------------------------
+    def effect_can_act(self, s, ctx: EffectCtx, op) -> bool:
+        """An optional ``discard`` is not offered with an empty hand (nor ``alter_force`` with an
+        empty trash or away from the board)."""
+        if op.name == "discard":
+            return bool(s.players[ctx.controller].hand)
+        if op.name == "alter_force":
+            return s.square_of(ctx.source) >= 0 and bool(s.players[ctx.controller].trash)
+        return True
+
     def effect_target(self, s, iid: int) -> Unit | None:
         sq = s.square_of(iid)
         return s.board[sq] if sq >= 0 else None
