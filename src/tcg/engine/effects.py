@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, NamedTuple, NoReturn, cast
 
 from .action import Action, ActionTable
+from .conditions import ConditionGame, holds
+from .conditions import parse as parse_condition
 from .errors import brief
 from .select import Selector, SelectorError
 from .state import new_record
@@ -27,6 +29,12 @@ AMOUNT_MAX = 99
 TARGET = ActionTable("target", "target")
 #: "no more": ends a ``choose = n, up_to = true`` selector's choosing
 TARGET_DONE = Action.of("target_done", ())
+#: the ``optional`` decision's two actions: do the op (``use`` true) or not
+OPTIONAL_YES = Action.of("optional", (("use", True),))
+OPTIONAL_NO = Action.of("optional", (("use", False),))
+#: the keys every op table may have besides its parameters, in a game whose registry has
+#: ``conditions``: ``if`` (a condition), ``if_done`` and ``optional`` (true or false)
+OP_FLAGS = ("if", "if_done", "optional")
 
 
 @dataclass(frozen=True)
@@ -73,12 +81,20 @@ GENERIC_OPS: dict[str, dict[str, Param]] = {
 
 
 class EffectOp:
-    """A parsed, validated operation: its name, its arguments and the bound handler."""
+    """A parsed, validated operation: its name, its arguments and the bound handler; ``cond``
+    (``if``: run only while it holds; a parsed condition or None), ``if_done`` (run only if the
+    op before it acted), ``optional`` (the controller is asked), ``guard`` (an ability's own
+    ``if``, checked when its effects resolve: when it fails the whole effect ends), ``raw``
+    (the op's flags as written, for ``to_dict``)."""
 
-    __slots__ = ("name", "args", "handler")
+    __slots__ = ("name", "args", "handler", "cond", "if_done", "optional", "guard", "raw")
 
-    def __init__(self, name: str, args: dict[str, Any], handler: Callable):
+    def __init__(self, name: str, args: dict[str, Any], handler: Callable | None, cond: Any = None,
+                 if_done: bool = False, optional: bool = False, guard: bool = False,
+                 raw: Mapping[str, Any] | None = None):
         self.name, self.args, self.handler = name, args, handler
+        self.cond, self.if_done, self.optional, self.guard = cond, if_done, optional, guard
+        self.raw = dict(raw or {})
 
     def __getitem__(self, key: str) -> Any:
         return self.args[key]
@@ -87,7 +103,7 @@ class EffectOp:
         return self.args.get(key, default)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"op": self.name, **self.args}
+        return {"op": self.name, **self.args, **self.raw}
 
     def __repr__(self) -> str:
         return f"EffectOp({self.name}, {self.args})"
@@ -96,9 +112,12 @@ class EffectOp:
 class OpRegistry:
     """The operations one game understands: generic ones it implements plus its own."""
 
-    def __init__(self, game: str):
+    def __init__(self, game: str, conditions: ConditionGame | None = None):
         self.game = game
         self._ops: dict[str, tuple[dict[str, Param], Callable]] = {}
+        #: the game's condition words: with them, op tables may carry ``if``, ``if_done`` and
+        #: ``optional`` (``OP_FLAGS``); without, those keys are unknown parameters as before
+        self.conditions = conditions
 
     def implement(self, name: str, handler: Callable, extra: dict[str, Param] | None = None,
                   **choices: tuple) -> None:
@@ -123,11 +142,11 @@ class OpRegistry:
         return self._ops[name][0]
 
     def parse(self, raw: Any, fail: Callable[[str], NoReturn],
-              fail_at: Callable[[str, str], NoReturn] | None = None, where: str = "") -> EffectOp:
-        """Validate one ``{op = ..., ...}`` table; ``fail(message)`` must raise. A table given
-        for a parameter with a ``table`` parser (a selector) that does not parse fails with
-        ``fail_at(path, message)``, the path ``where`` + ``.<parameter>`` + the key at fault
-        (``effects[1].target.zone``), or with ``fail`` when there is no ``fail_at``."""
+              at: Callable[[str, str], Any] | None = None, first: bool = True) -> EffectOp:
+        """Validate one ``{op = ..., ...}`` table; ``fail(message)`` must raise; ``at(message,
+        path)`` too, for a problem in the op's ``if`` or in a selector table (``path`` below the
+        op: ``".if.count"``, ``".target.zone"``);
+        ``first``: the op is its list's first (``if_done`` needs one before it)."""
         if not isinstance(raw, Mapping):
             fail(f"an effect must be a table like {{op = \"draw\", amount = 1}}, got {brief(raw)}")
         name = raw.get("op")
@@ -135,8 +154,12 @@ class OpRegistry:
             fail(f"unknown op {brief(name)} (known: {', '.join(self.names())})")
         params, handler = self._ops[name]
         args: dict[str, Any] = {}
+        flags: dict[str, Any] = {}
         for key, value in raw.items():
             if key == "op":
+                continue
+            if key in OP_FLAGS and self.conditions is not None and key not in params:
+                flags[key] = value
                 continue
             p = params.get(key)
             if p is None:
@@ -145,10 +168,10 @@ class OpRegistry:
                 try:
                     args[key] = p.table(value)
                 except SelectorError as e:
-                    path = f"{where}.{key}{e.path}".lstrip(".")
-                    if fail_at is not None:
-                        fail_at(path, e.message)
-                    fail(f"{path}: {e.message}")
+                    path = f".{key}{e.path}"  # below the op: ".target.zone"
+                    if at is not None:
+                        at(e.message, path)
+                    fail(f"{path[1:]}: {e.message}")
                 continue
             if not isinstance(value, p.type) or (p.type is int and isinstance(value, bool)):
                 fail(f"op {name!r} parameter {key!r} must be {_TYPE_NAMES.get(p.type, p.type.__name__)}, got {brief(value)}")
@@ -164,15 +187,47 @@ class OpRegistry:
                 if p.required:
                     fail(f"op {name!r} needs parameter {key!r}")
                 args[key] = p.default
-        return EffectOp(name, args, handler)
+        if not flags:
+            return EffectOp(name, args, handler)
+        return self._flagged(name, args, handler, flags, fail, at, first)
+
+    def _flagged(self, name: str, args: dict[str, Any], handler: Callable, flags: dict[str, Any],
+                 fail: Callable[[str], NoReturn], at: Callable[[str, str], Any] | None,
+                 first: bool) -> EffectOp:
+        """The op with its ``if`` / ``if_done`` / ``optional`` checked."""
+        for key in ("if_done", "optional"):
+            if key in flags and not isinstance(flags[key], bool):
+                fail(f"op {name!r}: {key} must be true or false, got {brief(flags[key])}")
+        if flags.get("if_done") and first:
+            fail(f"op {name!r}: if_done = true needs an op before it (\"if you do\" refers to the previous op)")
+        cond = None
+        if "if" in flags:
+            assert self.conditions is not None
+            where = at if at is not None else (lambda m, p: fail(f"{p[1:]}: {m}"))
+            cond = parse_condition(flags["if"], self.conditions, where, ".if")
+        return EffectOp(name, args, handler, cond, bool(flags.get("if_done")), bool(flags.get("optional")),
+                        raw=flags)
 
     def parse_list(self, raw: Any, fail: Callable[[str], Any],
-                   fail_at: Callable[[str, str], Any] | None = None) -> tuple[EffectOp, ...]:
-        """Each op of an ``effects`` list (``parse``); a selector's errors name
-        ``effects[i].<parameter>.<key>`` through ``fail_at``."""
+                   at: Callable[[str, str], Any] | None = None) -> tuple[EffectOp, ...]:
+        """Each op table of an ability's ``effects``; ``at(message, path)`` (optional) raises for
+        a problem inside op ``i``'s ``if``, ``path`` as ``"[i].if.count"``."""
         if not isinstance(raw, list):
             fail(f"effects must be a list of op tables, got {brief(raw)}")
-        return tuple(self.parse(r, fail, fail_at, f"effects[{i}]") for i, r in enumerate(raw))
+        out = []
+        for i, r in enumerate(raw):
+            here = (lambda m, p, i=i: at(m, f"[{i}]{p}")) if at is not None else None
+            out.append(self.parse(r, fail, here, first=i == 0))
+        return tuple(out)
+
+
+def guarded(ops: tuple, cond: Any) -> tuple:
+    """``ops`` as an ability with the condition ``cond`` (its ``if``) runs them: a first op that
+    checks the condition when the effect resolves and ends the effect unless it holds. No
+    condition: ``ops`` as they are."""
+    if cond is None:
+        return ops
+    return (EffectOp("if", {}, None, cond, guard=True),) + tuple(ops)
 
 
 class EffectCtx:
@@ -186,7 +241,8 @@ class EffectCtx:
 
 class EffectStep(NamedTuple):
     """The plain-data step that runs ``ops`` (see ``EffectRunner``): a tuple, equal to the
-    plain tuple of the same fields (``kind`` = ``"effect"``) that states of earlier versions hold."""
+    plain tuple of the same fields (``kind`` = ``"effect"``) that states of earlier versions hold
+    (those have no ``done`` / ``accepted``: read them with ``step_done`` / ``step_accepted``)."""
     kind: str
     controller: int
     source: int
@@ -199,6 +255,18 @@ class EffectStep(NamedTuple):
     extra: Any
     #: the targets already chosen for the op at ``next_op`` (a ``target`` decision), or None
     preset: tuple | None
+    #: the op before ``next_op`` acted (on a card, or paid, or found one): for ``if_done``
+    done: bool = True
+    #: the controller said yes to the ``optional`` op at ``next_op``
+    accepted: bool = False
+
+
+def step_done(step: tuple) -> bool:
+    return bool(step[8]) if len(step) > 8 else True
+
+
+def step_accepted(step: tuple) -> bool:
+    return bool(step[9]) if len(step) > 9 else False
 
 
 class TargetPending(NamedTuple):
@@ -223,6 +291,18 @@ class TargetPicks(NamedTuple):
     picked: tuple
 
 
+class OptionalPending(NamedTuple):
+    """The pending data of an ``optional`` decision: where the effect stopped (the op at
+    ``next_op`` is the one asked about) and whether the op before it acted."""
+    controller: int
+    source: int
+    ops: tuple
+    next_op: int
+    last: tuple
+    extra: Any
+    done: bool
+
+
 def random_pick(rng, items: list, n: int) -> list:
     """``n`` of ``items`` (all when fewer) at random, in their order."""
     if n >= len(items):
@@ -235,6 +315,15 @@ def random_pick(rng, items: list, n: int) -> list:
 def effect_step(controller: int, source: int, ops: tuple, extra: Any = None) -> EffectStep:
     """The step that runs ``ops`` from the first (see ``EffectRunner``)."""
     return new_record(EffectStep, ("effect", controller, source, ops, 0, (), extra, None))
+
+
+def _resume(c: int, source: int, ops: tuple, idx: int, last: tuple, extra: Any, preset: tuple | None,
+            done: bool = True, accepted: bool = False) -> EffectStep:
+    """An effect step going on at op ``idx``: the plain 8 fields while ``done`` and ``accepted``
+    are their defaults (as every effect without conditions has them), else all 10."""
+    if done and not accepted:
+        return new_record(EffectStep, ("effect", c, source, ops, idx, last, extra, preset))
+    return new_record(EffectStep, ("effect", c, source, ops, idx, last, extra, preset, done, accepted))
 
 
 def player_of(ctx: EffectCtx, who: str) -> int:
@@ -307,6 +396,14 @@ class EffectRunner:
     state's seeded generator, ``all = true`` takes every match. An op that
     pushes rule flow (a search, player damage...) is resumed after that flow.
 
+    Conditions (``engine/conditions.py``; only in a game whose ``conditions`` are set): an op
+    with ``if`` is skipped unless its condition holds when its turn comes; an ability's own
+    ``if`` (a ``guarded`` first op) ends the effect unless it holds; an op with ``if_done`` runs
+    only if the op before it acted — it had targets, or its handler did not return False, or
+    the flow it pushed reported so (``effect_done``); a skipped op has not acted. An op with
+    ``optional`` opens an ``optional`` decision (yes / no) for the controller first, unless it
+    has no target to act on or cannot act (``effect_can_act``): then it is skipped without asking.
+
     The game provides ``effect_candidates(s, ctx, selector, op)`` and ``effect_select(s, ctx,
     selector, last, op)`` (objects with an ``iid``, or card iids), ``effect_target(s, iid)``
     (the object for a chosen iid, or None if gone), ``after_op(s)`` (state checks) and
@@ -319,15 +416,44 @@ class EffectRunner:
     effect_target: Callable[[Any, int], Any]
     after_op: Callable[[Any], None]
     _decide: Callable[..., None]
+    #: the game's condition words (``engine/conditions.py``), or None: no conditions
+    conditions: ConditionGame | None = None
+
+    def effect_holds(self, s, ctx: EffectCtx, cond: Any) -> bool:
+        """Whether a parsed condition holds now for ``ctx``."""
+        return cond is None or holds(s, ctx, cond, cast(ConditionGame, self.conditions))
 
     def _step_effect(self, s, step: EffectStep) -> None:
         c, source, ops, extra = step.controller, step.source, step.ops, step.extra
         idx, last, preset = step.next_op, step.last, step.preset  # (the loop below moves them on)
+        done, accepted = step_done(step), step_accepted(step)
         ctx = EffectCtx(c, source, extra)
         steps = s.steps
         while idx < len(ops):
             op = ops[idx]
             sel = op.args.get("target")
+            # --- conditions: if / if_done / optional (engine/conditions.py) ---
+            if preset is None and (op.cond is not None or op.if_done or op.optional):
+                if op.guard:
+                    if not self.effect_holds(s, ctx, op.cond):
+                        return  # the ability's own "if": nothing of it happens
+                    idx += 1
+                    continue
+                if (op.if_done and not done) or not self.effect_holds(s, ctx, op.cond):
+                    idx, done = idx + 1, False
+                    continue
+                if op.optional and not accepted:
+                    if sel is not None and not self._has_targets(s, ctx, sel, last, op):
+                        idx, done, last = idx + 1, False, ()
+                        continue
+                    if not self.effect_can_act(s, ctx, op):
+                        idx, done = idx + 1, False
+                        continue
+                    self._decide(s, c, "optional", new_record(OptionalPending, (c, source, ops, idx, last, extra, done)),
+                                 source=source, op=op.name)
+                    return
+            accepted = False
+            # --- the op itself ---
             if preset is not None:
                 targets = self.effect_targets(s, preset)
                 preset = None
@@ -350,6 +476,7 @@ class EffectRunner:
                 if not cands:
                     idx += 1
                     last = ()  # a following "same" has nothing to act on
+                    done = False
                     continue
                 if len(cands) > 1:
                     self._decide(s, c, "target", new_record(TargetPending, (c, source, ops, idx, last, extra)),
@@ -361,9 +488,11 @@ class EffectRunner:
             if not targets and sel is not None:
                 idx += 1
                 last = ()
+                done = False
                 continue
             depth = len(steps)
-            op.handler(self, s, ctx, op, targets)
+            acted = op.handler(self, s, ctx, op, targets)
+            done = acted is not False
             self.after_op(s)
             if s.over:
                 return
@@ -371,8 +500,29 @@ class EffectRunner:
                 last = tuple(t.iid for t in targets if hasattr(t, "iid"))
             idx += 1
             if len(steps) != depth:  # the op pushed rule flow: resume after it
-                steps.insert(depth, new_record(EffectStep, ("effect", c, source, ops, idx, last, extra, None)))
+                steps.insert(depth, _resume(c, source, ops, idx, last, extra, None, done))
                 return
+
+    def effect_can_act(self, s, ctx: EffectCtx, op: EffectOp) -> bool:
+        """Whether an op without a target could do anything now (a game's own hook: an optional
+        op that cannot act is skipped without asking). By default it can."""
+        return True
+
+    def _has_targets(self, s, ctx: EffectCtx, sel: "str | Selector", last: tuple, op: EffectOp) -> bool:
+        if isinstance(sel, Selector):
+            return bool(self.effect_candidates(s, ctx, sel, op) if sel.choose else self.effect_select(s, ctx, sel, last, op))
+        if sel.startswith("choose_"):
+            return bool(self.effect_candidates(s, ctx, sel, op))
+        return bool(self.effect_select(s, ctx, sel, last, op))
+
+    def effect_done(self, s, acted: bool) -> None:
+        """A flow an op pushed (a search, a card to pick) tells the effect waiting under it
+        whether the op acted, for a following ``if_done``: the effect step on top of the stack
+        (the one the op's flow returns to) gets ``done = acted``. Nothing else is changed."""
+        steps = s.steps
+        if steps and steps[-1][0] == "effect":
+            st = steps[-1]
+            steps[-1] = _resume(st[1], st[2], st[3], st[4], st[5], st[6], st[7], acted, step_accepted(st))
 
     def effect_targets(self, s, iids) -> list:
         """The objects (``effect_target``) of these instance ids that are still there; a
@@ -395,7 +545,7 @@ class EffectRunner:
         if isinstance(pending, TargetPicks):
             self._apply_picks(s, pending, a)
             return
-        s.steps.append(EffectStep("effect", *pending, preset=(a.params[0][1],)))  # (a.target,)
+        s.steps.append(_resume(*pending, (a.params[0][1],)))  # (a.target,)
 
     #: a choice among cards only their owner may see (a selector over the hand): the same
     #: actions, a decision kind whose candidates the other players are not shown
@@ -435,5 +585,19 @@ class EffectRunner:
                         self._ask_targets(s, pending._replace(picked=picked), sel, op, cands)
                         return
                     picked = picked + tuple(u.iid for u in cands)
-        s.steps.append(EffectStep("effect", pending.controller, pending.source, pending.ops, pending.next_op,
-                                  pending.last, pending.extra, picked))
+        s.steps.append(_resume(pending.controller, pending.source, pending.ops, pending.next_op, pending.last,
+                               pending.extra, picked))
+
+    def _legal_optional(self, s, p: int, pending: OptionalPending) -> list:
+        return [OPTIONAL_YES, OPTIONAL_NO]
+
+    def _apply_optional(self, s, p: int, pending: OptionalPending, a) -> None:
+        """Yes: the op runs (its checks already made); no: it is skipped and has not acted. An
+        ``optional`` event tells both players the answer."""
+        c, source, ops, idx, last, extra, done = pending
+        use = bool(a.params[0][1])  # (("use", bool),)
+        s.emit("optional", {"player": p, "card": source, "op": ops[idx].name, "use": use})
+        if use:
+            s.steps.append(_resume(c, source, ops, idx, last, extra, None, done, True))
+        else:
+            s.steps.append(_resume(c, source, ops, idx + 1, last, extra, None, False))

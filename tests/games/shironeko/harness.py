@@ -25,16 +25,19 @@ from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal
 FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
 
 
-def fixture_rules() -> ShironekoRules:
-    """A Shironeko ruleset whose card set is the test fixture (shared, immutable)."""
-    return base.fixture_rules(ShironekoRules, load_cards, FIXTURE)
+def fixture_rules(cards: pathlib.Path | None = None) -> ShironekoRules:
+    """A Shironeko ruleset whose card set is the test fixture (shared, immutable), plus the card
+    file ``cards`` (e.g. a mechanics corpus of tests/corpus/shironeko)."""
+    if cards is None:
+        return base.fixture_rules(ShironekoRules, load_cards, FIXTURE)
+    return base.fixture_rules(ShironekoRules, lambda more: load_cards(FIXTURE, more), cards)
 
 
 def scenario(p0: dict | None = None, p1: dict | None = None, active: int = 0, turn: int = 3,
-             first: int = 0, seed: int = 0, start: str = "main") -> Game:
+             first: int = 0, seed: int = 0, start: str = "main", cards: pathlib.Path | None = None) -> Game:
     """A game in the state described, waiting for the active player's main-phase decision
     (``start="turn"`` instead runs the active player's start phase first, from ``turn - 1``)."""
-    rules = fixture_rules()
+    rules = fixture_rules(cards)
     pool = base.Pool(rules)
     new = pool.new
     for p, spec, lay in pool.players(p0, p1, ("deck", "town_deck"), ("hand", "discard", "leader_hand", "removed")):

@@ -57,18 +57,22 @@ _PHASE = {"resource": "resource", "ignition": "ignition", "main": "main", "end_p
           "battle_events": "main"}
 
 
-def fixture_rules() -> ZXRules:
-    """A fresh Z/X ruleset (not the package's RULES) whose cards are the test fixture."""
-    return base.fixture_rules(ZXRules, load_cards, FIXTURE)
+def fixture_rules(cards: pathlib.Path | None = None) -> ZXRules:
+    """A fresh Z/X ruleset (not the package's RULES) whose cards are the test fixture (plus the
+    card file ``cards``, e.g. a mechanics corpus of tests/corpus/zx)."""
+    if cards is None:
+        return base.fixture_rules(ZXRules, load_cards, FIXTURE)
+    return base.fixture_rules(ZXRules, lambda more: load_cards(FIXTURE, more), cards)
 
 
 def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None = None,
              turn: int = 3, active: int = 0, first: int = 0, start: str | tuple = ("main",),
              phase: str | None = None, battle: tuple[int, int] | None = None, seed: int = 0,
-             rules: ZXRules | None = None) -> Game:
+             rules: ZXRules | None = None, cards: pathlib.Path | None = None) -> Game:
     """A game in the state described (see the module docstring), advanced to its first decision
-    (``rules``: a ruleset with other cards, e.g. the mechanics corpus's; the fixture's by default)."""
-    rules = rules or fixture_rules()
+    (``rules``: a ruleset with other cards, e.g. the mechanics corpus's; ``cards``: a card file
+    loaded with the fixture; the fixture's alone by default)."""
+    rules = rules or fixture_rules(cards)
     if isinstance(start, str):
         start = (start,)
     pool = base.Pool(rules)

@@ -4,10 +4,12 @@ See docs/cards.md for the file format with examples."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
                              card_loader, check_fields, check_static_effects)
+from ...engine.conditions import parse as parse_condition
+from ...engine.effects import guarded
 from ...engine.errors import CardDataError
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "rainbow", "colorless")
@@ -56,6 +58,7 @@ ABILITY_FIELDS = {
     "color": Field(str, default=None, choices=COLORS, doc="colour of that cost (default: card colour)"),
     "tap": Field(bool, default=False, doc="activated: the card must be ON and turns OFF (a cost)"),
     "untap": Field(bool, default=False, doc="activated: the card must be OFF and turns ON (a cost)"),
+    "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -71,6 +74,13 @@ class Ability(CardAbility):
     color: str
     tap: bool
     untap: bool
+    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
+    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
+
+    @property
+    def ops(self) -> tuple:
+        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
+        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +113,7 @@ _ABILITY_FIELD_KINDS = {
     "color": ("activated", "burst"),
     "tap": ("activated",),
     "untap": ("activated",),
+    "if": ("activated", "trigger", "on_enter"),
 }
 SEARCH_FILTERS = {"kind": (str, CHARACTER_KINDS + ("character", "monster")), "color": (str, COLORS),
                   "rune": (str, COLORS), "name": (str, None), "max_level": (int, None),
@@ -136,13 +147,19 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
             fail(f"has no effect on a {akind!r} ability (only on: {', '.join(kinds)})", key)
     if out["tap"] and out["untap"]:
         fail("an ability cannot both turn its card OFF (tap) and ON (untap)", "untap")
-    effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"))
+    cond = None
+    if out["if"] is not None:
+        cond = parse_condition(out["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
+    effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+    if akind == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
+        fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
     for op in effects:
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))
     check_static_effects(akind, effects, STATIC_TARGETS, fail)
     return Ability.of(out, effects, i, runes=tuple(out["runes"]), cost=out["cost"],
-                      color=out["color"] or color or "colorless", tap=out["tap"], untap=out["untap"])
+                      color=out["color"] or color or "colorless", tap=out["tap"], untap=out["untap"],
+                      cond=cond, run=guarded(effects, cond))
 
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:

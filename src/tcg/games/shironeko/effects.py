@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of
 from . import flow as F
+from .conditions import CONDITIONS
 from .state import PlayerDamageStep, SearchStep
 
 PLAYERS = ("self", "opponent")
@@ -111,7 +112,8 @@ def op_ready_souls(rules, s, ctx, op, targets):
     s.emit("ready_souls", {"player": ctx.controller, "amount": op["amount"] - max(n, 0)})
 
 
-REGISTRY = OpRegistry("shironeko")
+#: with the Shironeko condition words: op tables may have ``if``, ``if_done`` and ``optional``
+REGISTRY = OpRegistry("shironeko", CONDITIONS)
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 REGISTRY.implement("damage", damage_op(F.check_retreats), target=UNIT_TARGETS)
 REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)

@@ -22,8 +22,10 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 COLORS = ["blue", "colorless", "green", "orange", "purple", "rainbow", "red", "yellow"]
 PHASES = ["setup", "start", "draw", "main", "end"]
-KINDS = ["mulligan", "main", "defend", "target", "pay", "search", "discard", "trigger_order"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
+KINDS = ["mulligan", "main", "defend", "target", "pay", "search", "discard", "trigger_order", "optional"]
+OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+       # the ops an ``optional`` decision may ask about (the others are the target decision's)
+       "draw", "mill", "search", "shuffle", "player_damage", "build", "recycle", "ready_souls"]
 WHY = ["activate", "awaken", "burst", "change", "leaderize", "monster", "place"]
 CARD_KINDS = ["character", "awakened_character", "monster", "leader", "town"]
 
@@ -103,6 +105,7 @@ def actions():
         ("target", [("target", Loc(*ANYWHERE))]),
         ("trigger", [("card", Loc("decision.triggers"))]),
         ("discard", [("card", Loc("me.hand"))]),
+        ("optional", [("use", Vals(True, False))]),
         ("search_pick", [("card", Loc("me.discard", offered=40))]),
         ("search_none", []),
         ("pay", [("color", Vals(*COLORS))]),

@@ -17,6 +17,7 @@ from ...engine.state import colors_of, new_record
 from . import flow as F
 from . import payment as P
 from .cards import CHARACTER_KINDS, Card
+from .conditions import CONDITIONS
 from .state import (ActivatedStep, DamageCleanupStep, PayStep, PlayerDamageStep, PlayStep, SearchPending, SearchStep,
                     SNState, TriggerOrderPending, TriggersStep, Unit)
 
@@ -83,6 +84,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
     hand_second: int
     hand_limit: int
     max_chars: int
+    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
+    conditions = CONDITIONS
 
     def read_profile(self, p: Profile) -> None:
         super().read_profile(p)
@@ -247,7 +250,7 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         s.steps.append(new_record(TriggersStep, ("triggers", p, rest, attacker)))
         s.emit("trigger", {"player": p, "card": iid, "id": s.cards[iid].id})
         for ab in reversed(_abilities_of(s, iid, "trigger")):
-            s.steps.append(effect_step(p, iid, ab.effects, attacker))
+            s.steps.append(effect_step(p, iid, ab.ops, attacker))
 
     def _step_damage_cleanup(self, s: SNState, step: DamageCleanupStep) -> None:
         p = step.player
@@ -417,6 +420,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
                     continue
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
                     continue
+                if ab.cond is not None and not self.effect_holds(s, EffectCtx(s.active, u.iid, -1), ab.cond):
+                    continue
                 if n_on >= ab.cost and mask & P.cost_bit(ab.color, ab.cost):
                     out.append(ACTIVATE[ab.index, u.iid])
 
@@ -505,7 +510,7 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
     def _step_activated(self, s: SNState, step: ActivatedStep) -> None:
         p, iid, index = step.player, step.card, step.ability
         s.emit("activate", {"player": p, "card": iid, "id": s.cards[iid].id, "ability": index})
-        s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].effects, -1))
+        s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].ops, -1))
 
     def _step_play(self, s: SNState, step: PlayStep) -> None:
         """The card paid for resolves: placed, changed in, used, or leaderized."""
@@ -635,8 +640,9 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):
-            if not ab.runes or F.runes_met(F.runes(s, u), ab.runes):
-                s.steps.append(effect_step(p, u.iid, ab.effects, -1))
+            if (not ab.runes or F.runes_met(F.runes(s, u), ab.runes)) and \
+                    (ab.cond is None or self.effect_holds(s, EffectCtx(p, u.iid, -1), ab.cond)):
+                s.steps.append(effect_step(p, u.iid, ab.ops, -1))
 
     def _apply_defend(self, s: SNState, p: int, attacker: int, a: Action) -> None:
         if a.type == "no_defense":
@@ -682,6 +688,7 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
             s.emit("search", {"player": p, "took": False, "card": None})
         s.rng.shuffle(ps.deck)
         s.emit("shuffle", {"player": p, "zone": "deck"})
+        self.effect_done(s, a.type == "search_pick")  # for an "if you do" after the search
 
     # --- views -----------------------------------------------------------------------------
     def scramble_hidden(self, s: SNState, viewer, rng) -> bool:

@@ -333,6 +333,16 @@ def _n_search(v: Voice, ev) -> str:
     return v.say("event.search.revealed" if ev.get("revealed") else "event.search.card", p, card=card)
 
 
+def may_text(op: Any, lang: str = "en") -> str:
+    """What an optional op does, as "you may ..." reads it ("draw cards")."""
+    return words().get(f"may.{op}", lang) or t("may.other", lang)
+
+
+def _n_optional(v: Voice, ev) -> str:
+    return v.say("event.optional.yes" if ev.get("use") else "event.optional.no", ev.get("player"),
+                 what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
+
+
 def _n_turn_start(v: Voice, ev) -> str:
     return v.say("event.turn_start", ev.get("player"), turn=ev.get("turn"))
 
@@ -355,7 +365,7 @@ _NARRATORS = {
     "recycle": _n_count("cards"), "ready_souls": _n_count("amount"),
     "reveal": _n_reveal, "damage": _n_damage, "modify": _n_modify, "marker": _n_marker,
     "leave_field": _n_leave_field, "heal": _n_heal, "set_state": _n_set_state, "move": _n_move,
-    "search": _n_search, "turn_start": _n_turn_start, "phase": _n_phase, "game_over": _n_game_over,
+    "search": _n_search, "optional": _n_optional, "turn_start": _n_turn_start, "phase": _n_phase, "game_over": _n_game_over,
 }
 
 
@@ -388,6 +398,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     elif kind == "target":
         params["source"] = v.card(decision.get("source"))
         params["effect"] = v.cat.get(f"effect.{decision.get('op')}", v.lang) or v.t("effect.other")
+    elif kind == "optional":
+        params["source"] = v.card(decision.get("source"))
+        params["what"] = may_text(decision.get("op"), v.lang)
     elif kind == "trigger_order":
         params["trigger"] = term("trigger", v.lang)
     elif kind == "discard":
@@ -529,6 +542,11 @@ def describe(s, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
         return v.t(key, card=card_label(s.cards[a.card], v.lang), trigger=term("trigger", v.lang))
     if typ in ("discard", "search_pick"):
         return v.t(key, card=card_label(s.cards[a.card], v.lang))
+    if typ == "optional":
+        info = s.decision.info if s.decision is not None and s.decision.kind == "optional" else {}
+        if a.get("use"):
+            return v.t("action.optional.yes", what=may_text(info.get("op"), v.lang))
+        return v.t("action.optional.no")
     if typ == "pay":
         return v.t(key, color=color_name(a.color, v.lang))
     if typ == "pay_suggested":

@@ -6,9 +6,12 @@ Z/X OB bottom half sit outside both. See docs/cards.md."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_static_effects)
+from ...engine.conditions import parse as parse_condition
+from ...engine.effects import guarded
 from ...engine.errors import CardDataError
 
 COLORS = ("red", "blue", "white", "black", "green")
@@ -67,6 +70,7 @@ ABILITY_FIELDS = {
     "face_up_race": Field(str, default="", doc="works only while its controller's dynamis has "
                                                "min_face_up_race face-up cards of this race"),
     "min_face_up_race": Field(int, default=1, min=1, doc="how many face-up dynamis cards of face_up_race"),
+    "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -86,10 +90,12 @@ class Ability(CardAbility):
     player_card: str = ""       # only while the controller's player card is this one
     face_up_race: str = ""      # only while the controller has min_face_up_race face-up dynamis
     min_face_up_race: int = 1   # cards of this race
+    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
+    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
 
     @property
     def conditional(self) -> bool:
-        return bool(self.player_card or self.face_up_race)
+        return bool(self.player_card or self.face_up_race or self.cond is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +138,14 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 fail("a condition is for on_place, static and activated abilities, not 'use'", key)
         if "min_face_up_race" in raw and not a["face_up_race"]:
             fail("needs face_up_race (the race to count)", "min_face_up_race")
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda path, m: fail(m, path))
+        cond = None
+        if a["if"] is not None:
+            if a["kind"] == "use":
+                fail("an event's or EV EX's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
+            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
+        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
+            fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
         for n, op in enumerate(effects):
             _check_move(op, lambda m, key: fail(m, f"effects[{n}].{key}"))
             known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
@@ -146,7 +159,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False)
         abilities.append(Ability.of(a, effects, i, cost=a["cost"], min_force=a["min_force"],
                                     player_card=a["player_card"], face_up_race=a["face_up_race"],
-                                    min_face_up_race=a["min_face_up_race"]))
+                                    min_face_up_race=a["min_face_up_race"], cond=cond, run=guarded(effects, cond)))
     uses = sum(a.kind == "use" for a in abilities)
     if kind == "event" and uses != 1:
         raise CardDataError(fname, cid, "abilities", "an event needs exactly one 'use' ability")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
 from . import flow as F
 from .cards import COUNTERS
+from .conditions import CONDITIONS
 from .select import DESTINATIONS, Loose, any_table, unit_table
 from .state import PickCardStep, Unit
 
@@ -71,6 +72,15 @@ def op_search(rules, s, ctx, op, targets):
                                 "hand", op["reveal"]))
 
 
+def op_discard(rules, s, ctx, op, targets):
+    """You put a card of your choice from your hand into your trash (nothing, and it has not
+    acted, when your hand is empty)."""
+    if not s.players[ctx.controller].hand:
+        return False
+    s.steps.append(PickCardStep("pick_card", ctx.controller, "hand", (), "trash"))
+    return None
+
+
 def op_alter_force(rules, s, ctx, op, targets):
     """ZX-Z3: one card of your choice from your trash goes under this Z/X as force."""
     if s.square_of(ctx.source) >= 0 and s.players[ctx.controller].trash:
@@ -107,7 +117,8 @@ def op_overboost(rules, s, ctx, op, targets):
     s.steps.append(("overboost", ctx.controller))
 
 
-REGISTRY = OpRegistry("zx")
+#: with the Z/X condition words: op tables may have ``if``, ``if_done`` and ``optional``
+REGISTRY = OpRegistry("zx", CONDITIONS)
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 #: a unit op's optional ``filter`` ({name, color, race}): only Z/X that have that name / colour /
 #: race (with a SHIFT, its own or the SHIFT's: ZX-X6) are targets
@@ -135,6 +146,7 @@ REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False,
                                                           doc="公開: the card taken is shown to both players")},
                    player=("self",), to=("hand",), amount=(1,))
 REGISTRY.define("alter_force", {}, op_alter_force)
+REGISTRY.define("discard", {}, op_discard)
 REGISTRY.define("gain_counter", {"counter": Param(str, required=True, choices=COUNTERS),
                                  "amount": Param(int, default=1)}, op_gain_counter)
 REGISTRY.define("add_life", {"amount": Param(int, default=1)}, op_add_life)

@@ -30,8 +30,11 @@ COLORS = ["black", "blue", "green", "red", "white"]
 PHASES = ["setup", "play", "reboot", "draw", "resource", "main", "ignition", "end"]
 KINDS = ["start_card", "gate_card", "mulligan", "resource", "main", "pay", "battle", "target",
          "ignition", "overdrive", "life_pick", "life_card", "awaken", "pick_card", "overboost", "discard",
-         "target_hidden", "place_effect"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
+         "target_hidden", "place_effect", "optional"]
+OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+       # the ops an ``optional`` decision may ask about (the others are the target decision's)
+       "draw", "discard", "mill", "search", "shuffle", "add_life", "gain_counter", "alter_force", "overboost",
+       "win_if"]
 WHY = ["activate", "battle_event", "ev_ex", "event", "place", "zx_ex", "shift", "overboost", "ignite"]
 
 HAND, PILE, CHARGE, RESOURCES, DYNAMIS, RESOLVING, CAND = 16, 80, 30, 40, 20, 8, 24
@@ -132,4 +135,5 @@ def actions():
         ("overboost", [("card", Loc(*EX)), ("square", Sq())]), ("no_overboost", []),
         # selector tables (docs/cards.md Z8): appended, so that the ids above keep their meaning
         ("target_done", []),
+        ("optional", [("use", Vals(True, False))]),
     ]

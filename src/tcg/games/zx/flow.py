@@ -1,7 +1,10 @@
 """Z/X rule primitives: charge, deck refresh, life, power, costs, leaving the board."""
 from __future__ import annotations
 
+from ...engine.conditions import holds
+from ...engine.effects import EffectCtx
 from ...engine.piles import move_top_cards
+from .conditions import CONDITIONS
 from .state import PLAYER_SQUARE, ZXState, Unit
 
 
@@ -89,11 +92,12 @@ def unit_matches(s: ZXState, u: Unit, flt) -> bool:
     return True
 
 
-def ability_on(s: ZXState, p: int, ab) -> bool:
+def ability_on(s: ZXState, p: int, ab, source: int = -1) -> bool:
     """An ability's own conditions, for its controller ``p``: ``player_card`` (「特定(個人)の
     プレイヤーカードの存在で発動する能力」: that player card on its square, face up — not while a Z/X OB
-    has turned it face down) and ``face_up_race`` (「表向きとなったデュナミスの指定種族の数によって発動
-    する」: at least ``min_face_up_race`` face-up dynamis cards of that race)."""
+    has turned it face down), ``face_up_race`` (「表向きとなったデュナミスの指定種族の数によって発動
+    する」: at least ``min_face_up_race`` face-up dynamis cards of that race) and ``if`` (a condition
+    of engine/conditions.py; ``source``: the Z/X the ability belongs to, for ``self``)."""
     ps = s.players[p]
     if ab.player_card:
         pc = ps.player_card
@@ -103,6 +107,9 @@ def ability_on(s: ZXState, p: int, ab) -> bool:
         n = sum(1 for i in ps.dynamis if i in ps.face_up and s.cards[i].race == ab.face_up_race)
         if n < ab.min_face_up_race:
             return False
+    cond = getattr(ab, "cond", None)
+    if cond is not None:
+        return holds(s, EffectCtx(p, source), cond, CONDITIONS)
     return True
 
 
@@ -128,7 +135,7 @@ def _working(s: ZXState, v: Unit, entries: tuple, out: list) -> None:
     n = len(v.force)
     ok = None
     for e in entries:
-        if n >= e[0] and (e[1] is None or ability_on(s, v.owner, e[1])):
+        if n >= e[0] and (e[1] is None or ability_on(s, v.owner, e[1], v.iid)):
             if ok is None:
                 ok = [e]
             else:

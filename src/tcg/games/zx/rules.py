@@ -16,6 +16,7 @@ from ...engine.state import colors_of, new_record
 from . import flow as F
 from . import payment as P
 from . import select as ZS
+from .conditions import CONDITIONS
 from .cards import Card
 from .state import (ADJACENT, BATTLE_EV_EX, BATTLE_EVENT, DYN_EV_EX, DYN_NONE, DYN_ZX_EX, PLAYER_SQUARE,
                     ActivatedStep, AwakenPending, PayStep, AwakenStep, Battle, EvExUseStep, PickCardPending, PickCardStep,
@@ -24,6 +25,11 @@ from .state import (ADJACENT, BATTLE_EV_EX, BATTLE_EVENT, DYN_EV_EX, DYN_NONE, D
 PLAYER_TARGET = -1
 #: per player, the squares other than the opponent's player square (ZX-Q2)
 _PLACEABLE = tuple(tuple(sq for sq in range(9) if sq != PLAYER_SQUARE[1 - p]) for p in (0, 1))
+
+
+def _resolving(ab) -> tuple:
+    """The ops an ability's effect runs: its ``effects``, after a check of its ``if`` when it has one."""
+    return ab.run if ab.cond is not None else ab.effects
 
 
 def A(t: str, **kw: Any) -> Action:
@@ -86,6 +92,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
     hand_limit: int
     life_start: int
     resource_start: int
+    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
+    conditions = CONDITIONS
 
     # --- set-up (ZX-S1..S6) ------------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int, first: int | None = None) -> ZXState:
@@ -362,7 +370,7 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
             u = board[sq]
             if not u.used:
                 for ab in activated[u.iid]:
-                    if F.ability_on(s, p, ab) and P.payable(have, total, None, ab.cost):
+                    if F.ability_on(s, p, ab, u.iid) and P.payable(have, total, None, ab.cost):
                         out.append(_ACTIVATE[sq, ab.index])
             if not u.asleep:  # ZX-Q5, as in _targets
                 for t, act in _ATTACKS[sq]:
@@ -475,6 +483,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
                 if u is not None and u.owner == p and not u.asleep and sq != target]
 
     def _legal_pick_card(self, s, p, pending: PickCardPending):
+        if pending.dest == "trash":  # the discard op: a card must go (its op may be optional)
+            return [_PICK[i] for i in pending.matches]
         return [_PICK[i] for i in pending.matches] + [_PICK_NONE]
 
     def _legal_overboost(self, s, p, pending):
@@ -569,8 +579,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
             ps.used_shift = True
             s.emit("shift", {"player": p, "card": card, "id": cards[card].id, "square": square})
             for ab in reversed(cards[card].abilities_of("on_place")):
-                if F.ability_on(s, p, ab):
-                    s.steps.append(effect_step(p, u.iid, ab.effects))
+                if F.ability_on(s, p, ab, u.iid):
+                    s.steps.append(effect_step(p, u.iid, _resolving(ab)))
         elif t == "activate":  # 「特定効果を発動する」: the cost needs no colour (see payment.py)
             (_, ability), (_, square) = a.params  # ability, square
             u = s.board[square]
@@ -658,7 +668,7 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
     def _step_activated(self, s, step: ActivatedStep):
         p, sq, iid, index = step.player, step.square, step.card, step.ability
         s.emit("activate", {"player": p, "square": sq, "card": iid, "ability": index})
-        s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].effects))
+        s.steps.append(effect_step(p, iid, _resolving(s.cards[iid].abilities[index])))
 
     # --- paying (ZX-C2) ---------------------------------------------------------------------------
     def _pay(self, s, p: int, color: str | None, n: int, source: int, why: str) -> None:
@@ -727,8 +737,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
 
     def _on_place(self, s, p, u: Unit):
         for ab in reversed(s.table.on_place[u.iid]):
-            if F.ability_on(s, p, ab):  # its own condition, at the moment it is placed
-                s.steps.append(effect_step(p, u.iid, ab.effects))
+            if F.ability_on(s, p, ab, u.iid):  # its own condition, at the moment it is placed
+                s.steps.append(effect_step(p, u.iid, _resolving(ab)))
 
     # --- battle (ZX-B1..B5) ----------------------------------------------------------------------
     def _step_battle_events(self, s, step):
@@ -822,6 +832,9 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
             else:
                 found.append(i)
         matches = tuple(found)
+        if dest == "trash" and not matches:  # a discard from an empty hand: nothing to do
+            self.effect_done(s, False)
+            return
         info: dict[str, Any] = {"zone": zone, "to": dest if isinstance(dest, str) else "force"}
         if not isinstance(dest, str):
             info["holder"] = dest[1]
@@ -832,7 +845,11 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
     def _apply_pick_card(self, s, p, pending: PickCardPending, a):
         zone, dest, reveal = pending.zone, pending.dest, pending.reveal
         ps = s.players[p]
-        if a.type == "pick":
+        if a.type == "pick" and dest == "trash":  # the discard op: from the hand, public
+            ps.hand.remove(a.card)
+            ps.trash.append(a.card)
+            s.emit("discard", {"player": p, "card": a.card, "id": s.cards[a.card].id})
+        elif a.type == "pick":
             getattr(ps, zone).remove(a.card)
             if isinstance(dest, tuple):  # ("force", holder iid): Alter Force
                 held = s.square_of(dest[1])
@@ -851,6 +868,7 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
                     s.emit("pick", {"player": p, "from": zone}, what, (p,))
         if zone == "deck":
             s.rng.shuffle(ps.deck)
+        self.effect_done(s, a.type == "pick")  # for an "if you do" after the op that asked
 
     def _step_overboost(self, s, step):  # ZX-X5
         self._decide(s, step[1], "overboost", step[1])
@@ -870,6 +888,15 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
     # --- effect targets (EffectRunner hooks) --------------------------------------------------------
     #: what a selector table may name (games/zx/select.py)
     selectors = ZS.SELECTORS
+
+    def effect_can_act(self, s, ctx: EffectCtx, op) -> bool:
+        """An optional ``discard`` is not offered with an empty hand (nor ``alter_force`` with an
+        empty trash or away from the board)."""
+        if op.name == "discard":
+            return bool(s.players[ctx.controller].hand)
+        if op.name == "alter_force":
+            return s.square_of(ctx.source) >= 0 and bool(s.players[ctx.controller].trash)
+        return True
 
     def effect_target(self, s, iid: int) -> Unit | ZS.Loose | None:
         """The Z/X with this card on the board, or the card in its owner's pile (a ``move``'s

@@ -356,9 +356,16 @@ def describe(s: Any, a: Action, lang: str = "en") -> str:
     return got
 
 
+def may_text(op: Any, lang: str = "en") -> str:
+    """What an optional op does, as "you may ..." reads it ("draw cards")."""
+    return words().get(f"may.{op}", _lang(lang)) or t("may.other", lang)
+
+
 def _describe(s: Any, a: Action, lang: str) -> str:
     lang = _lang(lang)
     v = Voice(None, lang)
+    if a.type == "optional":
+        return t("action.optional.yes" if a.get("use") else "action.optional.no", lang)
     key = f"action.{a.type}"
     if key not in words():
         return t("action.hidden", lang)
@@ -605,6 +612,16 @@ class _Table:
         if kind == "sleep":
             u = self.units.get(a.square) or {}
             return T("option.sleep", whose=self.yp, unit=v.label(u), square=v.sq(a.square))
+        if kind == "optional" and d is not None:
+            info = d.info or {}
+            src = self.view(info.get("source")) or v.book.view(info.get("source"))
+            card = v.label(src) if src else v.card(info.get("source"))
+            if a.get("use"):
+                return T("option.optional.yes", what=may_text(info.get("op"), v.lang), card=card)
+            return T("option.optional.no", card=card)
+        if kind == "pick" and cv and d is not None and (d.info or {}).get("to") == "trash":
+            return T("option.pick.trash", card=v.label(cv), kind=kind_name(cv.get("kind"), v.lang), stats=self.st(cv),
+                     whose=self.yp)
         if kind == "pick" and cv:
             if d is not None and (d.info or {}).get("to") == "force":
                 return T("option.pick.force", card=v.label(cv), kind=kind_name(cv.get("kind"), v.lang),
@@ -894,6 +911,9 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
         return T("event.mill", card=card(), whose=v.whose(p), source=v.source(src))
     if kind == "discard":
         return T("event.discard", who=v.who(p), card=card())
+    if kind == "optional":
+        return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
+                 what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
     if kind == "pick":
         zone = T(f"zone.{ev.get('from', 'deck')}")
         if ev.get("card") is None:  # a searched card the viewer may not see
@@ -948,7 +968,7 @@ ECHO = {"place": ("place",), "event": ("event",), "battle_event": ("event",), "a
         "attack": ("attack",), "shift": ("shift",), "ev_ex": ("ev_ex",), "resource": ("resource",),
         "discard": ("discard",), "pick": ("pick", "alter_force"), "zx_ex": ("zx_ex",),
         "gate_card": ("gate_card",), "start_card": ("start_card",), "mulligan": ("mulligan",),
-        "place_free": ("place",), "use_free": ("event",), "overboost": ("place",)}
+        "place_free": ("place",), "use_free": ("event",), "overboost": ("place",), "optional": ("optional",)}
 #: actions whose line already states what they cost
 PAID = frozenset({"place", "event", "battle_event", "activate", "ev_ex", "zx_ex"})
 
@@ -1117,6 +1137,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             holder = v.book.view(decision.get("holder"))
             return T("decision.pick_card.force", who=who, whose=yp,
                      holder=v.label(holder) if holder else T("fmt.the_zx"))
+        if decision.get("to") == "trash":
+            return T("decision.pick_card.trash", who=who, whose=yp)
         if "zone" not in decision:  # another player's search: which cards, a secret
             return T("decision.pick_card", who=who, whose=yp, zone=T("zone.deck"))
         return T("decision.pick_card", who=who, whose=yp, zone=T(f"zone.{decision.get('zone', 'deck')}"))
@@ -1127,6 +1149,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         done = T("decision.pay.done", colors=colors_text(paid, v.lang)) if paid else ""
         return T("decision.pay", who=who, card=v.card(decision.get("card")), left=decision.get("left"), whose=yp,
                  need=need, cost=decision.get("cost"), done=done)
+    if kind == "optional":
+        return T("decision.optional", who=who, card=v.card(decision.get("source")),
+                 what=may_text(decision.get("op"), v.lang))
     if kind in ("target", "target_hidden"):
         op = decision.get("op")
         key = f"effect.{op}.{decision['to']}" if decision.get("to") else f"effect.{op}"  # move: where to
@@ -1280,7 +1305,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
                 continue
             if u.used:
                 unit_line(v.t("why.ability_used"))
-            elif not F.ability_on(s, p, ab):
+            elif not F.ability_on(s, p, ab, u.iid):
                 unit_line(v.t("why.ability_condition"))
             elif not P.can_pay(s, p, None, ab.cost):
                 unit_line(v.t("why.ability_cost", cost=ab.cost, count=ready))
