@@ -12,8 +12,8 @@
 
 ``import tcg`` never imports this package (nor numpy, PettingZoo or Gymnasium). ``import tcg.rl``
 registers one Gymnasium id per game, ``tcg/<game>-v<ENV_VERSION>`` (``gymnasium.make(
-"tcg/zx-v1", opponent="random")``); the env module and the encoders load at the first
-``gymnasium.make``; ``tcg/<game>-v0`` (the first ids) makes the same env. Without Gymnasium
+"tcg/zx-v2", opponent="random")``); the env module and the encoders load at the first
+``gymnasium.make``; ``tcg/<game>-v0`` and ``-v1`` (earlier ids) make the same env. Without Gymnasium
 installed nothing is registered.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .version import ENV_VERSION  # environment names and ids carry it
 
 
 def gym_id(game: str) -> str:
-    """The Gymnasium id of ``game``'s single-agent env, e.g. ``tcg/zx-v1``."""
+    """The Gymnasium id of ``game``'s single-agent env, e.g. ``tcg/zx-v2``."""
     return f"tcg/{game}-v{ENV_VERSION}"
 
 
@@ -38,9 +38,9 @@ def _register_gym_ids() -> None:
 
     from tcg.api import list_games
     for game in list_games():
-        # v0, the first ids, make the same env as the current version: scripts written for them
+        # the earlier ids make the same env as the current version: scripts written for them
         # keep running (their observations are the current layout; docs/research.md)
-        for env_id in (gym_id(game), f"tcg/{game}-v0"):
+        for env_id in (gym_id(game), *(f"tcg/{game}-v{v}" for v in range(ENV_VERSION))):
             if env_id not in gymnasium.registry:
                 gymnasium.register(env_id, entry_point="tcg.rl.gymnasium_env:TcgGymEnv",
                                    kwargs={"game": game})

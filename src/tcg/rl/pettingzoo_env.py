@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments of the four games (``tcg_<game>_v1``).
+"""PettingZoo AEC environments of the four games (``tcg_<game>_v2``).
 
 ``aec_env(game, decks=None, seed=None, max_decisions=None)``:
 
@@ -37,7 +37,7 @@ from .gymnasium_env import observation_space
 
 
 class TcgAECEnv(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "tcg_v1", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": "tcg_v2", "is_parallelizable": False}
 
     def __init__(self, game: str, decks: Sequence[Any] | None = None, seed: int | None = None,
                  max_decisions: int | None = None, render_mode: str | None = None):
