@@ -331,5 +331,5 @@ def test_narration_of_moves_in_both_languages():
     do(g, "target", target="Z-B1")                          # the only card: no "done" to press
     moves = [e for e in g.log.for_player(1) if e["type"] == "move"]
     assert T.lines(moves, 1, "en", cards=g.rules.cards) == [
-        "青一 (Blue One) went from Opponent's trash to Opponent's resources, asleep"]
+        "Blue One (青一) went from Opponent's trash to Opponent's resources, asleep"]
     assert "リソース（スリープ状態）" in T.lines(moves, 1, "ja", cards=g.rules.cards)[0]
