@@ -205,7 +205,8 @@ def test_many_new_games_neither_stay_in_memory_nor_load_at_restart(tmp_path, no_
     with client(tmp_path, limits=Limits(idle=600)) as c2:
         hub = c2.app.state.hub
         assert set(hub.rooms) <= {waiting}
-        assert wait_for(lambda: store.load(waiting).actions, 5.0)  # the computer moved
+        assert wait_for(lambda: store.load(waiting).actions, 5.0)  # the computer moved ...
+        assert wait_for(lambda: store.computer_to_move() == [], 10.0)  # ... until the human is to move
         assert not set(gids) & set(hub.rooms)
     assert store.computer_to_move() == []
 

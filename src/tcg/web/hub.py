@@ -535,13 +535,13 @@ class Hub:
             return
         if not self.store.own(room.id):
             return  # another server process runs this game's computer player
+        # marked at once, not when the task starts: the room is not dropped (``sweep``) meanwhile
+        self._moving.add(room.id)
         self._spawn(self._computer(room))
 
     async def _computer(self, room: Room) -> None:
-        """The computer plays every decision that is its own (one such task per game at a time)."""
-        if room.id in self._moving:
-            return
-        self._moving.add(room.id)
+        """The computer plays every decision that is its own (one such task per game at a time:
+        ``schedule_computer`` marks the game as moving before it starts this task)."""
         try:
             await self._computer_turns(room)
         finally:
