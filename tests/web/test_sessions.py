@@ -148,7 +148,7 @@ def test_the_schema_migration_is_versioned_and_idempotent(tmp_path):
     db, old = old_database(tmp_path)
     before = sqlite3.connect(db).execute("SELECT game_id, seat, kind, token_hash, invite_hash FROM seats").fetchall()
     store = SQLiteStore(db)
-    assert store.schema_version() == SCHEMA_VERSION == 3
+    assert store.schema_version() == SCHEMA_VERSION == 4  # 4: tests/web/test_friend.py
     store.close()
     again = SQLiteStore(db)  # opened again: nothing more to do, nothing changed
     assert again.schema_version() == SCHEMA_VERSION
@@ -186,6 +186,8 @@ def test_the_migration_of_a_postgresql_database_made_before_sessions():
             store = open_store(url)
             assert store.schema_version() == SCHEMA_VERSION
             assert store.seat_of("g1", "x" * 32) == [0]
+            # version 4 (display names, the lobby): the same columns as SQLite's
+            assert store.load("g1").seats[0]["name"] is None and store.lobby_games() == []
             store.close()
         store = open_store(url)
         assert store.adopt("s" * 40, "g1", 0, "x" * 32)
