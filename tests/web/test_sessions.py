@@ -49,12 +49,12 @@ def test_a_browser_holds_one_cookie_whatever_its_games(tmp_path):
         # every game is listed, and every seat opens with that one cookie
         home = me.get("/").text
         assert all(g in home for g in games)
+        # the friend, invited to the games between people (dealt then), holds one cookie too
+        for g in games[1::2]:
+            assert join(friend, invite_path(me, g)).status_code == 303
         for g in games:
             with me.websocket_connect(f"/ws/{g}?seat=0") as ws:
                 assert receive_state(ws)["seat"] == 0
-        # the friend, invited to the games between people, holds one cookie too
-        for g in games[1::2]:
-            assert join(friend, invite_path(me, g)).status_code == 303
         assert set(friend.cookies) == {"tcg_session"}
         with friend.websocket_connect(f"/ws/{games[1]}?seat=1") as ws:
             assert receive_state(ws)["seat"] == 1
