@@ -245,3 +245,49 @@ def test_a_database_of_schema_3_opens_and_its_games_resume_or_replay(tmp_path):
     again = SQLiteStore(db)  # opened again: nothing to do
     assert again.schema_version() == 4
     again.close()
+
+
+def test_a_rematch_swaps_the_seats_once_both_accept(tmp_path):
+    c, (host, friend, watcher) = browsers(tmp_path, 3)
+    samples = tcg.list_decks("zx")
+    with c:
+        solo = new_game(host)
+        gid = new_game(host, opponent="friend", name="Ann", deck=samples[0], clock="blitz")
+        path = invite_path(host, gid)
+        assert friend.post(path, data={"deck": samples[1], "name": "Ben"}, follow_redirects=False).status_code == 303
+        assert 'id="rematch-script"' in host.get(f"/game/{gid}").text
+        assert 'id="rematch-script"' not in watcher.get(f"/watch/{gid}").text
+        # not before the end
+        assert host.get(f"/game/{gid}/rematch").json()["available"] is False
+        assert host.post(f"/game/{gid}/rematch").status_code == 409
+        with host.websocket_connect(f"/ws/{gid}?seat=0") as ws:
+            m = receive_state(ws)
+            ws.send_text(json.dumps({"type": "concede", "seq": m["seq"]}))
+            receive_state(ws, lambda x: x["result"] is not None)
+        # neither a spectator nor a game against the computer
+        assert watcher.post(f"/game/{gid}/rematch").status_code == 409
+        with host.websocket_connect(f"/ws/{solo}?seat=0") as ws:
+            m = receive_state(ws)
+            ws.send_text(json.dumps({"type": "concede", "seq": m["seq"]}))
+            receive_state(ws, lambda x: x["result"] is not None)
+        assert host.get(f"/game/{solo}/rematch").json()["available"] is False
+        # the host offers: the friend's page is told, with the host's name
+        st = host.post(f"/game/{gid}/rematch").json()
+        assert st["available"] and st["accepted"] == [0] and st["game"] is None and st["other"] == "Ben"
+        seen = friend.get(f"/game/{gid}/rematch").json()
+        assert seen["accepted"] == [0] and seen["seat"] == 1 and seen["other"] == "Ann" and seen["game"] is None
+        assert host.post(f"/game/{gid}/rematch").json()["game"] is None  # offered twice: still one offer
+        # the friend accepts: the new game, the same decks, seats swapped, names and clock kept
+        done = friend.post(f"/game/{gid}/rematch").json()
+        new = done["game"]
+        assert new and host.get(f"/game/{gid}/rematch").json()["game"] == new
+        store = c.app.state.store
+        old_g, new_g = store.load(gid), store.load(new)
+        assert [d["name"] for d in new_g.setup["decks"]] == [d["name"] for d in old_g.setup["decks"]][::-1]
+        assert [s["name"] for s in new_g.seats] == ["Ben", "Ann"]
+        assert new_g.options.get("clock", {}).get("name") == "blitz" and new_g.result is None
+        assert friend.post(f"/game/{gid}/rematch").json()["game"] == new  # one new game only
+        assert len([g for g in store.games_held(host.cookies["tcg_session"]) if g["id"] == new]) == 1
+        with host.websocket_connect(f"/ws/{new}?seat=1") as a, friend.websocket_connect(f"/ws/{new}?seat=0") as b:
+            assert receive_state(a)["seat"] == 1 and receive_state(b)["seat"] == 0
+        assert 'data-seat="1"' in host.get(f"/game/{new}").text

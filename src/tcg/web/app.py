@@ -429,6 +429,53 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         resp.headers["cache-control"] = "no-store"
         return resp
 
+    # --- a rematch: the same decks, seats swapped, once both players accept ---------------------
+    def rematch_state(request: Request, gid: str, stored: Any) -> dict[str, Any]:
+        held = seats_held(request, gid)
+        friends = len(stored.seats) == 2 and all(s["kind"] == "human" for s in stored.seats) \
+            and not waiting(stored)
+        available = bool(held) and friends and stored.result is not None
+        offer = store.rematch(gid) if available else {"accepted": [], "game": None}
+        seat = held[0] if held else None
+        t = words(lang_of(request))
+        other = next((s for s in stored.seats if s["seat"] != seat), None)
+        return {"available": available, "seat": seat, "accepted": offer["accepted"], "game": offer["game"],
+                "other": (other.get("name") or t("web.player_n", n=other["seat"] + 1)) if other else ""}
+
+    @app.get("/game/{gid}/rematch")
+    async def rematch_get(request: Request, gid: str):
+        """Whether a rematch may be offered (a finished game between two people, to one of
+        them), who has offered it, and the new game once both have."""
+        if not store.exists(gid):
+            return JSONResponse({"available": False}, status_code=404)
+        resp = JSONResponse(rematch_state(request, gid, store.load(gid)))
+        resp.headers["cache-control"] = "no-store"
+        return resp
+
+    @app.post("/game/{gid}/rematch")
+    async def rematch_post(request: Request, gid: str):
+        """Offer, or accept, the rematch: the second acceptance makes the new game (the same
+        decks and card set, the seats swapped, the same clock, a seed the server draws)."""
+        if not store.exists(gid):
+            return JSONResponse({"available": False}, status_code=404)
+        stored = store.load(gid)
+        state = rematch_state(request, gid, stored)
+        if not state["available"]:
+            return JSONResponse(state, status_code=409)
+        if state["game"] is None:
+            cards = store.cards_of(stored.setup)
+            decks = [Deck.from_dict(d) for d in stored.setup["decks"]][::-1]
+            g = tcg.new_game(stored.game, decks, seed=rng.randrange(MAX_SEED + 1), cards=cards)
+            setup = g.record()
+            setup.pop("actions", None)
+            setup.pop("result", None)
+            options = {k: v for k, v in stored.options.items() if k == "clock"}
+            store.accept_rematch(gid, state["seat"], setup, options)
+            state = rematch_state(request, gid, stored)
+        resp = JSONResponse(state)
+        resp.headers["cache-control"] = "no-store"
+        return resp
+
     @app.get("/watch/{gid}", response_class=HTMLResponse)
     async def watch(request: Request, gid: str):
         t = words(lang_of(request))

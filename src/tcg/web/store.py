@@ -99,10 +99,12 @@ MIGRATIONS: list[tuple[int, str, tuple[str, ...]]] = [
         "computer is to move", (
         "ALTER TABLE games ADD COLUMN to_move INTEGER DEFAULT -1",
     )),
-    (4, "each seat's display name (seats.name) and the games listed in the lobby (games.lobby: 1 when the "
-        "host let anyone take the second seat)", (
+    (4, "each seat's display name (seats.name), the games listed in the lobby (games.lobby: 1 when the "
+        "host let anyone take the second seat) and the rematch of a finished game (games.rematch: JSON "
+        "{accepted: seats, game: the new game's id})", (
         "ALTER TABLE seats ADD COLUMN name TEXT",
         "ALTER TABLE games ADD COLUMN lobby INTEGER DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN rematch TEXT",
     )),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
@@ -320,6 +322,47 @@ class SQLStore:
             out.append({"id": gid, "game": game, "created": created, "options": json.loads(options),
                         "seats": seats, "open": any(s["invited"] and not s["taken"] for s in seats)})
         return out
+
+    def rematch(self, gid: str) -> dict[str, Any]:
+        """The rematch of a finished game: ``{"accepted": [seats], "game": new id or None}``."""
+        row = self._exec(self._db(), "SELECT rematch FROM games WHERE id=?", (gid,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {gid!r}")
+        return json.loads(row[0]) if row[0] else {"accepted": [], "game": None}
+
+    def accept_rematch(self, gid: str, seat: int, setup: Mapping[str, Any],
+                       options: Mapping[str, Any]) -> dict[str, Any]:
+        """Seat ``seat`` of the finished game ``gid`` offers (or accepts) a rematch; once every
+        human seat has, the new game is made in the same transaction: ``setup`` (the same decks,
+        seats swapped: seat n of the new game is held by whoever held seat 1 - n, under their
+        name) and ``options``. Returns ``rematch(gid)`` after it."""
+        with self._tx() as db:
+            row = self._exec(db, "SELECT rematch, result, game FROM games WHERE id=?" + self.FOR_UPDATE,
+                             (gid,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {gid!r}")
+            if row[1] is None:
+                raise StoreError("the game is not over")
+            offer = json.loads(row[0]) if row[0] else {"accepted": [], "game": None}
+            if offer["game"] is not None:
+                return offer
+            if seat not in offer["accepted"]:
+                offer["accepted"] = sorted([*offer["accepted"], seat])
+            seats = self._exec(db, "SELECT seat, kind, token_hash, name FROM seats WHERE game_id=? ORDER BY seat",
+                               (gid,)).fetchall()
+            if all(s[0] in offer["accepted"] for s in seats if s[1] == "human") and len(seats) == 2:
+                new, now = new_game_id(), time.time()
+                self._exec(db, "INSERT INTO games (id, game, created, updated, setup, options) VALUES (?,?,?,?,?,?)",
+                           (new, row[2], now, now, json.dumps(setup, ensure_ascii=False),
+                            json.dumps(options, ensure_ascii=False)))
+                for n in range(2):
+                    _, kind, token_hash, name = seats[1 - n]
+                    self._exec(db, "INSERT INTO seats (game_id, seat, kind, token_hash, name) VALUES (?,?,?,?,?)",
+                               (new, n, kind, token_hash, name))
+                offer["game"] = new
+            self._exec(db, "UPDATE games SET rematch=? WHERE id=?", (json.dumps(offer), gid))
+            self._changed(db, gid, None)
+        return offer
 
     def invited_seat(self, gid: str, invite: str) -> int | None:
         """The seat the invitation code would give (not taken: ``claim`` takes it), or None."""
