@@ -59,7 +59,9 @@ def test_the_friend_brings_their_own_deck_and_every_problem_is_listed(tmp_path):
         assert r.status_code == 400 and all(str(escape(p.text("ja"))) in r.text for p in problems)
         assert store.invited_seat(gid, path.rsplit("/", 1)[1]) == 1
         # garbage, a deck code of another game: a message, not a 500
-        for text in ("[main\n", "tcg1:zx:nonsense", tcg.deck_code("shironeko", tcg.list_decks("shironeko")[0])):
+        # (a long pasted text, 9 bytes a character once form-encoded, reaches the form: not a 413)
+        for text in ("[main\n", "tcg1:zx:nonsense", tcg.deck_code("shironeko", tcg.list_decks("shironeko")[0]),
+                     "あ" * 60_000, "x" * 70_000):
             r = friend.post(path, data={"deck_text": text}, follow_redirects=False)
             assert r.status_code == 400 and 'id="join-problems"' in r.text and "Traceback" not in r.text, text
         # a deck code: the game is dealt with it

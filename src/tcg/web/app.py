@@ -54,7 +54,8 @@ KiB = 1024
 #: the most bytes of a request body, by route (``POST`` path, or path prefix ending in "/");
 #: a form's deck text may be 64 Ki characters, each up to 9 bytes URL-encoded
 BODY_LIMITS = {
-    "/new": 768 * KiB, "/api/check-deck/": 768 * KiB, "/api/validate-deck": 768 * KiB,
+    "/new": 768 * KiB, "/join/": 768 * KiB, "/lobby/join/": 768 * KiB,  # a pasted deck (form-encoded)
+    "/api/check-deck/": 768 * KiB, "/api/validate-deck": 768 * KiB,
     "/api/read-deck/": MAX_DECK_BYTES + 64 * KiB, "/api/deck-file/": MAX_DECK_JSON,
     "/api/check-cards/": card_pages.MAX_BODY, "/api/card-sets/": card_pages.MAX_BODY,
     "/replay": MAX_UPLOAD + 64 * KiB,
