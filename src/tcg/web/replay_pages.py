@@ -77,11 +77,12 @@ class ReplayRefused(Exception):
 class _Stage:
     """What a ``Voice`` needs of a room: the game id, the game, the players' names."""
 
-    def __init__(self, game_id: str, game: "tcg.Game", seat_kinds: list[str]):
-        self.game_id, self.game, self.seat_kinds = game_id, game, seat_kinds
+    def __init__(self, game_id: str, game: "tcg.Game", seat_kinds: list[str],
+                 seat_names: list[str | None] | None = None):
+        self.game_id, self.game, self.seat_kinds, self.seat_names = game_id, game, seat_kinds, seat_names
 
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
-        return player_names(self.game_id, self.seat_kinds, viewer, lang, getattr(self, "seat_names", None))
+        return player_names(self.game_id, self.seat_kinds, viewer, lang, self.seat_names)
 
 
 def apply_entry(g: "tcg.Game", entry: Mapping[str, Any]) -> None:
@@ -111,8 +112,7 @@ class Timeline:
     def __init__(self, source: "Source", viewer: int | None, lang: str):
         self.source, self.viewer, self.lang = source, viewer, lang
         self.game = source.start.clone()
-        self.stage = _Stage(source.game_id, self.game, source.seat_kinds)
-        self.stage.seat_names = source.seat_names
+        self.stage = _Stage(source.game_id, self.game, source.seat_kinds, source.seat_names)
         self.voice = Voice(self.stage, viewer, lang)  # type: ignore[arg-type]
         self.steps: list[dict[str, Any]] = []
         self.last: list[list[str]] = []  # per action count: what the last action was about
