@@ -10,7 +10,7 @@
   if (!script || !page || page.dataset.seat === "") return;
   const words = script.dataset;
   const url = "/game/" + encodeURIComponent(page.dataset.gid) + "/rematch";
-  const fill = (text, name) => text.replace("{name}", name);
+  const fill = (text, name) => text.replace("{name}", () => name);  // a name is text, never a pattern
 
   function slot() {
     let s = document.getElementById("rematch-slot");
