@@ -293,3 +293,23 @@ def test_a_rematch_swaps_the_seats_once_both_accept(tmp_path):
         with host.websocket_connect(f"/ws/{new}?seat=1") as a, friend.websocket_connect(f"/ws/{new}?seat=0") as b:
             assert receive_state(a)["seat"] == 1 and receive_state(b)["seat"] == 0
         assert 'data-seat="1"' in host.get(f"/game/{new}").text
+
+
+def test_the_friend_may_use_the_cards_of_the_hosts_card_set(tmp_path):
+    from ..card_texts import MY
+    from .test_my_cards import MY_DECK
+    c, (host, friend, other) = browsers(tmp_path, 3)
+    with c:
+        r = host.post("/api/card-sets/shironeko", json={"name": "Mine", "files": [{"name": "my.toml", "text": MY}]})
+        digest = r.json()["hash"]
+        gid = new_game(host, "shironeko", opponent="friend", deck="red_rush", card_set=digest)
+        path = invite_path(host, gid)
+        assert "own card set" in friend.get(path).text
+        assert friend.post(path, data={"deck": "red_rush", "deck_text": MY_DECK}, follow_redirects=False).status_code == 303
+        assert "MY-001" in c.app.state.store.load(gid).setup["decks"][1]["sections"]["main"]
+        # without the host's set the new card is unknown: the form says so, the seat stays free
+        plain = new_game(host, "shironeko", opponent="friend", deck="red_rush")
+        path = invite_path(host, plain)
+        r = other.post(path, data={"deck": "red_rush", "deck_text": MY_DECK}, follow_redirects=False)
+        assert r.status_code == 400 and "テスト剣士" in r.text and 'id="join-problems"' in r.text
+        assert c.app.state.store.invited_seat(plain, path.rsplit("/", 1)[1]) == 1
