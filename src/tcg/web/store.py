@@ -314,14 +314,17 @@ class SQLStore:
     def lobby_games(self, limit: int = 50) -> list[dict[str, Any]]:
         """The unfinished games listed in the lobby (newest first): each with its seats' names,
         its options and whether a seat is still open."""
-        rows = self._exec(self._db(), "SELECT id, game, created, options FROM games WHERE lobby=1 AND result IS NULL "
-                          "ORDER BY created DESC LIMIT ?", (limit,)).fetchall()
-        out = []
-        for gid, game, created, options in rows:
-            seats = self.seats(gid)
-            out.append({"id": gid, "game": game, "created": created, "options": json.loads(options),
-                        "seats": seats, "open": any(s["invited"] and not s["taken"] for s in seats)})
-        return out
+        rows = self._exec(self._db(), "SELECT g.id, g.game, g.created, g.options, s.seat, s.kind, "
+                          "s.token_hash IS NOT NULL, s.invite_hash IS NOT NULL, s.name FROM seats s JOIN games g "
+                          "ON g.id=s.game_id WHERE g.id IN (SELECT id FROM games WHERE lobby=1 AND result IS NULL "
+                          "ORDER BY created DESC LIMIT ?) ORDER BY g.created DESC, g.id, s.seat", (limit,)).fetchall()
+        out: dict[str, dict[str, Any]] = {}
+        for gid, game, created, options, seat, kind, taken, invited, name in rows:
+            g = out.setdefault(gid, {"id": gid, "game": game, "created": created, "options": json.loads(options),
+                                     "seats": [], "open": False})
+            g["seats"].append({"seat": seat, "kind": kind, "taken": bool(taken), "invited": bool(invited), "name": name})
+            g["open"] = g["open"] or (bool(invited) and not taken)
+        return list(out.values())
 
     def rematch(self, gid: str) -> dict[str, Any]:
         """The rematch of a finished game: ``{"accepted": [seats], "game": new id or None}``."""
