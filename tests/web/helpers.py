@@ -75,7 +75,9 @@ def join(c, path: str):
     if shown.status_code != 200:
         return shown
     assert 'id="take-seat"' in shown.text, shown.text[:300]
-    return c.post(path, follow_redirects=False)
+    # a game waiting for the friend's deck: the first sample deck the page offers
+    m = re.search(r'<select name="deck" id="join-deck">\s*<option value="([^"]+)"', shown.text)
+    return c.post(path, data={"deck": m.group(1)} if m else {}, follow_redirects=False)
 
 
 def receive_state(ws, until: Callable[[dict], bool] = lambda m: True, limit: int = 200,

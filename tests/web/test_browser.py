@@ -54,6 +54,7 @@ def test_two_browsers_play_each_other_and_a_spectator_watches(browser, server):
     friend.goto(link)  # the invitation's page: the seat is taken by its button
     friend.click("#take-seat")
     friend.wait_for_url(re.compile(rf".*/game/{gid}"))
+    host.wait_for_selector("#table-page", timeout=15_000)  # the host's waiting page becomes the table
     watcher.goto(f"{server.url}/watch/{gid}")
     watcher.wait_for_selector("#spectating")
     rng = random.Random(7)
@@ -91,6 +92,7 @@ def test_the_server_killed_mid_game_comes_back_and_both_players_go_on(browser, t
         b.goto(a.locator("#invite-link").input_value())
         b.click("#take-seat")
         b.wait_for_url(re.compile(rf".*/game/{gid}"))
+        a.wait_for_selector("#table-page", timeout=15_000)  # the host's waiting page becomes the table
         rng = random.Random(3)
         moves = 0
         while moves < 10:

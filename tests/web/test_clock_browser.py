@@ -31,6 +31,7 @@ def test_a_clock_counts_down_and_an_absent_friend_is_replaced_by_the_computer(tm
             friend.goto(host.locator("#invite-link").input_value())
             friend.click("#take-seat")
             friend.wait_for_selector("#clock:not([hidden])")
+            host.wait_for_selector("#table-page", timeout=15_000)  # the host's waiting page becomes the table
             clock = host.locator("#clock")
             clock.wait_for(state="visible")
             first = clock.inner_text()

@@ -14,7 +14,7 @@ import tcg
 from tcg.web.app import create_app
 from tcg.web.guard import HttpLimits, Policy, Window, whole_number
 
-from .helpers import BASE, Browser, browsers, client, invite_path, new_game, receive_state
+from .helpers import BASE, Browser, browsers, client, invite_path, join, new_game, receive_state
 
 ZX = {"game": "zx", "deck": tcg.list_decks("zx")[0], "opponent": "computer", "agent": "random", "seat": "0"}
 
@@ -136,24 +136,26 @@ def test_opening_an_invitation_link_takes_nothing_until_its_button(tmp_path):
     with c:
         gid = new_game(host, opponent="friend")
         path = invite_path(host, gid)
+        assert 'id="waiting"' in host.get(f"/game/{gid}").text  # not dealt before the friend brings a deck
+        for _ in range(3):  # previews, crawlers, a second look
+            page = preview.get(path)
+            assert page.status_code == 200 and 'id="take-seat"' in page.text
+            assert f'action="{path}"' in page.text and 'method="post"' in page.text
+            assert "Take this seat" in page.text and "Z/X" in page.text
+            # its address goes to no other site, but the button's POST keeps its Origin
+            # ("no-referrer" would make a browser send Origin: null, refused)
+            assert page.headers["referrer-policy"] == "same-origin" and page.headers["cache-control"] == "no-store"
+        assert "この席に座る" in preview.get(path + "?lang=ja").text
+        assert c.app.state.store.invited_seat(gid, path.rsplit("/", 1)[1]) == 1  # still free
+        assert "tcg_session" not in preview.cookies  # a look holds nothing
+        # the button, posted from another site's page: refused
+        assert friend.post(path, headers={"origin": "http://evil.example"}).status_code == 403
+        r = friend.post(path, data={"deck": "no such deck"}, follow_redirects=False)  # the form again, the seat free
+        assert r.status_code == 400 and 'id="take-seat"' in r.text
+        r = friend.post(path, follow_redirects=False)  # no deck sent: a sample deck
+        assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
         with host.websocket_connect(f"/ws/{gid}?seat=0") as ws:
-            assert receive_state(ws)["waiting"] == [1]
-            for _ in range(3):  # previews, crawlers, a second look
-                page = preview.get(path)
-                assert page.status_code == 200 and 'id="take-seat"' in page.text
-                assert f'action="{path}"' in page.text and 'method="post"' in page.text
-                assert "Take this seat" in page.text and "Z/X" in page.text
-                # its address goes to no other site, but the button's POST keeps its Origin
-                # ("no-referrer" would make a browser send Origin: null, refused)
-                assert page.headers["referrer-policy"] == "same-origin" and page.headers["cache-control"] == "no-store"
-            assert "この席に座る" in preview.get(path + "?lang=ja").text
-            assert c.app.state.store.invited_seat(gid, path.rsplit("/", 1)[1]) == 1  # still free
-            assert "tcg_session" not in preview.cookies  # a look holds nothing
-            # the button, posted from another site's page: refused
-            assert friend.post(path, headers={"origin": "http://evil.example"}).status_code == 403
-            r = friend.post(path, follow_redirects=False)
-            assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
-            assert receive_state(ws, lambda m: m["waiting"] == [])["waiting"] == []
+            assert receive_state(ws)["waiting"] == []
         assert preview.post(path, follow_redirects=False).status_code == 409
         assert preview.get(path).status_code == 409
         assert friend.get(path, follow_redirects=False).status_code == 303  # the friend: to the table
@@ -172,10 +174,12 @@ def test_the_host_cannot_choose_the_seed_or_decks_of_a_game_with_a_friend(tmp_pa
         r = c.post("/new?lang=en", data=dict(friend_game, opponent_deck=tcg.list_decks("zx")[0]))
         assert r.status_code == 400 and "opponent_deck cannot be chosen" in r.text
         assert games_in(c) == 0
-        # the server chooses: two games from the same form are not dealt alike
+        # the server chooses (when the friend brings a deck): two games from the same form are not dealt alike
         seeds = set()
         for _ in range(3):
             gid = new_game(c, opponent="friend")
+            assert "seed" not in c.app.state.store.load(gid).setup  # nothing dealt before the friend's deck
+            assert join(client(tmp_path, app=c.app), invite_path(c, gid)).status_code == 303
             seeds.add(c.app.state.store.load(gid).setup["seed"])
         assert len(seeds) == 3
         # against the computer a seed may still be given (documented; the tests replay games with it)

@@ -68,6 +68,29 @@ def test_both_stores_keep_a_game_the_same_way(store):
     assert store.game_ids() == [gid]
 
 
+def test_both_stores_keep_names_and_the_lobby_the_same_way(store):
+    """Schema version 4: each seat's display name, the games listed in the lobby, a listed
+    game's seat taken without its invitation and dealt in the same transaction."""
+    waiting = {"game": "zx", "waiting": {"seat": 0, "deck": "d", "card_set": ""}}
+    private, _, invites = store.create("zx", waiting, {}, ["human", "invite"], session="s" * 40, names={0: "Ann"})
+    listed, _, _ = store.create("zx", waiting, {}, ["human", "invite"], session="s" * 40, names={0: "Ann"}, lobby=True)
+    assert [g["id"] for g in store.lobby_games()] == [listed] and store.lobby_games()[0]["open"]
+    assert store.open_seat(listed) == 1 and store.open_seat(private) is None
+    assert store.claim(private, None, "t" * 40) is None  # not listed: only its invitation takes it
+    seat, _ = store.claim(listed, None, "t" * 40, name="Ben", setup={"game": "zx", "seed": 5})
+    assert seat == 1 and store.claim(listed, None, "u" * 40) is None
+    g = store.load(listed)
+    assert [s["name"] for s in g.seats] == ["Ann", "Ben"] and g.setup == {"game": "zx", "seed": 5}
+    assert not store.lobby_games()[0]["open"] and store.games_held("t" * 40)[0]["names"] == ["Ann", "Ben"]
+    assert store.claim(private, invites[1], "u" * 40)[0] == 1 and store.load(private).seats[1]["name"] is None
+    # a rematch: made when both seats accepted, the seats (and names) swapped
+    store.append(listed, 0, {"player": 0, "action": {"type": "concede"}}, {"winner": 1})
+    assert store.accept_rematch(listed, 1, {"game": "zx", "seed": 6}, {}) == {"accepted": [1], "game": None}
+    new = store.accept_rematch(listed, 0, {"game": "zx", "seed": 6}, {})["game"]
+    assert new and store.rematch(listed)["game"] == new and store.seat_of(new, "t" * 40) == [0]
+    assert [s["name"] for s in store.load(new).seats] == ["Ben", "Ann"] and store.seat_of(new, "s" * 40) == [1]
+
+
 def test_one_process_at_a_time_owns_a_game_and_hears_the_others(pg_url):
     a, b = open_store(pg_url), open_store(pg_url)
     heard: list[tuple[str, int]] = []

@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from starlette.websockets import WebSocketDisconnect
+
 from tcg.web.store import SQLiteStore
 from .helpers import Browser, LogBook, browsers, client, join, my_turn, new_game, receive_state
 
@@ -194,11 +196,16 @@ def test_two_friends_play_through_an_invitation(tmp_path):
         import re
         link = re.search(r'id="invite-link" readonly value="([^"]+)"', page.text).group(1)
         path = link.split("testserver", 1)[1]
+        # not dealt before the friend brings a deck: the host's page waits (its socket is refused)
+        assert 'id="waiting"' in page.text and host.get(f"/game/{gid}/dealt").json() == {"dealt": False}
+        with pytest.raises(WebSocketDisconnect) as refused, host.websocket_connect(f"/ws/{gid}?seat=0") as early:
+            early.receive_text()
+        assert refused.value.code == 4409
+        r = join(friend, path)
+        assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
+        assert host.get(f"/game/{gid}/dealt").json() == {"dealt": True}
         with host.websocket_connect(f"/ws/{gid}?seat=0") as early:
-            assert receive_state(early)["waiting"] == [1]  # the page shows the invitation
-            r = join(friend, path)
-            assert r.status_code == 303 and r.headers["location"] == f"/game/{gid}"
-            assert receive_state(early, lambda m: m["waiting"] == [])["waiting"] == []  # and then hides it
+            assert receive_state(early)["waiting"] == []  # the table, without the invitation
         # the link is used once
         third = Browser(c)
         assert third.get(path, follow_redirects=False).status_code == 409

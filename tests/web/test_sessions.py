@@ -50,12 +50,12 @@ def test_a_browser_holds_one_cookie_whatever_its_games(tmp_path):
         # every game is listed, and every seat opens with that one cookie
         home = me.get("/").text
         assert all(g in home for g in games)
+        # the friend, invited to the games between people (dealt then), holds one cookie too
+        for g in games[1::2]:
+            assert join(friend, invite_path(me, g)).status_code == 303
         for g in games:
             with me.websocket_connect(f"/ws/{g}?seat=0") as ws:
                 assert receive_state(ws)["seat"] == 0
-        # the friend, invited to the games between people, holds one cookie too
-        for g in games[1::2]:
-            assert join(friend, invite_path(me, g)).status_code == 303
         assert set(friend.cookies) == {"tcg_session"}
         with friend.websocket_connect(f"/ws/{games[1]}?seat=1") as ws:
             assert receive_state(ws)["seat"] == 1
@@ -149,7 +149,7 @@ def test_the_schema_migration_is_versioned_and_idempotent(tmp_path):
     db, old = old_database(tmp_path)
     before = sqlite3.connect(db).execute("SELECT game_id, seat, kind, token_hash, invite_hash FROM seats").fetchall()
     store = SQLiteStore(db)
-    assert store.schema_version() == SCHEMA_VERSION == 3
+    assert store.schema_version() == SCHEMA_VERSION == 4  # 4: tests/web/test_friend.py
     store.close()
     again = SQLiteStore(db)  # opened again: nothing more to do, nothing changed
     assert again.schema_version() == SCHEMA_VERSION
@@ -187,6 +187,8 @@ def test_the_migration_of_a_postgresql_database_made_before_sessions():
             store = open_store(url)
             assert store.schema_version() == SCHEMA_VERSION
             assert store.seat_of("g1", "x" * 32) == [0]
+            # version 4 (display names, the lobby): the same columns as SQLite's
+            assert store.load("g1").seats[0]["name"] is None and store.lobby_games() == []
             store.close()
         store = open_store(url)
         assert store.adopt("s" * 40, "g1", 0, "x" * 32)

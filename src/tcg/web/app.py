@@ -7,7 +7,10 @@ session.py), stored hashed. A friend's seat is given by an invitation link, take
 on its page (a POST: a link preview takes nothing); a spectator link shows only the spectator
 view. Requests to another host name, changes posted from another origin and WebSocket
 connections from another origin are refused (guard.py); so are bodies past each route's limit.
-For a game between two people the server alone chooses the seed and the friend's deck.
+For a game between two people the server alone chooses the seed; each seat brings its own deck,
+and the game is dealt when the friend takes the seat with theirs (until then its set-up is
+``{"game", "waiting": {"seat", "deck", "card_set"}}``: the host's seat and deck). A game the host
+listed in the lobby (``/lobby``) may be joined by anyone, without the invitation's code.
 """
 from __future__ import annotations
 
@@ -28,13 +31,14 @@ import tcg
 
 from ..engine.errors import TcgError
 from ..engine.files import MAX_DECK_BYTES
+from ..engine.deck import Deck
 from ..engine.game import MAX_SEED
 from ..text import catalog
 from ..ui.terminal import rules_primer
 from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import MAX_DECK_JSON
 from .deck_pages import add_routes as add_deck_pages
-from .forms import AGENTS, GAME_NAMES, LANGS, deck_from_form, problem_lines
+from .forms import AGENTS, GAME_NAMES, LANGS, MAX_NAME, deck_from_form, display_name, problem_lines
 from .guard import Guard, HttpLimits, Policy, Window, client_key, whole_number
 from .session import Sessions, ensure_session, session_of
 from .clock import CLOCKS, TIMEOUT_LIMIT, clock_option
@@ -51,7 +55,8 @@ KiB = 1024
 #: the most bytes of a request body, by route (``POST`` path, or path prefix ending in "/");
 #: a form's deck text may be 64 Ki characters, each up to 9 bytes URL-encoded
 BODY_LIMITS = {
-    "/new": 768 * KiB, "/api/check-deck/": 768 * KiB, "/api/validate-deck": 768 * KiB,
+    "/new": 768 * KiB, "/join/": 768 * KiB, "/lobby/join/": 768 * KiB,  # a pasted deck (form-encoded)
+    "/api/check-deck/": 768 * KiB, "/api/validate-deck": 768 * KiB,
     "/api/read-deck/": MAX_DECK_BYTES + 64 * KiB, "/api/deck-file/": MAX_DECK_JSON,
     "/api/check-cards/": card_pages.MAX_BODY, "/api/card-sets/": card_pages.MAX_BODY,
     "/replay": MAX_UPLOAD + 64 * KiB,
@@ -174,6 +179,103 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             return JSONResponse({"ok": False, "error": message}, status_code=400)
         return problem(request, message, 400)
 
+    def seat_name(form: Any) -> str | None:
+        """The display name a form gives (``name``); None when empty (each page then says
+        "Player 1"/"Player 2" in its own language)."""
+        return display_name(form.get("name", ""), "") or None
+
+    def waiting(stored: Any) -> dict[str, Any] | None:
+        """The host's part of a friend's game not dealt yet (None: dealt)."""
+        w = stored.setup.get("waiting")
+        return w if isinstance(w, dict) else None
+
+    def deal(stored: Any, form: Any) -> dict[str, Any]:
+        """The set-up of a waiting game dealt with the deck the friend's form brings (a sample,
+        a pasted deck file or a deck code; of the game's cards or the host's card set) and a seed
+        the server alone draws (a form without a deck: a sample deck it picks). ``tcg.IllegalDeckError``
+        /``TcgError`` when the deck is refused."""
+        w = waiting(stored)
+        game = stored.game
+        cards = card_pages.cards_for_new_game(store, game, w.get("card_set") or "")
+        deck, text = form.get("deck", ""), form.get("deck_text", "")
+        if "deck" not in form and not (isinstance(text, str) and text.strip()):
+            deck = rng.choice(tcg.list_decks(game))  # no choice sent (a script): a sample, as before
+        theirs = card_pages.deck_from_form(game, deck if isinstance(deck, str) else "",
+                                           text if isinstance(text, str) else "", tcg.list_decks(game), cards)
+        host = w["deck"] if isinstance(w["deck"], str) else Deck.from_dict(w["deck"])
+        decks = [host, theirs] if w["seat"] == 0 else [theirs, host]
+        g = tcg.new_game(game, decks, seed=rng.randrange(MAX_SEED + 1), cards=cards)
+        setup = g.record()
+        setup.pop("actions", None)
+        setup.pop("result", None)
+        return setup
+
+    def join_form(request: Request, gid: str, action: str, seat: int, stored: Any, status: int = 200,
+                  problems: list[str] = (), message: str = "", form: Any = None) -> HTMLResponse:
+        """The page where the friend takes a seat, choosing their deck when the game waits for it."""
+        w = waiting(stored)
+        host = next((s.get("name") for s in stored.seats if s["seat"] != seat and s.get("name")), "")
+        form = form or {}
+        resp = page(request, "join.html", status=status, gid=gid, action=action, seat=seat, game=stored.game,
+                    clock=stored.options.get("clock"), watch=f"/watch/{gid}", needs_deck=w is not None,
+                    samples=tcg.list_decks(stored.game), card_set=(w or {}).get("card_set") or "",
+                    host=host, problems=list(problems), message=message, max_name=MAX_NAME,
+                    seat_name=form.get("name", "") if isinstance(form.get("name", ""), str) else "",
+                    deck_text=form.get("deck_text", "") if isinstance(form.get("deck_text", ""), str) else "",
+                    chosen=form.get("deck", "") if isinstance(form.get("deck", ""), str) else "")
+        resp.headers["cache-control"] = "no-store"
+        resp.headers["referrer-policy"] = "same-origin"  # not "no-referrer": its button would post Origin: null
+        return resp
+
+    async def take_seat(request: Request, gid: str, code: str | None, action: str):
+        """POST of the join form: the friend's name and deck checked (every problem listed, no
+        seat taken), then the seat taken and, for a waiting game, the game dealt."""
+        lang = lang_of(request)
+        t = words(lang)
+        if not store.exists(gid):
+            return problem(request, t("web.no_game"), 404)
+        if seats_held(request, gid):
+            return RedirectResponse(f"/game/{gid}", status_code=303)
+        seat = store.invited_seat(gid, code) if code is not None else store.open_seat(gid)
+        if seat is None:
+            return problem(request, t("web.invite_used", url=f"/watch/{gid}"), 409)
+        form = await request.form()
+        stored = store.load(gid)
+        try:
+            name = seat_name(form)
+            setup = deal(stored, form) if waiting(stored) else None
+        except tcg.IllegalDeckError as e:
+            return join_form(request, gid, action, seat, stored, 400, problem_lines(e.problems, lang),
+                             t("web.illegal_deck"), form)
+        except TcgError as e:
+            return join_form(request, gid, action, seat, stored, 400, [str(e)], t("web.bad_join"), form)
+        got = store.claim(gid, code, session=ensure_session(request), name=name, setup=setup)
+        if got is None:
+            return problem(request, t("web.invite_used", url=f"/watch/{gid}"), 409)
+        hub.seats_changed(gid)
+        resp = RedirectResponse(f"/game/{gid}", status_code=303)
+        if setup is None:
+            await hub.broadcast(hub.room(gid))
+        return resp
+
+    def table_names(stored: Any, seat: int | None, lang: str) -> list[str]:
+        """Each seat's name over the table: its display name (the computer's word for its seat),
+        "(you)" after the viewer's own."""
+        t = words(lang)
+        out = []
+        for s in stored.seats:
+            name = s.get("name") or (t("web.computer") if s["kind"] == "computer" else t("web.player_n", n=s["seat"] + 1))
+            out.append(t("web.name_you", name=name) if s["seat"] == seat else name)
+        return out
+
+    def waiting_page(request: Request, gid: str, stored: Any, invite: str | None, seat: int | None) -> HTMLResponse:
+        """A friend's game not dealt yet: who is waiting, the invitation (for the host); reloads."""
+        names = [n if s["taken"] else "…" for n, s in zip(table_names(stored, seat, lang_of(request)), stored.seats)]
+        resp = page(request, "waiting.html", gid=gid, game=stored.game, invite=invite, names=names,
+                    lobby=store.open_seat(gid) is not None, clock=stored.options.get("clock"))
+        resp.headers["cache-control"] = "no-store"
+        return resp
+
     # --- pages -----------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def home(request: Request):
@@ -212,21 +314,28 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             return problem(request, t("web.bad_field", field="opponent_deck"))
         if seat not in ("0", "1", "random"):
             return problem(request, t("web.bad_field", field="seat"))
-        card_set = (await request.form()).get("card_set", "")  # a player's own cards (/my-cards)
+        form = await request.form()
+        card_set = form.get("card_set", "")  # a player's own cards (/my-cards)
+        card_set = card_set if isinstance(card_set, str) else ""
         try:
-            cards = card_pages.cards_for_new_game(store, game, card_set if isinstance(card_set, str) else "")
-            mine = card_pages.deck_from_form(game, deck, deck_text, samples, cards)
-            theirs = opponent_deck if opponent_deck in samples else rng.choice(samples)
             my_seat = rng.randrange(2) if seat == "random" else int(seat)
-            decks = [mine, theirs] if my_seat == 0 else [theirs, mine]
-            g = tcg.new_game(game, decks, seed=chosen_seed, cards=cards)
+            my_name = seat_name(form)
+            cards = card_pages.cards_for_new_game(store, game, card_set)
+            mine = card_pages.deck_from_form(game, deck, deck_text, samples, cards)
+            if opponent == "friend":  # dealt when the friend takes the seat with their own deck
+                setup = {"game": game, "waiting": {"seat": my_seat, "card_set": card_set.strip(),
+                                                   "deck": mine if isinstance(mine, str) else mine.to_dict()}}
+            else:
+                theirs = opponent_deck if opponent_deck in samples else rng.choice(samples)
+                decks = [mine, theirs] if my_seat == 0 else [theirs, mine]
+                g = tcg.new_game(game, decks, seed=chosen_seed, cards=cards)
+                setup = g.record()
+                setup.pop("actions", None)
+                setup.pop("result", None)
         except tcg.IllegalDeckError as e:
             return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems, lang))
         except TcgError as e:
             return problem(request, str(e))
-        setup = g.record()
-        setup.pop("actions", None)
-        setup.pop("result", None)
         kinds = ["human", "human"]
         kinds[1 - my_seat] = "computer" if opponent == "computer" else "invite"
         options = {"computer": {"agent": agent, "seconds": seconds}} if opponent == "computer" else {}
@@ -237,10 +346,12 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
                 return problem(request, str(e))
             if chosen:
                 options["clock"] = chosen
-        gid, _tokens, _invites = store.create(game, setup, options, kinds, session=ensure_session(request))
+        lobby = opponent == "friend" and form.get("lobby") in ("1", "on")
+        gid, _tokens, _invites = store.create(game, setup, options, kinds, session=ensure_session(request),
+                                              names={my_seat: my_name} if my_name else None, lobby=lobby)
         new_games.add(client_key(request.scope))
         resp = RedirectResponse(f"/game/{gid}", status_code=303)
-        if not store.shared:  # with several processes, the one the player connects to runs it
+        if opponent == "computer" and not store.shared:  # with several processes, the one the player connects to runs it
             hub.schedule_computer(hub.room(gid))
         return resp
 
@@ -256,27 +367,37 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         seat = store.invited_seat(gid, code)
         if seat is None:
             return problem(request, t("web.invite_used", url=f"/watch/{gid}"), 409)
-        stored = store.load(gid)
-        resp = page(request, "join.html", gid=gid, code=code, seat=seat, game=stored.game,
-                    clock=stored.options.get("clock"), watch=f"/watch/{gid}")
-        resp.headers["cache-control"] = "no-store"
-        resp.headers["referrer-policy"] = "same-origin"  # not "no-referrer": its button would post Origin: null
-        return resp
+        return join_form(request, gid, f"/join/{gid}/{code}", seat, store.load(gid))
 
     @app.post("/join/{gid}/{code}")
     async def join(request: Request, gid: str, code: str):
+        return await take_seat(request, gid, code, f"/join/{gid}/{code}")
+
+    @app.get("/lobby", response_class=HTMLResponse)
+    async def lobby(request: Request):
+        """The games whose host listed them: those waiting for a second player (join them) and
+        those being played (watch them)."""
+        games = store.lobby_games()
+        resp = page(request, "lobby.html", open_games=[g for g in games if g["open"]],
+                    playing=[g for g in games if not g["open"]])
+        resp.headers["cache-control"] = "no-store"
+        return resp
+
+    @app.get("/lobby/join/{gid}", response_class=HTMLResponse)
+    async def lobby_join_page(request: Request, gid: str):
         t = words(lang_of(request))
         if not store.exists(gid):
             return problem(request, t("web.no_game"), 404)
         if seats_held(request, gid):
             return RedirectResponse(f"/game/{gid}", status_code=303)
-        got = store.claim(gid, code, session=ensure_session(request))
-        if got is None:
+        seat = store.open_seat(gid)
+        if seat is None:
             return problem(request, t("web.invite_used", url=f"/watch/{gid}"), 409)
-        hub.seats_changed(gid)
-        resp = RedirectResponse(f"/game/{gid}", status_code=303)
-        await hub.broadcast(hub.room(gid))
-        return resp
+        return join_form(request, gid, f"/lobby/join/{gid}", seat, store.load(gid))
+
+    @app.post("/lobby/join/{gid}")
+    async def lobby_join(request: Request, gid: str):
+        return await take_seat(request, gid, None, f"/lobby/join/{gid}")
 
     @app.get("/game/{gid}", response_class=HTMLResponse)
     async def game_page(request: Request, gid: str):
@@ -296,8 +417,66 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         stored = store.load(gid)
         if got is not None:
             invite = f"{base_url(request)}/join/{gid}/{got[1]}"
+        if waiting(stored):
+            return waiting_page(request, gid, stored, invite, seat)
         return page(request, "table.html", gid=gid, seat=seat, game=stored.game, invite=invite,
-                    watch=f"{base_url(request)}/watch/{gid}")
+                    watch=f"{base_url(request)}/watch/{gid}", names=table_names(stored, seat, lang_of(request)))
+
+    @app.get("/game/{gid}/dealt")
+    async def dealt(request: Request, gid: str):
+        """Whether a friend's game is dealt (the second seat taken): the waiting page asks."""
+        if not store.exists(gid):
+            return JSONResponse({"dealt": False}, status_code=404)
+        resp = JSONResponse({"dealt": waiting(store.load(gid)) is None})
+        resp.headers["cache-control"] = "no-store"
+        return resp
+
+    # --- a rematch: the same decks, seats swapped, once both players accept ---------------------
+    def rematch_state(request: Request, gid: str, stored: Any) -> dict[str, Any]:
+        held = seats_held(request, gid)
+        friends = len(stored.seats) == 2 and all(s["kind"] == "human" for s in stored.seats) \
+            and not waiting(stored)
+        available = bool(held) and friends and stored.result is not None
+        offer = store.rematch(gid) if available else {"accepted": [], "game": None}
+        seat = held[0] if held else None
+        t = words(lang_of(request))
+        other = next((s for s in stored.seats if s["seat"] != seat), None)
+        return {"available": available, "seat": seat, "accepted": offer["accepted"], "game": offer["game"],
+                "other": (other.get("name") or t("web.player_n", n=other["seat"] + 1)) if other else ""}
+
+    @app.get("/game/{gid}/rematch")
+    async def rematch_get(request: Request, gid: str):
+        """Whether a rematch may be offered (a finished game between two people, to one of
+        them), who has offered it, and the new game once both have."""
+        if not store.exists(gid):
+            return JSONResponse({"available": False}, status_code=404)
+        resp = JSONResponse(rematch_state(request, gid, store.load(gid)))
+        resp.headers["cache-control"] = "no-store"
+        return resp
+
+    @app.post("/game/{gid}/rematch")
+    async def rematch_post(request: Request, gid: str):
+        """Offer, or accept, the rematch: the second acceptance makes the new game (the same
+        decks and card set, the seats swapped, the same clock, a seed the server draws)."""
+        if not store.exists(gid):
+            return JSONResponse({"available": False}, status_code=404)
+        stored = store.load(gid)
+        state = rematch_state(request, gid, stored)
+        if not state["available"]:
+            return JSONResponse(state, status_code=409)
+        if state["game"] is None:
+            cards = store.cards_of(stored.setup)
+            decks = [Deck.from_dict(d) for d in stored.setup["decks"]][::-1]
+            g = tcg.new_game(stored.game, decks, seed=rng.randrange(MAX_SEED + 1), cards=cards)
+            setup = g.record()
+            setup.pop("actions", None)
+            setup.pop("result", None)
+            options = {k: v for k, v in stored.options.items() if k == "clock"}
+            store.accept_rematch(gid, state["seat"], setup, options)
+            state = rematch_state(request, gid, stored)
+        resp = JSONResponse(state)
+        resp.headers["cache-control"] = "no-store"
+        return resp
 
     @app.get("/watch/{gid}", response_class=HTMLResponse)
     async def watch(request: Request, gid: str):
@@ -305,8 +484,10 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         if not store.exists(gid):
             return problem(request, t("web.no_game"), 404)
         stored = store.load(gid)
+        if waiting(stored):
+            return waiting_page(request, gid, stored, None, None)
         return page(request, "table.html", gid=gid, seat=None, game=stored.game, invite=None,
-                    watch=f"{base_url(request)}/watch/{gid}")
+                    watch=f"{base_url(request)}/watch/{gid}", names=table_names(stored, None, lang_of(request)))
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
     async def rules(request: Request, game: str):
@@ -379,6 +560,9 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
                 return
         await ws.accept()
         try:
+            if gid not in hub.rooms and waiting(store.load(gid)):  # not dealt yet: the waiting page, no table
+                await ws.close(code=4409, reason="waiting for the second player")
+                return
             room = hub.room(gid)
         except (StoreError, TcgError) as e:
             await ws.send_json({"type": "error", "message": f"cannot load this game: {e}"})

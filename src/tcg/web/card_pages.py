@@ -28,7 +28,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from ..engine.errors import TcgError
 from ..engine.files import parse_toml
 from ..text import catalog
-from .forms import GAME_NAMES, HASH, MAX_DECK_TEXT, problem_lines
+from .forms import GAME_NAMES, HASH, problem_lines
 from .forms import deck_from_form as deck_from_form_of_game
 from .store import MAX_CARD_SET_FILES
 
@@ -149,14 +149,13 @@ def deck_from_form(game: str, deck: str, deck_text: str, samples: list[str], car
     card names or ids may be the set's, checked against the rules with those cards."""
     import tcg
 
-    from ..api import as_deck, rules_with_cards
+    from ..api import rules_with_cards
     if cards is None:
         return deck_from_form_of_game(game, deck, deck_text, samples)
     if deck_text.strip():
-        if len(deck_text) > MAX_DECK_TEXT:
-            raise TcgError(f"the deck text is too long (at most {MAX_DECK_TEXT} characters)")
+        from .forms import pasted_deck
         rules = rules_with_cards(game, cards)
-        d = as_deck(game, parse_toml(deck_text, "pasted deck"), rules)
+        d = pasted_deck(game, deck_text, rules)
         if d.game != game:
             raise TcgError(f"the pasted deck is for the game {d.game!r}, not {game!r}")
         problems = rules.validate_deck(d)

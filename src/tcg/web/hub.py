@@ -248,7 +248,7 @@ class Hub:
         """A seat was taken (an invitation used): the live room learns it."""
         r = self.rooms.get(gid)
         if r is not None:
-            r.seats_taken = [s["taken"] or s["kind"] == "computer" for s in self.store.load(gid).seats]
+            r.seats_from(self.store.seats(gid))
 
     def attach(self, conn: Conn) -> None:
         self.conns.setdefault(conn.room.id, set()).add(conn)

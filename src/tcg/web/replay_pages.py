@@ -77,11 +77,12 @@ class ReplayRefused(Exception):
 class _Stage:
     """What a ``Voice`` needs of a room: the game id, the game, the players' names."""
 
-    def __init__(self, game_id: str, game: "tcg.Game", seat_kinds: list[str]):
-        self.game_id, self.game, self.seat_kinds = game_id, game, seat_kinds
+    def __init__(self, game_id: str, game: "tcg.Game", seat_kinds: list[str],
+                 seat_names: list[str | None] | None = None):
+        self.game_id, self.game, self.seat_kinds, self.seat_names = game_id, game, seat_kinds, seat_names
 
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
-        return player_names(self.game_id, self.seat_kinds, viewer, lang)
+        return player_names(self.game_id, self.seat_kinds, viewer, lang, self.seat_names)
 
 
 def apply_entry(g: "tcg.Game", entry: Mapping[str, Any]) -> None:
@@ -111,7 +112,7 @@ class Timeline:
     def __init__(self, source: "Source", viewer: int | None, lang: str):
         self.source, self.viewer, self.lang = source, viewer, lang
         self.game = source.start.clone()
-        self.stage = _Stage(source.game_id, self.game, source.seat_kinds)
+        self.stage = _Stage(source.game_id, self.game, source.seat_kinds, source.seat_names)
         self.voice = Voice(self.stage, viewer, lang)  # type: ignore[arg-type]
         self.steps: list[dict[str, Any]] = []
         self.last: list[list[str]] = []  # per action count: what the last action was about
@@ -159,8 +160,9 @@ class Source:
     the logs of the viewers who asked."""
 
     def __init__(self, record: Mapping[str, Any], seat_kinds: list[str] | None = None, version: Any = None,
-                 cards: list | None = None):
+                 cards: list | None = None, seat_names: list[str | None] | None = None):
         self.game_id: str = record["game"]
+        self.seat_names = seat_names  # the seats' display names (a stored game's), or None
         self.start = tcg.replay(dict(record, actions=[], result=None), cards=cards)
         players = self.start.rules.players
         self.seat_kinds = list(seat_kinds or ["human"] * players)
@@ -266,8 +268,10 @@ class Replays:
         finished = stored.result is not None
         if src is None or (src.version != stored.version and not src.extend(stored.actions, stored.version)):
             try:
+                if stored.setup.get("waiting"):  # a friend's game not dealt yet: nothing to replay
+                    raise ReplayRefused(404, "web.waiting_friend")
                 src = Source(stored.record(), [s["kind"] for s in stored.seats], stored.version,
-                             cards=self.store.cards_of(stored.setup))
+                             cards=self.store.cards_of(stored.setup), seat_names=[s.get("name") for s in stored.seats])
             except (TcgError, StoreError) as e:  # e.g. a card set changed since the game was played
                 raise ReplayRefused(500, "web.replay.bad_record", detail=str(e)) from None
         src.finished = finished
@@ -307,7 +311,7 @@ class Replays:
             lasts.append([r for r in tl.last_at(step) if r in ids])
         one = viewer != "all"
         names_for = None if viewer in ("all", "spectator") else int(viewer)
-        names = player_names(gid, source.seat_kinds, names_for, lang)
+        names = player_names(gid, source.seat_kinds, names_for, lang, source.seat_names)
         result = None
         if g.result is not None:
             renderer = get_renderer(gid, g, lang, viewer=names_for, names=names)

@@ -243,13 +243,18 @@ class Voice:
         return msg
 
 
-def player_names(game_id: str, seat_kinds: list[str], viewer: int | None, lang: str) -> dict[int, str]:
+def player_names(game_id: str, seat_kinds: list[str], viewer: int | None, lang: str,
+                 seat_names: list[str | None] | None = None) -> dict[int, str]:
     """The players as ``viewer`` calls them on the table and in replays: you, the computer, the
-    opponent, or (for spectators) each seat by number."""
+    opponent, or (for spectators) each seat by number; a seat with a display name
+    (``seat_names``, the players' own) by that name, to the others."""
     out = {}
     for p, kind in enumerate(seat_kinds):
+        named = seat_names[p] if seat_names and p < len(seat_names) else None
         if p == viewer:
             out[p] = say("who.you", lang, game_id)
+        elif named:
+            out[p] = named
         elif kind == "computer":
             out[p] = say("web.computer", lang)
         elif viewer is None:
@@ -301,6 +306,7 @@ class Room:
         self.store = store
         self.options = stored.options
         self.seat_kinds = [s["kind"] for s in stored.seats]
+        self.seat_names = [s.get("name") for s in stored.seats]  # display names (None: none given)
         self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in stored.seats]
         self.version = stored.version
         self.cards = store.cards_of(stored.setup)  # a player's own card files, or None
@@ -345,8 +351,17 @@ class Room:
         return self.thinking
 
     # --- names and voices --------------------------------------------------------------------
+    def seats_from(self, seats: list[dict[str, Any]]) -> None:
+        """The store's seats (one was taken): who holds them and their names (a new name: each
+        viewer's log is built again, with it)."""
+        self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in seats]
+        names = [s.get("name") for s in seats]
+        if names != self.seat_names:
+            self.seat_names = names
+            self.voices.clear()
+
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
-        return player_names(self.game_id, self.seat_kinds, viewer, lang)
+        return player_names(self.game_id, self.seat_kinds, viewer, lang, self.seat_names)
 
     def voice(self, viewer: int | None, lang: str) -> Voice:
         key = (viewer, lang)
@@ -403,7 +418,7 @@ class Room:
         ours = len(self._stored_actions)
         version, new = self.store.since(self.id, max(0, ours - 1))
         if version == self.version:  # a seat taken, or choices prepared
-            self.seats_taken = [s["taken"] or s["kind"] == "computer" for s in self.store.seats(self.id)]
+            self.seats_from(self.store.seats(self.id))
             return False
         if version < self.version or not ours or not new or new[0] != self._stored_actions[-1]:
             self.reload()  # the copies went apart (an undo there): rebuilt from the store

@@ -99,6 +99,13 @@ MIGRATIONS: list[tuple[int, str, tuple[str, ...]]] = [
         "computer is to move", (
         "ALTER TABLE games ADD COLUMN to_move INTEGER DEFAULT -1",
     )),
+    (4, "each seat's display name (seats.name), the games listed in the lobby (games.lobby: 1 when the "
+        "host let anyone take the second seat) and the rematch of a finished game (games.rematch: JSON "
+        "{accepted: seats, game: the new game's id})", (
+        "ALTER TABLE seats ADD COLUMN name TEXT",
+        "ALTER TABLE games ADD COLUMN lobby INTEGER DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN rematch TEXT",
+    )),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 #: ``games.to_move`` when not known (a new game nobody has loaded yet, or one stored before the
@@ -239,20 +246,23 @@ class SQLStore:
         return row[0] if row else 1
 
     def create(self, game: str, setup: Mapping[str, Any], options: Mapping[str, Any],
-               seat_kinds: Iterable[str], session: str | None = None) -> tuple[str, dict[int, str], dict[int, str]]:
+               seat_kinds: Iterable[str], session: str | None = None, *, names: Mapping[int, str] | None = None,
+               lobby: bool = False) -> tuple[str, dict[int, str], dict[int, str]]:
         """A new game; returns its id, a token for each human seat and an invitation code for
         each seat marked "invite" (a friend's seat, claimed once with ``claim``). With
         ``session`` (the creating browser's), every human seat is held by that session (its
         token is the session) and each invitation code is kept sealed with it
-        (``invitation_for``)."""
+        (``invitation_for``). ``names``: seat -> display name; ``lobby``: listed in the lobby
+        (``lobby_games``: anyone may take its invited seat, ``claim`` without a code)."""
         gid = new_game_id()
+        names = names or {}
         tokens: dict[int, str] = {}
         invites: dict[int, str] = {}
         now = time.time()
         with self._tx() as db:
-            self._exec(db, "INSERT INTO games (id, game, created, updated, setup, options) VALUES (?,?,?,?,?,?)",
+            self._exec(db, "INSERT INTO games (id, game, created, updated, setup, options, lobby) VALUES (?,?,?,?,?,?,?)",
                        (gid, game, now, now, json.dumps(setup, ensure_ascii=False),
-                        json.dumps(options, ensure_ascii=False)))
+                        json.dumps(options, ensure_ascii=False), 1 if lobby else 0))
             for seat, kind in enumerate(seat_kinds):
                 token_hash = invite_hash = None
                 if kind == "human":
@@ -261,27 +271,101 @@ class SQLStore:
                 elif kind == "invite":
                     invites[seat] = new_token()
                     invite_hash = hash_token(invites[seat])
-                self._exec(db, "INSERT INTO seats (game_id, seat, kind, token_hash, invite_hash) VALUES (?,?,?,?,?)",
-                           (gid, seat, "human" if kind == "invite" else kind, token_hash, invite_hash))
+                self._exec(db, "INSERT INTO seats (game_id, seat, kind, token_hash, invite_hash, name) VALUES (?,?,?,?,?,?)",
+                           (gid, seat, "human" if kind == "invite" else kind, token_hash, invite_hash, names.get(seat)))
                 if kind == "invite" and session:
                     self._exec(db, "INSERT INTO invitations (game_id, seat, sealed) VALUES (?,?,?)",
                                (gid, seat, seal(session, gid, seat, invites[seat])))
         return gid, tokens, invites
 
-    def claim(self, gid: str, invite: str, session: str | None = None) -> tuple[int, str] | None:
+    def claim(self, gid: str, invite: str | None, session: str | None = None, *, name: str | None = None,
+              setup: Mapping[str, Any] | None = None) -> tuple[int, str] | None:
         """Take the seat an invitation code gives: (seat, its token: ``session`` when given, else
-        a new one), or None when the code is wrong or the seat was taken already."""
-        h = hash_token(invite)
+        a new one), or None when the code is wrong or the seat was taken already. ``invite`` None:
+        the invited seat of a game listed in the lobby (anyone may take it). ``name``: the seat's
+        display name; ``setup``: the game's set-up, dealt now with the deck the friend brings (it
+        replaces the waiting one in the same transaction)."""
         with self._tx() as db:
-            row = self._exec(db, "SELECT seat FROM seats WHERE game_id=? AND invite_hash=? AND token_hash IS NULL",
-                             (gid, h)).fetchone()
+            if invite is None:
+                row = self._exec(db, "SELECT s.seat FROM seats s JOIN games g ON g.id=s.game_id WHERE s.game_id=? "
+                                 "AND g.lobby=1 AND s.invite_hash IS NOT NULL AND s.token_hash IS NULL"
+                                 + self.FOR_UPDATE, (gid,)).fetchone()
+            else:
+                row = self._exec(db, "SELECT seat FROM seats WHERE game_id=? AND invite_hash=? AND token_hash IS NULL"
+                                 + self.FOR_UPDATE, (gid, hash_token(invite))).fetchone()
             if row is None:
                 return None
             token = session or new_token()
-            self._exec(db, "UPDATE seats SET token_hash=? WHERE game_id=? AND seat=?", (hash_token(token), gid, row[0]))
+            self._exec(db, "UPDATE seats SET token_hash=?, name=COALESCE(?, name) WHERE game_id=? AND seat=? "
+                       "AND token_hash IS NULL", (hash_token(token), name, gid, row[0]))
             self._exec(db, "DELETE FROM invitations WHERE game_id=? AND seat=?", (gid, row[0]))
+            if setup is not None:
+                self._exec(db, "UPDATE games SET setup=?, updated=?, to_move=? WHERE id=?",
+                           (json.dumps(setup, ensure_ascii=False), time.time(), UNKNOWN, gid))
             self._changed(db, gid, None)
         return row[0], token
+
+    def open_seat(self, gid: str) -> int | None:
+        """The seat anyone may take in game ``gid`` (listed in the lobby, not taken yet), or None."""
+        row = self._exec(self._db(), "SELECT s.seat FROM seats s JOIN games g ON g.id=s.game_id WHERE s.game_id=? "
+                         "AND g.lobby=1 AND s.invite_hash IS NOT NULL AND s.token_hash IS NULL", (gid,)).fetchone()
+        return None if row is None else row[0]
+
+    def lobby_games(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The unfinished games listed in the lobby (newest first): each with its seats' names,
+        its options and whether a seat is still open."""
+        rows = self._exec(self._db(), "SELECT g.id, g.game, g.created, g.options, s.seat, s.kind, "
+                          "s.token_hash IS NOT NULL, s.invite_hash IS NOT NULL, s.name FROM seats s JOIN games g "
+                          "ON g.id=s.game_id WHERE g.id IN (SELECT id FROM games WHERE lobby=1 AND result IS NULL "
+                          "ORDER BY created DESC LIMIT ?) ORDER BY g.created DESC, g.id, s.seat", (limit,)).fetchall()
+        out: dict[str, dict[str, Any]] = {}
+        for gid, game, created, options, seat, kind, taken, invited, name in rows:
+            g = out.setdefault(gid, {"id": gid, "game": game, "created": created, "options": json.loads(options),
+                                     "seats": [], "open": False})
+            g["seats"].append({"seat": seat, "kind": kind, "taken": bool(taken), "invited": bool(invited), "name": name})
+            g["open"] = g["open"] or (bool(invited) and not taken)
+        return list(out.values())
+
+    def rematch(self, gid: str) -> dict[str, Any]:
+        """The rematch of a finished game: ``{"accepted": [seats], "game": new id or None}``."""
+        row = self._exec(self._db(), "SELECT rematch FROM games WHERE id=?", (gid,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {gid!r}")
+        return json.loads(row[0]) if row[0] else {"accepted": [], "game": None}
+
+    def accept_rematch(self, gid: str, seat: int, setup: Mapping[str, Any],
+                       options: Mapping[str, Any]) -> dict[str, Any]:
+        """Seat ``seat`` of the finished game ``gid`` offers (or accepts) a rematch; once every
+        human seat has, the new game is made in the same transaction: ``setup`` (the same decks,
+        seats swapped: seat n of the new game is held by whoever held seat 1 - n, under their
+        name) and ``options``. Returns ``rematch(gid)`` after it."""
+        with self._tx() as db:
+            row = self._exec(db, "SELECT rematch, result, game FROM games WHERE id=?" + self.FOR_UPDATE,
+                             (gid,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {gid!r}")
+            if row[1] is None:
+                raise StoreError("the game is not over")
+            offer = json.loads(row[0]) if row[0] else {"accepted": [], "game": None}
+            if offer["game"] is not None:
+                return offer
+            if seat not in offer["accepted"]:
+                offer["accepted"] = sorted([*offer["accepted"], seat])
+            seats = self._exec(db, "SELECT seat, kind, token_hash, name FROM seats WHERE game_id=? ORDER BY seat",
+                               (gid,)).fetchall()
+            if all(s[0] in offer["accepted"] for s in seats if s[1] == "human") and len(seats) == 2:
+                new, now = new_game_id(), time.time()
+                self._exec(db, "INSERT INTO games (id, game, created, updated, setup, options) VALUES (?,?,?,?,?,?)",
+                           (new, row[2], now, now, json.dumps(setup, ensure_ascii=False),
+                            json.dumps(options, ensure_ascii=False)))
+                for n in range(2):
+                    _, kind, token_hash, name = seats[1 - n]
+                    self._exec(db, "INSERT INTO seats (game_id, seat, kind, token_hash, name) VALUES (?,?,?,?,?)",
+                               (new, n, kind, token_hash, name))
+                offer["game"] = new
+            self._exec(db, "UPDATE games SET rematch=? WHERE id=?", (json.dumps(offer), gid))
+            self._changed(db, gid, None)
+        return offer
 
     def invited_seat(self, gid: str, invite: str) -> int | None:
         """The seat the invitation code would give (not taken: ``claim`` takes it), or None."""
@@ -339,13 +423,13 @@ class SQLStore:
         if row is None:
             raise StoreError(f"no game {gid!r}")
         acts = self._exec(db, "SELECT player, action, by_ FROM actions WHERE game_id=? ORDER BY idx", (gid,)).fetchall()
-        seats = self._exec(db, "SELECT seat, kind, token_hash IS NOT NULL, invite_hash IS NOT NULL FROM seats "
+        seats = self._exec(db, "SELECT seat, kind, token_hash IS NOT NULL, invite_hash IS NOT NULL, name FROM seats "
                            "WHERE game_id=? ORDER BY seat", (gid,)).fetchall()
         return StoredGame(
             id=row[0], game=row[1], setup=json.loads(row[2]), options=json.loads(row[3]), version=row[4],
             result=json.loads(row[5]) if row[5] else None, created=row[6], updated=row[7], to_move=row[8],
             actions=[{"player": p, "action": json.loads(a), "by": b} for p, a, b in acts],
-            seats=[{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i)} for s, k, t, i in seats])
+            seats=[{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i), "name": n} for s, k, t, i, n in seats])
 
     def since(self, gid: str, index: int) -> tuple[int, list[dict[str, Any]]]:
         """The game's version and its actions from ``index`` on (what another process added)."""
@@ -358,9 +442,9 @@ class SQLStore:
         return row[0], [{"player": p, "action": json.loads(a), "by": b} for p, a, b in acts]
 
     def seats(self, gid: str) -> list[dict[str, Any]]:
-        rows = self._exec(self._db(), "SELECT seat, kind, token_hash IS NOT NULL, invite_hash IS NOT NULL FROM seats "
+        rows = self._exec(self._db(), "SELECT seat, kind, token_hash IS NOT NULL, invite_hash IS NOT NULL, name FROM seats "
                           "WHERE game_id=? ORDER BY seat", (gid,)).fetchall()
-        return [{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i)} for s, k, t, i in rows]
+        return [{"seat": s, "kind": k, "taken": bool(t), "invited": bool(i), "name": n} for s, k, t, i, n in rows]
 
     def exists(self, gid: str) -> bool:
         return self._exec(self._db(), "SELECT 1 FROM games WHERE id=?", (gid,)).fetchone() is not None
@@ -433,6 +517,9 @@ class SQLStore:
                 out[gid] = {"id": gid, "game": game, "updated": updated, "actions": actions,
                             "result": json.loads(result) if result else None, "created": created, "seats": []}
             out[gid]["seats"].append(seat)
+        for g in out.values():  # its seats' display names ("" where none was given) and kinds
+            seats = self.seats(g["id"])
+            g["names"], g["kinds"] = [s["name"] or "" for s in seats], [s["kind"] for s in seats]
         return list(out.values())
 
     def games_of(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
