@@ -16,11 +16,11 @@ pytestmark = pytest.mark.e2e
 GAMES = ["shironeko", "turutoru", "kemuri", "zx"]
 
 
-def start_game(page, url: str, game: str, lang: str = "en", opponent: str = "computer", seat: str = "0") -> str:
+def start_game(page, url: str, game: str, lang: str = "en", opponent: str = "computer", first: str = "random") -> str:
     page.goto(f"{url}/?lang={lang}")
     page.check(f"input[name=game][value={game}]")
     page.check(f"input[name=opponent][value={opponent}]")
-    page.check(f"input[name=seat][value='{seat}']")
+    page.check(f"input[name=first][value={first}]")
     if opponent == "computer":
         page.select_option("select[name=agent]", "random")
     page.click("#start")

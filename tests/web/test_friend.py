@@ -313,3 +313,32 @@ def test_the_friend_may_use_the_cards_of_the_hosts_card_set(tmp_path):
         r = other.post(path, data={"deck": "red_rush", "deck_text": MY_DECK}, follow_redirects=False)
         assert r.status_code == 400 and "テスト剣士" in r.text and 'id="join-problems"' in r.text
         assert c.app.state.store.invited_seat(plain, path.rsplit("/", 1)[1]) == 1
+
+
+def test_who_goes_first_is_what_the_host_chose_or_drawn(tmp_path):
+    """Issue 30 item 2: the form offers "drawn at random", "you" or "your opponent" (each game's
+    source only says that it is decided); the game then goes as chosen, the friend's join page
+    says who goes first, and the table announces it (the game's own first-player line)."""
+    c, (host, friend) = browsers(tmp_path, 2)
+    store = c.app.state.store
+    with c:
+        page = host.get("/?lang=ja").text
+        assert 'name="first" value="random" checked' in page and "相手が先攻" in page
+        for first, expect in (("me", 0), ("opponent", 1)):
+            gid = new_game(host, game="kemuri", opponent="computer", first=first)
+            assert store.load(gid).setup["first"] == expect
+        gid = new_game(host, game="kemuri", opponent="computer")  # drawn: the record says nothing
+        assert "first" not in store.load(gid).setup
+        gid = new_game(host, game="zx", opponent="friend", first="opponent")
+        path = invite_path(host, gid)
+        assert "You go first." in friend.get(path + "?lang=en").text
+        assert join(friend, path).status_code == 303
+        setup = store.load(gid).setup
+        assert setup["first"] == 1
+        g = tcg.replay({**setup, "actions": []})
+        for _ in range(8):  # Z/X decides after the start and gate cards: the table's log says who
+            g.apply(g.legal_actions()[0])
+        assert [e["player"] for e in g.log if e["type"] == "first_player"] == [1]
+        r = host.post("/new", data={"game": "zx", "deck": tcg.list_decks("zx")[0], "first": "later"},
+                      follow_redirects=False)
+        assert r.status_code == 400 and "first" in r.text

@@ -85,7 +85,7 @@ def test_type_fix_save_and_play_with_your_own_card(browser, server):
     page.click("#check-deck")
     page.wait_for_selector("#deck-problems li.ok")
     page.check("input[name=opponent][value=computer]")
-    page.check("input[name=seat][value='0']")
+    page.check("input[name=first][value=random]")
     page.select_option("select[name=agent]", "random")
     page.evaluate("(s) => { const i = document.createElement('input'); i.type = 'hidden'; i.name = 'seed';"
                   " i.value = s; document.getElementById('new-game').appendChild(i); }",

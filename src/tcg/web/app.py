@@ -204,7 +204,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
                                            text if isinstance(text, str) else "", tcg.list_decks(game), cards)
         host = w["deck"] if isinstance(w["deck"], str) else Deck.from_dict(w["deck"])
         decks = [host, theirs] if w["seat"] == 0 else [theirs, host]
-        g = tcg.new_game(game, decks, seed=rng.randrange(MAX_SEED + 1), cards=cards)
+        g = tcg.new_game(game, decks, seed=rng.randrange(MAX_SEED + 1), cards=cards, first=w.get("first"))
         setup = g.record()
         setup.pop("actions", None)
         setup.pop("result", None)
@@ -220,6 +220,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
                     clock=stored.options.get("clock"), watch=f"/watch/{gid}", needs_deck=w is not None,
                     samples=tcg.list_decks(stored.game), card_set=(w or {}).get("card_set") or "",
                     host=host, problems=list(problems), message=message, max_name=MAX_NAME,
+                    first=(w if w is not None else stored.setup).get("first"),
                     seat_name=form.get("name", "") if isinstance(form.get("name", ""), str) else "",
                     deck_text=form.get("deck_text", "") if isinstance(form.get("deck_text", ""), str) else "",
                     chosen=form.get("deck", "") if isinstance(form.get("deck", ""), str) else "")
@@ -288,7 +289,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
     async def new(request: Request, game: str = Form(...), deck: str = Form(""), deck_text: str = Form(""),
                   opponent: str = Form("computer"), agent: str = Form("heuristic"),
                   seconds: float = Form(1.0), seat: str = Form("0"), opponent_deck: str = Form(""),
-                  seed: str = Form(""), clock: str = Form("off")):
+                  seed: str = Form(""), clock: str = Form("off"), first: str = Form("random")):
         lang = lang_of(request)
         t = words(lang)
         wait = new_games.wait(client_key(request.scope))
@@ -312,23 +313,26 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             return problem(request, t("web.bad_seed", max=MAX_SEED))
         if opponent_deck.strip() and opponent_deck not in samples:
             return problem(request, t("web.bad_field", field="opponent_deck"))
-        if seat not in ("0", "1", "random"):
+        if seat not in ("0", "1", "random"):  # (the seat: scripts may still choose it)
             return problem(request, t("web.bad_field", field="seat"))
+        if first not in ("random", "me", "opponent"):  # who goes first: drawn, or the host's choice
+            return problem(request, t("web.bad_field", field="first"))
         form = await request.form()
         card_set = form.get("card_set", "")  # a player's own cards (/my-cards)
         card_set = card_set if isinstance(card_set, str) else ""
         try:
             my_seat = rng.randrange(2) if seat == "random" else int(seat)
+            goes_first = {"me": my_seat, "opponent": 1 - my_seat}.get(first)  # None: drawn by the game
             my_name = seat_name(form)
             cards = card_pages.cards_for_new_game(store, game, card_set)
             mine = card_pages.deck_from_form(game, deck, deck_text, samples, cards)
             if opponent == "friend":  # dealt when the friend takes the seat with their own deck
-                setup = {"game": game, "waiting": {"seat": my_seat, "card_set": card_set.strip(),
+                setup = {"game": game, "waiting": {"seat": my_seat, "card_set": card_set.strip(), "first": goes_first,
                                                    "deck": mine if isinstance(mine, str) else mine.to_dict()}}
             else:
                 theirs = opponent_deck if opponent_deck in samples else rng.choice(samples)
                 decks = [mine, theirs] if my_seat == 0 else [theirs, mine]
-                g = tcg.new_game(game, decks, seed=chosen_seed, cards=cards)
+                g = tcg.new_game(game, decks, seed=chosen_seed, cards=cards, first=goes_first)
                 setup = g.record()
                 setup.pop("actions", None)
                 setup.pop("result", None)
