@@ -96,6 +96,12 @@ def test_the_busy_table_fits_the_window(browser, tables, game):
     problems = page.evaluate(PROBLEMS)
     assert not problems, "\n".join(problems)
     assert page.locator("#options button").count() >= 1
+    # a tap on one of your cards that offers nothing says why (the game's words, issue 30 item 6)
+    idle = page.locator("#board .card.mine:not(.clickable)")
+    if idle.count():
+        idle.first.click()
+        page.wait_for_selector("#banner.error", timeout=5000)
+        assert page.locator("#banner").inner_text().strip()
     assert errors == []
     ctx.close()
 

@@ -9,6 +9,7 @@ message counts, per connection and per client, before it is read)::
     {"type": "concede", "seq": 12}
     {"type": "undo", "seq": 12}                 # games against the computer
     {"type": "sync"}                            # send me the current state ("reply": "sync")
+    {"type": "why"}                             # why do my cards offer nothing now?
 
 server -> client::
 
@@ -17,6 +18,7 @@ server -> client::
     {"type": "error", "message": "..."}             # alone: a message that is not one (too long,
                                                     # binary, not JSON, no known "type")
     {"type": "presence", "seat": 1, "away": {"1": 0}}   # a seat's last page closed, or it is back
+    {"type": "why", "seq": 13, "lines": ["Blue Mage (青の魔導士): ..."]}   # the answer to "why"
 
 A stale or repeated answer changes nothing: the sender gets the current state back.
 
@@ -405,9 +407,13 @@ class Hub:
         if kind == "sync":
             await self.send_state(conn, reply="sync")
             return
+        if kind == "why":  # the seat's own cards only: a spectator has none to ask about
+            lines = conn.room.why_not(conn.seat, conn.lang) if conn.seat is not None else []
+            await conn.send({"type": "why", "seq": conn.room.seq(conn.seat), "lines": lines})
+            return
         if kind not in ("act", "concede", "undo", "prepare", "claim", "standin"):
             await self.refuse(conn, f"unknown message type {kind[:40]!r} (act, prepare, concede, undo, claim, "
-                                    "standin, sync)")
+                                    "standin, sync, why)")
             return
         if conn.seat is None:
             await self.error(conn, "spectators cannot act")

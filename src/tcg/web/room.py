@@ -363,6 +363,16 @@ class Room:
     def names(self, viewer: int | None, lang: str) -> dict[int, str]:
         return player_names(self.game_id, self.seat_kinds, viewer, lang, self.seat_names)
 
+    def why_not(self, seat: int, lang: str) -> list[str]:
+        """Why the seat's cards offer nothing now: the words the terminal's ``?`` shows (the
+        game's ``why_not``), each line starting with the card's title; from what the seat may
+        know. Nothing when the game has no such words, or they fail (they are cosmetic)."""
+        from ..games import spec
+        try:
+            return [str(x) for x in spec(self.game_id).member("words", "why_not")(self.game, seat, lang)]
+        except Exception:  # noqa: BLE001 - an explanation never stops a game
+            return []
+
     def voice(self, viewer: int | None, lang: str) -> Voice:
         key = (viewer, lang)
         v = self.voices.get(key)

@@ -35,6 +35,7 @@ window.TCGBoard = (function () {
       e.appendChild(s);
     }
     e.title = [c.title, c.kind, c.text].filter(Boolean).join("\n");
+    e.dataset.title = c.title || "";
     // its name for a screen reader: the words shown on it
     e.setAttribute("aria-label", [c.cost !== null && c.cost !== undefined ? String(c.cost) : "", c.color_label, c.kind,
       c.title, ...(c.stats || []).map(([k, v]) => (k ? k + " " : "") + v), ...(c.states || [])].filter(Boolean).join(", "));

@@ -335,6 +335,7 @@
       if (msg.type === "state") render(msg);
       else if (msg.type === "presence") { if (state) { state = Object.assign({}, state, {away: msg.away}); drawAway(state); } }
       else if (msg.type === "error") flash(msg.message);
+      else if (msg.type === "why") showWhy(msg.lines);
     };
     ws.onclose = (ev) => {
       setOffline(true);
@@ -372,9 +373,22 @@
   }
 
   // --- input ---------------------------------------------------------------------------------
+  // "why is this not offered": a tap on one of your cards that offers nothing asks the server,
+  // which answers with the game's own words (the terminal's "?"); the lines about that card show
+  let whyTitle = null;
+  function showWhy(lines) {
+    const mine = (lines || []).filter(l => whyTitle && l.startsWith(whyTitle));
+    if (whyTitle !== null) flash(mine.length ? mine.join(" · ") : W.why_none);
+    whyTitle = null;
+  }
   $("board").addEventListener("click", (ev) => {
     const t = ev.target.closest(".clickable");
     if (t) { ev.preventDefault(); clickRef(t.dataset.ref); return; }
+    const card = ev.target.closest(".card.mine");
+    if (card && card.dataset.title && seat !== null && state && !state.result) {
+      whyTitle = card.dataset.title;
+      send({type: "why"});
+    }
     const stack = ev.target.closest(".row.stacked");  // a tap opens a stack (and closes it again)
     document.querySelectorAll("#board .row.open").forEach(r => { if (r !== stack) r.classList.remove("open"); });
     if (stack) stack.classList.toggle("open");
