@@ -44,7 +44,7 @@ def rss_kib(pid: int) -> int:
 def start_server(db: str, port: int) -> subprocess.Popen:
     # one client starts every game here: no limit of games per client
     proc = subprocess.Popen([sys.executable, "-m", "tcg", "serve", "--no-browser", "--db", db, "--port", str(port),
-                             "--games-per-client", "0"],
+                             "--games-per-client", "0", "--sockets-per-client", "1000"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     for _ in range(300):
         try:
