@@ -25,7 +25,7 @@ during one action (``begin_action`` starts a new count; the profile's
 (``capped`` says so), so a loop of triggers ends quickly."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple, NoReturn
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .effects import EffectOp
 from .select import SelectorError, SelectorSchema, nearest
@@ -72,7 +72,7 @@ class When(NamedTuple):
     where: str = "board"
 
 
-Fail = Callable[[str, str], NoReturn]
+Fail = Callable[[str, str], Any]
 
 
 def parse_when(raw: Any, game: TriggerGame, fail: Fail) -> When:
