@@ -176,11 +176,11 @@ def test_the_turn_players_triggers_resolve_first():
     assert triggered(g) == [(0, "CT-04", "attacks"), (1, "CT-05", "attacked")]
 
 
-def test_the_cap_per_action_stops_triggering():
+def test_the_cap_per_action_stops_triggering(monkeypatch):
     g = game(p0={"hand": ["CT-01"], "resources": ["Z-B1"]})
-    g.rules.max_triggers_per_action = 0
+    monkeypatch.setattr(g.rules, "max_triggers_per_action", 0)  # (the corpus rules are shared)
     do(g, "place", card="CT-01", square=3)
-    assert triggered(g) == [] and zone(g, 0, "hand") == []
+    assert triggered(g) == [] and zone(g, 0, "hand") == [] and g.state.trig.capped
 
 
 def test_a_deal_without_triggers_keeps_no_index():
@@ -224,3 +224,20 @@ def test_when_only_on_a_trigger():
     with pytest.raises(CardDataError) as e:
         load_cards(CardText("bad.toml", text))
     assert "only on trigger" in str(e.value)
+
+
+# --- narration ------------------------------------------------------------------------------------
+
+def test_a_trigger_resolving_is_narrated_in_both_languages():
+    from tcg.games.zx import text
+    g = game(p0={"hand": ["Z-G1"], "resources": ["Z-G1"]}, board={3: "CT-02"})
+    do(g, "place", card="Z-G1", square=4)
+    assert g.rules.describe(g.state, g.legal_actions()[0], "ja") == "する"
+    do(g, "optional", use=True)
+    evs = [dict(type=e[0], **e[1]) for e in g.state.events]
+    en = text.lines(evs, 0, "en", g.rules.cards)
+    ja = text.lines(evs, 0, "ja", g.rules.cards)
+    assert "Your Flock-Whistle Conductor (群れ笛の指揮者)'s ability triggers: a Z/X entered the board" in en
+    assert "あなたの群れ笛の指揮者の【自動】能力が誘発した：ゼクスが登場した時" in ja
+    assert "You chose to use this triggered ability (Flock-Whistle Conductor (群れ笛の指揮者))" in en
+    assert any("(effect of Flock-Whistle Conductor" in line for line in en)  # the +2000 is the trigger's
