@@ -241,3 +241,20 @@ def test_a_trigger_resolving_is_narrated_in_both_languages():
     assert "あなたの群れ笛の指揮者の【自動】能力が誘発した：ゼクスが登場した時" in ja
     assert "You chose to use this triggered ability (Flock-Whistle Conductor (群れ笛の指揮者))" in en
     assert any("(effect of Flock-Whistle Conductor" in line for line in en)  # the +2000 is the trigger's
+
+
+
+# --- CT-11: optional with an if ---------------------------------------------------------------------
+
+def test_ct11_with_a_card_in_the_trash_you_may_draw():
+    g = game(p0={"hand": ["CT-11"], "resources": ["Z-R1"], "trash": ["Z-R1"]})
+    do(g, "place", card="CT-11", square=3)
+    assert decision(g) == (0, "optional")
+    do(g, "optional", use=True)
+    assert zone(g, 0, "hand") == ["Z-R1"] and decision(g) == (0, "main")
+
+
+def test_ct11_with_an_empty_trash_nothing_is_asked():
+    g = game(p0={"hand": ["CT-11"], "resources": ["Z-R1"]})
+    do(g, "place", card="CT-11", square=3)
+    assert decision(g) == (0, "main") and triggered(g) == [] and zone(g, 0, "hand") == []

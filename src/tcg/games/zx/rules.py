@@ -954,8 +954,11 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         _, c, iid, idx, event = step
         ab = s.cards[iid].abilities[idx]
         s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
-        ops = _resolving(ab)
-        s.steps.append(effect_step(c, iid, (ASK,) + tuple(ops) if ab.optional else ops))
+        ops = tuple(_resolving(ab))
+        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
+            k = 1 if ab.cond is not None else 0
+            ops = ops[:k] + (ASK,) + ops[k:]
+        s.steps.append(effect_step(c, iid, ops))
 
     def effect_candidates(self, s, ctx: EffectCtx, sel, op) -> list:
         flt = op.get("filter")
