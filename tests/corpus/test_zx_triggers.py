@@ -167,6 +167,24 @@ def test_ct09_itself_leaving_does_not_count():
     assert triggered(g) == []
 
 
+
+# --- CT-12 with CT-13: enters from the trash, by an effect -------------------------------------------
+
+def test_ct12_put_onto_a_square_from_the_trash_draws():
+    g = game(p0={"hand": ["CT-13"], "trash": ["CT-12"]})
+    do(g, "event", card="CT-13")
+    assert decision(g) == (0, "place_effect")
+    do(g, "place_free", square=3)
+    assert [e.get("from") for e in events(g, "place")] == ["trash"]
+    assert triggered(g) == [(0, "CT-12", "enters")] and zone(g, 0, "hand") == ["Z-R1"]
+
+
+def test_ct12_played_from_the_hand_it_does_not():
+    g = game(p0={"hand": ["CT-12"], "resources": ["Z-B1", "Z-VB"]})
+    do(g, "place", card="CT-12", square=3)
+    assert triggered(g) == [] and zone(g, 0, "hand") == []
+
+
 # --- order and cap --------------------------------------------------------------------------------
 
 def test_the_turn_players_triggers_resolve_first():
