@@ -116,7 +116,12 @@ def test_ct06_your_turn_start_mills_one():
     assert zone(g, 1, "trash") == ["Z-R1"]                 # p0's turn has started
     assert triggered(g) == [(0, "CT-06", "turn_start")]
     kinds = [e[0] for e in g.state.events if e[0] in ("turn_start", "trigger", "mill", "draw")]
-    assert kinds[-4:] == ["turn_start", "draw", "trigger", "mill"]  # resolves after the rules' draw step
+    assert kinds[-4:] == ["turn_start", "trigger", "mill", "draw"]  # before the reboot and the draw
+
+
+def test_ct06_resolves_before_the_reboot():
+    g = game(board={3: "CT-06", 4: dict(card="Z-R1", asleep=True)}, start=("end_phase",), active=1)
+    assert decision(g) == (0, "resource") and not g.state.board[4].asleep
 
 
 def test_ct06_the_opponents_turn_start_does_nothing():

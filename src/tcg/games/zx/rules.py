@@ -189,17 +189,26 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
     # --- the turn (ZX-T1..T6) ------------------------------------------------------------------
     def _step_start_turn(self, s, step):
         p = s.next_turn()
-        ps = s.players[p]
         for q in s.players:
             q.used_ex = q.used_ev_ex = q.used_shift = False
         s.emit("turn_start", {"turn": s.turn, "player": p})
         s.phase = "reboot"  # ZX-T1
+        s.steps += [("end_phase",), ("main",), ("ignition",), ("resource",)]
+        if s.trig is not None and s.trig.queue:
+            # 「ターン開始時」: what the turn's start triggered resolves first (after_op puts it
+            # on top of this step), then the reboot and the draw
+            s.steps.append(("turn_begin", p))
+            return
+        self._step_turn_begin(s, ("turn_begin", p))
+
+    def _step_turn_begin(self, s, step):  # ZX-T1 reboot, ZX-T2 draw
+        p = step[1]
+        s.phase = "reboot"
         for u in s.board:
             if u is not None and u.owner == p:
                 u.asleep = False
                 u.used = False
-        ps.asleep_res.clear()
-        s.steps += [("end_phase",), ("main",), ("ignition",), ("resource",)]
+        s.players[p].asleep_res.clear()
         if s.turn > 1:  # ZX-T2
             s.phase = "draw"
             F.draw(s, p, 1)
