@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine.triggers import EventSpec, TriggerGame, Triggers, When, fire
+from ...engine.triggers import EventSpec, TriggerGame, When, fire
 from . import flow as F
 from .select import SELECTORS, Loose, locate
 from .state import ZXState
@@ -85,10 +85,6 @@ def match(s: ZXState, iid: int, idx: int, when: When, info: Mapping[str, Any]) -
     return c
 
 
-def entries(s: ZXState, iid: int) -> tuple:
-    return s.table.triggers[iid]
-
-
 def on_event(s: ZXState, etype: str, ev: Mapping[str, Any]) -> None:
     """An event the rules emitted (``ZXState.emit``, only while some dealt card has a trigger):
     keep the index and fire what it means."""
@@ -136,10 +132,6 @@ def reindex(s: ZXState) -> None:
     for u in s.board:
         if u is not None and s.table.triggers[u.iid]:
             s.trig.add(u.iid, s.table.triggers[u.iid])
-
-
-def new_triggers(cap: int) -> Triggers:
-    return Triggers(cap)
 
 
 ZXState.trigger_hook = staticmethod(on_event)
