@@ -118,6 +118,9 @@ class OpRegistry:
         #: the game's condition words: with them, op tables may carry ``if``, ``if_done`` and
         #: ``optional`` (``OP_FLAGS``); without, those keys are unknown parameters as before
         self.conditions = conditions
+        #: the game's trigger declaration (``engine/triggers.py``), when its cards may have
+        #: ``kind = "trigger"`` abilities (set by the game after building the registry)
+        self.triggers: Any = None
 
     def implement(self, name: str, handler: Callable, extra: dict[str, Param] | None = None,
                   **choices: tuple) -> None:
@@ -434,7 +437,7 @@ class EffectRunner:
             sel = op.args.get("target")
             # --- conditions: if / if_done / optional (engine/conditions.py) ---
             if preset is None and (op.cond is not None or op.if_done or op.optional):
-                if op.guard:
+                if op.guard and not op.optional:
                     if not self.effect_holds(s, ctx, op.cond):
                         return  # the ability's own "if": nothing of it happens
                     idx += 1
@@ -599,5 +602,7 @@ class EffectRunner:
         s.emit("optional", {"player": p, "card": source, "op": ops[idx].name, "use": use})
         if use:
             s.steps.append(_resume(c, source, ops, idx, last, extra, None, done, True))
+        elif ops[idx].guard:  # a whole ability asked about (an optional trigger): nothing of it
+            return
         else:
             s.steps.append(_resume(c, source, ops, idx + 1, last, extra, None, False))

@@ -36,6 +36,7 @@ from tcg.engine.game import Game
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.rules import ZXRules
 from tcg.games.zx.state import PLAYER_SQUARE, Battle, Unit, ZXState
+from tcg.games.zx.triggers import reindex
 
 from .. import harness_base as base
 from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
@@ -111,6 +112,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, board: dict | None 
     s = pool.state(ZXState, seed)
     for sq, u in units.items():
         s.board[sq] = u
+    reindex(s)  # the triggers of the Z/X laid on the board (games/zx/triggers.py)
     s.first = first
     kind = start[0]
     if kind == "battle_events":

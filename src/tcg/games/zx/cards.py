@@ -13,6 +13,7 @@ from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abi
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
+from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "white", "black", "green")
 COLOR_JA = {"red": "赤", "blue": "青", "white": "白", "black": "黒", "green": "緑"}
@@ -23,8 +24,9 @@ UNIT_KINDS = ("zx", "zx_ex", "zx_ob")
 COUNTERS = ("dream_key", "memory_piece", "melody")
 TIMINGS = ("main", "battle", "any")
 EX_CONDITIONS = ("descent", "awaken", "idealize")
-ABILITY_KINDS = {"zx": ("on_place", "static", "activated"), "zx_ex": ("on_place", "static", "activated"),
-                 "zx_ob": ("on_place", "static", "activated"), "shift": ("static", "on_place"),
+ABILITY_KINDS = {"zx": ("on_place", "static", "activated", "trigger"),
+                 "zx_ex": ("on_place", "static", "activated", "trigger"),
+                 "zx_ob": ("on_place", "static", "activated", "trigger"), "shift": ("static", "on_place"),
                  "event": ("use",), "ev_ex": ("use",), "player": (), "ob_bottom": ()}
 
 _color = {"color": Field(str, required=True, choices=COLORS)}
@@ -71,6 +73,9 @@ ABILITY_FIELDS = {
                                                "min_face_up_race face-up cards of this race"),
     "min_face_up_race": Field(int, default=1, min=1, doc="how many face-up dynamis cards of face_up_race"),
     "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
+    "when": Field(dict, default=None, doc="trigger: the event it waits for (games/zx/triggers.py)"),
+    "once_per_turn": Field(bool, default=False, doc="trigger: at most once each turn (1ターンに1回)"),
+    "optional": Field(bool, default=False, doc="trigger: the controller is asked first (〜してもよい)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -92,6 +97,9 @@ class Ability(CardAbility):
     min_face_up_race: int = 1   # cards of this race
     cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
     run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
+    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
+    once_per_turn: bool = False  # a trigger: at most once each turn
+    optional: bool = False      # a trigger: its controller is asked first
 
     @property
     def conditional(self) -> bool:
@@ -138,6 +146,14 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 fail("a condition is for on_place, static and activated abilities, not 'use'", key)
         if "min_face_up_race" in raw and not a["face_up_race"]:
             fail("needs face_up_race (the race to count)", "min_face_up_race")
+        for key in ("when", "once_per_turn", "optional"):
+            if key in raw and a["kind"] != "trigger":
+                fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
+        when = None
+        if a["kind"] == "trigger":
+            if a["when"] is None:
+                fail("a trigger says when it triggers: when = {event = \"enters\", card = {self = true}}", "when")
+            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
         cond = None
         if a["if"] is not None:
             if a["kind"] == "use":
@@ -159,7 +175,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False)
         abilities.append(Ability.of(a, effects, i, cost=a["cost"], min_force=a["min_force"],
                                     player_card=a["player_card"], face_up_race=a["face_up_race"],
-                                    min_face_up_race=a["min_face_up_race"], cond=cond, run=guarded(effects, cond)))
+                                    min_face_up_race=a["min_face_up_race"], cond=cond, run=guarded(effects, cond),
+                                    when=when, once_per_turn=a["once_per_turn"], optional=a["optional"]))
     uses = sum(a.kind == "use" for a in abilities)
     if kind == "event" and uses != 1:
         raise CardDataError(fname, cid, "abilities", "an event needs exactly one 'use' ability")

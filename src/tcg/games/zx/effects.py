@@ -7,6 +7,7 @@ from .cards import COUNTERS
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, Loose, any_table, unit_table
 from .state import PickCardStep, Unit
+from .triggers import TRIGGERS
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_opponent_zx", "choose_own_zx")
@@ -154,3 +155,4 @@ REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
                            "counter": Param(str, default=None, choices=COUNTERS),
                            "min_counters": Param(int, default=0)}, op_win_if)
 REGISTRY.define("overboost", {}, op_overboost)
+REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)

@@ -34,7 +34,9 @@ KINDS = ["start_card", "gate_card", "mulligan", "resource", "main", "pay", "batt
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
        "draw", "discard", "mill", "search", "shuffle", "add_life", "gain_counter", "alter_force", "overboost",
-       "win_if"]
+       "win_if",
+       # an optional triggered ability (engine/triggers.py's ASK)
+       "trigger"]
 WHY = ["activate", "battle_event", "ev_ex", "event", "place", "zx_ex", "shift", "overboost", "ignite"]
 
 HAND, PILE, CHARGE, RESOURCES, DYNAMIS, RESOLVING, CAND = 16, 80, 30, 40, 20, 8, 24

@@ -303,13 +303,17 @@ def can_place_on(s: ZXState, p: int, sq: int) -> bool:
     return u is None or (u.owner == p and not u.asleep)
 
 
-def place_unit(s: ZXState, p: int, iid: int, sq: int, why: str = "place") -> Unit:
-    """Put a Z/X on a square, rebooted; your rebooted Z/X already there goes to the trash."""
+def place_unit(s: ZXState, p: int, iid: int, sq: int, why: str = "place", frm: str | None = None) -> Unit:
+    """Put a Z/X on a square, rebooted; your rebooted Z/X already there goes to the trash.
+    ``frm``: the zone an effect took it from (the event's ``from``)."""
     if s.board[sq] is not None:
         leave_board(s, sq, "replaced", "trash")
     u = Unit(iid, p)
     s.board[sq] = u
-    s.emit("place", {"player": p, "card": iid, "id": s.cards[iid].id, "square": sq, "why": why})
+    ev = {"player": p, "card": iid, "id": s.cards[iid].id, "square": sq, "why": why}
+    if frm is not None:
+        ev["from"] = frm
+    s.emit("place", ev)
     return u
 
 

@@ -12,10 +12,12 @@ from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
+from ...engine.triggers import ASK, take
 from ...engine.state import colors_of, new_record
 from . import flow as F
 from . import payment as P
 from . import select as ZS
+from . import triggers as ZT
 from .conditions import CONDITIONS
 from .cards import Card
 from .state import (ADJACENT, BATTLE_EV_EX, BATTLE_EVENT, DYN_EV_EX, DYN_NONE, DYN_ZX_EX, PLAYER_SQUARE,
@@ -87,8 +89,12 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
-                       "life_start": "start.life_cards", "resource_start": "start.resource_cards"}
+                       "life_start": "start.life_cards", "resource_start": "start.resource_cards",
+                       "max_triggers_per_action": "limits.max_triggers_per_action"}
     hand_size: int  # (the profile's numbers: read_profile sets them)
+    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
+    #: more triggers until the next decision, so a loop of triggers ends quickly
+    max_triggers_per_action: int
     hand_limit: int
     life_start: int
     resource_start: int
@@ -100,6 +106,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         self.profile  # noqa: B018
         cards, owner, zones = self.deal(decks, ("main", "dynamis", "player", "ob_bottom"))
         s = ZXState(seed, tuple(cards), tuple(owner))
+        if s.trig is not None:
+            s.trig.cap = self.max_triggers_per_action
         for p, z in enumerate(zones):
             ps = s.players[p]
             ps.deck, ps.dynamis = z["main"], z["dynamis"]
@@ -181,17 +189,26 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
     # --- the turn (ZX-T1..T6) ------------------------------------------------------------------
     def _step_start_turn(self, s, step):
         p = s.next_turn()
-        ps = s.players[p]
         for q in s.players:
             q.used_ex = q.used_ev_ex = q.used_shift = False
         s.emit("turn_start", {"turn": s.turn, "player": p})
         s.phase = "reboot"  # ZX-T1
+        s.steps += [("end_phase",), ("main",), ("ignition",), ("resource",)]
+        if s.trig is not None and s.trig.queue:
+            # 「ターン開始時」: what the turn's start triggered resolves first (after_op puts it
+            # on top of this step), then the reboot and the draw
+            s.steps.append(("turn_begin", p))
+            return
+        self._step_turn_begin(s, ("turn_begin", p))
+
+    def _step_turn_begin(self, s, step):  # ZX-T1 reboot, ZX-T2 draw
+        p = step[1]
+        s.phase = "reboot"
         for u in s.board:
             if u is not None and u.owner == p:
                 u.asleep = False
                 u.used = False
-        ps.asleep_res.clear()
-        s.steps += [("end_phase",), ("main",), ("ignition",), ("resource",)]
+        s.players[p].asleep_res.clear()
         if s.turn > 1:  # ZX-T2
             s.phase = "draw"
             F.draw(s, p, 1)
@@ -212,6 +229,7 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
 
     def _step_end_phase(self, s, step):  # ZX-T6
         s.phase = "end"
+        ZT.turn_end(s)
         for u in s.board:
             if u is not None:
                 u.damage = 0
@@ -914,7 +932,42 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         for u in s.board:  # F.check_destroyed does nothing unless a Z/X has damage
             if u is not None and u.damage > 0:
                 F.check_destroyed(s)
-                return
+                break
+        tr = s.trig
+        if tr is not None and tr.queue and not tr.busy and not s.over:
+            # what triggered goes onto the stack: the first to resolve on top (engine/triggers.py)
+            for c, iid, idx, event in reversed(take(tr, s.active)):
+                s.steps.append(("trigger", c, iid, idx, event))
+
+    # --- triggered abilities (games/zx/triggers.py) ---------------------------------------------------
+    def apply(self, s, action) -> None:
+        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
+            s.trig.begin_action()
+            s.trig.cap = self.max_triggers_per_action
+        super().apply(s, action)
+
+    def _step_effect(self, s, step) -> None:
+        tr = s.trig
+        if tr is None:
+            EffectRunner._step_effect(self, s, step)
+            return
+        tr.busy += 1  # what an op triggers waits until this effect step is done
+        try:
+            EffectRunner._step_effect(self, s, step)
+        finally:
+            tr.busy -= 1
+
+    def _step_trigger(self, s, step) -> None:
+        """A triggered ability resolves: a ``trigger`` event, then its effect (an optional
+        trigger asks its controller first; its ``if`` is checked again as it resolves)."""
+        _, c, iid, idx, event = step
+        ab = s.cards[iid].abilities[idx]
+        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
+        ops = tuple(_resolving(ab))
+        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
+            k = 1 if ab.cond is not None else 0
+            ops = ops[:k] + (ASK,) + ops[k:]
+        s.steps.append(effect_step(c, iid, ops))
 
     def effect_candidates(self, s, ctx: EffectCtx, sel, op) -> list:
         flt = op.get("filter")
@@ -966,7 +1019,7 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
             getattr(ps, x.zone).remove(iid)
             if x.zone == "resources":
                 ps.asleep_res.discard(iid)
-            self._on_place(s, p, F.place_unit(s, p, iid, a.square, "effect"))
+            self._on_place(s, p, F.place_unit(s, p, iid, a.square, "effect", x.zone))
 
     # --- invariants ---------------------------------------------------------------------------
     def check_invariants(self, s) -> None:

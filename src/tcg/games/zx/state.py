@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...engine.state import TurnState
+from ...engine.triggers import Triggers
 from .cards import COLORS, Card
 
 PLAYER_SQUARE = (7, 1)
@@ -204,8 +205,9 @@ def card_facts(c: Card) -> tuple:
                else DYN_SHIFT if c.kind == "shift" else DYN_NONE)
         battle = ((BATTLE_EVENT if c.kind == "event" else BATTLE_EV_EX if c.kind == "ev_ex" else BATTLE_NONE)
                   if c.timing in ("battle", "any") else BATTLE_NONE)
+        triggers = tuple((ab.index, ab.when, ab.once_per_turn) for ab in c.abilities if ab.kind == "trigger")
         facts = (statics, any(e[4] < 0 for e in statics), c.abilities_of("activated"), c.abilities_of("on_place"),
-                 color, hand, dyn, battle)
+                 color, hand, dyn, battle, triggers)
         if len(_FACTS) >= 20_000:  # card sets loaded again and again (tests): start afresh
             _FACTS.clear()
         hit = _FACTS[id(c)] = (c, facts)
@@ -227,7 +229,7 @@ class CardTable:
     Immutable facts; one table is shared by a state and all its clones."""
 
     __slots__ = ("statics", "lowers", "activated", "on_place", "color_index", "hand_main", "dyn_main",
-                 "battle", "memo", "res_counts")
+                 "battle", "memo", "res_counts", "triggers")
 
     def __init__(self, cards: tuple[Card, ...]):
         key = tuple(map(id, cards))
@@ -238,21 +240,33 @@ class CardTable:
             facts = [card_facts(c) for c in cards]
             if len(_COLUMNS) >= 256:
                 _COLUMNS.clear()
-            hit = _COLUMNS[key] = (tuple(cards), tuple(tuple(f[k] for f in facts) for k in range(8)))
+            hit = _COLUMNS[key] = (tuple(cards), tuple(tuple(f[k] for f in facts) for k in range(9)))
         (self.statics, self.lowers, self.activated, self.on_place, self.color_index, self.hand_main,
-         self.dyn_main, self.battle) = hit[1]
+         self.dyn_main, self.battle, self.triggers) = hit[1]
         self.memo: dict = {}
         self.res_counts: dict = {}  # payment.awake_counts's memo: resources -> counts per colour
 
 
 class ZXState(TurnState):
-    __slots__ = ("board", "battle", "table")
+    __slots__ = ("board", "battle", "table", "trig")
+
+    #: games/zx/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
+    trigger_hook: Any = None
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
         self.board: list[Unit | None] = [None] * 9
         self.battle: Battle | None = None
         self.table = CardTable(self.cards)
+        #: the trigger index and queue (engine/triggers.py), or None: no dealt card has a trigger
+        self.trig: Triggers | None = Triggers() if any(self.table.triggers) else None
+
+    def emit(self, etype: str, public: dict[str, Any] | None = None,
+             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
+        """Record an event (``BaseState.emit``); with triggers dealt, what it fires too."""
+        self.events.append((etype, public or {}, private, seen_by))
+        if self.trig is not None:
+            self.trigger_hook(self, etype, public or {})
 
     def clone(self) -> "ZXState":
         s = ZXState.__new__(ZXState)
@@ -260,6 +274,7 @@ class ZXState(TurnState):
         s.board = [u.copy() if u is not None else None for u in self.board]
         s.battle = self.battle
         s.table = self.table
+        s.trig = None if self.trig is None else self.trig.copy()
         return s
 
     def square_of(self, iid: int) -> int:

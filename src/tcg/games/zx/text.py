@@ -46,7 +46,7 @@ _HIDDEN_KEY = {"start_card": "hidden.start_card", "no_start_card": "hidden.start
 #: events that an effect of a card causes (named with the card when the events before tell it)
 EFFECT_EVENTS = frozenset({"damage", "modify", "set_state", "counter", "add_life", "mill", "leave_board", "move"})
 #: events that start what a card does (its effects follow them)
-SOURCE_EVENTS = frozenset({"event", "ev_ex", "activate", "shift", "zx_ex", "place", "overboost"})
+SOURCE_EVENTS = frozenset({"event", "ev_ex", "activate", "shift", "zx_ex", "place", "overboost", "trigger"})
 
 
 words, t, term = game_words(GAME)
@@ -911,6 +911,10 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
         return T("event.mill", card=card(), whose=v.whose(p), source=v.source(src))
     if kind == "discard":
         return T("event.discard", who=v.who(p), card=card())
+    if kind == "trigger":  # a triggered ability resolves (games/zx/triggers.py)
+        owner = v.book.owner(ev.get("card"))
+        return T("event.trigger", whose=v.whose(owner), card=v.card(ev.get("card")),
+                 when=T(f"when.{ev.get('event')}"))
     if kind == "optional":
         return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
                  what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))

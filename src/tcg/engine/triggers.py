@@ -1,0 +1,218 @@
+"""Triggered abilities (docs/card-language-design.md, step 3): the ``when`` schema, the trigger
+index and ``fire``. Imports no game.
+
+A game declares the events a card may name (``TriggerGame.events``: each with the fields a
+``when`` may test) and the zones where a card's triggers may work (``TriggerGame.zones``, with
+whether each is hidden). A card's ``when`` is parsed once at load time (``parse_when``): the
+event's name, and filters over the event's fields — ``card`` (a selector table without a count,
+or ``{self = true}``: this very card), ``from`` / ``to`` (zones), ``player`` (``own`` /
+``opponent`` / ``either``: whose event it is) — and the zone the card must be in for the trigger
+to work (``where``, the game's default when not given). A trigger on a card in a hidden zone (a
+hand, a deck) is refused unless the event reveals that card (``EventSpec.reveals``): checking it
+would tell the opponent something the events never showed.
+
+At play the state holds a ``Triggers`` object (or None: no dealt card has a trigger, and nothing
+here runs). Its ``index`` maps an event name to the abilities waiting for it, (card, ability
+number, when) in the order the cards came into their zone; the game adds a card's triggers when
+the card enters a zone where they work (``add``) and takes them out when it leaves (``remove``),
+so an event looks up its own list and never scans the cards. ``fire(triggers, state, event,
+info, match)`` queues the waiting abilities the game's ``match`` accepts; the game turns the
+queue into effect steps at its next state check (``take``: the turn player's first, each
+player's in the order they triggered). ``once_per_turn`` abilities are counted in
+``Triggers.used`` (cleared by ``new_turn``) when they trigger. At most ``cap`` abilities trigger
+during one action (``begin_action`` starts a new count; the profile's
+``[limits] max_triggers_per_action``): past it nothing more triggers until the next decision
+(``capped`` says so), so a loop of triggers ends quickly."""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, NamedTuple
+
+from .effects import EffectOp
+from .select import SelectorError, SelectorSchema, nearest
+
+#: the default cap on abilities triggered during one action (``[limits] max_triggers_per_action``)
+MAX_TRIGGERS_PER_ACTION = 200
+
+SIDES = ("own", "opponent", "either")
+WHEN_KEYS = ("event", "card", "from", "to", "player", "where")
+
+
+class EventSpec(NamedTuple):
+    """An event a card's ``when`` may name: ``fields`` it may filter on (of ``card``, ``from``,
+    ``to``, ``player``), the values ``from`` / ``to`` may take, and whether the event shows its
+    card to both players (``reveals``: then a trigger may work from a hidden zone)."""
+    fields: tuple[str, ...]
+    froms: tuple[str, ...] = ()
+    tos: tuple[str, ...] = ()
+    reveals: bool = False
+    doc: str = ""
+
+
+class TriggerGame(NamedTuple):
+    """A game's declaration: its ``events`` (name -> ``EventSpec``), the ``zones`` where a card's
+    triggers may be (name -> hidden), the ``working`` zones the game's index keeps (a ``where``
+    naming another zone is refused: not built), the ``default_where`` and its ``selectors``."""
+    events: Mapping[str, EventSpec]
+    zones: Mapping[str, bool]
+    working: tuple[str, ...]
+    default_where: str
+    selectors: SelectorSchema
+
+
+class When(NamedTuple):
+    """A parsed ``when``: the event; ``this`` (the event's card is this very card); ``card`` (a
+    count-less ``Selector`` the event's card must match, or None); ``frm`` / ``to`` (zones, or
+    None); ``player`` (``own`` / ``opponent`` / ``either``); ``where``: the card's zone."""
+    event: str
+    this: bool = False
+    card: Any = None
+    frm: str | None = None
+    to: str | None = None
+    player: str = "either"
+    where: str = "board"
+
+
+Fail = Callable[[str, str], Any]
+
+
+def parse_when(raw: Any, game: TriggerGame, fail: Fail) -> When:
+    """Check a ``when`` table (``fail(message, path)`` at the first fault, the path below
+    ``when``; a misspelt word is told its nearest valid one)."""
+    if not isinstance(raw, Mapping):
+        fail("a trigger's when is a table like {event = \"enters\", card = {self = true}}", "")
+    for key in raw:
+        if key not in WHEN_KEYS:
+            fail(f"unknown key {key!r}{nearest(key, WHEN_KEYS)} (known: {', '.join(WHEN_KEYS)})", f".{key}")
+    event = raw.get("event")
+    if not isinstance(event, str) or event not in game.events:
+        fail(f"unknown event {event!r}{nearest(event, tuple(game.events))} (known: {', '.join(game.events)})",
+             ".event")
+    spec = game.events[event]
+    for key in ("card", "from", "to", "player"):
+        if key in raw and key not in spec.fields:
+            fail(f"the event {event!r} has no {key!r} to test (it has: {', '.join(spec.fields) or 'nothing'})",
+                 f".{key}")
+    this, card = False, None
+    if "card" in raw:
+        c = raw["card"]
+        if not isinstance(c, Mapping):
+            fail("card is a selector table without a count, like {side = \"own\", kind = \"zx\"} or {self = true}",
+                 ".card")
+        c = dict(c)
+        if "self" in c:
+            if c.pop("self") is not True:
+                fail("self = true (this very card) or leave it out", ".card.self")
+            this = True
+        if c:
+            if "zone" in c:
+                fail("the event says where the card is (from / to): leave zone out", ".card.zone")
+            if this:
+                fail("self = true is this very card: it takes no other filter", ".card")
+            try:
+                card = game.selectors.parse(c, counted=False)
+            except SelectorError as e:
+                fail(e.message, ".card" + e.path)
+    frm, to = raw.get("from"), raw.get("to")
+    for key, value, known in (("from", frm, spec.froms), ("to", to, spec.tos)):
+        if value is not None and (not isinstance(value, str) or value not in known):
+            fail(f"{key} = {value!r} is not one of: {', '.join(known)}{nearest(value, known)}", f".{key}")
+    player = raw.get("player", "either")
+    if player not in SIDES:
+        fail(f"player = {player!r} is not one of: {', '.join(SIDES)}{nearest(player, SIDES)}", ".player")
+    where = raw.get("where", game.default_where)
+    if not isinstance(where, str) or where not in game.zones:
+        fail(f"unknown zone {where!r}{nearest(where, tuple(game.zones))} (known: {', '.join(game.zones)})",
+             ".where")
+    if game.zones[where] and not spec.reveals:
+        fail(f"a card in the {where} is hidden: a trigger there would tell what it is, and the event"
+             f" {event!r} does not show it", ".where")
+    if where not in game.working:
+        fail(f"triggers work only from: {', '.join(game.working)} (not yet from the {where})", ".where")
+    return When(event, this, card, frm, to, player, where)
+
+
+class Triggers:
+    """The trigger state of one game (see the module docstring); cloned with its state."""
+
+    __slots__ = ("index", "used", "queue", "fired", "capped", "busy", "cap")
+
+    def __init__(self, cap: int = MAX_TRIGGERS_PER_ACTION):
+        self.index: dict[str, tuple] = {}   # event -> ((iid, ability number, When, once), ...)
+        self.used: dict[tuple[int, int], int] = {}  # (iid, ability number) -> times this turn
+        self.queue: list[tuple] = []        # (controller, iid, ability number, event, seq)
+        self.fired = 0                      # triggered during this action
+        self.capped = False
+        self.busy = 0                       # > 0 while an effect step runs (the game's)
+        self.cap = cap
+
+    def copy(self) -> "Triggers":
+        t = Triggers.__new__(Triggers)
+        t.index, t.used, t.queue = dict(self.index), dict(self.used), self.queue[:]
+        t.fired, t.capped, t.busy, t.cap = self.fired, self.capped, self.busy, self.cap
+        return t
+
+    def add(self, iid: int, entries: tuple) -> None:
+        """The card ``iid`` came into a zone where its triggers work: ``entries`` are its
+        (ability number, When, once_per_turn)."""
+        for idx, when, once in entries:
+            self.index[when.event] = self.index.get(when.event, ()) + ((iid, idx, when, once),)
+
+    def remove(self, iid: int) -> None:
+        """The card ``iid`` left that zone: its triggers wait no more."""
+        for event, waiting in list(self.index.items()):
+            kept = tuple(w for w in waiting if w[0] != iid)
+            if len(kept) != len(waiting):
+                if kept:
+                    self.index[event] = kept
+                else:
+                    del self.index[event]
+
+    def new_turn(self) -> None:
+        self.used = {}
+
+    def begin_action(self) -> None:
+        self.fired, self.capped = 0, False
+
+
+def fire(tr: Triggers, state: Any, event: str, info: Mapping[str, Any],
+         match: Callable[[Any, int, int, When, Mapping[str, Any]], int | None]) -> int:
+    """Queue the abilities waiting for ``event`` whose ``match(state, iid, ability number, when,
+    info)`` gives a
+    controller (None: not this time). Returns how many were queued."""
+    waiting = tr.index.get(event)
+    if not waiting:
+        return 0
+    n = 0
+    for iid, idx, when, once in waiting:
+        if once and (iid, idx) in tr.used:
+            continue
+        c = match(state, iid, idx, when, info)
+        if c is None:
+            continue
+        if tr.fired >= tr.cap:
+            tr.capped = True
+            continue
+        tr.fired += 1
+        if once:
+            tr.used[(iid, idx)] = 1
+        tr.queue.append((c, iid, idx, event, len(tr.queue)))
+        n += 1
+    return n
+
+
+def take(tr: Triggers, active: int) -> list[tuple]:
+    """Empty the queue: (controller, iid, ability number, event) in the order they resolve —
+    the turn player's first, each player's in the order they triggered."""
+    q = sorted(tr.queue, key=lambda t: (t[0] != active, t[4]))
+    tr.queue = []
+    return [t[:4] for t in q]
+
+
+def _ask(rules: Any, s: Any, ctx: Any, op: Any, targets: Any) -> None:
+    """The ``ASK`` op itself does nothing: the answer was the point."""
+
+
+#: the first op of an optional trigger (「〜してもよい」 on the whole ability): the controller is
+#: asked (the ``optional`` decision, its op ``"trigger"``); no ends the effect (an optional
+#: guard, see ``EffectRunner._apply_optional``)
+ASK = EffectOp("trigger", {}, _ask, optional=True, guard=True)

@@ -1,0 +1,283 @@
+"""Mechanics corpus, Z/X, step 3 (docs/card-language-design.md): one scenario test per card of
+tests/corpus/zx/triggers.toml (an exact state, an action, the exact outcome), the order of
+simultaneous triggers, the cap per action, then the load errors of ``when``."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from tcg.engine.cards import CardText
+from tcg.engine.errors import CardDataError
+from tcg.games.zx.cards import load_cards
+
+from ..games.zx.harness import FILL, decision, do, events, pass_battle, power, scenario, zone
+
+CORPUS = pathlib.Path(__file__).parent / "zx" / "triggers.toml"
+
+
+def game(p0: dict | None = None, p1: dict | None = None, **kw):
+    """A scenario with the corpus cards: each player has a deck and four life cards unless told."""
+    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
+    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
+    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+
+
+def triggered(g) -> list[tuple]:
+    return [(e["player"], e["id"], e["event"]) for e in events(g, "trigger")]
+
+
+# --- CT-01: when this Z/X enters from the hand, draw ----------------------------------------------
+
+def test_ct01_entering_from_the_hand_draws_a_card():
+    g = game(p0={"hand": ["CT-01"], "resources": ["Z-B1"]})
+    do(g, "place", card="CT-01", square=3)
+    assert triggered(g) == [(0, "CT-01", "enters")]
+    assert zone(g, 0, "hand") == ["Z-R1"]
+    assert decision(g) == (0, "main")
+
+
+def test_ct01_already_on_the_board_another_zx_entering_does_nothing():
+    g = game(p0={"hand": ["Z-B1"], "resources": ["Z-B1"]}, board={3: "CT-01"})
+    do(g, "place", card="Z-B1", square=4)
+    assert triggered(g) == [] and zone(g, 0, "hand") == []
+
+
+# --- CT-02: once per turn, optional: another own Z/X enters ---------------------------------------
+
+def test_ct02_you_may_once_per_turn():
+    g = game(p0={"hand": ["Z-G1", "Z-G1"], "resources": ["Z-G1"] * 2}, board={3: "CT-02"})
+    do(g, "place", card="Z-G1", square=4)
+    assert decision(g) == (0, "optional") and g.decision.info["op"] == "trigger"
+    do(g, "optional", use=True)
+    assert power(g, 3) == 4000
+    do(g, "place", card="Z-G1", square=5)                 # the second one: once per turn
+    assert decision(g) == (0, "main") and power(g, 3) == 4000
+    assert triggered(g) == [(0, "CT-02", "enters")]
+
+
+def test_ct02_declined_nothing_happens_and_the_turn_use_is_spent():
+    g = game(p0={"hand": ["Z-G1", "Z-G1"], "resources": ["Z-G1"] * 2}, board={3: "CT-02"})
+    do(g, "place", card="Z-G1", square=4)
+    do(g, "optional", use=False)
+    assert power(g, 3) == 2000 and decision(g) == (0, "main")
+    assert [e["use"] for e in events(g, "optional")] == [False]
+    do(g, "place", card="Z-G1", square=5)
+    assert decision(g) == (0, "main")
+
+
+def test_ct02_an_opponents_zx_entering_does_not_count():
+    g = game(p0={"hand": ["Z-G1"], "resources": ["Z-G1"]}, board={3: dict(card="CT-02", owner=1)})
+    do(g, "place", card="Z-G1", square=4)
+    assert triggered(g) == [] and decision(g) == (0, "main")
+
+
+# --- CT-03: when this Z/X is destroyed, draw (it looks back from the charge) ----------------------
+
+def test_ct03_destroyed_in_battle_its_owner_draws():
+    g = game(board={4: "Z-R3", 3: dict(card="CT-03", owner=1)})
+    do(g, "attack", attacker=4, target=3)
+    pass_battle(g, 0, 1)
+    assert zone(g, 1, "charge") == ["CT-03"]
+    assert triggered(g) == [(1, "CT-03", "destroyed")]
+    assert zone(g, 1, "hand") == ["Z-R1"]
+
+
+# --- CT-04: when this Z/X attacks, +2000 ------------------------------------------------------------
+
+def test_ct04_attacking_gets_power_before_the_battle():
+    g = game(board={4: "CT-04", 3: dict(card="Z-R5", owner=1)})
+    do(g, "attack", attacker=4, target=3)
+    assert triggered(g) == [(0, "CT-04", "attacks")] and power(g, 4) == 5000
+    pass_battle(g, 0, 1)
+    assert zone(g, 1, "charge") == ["Z-R5"]
+
+
+# --- CT-05: when this Z/X is attacked, +3000 --------------------------------------------------------
+
+def test_ct05_attacked_it_survives():
+    g = game(board={4: "Z-R3", 3: dict(card="CT-05", owner=1)})
+    do(g, "attack", attacker=4, target=3)
+    assert triggered(g) == [(1, "CT-05", "attacked")] and power(g, 3) == 5000
+    pass_battle(g, 0, 1)
+    assert g.state.board[3] is not None and zone(g, 1, "charge") == []
+
+
+def test_ct05_an_attack_on_the_player_does_not_trigger_it():
+    g = game(board={4: "Z-R3", 3: dict(card="CT-05", owner=1)})
+    do(g, "attack", attacker=4, target=-1)
+    assert triggered(g) == []
+
+
+# --- CT-06: at the start of your turn, mill the opponent -------------------------------------------
+
+def test_ct06_your_turn_start_mills_one():
+    g = game(board={3: "CT-06"}, start=("end_phase",), active=1)
+    assert zone(g, 1, "trash") == ["Z-R1"]                 # p0's turn has started
+    assert triggered(g) == [(0, "CT-06", "turn_start")]
+    kinds = [e[0] for e in g.state.events if e[0] in ("turn_start", "trigger", "mill", "draw")]
+    assert kinds[-4:] == ["turn_start", "trigger", "mill", "draw"]  # before the reboot and the draw
+
+
+def test_ct06_resolves_before_the_reboot():
+    g = game(board={3: "CT-06", 4: dict(card="Z-R1", asleep=True)}, start=("end_phase",), active=1)
+    assert decision(g) == (0, "resource") and not g.state.board[4].asleep
+
+
+def test_ct06_the_opponents_turn_start_does_nothing():
+    g = game(board={3: "CT-06"}, start=("end_phase",), active=0)
+    assert triggered(g) == [] and zone(g, 1, "trash") == []
+
+
+# --- CT-07: at the end of your turn, if the trash holds three, draw --------------------------------
+
+def test_ct07_turn_end_with_three_in_the_trash_draws():
+    g = game(p0={"trash": ["Z-R1"] * 3}, board={3: "CT-07"}, start=("end_phase",), active=0)
+    assert triggered(g) == [(0, "CT-07", "turn_end")]
+    assert zone(g, 0, "hand") == ["Z-R1"]
+
+
+def test_ct07_with_two_it_does_not_trigger():
+    g = game(p0={"trash": ["Z-R1"] * 2}, board={3: "CT-07"}, start=("end_phase",), active=0)
+    assert triggered(g) == [] and zone(g, 0, "hand") == []
+
+
+# --- CT-08: once per turn, when the opponent draws, mill them --------------------------------------
+
+def test_ct08_the_opponents_draw_mills_one():
+    g = game(board={3: "CT-08"}, start=("end_phase",), active=0)
+    assert triggered(g) == [(0, "CT-08", "draw")]
+    assert zone(g, 1, "trash") == ["Z-R1"] and len(zone(g, 1, "hand")) == 1
+
+
+def test_ct08_your_own_draw_does_not():
+    g = game(board={3: "CT-08"}, start=("end_phase",), active=1)
+    assert triggered(g) == [] and zone(g, 1, "trash") == []
+
+
+# --- CT-09 with CT-10: another own Z/X leaves the board to the hand ---------------------------------
+
+def test_ct09_another_zx_returned_to_the_hand():
+    g = game(p0={"hand": ["CT-10"]}, board={3: "CT-09", 4: "Z-B1"})
+    do(g, "event", card="CT-10")
+    do(g, "target", target="Z-B1")
+    assert triggered(g) == [(0, "CT-09", "leaves")] and power(g, 3) == 2000
+    assert zone(g, 0, "hand") == ["Z-B1"]
+
+
+def test_ct09_itself_leaving_does_not_count():
+    g = game(p0={"hand": ["CT-10"]}, board={3: "CT-09", 4: "Z-B1"})
+    do(g, "event", card="CT-10")
+    do(g, "target", target="CT-09")
+    assert triggered(g) == []
+
+
+
+# --- CT-12 with CT-13: enters from the trash, by an effect -------------------------------------------
+
+def test_ct12_put_onto_a_square_from_the_trash_draws():
+    g = game(p0={"hand": ["CT-13"], "trash": ["CT-12"]})
+    do(g, "event", card="CT-13")
+    assert decision(g) == (0, "place_effect")
+    do(g, "place_free", square=3)
+    assert [e.get("from") for e in events(g, "place")] == ["trash"]
+    assert triggered(g) == [(0, "CT-12", "enters")] and zone(g, 0, "hand") == ["Z-R1"]
+
+
+def test_ct12_played_from_the_hand_it_does_not():
+    g = game(p0={"hand": ["CT-12"], "resources": ["Z-B1", "Z-VB"]})
+    do(g, "place", card="CT-12", square=3)
+    assert triggered(g) == [] and zone(g, 0, "hand") == []
+
+
+# --- order and cap --------------------------------------------------------------------------------
+
+def test_the_turn_players_triggers_resolve_first():
+    # p0 attacks p1's CT-05 with CT-04: both trigger on the one attack; p0 is the turn player
+    g = game(board={4: "CT-04", 3: dict(card="CT-05", owner=1)})
+    do(g, "attack", attacker=4, target=3)
+    assert triggered(g) == [(0, "CT-04", "attacks"), (1, "CT-05", "attacked")]
+
+
+def test_the_cap_per_action_stops_triggering(monkeypatch):
+    g = game(p0={"hand": ["CT-01"], "resources": ["Z-B1"]})
+    monkeypatch.setattr(g.rules, "max_triggers_per_action", 0)  # (the corpus rules are shared)
+    do(g, "place", card="CT-01", square=3)
+    assert triggered(g) == [] and zone(g, 0, "hand") == [] and g.state.trig.capped
+
+
+def test_a_deal_without_triggers_keeps_no_index():
+    g = game(board={3: "Z-R1"})
+    assert g.state.trig is None
+
+
+# --- load errors ----------------------------------------------------------------------------------
+
+HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\nname = "bad"\n' \
+       'color = "red"\ncost = 1\npower = 1000\n'
+
+
+def load_error(ability: str) -> str:
+    text = HEAD + '[[cards.abilities]]\nkind = "trigger"\n' + ability + '\neffects = [{ op = "draw" }]\n'
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", text))
+    return str(e.value)
+
+
+@pytest.mark.parametrize("ability, field, words", [
+    ('when = { event = "enter", card = { self = true } }', "abilities[0].when.event", "did you mean 'enters'"),
+    ('when = { event = "destroied" }', "abilities[0].when.event", "did you mean 'destroyed'"),
+    ('when = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
+    ('when = { event = "enters", from = "hnad" }', "abilities[0].when.from", "did you mean 'hand'"),
+    ('when = { event = "draw", card = { self = true } }', "abilities[0].when.card", "has no 'card'"),
+    ('when = { event = "enters", card = { sid = "own" } }', "abilities[0].when.card.sid", "did you mean 'side'"),
+    ('when = { event = "enters", card = { choose = 1 } }', "abilities[0].when.card.choose", "takes no count"),
+    ('when = { event = "enters", where = "hand" }', "abilities[0].when.where", "hidden"),
+    ('when = { event = "enters", where = "trash" }', "abilities[0].when.where", "not yet"),
+    ('when = { event = "turn_start", player = "mine" }', "abilities[0].when.player", "one of"),
+    ('once_per_turn = true', "abilities[0].when", "says when it triggers"),
+])
+def test_load_errors(ability, field, words):
+    msg = load_error(ability)
+    assert field in msg and words in msg, msg
+
+
+def test_when_only_on_a_trigger():
+    text = HEAD + '[[cards.abilities]]\nkind = "on_place"\nwhen = { event = "enters" }\neffects = [{ op = "draw" }]\n'
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", text))
+    assert "only on trigger" in str(e.value)
+
+
+# --- narration ------------------------------------------------------------------------------------
+
+def test_a_trigger_resolving_is_narrated_in_both_languages():
+    from tcg.games.zx import text
+    g = game(p0={"hand": ["Z-G1"], "resources": ["Z-G1"]}, board={3: "CT-02"})
+    do(g, "place", card="Z-G1", square=4)
+    assert g.rules.describe(g.state, g.legal_actions()[0], "ja") == "する"
+    do(g, "optional", use=True)
+    evs = [dict(type=e[0], **e[1]) for e in g.state.events]
+    en = text.lines(evs, 0, "en", g.rules.cards)
+    ja = text.lines(evs, 0, "ja", g.rules.cards)
+    assert "Your Flock-Whistle Conductor (群れ笛の指揮者)'s ability triggers: a Z/X entered the board" in en
+    assert "あなたの群れ笛の指揮者の【自動】能力が誘発した：ゼクスが登場した時" in ja
+    assert "You chose to use this triggered ability (Flock-Whistle Conductor (群れ笛の指揮者))" in en
+    assert any("(effect of Flock-Whistle Conductor" in line for line in en)  # the +2000 is the trigger's
+
+
+
+# --- CT-11: optional with an if ---------------------------------------------------------------------
+
+def test_ct11_with_a_card_in_the_trash_you_may_draw():
+    g = game(p0={"hand": ["CT-11"], "resources": ["Z-R1"], "trash": ["Z-R1"]})
+    do(g, "place", card="CT-11", square=3)
+    assert decision(g) == (0, "optional")
+    do(g, "optional", use=True)
+    assert zone(g, 0, "hand") == ["Z-R1"] and decision(g) == (0, "main")
+
+
+def test_ct11_with_an_empty_trash_nothing_is_asked():
+    g = game(p0={"hand": ["CT-11"], "resources": ["Z-R1"]})
+    do(g, "place", card="CT-11", square=3)
+    assert decision(g) == (0, "main") and triggered(g) == [] and zone(g, 0, "hand") == []
