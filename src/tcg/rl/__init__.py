@@ -12,7 +12,7 @@
 
 ``import tcg`` never imports this package (nor numpy, PettingZoo or Gymnasium). ``import tcg.rl``
 registers one Gymnasium id per game, ``tcg/<game>-v<ENV_VERSION>`` (``gymnasium.make(
-"tcg/zx-v3", opponent="random")``); the env module and the encoders load at the first
+"tcg/zx-v2", opponent="random")``); the env module and the encoders load at the first
 ``gymnasium.make``; ``tcg/<game>-v0`` and ``-v1`` (earlier ids) make the same env. Without Gymnasium
 installed nothing is registered.
 """
@@ -27,7 +27,7 @@ from .version import ENV_VERSION  # environment names and ids carry it
 
 
 def gym_id(game: str) -> str:
-    """The Gymnasium id of ``game``'s single-agent env, e.g. ``tcg/zx-v3``."""
+    """The Gymnasium id of ``game``'s single-agent env, e.g. ``tcg/zx-v2``."""
     return f"tcg/{game}-v{ENV_VERSION}"
 
 

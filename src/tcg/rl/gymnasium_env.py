@@ -2,7 +2,7 @@
 project's agents (``random``, ``heuristic``, ``ismcts``, or any object with ``act(AgentView)``).
 
 ``gym_env(game, opponent="heuristic", seat=None, decks=None, seed=None, max_decisions=None,
-opponent_options=None, raw_info=False)``, or ``gymnasium.make("tcg/<game>-v3", ...)`` with the
+opponent_options=None, raw_info=False)``, or ``gymnasium.make("tcg/<game>-v2", ...)`` with the
 same keywords (the ids are registered by ``import tcg.rl``):
 
 * observation: ``Box(float32[size])`` — the same seat-relative encoding as the PettingZoo env,

@@ -4,6 +4,6 @@ both read it: a module of its own, so that neither imports the other)."""
 #: environment names and ids carry the encoding version (bumped whenever an encode.py or the
 #: observation layout changes meaning; 1: scaled floats, integer ids apart, names as indices;
 #: 2: the card language's new decisions and zones: Z/X choose-n targets, secret targets, place by
-#: effect, removed cards, "you may" (optional) in Z/X and Shironeko; 3: Z/X triggered abilities
-#: (an optional trigger's ``optional`` decision names the op ``trigger``)
-ENV_VERSION = 3
+#: effect, removed cards, "you may" (optional) in Z/X and Shironeko, Z/X triggered abilities (an
+#: optional trigger's ``optional`` decision names the op ``trigger``))
+ENV_VERSION = 2
