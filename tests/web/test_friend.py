@@ -15,7 +15,7 @@ from markupsafe import escape
 
 from tcg.web.store import SCHEMA_VERSION, SQLiteStore
 
-from .helpers import Browser, browsers, client, invite_path, join, my_turn, new_game, receive_state
+from .helpers import Browser, browsers, invite_path, join, my_turn, new_game, receive_state
 
 DATA = pathlib.Path(__file__).parent / "data"
 

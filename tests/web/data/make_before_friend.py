@@ -3,7 +3,12 @@ lobby: schema version 3): a database with a game between friends in progress, on
 is not used yet, a game against the computer in progress, a finished game and a saved card set
 (run from a checkout of that commit: PYTHONPATH=. uv run python tests/web/data/make_before_friend.py OUT).
 Kept to say how the fixture was made, not to be run again."""
-import json, pathlib, sqlite3, sys, tempfile
+import json
+import pathlib
+import sqlite3
+import sys
+import tempfile
+
 import tcg
 from tests.web.helpers import client, new_game, invite_path, join, receive_state, my_turn
 out = pathlib.Path(sys.argv[1])
@@ -39,7 +44,8 @@ dst = sqlite3.connect(dst_path)
 src.backup(dst)
 dst.execute("PRAGMA journal_mode=DELETE")
 dst.execute("VACUUM")
-dst.close(); src.close()
+dst.close()
+src.close()
 (out / "before-friend.json").write_text(json.dumps({"commit": "2b61b66", "games": {
     "friend_joined": g_joined, "friend_waiting": g_waiting, "computer": g_computer, "finished": g_done},
     "invite": invite, "card_set": digest, "cookies": cookies}, indent=1) + "\n")
