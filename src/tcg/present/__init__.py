@@ -7,7 +7,10 @@ build on it; it imports neither of them, nor ``rich``.
 * ``steps``: ``Step``, ``secret_for``, ``action_text``, ``event_lines``, ``step_lines``,
   ``offered``, ``menu_paths``;
 * ``words``: ``say``, ``result_words``, ``why_not``, ``rules_primer``;
-* ``cards``: ``card_columns``, ``generic_card_columns``, ``card_label``, ``card_text``.
+* ``cards``: ``card_columns``, ``generic_card_columns``, ``card_label``, ``card_text``;
+* ``lines`` (``fold``, ``cap``...), ``voice`` (``CardBook``, ``Voice``) and ``menus``: what the
+  games' text layers build on (once ``tcg.presentation``, ``tcg.voice`` and ``tcg.menus``, which
+  stay as re-exports).
 """
 from __future__ import annotations
 

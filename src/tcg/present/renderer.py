@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..presentation import fold
+from .lines import fold
 
 
 def game_spec(game_id: Any):

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ... import voice
+from ...present import voice
 from ...engine.action import Action
-from ...presentation import cards_in
+from ...present.lines import cards_in
 from ...text import card_title, game_words
 from .cards import CHARACTER_KINDS
 
