@@ -1,66 +1,6 @@
-"""Presentation helpers the games' text layers (tcg/games/<id>/text.py) and the terminal front
-end share, whatever the game: folding repeated lines, and the parts of a card's label."""
+"""Moved to ``tcg.present.lines``; this name stays importable for code written against it."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from .present.lines import cap, cards_in, fold, known_lang
 
-from .text import LANGS
-
-
-def fold(lines: Iterable[str | None]) -> list[str]:
-    """Drop empty lines; fold runs of identical lines into one ("... (x3)")."""
-    out: list[str] = []
-    counts: list[int] = []
-    for line in lines:
-        if not line:
-            continue
-        if out and out[-1] == line:
-            counts[-1] += 1
-        else:
-            out.append(line)
-            counts.append(1)
-    return [line if n == 1 else f"{line} (x{n})" for line, n in zip(out, counts)]
-
-
-def known_lang(lang: Any) -> str:
-    """``lang`` when the text tables have it, else English."""
-    return lang if lang in LANGS else "en"
-
-
-def cap(text: str) -> str:
-    """The text with its first letter in capitals (the rest as it is)."""
-    return text[:1].upper() + text[1:]
-
-
-def cards_in(x: Any, owner: Any = None, *, owner_field: bool = True) -> list[tuple[dict, Any]]:
-    """Every card an observation (or any part of one) shows: ``(card, owner)`` for each dict with
-    an integer ``iid``, at any depth, in document order. ``owner`` is the owner of what ``x``
-    holds; with ``owner_field`` a dict's own integer ``owner`` overrides it for everything inside."""
-    out: list[tuple[dict, Any]] = []
-
-    def in_dict(d: dict, own: Any) -> None:
-        if owner_field and type(d.get("owner")) is int:
-            own = d["owner"]
-        if type(d.get("iid")) is int:
-            out.append((d, own))
-        for v in d.values():
-            t = type(v)
-            if t is dict:
-                in_dict(v, own)
-            elif t is list:
-                in_list(v, own)
-
-    def in_list(items: list, own: Any) -> None:
-        for v in items:
-            t = type(v)
-            if t is dict:
-                in_dict(v, own)
-            elif t is list:
-                in_list(v, own)
-
-    t = type(x)
-    if t is dict:
-        in_dict(x, owner)
-    elif t is list:
-        in_list(x, owner)
-    return out
+__all__ = ["cap", "cards_in", "fold", "known_lang"]

@@ -8,6 +8,7 @@ import pytest
 import tcg.text as text_module
 from tcg.api import GAMES, list_decks, new_game
 from tcg.ui import get_renderer, label_players
+from tcg.present import words
 from tcg.ui import terminal
 
 
@@ -19,7 +20,7 @@ def keys_only(monkeypatch):
     def blank(t):
         return {k: blank(v) for k, v in t.items()} if isinstance(t, dict) else "◇" if isinstance(t, str) else t
     monkeypatch.setattr(text_module, "_load", lambda path: blank(real(path)))
-    monkeypatch.setattr(terminal, "say", lambda key, *a, **k: key)
+    monkeypatch.setattr(words, "say", lambda key, *a, **k: key)  # the result's words (tcg.present)
     text_module.catalog.cache_clear()
     yield
     monkeypatch.undo()

@@ -6,7 +6,7 @@ A board subclasses ``BoardRenderer`` and sets ``facts = staticmethod(card_facts)
 (the short facts line: "character · red · cost 2"); it may override ``card_text_of`` (the text
 shown under a card), ``label_style`` and ``card_place`` (e.g. the square a Z/X stands on).
 
-``VoicedBoard`` adds what the boards whose words come from a ``tcg.voice`` text module share
+``VoicedBoard`` adds what the boards whose words come from a ``tcg.present.voice`` text module share
 (Turu-turu, Kemuri, Z/X): the viewer's ``CardBook`` and ``Voice``, and the event lines, menus and
 action labels of that module.
 """

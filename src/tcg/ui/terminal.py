@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from rich.console import Console
@@ -23,7 +22,9 @@ from rich.text import Text
 
 from ..engine.action import Action
 from ..engine.errors import TcgError
-from . import GenericRenderer, game_spec, get_renderer
+from ..present import (Step, action_text, event_lines, menu_paths, offered, result_words, rules_primer, say,
+                       secret_for, step_lines, why_not)
+from . import GenericRenderer, get_renderer
 from .table import Hanging, fit
 
 Reader = Callable[[str], str]
@@ -41,68 +42,6 @@ Commands:
   q, quit      stop now; continue later with: tcg play --resume FILE
 The game is saved after every action, so nothing is lost if you stop, press Ctrl-C, or the
 terminal closes: 'tcg play --resume FILE' continues where you were."""
-
-@dataclass
-class Step:
-    """One applied action (or the set-up) and the events it caused, as seen by one player."""
-
-    player: int | None
-    text: str
-    events: list[dict[str, Any]] = field(default_factory=list)
-    #: the action applied (None for the set-up and a concession)
-    action: Action | None = None
-    #: a secret choice of another player (``secret_for``): shown only through the lines of the
-    #: events it caused; without any, the viewer is not told of the step at all
-    secret: bool = False
-
-    @property
-    def shown(self) -> bool:
-        """Whether the viewer is told of this step (``lines``: its event lines for the viewer)."""
-        return bool(self.text and not self.secret)
-
-
-def secret_for(game, actor: int | None, viewer: int | None) -> bool:
-    """Whether ``actor``'s choice at ``game``'s open decision is hidden from ``viewer`` (asked
-    before it is applied): a secret decision (``game.secret_choice()``) of another player."""
-    return actor is not None and actor != viewer and game.secret_choice()
-
-
-def action_text(game, action: Action, actor: int | None, viewer: int | None, lang: str,
-                renderer: GenericRenderer | None = None) -> str:
-    """How ``action`` of ``actor`` reads for ``viewer`` (asked before it is applied): the
-    renderer's ``action_label`` (default ``game.describe(action)``), except for choices the
-    viewer may not see (``secret_for``: the engine's secret decisions, whatever the action).
-    Without ``renderer``, the game's registered one is used."""
-    if renderer is None:
-        renderer = get_renderer(game.game_id, game, lang, viewer=viewer)
-    if secret_for(game, actor, viewer):
-        return renderer.hidden_label(action)
-    try:
-        return renderer.action_label(game, action, actor)
-    except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-        return game.describe(action, lang)
-
-
-def event_lines(renderer: GenericRenderer, events: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The lines of ``events``: the renderer's ``event_lines`` (by default each event's text,
-    runs of identical lines folded into one, "... (x3)")."""
-    try:
-        return list(renderer.event_lines(events))
-    except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-        return GenericRenderer.event_lines(renderer, events)
-
-
-def step_lines(renderer: GenericRenderer, step: Step) -> list[str]:
-    """The event lines shown under one step: the renderer's optional ``step_lines(player, action,
-    events)`` (e.g. leaving out an event that only repeats the action line), else ``event_lines``."""
-    hook = getattr(renderer, "step_lines", None)
-    if hook is not None:
-        try:
-            return list(hook(step.player, step.action, step.events))
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            pass
-    return event_lines(renderer, step.events)
-
 
 def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Step]) -> None:
     """What happened: each action in bold, the events it caused indented below."""
@@ -134,23 +73,14 @@ def print_steps(console: Console, renderer: GenericRenderer, steps: Sequence[Ste
             console.print(Hanging(Text("    " + line, style=style), 6))
 
 
+#: the colour of a result line by its mood (``tcg.present.result_words``)
+RESULT_STYLE = {"": "", "draw": "bold yellow", "win": "bold green", "lose": "bold red"}
+
+
 def result_text(renderer: GenericRenderer, result: Mapping[str, Any] | None, viewer: int | None) -> Text:
-    lang = getattr(renderer, "lang", "en")
-    game_id = getattr(getattr(renderer, "game", None), "game_id", None)
-    if not result:
-        return Text(say("ui.not_over", lang, game_id))
-    code = result.get("reason")
-    reason = say(f"reason.{code}", lang, game_id) if code else ""
-    if reason.startswith("⟦"):  # no sentence for this reason: the renderer's words
-        reason = renderer.reason_text(code)
-    winner = result.get("winner")
-    if result.get("draw") or winner is None:
-        return Text(say("result.draw", lang, game_id, reason=reason), style="bold yellow")
-    if viewer is not None and viewer == renderer.viewer and renderer.viewer_is_you:
-        if winner == viewer:
-            return Text(say("result.you_win", lang, game_id, reason=reason), style="bold green")
-        return Text(say("result.you_lose", lang, game_id, reason=reason), style="bold red")
-    return Text(say("result.win", lang, game_id, who=renderer.who(winner), reason=reason), style="bold green")
+    """The result of a game for ``viewer`` (``tcg.present.result_words``), coloured by its mood."""
+    words, mood = result_words(renderer, result, viewer)
+    return Text(words, style=RESULT_STYLE[mood])
 
 
 # --- human vs computer -----------------------------------------------------------------------
@@ -332,29 +262,6 @@ def take_back(game, human: int, lang: str = "en",
         return True, str(last["action"].get("type", "action"))
 
 
-def say(key: str, lang: str = "en", game_id: str | None = None, **params: Any) -> str:
-    """A sentence of the interface in the player's language (``tcg.text``)."""
-    from ..text import catalog
-    return catalog(game_id).t(key, lang, **params)
-
-
-def menu_paths(game, renderer: GenericRenderer, viewer: int, lang: str) -> list[tuple[tuple[str, ...], Action]]:
-    """Each offered action with the path of labels it is chosen under: the game's ``menu()``
-    (choices in steps: the card, then what it does, then the target) when it covers every legal
-    action, else one label per offered action."""
-    legal = game.legal_actions()
-    found = game_spec(game.game_id)
-    if found is not None:
-        fn = found.member("words", "menu")
-        try:
-            paths = [(tuple(str(x) for x in p), a) for p, a in fn(game, legal, viewer, lang)]
-            if paths and {a for _, a in paths} == set(legal):
-                return paths
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            pass
-    return [((action_text(game, a, viewer, viewer, lang, renderer),), a) for a in _options(renderer, game)]
-
-
 def _menu_level(paths, prefix: tuple[str, ...]) -> list[tuple[str, Action | None, tuple[str, ...]]]:
     """The options under ``prefix``, in the order first met: ``(label, action, ())`` for a choice
     that leads to a single action (its remaining steps joined in the label; copies folded into
@@ -372,22 +279,6 @@ def _menu_level(paths, prefix: tuple[str, ...]) -> list[tuple[str, Action | None
         else:
             out.append((label + " …", None, prefix + (label,)))
     return out
-
-
-def why_not(game, viewer: int, lang: str) -> list[str]:
-    found = game_spec(game.game_id)
-    if found is None:
-        return []
-    fn = found.member("words", "why_not")
-    try:
-        return [str(x) for x in fn(game, viewer, lang)]
-    except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-        return []
-
-
-def rules_primer(game_id: str, lang: str) -> str | None:
-    found = game_spec(game_id)
-    return found.member("words", "rules_primer")(lang) if found is not None else None
 
 
 def _default_reader(console: Console) -> Reader:
@@ -414,14 +305,8 @@ def _parse_choice(answer: str, n: int) -> int | None:
     return k - 1 if 1 <= k <= n else None
 
 
-def _options(renderer: GenericRenderer, game) -> list[Action]:
-    """The legal actions the renderer offers (all of them if it fails or offers none)."""
-    legal = game.legal_actions()
-    try:
-        offered = [a for a in renderer.options(game, legal) if a in legal]
-    except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-        offered = []
-    return offered or legal
+#: the legal actions the renderer offers (``tcg.present.offered``)
+_options = offered
 
 
 def _show_decision(console: Console, renderer: GenericRenderer, game, viewer: int,

@@ -34,7 +34,7 @@ from ..engine.files import MAX_DECK_BYTES
 from ..engine.deck import Deck
 from ..engine.game import MAX_SEED
 from ..text import catalog
-from ..ui.terminal import rules_primer
+from ..present import rules_primer
 from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import MAX_DECK_JSON
 from .deck_pages import add_routes as add_deck_pages

@@ -139,7 +139,7 @@ def own_ids(game: str, cards: list[tuple[str, str]]) -> list[str]:
 def _card_list(game: str, lang: str, _version: str, rules: Any = None) -> dict[str, Any]:
     from ..api import own_cards
     from ..games import get_rules
-    from ..ui import card_columns
+    from ..present import card_columns
     cards = list((rules if rules is not None else get_rules(game)).cards)
     mine: set[str] = set()
     if rules is not None:  # a player's set: its cards (those the game has not) first

@@ -39,9 +39,8 @@ from .. import board as B
 from ..engine.action import Action
 from ..engine.errors import TcgError
 from ..engine.game import RECORD_FORMATS
+from ..present import get_renderer, result_words
 from ..text import catalog
-from ..ui import get_renderer
-from ..ui.terminal import result_text
 from .room import SecretRun, Voice, player_names
 from .guard import whole_number
 from .store import StoreError
@@ -318,7 +317,7 @@ class Replays:
             # (as on the table: the seat is spoken to as you, "You win!")
             renderer.viewer_is_you = names_for is not None and len(source.seat_kinds) == 2
             result = dict(g.result)
-            result["text"] = result_text(renderer, g.result, names_for).plain
+            result["text"] = result_words(renderer, g.result, names_for)[0]
         return {
             "game": gid, "step": step, "steps": source.steps, "turn": source.turn_at[step],
             "turns": source.turns(), "viewer": viewer, "viewers": allowed, "lang": lang,

@@ -26,8 +26,7 @@ from ..agents.base import AgentView, make_agent
 from ..engine.action import Action
 from ..engine.errors import TcgError
 from ..engine.rng import Rng
-from ..ui import get_renderer
-from ..ui.terminal import action_text, menu_paths, result_text, say, secret_for, step_lines, Step
+from ..present import Step, action_text, get_renderer, menu_paths, result_words, say, secret_for, step_lines
 from . import clock as clocks
 from .clock import Clock
 from .store import Conflict, StoredGame
@@ -219,7 +218,7 @@ class Voice:
         result = None
         if g.result is not None:
             result = dict(g.result)
-            result["text"] = result_text(self.renderer, room.result_said(), self.viewer).plain
+            result["text"] = result_words(self.renderer, room.result_said(), self.viewer)[0]
         msg = {
             "type": "state", "seq": room.seq(self.viewer), "id": room.id, "game": room.game_id,
             "seat": self.viewer, "lang": self.lang,

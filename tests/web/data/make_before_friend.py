@@ -8,6 +8,7 @@ import pathlib
 import sqlite3
 import sys
 import tempfile
+
 import tcg
 from tests.web.helpers import client, new_game, invite_path, join, receive_state, my_turn
 out = pathlib.Path(sys.argv[1])

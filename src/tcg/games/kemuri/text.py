@@ -41,9 +41,9 @@ import itertools
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
-from ... import menus, voice
+from ...present import menus, voice
 from ...engine.action import Action
-from ...presentation import cap, fold, known_lang
+from ...present.lines import cap, fold, known_lang
 from ...text import game_words
 
 GAME = "kemuri"
@@ -202,7 +202,7 @@ def abilities_of(card: Any, kind: str) -> list[Any]:
 # --- cards: naming them ------------------------------------------------------------------------------
 
 class CardBook(voice.CardBook):
-    """Names the cards a viewer may know (``tcg.voice.CardBook``): the printed card set plus the
+    """Names the cards a viewer may know (``tcg.present.voice.CardBook``): the printed card set plus the
     cards seen so far (instance id -> id, names, kind, level, owner), in the players' parts of an
     observation and outside them (the event in play)."""
 
@@ -213,7 +213,7 @@ class CardBook(voice.CardBook):
 
 
 class Voice(voice.Voice):
-    """How one viewer's lines read (``tcg.voice.Voice``), with the levels of casts and casts on
+    """How one viewer's lines read (``tcg.present.voice.Voice``), with the levels of casts and casts on
     the floor ("Opponent's X (遅番 CP 5)")."""
 
     game_id = GAME

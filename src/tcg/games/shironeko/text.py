@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ... import voice
+from ...present import voice
 from ...engine.action import Action
-from ...presentation import cards_in
+from ...present.lines import cards_in
 from ...text import card_title, game_words
 from .cards import CHARACTER_KINDS
 
@@ -757,8 +757,8 @@ def rules_primer(lang: str = "en") -> str:
 
 def card_text(card: Any, lang: str = "en") -> str:
     """A card's printed text in ``lang``; for a card without one, its abilities' texts (or a
-    summary of them): the shared ``tcg.ui.card_text`` (the deck builder's card texts)."""
-    from ...ui import card_text as shared
+    summary of them): the shared ``tcg.present.card_text`` (the deck builder's card texts)."""
+    from ...present import card_text as shared
     return shared(card, lang)
 
 

@@ -50,9 +50,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ... import voice
+from ...present import voice
 from ...engine.action import Action
-from ...presentation import cap, fold, known_lang
+from ...present.lines import cap, fold, known_lang
 from ...text import card_title, game_words
 
 GAME = "turutoru"
@@ -300,7 +300,7 @@ def filter_text(flt: Mapping[str, Any] | None, lang: str = "en") -> str:
 # --- cards: naming them ---------------------------------------------------------------------------------
 
 class CardBook(voice.CardBook):
-    """Names the cards a viewer may know (``tcg.voice.CardBook``): the printed card set plus the
+    """Names the cards a viewer may know (``tcg.present.voice.CardBook``): the printed card set plus the
     cards seen so far (instance id -> id, names, kind, owner). A card's owner is the player whose
     part of the observation shows it (a device on another player's character is still its
     owner's); whose an instance is, is no secret."""
@@ -309,7 +309,7 @@ class CardBook(voice.CardBook):
 
 
 class Voice(voice.Voice):
-    """How one viewer's lines read (``tcg.voice.Voice``): a card is named as ``card_label`` names
+    """How one viewer's lines read (``tcg.present.voice.Voice``): a card is named as ``card_label`` names
     it; an empty list reads "nothing"; a line starts with a capital at its first letter or digit."""
 
     game_id = GAME

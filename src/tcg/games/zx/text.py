@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ... import menus, voice
+from ...present import menus, voice
 from ...engine.action import Action
-from ...presentation import cap, fold, known_lang
+from ...present.lines import cap, fold, known_lang
 from ...text import card_title, game_words
 from .cards import COLORS
 from .state import ADJACENT, PLAYER_SQUARE
@@ -186,7 +186,7 @@ def dynamis_cell(card: Any, lang: str = "en") -> str:
 # --- cards: naming them -----------------------------------------------------------------------------
 
 class CardBook(voice.CardBook):
-    """Names the cards a viewer may know (``tcg.voice.CardBook``): the printed card set plus the
+    """Names the cards a viewer may know (``tcg.present.voice.CardBook``): the printed card set plus the
     cards seen so far (instance id -> id, names, kind, owner), in the players' parts of an
     observation and on the board (an attached SHIFT is its owner's too). Only the owner of a card
     the viewer has seen is told."""
@@ -199,7 +199,7 @@ class CardBook(voice.CardBook):
 
 
 class Voice(voice.Voice):
-    """How one viewer's lines read (``tcg.voice.Voice``), with the squares as the viewer sees
+    """How one viewer's lines read (``tcg.present.voice.Voice``), with the squares as the viewer sees
     them and the Z/X on them; a card the viewer cannot tell is "a card"."""
 
     game_id = GAME
