@@ -73,6 +73,10 @@ def test_the_clock_moves_for_a_player_out_of_time_and_repeated_timeouts_concede(
     assert any("time ran out" in s["text"] for s in end["log"])  # the log says why
     # seat 0's table speaks to it: "You lose." or "You win!", and why
     assert end["result"]["text"] == ("You lose. (ran out of time)" if loser == 0 else "You win! (ran out of time)")
+    # and its replay says it the same way
+    with c:
+        replayed = host.get(f"/api/replay/{gid}?step={len(stored.actions)}&viewer=0&lang=en").json()
+    assert replayed["result"]["text"] == end["result"]["text"]
 
 
 def test_a_player_who_decides_in_time_is_never_moved_for(tmp_path):

@@ -41,7 +41,7 @@ from ..engine.errors import TcgError
 from ..engine.game import RECORD_FORMATS
 from ..present import get_renderer, result_words
 from ..text import catalog
-from .room import SecretRun, Voice, player_names
+from .room import SecretRun, Voice, player_names, result_as_said
 from .guard import whole_number
 from .store import StoreError
 
@@ -316,8 +316,8 @@ class Replays:
             renderer = get_renderer(gid, g, lang, viewer=names_for, names=names)
             # (as on the table: the seat is spoken to as you, "You win!")
             renderer.viewer_is_you = names_for is not None and len(source.seat_kinds) == 2
-            result = dict(g.result)
-            result["text"] = result_words(renderer, g.result, names_for)[0]
+            result = dict(g.result)  # its words as on the table: a loss on time reads as one
+            result["text"] = result_words(renderer, result_as_said(g.result, g.actions), names_for)[0]
         return {
             "game": gid, "step": step, "steps": source.steps, "turn": source.turn_at[step],
             "turns": source.turns(), "viewer": viewer, "viewers": allowed, "lang": lang,

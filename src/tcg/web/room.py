@@ -41,6 +41,16 @@ def rebuild(stored: StoredGame, upto: int | None = None, cards: list | None = No
     return tcg.replay(stored.record(), upto=upto, cards=cards)
 
 
+def result_as_said(result: dict[str, Any] | None, actions: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A game's result as it is told (on the table and in replays): a concession made by the clock
+    reads "ran out of time", one claimed against an absent player "left the game"."""
+    last = actions[-1] if actions else None
+    if result is not None and result.get("reason") == "concede" and last is not None \
+            and last["action"].get("type") == "concede" and last.get("by") in ("clock", "away"):
+        result = {**result, "reason": "time" if last["by"] == "clock" else "away"}
+    return result
+
+
 class SecretRun:
     """Who made each action of the secret phase going on: a run of decisions whose choices only
     their players know (``Game.secret_choice``: Turu-turu's programming, Z/X's start and gate
@@ -471,15 +481,8 @@ class Room:
                 return
 
     def result_said(self) -> dict[str, Any] | None:
-        """The game's result as told: a concession made by the clock reads "ran out of time", one
-        claimed against an absent player "left the game"."""
-        g = self.game
-        result = g.result
-        last = self._stored_actions[-1] if self._stored_actions else None
-        if result is not None and result.get("reason") == "concede" and last is not None \
-                and last["action"].get("type") == "concede" and last.get("by") in ("clock", "away"):
-            result = {**result, "reason": "time" if last["by"] == "clock" else "away"}
-        return result
+        """The game's result as told (``result_as_said``)."""
+        return result_as_said(self.game.result, self._stored_actions)
 
     def concede(self, seat: int, by: str = "player") -> None:
         self._commit({"player": seat, "action": {"type": "concede"}, "by": by})
