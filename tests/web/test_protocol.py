@@ -343,6 +343,15 @@ def test_the_log_speaks_to_the_seat_as_you_never_as_a_name(tmp_path, game):
     assert "You's" not in text and "You keeps" not in text and "You has" not in text
 
 
+def _ask_why(ws) -> dict:
+    """Send "why" and read up to its answer (a state broadcast may come first)."""
+    ws.send_text(json.dumps({"type": "why"}))
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "why":
+            return m
+
+
 def test_why_tells_the_seat_what_the_terminals_question_mark_tells(tmp_path):
     """Issue 30 item 6: a card with no option says why, in the page's language, from the game's
     own words (the terminal's ``?``); a spectator, who has no cards, is told nothing."""
@@ -351,20 +360,17 @@ def test_why_tells_the_seat_what_the_terminals_question_mark_tells(tmp_path):
         gid = new_game(c, game="shironeko", seed="3")
         seen = 0
         with c.websocket_connect(f"/ws/{gid}?seat=0&lang=ja") as ws:
-            msg = receive_state(ws)
+            msg = receive_state(ws, my_turn)
             for _ in range(60):  # through the mulligan into the first turns: some card cannot be played
-                ws.send_text(json.dumps({"type": "why"}))
-                why = ws.receive_json()
-                assert why["type"] == "why" and why["seq"] == msg["seq"]
-                room = c.app.state.hub.rooms[gid]
-                assert why["lines"] == why_not(room.game, 0, "ja")
-                seen += len(why["lines"])
-                if msg["result"] or not my_turn(msg):
+                if msg["result"]:
                     break
+                why = _ask_why(ws)  # asked at our own decision: the game waits for us meanwhile
+                assert why["seq"] == msg["seq"]
+                assert why["lines"] == why_not(c.app.state.hub.rooms[gid].game, 0, "ja")
+                seen += len(why["lines"])
                 ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": len(msg["options"]) - 1}))
-                msg = receive_state(ws, lambda m: my_turn(m))
+                msg = receive_state(ws, my_turn)
         assert seen, "no card without an option met: choose another seed"
         with c.websocket_connect(f"/ws/{gid}?seat=spectator&lang=en") as ws:
             receive_state(ws)
-            ws.send_text(json.dumps({"type": "why"}))
-            assert ws.receive_json()["lines"] == []
+            assert _ask_why(ws)["lines"] == []
