@@ -1,7 +1,7 @@
 """The linters the suite enforces (``./run-tests``, ``.ci/run``): ruff (``[tool.ruff]`` in
 pyproject.toml: pyflakes, pycodestyle errors) on ``src`` and ``tests``, and mypy (``[tool.mypy]``:
-``check_untyped_defs``, the engine and the rules side of each game) on the files the
-configuration names. Both run as the project environment's own executables (the ``dev`` group
+``check_untyped_defs``, the engine, the rules side of each game, the presentation package and
+``web/``) on the files the configuration names. Both run as the project environment's own executables (the ``dev`` group
 pins them); a test is skipped, saying why, only when its executable is not installed."""
 from __future__ import annotations
 

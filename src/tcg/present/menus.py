@@ -29,6 +29,7 @@ def grouped(scene: Scene, actions: Iterable[Any], steps: Callable[[Any], Path],
     groups: dict[Any, list[tuple[Any, Path]]] = {}
     heads: dict[Any, str] = {}
     order: list[Any] = []
+    key: Hashable
     for a in actions:
         try:
             g = scene.group(a)

@@ -19,7 +19,7 @@ import logging
 import pathlib
 import random
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Iterable
 
 from fastapi import FastAPI, Form, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -149,7 +149,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             resp.set_cookie("tcg_lang", lang, max_age=365 * 86400, samesite="lax", secure=policy.secure)
         return resp
 
-    def problem(request: Request, message: str, status: int = 400, details: list[str] = ()) -> HTMLResponse:
+    def problem(request: Request, message: str, status: int = 400, details: Iterable[str] = ()) -> HTMLResponse:
         return page(request, "problem.html", status=status, message=message, details=list(details))
 
     def seats_held(request: Request, gid: str) -> list[int]:
@@ -189,12 +189,11 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         w = stored.setup.get("waiting")
         return w if isinstance(w, dict) else None
 
-    def deal(stored: Any, form: Any) -> dict[str, Any]:
+    def deal(stored: Any, w: dict[str, Any], form: Any) -> dict[str, Any]:
         """The set-up of a waiting game dealt with the deck the friend's form brings (a sample,
         a pasted deck file or a deck code; of the game's cards or the host's card set) and a seed
         the server alone draws (a form without a deck: a sample deck it picks). ``tcg.IllegalDeckError``
-        /``TcgError`` when the deck is refused."""
-        w = waiting(stored)
+        /``TcgError`` when the deck is refused. ``w``: the host's part (``waiting``)."""
         game = stored.game
         cards = card_pages.cards_for_new_game(store, game, w.get("card_set") or "")
         deck, text = form.get("deck", ""), form.get("deck_text", "")
@@ -211,7 +210,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         return setup
 
     def join_form(request: Request, gid: str, action: str, seat: int, stored: Any, status: int = 200,
-                  problems: list[str] = (), message: str = "", form: Any = None) -> HTMLResponse:
+                  problems: Iterable[str] = (), message: str = "", form: Any = None) -> HTMLResponse:
         """The page where the friend takes a seat, choosing their deck when the game waits for it."""
         w = waiting(stored)
         host = next((s.get("name") for s in stored.seats if s["seat"] != seat and s.get("name")), "")
@@ -244,7 +243,8 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         stored = store.load(gid)
         try:
             name = seat_name(form)
-            setup = deal(stored, form) if waiting(stored) else None
+            w = waiting(stored)
+            setup = deal(stored, w, form) if w is not None else None
         except tcg.IllegalDeckError as e:
             return join_form(request, gid, action, seat, stored, 400, problem_lines(e.problems, lang),
                              t("web.illegal_deck"), form)
@@ -552,7 +552,8 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             await ws.close(code=4404, reason="no such game")
             return
         seat_q = ws.query_params.get("seat")
-        lang = ws.query_params.get("lang") if ws.query_params.get("lang") in LANGS else "en"
+        asked = ws.query_params.get("lang")
+        lang = asked if asked is not None and asked in LANGS else "en"
         seat: int | None = None
         if seat_q not in (None, "", "spectator"):
             seat = whole_number(seat_q, 0, 9)

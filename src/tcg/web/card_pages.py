@@ -170,8 +170,8 @@ def deck_from_form(game: str, deck: str, deck_text: str, samples: list[str], car
 def example(game: str) -> str:
     """A card file to start from: the ``[set]`` table and the first card of the game's own set,
     as the game's ``cards.toml`` writes it, with an id and a name of its own."""
-    from ..games import get_rules
-    text = (get_rules(game).folder / "cards.toml").read_text(encoding="utf-8")
+    from ..games import spec
+    text = (spec(game).folder / "cards.toml").read_text(encoding="utf-8")
     start = re.search(r"^\[\[cards\]\]", text, re.M)
     end = re.search(r"^\[\[cards\]\]", text[start.end():], re.M) if start else None
     block = text[start.start(): start.end() + end.start()] if start and end else ""

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from ..engine.errors import TcgError
 
 #: the clocks the new-game form offers: id -> (seconds per decision, reserve seconds)
-CLOCKS = {"off": None, "blitz": (15, 120), "rapid": (30, 300), "relaxed": (60, 900)}
+CLOCKS: dict[str, tuple[int, int] | None] = {"off": None, "blitz": (15, 120), "rapid": (30, 300), "relaxed": (60, 900)}
 TIMEOUT_LIMIT = 3     # timeouts in a row after which a seat concedes
 # seconds a seat may be away before its opponent may claim or replace it ($TCG_WEB_GRACE for tests)
 GRACE = float(os.environ.get("TCG_WEB_GRACE") or 60.0)
@@ -28,11 +28,14 @@ GRACE = float(os.environ.get("TCG_WEB_GRACE") or 60.0)
 
 def clock_option(name: Any) -> dict[str, Any] | None:
     """The game option of a clock chosen by name (None: no clock); TcgError for an unknown one."""
-    if name in (None, "", "off"):
+    if name in (None, ""):
         return None
     if name not in CLOCKS:
         raise TcgError(f"unknown clock {name!r}: one of {', '.join(CLOCKS)}")
-    move, reserve = CLOCKS[name]
+    times = CLOCKS[name]
+    if times is None:  # "off"
+        return None
+    move, reserve = times
     return {"name": name, "move": move, "reserve": reserve, "limit": TIMEOUT_LIMIT}
 
 

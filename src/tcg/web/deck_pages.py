@@ -155,7 +155,10 @@ def _card_list(game: str, lang: str, _version: str, rules: Any = None) -> dict[s
     parts = parts_of(game)
     t = catalog().t
     badge = " ".join(t("web.decks.own_badge", lg) for lg in (lang, other))
-    out_cards, kinds, colours, costs = [], {}, {}, set()
+    out_cards: list[dict[str, Any]] = []
+    kinds: dict[str, Any] = {}
+    colours: dict[str, Any] = {}
+    costs: set[Any] = set()
     for c in cards:
         kind = str(getattr(c, "kind", "") or "")
         colour = str(getattr(c, colour_field, "") or "") if colour_field else ""

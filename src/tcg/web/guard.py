@@ -26,7 +26,7 @@ import ipaddress
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Iterable
+from typing import Any, Awaitable, Callable, Iterable, Mapping
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers, MutableHeaders
@@ -221,7 +221,7 @@ class Window:
             self.events.popitem(last=False)
 
 
-def client_key(scope: dict[str, Any]) -> str:
+def client_key(scope: Mapping[str, Any]) -> str:
     """Who a request comes from, for the limits: its IP address (an IPv6 one by its /64 network,
     which one client holds whole); behind ``--proxy`` uvicorn has put the forwarded address here."""
     client = scope.get("client")
@@ -245,6 +245,17 @@ Refuse = Callable[[dict[str, Any], str, int, dict[str, Any]], Awaitable[Any]]
 class _Refused(Exception):
     pass
 
+
+
+@dataclass
+class _Body:
+    """What a guarded request's body has done so far: bytes ``read``, whether it is ``done``,
+    the answer that ``refused`` it (key, status, parameters) and whether the app ``started``
+    its own answer."""
+    read: int = 0
+    done: bool = False
+    refused: tuple[str, int, dict[str, Any]] | None = None
+    started: bool = False
 
 class Guard:
     """ASGI middleware: hosts, origins, body sizes and body time (see the module's docstring).
@@ -298,43 +309,43 @@ class Guard:
         await response(scope, receive, send)
 
     async def _guarded(self, scope, receive, send, limit: int, has_body: bool) -> None:
-        state = {"read": 0, "done": not has_body, "refused": None, "started": False}
+        state = _Body(done=not has_body)
 
         async def guarded_receive() -> dict[str, Any]:
-            if state["done"]:
+            if state.done:
                 return await receive()
             try:
                 msg = await asyncio.wait_for(receive(), self.body_timeout)
             except asyncio.TimeoutError:
-                state["refused"] = ("web.guard.body_timeout", 408, {"seconds": f"{self.body_timeout:g}"})
+                state.refused = ("web.guard.body_timeout", 408, {"seconds": f"{self.body_timeout:g}"})
                 raise _Refused() from None
             if msg["type"] == "http.request":
-                state["read"] += len(msg.get("body", b""))
-                if state["read"] > limit:
-                    state["refused"] = ("web.guard.too_big", 413, {"kib": max(1, limit // KiB)})
+                state.read += len(msg.get("body", b""))
+                if state.read > limit:
+                    state.refused = ("web.guard.too_big", 413, {"kib": max(1, limit // KiB)})
                     raise _Refused()
                 if not msg.get("more_body", False):
-                    state["done"] = True
+                    state.done = True
             else:
-                state["done"] = True
+                state.done = True
             return msg
 
         async def guarded_send(msg: dict[str, Any]) -> None:
-            if state["refused"] is not None:
+            if state.refused is not None:
                 return  # the app's own answer to a refused body: ours goes instead
             if msg["type"] == "http.response.start":
-                state["started"] = True
-                if not state["done"]:  # a body nobody read: the connection closes after the answer
+                state.started = True
+                if not state.done:  # a body nobody read: the connection closes after the answer
                     MutableHeaders(scope=msg)["connection"] = "close"
             await send(msg)
 
         try:
             await self.app(scope, guarded_receive, guarded_send)
         except Exception:
-            if state["refused"] is None:
+            if state.refused is None:
                 raise
-        if state["refused"] is not None and not state["started"]:
-            key, status, params = state["refused"]
+        if state.refused is not None and not state.started:
+            key, status, params = state.refused
             await self._answer(scope, receive, send, key, status, **params)
 
 

@@ -256,10 +256,11 @@ class Hub:
         self.conns.setdefault(conn.room.id, set()).add(conn)
         self._seen[conn.room.id] = time.monotonic()
         room = conn.room
-        back = conn.seat is not None and (room.away(conn.seat) is not None or conn.seat in room.standins)
-        room.here(conn.seat, True)
-        if back:  # the others learn that the player is back (and has the seat again)
-            self._spawn(self._tell_presence(room, conn.seat))
+        seat = conn.seat
+        back = seat is not None and (room.away(seat) is not None or seat in room.standins)
+        room.here(seat, True)
+        if back and seat is not None:  # the others learn that the player is back (and has the seat again)
+            self._spawn(self._tell_presence(room, seat))
             self._spawn(self.broadcast(room))
         if conn.room.id not in self._clocks:
             self.schedule_clock(conn.room)
@@ -415,7 +416,8 @@ class Hub:
             await self.refuse(conn, f"unknown message type {kind[:40]!r} (act, prepare, concede, undo, claim, "
                                     "standin, sync, why)")
             return
-        if conn.seat is None:
+        seat = conn.seat
+        if seat is None:
             await self.error(conn, "spectators cannot act")
             return
         seq = msg.get("seq")
@@ -433,23 +435,23 @@ class Hub:
                 return
             try:
                 if kind == "act":
-                    changed = await self._act(conn, msg)
+                    changed = await self._act(conn, seat, msg)
                 elif kind == "prepare":
-                    changed = self._prepare(conn, msg)
-                    only = conn.seat  # nobody else learns that anything was prepared
+                    changed = self._prepare(conn, seat, msg)
+                    only = seat  # nobody else learns that anything was prepared
                 elif kind == "concede":
                     if room.game.is_over:
                         raise TcgError("the game is over")
-                    room.concede(conn.seat)
+                    room.concede(seat)
                     changed = True
                 elif kind == "claim":
-                    room.claim(conn.seat)
+                    room.claim(seat)
                     changed = True
                 elif kind == "standin":
-                    room.stand_in(conn.seat)
+                    room.stand_in(seat)
                     changed = True
                 else:
-                    room.undo(conn.seat)
+                    room.undo(seat)
                     changed = True
             except Conflict:
                 changed = True  # another process moved first: the reloaded game goes out
@@ -460,38 +462,38 @@ class Hub:
             await self.broadcast(room, only)
             self.schedule_computer(room)
 
-    async def _act(self, conn: Conn, msg: dict[str, Any]) -> bool:
+    async def _act(self, conn: Conn, seat: int, msg: dict[str, Any]) -> bool:
         room = conn.room
         g = room.game
         if g.is_over:
             raise TcgError("the game is over")
-        if g.decision is None or g.decision.player != conn.seat:
+        if g.decision is None or g.decision.player != seat:
             raise TcgError("it is not your decision")
         if room.thinking:
             raise TcgError("the computer is thinking")
         option = msg.get("option")
-        options = room.voice(conn.seat, conn.lang).options()
+        options = room.voice(seat, conn.lang).options()
         if not isinstance(option, int) or isinstance(option, bool) or not 0 <= option < len(options):
             raise TcgError(f'"option" must be the id of one of the {len(options)} options')
-        room.act(conn.seat, options[option][1])
+        room.act(seat, options[option][1])
         return True
 
-    def _prepare(self, conn: Conn, msg: dict[str, Any]) -> bool:
+    def _prepare(self, conn: Conn, seat: int, msg: dict[str, Any]) -> bool:
         """A choice prepared ahead for the seat's coming simultaneous decision (or "clear")."""
         room = conn.room
-        voice = room.voice(conn.seat, conn.lang)
+        voice = room.voice(seat, conn.lang)
         section = voice.message().get("prepare")
         if section is None:
             raise TcgError("there is nothing to prepare now")
         if msg.get("step") != section["step"]:
             raise TcgError('"step" must be the step of the preparation you answer')
         if msg.get("clear") is True:
-            room.prepare(conn.seat, None)
+            room.prepare(seat, None)
             return True
         option = msg.get("option")
         if not isinstance(option, int) or isinstance(option, bool):
             raise TcgError('"option" must be the id of one of the options to prepare')
-        room.prepare(conn.seat, voice.prepared_action(option))
+        room.prepare(seat, voice.prepared_action(option))
         return True
 
     # --- the clock -----------------------------------------------------------------------------
@@ -507,11 +509,10 @@ class Hub:
             old.cancel()
         if clock is None or clock.running is None or room.game.is_over or not self.store.own(room.id):
             return
-        task = asyncio.get_running_loop().create_task(self._clock_runs_out(room, room.version, clock.running))
+        task = asyncio.get_running_loop().create_task(self._clock_runs_out(room, room.version, clock, clock.running))
         self._clocks[room.id] = task
 
-    async def _clock_runs_out(self, room: Room, version: int, seat: int) -> None:
-        clock = room.clock
+    async def _clock_runs_out(self, room: Room, version: int, clock: clocks.Clock, seat: int) -> None:
         while True:
             left = clock.left()
             if left is None:

@@ -60,7 +60,7 @@ class GuardedHttpTools(HttpToolsProtocol):
     head_timeout: float = 10.0
     max_head: int = MAX_HEAD
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         self._in_head = True        # between a message's end (or the connection) and a head's end
         self._head_bytes = 0        # bytes received while in a head
         self._refusal: bytes | None = None

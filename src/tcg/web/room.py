@@ -190,9 +190,8 @@ class Voice:
             return None
         g, done = got
         texts = [action_text(room.game, a, self.viewer, self.viewer, self.lang, self.renderer) for a in done]
-        ready = g is not None and g.decision is not None and g.decision.player == self.viewer and \
-            g.decision.kind in room.simultaneous
-        if ready:
+        if g is not None and g.decision is not None and g.decision.player == self.viewer and \
+                g.decision.kind in room.simultaneous:
             try:
                 self._prep_paths = menu_paths(g, self.renderer, self.viewer, self.lang)
             finally:
@@ -221,8 +220,9 @@ class Voice:
         obs = g.observe(self.viewer)
         view = B.describe(room.game_id, obs, self.lang, g.rules.cards)
         d = g.decision
-        yours = d is not None and self.viewer is not None and d.player == self.viewer and not g.is_over
-        paths = menu_paths(g, self.renderer, self.viewer, self.lang) if yours and not thinking else []
+        seat = self.viewer if d is not None and d.player == self.viewer and not g.is_over else None
+        yours = seat is not None
+        paths = menu_paths(g, self.renderer, seat, self.lang) if seat is not None and not thinking else []
         options = [{"id": i, "path": list(p), "label": " › ".join(p), "refs": B.refs(room.game_id, a)}
                    for i, (p, a) in enumerate(paths)]
         result = None
@@ -278,6 +278,7 @@ def _unseen_by(g: "tcg.Game", seat: int, action: Action) -> bool:
     random draw (a shuffle), and no event showing the seat cards others may not see (a card
     drawn, looked at) besides those its own action names."""
     state = g.state
+    assert state.decision is not None, "a preview applies an action at a decision only"
     action_player = state.decision.player
     mark, rng = len(state.events), state.rng.state
     g.apply(action)
@@ -597,7 +598,7 @@ class Room:
     def prep_step(self, seat: int | None) -> int:
         return len(self.prepared.get(seat, ())) if seat is not None else 0
 
-    def preview(self, seat: int) -> tuple["tcg.Game", list[Action]] | None:
+    def preview(self, seat: int) -> tuple["tcg.Game | None", list[Action]] | None:
         """While another player makes a simultaneous decision that ``seat`` will make next: what
         the seat may prepare, known only from what the seat knows. On a copy of the game in which
         every card the seat has not seen is dealt again at random (``Game.determinized``), the

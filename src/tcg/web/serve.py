@@ -32,7 +32,8 @@ def uvicorn_config(app: Any, host: str, port: int, limits: HttpLimits | None = N
     from .protocol import guarded_protocol
     limits = limits or HttpLimits()
     return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=16 * 1024,
-                          http=guarded_protocol(limits.head_timeout), timeout_keep_alive=limits.keep_alive,
+                          http=guarded_protocol(limits.head_timeout),
+                          timeout_keep_alive=limits.keep_alive,  # type: ignore[arg-type]  # a float works too
                           proxy_headers=bool(proxy), forwarded_allow_ips=list(proxy) or None, **kw)
 
 

@@ -35,7 +35,7 @@ import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, ContextManager, Iterable, Mapping
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -201,6 +201,14 @@ class SQLStore:
     #: player and clocks to one process (``own``)
     shared = False
     FOR_UPDATE = ""
+
+    def _db(self) -> Any:
+        """This thread's connection (each back end gives its own)."""
+        raise NotImplementedError
+
+    def _tx(self) -> ContextManager[Any]:
+        """A write transaction on this thread's connection (each back end gives its own)."""
+        raise NotImplementedError
 
     def _exec(self, db: Any, sql: str, params: tuple = ()) -> Any:
         return db.execute(sql, params)
@@ -639,7 +647,7 @@ class SQLiteStore(SQLStore):
         def __exit__(self, exc_type, exc, tb) -> None:
             self.db.execute("ROLLBACK" if exc_type else "COMMIT")
 
-    def _tx(self) -> "_Tx":
+    def _tx(self) -> "SQLiteStore._Tx":
         return self._Tx(self._db())
 
     def close(self) -> None:
