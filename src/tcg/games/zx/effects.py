@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
+from . import costs as ZC
 from . import flow as F
 from .cards import COUNTERS
 from .conditions import CONDITIONS
@@ -156,3 +157,7 @@ REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
                            "min_counters": Param(int, default=0)}, op_win_if)
 REGISTRY.define("overboost", {}, op_overboost)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
+REGISTRY.costs = ZC.parse_cost  # an ability's cost as a list of parts (games/zx/costs.py)
+REGISTRY.define("pay", {"cost": Param(list, required=True, items=ZC.parse_cost,
+                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
+                ZC.op_pay)
