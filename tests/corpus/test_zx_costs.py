@@ -283,3 +283,10 @@ def test_a_cost_or_from_only_on_an_activated_ability(ability, kind):
         if kind == "static" else ""
     msg = load_error(ability + effects, kind)
     assert "only on activated" in msg, msg
+
+
+def test_why_an_ability_whose_cost_parts_cannot_be_paid_is_not_offered():
+    from tcg.games.zx import text
+    g = game(board={3: "CC-04", 4: "Z-R1"})
+    lines = text.why_not(g, 0, "en")
+    assert any("cost cannot be paid now" in line for line in lines), lines

@@ -73,7 +73,7 @@ class CostGame(NamedTuple):
     and puts into; ``board``: the zone of ``sleep``; ``awake``: the flag property of an awake card
     there; ``destinations``: the zones a ``move`` may put cards into; ``counters``: its counter
     names (none: no ``remove_counter``); ``resources(state, player)``: how many resources the
-    player can pay with now; ``printed(state, iid)``: a card's printed cost; ``count(state,
+    player can pay with now; ``printed(state, iid)``: a card's printed cost; ``held(state,
     player, counter)``: how many of a counter the player has; ``locate(state, iid)``: the object
     of a card where it is (as the selectors give them) or None; ``zone_of(obj)``: its zone."""
     selectors: SelectorSchema
@@ -85,7 +85,7 @@ class CostGame(NamedTuple):
     counters: tuple[str, ...]
     resources: Callable[[Any, int], int]
     printed: Callable[[Any, int], int]
-    count: Callable[[Any, int, str], int]
+    held: Callable[[Any, int, str], int]
     locate: Callable[[Any, int], Any]
     zone_of: Callable[[Any], str]
 
@@ -240,7 +240,7 @@ def can_pay(state: Any, controller: int, source: int, parts: Sequence[CostPart],
             taken.update(found[:part.amount])
     if resources and game.resources(state, controller) < resources:
         return False
-    return all(game.count(state, controller, c) >= n for c, n in counters.items())
+    return all(game.held(state, controller, c) >= n for c, n in counters.items())
 
 
 def cost_ops(parts: Sequence[CostPart], handlers: Mapping[str, Callable]) -> tuple[EffectOp, ...]:

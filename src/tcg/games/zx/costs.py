@@ -3,7 +3,7 @@
 cards moved between zones, Z/X put to sleep, counters removed."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...engine import costs as C
 from ...engine.effects import EffectCtx, effect_step
@@ -27,7 +27,7 @@ GAME = C.CostGame(
     destinations=DESTINATIONS, counters=COUNTERS,
     resources=lambda s, p: sum(P.awake_counts(s, p)),
     printed=lambda s, iid: s.cards[iid].cost,
-    count=lambda s, p, c: s.players[p].counters.get(c, 0),
+    held=lambda s, p, c: s.players[p].counters.get(c, 0),
     locate=ZS.locate, zone_of=_zone_of,
 )
 
@@ -40,36 +40,40 @@ def pay_resources(rules, s: ZXState, ctx: EffectCtx, op, targets) -> None:
     rules._pay(s, ctx.controller, None, n, ctx.source, "activate")
 
 
-def pay_move(rules, s: ZXState, ctx: EffectCtx, op, targets) -> bool:
-    """The chosen cards (or this very card) go to their owner's ``to`` zone; a ``discard`` is told
-    as a discard. False when this very card is no longer there to pay."""
-    from .effects import op_move
-    if op["self"]:
-        x = ZS.locate(s, ctx.source)
-        if x is None:
-            return False
-        targets = [x]
-    if op["part"] == "discard":
-        for x in targets:
-            ps = s.players[x.owner]
-            ps.hand.remove(x.iid)
-            ps.trash.append(x.iid)
-            s.emit("discard", {"player": x.owner, "card": x.iid, "id": s.cards[x.iid].id})
+def pay_move(move: Callable) -> Callable:
+    """The handler of a ``move`` part around the game's ``move`` op handler: the chosen cards (or
+    this very card) go to their owner's ``to`` zone; a ``discard`` is told as a discard. It has
+    not acted when this very card is no longer there to pay."""
+    def handler(rules, s: ZXState, ctx: EffectCtx, op, targets) -> bool:
+        if op["self"]:
+            x = ZS.locate(s, ctx.source)
+            if x is None:
+                return False
+            targets = [x]
+        if op["part"] == "discard":
+            for x in targets:
+                ps = s.players[x.owner]
+                ps.hand.remove(x.iid)
+                ps.trash.append(x.iid)
+                s.emit("discard", {"player": x.owner, "card": x.iid, "id": s.cards[x.iid].id})
+            return True
+        move(rules, s, ctx, {"to": op["to"], "position": "top", "asleep": False, "shuffle": False}, targets)
         return True
-    op_move(rules, s, ctx, {"to": op["to"], "position": "top", "asleep": False, "shuffle": False}, targets)
-    return True
+    return handler
 
 
-def pay_sleep(rules, s: ZXState, ctx: EffectCtx, op, targets) -> bool:
-    """The chosen Z/X (or this very one) are put to sleep."""
-    from .effects import op_set_state
-    if op["self"]:
-        sq = s.square_of(ctx.source)
-        if sq < 0:
-            return False
-        targets = [s.board[sq]]
-    op_set_state(rules, s, ctx, {"state": "asleep"}, targets)
-    return True
+def pay_sleep(set_state: Callable) -> Callable:
+    """The handler of a ``sleep`` part around the game's ``set_state`` op handler: the chosen
+    Z/X (or this very one) are put to sleep."""
+    def handler(rules, s: ZXState, ctx: EffectCtx, op, targets) -> bool:
+        if op["self"]:
+            sq = s.square_of(ctx.source)
+            if sq < 0:
+                return False
+            targets = [s.board[sq]]
+        set_state(rules, s, ctx, {"state": "asleep"}, targets)
+        return True
+    return handler
 
 
 def pay_counter(rules, s: ZXState, ctx: EffectCtx, op, targets) -> None:
@@ -79,18 +83,13 @@ def pay_counter(rules, s: ZXState, ctx: EffectCtx, op, targets) -> None:
     s.emit("counter", {"player": ctx.controller, "counter": c, "total": ps.counters[c]})
 
 
-HANDLERS = {"resources": pay_resources, "move": pay_move, "sleep": pay_sleep, "remove_counter": pay_counter}
-
-
 class Cost:
     """A parsed cost list: its ``parts`` (for ``can_pay``) and the ``ops`` that pay them."""
 
     __slots__ = ("parts", "ops", "raw")
 
-    def __init__(self, parts: tuple, raw: list):
-        self.parts = parts
-        self.ops = C.cost_ops(parts, HANDLERS)
-        self.raw = raw
+    def __init__(self, parts: tuple, ops: tuple, raw: list):
+        self.parts, self.ops, self.raw = parts, ops, raw
 
     def resources(self, printed: int) -> int:
         """The resources its parts ask for together (``printed``: the card's printed cost)."""
@@ -100,10 +99,13 @@ class Cost:
         return f"Cost({self.raw!r})"
 
 
-def parse_cost(raw: list) -> Cost:
-    """A cost list (a ``pay`` op's ``cost``, an activated ability's ``cost``): ``CostError`` at
-    the first fault."""
-    return Cost(C.parse(raw, GAME), raw)
+def parser(handlers: dict) -> Callable[[list], Cost]:
+    """The parser of a cost list (a ``pay`` op's ``cost``, an activated ability's ``cost``) whose
+    parts are paid by ``handlers`` (part -> op handler): ``CostError`` at the first fault."""
+    def parse_cost(raw: list) -> Cost:
+        parts = C.parse(raw, GAME)
+        return Cost(parts, C.cost_ops(parts, handlers), raw)
+    return parse_cost
 
 
 def can_pay(s: ZXState, p: int, source: int, cost: Cost) -> bool:

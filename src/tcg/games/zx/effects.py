@@ -157,7 +157,11 @@ REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
                            "min_counters": Param(int, default=0)}, op_win_if)
 REGISTRY.define("overboost", {}, op_overboost)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
-REGISTRY.costs = ZC.parse_cost  # an ability's cost as a list of parts (games/zx/costs.py)
-REGISTRY.define("pay", {"cost": Param(list, required=True, items=ZC.parse_cost,
+#: how each cost part is paid (games/zx/costs.py), and the parser of a cost list
+COST_HANDLERS = {"resources": ZC.pay_resources, "move": ZC.pay_move(op_move), "sleep": ZC.pay_sleep(op_set_state),
+                 "remove_counter": ZC.pay_counter}
+parse_cost = ZC.parser(COST_HANDLERS)
+REGISTRY.costs = parse_cost  # an ability's cost as a list of parts
+REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
                                       doc="cost parts (engine/costs.py): paid now; with optional, you may")},
                 ZC.op_pay)

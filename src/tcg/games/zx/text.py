@@ -1316,7 +1316,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
                 else:
                     unit_line(v.t("why.no_target"))
         for ab in c.abilities_of("activated"):
-            if (sq, ab.index) in activated:
+            if (sq, ab.index) in activated or ab.zone != "board":
                 continue
             if u.used:
                 unit_line(v.t("why.ability_used"))
@@ -1324,6 +1324,8 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
                 unit_line(v.t("why.ability_condition"))
             elif not P.can_pay(s, p, None, ab.cost):
                 unit_line(v.t("why.ability_cost", cost=ab.cost, count=ready))
+            elif ab.costs is not None:  # its other cost parts (games/zx/costs.py)
+                unit_line(v.t("why.ability_cost_parts"))
     return out
 
 
