@@ -290,3 +290,21 @@ def test_why_an_ability_whose_cost_parts_cannot_be_paid_is_not_offered():
     g = game(board={3: "CC-04", 4: "Z-R1"})
     lines = text.why_not(g, 0, "en")
     assert any("cost cannot be paid now" in line for line in lines), lines
+
+
+# --- CC-11: from the hand, (1), the card stays: once per turn per card ----------------------------------
+
+def test_cc11_once_per_turn_per_card_and_again_next_turn():
+    g = game(p0={"hand": ["CC-11", "CC-11"], "resources": ["Z-R1"] * 3})
+    first, second = g.state.players[0].hand
+    assert activations(g) == [(first, 0), (second, 0)]
+    do(g, "activate_card", card=first, ability=0)
+    assert g.state.players[0].counters["melody"] == 1 and zone(g, 0, "hand") == ["CC-11", "CC-11"]
+    assert activations(g) == [(second, 0)]                   # the other copy is another card
+    do(g, "activate_card", card=second, ability=0)
+    assert activations(g) == []
+    do(g, "end_turn")
+    while g.decision.player != 0 or g.decision.kind != "main":  # the opponent's turn, then ours
+        g.apply(next(a for a in g.legal_actions() if a.type in ("end_turn", "no_resource", "end_ignition",
+                                                                "pass", "discard")))
+    assert (first, 0) in activations(g) and (second, 0) in activations(g)
