@@ -82,7 +82,8 @@ class EvExUseStep(NamedTuple):
 
 
 class ActivatedStep(NamedTuple):
-    """An activated ability, paid for: ability number ``ability`` of the Z/X ``card`` on ``square``."""
+    """An activated ability, paid for: ability number ``ability`` of the Z/X ``card`` on ``square``
+    (-1: a card used from the hand, the charge or the trash, ``from`` on the ability)."""
     kind: str
     player: int
     square: int
