@@ -52,6 +52,9 @@ class Param:
     #: a parser for a table given instead (a selector: ``SelectorSchema.parse``); it gets the
     #: table and raises ``SelectorError`` (engine/select.py) naming the key at fault
     table: Callable[[Mapping], Any] | None = None
+    #: a parser for a list given (a cost: engine/costs.py ``parse``); it gets the list and raises
+    #: ``SelectorError`` naming the place at fault (``"[0].pay"``)
+    items: Callable[[list], Any] | None = None
 
     def bounds(self) -> tuple[int, int]:
         return (AMOUNT_MIN if self.min is None else self.min, AMOUNT_MAX if self.max is None else self.max)
@@ -121,6 +124,9 @@ class OpRegistry:
         #: the game's trigger declaration (``engine/triggers.py``), when its cards may have
         #: ``kind = "trigger"`` abilities (set by the game after building the registry)
         self.triggers: Any = None
+        #: the game's cost parser (``parse(list)``, engine/costs.py), when an ability's ``cost``
+        #: may be a list of cost parts (set by the game after building the registry)
+        self.costs: Any = None
 
     def implement(self, name: str, handler: Callable, extra: dict[str, Param] | None = None,
                   **choices: tuple) -> None:
@@ -167,11 +173,12 @@ class OpRegistry:
             p = params.get(key)
             if p is None:
                 fail(f"op {name!r} has no parameter {brief(key)} (known: {', '.join(sorted(params))})")
-            if p.table is not None and isinstance(value, Mapping):
+            parser = p.table if isinstance(value, Mapping) else p.items if isinstance(value, list) else None
+            if parser is not None:
                 try:
-                    args[key] = p.table(value)
+                    args[key] = parser(value)
                 except SelectorError as e:
-                    path = f".{key}{e.path}"  # below the op: ".target.zone"
+                    path = f".{key}{e.path}"  # below the op: ".target.zone", ".cost[0].pay"
                     if at is not None:
                         at(e.message, path)
                     fail(f"{path[1:]}: {e.message}")

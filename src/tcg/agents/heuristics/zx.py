@@ -240,6 +240,8 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
     last_target = None
     for name, args in ops:
         t = args.get("target", "")
+        if not isinstance(t, str):  # a selector table: read as the preset of its side and count
+            t = _as_preset(t)
         amt = args.get("amount", 0) or 0
         if name == "damage" and t == "choose_opponent_zx":
             best, last_target = _best_damage_target(ctx, amt)
@@ -311,6 +313,51 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
             if u is not None and u.get("owner") != ctx.p and (
                     name in ("destroy", "move") or (name == "damage" and _remaining(u) <= amt)):
                 v += ctx.unit_value(sq, u)
+    return v
+
+
+def _as_preset(sel) -> str:
+    """A selector table over the board as the old target name of its side and count
+    (``choose_opponent_zx``...; its filters aside); "" for another zone."""
+    if getattr(sel, "zone", "") != "board" or getattr(sel, "side", "either") == "either":
+        return ""
+    return ("choose_" if getattr(sel, "choose", 0) else "all_") + ("own_zx" if sel.side == "own" else "opponent_zx")
+
+
+def _cost_penalty(ctx: Ctx, cid: str, k: int, sq: int = -1, u: dict | None = None,
+                  card: dict | None = None, parts=None) -> float:
+    """What paying the cost parts of the card's ability ``k`` (or ``parts``: a ``pay`` op's) loses
+    us besides resources (games/zx/costs.py): the least valuable cards of the hand discarded,
+    this card itself (``u`` on square ``sq``, or ``card`` elsewhere), Z/X put to sleep (their
+    attacks on our turn), counters, cards of the charge or the trash."""
+    if parts is None:
+        c = _db(cid)
+        costs = getattr(c.abilities[k], "costs", None) if c is not None and k < len(c.abilities) else None
+        if costs is None:
+            return 0.0
+        parts = costs.parts
+    own = (card or u or {}).get("iid")
+    hand = sorted(_hand_value(ctx, h) for h in ctx.hand if h.get("iid") != own)
+    v = 0.0
+    for part in parts:
+        if part.pay == "resources":
+            continue
+        if part.pay == "remove_counter":
+            v += 0.5 * part.amount
+        elif part.this and part.pay == "sleep":
+            v += 0.8 if u is not None and ctx.my_turn and _attack_potential(ctx, sq, u) > 0 else 0.1
+        elif part.this and u is not None:
+            v += ctx.unit_value(sq, u)
+        elif part.this:  # the card itself from the hand (a card to play lost), else little
+            v += _hand_value(ctx, card) if card is not None and card in ctx.hand else 0.2
+        elif part.pay == "sleep":
+            awake = sorted(_attack_potential(ctx, q, w) for q, w in ctx.attackers() if q != sq)
+            v += sum(awake[:part.amount]) if ctx.my_turn else 0.1 * part.amount
+        elif part.cards is not None and part.cards.zone == "hand":
+            v += 0.8 * sum(hand[:part.amount])
+            hand = hand[part.amount:]
+        else:
+            v += 0.2 * part.amount
     return v
 
 
@@ -595,7 +642,16 @@ def _main(view, acts, rng):
         if abil is None or a.ability >= len(abil):
             continue
         kind, cost, _, ops = abil[a.ability]
-        v = _activated_value(ctx, a.square, u, ops) - 0.35 * cost
+        v = _activated_value(ctx, a.square, u, ops) - 0.35 * cost - \
+            _cost_penalty(ctx, u.get("id", ""), a.ability, a.square, u)
+        effects.append((v, cost, a))
+    for a in by.get("activate_card", ()):  # from the hand, the charge or the trash
+        c = idx.get(a.card) or {}
+        abil = _abilities(c.get("id", ""))
+        if abil is None or a.ability >= len(abil):
+            continue
+        kind, cost, _, ops = abil[a.ability]
+        v = _activated_value(ctx, -1, {}, ops) - 0.35 * cost - _cost_penalty(ctx, c.get("id", ""), a.ability, card=c)
         effects.append((v, cost, a))
     effects.sort(key=lambda t: -t[0])
 
@@ -652,7 +708,7 @@ def _activated_value(ctx: Ctx, sq: int, u: dict, ops) -> float:
     for name, args in ops:
         t = args.get("target")
         if name == "modify" and t == "self" and args.get("amount", 0) > 0:
-            if u.get("asleep"):
+            if u.get("asleep") or sq < 0:
                 continue
             pw = u.get("power_now", 0)
             amt = args["amount"]
@@ -926,6 +982,8 @@ def _target(view, acts, rng):
     cands = [a for a in acts if a.type == "target"]
     if not cands:
         return None
+    if op == "pay":
+        return _pay_with(ctx, cands)
     where = {u["iid"]: (sq, u) for sq, u in enumerate(ctx.board) if u is not None and "iid" in u}
     if not all(a.target in where for a in cands):
         return cands[rng.below(len(cands))]
@@ -990,6 +1048,50 @@ def _place_effect(view, acts, rng):
     return None if best is None else next(a for a in acts if a.type == "place_free" and a.square == best[1])
 
 
+def _pay_with(ctx: Ctx, cands):
+    """A cost paid with chosen cards: the least valuable (a Z/X to sleep: the one with the least
+    attack left; a card of the hand: the least useful; elsewhere: the cheapest)."""
+    where = {u["iid"]: (sq, u) for sq, u in enumerate(ctx.board) if u is not None and "iid" in u}
+    idx = ctx.card_index()
+
+    def worth(a):
+        if a.target in where:
+            sq, u = where[a.target]
+            return (_attack_potential(ctx, sq, u), ctx.unit_value(sq, u))
+        c = idx.get(a.target) or {}
+        if any(h.get("iid") == a.target for h in ctx.hand):
+            return (_hand_value(ctx, c), 0.0)
+        return (c.get("cost", 0), c.get("power", 0))
+    return min(cands, key=worth)
+
+
+def _optional(view, acts, rng):
+    """"You may pay …; if you do, …": pay when what follows is worth more than the cost; any
+    other optional op as before (the fallback's pick)."""
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    if info.get("op") != "pay":
+        return _fallback(view, acts, rng)
+    c = _db((ctx.card_index().get(info.get("source")) or {}).get("id", ""))
+    gain, penalty = 0.0, 0.0
+    for ab in getattr(c, "abilities", ()):
+        ops = list(ab.effects)
+        for i, op in enumerate(ops):
+            if op.name == "pay" and op.optional:
+                cost = op.args["cost"]
+                penalty = _cost_penalty(ctx, "", 0, parts=cost.parts) + 0.35 * cost.resources(getattr(c, "cost", 0))
+                after = []
+                for nxt in ops[i + 1:]:
+                    if not nxt.if_done:
+                        break
+                    after.append((nxt.name, dict(nxt.args)))
+                gain = _effect_value(ctx, tuple(after))
+                break
+    yes = next((a for a in acts if a.type == "optional" and a.get("use")), None)
+    no = next((a for a in acts if a.type == "optional" and not a.get("use")), None)
+    return yes if gain > penalty and yes is not None else no or acts[0]
+
+
 def _gate(view, acts, rng):
     return _first(acts, "gate_card") or _first(acts, "no_gate_card")
 
@@ -1003,7 +1105,7 @@ _DECIDE = {"start_card": _start_card, "gate_card": _gate, "mulligan": _mulligan,
            "ignition": _ignition, "overdrive": _revealed, "life_card": _revealed, "main": _main,
            "battle": _battle, "life_pick": _life_pick, "discard": _discard, "awaken": _awaken,
            "pick_card": _pick, "overboost": _overboost, "target": _target, "pay": _pay,
-           "target_hidden": _target, "place_effect": _place_effect}
+           "target_hidden": _target, "place_effect": _place_effect, "optional": _optional}
 
 
 # --- rollout value -------------------------------------------------------------------------------------

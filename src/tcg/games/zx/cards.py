@@ -12,7 +12,8 @@ from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abi
                              card_loader, check_static_effects)
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
-from ...engine.errors import CardDataError
+from ...engine.errors import CardDataError, brief
+from ...engine.select import SelectorError
 from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "white", "black", "green")
@@ -65,7 +66,9 @@ SCHEMA = CardSchema(
 )
 ABILITY_FIELDS = {
     "kind": Field(str, required=True),
-    "cost": Field(int, default=0, min=0, doc="activated: resources to pay"),
+    "cost": Field(object, default=0, doc="activated: resources to pay, or a list of cost parts (games/zx/costs.py)"),
+    "from": Field(str, default="board", choices=("board", "hand", "charge", "trash"),
+                  doc="activated: the zone the card is used from"),
     "min_force": Field(int, default=0, min=0, doc="static: only while this Z/X has this much force"),
     "player_card": Field(str, default="", doc="works only while its controller's player card is this "
                                               "card (an id), face up on its square"),
@@ -100,6 +103,8 @@ class Ability(CardAbility):
     when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
     once_per_turn: bool = False  # a trigger: at most once each turn
     optional: bool = False      # a trigger: its controller is asked first
+    costs: Any = None           # activated: a cost list (games/zx/costs.py ``Cost``), or None
+    zone: str = "board"         # activated: the zone its card is used from (``from``)
 
     @property
     def conditional(self) -> bool:
@@ -138,7 +143,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS):
         if a["kind"] not in ABILITY_KINDS[kind]:
             fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}", "kind")
-        for key, only in (("cost", "activated"), ("min_force", "static")):
+        for key, only in (("cost", "activated"), ("min_force", "static"), ("from", "activated")):
             if key in raw and a["kind"] != only:
                 fail(f"has no effect on a {a['kind']!r} ability (only on {only})", key)
         for key in ("player_card", "face_up_race", "min_face_up_race"):
@@ -154,6 +159,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
             if a["when"] is None:
                 fail("a trigger says when it triggers: when = {event = \"enters\", card = {self = true}}", "when")
             when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+        cost, costs = _cost(a["cost"], f.get("cost") or 0, registry, fail)
         cond = None
         if a["if"] is not None:
             if a["kind"] == "use":
@@ -173,10 +179,11 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if k == "color" and v not in COLORS:
                     fail(f"filter color = {v!r} is not one of: {', '.join(COLORS)}", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False)
-        abilities.append(Ability.of(a, effects, i, cost=a["cost"], min_force=a["min_force"],
+        abilities.append(Ability.of(a, effects, i, cost=cost, min_force=a["min_force"],
                                     player_card=a["player_card"], face_up_race=a["face_up_race"],
                                     min_face_up_race=a["min_face_up_race"], cond=cond, run=guarded(effects, cond),
-                                    when=when, once_per_turn=a["once_per_turn"], optional=a["optional"]))
+                                    when=when, once_per_turn=a["once_per_turn"], optional=a["optional"],
+                                    costs=costs, zone=a["from"]))
     uses = sum(a.kind == "use" for a in abilities)
     if kind == "event" and uses != 1:
         raise CardDataError(fname, cid, "abilities", "an event needs exactly one 'use' ability")
@@ -196,6 +203,23 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 condition=f.get("condition"), count=f.get("count") or 1, counter=f.get("counter"),
                 awaken=f.get("awaken"), player=f.get("player") or "", shift_target=f.get("shift_target") or "zx_ob",
                 min_face_up=f.get("min_face_up") or 0, abilities=tuple(abilities))
+
+
+def _cost(raw: Any, printed: int, registry, fail) -> tuple[int, Any]:
+    """An ability's ``cost``: (the resources it pays, its cost list or None). A whole number is
+    resources, as always; a list holds cost parts (engine/costs.py), ``printed``: the card's cost."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if not 0 <= raw <= 99:
+            fail(f"must be a whole number 0..99 or a list of cost parts, got {raw}", "cost")
+        return raw, None
+    if not isinstance(raw, list):
+        fail(f"must be a whole number or a list of cost parts like [{{pay = \"discard\", amount = 1}}],"
+             f" got {brief(raw)}", "cost")
+    try:
+        costs = registry.costs(raw)
+    except SelectorError as e:
+        fail(e.message, "cost" + e.path)
+    return costs.resources(printed), costs
 
 
 def _check_move(op, fail) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
+from . import costs as ZC
 from . import flow as F
 from .cards import COUNTERS
 from .conditions import CONDITIONS
@@ -156,3 +157,11 @@ REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
                            "min_counters": Param(int, default=0)}, op_win_if)
 REGISTRY.define("overboost", {}, op_overboost)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
+#: how each cost part is paid (games/zx/costs.py), and the parser of a cost list
+COST_HANDLERS = {"resources": ZC.pay_resources, "move": ZC.pay_move(op_move), "sleep": ZC.pay_sleep(op_set_state),
+                 "remove_counter": ZC.pay_counter}
+parse_cost = ZC.parser(COST_HANDLERS)
+REGISTRY.costs = parse_cost  # an ability's cost as a list of parts
+REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
+                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
+                ZC.op_pay)

@@ -36,7 +36,9 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        "draw", "discard", "mill", "search", "shuffle", "add_life", "gain_counter", "alter_force", "overboost",
        "win_if",
        # an optional triggered ability (engine/triggers.py's ASK)
-       "trigger"]
+       "trigger",
+       # a cost paid with chosen cards, and the "you may pay" op (engine/costs.py, games/zx/costs.py)
+       "pay"]
 WHY = ["activate", "battle_event", "ev_ex", "event", "place", "zx_ex", "shift", "overboost", "ignite"]
 
 HAND, PILE, CHARGE, RESOURCES, DYNAMIS, RESOLVING, CAND = 16, 80, 30, 40, 20, 8, 24
@@ -138,4 +140,6 @@ def actions():
         # selector tables (docs/cards.md Z8): appended, so that the ids above keep their meaning
         ("target_done", []),
         ("optional", [("use", Vals(True, False))]),
+        # costs (docs/cards.md Z6c): an activated ability used from the hand, the charge or the trash
+        ("activate_card", [("card", Loc("me.hand", "me.charge", "me.trash")), ("ability", Vals(0, 1, 2, 3))]),
     ]

@@ -236,7 +236,7 @@ def _uses(s: ZXState, p: int) -> tuple[list[tuple[str | None, int]], list[tuple[
     for u in s.board:
         if u is not None and u.owner == p and not u.used:
             for ab in activated[u.iid]:
-                if ability_on(s, p, ab, u.iid):
+                if ab.zone == "board" and ability_on(s, p, ab, u.iid):
                     more.append((None, ab.cost))
     return hand, more
 

@@ -14,6 +14,7 @@ from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
 from ...engine.state import colors_of, new_record
+from . import costs as ZC
 from . import flow as F
 from . import payment as P
 from . import select as ZS
@@ -48,6 +49,8 @@ _EVENT = ActionTable("event", "card")
 _EV_EX = ActionTable("ev_ex", "card", "effect")
 _SHIFT = ActionTable("shift", "card", "square")
 _ACTIVATE = ActionTable("activate", "square", "ability")
+#: an activated ability used from the hand, the charge or the trash (``from`` on the ability)
+_ACTIVATE_CARD = ActionTable("activate_card", "card", "ability")
 _ATTACK = ActionTable("attack", "attacker", "target")
 _ZX_EX = ActionTable("zx_ex", "card", "square", "destroy")
 _BATTLE_EVENT = ActionTable("battle_event", "card")
@@ -191,6 +194,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         p = s.next_turn()
         for q in s.players:
             q.used_ex = q.used_ev_ex = q.used_shift = False
+            if q.activated:
+                q.activated = set()  # (replaced, never cleared in place: clones share it)
         s.emit("turn_start", {"turn": s.turn, "player": p})
         s.phase = "reboot"  # ZX-T1
         s.steps += [("end_phase",), ("main",), ("ignition",), ("resource",)]
@@ -388,7 +393,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
             u = board[sq]
             if not u.used:
                 for ab in activated[u.iid]:
-                    if F.ability_on(s, p, ab, u.iid) and P.payable(have, total, None, ab.cost):
+                    if F.ability_on(s, p, ab, u.iid) and P.payable(have, total, None, ab.cost) and \
+                            ab.zone == "board" and (ab.costs is None or ZC.can_pay(s, p, u.iid, ab.costs)):
                         out.append(_ACTIVATE[sq, ab.index])
             if not u.asleep:  # ZX-Q5, as in _targets
                 for t, act in _ATTACKS[sq]:
@@ -401,7 +407,34 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
                         player_open = not F.ob_on_board(s, 1 - p)
                     if player_open:
                         out.append(act)
+        if self._off_board(s):
+            out.extend(self._activate_cards(s, p, have, total))
         out.append(_END_TURN)
+        return out
+
+    @staticmethod
+    def _off_board(s) -> bool:
+        """Whether a dealt card has an activated ability used from another zone than the board
+        (worked out once per deal)."""
+        memo = s.table.memo
+        got = memo.get("activated_off_board")
+        if got is None:
+            got = memo["activated_off_board"] = any(ab.zone != "board" for abs_ in s.table.activated for ab in abs_)
+        return got
+
+    def _activate_cards(self, s, p: int, have, total: int) -> list[Action]:
+        """The activated abilities the player may use from their hand, charge or trash: each
+        card once per turn, its conditions met and its whole cost payable."""
+        ps = s.players[p]
+        activated = s.table.activated
+        out = []
+        for zone in ("hand", "charge", "trash"):
+            for i in getattr(ps, zone):
+                for ab in activated[i]:
+                    if ab.zone == zone and i not in ps.activated and F.ability_on(s, p, ab, i) and \
+                            P.payable(have, total, None, ab.cost) and \
+                            (ab.costs is None or ZC.can_pay(s, p, i, ab.costs)):
+                        out.append(_ACTIVATE_CARD[i, ab.index])
         return out
 
     def _ex_options(self, s, p, i, squares, own=None, awake=None) -> list[Action]:
@@ -605,7 +638,12 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
             ab = cards[u.iid].abilities[ability]
             u.used = True
             s.steps.append(new_record(ActivatedStep, ("activated", p, square, u.iid, ability)))
-            self._pay(s, p, None, ab.cost, u.iid, t)
+            self._pay_cost(s, p, ab, u.iid)
+        elif t == "activate_card":  # from the hand, the charge or the trash: once per turn per card
+            (_, ability), (_, card) = a.params  # ability, card
+            ps.activated = ps.activated | {card}  # (a new set: clones share the old one)
+            s.steps.append(new_record(ActivatedStep, ("activated", p, -1, card, ability)))
+            self._pay_cost(s, p, cards[card].abilities[ability], card)
         elif t == "attack":  # ZX-B1
             (_, attacker), (_, target) = a.params  # attacker, target
             u = s.board[attacker]
@@ -683,9 +721,22 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
     def _step_use_event(self, s, step):
         self._use_event(s, step[1], step[2], held=True)
 
+    def _pay_cost(self, s, p: int, ab, source: int) -> None:
+        """An activated ability's cost, paid before it resolves: its resources (a whole number),
+        or its cost parts in order (games/zx/costs.py: an effect step of ``pay`` ops)."""
+        if ab.costs is None:
+            self._pay(s, p, None, ab.cost, source, "activate")
+        else:
+            s.steps.append(effect_step(p, source, ab.costs.ops))
+
     def _step_activated(self, s, step: ActivatedStep):
         p, sq, iid, index = step.player, step.square, step.card, step.ability
-        s.emit("activate", {"player": p, "square": sq, "card": iid, "ability": index})
+        if sq < 0:  # used from another zone than the board: the card is named, and where it was
+            ab = s.cards[iid].abilities[index]
+            s.emit("activate", {"player": p, "square": sq, "card": iid, "id": s.cards[iid].id, "ability": index,
+                                "zone": ab.zone})
+        else:
+            s.emit("activate", {"player": p, "square": sq, "card": iid, "ability": index})
         s.steps.append(effect_step(p, iid, _resolving(s.cards[iid].abilities[index])))
 
     # --- paying (ZX-C2) ---------------------------------------------------------------------------
@@ -914,6 +965,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
             return bool(s.players[ctx.controller].hand)
         if op.name == "alter_force":
             return s.square_of(ctx.source) >= 0 and bool(s.players[ctx.controller].trash)
+        if op.name == "pay" and "cost" in op.args:  # you may pay: not asked when it cannot be paid
+            return ZC.can_pay(s, ctx.controller, ctx.source, op["cost"])
         return True
 
     def effect_target(self, s, iid: int) -> Unit | ZS.Loose | None:

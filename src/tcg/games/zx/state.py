@@ -82,7 +82,8 @@ class EvExUseStep(NamedTuple):
 
 
 class ActivatedStep(NamedTuple):
-    """An activated ability, paid for: ability number ``ability`` of the Z/X ``card`` on ``square``."""
+    """An activated ability, paid for: ability number ``ability`` of the Z/X ``card`` on ``square``
+    (-1: a card used from the hand, the charge or the trash, ``from`` on the ability)."""
     kind: str
     player: int
     square: int
@@ -136,7 +137,7 @@ class PlayerState:
     __slots__ = ("deck", "hand", "trash", "charge", "life", "resources", "asleep_res", "dynamis",
                  "face_up", "player_card", "player_face_up", "ob_bottom", "counters", "used_ex",
                  "used_ev_ex", "used_shift", "mulliganed", "revealed", "resolving", "chosen", "dyn_view",
-                 "trash_view", "removed")
+                 "trash_view", "removed", "activated")
 
     def __init__(self) -> None:
         self.deck: list[int] = []       # top = end
@@ -162,6 +163,7 @@ class PlayerState:
         self.dyn_view = None            # view.py's memo: (dynamis, face_up) and their shared views
         self.trash_view = None          # view.py's memo: the trash and its cards' shared views
         self.removed: list[int] = []    # removed from the game (ゲームから除外), face up
+        self.activated: set[int] = set()  # cards whose ability was activated this turn from the hand, charge, trash
 
     def copy(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -174,6 +176,7 @@ class PlayerState:
         p.mulliganed, p.revealed, p.resolving = self.mulliganed, self.revealed, self.resolving[:]
         p.chosen, p.dyn_view, p.trash_view = self.chosen, self.dyn_view, self.trash_view
         p.removed = self.removed[:]
+        p.activated = self.activated      # never changed in place (replaced): shared by clones
         return p
 
 

@@ -578,6 +578,12 @@ class _Table:
             static = T("fmt.sep").join(ability_text(x, v.lang) for x in getattr(c, "abilities", ()))
             return T("option.shift", card=v.label(cv), whose=self.yp, unit=v.label(u), square=v.sq(a.square),
                      text=_colon(static, v.lang))
+        if kind == "activate_card" and cv:
+            c = self.printed(cv)
+            ab = c.abilities[a.ability] if c is not None and a.ability < len(c.abilities) else None
+            return T("option.activate_card", card=v.label(cv), whose=self.yp, zone=T(f"zone.{cv.get('zone')}"),
+                     pay=self.pay(getattr(ab, "cost", 0)),
+                     text=_colon(ability_text(ab, v.lang), v.lang) if ab is not None else "")
         if kind == "activate":
             u = self.units.get(a.square) or {}
             c = self.printed(u)
@@ -891,8 +897,12 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
         c = v.book.card_of(ev.get("card"))
         index = ev.get("ability", 0)
         ab = c.abilities[index] if c is not None and index < len(c.abilities) else None
+        text = _colon(ability_text(ab, v.lang), v.lang) if ab is not None else ""
+        if ev.get("zone"):  # used from the hand, the charge or the trash (games/zx/costs.py)
+            return T("event.activate.zone", who=v.who(p), card=v.card(ev.get("card"), ev.get("id")), whose=v.own(p),
+                     zone=T(f"zone.{ev['zone']}"), text=text)
         return T("event.activate", who=v.who(p), card=v.card(ev.get("card")), square=v.sq(ev.get("square")),
-                 text=_colon(ability_text(ab, v.lang), v.lang) if ab is not None else "")
+                 text=text)
     if kind == "counter":
         n = ev.get("total", 0)
         return T(v.keyed("event.counter", p), who=v.who(p), count=n,
@@ -969,12 +979,13 @@ def narrate(event: Mapping[str, Any], viewer: int | None, lang: str = "en", card
 
 #: the events each action causes that only repeat the action line above it
 ECHO = {"place": ("place",), "event": ("event",), "battle_event": ("event",), "activate": ("activate",),
+        "activate_card": ("activate",),
         "attack": ("attack",), "shift": ("shift",), "ev_ex": ("ev_ex",), "resource": ("resource",),
         "discard": ("discard",), "pick": ("pick", "alter_force"), "zx_ex": ("zx_ex",),
         "gate_card": ("gate_card",), "start_card": ("start_card",), "mulligan": ("mulligan",),
         "place_free": ("place",), "use_free": ("event",), "overboost": ("place",), "optional": ("optional",)}
 #: actions whose line already states what they cost
-PAID = frozenset({"place", "event", "battle_event", "activate", "ev_ex", "zx_ex"})
+PAID = frozenset({"place", "event", "battle_event", "activate", "activate_card", "ev_ex", "zx_ex"})
 
 
 def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
@@ -1305,7 +1316,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
                 else:
                     unit_line(v.t("why.no_target"))
         for ab in c.abilities_of("activated"):
-            if (sq, ab.index) in activated:
+            if (sq, ab.index) in activated or ab.zone != "board":
                 continue
             if u.used:
                 unit_line(v.t("why.ability_used"))
@@ -1313,6 +1324,8 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
                 unit_line(v.t("why.ability_condition"))
             elif not P.can_pay(s, p, None, ab.cost):
                 unit_line(v.t("why.ability_cost", cost=ab.cost, count=ready))
+            elif ab.costs is not None:  # its other cost parts (games/zx/costs.py)
+                unit_line(v.t("why.ability_cost_parts"))
     return out
 
 
