@@ -16,14 +16,17 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, event, given, settings, strategies as st
 
 import tcg
 from tcg.engine.conditions import SHAPES
+from tcg.engine.costs import PARTS
 from tcg.engine.errors import TcgError
 from tcg.engine.select import SIDES
 
+#: no shrinking: an example plays whole games, and a failing one is printed as generated
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+                    phases=(Phase.explicit, Phase.generate),
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 #: the most actions a generated game is played for (a game that has not ended by then is fine)
 MAX_ACTIONS = 600
@@ -32,21 +35,23 @@ MAX_ACTIONS = 600
 class Grammar:
     """What the generator needs of one game: its op registry (with its conditions, triggers and
     selectors), the card kind the generated cards have and the ability kinds they may carry, a
-    sample card of that kind to take the other fields from, and a sample deck to play them in."""
+    sample card of that kind to take the other fields from, a sample deck to play them in and the
+    game's cost declaration (``engine/costs.py``; None: its costs are numbers only)."""
 
     def __init__(self, game: str, registry: Any, kind: str, ability_kinds: tuple[str, ...], base: dict[str, Any],
-                 deck: str):
+                 deck: str, costs: Any = None):
         self.game, self.registry, self.kind, self.ability_kinds = game, registry, kind, ability_kinds
-        self.base, self.deck = base, deck
+        self.base, self.deck, self.costs = base, deck, costs
         self.triggers = registry.triggers
         self.selectors = getattr(registry, "selectors", None) or (self.triggers.selectors if self.triggers else None)
         self.conditions = registry.conditions
 
 
 def zx_grammar() -> Grammar:
+    from tcg.games.zx.costs import GAME
     from tcg.games.zx.effects import REGISTRY
     base = {"kind": "zx", "color": "red", "cost": 2, "power": 3000, "race": "ドラゴン"}
-    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard")
+    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME)
 
 
 GRAMMARS = {"zx": zx_grammar}
@@ -122,9 +127,34 @@ def when(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
     return st.sampled_from(sorted(events)).flatmap(of)
 
 
+def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
+    """A cost list of the engine's parts (``engine/costs.py``), in the game's words."""
+    c = g.costs
+    zones = sorted(c.selectors.zones)
+    part = {
+        "printed": st.just({"pay": "printed"}),
+        "resources": st.builds(lambda n: {"pay": "resources", "amount": n}, st.integers(0, 3)),
+        "discard": st.builds(lambda n: {"pay": "discard", "amount": n}, st.integers(1, 2)),
+        "move": st.one_of(
+            st.builds(lambda f, t: {"pay": "move", "card": "self", "from": f, "to": t},
+                      st.sampled_from(zones), st.sampled_from(list(c.destinations))),
+            st.builds(lambda sel, n, t: {"pay": "move", "card": {k: v for k, v in sel.items() if k != "side"},
+                                         "amount": n, "to": t},
+                      selector(g, counted=False), st.integers(1, 2), st.sampled_from(list(c.destinations)))),
+        "sleep": st.one_of(st.just({"pay": "sleep", "card": "self"}),
+                           st.builds(lambda n: {"pay": "sleep", "amount": n}, st.integers(1, 2))),
+        "remove_counter": st.builds(lambda k, n: {"pay": "remove_counter", "counter": k, "amount": n},
+                                    st.sampled_from(list(c.counters) or ["x"]), st.integers(1, 2)),
+    }
+    assert set(part) == set(PARTS), "a cost part the generator does not know"
+    return st.lists(st.sampled_from(sorted(part)).flatmap(part.__getitem__), min_size=1, max_size=2)
+
+
 def param_value(g: Grammar, p: Any) -> st.SearchStrategy[Any]:
     """A value for one declared op parameter (a selector table where the parameter takes one)."""
     options: list[st.SearchStrategy[Any]] = []
+    if getattr(p, "items", None) is not None and g.costs is not None:
+        return cost(g)
     if p.table is not None and g.selectors is not None:
         options.append(selector(g))
     if p.choices:
@@ -148,7 +178,7 @@ def op_table(g: Grammar, first: bool) -> st.SearchStrategy[dict[str, Any]]:
         params = reg.params(name)
         required = {k: param_value(g, p) for k, p in params.items() if p.required}
         optional: dict[str, st.SearchStrategy[Any]] = {k: param_value(g, p) for k, p in params.items()
-                                                       if not p.required and p.type is not dict}
+                                                       if not p.required and p.type in (int, str, bool)}
         if g.conditions is not None:
             optional["if"] = condition(g)
             optional["optional"] = st.booleans()
@@ -169,7 +199,9 @@ def ability(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
             fixed["when"] = when(g)
             optional = {"once_per_turn": st.booleans(), "optional": st.booleans()}
         if kind == "activated":
-            optional["cost"] = st.integers(0, 3)
+            optional["cost"] = st.integers(0, 3) if g.costs is None else st.one_of(st.integers(0, 3), cost(g))
+            if g.costs is not None:
+                optional["from"] = st.sampled_from(["hand", "charge", "trash"])
         if g.conditions is not None:
             optional["if"] = condition(g)
         return st.fixed_dictionaries(fixed, optional=optional)
