@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, NamedTuple, NoReturn, cast
 
 from .action import Action, ActionTable
+from .amounts import evaluated, has_amounts, parse_amount
 from .conditions import ConditionGame, holds
 from .conditions import parse as parse_condition
 from .errors import brief
@@ -121,6 +122,9 @@ class OpRegistry:
         #: the game's trigger declaration (``engine/triggers.py``), when its cards may have
         #: ``kind = "trigger"`` abilities (set by the game after building the registry)
         self.triggers: Any = None
+        #: the game's selector declaration (``engine/select.py``), when a whole-number parameter
+        #: may be a "for each" table (``engine/amounts.py``; set by the game)
+        self.selectors: Any = None
 
     def implement(self, name: str, handler: Callable, extra: dict[str, Param] | None = None,
                   **choices: tuple) -> None:
@@ -167,9 +171,12 @@ class OpRegistry:
             p = params.get(key)
             if p is None:
                 fail(f"op {name!r} has no parameter {brief(key)} (known: {', '.join(sorted(params))})")
-            if p.table is not None and isinstance(value, Mapping):
+            table = p.table
+            if table is None and p.type is int and p.choices is None and self.selectors is not None:  # "for each": engine/amounts.py
+                table = lambda v, p=p: parse_amount(v, self.selectors, *p.bounds())  # noqa: E731
+            if table is not None and isinstance(value, Mapping):
                 try:
-                    args[key] = p.table(value)
+                    args[key] = table(value)
                 except SelectorError as e:
                     path = f".{key}{e.path}"  # below the op: ".target.zone"
                     if at is not None:
@@ -190,6 +197,8 @@ class OpRegistry:
                 if p.required:
                     fail(f"op {name!r} needs parameter {key!r}")
                 args[key] = p.default
+        if has_amounts(args):
+            handler = with_amounts(handler)
         if not flags:
             return EffectOp(name, args, handler)
         return self._flagged(name, args, handler, flags, fail, at, first)
@@ -222,6 +231,17 @@ class OpRegistry:
             here = (lambda m, p, i=i: at(m, f"[{i}]{p}")) if at is not None else None
             out.append(self.parse(r, fail, here, first=i == 0))
         return tuple(out)
+
+
+def with_amounts(handler: Callable) -> Callable:
+    """``handler`` for an op with "for each" amounts (engine/amounts.py): it gets the op with
+    each amount counted when the op resolves (over the rules' ``selectors``)."""
+    def run(rules, s, ctx, op, targets):
+        args = evaluated(op.args, s, ctx.controller, ctx.source, rules.selectors)
+        return handler(rules, s, ctx, EffectOp(op.name, args, handler, op.cond, op.if_done, op.optional, op.guard,
+                                               op.raw), targets)
+    run.counts = handler  # type: ignore[attr-defined]  # (the handler it wraps)
+    return run
 
 
 def guarded(ops: tuple, cond: Any) -> tuple:

@@ -240,7 +240,7 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
     last_target = None
     for name, args in ops:
         t = args.get("target", "")
-        amt = args.get("amount", 0) or 0
+        amt = _amount(ctx, args.get("amount"))
         if name == "damage" and t == "choose_opponent_zx":
             best, last_target = _best_damage_target(ctx, amt)
             v += best
@@ -312,6 +312,25 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
                     name in ("destroy", "move") or (name == "damage" and _remaining(u) <= amt)):
                 v += ctx.unit_value(sq, u)
     return v
+
+
+def _amount(ctx: Ctx, amount) -> int:
+    """An op's number: as printed, or a "for each" amount (engine/amounts.py) counted roughly on
+    what the player sees (the Z/X on the board by side, or the size of the zone counted)."""
+    if amount is None or isinstance(amount, int):
+        return amount or 0
+    sel = amount.count
+    sides = {"own": (ctx.p,), "opponent": (1 - ctx.p,)}.get(sel.side, (0, 1))
+    if sel.zone == "board":
+        n = sum(1 for sq, u in ctx.mine + ctx.theirs if u.get("owner") in sides) - (ctx.p in sides and sel.other)
+    else:
+        size = {"hand": "hand_count", "deck": "deck", "life": "life"}.get(sel.zone)
+        players = ctx.obs["players"]
+        n = sum(players[p][size] if size else len(players[p].get(sel.zone) or ()) for p in sides)
+    n = max(0, n) * amount.times
+    if amount.max is not None:
+        n = min(n, amount.max) if amount.times > 0 else max(n, -amount.max)
+    return n
 
 
 def _ops_value(ctx: Ctx, ops) -> float:
@@ -651,11 +670,11 @@ def _activated_value(ctx: Ctx, sq: int, u: dict, ops) -> float:
     v = 0.0
     for name, args in ops:
         t = args.get("target")
-        if name == "modify" and t == "self" and args.get("amount", 0) > 0:
+        if name == "modify" and t == "self" and _amount(ctx, args.get("amount")) > 0:
             if u.get("asleep"):
                 continue
             pw = u.get("power_now", 0)
-            amt = args["amount"]
+            amt = _amount(ctx, args["amount"])
             for tq in ADJ[sq]:
                 w = ctx.board[tq]
                 if w is not None and w.get("owner") != ctx.p and pw < _remaining(w) <= pw + amt:
@@ -785,7 +804,7 @@ def _apply_battle_ops(ctx: Ctx, ops, i_attack: bool, att: dict, tgt: dict | None
     ob = False
     for name, args in ops:
         t = args.get("target", "")
-        amt = args.get("amount", 0) or 0
+        amt = _amount(ctx, args.get("amount"))
         theirs_side = t == "choose_opponent_zx"
         if t == "attacker" or (theirs_side and not i_attack) or (t == "choose_own_zx" and i_attack):
             who = att
@@ -936,7 +955,7 @@ def _target(view, acts, rng):
     for ab in _abilities(src.get("id", "")) or ():
         for name, args in ab[3]:
             if name == op and str(args.get("target", "")).startswith("choose_"):
-                amount = args.get("amount", 0) or 0
+                amount = _amount(ctx, args.get("amount"))
                 break
         if amount:
             break

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_static_effects)
+from ...engine.amounts import has_amounts
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
@@ -173,6 +174,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if k == "color" and v not in COLORS:
                     fail(f"filter color = {v!r} is not one of: {', '.join(COLORS)}", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False)
+        if a["kind"] == "static" and any(has_amounts(op.args) for op in effects):
+            fail("a static ability's amount is a number: a \"for each\" table is for effects that resolve"
+                 " (on_place, activated, trigger, use)", "effects")
         abilities.append(Ability.of(a, effects, i, cost=a["cost"], min_force=a["min_force"],
                                     player_card=a["player_card"], face_up_race=a["face_up_race"],
                                     min_face_up_race=a["min_face_up_race"], cond=cond, run=guarded(effects, cond),

@@ -5,7 +5,7 @@ from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op
 from . import flow as F
 from .cards import COUNTERS
 from .conditions import CONDITIONS
-from .select import DESTINATIONS, Loose, any_table, unit_table
+from .select import DESTINATIONS, SELECTORS, Loose, any_table, unit_table
 from .state import PickCardStep, Unit
 from .triggers import TRIGGERS
 
@@ -156,3 +156,4 @@ REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
                            "min_counters": Param(int, default=0)}, op_win_if)
 REGISTRY.define("overboost", {}, op_overboost)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
+REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)
