@@ -1,6 +1,7 @@
 """Mechanics corpus, Z/X, step 5 (docs/card-language-design.md): one scenario test per card of
 tests/corpus/zx/choices.toml (an exact state, the card played, the exact outcome): "for each"
-amounts (engine/amounts.py), then the load errors."""
+amounts (engine/amounts.py), modes, ``chooser = "opponent"`` and the look (engine/choices.py);
+the hidden-information pairs of a look; then the load errors."""
 from __future__ import annotations
 
 import pathlib
@@ -11,7 +12,7 @@ from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
 from tcg.games.zx.cards import load_cards
 
-from ..games.zx.harness import FILL, check, decision, do, power, scenario, zone
+from ..games.zx.harness import FILL, check, decision, do, events, legal_types, options, power, scenario, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "choices.toml"
 
@@ -59,6 +60,206 @@ def test_ch03_lowers_by_the_charge_and_destroys_a_damaged_zx():
     assert g.state.board[5] is None                     # 3000 - 2000 = 1000: at its damage
     assert power(g, 3) == 5000
     check(g)
+
+
+# --- CH-04: choose one ----------------------------------------------------------------------------
+
+def test_ch04_the_first_mode_draws():
+    g = game(p0={"hand": ["CH-04"], "resources": ["Z-B1"]}, board={3: dict(card="Z-R3", owner=1)})
+    do(g, "event", card="CH-04")
+    assert decision(g) == (0, "choose_mode") and options(g, "mode", "mode") == [0, 1]
+    do(g, "mode", mode=0)
+    assert zone(g, 0, "hand") == ["Z-R1"] and power(g, 3) == 3000
+    assert [(e["mode"], e["text_en"]) for e in events(g, "mode")] == [(0, "Draw a card.")]
+    assert decision(g) == (0, "main")
+
+
+def test_ch04_the_second_mode_lowers_power_and_any_mode_may_be_chosen():
+    g = game(p0={"hand": ["CH-04"], "resources": ["Z-B1"]}, board={3: dict(card="Z-R3", owner=1)})
+    do(g, "event", card="CH-04")
+    do(g, "mode", mode=1)
+    assert power(g, 3) == 1000 and zone(g, 0, "hand") == []
+    g = game(p0={"hand": ["CH-04"], "resources": ["Z-B1"]})   # no opponent Z/X: still offered
+    do(g, "event", card="CH-04")
+    assert options(g, "mode", "mode") == [0, 1]
+    do(g, "mode", mode=1)
+    assert decision(g) == (0, "main") and zone(g, 0, "trash") == ["CH-04"]
+
+
+# --- CH-05: choose two, resolved in printed order ------------------------------------------------------
+
+def test_ch05_two_modes_resolve_in_printed_order():
+    g = game(p0={"hand": ["CH-05"], "resources": ["Z-G1"] * 2})
+    do(g, "place", card="CH-05", square=4)
+    do(g, "mode", mode=2)
+    assert decision(g) == (0, "choose_mode") and options(g, "mode", "mode") == [0, 1]
+    assert g.decision.info["chosen"] == [2] and g.decision.info["remaining"] == 1
+    do(g, "mode", mode=0)
+    assert zone(g, 0, "hand") == ["Z-R1"] and power(g, 4) == 3000 and zone(g, 1, "trash") == []
+    kinds = [e[0] for e in g.state.events if e[0] in ("draw", "modify")]
+    assert kinds == ["draw", "modify"]                  # mode 0 before mode 2, whatever the order chosen
+
+
+# --- CH-06: the opponent chooses a card of their hand ------------------------------------------------
+
+def test_ch06_the_opponent_chooses_which_card_of_their_hand_goes():
+    g = game(p0={"hand": ["CH-06"], "resources": ["Z-VB"]}, p1={"hand": ["Z-R5", "Z-B2"]})
+    do(g, "event", card="CH-06")
+    assert decision(g) == (1, "target_hidden") and options(g, "target", "target") == ["Z-R5", "Z-B2"]
+    assert g.observe(0)["decision"] == {"player": 1, "kind": "target_hidden"}   # the controller sees no card
+    do(g, "target", target="Z-B2")
+    assert zone(g, 1, "trash") == ["Z-B2"] and zone(g, 1, "hand") == ["Z-R5"] and decision(g) == (0, "main")
+
+
+def test_ch06_a_single_card_goes_without_asking():
+    g = game(p0={"hand": ["CH-06"], "resources": ["Z-VB"]}, p1={"hand": ["Z-R5"]})
+    do(g, "event", card="CH-06")
+    assert zone(g, 1, "trash") == ["Z-R5"] and decision(g) == (0, "main")
+
+
+# --- CH-07: the opponent chooses one of their Z/X to destroy -------------------------------------------
+
+def test_ch07_the_opponent_chooses_which_zx_is_destroyed():
+    g = game(p0={"hand": ["CH-07"], "resources": ["Z-VB"] * 2},
+             board={3: dict(card="Z-R5", owner=1), 5: dict(card="Z-R1", owner=1), 4: "Z-R3"})
+    do(g, "event", card="CH-07")
+    assert decision(g) == (1, "target") and options(g, "target", "target") == ["Z-R5", "Z-R1"]
+    assert g.decision.info["controller"] == 0
+    do(g, "target", target="Z-R1")
+    assert sq(g, 5) is None and sq(g, 3) == "Z-R5" and sq(g, 4) == "Z-R3" and zone(g, 1, "charge") == ["Z-R1"]
+    assert decision(g) == (0, "main")
+
+
+# --- CH-08: look at three, take up to one Z/X revealed, the rest to the bottom in any order ------------
+
+def test_ch08_takes_a_revealed_zx_and_orders_the_rest_on_the_bottom():
+    g = game(p0={"hand": ["CH-08"], "resources": ["Z-B1"] * 2, "deck": ["Z-R3", "E-PUMP", "Z-B2", "Z-R1", "Z-R1"]})
+    do(g, "place", card="CH-08", square=4)
+    assert decision(g) == (0, "look_take") and options(g, "look_take") == ["Z-R3", "Z-B2"]
+    assert "look_done" in legal_types(g)
+    assert g.observe(1)["decision"] == {"player": 0, "kind": "look_take"}
+    do(g, "look_take", card="Z-B2")
+    assert zone(g, 0, "hand") == ["Z-B2"] and events(g, "reveal")[0]["id"] == "Z-B2"
+    assert decision(g) == (0, "look_order") and options(g, "look_order") == ["Z-R3", "E-PUMP"]
+    do(g, "look_order", card="E-PUMP")
+    assert zone(g, 0, "deck") == ["Z-R1", "Z-R1", "E-PUMP", "Z-R3"]   # the first chosen the higher
+    assert decision(g) == (0, "main")
+    check(g)
+
+
+def test_ch08_taking_nothing_puts_all_three_back():
+    g = game(p0={"hand": ["CH-08"], "resources": ["Z-B1"] * 2, "deck": ["Z-R3", "E-PUMP", "Z-R3", "Z-R1"]})
+    do(g, "place", card="CH-08", square=4)
+    do(g, "look_done")
+    do(g, "look_order", card="E-PUMP")
+    do(g, "look_order", card="Z-R3")
+    assert decision(g) == (0, "main")
+    assert zone(g, 0, "deck") == ["Z-R1", "E-PUMP", "Z-R3", "Z-R3"] and zone(g, 0, "hand") == []
+
+
+def test_ch08_without_a_zx_among_them_the_looker_is_asked_all_the_same():
+    g = game(p0={"hand": ["CH-08"], "resources": ["Z-B1"] * 2, "deck": ["E-PUMP", "E-DRAW", "E-PUMP", "Z-R1"]})
+    do(g, "place", card="CH-08", square=4)
+    assert decision(g) == (0, "look_take") and legal_types(g) == {"look_done"}
+
+
+# --- CH-09: look at two, one into the hand unseen, the other back on top --------------------------------
+
+def test_ch09_the_card_taken_is_the_lookers_secret():
+    g = game(p0={"hand": ["CH-09"], "resources": ["Z-B1"], "deck": ["Z-R5", "Z-R2", "Z-R1"]})
+    do(g, "event", card="CH-09")
+    assert decision(g) == (0, "look_take") and "look_done" not in legal_types(g)
+    do(g, "look_take", card="Z-R5")
+    assert zone(g, 0, "hand") == ["Z-R5"] and zone(g, 0, "deck") == ["Z-R2", "Z-R1"]
+    theirs = [e for e in g.log.for_player(1) if e["type"] in ("look", "move", "look_rest")]
+    assert theirs == [{"type": "look", "player": 0, "whose": 0, "count": 2, "card": theirs[0]["card"]},
+                      {"type": "move", "player": 0, "from": "deck", "to": "hand"},
+                      {"type": "look_rest", "player": 0, "whose": 0, "count": 1, "to": "top"}]
+    mine = [e for e in g.log.for_player(0) if e["type"] == "look"][0]
+    assert mine["ids"] == ["Z-R5", "Z-R2"]
+    check(g)
+
+
+# --- CH-10: look at the opponent's top two and put them back in any order --------------------------------
+
+def test_ch10_the_first_chosen_goes_on_top():
+    g = game(p0={"hand": ["CH-10"], "resources": ["Z-B1"]}, p1={"deck": ["Z-R5", "Z-B2", "Z-R1"]})
+    do(g, "event", card="CH-10")
+    assert decision(g) == (0, "look_order") and options(g, "look_order") == ["Z-R5", "Z-B2"]
+    do(g, "look_order", card="Z-B2")
+    assert zone(g, 1, "deck") == ["Z-B2", "Z-R5", "Z-R1"]
+    assert [e["to"] for e in events(g, "look_rest")] == ["top"]
+
+
+def test_ch10_copies_are_ordered_too_so_that_nothing_is_told():
+    g = game(p0={"hand": ["CH-10"], "resources": ["Z-B1"]}, p1={"deck": ["Z-R1", "Z-R1", "Z-R5"]})
+    do(g, "event", card="CH-10")
+    assert decision(g) == (0, "look_order")
+    do(g, "look_order", card="Z-R1")
+    assert decision(g) == (0, "main") and zone(g, 1, "deck") == ["Z-R1", "Z-R1", "Z-R5"]
+
+
+# --- CH-11: a Z/X onto a square, the rest to the trash, then draw if you did -------------------------------
+
+def test_ch11_puts_a_zx_onto_a_square_trashes_the_rest_and_draws():
+    g = game(p0={"hand": ["CH-11"], "resources": ["Z-R1"], "deck": ["E-PUMP", "Z-R2", "Z-R5", "Z-B1"]})
+    do(g, "event", card="CH-11")
+    assert options(g, "look_take") == ["Z-R2"]          # Z-R5 costs 5; E-PUMP is an event
+    do(g, "look_take", card="Z-R2")
+    assert zone(g, 0, "trash") == ["E-PUMP", "Z-R5"]    # in view: public moves
+    assert decision(g) == (0, "place_effect")
+    do(g, "place_free", square=3)
+    assert sq(g, 3) == "Z-R2" and zone(g, 0, "hand") == ["Z-B1"] and decision(g) == (0, "main")
+    check(g)
+
+
+def test_ch11_taking_nothing_draws_nothing():
+    g = game(p0={"hand": ["CH-11"], "resources": ["Z-R1"], "deck": ["E-PUMP", "Z-R2", "Z-R5", "Z-B1"]})
+    do(g, "event", card="CH-11")
+    do(g, "look_done")
+    assert zone(g, 0, "trash") == ["E-PUMP", "Z-R2", "Z-R5", "CH-11"] and zone(g, 0, "hand") == []
+
+
+# --- hidden information: pairs that differ only in a hidden deck order --------------------------------------
+
+def _seen(g, viewer: int) -> tuple:
+    from tcg.games.zx import text
+    log = list(g.log.for_player(viewer))
+    return (g.observe(viewer), log, list(g.log.for_spectator()), g.observe(None),
+            text.lines(log, viewer, "en", g.rules.cards), text.lines(log, viewer, "ja", g.rules.cards))
+
+
+def _play(g, picks: list[int]) -> list:
+    """Each decision of the looker answered by its ``picks[k]``-th legal action; the opponent's
+    views at each decision."""
+    out = []
+    for k in picks:
+        out.append(_seen(g, 1))
+        g.apply(g.legal_actions()[k])
+    out.append(_seen(g, 1))
+    return out
+
+
+@pytest.mark.parametrize("card, decks, picks", [
+    ("CH-09", (["Z-R5", "Z-R2", "Z-B2", "Z-R3"], ["Z-B2", "Z-R3", "Z-R5", "Z-R2"]), [0]),
+    ("CH-08", (["Z-R3", "E-PUMP", "Z-B2", "Z-R1"], ["E-PUMP", "E-DRAW", "E-PUMP", "Z-R3"]), [-1, 1, 0]),
+    ("CH-10", (["Z-R5", "Z-B2", "Z-R1"], ["Z-R1", "Z-R1", "Z-B2"]), [1]),
+])
+def test_a_look_shows_the_other_player_nothing_of_the_cards(card, decks, picks):
+    """Two games that differ only in a hidden deck (its order; for CH-08 also which cards): the
+    player who does not look sees the same observations, log, narration (both languages) and
+    spectator log all along, the looker's decisions answered alike."""
+    views = []
+    for deck in decks:
+        spec: dict = {"p0": {"hand": [card], "resources": ["Z-B1"] * 2}, "p1": {}}
+        spec["p1" if card == "CH-10" else "p0"]["deck"] = deck + FILL
+        g = game(**spec)
+        if card == "CH-08":
+            do(g, "place", card=card, square=4)
+        else:
+            do(g, "event", card=card)
+        views.append(_play(g, picks))
+    assert views[0] == views[1]
 
 
 # --- load errors ------------------------------------------------------------------------------------

@@ -53,6 +53,10 @@ class Param:
     #: a parser for a table given instead (a selector: ``SelectorSchema.parse``); it gets the
     #: table and raises ``SelectorError`` (engine/select.py) naming the key at fault
     table: Callable[[Mapping], Any] | None = None
+    #: a parser for a value of ``type`` that holds ops (``choose_one``'s modes: engine/choices.py):
+    #: ``nested(value, registry, at)`` gives the parsed value; ``at(message, path)`` raises, with
+    #: ``path`` below the parameter (``"[1].effects[0].op"``)
+    nested: Callable[[Any, Any, Callable[[str, str], Any]], Any] | None = None
 
     def bounds(self) -> tuple[int, int]:
         return (AMOUNT_MIN if self.min is None else self.min, AMOUNT_MAX if self.max is None else self.max)
@@ -116,6 +120,7 @@ class OpRegistry:
     def __init__(self, game: str, conditions: ConditionGame | None = None):
         self.game = game
         self._ops: dict[str, tuple[dict[str, Param], Callable]] = {}
+        self._checks: dict[str, Callable] = {}
         #: the game's condition words: with them, op tables may carry ``if``, ``if_done`` and
         #: ``optional`` (``OP_FLAGS``); without, those keys are unknown parameters as before
         self.conditions = conditions
@@ -138,9 +143,13 @@ class OpRegistry:
             params[pname] = replace(params[pname], choices=tuple(values))
         self._ops[name] = (params, handler)
 
-    def define(self, name: str, params: dict[str, Param], handler: Callable) -> None:
-        """Add a game-specific operation."""
+    def define(self, name: str, params: dict[str, Param], handler: Callable,
+               check: Callable[[dict, Callable[[str, str], Any]], None] | None = None) -> None:
+        """Add a game-specific operation; ``check(args, at)``, if given, checks its parsed
+        arguments together (``at(message, key)`` raises naming the parameter)."""
         self._ops[name] = (params, handler)
+        if check is not None:
+            self._checks[name] = check
 
     def names(self) -> list[str]:
         return sorted(self._ops)
@@ -178,13 +187,13 @@ class OpRegistry:
                 try:
                     args[key] = table(value)
                 except SelectorError as e:
-                    path = f".{key}{e.path}"  # below the op: ".target.zone"
-                    if at is not None:
-                        at(e.message, path)
-                    fail(f"{path[1:]}: {e.message}")
+                    self._at(fail, at, e.message, f".{key}{e.path}")  # below the op: ".target.zone"
                 continue
             if not isinstance(value, p.type) or (p.type is int and isinstance(value, bool)):
                 fail(f"op {name!r} parameter {key!r} must be {_TYPE_NAMES.get(p.type, p.type.__name__)}, got {brief(value)}")
+            if p.nested is not None:
+                args[key] = p.nested(value, self, lambda m, q, key=key: self._at(fail, at, m, f".{key}{q}"))
+                continue
             if p.choices is not None and value not in p.choices:
                 fail(f"op {name!r} parameter {key!r} = {brief(value)} is not one of: {', '.join(map(str, p.choices))}")
             if p.type is int:
@@ -197,11 +206,21 @@ class OpRegistry:
                 if p.required:
                     fail(f"op {name!r} needs parameter {key!r}")
                 args[key] = p.default
+        check = self._checks.get(name)
+        if check is not None:
+            check(args, lambda m, key: self._at(fail, at, m, f".{key}"))
         if has_amounts(args):
             handler = with_amounts(handler)
         if not flags:
             return EffectOp(name, args, handler)
         return self._flagged(name, args, handler, flags, fail, at, first)
+
+    @staticmethod
+    def _at(fail: Callable[[str], NoReturn], at: Callable[[str, str], Any] | None, message: str, path: str) -> NoReturn:
+        """Fail for a problem at ``path`` below the op (``at`` when given, else ``fail``)."""
+        if at is not None:
+            at(message, path)
+        fail(f"{path[1:]}: {message}")
 
     def _flagged(self, name: str, args: dict[str, Any], handler: Callable, flags: dict[str, Any],
                  fail: Callable[[str], NoReturn], at: Callable[[str, str], Any] | None,
@@ -592,7 +611,11 @@ class EffectRunner:
             info["up_to"] = True
         if pending.picked:
             info["chosen"] = list(pending.picked)
-        self._decide(s, pending.controller, "target_hidden" if hidden else "target", pending, **info)
+        chooser = pending.controller
+        if sel.chooser == "opponent":  # 「相手は…を選ぶ」: the decision goes to the other seat
+            chooser = 1 - chooser
+            info["controller"] = pending.controller
+        self._decide(s, chooser, "target_hidden" if hidden else "target", pending, **info)
 
     def _apply_picks(self, s, pending: TargetPicks, a) -> None:
         op = pending.ops[pending.next_op]

@@ -23,7 +23,10 @@ from .errors import brief
 #: the sides a selector may name, from the effect's controller's point of view
 SIDES = ("own", "opponent", "either")
 #: the keys every selector understands (the game's properties come on top)
-BASE_KEYS = ("zone", "side", "choose", "up_to", "all", "random", "other")
+BASE_KEYS = ("zone", "side", "choose", "up_to", "all", "random", "other", "chooser")
+#: who chooses the cards of a ``choose = n`` selector: the effect's controller (the default) or
+#: their opponent (「相手は自分の…を選ぶ」)
+CHOOSERS = ("controller", "opponent")
 #: a count's range (``choose = n``, ``random = n``)
 COUNT_MAX = 99
 
@@ -102,6 +105,8 @@ class Selector:
     up_to: bool = False
     all: bool = False
     random: int = 0
+    #: who chooses (``CHOOSERS``): the controller, or their opponent
+    chooser: str = "controller"
     #: the table as written (for messages and views)
     raw: tuple = field(default=(), compare=False)
 
@@ -167,6 +172,12 @@ class SelectorSchema:
             raise SelectorError(f".{given[0]}", "this selector takes no count")
         if up_to and not choose:
             raise SelectorError(".up_to", "up_to goes with choose = n")
+        chooser = raw.get("chooser", "controller")
+        if chooser not in CHOOSERS:
+            raise SelectorError(".chooser", f"chooser {brief(chooser)} is not one of: {', '.join(CHOOSERS)}"
+                                            f"{nearest(chooser, CHOOSERS)}")
+        if "chooser" in raw and not choose:
+            raise SelectorError(".chooser", "chooser goes with choose = n")
         tests = []
         for key, value in raw.items():
             if key in BASE_KEYS:
@@ -178,15 +189,15 @@ class SelectorSchema:
             tests.append(self._test(key, prop, value))
         hidden = self.zones[zone].hidden
         if hidden != "none" and (choose or (rand and tests)):
-            mine_only = hidden == "opponent" and side == "own"
+            mine_only = hidden == "opponent" and side == ("own" if chooser == "controller" else "opponent")
             if not mine_only:
                 if choose:
-                    whose = "your opponent's" if hidden == "opponent" else "a"
+                    whose = ("your opponent's" if chooser == "controller" else "your") if hidden == "opponent" else "a"
                     raise SelectorError(".choose", f"cards in {whose} {zone} are hidden: they cannot be chosen"
                                                    f" (use random = n or all = true)")
                 raise SelectorError(f".{tests[0].prop}", f"a random card of a hidden {zone} cannot be tested"
                                                          f" for {tests[0].prop!r} (that would reveal it)")
-        return Selector(zone, side, tuple(tests), other, choose, up_to, every, rand,
+        return Selector(zone, side, tuple(tests), other, choose, up_to, every, rand, chooser,
                         raw=tuple((k, _frozen(v)) for k, v in raw.items()))
 
     @staticmethod

@@ -11,6 +11,7 @@ from typing import Any
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_static_effects)
 from ...engine.amounts import has_amounts
+from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
@@ -163,8 +164,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
         if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
             fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
-        for n, op in enumerate(effects):
-            _check_move(op, lambda m, key: fail(m, f"effects[{n}].{key}"))
+        for path, op in walk(effects):  # (also the ops of choose_one's modes)
+            _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
             for k, v in (op.get("filter") or {}).items():
                 if k not in known:

@@ -1,6 +1,7 @@
 """Z/X effect operations."""
 from __future__ import annotations
 
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
 from . import flow as F
 from .cards import COUNTERS
@@ -155,5 +156,11 @@ REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
                            "counter": Param(str, default=None, choices=COUNTERS),
                            "min_counters": Param(int, default=0)}, op_win_if)
 REGISTRY.define("overboost", {}, op_overboost)
+#: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
+REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+#: where a card taken by a look may go (the deck is where it is)
+LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
+#: 「デッキの上からN枚見て…」 (engine/choices.py; the Z/X side: ZXRules.look_*)
+REGISTRY.define("look", look_params(LOOK_TO, "deck"), op_look)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)
