@@ -301,3 +301,42 @@ def on_place(*effects: str) -> str:
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg
+
+
+# --- narration and option labels ----------------------------------------------------------------------
+
+def _lines(g, viewer: int, lang: str) -> list[str]:
+    from tcg.games.zx import text
+    return text.lines(list(g.log.for_player(viewer)), viewer, lang, g.rules.cards)
+
+
+def test_modes_are_labelled_and_narrated_in_both_languages():
+    from tcg.games.zx import text
+    g = game(p0={"hand": ["CH-04"], "resources": ["Z-B1"]}, board={3: dict(card="Z-R3", owner=1)})
+    do(g, "event", card="CH-04")
+    labels = [text.label(g, a, 0, "en") for a in g.legal_actions()]
+    assert labels == ["Mode 1: Draw a card.", "Mode 2: One of your opponent's Z/X gets -2000 power."]
+    assert text.label(g, g.legal_actions()[0], 0, "ja") == "モード1：カードを1枚引く。"
+    assert "choose a mode" in text.prompt(g.observe(1)["decision"], 1, "en", g.observe(1), g.rules.cards)
+    do(g, "mode", mode=0)
+    assert "Opponent chose for Whisper at the Crossroads (岐路の囁き): Draw a card." in _lines(g, 1, "en")
+    assert "相手は岐路の囁きの効果を選んだ：カードを1枚引く。" in _lines(g, 1, "ja")
+
+
+def test_a_look_is_narrated_with_the_cards_to_the_looker_and_counts_to_the_other():
+    from tcg.games.zx import text
+    g = game(p0={"hand": ["CH-08"], "resources": ["Z-B1"] * 2, "deck": ["Z-R3", "E-PUMP", "Z-B2", "Z-R1"]})
+    do(g, "place", card="CH-08", square=4)
+    assert text.label(g, g.legal_actions()[1], 0, "en") == \
+        "Take Blue Two (青二) (Z/X, blue 2 · 2000) → hand (revealed to both)"
+    assert text.label(g, g.legal_actions()[1], 1, "en") == "Chose among the cards looked at (hidden)"
+    assert text.prompt(g.observe(1)["decision"], 1, "ja", g.observe(1), g.rules.cards) == \
+        "相手 — 見たカードから選んでいる（非公開）"
+    do(g, "look_done")
+    assert text.label(g, g.legal_actions()[0], 0, "ja").startswith("赤三（赤3 · 3000）を次に置く：デッキの下へ")
+    do(g, "look_order", card="Z-R3")
+    do(g, "look_order", card="E-PUMP")
+    assert "You looked at the top 3 cards of your deck: Red Three (赤三); Rally (鼓舞); Blue Two (青二)" in _lines(g, 0, "en")
+    assert "Opponent looked at the top 3 cards of their deck" in _lines(g, 1, "en")
+    assert "相手は自分のデッキの上から3枚を見た" in _lines(g, 1, "ja")
+    assert "相手は3枚を自分のデッキの下に戻した" in _lines(g, 1, "ja")
