@@ -93,7 +93,7 @@ def test_ch05_two_modes_resolve_in_printed_order():
     do(g, "place", card="CH-05", square=4)
     do(g, "mode", mode=2)
     assert decision(g) == (0, "choose_mode") and options(g, "mode", "mode") == [0, 1]
-    assert g.decision.info["chosen"] == [2] and g.decision.info["remaining"] == 1
+    assert g.decision.info["modes_chosen"] == [2] and g.decision.info["remaining"] == 1
     do(g, "mode", mode=0)
     assert zone(g, 0, "hand") == ["Z-R1"] and power(g, 4) == 3000 and zone(g, 1, "trash") == []
     kinds = [e[0] for e in g.state.events if e[0] in ("draw", "modify")]
@@ -340,3 +340,48 @@ def test_a_look_is_narrated_with_the_cards_to_the_looker_and_counts_to_the_other
     assert "Opponent looked at the top 3 cards of their deck" in _lines(g, 1, "en")
     assert "相手は自分のデッキの上から3枚を見た" in _lines(g, 1, "ja")
     assert "相手は3枚を自分のデッキの下に戻した" in _lines(g, 1, "ja")
+
+
+# --- the Z/X heuristic answers the new decisions --------------------------------------------------------
+
+@pytest.fixture
+def heuristic(monkeypatch):
+    """The Z/X heuristic's policy reading the corpus cards (its errors surface: STRICT)."""
+    from tcg.agents.base import AgentView
+    from tcg.agents.heuristics import zx as H
+    from tcg.engine.rng import Rng
+    rules = game().rules
+    monkeypatch.setattr(H, "_db", rules.cards.find)
+    monkeypatch.setattr(H, "STRICT", True)
+    for memo in (H._abilities, H._modes):
+        memo.cache_clear()
+    H._OPS.clear()
+    yield lambda g: H.policy(AgentView(g, g.legal_actions()), Rng(0))
+    for memo in (H._abilities, H._modes):
+        memo.cache_clear()
+    H._OPS.clear()
+
+
+def test_the_heuristic_chooses_the_mode_worth_most(heuristic):
+    g = game(p0={"hand": ["CH-04"], "resources": ["Z-B1"]}, board={3: dict(card="Z-R2", owner=1)})
+    do(g, "event", card="CH-04")
+    assert heuristic(g) == g.legal_actions()[1]          # -2000 destroys nothing but clears a 2000
+    g = game(p0={"hand": ["CH-04"], "resources": ["Z-B1"]})
+    do(g, "event", card="CH-04")
+    assert heuristic(g) == g.legal_actions()[0]          # nothing to shrink: draw
+
+
+def test_the_heuristic_takes_the_best_card_and_orders_the_opponents_deck_worst_first(heuristic):
+    g = game(p0={"hand": ["CH-08"], "resources": ["Z-B1"] * 6, "deck": ["Z-R1", "E-PUMP", "Z-R5", "Z-R1"]})
+    do(g, "place", card="CH-08", square=4)
+    assert heuristic(g).card == g.state.players[0].deck[-3]   # Red Five, the strongest Z/X
+    g = game(p0={"hand": ["CH-10"], "resources": ["Z-B1"]}, p1={"deck": ["Z-R1", "Z-R5", "Z-R1"]})
+    do(g, "event", card="CH-10")
+    assert g.state.cards[heuristic(g).card].id == "Z-R1"      # their weaker card on top
+
+
+def test_the_heuristic_gives_up_its_least_valuable_zx(heuristic):
+    g = game(p0={"hand": ["CH-07"], "resources": ["Z-VB"] * 2},
+             board={3: dict(card="Z-R5", owner=1), 5: dict(card="Z-R1", owner=1)})
+    do(g, "event", card="CH-07")
+    assert heuristic(g).target == g.state.board[5].iid

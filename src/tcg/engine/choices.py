@@ -56,6 +56,8 @@ LOOK_ORDER = ActionTable("look_order", "card")
 REST = ("bottom", "top", "trash")
 #: the keys of a ``take`` table
 TAKE_KEYS = ("choose", "up_to", "filter", "to")
+#: the most modes a ``choose_one`` may have
+MAX_MODES = 8
 #: the keys of a mode table
 MODE_KEYS = ("text", "text_en", "effects")
 
@@ -120,8 +122,8 @@ class OrderStep(NamedTuple):
 def parse_modes(raw: Any, registry: Any, at: Callable[[str, str], Any]) -> tuple:
     """``choose_one``'s ``modes``: a list of at least two modes, each a table ``{text, text_en,
     effects}`` or a list of ops; ``at(message, path)`` raises (``path``: ``"[1].effects[0]"``)."""
-    if len(raw) < 2:
-        at(f"choose_one needs at least two modes, got {len(raw)}", "")
+    if not 2 <= len(raw) <= MAX_MODES:
+        at(f"choose_one has 2..{MAX_MODES} modes, got {len(raw)}", "")
     out = []
     for i, mode in enumerate(raw):
         here = f"[{i}]"
@@ -182,9 +184,10 @@ def take_param(destinations: tuple[str, ...], zone: str) -> Param:
     return Param(dict, default=None, doc="the cards to take: {choose, up_to, filter, to}", nested=parse)
 
 
-def look_params(destinations: tuple[str, ...], zone: str) -> dict[str, Param]:
-    """The parameters of the ``look`` op of a game whose ``take`` may go to ``destinations``."""
-    return {"amount": Param(int, default=1, min=1, doc="how many cards from the top"),
+def look_params(destinations: tuple[str, ...], zone: str, most: int = 10) -> dict[str, Param]:
+    """The parameters of the ``look`` op of a game whose ``take`` may go to ``destinations``
+    (``amount``: at most ``most`` cards)."""
+    return {"amount": Param(int, default=1, min=1, max=most, doc="how many cards from the top"),
             "side": Param(str, default="own", choices=("own", "opponent"), doc="whose deck"),
             "take": take_param(destinations, zone),
             "rest": Param(str, default="bottom", choices=REST, doc="where the others go"),
@@ -254,7 +257,7 @@ class ChoiceRunner:
         need = step.count - len(step.chosen)
         if need > 0 and len(left) > need:
             self._decide(s, step.controller, "choose_mode", step, source=step.source, count=step.count,
-                         remaining=need, chosen=list(step.chosen), modes=len(step.modes))
+                         remaining=need, modes_chosen=list(step.chosen), modes=len(step.modes))
             return
         chosen = sorted(step.chosen + tuple(left[:max(0, need)]))  # they resolve in printed order
         for i in reversed(chosen):
@@ -287,7 +290,7 @@ class ChoiceRunner:
             # asked even when nothing or too little matches (then "take no more" is offered), so
             # that whether the looker is asked tells the others nothing of the cards
             info: dict[str, Any] = {"source": step.source, "candidates": self._look_matches(s, step),
-                                    "remaining": take.choose - len(step.taken), "to": take.to}
+                                    "remaining": take.choose - len(step.taken), "to": take.to, "whose": step.owner}
             if take.up_to:
                 info["up_to"] = True
             if step.taken:
@@ -323,7 +326,7 @@ class ChoiceRunner:
     def _step_look_order(self, s, step: OrderStep) -> None:
         left = [i for i in step.left if i not in step.ordered]
         if step.where != "trash" and len(left) > 1:  # (copies too: skipping them would tell the others)
-            info: dict[str, Any] = {"source": step.source, "candidates": left, "to": step.where}
+            info: dict[str, Any] = {"source": step.source, "candidates": left, "to": step.where, "whose": step.owner}
             if step.ordered:
                 info["chosen"] = list(step.ordered)
             self._decide(s, step.controller, "look_order", step, **info)

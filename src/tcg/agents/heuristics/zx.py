@@ -26,6 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine.action import Action
+from ...engine.choices import walk
 from ...engine.rng import Rng
 from ..base import AgentView
 from .common import CardTexts, decide_by_kind, final_value, first_of, logistic
@@ -946,6 +947,8 @@ def _target(view, acts, rng):
     if not cands:
         return None
     where = {u["iid"]: (sq, u) for sq, u in enumerate(ctx.board) if u is not None and "iid" in u}
+    if info.get("controller", ctx.p) != ctx.p:  # 「相手は…を選ぶ」: we give up what we need least
+        return _give_up(ctx, cands, where)
     if not all(a.target in where for a in cands):
         return cands[rng.below(len(cands))]
     mine = all(where[a.target][1].get("owner") == ctx.p for a in cands)
@@ -1000,6 +1003,69 @@ def _target(view, acts, rng):
     return max(cands, key=score)
 
 
+def _printed(cid: str) -> dict:
+    """A card of the database as ``_hand_value`` reads a card view (one seen only at a look)."""
+    c = _db(cid)
+    if c is None:
+        return _UNSEEN
+    return {"id": c.id, "kind": c.kind, "cost": c.cost, "power": c.power, "color": c.color, "timing": c.timing}
+
+
+@lru_cache(maxsize=None)
+def _modes(cid: str, n: int) -> tuple:
+    """The modes of the card's ``choose_one`` with ``n`` modes, each as ``_effect_value`` reads
+    ops (((op, args), ...)); () for an unknown card."""
+    c = _db(cid)
+    for ab in (c.abilities if c is not None else ()):
+        for _, op in walk(ab.effects):
+            modes = op.args.get("modes") if op.name == "choose_one" else None
+            if modes and len(modes) == n:
+                return tuple(tuple((o.name, dict(o.args)) for o in m.ops) for m in modes)
+    return ()
+
+
+def _choose_mode(view, acts, rng):
+    """「次から1つを選ぶ」: the mode whose ops are worth the most now (the first of equals)."""
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    src = ctx.card_index().get(info.get("source")) or {}
+    modes = _modes(src.get("id", ""), info.get("modes", 0))
+    opts = [a for a in acts if a.type == "mode" and a.mode < len(modes)]
+    return max(opts, key=lambda a: _effect_value(ctx, modes[a.mode])) if opts else None
+
+
+def _look_take(view, acts, rng):
+    """A look: take the card worth the most in hand (for a zone the cards are lost to, the trash
+    or the removed pile, take none when that is allowed)."""
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    takes = [a for a in acts if a.type == "look_take"]
+    if not takes or (info.get("to") in ("trash", "removed") and _first(acts, "look_done")):
+        return _first(acts, "look_done") or (takes[0] if takes else None)
+    return max(takes, key=lambda a: _hand_value(ctx, _printed(view.cards(a).get("card", ""))))
+
+
+def _look_order(view, acts, rng):
+    """A look's rest going back: on top of our own deck the best card first (drawn next), on top of
+    the opponent's the worst; at the bottom the order hardly matters (the first offered)."""
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    opts = [a for a in acts if a.type == "look_order"]
+    if not opts or info.get("to") != "top":
+        return opts[0] if opts else None
+    sign = 1 if info.get("whose") == ctx.p else -1
+    return max(opts, key=lambda a: sign * _hand_value(ctx, _printed(view.cards(a).get("card", ""))))
+
+
+def _give_up(ctx: Ctx, cands, where):
+    """Our card the opponent's effect acts on, ours to choose: the Z/X worth least on the board,
+    or the card worth least in hand."""
+    if all(a.target in where for a in cands):
+        return min(cands, key=lambda a: ctx.unit_value(*where[a.target]))
+    hand = {c["iid"]: c for c in ctx.hand}
+    return min(cands, key=lambda a: _hand_value(ctx, hand.get(a.target) or _UNSEEN))
+
+
 def _place_effect(view, acts, rng):
     """A card an effect puts onto a square (``move`` to a square): the best square for its power."""
     ctx = Ctx(view)
@@ -1022,7 +1088,8 @@ _DECIDE = {"start_card": _start_card, "gate_card": _gate, "mulligan": _mulligan,
            "ignition": _ignition, "overdrive": _revealed, "life_card": _revealed, "main": _main,
            "battle": _battle, "life_pick": _life_pick, "discard": _discard, "awaken": _awaken,
            "pick_card": _pick, "overboost": _overboost, "target": _target, "pay": _pay,
-           "target_hidden": _target, "place_effect": _place_effect}
+           "target_hidden": _target, "place_effect": _place_effect, "choose_mode": _choose_mode,
+           "look_take": _look_take, "look_order": _look_order}
 
 
 # --- rollout value -------------------------------------------------------------------------------------
