@@ -62,6 +62,26 @@ def test_ch03_lowers_by_the_charge_and_destroys_a_damaged_zx():
     check(g)
 
 
+# --- CH-12: choose up to as many as you have Z/X (a "for each" count of a selector) ---------------------
+
+def test_ch12_chooses_up_to_as_many_as_your_zx():
+    g = game(p0={"hand": ["CH-12"], "resources": ["Z-VB"]}, p1={"trash": ["Z-R1", "Z-R2", "Z-R3"]},
+             board={3: "Z-R1", 4: "Z-B1"})
+    do(g, "event", card="CH-12")
+    assert decision(g) == (0, "target") and g.decision.info["remaining"] == 2
+    do(g, "target", target="Z-R3")
+    do(g, "target", target="Z-R1")
+    assert zone(g, 1, "removed") == ["Z-R3", "Z-R1"] and zone(g, 1, "trash") == ["Z-R2"]
+    assert decision(g) == (0, "main")
+    check(g)
+
+
+def test_ch12_with_no_zx_it_does_nothing():
+    g = game(p0={"hand": ["CH-12"], "resources": ["Z-VB"]}, p1={"trash": ["Z-R1"]})
+    do(g, "event", card="CH-12")
+    assert zone(g, 1, "trash") == ["Z-R1"] and decision(g) == (0, "main")
+
+
 # --- CH-04: choose one ----------------------------------------------------------------------------
 
 def test_ch04_the_first_mode_draws():
@@ -311,6 +331,8 @@ def on_place(*effects: str) -> str:
      "abilities[0].effects[0].target.chooser", "goes with choose"),
     (on_place('{ op = "move", target = { choose = 1, zone = "hand", side = "own", chooser = "opponent" }, to = "trash" }'),
      "abilities[0].effects[0].target.choose", "hidden"),
+    (on_place('{ op = "destroy", target = { choose = { count = { zone = "bord" } }, side = "opponent" } }'),
+     "abilities[0].effects[0].target.choose.count.zone", "did you mean 'board'"),
     (on_place('{ op = "look", amount = 3, take = { filtr = { kind = "zx" } } }'),
      "abilities[0].effects[0].take.filtr", "did you mean 'filter'"),
     (on_place('{ op = "look", amount = 3, take = { filter = { kind = "zz" } } }'),

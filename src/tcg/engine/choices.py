@@ -80,12 +80,12 @@ class Take(NamedTuple):
 
 class ModeStep(NamedTuple):
     """A ``choose_one`` resolving, and the pending data of its ``choose_mode`` decision: the
-    modes ``chosen`` so far (indices, in the order chosen) of ``count``."""
+    modes ``chosen`` so far (indices, in the order chosen) of the ``pick`` to choose."""
     kind: str
     controller: int
     source: int
     modes: tuple
-    count: int
+    pick: int
     chosen: tuple
     extra: Any
 
@@ -254,9 +254,9 @@ class ChoiceRunner:
     # --- choose_one -------------------------------------------------------------------------------
     def _step_modes(self, s, step: ModeStep) -> None:
         left = [i for i in range(len(step.modes)) if i not in step.chosen]
-        need = step.count - len(step.chosen)
+        need = step.pick - len(step.chosen)
         if need > 0 and len(left) > need:
-            self._decide(s, step.controller, "choose_mode", step, source=step.source, count=step.count,
+            self._decide(s, step.controller, "choose_mode", step, source=step.source, count=step.pick,
                          remaining=need, modes_chosen=list(step.chosen), modes=len(step.modes))
             return
         chosen = sorted(step.chosen + tuple(left[:max(0, need)]))  # they resolve in printed order

@@ -12,6 +12,7 @@ from typing import Any, Callable, Mapping, NamedTuple, NoReturn, cast
 
 from .action import Action, ActionTable
 from .amounts import evaluated, has_amounts, parse_amount
+from .amounts import value as amount_value
 from .conditions import ConditionGame, holds
 from .conditions import parse as parse_condition
 from .errors import brief
@@ -180,19 +181,18 @@ class OpRegistry:
             p = params.get(key)
             if p is None:
                 fail(f"op {name!r} has no parameter {brief(key)} (known: {', '.join(sorted(params))})")
-            table = p.table
-            if table is None and p.type is int and p.choices is None and self.selectors is not None:  # "for each": engine/amounts.py
-                table = lambda v, p=p: parse_amount(v, self.selectors, *p.bounds())  # noqa: E731
-            if table is not None and isinstance(value, Mapping):
-                try:
-                    args[key] = table(value)
+            amount = p.table is None and p.type is int and p.choices is None and self.selectors is not None
+            if (p.table is not None or amount) and isinstance(value, Mapping):
+                try:  # a selector table, or a "for each" amount (engine/amounts.py)
+                    args[key] = parse_amount(value, self.selectors, *p.bounds()) if amount \
+                        else cast(Callable, p.table)(value)
                 except SelectorError as e:
                     self._at(fail, at, e.message, f".{key}{e.path}")  # below the op: ".target.zone"
                 continue
             if not isinstance(value, p.type) or (p.type is int and isinstance(value, bool)):
                 fail(f"op {name!r} parameter {key!r} must be {_TYPE_NAMES.get(p.type, p.type.__name__)}, got {brief(value)}")
             if p.nested is not None:
-                args[key] = p.nested(value, self, lambda m, q, key=key: self._at(fail, at, m, f".{key}{q}"))
+                args[key] = p.nested(value, self, self._below(fail, at, key))
                 continue
             if p.choices is not None and value not in p.choices:
                 fail(f"op {name!r} parameter {key!r} = {brief(value)} is not one of: {', '.join(map(str, p.choices))}")
@@ -208,12 +208,20 @@ class OpRegistry:
                 args[key] = p.default
         check = self._checks.get(name)
         if check is not None:
-            check(args, lambda m, key: self._at(fail, at, m, f".{key}"))
+            check(args, lambda m, k: self._below(fail, at, k)(m, ""))
         if has_amounts(args):
             handler = with_amounts(handler)
         if not flags:
             return EffectOp(name, args, handler)
         return self._flagged(name, args, handler, flags, fail, at, first)
+
+    @classmethod
+    def _below(cls, fail: Callable[[str], NoReturn], at: Callable[[str, str], Any] | None,
+               key: str) -> Callable[[str, str], NoReturn]:
+        """``at(message, path)`` for a problem at ``path`` below the op's parameter ``key``."""
+        def below(message: str, path: str) -> NoReturn:
+            cls._at(fail, at, message, f".{key}{path}")
+        return below
 
     @staticmethod
     def _at(fail: Callable[[str], NoReturn], at: Callable[[str, str], Any] | None, message: str, path: str) -> NoReturn:
@@ -502,6 +510,11 @@ class EffectRunner:
             elif sel is None:
                 targets = []
             elif isinstance(sel, Selector):
+                if sel.amount is not None:  # "as many as ...": counted now
+                    ops, op, sel = self._counted(s, ctx, ops, idx)
+                    if sel is None:
+                        idx, last, done = idx + 1, (), False
+                        continue
                 if sel.choose:
                     cands = self.effect_candidates(s, ctx, sel, op)
                     if cands and (sel.up_to or len(cands) > sel.choose):
@@ -544,6 +557,20 @@ class EffectRunner:
             if len(steps) != depth:  # the op pushed rule flow: resume after it
                 steps.insert(depth, _resume(c, source, ops, idx, last, extra, None, done))
                 return
+
+    def _counted(self, s, ctx: EffectCtx, ops: tuple, idx: int) -> tuple:
+        """``ops`` with op ``idx``'s selector counted: its ``choose`` / ``random`` "for each"
+        (engine/amounts.py) replaced by the number now; (ops, that op, its selector), the
+        selector None when the number is 0 (the op has nothing to act on)."""
+        op = ops[idx]
+        sel = op.args["target"]
+        n = amount_value(sel.amount, s, ctx.controller, ctx.source, self.selectors)
+        if n <= 0:
+            return ops, op, None
+        sel = replace(sel, choose=n if sel.choose else 0, random=n if sel.random else 0, amount=None)
+        op = EffectOp(op.name, {**op.args, "target": sel}, op.handler, op.cond, op.if_done, op.optional, op.guard,
+                      op.raw)
+        return ops[:idx] + (op,) + ops[idx + 1:], op, sel
 
     def effect_can_act(self, s, ctx: EffectCtx, op: EffectOp) -> bool:
         """Whether an op without a target could do anything now (a game's own hook: an optional

@@ -107,6 +107,9 @@ class Selector:
     random: int = 0
     #: who chooses (``CHOOSERS``): the controller, or their opponent
     chooser: str = "controller"
+    #: a "for each" count (engine/amounts.py) given for ``choose`` or ``random``: counted when the
+    #: op resolves (``choose`` / ``random`` hold 1 until then), or None
+    amount: Any = None
     #: the table as written (for messages and views)
     raw: tuple = field(default=(), compare=False)
 
@@ -125,11 +128,14 @@ class Selector:
 
 class SelectorSchema:
     """What one game's selectors may name: its ``zones`` and card ``props`` (see ``Zone``,
-    ``Prop``), the ``default_zone`` when a table names none, and ``presets``: the game's target
-    names that are selectors (``"all_own_zx"`` -> a ``Selector``)."""
+    ``Prop``), the ``default_zone`` when a table names none, ``presets``: the game's target
+    names that are selectors (``"all_own_zx"`` -> a ``Selector``), and ``counts``: how to parse
+    a "for each" ``choose`` / ``random`` (engine/amounts.py's ``parse_amount``), if allowed."""
 
     def __init__(self, zones: Mapping[str, Zone], props: Mapping[str, Prop], default_zone: str,
-                 presets: Mapping[str, Selector] | None = None):
+                 presets: Mapping[str, Selector] | None = None, counts: Callable[..., Any] | None = None):
+        #: ``parse_amount`` (engine/amounts.py) when ``choose`` / ``random`` may be "for each" tables
+        self.counts = counts
         self.zones = dict(zones)
         self.props = dict(props)
         self.default_zone = default_zone
@@ -161,8 +167,15 @@ class SelectorSchema:
         other = self._bool(raw, "other")
         up_to = self._bool(raw, "up_to")
         every = self._bool(raw, "all")
-        choose = self._count(raw, "choose")
-        rand = self._count(raw, "random")
+        amount = None
+        for key in ("choose", "random"):
+            if isinstance(raw.get(key), Mapping) and self.counts is not None:  # "as many as ...": "for each"
+                try:
+                    amount = self.counts(raw[key], self, 0, COUNT_MAX)
+                except SelectorError as e:
+                    raise SelectorError(f".{key}{e.path}", e.message) from None
+        choose = 1 if amount is not None and "choose" in raw else self._count(raw, "choose")
+        rand = 1 if amount is not None and "random" in raw else self._count(raw, "random")
         given = [k for k, v in (("choose", choose), ("all", every), ("random", rand)) if v]
         if len(given) > 1:
             raise SelectorError("", f"say how many once: {' and '.join(given)} together")
@@ -197,7 +210,7 @@ class SelectorSchema:
                                                    f" (use random = n or all = true)")
                 raise SelectorError(f".{tests[0].prop}", f"a random card of a hidden {zone} cannot be tested"
                                                          f" for {tests[0].prop!r} (that would reveal it)")
-        return Selector(zone, side, tuple(tests), other, choose, up_to, every, rand, chooser,
+        return Selector(zone, side, tuple(tests), other, choose, up_to, every, rand, chooser, amount,
                         raw=tuple((k, _frozen(v)) for k, v in raw.items()))
 
     @staticmethod
