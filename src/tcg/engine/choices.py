@@ -316,8 +316,10 @@ class ChoiceRunner:
         if step.take is not None:
             self.effect_done(s, bool(step.taken))  # "if you do" after a look that takes: a card was taken
         ctx = EffectCtx(step.controller, step.source, step.extra)
-        for iid in step.taken:
-            self.look_move(s, ctx, iid, step.owner, step.take.to if step.take is not None else "hand", step.reveal)
+        to = step.take.to if step.take is not None else "hand"
+        # (onto a square: a step each, pushed so that the first taken is placed first)
+        for iid in reversed(step.taken) if to == "square" else step.taken:
+            self.look_move(s, ctx, iid, step.owner, to, step.reveal)
         rest = tuple(i for i in step.looked if i not in step.taken)
         if rest:
             s.steps.append(new_record(OrderStep, ("look_order", step.controller, step.source, step.owner, rest, (),

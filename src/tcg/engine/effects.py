@@ -443,7 +443,9 @@ class EffectRunner:
     n are chosen, or the player is done (``target_done``, with ``up_to``); n or fewer candidates
     without ``up_to`` are all taken without asking; among cards of a zone hidden from others
     (a hand) the decision is ``target_hidden`` (a secret kind); ``random = n`` picks with the
-    state's seeded generator, ``all = true`` takes every match. An op that
+    state's seeded generator, ``all = true`` takes every match. With ``chooser = "opponent"``
+    the decisions go to the controller's opponent (their info names the ``controller``); a
+    "for each" ``choose`` / ``random`` (engine/amounts.py) is counted when the op's turn comes. An op that
     pushes rule flow (a search, player damage...) is resumed after that flow.
 
     Conditions (``engine/conditions.py``; only in a game whose ``conditions`` are set): an op
