@@ -436,3 +436,29 @@ def test_the_heuristic_gives_up_its_least_valuable_zx(heuristic):
              board={3: dict(card="Z-R5", owner=1), 5: dict(card="Z-R1", owner=1)})
     do(g, "event", card="CH-07")
     assert heuristic(g).target == g.state.board[5].iid
+
+
+# --- random play with every corpus card ----------------------------------------------------------------
+
+ALL = ["CH-01", "CH-02", "CH-03", "CH-04", "CH-05", "CH-06", "CH-07", "CH-08", "CH-09", "CH-10", "CH-11", "CH-12"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_play_with_the_corpus_cards_keeps_every_card_and_hides_the_looks(seed):
+    """Both players hold and draw the corpus cards; random choices for 300 decisions: every card
+    stays in one place, and whenever a look is being decided the other seat's view holds nothing
+    of it."""
+    import random
+    deck = ALL * 2 + ["Z-R1", "Z-B1", "Z-VB", "Z-G1"] * 3
+    rng = random.Random(seed)
+    hand = rng.sample(ALL, 5)
+    spec = {"hand": hand, "resources": ["Z-B1", "Z-VB", "Z-R1", "Z-G1"] * 2, "deck": rng.sample(deck, len(deck))}
+    g = game(p0=dict(spec), p1=dict(spec, deck=rng.sample(deck, len(deck))), seed=seed)
+    for _ in range(300):
+        if g.is_over:
+            break
+        check(g)
+        d = g.decision
+        if d.kind in ("look_take", "look_order"):
+            assert g.observe(1 - d.player)["decision"] == {"player": d.player, "kind": d.kind}
+        g.apply(rng.choice(g.legal_actions()))

@@ -267,7 +267,6 @@ def with_amounts(handler: Callable) -> Callable:
         args = evaluated(op.args, s, ctx.controller, ctx.source, rules.selectors)
         return handler(rules, s, ctx, EffectOp(op.name, args, handler, op.cond, op.if_done, op.optional, op.guard,
                                                op.raw), targets)
-    run.counts = handler  # type: ignore[attr-defined]  # (the handler it wraps)
     return run
 
 
