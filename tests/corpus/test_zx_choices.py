@@ -343,7 +343,7 @@ def on_place(*effects: str) -> str:
      "abilities[0].effects[0].take.to", "did you mean 'hand'"),
     (on_place('{ op = "look", amount = 3, take = { choose = 0 } }'),
      "abilities[0].effects[0].take.choose", "1..99"),
-    (on_place('{ op = "look", amount = 11 }'), "abilities[0].effects", "out of range 1..10"),
+    (on_place('{ op = "look", amount = 11 }'), "abilities[0].effects", "out of range 0..10"),
     (on_place('{ op = "look", rest = "botom" }'), "abilities[0].effects", "is not one of"),
     ('kind = "static"\neffects = [{ op = "modify", target = "self", stat = "power", duration = "static", '
      'amount = { count = { zone = "trash", side = "own" }, times = 1000 } }]',

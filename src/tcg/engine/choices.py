@@ -187,7 +187,7 @@ def take_param(destinations: tuple[str, ...], zone: str) -> Param:
 def look_params(destinations: tuple[str, ...], zone: str, most: int = 10) -> dict[str, Param]:
     """The parameters of the ``look`` op of a game whose ``take`` may go to ``destinations``
     (``amount``: at most ``most`` cards)."""
-    return {"amount": Param(int, default=1, min=1, max=most, doc="how many cards from the top"),
+    return {"amount": Param(int, default=1, min=0, max=most, doc="how many cards from the top (0: none)"),
             "side": Param(str, default="own", choices=("own", "opponent"), doc="whose deck"),
             "take": take_param(destinations, zone),
             "rest": Param(str, default="bottom", choices=REST, doc="where the others go"),

@@ -910,11 +910,13 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
 
     def effect_can_act(self, s, ctx: EffectCtx, op) -> bool:
         """An optional ``discard`` is not offered with an empty hand (nor ``alter_force`` with an
-        empty trash or away from the board)."""
+        empty trash or away from the board, nor ``look`` at an empty deck)."""
         if op.name == "discard":
             return bool(s.players[ctx.controller].hand)
         if op.name == "alter_force":
             return s.square_of(ctx.source) >= 0 and bool(s.players[ctx.controller].trash)
+        if op.name == "look":  # (an empty deck: nothing to look at)
+            return bool(s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller].deck)
         return True
 
     def effect_target(self, s, iid: int) -> Unit | ZS.Loose | None:
