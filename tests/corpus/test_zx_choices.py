@@ -62,6 +62,28 @@ def test_ch03_lowers_by_the_charge_and_destroys_a_damaged_zx():
     check(g)
 
 
+# --- CH-13 / CH-14: "for each" in a static ability, counted all the time ------------------------------
+
+def test_ch13_a_static_counts_your_other_zx_all_the_time():
+    g = game(p0={"hand": ["Z-B1"], "resources": ["Z-B1"]}, board={4: "CH-13", 3: "Z-R1", 0: dict(card="Z-R1", owner=1)})
+    assert power(g, 4) == 2000
+    do(g, "place", card="Z-B1", square=5)
+    assert power(g, 4) == 3000
+    assert g.observe(1)["board"][4]["power_now"] == 3000
+
+
+def test_ch14_a_lowering_static_destroys_a_damaged_zx_when_an_event_reaches_the_trash():
+    g = game(p0={"hand": ["E-DRAW"], "resources": ["Z-R1"], "trash": ["Z-R1"]},
+             board={4: "CH-14", 3: dict(card="Z-R2", owner=1, damage=1000), 5: dict(card="Z-R5", owner=1)})
+    assert power(g, 3) == 2000                          # no event in the trash yet
+    do(g, "event", card="E-DRAW")
+    assert sq(g, 3) is None and zone(g, 1, "charge") == ["Z-R2"]   # 2000 - 1000: at its damage
+    assert power(g, 5) == 4000
+    g = game(p0={"trash": ["E-PUMP"] * 3}, board={4: "CH-14", 5: dict(card="Z-R5", owner=1)})
+    assert power(g, 5) == 3000                          # at most -2000
+    check(g)
+
+
 # --- CH-12: choose up to as many as you have Z/X (a "for each" count of a selector) ---------------------
 
 def test_ch12_chooses_up_to_as_many_as_your_zx():
@@ -346,8 +368,8 @@ def on_place(*effects: str) -> str:
     (on_place('{ op = "look", amount = 11 }'), "abilities[0].effects", "out of range 0..10"),
     (on_place('{ op = "look", rest = "botom" }'), "abilities[0].effects", "is not one of"),
     ('kind = "static"\neffects = [{ op = "modify", target = "self", stat = "power", duration = "static", '
-     'amount = { count = { zone = "trash", side = "own" }, times = 1000 } }]',
-     "abilities[0].effects", "static ability's amount is a number"),
+     'amount = { count = { zone = "board", side = "own", power = { min = 3000 } }, times = 1000 } }]',
+     "abilities[0].effects", "may not count by power"),
 ])
 def test_load_errors(ability, field, words):
     msg = load_error(ability)

@@ -175,9 +175,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if k == "color" and v not in COLORS:
                     fail(f"filter color = {v!r} is not one of: {', '.join(COLORS)}", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False)
-        if a["kind"] == "static" and any(has_amounts(op.args) for op in effects):
-            fail("a static ability's amount is a number: a \"for each\" table is for effects that resolve"
-                 " (on_place, activated, trigger, use)", "effects")
+        if a["kind"] == "static" and any(has_amounts(op.args) and _counts_power(op["amount"]) for op in effects):
+            fail("a static ability's \"for each\" may not count by power (the power it gives would depend on"
+                 " itself)", "effects")
         abilities.append(Ability.of(a, effects, i, cost=a["cost"], min_force=a["min_force"],
                                     player_card=a["player_card"], face_up_race=a["face_up_race"],
                                     min_face_up_race=a["min_face_up_race"], cond=cond, run=guarded(effects, cond),
@@ -201,6 +201,11 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 condition=f.get("condition"), count=f.get("count") or 1, counter=f.get("counter"),
                 awaken=f.get("awaken"), player=f.get("player") or "", shift_target=f.get("shift_target") or "zx_ob",
                 min_face_up=f.get("min_face_up") or 0, abilities=tuple(abilities))
+
+
+def _counts_power(amount) -> bool:
+    """A "for each" amount whose count tests the power of the cards (engine/amounts.py)."""
+    return any(t.prop == "power" for t in amount.count.tests)
 
 
 def _check_move(op, fail) -> None:

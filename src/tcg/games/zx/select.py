@@ -113,6 +113,7 @@ PRESETS = {
 }
 #: ``choose`` / ``random`` may be "for each" tables (engine/amounts.py)
 SELECTORS = SelectorSchema(ZONES, PROPS, "board", PRESETS, counts=parse_amount)
+ZXState.selectors = SELECTORS  # a static's "for each" amount counts over it (flow.py)
 
 
 def unit_table(raw) -> Selector:
