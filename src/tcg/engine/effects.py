@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, NamedTuple, NoReturn, cast
 
 from .action import Action, ActionTable
+from .amounts import evaluated, has_amounts, parse_amount
+from .amounts import value as amount_value
 from .conditions import ConditionGame, holds
 from .conditions import parse as parse_condition
 from .errors import brief
@@ -55,6 +57,10 @@ class Param:
     #: a parser for a list given (a cost: engine/costs.py ``parse``); it gets the list and raises
     #: ``SelectorError`` naming the place at fault (``"[0].pay"``)
     items: Callable[[list], Any] | None = None
+    #: a parser for a value of ``type`` that holds ops (``choose_one``'s modes: engine/choices.py):
+    #: ``nested(value, registry, at)`` gives the parsed value; ``at(message, path)`` raises, with
+    #: ``path`` below the parameter (``"[1].effects[0].op"``)
+    nested: Callable[[Any, Any, Callable[[str, str], Any]], Any] | None = None
 
     def bounds(self) -> tuple[int, int]:
         return (AMOUNT_MIN if self.min is None else self.min, AMOUNT_MAX if self.max is None else self.max)
@@ -118,6 +124,7 @@ class OpRegistry:
     def __init__(self, game: str, conditions: ConditionGame | None = None):
         self.game = game
         self._ops: dict[str, tuple[dict[str, Param], Callable]] = {}
+        self._checks: dict[str, Callable] = {}
         #: the game's condition words: with them, op tables may carry ``if``, ``if_done`` and
         #: ``optional`` (``OP_FLAGS``); without, those keys are unknown parameters as before
         self.conditions = conditions
@@ -127,6 +134,9 @@ class OpRegistry:
         #: the game's cost parser (``parse(list)``, engine/costs.py), when an ability's ``cost``
         #: may be a list of cost parts (set by the game after building the registry)
         self.costs: Any = None
+        #: the game's selector declaration (``engine/select.py``), when a whole-number parameter
+        #: may be a "for each" table (``engine/amounts.py``; set by the game)
+        self.selectors: Any = None
 
     def implement(self, name: str, handler: Callable, extra: dict[str, Param] | None = None,
                   **choices: tuple) -> None:
@@ -140,15 +150,33 @@ class OpRegistry:
             params[pname] = replace(params[pname], choices=tuple(values))
         self._ops[name] = (params, handler)
 
-    def define(self, name: str, params: dict[str, Param], handler: Callable) -> None:
-        """Add a game-specific operation."""
+    def define(self, name: str, params: dict[str, Param], handler: Callable,
+               check: Callable[[dict, Callable[[str, str], Any]], None] | None = None) -> None:
+        """Add a game-specific operation; ``check(args, at)``, if given, checks its parsed
+        arguments together (``at(message, key)`` raises naming the parameter)."""
         self._ops[name] = (params, handler)
+        if check is not None:
+            self._checks[name] = check
 
     def names(self) -> list[str]:
         return sorted(self._ops)
 
     def params(self, name: str) -> dict[str, Param]:
         return self._ops[name][0]
+
+    def _parser_for(self, p: Param, value: Any) -> Callable[[Any], Any] | None:
+        """How a parameter's table or list value is read: a selector table (``p.table``), a "for
+        each" amount for a whole number (engine/amounts.py), a cost list (``p.items``); None: the
+        value is a plain one, checked against the parameter's type."""
+        if isinstance(value, Mapping):
+            if p.table is not None:
+                return p.table
+            if p.type is int and p.choices is None and self.selectors is not None:
+                lo, hi = p.bounds()
+                return lambda v: parse_amount(v, self.selectors, lo, hi)
+        if isinstance(value, list) and p.items is not None:
+            return p.items
+        return None
 
     def parse(self, raw: Any, fail: Callable[[str], NoReturn],
               at: Callable[[str, str], Any] | None = None, first: bool = True) -> EffectOp:
@@ -173,18 +201,18 @@ class OpRegistry:
             p = params.get(key)
             if p is None:
                 fail(f"op {name!r} has no parameter {brief(key)} (known: {', '.join(sorted(params))})")
-            parser = p.table if isinstance(value, Mapping) else p.items if isinstance(value, list) else None
+            parser = self._parser_for(p, value)
             if parser is not None:
                 try:
                     args[key] = parser(value)
                 except SelectorError as e:
-                    path = f".{key}{e.path}"  # below the op: ".target.zone", ".cost[0].pay"
-                    if at is not None:
-                        at(e.message, path)
-                    fail(f"{path[1:]}: {e.message}")
+                    self._at(fail, at, e.message, f".{key}{e.path}")  # below the op: ".target.zone", ".cost[0].pay"
                 continue
             if not isinstance(value, p.type) or (p.type is int and isinstance(value, bool)):
                 fail(f"op {name!r} parameter {key!r} must be {_TYPE_NAMES.get(p.type, p.type.__name__)}, got {brief(value)}")
+            if p.nested is not None:
+                args[key] = p.nested(value, self, self._below(fail, at, key))
+                continue
             if p.choices is not None and value not in p.choices:
                 fail(f"op {name!r} parameter {key!r} = {brief(value)} is not one of: {', '.join(map(str, p.choices))}")
             if p.type is int:
@@ -197,9 +225,29 @@ class OpRegistry:
                 if p.required:
                     fail(f"op {name!r} needs parameter {key!r}")
                 args[key] = p.default
+        check = self._checks.get(name)
+        if check is not None:
+            check(args, lambda m, k: self._below(fail, at, k)(m, ""))
+        if has_amounts(args):
+            handler = with_amounts(handler)
         if not flags:
             return EffectOp(name, args, handler)
         return self._flagged(name, args, handler, flags, fail, at, first)
+
+    @classmethod
+    def _below(cls, fail: Callable[[str], NoReturn], at: Callable[[str, str], Any] | None,
+               key: str) -> Callable[[str, str], NoReturn]:
+        """``at(message, path)`` for a problem at ``path`` below the op's parameter ``key``."""
+        def below(message: str, path: str) -> NoReturn:
+            cls._at(fail, at, message, f".{key}{path}")
+        return below
+
+    @staticmethod
+    def _at(fail: Callable[[str], NoReturn], at: Callable[[str, str], Any] | None, message: str, path: str) -> NoReturn:
+        """Fail for a problem at ``path`` below the op (``at`` when given, else ``fail``)."""
+        if at is not None:
+            at(message, path)
+        fail(f"{path[1:]}: {message}")
 
     def _flagged(self, name: str, args: dict[str, Any], handler: Callable, flags: dict[str, Any],
                  fail: Callable[[str], NoReturn], at: Callable[[str, str], Any] | None,
@@ -229,6 +277,16 @@ class OpRegistry:
             here = (lambda m, p, i=i: at(m, f"[{i}]{p}")) if at is not None else None
             out.append(self.parse(r, fail, here, first=i == 0))
         return tuple(out)
+
+
+def with_amounts(handler: Callable) -> Callable:
+    """``handler`` for an op with "for each" amounts (engine/amounts.py): it gets the op with
+    each amount counted when the op resolves (over the rules' ``selectors``)."""
+    def run(rules, s, ctx, op, targets):
+        args = evaluated(op.args, s, ctx.controller, ctx.source, rules.selectors)
+        return handler(rules, s, ctx, EffectOp(op.name, args, handler, op.cond, op.if_done, op.optional, op.guard,
+                                               op.raw), targets)
+    return run
 
 
 def guarded(ops: tuple, cond: Any) -> tuple:
@@ -403,7 +461,9 @@ class EffectRunner:
     n are chosen, or the player is done (``target_done``, with ``up_to``); n or fewer candidates
     without ``up_to`` are all taken without asking; among cards of a zone hidden from others
     (a hand) the decision is ``target_hidden`` (a secret kind); ``random = n`` picks with the
-    state's seeded generator, ``all = true`` takes every match. An op that
+    state's seeded generator, ``all = true`` takes every match. With ``chooser = "opponent"``
+    the decisions go to the controller's opponent (their info names the ``controller``); a
+    "for each" ``choose`` / ``random`` (engine/amounts.py) is counted when the op's turn comes. An op that
     pushes rule flow (a search, player damage...) is resumed after that flow.
 
     Conditions (``engine/conditions.py``; only in a game whose ``conditions`` are set): an op
@@ -470,6 +530,11 @@ class EffectRunner:
             elif sel is None:
                 targets = []
             elif isinstance(sel, Selector):
+                if sel.amount is not None:  # "as many as ...": counted now
+                    ops, op, sel = self._counted(s, ctx, ops, idx)
+                    if sel is None:
+                        idx, last, done = idx + 1, (), False
+                        continue
                 if sel.choose:
                     cands = self.effect_candidates(s, ctx, sel, op)
                     if cands and (sel.up_to or len(cands) > sel.choose):
@@ -512,6 +577,20 @@ class EffectRunner:
             if len(steps) != depth:  # the op pushed rule flow: resume after it
                 steps.insert(depth, _resume(c, source, ops, idx, last, extra, None, done))
                 return
+
+    def _counted(self, s, ctx: EffectCtx, ops: tuple, idx: int) -> tuple:
+        """``ops`` with op ``idx``'s selector counted: its ``choose`` / ``random`` "for each"
+        (engine/amounts.py) replaced by the number now; (ops, that op, its selector), the
+        selector None when the number is 0 (the op has nothing to act on)."""
+        op = ops[idx]
+        sel = op.args["target"]
+        n = amount_value(sel.amount, s, ctx.controller, ctx.source, self.selectors)
+        if n <= 0:
+            return ops, op, None
+        sel = replace(sel, choose=n if sel.choose else 0, random=n if sel.random else 0, amount=None)
+        op = EffectOp(op.name, {**op.args, "target": sel}, op.handler, op.cond, op.if_done, op.optional, op.guard,
+                      op.raw)
+        return ops[:idx] + (op,) + ops[idx + 1:], op, sel
 
     def effect_can_act(self, s, ctx: EffectCtx, op: EffectOp) -> bool:
         """Whether an op without a target could do anything now (a game's own hook: an optional
@@ -579,7 +658,11 @@ class EffectRunner:
             info["up_to"] = True
         if pending.picked:
             info["chosen"] = list(pending.picked)
-        self._decide(s, pending.controller, "target_hidden" if hidden else "target", pending, **info)
+        chooser = pending.controller
+        if sel.chooser == "opponent":  # 「相手は…を選ぶ」: the decision goes to the other seat
+            chooser = 1 - chooser
+            info["controller"] = pending.controller
+        self._decide(s, chooser, "target_hidden" if hidden else "target", pending, **info)
 
     def _apply_picks(self, s, pending: TargetPicks, a) -> None:
         op = pending.ops[pending.next_op]

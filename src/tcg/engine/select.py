@@ -23,7 +23,10 @@ from .errors import brief
 #: the sides a selector may name, from the effect's controller's point of view
 SIDES = ("own", "opponent", "either")
 #: the keys every selector understands (the game's properties come on top)
-BASE_KEYS = ("zone", "side", "choose", "up_to", "all", "random", "other")
+BASE_KEYS = ("zone", "side", "choose", "up_to", "all", "random", "other", "chooser")
+#: who chooses the cards of a ``choose = n`` selector: the effect's controller (the default) or
+#: their opponent (「相手は自分の…を選ぶ」)
+CHOOSERS = ("controller", "opponent")
 #: a count's range (``choose = n``, ``random = n``)
 COUNT_MAX = 99
 
@@ -102,6 +105,11 @@ class Selector:
     up_to: bool = False
     all: bool = False
     random: int = 0
+    #: who chooses (``CHOOSERS``): the controller, or their opponent
+    chooser: str = "controller"
+    #: a "for each" count (engine/amounts.py) given for ``choose`` or ``random``: counted when the
+    #: op resolves (``choose`` / ``random`` hold 1 until then), or None
+    amount: Any = None
     #: the table as written (for messages and views)
     raw: tuple = field(default=(), compare=False)
 
@@ -120,11 +128,14 @@ class Selector:
 
 class SelectorSchema:
     """What one game's selectors may name: its ``zones`` and card ``props`` (see ``Zone``,
-    ``Prop``), the ``default_zone`` when a table names none, and ``presets``: the game's target
-    names that are selectors (``"all_own_zx"`` -> a ``Selector``)."""
+    ``Prop``), the ``default_zone`` when a table names none, ``presets``: the game's target
+    names that are selectors (``"all_own_zx"`` -> a ``Selector``), and ``counts``: how to parse
+    a "for each" ``choose`` / ``random`` (engine/amounts.py's ``parse_amount``), if allowed."""
 
     def __init__(self, zones: Mapping[str, Zone], props: Mapping[str, Prop], default_zone: str,
-                 presets: Mapping[str, Selector] | None = None):
+                 presets: Mapping[str, Selector] | None = None, counts: Callable[..., Any] | None = None):
+        #: ``parse_amount`` (engine/amounts.py) when ``choose`` / ``random`` may be "for each" tables
+        self.counts = counts
         self.zones = dict(zones)
         self.props = dict(props)
         self.default_zone = default_zone
@@ -156,8 +167,15 @@ class SelectorSchema:
         other = self._bool(raw, "other")
         up_to = self._bool(raw, "up_to")
         every = self._bool(raw, "all")
-        choose = self._count(raw, "choose")
-        rand = self._count(raw, "random")
+        amount = None
+        for key in ("choose", "random"):
+            if isinstance(raw.get(key), Mapping) and self.counts is not None:  # "as many as ...": "for each"
+                try:
+                    amount = self.counts(raw[key], self, 0, COUNT_MAX)
+                except SelectorError as e:
+                    raise SelectorError(f".{key}{e.path}", e.message) from None
+        choose = 1 if amount is not None and "choose" in raw else self._count(raw, "choose")
+        rand = 1 if amount is not None and "random" in raw else self._count(raw, "random")
         given = [k for k, v in (("choose", choose), ("all", every), ("random", rand)) if v]
         if len(given) > 1:
             raise SelectorError("", f"say how many once: {' and '.join(given)} together")
@@ -167,6 +185,12 @@ class SelectorSchema:
             raise SelectorError(f".{given[0]}", "this selector takes no count")
         if up_to and not choose:
             raise SelectorError(".up_to", "up_to goes with choose = n")
+        chooser = raw.get("chooser", "controller")
+        if chooser not in CHOOSERS:
+            raise SelectorError(".chooser", f"chooser {brief(chooser)} is not one of: {', '.join(CHOOSERS)}"
+                                            f"{nearest(chooser, CHOOSERS)}")
+        if "chooser" in raw and not choose:
+            raise SelectorError(".chooser", "chooser goes with choose = n")
         tests = []
         for key, value in raw.items():
             if key in BASE_KEYS:
@@ -178,15 +202,15 @@ class SelectorSchema:
             tests.append(self._test(key, prop, value))
         hidden = self.zones[zone].hidden
         if hidden != "none" and (choose or (rand and tests)):
-            mine_only = hidden == "opponent" and side == "own"
+            mine_only = hidden == "opponent" and side == ("own" if chooser == "controller" else "opponent")
             if not mine_only:
                 if choose:
-                    whose = "your opponent's" if hidden == "opponent" else "a"
+                    whose = ("your opponent's" if chooser == "controller" else "your") if hidden == "opponent" else "a"
                     raise SelectorError(".choose", f"cards in {whose} {zone} are hidden: they cannot be chosen"
                                                    f" (use random = n or all = true)")
                 raise SelectorError(f".{tests[0].prop}", f"a random card of a hidden {zone} cannot be tested"
                                                          f" for {tests[0].prop!r} (that would reveal it)")
-        return Selector(zone, side, tuple(tests), other, choose, up_to, every, rand,
+        return Selector(zone, side, tuple(tests), other, choose, up_to, every, rand, chooser, amount,
                         raw=tuple((k, _frozen(v)) for k, v in raw.items()))
 
     @staticmethod

@@ -5,5 +5,6 @@ both read it: a module of its own, so that neither imports the other)."""
 #: observation layout changes meaning; 1: scaled floats, integer ids apart, names as indices;
 #: 2: the card language's new decisions and zones: Z/X choose-n targets, secret targets, place by
 #: effect, removed cards, "you may" (optional) in Z/X and Shironeko, Z/X triggered abilities (an
-#: optional trigger's ``optional`` decision names the op ``trigger``))
+#: optional trigger's ``optional`` decision names the op ``trigger``), Z/X choices (``choose_mode``,
+#: ``look_take``, ``look_order``, a target chosen by the opponent))
 ENV_VERSION = 2

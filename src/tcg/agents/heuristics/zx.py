@@ -26,6 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine.action import Action
+from ...engine.choices import walk
 from ...engine.rng import Rng
 from ..base import AgentView
 from .common import CardTexts, decide_by_kind, final_value, first_of, logistic
@@ -242,7 +243,7 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
         t = args.get("target", "")
         if not isinstance(t, str):  # a selector table: read as the preset of its side and count
             t = _as_preset(t)
-        amt = args.get("amount", 0) or 0
+        amt = _amount(ctx, args.get("amount"))
         if name == "damage" and t == "choose_opponent_zx":
             best, last_target = _best_damage_target(ctx, amt)
             v += best
@@ -359,6 +360,25 @@ def _cost_penalty(ctx: Ctx, cid: str, k: int, sq: int = -1, u: dict | None = Non
         else:
             v += 0.2 * part.amount
     return v
+
+
+def _amount(ctx: Ctx, amount) -> int:
+    """An op's number: as printed, or a "for each" amount (engine/amounts.py) counted roughly on
+    what the player sees (the Z/X on the board by side, or the size of the zone counted)."""
+    if amount is None or isinstance(amount, int):
+        return amount or 0
+    sel = amount.count
+    sides = {"own": (ctx.p,), "opponent": (1 - ctx.p,)}.get(sel.side, (0, 1))
+    if sel.zone == "board":
+        n = sum(1 for sq, u in ctx.mine + ctx.theirs if u.get("owner") in sides) - (ctx.p in sides and sel.other)
+    else:
+        size = {"hand": "hand_count", "deck": "deck", "life": "life"}.get(sel.zone)
+        players = ctx.obs["players"]
+        n = sum(players[p][size] if size else len(players[p].get(sel.zone) or ()) for p in sides)
+    n = max(0, n) * amount.times
+    if amount.max is not None:
+        n = min(n, amount.max) if amount.times > 0 else max(n, -amount.max)
+    return n
 
 
 def _ops_value(ctx: Ctx, ops) -> float:
@@ -707,11 +727,11 @@ def _activated_value(ctx: Ctx, sq: int, u: dict, ops) -> float:
     v = 0.0
     for name, args in ops:
         t = args.get("target")
-        if name == "modify" and t == "self" and args.get("amount", 0) > 0:
+        if name == "modify" and t == "self" and _amount(ctx, args.get("amount")) > 0:
             if u.get("asleep") or sq < 0:
                 continue
             pw = u.get("power_now", 0)
-            amt = args["amount"]
+            amt = _amount(ctx, args["amount"])
             for tq in ADJ[sq]:
                 w = ctx.board[tq]
                 if w is not None and w.get("owner") != ctx.p and pw < _remaining(w) <= pw + amt:
@@ -841,7 +861,7 @@ def _apply_battle_ops(ctx: Ctx, ops, i_attack: bool, att: dict, tgt: dict | None
     ob = False
     for name, args in ops:
         t = args.get("target", "")
-        amt = args.get("amount", 0) or 0
+        amt = _amount(ctx, args.get("amount"))
         theirs_side = t == "choose_opponent_zx"
         if t == "attacker" or (theirs_side and not i_attack) or (t == "choose_own_zx" and i_attack):
             who = att
@@ -985,6 +1005,8 @@ def _target(view, acts, rng):
     if op == "pay":
         return _pay_with(ctx, cands)
     where = {u["iid"]: (sq, u) for sq, u in enumerate(ctx.board) if u is not None and "iid" in u}
+    if info.get("controller", ctx.p) != ctx.p:  # 「相手は…を選ぶ」: we give up what we need least
+        return _give_up(ctx, cands, where)
     if not all(a.target in where for a in cands):
         return cands[rng.below(len(cands))]
     mine = all(where[a.target][1].get("owner") == ctx.p for a in cands)
@@ -994,7 +1016,7 @@ def _target(view, acts, rng):
     for ab in _abilities(src.get("id", "")) or ():
         for name, args in ab[3]:
             if name == op and str(args.get("target", "")).startswith("choose_"):
-                amount = args.get("amount", 0) or 0
+                amount = _amount(ctx, args.get("amount"))
                 break
         if amount:
             break
@@ -1037,6 +1059,69 @@ def _target(view, acts, rng):
             return val + (0 if u.get("asleep") else 2)
         return val
     return max(cands, key=score)
+
+
+def _printed(cid: str) -> dict:
+    """A card of the database as ``_hand_value`` reads a card view (one seen only at a look)."""
+    c = _db(cid)
+    if c is None:
+        return _UNSEEN
+    return {"id": c.id, "kind": c.kind, "cost": c.cost, "power": c.power, "color": c.color, "timing": c.timing}
+
+
+@lru_cache(maxsize=None)
+def _modes(cid: str, n: int) -> tuple:
+    """The modes of the card's ``choose_one`` with ``n`` modes, each as ``_effect_value`` reads
+    ops (((op, args), ...)); () for an unknown card."""
+    c = _db(cid)
+    for ab in (c.abilities if c is not None else ()):
+        for _, op in walk(ab.effects):
+            modes = op.args.get("modes") if op.name == "choose_one" else None
+            if modes and len(modes) == n:
+                return tuple(tuple((o.name, dict(o.args)) for o in m.ops) for m in modes)
+    return ()
+
+
+def _choose_mode(view, acts, rng):
+    """「次から1つを選ぶ」: the mode whose ops are worth the most now (the first of equals)."""
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    src = ctx.card_index().get(info.get("source")) or {}
+    modes = _modes(src.get("id", ""), info.get("modes", 0))
+    opts = [a for a in acts if a.type == "mode" and a.mode < len(modes)]
+    return max(opts, key=lambda a: _effect_value(ctx, modes[a.mode])) if opts else None
+
+
+def _look_take(view, acts, rng):
+    """A look: take the card worth the most in hand (for a zone the cards are lost to, the trash
+    or the removed pile, take none when that is allowed)."""
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    takes = [a for a in acts if a.type == "look_take"]
+    if not takes or (info.get("to") in ("trash", "removed") and _first(acts, "look_done")):
+        return _first(acts, "look_done") or (takes[0] if takes else None)
+    return max(takes, key=lambda a: _hand_value(ctx, _printed(view.cards(a).get("card", ""))))
+
+
+def _look_order(view, acts, rng):
+    """A look's rest going back: on top of our own deck the best card first (drawn next), on top of
+    the opponent's the worst; at the bottom the order hardly matters (the first offered)."""
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    opts = [a for a in acts if a.type == "look_order"]
+    if not opts or info.get("to") != "top":
+        return opts[0] if opts else None
+    sign = 1 if info.get("whose") == ctx.p else -1
+    return max(opts, key=lambda a: sign * _hand_value(ctx, _printed(view.cards(a).get("card", ""))))
+
+
+def _give_up(ctx: Ctx, cands, where):
+    """Our card the opponent's effect acts on, ours to choose: the Z/X worth least on the board,
+    or the card worth least in hand."""
+    if all(a.target in where for a in cands):
+        return min(cands, key=lambda a: ctx.unit_value(*where[a.target]))
+    hand = {c["iid"]: c for c in ctx.hand}
+    return min(cands, key=lambda a: _hand_value(ctx, hand.get(a.target) or _UNSEEN))
 
 
 def _place_effect(view, acts, rng):
@@ -1105,7 +1190,8 @@ _DECIDE = {"start_card": _start_card, "gate_card": _gate, "mulligan": _mulligan,
            "ignition": _ignition, "overdrive": _revealed, "life_card": _revealed, "main": _main,
            "battle": _battle, "life_pick": _life_pick, "discard": _discard, "awaken": _awaken,
            "pick_card": _pick, "overboost": _overboost, "target": _target, "pay": _pay,
-           "target_hidden": _target, "place_effect": _place_effect, "optional": _optional}
+           "target_hidden": _target, "place_effect": _place_effect, "optional": _optional,
+           "choose_mode": _choose_mode, "look_take": _look_take, "look_order": _look_order}
 
 
 # --- rollout value -------------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ from typing import Any
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_static_effects)
+from ...engine.amounts import has_amounts
+from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError, brief
@@ -168,8 +170,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
         if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
             fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
-        for n, op in enumerate(effects):
-            _check_move(op, lambda m, key: fail(m, f"effects[{n}].{key}"))
+        for path, op in walk(effects):  # (also the ops of choose_one's modes)
+            _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
             for k, v in (op.get("filter") or {}).items():
                 if k not in known:
@@ -179,6 +181,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if k == "color" and v not in COLORS:
                     fail(f"filter color = {v!r} is not one of: {', '.join(COLORS)}", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False)
+        if a["kind"] == "static" and any(has_amounts(op.args) and _counts_power(op["amount"]) for op in effects):
+            fail("a static ability's \"for each\" may not count by power (the power it gives would depend on"
+                 " itself)", "effects")
         abilities.append(Ability.of(a, effects, i, cost=cost, min_force=a["min_force"],
                                     player_card=a["player_card"], face_up_race=a["face_up_race"],
                                     min_face_up_race=a["min_face_up_race"], cond=cond, run=guarded(effects, cond),
@@ -220,6 +225,11 @@ def _cost(raw: Any, printed: int, registry, fail) -> tuple[int, Any]:
     except SelectorError as e:
         fail(e.message, "cost" + e.path)
     return costs.resources(printed), costs
+
+
+def _counts_power(amount) -> bool:
+    """A "for each" amount whose count tests the power of the cards (engine/amounts.py)."""
+    return any(t.prop == "power" for t in amount.count.tests)
 
 
 def _check_move(op, fail) -> None:

@@ -1,12 +1,13 @@
 """Z/X effect operations."""
 from __future__ import annotations
 
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
 from . import costs as ZC
 from . import flow as F
 from .cards import COUNTERS
 from .conditions import CONDITIONS
-from .select import DESTINATIONS, Loose, any_table, unit_table
+from .select import DESTINATIONS, SELECTORS, Loose, any_table, unit_table
 from .state import PickCardStep, Unit
 from .triggers import TRIGGERS
 
@@ -156,6 +157,12 @@ REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
                            "counter": Param(str, default=None, choices=COUNTERS),
                            "min_counters": Param(int, default=0)}, op_win_if)
 REGISTRY.define("overboost", {}, op_overboost)
+#: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
+REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+#: where a card taken by a look may go (the deck is where it is)
+LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
+#: 「デッキの上からN枚見て…」 (engine/choices.py; the Z/X side: ZXRules.look_*)
+REGISTRY.define("look", look_params(LOOK_TO, "deck"), op_look)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
 #: how each cost part is paid (games/zx/costs.py), and the parser of a cost list
 COST_HANDLERS = {"resources": ZC.pay_resources, "move": ZC.pay_move(op_move), "sleep": ZC.pay_sleep(op_set_state),
@@ -165,3 +172,4 @@ REGISTRY.costs = parse_cost  # an ability's cost as a list of parts
 REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
                                       doc="cost parts (engine/costs.py): paid now; with optional, you may")},
                 ZC.op_pay)
+REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

@@ -30,7 +30,9 @@ COLORS = ["black", "blue", "green", "red", "white"]
 PHASES = ["setup", "play", "reboot", "draw", "resource", "main", "ignition", "end"]
 KINDS = ["start_card", "gate_card", "mulligan", "resource", "main", "pay", "battle", "target",
          "ignition", "overdrive", "life_pick", "life_card", "awaken", "pick_card", "overboost", "discard",
-         "target_hidden", "place_effect", "optional"]
+         "target_hidden", "place_effect", "optional",
+         # choices (engine/choices.py): choose one —, looking at the top of a deck
+         "choose_mode", "look_take", "look_order"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
        "draw", "discard", "mill", "search", "shuffle", "add_life", "gain_counter", "alter_force", "overboost",
@@ -38,7 +40,9 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        # an optional triggered ability (engine/triggers.py's ASK)
        "trigger",
        # a cost paid with chosen cards, and the "you may pay" op (engine/costs.py, games/zx/costs.py)
-       "pay"]
+       "pay",
+       # choices (engine/choices.py)
+       "choose_one", "look"]
 WHY = ["activate", "battle_event", "ev_ex", "event", "place", "zx_ex", "shift", "overboost", "ignite"]
 
 HAND, PILE, CHARGE, RESOURCES, DYNAMIS, RESOLVING, CAND = 16, 80, 30, 40, 20, 8, 24
@@ -90,9 +94,14 @@ def observation():
         "color": Opt(Enum(COLORS)), "condition": Opt(Enum(["discard", "sleep_zx"])),
         "cost": Opt(Num(0, 99)), "left": Opt(Num(0, 99)), "over": Opt(Num(0, 99)),
         "paid": Opt(List(Enum(COLORS), 20)), "passes": Opt(Num(0, 99)), "remaining": Opt(Num(0, 99)),
-        "op": Opt(Enum(OPS)), "to": Opt(Enum(["force", "hand", "deck", "trash", "charge", "resources", "life", "removed", "square"])), "why": Opt(Enum(WHY)),
+        "op": Opt(Enum(OPS)), "to": Opt(Enum(["force", "hand", "deck", "trash", "charge", "resources", "life", "removed", "square",
+                                               "top", "bottom"])), "why": Opt(Enum(WHY)),
         "zone": Opt(Enum(["deck", "trash", "hand", "charge", "resources", "life", "removed"])), "reveal": Opt(Bool()),
         "up_to": Opt(Bool()), "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")),
+        # choices (engine/choices.py): a choose_one's modes; whose deck a look is at; the seat whose
+        # effect a target chosen by its opponent is for (chooser = "opponent")
+        "count": Opt(Num(0, 99)), "modes": Opt(Num(0, 99)), "modes_chosen": Opt(List(Num(0, 9), 8)),
+        "whose": Opt(Seat()), "controller": Opt(Seat()),
     })
     return Obj({
         "game": Const("zx"), "viewer": Num(0, 1), "turn": Num(0, 1000, scale=10),
@@ -142,4 +151,8 @@ def actions():
         ("optional", [("use", Vals(True, False))]),
         # costs (docs/cards.md Z6c): an activated ability used from the hand, the charge or the trash
         ("activate_card", [("card", Loc("me.hand", "me.charge", "me.trash")), ("ability", Vals(0, 1, 2, 3))]),
+        # choices (engine/choices.py): appended, so that the ids above keep their meaning
+        ("mode", [("mode", Vals(*range(8)))]),
+        ("look_take", [("card", Loc("decision.candidates"))]), ("look_done", []),
+        ("look_order", [("card", Loc("decision.candidates"))]),
     ]

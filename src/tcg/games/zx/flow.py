@@ -1,6 +1,7 @@
 """Z/X rule primitives: charge, deck refresh, life, power, costs, leaving the board."""
 from __future__ import annotations
 
+from ...engine.amounts import value as amount_value
 from ...engine.conditions import holds
 from ...engine.effects import EffectCtx
 from ...engine.piles import move_top_cards
@@ -150,7 +151,8 @@ def _static(s: ZXState, u: Unit, sources=None) -> int:
         for _, _, t, flt, amount in entries:
             if ((t == "self" and v is u) or (t == "all_own_zx" and v.owner == u.owner) or
                     (t == "all_opponent_zx" and v.owner != u.owner)) and unit_matches(s, u, flt):
-                total += amount
+                # a "for each" (engine/amounts.py) counted now, for the Z/X that has the static
+                total += amount if type(amount) is int else amount_value(amount, s, v.owner, v.iid, s.selectors)
     return total
 
 

@@ -9,6 +9,7 @@ import itertools
 from typing import Any, Sequence
 
 from ...engine.action import Action, ActionTable
+from ...engine.choices import ChoiceRunner
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.steps import StepRuleset
@@ -88,7 +89,7 @@ _NO_RESOURCE, _END_IGNITION, _END_TURN, _PASS = A("no_resource"), A("end_ignitio
 _PICK_NONE, _NO_OVERBOOST, _PAY_SUGGESTED = A("pick_none"), A("no_overboost"), A("pay_suggested")
 
 
-class ZXRules(EffectRunner, StepRuleset[ZXState]):
+class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
@@ -180,8 +181,8 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         """Hand, deck, life (face down even to its owner) are hidden. (Face-down dynamis cards
         stay put: the owner knows them and the opponent's view shows only their count; the
         start and gate cards chosen in set-up stay in the deck, only its order changes.)"""
-        if s.decision and s.decision.kind == "pick_card":
-            return False
+        if s.decision and s.decision.kind in ("pick_card", "look_take", "look_order"):
+            return False  # (the deck's cards looked at are named in the decision)
         for p, ps in enumerate(s.players):
             if p != viewer:
                 s.exchange(rng, ps.hand, ps.life, ps.deck)
@@ -960,13 +961,15 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
 
     def effect_can_act(self, s, ctx: EffectCtx, op) -> bool:
         """An optional ``discard`` is not offered with an empty hand (nor ``alter_force`` with an
-        empty trash or away from the board)."""
+        empty trash or away from the board, nor ``look`` at an empty deck)."""
         if op.name == "discard":
             return bool(s.players[ctx.controller].hand)
         if op.name == "alter_force":
             return s.square_of(ctx.source) >= 0 and bool(s.players[ctx.controller].trash)
         if op.name == "pay" and "cost" in op.args:  # you may pay: not asked when it cannot be paid
             return ZC.can_pay(s, ctx.controller, ctx.source, op["cost"])
+        if op.name == "look":  # (an empty deck: nothing to look at)
+            return bool(s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller].deck)
         return True
 
     def effect_target(self, s, iid: int) -> Unit | ZS.Loose | None:
@@ -1048,6 +1051,38 @@ class ZXRules(EffectRunner, StepRuleset[ZXState]):
         else:
             iids = (s.battle.attacker if sel == "attacker" else s.battle.target,)
         return [u for u in self.effect_targets(s, iids) if isinstance(u, Unit)]  # on the board only
+
+    # --- looking at the top of a deck (engine/choices.py: the look op) -------------------------------
+    def look_top(self, s, player: int, n: int) -> list:
+        """The top ``n`` cards of the player's deck, top first (fewer when it holds fewer: looking
+        is not drawing, the deck is not rebuilt)."""
+        deck = s.players[player].deck
+        return deck[::-1][:n]
+
+    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
+        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
+        into the hand it is named to its owner alone unless ``reveal`` showed it to both first);
+        ``to = "square"``: onto a square of the owner's choice, unpaid, as ``move`` puts it."""
+        if reveal:
+            s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
+        if to == "square":
+            s.steps.append(("effect_place", owner, iid, ctx.source))
+        else:
+            F.move_card(s, iid, owner, "deck", to)
+
+    def look_put(self, s, owner: int, iids: list, where: str) -> None:
+        """The rest of a look, top first, to the top or bottom of the owner's deck (the first
+        highest) or into the trash (a ``move`` event each)."""
+        if where == "trash":
+            for iid in iids:
+                F.move_card(s, iid, owner, "deck", "trash")
+            return
+        deck = s.players[owner].deck
+        deck[:] = [i for i in deck if i not in iids]
+        if where == "top":
+            deck.extend(reversed(iids))
+        else:
+            deck[0:0] = reversed(iids)
 
     # --- a card put onto a square by an effect (move to = "square") ----------------------------------
     def _step_effect_place(self, s, step):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...engine.amounts import parse_amount
 from ...engine.select import Prop, Selector, SelectorSchema, Zone
 from . import flow as F
 from .cards import COLORS, KINDS
@@ -110,7 +111,9 @@ PRESETS = {
     "all_opponent_zx": Selector("board", "opponent", all=True, raw=(("all", True), ("side", "opponent"))),
     "all_own_zx": Selector("board", "own", all=True, raw=(("all", True), ("side", "own"))),
 }
-SELECTORS = SelectorSchema(ZONES, PROPS, "board", PRESETS)
+#: ``choose`` / ``random`` may be "for each" tables (engine/amounts.py)
+SELECTORS = SelectorSchema(ZONES, PROPS, "board", PRESETS, counts=parse_amount)
+ZXState.selectors = SELECTORS  # a static's "for each" amount counts over it (flow.py)
 
 
 def unit_table(raw) -> Selector:

@@ -209,7 +209,8 @@ def card_facts(c: Card) -> tuple:
         battle = ((BATTLE_EVENT if c.kind == "event" else BATTLE_EV_EX if c.kind == "ev_ex" else BATTLE_NONE)
                   if c.timing in ("battle", "any") else BATTLE_NONE)
         triggers = tuple((ab.index, ab.when, ab.once_per_turn) for ab in c.abilities if ab.kind == "trigger")
-        facts = (statics, any(e[4] < 0 for e in statics), c.abilities_of("activated"), c.abilities_of("on_place"),
+        lowers = any((e[4] if type(e[4]) is int else e[4].times) < 0 for e in statics)  # (a "for each": its sign)
+        facts = (statics, lowers, c.abilities_of("activated"), c.abilities_of("on_place"),
                  color, hand, dyn, battle, triggers)
         if len(_FACTS) >= 20_000:  # card sets loaded again and again (tests): start afresh
             _FACTS.clear()
@@ -255,6 +256,9 @@ class ZXState(TurnState):
 
     #: games/zx/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
     trigger_hook: Any = None
+    #: games/zx/select.py's ``SELECTORS`` (set when that module is imported, as the rules do): what
+    #: a static ability's "for each" amount counts (flow.py)
+    selectors: Any = None
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])

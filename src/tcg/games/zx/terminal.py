@@ -151,7 +151,8 @@ class Renderer(VoicedBoard):
     def decision_source(self, game: Any) -> tuple | None:
         """A target's effect goes on once the target is chosen: its lines name the card."""
         d = game.decision
-        if d is not None and d.kind in ("target", "target_hidden", "place_effect") \
+        if d is not None and d.kind in ("target", "target_hidden", "place_effect", "choose_mode", "look_take",
+                                        "look_order") \
                 and isinstance((d.info or {}).get("source"), int):
             return (d.info["source"], None)
         return None

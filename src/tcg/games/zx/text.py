@@ -42,9 +42,11 @@ GAME = "zx"
 _HIDDEN_KEY = {"start_card": "hidden.start_card", "no_start_card": "hidden.start_card",
                "gate_card": "hidden.gate_card", "no_gate_card": "hidden.gate_card",
                "pick": "hidden.pick", "pick_none": "hidden.pick", "target": "hidden.target",
-               "target_done": "hidden.target"}
+               "target_done": "hidden.target", "look_take": "hidden.look", "look_done": "hidden.look",
+               "look_order": "hidden.look"}
 #: events that an effect of a card causes (named with the card when the events before tell it)
-EFFECT_EVENTS = frozenset({"damage", "modify", "set_state", "counter", "add_life", "mill", "leave_board", "move"})
+EFFECT_EVENTS = frozenset({"damage", "modify", "set_state", "counter", "add_life", "mill", "leave_board", "move",
+                           "reveal"})
 #: events that start what a card does (its effects follow them)
 SOURCE_EVENTS = frozenset({"event", "ev_ex", "activate", "shift", "zx_ex", "place", "overboost", "trigger"})
 
@@ -392,8 +394,8 @@ def _describe(s: Any, a: Action, lang: str) -> str:
             params["effect"] = use_text(s.cards[a.card], lang, val) or t("fmt.effect_n", lang, n=val + 1)
         elif k == "color":
             params["color"] = color_name(val, lang)
-        elif k == "index":
-            params["index"] = val + 1
+        elif k in ("index", "mode"):
+            params[k] = val + 1
         else:
             params[k] = val
     if a.type == "pay_suggested":
@@ -464,7 +466,8 @@ class _Table:
     def view(self, iid: Any) -> dict[str, Any] | None:
         v = self.views.get(iid) if isinstance(iid, int) else None
         if v is None and isinstance(iid, int) and self.d is not None and (
-                self.d.kind in ("gate_card", "pick_card") or (self.d.kind == "start_card" and self.mine)):
+                self.d.kind in ("gate_card", "pick_card", "look_take", "look_order")
+                or (self.d.kind == "start_card" and self.mine)):
             # a card of the actor's deck: a start card is the actor's to see; a gate card goes face up
             # and a card searched for is named in the log once it is taken
             try:
@@ -647,6 +650,19 @@ class _Table:
             if not self.mine:  # it depends on their hand: a secret
                 return T("option.pay_suggested.hidden")
             return T("option.pay_suggested", colors=suggested_colors(self.game.state, v.lang))
+        if kind == "mode":
+            modes = getattr(getattr(self.game.state, "pending", None), "modes", ())
+            mode = modes[a.mode] if a.mode < len(modes) else None
+            text = (mode.text if v.lang == "ja" else mode.text_en or mode.text) if mode is not None else ""
+            return T("option.mode", n=a.mode + 1, text=text or T("fmt.effect_n", n=a.mode + 1))
+        if kind == "look_take" and cv and d is not None:
+            info = d.info or {}
+            reveal = getattr(self.game.state.pending, "reveal", False)
+            return T("option.look_take", card=v.label(cv), kind=kind_name(cv.get("kind"), v.lang), stats=self.st(cv),
+                     dest=T(f"zone.{info.get('to', 'hand')}"), shown=T("option.look_take.shown") if reveal else "")
+        if kind == "look_order" and cv and d is not None:
+            where = (d.info or {}).get("to", "bottom")
+            return T("option.look_order", card=v.label(cv), stats=self.st(cv), where=T(f"option.look_order.{where}"))
         if kind == "target":
             tv = self.views.get(a.target)
             if tv and tv.get("zone") == "board":
@@ -928,6 +944,20 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
     if kind == "optional":
         return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
                  what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
+    if kind == "mode":  # a mode of a choose_one chosen (engine/choices.py)
+        text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
+        return T("event.mode", who=v.who(p), card=card(), text=text or T("fmt.effect_n", n=ev.get("mode", 0) + 1))
+    if kind in ("look", "look_rest"):  # the top of a deck looked at: others learn how many only
+        owner = ev.get("whose")
+        whose = v.own(p) if owner == p else v.whose(owner)
+        if kind == "look_rest":
+            return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
+                     place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
+        seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
+        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
+                 cards=(": " if v.lang != "ja" else "：") + v.join(seen) if seen else "")
+    if kind == "reveal":
+        return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
     if kind == "pick":
         zone = T(f"zone.{ev.get('from', 'deck')}")
         if ev.get("card") is None:  # a searched card the viewer may not see
@@ -983,7 +1013,8 @@ ECHO = {"place": ("place",), "event": ("event",), "battle_event": ("event",), "a
         "attack": ("attack",), "shift": ("shift",), "ev_ex": ("ev_ex",), "resource": ("resource",),
         "discard": ("discard",), "pick": ("pick", "alter_force"), "zx_ex": ("zx_ex",),
         "gate_card": ("gate_card",), "start_card": ("start_card",), "mulligan": ("mulligan",),
-        "place_free": ("place",), "use_free": ("event",), "overboost": ("place",), "optional": ("optional",)}
+        "place_free": ("place",), "use_free": ("event",), "overboost": ("place",), "optional": ("optional",),
+        "mode": ("mode",)}
 #: actions whose line already states what they cost
 PAID = frozenset({"place", "event", "battle_event", "activate", "activate_card", "ev_ex", "zx_ex"})
 
@@ -1176,6 +1207,19 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         more = T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
                  count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
         return T("decision.target", who=who, card=v.card(decision.get("source")), what=what) + more
+    if kind == "choose_mode":
+        return T("decision.choose_mode", who=who, card=v.card(decision.get("source")),
+                 remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+    if kind in ("look_take", "look_order"):
+        if "source" not in decision:  # another player's look: the cards are theirs to see
+            return T("decision.look.hidden", who=who)
+        src = v.card(decision.get("source"))
+        if kind == "look_order":
+            return T("decision.look_order", who=who, card=src,
+                     where=T(f"option.look_order.{decision.get('to', 'bottom')}"))
+        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
+        return T(key, who=who, card=src, count=decision.get("remaining", 1),
+                 dest=T(f"zone.{decision.get('to', 'hand')}"))
     if kind == "place_effect":
         if "card" not in decision:
             return T("decision.place_effect.hidden", who=who, card=v.card(decision.get("source")))

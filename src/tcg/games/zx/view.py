@@ -197,7 +197,8 @@ def _observe_shared(s: ZXState, viewer: int | None) -> dict[str, Any]:
 
 
 def _frame(s: ZXState, viewer, board: list, players: list) -> dict[str, Any]:
-    decision = s.decision_view(viewer, ("pick_card", "start_card", "gate_card", "target_hidden"))
+    decision = s.decision_view(viewer, ("pick_card", "start_card", "gate_card", "target_hidden", "look_take",
+                                        "look_order"))
     battle = None
     if s.battle is not None:
         battle = {"attacker": s.battle[0], "target": s.battle[2]}
