@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, event, given, settings, strategies as st
 
 import tcg
+from tcg.engine.choices import parse_modes
 from tcg.engine.conditions import SHAPES
 from tcg.engine.costs import PARTS
 from tcg.engine.errors import TcgError
@@ -153,8 +154,18 @@ def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
 def param_value(g: Grammar, p: Any) -> st.SearchStrategy[Any]:
     """A value for one declared op parameter (a selector table where the parameter takes one)."""
     options: list[st.SearchStrategy[Any]] = []
-    if getattr(p, "items", None) is not None and g.costs is not None:
+    if p.items is not None and g.costs is not None:
         return cost(g)
+    if p.nested is parse_modes:  # choose_one's modes: each a list of ops
+        return st.lists(st.builds(lambda ops: {"text": "モード", "text_en": "a mode", "effects": ops},
+                                  st.lists(op_table(g, True, nested=False), min_size=1, max_size=2)),
+                        min_size=2, max_size=3)
+    if p.nested is not None and p.type is dict:  # a look's take
+        return st.fixed_dictionaries({"choose": st.integers(1, 2), "to": st.sampled_from(sorted(g.selectors.zones))},
+                                     optional={"up_to": st.booleans()})
+    if p.type is int and p.choices is None and g.selectors is not None:  # a "for each" amount
+        options.append(st.builds(lambda sel, n: {"count": sel, "times": n}, selector(g, counted=False),
+                                 st.integers(-2, 3)))
     if p.table is not None and g.selectors is not None:
         options.append(selector(g))
     if p.choices:
@@ -171,21 +182,24 @@ def param_value(g: Grammar, p: Any) -> st.SearchStrategy[Any]:
     return st.one_of(options)
 
 
-def op_table(g: Grammar, first: bool) -> st.SearchStrategy[dict[str, Any]]:
+def op_table(g: Grammar, first: bool, nested: bool = True) -> st.SearchStrategy[dict[str, Any]]:
+    """An op of the game's registry with values for its parameters (``nested``: ops that hold
+    ops, such as choose_one, may be drawn too)."""
     reg = g.registry
+    names = [n for n in reg.names() if nested or not any(p.nested is parse_modes for p in reg.params(n).values())]
 
     def of(name: str) -> st.SearchStrategy[dict[str, Any]]:
         params = reg.params(name)
         required = {k: param_value(g, p) for k, p in params.items() if p.required}
         optional: dict[str, st.SearchStrategy[Any]] = {k: param_value(g, p) for k, p in params.items()
-                                                       if not p.required and p.type in (int, str, bool)}
+                                                       if not p.required and (p.type in (int, str, bool) or p.nested)}
         if g.conditions is not None:
             optional["if"] = condition(g)
             optional["optional"] = st.booleans()
             if not first:
                 optional["if_done"] = st.booleans()
         return st.fixed_dictionaries({"op": st.just(name), **required}, optional=optional)
-    return st.sampled_from(reg.names()).flatmap(of)
+    return st.sampled_from(names).flatmap(of)
 
 
 def ability(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
