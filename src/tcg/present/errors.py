@@ -1,0 +1,236 @@
+"""Errors in the reader's language: ``error_text(error, lang)``.
+
+The engine raises its errors in English (``TcgError`` and its kinds); this module phrases them in
+Japanese for a Japanese page or ``--lang ja``, without touching the raise sites. It follows
+gettext's model: the English text is the key. ``errors.toml`` (next to this file) lists entries
+``{en = "...", ja = "..."}`` whose English is a template of a message as the engine writes it,
+``{name}`` marking a value; each template is compiled once to a regular expression (a value is a
+non-greedy group), a message that matches a template whole is given in the template's Japanese
+with the same values filled back in.
+
+* A ``CardDataError`` is phrased from its parts: file, card and field in Japanese words
+  (``ファイル f.toml、カード X-1、項目「cost」：...``), then its ``detail`` translated.
+* An ``IllegalDeckError`` names the deck and gives each ``DeckProblem`` in Japanese.
+* Any other error (or a plain message) is translated whole; else, when it starts with where it
+  happened (``path: message``, as ``engine.files.fail`` and deck files write it), the rest is
+  translated and the place kept.
+* A value in a placeholder named in ``NESTED`` (``{message}``, ``{error}``, ``{type}``...) is
+  itself translated: a message (``not valid TOML ({error} (at line ...))``) or a word of the
+  ``[word]`` table (``a whole number`` -> ``整数``); a template whose such value cannot be
+  translated does not fit the message. The nearest-word hint `` (did you mean 'x'?)``
+  is translated wherever it stands. A value written as a quoted name ('x') is shown in Japanese
+  quotes (「x」).
+
+A message no template matches stays in English as it is: a translation is never an error.
+English is never changed (``error_text(e, "en") == str(e)``)."""
+from __future__ import annotations
+
+import pathlib
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+CATALOGUE = pathlib.Path(__file__).with_name("errors.toml")
+#: placeholders whose value is itself a message or a word of the catalogue, translated in turn
+NESTED = frozenset({"message", "error", "detail", "type", "what", "kind"})
+#: placeholders whose value is translated when it can be, else shown as written
+MAYBE_NESTED = frozenset({"place", "reason"})
+#: placeholders shown exactly as written (TOML or code a file would hold), never in 「」
+VERBATIM = frozenset({"example", "code", "form"})
+#: how deep nested messages are translated
+_MAX_NESTING = 4
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_SPACED = re.compile(r"( ?)\{([a-z_][a-z0-9_]*)\}( ?)")
+_HINT = re.compile(r" \(did you mean ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\?\)")
+_HINT_MARK = "\x00{}\x00"
+_HINT_BACK = re.compile("\x00(\\d+)\x00")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+@dataclass(frozen=True)
+class Template:
+    """One entry of the catalogue: the English template, the Japanese one and the regular
+    expression that matches a message written from the English."""
+
+    en: str
+    ja: str
+    pattern: re.Pattern[str]
+
+    def render(self, match: re.Match[str], depth: int) -> str | None:
+        """The Japanese with the matched values filled in; None when a value that must be
+        translated (``NESTED``) is not."""
+        values: dict[str, str] = {}
+        for name, text in match.groupdict().items():
+            value = _value(name, text, depth)
+            if value is None:
+                return None
+            values[name] = value
+        return _SPACED.sub(lambda m: _fill(m, values), self.ja)
+
+
+def _fill(m: re.Match[str], values: dict[str, str]) -> str:
+    """A placeholder (and the spaces around it) filled in: a value in Japanese quotes or
+    brackets needs no space beside it."""
+    before, name, after = m.groups()
+    value = values.get(name)
+    if value is None:
+        return m.group(0)
+    if value.startswith(("「", "（")):
+        before = ""
+    if value.endswith(("」", "）")):
+        after = ""
+    return f"{before}{value}{after}"
+
+
+def _compile(en: str) -> re.Pattern[str]:
+    """The regular expression of an English template: its text literal, each ``{name}`` a
+    non-greedy group (a name used twice must match the same text twice)."""
+    out, seen, pos = [], set(), 0
+    for m in _PLACEHOLDER.finditer(en):
+        out.append(re.escape(en[pos:m.start()]))
+        name = m.group(1)
+        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.*?)")
+        seen.add(name)
+        pos = m.end()
+    out.append(re.escape(en[pos:]))
+    return re.compile("".join(out), re.S)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The templates (most literal text first, so the most specific wins) and the words."""
+
+    templates: tuple[Template, ...]
+    words: dict[str, str]
+    hint: str
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> Catalogue:
+    """``errors.toml``, read and compiled once."""
+    data = tomllib.loads(CATALOGUE.read_text(encoding="utf-8"))
+    entries = [(str(e["en"]), str(e["ja"])) for e in data.get("message", [])]
+    entries.sort(key=lambda e: -len(_PLACEHOLDER.sub("", e[0])))
+    return Catalogue(tuple(Template(en, ja, _compile(en)) for en, ja in entries),
+                     {str(k): str(v) for k, v in data.get("word", {}).items()},
+                     str(data.get("hint", {}).get("ja", "（もしかして{word}？）")))
+
+
+def _quoted(text: str) -> str:
+    """A value written as a quoted name (``'x'``, as ``repr`` writes it) in Japanese quotes (a
+    nearest-word hint after it kept)."""
+    if "\x00" in text:
+        head, _, hint = text.partition("\x00")
+        return _quoted(head) + "\x00" + hint
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"" and _QUOTED.fullmatch(text):
+        return f"「{text[1:-1]}」"
+    return text
+
+
+def _value(name: str, text: str, depth: int) -> str | None:
+    """A placeholder's value as the Japanese shows it: translated when its name is in
+    ``NESTED`` (None if it cannot be: the template does not fit the message), else as written."""
+    if name in VERBATIM:
+        return text
+    if name not in NESTED and name not in MAYBE_NESTED:
+        return _quoted(text)
+    words = catalogue().words
+    found = words[text] if text in words else _translate(text, depth + 1)
+    return found if found is not None or name in NESTED else _quoted(text)
+
+
+def _translate(message: str, depth: int = 0) -> str | None:
+    """The Japanese of ``message`` if a template matches it whole (its nearest-word hints
+    translated too), else None."""
+    if depth > _MAX_NESTING:
+        return None
+    hints: list[str] = []
+
+    def mark(m: re.Match[str]) -> str:
+        hints.append(m.group(1))
+        return _HINT_MARK.format(len(hints) - 1)
+    text = _HINT.sub(mark, message)
+    cat = catalogue()
+    for template in cat.templates:
+        m = template.pattern.fullmatch(text)
+        out = template.render(m, depth) if m is not None else None
+        if out is not None:
+            return _HINT_BACK.sub(lambda h: cat.hint.format(word=_quoted(hints[int(h.group(1))])), out)
+    return None
+
+
+def translate(message: str, lang: str = "ja") -> str:
+    """``message`` in ``lang``: its Japanese when a template matches it (whole, or after a
+    leading ``where: ``), else the message unchanged."""
+    if lang != "ja" or not message:
+        return message
+    found = _translate(message)
+    if found is not None:
+        return found
+    where, rest = _split_where(message)
+    return message if rest is None else f"{where}：{rest}"
+
+
+def translated(message: str) -> bool:
+    """Whether ``message`` has a Japanese rendering (a template matches it, or its part after a
+    leading ``where: ``)."""
+    return _translate(message) is not None or _split_where(message)[1] is not None
+
+
+def _split_where(message: str) -> tuple[str, str | None]:
+    """``(where, the rest in Japanese)`` for a message ``where: rest`` whose rest a template
+    matches (the first ``: `` that gives one), else ``(message, None)``."""
+    start = 0
+    while True:
+        i = message.find(": ", start)
+        if i <= 0:
+            return message, None
+        rest = _translate(message[i + 2:])
+        if rest is not None:
+            where = message[:i]
+            return catalogue().words.get(where, where), rest
+        start = i + 2
+
+
+def where_text(file: Any, card: Any, field: Any, lang: str = "ja") -> str:
+    """Where a card-file problem is, as ``CardDataError`` says it, in ``lang``."""
+    from ..engine.errors import _printable
+    if lang != "ja":
+        where = _printable(str(file), limit=None)
+        where += f", card {_printable(str(card))}" if card else ""
+        return where + (f", field '{_printable(str(field))}'" if field else "")
+    where = f"ファイル {_printable(str(file), limit=None)}"
+    where += f"、カード {_printable(str(card))}" if card else ""
+    return where + (f"、項目「{_printable(str(field))}」" if field else "")
+
+
+def error_text(error: BaseException | str, lang: str = "en") -> str:
+    """An error (or a message) as the reader of ``lang`` is told it: in English ``str(error)``
+    unchanged; in Japanese translated by the catalogue, an untranslated message kept in English."""
+    if lang != "ja":
+        return str(error)
+    from ..engine.errors import CardDataError, IllegalDeckError
+    if isinstance(error, CardDataError):
+        return f"{where_text(error.file, error.card, error.field)}：{translate(str(error.detail))}"
+    if isinstance(error, IllegalDeckError):
+        return _illegal_deck(error)
+    return translate(str(error))
+
+
+def _illegal_deck(error: Any) -> str:
+    """An ``IllegalDeckError`` in Japanese: the deck, the verdict and its first problems."""
+    from ..engine.errors import _printable
+    from ..text import catalog
+    problems = error.problems
+    shown = "、".join(f"[{p.rule}] {p.text('ja')}" + (f"（{_printable(str(p.card))}）" if p.card else "")
+                     for p in problems[:5])
+    more = f"、ほか{len(problems) - 5}件" if len(problems) > 5 else ""
+    game = catalog().get(f"game.{error.game}", "ja", default=str(error.game))
+    verdict = "では遊べません" if "cannot be played" in str(error) else "のルールに合っていません"
+    return f"デッキ「{_printable(str(error.deck.name), 60)}」は{game}{verdict}：{shown}{more}"
+
+
+__all__ = ["CATALOGUE", "Catalogue", "Template", "catalogue", "error_text", "translate", "translated",
+           "where_text"]
