@@ -36,13 +36,12 @@ CATALOGUE = pathlib.Path(__file__).with_name("errors.toml")
 #: placeholders whose value is itself a message or a word of the catalogue, translated in turn
 NESTED = frozenset({"message", "error", "detail", "type", "what", "kind"})
 #: placeholders whose value is translated when it can be, else shown as written
-MAYBE_NESTED = frozenset({"place", "reason"})
+MAYBE_NESTED = frozenset({"place", "reason", "value"})
 #: placeholders shown exactly as written (TOML or code a file would hold), never in 「」
 VERBATIM = frozenset({"example", "code", "form"})
 #: how deep nested messages are translated
 _MAX_NESTING = 4
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
-_SPACED = re.compile(r"( ?)\{([a-z_][a-z0-9_]*)\}( ?)")
 _HINT = re.compile(r" \(did you mean ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\?\)")
 _HINT_MARK = "\x00{}\x00"
 _HINT_BACK = re.compile("\x00(\\d+)\x00")
@@ -67,21 +66,24 @@ class Template:
             if value is None:
                 return None
             values[name] = value
-        return _SPACED.sub(lambda m: _fill(m, values), self.ja)
+        return _fill(_PLACEHOLDER.split(self.ja), values)
 
 
-def _fill(m: re.Match[str], values: dict[str, str]) -> str:
-    """A placeholder (and the spaces around it) filled in: a value in Japanese quotes or
-    brackets needs no space beside it."""
-    before, name, after = m.groups()
-    value = values.get(name)
-    if value is None:
-        return m.group(0)
-    if value.startswith(("「", "（")):
-        before = ""
-    if value.endswith(("」", "）")):
-        after = ""
-    return f"{before}{value}{after}"
+def _fill(parts: list[str], values: dict[str, str]) -> str:
+    """A template split at its placeholders (text, name, text, name, ..., text) with the values
+    filled in: a value in Japanese quotes or brackets takes no space beside it."""
+    out = list(parts)
+    for i in range(1, len(out), 2):
+        value = values.get(out[i])
+        if value is None:
+            out[i] = "{" + out[i] + "}"
+            continue
+        if value.startswith(("「", "（")) and out[i - 1].endswith(" "):
+            out[i - 1] = out[i - 1][:-1]
+        if _HINT_BACK.sub("）", value).endswith(("」", "）")) and out[i + 1].startswith(" "):  # a hint: in （）
+            out[i + 1] = out[i + 1][1:]
+        out[i] = value
+    return "".join(out)
 
 
 def _compile(en: str) -> re.Pattern[str]:

@@ -44,6 +44,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from ..engine.deck import MAX_COPIES, MAX_DECK_CARDS, Deck, _toml_str
 from ..engine.errors import DeckFileError, TcgError
+from ..present.errors import error_text
 from ..engine.files import MAX_DECK_BYTES, parse_json, parse_toml, read_text
 from ..games import spec
 from ..spec import DeckPart
@@ -406,7 +407,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
         except NoCardSet as e:
             return problem(request, no_set_text(request, e), 404)
         except TcgError as e:  # a stored set the game's cards no longer take
-            return problem(request, str(e), 409)
+            return problem(request, error_text(e, lang), 409)
         cat = catalog()
         words = {}
         for k in SCRIPT_WORDS:
@@ -430,7 +431,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
         except NoCardSet as e:
             return bad(no_set_text(request, e), 404)
         except TcgError as e:
-            return bad(str(e), 409)
+            return bad(error_text(e, lang_of(request)), 409)
 
     def game_and_set(request: Request, game: str):
         """(the card set the request names, None) or (None, the answer refusing the request)."""
@@ -465,7 +466,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
             deck = await run_in_threadpool(read_deck_text, game, text, where, None if mine is None else mine.files)
             return {"ok": True, "deck": deck}
         except TcgError as e:
-            return bad(str(e))
+            return bad(error_text(e, lang_of(request)))
 
     @app.post("/api/deck-file/{game}")
     async def api_deck_file(request: Request, game: str):
@@ -484,7 +485,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
             text = await run_in_threadpool(deck_file_text, game, deck, description,
                                            None if mine is None else mine.files)
         except TcgError as e:
-            return bad(str(e))
+            return bad(error_text(e, lang_of(request)))
         return {"ok": True, "text": text, "filename": file_name(deck.name)}
 
 
