@@ -254,3 +254,17 @@ def test_deck_file_errors_of_every_game_read_in_japanese(tmp_path):
 def test_the_web_forms_own_errors_read_in_japanese(message):
     ja = translate(message)
     assert ja != message and _JAPANESE.search(ja) and untranslated_english(ja, []) is None, ja
+
+
+def test_an_illegal_deck_and_a_record_error_read_in_japanese():
+    deck = Deck("zx", "Too small", {"main": ("ZXS-001",)})
+    problems = tcg.validate_deck("zx", deck)
+    e = tcg.IllegalDeckError(deck, problems)
+    ja = error_text(e, "ja")
+    assert ja.startswith("デッキ「Too small」は") and problems[0].text("ja") in ja
+    assert error_text(e, "en") == str(e)
+    record = "record deck #1 is malformed: record deck: a deck must be a table, got list"
+    assert translate(record) == "記録のデッキ1番の形が正しくありません：記録のデッキ：デッキは表で書いてください（list になっています）"
+    nested = "the record's card files do not load: a.toml, card X, field 'cost': must be at least 0, got -1"
+    assert translate(nested) == "記録のカードファイルを読み込めません：ファイル a.toml、カード X、項目「cost」：0以上にしてください（-1 になっています）"
+    assert translate("the game is over") == "ゲームは終わっています"

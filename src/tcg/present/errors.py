@@ -45,6 +45,7 @@ _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _HINT = re.compile(r" \(did you mean ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\?\)")
 _HINT_MARK = "\x00{}\x00"
 _HINT_BACK = re.compile("\x00(\\d+)\x00")
+_CARD_WHERE = re.compile(r"(?P<file>.+?)(?:, card (?P<card>.+?))?(?:, field '(?P<field>.+)')?")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 
 
@@ -140,6 +141,9 @@ def _value(name: str, text: str, depth: int) -> str | None:
         return _quoted(text)
     words = catalogue().words
     found = words[text] if text in words else _translate(text, depth + 1)
+    if found is None and depth < _MAX_NESTING:  # a message that says where first: "deck: ..."
+        where, rest = _split_where(text)
+        found = None if rest is None else f"{where}：{rest}"
     return found if found is not None or name in NESTED else _quoted(text)
 
 
@@ -191,9 +195,20 @@ def _split_where(message: str) -> tuple[str, str | None]:
             return message, None
         rest = _translate(message[i + 2:])
         if rest is not None:
-            where = message[:i]
-            return catalogue().words.get(where, where), rest
+            return _where(message[:i]), rest
         start = i + 2
+
+
+def _where(where: str) -> str:
+    """Where a message says it happened, in Japanese: a word (``deck``), the place of a card-file
+    problem as ``CardDataError`` writes it (``f.toml, card X, field 'y'``), else as written."""
+    words = catalogue().words
+    if where in words:
+        return words[where]
+    m = _CARD_WHERE.fullmatch(where)
+    if m is not None and (m.group("card") or m.group("field")):
+        return where_text(m.group("file"), m.group("card"), m.group("field"))
+    return where
 
 
 def where_text(file: Any, card: Any, field: Any, lang: str = "ja") -> str:
