@@ -32,6 +32,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..engine.errors import CardDataError, IllegalDeckError, printable
+from ..text import catalog
+
 CATALOGUE = pathlib.Path(__file__).with_name("errors.toml")
 #: placeholders whose value is itself a message or a word of the catalogue, translated in turn
 NESTED = frozenset({"message", "error", "detail", "type", "what", "kind"})
@@ -41,6 +44,10 @@ MAYBE_NESTED = frozenset({"place", "reason", "value"})
 VERBATIM = frozenset({"example", "code", "form"})
 #: how deep nested messages are translated
 _MAX_NESTING = 4
+#: a longer message is left as written (no message of the engine is this long), and at most this
+#: many ``where: `` splits are tried: a translation costs little whatever the message
+MAX_MESSAGE = 4000
+_MAX_SPLITS = 8
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _HINT = re.compile(r" \(did you mean ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\?\)")
 _HINT_MARK = "\x00{}\x00"
@@ -150,7 +157,7 @@ def _value(name: str, text: str, depth: int) -> str | None:
 def _translate(message: str, depth: int = 0) -> str | None:
     """The Japanese of ``message`` if a template matches it whole (its nearest-word hints
     translated too), else None."""
-    if depth > _MAX_NESTING:
+    if depth > _MAX_NESTING or len(message) > MAX_MESSAGE:
         return None
     hints: list[str] = []
 
@@ -189,14 +196,15 @@ def _split_where(message: str) -> tuple[str, str | None]:
     """``(where, the rest in Japanese)`` for a message ``where: rest`` whose rest a template
     matches (the first ``: `` that gives one), else ``(message, None)``."""
     start = 0
-    while True:
+    for _ in range(_MAX_SPLITS):
         i = message.find(": ", start)
         if i <= 0:
-            return message, None
+            break
         rest = _translate(message[i + 2:])
         if rest is not None:
             return _where(message[:i]), rest
         start = i + 2
+    return message, None
 
 
 def _where(where: str) -> str:
@@ -213,14 +221,13 @@ def _where(where: str) -> str:
 
 def where_text(file: Any, card: Any, field: Any, lang: str = "ja") -> str:
     """Where a card-file problem is, as ``CardDataError`` says it, in ``lang``."""
-    from ..engine.errors import _printable
     if lang != "ja":
-        where = _printable(str(file), limit=None)
-        where += f", card {_printable(str(card))}" if card else ""
-        return where + (f", field '{_printable(str(field))}'" if field else "")
-    where = f"ファイル {_printable(str(file), limit=None)}"
-    where += f"、カード {_printable(str(card))}" if card else ""
-    return where + (f"、項目「{_printable(str(field))}」" if field else "")
+        where = printable(str(file), limit=None)
+        where += f", card {printable(str(card))}" if card else ""
+        return where + (f", field '{printable(str(field))}'" if field else "")
+    where = f"ファイル {printable(str(file), limit=None)}"
+    where += f"、カード {printable(str(card))}" if card else ""
+    return where + (f"、項目「{printable(str(field))}」" if field else "")
 
 
 def error_text(error: BaseException | str, lang: str = "en") -> str:
@@ -228,7 +235,6 @@ def error_text(error: BaseException | str, lang: str = "en") -> str:
     unchanged; in Japanese translated by the catalogue, an untranslated message kept in English."""
     if lang != "ja":
         return str(error)
-    from ..engine.errors import CardDataError, IllegalDeckError
     if isinstance(error, CardDataError):
         return f"{where_text(error.file, error.card, error.field)}：{translate(str(error.detail))}"
     if isinstance(error, IllegalDeckError):
@@ -236,17 +242,15 @@ def error_text(error: BaseException | str, lang: str = "en") -> str:
     return translate(str(error))
 
 
-def _illegal_deck(error: Any) -> str:
+def _illegal_deck(error: IllegalDeckError) -> str:
     """An ``IllegalDeckError`` in Japanese: the deck, the verdict and its first problems."""
-    from ..engine.errors import _printable
-    from ..text import catalog
     problems = error.problems
-    shown = "、".join(f"[{p.rule}] {p.text('ja')}" + (f"（{_printable(str(p.card))}）" if p.card else "")
+    shown = "。".join(f"[{p.rule}] {p.text('ja')}" + (f"（{printable(str(p.card))}）" if p.card else "")
                      for p in problems[:5])
-    more = f"、ほか{len(problems) - 5}件" if len(problems) > 5 else ""
+    more = f"。ほか{len(problems) - 5}件" if len(problems) > 5 else ""
     game = catalog().get(f"game.{error.game}", "ja", default=str(error.game))
-    verdict = "では遊べません" if "cannot be played" in str(error) else "のルールに合っていません"
-    return f"デッキ「{_printable(str(error.deck.name), 60)}」は{game}{verdict}：{shown}{more}"
+    verdict = "では遊べません" if error.unchecked else "のルールに合っていません"
+    return f"デッキ「{printable(str(error.deck.name), 60)}」は{game}{verdict}：{shown}{more}"
 
 
 __all__ = ["CATALOGUE", "Catalogue", "Template", "catalogue", "error_text", "translate", "translated",
