@@ -4,6 +4,7 @@ the card and the field and holds no English sentence; English stays as the engin
 from __future__ import annotations
 
 import json
+import pathlib
 import re
 import tomllib
 from typing import Any, Callable, Iterator
@@ -57,6 +58,19 @@ def test_nested_messages_hints_and_places_are_translated():
         "/x/big.toml：デッキファイルが2,000バイトあり、上限の1,000バイトを超えています"
     assert translate("must be at most 99, got (a number of about 40 digits)") == \
         "99以下にしてください（約40桁の数 になっています）"
+
+
+# --- what the engine's tests provoke ---------------------------------------------------------
+def test_every_card_and_deck_file_message_the_tests_provoke_reads_in_japanese():
+    """``error_messages.jsonl``: one of each message the card-file, deck-file, file-input, fuzz
+    and corpus tests made the engine raise (file paths taken out), collected once."""
+    path = pathlib.Path(__file__).with_name("error_messages.jsonl")
+    messages = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    assert len(messages) >= 200
+    for m in messages:
+        assert translated(m), m
+        ja = translate(m)
+        assert untranslated_english(ja, []) is None, (m, ja)
 
 
 # --- bad inputs over the four games ----------------------------------------------------------

@@ -5,7 +5,7 @@ Japanese for a Japanese page or ``--lang ja``, without touching the raise sites.
 gettext's model: the English text is the key. ``errors.toml`` (next to this file) lists entries
 ``{en = "...", ja = "..."}`` whose English is a template of a message as the engine writes it,
 ``{name}`` marking a value; each template is compiled once to a regular expression (a value is a
-non-greedy group), a message that matches a template whole is given in the template's Japanese
+non-greedy group; a number or a name when its name is in ``NUMBERS`` or ``NAMES``), a message that matches a template whole is given in the template's Japanese
 with the same values filled back in.
 
 * A ``CardDataError`` is phrased from its parts: file, card and field in Japanese words
@@ -42,6 +42,15 @@ NESTED = frozenset({"message", "error", "detail", "type", "what", "kind"})
 MAYBE_NESTED = frozenset({"place", "reason", "value"})
 #: placeholders shown exactly as written (TOML or code a file would hold), never in 「」
 VERBATIM = frozenset({"example", "code", "form"})
+#: placeholders that hold a number (``1,000``, ``-3``, ``2.5``) or a byte (``0xff``): they match
+#: nothing else, so a number never swallows the text after it
+NUMBERS = frozenset({"offset", "line", "column", "char", "size", "limit", "depth", "digits", "count", "most",
+                     "least", "max", "length", "number", "seconds", "byte"})
+_NUMBER = r"-?(?:0x[0-9a-f]+|[0-9][0-9,]*(?:\.[0-9]+)?)"
+#: placeholders that hold a name (a key, an op, a zone...): never text with ": " in it, so a name
+#: never swallows the place a message starts with ("op 'draw': optional must be ...")
+NAMES = frozenset({"key", "op", "shape", "card_kind", "ability", "setting", "zone", "side", "event", "other"})
+_NAME = r"(?:(?!: ).)*?"
 #: how deep nested messages are translated
 _MAX_NESTING = 4
 #: a longer message is left as written (no message of the engine is this long), and at most this
@@ -101,7 +110,8 @@ def _compile(en: str) -> re.Pattern[str]:
     for m in _PLACEHOLDER.finditer(en):
         out.append(re.escape(en[pos:m.start()]))
         name = m.group(1)
-        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.*?)")
+        group = _NUMBER if name in NUMBERS else _NAME if name in NAMES else ".*?"
+        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>{group})")
         seen.add(name)
         pos = m.end()
     out.append(re.escape(en[pos:]))
