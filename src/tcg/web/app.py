@@ -510,7 +510,8 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
     @app.post("/api/validate-deck")
     async def validate(request: Request, game: str = Form(...), deck_text: str = Form("")):
         if game not in GAME_NAMES:
-            return JSONResponse({"ok": False, "problems": [f"unknown game {game!r}"]}, status_code=400)
+            return JSONResponse({"ok": False, "problems": [error_text(f"unknown game {game!r}", lang_of(request))]},
+                                status_code=400)
         try:
             deck_from_form(game, "", deck_text, tcg.list_decks(game))
         except tcg.IllegalDeckError as e:

@@ -422,7 +422,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
     @app.get("/api/cards/{game}")
     async def api_cards(request: Request, game: str):
         if game not in GAME_NAMES:
-            return bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
+            return bad(error_text(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", lang_of(request)), 404)
         lang = request.query_params.get("lang")
         try:
             mine = set_of(request, game)
@@ -436,7 +436,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
     def game_and_set(request: Request, game: str):
         """(the card set the request names, None) or (None, the answer refusing the request)."""
         if game not in GAME_NAMES:
-            return None, bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
+            return None, bad(error_text(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", lang_of(request)), 404)
         try:
             return set_of(request, game), None
         except NoCardSet as e:
@@ -475,11 +475,11 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
             return refused
         body = await request.body()
         if len(body) > MAX_DECK_JSON:
-            return bad(f"the deck is larger than {MAX_DECK_JSON:,} bytes", 413)
+            return bad(error_text(f"the deck is larger than {MAX_DECK_JSON:,} bytes", lang_of(request)), 413)
         try:
             data = parse_json(body.decode("utf-8"), "the deck", error=DeckFileError)
         except (UnicodeDecodeError, TcgError) as e:
-            return bad(f"the deck is not JSON ({e})")
+            return bad(error_text(f"the deck is not JSON ({e})", lang_of(request)))
         try:
             deck, description = deck_from_json(game, data)
             text = await run_in_threadpool(deck_file_text, game, deck, description,
