@@ -1,13 +1,15 @@
 """A Japanese page says what is wrong in Japanese (tcg.present.errors): a too-long name or a broken
 pasted deck on the join form, a broken deck on the start form, the deck check and the deck
-builder's reading of a deck file, and the /my-cards check of a card file (file, card and field
-kept); an English page says it as before."""
+builder's reading of a deck file, the /my-cards check of a card file (file, card and field kept)
+and the table's refusals; an English page says it as before."""
 from __future__ import annotations
+
+import json
 
 import tcg
 from markupsafe import escape
 
-from .helpers import browsers, client, invite_path, new_game
+from .helpers import browsers, client, invite_path, new_game, receive_state
 
 BROKEN_DECK = 'game = "zx"\n[main\n'
 BROKEN_DECK_JA = "貼り付けたデッキ：TOMLとして正しくありません（2行6文字目：表の見出しの終わりに「]」が必要です）"
@@ -73,3 +75,15 @@ def test_the_card_set_check_names_file_card_and_field_in_japanese(tmp_path):
         assert {p["field"]: p["message"] for p in en}["cost"] == "must be at least 0, got -1"
         saved = c.post("/api/card-sets/zx?lang=ja", json={"name": "Mine", **body})
         assert saved.status_code == 400 and "0以上にしてください" in saved.text
+
+
+def test_the_table_refuses_in_the_seats_language(tmp_path):
+    with client(tmp_path) as c:
+        gid = new_game(c)
+        with c.websocket_connect(f"/ws/{gid}?seat=0&lang=ja") as ws:
+            m = receive_state(ws)
+            ws.send_text(json.dumps({"type": "concede", "seq": m["seq"]}))
+            over = receive_state(ws, lambda x: x["result"] is not None)
+            ws.send_text(json.dumps({"type": "concede", "seq": over["seq"]}))
+            err = json.loads(ws.receive_text())
+            assert err == {**err, "type": "error", "message": "ゲームは終わっています"}
