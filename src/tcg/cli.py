@@ -99,9 +99,17 @@ def _one_line(message: str) -> str:
     return "; ".join(part.strip() for part in str(message).splitlines() if part.strip())
 
 
-def _fail(message: str, code: int = 1) -> None:
-    _echo_err(f"error: {_one_line(message)}")
+def _fail(message: str, code: int = 1, lang: str = "en") -> None:
+    _echo_err(f"{'エラー：' if lang == 'ja' else 'error: '}{_one_line(message)}")
     raise typer.Exit(code)
+
+
+def _error_text(error: BaseException, lang: str) -> str:
+    """An expected error as the ``--lang`` reader is told it (``tcg.present.errors``)."""
+    if lang != "ja":
+        return str(error)
+    from .present.errors import error_text
+    return error_text(error, lang)
 
 
 #: exit code of an unexpected exception (a bug): distinct from failures the command expects
@@ -161,6 +169,7 @@ def _guard(fn: Callable) -> Callable:
     other exception into one ``internal error:`` line and a report file (exit code 3)."""
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        lang = kwargs.get("lang") if kwargs.get("lang") in ("en", "ja") else "en"  # the command's --lang
         try:
             with stop_signals():  # SIGTERM and SIGHUP stop a command the way Ctrl-C does
                 return fn(*args, **kwargs)
@@ -174,13 +183,17 @@ def _guard(fn: Callable) -> Callable:
             _fail("input ended", 1)
         except TcgError as e:
             from .api import IllegalDeckError
+            if isinstance(e, IllegalDeckError) and lang == "ja":
+                _fail(f"デッキ「{e.deck.name}」は{e.game}のルールに合っていません（問題{len(e.problems)}件。"
+                      f"'{_tcg()} validate --lang ja {e.game} {e.deck.source or e.deck.name}' で確かめてください）",
+                      lang=lang)
             if isinstance(e, IllegalDeckError):
                 _fail(f"deck {e.deck.name!r} is not legal for {e.game} ({len(e.problems)} "
                       f"problem{'s' if len(e.problems) != 1 else ''}; see '{_tcg()} validate {e.game} "
                       f"{e.deck.source or e.deck.name}')")
-            _fail(str(e))
+            _fail(_error_text(e, lang), lang=lang)
         except (ValueError, FileNotFoundError, OSError) as e:
-            _fail(str(e))
+            _fail(_error_text(e, lang), lang=lang)
         except Exception as e:  # noqa: BLE001 - a bug: one line, the traceback in a report file
             raise typer.Exit(_report_internal_error(e)) from None
     return wrapper
@@ -414,7 +427,7 @@ def validate_cmd(
     try:
         deck = load_deck(game, deckfile)
     except (DeckFileError, OSError, UnicodeDecodeError) as e:
-        _fail(str(e), 2)
+        _fail(_error_text(e, lang), 2, lang)
     problems = validate_deck(game, deck)
     con = _console()
     where = f"{deck.name!r}" + (f" ({deck.source})" if deck.source else "")

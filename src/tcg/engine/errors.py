@@ -38,6 +38,10 @@ def _printable(text: str, limit: int | None = 80) -> str:
     return text if limit is None or len(text) <= limit else text[:limit - 3] + "..."
 
 
+#: ``_printable`` for the modules that say errors in other words (``tcg.present.errors``)
+printable = _printable
+
+
 class DeckFileError(TcgError, ValueError):
     """A deck file cannot be read at all (syntax, unknown section, bad count)."""
 
@@ -51,7 +55,7 @@ class IllegalDeckError(TcgError, ValueError):
     was checked (``validate=False``), not the deck-construction rules. The message is one line."""
 
     def __init__(self, deck, problems: list, game: str | None = None, unchecked: bool = False):
-        self.deck, self.problems = deck, problems
+        self.deck, self.problems, self.unchecked = deck, problems, unchecked
         self.game = game or deck.game
         shown = "; ".join(f"{p}" + (f" ({_printable(str(p.card))})" if p.card else "") for p in problems[:5])
         more = f"; and {len(problems) - 5} more" if len(problems) > 5 else ""

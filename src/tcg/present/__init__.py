@@ -8,6 +8,7 @@ build on it; it imports neither of them, nor ``rich``.
   ``offered``, ``menu_paths``;
 * ``words``: ``say``, ``result_words``, ``why_not``, ``rules_primer``;
 * ``cards``: ``card_columns``, ``generic_card_columns``, ``card_label``, ``card_text``;
+* ``errors``: ``error_text`` (an engine error in the reader's language, from ``errors.toml``);
 * ``lines`` (``fold``, ``cap``...), ``voice`` (``CardBook``, ``Voice``) and ``menus``: what the
   games' text layers build on (once ``tcg.presentation``, ``tcg.voice`` and ``tcg.menus``, which
   stay as re-exports).

@@ -35,6 +35,7 @@ from ..engine.deck import Deck
 from ..engine.game import MAX_SEED
 from ..text import catalog
 from ..present import rules_primer
+from ..present.errors import error_text
 from .catalog_pages import add_routes as add_catalog_routes
 from .deck_pages import MAX_DECK_JSON
 from .deck_pages import add_routes as add_deck_pages
@@ -249,7 +250,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             return join_form(request, gid, action, seat, stored, 400, problem_lines(e.problems, lang),
                              t("web.illegal_deck"), form)
         except TcgError as e:
-            return join_form(request, gid, action, seat, stored, 400, [str(e)], t("web.bad_join"), form)
+            return join_form(request, gid, action, seat, stored, 400, [error_text(e, lang)], t("web.bad_join"), form)
         got = store.claim(gid, code, session=ensure_session(request), name=name, setup=setup)
         if got is None:
             return problem(request, t("web.invite_used", url=f"/watch/{gid}"), 409)
@@ -339,7 +340,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         except tcg.IllegalDeckError as e:
             return problem(request, t("web.illegal_deck"), details=problem_lines(e.problems, lang))
         except TcgError as e:
-            return problem(request, str(e))
+            return problem(request, error_text(e, lang))
         kinds = ["human", "human"]
         kinds[1 - my_seat] = "computer" if opponent == "computer" else "invite"
         options = {"computer": {"agent": agent, "seconds": seconds}} if opponent == "computer" else {}
@@ -347,7 +348,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             try:
                 chosen = clock_option(clock)
             except TcgError as e:
-                return problem(request, str(e))
+                return problem(request, error_text(e, lang))
             if chosen:
                 options["clock"] = chosen
         lobby = opponent == "friend" and form.get("lobby") in ("1", "on")
@@ -509,13 +510,14 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
     @app.post("/api/validate-deck")
     async def validate(request: Request, game: str = Form(...), deck_text: str = Form("")):
         if game not in GAME_NAMES:
-            return JSONResponse({"ok": False, "problems": [f"unknown game {game!r}"]}, status_code=400)
+            return JSONResponse({"ok": False, "problems": [error_text(f"unknown game {game!r}", lang_of(request))]},
+                                status_code=400)
         try:
             deck_from_form(game, "", deck_text, tcg.list_decks(game))
         except tcg.IllegalDeckError as e:
             return {"ok": False, "problems": problem_lines(e.problems, lang_of(request))}
         except TcgError as e:
-            return {"ok": False, "problems": [str(e)]}
+            return {"ok": False, "problems": [error_text(e, lang_of(request))]}
         return {"ok": True, "problems": []}
 
     add_deck_pages(app, page, problem, lang_of, store)

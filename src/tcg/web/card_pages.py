@@ -26,6 +26,7 @@ from fastapi import FastAPI, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from ..engine.errors import TcgError
+from ..present.errors import error_text, translate, where_text
 from ..engine.files import parse_toml
 from ..text import catalog
 from .forms import GAME_NAMES, HASH, problem_lines
@@ -97,13 +98,23 @@ def cards_in(files: list[tuple[str, str]], problems: list[dict[str, Any]]) -> li
     return out
 
 
-def check(game: str, files: list[tuple[str, str]]) -> dict[str, Any]:
-    """The answer of ``/api/check-cards``: problems, cards and the hash."""
+def check(game: str, files: list[tuple[str, str]], lang: str = "en") -> dict[str, Any]:
+    """The answer of ``/api/check-cards``: problems (their ``message`` and ``text`` in ``lang``),
+    cards and the hash."""
     from ..api import check_card_files
     from ..engine.card_files import files_sha256
-    problems = check_card_files(game, files)
+    problems = [problem_in(p, lang) for p in check_card_files(game, files)]
     return {"ok": not problems, "problems": problems, "cards": cards_in(files, problems),
             "hash": files_sha256([t for _, t in files])}
+
+
+def problem_in(problem: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A card-file problem (``card_files.problem``) with its message and text in ``lang``."""
+    if lang != "ja":
+        return problem
+    message = translate(problem["message"], lang)
+    return {**problem, "message": message,
+            "text": f"{where_text(problem['file'], problem['card'], problem['field'], lang)}：{message}"}
 
 
 async def read_json(request: Request) -> Any:
@@ -226,8 +237,8 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
                     max_kib=MAX_BODY // 1024, max_files=MAX_CARD_SET_FILES)
 
     # plain functions (FastAPI runs them in worker threads): a check reads every card
-    def check_answer(game: str, files: list[tuple[str, str]]) -> dict[str, Any]:
-        return check(game, files)
+    def check_answer(game: str, files: list[tuple[str, str]], lang: str = "en") -> dict[str, Any]:
+        return check(game, files, lang)
 
     @app.post("/api/check-cards/{game}")
     async def api_check(request: Request, game: str):
@@ -238,7 +249,7 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
             files = files_of(await read_json(request))
         except CardSetRefused as e:
             return refused(request, e)
-        return await run_in_threadpool(check_answer, game, files)
+        return await run_in_threadpool(check_answer, game, files, lang_of(request))
 
     @app.post("/api/card-sets/{game}")
     async def api_save(request: Request, game: str):
@@ -255,7 +266,7 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
             files = files_of(data)
         except CardSetRefused as e:
             return refused(request, e)
-        answer = await run_in_threadpool(check_answer, game, files)
+        answer = await run_in_threadpool(check_answer, game, files, lang_of(request))
         if not answer["ok"]:
             answer["error"] = t(lang_of(request), "fix_first")
             return JSONResponse(answer, status_code=400)
@@ -274,7 +285,7 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
         try:
             digest = await run_in_threadpool(save)
         except TcgError as e:
-            return JSONResponse({"ok": False, "error": str(e)}, status_code=400)
+            return JSONResponse({"ok": False, "error": error_text(e, lang_of(request))}, status_code=400)
         if limit is not None:
             limit.add(client_key(request.scope))
         sets = [digest] + [h for h in remembered(request) if h != digest]
@@ -309,7 +320,7 @@ def add_routes(app: FastAPI, store: Any, page: Callable[..., HTMLResponse], prob
         except tcg.IllegalDeckError as e:
             return {"ok": False, "problems": problem_lines(e.problems, lang_of(request))}
         except TcgError as e:
-            return {"ok": False, "problems": [str(e)]}
+            return {"ok": False, "problems": [error_text(e, lang_of(request))]}
         return {"ok": True, "problems": []}
 
 

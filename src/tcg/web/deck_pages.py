@@ -44,6 +44,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from ..engine.deck import MAX_COPIES, MAX_DECK_CARDS, Deck, _toml_str
 from ..engine.errors import DeckFileError, TcgError
+from ..present.errors import error_text
 from ..engine.files import MAX_DECK_BYTES, parse_json, parse_toml, read_text
 from ..games import spec
 from ..spec import DeckPart
@@ -409,7 +410,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
         except NoCardSet as e:
             return problem(request, no_set_text(request, e), 404)
         except TcgError as e:  # a stored set the game's cards no longer take
-            return problem(request, str(e), 409)
+            return problem(request, error_text(e, lang), 409)
         cat = catalog()
         words = {}
         for k in SCRIPT_WORDS:
@@ -424,7 +425,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
     @app.get("/api/cards/{game}")
     async def api_cards(request: Request, game: str):
         if game not in GAME_NAMES:
-            return bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
+            return bad(error_text(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", lang_of(request)), 404)
         lang = request.query_params.get("lang")
         try:
             mine = set_of(request, game)
@@ -433,12 +434,12 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
         except NoCardSet as e:
             return bad(no_set_text(request, e), 404)
         except TcgError as e:
-            return bad(str(e), 409)
+            return bad(error_text(e, lang_of(request)), 409)
 
     def game_and_set(request: Request, game: str):
         """(the card set the request names, None) or (None, the answer refusing the request)."""
         if game not in GAME_NAMES:
-            return None, bad(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", 404)
+            return None, bad(error_text(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})", lang_of(request)), 404)
         try:
             return set_of(request, game), None
         except NoCardSet as e:
@@ -468,7 +469,7 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
             deck = await run_in_threadpool(read_deck_text, game, text, where, None if mine is None else mine.files)
             return {"ok": True, "deck": deck}
         except TcgError as e:
-            return bad(str(e))
+            return bad(error_text(e, lang_of(request)))
 
     @app.post("/api/deck-file/{game}")
     async def api_deck_file(request: Request, game: str):
@@ -477,17 +478,17 @@ def add_routes(app: FastAPI, page: Callable[..., HTMLResponse], problem: Callabl
             return refused
         body = await request.body()
         if len(body) > MAX_DECK_JSON:
-            return bad(f"the deck is larger than {MAX_DECK_JSON:,} bytes", 413)
+            return bad(error_text(f"the deck is larger than {MAX_DECK_JSON:,} bytes", lang_of(request)), 413)
         try:
             data = parse_json(body.decode("utf-8"), "the deck", error=DeckFileError)
         except (UnicodeDecodeError, TcgError) as e:
-            return bad(f"the deck is not JSON ({e})")
+            return bad(error_text(f"the deck is not JSON ({e})", lang_of(request)))
         try:
             deck, description = deck_from_json(game, data)
             text = await run_in_threadpool(deck_file_text, game, deck, description,
                                            None if mine is None else mine.files)
         except TcgError as e:
-            return bad(str(e))
+            return bad(error_text(e, lang_of(request)))
         return {"ok": True, "text": text, "filename": file_name(deck.name)}
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.errors import TcgError
+from ..present.errors import error_text
 from . import clock as clocks
 from .room import Room
 from .store import UNKNOWN, Conflict, StoreError
@@ -456,7 +457,7 @@ class Hub:
             except Conflict:
                 changed = True  # another process moved first: the reloaded game goes out
             except (TcgError, StoreError) as e:
-                await self.error(conn, str(e))
+                await self.error(conn, error_text(e, conn.lang))
                 return
         if changed:
             await self.broadcast(room, only)
