@@ -9,7 +9,7 @@ from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op
 from . import flow as F
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, Loose, any_table, state_table, unit_table
-from .state import PlayerDamageStep, SearchStep, Unit
+from .state import PlayerDamageStep, SearchStep
 from .triggers import TRIGGERS
 
 PLAYERS = ("self", "opponent")

@@ -18,7 +18,7 @@ from ...engine.triggers import ASK, take
 from . import flow as F
 from . import payment as P
 from . import select as SS
-from . import triggers as ST
+from . import triggers as ST  # noqa: F401 - sets SNState.trigger_hook (triggers on the field)
 from .cards import CHARACTER_KINDS, Card
 from .conditions import CONDITIONS
 from .state import (ActivatedStep, DamageCleanupStep, PayStep, PlayerDamageStep, PlayStep, SearchPending, SearchStep,
