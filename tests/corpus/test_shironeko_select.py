@@ -303,3 +303,11 @@ def test_agents_answer_the_new_decisions(agent):
             assert a in g.legal_actions()
             g.apply(a)
         assert decision(g) == (0, "main")
+
+
+def test_copies_in_a_pile_are_one_choice_in_the_menu():
+    from tcg.games.shironeko import text as X
+    g = game(p0={"hand": ["CSL-09"], "town": [ANY]}, p1={"discard": ["F-R1", "F-R1", "F-R2"]})
+    do(g, "monster", card="CSL-09")
+    paths = [path for path, _ in X.menu(g, g.legal_actions(), 0, "en")]
+    assert len(paths) == 4 and len(set(paths)) == 3         # two copies of F-R1, F-R2, done

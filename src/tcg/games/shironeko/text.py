@@ -622,6 +622,12 @@ def _path(v: Voice, s, a: Action) -> tuple[str, ...]:
     return (describe(s, a, v.lang, viewer=v.viewer),)
 
 
+def _in_pile(s, iid: int) -> bool:
+    """The card is in a pile (not a character or leader on the field)."""
+    ps = s.players[s.owner[iid]]
+    return ps.unit(iid) is None and (ps.leader is None or ps.leader.iid != iid)
+
+
 def _same_card_param(s, a: Action) -> tuple:
     """What makes two actions different for the player: the card *id* of a card in a pile (hand,
     deck, damage area: copies are alike), the instance of a card on the field."""
@@ -629,6 +635,9 @@ def _same_card_param(s, a: Action) -> tuple:
     for k, val in a.params:
         if k == "card" and a.type != "activate" and isinstance(val, int):
             out.append((k, s.cards[val].id))
+        elif k == "target" and a.type == "target" and isinstance(val, int) and _in_pile(s, val):
+            # a card of a pile chosen by a selector table: copies of one pile are alike
+            out.append((k, (s.cards[val].id, s.owner[val])))
         else:
             out.append((k, val))
     return (a.type, tuple(out))
