@@ -18,6 +18,7 @@ from tcg.engine.game import Game
 from tcg.games.shironeko.cards import load_cards
 from tcg.games.shironeko.rules import ShironekoRules
 from tcg.games.shironeko.state import SNState, Unit
+from tcg.games.shironeko.triggers import reindex
 
 from .. import harness_base as base
 from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
@@ -55,6 +56,10 @@ def scenario(p0: dict | None = None, p1: dict | None = None, active: int = 0, tu
         lay["chars"] = units
         lay["leader"] = _unit(spec["leader"], p, new, turn) if spec.get("leader") else None
     s = pool.state(SNState, seed, mulliganed=True)
+    reindex(s)  # the triggers of the characters laid on the field (games/shironeko/triggers.py)
+    if s.trig is not None:
+        rules.profile  # noqa: B018 - loads the numbers
+        s.trig.cap = rules.max_triggers_per_action
     s.first, s.active, s.phase = first, active, "main"
     if start == "turn":
         s.turn, s.active = turn - 1, 1 - active
@@ -116,8 +121,8 @@ def _resolve(g: Game, key: str, value: Any, atype: str) -> Any:
     elif key in ("defender",) or (key == "target" and atype in ("change", "awaken")) or \
             (key in ("card",) and atype == "activate") or key == "attacker":
         pools = [[u.iid for u in ps.chars] + ([ps.leader.iid] if ps.leader else [])]
-    else:  # effect targets: own field then the opponent's
-        pools = [[u.iid for u in ps.chars], [u.iid for u in op.chars]]
+    else:  # effect targets: own field then the opponent's, then the decision's candidates (piles)
+        pools = [[u.iid for u in ps.chars], [u.iid for u in op.chars], g.decision.info.get("candidates") or []]
     for pool in pools:
         for iid in pool:
             if s.cards[iid].id == value:

@@ -249,7 +249,11 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None) -> float:
     n_att = len(attackers)
     for op in ops:
         name, a = op.name, op.args
-        tgt = a.get("target") or ""
+        tgt = _target_name(a.get("target"))
+        if tgt is None:  # a selector table over a pile (a move between piles)
+            if name == "move" and a["target"].side == "own" and a.get("to") in ("hand", "characters"):
+                v += 0.8
+            continue
         opp_t = tgt in ("choose_opponent_character", "choose_character", "all_opponent_characters")
         own_t = tgt in ("choose_own_character", "choose_own_other_character", "all_own_characters",
                         "all_own_other_characters", "self")
@@ -339,6 +343,19 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None) -> float:
         elif name == "recycle":
             v += 0.9 * min(a.get("amount", 1), len(c.me["discard"]))
     return v
+
+
+def _target_name(target) -> str | None:
+    """The old target name a target stands for in this module's rough worth: the name itself,
+    or for a selector table over the character area the name with its side, count and
+    ``other``; None for a table over another zone."""
+    if target is None or isinstance(target, str):
+        return target or ""
+    if target.zone != "characters":
+        return None
+    side = {"own": "own_", "opponent": "opponent_"}.get(target.side, "")
+    other = "other_" if target.other and side == "own_" else ""
+    return f"choose_{side}{other}character" if target.choose else f"all_{side}{other}characters"
 
 
 def _on_enter_value(card_dict: dict, c: _Ctx, runes: list) -> float:
@@ -556,7 +573,75 @@ def _trigger(view: AgentView, c: _Ctx) -> Action:
     return min(view.choices, key=key)
 
 
+def _pile_card(c: _Ctx, iid: int) -> tuple[dict, bool] | None:
+    """A card the player sees in a pile (hand, discard, town...) with this instance id, and
+    whether it is ours."""
+    for side, ours in ((c.me, True), (c.opp, False)):
+        for z in ("hand", "discard", "town", "damage_area", "removed", "leader_hand"):
+            for card in side.get(z) or ():
+                if card.get("iid") == iid:
+                    return card, ours
+    return None
+
+
 def _target(view: AgentView, c: _Ctx) -> Action:
+    """A target: a character as ``_unit_target`` scores it; a card in a pile (a selector table)
+    by its worth: ours taken to the hand or the field the best, ours sent away the least, the
+    opponent's the best. With ``up_to``: done once the next pick would hurt us."""
+    picks = [a for a in view.choices if a.type == "target"]
+    done = next((a for a in view.choices if a.type == "target_done"), None)
+    if not picks:
+        return done if done is not None else view.choices[0]
+    if all(c.unit(a.target) is not None for a in picks):
+        best = _unit_target(view if done is None else _Only(picks), c)
+        if done is not None:
+            u = c.unit(best.target)
+            op = (c.obs["decision"] or {}).get("op")
+            if u is not None and u["iid"] in {m["iid"] for m in c.mine} and op in ("destroy", "move", "damage"):
+                return done
+        return best
+    to = (c.obs["decision"] or {}).get("to")
+
+    def worth(a: Action) -> float:
+        found = _pile_card(c, a.target)
+        if found is None:
+            return 0.0
+        card, ours = found
+        v = _card_value(card) if "id" in card else 0.0
+        if ours:
+            return v if to in ("hand", "characters") else -v
+        return v
+    best = max(picks, key=worth)
+    if done is not None and worth(best) < 0:
+        return done
+    return best
+
+
+class _Only:
+    """A view's stand-in offering only some of its choices (``best_target`` reads ``choices``)."""
+
+    def __init__(self, choices: list[Action]):
+        self.choices = choices
+
+
+def _optional(view: AgentView, c: _Ctx) -> Action:
+    """Yes to a "you may" when what it does is worth something (or its worth is not known)."""
+    info = c.obs["decision"] or {}
+    op = info.get("op")
+    card = _card(c.ids.get(info.get("source")))
+    ops: list = []
+    if card is not None:
+        for ab in card.abilities:
+            if op == "trigger":
+                if ab.kind == "trigger" and getattr(ab, "when", None) is not None:
+                    ops.extend(ab.effects)
+            else:
+                ops.extend(o for o in ab.effects if o.name == op and o.optional)
+    yes = not ops or _effects_value(ops, c, info.get("source")) >= 0
+    return next((a for a in view.choices if a.type == "optional" and bool(a.get("use")) == yes), view.choices[0])
+
+
+def _unit_target(view: AgentView, c: _Ctx) -> Action:
     info = c.obs["decision"] or {}
     opname = info.get("op")
     src = c.ids.get(info.get("source"))
@@ -617,7 +702,8 @@ def _pay(view: AgentView) -> Action:
 
 
 _DECIDE = {"main": _main, "defend": _defend, "mulligan": _mulligan, "trigger_order": _trigger, "target": _target,
-           "discard": _discard, "search": _search, "pay": lambda view, c: _pay(view)}
+           "discard": _discard, "search": _search, "pay": lambda view, c: _pay(view),
+           "target_hidden": _target, "optional": _optional}
 
 
 def policy(view: AgentView, rng: Rng) -> Action:

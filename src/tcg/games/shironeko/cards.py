@@ -11,6 +11,7 @@ from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
+from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "rainbow", "colorless")
 COLOR_JA = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑", "purple": "紫",
@@ -59,6 +60,9 @@ ABILITY_FIELDS = {
     "tap": Field(bool, default=False, doc="activated: the card must be ON and turns OFF (a cost)"),
     "untap": Field(bool, default=False, doc="activated: the card must be OFF and turns ON (a cost)"),
     "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
+    "when": Field(dict, default=None, doc="trigger: the event it waits for on the field (games/shironeko/triggers.py)"),
+    "once_per_turn": Field(bool, default=False, doc="trigger with when: at most once each turn"),
+    "optional": Field(bool, default=False, doc="trigger with when: the controller is asked first (〜してもよい)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -76,6 +80,10 @@ class Ability(CardAbility):
     untap: bool
     cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
     run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
+    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py): an event trigger;
+    #                             None: a damage trigger (SN-A6) or another kind
+    once_per_turn: bool = False  # an event trigger: at most once each turn
+    optional: bool = False      # an event trigger: its controller is asked first
 
     @property
     def ops(self) -> tuple:
@@ -108,12 +116,15 @@ class Card(NamedCard):
 
 # Ability fields that mean something only for some ability kinds.
 _ABILITY_FIELD_KINDS = {
-    "runes": ("static", "activated", "on_enter"),
+    "runes": ("static", "activated", "on_enter", "trigger"),
     "cost": ("activated", "burst"),
     "color": ("activated", "burst"),
     "tap": ("activated",),
     "untap": ("activated",),
     "if": ("activated", "trigger", "on_enter"),
+    "when": ("trigger",),
+    "once_per_turn": ("trigger",),
+    "optional": ("trigger",),
 }
 SEARCH_FILTERS = {"kind": (str, CHARACTER_KINDS + ("character", "monster")), "color": (str, COLORS),
                   "rune": (str, COLORS), "name": (str, None), "max_level": (int, None),
@@ -147,10 +158,23 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
             fail(f"has no effect on a {akind!r} ability (only on: {', '.join(kinds)})", key)
     if out["tap"] and out["untap"]:
         fail("an ability cannot both turn its card OFF (tap) and ON (untap)", "untap")
+    when = None
+    if akind == "trigger":
+        if out["when"] is not None:
+            if kind != "character" and kind != "awakened_character":
+                fail(f"a {kind} card is never on the field: its trigger works only when revealed as damage"
+                     " (leave when out)", "when")
+            when = parse_when(out["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+        else:
+            for key in ("once_per_turn", "optional", "runes"):
+                if key in raw:
+                    fail(f"{key} is for a trigger with when (an event on the field), not for a damage trigger", key)
     cond = None
     if out["if"] is not None:
         cond = parse_condition(out["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
     effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+    for n, op in enumerate(effects):
+        _check_op(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
     if akind == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
         fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
     for op in effects:
@@ -159,7 +183,27 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
     check_static_effects(akind, effects, STATIC_TARGETS, fail)
     return Ability.of(out, effects, i, runes=tuple(out["runes"]), cost=out["cost"],
                       color=out["color"] or color or "colorless", tap=out["tap"], untap=out["untap"],
-                      cond=cond, run=guarded(effects, cond))
+                      cond=cond, run=guarded(effects, cond), when=when, once_per_turn=out["once_per_turn"],
+                      optional=out["optional"])
+
+
+def _check_op(op, fail) -> None:
+    """What an op's parameters allow together: a ``move``'s ``shuffle`` and ``position =
+    "bottom"`` are for the deck; ``to = "characters"`` takes a table of your own cards from a
+    pile; a table may not name the zone its cards go to."""
+    if op.name != "move":
+        return
+    target, to = op["target"], op["to"]
+    table = not isinstance(target, str)
+    if op["shuffle"] and to != "deck":
+        fail("shuffle = true is for to = \"deck\"", "shuffle")
+    if op["position"] == "bottom" and to != "deck":
+        fail("position = \"bottom\" is for to = \"deck\"", "position")
+    if to == "characters" and (not table or target.zone in ("characters", "leader") or target.side != "own"):
+        fail("to = \"characters\" puts your own cards from a pile onto the field: the target must be a table"
+             " with side = \"own\" and a zone such as \"discard\" or \"hand\"", "to")
+    if table and target.zone == to:
+        fail(f"the cards are in the {to} already", "to")
 
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:

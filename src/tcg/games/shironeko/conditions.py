@@ -11,7 +11,9 @@ from .state import SNState
 #: zone -> hidden (``characters``: the character area; ``damage``: the damage area, face up;
 #: ``town``: the souls in the town area)
 ZONES = {"hand": True, "deck": True, "town_deck": True, "leader_hand": True, "town": False, "discard": False,
-         "damage": False, "removed": False, "characters": False}
+         "damage": False, "removed": False, "characters": False,
+         # the damage area under the selector tables' name too (games/shironeko/select.py)
+         "damage_area": False}
 _FIELDS = {"damage": "damage_area"}
 TARGETS = ("all_own_characters", "all_opponent_characters", "all_own_other_characters", "all_characters",
            "choose_own_character", "choose_opponent_character", "choose_own_other_character", "choose_character")

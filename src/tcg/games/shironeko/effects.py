@@ -8,7 +8,9 @@ from __future__ import annotations
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of
 from . import flow as F
 from .conditions import CONDITIONS
+from .select import DESTINATIONS, Loose, any_table, state_table, unit_table
 from .state import PlayerDamageStep, SearchStep
+from .triggers import TRIGGERS
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_opponent_character", "choose_own_character", "choose_own_other_character",
@@ -54,18 +56,48 @@ def op_remove_marker(rules, s, ctx, op, targets):
 
 
 def op_set_state(rules, s, ctx, op, targets):
+    on = op["state"] == "on"
     for u in targets:
-        u.on = op["state"] == "on"
+        if isinstance(u, Loose):  # a soul in the town area (a selector table over zone "town")
+            off = s.players[u.owner].souls_off
+            if on:
+                off.discard(u.iid)
+            else:
+                off.add(u.iid)
+            s.emit("set_state", {"card": u.iid, "on": on})
+            continue
+        u.on = on
         s.emit("set_state", {"card": u.iid, "on": u.on})
 
 
 def op_move(rules, s, ctx, op, targets):
-    to = op["to"]
+    """Each target goes to its owner's zone ``to``: a character or leader leaves the field
+    (``leave_field``: the cards under it to the discard pile), the ability's own card
+    (``this_card``) leaves the damage area or its use, a card in a pile moves (a ``move`` event
+    with its ``from``); ``to = "characters"``: each card enters the field as a character, unpaid
+    (``enter_by_effect``). ``shuffle``: the decks moved into are shuffled."""
+    to, position = op["to"], op["position"]
+    if to == "characters":
+        for x in targets:
+            rules.enter_by_effect(s, x)
+        return
+    decks: list[int] = []
     for t in targets:
         if isinstance(t, int):  # this_card: a card in the damage area / being used
-            F.move_card(s, t, to, op["position"])
+            F.move_card(s, t, to, position)
+            owner = s.owner[t]
+        elif isinstance(t, Loose):
+            F.move_pile_card(s, t.iid, t.owner, t.zone, to, position)
+            owner = t.owner
         else:
-            F.leave_field(s, t, to, "moved", op["position"])
+            F.leave_field(s, t, to, "moved", position)
+            owner = s.owner[t.iid]
+        if to == "deck" and owner not in decks:
+            decks.append(owner)
+    if op["shuffle"]:
+        for p in decks:
+            s.rng.shuffle(s.players[p].deck)
+            s.emit("shuffle", {"player": p, "zone": "deck"})
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -114,16 +146,24 @@ def op_ready_souls(rules, s, ctx, op, targets):
 
 #: with the Shironeko condition words: op tables may have ``if``, ``if_done`` and ``optional``
 REGISTRY = OpRegistry("shironeko", CONDITIONS)
+#: a character op's ``target``: one of the names, or a selector table over the character area
+#: (engine/select.py, games/shironeko/select.py)
+UNIT_TARGET = {"target": Param(str, required=True, doc="target selector", table=unit_table)}
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
-REGISTRY.implement("damage", damage_op(F.check_retreats), target=UNIT_TARGETS)
-REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
-REGISTRY.implement("modify", op_modify, target=UNIT_TARGETS, stat=("attack", "hp"))
-REGISTRY.implement("add_marker", op_add_marker, target=UNIT_TARGETS, marker=MARKERS)
-REGISTRY.implement("remove_marker", op_remove_marker, target=UNIT_TARGETS, marker=MARKERS + ("all",))
-REGISTRY.implement("heal", op_heal, target=UNIT_TARGETS)
-REGISTRY.implement("set_state", op_set_state, target=UNIT_TARGETS, state=("on", "off"))
-REGISTRY.implement("move", op_move, target=UNIT_TARGETS + CARD_TARGETS,
-                   to=("hand", "deck", "discard"))
+REGISTRY.implement("damage", damage_op(F.check_retreats), UNIT_TARGET, target=UNIT_TARGETS)
+REGISTRY.implement("destroy", op_destroy, UNIT_TARGET, target=UNIT_TARGETS)
+REGISTRY.implement("modify", op_modify, UNIT_TARGET, target=UNIT_TARGETS, stat=("attack", "hp"))
+REGISTRY.implement("add_marker", op_add_marker, UNIT_TARGET, target=UNIT_TARGETS, marker=MARKERS)
+REGISTRY.implement("remove_marker", op_remove_marker, UNIT_TARGET, target=UNIT_TARGETS,
+                   marker=MARKERS + ("all",))
+REGISTRY.implement("heal", op_heal, UNIT_TARGET, target=UNIT_TARGETS)
+REGISTRY.implement("set_state", op_set_state, {
+    "target": Param(str, required=True, doc="target selector", table=state_table)},
+    target=UNIT_TARGETS, state=("on", "off"))
+REGISTRY.implement("move", op_move, {
+    "target": Param(str, required=True, doc="target selector", table=any_table),
+    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
+    target=UNIT_TARGETS + CARD_TARGETS, to=DESTINATIONS)
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False, doc=(
     "the text says to reveal (公開) the card taken: its identity is public; otherwise only its "
@@ -134,3 +174,4 @@ REGISTRY.define("player_damage", {"player": Param(str, default="opponent", choic
 REGISTRY.define("build", {"amount": Param(int, default=1)}, op_build)
 REGISTRY.define("recycle", {"amount": Param(int, default=1)}, op_recycle)
 REGISTRY.define("ready_souls", {"amount": Param(int, default=1)}, op_ready_souls)
+REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/shironeko/triggers.py)

@@ -22,10 +22,16 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 COLORS = ["blue", "colorless", "green", "orange", "purple", "rainbow", "red", "yellow"]
 PHASES = ["setup", "start", "draw", "main", "end"]
-KINDS = ["mulligan", "main", "defend", "target", "pay", "search", "discard", "trigger_order", "optional"]
+KINDS = ["mulligan", "main", "defend", "target", "pay", "search", "discard", "trigger_order", "optional",
+         # a selector table's choice among the own hand (secret)
+         "target_hidden"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
-       "draw", "mill", "search", "shuffle", "player_damage", "build", "recycle", "ready_souls"]
+       "draw", "mill", "search", "shuffle", "player_damage", "build", "recycle", "ready_souls",
+       # an optional triggered ability (engine/triggers.py's ASK)
+       "trigger"]
+#: where a selector table's ``move`` puts the cards (the target decision's ``to``)
+DESTINATIONS = ["hand", "deck", "discard", "removed", "characters"]
 WHY = ["activate", "awaken", "burst", "change", "leaderize", "monster", "place"]
 CARD_KINDS = ["character", "awakened_character", "monster", "leader", "town"]
 
@@ -70,6 +76,9 @@ def observation():
         "paid": Opt(List(Enum(COLORS), 20)), "over": Opt(Num(0, 20)),
         "op": Opt(Enum(OPS)), "why": Opt(Enum(WHY)),
         "filter": Opt(flt), "reveal": Opt(Bool()),
+        # a selector table choosing n (docs/cards.md §7): how many more, up to, chosen so far, where to
+        "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()),
+        "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")), "to": Opt(Enum(DESTINATIONS)),
     })
     return Obj({
         "game": Const("shironeko"), "viewer": Num(0, 1), "turn": Num(0, 1000, scale=10),
@@ -110,4 +119,6 @@ def actions():
         ("search_none", []),
         ("pay", [("color", Vals(*COLORS))]),
         ("pay_suggested", []),
+        # appended (the ids before it keep their meaning): a selector table's "no more"
+        ("target_done", []),
     ]

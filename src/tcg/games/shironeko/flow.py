@@ -64,8 +64,39 @@ def _put(s: SNState, ps: PlayerState, iid: int, to: str, position: str = "top") 
             ps.deck.insert(0, iid)
         else:
             ps.deck.append(iid)
+    elif to == "removed":
+        ps.removed.append(iid)
     else:
         ps.discard.append(iid)
+
+
+#: a selector zone -> the ``PlayerState`` list holding it (games/shironeko/select.py)
+PILE_FIELDS = {"hand": "hand", "deck": "deck", "discard": "discard", "town": "town", "town_deck": "town_deck",
+               "damage_area": "damage_area", "removed": "removed", "leader_hand": "leader_hand"}
+#: the piles whose cards both players see (a card moved into or out of one is shown)
+PUBLIC_PILES = ("discard", "town", "damage_area", "removed")
+
+
+def move_pile_card(s: SNState, iid: int, p: int, zone: str, to: str, position: str = "top") -> None:
+    """An effect moves a card of player ``p``'s pile ``zone`` to their zone ``to`` (hand, deck
+    top or bottom, discard, removed): a ``move`` event with ``from``, the card named to everyone
+    when either zone is public, to its owner alone when it comes from or goes to a hand, to
+    nobody otherwise (deck to deck). A card taken from the deck may empty it (SN-W1)."""
+    ps = s.players[p]
+    getattr(ps, PILE_FIELDS[zone]).remove(iid)
+    if zone == "town":
+        ps.souls_off.discard(iid)
+    _put(s, ps, iid, to, position)
+    ev: dict = {"player": p, "from": zone, "to": to}
+    if to == "deck":
+        ev["position"] = position
+    what = {"card": iid, "id": s.cards[iid].id}
+    if zone in PUBLIC_PILES or to in PUBLIC_PILES:
+        s.emit("move", {**ev, **what})
+    else:
+        s.emit("move", ev, what, (p,) if "hand" in (zone, to) or "leader_hand" in (zone, to) else ())
+    if zone == "deck":
+        deck_out_check(s, p)
 
 
 def move_card(s: SNState, iid: int, to: str, position: str = "top") -> None:

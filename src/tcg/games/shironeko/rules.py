@@ -14,8 +14,11 @@ from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.steps import StepRuleset
 from ...engine.state import colors_of, new_record
+from ...engine.triggers import ASK, take
 from . import flow as F
 from . import payment as P
+from . import select as SS
+from . import triggers as ST  # noqa: F401 - sets SNState.trigger_hook (triggers on the field)
 from .cards import CHARACTER_KINDS, Card
 from .conditions import CONDITIONS
 from .state import (ActivatedStep, DamageCleanupStep, PayStep, PlayerDamageStep, PlayStep, SearchPending, SearchStep,
@@ -41,10 +44,12 @@ _PAY_ACTS: dict[tuple, tuple] = {}  # the colours offered -> the pay decision's 
 
 
 def _abilities_of(s: SNState, iid: int, kind: str) -> tuple:
-    """``s.cards[iid].abilities_of(kind)``, worked out once per deal."""
+    """``s.cards[iid].abilities_of(kind)``, worked out once per deal; for ``trigger``, the
+    damage triggers only (SN-A6: those without ``when``; games/shironeko/triggers.py has the others)."""
     table = s.deal.by_kind.get(kind)
     if table is None:
-        table = s.deal.by_kind[kind] = tuple(c.abilities_of(kind) for c in s.cards)
+        table = s.deal.by_kind[kind] = tuple(tuple(a for a in c.abilities_of(kind) if a.when is None)
+                                             for c in s.cards)
     return table[iid]
 
 
@@ -79,13 +84,19 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
     profile_numbers = {"hand_first": "start.hand_first", "hand_second": "start.hand_second",
-                       "hand_limit": "start.hand_limit", "max_chars": "field.max_characters"}
+                       "hand_limit": "start.hand_limit", "max_chars": "field.max_characters",
+                       "max_triggers_per_action": "limits.max_triggers_per_action"}
     hand_first: int  # (the profile's numbers: read_profile sets them)
+    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
+    #: more triggers until the next decision, so a loop of triggers ends quickly
+    max_triggers_per_action: int
     hand_second: int
     hand_limit: int
     max_chars: int
     #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
     conditions = CONDITIONS
+    #: what a selector table may name (games/shironeko/select.py)
+    selectors = SS.SELECTORS
 
     def read_profile(self, p: Profile) -> None:
         super().read_profile(p)
@@ -96,6 +107,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         self.profile  # noqa: B018 - loads the numbers
         cards, owner, zones = self.deal(decks, ("main", "town", "leader"))
         s = SNState(seed, tuple(cards), tuple(owner))
+        if s.trig is not None:
+            s.trig.cap = self.max_triggers_per_action
         for p, z in enumerate(zones):
             ps = s.players[p]
             ps.deck, ps.town_deck, ps.leader_hand = z["main"], z["town"], z["leader"]
@@ -138,6 +151,9 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
                 return
         F.build(s, p)  # SN-T3
         s.phase = "main"
+        if s.trig is not None and s.trig.queue:  # what triggered in the start phase resolves first
+            s.steps.append(("main",))
+            return
         self._decide(s, p, "main")  # the ``main`` step at once
 
     def _step_main(self, s: SNState, step: tuple) -> None:
@@ -148,6 +164,13 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         shock markers; discard down to the hand limit."""
         s.phase = "end"
         s.emit("phase", {"phase": "end", "player": s.active})
+        if s.trig is not None and s.trig.queue:  # turn_end triggers resolve first
+            s.steps.append(("end_phase_rest",))
+            return
+        self._step_end_phase_rest(s, ("end_phase_rest",))
+
+    def _step_end_phase_rest(self, s: SNState, step: tuple) -> None:
+        """SN-T5 once the end phase has started (and what it triggered has resolved)."""
         # the retreat checks (SN-K8) only when a character's HP went down or its damage up: none
         # was left to retreat at the end_turn decision (see ``check_after_decision``)
         lowered = False
@@ -176,6 +199,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         if len(s.players[s.active].hand) > self.hand_limit:  # the ``hand_limit`` step's test
             s.steps.append(("start_turn",))
             s.steps.append(("hand_limit", s.active))
+        elif s.trig is not None and s.trig.queue:  # (poison retreats triggered: they resolve first)
+            s.steps.append(("start_turn",))
         else:
             self._step_start_turn(s, ("start_turn",))  # the next step, at once
 
@@ -276,7 +301,10 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
     def _unit_anywhere(self, s: SNState, iid: int) -> Unit | None:
         return s.players[s.owner[iid]].unit(iid)
 
-    effect_target = _unit_anywhere
+    def effect_target(self, s: SNState, iid: int) -> Unit | SS.Loose | None:
+        """The character or leader with this card on top, or the card in its owner's pile (a
+        selector table's target), or None."""
+        return SS.locate(s, iid)
 
     #: the state check after every decision and effect op: SN-K8 retreats (``self.after_op(s)``
     #: calls ``F.check_retreats(s)`` directly)
@@ -302,11 +330,15 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
             return [u for u in s.players[c].chars if u.iid != ctx.source]
         return s.players[s.active].chars + s.players[1 - s.active].chars
 
-    def effect_candidates(self, s: SNState, ctx: EffectCtx, sel: str, op) -> list[Unit]:
+    def effect_candidates(self, s: SNState, ctx: EffectCtx, sel, op) -> list:
+        if not isinstance(sel, str):  # a selector table (games/shironeko/select.py)
+            return SS.candidates(s, ctx.controller, ctx.source, sel)
         # choose_opponent_character, choose_own_character, choose_own_other_character, choose_character
         return self._characters(s, ctx, sel[len("choose_"):-len("_character")])
 
-    def effect_select(self, s: SNState, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+    def effect_select(self, s: SNState, ctx: EffectCtx, sel, last: tuple, op) -> list:
+        if not isinstance(sel, str):  # a selector table: all = true or random = n
+            return SS.candidates(s, ctx.controller, ctx.source, sel)
         if sel == "self":
             u = self._unit_anywhere(s, ctx.source)
             ps = s.players[s.owner[ctx.source]]
@@ -318,8 +350,11 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         if sel == "attacker":
             u = self._unit_anywhere(s, ctx.extra) if ctx.extra >= 0 else None
             return [u] if u is not None else []
-        if sel == "same":
-            return self.effect_targets(s, last)
+        if sel == "same":  # characters still on the field (a move: the cards wherever they are)
+            found = self.effect_targets(s, last)
+            if op.name == "move":
+                return found
+            return [u for u in found if isinstance(u, Unit) and u in s.players[s.owner[u.iid]].chars]
         if sel in ("all_opponent_characters", "all_own_characters", "all_own_other_characters", "all_characters"):
             return self._characters(s, ctx, sel[len("all_"):-len("_characters")])
         raise ValueError(f"unknown target selector {sel!r}")
@@ -477,6 +512,9 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
             u.on = False
             u.attacked = True
             s.emit("attack", {"player": p, "attacker": u.iid, "attack": F.attack_of(s, u)})
+            if s.trig is not None and s.trig.queue:  # "when it attacks" resolves before the defence
+                s.steps.append(("attack", u.iid))
+                return
             self._step_attack(s, ("attack", u.iid))  # the next step, at once
             return
         if t == "activate":  # SN-R5: the ON/OFF cost, the use of the turn, then the souls
@@ -638,6 +676,71 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         memo = (None, after, counts - P.kind_unit(code), matched or P.code_matches(code, color))
         self._paying(s, p, color, n, paid + (i,), source, why, memo)  # the next step
 
+    # --- a card put onto the field by an effect (move to = "characters") --------------------------
+    def enter_by_effect(self, s: SNState, x: Any) -> None:
+        """The card (still in its pile) enters its owner's character area as a character, unpaid:
+        placed as from the hand (SN-K1/K2: room and no character of its name; SN-K3: it may not
+        attack this turn), a ``place`` event with ``why = "effect"`` and ``from``, its on-enter
+        abilities. A card that is not a (plain) character, or has no room, stays where it is."""
+        if not isinstance(x, SS.Loose) or SS.locate(s, x.iid) != x:
+            return
+        card = s.cards[x.iid]
+        ps = s.players[x.owner]
+        if card.kind != "character" or len(ps.chars) >= self.max_chars or \
+                any(s.cards[u.iid].name == card.name for u in ps.chars):
+            return
+        getattr(ps, F.PILE_FIELDS[x.zone]).remove(x.iid)
+        if x.zone == "town":
+            ps.souls_off.discard(x.iid)
+        u = Unit(x.iid, s.turn)
+        ps.chars.append(u)
+        s.emit("place", {"player": x.owner, "card": x.iid, "id": card.id, "why": "effect", "from": x.zone})
+        self._on_enter(s, x.owner, u)
+        if x.zone == "deck":
+            F.deck_out_check(s, x.owner)
+
+    # --- triggered abilities on the field (games/shironeko/triggers.py) ------------------------------
+    def apply(self, s: SNState, action: Action) -> None:
+        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
+            s.trig.begin_action()
+            s.trig.cap = self.max_triggers_per_action
+        super().apply(s, action)
+
+    def advance(self, s: SNState) -> None:
+        """``StepRuleset.advance``; with triggers dealt, what triggered goes onto the stack before
+        each step (the first to resolve on top): after the step, decision or action that
+        triggered it, before anything else."""
+        tr = s.trig
+        if tr is None:
+            StepRuleset.advance(self, s)
+            return
+        steps, handlers = s.steps, self._STEPS
+        budget = self.max_steps_per_apply
+        while s.decision is None and not s.over:
+            if tr.queue:
+                for c, iid, idx, event in reversed(take(tr, s.active)):
+                    steps.append(("event_trigger", c, iid, idx, event))
+            budget -= 1
+            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
+                steps.clear()
+                s.end(None, "step_limit")
+                return
+            step = steps.pop()
+            handlers[step[0]](self, s, step)
+
+    def _step_event_trigger(self, s: SNState, step: tuple) -> None:
+        """A triggered ability resolves: a ``trigger`` event (with the ``event`` it waited for),
+        then its effect (an optional trigger asks its controller first; its ``if`` is checked
+        again as it resolves)."""
+        _, c, iid, idx, event = step
+        ab = s.cards[iid].abilities[idx]
+        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
+        ops = tuple(ab.ops)
+        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
+            k = 1 if ab.cond is not None else 0
+            ops = ops[:k] + (ASK,) + ops[k:]
+        s.steps.append(effect_step(c, iid, ops, -1))
+
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):
             if (not ab.runes or F.runes_met(F.runes(s, u), ab.runes)) and \
@@ -652,8 +755,30 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         att = s.players[s.owner[attacker]].unit(attacker)
         dfd = s.players[p].unit(a.params[0][1])  # a.defender
         dfd.on = False
+        if s.trig is not None:
+            s.emit("defend", {"player": p, "defender": dfd.iid, "attacker": attacker})
+            if s.trig.queue:  # "when it defends" resolves before the battle
+                s.steps.append(("battle", attacker, dfd.iid))
+                return
+            self._step_battle(s, ("battle", attacker, dfd.iid))
+            return
         a_att, d_att = F.attack_of(s, att), F.attack_of(s, dfd)
         s.emit("defend", {"player": p, "defender": dfd.iid, "attacker": attacker})
+        att.damage += d_att
+        dfd.damage += a_att
+        s.emit("battle", {"attacker": attacker, "defender": dfd.iid,
+                          "damage_to_attacker": d_att, "damage_to_defender": a_att})
+        F.check_retreats(s)
+
+    def _step_battle(self, s: SNState, step: tuple) -> None:
+        """SN-A3 after a defence that triggered something: the attacker and the defender, those
+        still on the field, deal their attack to each other at the same time."""
+        _, attacker, defender = step
+        att = self._unit_anywhere(s, attacker)
+        dfd = self._unit_anywhere(s, defender)
+        if att is None or dfd is None:
+            return  # one has left the field: no battle
+        a_att, d_att = F.attack_of(s, att), F.attack_of(s, dfd)
         att.damage += d_att
         dfd.damage += a_att
         s.emit("battle", {"attacker": attacker, "defender": dfd.iid,
@@ -692,7 +817,7 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
 
     # --- views -----------------------------------------------------------------------------
     def scramble_hidden(self, s: SNState, viewer, rng) -> bool:
-        if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "search"):
+        if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind in ("search", "target_hidden")):
             return False
         # ``s.exchange`` (the pooled cards in their canonical order, shuffled, dealt back),
         # done in place for a single zone

@@ -7,9 +7,10 @@ character or the leader): the top card's iid, the cards under it (extra runes), 
 damage, markers and until-end-of-turn modifiers."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...engine.state import TurnState, with_iid
+from ...engine.triggers import Triggers
 from .cards import Card
 
 
@@ -184,10 +185,12 @@ class Deal:
     listing main-phase actions), ``tops`` per iid (iid, level, name) of the card on the field
     (made with ``plays``); ``by_kind``: per kind, every card's abilities of that kind, by iid;
     ``pay_codes``: per iid, the soul's kind for counting ON souls, ``soul_bits`` the colour bits
-    it matches, and ``paid_uses``: its paid uses from hand as (colour bit, cost) (payment.py)."""
+    it matches, and ``paid_uses``: its paid uses from hand as (colour bit, cost) (payment.py).
+    ``triggers``: per iid, the card's triggered abilities on the field (``kind = "trigger"`` with
+    ``when``) as (ability number, When, once per turn), () for none (games/shironeko/triggers.py)."""
 
     __slots__ = ("auras", "hp_floor", "least_hp", "active", "views", "souls", "plays", "tops", "activated",
-                 "by_kind", "pay_codes", "soul_bits", "paid_uses", "piles")
+                 "by_kind", "pay_codes", "soul_bits", "paid_uses", "piles", "triggers")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -210,6 +213,8 @@ class Deal:
         self.pay_codes: tuple | None = None   # per iid: colour index (+ len(COLORS) if it pays any colour)
         self.soul_bits: tuple | None = None   # per iid: the colour bits it matches as a soul (payment.py)
         self.paid_uses: tuple | None = None   # per iid: its paid uses from hand (payment.py)
+        self.triggers = tuple(tuple((ab.index, ab.when, ab.once_per_turn) for ab in c.abilities
+                                    if ab.kind == "trigger" and ab.when is not None) for c in cards)
 
 
 _DEALS: dict[tuple[int, ...], tuple[tuple[Card, ...], Deal]] = {}
@@ -228,7 +233,10 @@ def deal_of(cards: tuple[Card, ...]) -> Deal:
 
 
 class SNState(TurnState):
-    __slots__ = ("used", "deal", "pay_memo")
+    __slots__ = ("used", "deal", "pay_memo", "trig")
+
+    #: games/shironeko/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
+    trigger_hook: Any = None
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
@@ -240,6 +248,16 @@ class SNState(TurnState):
         #: decision open (nothing changes the souls in between); None otherwise. A clone starts
         #: without it.
         self.pay_memo: tuple | None = None
+        #: the trigger index and queue (engine/triggers.py), or None: no dealt card has a
+        #: triggered ability on the field (then nothing of it runs)
+        self.trig: Triggers | None = Triggers() if any(self.deal.triggers) else None
+
+    def emit(self, etype: str, public: dict[str, Any] | None = None,
+             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
+        """Record an event (``BaseState.emit``); with triggers dealt, what it fires too."""
+        self.events.append((etype, public or {}, private, seen_by))
+        if self.trig is not None:
+            self.trigger_hook(self, etype, public or {})
 
     def clone(self) -> "SNState":
         s = SNState.__new__(SNState)
@@ -247,4 +265,5 @@ class SNState(TurnState):
         s.used = set(self.used)
         s.deal = self.deal  # the same dealt cards
         s.pay_memo = None
+        s.trig = None if self.trig is None else self.trig.copy()
         return s

@@ -319,6 +319,15 @@ def _n_set_state(v: Voice, ev) -> str:
 
 def _n_move(v: Voice, ev) -> str:
     to = ev.get("to")
+    if "from" in ev:  # a card an effect moved between piles (a selector table)
+        p = ev.get("player")
+        dest = v.owned(zone_name(str(to), v.lang), p)
+        if to == "deck":
+            dest += v.t(f"event.move.{ev.get('position', 'top')}")
+        params = dict(src=v.owned(zone_name(str(ev.get("from")), v.lang), p), dest=dest)
+        if ev.get("card") is None and ev.get("id") is None:  # between hidden zones: which card is secret
+            return v.t("event.move.from.hidden", **params)
+        return v.t("event.move.from", card=v.card(ev.get("card"), ev.get("id")), **params)
     key = f"event.move.{to}" if to in ("hand", "deck") else "event.move"
     return v.say(key, ev.get("player"), card=v.card(ev.get("card"), ev.get("id")))
 
@@ -336,6 +345,22 @@ def _n_search(v: Voice, ev) -> str:
 def may_text(op: Any, lang: str = "en") -> str:
     """What an optional op does, as "you may ..." reads it ("draw cards")."""
     return words().get(f"may.{op}", lang) or t("may.other", lang)
+
+
+def _n_trigger(v: Voice, ev) -> str:
+    if "event" not in ev:  # a damage trigger (SN-A6)
+        return v.say("event.trigger", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")))
+    # a triggered ability on the field (games/shironeko/triggers.py)
+    return v.say("event.trigger.when", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")),
+                 when=v.t(f"when.{ev.get('event')}"))
+
+
+def _n_place(v: Voice, ev) -> str:
+    card = v.card(ev.get("card"), ev.get("id"))
+    if ev.get("why") == "effect":
+        return v.say("event.place.effect", ev.get("player"), card=card,
+                     src=zone_name(str(ev.get("from")), v.lang))
+    return v.say("event.place", ev.get("player"), card=card)
 
 
 def _n_optional(v: Voice, ev) -> str:
@@ -357,7 +382,7 @@ def _n_game_over(v: Voice, ev) -> str:
 
 _NARRATORS = {
     "draw": _n_draw, "mulligan": _n_mulligan, "build": _n_build, "pay": _n_pay,
-    "place": _n_card(), "monster": _n_card(), "burst": _n_card(), "trigger": _n_card(),
+    "place": _n_place, "monster": _n_card(), "burst": _n_card(), "trigger": _n_trigger,
     "discard": _n_card(), "activate": _n_card(), "mill": _n_card(),
     "change": _n_change, "awaken": _n_change, "leaderize": _n_leaderize,
     "attack": _n_attack, "defend": _n_defend, "battle": _n_battle,
@@ -395,9 +420,17 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         attack = unit.get("attack") if unit else (getattr(card, "attack", None) if card is not None else None)
         name = v.card(iid)
         params["attacker"] = v.t("card.with_attack", card=name, attack=attack) if attack is not None else name
-    elif kind == "target":
+    elif kind in ("target", "target_hidden"):
         params["source"] = v.card(decision.get("source"))
-        params["effect"] = v.cat.get(f"effect.{decision.get('op')}", v.lang) or v.t("effect.other")
+        op, to = decision.get("op"), decision.get("to")
+        if op == "move" and isinstance(to, str):  # a selector table's move: where the cards go
+            params["effect"] = v.t("effect.move_to", zone=zone_name(to, v.lang))
+        else:
+            params["effect"] = v.cat.get(f"effect.{op}", v.lang) or v.t("effect.other")
+        if mine and "remaining" in decision:  # a selector table choosing n: how many more
+            more = v.t("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
+                       count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+            return v.t(key, **params) + more
     elif kind == "optional":
         params["source"] = v.card(decision.get("source"))
         params["what"] = may_text(decision.get("op"), v.lang)
@@ -540,6 +573,8 @@ def describe(s, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
         return v.t(key, target=_target_label(v, s, a.target))
     if typ == "trigger":
         return v.t(key, card=card_label(s.cards[a.card], v.lang), trigger=term("trigger", v.lang))
+    if typ == "target_done":
+        return v.t(key)
     if typ in ("discard", "search_pick"):
         return v.t(key, card=card_label(s.cards[a.card], v.lang))
     if typ == "optional":
@@ -587,6 +622,12 @@ def _path(v: Voice, s, a: Action) -> tuple[str, ...]:
     return (describe(s, a, v.lang, viewer=v.viewer),)
 
 
+def _in_pile(s, iid: int) -> bool:
+    """The card is in a pile (not a character or leader on the field)."""
+    ps = s.players[s.owner[iid]]
+    return ps.unit(iid) is None and (ps.leader is None or ps.leader.iid != iid)
+
+
 def _same_card_param(s, a: Action) -> tuple:
     """What makes two actions different for the player: the card *id* of a card in a pile (hand,
     deck, damage area: copies are alike), the instance of a card on the field."""
@@ -594,6 +635,9 @@ def _same_card_param(s, a: Action) -> tuple:
     for k, val in a.params:
         if k == "card" and a.type != "activate" and isinstance(val, int):
             out.append((k, s.cards[val].id))
+        elif k == "target" and a.type == "target" and isinstance(val, int) and _in_pile(s, val):
+            # a card of a pile chosen by a selector table: copies of one pile are alike
+            out.append((k, (s.cards[val].id, s.owner[val])))
         else:
             out.append((k, val))
     return (a.type, tuple(out))
