@@ -55,7 +55,13 @@ def zx_grammar() -> Grammar:
     return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME)
 
 
-GRAMMARS = {"zx": zx_grammar}
+def shironeko_grammar() -> Grammar:
+    from tcg.games.shironeko.effects import REGISTRY
+    base = {"kind": "character", "color": "red", "cost": 2, "rune": "red", "level": 1, "attack": 2, "hp": 3}
+    return Grammar("shironeko", REGISTRY, "character", ("on_enter", "activated", "trigger"), base, "red_rush")
+
+
+GRAMMARS = {"zx": zx_grammar, "shironeko": shironeko_grammar}
 
 
 # --- strategies read off the declarations ------------------------------------------------------
@@ -163,7 +169,7 @@ def param_value(g: Grammar, p: Any) -> st.SearchStrategy[Any]:
     if p.nested is not None and p.type is dict:  # a look's take
         return st.fixed_dictionaries({"choose": st.integers(1, 2), "to": st.sampled_from(sorted(g.selectors.zones))},
                                      optional={"up_to": st.booleans()})
-    if p.type is int and p.choices is None and g.selectors is not None:  # a "for each" amount
+    if p.type is int and p.choices is None and getattr(g.registry, "selectors", None):  # a "for each" amount
         options.append(st.builds(lambda sel, n: {"count": sel, "times": n}, selector(g, counted=False),
                                  st.integers(-2, 3)))
     if p.table is not None and g.selectors is not None:
