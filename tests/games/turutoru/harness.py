@@ -38,15 +38,19 @@ FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
 CARD_PARAMS = ("card", "target")
 
 
-def fixture_rules() -> TuruturuRules:
-    """A fresh Turu-turu ruleset (not the package's RULES) whose cards are the test fixture."""
-    return base.fixture_rules(TuruturuRules, load_cards, FIXTURE)
+def fixture_rules(cards: pathlib.Path | None = None) -> TuruturuRules:
+    """A fresh Turu-turu ruleset (not the package's RULES) whose cards are the test fixture, plus
+    the card file ``cards`` (e.g. a mechanics corpus of tests/corpus/turutoru)."""
+    if cards is None:
+        return base.fixture_rules(TuruturuRules, load_cards, FIXTURE)
+    return base.fixture_rules(TuruturuRules, lambda more: load_cards(FIXTURE, more), cards)
 
 
 def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, priority: int = 0,
-             start: str = "programming", seed: int = 0) -> Game:
-    """A game in the state described (see the module docstring), advanced to its first decision."""
-    rules = fixture_rules()
+             start: str = "programming", seed: int = 0, cards: pathlib.Path | None = None) -> Game:
+    """A game in the state described (see the module docstring), advanced to its first decision
+    (``cards``: a card file played with the fixture's, e.g. a mechanics corpus)."""
+    rules = fixture_rules(cards)
     pool = base.Pool(rules)
     new = pool.new
     for p, spec, lay in pool.players(p0, p1, piles=("hand", "discard", "resolved", "devices")):

@@ -92,8 +92,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
     for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
-        for op in effects:
+        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+        for n, op in enumerate(effects):
+            _check_move(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
             flt = op.get("filter")
             if flt:
                 allowed = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
@@ -131,6 +132,28 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 segment=f.get("segment") or 0, programs=tuple(programs), gender=f.get("gender") or "none",
                 work=f.get("work") or "", mount=f.get("mount"), abilities=tuple(abilities),
                 mount_on=f.get("mount_on") if kind == "device" else None)
+
+
+def _check_move(op, fail) -> None:
+    """What an op's parameters allow together: a selector table says its filters itself; a
+    ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck, and ``to = "field"`` takes a
+    table of cards from a zone other than the field."""
+    target = op.get("target")
+    table = target is not None and not isinstance(target, str)
+    if table and op.get("filter"):
+        fail("a target table says its filters itself: put these keys into the table", "filter")
+    if op.name != "move":
+        return
+    to = op["to"]
+    if op["shuffle"] and to != "deck":
+        fail("shuffle = true is for to = \"deck\"", "shuffle")
+    if op["position"] == "bottom" and to != "deck":
+        fail("position = \"bottom\" is for to = \"deck\"", "position")
+    if to == "field" and (not table or target.zone == "field"):
+        fail("to = \"field\" puts characters from a zone other than the field onto their owner's field:"
+             " the target must be a table with a zone such as \"discard\" or \"hand\"", "to")
+    if table and target.zone == to:
+        fail(f"the cards are in the {to} already", "to")
 
 
 load_cards = card_loader("turutoru", SCHEMA, _make_card, f"{__package__}.effects")

@@ -26,8 +26,12 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 PHASES = ["setup", "draw", "programming", "main", "prepare", "end"]
 KINDS = ["mulligan", "program", "place", "attackers", "reboot", "choose_program", "discard", "bed_in",
          "activate", "block", "assign_damage", "mount", "release", "effect", "apply", "target",
-         "search", "library_draw", "fan_fire"]
+         "search", "library_draw", "fan_fire",
+         # the card language (docs/card-language-design.md): a choice among the own hidden cards
+         "target_hidden"]
 PROGRAMS = sorted(PROGRAM_JA)
+#: where a ``move`` puts its cards (a target decision's ``to``: games/turutoru/select.py)
+DESTINATIONS = ["deck", "discard", "field", "hand"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
 
 HAND, FIELD, DEVICES, PILE, STACK, CAND = 16, 12, 12, 60, 16, 24
@@ -65,6 +69,9 @@ def observation():
         "damage": Opt(Num(0, 99)), "op": Opt(Enum(OPS)), "over": Opt(Num(0, 99)),
         "program": Opt(Enum(PROGRAMS)), "programs": Opt(List(Enum(labels), 4)),
         "segment": Opt(Num(0, 99)),
+        # a selector table choosing cards one at a time (choose = n, up_to)
+        "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()), "to": Opt(Enum(DESTINATIONS)),
+        "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")),
     })
     return Obj({
         "game": Const("turutoru"), "viewer": Num(0, 1), "round": Num(0, 1000, scale=10),
@@ -103,7 +110,7 @@ def actions():
         ("block", [("card", Loc("me.characters"))]),
         ("assign", [("card", Loc(*FIELD_ZONES))]),
         ("discard", [("card", Loc("me.hand"))]),
-        ("target", [("target", Loc(*ANYWHERE))]),
+        ("target", [("target", Loc(*ANYWHERE))]), ("target_done", []),
         ("search_pick", [("card", Loc("me.discard", offered=40))]),
         ("search_none", []),
         ("done", []), ("skip", []),

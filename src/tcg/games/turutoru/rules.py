@@ -16,6 +16,7 @@ from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from . import flow as F
+from . import select as TS
 from .state import (AssignPending, AttackOneStep, BlockPending, ChooseProgramPending, ProgramPending, SearchPending,
                     TTState, Unit)
 
@@ -473,15 +474,7 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         self._finish(s, p, "resolved")
 
     def _detach(self, s: TTState, d: int) -> None:
-        for q in (0, 1):
-            qs = s.players[q]
-            if d in qs.devices:
-                qs.devices.remove(d)
-                return
-            for u in qs.chars:
-                if d in u.devices:
-                    u.devices = tuple(x for x in u.devices if x != d)
-                    return
+        F.detach(s, d)
 
     def _step_program_done(self, s: TTState, step: tuple) -> None:
         self._finish(s, step[1], "resolved")
@@ -601,14 +594,22 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         s.emit("shuffle", {"player": p})
 
     # --- effect targets (EffectRunner hooks) ---------------------------------------------------
-    def effect_target(self, s: TTState, iid: int) -> Unit | None:
-        return s.players[s.owner[iid]].unit(iid)
+    #: what a selector table may name (games/turutoru/select.py)
+    selectors = TS.SELECTORS
+
+    def effect_target(self, s: TTState, iid: int) -> Unit | TS.Loose | None:
+        """The character on the field with this card, or (a ``move``'s target) the device in play
+        or the card in its owner's pile, or None."""
+        u = s.players[s.owner[iid]].unit(iid)
+        return u if u is not None else TS.locate(s, iid)
 
     def after_op(self, s: TTState) -> None:
         F.check_destroyed(s)
 
-    def effect_candidates(self, s: TTState, ctx: EffectCtx, sel: str, op) -> list[Unit]:
+    def effect_candidates(self, s: TTState, ctx: EffectCtx, sel, op) -> list:
         c = ctx.controller
+        if not isinstance(sel, str):  # a selector table (engine/select.py)
+            return TS.candidates(s, c, ctx.source, sel)
         if sel == "choose_opponent_character":
             us = s.players[1 - c].chars
         elif sel == "choose_own_character":
@@ -618,16 +619,20 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         flt = op.args.get("filter")
         return [u for u in us if F.matches(s.cards[u.iid], flt)]
 
-    def effect_select(self, s: TTState, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+    def effect_select(self, s: TTState, ctx: EffectCtx, sel, last: tuple, op) -> list:
         c = ctx.controller
+        if not isinstance(sel, str):  # a selector table: all = true or random = n
+            return TS.candidates(s, c, ctx.source, sel)
         flt = op.args.get("filter")
-        if sel == "self":
-            return [u for u in self.effect_targets(s, (ctx.source,)) if F.matches(s.cards[u.iid], flt)]
+        if sel == "self":  # a character's own abilities only: on the field
+            return [u for u in self.effect_targets(s, (ctx.source,))
+                    if isinstance(u, Unit) and F.matches(s.cards[u.iid], flt)]
         if sel == "attached":
             return [u for q in (0, 1) for u in s.players[q].chars
                     if ctx.source in u.devices and F.matches(s.cards[u.iid], flt)]
-        if sel == "same":
-            return self.effect_targets(s, last)
+        if sel == "same":  # a card a move took from a pile may be moved on; other ops: the field only
+            found = self.effect_targets(s, last)
+            return found if op.name == "move" else [u for u in found if isinstance(u, Unit)]
         if sel == "all_own_characters":
             us = s.players[c].chars
         elif sel == "all_opponent_characters":
