@@ -1241,6 +1241,25 @@ def _card_views(c: _Ctx) -> dict:
     return out
 
 
+def _optional(view: AgentView, c: _Ctx) -> Action:
+    """ "You may ...": yes, unless what the op would do is worth less than nothing to us (read
+    from the printed card: the first optional op of that name on the card whose effect asks);
+    an op or card it cannot read, and a triggered ability asked about as a whole, yes."""
+    info = c.obs["decision"] or {}
+    opname, src = info.get("op"), info.get("source")
+    yes = next((a for a in view.choices if a.type == "optional" and a.get("use")), None)
+    no = next((a for a in view.choices if a.type == "optional" and not a.get("use")), None)
+    if yes is None or no is None:
+        return view.choices[0]
+    got = _card_views(c).get(src) or (find_unit(src, c.mine, c.theirs), True)
+    card = _card(got[0]["id"]) if got[0] is not None else None
+    op = None if card is None else next((o for ab in card.abilities for o in ab.effects
+                                         if o.name == opname and o.optional), None)
+    if op is None or op.name == "move":  # a move's worth depends on the cards: take it
+        return yes
+    return yes if _effects_value([op], c, src) >= 0 else no
+
+
 def _card_keep(h: dict, c: _Ctx) -> float:
     kind = h.get("kind")
     if kind == "character":
@@ -1292,7 +1311,8 @@ _RUN = {"place": _run_place, "attackers": _run_attackers, "reboot": _run_reboot,
 
 
 _DECIDE = {"program": _program, "choose_program": _choose_program, **_RUN, "block": _block,
-           "assign_damage": _assign, "target": _target, "target_hidden": _target, "discard": _discard,
+           "assign_damage": _assign, "target": _target, "target_hidden": _target, "optional": _optional,
+           "discard": _discard,
            "search": _search, "mulligan": _mulligan}
 
 

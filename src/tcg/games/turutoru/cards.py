@@ -6,9 +6,12 @@ character); applications are used once by an Apply program. See docs/cards.md.""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_fields)
+from ...engine.conditions import parse as parse_condition
+from ...engine.effects import guarded
 from ...engine.errors import CardDataError
 
 KINDS = ("character", "device", "application")
@@ -45,6 +48,7 @@ SCHEMA = CardSchema(
 )
 ABILITY_FIELDS = {
     "kind": Field(str, required=True),
+    "if": Field(dict, default=None, doc="a condition (engine/conditions.py): usable only while it holds"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -72,7 +76,15 @@ class Program:
 
 @dataclass(frozen=True, slots=True)
 class Ability(CardAbility):
-    """A Turu-turu ability has only what every ability has."""
+    """A Turu-turu ability: what every ability has, and a condition (``if``)."""
+
+    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
+    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
+
+    @property
+    def ops(self) -> tuple:
+        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
+        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +104,14 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
     for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
+        cond = None
+        if a["if"] is not None:
+            if a["kind"] == "static":
+                fail("a static ability has no 'if' (not yet: only activated and apply abilities)", "if")
+            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
+            fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
         for n, op in enumerate(effects):
             _check_move(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
             flt = op.get("filter")
@@ -114,7 +133,7 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                     fail("only a device has an 'attached' character", "effects")
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
             fail("duration 'static' is only for static abilities", "effects")
-        abilities.append(Ability.of(a, effects, i))
+        abilities.append(Ability.of(a, effects, i, cond=cond, run=guarded(effects, cond)))
     if kind == "application" and len(abilities) != 1:
         raise CardDataError(fname, cid, "abilities", "an application needs exactly one 'apply' ability")
     programs = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, op_heal, op_shuffle,
                                player_of)
 from . import flow as F
+from .conditions import CONDITIONS
 from .select import DESTINATIONS, Loose, any_table, unit_table
 from .state import Unit
 
@@ -82,7 +83,8 @@ def op_gain_hp(rules, s, ctx, op, targets):
     s.emit("hp", {"player": p, "change": op["amount"], "hp": s.players[p].hp, "source": ctx.source})
 
 
-REGISTRY = OpRegistry("turutoru")
+#: with the Turu-turu condition words: op tables may have ``if``, ``if_done`` and ``optional``
+REGISTRY = OpRegistry("turutoru", CONDITIONS)
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 REGISTRY.implement("damage", damage_op(F.check_destroyed), extra=UNIT, target=UNIT_TARGETS)
 REGISTRY.implement("destroy", op_destroy, extra=UNIT, target=UNIT_TARGETS)

@@ -28,11 +28,13 @@ KINDS = ["mulligan", "program", "place", "attackers", "reboot", "choose_program"
          "activate", "block", "assign_damage", "mount", "release", "effect", "apply", "target",
          "search", "library_draw", "fan_fire",
          # the card language (docs/card-language-design.md): a choice among the own hidden cards
-         "target_hidden"]
+         "target_hidden", "optional"]
 PROGRAMS = sorted(PROGRAM_JA)
 #: where a ``move`` puts its cards (a target decision's ``to``: games/turutoru/select.py)
 DESTINATIONS = ["deck", "discard", "field", "hand"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
+OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+       # the ops an ``optional`` decision ("you may") may ask about (the others are the target decision's)
+       "draw", "mill", "search", "shuffle", "hit", "gain_hp"]
 
 HAND, FIELD, DEVICES, PILE, STACK, CAND = 16, 12, 12, 60, 16, 24
 
@@ -113,5 +115,6 @@ def actions():
         ("target", [("target", Loc(*ANYWHERE))]), ("target_done", []),
         ("search_pick", [("card", Loc("me.discard", offered=40))]),
         ("search_none", []),
+        ("optional", [("use", Vals(True, False))]),
         ("done", []), ("skip", []),
     ]

@@ -17,6 +17,7 @@ from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from . import flow as F
 from . import select as TS
+from .conditions import CONDITIONS
 from .state import (AssignPending, AttackOneStep, BlockPending, ChooseProgramPending, ProgramPending, SearchPending,
                     TTState, Unit)
 
@@ -50,6 +51,8 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
     name = "トゥルトゥルSTAGE"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
                        "start_hp": "start.hp", "segments": "round.segments"}
+    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
+    conditions = CONDITIONS
     hand_size: int  # (the profile's numbers: read_profile sets them)
     hand_limit: int
     start_hp: int
@@ -289,15 +292,17 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         if kind == "release":
             return self._own_devices(s, p)
         if kind == "apply":
-            return [i for i in ps.hand if cards[i].kind == "application"]
+            return [i for i in ps.hand if cards[i].kind == "application" and self._usable(s, p, i, cards[i].abilities[0])]
         if kind in ("attack", "fan_fire"):
             return [u.iid for u in ps.chars if u.awake and (kind == "fan_fire" or u.placed != s.round)]
         if kind == "library_draw":
             return [True]
         if kind == "activate":
-            return [(u.iid, ab.index) for u in ps.chars for ab in cards[u.iid].abilities_of("activated")]
+            return [(u.iid, ab.index) for u in ps.chars for ab in cards[u.iid].abilities_of("activated")
+                    if self._usable(s, p, u.iid, ab)]
         if kind == "effect":
-            return [(d, ab.index) for d in self._own_devices(s, p) for ab in cards[d].abilities_of("activated")]
+            return [(d, ab.index) for d in self._own_devices(s, p) for ab in cards[d].abilities_of("activated")
+                    if self._usable(s, p, d, ab)]
         raise ValueError(kind)
 
     def _can_act(self, s: TTState, p: int, kind: str) -> bool:
@@ -307,7 +312,8 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             want = "character" if kind == "place" else "application"
             cards = s.cards
             for i in ps.hand:
-                if cards[i].kind == want:
+                c = cards[i]
+                if c.kind == want and (want == "character" or self._usable(s, p, i, c.abilities[0])):
                     return True
             return False
         if kind == "attack" or kind == "fan_fire":
@@ -327,6 +333,11 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         if kind == "library_draw":
             return True
         return bool(self._program_targets(s, p, kind))
+
+    def _usable(self, s: TTState, p: int, iid: int, ab) -> bool:
+        """Whether player ``p`` may use the ability ``ab`` of card ``iid`` now: it has no ``if``,
+        or its ``if`` holds (engine/conditions.py)."""
+        return ab.cond is None or self.effect_holds(s, EffectCtx(p, iid), ab.cond)
 
     def _own_devices(self, s: TTState, p: int) -> list[int]:
         out = [d for d in s.players[p].devices]
@@ -459,7 +470,7 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             ps.discard.append(card)
             s.emit("apply", {"player": p, "card": card, "id": s.cards[card].id})
             s.steps.append(("program_done", p))
-            s.steps.append(effect_step(p, card, s.cards[card].abilities[0].effects))
+            s.steps.append(effect_step(p, card, s.cards[card].abilities[0].ops))
             return
         elif t == "run":  # TT-P9
             s.steps.append(("program_done", p))
@@ -469,7 +480,7 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             ab = s.cards[card].abilities[a.ability]
             s.emit(t, {"player": p, "card": card, "id": s.cards[card].id, "ability": a.ability})
             s.steps.append(("program_done", p))
-            s.steps.append(effect_step(p, card, ab.effects))
+            s.steps.append(effect_step(p, card, ab.ops))
             return
         self._finish(s, p, "resolved")
 
@@ -592,6 +603,7 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             s.emit("search", {"player": p, "card": a.card, "id": s.cards[a.card].id})
         s.rng.shuffle(ps.deck)
         s.emit("shuffle", {"player": p})
+        self.effect_done(s, a.type == "search_pick")  # for an "if you do" after the search
 
     # --- effect targets (EffectRunner hooks) ---------------------------------------------------
     #: what a selector table may name (games/turutoru/select.py)

@@ -76,11 +76,11 @@ SOURCE_EVENTS = frozenset({"apply", "activate", "effect"})
 EFFECT_EVENTS = frozenset({"damage", "modify", "heal", "wake", "bed_in", "destroyed", "returned", "mill",
                            "draw", "search", "move", "place"})
 #: events that neither start nor end an effect
-NEUTRAL_EVENTS = frozenset({"shuffle", "hp"})
+NEUTRAL_EVENTS = frozenset({"shuffle", "hp", "optional"})
 #: the event each action causes that only repeats the action line above it
 ECHO = {"place": "place", "mount": "mount", "release": "release", "apply": "apply", "activate": "activate",
         "effect": "effect", "use": "program_use", "discard": "discard", "bed_in": "bed_in",
-        "search_pick": "search", "keep": "keep"}
+        "search_pick": "search", "keep": "keep", "optional": "optional"}
 #: the game terms in the order the primer lists them
 TERMS = ("program", "segment", "programming", "program_area", "unresolved", "resolved", "discarded",
          "priority", "character", "device", "application", "field", "discard_pile", "power", "toughness",
@@ -282,6 +282,17 @@ def _seg(view: Mapping[str, Any], cards: Any = None) -> int:
     return getattr(c, "segment", 0) or 0
 
 
+def may_text(op: Any, lang: str = "en", to: Any = None) -> str:
+    """What an optional op does, as "you may ..." reads it ("draw cards"); a ``move`` by where
+    its cards go (``to``)."""
+    lang = _lang(lang)
+    if op == "move" and to:
+        got = words().get(f"may.move.{to}", lang)
+        if got:
+            return got
+    return words().get(f"may.{op}", lang) or t("may.other", lang)
+
+
 def filter_text(flt: Mapping[str, Any] | None, lang: str = "en") -> str:
     """What a search may take: "a card (work 星屑アカデミア, female)"."""
     if not flt:
@@ -372,6 +383,11 @@ def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
     actor = s.decision.player if s.decision is not None else viewer
     v = Voice(viewer, lang, s.cards, names)
     typ = a.type
+    if typ == "optional":  # "you may": yes or no
+        info = s.decision.info if s.decision is not None and s.decision.kind == "optional" else {}
+        if a.get("use"):
+            return v.t("action.optional.yes", what=may_text(info.get("op"), lang, info.get("to")))
+        return v.t("action.optional.no")
     key = f"action.{typ}"
     if key not in words():
         return t("action.hidden", lang)
@@ -797,6 +813,9 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
             return T("event.place.effect", card=card(), whose=v.whose(p), zone=zone_name(ev.get("from"), v.lang),
                      source=v.source(src))
         return v.say("event.place", p, card=card())
+    if kind == "optional":
+        return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
+                 what=may_text(ev.get("op"), v.lang, ev.get("to")), card=v.card(ev.get("card")))
     if kind == "move":
         src_zone, dest = zone_name(ev.get("from"), v.lang), zone_name(ev.get("to"), v.lang)
         if ev.get("to") == "deck":
@@ -1048,6 +1067,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             text += T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
                       count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
         return text
+    if kind == "optional":
+        return v.say(f"decision.optional{other}", p, card=v.card(decision.get("source")),
+                     what=may_text(decision.get("op"), v.lang, decision.get("to")))
     if kind == "discard":
         return v.say(f"decision.discard{other}", p, limit=HAND_LIMIT, count=decision.get("over", 0))
     if kind == "search":
