@@ -28,6 +28,7 @@ from tcg.engine.game import Game
 from tcg.games.turutoru.cards import load_cards
 from tcg.games.turutoru.rules import TuruturuRules
 from tcg.games.turutoru.state import TTState, Unit
+from tcg.games.turutoru.triggers import reindex
 
 from .. import harness_base as base
 from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
@@ -58,6 +59,9 @@ def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, pri
         lay["programs"] = [new(cid, p) for cid in spec.get("programs", [])]
         lay["hp"] = spec.get("hp", rules.start_hp)
     s = pool.state(TTState, seed, rules.start_hp, mulliganed=True)
+    reindex(s)  # the triggers of the cards laid in play (games/turutoru/triggers.py)
+    if s.trig is not None:
+        s.trig.cap = rules.max_triggers_per_action
     s.priority = priority
     first, second = priority, 1 - priority
     if start == "programming":

@@ -13,6 +13,7 @@ from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abi
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
+from ...engine.triggers import parse_when
 
 KINDS = ("character", "device", "application")
 PROGRAMS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fan_fire",
@@ -24,7 +25,7 @@ PROGRAM_JA = {"place": "配置", "reboot": "再起", "bed_in": "ベッドイン"
 GENDERS = ("female", "male", "none")
 MOUNTS = ("field", "character")
 MOUNT_ON = ("any", "own", "opponent")
-ABILITY_KINDS = {"character": ("activated", "static"), "device": ("activated", "static"),
+ABILITY_KINDS = {"character": ("activated", "static", "trigger"), "device": ("activated", "static", "trigger"),
                  "application": ("apply",)}
 
 SCHEMA = CardSchema(
@@ -49,6 +50,9 @@ SCHEMA = CardSchema(
 ABILITY_FIELDS = {
     "kind": Field(str, required=True),
     "if": Field(dict, default=None, doc="a condition (engine/conditions.py): usable only while it holds"),
+    "when": Field(dict, default=None, doc="trigger: the event it waits for (games/turutoru/triggers.py)"),
+    "once_per_turn": Field(bool, default=False, doc="trigger: at most once each round"),
+    "optional": Field(bool, default=False, doc="trigger: the controller is asked first (〜してもよい)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -80,6 +84,9 @@ class Ability(CardAbility):
 
     cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
     run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
+    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
+    once_per_turn: bool = False  # a trigger: at most once each round
+    optional: bool = False      # a trigger: its controller is asked first
 
     @property
     def ops(self) -> tuple:
@@ -104,10 +111,18 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
     for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
+        for key in ("when", "once_per_turn", "optional"):
+            if key in raw and a["kind"] != "trigger":
+                fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
+        when = None
+        if a["kind"] == "trigger":
+            if a["when"] is None:
+                fail("a trigger says when it triggers: when = {event = \"enters\", card = {self = true}}", "when")
+            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
         cond = None
         if a["if"] is not None:
             if a["kind"] == "static":
-                fail("a static ability has no 'if' (not yet: only activated and apply abilities)", "if")
+                fail("a static ability has no 'if' (not yet: only activated, apply and trigger abilities)", "if")
             cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
         if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
@@ -133,7 +148,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                     fail("only a device has an 'attached' character", "effects")
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
             fail("duration 'static' is only for static abilities", "effects")
-        abilities.append(Ability.of(a, effects, i, cond=cond, run=guarded(effects, cond)))
+        abilities.append(Ability.of(a, effects, i, cond=cond, run=guarded(effects, cond), when=when,
+                                    once_per_turn=a["once_per_turn"], optional=a["optional"]))
     if kind == "application" and len(abilities) != 1:
         raise CardDataError(fname, cid, "abilities", "an application needs exactly one 'apply' ability")
     programs = []

@@ -7,6 +7,7 @@ from . import flow as F
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, Loose, any_table, unit_table
 from .state import Unit
+from .triggers import TRIGGERS
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_opponent_character", "choose_own_character", "choose_character")
@@ -103,3 +104,4 @@ REGISTRY.define("hit", {"player": Param(str, default="opponent", choices=PLAYERS
                         "amount": Param(int, required=True)}, op_hit)
 REGISTRY.define("gain_hp", {"player": Param(str, default="self", choices=PLAYERS),
                             "amount": Param(int, required=True)}, op_gain_hp)
+REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/turutoru/triggers.py)

@@ -34,7 +34,9 @@ PROGRAMS = sorted(PROGRAM_JA)
 DESTINATIONS = ["deck", "discard", "field", "hand"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
        # the ops an ``optional`` decision ("you may") may ask about (the others are the target decision's)
-       "draw", "mill", "search", "shuffle", "hit", "gain_hp"]
+       "draw", "mill", "search", "shuffle", "hit", "gain_hp",
+       # an optional triggered ability (engine/triggers.py's ASK)
+       "trigger"]
 
 HAND, FIELD, DEVICES, PILE, STACK, CAND = 16, 12, 12, 60, 16, 24
 
@@ -70,7 +72,7 @@ def observation():
         "assigned": Opt(List(Ref(), CAND)),
         "damage": Opt(Num(0, 99)), "op": Opt(Enum(OPS)), "over": Opt(Num(0, 99)),
         "program": Opt(Enum(PROGRAMS)), "programs": Opt(List(Enum(labels), 4)),
-        "segment": Opt(Num(0, 99)),
+        "segment": Opt(Num(0, 99)), "amount": Opt(Num(0, 99)),
         # a selector table choosing cards one at a time (choose = n, up_to)
         "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()), "to": Opt(Enum(DESTINATIONS)),
         "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")),

@@ -71,7 +71,7 @@ RUN_DECISIONS = frozenset({"place", "reboot", "bed_in", "mount", "release", "app
 #: events not worth a line of their own
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)
-SOURCE_EVENTS = frozenset({"apply", "activate", "effect"})
+SOURCE_EVENTS = frozenset({"apply", "activate", "effect", "trigger"})
 #: events an effect may cause (named with the card whose effect it is, when known)
 EFFECT_EVENTS = frozenset({"damage", "modify", "heal", "wake", "bed_in", "destroyed", "returned", "mill",
                            "draw", "search", "move", "place"})
@@ -813,6 +813,10 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
             return T("event.place.effect", card=card(), whose=v.whose(p), zone=zone_name(ev.get("from"), v.lang),
                      source=v.source(src))
         return v.say("event.place", p, card=card())
+    if kind == "trigger":  # a triggered ability resolves (games/turutoru/triggers.py)
+        owner = v.book.owner(ev.get("card"))
+        return T("event.trigger", whose=v.whose(owner if owner is not None else p), card=v.card(ev.get("card")),
+                 when=words().get(f"when.{ev.get('event')}", v.lang) or "")
     if kind == "optional":
         return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
                  what=may_text(ev.get("op"), v.lang, ev.get("to")), card=v.card(ev.get("card")))
