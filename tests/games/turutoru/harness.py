@@ -28,6 +28,7 @@ from tcg.engine.game import Game
 from tcg.games.turutoru.cards import load_cards
 from tcg.games.turutoru.rules import TuruturuRules
 from tcg.games.turutoru.state import TTState, Unit
+from tcg.games.turutoru.triggers import reindex
 
 from .. import harness_base as base
 from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
@@ -38,15 +39,19 @@ FIXTURE = pathlib.Path(__file__).with_name("fixture_cards.toml")
 CARD_PARAMS = ("card", "target")
 
 
-def fixture_rules() -> TuruturuRules:
-    """A fresh Turu-turu ruleset (not the package's RULES) whose cards are the test fixture."""
-    return base.fixture_rules(TuruturuRules, load_cards, FIXTURE)
+def fixture_rules(cards: pathlib.Path | None = None) -> TuruturuRules:
+    """A fresh Turu-turu ruleset (not the package's RULES) whose cards are the test fixture, plus
+    the card file ``cards`` (e.g. a mechanics corpus of tests/corpus/turutoru)."""
+    if cards is None:
+        return base.fixture_rules(TuruturuRules, load_cards, FIXTURE)
+    return base.fixture_rules(TuruturuRules, lambda more: load_cards(FIXTURE, more), cards)
 
 
 def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, priority: int = 0,
-             start: str = "programming", seed: int = 0) -> Game:
-    """A game in the state described (see the module docstring), advanced to its first decision."""
-    rules = fixture_rules()
+             start: str = "programming", seed: int = 0, cards: pathlib.Path | None = None) -> Game:
+    """A game in the state described (see the module docstring), advanced to its first decision
+    (``cards``: a card file played with the fixture's, e.g. a mechanics corpus)."""
+    rules = fixture_rules(cards)
     pool = base.Pool(rules)
     new = pool.new
     for p, spec, lay in pool.players(p0, p1, piles=("hand", "discard", "resolved", "devices")):
@@ -54,6 +59,9 @@ def scenario(p0: dict | None = None, p1: dict | None = None, round: int = 2, pri
         lay["programs"] = [new(cid, p) for cid in spec.get("programs", [])]
         lay["hp"] = spec.get("hp", rules.start_hp)
     s = pool.state(TTState, seed, rules.start_hp, mulliganed=True)
+    reindex(s)  # the triggers of the cards laid in play (games/turutoru/triggers.py)
+    if s.trig is not None:
+        s.trig.cap = rules.max_triggers_per_action
     s.priority = priority
     first, second = priority, 1 - priority
     if start == "programming":

@@ -380,7 +380,7 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
         if name in _NO_POOLS:  # effects on players and piles: no characters read
             v += _player_effect_value(name, a, c)
             continue
-        tgt = a.get("target") or ""
+        tgt = _target_name(a.get("target"))
         flt = a.get("filter")
         opp_pool = [u for u in theirs if _matches(u, flt)]
         own_pool = [u for u in mine if _matches(u, flt)]
@@ -434,6 +434,20 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
                 vals = [0.6 * u["power_now"] + 0.5 for u in opp_pool if u["awake"]]
                 v += sum(vals) if every else max(vals, default=0.0)
     return v
+
+
+def _target_name(target) -> str:
+    """An op's ``target`` as one of the old names: itself, or what a selector table over the
+    field comes closest to (``choose_own_character``, ``all_opponent_characters``...; "" for a
+    table over another zone)."""
+    if target is None or isinstance(target, str):
+        return target or ""
+    if getattr(target, "zone", None) != "field":
+        return ""
+    side = {"own": "own_characters", "opponent": "opponent_characters"}.get(target.side, "characters")
+    if target.choose:
+        return "choose_" + side.replace("characters", "character")
+    return "all_" + side
 
 
 def _pumped_attackers(ready: list[dict], every: bool, n: int, c: _Ctx) -> int:
@@ -1175,7 +1189,75 @@ def _target(view: AgentView, c: _Ctx) -> Action:
             s = u["damage"] + 0.1 * val
             return s if own else -s
         return None
+    if "remaining" in info or view.kind == "target_hidden":  # a selector table: any zone, one at a time
+        return _pick_cards(view, c, info, score)
     return best_target(view, c.unit, c.mine, _uval, opname, score)
+
+
+def _pick_cards(view: AgentView, c: _Ctx, info: dict, score) -> Action:
+    """A card of a selector table's choice (``choose = n``): a character on the field scored as a
+    single target is; a card elsewhere by what it is worth (``_card_keep``), to us where the
+    effect brings it to our field or hand, against the opponent where it takes theirs away.
+    Done (``target_done``, with ``up_to``) when no card left is worth choosing."""
+    to = info.get("to")
+    mine_ids = {u["iid"] for u in c.mine}
+    cards = _card_views(c)
+
+    def worth(a: Action) -> float:
+        u = c.unit(a.target)
+        if u is not None:
+            own = u["iid"] in mine_ids
+            val = _uval(u)
+            s = None if info.get("op") in ("destroy", "move") else score(u, own, val)
+            return (-val if own else val) if s is None else s
+        got = cards.get(a.target)
+        if got is None:
+            return 0.0
+        h, own = got
+        val = _card_keep(h, c)
+        gain = to in ("field", "hand")
+        return val if own == gain else -val
+    picks = [a for a in view.choices if a.type == "target"]
+    done = next((a for a in view.choices if a.type == "target_done"), None)
+    if not picks:
+        return done or view.choices[0]
+    best = max(picks, key=worth)
+    if done is not None and worth(best) <= 0:
+        return done
+    return best
+
+
+def _card_views(c: _Ctx) -> dict:
+    """Instance id -> (card view, ours?) of every card the observation shows off the field: hands,
+    piles, our face-down programs, devices in play."""
+    out: dict = {}
+    for side, own in ((c.me, True), (c.opp, False)):
+        for z in ("hand", "discard", "resolved", "programs", "devices"):
+            for x in side.get(z) or ():
+                out[x["iid"]] = (x, own)
+        for u in side.get("characters") or ():
+            for d in u.get("devices") or ():
+                out[d["iid"]] = (d, own)
+    return out
+
+
+def _optional(view: AgentView, c: _Ctx) -> Action:
+    """ "You may ...": yes, unless what the op would do is worth less than nothing to us (read
+    from the printed card: the first optional op of that name on the card whose effect asks);
+    an op or card it cannot read, and a triggered ability asked about as a whole, yes."""
+    info = c.obs["decision"] or {}
+    opname, src = info.get("op"), info.get("source")
+    yes = next((a for a in view.choices if a.type == "optional" and a.get("use")), None)
+    no = next((a for a in view.choices if a.type == "optional" and not a.get("use")), None)
+    if yes is None or no is None:
+        return view.choices[0]
+    got = _card_views(c).get(src) or (find_unit(src, c.mine, c.theirs), True)
+    card = _card(got[0]["id"]) if got[0] is not None else None
+    op = None if card is None else next((o for ab in card.abilities for o in ab.effects
+                                         if o.name == opname and o.optional), None)
+    if op is None or op.name == "move":  # a move's worth depends on the cards: take it
+        return yes
+    return yes if _effects_value([op], c, src) >= 0 else no
 
 
 def _card_keep(h: dict, c: _Ctx) -> float:
@@ -1229,7 +1311,9 @@ _RUN = {"place": _run_place, "attackers": _run_attackers, "reboot": _run_reboot,
 
 
 _DECIDE = {"program": _program, "choose_program": _choose_program, **_RUN, "block": _block,
-           "assign_damage": _assign, "target": _target, "discard": _discard, "search": _search, "mulligan": _mulligan}
+           "assign_damage": _assign, "target": _target, "target_hidden": _target, "optional": _optional,
+           "discard": _discard,
+           "search": _search, "mulligan": _mulligan}
 
 
 def policy(view: AgentView, rng: Rng) -> Action:

@@ -6,10 +6,14 @@ character); applications are used once by an Apply program. See docs/cards.md.""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_fields)
+from ...engine.conditions import parse as parse_condition
+from ...engine.effects import guarded
 from ...engine.errors import CardDataError
+from ...engine.triggers import parse_when
 
 KINDS = ("character", "device", "application")
 PROGRAMS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fan_fire",
@@ -21,7 +25,7 @@ PROGRAM_JA = {"place": "配置", "reboot": "再起", "bed_in": "ベッドイン"
 GENDERS = ("female", "male", "none")
 MOUNTS = ("field", "character")
 MOUNT_ON = ("any", "own", "opponent")
-ABILITY_KINDS = {"character": ("activated", "static"), "device": ("activated", "static"),
+ABILITY_KINDS = {"character": ("activated", "static", "trigger"), "device": ("activated", "static", "trigger"),
                  "application": ("apply",)}
 
 SCHEMA = CardSchema(
@@ -45,6 +49,10 @@ SCHEMA = CardSchema(
 )
 ABILITY_FIELDS = {
     "kind": Field(str, required=True),
+    "if": Field(dict, default=None, doc="a condition (engine/conditions.py): usable only while it holds"),
+    "when": Field(dict, default=None, doc="trigger: the event it waits for (games/turutoru/triggers.py)"),
+    "once_per_turn": Field(bool, default=False, doc="trigger: at most once each round"),
+    "optional": Field(bool, default=False, doc="trigger: the controller is asked first (〜してもよい)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -72,7 +80,18 @@ class Program:
 
 @dataclass(frozen=True, slots=True)
 class Ability(CardAbility):
-    """A Turu-turu ability has only what every ability has."""
+    """A Turu-turu ability: what every ability has, and a condition (``if``)."""
+
+    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
+    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
+    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
+    once_per_turn: bool = False  # a trigger: at most once each round
+    optional: bool = False      # a trigger: its controller is asked first
+
+    @property
+    def ops(self) -> tuple:
+        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
+        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +111,24 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     abilities = []
     for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
-        for op in effects:
+        for key in ("when", "once_per_turn", "optional"):
+            if key in raw and a["kind"] != "trigger":
+                fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
+        when = None
+        if a["kind"] == "trigger":
+            if a["when"] is None:
+                fail("a trigger says when it triggers: when = {event = \"enters\", card = {self = true}}", "when")
+            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+        cond = None
+        if a["if"] is not None:
+            if a["kind"] == "static":
+                fail("a static ability has no 'if' (not yet: only activated, apply and trigger abilities)", "if")
+            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
+        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
+            fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
+        for n, op in enumerate(effects):
+            _check_move(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
             flt = op.get("filter")
             if flt:
                 allowed = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
@@ -113,7 +148,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                     fail("only a device has an 'attached' character", "effects")
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
             fail("duration 'static' is only for static abilities", "effects")
-        abilities.append(Ability.of(a, effects, i))
+        abilities.append(Ability.of(a, effects, i, cond=cond, run=guarded(effects, cond), when=when,
+                                    once_per_turn=a["once_per_turn"], optional=a["optional"]))
     if kind == "application" and len(abilities) != 1:
         raise CardDataError(fname, cid, "abilities", "an application needs exactly one 'apply' ability")
     programs = []
@@ -131,6 +167,28 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 segment=f.get("segment") or 0, programs=tuple(programs), gender=f.get("gender") or "none",
                 work=f.get("work") or "", mount=f.get("mount"), abilities=tuple(abilities),
                 mount_on=f.get("mount_on") if kind == "device" else None)
+
+
+def _check_move(op, fail) -> None:
+    """What an op's parameters allow together: a selector table says its filters itself; a
+    ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck, and ``to = "field"`` takes a
+    table of cards from a zone other than the field."""
+    target = op.get("target")
+    table = target is not None and not isinstance(target, str)
+    if table and op.get("filter"):
+        fail("a target table says its filters itself: put these keys into the table", "filter")
+    if op.name != "move":
+        return
+    to = op["to"]
+    if op["shuffle"] and to != "deck":
+        fail("shuffle = true is for to = \"deck\"", "shuffle")
+    if op["position"] == "bottom" and to != "deck":
+        fail("position = \"bottom\" is for to = \"deck\"", "position")
+    if to == "field" and (not table or target.zone == "field"):
+        fail("to = \"field\" puts characters from a zone other than the field onto their owner's field:"
+             " the target must be a table with a zone such as \"discard\" or \"hand\"", "to")
+    if table and target.zone == to:
+        fail(f"the cards are in the {to} already", "to")
 
 
 load_cards = card_loader("turutoru", SCHEMA, _make_card, f"{__package__}.effects")

@@ -4,12 +4,20 @@ from __future__ import annotations
 from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, op_heal, op_shuffle,
                                player_of)
 from . import flow as F
+from .conditions import CONDITIONS
+from .select import DESTINATIONS, Loose, any_table, unit_table
+from .state import Unit
+from .triggers import TRIGGERS
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_opponent_character", "choose_own_character", "choose_character")
 ALL = ("all_opponent_characters", "all_own_characters", "all_characters")
 UNIT_TARGETS = ("self", "attached", "same") + CHOOSE + ALL
 FILTER = {"filter": Param(dict, default=None, doc="only characters with these attributes, e.g. {gender = \"female\"}")}
+#: a unit op's ``target``: one of the names, or a selector table over the field (engine/select.py)
+UNIT_TARGET = {"target": Param(str, required=True, doc="target selector", table=unit_table)}
+#: a unit op's extra parameters: the old ``filter`` and a ``target`` that may be a table
+UNIT = {**FILTER, **UNIT_TARGET}
 
 
 _player = player_of
@@ -27,11 +35,39 @@ def op_set_state(rules, s, ctx, op, targets):
 
 
 def op_move(rules, s, ctx, op, targets):
-    for u in targets:
-        if op["to"] == "hand":
-            F.to_hand(s, u)
+    """Each target goes to its owner's ``to`` zone. A character on the field: to the hand (a
+    ``returned`` event) or the discard pile (a ``destroyed`` event, why ``moved``), as the old
+    target names always did, or onto the deck (a ``move`` event); its devices go to the discard
+    pile (TT-K2). A card elsewhere (a device in play, a card in a pile): ``flow.move_card``.
+    ``shuffle``: then the decks moved into are shuffled. Acted: some card moved."""
+    to, position = op["to"], op["position"]
+    moved = False
+    decks: list[int] = []
+    for x in targets:
+        if isinstance(x, Unit):
+            if to == "hand":
+                F.to_hand(s, x)
+            elif to == "discard":
+                F.destroy(s, x, "moved")
+            elif to == "deck":
+                F.field_to_deck(s, x, position)
+            else:  # already on the field
+                continue
+            moved = True
+            owner = s.owner[x.iid]
+        elif isinstance(x, Loose):
+            if not F.move_card(s, x.iid, x.owner, x.zone, to, position):
+                continue
+            moved, owner = True, x.owner
         else:
-            F.destroy(s, u, "moved")
+            continue
+        if to == "deck" and owner not in decks:
+            decks.append(owner)
+    if op["shuffle"]:
+        for p in decks:
+            s.rng.shuffle(s.players[p].deck)
+            s.emit("shuffle", {"player": p})
+    return None if moved else False
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -48,16 +84,19 @@ def op_gain_hp(rules, s, ctx, op, targets):
     s.emit("hp", {"player": p, "change": op["amount"], "hp": s.players[p].hp, "source": ctx.source})
 
 
-REGISTRY = OpRegistry("turutoru")
+#: with the Turu-turu condition words: op tables may have ``if``, ``if_done`` and ``optional``
+REGISTRY = OpRegistry("turutoru", CONDITIONS)
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
-REGISTRY.implement("damage", damage_op(F.check_destroyed), extra=FILTER, target=UNIT_TARGETS)
-REGISTRY.implement("destroy", op_destroy, extra=FILTER, target=UNIT_TARGETS)
+REGISTRY.implement("damage", damage_op(F.check_destroyed), extra=UNIT, target=UNIT_TARGETS)
+REGISTRY.implement("destroy", op_destroy, extra=UNIT, target=UNIT_TARGETS)
 REGISTRY.implement("modify", modify_op({"power": "pow_mod", "toughness": "tough_mod"}, F.check_destroyed),
-                   extra=FILTER, target=UNIT_TARGETS, stat=("power", "toughness"))
-REGISTRY.implement("heal", op_heal, extra=FILTER, target=UNIT_TARGETS)
-REGISTRY.implement("set_state", op_set_state, extra=FILTER, target=UNIT_TARGETS, state=("awake", "asleep"))
-REGISTRY.implement("move", op_move, extra=FILTER, target=UNIT_TARGETS, to=("hand", "discard"),
-                   position=("top",))
+                   extra=UNIT, target=UNIT_TARGETS, stat=("power", "toughness"))
+REGISTRY.implement("heal", op_heal, extra=UNIT, target=UNIT_TARGETS)
+REGISTRY.implement("set_state", op_set_state, extra=UNIT, target=UNIT_TARGETS, state=("awake", "asleep"))
+REGISTRY.implement("move", op_move, {
+    **FILTER, "target": Param(str, required=True, doc="target selector", table=any_table),
+    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
+    target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
@@ -65,3 +104,4 @@ REGISTRY.define("hit", {"player": Param(str, default="opponent", choices=PLAYERS
                         "amount": Param(int, required=True)}, op_hit)
 REGISTRY.define("gain_hp", {"player": Param(str, default="self", choices=PLAYERS),
                             "amount": Param(int, required=True)}, op_gain_hp)
+REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/turutoru/triggers.py)

@@ -26,9 +26,17 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 PHASES = ["setup", "draw", "programming", "main", "prepare", "end"]
 KINDS = ["mulligan", "program", "place", "attackers", "reboot", "choose_program", "discard", "bed_in",
          "activate", "block", "assign_damage", "mount", "release", "effect", "apply", "target",
-         "search", "library_draw", "fan_fire"]
+         "search", "library_draw", "fan_fire",
+         # the card language (docs/card-language-design.md): a choice among the own hidden cards
+         "target_hidden", "optional"]
 PROGRAMS = sorted(PROGRAM_JA)
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
+#: where a ``move`` puts its cards (a target decision's ``to``: games/turutoru/select.py)
+DESTINATIONS = ["deck", "discard", "field", "hand"]
+OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+       # the ops an ``optional`` decision ("you may") may ask about (the others are the target decision's)
+       "draw", "mill", "search", "shuffle", "hit", "gain_hp",
+       # an optional triggered ability (engine/triggers.py's ASK)
+       "trigger"]
 
 HAND, FIELD, DEVICES, PILE, STACK, CAND = 16, 12, 12, 60, 16, 24
 
@@ -64,7 +72,10 @@ def observation():
         "assigned": Opt(List(Ref(), CAND)),
         "damage": Opt(Num(0, 99)), "op": Opt(Enum(OPS)), "over": Opt(Num(0, 99)),
         "program": Opt(Enum(PROGRAMS)), "programs": Opt(List(Enum(labels), 4)),
-        "segment": Opt(Num(0, 99)),
+        "segment": Opt(Num(0, 99)), "amount": Opt(Num(0, 99)),
+        # a selector table choosing cards one at a time (choose = n, up_to)
+        "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()), "to": Opt(Enum(DESTINATIONS)),
+        "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")),
     })
     return Obj({
         "game": Const("turutoru"), "viewer": Num(0, 1), "round": Num(0, 1000, scale=10),
@@ -103,8 +114,9 @@ def actions():
         ("block", [("card", Loc("me.characters"))]),
         ("assign", [("card", Loc(*FIELD_ZONES))]),
         ("discard", [("card", Loc("me.hand"))]),
-        ("target", [("target", Loc(*ANYWHERE))]),
+        ("target", [("target", Loc(*ANYWHERE))]), ("target_done", []),
         ("search_pick", [("card", Loc("me.discard", offered=40))]),
         ("search_none", []),
+        ("optional", [("use", Vals(True, False))]),
         ("done", []), ("skip", []),
     ]

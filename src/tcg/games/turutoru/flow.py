@@ -275,15 +275,19 @@ def toughness_of(s: TTState, u: Unit, sources: list[tuple] | None = None) -> int
     return (v + 1) // 2 if u.fan else v
 
 
-def _leaves_field(s: TTState, u: Unit, to: str) -> int | None:
-    """A character leaves the field for its owner's pile ``to``; the devices attached to it go
-    to their owners' discard piles (TT-K2). Its owner, or None if it was not on the field."""
+def _leaves_field(s: TTState, u: Unit, to: str, position: str = "top") -> int | None:
+    """A character leaves the field for its owner's pile ``to`` (the deck: its top or bottom,
+    ``position``); the devices attached to it go to their owners' discard piles (TT-K2). Its
+    owner, or None if it was not on the field."""
     p = s.owner[u.iid]
     ps = s.players[p]
     if u not in ps.chars:
         return None
     ps.chars.remove(u)
-    getattr(ps, to).append(u.iid)
+    if position == "bottom":
+        getattr(ps, to).insert(0, u.iid)
+    else:
+        getattr(ps, to).append(u.iid)
     for d in u.devices:
         s.players[s.owner[d]].discard.append(d)
     return p
@@ -301,6 +305,68 @@ def to_hand(s: TTState, u: Unit) -> None:
     p = _leaves_field(s, u, "hand")
     if p is not None:
         s.emit("returned", {"player": p, "card": u.iid, "id": s.cards[u.iid].id, "devices": list(u.devices)})
+
+
+#: the zones whose cards both players see: a card an effect moves into or out of one is named to
+#: both (the others: the hand, the deck, the face-down programs)
+PUBLIC_ZONES = ("field", "devices", "discard", "resolved")
+
+
+def field_to_deck(s: TTState, u: Unit, position: str = "top") -> None:
+    """An effect puts a character from the field on top of (or under, ``position``) its owner's
+    deck; its devices go to their owners' discard piles (TT-K2). A ``move`` event."""
+    devices = list(u.devices)
+    p = _leaves_field(s, u, "deck", position)
+    if p is not None:
+        s.emit("move", {"player": p, "from": "field", "to": "deck", "position": position, "card": u.iid,
+                        "id": s.cards[u.iid].id, "devices": devices})
+
+
+def detach(s: TTState, d: int) -> None:
+    """Take the device ``d`` out of play: off a field, or off the character it is attached to."""
+    for qs in s.players:
+        if d in qs.devices:
+            qs.devices.remove(d)
+            return
+        for u in qs.chars:
+            if d in u.devices:
+                u.devices = tuple(x for x in u.devices if x != d)
+                return
+
+
+def move_card(s: TTState, iid: int, p: int, zone: str, to: str, position: str = "top") -> bool:
+    """An effect moves a card of player ``p`` from ``zone`` (a pile, or ``devices``: a device in
+    play) to their zone ``to``: the deck's top or bottom (``position``), the hand, the discard
+    pile, or the field (a character only, placed awake this round: a ``place`` event with
+    ``why = "effect"`` and ``from``). A ``move`` event otherwise, naming the card to both players
+    when either zone is public, to its owner alone when not (hand, deck, face-down programs).
+    Whether the card moved (a card that is not a character stays where it is, for the field)."""
+    card = s.cards[iid]
+    if to == "field" and card.kind != "character":
+        return False
+    ps = s.players[p]
+    if zone == "devices":
+        detach(s, iid)
+    else:
+        getattr(ps, zone).remove(iid)
+    if to == "field":
+        ps.chars.append(Unit(iid, s.round))
+        s.emit("place", {"player": p, "card": iid, "id": card.id, "why": "effect", "from": zone})
+        return True
+    dest = getattr(ps, to)
+    if to == "deck" and position == "bottom":
+        dest.insert(0, iid)
+    else:
+        dest.append(iid)
+    ev: dict = {"player": p, "from": zone, "to": to}
+    if to == "deck":
+        ev["position"] = position
+    what = {"card": iid, "id": card.id}
+    if zone in PUBLIC_ZONES or to in PUBLIC_ZONES:
+        s.emit("move", {**ev, **what})
+    else:
+        s.emit("move", ev, what, (p,))
+    return True
 
 
 def check_destroyed(s: TTState) -> None:

@@ -15,7 +15,11 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
+from ...engine.triggers import ASK, take
 from . import flow as F
+from . import select as TS
+from . import triggers as TT  # noqa: F401 - sets TTState.trigger_hook (games/turutoru/triggers.py)
+from .conditions import CONDITIONS
 from .state import (AssignPending, AttackOneStep, BlockPending, ChooseProgramPending, ProgramPending, SearchPending,
                     TTState, Unit)
 
@@ -48,11 +52,17 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
-                       "start_hp": "start.hp", "segments": "round.segments"}
+                       "start_hp": "start.hp", "segments": "round.segments",
+                       "max_triggers_per_action": "limits.max_triggers_per_action"}
+    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
+    conditions = CONDITIONS
     hand_size: int  # (the profile's numbers: read_profile sets them)
     hand_limit: int
     start_hp: int
     segments: int
+    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
+    #: more triggers until the next decision, so a loop of triggers ends quickly
+    max_triggers_per_action: int
 
     # --- set-up (TT-S1..S4) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int, first: int | None = None) -> TTState:
@@ -60,6 +70,8 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         cards, owner, zones = self.deal(decks, ("main",))
         mains = [z["main"] for z in zones]
         s = TTState(seed, tuple(cards), tuple(owner), self.start_hp)
+        if s.trig is not None:
+            s.trig.cap = self.max_triggers_per_action
         for p in (0, 1):
             s.players[p].deck = mains[p]
             s.rng.shuffle(mains[p])
@@ -102,6 +114,14 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         s.round += 1
         s.phase = "draw"
         s.emit("round_start", {"round": s.round})
+        if s.trig is not None and s.trig.queue:
+            # what the round's start triggered resolves first (after_op puts it on top of this
+            # step), then the draw phase's draws
+            s.steps.append(("round_draw",))
+            return
+        self._step_round_draw(s, step)
+
+    def _step_round_draw(self, s: TTState, step: tuple) -> None:
         # TT-T1/TT-W2/TT-W3: both draw; an empty deck loses, both at once is a draw
         losers = [p for p in (0, 1) if not s.players[p].deck]
         if losers:
@@ -197,6 +217,29 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         ps.running_prog = index
         s.emit("program_use", {"player": p, "card": iid, "id": s.cards[iid].id, "program": prog.kind,
                                "index": index, "start": s.segment})
+        if s.trig is not None and s.trig.queue:  # what its running triggered resolves first
+            s.steps.append(("program_go", p, index, chosen))
+            return
+        self._go(s, p, index, chosen)
+
+    def _step_program_go(self, s: TTState, step: tuple) -> None:
+        """The program goes on after what its running triggered: when those effects left it
+        nothing to act on, it is discarded unrun (TT-P13)."""
+        _, p, index, chosen = step
+        ps = s.players[p]
+        if ps.running is None:
+            return
+        if index not in self._usable_programs(s, p, ps.running):
+            ps.running_prog = -1
+            self._finish(s, p, "discarded")
+            return
+        self._go(s, p, index, chosen)
+
+    def _go(self, s: TTState, p: int, index: int, chosen: bool) -> None:
+        """The program chosen for the running card acts (``_use``)."""
+        ps = s.players[p]
+        iid = ps.running
+        prog = s.cards[iid].programs[index]
         if prog.kind == "decoder":
             self._run_decoder(s, p)
         elif prog.kind == "library_draw" and chosen:  # already chosen over skipping: it runs
@@ -288,15 +331,17 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         if kind == "release":
             return self._own_devices(s, p)
         if kind == "apply":
-            return [i for i in ps.hand if cards[i].kind == "application"]
+            return [i for i in ps.hand if cards[i].kind == "application" and self._usable(s, p, i, cards[i].abilities[0])]
         if kind in ("attack", "fan_fire"):
             return [u.iid for u in ps.chars if u.awake and (kind == "fan_fire" or u.placed != s.round)]
         if kind == "library_draw":
             return [True]
         if kind == "activate":
-            return [(u.iid, ab.index) for u in ps.chars for ab in cards[u.iid].abilities_of("activated")]
+            return [(u.iid, ab.index) for u in ps.chars for ab in cards[u.iid].abilities_of("activated")
+                    if self._usable(s, p, u.iid, ab)]
         if kind == "effect":
-            return [(d, ab.index) for d in self._own_devices(s, p) for ab in cards[d].abilities_of("activated")]
+            return [(d, ab.index) for d in self._own_devices(s, p) for ab in cards[d].abilities_of("activated")
+                    if self._usable(s, p, d, ab)]
         raise ValueError(kind)
 
     def _can_act(self, s: TTState, p: int, kind: str) -> bool:
@@ -306,7 +351,8 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             want = "character" if kind == "place" else "application"
             cards = s.cards
             for i in ps.hand:
-                if cards[i].kind == want:
+                c = cards[i]
+                if c.kind == want and (want == "character" or self._usable(s, p, i, c.abilities[0])):
                     return True
             return False
         if kind == "attack" or kind == "fan_fire":
@@ -326,6 +372,11 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         if kind == "library_draw":
             return True
         return bool(self._program_targets(s, p, kind))
+
+    def _usable(self, s: TTState, p: int, iid: int, ab) -> bool:
+        """Whether player ``p`` may use the ability ``ab`` of card ``iid`` now: it has no ``if``,
+        or its ``if`` holds (engine/conditions.py)."""
+        return ab.cond is None or self.effect_holds(s, EffectCtx(p, iid), ab.cond)
 
     def _own_devices(self, s: TTState, p: int) -> list[int]:
         out = [d for d in s.players[p].devices]
@@ -458,7 +509,7 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             ps.discard.append(card)
             s.emit("apply", {"player": p, "card": card, "id": s.cards[card].id})
             s.steps.append(("program_done", p))
-            s.steps.append(effect_step(p, card, s.cards[card].abilities[0].effects))
+            s.steps.append(effect_step(p, card, s.cards[card].abilities[0].ops))
             return
         elif t == "run":  # TT-P9
             s.steps.append(("program_done", p))
@@ -468,20 +519,12 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             ab = s.cards[card].abilities[a.ability]
             s.emit(t, {"player": p, "card": card, "id": s.cards[card].id, "ability": a.ability})
             s.steps.append(("program_done", p))
-            s.steps.append(effect_step(p, card, ab.effects))
+            s.steps.append(effect_step(p, card, ab.ops))
             return
         self._finish(s, p, "resolved")
 
     def _detach(self, s: TTState, d: int) -> None:
-        for q in (0, 1):
-            qs = s.players[q]
-            if d in qs.devices:
-                qs.devices.remove(d)
-                return
-            for u in qs.chars:
-                if d in u.devices:
-                    u.devices = tuple(x for x in u.devices if x != d)
-                    return
+        F.detach(s, d)
 
     def _step_program_done(self, s: TTState, step: tuple) -> None:
         self._finish(s, step[1], "resolved")
@@ -500,6 +543,16 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             F.check_destroyed(s)  # damage already >= the halved toughness: it falls at once
             if s.players[p].unit(att) is None:
                 return
+        if s.trig is not None and s.trig.queue:  # what the attack triggered resolves first
+            s.steps.append(("attack_block", p, att))
+            return
+        self._step_attack_block(s, ("attack_block", p, att))
+
+    def _step_attack_block(self, s: TTState, step: tuple) -> None:
+        """The defender may block the attacker (TT-A2), unless it has left the field."""
+        _, p, att = step
+        if s.players[p].unit(att) is None:
+            return
         s.select = ()
         d = 1 - p
         if any(x.awake for x in s.players[d].chars):
@@ -527,6 +580,23 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             F.hit(s, 1 - p, power, att)
             return
         s.emit("blocked", {"attacker": att, "blockers": list(blockers)})
+        if s.trig is not None and s.trig.queue:  # what the block triggered resolves first
+            s.steps.append(("attack_clash", p, att, blockers))
+            return
+        self._step_attack_clash(s, ("attack_clash", p, att, blockers))
+
+    def _step_attack_clash(self, s: TTState, step: tuple) -> None:
+        """A blocked attacker and its blockers deal their damage (TT-A4); a blocker that has left
+        the field meanwhile takes and deals none (no blocker left: no damage at all)."""
+        _, p, att, blockers = step
+        u = s.players[p].unit(att)
+        if u is None:
+            return
+        d = s.players[1 - p]
+        blockers = tuple(b for b in blockers if d.unit(b) is not None)
+        if not blockers:
+            u.fan = False
+            return
         power = F.power_of(s, u)
         if len(blockers) == 1 or power == 0:
             self._clash(s, p, att, blockers, {blockers[0]: power})
@@ -563,6 +633,13 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
     def _step_prepare(self, s: TTState, step: tuple) -> None:
         s.phase = "prepare"
         s.emit("phase", {"phase": "prepare"})
+        if s.trig is not None and s.trig.queue:  # what the prepare phase triggered resolves first
+            s.steps.append(("prepare_clear",))
+            return
+        self._step_prepare_clear(s, step)
+
+    def _step_prepare_clear(self, s: TTState, step: tuple) -> None:
+        """TT-T5: damage and this round's changes are removed, then the hand limit."""
         for ps in s.players:
             for u in ps.chars:
                 u.damage = u.pow_mod = u.tough_mod = 0
@@ -599,16 +676,85 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             s.emit("search", {"player": p, "card": a.card, "id": s.cards[a.card].id})
         s.rng.shuffle(ps.deck)
         s.emit("shuffle", {"player": p})
+        self.effect_done(s, a.type == "search_pick")  # for an "if you do" after the search
 
     # --- effect targets (EffectRunner hooks) ---------------------------------------------------
-    def effect_target(self, s: TTState, iid: int) -> Unit | None:
-        return s.players[s.owner[iid]].unit(iid)
+    #: what a selector table may name (games/turutoru/select.py)
+    selectors = TS.SELECTORS
+
+    def effect_target(self, s: TTState, iid: int) -> Unit | TS.Loose | None:
+        """The character on the field with this card, or (a ``move``'s target) the device in play
+        or the card in its owner's pile, or None."""
+        u = s.players[s.owner[iid]].unit(iid)
+        return u if u is not None else TS.locate(s, iid)
 
     def after_op(self, s: TTState) -> None:
         F.check_destroyed(s)
+        tr = s.trig
+        if tr is not None and tr.queue and not tr.busy and not s.over:
+            self._queue_triggers(s, tr)
 
-    def effect_candidates(self, s: TTState, ctx: EffectCtx, sel: str, op) -> list[Unit]:
+    # --- triggered abilities (games/turutoru/triggers.py) -----------------------------------------
+    def _queue_triggers(self, s: TTState, tr) -> None:
+        """What triggered goes onto the stack, the first to resolve on top: the abilities of the
+        player who goes first by TT-G4 (lower HP, then priority) first, each player's in the order
+        they triggered (engine/triggers.py)."""
+        for c, iid, idx, event in reversed(take(tr, self.order(s)[0])):
+            s.steps.append(("trigger", c, iid, idx, event))
+
+    def advance(self, s: TTState) -> None:
+        """``StepRuleset.advance``; with triggers dealt, what a step triggered goes onto the stack
+        after it (``after_op``'s part for triggers), so it resolves before the steps below."""
+        tr = s.trig
+        if tr is None:
+            StepRuleset.advance(self, s)
+            return
+        steps, handlers = s.steps, self._STEPS
+        budget = self.max_steps_per_apply
+        while s.decision is None and not s.over:
+            budget -= 1
+            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
+                steps.clear()
+                s.end(None, "step_limit")
+                return
+            step = steps.pop()
+            handlers[step[0]](self, s, step)
+            if tr.queue and not tr.busy and not s.over:
+                self._queue_triggers(s, tr)
+
+    def apply(self, s: TTState, action) -> None:
+        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
+            s.trig.begin_action()
+            s.trig.cap = self.max_triggers_per_action
+        super().apply(s, action)
+
+    def _step_effect(self, s: TTState, step) -> None:
+        tr = s.trig
+        if tr is None:
+            EffectRunner._step_effect(self, s, step)
+            return
+        tr.busy += 1  # what an op triggers waits until this effect step is done
+        try:
+            EffectRunner._step_effect(self, s, step)
+        finally:
+            tr.busy -= 1
+
+    def _step_trigger(self, s: TTState, step: tuple) -> None:
+        """A triggered ability resolves: a ``trigger`` event, then its effect (an optional
+        trigger asks its controller first, once its own ``if`` holds again)."""
+        _, c, iid, idx, event = step
+        ab = s.cards[iid].abilities[idx]
+        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
+        ops = tuple(ab.ops)
+        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
+            k = 1 if ab.cond is not None else 0
+            ops = ops[:k] + (ASK,) + ops[k:]
+        s.steps.append(effect_step(c, iid, ops))
+
+    def effect_candidates(self, s: TTState, ctx: EffectCtx, sel, op) -> list:
         c = ctx.controller
+        if not isinstance(sel, str):  # a selector table (engine/select.py)
+            return TS.candidates(s, c, ctx.source, sel)
         if sel == "choose_opponent_character":
             us = s.players[1 - c].chars
         elif sel == "choose_own_character":
@@ -618,16 +764,20 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         flt = op.args.get("filter")
         return [u for u in us if F.matches(s.cards[u.iid], flt)]
 
-    def effect_select(self, s: TTState, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+    def effect_select(self, s: TTState, ctx: EffectCtx, sel, last: tuple, op) -> list:
         c = ctx.controller
+        if not isinstance(sel, str):  # a selector table: all = true or random = n
+            return TS.candidates(s, c, ctx.source, sel)
         flt = op.args.get("filter")
-        if sel == "self":
-            return [u for u in self.effect_targets(s, (ctx.source,)) if F.matches(s.cards[u.iid], flt)]
+        if sel == "self":  # a character's own abilities only: on the field
+            return [u for u in self.effect_targets(s, (ctx.source,))
+                    if isinstance(u, Unit) and F.matches(s.cards[u.iid], flt)]
         if sel == "attached":
             return [u for q in (0, 1) for u in s.players[q].chars
                     if ctx.source in u.devices and F.matches(s.cards[u.iid], flt)]
-        if sel == "same":
-            return self.effect_targets(s, last)
+        if sel == "same":  # a card a move took from a pile may be moved on; other ops: the field only
+            found = self.effect_targets(s, last)
+            return found if op.name == "move" else [u for u in found if isinstance(u, Unit)]
         if sel == "all_own_characters":
             us = s.players[c].chars
         elif sel == "all_opponent_characters":

@@ -8,9 +8,10 @@ player's next program starts in the main phase: the segments consumed by the pro
 (TT-G2)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.state import DealtState, with_iid
+from ...engine.triggers import Triggers
 from .cards import Card
 
 if TYPE_CHECKING:
@@ -119,8 +120,26 @@ class PlayerState:
         return with_iid(self.chars, iid)
 
 
+_TRIGGERS: dict[int, tuple] = {}  # id(card) -> (card, its triggers as (ability number, When, once))
+
+
+def triggers_of(card) -> tuple:
+    """A card's triggered abilities as the trigger index holds them (games/turutoru/triggers.py):
+    (ability number, When, once per round), read once per card object."""
+    hit = _TRIGGERS.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_TRIGGERS) >= 20_000:  # card sets loaded again and again (tests): start afresh
+            _TRIGGERS.clear()
+        hit = _TRIGGERS[id(card)] = (card, tuple((ab.index, ab.when, ab.once_per_turn)
+                                                 for ab in card.abilities if ab.kind == "trigger"))
+    return hit[1]
+
+
 class TTState(DealtState):
-    __slots__ = ("round", "priority", "segment", "select", "facts")
+    __slots__ = ("round", "priority", "segment", "select", "facts", "trig")
+
+    #: games/turutoru/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
+    trigger_hook: Any = None
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...], hp: int):
         super().__init__(seed, cards, owner, [PlayerState(hp), PlayerState(hp)])
@@ -129,10 +148,20 @@ class TTState(DealtState):
         self.segment = 0            # timeline position in the main phase
         self.select: tuple = ()     # cards picked so far in a multi-pick decision
         self.facts: Facts | None = None  # flow.Facts: read from the dealt cards only, shared by clones
+        #: the trigger index and queue (engine/triggers.py), or None: no dealt card has a trigger
+        self.trig: Triggers | None = Triggers() if any(triggers_of(c) for c in cards) else None
+
+    def emit(self, etype: str, public: dict[str, Any] | None = None,
+             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
+        """Record an event (``BaseState.emit``); with triggers dealt, what it fires too."""
+        self.events.append((etype, public or {}, private, seen_by))
+        if self.trig is not None:
+            self.trigger_hook(self, etype, public or {})
 
     def clone(self) -> "TTState":
         s = TTState.__new__(TTState)
         self._copy_base(s)
         s.round, s.priority, s.segment, s.select = self.round, self.priority, self.segment, self.select
         s.facts = self.facts  # immutable, and the cards are shared
+        s.trig = None if self.trig is None else self.trig.copy()
         return s

@@ -71,16 +71,16 @@ RUN_DECISIONS = frozenset({"place", "reboot", "bed_in", "mount", "release", "app
 #: events not worth a line of their own
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)
-SOURCE_EVENTS = frozenset({"apply", "activate", "effect"})
+SOURCE_EVENTS = frozenset({"apply", "activate", "effect", "trigger"})
 #: events an effect may cause (named with the card whose effect it is, when known)
 EFFECT_EVENTS = frozenset({"damage", "modify", "heal", "wake", "bed_in", "destroyed", "returned", "mill",
-                           "draw", "search"})
+                           "draw", "search", "move", "place"})
 #: events that neither start nor end an effect
-NEUTRAL_EVENTS = frozenset({"shuffle", "hp"})
+NEUTRAL_EVENTS = frozenset({"shuffle", "hp", "optional"})
 #: the event each action causes that only repeats the action line above it
 ECHO = {"place": "place", "mount": "mount", "release": "release", "apply": "apply", "activate": "activate",
         "effect": "effect", "use": "program_use", "discard": "discard", "bed_in": "bed_in",
-        "search_pick": "search", "keep": "keep"}
+        "search_pick": "search", "keep": "keep", "optional": "optional"}
 #: the game terms in the order the primer lists them
 TERMS = ("program", "segment", "programming", "program_area", "unresolved", "resolved", "discarded",
          "priority", "character", "device", "application", "field", "discard_pile", "power", "toughness",
@@ -282,6 +282,17 @@ def _seg(view: Mapping[str, Any], cards: Any = None) -> int:
     return getattr(c, "segment", 0) or 0
 
 
+def may_text(op: Any, lang: str = "en", to: Any = None) -> str:
+    """What an optional op does, as "you may ..." reads it ("draw cards"); a ``move`` by where
+    its cards go (``to``)."""
+    lang = _lang(lang)
+    if op == "move" and to:
+        got = words().get(f"may.move.{to}", lang)
+        if got:
+            return got
+    return words().get(f"may.{op}", lang) or t("may.other", lang)
+
+
 def filter_text(flt: Mapping[str, Any] | None, lang: str = "en") -> str:
     """What a search may take: "a card (work 星屑アカデミア, female)"."""
     if not flt:
@@ -372,6 +383,11 @@ def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
     actor = s.decision.player if s.decision is not None else viewer
     v = Voice(viewer, lang, s.cards, names)
     typ = a.type
+    if typ == "optional":  # "you may": yes or no
+        info = s.decision.info if s.decision is not None and s.decision.kind == "optional" else {}
+        if a.get("use"):
+            return v.t("action.optional.yes", what=may_text(info.get("op"), lang, info.get("to")))
+        return v.t("action.optional.no")
     key = f"action.{typ}"
     if key not in words():
         return t("action.hidden", lang)
@@ -432,6 +448,8 @@ def hidden_label(action: Any, lang: str = "en") -> str:
         return ""
     if kind in ("keep", "mulligan"):
         return t("hidden.mulligan", lang)
+    if kind in ("target", "target_done"):  # a choice among the chooser's own hidden cards
+        return t("hidden.target", lang)
     return t("action.hidden", lang)
 
 
@@ -455,7 +473,7 @@ def decision_source(game: Any) -> tuple | None:
     if d is None:
         return None
     info = d.info or {}
-    if d.kind == "target" and isinstance(info.get("source"), int):
+    if d.kind in ("target", "target_hidden") and isinstance(info.get("source"), int):
         return (info["source"], None)
     if d.kind == "search":
         try:
@@ -512,6 +530,16 @@ class _Scene:
         if own:  # the actor's own character, where only theirs can be meant
             return self.v.t("fmt.unit_own", pos=v.get("pos"), card=card, pt=pt)
         return self.v.t("fmt.unit", whose=self.v.whose(v.get("owner")), pos=v.get("pos"), card=card, pt=pt)
+
+    def zoned(self, iid: Any) -> str:
+        """A card a selector may choose: a character on the field as ``unit`` names it, a card
+        elsewhere with whose it is and its zone ("Opponent's X (Discard)")."""
+        v = self.views.get(iid)
+        if v is None or v.get("zone") == "characters":
+            return self.unit(iid)
+        zone = _ZONE_OF_VIEW.get(v.get("zone"), "")
+        name = self.v.t("fmt.owned", whose=self.v.whose(v.get("owner")), card=self.name(iid))
+        return name + (self.v.t("fmt.paren", text=zone_name(zone, self.lang)) if zone else "")
 
     def running(self) -> Mapping[str, Any]:
         players = self.obs.get("players") or []
@@ -604,7 +632,7 @@ class _Scene:
         if typ == "bed_in":
             return T("action.bed_in", target=self.unit(a.card))
         if typ == "target":
-            return T("action.target", target=self.unit(a.target))
+            return T("action.target", target=self.zoned(a.target))
         if typ == "mount":
             return T("action.mount", card=self.name(a.card), where=self.mount_where(a))
         # place, apply, release, discard, search_pick, activate, effect, keep, mulligan, skip, run...
@@ -627,6 +655,11 @@ class _Scene:
             return (self.v.t(f"action.{typ}", card=self.name(a.card), ability="").rstrip(" ：:"),
                     ability_body(c.abilities[a.ability], self.lang))
         return (self.label(a),)
+
+
+#: the zone of a card view (``_views``) as ``zone_name`` names it
+_ZONE_OF_VIEW = {"hand": "hand", "discard": "discard", "resolved": "resolved", "programs": "programs",
+                 "devices": "devices", "attached": "devices"}
 
 
 def _views(obs: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
@@ -776,7 +809,27 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
         decoder = T("fmt.by_decoder", card=v.card(*dec)) if dec else ""
         return T("event.program_decoded", whose=v.whose(p), card=card(), decoder=decoder)
     if kind == "place":
+        if ev.get("why") == "effect":  # a move to the field (engine/select.py tables)
+            return T("event.place.effect", card=card(), whose=v.whose(p), zone=zone_name(ev.get("from"), v.lang),
+                     source=v.source(src))
         return v.say("event.place", p, card=card())
+    if kind == "trigger":  # a triggered ability resolves (games/turutoru/triggers.py)
+        owner = v.book.owner(ev.get("card"))
+        return T("event.trigger", whose=v.whose(owner if owner is not None else p), card=v.card(ev.get("card")),
+                 when=words().get(f"when.{ev.get('event')}", v.lang) or "")
+    if kind == "optional":
+        return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
+                 what=may_text(ev.get("op"), v.lang, ev.get("to")), card=v.card(ev.get("card")))
+    if kind == "move":
+        src_zone, dest = zone_name(ev.get("from"), v.lang), zone_name(ev.get("to"), v.lang)
+        if ev.get("to") == "deck":
+            dest += T(f"event.move.{ev.get('position', 'top')}")
+        if ev.get("card") is None:  # between zones the viewer may not see: which card is a secret
+            return T("event.move.hidden", whose=v.whose(p), src=src_zone, dest=dest, source=v.source(src))
+        devs = ev.get("devices") or []
+        devices = T("event.destroyed.devices", cards=v.cards(devs)) if devs else ""
+        return T("event.move", card=card(), whose=v.whose(p), src=src_zone, dest=dest, devices=devices,
+                 source=v.source(src))
     if kind == "reboot":
         return v.say("event.reboot", p, cards=v.cards(ev.get("cards")))
     if kind in ("bed_in", "wake"):
@@ -1000,10 +1053,27 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             text += T("decision.assign_damage.so_far", cards=v.join(
                 T("decision.assign_damage.share", card=v.card(b), count=k) for b, k in counts.items()))
         return text
-    if kind == "target":
+    if kind in ("target", "target_hidden"):
         op = decision.get("op")
         what = words().get(f"target_op.{op}", v.lang) or T("target_op.other")
-        return v.say(f"decision.target{other}", p, card=v.card(decision.get("source")), what=what)
+        if op == "move" and decision.get("to"):
+            what = words().get(f"target_op.move.{decision['to']}", v.lang) or what
+        if kind == "target_hidden":  # a choice among the chooser's own hidden cards
+            if not mine or "remaining" not in decision:
+                return v.say("decision.target_hidden.other", p, card=v.card(decision.get("source")))
+            key = "decision.target_hidden"
+        elif "remaining" in decision:  # a selector table choosing cards (choose = n)
+            key = f"decision.target.cards{other}"
+        else:
+            return v.say(f"decision.target{other}", p, card=v.card(decision.get("source")), what=what)
+        text = v.say(key, p, card=v.card(decision.get("source")), what=what)
+        if "remaining" in decision:
+            text += T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
+                      count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+        return text
+    if kind == "optional":
+        return v.say(f"decision.optional{other}", p, card=v.card(decision.get("source")),
+                     what=may_text(decision.get("op"), v.lang, decision.get("to")))
     if kind == "discard":
         return v.say(f"decision.discard{other}", p, limit=HAND_LIMIT, count=decision.get("over", 0))
     if kind == "search":

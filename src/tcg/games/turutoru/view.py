@@ -175,7 +175,7 @@ def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict
                              "program": c.programs[ps.running_prog].label() if ps.running_prog >= 0 else None}
         players.append(pv)
     d = s.decision
-    decision = s.decision_view(viewer, ("search",))
+    decision = s.decision_view(viewer, ("search", "target_hidden"))
     return {
         "game": "turutoru", "viewer": viewer, "round": s.round, "phase": s.phase,
         "priority_player": s.priority, "segment": s.segment, "segments": rules.segments,
@@ -240,7 +240,7 @@ def _observe_shared(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
     return {
         "game": "turutoru", "viewer": viewer, "round": s.round, "phase": phase,
         "priority_player": s.priority, "segment": s.segment, "segments": rules.segments,
-        "decision": s.decision_view(viewer, ("search",)),
+        "decision": s.decision_view(viewer, ("search", "target_hidden")),
         "selected": list(s.select) if d is not None and d.player == viewer else [],
         "result": s.result_view(),
         "players": players,

@@ -1,0 +1,154 @@
+"""What Turu-turu card files may name in a selector table (engine/select.py): the zones, the card
+properties and states, and the old target names as preset selectors. docs/cards.md (T7) describes
+them for card writers.
+
+Zones (each player's): ``field`` (the characters on the field), ``devices`` (the devices in play
+the player owns: on a field or attached to a character), ``hand`` (hidden from the opponent),
+``deck`` (hidden from both), ``discard``, ``resolved`` (the resolved programs, face up) and
+``programs`` (the unresolved programs, face down: their owner knows them, the opponent does not).
+A card running now as a program is in no zone."""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...engine.select import Prop, Selector, SelectorSchema, Zone
+from . import flow as F
+from .cards import GENDERS, KINDS, MOUNTS, PROGRAMS
+from .state import TTState, Unit
+
+#: a player's piles a selector may name (``PlayerState`` lists of instance ids)
+PILES = ("hand", "deck", "discard", "resolved", "programs")
+#: the zones a ``move`` may put a card into (``field``: a character onto its owner's field)
+DESTINATIONS = ("hand", "deck", "discard", "field")
+PUBLIC_ZONES = F.PUBLIC_ZONES
+
+
+class Loose(NamedTuple):
+    """A card in play that is not a character on the field (a device), or in a player's pile, as
+    an effect's target: its instance id, its owner and the zone (``devices`` or a pile)."""
+    iid: int
+    owner: int
+    zone: str
+
+
+def _devices(s: TTState, p: int) -> list:
+    """The devices player ``p`` owns in play: on their field, then attached to characters (the
+    owner's characters first)."""
+    out = [Loose(d, p, "devices") for d in s.players[p].devices]
+    owner = s.owner
+    for q in (p, 1 - p):
+        for u in s.players[q].chars:
+            for d in u.devices:
+                if owner[d] == p:
+                    out.append(Loose(d, p, "devices"))
+    return out
+
+
+def device_holder(s: TTState, d: int) -> Unit | None:
+    """The character the device ``d`` is attached to, or None (on a field, or not in play)."""
+    for ps in s.players:
+        for u in ps.chars:
+            if d in u.devices:
+                return u
+    return None
+
+
+def locate(s: TTState, iid: int) -> Unit | Loose | None:
+    """The character on the field with this card, or the device in play, or the card in its
+    owner's pile, or None (running as a program, or nowhere)."""
+    p = s.owner[iid]
+    ps = s.players[p]
+    u = ps.unit(iid)
+    if u is not None:
+        return u
+    if iid in ps.devices or device_holder(s, iid) is not None:
+        return Loose(iid, p, "devices")
+    for zone in PILES:
+        if iid in getattr(ps, zone):
+            return Loose(iid, p, zone)
+    return None
+
+
+def _units(s: TTState, p: int) -> list:
+    return list(s.players[p].chars)
+
+
+def _pile(zone: str):
+    def cards(s: TTState, p: int) -> list:
+        return [Loose(i, p, zone) for i in getattr(s.players[p], zone)]
+    return cards
+
+
+def _card(s: TTState, x: Any):
+    return s.cards[x.iid]
+
+
+def _names(s: TTState, x: Any) -> tuple:
+    c = s.cards[x.iid]
+    return (c.name, c.name_en) if c.name_en else (c.name,)
+
+
+def _power(s: TTState, x: Any) -> int:
+    return F.power_of(s, x) if isinstance(x, Unit) else s.cards[x.iid].power
+
+
+def _toughness(s: TTState, x: Any) -> int:
+    return F.toughness_of(s, x) if isinstance(x, Unit) else s.cards[x.iid].toughness
+
+
+ZONES = {
+    "field": Zone(_units),
+    "devices": Zone(_devices),
+    "hand": Zone(_pile("hand"), hidden="opponent"),
+    "deck": Zone(_pile("deck"), hidden="all"),
+    "discard": Zone(_pile("discard")),
+    "resolved": Zone(_pile("resolved")),
+    "programs": Zone(_pile("programs"), hidden="opponent"),
+}
+PROPS = {
+    "kind": Prop("enum", lambda s, x: _card(s, x).kind, choices=KINDS, doc="the card kind"),
+    "name": Prop("text", _names, many=True, doc="the name (Japanese or English)"),
+    "gender": Prop("enum", lambda s, x: _card(s, x).gender, choices=GENDERS,
+                   doc="the gender (devices and applications: none)"),
+    "work": Prop("text", lambda s, x: _card(s, x).work, doc="the source work (出典作品)"),
+    "program": Prop("enum", lambda s, x: tuple(p.kind for p in _card(s, x).programs), choices=PROGRAMS,
+                    many=True, doc="one of the card's printed programs"),
+    "segment": Prop("number", lambda s, x: _card(s, x).segment, doc="the printed segment value"),
+    "power": Prop("number", _power, printed=lambda s, x: _card(s, x).power,
+                  doc="the power now on the field (printed elsewhere); printed = true: the printed power"),
+    "toughness": Prop("number", _toughness, printed=lambda s, x: _card(s, x).toughness,
+                      doc="the toughness now on the field (printed elsewhere); printed = true: the printed one"),
+    "mount": Prop("enum", lambda s, x: _card(s, x).mount, choices=MOUNTS, doc="a device's mount (field or character)"),
+    "awake": Prop("flag", lambda s, x: x.awake, zones=("field",), doc="awake (ウェイクアップ)"),
+    "asleep": Prop("flag", lambda s, x: not x.awake, zones=("field",), doc="in bed (ベッドイン)"),
+    "damaged": Prop("flag", lambda s, x: x.damage > 0, zones=("field",), doc="has damage this round"),
+    "damage": Prop("number", lambda s, x: x.damage, zones=("field",), doc="the damage on it this round"),
+    "placed_this_round": Prop("flag", lambda s, x: x.placed == s.round, zones=("field",),
+                              doc="placed this round (cannot Attack, TT-A6)"),
+    "attached": Prop("flag", lambda s, x: device_holder(s, x.iid) is not None, zones=("devices",),
+                     doc="a device attached to a character (not on a field itself)"),
+}
+PRESETS = {
+    "choose_opponent_character": Selector("field", "opponent", choose=1, raw=(("choose", 1), ("side", "opponent"))),
+    "choose_own_character": Selector("field", "own", choose=1, raw=(("choose", 1), ("side", "own"))),
+    "choose_character": Selector("field", "either", choose=1, raw=(("choose", 1),)),
+    "all_opponent_characters": Selector("field", "opponent", all=True, raw=(("all", True), ("side", "opponent"))),
+    "all_own_characters": Selector("field", "own", all=True, raw=(("all", True), ("side", "own"))),
+    "all_characters": Selector("field", "either", all=True, raw=(("all", True),)),
+}
+SELECTORS = SelectorSchema(ZONES, PROPS, "field", PRESETS)
+
+
+def unit_table(raw) -> Selector:
+    """A selector table for an op acting on characters on the field (damage, destroy, modify,
+    heal, set_state)."""
+    return SELECTORS.parse(raw, zones=("field",))
+
+
+def any_table(raw) -> Selector:
+    """A selector table for ``move`` (any zone)."""
+    return SELECTORS.parse(raw)
+
+
+def candidates(s: TTState, controller: int, source: int, sel: Selector) -> list:
+    return SELECTORS.candidates(s, controller, source, sel)
