@@ -37,12 +37,13 @@ class Grammar:
     """What the generator needs of one game: its op registry (with its conditions, triggers and
     selectors), the card kind the generated cards have and the ability kinds they may carry, a
     sample card of that kind to take the other fields from, a sample deck to play them in and the
-    game's cost declaration (``engine/costs.py``; None: its costs are numbers only)."""
+    game's cost declaration (``engine/costs.py``; None: its costs are numbers only); ``paid``:
+    whether its activated abilities have a ``cost``."""
 
     def __init__(self, game: str, registry: Any, kind: str, ability_kinds: tuple[str, ...], base: dict[str, Any],
-                 deck: str, costs: Any = None):
+                 deck: str, costs: Any = None, paid: bool = True):
         self.game, self.registry, self.kind, self.ability_kinds = game, registry, kind, ability_kinds
-        self.base, self.deck, self.costs = base, deck, costs
+        self.base, self.deck, self.costs, self.paid = base, deck, costs, paid
         self.triggers = registry.triggers
         self.selectors = getattr(registry, "selectors", None) or (self.triggers.selectors if self.triggers else None)
         self.conditions = registry.conditions
@@ -61,7 +62,14 @@ def shironeko_grammar() -> Grammar:
     return Grammar("shironeko", REGISTRY, "character", ("on_enter", "activated", "trigger"), base, "red_rush")
 
 
-GRAMMARS = {"zx": zx_grammar, "shironeko": shironeko_grammar}
+def turutoru_grammar() -> Grammar:
+    from tcg.games.turutoru.effects import REGISTRY
+    base = {"kind": "character", "power": 2, "toughness": 2, "segment": 1, "gender": "female", "work": "生成",
+            "programs": [{"kind": "place"}]}
+    return Grammar("turutoru", REGISTRY, "character", ("activated", "trigger"), base, "rush", paid=False)
+
+
+GRAMMARS = {"zx": zx_grammar, "shironeko": shironeko_grammar, "turutoru": turutoru_grammar}
 
 
 # --- strategies read off the declarations ------------------------------------------------------
@@ -218,7 +226,7 @@ def ability(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
         if kind == "trigger":
             fixed["when"] = when(g)
             optional = {"once_per_turn": st.booleans(), "optional": st.booleans()}
-        if kind == "activated":
+        if kind == "activated" and g.paid:
             optional["cost"] = st.integers(0, 3) if g.costs is None else st.one_of(st.integers(0, 3), cost(g))
             if g.costs is not None:
                 optional["from"] = st.sampled_from(["hand", "charge", "trash"])
