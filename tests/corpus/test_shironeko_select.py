@@ -152,18 +152,15 @@ def test_csl10_a_monster_from_the_discard_is_shuffled_into_the_deck():
     assert kinds[-2:] == ["move", "shuffle"]
 
 
-def test_a_move_from_the_deck_that_empties_it_loses_at_once():
-    text = MONSTER + (
+def test_a_move_from_the_deck_that_empties_it_loses_at_once(tmp_path):
+    path = tmp_path / "deckout.toml"  # SN-W1: the instant the deck is empty
+    path.write_text(MONSTER + (
         '[[cards.abilities]]\nkind = "use"\n'
-        'effects = [{ op = "move", target = { all = true, zone = "deck", side = "opponent" }, to = "discard" }]\n')
-    path = pathlib.Path(__file__).parent / "shironeko" / "_deckout.toml"
-    path.write_text(text, encoding="utf-8")
-    try:
-        g = scenario(p0={"hand": ["BAD-1"], "town": [ANY], "deck": DECK}, p1={"deck": ["F-R1", "F-R2"]}, cards=path)
-        do(g, "monster", card="BAD-1")
-        assert g.is_over and g.state.winner == 0 and g.state.end_reason == "deck_out"
-    finally:
-        path.unlink()
+        'effects = [{ op = "move", target = { all = true, zone = "deck", side = "opponent" }, to = "discard" }]\n'),
+        encoding="utf-8")
+    g = scenario(p0={"hand": ["BAD-1"], "town": [ANY], "deck": DECK}, p1={"deck": ["F-R1", "F-R2"]}, cards=path)
+    do(g, "monster", card="BAD-1")
+    assert g.is_over and g.state.winner == 0 and g.state.end_reason == "deck_out"
 
 
 # --- the old names are presets ------------------------------------------------------------------------
