@@ -314,7 +314,6 @@ def _record_rules(base: Any, record: Mapping[str, Any], cards: Sequence[Any] | N
     """The ruleset a record is replayed with when it names card files or ``cards`` are given
     (None: ``base``, the game's own set or the earlier shipped set the record names). The files'
     hash must be the record's."""
-    game = base.id
     wanted = record_card_files_sha256(record)
     if cards is None:
         if wanted is None:

@@ -20,7 +20,15 @@ database by card id; never the game state. Squares 0..8 row by row; player 0's p
 - life cards are picked at random (face down); discards drop the least useful card;
 - paying a cost: the game's suggested payment (the one that keeps the most other cards in hand
   payable), so ISMCTS leaves the ``pay`` decision to this module (``LONG_TERM``), as it does
-  ignition and the life-card pick."""
+  ignition and the life-card pick;
+- the card language (``zx_language.py``; only cards that use it are valued differently): a
+  selector table is worth what the cards it can take now are worth (the opponent's Z/X it
+  removes, a card from our trash to the hand, a square or the resources); an op's or ability's
+  ``if`` is read on the observation, an ``if_done`` op counts only after one that can act, an
+  ``optional`` one never below nothing, and the ``optional`` decision says yes when that worth is
+  not negative; triggered abilities add to placing their Z/X (its own entering in full, the
+  others by how soon they come), and an attack is made for its "when this Z/X attacks" ability
+  when that is worth 2 or more (it returns the blocker in front of their life...)."""
 from __future__ import annotations
 
 from functools import lru_cache
