@@ -37,9 +37,9 @@ class EngineSide:
     """Random games of one game of this engine, played a slice of time at a time: whole games,
     the next one starting where the last slice stopped (seeds ``seed * 100000 + game``)."""
 
-    def __init__(self, game_id: str, seed: int):
+    def __init__(self, game_id: str, seed: int, decks: list[str] | None = None):
         self.game_id, self.seed = game_id, seed
-        self.names = list_decks(game_id)
+        self.names = decks or list_decks(game_id)
         self.rng = random.Random(seed)
         self.games = 0
 
@@ -82,9 +82,10 @@ class UnoSide:
         return decisions, time.perf_counter() - t0
 
 
-def one_round(game_id: str, seconds: float, seed: int, slice_s: float) -> tuple[float, float]:
+def one_round(game_id: str, seconds: float, seed: int, slice_s: float,
+              decks: list[str] | None = None) -> tuple[float, float]:
     """Decisions/s of the game and of UNO over ``seconds`` each, in alternating slices."""
-    engine, uno = EngineSide(game_id, seed), UnoSide(seed)
+    engine, uno = EngineSide(game_id, seed, decks), UnoSide(seed)
     engine.play(min(slice_s, 0.2))  # first uses of modules and caches are not the game's cost
     uno.play(min(slice_s, 0.2))
     d = el = u = uel = 0.0
@@ -96,9 +97,9 @@ def one_round(game_id: str, seconds: float, seed: int, slice_s: float) -> tuple[
     return d / el, u / uel
 
 
-def whole_games(game_id: str, games: int) -> dict:
+def whole_games(game_id: str, games: int, decks: list[str] | None = None) -> dict:
     """Time of ``games`` whole random games on fixed seeds (the same games every run)."""
-    names = list_decks(game_id)
+    names = decks or list_decks(game_id)
     decisions = 0
     t0 = time.perf_counter()
     for i in range(games):
@@ -122,7 +123,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200, help="whole games on fixed seeds per game (default 200)")
     ap.add_argument("--only", nargs="*", choices=GAMES, help="only these games")
     ap.add_argument("--json", help="also write the results to this file")
+    ap.add_argument("--decks", nargs="+", help="play only these decks, in turn (with --only and one game; "
+                    "default: every sample deck of the game). Sample decks added later change which decks "
+                    "meet on a seed: name the old ones to compare with an earlier commit")
     args = ap.parse_args()
+    if args.decks and len(args.only or ()) != 1:
+        ap.error("--decks needs --only with one game")
     try:
         import rlcard  # noqa: F401
     except ImportError:
@@ -134,14 +140,14 @@ def main() -> None:
     ratios: dict[str, list[float]] = {g: [] for g in games}
     for r in range(args.rounds):
         for gid in games:
-            rate, uno_rate = one_round(gid, args.seconds, r, args.slice)
+            rate, uno_rate = one_round(gid, args.seconds, r, args.slice, args.decks)
             rates[gid].append(rate)
             uno.append(uno_rate)
             ratios[gid].append(rate / uno_rate)
-    whole = {gid: whole_games(gid, args.games) for gid in games}
+    whole = {gid: whole_games(gid, args.games, args.decks) for gid in games}
     out = {"python": f"{platform.python_version()} ({os.path.realpath(sys.executable)})",
            "load_before": [round(x, 2) for x in load], "load_after": [round(x, 2) for x in os.getloadavg()],
-           "seconds": args.seconds, "slice": args.slice, "rounds": args.rounds, "uno_decisions_per_s": round(statistics.median(uno)),
+           "decks": args.decks or "every sample deck", "seconds": args.seconds, "slice": args.slice, "rounds": args.rounds, "uno_decisions_per_s": round(statistics.median(uno)),
            "games": {gid: {"decisions_per_s": round(statistics.median(rates[gid])),
                            "ratio_to_uno": round(statistics.median(ratios[gid]), 2), **whole[gid]}
                      for gid in games}}

@@ -24,8 +24,8 @@ from tcg.sim.runner import wilson
 
 
 def play_game(args: tuple) -> dict:
-    game_id, i, seed, a_name, b_name, a_opts, b_opts = args
-    decks = tcg.list_decks(game_id)
+    game_id, i, seed, a_name, b_name, a_opts, b_opts, only = args
+    decks = list(only) or tcg.list_decks(game_id)
     deck_pair = [decks[i % len(decks)], decks[(i // len(decks) + 1 + i) % len(decks)]]
     a_seat = i % 2  # seats alternate
     game = tcg.new_game(game_id, deck_pair, seed=seed + i)
@@ -66,13 +66,16 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--a-option", action="append", default=[])
     ap.add_argument("--b-option", action="append", default=[])
+    ap.add_argument("--decks", nargs="+", default=[],
+                    help="play only these decks (names or files; default: every sample deck of the game, "
+                         "in turn). One deck: every game is that deck against itself")
     args = ap.parse_args()
     try:
         a_opts = parse_agent_options(args.a_option, [args.a])[0]
         b_opts = parse_agent_options(args.b_option, [args.b])[0]
     except ValueError as e:
         ap.error(str(e).replace("--agent-option", "--a-option/--b-option"))
-    jobs = [(args.game, i, args.seed, args.a, args.b, a_opts, b_opts)
+    jobs = [(args.game, i, args.seed, args.a, args.b, a_opts, b_opts, tuple(args.decks))
             for i in range(args.start, args.start + args.games)]
     t0 = time.perf_counter()
     results = []
@@ -100,7 +103,7 @@ def main() -> None:
     second = [r for r in results if not r["a_first"]]
     dec = sum(r["a_decisions"] for r in results)
     out = {
-        "game": args.game, "a": args.a, "a_options": a_opts, "b": args.b, "b_options": b_opts,
+        "game": args.game, "decks": args.decks or tcg.list_decks(args.game), "a": args.a, "a_options": a_opts, "b": args.b, "b_options": b_opts,
         "games": len(results), "a_wins": wins, "b_wins": len(results) - wins - draws, "draws": draws,
         "a_win_rate": round(wins / len(results), 3), "ci95": [round(lo, 3), round(hi, 3)],
         "a_first": f"{sum(r['result'] == 'a' for r in first)}/{len(first)}",
@@ -113,6 +116,7 @@ def main() -> None:
         "command": f"uv run python benchmarks/strength.py {args.game} {args.a} {args.b} --games {args.games} "
                    f"--seed {args.seed} --workers {args.workers}"
                    + (f" --start {args.start}" if args.start else "")
+                   + (" --decks " + " ".join(args.decks) if args.decks else "")
                    + "".join(f" --a-option {o}" for o in args.a_option)
                    + "".join(f" --b-option {o}" for o in args.b_option),
     }

@@ -221,10 +221,10 @@ def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = Non
     if not isinstance(game, str):
         raise RecordError(f"record 'game' must be a game id ({', '.join(game_ids())}), got {game!r}")
     try:
-        rules = get_rules(game)
+        rules = _record_set_rules(get_rules(game), record)
     except UnknownGameError as e:
         raise RecordError(f"record 'game': {e}") from None
-    rules = _record_rules(game, record, cards) or rules
+    rules = _record_rules(rules, record, cards) or rules
     raw_decks = record.get("decks")
     if not isinstance(raw_decks, list) or len(raw_decks) != rules.players:
         raise RecordError(f"record must list {rules.players} decks")
@@ -292,9 +292,28 @@ def check_card_files(game: str, files: Sequence[Any]) -> list[dict[str, Any]]:
     return check(get_rules(game), files)
 
 
-def _record_rules(game: str, record: Mapping[str, Any], cards: Sequence[Any] | None):
+def _record_set_rules(rules: Any, record: Mapping[str, Any]):
+    """The game's own ruleset ``rules``, or the one of the earlier shipped card set the record
+    names by ``card_set.version`` (its part before any ``+``), when the game keeps that set in its
+    ``sets/`` folder (``engine.card_files.rules_of_set_version``)."""
+    card_set = record.get("card_set")
+    version = card_set.get("version") if isinstance(card_set, Mapping) else None
+    if not isinstance(version, str):
+        return rules
+    version = version.split("+", 1)[0]
+    if version == str(rules.cards.version).split("+", 1)[0]:
+        return rules
+    from .engine.card_files import rules_of_set_version
+    try:
+        return rules_of_set_version(rules, version) or rules
+    except TcgError as e:
+        raise RecordError(f"the card set {version!r} the record names does not load: {e}") from None
+
+
+def _record_rules(base: Any, record: Mapping[str, Any], cards: Sequence[Any] | None):
     """The ruleset a record is replayed with when it names card files or ``cards`` are given
-    (None: the game's own). The files' hash must be the record's."""
+    (None: ``base``, the game's own set or the earlier shipped set the record names). The files'
+    hash must be the record's."""
     wanted = record_card_files_sha256(record)
     if cards is None:
         if wanted is None:
@@ -312,7 +331,8 @@ def _record_rules(game: str, record: Mapping[str, Any], cards: Sequence[Any] | N
     if got != wanted:
         raise RecordError(f"the card files given are not the ones the record was played with: their "
                           f"SHA-256 is {got}, the record's card_set.files_sha256 is {str(wanted)[:80]!r}")
+    from .engine.card_files import rules_with_cards as build
     try:
-        return rules_with_cards(game, cards)
+        return build(base, cards)
     except TcgError as e:
         raise RecordError(f"the record's card files do not load: {e}") from None

@@ -227,9 +227,10 @@ ZX_FILL = "ZXS-057"   # green 4 / 8000, no ability and no ignition icon (life ca
 def zx_scenario(p0: dict, p1: dict, board: dict | None = None, active: int = 0, turn: int = 5,
                 start: str = "main", battle: tuple | None = None):
     """Real cards. Per player: deck (count of fillers), hand, life (count of fillers), resources
-    (ids, rebooted), asleep (more resources, asleep). ``board``: {square: (id, owner) or
-    (id, owner, asleep, damage)}. ``start``: resource / ignition / main / battle_events."""
+    (ids, rebooted), asleep (more resources, asleep), trash (ids). ``board``: {square: (id, owner)
+    or (id, owner, asleep, damage)}. ``start``: resource / ignition / main / battle_events."""
     from tcg.games.zx.state import Battle, Unit, ZXState
+    from tcg.games.zx.triggers import reindex
     rules = get_rules("zx")
     rules.profile  # noqa: B018 - loads the numbers (hand limit, life)
     pool, lay = Pool(rules), []
@@ -242,7 +243,7 @@ def zx_scenario(p0: dict, p1: dict, board: dict | None = None, active: int = 0, 
                         hand=[new(c, p) for c in spec.get("hand", [])],
                         life=[new(ZX_FILL, p) for _ in range(spec.get("life", 4))],
                         resources=res + asleep, asleep_res=set(asleep), player_face_up=True,
-                        mulliganed=True))
+                        mulliganed=True, trash=[new(c, p) for c in spec.get("trash", [])]))
     units = {}
     for sq, spec in (board or {}).items():
         cid, p, *rest = spec
@@ -258,6 +259,7 @@ def zx_scenario(p0: dict, p1: dict, board: dict | None = None, active: int = 0, 
             setattr(s.players[p], k, v)
     for sq, u in units.items():
         s.board[sq] = u
+    reindex(s)  # the triggers of the Z/X laid on the board
     s.first, s.active, s.turn, s.phase = 0, active, turn, "main" if start == "battle_events" else start
     tails = {"resource": [("end_phase",), ("main",), ("ignition",), ("resource",)],
              "ignition": [("end_phase",), ("main",), ("ignition",)],

@@ -8,6 +8,11 @@
   the same ``Ruleset`` object (a small cache keyed by game and hash). Its ``card_files_sha256``
   goes into ``Game.record()`` (``card_set.files_sha256``); ``tcg.replay(record, cards=...)``
   checks it.
+* ``rules_of_set_version(base, version)``: the ``Ruleset`` of the game of ``base`` playing an
+  earlier shipped version of its own card set, kept byte for byte as ``sets/<version>.toml`` in
+  the game's folder (None when no such file is kept). ``tcg.replay`` takes it for a record whose
+  ``card_set.version`` is not the current one, so a record (a saved game, a game of the web
+  store) keeps its version and replays with the cards it was played with.
 * ``check_card_files(base, files)``: every problem of the files, not only the first: each is a
   dict with ``file``, ``card``, ``field``, ``message`` (the ``CardDataError`` parts), ``line``
   (where to look, when it can be told) and ``text`` (the whole message). The TOML is parsed
@@ -38,8 +43,12 @@ CACHE_SIZE = 32
 #: times the rules over several cards are checked again after one fails (``check_card_files``)
 MAX_CROSS_ROUNDS = 50
 
-_cache: "OrderedDict[tuple[str, str], Any]" = OrderedDict()
+_cache: "OrderedDict[tuple[str, str, str], Any]" = OrderedDict()
 _own: dict[str, Any] = {}
+_versions: dict[tuple[str, str], Any] = {}
+#: the folder of a game's earlier shipped card sets, one ``<version>.toml`` each
+SETS_FOLDER = "sets"
+_VERSION_NAME = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]{0,39}")
 _lock = threading.Lock()
 
 
@@ -84,19 +93,49 @@ def rules_with_cards(base: Any, files: Sequence[Any]):
     if not texts:
         raise ArgumentError("give at least one card file (or no cards= at all for the game's own set)")
     digest = files_sha256(texts)
-    key = (game, digest)
+    own_file = own_cards_file(base)
+    key = (game, str(own_file), digest)
     with _lock:
         rules = _cache.get(key)
         if rules is not None:
             _cache.move_to_end(key)
             return rules
         rules = type(base)()
-        rules._cards = base.game_module("cards").load_cards(base.folder / "cards.toml", *texts)
+        rules._cards = base.game_module("cards").load_cards(own_file, *texts)
+        rules.own_cards_file = own_file
         rules.card_files_sha256 = digest
         _cache[key] = rules
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
         return rules
+
+
+def own_cards_file(base: Any):
+    """The file of the game's own card set that ``base`` plays: its ``cards.toml``, or the
+    ``sets/<version>.toml`` of a ruleset made by ``rules_of_set_version``."""
+    return getattr(base, "own_cards_file", None) or base.folder / "cards.toml"
+
+
+def rules_of_set_version(base: Any, version: str):
+    """The ``Ruleset`` of the game of ``base`` with the earlier shipped card set ``version``
+    (``sets/<version>.toml`` in the game's folder, loaded once), or None when none is kept. The
+    file's own ``[set] version`` must be ``version``."""
+    if not isinstance(version, str) or not _VERSION_NAME.fullmatch(version):
+        return None
+    path = base.folder / SETS_FOLDER / f"{version}.toml"
+    key = (base.id, version)
+    with _lock:
+        if key not in _versions:
+            rules = None
+            if path.is_file():
+                rules = type(base)()
+                rules._cards = base.game_module("cards").load_cards(path)
+                rules.own_cards_file = path
+                if rules._cards.version != version:
+                    raise CardDataError(str(path), None, "set.version",
+                                        f"is {rules._cards.version!r}, but the file is named for {version!r}")
+            _versions[key] = rules
+        return _versions[key]
 
 
 def own_cards(base: Any):
@@ -227,5 +266,6 @@ def check_card_file(base: Any, text: str, name: str = "my-cards.toml") -> list[d
     return check_card_files(base, [(name, text)])
 
 
-__all__ = ["CACHE_SIZE", "card_texts", "check_card_file", "check_card_files", "files_sha256", "own_cards",
+__all__ = ["CACHE_SIZE", "SETS_FOLDER", "card_texts", "check_card_file", "check_card_files", "files_sha256", "own_cards",
+           "own_cards_file", "rules_of_set_version",
            "problem", "rules_with_cards"]

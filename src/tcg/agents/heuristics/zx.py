@@ -20,7 +20,15 @@ database by card id; never the game state. Squares 0..8 row by row; player 0's p
 - life cards are picked at random (face down); discards drop the least useful card;
 - paying a cost: the game's suggested payment (the one that keeps the most other cards in hand
   payable), so ISMCTS leaves the ``pay`` decision to this module (``LONG_TERM``), as it does
-  ignition and the life-card pick."""
+  ignition and the life-card pick;
+- the card language (``zx_language.py``; only cards that use it are valued differently): a
+  selector table is worth what the cards it can take now are worth (the opponent's Z/X it
+  removes, a card from our trash to the hand, a square or the resources); an op's or ability's
+  ``if`` is read on the observation, an ``if_done`` op counts only after one that can act, an
+  ``optional`` one never below nothing, and the ``optional`` decision says yes when that worth is
+  not negative; triggered abilities add to placing their Z/X (its own entering in full, the
+  others by how soon they come), and an attack is made for its "when this Z/X attacks" ability
+  when that is worth 2 or more (it returns the blocker in front of their life...)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -29,6 +37,7 @@ from ...engine.action import Action
 from ...engine.choices import walk
 from ...engine.rng import Rng
 from ..base import AgentView
+from . import zx_language as L
 from .common import CardTexts, decide_by_kind, final_value, first_of, logistic
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
@@ -61,12 +70,31 @@ _db = CardTexts("zx").card  # a card by id (or name); None for one the set does 
 
 @lru_cache(maxsize=None)
 def _abilities(cid: str) -> tuple | None:
-    """((kind, cost, min_force, ((op, args), ...)), ...) or None for a card not in the database."""
+    """((kind, cost, min_force, ((op, args), ...)), ...) or None for a card not in the database.
+    ``args`` carry an op's ``if`` / ``if_done`` / ``optional`` as ``_if`` (with the ability's own
+    ``if``), ``_if_done``, ``_optional`` when it has them (``zx_language.op_args``)."""
     c = _db(cid)
     if c is None:
         return None
-    return tuple((ab.kind, ab.cost, ab.min_force, tuple((op.name, dict(op.args)) for op in ab.effects))
+    return tuple((ab.kind, ab.cost, ab.min_force, tuple((op.name, L.op_args(op, ab)) for op in ab.effects))
                  for ab in c.abilities)
+
+
+@lru_cache(maxsize=None)
+def _triggers(cid: str) -> tuple:
+    """(event, whose, self, ops, optional) of each triggered ability of the card: ``self`` when its
+    ``when`` is about this very card, ``whose`` the ``player`` it waits for (own, opponent,
+    either), ``optional`` when its controller is asked first."""
+    c = _db(cid)
+    if c is None:
+        return ()
+    out = []
+    for ab in c.abilities:
+        if ab.kind == "trigger" and ab.when is not None:
+            w = ab.when
+            ops = tuple((op.name, L.op_args(op, ab)) for op in ab.effects)
+            out.append((w.event, w.player, w.this, ops, ab.optional))
+    return tuple(out)
 
 
 def _ops(cid: str, kind: str, k: int = 0) -> tuple | None:
@@ -239,12 +267,20 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
         return 1.0   # unknown card: assume modestly useful
     v = 0.0
     last_target = None
+    acted = True  # whether the op before acted (an ``if_done`` op follows only then)
     for name, args in ops:
+        if "_if_done" in args and not acted:
+            continue
+        if "_if" in args and not all(L.holds(ctx.obs, ctx.p, c) for c in args["_if"]):
+            acted = False
+            continue
         t = args.get("target", "")
-        if not isinstance(t, str):  # a selector table: read as the preset of its side and count
-            t = _as_preset(t)
         amt = _amount(ctx, args.get("amount"))
-        if name == "damage" and t == "choose_opponent_zx":
+        before = v
+        if not isinstance(t, str):  # a selector table
+            got, acted = _table_value(ctx, name, args, t)
+            v += got
+        elif name == "damage" and t == "choose_opponent_zx":
             best, last_target = _best_damage_target(ctx, amt)
             v += best
         elif name == "damage" and t == "all_opponent_zx":
@@ -314,15 +350,11 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
             if u is not None and u.get("owner") != ctx.p and (
                     name in ("destroy", "move") or (name == "damage" and _remaining(u) <= amt)):
                 v += ctx.unit_value(sq, u)
+        if isinstance(t, str):
+            acted = True
+        if "_optional" in args and v < before:  # "you may": not when it costs
+            v = before
     return v
-
-
-def _as_preset(sel) -> str:
-    """A selector table over the board as the old target name of its side and count
-    (``choose_opponent_zx``...; its filters aside); "" for another zone."""
-    if getattr(sel, "zone", "") != "board" or getattr(sel, "side", "either") == "either":
-        return ""
-    return ("choose_" if getattr(sel, "choose", 0) else "all_") + ("own_zx" if sel.side == "own" else "opponent_zx")
 
 
 def _cost_penalty(ctx: Ctx, cid: str, k: int, sq: int = -1, u: dict | None = None,
@@ -380,6 +412,78 @@ def _amount(ctx: Ctx, amount) -> int:
         n = min(n, amount.max) if amount.times > 0 else max(n, -amount.max)
     return n
 
+
+#: what a card moved from a public zone of ours is worth, by where it goes (``_table_value``)
+_FROM_ZONE = {"hand": 1.0, "resources": 0.8, "charge": 0.3, "deck": 0.0, "trash": 0.0, "life": 1.5, "removed": -0.2}
+
+
+def _table_value(ctx: Ctx, name: str, args: dict, sel) -> tuple[float, bool]:
+    """(worth, acted) of an op whose target is a selector table, from the cards it can take now:
+    the best ``choose`` / ``random`` many (every one for ``all``); a zone the observation does not
+    list (a hand, a deck) counts as a card taken from its side."""
+    cands = L.candidates(ctx.obs, ctx.p, sel)
+    n = L.how_many(sel)
+    if cands is None:
+        worth = 0.8 if sel.side == "opponent" else -0.8 if sel.side == "own" else 0.0
+        return (worth * min(n, 3) if name == "move" else 0.0), True
+    if not cands:
+        return 0.0, False
+    amt = _amount(ctx, args.get("amount"))
+    to = args.get("to")
+    vals = []
+    for owner, c in cands:
+        if sel.zone != "board":
+            if owner != ctx.p:
+                vals.append(0.05)
+            elif to == "square":
+                vals.append(0.5 + 0.45 * c.get("power", 0) / 1000 if c.get("kind") == "zx" else 0.0)
+            else:
+                vals.append(_FROM_ZONE.get(to, 0.0))
+            continue
+        sq = c.get("square", 0)
+        if owner != ctx.p:
+            if name in ("destroy", "move"):
+                vals.append(ctx.unit_value(sq, c) * (0.85 if to == "hand" else 1.0))
+            elif name == "damage" or (name == "modify" and amt < 0):
+                left = _remaining(c) - (amt if name == "damage" else -amt)
+                vals.append(ctx.unit_value(sq, c) if left <= 0 else 0.1)
+            elif name == "set_state":
+                vals.append(0.1 if args.get("state") == "asleep" else -0.3)
+            else:
+                vals.append(-0.2 if amt > 0 else 0.0)
+        elif name == "modify" and amt > 0:
+            vals.append(0.2)
+        elif name == "set_state" and args.get("state") == "rebooted":
+            vals.append(_attack_potential(ctx, sq, c) if c.get("asleep") else 0.0)
+        elif name in ("destroy", "move", "damage") or amt < 0:
+            vals.append(-0.5)
+        else:
+            vals.append(0.0)
+    vals.sort(reverse=True)
+    if sel.count[0] == "random":
+        got = sum(vals) / len(vals) * min(n, len(vals))
+    else:
+        got = sum(vals[:n])
+        if sel.up_to:
+            got = sum(x for x in vals[:n] if x > 0)
+    return got, True
+
+
+def _trigger_value(ctx: Ctx, cid: str) -> float:
+    """What a Z/X's triggered abilities add to placing it now: its own entering counts in full,
+    the others by how likely and how soon they happen."""
+    v = 0.0
+    for event, whose, me, ops, _ in _triggers(cid):
+        worth = max(0.0, _effect_value(ctx, ops))
+        if event == "enters" and me:
+            v += worth
+        elif event in ("attacks", "destroyed", "turn_start", "turn_end"):
+            v += 0.5 * worth
+        elif event == "attacked":
+            v += 0.3
+        else:
+            v += 0.3 * worth
+    return v
 
 def _ops_value(ctx: Ctx, ops) -> float:
     """``_effect_value(ctx, ops)`` for the effects of a printed card (``_ops``: kept objects, so
@@ -688,6 +792,11 @@ def _main(view, acts, rng):
 
     attacks = [a for a in by.get("attack", ()) if a.params[1][1] >= 0]
 
+    # 3b. an attack whose own "when this Z/X attacks" ability is worth much (it removes a Z/X...)
+    a = _trigger_attack(ctx, attacks)
+    if a is not None:
+        return a
+
     # 4. destroy the Z/X on the opponent's player square (opens their life)
     blk = ctx.board[ctx.opp_psq]
     if blk is not None and blk.get("owner") != ctx.p:
@@ -721,6 +830,24 @@ def _main(view, acts, rng):
         if v >= 0.35 and (awake - cost >= reserve or v >= 1.5):
             return a
     return _first(acts, "end_turn")
+
+
+def _trigger_attack(ctx: Ctx, attacks):
+    """The attack by a Z/X whose "when this Z/X attacks" abilities are worth 2 or more now (the
+    best of them; its target: one it destroys, else the most valuable), or None."""
+    best = None
+    for a in attacks:
+        u = ctx.board[a.attacker] or {}
+        trig = [ops for event, _, me, ops, _ in _triggers(u.get("id", "")) if event == "attacks" and me]
+        if not trig:
+            continue
+        worth = sum(_ops_value(ctx, ops) for ops in trig)
+        tu = ctx.board[a.target] or {}
+        kills = u.get("power_now", 0) >= _remaining(tu)
+        key = (worth, kills, ctx.unit_value(a.target, tu))
+        if worth >= 2.0 and (best is None or key > best[0]):
+            best = (key, a)
+    return best[1] if best else None
 
 
 def _activated_value(ctx: Ctx, sq: int, u: dict, ops) -> float:
@@ -787,6 +914,8 @@ def _best_placement(ctx: Ctx, places, idx, awake: int, reserve: int):
         power = c.get("power", 0)
         cost = c.get("cost", 0)
         on_place = _ops_value(ctx, _ops(c.get("id", ""), "on_place"))
+        if _triggers(c.get("id", "")):
+            on_place += _trigger_value(ctx, c["id"])
         sq_best = _best_square(ctx, squares, power)
         if sq_best is None:
             continue
@@ -1007,6 +1136,8 @@ def _target(view, acts, rng):
     where = {u["iid"]: (sq, u) for sq, u in enumerate(ctx.board) if u is not None and "iid" in u}
     if info.get("controller", ctx.p) != ctx.p:  # 「相手は…を選ぶ」: we give up what we need least
         return _give_up(ctx, cands, where)
+    if not any(a.target in where for a in cands) and ctx.card_index().get(cands[0].target) is not None:
+        return _zone_target(ctx, info, cands)  # cards of a zone (a selector table's)
     if not all(a.target in where for a in cands):
         return cands[rng.below(len(cands))]
     mine = all(where[a.target][1].get("owner") == ctx.p for a in cands)
@@ -1124,6 +1255,49 @@ def _give_up(ctx: Ctx, cands, where):
     return min(cands, key=lambda a: _hand_value(ctx, hand.get(a.target) or _UNSEEN))
 
 
+def _optional(view, acts, rng):
+    """"You may": yes when what it does (with the "if you do" ops after it) is worth something
+    now, read from the asking card's data (a whole triggered ability, or one op of an ability)."""
+    ctx = Ctx(view)
+    info = ctx.obs.get("decision") or {}
+    if info.get("op") == "pay":
+        return _optional_pay(ctx, info, acts)
+    cid = (ctx.card_index().get(info.get("source")) or {}).get("id", "")
+    worth = _optional_worth(ctx, cid, info.get("op"))
+    return next((a for a in acts if a.type == "optional" and bool(a.use) == (worth >= 0)), None)
+
+
+def _optional_worth(ctx: Ctx, cid: str, op) -> float:
+    if op == "trigger":  # an optional triggered ability, asked as a whole
+        worths = [_effect_value(ctx, ops) for *_, ops, optional in _triggers(cid) if optional]
+        return max(worths, default=0.0)
+    for ab in _abilities(cid) or ():
+        ops = ab[3]
+        for k, (name, args) in enumerate(ops):
+            if name == op and "_optional" in args:
+                chain = [(name, {x: y for x, y in args.items() if x != "_optional"})]
+                chain += [o for o in ops[k + 1:] if "_if_done" in o[1]]
+                return _effect_value(ctx, tuple(chain))
+    return 0.0
+
+
+def _zone_target(ctx: Ctx, info: dict, cands: list):
+    """A card to take from a zone (trash, charge, hand...) for a selector-table op of the asking
+    card: the strongest when it goes to the hand, a square or the resources, the weakest when it
+    goes to the deck, the trash or out of the game."""
+    idx = ctx.card_index()
+    cid = (idx.get(info.get("source")) or {}).get("id", "")
+    to = info.get("to") or next((args.get("to") for ab in _abilities(cid) or () for name, args in ab[3]
+                                 if name == info.get("op") and not isinstance(args.get("target", ""), str)), None)
+
+    def worth(a):
+        c = idx.get(a.target) or {}
+        return c.get("power", 0) / 1000 + c.get("cost", 0) + (1 if c.get("kind") == "zx" else 0)
+    if to in ("hand", "square", "resources", "life"):
+        return max(cands, key=worth)
+    return min(cands, key=worth)
+
+
 def _place_effect(view, acts, rng):
     """A card an effect puts onto a square (``move`` to a square): the best square for its power."""
     ctx = Ctx(view)
@@ -1150,13 +1324,8 @@ def _pay_with(ctx: Ctx, cands):
     return min(cands, key=worth)
 
 
-def _optional(view, acts, rng):
-    """"You may pay …; if you do, …": pay when what follows is worth more than the cost; any
-    other optional op as before (the fallback's pick)."""
-    ctx = Ctx(view)
-    info = ctx.obs.get("decision") or {}
-    if info.get("op") != "pay":
-        return _fallback(view, acts, rng)
+def _optional_pay(ctx: Ctx, info: dict, acts):
+    """"You may pay …; if you do, …": pay when what follows is worth more than the cost."""
     c = _db((ctx.card_index().get(info.get("source")) or {}).get("id", ""))
     gain, penalty = 0.0, 0.0
     for ab in getattr(c, "abilities", ()):
