@@ -225,6 +225,7 @@ def replay(record: Mapping[str, Any] | str | os.PathLike, upto: int | None = Non
     except UnknownGameError as e:
         raise RecordError(f"record 'game': {e}") from None
     rules = _record_rules(game, record, cards) or rules
+    rules = _older_rules(game, record, rules, cards) or rules
     raw_decks = record.get("decks")
     if not isinstance(raw_decks, list) or len(raw_decks) != rules.players:
         raise RecordError(f"record must list {rules.players} decks")
@@ -290,6 +291,21 @@ def check_card_files(game: str, files: Sequence[Any]) -> list[dict[str, Any]]:
     """``check_card_file`` for several files played together (an id in two files is a problem)."""
     from .engine.card_files import check_card_files as check
     return check(get_rules(game), files)
+
+
+def _older_rules(game: str, record: Mapping[str, Any], rules, cards: Sequence[Any] | None):
+    """The ruleset of a record made with an earlier version of the game's own card set, when the
+    game keeps that version (``engine/card_files.py`` ``rules_for_version``); None otherwise
+    (the same version, or one the game does not keep: ``replay_record`` then says which)."""
+    card_set = record.get("card_set")
+    version = card_set.get("version") if isinstance(card_set, Mapping) else None
+    if not isinstance(version, str) or version == rules.cards.version:
+        return None
+    from .engine.card_files import rules_for_version
+    try:
+        return rules_for_version(get_rules(game), version, cards)
+    except TcgError as e:
+        raise RecordError(f"the card set {version!r} this record was made with does not load: {e}") from None
 
 
 def _record_rules(game: str, record: Mapping[str, Any], cards: Sequence[Any] | None):

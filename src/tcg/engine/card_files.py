@@ -8,6 +8,9 @@
   the same ``Ruleset`` object (a small cache keyed by game and hash). Its ``card_files_sha256``
   goes into ``Game.record()`` (``card_set.files_sha256``); ``tcg.replay(record, cards=...)``
   checks it.
+* ``rules_for_version(base, version, files)``: a ``Ruleset`` playing the game's own set as it was
+  at an earlier ``version`` (the file the game keeps of it, ``old_sets/cards-<version>.toml``),
+  plus ``files``: what replays a record made before the set changed (``tcg.replay``).
 * ``check_card_files(base, files)``: every problem of the files, not only the first: each is a
   dict with ``file``, ``card``, ``field``, ``message`` (the ``CardDataError`` parts), ``line``
   (where to look, when it can be told) and ``text`` (the whole message). The TOML is parsed
@@ -32,6 +35,7 @@ from typing import Any, Iterable, Sequence
 from .cards import CardText, check_card, read_card_file
 from .errors import ArgumentError, CardDataError
 from .files import parse_toml
+from .keywords import KeywordBook, keyword_of
 
 #: rulesets with card files kept (least recently used dropped first)
 CACHE_SIZE = 32
@@ -111,6 +115,51 @@ def own_cards(base: Any):
         return _own[game]
 
 
+# --- the game's own set as it was: records made with an older version ------------------------------
+#: the folder next to a game's ``cards.toml`` that keeps earlier versions of it, one file each
+#: (``cards-<version>.toml``, kept as it was), so that records made with them still replay
+OLD_SETS = "old_sets"
+_older: "OrderedDict[tuple[str, str, str], Any]" = OrderedDict()
+
+
+def older_set_file(base: Any, version: str):
+    """The kept file of the game's own card set at ``version`` (its part before any ``+``), or
+    None when the game keeps none of that version."""
+    own = str(version).split("+", 1)[0]
+    if not own or "/" in own or "\\" in own or own.startswith("."):
+        return None
+    path = base.folder / OLD_SETS / f"cards-{own}.toml"
+    return path if path.is_file() else None
+
+
+def rules_for_version(base: Any, version: str, files: Sequence[Any] | None = None):
+    """The ``Ruleset`` of the game of ``base`` (its own ruleset) playing its own card set as it
+    was at ``version`` (a record's ``card_set.version``), from the file the game keeps of it
+    (``old_sets/cards-<version>.toml``), plus the card ``files`` (texts) a record names by
+    ``card_set.files_sha256``, or else, for a version with a ``+``, the ``TCG_CARD_PATH`` files.
+    None when the game keeps no such file, or when those files do not give that very version
+    (then the record cannot be replayed here). Built once per version and files."""
+    path = older_set_file(base, version)
+    if path is None:
+        return None
+    texts = card_texts(files) if files else []
+    digest = files_sha256(texts) if texts else ""
+    key = (base.id, str(version), digest)
+    with _lock:
+        rules = _older.get(key)
+        if rules is None:
+            from .cards import extra_card_files
+            extra = texts if texts else (extra_card_files(base.id) if "+" in str(version) else [])
+            rules = type(base)()
+            rules._cards = base.game_module("cards").load_cards(path, *extra)
+            if digest:
+                rules.card_files_sha256 = digest
+            _older[key] = rules
+            while len(_older) > CACHE_SIZE:
+                _older.popitem(last=False)
+    return rules if rules.cards.version == version else None
+
+
 # --- every problem of a file -------------------------------------------------------------------
 _CARD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*cards[ \t]*\]\]", re.M)
 _ABILITY_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*cards[ \t]*\.[ \t]*abilities[ \t]*\]\]", re.M)
@@ -135,6 +184,7 @@ def _field_line(text: str, span: tuple[int, int] | None, field: str | None) -> i
             return None
         sub = (heads[n], heads[n + 1] if n + 1 < len(heads) else span[1])
         return _field_line(text, sub, m.group(2)) or _line_at(text, sub[0])
+    field = re.sub(r"\[\d+\]$", "", field)  # an item of a list field (``keywords[0]``): the list's line
     if not re.fullmatch(r"[A-Za-z0-9_-]+", field):
         return None
     m = re.compile(rf"^[ \t]*{field}[ \t]*=", re.M).search(text, span[0], span[1])
@@ -159,14 +209,19 @@ def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     new_cards: list[Any] = []
     card_at: dict[tuple[str, str | None], tuple[str, tuple[int, int] | None]] = {}
+    parsed: list[tuple[str, str, Any]] = []
     for f in card_texts(files):
         try:
             fname, text = read_card_file(f)
-            data = parse_toml(text, fname, error=CardDataError)
+            parsed.append((fname, text, parse_toml(text, fname, error=CardDataError)))
         except CardDataError as e:
             m = _AT_LINE.search(e.detail)
             found.append(problem(e, int(m.group(1)) if m else None))
-            continue
+    keyed = "keywords" in schema.common
+    book = _keywords(load_cards, own, parsed, found) if keyed else None
+    for fname, text, data in parsed:
+        if not keyed and "keywords" in data:
+            found.append(problem(CardDataError(fname, None, "keywords", f"the cards of {game} have no keywords")))
         m = _SET_HEADER.search(text)
         set_line = _line_at(text, m.start()) if m else None
         meta = data.get("set")
@@ -180,6 +235,8 @@ def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
                     found.append(problem(CardDataError(fname, None, "set.game",
                                                        f"is {meta[key]!r}, expected {game!r}"), set_line))
         raw_cards = data.get("cards")
+        if raw_cards is None and keyed and data.get("keywords"):
+            continue  # a file of keywords only
         if not isinstance(raw_cards, list) or not raw_cards:
             found.append(problem(CardDataError(fname, None, "cards", "missing [[cards]] entries")))
             continue
@@ -198,6 +255,8 @@ def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
             try:
                 if cid in where:
                     raise CardDataError(fname, cid, "id", f"already defined in {where[cid]}")
+                if book is not None:
+                    fields["keywords"] = book.resolve(fname, cid, fields.get("keywords"), load_cards.marks, fields)
                 card = make(fname, cid, fields)
             except CardDataError as e:
                 found.append(problem(e, _field_line(text, span, e.field) or line))
@@ -220,6 +279,37 @@ def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
     return found
 
 
+_KEYWORD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*keywords[ \t]*\]\]", re.M)
+
+
+def _keywords(load_cards: Any, own: Any, parsed: list[tuple[str, str, Any]], found: list[dict[str, Any]]):
+    """The keywords the cards of ``parsed`` files may list: the game's own set's, then each
+    file's ``[[keywords]]`` (engine/keywords.py) that are sound; every problem of one goes to
+    ``found`` (the line of its ``[[keywords]]`` table)."""
+    book = KeywordBook(list(getattr(own, "keywords", {}).values()))
+    check = load_cards.keyword_checker()
+    for fname, text, data in parsed:
+        raw = data.get("keywords")
+        if raw is None:
+            continue
+        heads = [_line_at(text, m.start()) for m in _KEYWORD_HEADER.finditer(text)]
+        if not isinstance(raw, list) or not all(isinstance(t, dict) for t in raw):
+            found.append(problem(CardDataError(fname, None, "keywords", "keywords are [[keywords]] tables "
+                                                                        "(id, name, name_en, text, text_en, abilities)")))
+            continue
+        seen: dict[str, int] = {}
+        for n, table in enumerate(raw):
+            line = heads[n] if len(heads) == len(raw) else None
+            try:
+                kw = keyword_of(fname, n, table, seen)
+                book.add([kw])
+                if check is not None:
+                    check(kw)
+            except CardDataError as e:
+                found.append(problem(e, line))
+    return book
+
+
 def check_card_file(base: Any, text: str, name: str = "my-cards.toml") -> list[dict[str, Any]]:
     """Every problem of one card file's ``text`` (see ``check_card_files``)."""
     if not isinstance(text, str):
@@ -227,5 +317,5 @@ def check_card_file(base: Any, text: str, name: str = "my-cards.toml") -> list[d
     return check_card_files(base, [(name, text)])
 
 
-__all__ = ["CACHE_SIZE", "card_texts", "check_card_file", "check_card_files", "files_sha256", "own_cards",
-           "problem", "rules_with_cards"]
+__all__ = ["CACHE_SIZE", "OLD_SETS", "card_texts", "check_card_file", "check_card_files", "files_sha256",
+           "older_set_file", "own_cards", "problem", "rules_for_version", "rules_with_cards"]

@@ -18,6 +18,8 @@ database by card id; never the game state. Squares 0..8 row by row; player 0's p
 - battles: an event / EV EX is played only when it changes the result (destroys, saves, stops a
   hit on the player), else pass;
 - life cards are picked at random (face down); discards drop the least useful card;
+- "you may" (an optional op or triggered ability: Life Recovery, Void Bringer): yes, unless it
+  discards from a hand of fewer than three cards or mills our own nearly empty deck;
 - paying a cost: the game's suggested payment (the one that keeps the most other cards in hand
   payable), so ISMCTS leaves the ``pay`` decision to this module (``LONG_TERM``), as it does
   ignition and the life-card pick."""
@@ -990,6 +992,21 @@ def _place_effect(view, acts, rng):
     return None if best is None else next(a for a in acts if a.type == "place_free" and a.square == best[1])
 
 
+def _optional(view, acts, rng):
+    """"You may …" (an optional op, or a whole optional triggered ability such as Life Recovery's
+    or Void Bringer's): yes, they are gains; but not a discard that would leave fewer than two
+    cards in hand, nor milling our own deck down to its last few cards."""
+    ctx = Ctx(view)
+    op = (ctx.obs.get("decision") or {}).get("op")
+    yes = next((a for a in acts if a.type == "optional" and a.params[0][1] is True), None)
+    no = next((a for a in acts if a.type == "optional" and a.params[0][1] is False), None)
+    if op == "discard" and len(ctx.hand) < 3:
+        return no or yes
+    if op == "mill" and ctx.me.get("deck", 0) < 6:
+        return no or yes
+    return yes or no
+
+
 def _gate(view, acts, rng):
     return _first(acts, "gate_card") or _first(acts, "no_gate_card")
 
@@ -1003,7 +1020,7 @@ _DECIDE = {"start_card": _start_card, "gate_card": _gate, "mulligan": _mulligan,
            "ignition": _ignition, "overdrive": _revealed, "life_card": _revealed, "main": _main,
            "battle": _battle, "life_pick": _life_pick, "discard": _discard, "awaken": _awaken,
            "pick_card": _pick, "overboost": _overboost, "target": _target, "pay": _pay,
-           "target_hidden": _target, "place_effect": _place_effect}
+           "target_hidden": _target, "place_effect": _place_effect, "optional": _optional}
 
 
 # --- rollout value -------------------------------------------------------------------------------------
