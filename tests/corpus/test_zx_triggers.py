@@ -11,7 +11,7 @@ from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
 from tcg.games.zx.cards import load_cards
 
-from ..games.zx.harness import FILL, decision, do, events, pass_battle, power, scenario, zone
+from ..games.zx.harness import FILL, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "triggers.toml"
 
@@ -225,6 +225,21 @@ def load_error(ability: str) -> str:
 
 
 @pytest.mark.parametrize("ability, field, words", [
+    ('when = { event = "enters" }\nonce_per_turn = true\neach_turn = 2', "abilities[0].each_turn",
+     "once_per_turn = true is each_turn = 1"),
+    ('when = { event = "enters" }\neach_turn = 0', "abilities[0].each_turn", "at least 1"),
+    ('when = { event = "put", to = "charge", where = "life" }', "abilities[0].when.card", "about the card itself"),
+    ('when = { event = "put", card = { self = true }, to = "hand", where = "life" }', "abilities[0].when.where",
+     "hidden"),
+    ('when = { event = "put", card = { self = true }, from = "deck", to = "charge", where = "life" }',
+     "abilities[0].when.from", "never happens"),
+    ('when = { event = "put", to = "dynamis" }', "abilities[0].when.to", "is not one of"),
+    ('when = { event = "put", to = "trahs" }', "abilities[0].when.to", "did you mean 'trash'"),
+    ('when = { event = "battle_end", card = { self = true }, where = "trash" }', "abilities[0].when.where",
+     "not yet"),
+    ('when = { event = "life_damage", card = { self = true }, where = "trash" }', "abilities[0].when.where",
+     "works from: board, life"),
+    ('when = { event = "destroys", from = "hand" }', "abilities[0].when.from", "has no 'from'"),
     ('when = { event = "enter", card = { self = true } }', "abilities[0].when.event", "did you mean 'enters'"),
     ('when = { event = "destroied" }', "abilities[0].when.event", "did you mean 'destroyed'"),
     ('when = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
@@ -240,6 +255,13 @@ def load_error(ability: str) -> str:
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg
+
+
+def test_each_turn_only_on_a_trigger():
+    text = HEAD + '[[cards.abilities]]\nkind = "on_place"\neach_turn = 2\neffects = [{ op = "draw" }]\n'
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", text))
+    assert "abilities[0].each_turn" in str(e.value) and "only on trigger" in str(e.value)
 
 
 def test_when_only_on_a_trigger():
@@ -281,3 +303,227 @@ def test_ct11_with_an_empty_trash_nothing_is_asked():
     g = game(p0={"hand": ["CT-11"], "resources": ["Z-R1"]})
     do(g, "place", card="CT-11", square=3)
     assert decision(g) == (0, "main") and triggered(g) == [] and zone(g, 0, "hand") == []
+
+
+# --- CT-14: a card put into the resources ------------------------------------------------------------
+
+def test_ct14_your_resource_phase_puts_a_card_into_the_resources():
+    g = game(p0={"hand": ["Z-B1"]}, board={3: "CT-14"}, start=("resource",))
+    do(g, "resource", card="Z-B1")
+    assert triggered(g) == [(0, "CT-14", "put")] and power(g, 3) == 2000
+
+
+def test_ct14_the_opponents_resources_do_not_count():
+    g = game(p1={"hand": ["Z-B1"]}, board={3: "CT-14"}, start=("resource",), active=1)
+    do(g, "resource", card="Z-B1")
+    assert triggered(g) == [] and power(g, 3) == 1000
+
+
+# --- CT-15: a card of your life put into your charge (life taken as damage) ---------------------------
+
+def test_ct15_a_life_card_hit_goes_to_the_charge_and_its_owner_draws():
+    g = game(board={4: "Z-R3", 0: dict(card="CT-15", owner=1)})
+    do(g, "attack", attacker=4, target=-1)
+    pass_battle(g, 0, 1)
+    do(g, "life", index=3)
+    assert zone(g, 1, "charge") == ["Z-R1"] and triggered(g) == [(1, "CT-15", "put")]
+    assert zone(g, 1, "hand") == ["Z-R1"]
+
+
+def test_ct15_a_zx_destroyed_into_the_charge_is_not_from_the_life():
+    g = game(board={4: "Z-R3", 0: dict(card="CT-15", owner=1), 3: dict(card="Z-R1", owner=1)})
+    do(g, "attack", attacker=4, target=3)
+    pass_battle(g, 0, 1)
+    assert zone(g, 1, "charge") == ["Z-R1"] and triggered(g) == []
+
+
+# --- CT-16 with CT-17: milled from the deck, a Z/X only -----------------------------------------------
+
+def test_ct16_each_milled_zx_of_the_opponent_counts_an_event_does_not():
+    g = game(p0={"hand": ["CT-17"]}, p1={"deck": ["Z-R1", "E-DRAW"] + FILL}, board={3: "CT-16"})
+    do(g, "event", card="CT-17")
+    assert zone(g, 1, "trash") == ["Z-R1", "E-DRAW"]
+    assert triggered(g) == [(0, "CT-16", "put")] and power(g, 3) == 3000
+
+
+def test_ct16_a_card_drawn_or_put_into_the_life_shows_nothing_to_test():
+    from tcg.games.zx import triggers as ZT
+    g = game(board={3: "CT-16"})
+    s = g.state
+    ZT.put(s, 1, -1, "deck", "trash")  # (a put whose card the event does not show)
+    assert s.trig.queue == []
+
+
+# --- CT-18, CT-19, CT-20: discarded from the hand -----------------------------------------------------
+
+def test_ct18_and_ct20_a_discard_triggers_the_board_and_the_card_itself():
+    g = game(p0={"hand": ["CT-19", "CT-20", "Z-B1"]}, board={3: "CT-18"})
+    do(g, "event", card="CT-19")
+    assert decision(g) == (0, "pick_card")
+    do(g, "pick", card="CT-20")
+    assert triggered(g) == [(0, "CT-18", "put"), (0, "CT-20", "put")]
+    assert power(g, 3) == 4000 and zone(g, 0, "hand") == ["Z-B1", "Z-R1"]
+    assert zone(g, 0, "trash") == ["CT-20", "CT-19"]
+
+
+def test_ct18_the_hand_limit_discard_counts_too():
+    g = game(p0={"hand": ["Z-B1"] * 7}, board={3: "CT-18"}, start=("end_phase",), active=0)
+    assert decision(g) == (0, "discard")
+    do(g, "discard", card="Z-B1")
+    assert triggered(g) == [(0, "CT-18", "put")]
+
+
+def test_ct20_milled_from_the_deck_it_does_not_draw():
+    g = game(p0={"hand": ["CT-17"]}, p1={"deck": ["CT-20", "Z-R1"] + FILL})
+    do(g, "event", card="CT-17")
+    assert zone(g, 1, "trash") == ["CT-20", "Z-R1"] and triggered(g) == [] and zone(g, 1, "hand") == []
+
+
+# --- CT-21 with CT-22: a Z/X card put into the hand from the trash --------------------------------------
+
+def test_ct21_a_zx_card_from_the_trash_into_the_hand():
+    g = game(p0={"hand": ["CT-22"], "trash": ["Z-B1", "E-DRAW"]}, board={3: "CT-21"})
+    do(g, "event", card="CT-22")
+    do(g, "target", target="Z-B1")
+    assert zone(g, 0, "hand") == ["Z-B1"] and triggered(g) == [(0, "CT-21", "put")] and power(g, 3) == 3000
+
+
+def test_ct21_an_event_card_does_not_count():
+    g = game(p0={"hand": ["CT-22"], "trash": ["Z-B1", "E-DRAW"]}, board={3: "CT-21"})
+    do(g, "event", card="CT-22")
+    do(g, "target", target="E-DRAW")
+    assert triggered(g) == [] and power(g, 3) == 1000
+
+
+# --- CT-23: the opponent's life takes damage ------------------------------------------------------------
+
+def test_ct23_hitting_the_opponents_life():
+    g = game(board={4: "CT-23"})
+    do(g, "attack", attacker=4, target=-1)
+    pass_battle(g, 0, 1)
+    do(g, "life", index=0)
+    assert triggered(g) == [(0, "CT-23", "life_damage")] and power(g, 4) == 3000
+
+
+def test_ct23_your_own_life_does_not_count():
+    g = game(board={4: dict(card="Z-R3", owner=1), 0: "CT-23"}, active=1)
+    do(g, "attack", attacker=4, target=-1)
+    pass_battle(g, 1, 0)
+    do(g, "life", index=0)
+    assert triggered(g) == []
+
+
+# --- CT-24: at the end of a battle this Z/X took part in -------------------------------------------------
+
+def test_ct24_it_reboots_after_its_attack():
+    g = game(board={4: "CT-24", 3: dict(card="Z-R1", owner=1)})
+    do(g, "attack", attacker=4, target=3)
+    assert g.state.board[4].asleep
+    pass_battle(g, 0, 1)
+    assert g.state.board[3] is None and triggered(g) == [(0, "CT-24", "battle_end")]
+    assert not g.state.board[4].asleep and decision(g) == (0, "main")
+
+
+def test_ct24_after_an_attack_on_the_player_the_life_card_first():
+    g = game(board={4: "CT-24"})
+    do(g, "attack", attacker=4, target=-1)
+    pass_battle(g, 0, 1)
+    assert decision(g) == (0, "life_pick") and triggered(g) == []
+    do(g, "life", index=0)
+    assert triggered(g) == [(0, "CT-24", "battle_end")] and not g.state.board[4].asleep
+
+
+def test_ct24_attacked_it_takes_part_too():
+    g = game(board={4: dict(card="Z-R1", owner=1), 3: dict(card="CT-24", asleep=True)}, active=1)
+    do(g, "attack", attacker=4, target=3)
+    pass_battle(g, 1, 0)
+    assert triggered(g) == [(0, "CT-24", "battle_end")] and not g.state.board[3].asleep
+
+
+def test_ct24_another_battle_does_not_count():
+    g = game(board={4: "Z-R3", 3: dict(card="Z-R1", owner=1), 6: dict(card="CT-24", asleep=True)})
+    do(g, "attack", attacker=4, target=3)
+    pass_battle(g, 0, 1)
+    assert triggered(g) == [] and g.state.board[6].asleep
+
+
+# --- CT-25: this Z/X destroys a Z/X in battle --------------------------------------------------------------
+
+def test_ct25_destroying_the_zx_it_attacked_draws():
+    g = game(board={4: "CT-25", 3: dict(card="Z-R3", owner=1)})
+    do(g, "attack", attacker=4, target=3)
+    pass_battle(g, 0, 1)
+    assert g.state.board[3] is None and triggered(g) == [(0, "CT-25", "destroys")] and zone(g, 0, "hand") == ["Z-R1"]
+
+
+def test_ct25_a_zx_that_survives_draws_nothing():
+    g = game(board={4: "CT-25", 3: dict(card="Z-R5", owner=1)})
+    do(g, "attack", attacker=4, target=3)
+    pass_battle(g, 0, 1)
+    assert g.state.board[3] is not None and triggered(g) == [] and zone(g, 0, "hand") == []
+
+
+# --- CT-26: enters from the life ----------------------------------------------------------------------------
+
+def test_ct26_placed_free_from_the_life_draws():
+    g = game(p1={"life": ["Z-R1"] * 3 + ["CT-26"]}, board={4: "Z-R3"})
+    do(g, "attack", attacker=4, target=-1)
+    pass_battle(g, 0, 1)
+    do(g, "life", index=3)
+    assert decision(g) == (1, "life_card")
+    do(g, "place_free", square=0)
+    assert [e.get("why") for e in events(g, "place")] == ["life"]
+    assert triggered(g) == [(1, "CT-26", "enters")] and zone(g, 1, "hand") == ["Z-R1"]
+
+
+def test_ct26_played_from_the_hand_it_does_not():
+    g = game(p0={"hand": ["CT-26"], "resources": ["CT-26", "Z-B1", "Z-B1"]})  # (one white resource)
+    do(g, "place", card="CT-26", square=3)
+    assert triggered(g) == [] and zone(g, 0, "hand") == []
+
+
+# --- CT-27: twice per turn ------------------------------------------------------------------------------------
+
+def test_ct27_twice_per_turn_then_no_more_until_the_next_turn():
+    g = game(p0={"hand": ["Z-B1"] * 3, "resources": ["Z-B1"] * 3}, board={3: "CT-27"})
+    for square in (4, 5, 6):
+        do(g, "place", card="Z-B1", square=square)
+    assert triggered(g) == [(0, "CT-27", "enters")] * 2 and zone(g, 0, "hand") == ["Z-R1", "Z-R1"]
+    assert g.state.trig.used == {(g.state.board[3].iid, 0): 2}
+    g.state.trig.new_turn()
+    assert g.state.trig.used == {}
+
+
+# --- narration of the new events ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("cid, en, ja", [
+    ("CT-14", "a card was put into the resources", "カードがリソースに置かれた時"),
+    ("CT-15", "a card was put from the life into the charge", "カードがライフからチャージに置かれた時"),
+    ("CT-20", "it was put from your hand into your trash", "このカードが自分の手札からトラッシュに置かれた時"),
+    ("CT-23", "a life card was taken as damage", "ライフにダメージを受けた時"),
+    ("CT-24", "a battle ended", "バトル終了時"),
+    ("CT-25", "a Z/X destroyed the Z/X it attacked", "ゼクスがバトルで相手のゼクスを破壊した時"),
+])
+def test_the_new_events_are_told_in_both_languages(cid, en, ja):
+    from tcg.games.zx import text
+    c = fixture_rules(CORPUS).cards[cid]
+    ab = c.abilities[0]
+    assert text.when_text(ab.when.event, ab.when, "en", "your") == en
+    assert text.when_text(ab.when.event, ab.when, "ja") == ja
+
+
+# --- CT-28: the charge card an ignition puts into the trash ---------------------------------------------
+
+def test_ct28_an_ignition_resolves_it_before_the_next_ignition():
+    g = game(p0={"charge": ["Z-R1", "Z-R1"], "deck": ["Z-R2I"] + FILL}, board={3: "CT-28"}, start=("ignition",))
+    do(g, "ignite", card="Z-R1")
+    assert decision(g) == (0, "overdrive") and triggered(g) == []  # the revealed card first
+    do(g, "decline")
+    assert triggered(g) == [(0, "CT-28", "put")] and power(g, 3) == 2000
+    assert decision(g) == (0, "ignition")
+
+
+def test_ct28_without_the_icon_straight_on():
+    g = game(p0={"charge": ["Z-R1"], "deck": ["Z-R1"] + FILL}, board={3: "CT-28"}, start=("ignition",))
+    do(g, "ignite", card="Z-R1")
+    assert triggered(g) == [(0, "CT-28", "put")] and power(g, 3) == 2000 and zone(g, 0, "trash") == ["Z-R1", "Z-R1"]

@@ -64,3 +64,44 @@ def test_a_copy_is_independent():
     fire(other, None, "enters", {}, everyone)
     other.remove(4)
     assert tr.queue == [] and tr.used == {} and "enters" in tr.index
+
+
+def test_each_turn_n_counts_up_to_n():
+    tr = Triggers()
+    tr.add(4, ((0, ENTERS, 2),))
+    assert [fire(tr, None, "enters", {}, everyone) for _ in range(3)] == [1, 1, 0]
+    assert tr.used == {(4, 0): 2}
+    tr.new_turn()
+    assert fire(tr, None, "enters", {}, everyone) == 1
+
+
+def test_entries_given_to_fire_are_tried_instead_of_the_index():
+    tr = Triggers()
+    tr.add(4, ((0, ENTERS, False),))
+    own = ((9, 1, When("put", this=True, where="life"), 0),)
+    assert fire(tr, None, "put", {}, everyone, own) == 1
+    assert take(tr, 0) == [(1, 9, 1, "put")]
+
+
+def test_a_trigger_of_a_card_in_a_pile_is_about_the_card_itself():
+    from tcg.engine.select import SelectorSchema
+    from tcg.engine.triggers import EventSpec, TriggerGame, parse_when
+    game = TriggerGame({"put": EventSpec(("card", "from", "to"), froms=("board", "life"), tos=("charge", "hand"),
+                                         reveals_to=("charge",)),
+                        "draw": EventSpec(())},
+                       {"board": False, "life": True}, ("board",), "board", SelectorSchema({}, {}, "board", {}),
+                       {"put": ("life",)})
+
+    def fail(message, path):
+        raise ValueError(path, message)
+    when = parse_when({"event": "put", "card": {"self": True}, "to": "charge", "where": "life"}, game, fail)
+    assert (when.this, when.frm, when.to, when.where) == (True, "life", "charge", "life")
+    for raw, path in (({"event": "put", "to": "charge", "where": "life"}, ".card"),
+                      ({"event": "put", "card": {"self": True}, "to": "hand", "where": "life"}, ".where"),
+                      ({"event": "draw", "where": "life"}, ".where")):
+        try:
+            parse_when(raw, game, fail)
+        except ValueError as e:
+            assert e.args[0] == path, e.args
+        else:
+            raise AssertionError(f"{raw} parsed")

@@ -21,9 +21,11 @@ GOLDEN = {
     "kemuri/random": "3287ab2643fd2fae",  # issue 29: no false refresh_loop draw; cross call-ins; relative triggers
     "kemuri/heuristic": "ac7dc67e1bd2b160",
     "kemuri/ismcts": "4c1722bfa29c9812",
-    "zx/random": "3cc89f50617729fa",
-    "zx/heuristic": "b3db3d10c02db40c",
-    "zx/ismcts": "c00b39ade2cda7a8",  # Z/X search settings of 4e0a791 and cc65c55 (not a speed change)
+    # Z/X: the sample set's Life Recovery and Void Bringer became keywords with abilities (card set
+    # 1.2.0; every sample deck has them), the to_charge event names where its card came from
+    "zx/random": "0b3fdf7cf3cac7a8",
+    "zx/heuristic": "07e379a506f44708",
+    "zx/ismcts": "19ba98c12e6143df",
 }
 
 

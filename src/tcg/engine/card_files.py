@@ -37,6 +37,7 @@ from typing import Any, Iterable, Sequence
 from .cards import CardText, check_card, read_card_file
 from .errors import ArgumentError, CardDataError
 from .files import parse_toml
+from .keywords import KeywordBook, keyword_of
 
 #: rulesets with card files kept (least recently used dropped first)
 CACHE_SIZE = 32
@@ -174,6 +175,7 @@ def _field_line(text: str, span: tuple[int, int] | None, field: str | None) -> i
             return None
         sub = (heads[n], heads[n + 1] if n + 1 < len(heads) else span[1])
         return _field_line(text, sub, m.group(2)) or _line_at(text, sub[0])
+    field = re.sub(r"\[\d+\]$", "", field)  # an item of a list field (``keywords[0]``): the list's line
     if not re.fullmatch(r"[A-Za-z0-9_-]+", field):
         return None
     m = re.compile(rf"^[ \t]*{field}[ \t]*=", re.M).search(text, span[0], span[1])
@@ -198,14 +200,19 @@ def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     new_cards: list[Any] = []
     card_at: dict[tuple[str, str | None], tuple[str, tuple[int, int] | None]] = {}
+    parsed: list[tuple[str, str, Any]] = []
     for f in card_texts(files):
         try:
             fname, text = read_card_file(f)
-            data = parse_toml(text, fname, error=CardDataError)
+            parsed.append((fname, text, parse_toml(text, fname, error=CardDataError)))
         except CardDataError as e:
             m = _AT_LINE.search(e.detail)
             found.append(problem(e, int(m.group(1)) if m else None))
-            continue
+    keyed = "keywords" in schema.common
+    book = _keywords(load_cards, own, parsed, found) if keyed else None
+    for fname, text, data in parsed:
+        if not keyed and "keywords" in data:
+            found.append(problem(CardDataError(fname, None, "keywords", f"the cards of {game} have no keywords")))
         m = _SET_HEADER.search(text)
         set_line = _line_at(text, m.start()) if m else None
         meta = data.get("set")
@@ -219,6 +226,8 @@ def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
                     found.append(problem(CardDataError(fname, None, "set.game",
                                                        f"is {meta[key]!r}, expected {game!r}"), set_line))
         raw_cards = data.get("cards")
+        if raw_cards is None and keyed and data.get("keywords"):
+            continue  # a file of keywords only
         if not isinstance(raw_cards, list) or not raw_cards:
             found.append(problem(CardDataError(fname, None, "cards", "missing [[cards]] entries")))
             continue
@@ -237,6 +246,8 @@ def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
             try:
                 if cid in where:
                     raise CardDataError(fname, cid, "id", f"already defined in {where[cid]}")
+                if book is not None:
+                    fields["keywords"] = book.resolve(fname, cid, fields.get("keywords"), load_cards.marks, fields)
                 card = make(fname, cid, fields)
             except CardDataError as e:
                 found.append(problem(e, _field_line(text, span, e.field) or line))
@@ -257,6 +268,37 @@ def check_card_files(base: Any, files: Sequence[Any]) -> list[dict[str, Any]]:
                     break
                 new_cards = left
     return found
+
+
+_KEYWORD_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*keywords[ \t]*\]\]", re.M)
+
+
+def _keywords(load_cards: Any, own: Any, parsed: list[tuple[str, str, Any]], found: list[dict[str, Any]]):
+    """The keywords the cards of ``parsed`` files may list: the game's own set's, then each
+    file's ``[[keywords]]`` (engine/keywords.py) that are sound; every problem of one goes to
+    ``found`` (the line of its ``[[keywords]]`` table)."""
+    book = KeywordBook(list(getattr(own, "keywords", {}).values()))
+    check = load_cards.keyword_checker()
+    for fname, text, data in parsed:
+        raw = data.get("keywords")
+        if raw is None:
+            continue
+        heads = [_line_at(text, m.start()) for m in _KEYWORD_HEADER.finditer(text)]
+        if not isinstance(raw, list) or not all(isinstance(t, dict) for t in raw):
+            found.append(problem(CardDataError(fname, None, "keywords", "keywords are [[keywords]] tables "
+                                                                        "(id, name, name_en, text, text_en, abilities)")))
+            continue
+        seen: dict[str, int] = {}
+        for n, table in enumerate(raw):
+            line = heads[n] if len(heads) == len(raw) else None
+            try:
+                kw = keyword_of(fname, n, table, seen)
+                book.add([kw])
+                if check is not None:
+                    check(kw)
+            except CardDataError as e:
+                found.append(problem(e, line))
+    return book
 
 
 def check_card_file(base: Any, text: str, name: str = "my-cards.toml") -> list[dict[str, Any]]:

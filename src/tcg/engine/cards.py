@@ -1,7 +1,7 @@
 """Card-set files: loading and schema validation shared by every game.
 
 A card-set file is TOML with a ``[set]`` table (game, name, version) and an array of ``[[cards]]``
-tables. Each game gives a ``CardSchema``: the fields every card has plus the fields of each kind.
+tables (and, for a game whose cards have keywords, ``[[keywords]]`` tables: engine/keywords.py). Each game gives a ``CardSchema``: the fields every card has plus the fields of each kind.
 Every error names the file, the card and the field (``CardDataError``)."""
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from .errors import CardDataError, brief
 from .files import MAX_CARD_FILE_BYTES, parse_toml, read_bytes, read_text
+from .keywords import KeywordBook, read_keywords
 
 #: the range of a number on a card (int or float field) whose schema gives no ``min`` / ``max``
 FIELD_MIN = 0
@@ -89,11 +90,12 @@ class CardSchema:
         return {**self.common, **(self.kinds.get(kind, {}) if kind is not None else {})}
 
 
-def card_fields(kinds: tuple[str, ...], *, id_doc: str = "", abilities: bool = True,
+def card_fields(kinds: tuple[str, ...], *, id_doc: str = "", abilities: bool = True, keywords: bool = False,
                 **extra: Field) -> dict[str, Field]:
     """The fields every card of a game has: ``id``, ``kind`` (one of ``kinds``), the name and
     the rules text in Japanese and English (``name``/``name_en``, ``text``/``text_en``), the
-    ``abilities`` list (unless ``abilities`` is False) and the game's ``extra`` ones."""
+    ``abilities`` list (unless ``abilities`` is False), with ``keywords`` the ``keywords`` list
+    (ids of keywords a card file declares: engine/keywords.py) and the game's ``extra`` ones."""
     fields = {
         "id": Field(str, required=True, doc=id_doc),
         "kind": Field(str, required=True, choices=kinds),
@@ -105,6 +107,9 @@ def card_fields(kinds: tuple[str, ...], *, id_doc: str = "", abilities: bool = T
     }
     if abilities:
         fields["abilities"] = Field(list, default=[], item_type=dict)
+    if keywords:
+        fields["keywords"] = Field(list, default=[], item_type=str,
+                                   doc="ids of keywords ([[keywords]] of a loaded card file): their abilities")
     return fields
 
 
@@ -229,6 +234,9 @@ class CardSet(Generic[C]):
 
     def __init__(self, game: str, name: str, version: str, cards: list[C], source: str = ""):
         self.game, self.name, self.version, self.source = game, name, version, source
+        #: the keywords the set's files declare, by id (engine/keywords.py ``KeywordBook``; empty
+        #: for a game without keywords)
+        self.keywords: Mapping[str, Any] = {}
         self._by_id: dict[str, C] = {c.id: c for c in cards}  # type: ignore[attr-defined]
         self._by_name: dict[str, list[C]] = {}
         for c in cards:
@@ -443,15 +451,26 @@ def check_card(fname: str, i: int, raw: Any, schema: CardSchema, seen: set[str],
     return None if found else (cid, card)
 
 
-def load_card_file(path: "str | pathlib.Path | CardText", schema: CardSchema, game: str
-                   ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+def load_card_file(path: "str | pathlib.Path | CardText", schema: CardSchema, game: str,
+                   keywords: list | None = None) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
     """Read and validate a card-set file (a path, or a ``CardText``). Returns the ``[set]``
     table and ``(id, fields)`` per card, with defaults filled in. Ability lists are left for the
-    game to parse."""
+    game to parse. The file's ``[[keywords]]`` (engine/keywords.py) are added to ``keywords``,
+    checked (a file may declare keywords and no card); a file with keywords for a game whose cards
+    have none (no ``keywords`` field) is an error."""
     fname, text = read_card_file(path)
     data = parse_toml(text, fname, error=CardDataError)
     meta = check_set_table(fname, data, game)
+    got = []
+    if "keywords" in data:
+        if "keywords" not in schema.common:
+            raise CardDataError(fname, None, "keywords", f"the cards of {game} have no keywords")
+        got = read_keywords(fname, data)
+        if keywords is not None:
+            keywords.extend(got)
     raw_cards = data.get("cards")
+    if raw_cards is None and got:
+        return meta, []  # a file of keywords only (for the cards of the files loaded with it)
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardDataError(fname, None, "cards", "missing [[cards]] entries")
     seen: set[str] = set()
@@ -465,46 +484,79 @@ def load_card_file(path: "str | pathlib.Path | CardText", schema: CardSchema, ga
 
 def load_card_sets(game: str, schema: CardSchema, make_card: Callable[[str, str, dict], Any],
                    path: str | pathlib.Path, *extra: str | pathlib.Path,
-                   check: Callable[[list, dict[str, str]], None] | None = None) -> CardSet:
+                   check: Callable[[list, dict[str, str]], None] | None = None,
+                   check_keyword: Callable[[Any], None] | None = None,
+                   marks: Mapping[str, str] | None = None) -> CardSet:
     """Load a game's card set plus a player's ``extra`` card files into one ``CardSet``.
 
     ``make_card(file, id, fields)`` builds one card; ``check(cards, file_of_id)`` may validate
     rules that involve several cards. Ids must be unique across files; extra files become part
-    of the set's version (``1.0.0+<hash>``) so records made with them are told apart."""
-    cards: list = []
-    where: dict[str, str] = {}
+    of the set's version (``1.0.0+<hash>``) so records made with them are told apart.
+
+    With keywords (a ``keywords`` field in the schema: engine/keywords.py), the ``[[keywords]]``
+    of every file are read first, each checked by ``check_keyword(keyword)``; a card's
+    ``keywords`` field reaches ``make_card`` as the ``Keyword`` objects it lists, then those its
+    ``marks`` (mark field -> keyword id) stand for. The set's ``keywords`` is the book of them."""
+    files: list[tuple[str, list[tuple[str, dict[str, Any]]]]] = []
+    declared: list = []
     meta: dict[str, Any] = {}
     for n, p in enumerate((path,) + extra):
-        m, raw_cards = load_card_file(p, schema, game)
+        m, raw_cards = load_card_file(p, schema, game, declared)
         if n == 0:
             meta = m
+        files.append((str(p), raw_cards))
+    book = KeywordBook(declared)
+    if check_keyword is not None:
+        for kw in book.values():
+            check_keyword(kw)
+    keyed = "keywords" in schema.common
+    cards: list = []
+    where: dict[str, str] = {}
+    for fname, raw_cards in files:
         for cid, fields in raw_cards:
             if cid in where:
-                raise CardDataError(str(p), cid, "id", f"already defined in {where[cid]}")
-            where[cid] = str(p)
-            cards.append(make_card(str(p), cid, fields))
+                raise CardDataError(fname, cid, "id", f"already defined in {where[cid]}")
+            where[cid] = fname
+            if keyed:
+                fields["keywords"] = book.resolve(fname, cid, fields.get("keywords"), marks or {}, fields)
+            cards.append(make_card(fname, cid, fields))
     if check is not None:
         check(cards, where)
     version = meta["version"] + ("+" + card_files_digest(extra) if extra else "")
-    return CardSet(game, meta["name"], version, cards, str(path))
+    out = CardSet(game, meta["name"], version, cards, str(path))
+    out.keywords = book
+    return out
 
 
 def card_loader(game: str, schema: CardSchema, make_card: Callable[[str, str, dict, Any], Any], effects: str,
-                check: Callable[[list, dict[str, str]], None] | None = None) -> Callable[..., CardSet]:
+                check: Callable[[list, dict[str, str]], None] | None = None,
+                check_keyword: Callable[[Any, Any], None] | None = None,
+                marks: Mapping[str, str] | None = None) -> Callable[..., CardSet]:
     """A game's ``load_cards(path, *extra)``: ``load_card_sets`` with ``make_card(file, id, fields,
     registry)``, ``registry`` being the ``REGISTRY`` of the game's ``effects`` module (a module
-    name, imported on the first load: the effects module may import the cards one)."""
+    name, imported on the first load: the effects module may import the cards one). A game with
+    keywords checks each declared keyword's abilities with ``check_keyword(keyword, registry)``
+    and may name the ``marks`` its old card files used for them (engine/keywords.py)."""
     def load_cards(path: str | pathlib.Path, *extra: str | pathlib.Path) -> CardSet:
         """Load the card set at ``path`` plus any ``extra`` files (a player's own cards)."""
         registry = importlib.import_module(effects).REGISTRY  # the ops this game understands
         return load_card_sets(game, schema, lambda f, cid, fields: make_card(f, cid, fields, registry),
-                              path, *extra, check=check)
+                              path, *extra, check=check,
+                              check_keyword=None if check_keyword is None else (lambda kw: check_keyword(kw, registry)),
+                              marks=marks)
 
     def card_maker() -> Callable[[str, str, dict], Any]:
         registry = importlib.import_module(effects).REGISTRY
         return lambda f, cid, fields: make_card(f, cid, fields, registry)
+
+    def keyword_checker() -> Callable[[Any], None] | None:
+        if check_keyword is None:
+            return None
+        registry = importlib.import_module(effects).REGISTRY
+        return lambda kw: check_keyword(kw, registry)
     # what a card file's checker needs (``card_files.check_card_files``: every problem, card by card)
     load_cards.schema, load_cards.card_maker, load_cards.check = schema, card_maker, check  # type: ignore[attr-defined]
+    load_cards.keyword_checker, load_cards.marks = keyword_checker, dict(marks or {})  # type: ignore[attr-defined]
     return load_cards
 
 

@@ -8,8 +8,11 @@ event's name, and filters over the event's fields — ``card`` (a selector table
 or ``{self = true}``: this very card), ``from`` / ``to`` (zones), ``player`` (``own`` /
 ``opponent`` / ``either``: whose event it is) — and the zone the card must be in for the trigger
 to work (``where``, the game's default when not given). A trigger on a card in a hidden zone (a
-hand, a deck) is refused unless the event reveals that card (``EventSpec.reveals``): checking it
-would tell the opponent something the events never showed.
+hand, a deck) is refused unless the event reveals that card (``EventSpec.reveals``, or
+``reveals_to`` for the ``to`` it names): checking it would tell the opponent something the events
+never showed. Outside the zones the index keeps (``TriggerGame.working``), a trigger works only for
+an event about the card itself taking it out of its zone (``TriggerGame.own_zones``, ``card = {self
+= true}``): the game fires it from the event's own card (``fire(..., waiting=...)``).
 
 At play the state holds a ``Triggers`` object (or None: no dealt card has a trigger, and nothing
 here runs). Its ``index`` maps an event name to the abilities waiting for it, (card, ability
@@ -18,8 +21,8 @@ the card enters a zone where they work (``add``) and takes them out when it leav
 so an event looks up its own list and never scans the cards. ``fire(triggers, state, event,
 info, match)`` queues the waiting abilities the game's ``match`` accepts; the game turns the
 queue into effect steps at its next state check (``take``: the turn player's first, each
-player's in the order they triggered). ``once_per_turn`` abilities are counted in
-``Triggers.used`` (cleared by ``new_turn``) when they trigger. At most ``cap`` abilities trigger
+player's in the order they triggered). ``once_per_turn`` and ``each_turn = n`` abilities are
+counted in ``Triggers.used`` (cleared by ``new_turn``) when they trigger. At most ``cap`` abilities trigger
 during one action (``begin_action`` starts a new count; the profile's
 ``[limits] max_triggers_per_action``): past it nothing more triggers until the next decision
 (``capped`` says so), so a loop of triggers ends quickly."""
@@ -40,23 +43,32 @@ WHEN_KEYS = ("event", "card", "from", "to", "player", "where")
 class EventSpec(NamedTuple):
     """An event a card's ``when`` may name: ``fields`` it may filter on (of ``card``, ``from``,
     ``to``, ``player``), the values ``from`` / ``to`` may take, and whether the event shows its
-    card to both players (``reveals``: then a trigger may work from a hidden zone)."""
+    card to both players (``reveals``: then a trigger may work from a hidden zone; ``reveals_to``:
+    it shows its card when its ``to`` is one of these zones, so a trigger naming such a ``to``
+    may)."""
     fields: tuple[str, ...]
     froms: tuple[str, ...] = ()
     tos: tuple[str, ...] = ()
     reveals: bool = False
     doc: str = ""
+    reveals_to: tuple[str, ...] = ()
 
 
 class TriggerGame(NamedTuple):
     """A game's declaration: its ``events`` (name -> ``EventSpec``), the ``zones`` where a card's
     triggers may be (name -> hidden), the ``working`` zones the game's index keeps (a ``where``
-    naming another zone is refused: not built), the ``default_where`` and its ``selectors``."""
+    naming another zone is refused: not built), the ``default_where`` and its ``selectors``.
+
+    ``own_zones`` (event -> zones): where a card's trigger works for that event **about the card
+    itself** (``card = {self = true}``) taking it out of that zone — "when this card is put from
+    your life into your charge" (``where = "life"``). The game fires such a trigger from the
+    event's own card (``fire(..., waiting=...)``): nothing is indexed for those zones."""
     events: Mapping[str, EventSpec]
     zones: Mapping[str, bool]
     working: tuple[str, ...]
     default_where: str
     selectors: SelectorSchema
+    own_zones: Mapping[str, tuple[str, ...]] = {}
 
 
 class When(NamedTuple):
@@ -123,11 +135,24 @@ def parse_when(raw: Any, game: TriggerGame, fail: Fail) -> When:
     if not isinstance(where, str) or where not in game.zones:
         fail(f"unknown zone {where!r}{nearest(where, tuple(game.zones))} (known: {', '.join(game.zones)})",
              ".where")
-    if game.zones[where] and not spec.reveals:
+    if game.zones[where] and not (spec.reveals or (to is not None and to in spec.reveals_to)):
+        shown = f" (it does when to is one of: {', '.join(spec.reveals_to)})" if spec.reveals_to else ""
         fail(f"a card in the {where} is hidden: a trigger there would tell what it is, and the event"
-             f" {event!r} does not show it", ".where")
-    if where not in game.working:
+             f" {event!r} does not show it{shown}", ".where")
+    own = game.own_zones.get(event, ())
+    if where not in game.working and where not in own:
+        if own and where in game.zones:
+            fail(f"the event {event!r} works from: {', '.join(game.working + own)} (not from the {where})",
+                 ".where")
         fail(f"triggers work only from: {', '.join(game.working)} (not yet from the {where})", ".where")
+    if where not in game.working:  # a zone of its own: an event about this very card leaving it
+        if not this:
+            fail(f"a trigger of a card in the {where} is about the card itself: card = {{ self = true }}", ".card")
+        if "from" in spec.fields:
+            if frm is not None and frm != where:
+                fail(f"the card is in the {where}: from = {frm!r} never happens to it (from = {where!r})",
+                     ".from")
+            frm = where
     return When(event, this, card, frm, to, player, where)
 
 
@@ -153,7 +178,7 @@ class Triggers:
 
     def add(self, iid: int, entries: tuple) -> None:
         """The card ``iid`` came into a zone where its triggers work: ``entries`` are its
-        (ability number, When, once_per_turn)."""
+        (ability number, When, times per turn: 0 or False no limit, True or 1 once per turn, n)."""
         for idx, when, once in entries:
             self.index[when.event] = self.index.get(when.event, ()) + ((iid, idx, when, once),)
 
@@ -175,16 +200,21 @@ class Triggers:
 
 
 def fire(tr: Triggers, state: Any, event: str, info: Mapping[str, Any],
-         match: Callable[[Any, int, int, When, Mapping[str, Any]], int | None]) -> int:
+         match: Callable[[Any, int, int, When, Mapping[str, Any]], int | None],
+         waiting: tuple | None = None) -> int:
     """Queue the abilities waiting for ``event`` whose ``match(state, iid, ability number, when,
-    info)`` gives a
-    controller (None: not this time). Returns how many were queued."""
-    waiting = tr.index.get(event)
+    info)`` gives a controller (None: not this time). Returns how many were queued. ``waiting``:
+    (iid, ability number, When, times per turn) entries to try instead of the index's (a card's
+    own triggers of a zone that is not indexed: ``TriggerGame.own_zones``). An ability with a
+    limit per turn (``once_per_turn``, ``each_turn = n``) is counted when it triggers."""
+    if waiting is None:
+        waiting = tr.index.get(event)
     if not waiting:
         return 0
     n = 0
+    used = tr.used
     for iid, idx, when, once in waiting:
-        if once and (iid, idx) in tr.used:
+        if once and used.get((iid, idx), 0) >= once:
             continue
         c = match(state, iid, idx, when, info)
         if c is None:
@@ -194,7 +224,7 @@ def fire(tr: Triggers, state: Any, event: str, info: Mapping[str, Any],
             continue
         tr.fired += 1
         if once:
-            tr.used[(iid, idx)] = 1
+            used[(iid, idx)] = used.get((iid, idx), 0) + 1
         tr.queue.append((c, iid, idx, event, len(tr.queue)))
         n += 1
     return n

@@ -18,6 +18,8 @@ database by card id; never the game state. Squares 0..8 row by row; player 0's p
 - battles: an event / EV EX is played only when it changes the result (destroys, saves, stops a
   hit on the player), else pass;
 - life cards are picked at random (face down); discards drop the least useful card;
+- "you may" (an optional op or triggered ability: Life Recovery, Void Bringer): yes, unless it
+  discards from a hand of fewer than three cards or mills our own nearly empty deck;
 - paying a cost: the game's suggested payment (the one that keeps the most other cards in hand
   payable), so ISMCTS leaves the ``pay`` decision to this module (``LONG_TERM``), as it does
   ignition and the life-card pick;

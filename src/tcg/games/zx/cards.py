@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
-                             card_loader, check_static_effects)
+                             card_loader, check_fields, check_static_effects)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError, brief
+from ...engine.keywords import keyword_ability_fail
 from ...engine.select import SelectorError
 from ...engine.triggers import parse_when
 
@@ -30,7 +31,10 @@ EX_CONDITIONS = ("descent", "awaken", "idealize")
 ABILITY_KINDS = {"zx": ("on_place", "static", "activated", "trigger"),
                  "zx_ex": ("on_place", "static", "activated", "trigger"),
                  "zx_ob": ("on_place", "static", "activated", "trigger"), "shift": ("static", "on_place"),
-                 "event": ("use",), "ev_ex": ("use",), "player": (), "ob_bottom": ()}
+                 "event": ("use", "trigger"), "ev_ex": ("use",), "player": (), "ob_bottom": ()}
+#: every ability kind (a keyword's abilities are checked against these where it is declared, and
+#: against its card's kind where a card lists it)
+ALL_ABILITY_KINDS = tuple(dict.fromkeys(k for kinds in ABILITY_KINDS.values() for k in kinds))
 
 _color = {"color": Field(str, required=True, choices=COLORS)}
 _unit = {**_color, "power": Field(int, required=True, min=0, max=99_000), "race": Field(str, default="")}
@@ -40,7 +44,7 @@ _deck_marks = {
     "void_bringer": Field(bool, default=False, doc="marked ヴォイドブリンガー (max 4 per deck)"),
 }
 SCHEMA = CardSchema(
-    common=card_fields(KINDS),
+    common=card_fields(KINDS, keywords=True),
     kinds={
         "zx": {**_unit, **_deck_marks, "cost": Field(int, required=True, min=0),
                "start_card": Field(bool, default=False, doc="may start on your player square")},
@@ -80,6 +84,7 @@ ABILITY_FIELDS = {
     "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
     "when": Field(dict, default=None, doc="trigger: the event it waits for (games/zx/triggers.py)"),
     "once_per_turn": Field(bool, default=False, doc="trigger: at most once each turn (1ターンに1回)"),
+    "each_turn": Field(int, default=0, min=1, doc="trigger: at most this many times each turn (1ターンにn回)"),
     "optional": Field(bool, default=False, doc="trigger: the controller is asked first (〜してもよい)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
@@ -107,10 +112,17 @@ class Ability(CardAbility):
     optional: bool = False      # a trigger: its controller is asked first
     costs: Any = None           # activated: a cost list (games/zx/costs.py ``Cost``), or None
     zone: str = "board"         # activated: the zone its card is used from (``from``)
+    each_turn: int = 0          # a trigger: at most this many times each turn (0: no limit)
+    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
 
     @property
     def conditional(self) -> bool:
         return bool(self.player_card or self.face_up_race or self.cond is not None)
+
+    @property
+    def per_turn(self) -> int:
+        """How many times a trigger may trigger each turn (0: no limit)."""
+        return 1 if self.once_per_turn else self.each_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,18 +145,35 @@ class Card(NamedCard):
     shift_target: str
     min_face_up: int
     abilities: tuple[Ability, ...]
+    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
+    keywords: tuple = ()
 
     @property
     def is_unit(self) -> bool:
         return self.kind in UNIT_KINDS
 
 
-def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
-    kind = f["kind"]
+def _tables(fname: str, cid: str | None, f: dict):
+    """The ability tables of a card, checked against ``ABILITY_FIELDS``: its own, then those of its
+    keywords (engine/keywords.py), each ``(index on the card, fields, as written, fail, keyword
+    or None)``."""
+    for i, a, raw, fail in card_abilities(fname, cid or "", f.get("abilities"), ABILITY_FIELDS):
+        yield i, a, raw, fail, None
+    i = len(f.get("abilities") or ())
+    for kw in f.get("keywords") or ():
+        for j, raw in enumerate(kw.abilities):
+            fail = keyword_ability_fail(fname, cid, kw, j)
+            yield i, check_fields(ABILITY_FIELDS, raw, fail), raw, fail, kw
+            i += 1
+
+
+def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
+    kind = f["kind"]  # None: a keyword's abilities checked where it is declared (_check_keyword)
     abilities = []
-    for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS):
-        if a["kind"] not in ABILITY_KINDS[kind]:
-            fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}", "kind")
+    for i, a, raw, fail, keyword in _tables(fname, cid, f):
+        if a["kind"] not in (ABILITY_KINDS[kind] if kind is not None else ALL_ABILITY_KINDS):
+            fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}" if kind is not None else
+                 f"{a['kind']!r} is not an ability kind (known: {', '.join(ALL_ABILITY_KINDS)})", "kind")
         for key, only in (("cost", "activated"), ("min_force", "static"), ("from", "activated")):
             if key in raw and a["kind"] != only:
                 fail(f"has no effect on a {a['kind']!r} ability (only on {only})", key)
@@ -153,14 +182,20 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 fail("a condition is for on_place, static and activated abilities, not 'use'", key)
         if "min_face_up_race" in raw and not a["face_up_race"]:
             fail("needs face_up_race (the race to count)", "min_face_up_race")
-        for key in ("when", "once_per_turn", "optional"):
+        for key in ("when", "once_per_turn", "each_turn", "optional"):
             if key in raw and a["kind"] != "trigger":
                 fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
+        if a["once_per_turn"] and a["each_turn"]:
+            fail("once_per_turn = true is each_turn = 1: give one of them", "each_turn")
         when = None
         if a["kind"] == "trigger":
             if a["when"] is None:
                 fail("a trigger says when it triggers: when = {event = \"enters\", card = {self = true}}", "when")
             when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+            if kind is not None and kind not in UNIT_KINDS and when.where == "board":
+                fail(f"a {kind} card is never on the board: its trigger says where it works, such as "
+                     f"where = \"life\" (when = {{event = \"put\", card = {{self = true}}, to = \"charge\", "
+                     f"where = \"life\"}})", "when.where")
         cost, costs = _cost(a["cost"], f.get("cost") or 0, registry, fail)
         cond = None
         if a["if"] is not None:
@@ -184,11 +219,17 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         if a["kind"] == "static" and any(has_amounts(op.args) and _counts_power(op["amount"]) for op in effects):
             fail("a static ability's \"for each\" may not count by power (the power it gives would depend on"
                  " itself)", "effects")
+        if keyword is not None and not a["text"] and not a["text_en"]:  # shown as the keyword's line
+            a = {**a, "text": keyword.line("ja"), "text_en": keyword.line("en")}
         abilities.append(Ability.of(a, effects, i, cost=cost, min_force=a["min_force"],
                                     player_card=a["player_card"], face_up_race=a["face_up_race"],
                                     min_face_up_race=a["min_face_up_race"], cond=cond, run=guarded(effects, cond),
                                     when=when, once_per_turn=a["once_per_turn"], optional=a["optional"],
-                                    costs=costs, zone=a["from"]))
+                                    costs=costs, zone=a["from"], each_turn=a["each_turn"],
+                                    keyword=keyword.id if keyword is not None else ""))
+    if kind is None or cid is None:
+        return None
+    keywords = tuple(f.get("keywords") or ())
     uses = sum(a.kind == "use" for a in abilities)
     if kind == "event" and uses != 1:
         raise CardDataError(fname, cid, "abilities", "an event needs exactly one 'use' ability")
@@ -202,12 +243,28 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
             raise CardDataError(fname, cid, "awaken", "an awaken condition says what to do (discard or sleep_zx)")
     return Card(id=cid, kind=kind, name=f["name"], name_en=f["name_en"], text=f["text"], text_en=f["text_en"],
                 color=f.get("color"), cost=f.get("cost") or 0, power=f.get("power") or 0, race=f.get("race") or "",
-                ignition=bool(f.get("ignition")), life_recovery=bool(f.get("life_recovery")),
-                void_bringer=bool(f.get("void_bringer")), start_card=bool(f.get("start_card")),
+                ignition=bool(f.get("ignition")), life_recovery=_marked(f, keywords, "life_recovery"),
+                void_bringer=_marked(f, keywords, "void_bringer"), start_card=bool(f.get("start_card")),
                 gate_card=bool(f.get("gate_card")), timing=f.get("timing") or "main",
                 condition=f.get("condition"), count=f.get("count") or 1, counter=f.get("counter"),
                 awaken=f.get("awaken"), player=f.get("player") or "", shift_target=f.get("shift_target") or "zx_ob",
-                min_face_up=f.get("min_face_up") or 0, abilities=tuple(abilities))
+                min_face_up=f.get("min_face_up") or 0, abilities=tuple(abilities), keywords=keywords)
+
+
+#: the old mark fields that keywords of the same id replace (engine/keywords.py): a card with
+#: ``life_recovery = true`` has the keyword ``life_recovery`` when a loaded file declares it,
+#: else the mark alone, as before keywords
+MARKS = {"life_recovery": "life_recovery", "void_bringer": "void_bringer"}
+
+
+def _marked(f: dict, keywords: tuple, mark: str) -> bool:
+    """ZX-D3: a card counts as Life Recovery / Void Bringer by its keyword or its old mark."""
+    return bool(f.get(mark)) or any(kw.id == MARKS[mark] for kw in keywords)
+
+
+def _check_keyword(kw, registry) -> None:
+    """A declared keyword's abilities, each checked as a card's ability of any kind."""
+    _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
 
 
 def _cost(raw: Any, printed: int, registry, fail) -> tuple[int, Any]:
@@ -268,4 +325,5 @@ def _check_players(cards: list[Card], where: dict[str, str]) -> None:
             raise CardDataError(where[c.id], c.id, "player", f"{c.player!r} is not a player card of this set")
 
 
-load_cards = card_loader("zx", SCHEMA, _make_card, f"{__package__}.effects", check=_check_players)
+load_cards = card_loader("zx", SCHEMA, _make_card, f"{__package__}.effects", check=_check_players,
+                         check_keyword=_check_keyword, marks=MARKS)

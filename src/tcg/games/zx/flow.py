@@ -9,15 +9,16 @@ from .conditions import CONDITIONS
 from .state import PLAYER_SQUARE, ZXState, Unit
 
 
-def to_charge(s: ZXState, p: int, iid: int) -> None:
-    """ZX-Z1: the charge holds at most 4 cards; any more go to the trash."""
+def to_charge(s: ZXState, p: int, iid: int, frm: str = "board") -> None:
+    """ZX-Z1: the charge holds at most 4 cards; any more go to the trash. ``frm``: where the card
+    came from (the event's ``from``: ``board`` for a destroyed Z/X, ``life`` for a life card)."""
     ps = s.players[p]
     if len(ps.charge) < 4:
         ps.charge.append(iid)
-        s.emit("to_charge", {"player": p, "card": iid, "id": s.cards[iid].id})
+        s.emit("to_charge", {"player": p, "card": iid, "id": s.cards[iid].id, "from": frm})
     else:
         ps.trash.append(iid)
-        s.emit("to_trash", {"player": p, "card": iid, "id": s.cards[iid].id, "why": "charge full"})
+        s.emit("to_trash", {"player": p, "card": iid, "id": s.cards[iid].id, "why": "charge full", "from": frm})
 
 
 def lose_life(s: ZXState, p: int, n: int = 1) -> None:
@@ -26,7 +27,7 @@ def lose_life(s: ZXState, p: int, n: int = 1) -> None:
     for _ in range(n):
         if not ps.life:
             break
-        to_charge(s, p, ps.life.pop())
+        to_charge(s, p, ps.life.pop(), "life")
     check_life(s, p)
 
 

@@ -270,7 +270,7 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
             s.players[p].trash.append(iid)
             s.emit("to_trash", {"player": p, "card": iid, "id": s.cards[iid].id, "why": "ignition"})
         else:
-            F.to_charge(s, p, iid)
+            F.to_charge(s, p, iid, "life")
 
     def _legal_overdrive(self, s, p, pending):
         return self._reveal_options(s, p, s.players[p].revealed)
@@ -592,6 +592,7 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
         card = a.params[0][1]  # (("card", iid),)
         ps.charge.remove(card)
         ps.trash.append(card)
+        ZT.put(s, p, card, "charge", "trash")  # (the action names it: no event of its own)
         iid = F.take_top(s, p)
         if iid is None:
             s.steps.append(("ignition",))
@@ -603,6 +604,7 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
             self._decide(s, p, "overdrive", p, card=iid)
         else:
             ps.trash.append(iid)
+            ZT.put(s, p, iid, "deck", "trash")
             s.steps.append(("ignition",))
 
     def _apply_main(self, s, p, pending, a):
@@ -841,7 +843,7 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
         u = s.board[att_sq]
         if u is None or u.iid != att_iid:  # ZX-B3
             s.emit("battle_end", {"why": "attacker gone"})
-            s.battle = None
+            self._battle_over(s)
             return
         p = u.owner
         if tgt_iid == PLAYER_TARGET:  # ZX-B5
@@ -858,7 +860,9 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
                 v.damage += dmg
                 s.emit("battle_damage", {"square": tgt_sq, "card": v.iid, "amount": dmg, "total": v.damage})
                 F.check_destroyed(s)
-        s.battle = None
+                if s.board[tgt_sq] is not v and s.trig is not None:  # destroyed by the battle damage
+                    ZT.destroys(s, u)
+        self._battle_over(s)
 
     def _apply_life_pick(self, s, p, pending, a):
         d = 1 - p
@@ -868,17 +872,23 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
         s.emit("life_damage", {"player": d, "card": iid, "id": card.id, "icon": card.ignition,
                                "life": len(ds.life)})
         if not ds.life:  # ZX-W1: the last life card left
-            F.to_charge(s, d, iid)
+            F.to_charge(s, d, iid, "life")
             F.check_life(s, d)
             return
         if card.ignition:
             ds.revealed = iid
             self._decide(s, d, "life_card", d, card=iid)
         else:
-            F.to_charge(s, d, iid)
+            F.to_charge(s, d, iid, "life")
 
     def _step_battle_over(self, s, step):
-        s.battle = None
+        self._battle_over(s)
+
+    def _battle_over(self, s) -> None:
+        """The battle ends: 「バトル終了」 triggers of the Z/X that took part (games/zx/triggers.py)."""
+        b, s.battle = s.battle, None
+        if b is not None:
+            ZT.battle_end(s, b)
 
     # --- other decisions ----------------------------------------------------------------------------
     def _apply_discard(self, s, p, pending, a):
@@ -990,8 +1000,10 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
                 F.check_destroyed(s)
                 break
         tr = s.trig
-        if tr is not None and tr.queue and not tr.busy and not s.over:
-            # what triggered goes onto the stack: the first to resolve on top (engine/triggers.py)
+        if tr is not None and tr.queue and not tr.busy and not s.over and s.decision is None:
+            # what triggered goes onto the stack: the first to resolve on top (engine/triggers.py);
+            # while a decision is open (the ignition's overdrive, a life card's use), once it is
+            # answered, above whatever its answer put on the stack
             for c, iid, idx, event in reversed(take(tr, s.active)):
                 s.steps.append(("trigger", c, iid, idx, event))
 

@@ -208,10 +208,14 @@ def card_facts(c: Card) -> tuple:
                else DYN_SHIFT if c.kind == "shift" else DYN_NONE)
         battle = ((BATTLE_EVENT if c.kind == "event" else BATTLE_EV_EX if c.kind == "ev_ex" else BATTLE_NONE)
                   if c.timing in ("battle", "any") else BATTLE_NONE)
-        triggers = tuple((ab.index, ab.when, ab.once_per_turn) for ab in c.abilities if ab.kind == "trigger")
+        triggers = tuple((ab.index, ab.when, ab.per_turn) for ab in c.abilities
+                         if ab.kind == "trigger" and ab.when.where == "board")
+        # triggers working from a zone other than the board: on events about the card itself
+        own = tuple((ab.index, ab.when, ab.per_turn) for ab in c.abilities
+                    if ab.kind == "trigger" and ab.when.where != "board")
         lowers = any((e[4] if type(e[4]) is int else e[4].times) < 0 for e in statics)  # (a "for each": its sign)
         facts = (statics, lowers, c.abilities_of("activated"), c.abilities_of("on_place"),
-                 color, hand, dyn, battle, triggers)
+                 color, hand, dyn, battle, triggers, own)
         if len(_FACTS) >= 20_000:  # card sets loaded again and again (tests): start afresh
             _FACTS.clear()
         hit = _FACTS[id(c)] = (c, facts)
@@ -228,12 +232,14 @@ class CardTable:
     (``statics``; ``lowers``: one of them lowers power), its activated and on-place abilities
     (``activated``, ``on_place``), its colour's place in ``COLORS`` (``color_index``; None: no
     colour), what the main phase reads of it in the hand and in the dynamis and what the battle
-    may use (``hand_main``, ``dyn_main``, ``battle``: see ``card_facts``) and a memo for views of the cards' printed facts and texts
+    may use (``hand_main``, ``dyn_main``, ``battle``: see ``card_facts``), its triggers working on
+    the board (``triggers``) and from other zones (``own_triggers``: (ability number, When, times
+    per turn) each) and a memo for views of the cards' printed facts and texts
     of actions (``memo``, filled by view.py and text.py: pure functions of the dealt cards).
     Immutable facts; one table is shared by a state and all its clones."""
 
     __slots__ = ("statics", "lowers", "activated", "on_place", "color_index", "hand_main", "dyn_main",
-                 "battle", "memo", "res_counts", "triggers")
+                 "battle", "memo", "res_counts", "triggers", "own_triggers")
 
     def __init__(self, cards: tuple[Card, ...]):
         key = tuple(map(id, cards))
@@ -244,9 +250,9 @@ class CardTable:
             facts = [card_facts(c) for c in cards]
             if len(_COLUMNS) >= 256:
                 _COLUMNS.clear()
-            hit = _COLUMNS[key] = (tuple(cards), tuple(tuple(f[k] for f in facts) for k in range(9)))
+            hit = _COLUMNS[key] = (tuple(cards), tuple(tuple(f[k] for f in facts) for k in range(10)))
         (self.statics, self.lowers, self.activated, self.on_place, self.color_index, self.hand_main,
-         self.dyn_main, self.battle, self.triggers) = hit[1]
+         self.dyn_main, self.battle, self.triggers, self.own_triggers) = hit[1]
         self.memo: dict = {}
         self.res_counts: dict = {}  # payment.awake_counts's memo: resources -> counts per colour
 
@@ -266,7 +272,8 @@ class ZXState(TurnState):
         self.battle: Battle | None = None
         self.table = CardTable(self.cards)
         #: the trigger index and queue (engine/triggers.py), or None: no dealt card has a trigger
-        self.trig: Triggers | None = Triggers() if any(self.table.triggers) else None
+        self.trig: Triggers | None = Triggers() if any(self.table.triggers) or any(self.table.own_triggers) \
+            else None
 
     def emit(self, etype: str, public: dict[str, Any] | None = None,
              private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:

@@ -30,6 +30,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...present import menus, voice
 from ...engine.action import Action
+from ...engine.keywords import keyword_text
 from ...present.lines import cap, fold, known_lang
 from ...text import card_title, game_words
 from .cards import COLORS
@@ -110,13 +111,31 @@ def ability_text(ab: Any, lang: str = "en") -> str:
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """The printed text; without one, the abilities' texts."""
+    """The printed text, with the card's keywords and their reminder texts (engine/keywords.py
+    ``keyword_text``); without a text, the abilities' texts (a keyword's by its line)."""
     if card is None:
         return ""
     text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if text:
-        return text
-    return "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ())
+    if not text:
+        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
+                         if not getattr(ab, "keyword", ""))
+    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
+
+
+def when_text(event: Any, when: Any = None, lang: str = "en", own: str = "") -> str:
+    """What a triggered ability waited for, in words: its event (``when.<event>``), with the
+    zones a ``put`` names and "this card" for a trigger about the card itself (``own``: its
+    owner's, "your" / "their")."""
+    lang = _lang(lang)
+    own = own or t("whose.own", lang)
+    if when is not None and event == "put" and when.to:
+        zone, frm = t(f"zone.{when.to}", lang), t(f"zone.{when.frm}", lang) if when.frm else ""
+        if when.this and when.frm:
+            return t("when.put.self", lang, zone=zone, own=own, **{"from": frm})
+        return t("when.put.from", lang, zone=zone, **{"from": frm}) if when.frm else t("when.put.to", lang, zone=zone)
+    if when is not None and event == "life_damage" and when.this:
+        return t("when.life_damage.self", lang, own=own)
+    return t(f"when.{event}", lang)
 
 
 def use_text(card: Any, lang: str = "en", effect: int = 0) -> str:
@@ -367,7 +386,8 @@ def _describe(s: Any, a: Action, lang: str) -> str:
     lang = _lang(lang)
     v = Voice(None, lang)
     if a.type == "optional":
-        return t("action.optional.yes" if a.get("use") else "action.optional.no", lang)
+        use = a.get("use")
+        return t("action.optional" if use is None else "action.optional.yes" if use else "action.optional.no", lang)
     key = f"action.{a.type}"
     if key not in words():
         return t("action.hidden", lang)
@@ -939,11 +959,19 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
         return T("event.discard", who=v.who(p), card=card())
     if kind == "trigger":  # a triggered ability resolves (games/zx/triggers.py)
         owner = v.book.owner(ev.get("card"))
-        return T("event.trigger", whose=v.whose(owner), card=v.card(ev.get("card")),
-                 when=T(f"when.{ev.get('event')}"))
+        c = v.book.find(ev.get("id"))
+        idx = ev.get("ability")
+        ab = c.abilities[idx] if c is not None and isinstance(idx, int) and 0 <= idx < len(c.abilities) else None
+        when = when_text(ev.get("event"), getattr(ab, "when", None), v.lang, v.own(owner))
+        kw = next((k for k in getattr(c, "keywords", ()) if k.id == getattr(ab, "keyword", "")), None)
+        if kw is not None:
+            return T("event.trigger.keyword", whose=v.whose(owner), card=v.card(ev.get("card")),
+                     keyword=kw.label(v.lang), when=when)
+        return T("event.trigger", whose=v.whose(owner), card=v.card(ev.get("card")), when=when)
     if kind == "optional":
-        return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
-                 what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
+        use = ev.get("use")
+        return T("event.optional" if use is None else "event.optional.yes" if use else "event.optional.no",
+                 who=v.who(p), what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
     if kind == "mode":  # a mode of a choose_one chosen (engine/choices.py)
         text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
         return T("event.mode", who=v.who(p), card=card(), text=text or T("fmt.effect_n", n=ev.get("mode", 0) + 1))
@@ -1403,4 +1431,5 @@ def rules_primer(lang: str = "en") -> str:
 __all__ = ["CardBook", "Voice", "ability_text", "card_text", "color_name", "colors_text",
            "condition_name", "counter_name", "describe", "dynamis_cell", "fold", "hidden_label", "how_text",
            "kind_name", "label", "lines", "mark_names", "menu", "narrate", "outcome", "phase_name", "prompt",
-           "reason_text", "rules_primer", "suggested_colors", "t", "timing_name", "use_text", "why_not", "words"]
+           "reason_text", "rules_primer", "suggested_colors", "t", "timing_name", "use_text", "when_text",
+           "why_not", "words"]

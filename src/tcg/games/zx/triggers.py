@@ -17,9 +17,27 @@ The events (card language <- the event the rules emit):
   ``turn_end``: the end phase of a turn (the rules fire it themselves: no new event is emitted,
   so the event logs of games without triggers stay as they were).
 - ``draw``: a player draws (``draw``; ``player``; the card drawn is secret: no ``card`` filter).
+- ``put``: a card is put into a zone (``to``: ``hand``, ``trash``, ``charge``, ``resources``,
+  ``life``, ``deck``, ``removed``) from another (``from``: ``board``, ``hand`` (discarded, or put
+  into the resources), ``deck`` (milled, revealed by ignition), ``life``, ``trash``, ``charge``,
+  ``resources``, ``removed``), read off ``resource``, ``move``, ``to_charge``, ``to_trash``,
+  ``mill``, ``discard``, ``pick``, ``add_life`` and ``leave_board``; the ignition's charge card and
+  a revealed card without the icon are fired by the rules themselves (``put``). A draw is not a
+  ``put`` (it is ``draw``). ``card`` is the card when the event shows it to both players (a card
+  going into or out of a public zone), else nothing a ``card`` filter could match.
+- ``life_damage``: a life card is taken as damage (``life_damage``: ``card`` the life card, shown;
+  ``player`` whose life).
+- ``battle_end``: a battle ends (the rules fire it: no new event), once for each Z/X that took part
+  (``card``: the attacker, then the Z/X attacked; ``player``: its owner).
+- ``destroys``: a Z/X destroys the Z/X it attacked by the battle's damage (``card``: the attacker).
 
-A card's triggers work while it is on the board (``where = "board"``, the only zone built); a
-trigger of a card leaving the board still sees that event (it looks back). When several trigger
+A card's triggers work while it is on the board (``where = "board"``, the zone indexed); a
+trigger of a card leaving the board still sees that event (it looks back). A trigger may also work
+from another zone for an event about the card itself taking it out of that zone (``OWN_ZONES``:
+``put`` from any pile, ``life_damage`` from the life; ``card = {self = true}``): "when this card
+is put from your life into your charge" is ``{event = "put", card = {self = true}, to = "charge",
+where = "life"}``. Nothing is indexed for those: the event's own card is looked at
+(``CardTable.own_triggers``). When several trigger
 at once the Z/X rules say nothing of their order: the turn player's resolve first, then the
 other player's, each player's in the order they triggered (the events' order; for one event,
 the order their cards came onto the board, then the abilities' order on the card)."""
@@ -33,6 +51,10 @@ from .select import SELECTORS, Loose, locate
 from .state import ZXState
 
 ZONES = ("hand", "deck", "trash", "charge", "resources", "life", "removed", "dynamis")
+#: the piles a card may be put into or come from (``put``; ``board``: a Z/X leaving its square)
+PILES = ("hand", "deck", "trash", "charge", "resources", "life", "removed")
+#: the zones both players see: a card put into one is shown
+SHOWN = ("trash", "charge", "resources", "removed")
 EVENTS = {
     "enters": EventSpec(("card", "from", "player"), froms=ZONES + ("effect",), doc="a Z/X comes onto a square"),
     "leaves": EventSpec(("card", "to", "player"), tos=ZONES, doc="a Z/X leaves its square"),
@@ -42,11 +64,20 @@ EVENTS = {
     "turn_start": EventSpec(("player",), doc="a turn starts (player: the turn player)"),
     "turn_end": EventSpec(("player",), doc="a turn's end phase (player: the turn player)"),
     "draw": EventSpec(("player",), doc="a player draws (the card is secret)"),
+    "put": EventSpec(("card", "from", "to", "player"), froms=("board",) + PILES, tos=PILES, reveals_to=SHOWN,
+                     doc="a card is put into a zone (to) from another (from)"),
+    "life_damage": EventSpec(("card", "player"), reveals=True,
+                             doc="a life card is taken as damage (card: that card, shown; player: whose life)"),
+    "battle_end": EventSpec(("card", "player"), doc="a battle ends (card: each Z/X that took part)"),
+    "destroys": EventSpec(("card", "player"), doc="a Z/X destroys the Z/X it attacked (card: the attacker)"),
 }
-#: where a card's triggers may be (zone -> hidden); only the board is built
+#: where a card's triggers may be (zone -> hidden); the board is indexed, the piles work for an
+#: event about the card itself (``OWN_ZONES``)
 WHERE = {"board": False, "trash": False, "charge": False, "resources": False, "removed": False,
          "dynamis": True, "hand": True, "deck": True, "life": True}
-TRIGGERS = TriggerGame(EVENTS, WHERE, ("board",), "board", SELECTORS)
+#: event -> the zones a trigger of the card itself works from for it
+OWN_ZONES = {"put": PILES, "life_damage": ("life",)}
+TRIGGERS = TriggerGame(EVENTS, WHERE, ("board",), "board", SELECTORS, OWN_ZONES)
 #: a ``place`` event's why -> the zone the Z/X came from (``effect``: the event says)
 FROM = {"place": "hand", "zx_ex": "dynamis", "overboost": "dynamis", "overdrive": "deck", "life": "life"}
 
@@ -85,10 +116,72 @@ def match(s: ZXState, iid: int, idx: int, when: When, info: Mapping[str, Any]) -
     return c
 
 
+def _own(s: ZXState, iid: int, event: str, where: str) -> tuple:
+    """The triggers of the card ``iid`` itself that work from ``where`` for ``event``."""
+    mine = s.table.own_triggers[iid]
+    return tuple((iid, idx, when, n) for idx, when, n in mine if when.event == event and when.where == where) \
+        if mine else ()
+
+
+def put(s: ZXState, p: int, iid: int, frm: str, to: str) -> None:
+    """Player ``p``'s card ``iid`` was put from ``frm`` into ``to`` (-1: a card the event does not
+    show): ``put`` triggers, those of the board and the card's own from ``frm``."""
+    tr = s.trig
+    if tr is None or to not in PILES:
+        return
+    info = {"card": iid, "player": p, "from": frm, "to": to}
+    if "put" in tr.index:
+        fire(tr, s, "put", info, match)
+    if iid >= 0 and frm in PILES:
+        own = _own(s, iid, "put", frm)
+        if own:
+            fire(tr, s, "put", info, match, own)
+
+
+def battle_end(s: ZXState, b) -> None:
+    """A battle ended (the rules call it): ``battle_end`` triggers of each Z/X that took part."""
+    tr = s.trig
+    if tr is not None and "battle_end" in tr.index:
+        for iid in (b.attacker, b.target):
+            if iid >= 0:
+                fire(tr, s, "battle_end", {"card": iid, "player": s.owner[iid]}, match)
+
+
+def destroys(s: ZXState, u) -> None:
+    """The Z/X ``u`` destroyed the Z/X it attacked: ``destroys`` triggers."""
+    tr = s.trig
+    if tr is not None and "destroys" in tr.index:
+        fire(tr, s, "destroys", {"card": u.iid, "player": u.owner}, match)
+
+
+#: the rules' events that put one card into a pile: event -> (from, to), None where the event says
+_PUTS = {"resource": ("hand", "resources"), "mill": ("deck", "trash"), "discard": ("hand", "trash"),
+         "add_life": ("deck", "life"), "move": (None, None), "to_charge": (None, "charge"),
+         "to_trash": (None, "trash"), "pick": (None, "hand")}
+
+
 def on_event(s: ZXState, etype: str, ev: Mapping[str, Any]) -> None:
     """An event the rules emitted (``ZXState.emit``, only while some dealt card has a trigger):
     keep the index and fire what it means."""
     tr = s.trig
+    moved = _PUTS.get(etype)
+    if moved is not None:
+        frm, to = moved
+        if etype in ("to_charge", "to_trash"):
+            frm = ev.get("from") or ("deck" if ev.get("why") == "ignition" else "board")
+            if frm == "board":
+                return  # a Z/X leaving the board: its leave_board event tells it
+        put(s, ev["player"], ev.get("card", -1), frm or ev["from"], to or ev["to"])
+        return
+    if etype == "life_damage":
+        iid = ev["card"]
+        info = {"card": iid, "player": ev["player"]}
+        if "life_damage" in tr.index:
+            fire(tr, s, "life_damage", info, match)
+        own = _own(s, iid, "life_damage", "life")
+        if own:
+            fire(tr, s, "life_damage", info, match, own)
+        return
     if etype == "place":
         iid = ev["card"]
         if s.table.triggers[iid]:
@@ -99,12 +192,14 @@ def on_event(s: ZXState, etype: str, ev: Mapping[str, Any]) -> None:
                                    "from": ev.get("from") if why == "effect" else FROM.get(why)}, match)
     elif etype == "leave_board":
         iid = ev["card"]
-        if "leaves" in tr.index or "destroyed" in tr.index:
+        if "leaves" in tr.index or "destroyed" in tr.index or "put" in tr.index:
             x = locate(s, iid)
             info = {"card": iid, "player": ev["player"], "to": x.zone if isinstance(x, Loose) else "dynamis"}
             fire(tr, s, "leaves", info, match)
             if ev["why"] == "destroyed":
                 fire(tr, s, "destroyed", info, match)
+            if info["to"] in PILES and "put" in tr.index:
+                fire(tr, s, "put", {**info, "from": "board"}, match)
         if s.table.triggers[iid]:
             tr.remove(iid)  # after firing: "when this Z/X leaves" looks back
     elif etype == "attack":
