@@ -87,8 +87,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
             fail("'timing' is required for a charm and only for it", "timing")
         if a["kind"] != "activate" and ("cost" in raw or "limit" in raw):
             fail("'cost' and 'limit' are only for an 'activate' ability", "cost" if "cost" in raw else "limit")
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
-        for op in effects:
+        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+        for n, op in enumerate(effects):
+            _check_op(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
             for k, v in (op.get("filter") or {}).items():
                 if k not in FILTER_FIELDS:
                     fail(f"filter has no key {k!r} (known: {', '.join(FILTER_FIELDS)})", "effects")
@@ -110,6 +111,30 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 shift=f.get("shift"), cp=f.get("cp") or 0, call_in=f.get("call_in") or 0,
                 help_shift=f.get("help_shift"), help_cp=f.get("help_cp") or 0,
                 removal_cost=f.get("removal_cost") or 0, abilities=tuple(abilities))
+
+
+def _check_op(op, fail) -> None:
+    """What an op's parameters allow together: a selector table says its filters itself; a
+    ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck; a leader never leaves play;
+    ``to = "floor"`` places cards that are not on a floor (a table naming another zone)."""
+    target = op.get("target")
+    table = target is not None and not isinstance(target, str)
+    if table and op.get("filter"):
+        fail("a target table says its filters itself: put these keys into the table", "filter")
+    if op.name != "move":
+        return
+    to = op["to"]
+    if op["shuffle"] and to != "deck":
+        fail("shuffle = true is for to = \"deck\"", "shuffle")
+    if op["position"] == "bottom" and to != "deck":
+        fail("position = \"bottom\" is for to = \"deck\"", "position")
+    if table and target.zone == "leader":
+        fail("a leader never leaves play (use set_state to make it active or locked)", "target.zone")
+    if to == "floor" and (not table or target.zone == "floor"):
+        fail("to = \"floor\" places cards as casts from another zone: the target must be a table with a zone"
+             " such as \"hand\" or \"backyard\"", "to")
+    if table and target.zone == to:
+        fail(f"the cards are in the {to} already", "to")
 
 
 load_cards = card_loader("kemuri", SCHEMA, _make_card, f"{__package__}.effects")

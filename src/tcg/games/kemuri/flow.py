@@ -155,12 +155,59 @@ def call_in_of(s: KMState, c: Cast, sources: list[tuple] | None = None) -> int:
     return max(0, s.cards[c.iid].call_in + c.call_mod + _static(s, c, 1, sources))
 
 
-def cast_leaves(s: KMState, c: Cast, to: str = "backyard") -> None:
-    """A cast (every card of a cross) leaves the floor for its owner's backyard or hand."""
+def cast_leaves(s: KMState, c: Cast, to: str = "backyard", why: str | None = None, position: str = "top") -> None:
+    """A cast (every card of a cross) leaves the floor for its owner's backyard or hand, or (moved
+    by an effect) their deck (on top in the cast's order, or at the bottom: ``position``) or seating
+    zone (as customers). ``why``: ``destroyed`` (a lost CP comparison, a ``destroy``) or None; the
+    event does not tell it, the triggers do (games/kemuri/triggers.py)."""
     p = s.owner[c.iid]
     ps = s.players[p]
     if c not in ps.floor:
         return
     ps.floor.remove(c)
-    (ps.hand if to == "hand" else ps.backyard).extend(c.members)
-    s.emit("cast_leaves", {"player": p, "cards": list(c.members), "to": to})
+    if to == "deck":
+        if position == "bottom":
+            ps.deck[0:0] = reversed(c.members)
+        else:
+            ps.deck.extend(c.members)
+    elif to == "seating":
+        ps.seating.extend(c.members)
+    else:
+        (ps.hand if to == "hand" else ps.backyard).extend(c.members)
+    ev = {"player": p, "cards": list(c.members), "to": to}
+    if to == "deck":
+        ev["position"] = position
+    s.emit("cast_leaves", ev, why=why)
+
+
+#: the zones whose cards both players see (a card moved into or out of one is named to both)
+PUBLIC_ZONES = ("backyard", "seating", "event", "floor")
+
+
+def move_card(s: KMState, iid: int, p: int, zone: str, to: str, position: str = "top") -> None:
+    """An effect moves a card of player ``p`` from ``zone`` (a pile, or ``event``: the event on
+    the field) to their ``to`` zone (the deck's top or bottom: ``position``): a ``move`` event,
+    the card named to everyone when either zone is public, to its owner alone when it comes from
+    or goes to the hand, to nobody otherwise (deck to deck)."""
+    ps = s.players[p]
+    if zone == "event":
+        s.event = -1
+    else:
+        getattr(ps, zone).remove(iid)
+    if to == "deck":
+        if position == "bottom":
+            ps.deck.insert(0, iid)
+        else:
+            ps.deck.append(iid)
+    else:
+        getattr(ps, to).append(iid)
+    ev: dict = {"player": p, "from": zone, "to": to}
+    if to == "deck":
+        ev["position"] = position
+    if "seating" in (zone, to):
+        ev["seats"] = seats(s, p)
+    what = {"card": iid, "id": s.cards[iid].id}
+    if zone in PUBLIC_ZONES or to in PUBLIC_ZONES:
+        s.emit("move", {**ev, **what})
+    else:
+        s.emit("move", ev, what, (p,) if "hand" in (zone, to) else ())

@@ -143,9 +143,12 @@ def _canon_step(st: tuple, canon, seq) -> tuple:
         return (kind, st[1], canon(st[2]))
     if kind == "serve_end":
         return (kind, canon(st[1]))
-    if kind == "effect":
-        _, c, source, ops, idx, last, extra, preset = st
-        return (kind, c, canon(source), ops, idx, seq(last), extra, None if preset is None else seq(preset))
+    if kind == "effect":  # (with done / accepted after the first 8 fields when they are not the defaults)
+        _, c, source, ops, idx, last, extra, preset = st[:8]
+        return (kind, c, canon(source), ops, idx, seq(last), extra, None if preset is None else seq(preset)) \
+            + tuple(st[8:])
+    if kind == "effect_place":
+        return (kind, st[1], canon(st[2]), canon(st[3]))
     return st
 
 

@@ -16,7 +16,7 @@ from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from . import flow as F
 from . import loops as L
-from .effects import SERVING
+from . import select as KS
 from .state import (NO_CHARM, CallInStep, Cast, CharcoalInPending, KMState, PayPending, PayStep, PickCardPending,
                     printed)
 
@@ -77,8 +77,9 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "pick_card"):
             return False
         d = s.decision
-        if d is not None and d.kind == "charcoal_in" and viewer != d.player:
-            # a swap under way tells that the hand completes it: only its player can sample here
+        if d is not None and d.kind in ("charcoal_in", "target_hidden") and viewer != d.player:
+            # a swap under way tells that the hand completes it, a choice among the hand names its
+            # cards: only its player can sample here
             return False
         for p, ps in enumerate(s.players):
             if p != viewer:
@@ -287,6 +288,9 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         c = Cast(iid)
         ps.floor.append(c)
         s.emit("place", {"player": p, "card": iid, "id": s.cards[iid].id})
+        self._on_place(s, p, iid)
+
+    def _on_place(self, s, p: int, iid: int) -> None:
         for ab in reversed(s.cards[iid].abilities_of("on_place")):
             s.steps.append(effect_step(p, iid, ab.effects))
 
@@ -700,6 +704,8 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         ps.backyard.append(card)
         lv = s.cards[card].level
         s.emit("pay", {"player": p, "card": card, "level": lv, "why": why})
+        if why == "lose_seats":
+            self.effect_done(s, True)  # seats were lost: for an "if you do" after the op
         if amount - lv > 0:
             s.steps.append(new_record(PayStep, ("pay", p, amount - lv, why)))
 
@@ -724,41 +730,60 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         if zone == "deck":
             s.rng.shuffle(ps.deck)
             F.check_refresh(s, p)
+        self.effect_done(s, a.type == "pick")  # for an "if you do" after the search / salvage
 
     # --- effect targets (EffectRunner hooks) ----------------------------------------------------
-    def effect_target(self, s: KMState, iid: int) -> Cast | None:
-        return s.players[s.owner[iid]].cast(iid)
+    #: what a selector table may name (games/kemuri/select.py)
+    selectors = KS.SELECTORS
 
-    def effect_candidates(self, s, ctx: EffectCtx, sel: str, op) -> list[Cast]:
-        c = ctx.controller
-        us = s.players[c].floor if sel == "choose_own_cast" else s.players[1 - c].floor
+    def effect_target(self, s: KMState, iid: int) -> Cast | KS.Loose | None:
+        """The cast whose top card this is, or the card where it is (a pile, the event, the
+        leader: a ``move``'s or ``set_state``'s target), or None."""
+        c = s.players[s.owner[iid]].cast(iid)
+        return c if c is not None else KS.locate(s, iid)
+
+    def effect_candidates(self, s, ctx: EffectCtx, sel, op) -> list:
+        preset = KS.PRESETS[sel] if isinstance(sel, str) else sel  # choose_own_cast, choose_opponent_cast
+        found = KS.candidates(s, ctx.controller, ctx.source, preset)
         flt = op.args.get("filter")
-        return [x for x in us if F.matches(s.cards[x.iid], flt)]
+        return [x for x in found if F.matches(s.cards[x.iid], flt)] if flt else found
 
-    def effect_select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+    def effect_select(self, s, ctx: EffectCtx, sel, last: tuple, op) -> list:
+        found = self._select(s, ctx, sel, last, op)
         flt = op.args.get("filter")
-        return [x for x in self._select(s, ctx, sel, last, op)
-                if isinstance(x, str) or F.matches(s.cards[x.iid], flt)]
+        return [x for x in found if F.matches(s.cards[x.iid], flt)] if flt else found
 
-    def _select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
-        c = ctx.controller
-        if sel in ("own_leader", "opponent_leader"):
-            return [sel]
-        if sel in ("self", "same"):
-            return self.effect_targets(s, (ctx.source,) if sel == "self" else last)
-        role = SERVING.get(sel)
-        if role is not None:  # the serving's casts, relative to the controller where it says so
-            if s.serving is None:
-                return []
-            iid = s.serving[role[0]]
-            if iid < 0 or (role[1] is not None and (s.owner[iid] == c) != role[1]):
-                return []
-            return self.effect_targets(s, (iid,))
-        if sel == "all_own_casts":
-            return list(s.players[c].floor)
-        if sel == "all_opponent_casts":
-            return list(s.players[1 - c].floor)
-        return s.players[c].floor + s.players[1 - c].floor
+    def _select(self, s, ctx: EffectCtx, sel, last: tuple, op) -> list:
+        if not isinstance(sel, str):
+            return KS.candidates(s, ctx.controller, ctx.source, sel)
+        if sel == "same":  # the previous op's targets still there: casts (a move: any card)
+            found = self.effect_targets(s, last)
+            return found if op.name == "move" else [x for x in found if isinstance(x, Cast)]
+        if sel == "self":  # this card as a cast on a floor (nothing from a pile, the event...)
+            c = s.players[s.owner[ctx.source]].cast(ctx.source) if ctx.source >= 0 else None
+            return [c] if c is not None else []
+        return KS.candidates(s, ctx.controller, ctx.source, KS.PRESETS[sel])
+
+    # --- a card put onto a floor by an effect (move to = "floor") -----------------------------------
+    def _step_effect_place(self, s, step):
+        """The card (still where it was) is placed on its owner's floor as a cast, unpaid, as a
+        cast placed from the hand would be (its on-place abilities happen); a card that is not a
+        cast, that has left its zone meanwhile, or for which the floor has no room stays where it is."""
+        _, p, iid, source = step
+        x = KS.locate(s, iid)
+        if not isinstance(x, KS.Loose) or x.zone == "leader" or s.cards[iid].kind != "cast" \
+                or F.floor_count(s, p) >= self.max_floor:
+            return
+        ps = s.players[p]
+        if x.zone == "event":
+            s.event = -1
+        else:
+            getattr(ps, x.zone).remove(iid)
+        ps.floor.append(Cast(iid))
+        s.emit("place", {"player": p, "card": iid, "id": s.cards[iid].id, "why": "effect", "from": x.zone})
+        self._on_place(s, p, iid)
+        if x.zone == "deck":
+            F.check_refresh(s, p)
 
     # --- invariants ---------------------------------------------------------------------------
     def check_invariants(self, s: KMState) -> None:

@@ -1,7 +1,7 @@
 """Kemuri state: plain containers, cheap to clone (card definitions shared)."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...engine.state import TurnState, with_iid
 from .cards import Card
@@ -200,6 +200,12 @@ class KMState(TurnState):
         self.owed_call_ins: list[int] = []  # players owed a call-in by a refresh meanwhile
         self.loop_watch = None  # loops.Watch: the refresh call-ins met since the last decision
         self.printed: Printed | None = None  # facts derived from ``cards`` only (``printed(s)``)
+
+    def emit(self, etype: str, public: dict[str, Any] | None = None,
+             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = (), why: str | None = None) -> None:
+        """Record an event (``BaseState.emit``); ``why``: what the event does not tell (a cast
+        leaving the floor ``destroyed``), for the triggers."""
+        self.events.append((etype, public or {}, private, seen_by))
 
     def clone(self) -> "KMState":
         s = KMState.__new__(KMState)

@@ -10,6 +10,11 @@ from . import flow as F
 from .state import NO_CHARM, Cast, KMState, printed
 
 
+#: decisions whose details only the deciding player is shown (the cards of a search, a choice
+#: among the hand)
+SECRET_INFO = ("pick_card", "target_hidden")
+
+
 def printed_card(c) -> dict[str, Any]:
     d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
     if c.kind != "leader":
@@ -91,7 +96,7 @@ def observe(rules, s: KMState, viewer: int | None, shared: bool = False) -> dict
         if mine and ps.mull_pick:
             pv["mulligan_pick"] = list(ps.mull_pick)
         players.append(pv)
-    decision = s.decision_view(viewer, ("pick_card",))
+    decision = s.decision_view(viewer, SECRET_INFO)
     return {
         "game": "kemuri", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
         "phase": s.phase, "close_seats": rules.close_seats,
@@ -222,7 +227,7 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
         decision = None
     else:
         decision = {"player": dec.player, "kind": dec.kind}
-        if dec.player == viewer or dec.kind != "pick_card":
+        if dec.player == viewer or dec.kind not in SECRET_INFO:
             decision.update(dec.info)
     return {
         "game": "kemuri", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
