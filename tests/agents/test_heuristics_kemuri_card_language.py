@@ -1,6 +1,7 @@
 """The Kemuri heuristic answers the decisions the card language adds (docs/card-language-design.md),
 with the cards of the mechanics corpus (tests/corpus/kemuri): choosing several cards among piles
-(``target``, ``target_done``), a secret choice among its own hand (``target_hidden``)."""
+(``target``, ``target_done``), a secret choice among its own hand (``target_hidden``), "you may"
+(``optional``)."""
 from __future__ import annotations
 
 import pytest
@@ -9,6 +10,7 @@ from tcg.agents.base import AgentView
 from tcg.agents.heuristics import kemuri as KM
 from tcg.engine.rng import Rng
 
+from ..corpus.test_kemuri_conditions import game as conditions_game
 from ..corpus.test_kemuri_select import game as select_game
 from ..games.kemuri.harness import decision, do, zone
 
@@ -51,3 +53,26 @@ def test_it_sends_the_opponents_casts_away_up_to_the_most():
     g.apply(choice(g))                                               # their casts to their deck: good
     g.apply(choice(g))
     assert zone(g, 1, "floor") == []
+
+
+def test_it_answers_you_may():
+    g = conditions_game(p0=dict(hand=["KCON-03"], seating=["K-F2"]))
+    do(g, "support", card="KCON-03")
+    a = choice(g)
+    assert a.type == "optional"                  # (a corpus card: no public text to weigh, so yes)
+    assert a.get("use") is True
+
+
+def test_it_pays_a_seat_to_draw_two_and_declines_losing_one_for_nothing(monkeypatch):
+    from tcg.engine.cards import CardText
+    from tcg.games.kemuri.cards import load_cards
+    g = conditions_game(p0=dict(hand=["KCON-03"], seating=["K-F2"]))
+    do(g, "support", card="KCON-03")
+    monkeypatch.setattr(KM, "_db", lambda cid: g.rules.cards.find(cid))   # the card's text is public
+    assert choice(g).get("use") is True          # lose a seat: if you do, draw two
+    bare = load_cards(CardText("bare.toml", '[set]\ngame = "kemuri"\nname = "t"\nversion = "1"\n[[cards]]\n'
+                                             'id = "KCON-03"\nkind = "support"\nname = "x"\nlevel = 1\n'
+                                             '[[cards.abilities]]\nkind = "use"\neffects = [{op = "lose_seats",'
+                                             ' player = "self", amount = 1, optional = true}]\n'))
+    monkeypatch.setattr(KM, "_db", lambda cid: bare.find(cid))
+    assert choice(g).get("use") is False         # the same loss with nothing for it

@@ -1,6 +1,7 @@
 """The decisions the card language adds to Kemuri encode (docs/card-language-design.md): a
 selector table choosing several cards (``target`` with ``remaining`` / ``up_to`` / ``chosen`` /
-``to``, ``target_done``), a secret choice among the own hand (``target_hidden``), with the card
+``to``, ``target_done``), a secret choice among the own hand (``target_hidden``), "you may"
+(``optional``), with the card
 sets of the mechanics corpus (tests/corpus/kemuri)."""
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import numpy as np
 import tcg
 from tcg.rl.encoder import GameEncoding
 
+from ..corpus.test_kemuri_conditions import game as conditions_game
 from ..corpus.test_kemuri_select import game as select_game
 from ..games.kemuri.harness import do
 
@@ -50,3 +52,12 @@ def test_customers_of_the_opponent_as_targets_encode(monkeypatch):
     do(g, "support", card="KSEL-07")
     assert g.decision.info["to"] == "backyard"
     assert len(_encodes(g, monkeypatch)) == 3
+
+
+def test_you_may_encodes(monkeypatch):
+    g = conditions_game(p0=dict(hand=["KCON-03"], seating=["K-F2"]))
+    do(g, "support", card="KCON-03")
+    assert g.decision.kind == "optional" and g.decision.info["op"] == "lose_seats"
+    assert len(_encodes(g, monkeypatch)) == 2
+    do(g, "optional", use=True)
+    _encodes(g, monkeypatch)

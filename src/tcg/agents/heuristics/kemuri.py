@@ -1288,10 +1288,38 @@ def _plain_best_target(targets: tuple, mine: list, theirs: list, risk: Risk, clo
     return best[1]
 
 
+def _optional(view, acts, rng):
+    """「〜してもよい」: yes, unless what the op does (read from the card's public text) only hurts
+    us — our own seats lost, our own deck milled, the opponent drawing or calling in, our own
+    leader locked. A triggered ability of ours (op ``trigger``) is used: its text is its worth."""
+    obs = view.observation
+    info = obs.get("decision") or {}
+    op = info.get("op")
+    yes = [a for a in acts if a.type == "optional" and a.get("use")]
+    no = [a for a in acts if a.type == "optional" and not a.get("use")]
+    if not yes or not no:
+        return None
+    args: dict = {}
+    pays_for = False  # an "if you do" after it that helps us: the op is a price worth paying
+    src = _card_index(obs).get(info.get("source"))
+    card = _db(src["id"]) if src and src.get("id") else None
+    if card is not None:
+        for ab in card.abilities:
+            for k, o in enumerate(ab.effects):
+                if o.name == op and o.optional:
+                    args = dict(o.args)
+                    pays_for = any(f.if_done and f.name in ("draw", "call_in", "search", "salvage")
+                                   and f.args.get("player", "self") == "self" for f in ab.effects[k + 1:])
+    who = args.get("player", "opponent" if op == "lose_seats" else "self")
+    hurts = (op in ("lose_seats", "mill") and who == "self") or (op in ("draw", "call_in") and who == "opponent") \
+        or (op == "set_state" and args.get("target") == "own_leader" and args.get("state") == "locked")
+    return no[0] if hurts and not pays_for else yes[0]
+
+
 _DECIDE = {"mulligan": _mulligan, "charcoal": _charcoal, "charcoal_in": _charcoal_in, "operation": _operation,
            "serve": _serve,
            "help": _help, "trouble": _trouble, "pay": _pay, "pick_card": _pick, "target": _target,
-           "target_hidden": _target}
+           "target_hidden": _target, "optional": _optional}
 
 
 # --- rollout value -------------------------------------------------------------------------------

@@ -7,9 +7,12 @@ Leaders sit outside the deck and carry one charm. See docs/cards.md."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_static_effects)
+from ...engine.conditions import parse as parse_condition
+from ...engine.effects import guarded
 from ...engine.errors import CardDataError
 
 KINDS = ("cast", "event", "support", "trouble", "leader")
@@ -46,6 +49,7 @@ ABILITY_FIELDS = {
     "timing": Field(str, default=None, choices=CHARM_TIMINGS, doc="charm: when it may be used"),
     "cost": Field(int, default=0, min=0, max=16, doc="activate: seats paid to use it"),
     "limit": Field(str, default="turn", choices=("turn", "game"), doc="activate: once per turn or per game"),
+    "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -59,6 +63,13 @@ class Ability(CardAbility):
     timing: str | None
     cost: int = 0          # activate: seats paid to use it
     limit: str = "turn"    # activate: once per "turn" or per "game"
+    cond: Any = None       # ``if``: a parsed condition (engine/conditions.py), or None
+    run: tuple = ()        # the ops as they resolve: ``effects`` with ``cond`` checked first
+
+    @property
+    def ops(self) -> tuple:
+        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
+        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +98,14 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
             fail("'timing' is required for a charm and only for it", "timing")
         if a["kind"] != "activate" and ("cost" in raw or "limit" in raw):
             fail("'cost' and 'limit' are only for an 'activate' ability", "cost" if "cost" in raw else "limit")
+        cond = None
+        if a["if"] is not None:
+            if a["kind"] == "use":
+                fail("a support's or trouble's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
+            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
+            fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
         for n, op in enumerate(effects):
             _check_op(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
             for k, v in (op.get("filter") or {}).items():
@@ -97,7 +115,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if not isinstance(v, typ) or isinstance(v, bool) or (choices and v not in choices):
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
-        abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=a["cost"], limit=a["limit"]))
+        abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=a["cost"], limit=a["limit"], cond=cond,
+                                    run=guarded(effects, cond)))
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
         raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")
     if kind in ("support", "trouble") and len([a for a in abilities if a.kind == "use"]) != 1:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of
 from . import flow as F
+from .conditions import CONDITIONS
 from .select import DESTINATIONS, any_table, cast_table, leader_table
 from .state import CallInStep, Cast, PayStep, PickCardStep
 
@@ -100,7 +101,8 @@ def op_remove_event(rules, s, ctx, op, targets):
     return None
 
 
-REGISTRY = OpRegistry("kemuri")
+#: with the Kemuri condition words: op tables may have ``if``, ``if_done`` and ``optional``
+REGISTRY = OpRegistry("kemuri", CONDITIONS)
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 REGISTRY.implement("modify", modify_op({"cp": "cp_mod", "call_in": "call_mod"}), extra={**FILTER, **CAST_TARGET},
                    target=UNIT_TARGETS, stat=("cp", "call_in"))

@@ -24,8 +24,10 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 PHASES = ["setup", "draw", "charcoal", "operation", "serving", "end"]
 KINDS = ["mulligan", "operation", "trouble", "serve", "charcoal", "help", "charcoal_in", "pay",
-         "pick_card", "target", "close", "target_hidden"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
+         "pick_card", "target", "close", "target_hidden", "optional"]
+OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+       # the ops an ``optional`` decision may ask about (the others are the target decision's)
+       "draw", "call_in", "mill", "shuffle", "search", "salvage", "lose_seats", "remove_event"]
 #: where a ``move`` puts the cards a target decision chooses (games/kemuri/select.py)
 DESTINATIONS = ["hand", "deck", "backyard", "seating", "floor"]
 WHY = ["activate", "cast", "lose_seats", "remove_event", "event", "support", "help", "charm"]
@@ -109,5 +111,5 @@ def actions():
         ("target", [("target", Loc(*ANYWHERE))]),
         ("close", []), ("end_turn", []),
         # the card language's decisions (appended at the end: the ids before them keep their meaning)
-        ("target_done", []),
+        ("target_done", []), ("optional", [("use", Vals(True, False))]),
     ]

@@ -1,6 +1,7 @@
 """Kemuri rule primitives: drawing with refresh, seats, CP and call-in values with statics."""
 from __future__ import annotations
 
+from ...engine.effects import EffectCtx
 from ...engine.piles import move_top_cards
 from .state import CallInStep, Cast, KMState, printed
 
@@ -106,19 +107,40 @@ def static_sources(s: KMState) -> list[tuple]:
     cp, call_in)) of every card on the field with static abilities: the top card of each cast
     (KM-K3) and the event. Computed once, it serves every ``cp_of`` / ``call_in_of`` of the same
     state."""
-    mods = printed(s).mods
+    d = printed(s)
+    mods, conds = d.mods, d.static_conds
     owner = s.owner
     out = []
     for ps in s.players:
         for x in ps.floor:
             m = mods[x.iid]
             if m is not None:
+                cm = conds[x.iid]
+                if cm is not None:
+                    m = holding(s, x.iid, cm)
                 out.append((owner[x.iid], x, m))
     if s.event >= 0:
         m = mods[s.event]
         if m is not None:
+            cm = conds[s.event]
+            if cm is not None:
+                m = holding(s, s.event, cm)
             out.append((owner[s.event], None, m))
     return out
+
+
+def holding(s: KMState, iid: int, statics: tuple) -> tuple:
+    """The static modifiers (cp, call_in) of the card ``iid`` whose abilities' ``if`` holds now
+    (``statics``: ``Printed.static_conds`` of the card; ``KMState.condition_holds``, set by
+    games/kemuri/conditions.py, evaluates them)."""
+    ctx = EffectCtx(s.owner[iid], iid)
+    cp: tuple = ()
+    ci: tuple = ()
+    for cond, c, i in statics:
+        if cond is None or s.condition_holds(s, ctx, cond):
+            cp += c
+            ci += i
+    return (cp, ci)
 
 
 def _static(s: KMState, c: Cast, which: int, sources: list[tuple] | None) -> int:

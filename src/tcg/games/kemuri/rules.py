@@ -17,6 +17,7 @@ from ...engine.steps import StepRuleset
 from . import flow as F
 from . import loops as L
 from . import select as KS
+from .conditions import CONDITIONS
 from .state import (NO_CHARM, CallInStep, Cast, CharcoalInPending, KMState, PayPending, PayStep, PickCardPending,
                     printed)
 
@@ -72,6 +73,8 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
     hand_size: int  # (the profile's numbers: read_profile sets them)
     close_seats: int
     max_floor: int
+    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
+    conditions = CONDITIONS
 
     def scramble_hidden(self, s: KMState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "pick_card"):
@@ -219,7 +222,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
             s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": True, "why": why})
             s.steps.append(("to_backyard", iid))
             for ab in reversed(card.abilities_of("trigger")):
-                s.steps.append(effect_step(p, iid, ab.effects))
+                s.steps.append(effect_step(p, iid, ab.ops))
         else:
             s.players[p].seating.append(iid)
             s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": False, "why": why,
@@ -292,7 +295,9 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
 
     def _on_place(self, s, p: int, iid: int) -> None:
         for ab in reversed(s.cards[iid].abilities_of("on_place")):
-            s.steps.append(effect_step(p, iid, ab.effects))
+            # its own ``if``, at the moment it is placed (and again as it resolves: ``ops``)
+            if ab.cond is None or self.effect_holds(s, EffectCtx(p, iid), ab.cond):
+                s.steps.append(effect_step(p, iid, ab.ops))
 
     def _step_remove_event(self, s, step):
         self.remove_event(s)
@@ -455,7 +460,8 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         top card of each cast or cross, and your event), each once per turn or per game as it
         says, when you can pay its cost in seats."""
         ps = s.players[p]
-        activates = printed(s).activates  # (index, cost) of each card's activated abilities
+        d = printed(s)
+        activates = d.activates  # (index, cost) of each card's activated abilities
         sources = [c.iid for c in ps.floor]
         if s.event >= 0 and s.owner[s.event] == p:
             sources.append(s.event)
@@ -466,6 +472,10 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
                 if used is None:
                     used = {(i, k) for i, k, _ in ps.activated}
                 if (iid, index) not in used and cost <= seats:
+                    if d.conds[iid]:  # offered only while its own ``if`` holds
+                        cond = s.cards[iid].abilities[index].cond
+                        if cond is not None and not self.effect_holds(s, EffectCtx(p, iid), cond):
+                            continue
                     out.append(ACTIVATE[index, iid])
         return out
 
@@ -475,10 +485,16 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
             return False
         if p == s.first and self.first_turn(s):
             return False  # KM-S5
-        charm = printed(s).charm[ps.leader]
+        d = printed(s)
+        charm = d.charm[ps.leader]
         if charm is NO_CHARM:
-            return s.cards[ps.leader].abilities_of("charm")[0].timing == timing  # (a leader has one)
-        return charm == timing
+            charm = s.cards[ps.leader].abilities_of("charm")[0].timing  # (a leader has one)
+        if charm != timing:
+            return False
+        if d.conds[ps.leader]:  # offered only while its own ``if`` holds
+            cond = s.cards[ps.leader].abilities_of("charm")[0].cond
+            return cond is None or self.effect_holds(s, EffectCtx(p, ps.leader), cond)
+        return True
 
     def _legal_trouble(self, s, p, pending):
         cards = s.cards
@@ -639,7 +655,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
             ab = cards[card].abilities[a.ability]
             ps.activated = ps.activated + ((card, ab.index, ab.limit),)
             s.emit("activate", {"player": p, "card": card, "id": cards[card].id, "ability": ab.index})
-            s.steps.append(effect_step(p, card, ab.effects))
+            s.steps.append(effect_step(p, card, ab.ops))
             if ab.cost:
                 s.steps.append(new_record(PayStep, ("pay", p, ab.cost, "activate")))
 
@@ -648,7 +664,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         ps.leader_active = False
         ps.charm_used = True
         s.emit("charm", {"player": p, "card": ps.leader, "id": s.cards[ps.leader].id})
-        s.steps.append(effect_step(p, ps.leader, s.cards[ps.leader].abilities_of("charm")[0].effects))
+        s.steps.append(effect_step(p, ps.leader, s.cards[ps.leader].abilities_of("charm")[0].ops))
 
     def _apply_trouble(self, s, p, pending, a):
         if a.type == "pass":
@@ -763,6 +779,23 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
             c = s.players[s.owner[ctx.source]].cast(ctx.source) if ctx.source >= 0 else None
             return [c] if c is not None else []
         return KS.candidates(s, ctx.controller, ctx.source, KS.PRESETS[sel])
+
+    def effect_can_act(self, s, ctx: EffectCtx, op) -> bool:
+        """Whether an op without a target could do anything now: an optional op that cannot is
+        skipped without asking (seats to lose from an empty seating zone, a card to take from an
+        empty backyard or deck, an event to remove when there is none)."""
+        name = op.name
+        p = ctx.controller if op.args.get("player", "self") == "self" else 1 - ctx.controller
+        ps = s.players[p]
+        if name == "lose_seats":
+            return bool(ps.seating)
+        if name == "salvage":
+            return bool(s.players[ctx.controller].backyard)
+        if name in ("search", "draw", "mill", "shuffle"):
+            return bool(ps.deck or (name != "shuffle" and ps.backyard))
+        if name == "remove_event":
+            return s.event >= 0
+        return True
 
     # --- a card put onto a floor by an effect (move to = "floor") -----------------------------------
     def _step_effect_place(self, s, step):

@@ -143,7 +143,7 @@ class Printed:
     it."""
 
     __slots__ = ("cards", "level", "trigger", "mods", "charm", "activates", "views", "cast_views", "leader_views",
-                 "pile_views", "seatings", "plain_casts")
+                 "pile_views", "seatings", "plain_casts", "conds", "static_conds")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
@@ -159,6 +159,13 @@ class Printed:
             charm.append(ch[0].timing if ch else NO_CHARM)
         self.mods = tuple(mods)
         self.charm = tuple(charm)
+        #: whether the card has an ability with an ``if`` (engine/conditions.py)
+        self.conds = tuple(any(ab.cond is not None for ab in c.abilities) for c in cards)
+        #: for a card with a static ability that has an ``if``: (condition or None, cp entries,
+        #: call-in entries) of each of its static abilities (``flow.static_sources`` keeps those
+        #: whose condition holds); None for the others
+        self.static_conds = tuple(_static_conds(c) if any(ab.kind == "static" and ab.cond is not None
+                                                           for ab in c.abilities) else None for c in cards)
         self.activates = tuple(tuple((ab.index, ab.cost) for ab in c.abilities if ab.kind == "activate")
                                for c in cards)
         self.views = None
@@ -167,6 +174,16 @@ class Printed:
         self.pile_views: dict | None = None
         self.seatings: dict | None = None  # view.py: seating zones' views and seats by their iids
         self.plain_casts: dict = {}  # view.py: cast views by (iid, below, cp_mod, call_mod, served, static sources)
+
+
+def _static_conds(c: Card) -> tuple:
+    out = []
+    for ab in c.abilities:
+        if ab.kind == "static":
+            cp = tuple(_static_entry(op.args) for op in ab.effects if op.args["stat"] == "cp")
+            ci = tuple(_static_entry(op.args) for op in ab.effects if op.args["stat"] == "call_in")
+            out.append((ab.cond, cp, ci))
+    return tuple(out)
 
 
 def _static_entry(args) -> tuple:
@@ -189,6 +206,10 @@ def printed(s: "KMState") -> Printed:
 class KMState(TurnState):
     __slots__ = ("event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "loop_watch",
                  "printed")
+
+    #: ``holds(state, ctx, cond)`` with Kemuri's condition words (set by games/kemuri/conditions.py,
+    #: which the rules import): how a static ability's ``if`` is evaluated (flow.holding)
+    condition_holds: Any = None
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])

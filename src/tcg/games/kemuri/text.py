@@ -61,7 +61,7 @@ SOURCE_EVENTS = frozenset({"support", "trouble", "charm", "activate", "place"})
 #: events an effect may cause (named with the card whose effect it is, when known)
 EFFECT_EVENTS = frozenset({"modify", "cast_leaves", "leader", "mill", "draw", "pick", "event_removed", "move"})
 #: events that neither start nor end an effect (a refresh in the middle of one...)
-NEUTRAL_EVENTS = frozenset({"shuffle", "refresh", "no_card"})
+NEUTRAL_EVENTS = frozenset({"shuffle", "refresh", "no_card", "optional"})
 #: the event each action causes that only repeats the action line above it
 ECHO = {"place": "place", "event": "event", "support": "support", "trouble": "trouble", "charm": "charm",
         "cross": "cross", "serve": "serve", "help": "help", "leader_draw": "leader_draw", "activate": "activate"}
@@ -309,6 +309,8 @@ def describe(s: Any, a: Action, lang: str = "en") -> str:
     lang = _lang(lang)
     v = Voice(None, lang)
     key = f"action.{a.type}"  # an action type without words shows as ⟦action.x⟧
+    if a.type == "optional":  # "you may": yes or no
+        return t("action.optional.yes" if a.get("use") else "action.optional.no", lang)
 
     def name(i: Any, stats: bool = False) -> str:
         if not isinstance(i, int) or i < 0:
@@ -334,6 +336,11 @@ def describe(s: Any, a: Action, lang: str = "en") -> str:
         else:
             params[k] = val
     return t(key, lang, **params)
+
+
+def may_text(op: Any, lang: str = "en") -> str:
+    """What an optional op does, as "you may ..." reads it ("draw cards")."""
+    return words().get(f"may.{op}", _lang(lang)) or t("may.other", lang)
 
 
 def hidden_label(action: Any, lang: str = "en") -> str:
@@ -364,7 +371,7 @@ def decision_source(game: Any) -> tuple | None:
     if d is None:
         return None
     info = d.info or {}
-    if d.kind in ("target", "target_hidden") and isinstance(info.get("source"), int):
+    if d.kind in ("target", "target_hidden", "optional") and isinstance(info.get("source"), int):
         return (info["source"], None)
     if (d.kind == "pay" and info.get("why") == "lose_seats") or d.kind == "pick_card":
         try:
@@ -675,6 +682,11 @@ class _Scene:
             return T("option.target.card", target=v.card(a.target))
         if kind == "target_done":
             return T("option.target_done")
+        if kind == "optional" and d is not None:
+            card = v.card(self.info.get("source"))
+            if a.get("use"):
+                return T("option.optional.yes", what=may_text(self.info.get("op"), v.lang), card=card)
+            return T("option.optional.no", card=card)
         if kind == "pick" and cv is None and isinstance(a.get("card"), int):
             cv = self._deck_card(a.card)
         if kind == "pick" and cv:
@@ -1031,6 +1043,9 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
                      source=v.source(src))
     if kind == "close":
         return v.say("event.close", p, seats=ev.get("seats"))
+    if kind == "optional":  # the answer to a "you may" (engine/effects.py)
+        return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
+                 what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
     if kind == "concede":
         return T("event.concede", who=v.who(p))
     if kind == "game_over":
@@ -1237,6 +1252,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         if s < goal:
             return T("decision.close.charm" if mine else "decision.close.charm.other", who=who, seats=s, goal=goal)
         return T(key, who=who, seats=s, goal=goal)
+    if kind == "optional":
+        return T("decision.optional", who=who, card=v.card(decision.get("source")),
+                 what=may_text(decision.get("op"), v.lang))
     if kind == "target_hidden" and "source" not in decision:  # another player's choice among their hand
         return T("decision.target_hidden.other", who=who, whose=v.own(p))
     if kind in ("target", "target_hidden"):

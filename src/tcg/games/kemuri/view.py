@@ -182,11 +182,15 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     piles = d.pile_views
     # the static modifiers on the field, by their cards (``F.static_sources``, worked out only for
     # a cast view not made yet): the top card of a cast (its instance id) or the event (-1 - its
-    # id), each with its owner and modifiers fixed by the card
-    mods = d.mods
-    sig = [x.iid for ps in s.players for x in ps.floor if mods[x.iid] is not None]
+    # id), each with its owner and modifiers fixed by the card — or, for a card with a static
+    # ability that has an ``if``, by the card and the modifiers whose condition holds now
+    mods, conds = d.mods, d.static_conds
+    sig: list = [x.iid for ps in s.players for x in ps.floor if mods[x.iid] is not None]
     if s.event >= 0 and mods[s.event] is not None:
         sig.append(-1 - s.event)
+    if any(conds[i if i >= 0 else -1 - i] is not None for i in sig):
+        sig = [(i, F.holding(s, j, conds[j])) if conds[j] is not None else i
+               for i in sig for j in (i if i >= 0 else -1 - i,)]
     sig = tuple(sig)
     sources = None
     plain = d.plain_casts
