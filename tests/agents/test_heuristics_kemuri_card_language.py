@@ -1,7 +1,7 @@
 """The Kemuri heuristic answers the decisions the card language adds (docs/card-language-design.md),
 with the cards of the mechanics corpus (tests/corpus/kemuri): choosing several cards among piles
 (``target``, ``target_done``), a secret choice among its own hand (``target_hidden``), "you may"
-(``optional``)."""
+(``optional``), an optional triggered ability of its own."""
 from __future__ import annotations
 
 import pytest
@@ -12,6 +12,7 @@ from tcg.engine.rng import Rng
 
 from ..corpus.test_kemuri_conditions import game as conditions_game
 from ..corpus.test_kemuri_select import game as select_game
+from ..corpus.test_kemuri_triggers import game as triggers_game
 from ..games.kemuri.harness import decision, do, zone
 
 
@@ -76,3 +77,11 @@ def test_it_pays_a_seat_to_draw_two_and_declines_losing_one_for_nothing(monkeypa
                                              ' player = "self", amount = 1, optional = true}]\n'))
     monkeypatch.setattr(KM, "_db", lambda cid: bare.find(cid))
     assert choice(g).get("use") is False         # the same loss with nothing for it
+
+
+def test_it_uses_its_optional_trigger():
+    g = triggers_game(p0=dict(hand=["K-EA"], floor=["KTRG-02"]))
+    do(g, "place", card="K-EA")
+    assert decision(g) == (0, "optional")
+    a = choice(g)
+    assert a.type == "optional" and a.get("use") is True

@@ -1,7 +1,7 @@
 """The decisions the card language adds to Kemuri encode (docs/card-language-design.md): a
 selector table choosing several cards (``target`` with ``remaining`` / ``up_to`` / ``chosen`` /
 ``to``, ``target_done``), a secret choice among the own hand (``target_hidden``), "you may"
-(``optional``), with the card
+(``optional``), an optional triggered ability (``optional`` with the op ``trigger``), with the card
 sets of the mechanics corpus (tests/corpus/kemuri)."""
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from tcg.rl.encoder import GameEncoding
 
 from ..corpus.test_kemuri_conditions import game as conditions_game
 from ..corpus.test_kemuri_select import game as select_game
+from ..corpus.test_kemuri_triggers import game as triggers_game
 from ..games.kemuri.harness import do
 
 
@@ -58,6 +59,15 @@ def test_you_may_encodes(monkeypatch):
     g = conditions_game(p0=dict(hand=["KCON-03"], seating=["K-F2"]))
     do(g, "support", card="KCON-03")
     assert g.decision.kind == "optional" and g.decision.info["op"] == "lose_seats"
+    assert len(_encodes(g, monkeypatch)) == 2
+    do(g, "optional", use=True)
+    _encodes(g, monkeypatch)
+
+
+def test_an_optional_trigger_encodes(monkeypatch):
+    g = triggers_game(p0=dict(hand=["K-EA"], floor=["KTRG-02"]))
+    do(g, "place", card="K-EA")
+    assert g.decision.kind == "optional" and g.decision.info["op"] == "trigger"
     assert len(_encodes(g, monkeypatch)) == 2
     do(g, "optional", use=True)
     _encodes(g, monkeypatch)

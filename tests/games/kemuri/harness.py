@@ -29,6 +29,7 @@ from tcg.games.kemuri import flow as F
 from tcg.games.kemuri.cards import load_cards
 from tcg.games.kemuri.rules import KemuriRules
 from tcg.games.kemuri.state import Cast, KMState
+from tcg.games.kemuri.triggers import reindex
 
 from .. import harness_base as base
 from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
@@ -106,6 +107,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, acti
             event = new(spec["event"], p)
     s = pool.state(KMState, seed)
     s.event = event
+    reindex(s)  # the triggers of the cards laid on the field (games/kemuri/triggers.py)
     s.first = first
     if not base.turn_start(s, start, turn, active, phase, _TAIL, _PHASE):
         raise ValueError(f"unknown start {start!r}")

@@ -14,6 +14,7 @@ from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abi
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
+from ...engine.triggers import parse_when
 
 KINDS = ("cast", "event", "support", "trouble", "leader")
 DECK_KINDS = ("cast", "event", "support", "trouble")
@@ -50,6 +51,10 @@ ABILITY_FIELDS = {
     "cost": Field(int, default=0, min=0, max=16, doc="activate: seats paid to use it"),
     "limit": Field(str, default="turn", choices=("turn", "game"), doc="activate: once per turn or per game"),
     "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
+    "when": Field(dict, default=None, doc="trigger: the event it waits for on the field (games/kemuri/triggers.py);"
+                                          " none: the trigger of a card called in (KM-V6)"),
+    "once_per_turn": Field(bool, default=False, doc="a trigger with when: at most once each turn"),
+    "optional": Field(bool, default=False, doc="a trigger with when: the controller is asked first (〜してもよい)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -65,6 +70,9 @@ class Ability(CardAbility):
     limit: str = "turn"    # activate: once per "turn" or per "game"
     cond: Any = None       # ``if``: a parsed condition (engine/conditions.py), or None
     run: tuple = ()        # the ops as they resolve: ``effects`` with ``cond`` checked first
+    when: Any = None       # a trigger's parsed ``when`` (engine/triggers.py): None for a call-in trigger
+    once_per_turn: bool = False  # a trigger with when: at most once each turn
+    optional: bool = False       # a trigger with when: its controller is asked first
 
     @property
     def ops(self) -> tuple:
@@ -87,7 +95,8 @@ class Card(NamedCard):
 
     @property
     def has_trigger(self) -> bool:
-        return any(a.kind == "trigger" for a in self.abilities)
+        """KM-V6: a trigger applied when the card is called in (a ``trigger`` without ``when``)."""
+        return any(a.kind == "trigger" and a.when is None for a in self.abilities)
 
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
@@ -98,6 +107,17 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
             fail("'timing' is required for a charm and only for it", "timing")
         if a["kind"] != "activate" and ("cost" in raw or "limit" in raw):
             fail("'cost' and 'limit' are only for an 'activate' ability", "cost" if "cost" in raw else "limit")
+        for key in ("when", "once_per_turn", "optional"):
+            if key in raw and a["kind"] != "trigger":
+                fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
+            if key != "when" and key in raw and a["when"] is None:
+                fail(f"{key} is for a trigger with when (a call-in trigger always happens)", key)
+        when = None
+        if a["when"] is not None:
+            if kind in ("support", "trouble"):
+                fail(f"a {kind} is never on the field: a trigger with when would never work (leave when out:"
+                     " a trigger without it happens when the card is called in)", "when")
+            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
         cond = None
         if a["if"] is not None:
             if a["kind"] == "use":
@@ -116,7 +136,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
         abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=a["cost"], limit=a["limit"], cond=cond,
-                                    run=guarded(effects, cond)))
+                                    run=guarded(effects, cond), when=when, once_per_turn=a["once_per_turn"],
+                                    optional=a["optional"]))
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
         raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")
     if kind in ("support", "trouble") and len([a for a in abilities if a.kind == "use"]) != 1:

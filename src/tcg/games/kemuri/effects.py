@@ -6,6 +6,7 @@ from . import flow as F
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, any_table, cast_table, leader_table
 from .state import CallInStep, Cast, PayStep, PickCardStep
+from .triggers import TRIGGERS
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_own_cast", "choose_opponent_cast")
@@ -122,3 +123,4 @@ REGISTRY.define("salvage", {"filter": Param(dict, default=None)}, op_salvage)
 REGISTRY.define("lose_seats", {"player": Param(str, default="opponent", choices=PLAYERS),
                                "amount": Param(int, required=True)}, op_lose_seats)
 REGISTRY.define("remove_event", {}, op_remove_event)
+REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/kemuri/triggers.py)

@@ -27,7 +27,9 @@ KINDS = ["mulligan", "operation", "trouble", "serve", "charcoal", "help", "charc
          "pick_card", "target", "close", "target_hidden", "optional"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
-       "draw", "call_in", "mill", "shuffle", "search", "salvage", "lose_seats", "remove_event"]
+       "draw", "call_in", "mill", "shuffle", "search", "salvage", "lose_seats", "remove_event",
+       # an optional triggered ability (kind = "trigger" with a when): asked as a whole
+       "trigger"]
 #: where a ``move`` puts the cards a target decision chooses (games/kemuri/select.py)
 DESTINATIONS = ["hand", "deck", "backyard", "seating", "floor"]
 WHY = ["activate", "cast", "lose_seats", "remove_event", "event", "support", "help", "charm"]

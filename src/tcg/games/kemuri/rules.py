@@ -14,9 +14,11 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
+from ...engine.triggers import ASK, take
 from . import flow as F
 from . import loops as L
 from . import select as KS
+from . import triggers as KT
 from .conditions import CONDITIONS
 from .state import (NO_CHARM, CallInStep, Cast, CharcoalInPending, KMState, PayPending, PayStep, PickCardPending,
                     printed)
@@ -69,10 +71,13 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
     id = "kemuri"
     name = "けむりちゅーどく"
     profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
-                       "max_floor": "field.max_casts"}
+                       "max_floor": "field.max_casts", "max_triggers_per_action": "limits.max_triggers_per_action"}
     hand_size: int  # (the profile's numbers: read_profile sets them)
     close_seats: int
     max_floor: int
+    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
+    #: more triggers until the next decision, so a loop of triggers ends quickly
+    max_triggers_per_action: int
     #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
     conditions = CONDITIONS
 
@@ -95,6 +100,8 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         self.profile  # noqa: B018
         cards, owner, zones = self.deal(decks, ("main", "leader"))
         s = KMState(seed, tuple(cards), tuple(owner))
+        if s.trig is not None:
+            s.trig.cap = self.max_triggers_per_action
         for p, z in enumerate(zones):
             ps = s.players[p]
             ps.deck = z["main"]
@@ -130,11 +137,21 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         for c in ps.floor:
             c.served = False
         s.emit("turn_start", {"turn": s.turn, "player": p})
-        s.phase = "draw"  # KM-T1: leader active, draw 1
-        ps.leader_active = True
         s.steps += [("end_phase",), ("serving_start",), ("operation",)]
         if not self.first_turn(s):  # KM-S5: no charcoal phase on the first player's first turn
             s.steps.append(("charcoal",))
+        if s.trig is not None and s.trig.queue:
+            # 「ターン開始時」: what the turn's start triggered resolves first (the check after this
+            # step puts it on top), then the draw phase
+            s.steps.append(("draw_phase", p))
+            return
+        self._step_draw_phase(s, ("draw_phase", p))
+
+    def _step_draw_phase(self, s, step):
+        """KM-T1: the leader becomes active; draw 1."""
+        p = step[1]
+        s.phase = "draw"
+        s.players[p].leader_active = True
         F.draw(s, p, 1)
 
     def _step_charcoal(self, s, step):
@@ -188,7 +205,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         if loser >= 0:
             c = s.players[s.owner[loser]].cast(loser)
             if c is not None:
-                F.cast_leaves(s, c, "backyard")
+                F.cast_leaves(s, c, "backyard", why="destroyed")  # 「CP比べで…破壊される」
         for i in s.help_used:
             s.players[s.owner[i]].backyard.append(i)
         s.help_used = []
@@ -220,9 +237,13 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         if printed(s).trigger[iid]:  # card.has_trigger
             s.players[p].resolving.append(iid)
             s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": True, "why": why})
+            if s.trig is not None and s.trig.queue:
+                # what the call-in triggered resolves once it is over: after the card's own trigger
+                self.after_op(s)
             s.steps.append(("to_backyard", iid))
             for ab in reversed(card.abilities_of("trigger")):
-                s.steps.append(effect_step(p, iid, ab.ops))
+                if ab.when is None:  # (one with a when waits on the field instead)
+                    s.steps.append(effect_step(p, iid, ab.ops))
         else:
             s.players[p].seating.append(iid)
             s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": False, "why": why,
@@ -261,7 +282,60 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
 
     def apply(self, s, action):
         s.loop_watch = None  # a decision: the exchange so far ends here
+        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
+            s.trig.begin_action()
+            s.trig.cap = self.max_triggers_per_action
         super().apply(s, action)
+
+    # --- triggered abilities with a when (games/kemuri/triggers.py) ----------------------------------
+    def advance(self, s) -> None:
+        """``StepRuleset.advance``; with triggers dealt, what triggered is put on the stack after
+        each step (``after_op``)."""
+        if s.trig is None:
+            StepRuleset.advance(self, s)
+            return
+        steps, handlers = s.steps, self._STEPS
+        budget = self.max_steps_per_apply
+        while s.decision is None and not s.over:
+            budget -= 1
+            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
+                steps.clear()
+                s.end(None, "step_limit")
+                return
+            step = steps.pop()
+            handlers[step[0]](self, s, step)
+            if s.trig.queue and not s.over:
+                self.after_op(s)
+
+    def after_op(self, s) -> None:
+        tr = s.trig
+        if tr is not None and tr.queue and not tr.busy and not s.over:
+            # what triggered goes onto the stack: the first to resolve on top (engine/triggers.py)
+            for c, iid, idx, event in reversed(take(tr, s.active)):
+                s.steps.append(("trigger", c, iid, idx, event))
+
+    def _step_effect(self, s, step) -> None:
+        tr = s.trig
+        if tr is None:
+            EffectRunner._step_effect(self, s, step)
+            return
+        tr.busy += 1  # what an op triggers waits until this effect step is done
+        try:
+            EffectRunner._step_effect(self, s, step)
+        finally:
+            tr.busy -= 1
+
+    def _step_trigger(self, s, step) -> None:
+        """A triggered ability resolves: a ``trigger`` event, then its effect (an optional
+        trigger asks its controller first; its ``if`` is checked again as it resolves)."""
+        _, c, iid, idx, event = step
+        ab = s.cards[iid].abilities[idx]
+        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
+        ops = tuple(ab.ops)
+        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
+            k = 1 if ab.cond is not None else 0
+            ops = ops[:k] + (ASK,) + ops[k:]
+        s.steps.append(effect_step(c, iid, ops))
 
     def _step_callin_end(self, s, step):
         """The call-in sequence is over: the call-ins refreshes granted meanwhile, in order."""
@@ -325,6 +399,10 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         ps.floor = split
         s.phase = "end"
         s.steps.append(("end_turn",))
+        KT.turn_end(s)
+        if s.trig is not None and s.trig.queue:  # what the end phase triggered resolves first
+            s.steps.append(("end_decide",))
+            return
         self._step_end_decide(s, ("end_decide",))
 
     def _step_end_decide(self, s, step):
@@ -695,6 +773,9 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         s.emit("serve", {"player": p, "cast": cast, "receiver": target})
         s.steps.append(("serve_resolve",))
         if target >= 0:
+            if s.trig is not None and s.trig.queue:  # what the serving triggered resolves first
+                s.steps.append(("help_again", 1 - p))
+                return
             self._decide(s, 1 - p, "help", 1 - p, server=cast, receiver=target)
 
     def _apply_help(self, s, p, pending, a):

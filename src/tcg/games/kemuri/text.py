@@ -57,7 +57,7 @@ CHARM_DECISION = {"charcoal": "charcoal", "operation": "operation", "serving": "
 #: events not worth a line of their own
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)
-SOURCE_EVENTS = frozenset({"support", "trouble", "charm", "activate", "place"})
+SOURCE_EVENTS = frozenset({"support", "trouble", "charm", "activate", "place", "trigger"})
 #: events an effect may cause (named with the card whose effect it is, when known)
 EFFECT_EVENTS = frozenset({"modify", "cast_leaves", "leader", "mill", "draw", "pick", "event_removed", "move"})
 #: events that neither start nor end an effect (a refresh in the middle of one...)
@@ -196,6 +196,8 @@ def ability_text(ab: Any, lang: str = "en") -> str:
         return text
     kind = getattr(ab, "kind", "")
     head = words().get(f"ability.{kind}", _lang(lang)) or t("ability.other", lang)
+    if kind == "trigger" and getattr(ab, "when", None) is not None:  # waits on the field for an event
+        head = t("ability.when", lang, when=words().get(f"when.{ab.when.event}", _lang(lang)) or t("when.other", lang))
     if kind == "charm" and getattr(ab, "timing", None):
         head = t("ability.charm_at", lang, head=head, timing=timing_name(ab.timing, lang))
     ops = t("fmt.ops", lang).join(op_text(op, lang) for op in getattr(ab, "effects", ()) or ())
@@ -218,7 +220,13 @@ def card_text(card: Any, lang: str = "en") -> str:
 
 
 def abilities_of(card: Any, kind: str) -> list[Any]:
-    return [a for a in getattr(card, "abilities", ()) or () if getattr(a, "kind", None) == kind]
+    """The card's abilities of one kind (``trigger``: those applied when it is called in, KM-V6;
+    ``when``: the triggered abilities waiting on the field)."""
+    if kind == "when":
+        return [a for a in getattr(card, "abilities", ()) or ()
+                if getattr(a, "kind", None) == "trigger" and getattr(a, "when", None) is not None]
+    return [a for a in getattr(card, "abilities", ()) or ()
+            if getattr(a, "kind", None) == kind and (kind != "trigger" or getattr(a, "when", None) is None)]
 
 
 # --- cards: naming them ------------------------------------------------------------------------------
@@ -1043,6 +1051,9 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
                      source=v.source(src))
     if kind == "close":
         return v.say("event.close", p, seats=ev.get("seats"))
+    if kind == "trigger":  # an ability with a when resolves (games/kemuri/triggers.py)
+        return T("event.trigger", whose=v.whose(p), card=card(),
+                 when=words().get(f"when.{ev.get('event')}", v.lang) or T("when.other"))
     if kind == "optional":  # the answer to a "you may" (engine/effects.py)
         return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
                  what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
