@@ -29,6 +29,7 @@ from tcg.games.kemuri import flow as F
 from tcg.games.kemuri.cards import load_cards
 from tcg.games.kemuri.rules import KemuriRules
 from tcg.games.kemuri.state import Cast, KMState
+from tcg.games.kemuri.triggers import reindex
 
 from .. import harness_base as base
 from ..harness_base import card_id, decision, events, ids, is_card, kinds, legal_types  # noqa: F401
@@ -52,9 +53,12 @@ _PHASE = {"charcoal": "charcoal", "operation": "operation", "serving_start": "op
           "serve": "serving", "end_phase": "serving"}
 
 
-def fixture_rules() -> KemuriRules:
-    """A fresh Kemuri ruleset (not the package's RULES) whose cards are the test fixture."""
-    return base.fixture_rules(KemuriRules, load_cards, FIXTURE)
+def fixture_rules(cards: pathlib.Path | None = None) -> KemuriRules:
+    """A fresh Kemuri ruleset (not the package's RULES) whose cards are the test fixture, plus
+    the card file ``cards`` (e.g. a mechanics corpus of tests/corpus/kemuri)."""
+    if cards is None:
+        return base.fixture_rules(KemuriRules, load_cards, FIXTURE)
+    return base.fixture_rules(KemuriRules, lambda more: load_cards(FIXTURE, more), cards)
 
 
 SAMPLES = pathlib.Path(F.__file__).with_name("cards.toml")
@@ -78,10 +82,11 @@ PLAYER_KEYS = {"deck", "hand", "backyard", "seating", "floor", "leader", "leader
 
 def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, active: int = 0,
              first: int = 0, start: str | tuple = "operation", phase: str | None = None,
-             seed: int = 0, samples: bool = False) -> Game:
+             seed: int = 0, samples: bool = False, cards: pathlib.Path | None = None) -> Game:
     """A game in the state described (see the module docstring), advanced to its first decision.
-    ``samples``: the shipped sample cards (KMS-*) may be used beside the fixture's."""
-    rules = sample_rules() if samples else fixture_rules()
+    ``samples``: the shipped sample cards (KMS-*) may be used beside the fixture's; ``cards``: a
+    card file played beside the fixture's (a mechanics corpus)."""
+    rules = sample_rules() if samples else fixture_rules(cards)
     if isinstance(start, tuple):
         start = start[0]
     pool = base.Pool(rules)
@@ -102,6 +107,7 @@ def scenario(p0: dict | None = None, p1: dict | None = None, turn: int = 3, acti
             event = new(spec["event"], p)
     s = pool.state(KMState, seed)
     s.event = event
+    reindex(s)  # the triggers of the cards laid on the field (games/kemuri/triggers.py)
     s.first = first
     if not base.turn_start(s, start, turn, active, phase, _TAIL, _PHASE):
         raise ValueError(f"unknown start {start!r}")

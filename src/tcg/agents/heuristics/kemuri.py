@@ -1197,7 +1197,57 @@ def _target(view, acts, rng):
             return cands[_best_target(tuple([a.target for a in cands]), me["floor"], opp["floor"], opp, False,
                                       False)]
         return max(cands, key=lambda a: _cast_value(theirs[a.target]))
-    return cands[rng.below(len(cands))]
+    return _pile_target(view, acts, rng)
+
+
+#: where a ``move`` helps the owner of the card moved (into play, the seats or the hand); the
+#: other zones (backyard, deck) take it away
+_GOOD_FOR_OWNER = ("hand", "seating", "floor")
+
+
+def _pile_target(view, acts, rng):
+    """Cards chosen outside the floors (a selector table over a hand, seating zone, backyard, the
+    event...; docs/cards.md K6): a move that helps the card's owner takes our best card or the
+    opponent's least one, a move that takes cards away the opponent's best or our least one (a
+    seat is worth its level); with "up to", a choice that only hurts us is declined."""
+    obs = view.observation
+    p = view.player
+    me, opp = _me_opp(obs, p)
+    info = obs.get("decision") or {}
+    helps = info.get("op") != "move" or info.get("to") in _GOOD_FOR_OWNER
+    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
+    where: dict = {}
+    for q, pv in ((p, me), (1 - p, opp)):
+        for zone in ("hand", "seating", "backyard"):
+            for c in pv.get(zone) or ():
+                where[c["iid"]] = (q, zone, c)
+        for c in pv["floor"]:
+            where[c["iid"]] = (q, "floor", c)
+        if pv.get("leader"):
+            where[pv["leader"]["iid"]] = (q, "leader", pv["leader"])
+    ev = obs.get("event")
+    if ev:
+        where[ev["iid"]] = (ev.get("owner"), "event", ev)
+
+    def score(a) -> float:
+        q, zone, c = where.get(a.target, (None, None, {}))
+        if zone == "floor":
+            v = _cast_value(c)
+        elif zone == "seating":
+            v = float(c.get("level", 1))
+        else:
+            v = _hand_value(c, me["seats"], full) if c.get("kind") else 1.0
+        good = helps == (q == p)  # for us: our card helped, or the opponent's taken away
+        return v if good else -v
+    cands = [a for a in acts if a.type == "target"]
+    if not cands:
+        return None
+    best = max(cands, key=score)
+    if score(best) < 0:
+        done = [a for a in acts if a.type == "target_done"]
+        if done:
+            return done[0]
+    return best
 
 
 # The candidate a buff or a weakening targets (``_plain_best_target``) depends only on the
@@ -1238,9 +1288,38 @@ def _plain_best_target(targets: tuple, mine: list, theirs: list, risk: Risk, clo
     return best[1]
 
 
+def _optional(view, acts, rng):
+    """「〜してもよい」: yes, unless what the op does (read from the card's public text) only hurts
+    us — our own seats lost, our own deck milled, the opponent drawing or calling in, our own
+    leader locked. A triggered ability of ours (op ``trigger``) is used: its text is its worth."""
+    obs = view.observation
+    info = obs.get("decision") or {}
+    op = info.get("op")
+    yes = [a for a in acts if a.type == "optional" and a.get("use")]
+    no = [a for a in acts if a.type == "optional" and not a.get("use")]
+    if not yes or not no:
+        return None
+    args: dict = {}
+    pays_for = False  # an "if you do" after it that helps us: the op is a price worth paying
+    src = _card_index(obs).get(info.get("source"))
+    card = _db(src["id"]) if src and src.get("id") else None
+    if card is not None:
+        for ab in card.abilities:
+            for k, o in enumerate(ab.effects):
+                if o.name == op and o.optional:
+                    args = dict(o.args)
+                    pays_for = any(f.if_done and f.name in ("draw", "call_in", "search", "salvage")
+                                   and f.args.get("player", "self") == "self" for f in ab.effects[k + 1:])
+    who = args.get("player", "opponent" if op == "lose_seats" else "self")
+    hurts = (op in ("lose_seats", "mill") and who == "self") or (op in ("draw", "call_in") and who == "opponent") \
+        or (op == "set_state" and args.get("target") == "own_leader" and args.get("state") == "locked")
+    return no[0] if hurts and not pays_for else yes[0]
+
+
 _DECIDE = {"mulligan": _mulligan, "charcoal": _charcoal, "charcoal_in": _charcoal_in, "operation": _operation,
            "serve": _serve,
-           "help": _help, "trouble": _trouble, "pay": _pay, "pick_card": _pick, "target": _target}
+           "help": _help, "trouble": _trouble, "pay": _pay, "pick_card": _pick, "target": _target,
+           "target_hidden": _target, "optional": _optional}
 
 
 # --- rollout value -------------------------------------------------------------------------------

@@ -7,10 +7,14 @@ Leaders sit outside the deck and carry one charm. See docs/cards.md."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_static_effects)
+from ...engine.conditions import parse as parse_condition
+from ...engine.effects import guarded
 from ...engine.errors import CardDataError
+from ...engine.triggers import parse_when
 
 KINDS = ("cast", "event", "support", "trouble", "leader")
 DECK_KINDS = ("cast", "event", "support", "trouble")
@@ -46,6 +50,11 @@ ABILITY_FIELDS = {
     "timing": Field(str, default=None, choices=CHARM_TIMINGS, doc="charm: when it may be used"),
     "cost": Field(int, default=0, min=0, max=16, doc="activate: seats paid to use it"),
     "limit": Field(str, default="turn", choices=("turn", "game"), doc="activate: once per turn or per game"),
+    "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
+    "when": Field(dict, default=None, doc="trigger: the event it waits for on the field (games/kemuri/triggers.py);"
+                                          " none: the trigger of a card called in (KM-V6)"),
+    "once_per_turn": Field(bool, default=False, doc="a trigger with when: at most once each turn"),
+    "optional": Field(bool, default=False, doc="a trigger with when: the controller is asked first (〜してもよい)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -59,6 +68,16 @@ class Ability(CardAbility):
     timing: str | None
     cost: int = 0          # activate: seats paid to use it
     limit: str = "turn"    # activate: once per "turn" or per "game"
+    cond: Any = None       # ``if``: a parsed condition (engine/conditions.py), or None
+    run: tuple = ()        # the ops as they resolve: ``effects`` with ``cond`` checked first
+    when: Any = None       # a trigger's parsed ``when`` (engine/triggers.py): None for a call-in trigger
+    once_per_turn: bool = False  # a trigger with when: at most once each turn
+    optional: bool = False       # a trigger with when: its controller is asked first
+
+    @property
+    def ops(self) -> tuple:
+        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
+        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +95,8 @@ class Card(NamedCard):
 
     @property
     def has_trigger(self) -> bool:
-        return any(a.kind == "trigger" for a in self.abilities)
+        """KM-V6: a trigger applied when the card is called in (a ``trigger`` without ``when``)."""
+        return any(a.kind == "trigger" and a.when is None for a in self.abilities)
 
 
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
@@ -87,8 +107,27 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
             fail("'timing' is required for a charm and only for it", "timing")
         if a["kind"] != "activate" and ("cost" in raw or "limit" in raw):
             fail("'cost' and 'limit' are only for an 'activate' ability", "cost" if "cost" in raw else "limit")
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"))
-        for op in effects:
+        for key in ("when", "once_per_turn", "optional"):
+            if key in raw and a["kind"] != "trigger":
+                fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
+            if key != "when" and key in raw and a["when"] is None:
+                fail(f"{key} is for a trigger with when (a call-in trigger always happens)", key)
+        when = None
+        if a["when"] is not None:
+            if kind in ("support", "trouble"):
+                fail(f"a {kind} is never on the field: a trigger with when would never work (leave when out:"
+                     " a trigger without it happens when the card is called in)", "when")
+            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+        cond = None
+        if a["if"] is not None:
+            if a["kind"] == "use":
+                fail("a support's or trouble's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
+            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
+        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
+            fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
+        for n, op in enumerate(effects):
+            _check_op(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
             for k, v in (op.get("filter") or {}).items():
                 if k not in FILTER_FIELDS:
                     fail(f"filter has no key {k!r} (known: {', '.join(FILTER_FIELDS)})", "effects")
@@ -96,7 +135,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if not isinstance(v, typ) or isinstance(v, bool) or (choices and v not in choices):
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
-        abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=a["cost"], limit=a["limit"]))
+        abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=a["cost"], limit=a["limit"], cond=cond,
+                                    run=guarded(effects, cond), when=when, once_per_turn=a["once_per_turn"],
+                                    optional=a["optional"]))
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
         raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")
     if kind in ("support", "trouble") and len([a for a in abilities if a.kind == "use"]) != 1:
@@ -110,6 +151,30 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 shift=f.get("shift"), cp=f.get("cp") or 0, call_in=f.get("call_in") or 0,
                 help_shift=f.get("help_shift"), help_cp=f.get("help_cp") or 0,
                 removal_cost=f.get("removal_cost") or 0, abilities=tuple(abilities))
+
+
+def _check_op(op, fail) -> None:
+    """What an op's parameters allow together: a selector table says its filters itself; a
+    ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck; a leader never leaves play;
+    ``to = "floor"`` places cards that are not on a floor (a table naming another zone)."""
+    target = op.get("target")
+    table = target is not None and not isinstance(target, str)
+    if table and op.get("filter"):
+        fail("a target table says its filters itself: put these keys into the table", "filter")
+    if op.name != "move":
+        return
+    to = op["to"]
+    if op["shuffle"] and to != "deck":
+        fail("shuffle = true is for to = \"deck\"", "shuffle")
+    if op["position"] == "bottom" and to != "deck":
+        fail("position = \"bottom\" is for to = \"deck\"", "position")
+    if table and target.zone == "leader":
+        fail("a leader never leaves play (use set_state to make it active or locked)", "target.zone")
+    if to == "floor" and (not table or target.zone == "floor"):
+        fail("to = \"floor\" places cards as casts from another zone: the target must be a table with a zone"
+             " such as \"hand\" or \"backyard\"", "to")
+    if table and target.zone == to:
+        fail(f"the cards are in the {to} already", "to")
 
 
 load_cards = card_loader("kemuri", SCHEMA, _make_card, f"{__package__}.effects")

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of
 from . import flow as F
-from .state import CallInStep, PayStep, PickCardStep
+from .conditions import CONDITIONS
+from .select import DESTINATIONS, any_table, cast_table, leader_table
+from .state import CallInStep, Cast, PayStep, PickCardStep
+from .triggers import TRIGGERS
 
 PLAYERS = ("self", "opponent")
 CHOOSE = ("choose_own_cast", "choose_opponent_cast")
@@ -19,6 +22,8 @@ SERVING = {"serving_cast": (0, None), "receiving_cast": (1, None),
 UNIT_TARGETS = ("self", "same") + tuple(SERVING) + CHOOSE + ALL
 LEADERS = ("own_leader", "opponent_leader")
 FILTER = {"filter": Param(dict, default=None, doc="only casts with these fields, e.g. {shift = \"early\"}")}
+#: a cast op's ``target``: one of the names, or a selector table over the floor (engine/select.py)
+CAST_TARGET = {"target": Param(str, required=True, doc="target selector", table=cast_table)}
 
 
 _player = player_of
@@ -30,12 +35,39 @@ def op_call_in(rules, s, ctx, op, targets):
 
 def op_destroy(rules, s, ctx, op, targets):
     for c in targets:
-        F.cast_leaves(s, c, "backyard")
+        F.cast_leaves(s, c, "backyard", why="destroyed")
 
 
 def op_move(rules, s, ctx, op, targets):
-    for c in targets:
-        F.cast_leaves(s, c, op["to"])
+    """Each target goes to its owner's ``to`` zone: a cast leaves the floor (every card of a
+    cross: ``cast_leaves``), a card of a pile, the event on the field moves (a ``move`` event);
+    the deck's top or bottom (``position``), then shuffled with ``shuffle``. ``to = "floor"``:
+    each card is placed as a cast, unpaid (an ``effect_place`` step each, in order). A deck a card
+    was taken from is refreshed once it is empty (KM-R1)."""
+    to, position = op["to"], op["position"]
+    if to == "floor":
+        for x in reversed(targets):
+            s.steps.append(("effect_place", x.owner, x.iid, ctx.source))
+        return
+    decks: list[int] = []
+    emptied: list[int] = []
+    for x in targets:
+        if isinstance(x, Cast):
+            owner = s.owner[x.iid]
+            F.cast_leaves(s, x, to, position=position)
+        else:
+            owner = x.owner
+            F.move_card(s, x.iid, owner, x.zone, to, position)
+            if x.zone == "deck" and owner not in emptied:
+                emptied.append(owner)
+        if to == "deck" and owner not in decks:
+            decks.append(owner)
+    if op["shuffle"]:
+        for p in decks:
+            s.rng.shuffle(s.players[p].deck)
+            s.emit("shuffle", {"player": p})
+    for p in emptied:
+        F.check_refresh(s, p)
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -47,32 +79,48 @@ def op_salvage(rules, s, ctx, op, targets):
 
 
 def op_set_state(rules, s, ctx, op, targets):
-    p = ctx.controller if op["target"] == "own_leader" else 1 - ctx.controller
-    s.players[p].leader_active = op["state"] == "active"
-    s.emit("leader", {"player": p, "active": s.players[p].leader_active})
+    """Each target leader (``own_leader``, ``opponent_leader`` or a table over the ``leader``
+    zone) becomes active or locked."""
+    for x in targets:
+        p = x.owner
+        s.players[p].leader_active = op["state"] == "active"
+        s.emit("leader", {"player": p, "active": s.players[p].leader_active})
 
 
 def op_lose_seats(rules, s, ctx, op, targets):
-    s.steps.append(PayStep("pay", _player(ctx, op["player"]), op["amount"], "lose_seats"))
+    p = _player(ctx, op["player"])
+    if not s.players[p].seating:
+        return False  # nothing to lose: it has not acted (for an "if you do" after it)
+    s.steps.append(PayStep("pay", p, op["amount"], "lose_seats"))
+    return None
 
 
 def op_remove_event(rules, s, ctx, op, targets):
+    if s.event < 0:
+        return False
     rules.remove_event(s)
+    return None
 
 
-REGISTRY = OpRegistry("kemuri")
+#: with the Kemuri condition words: op tables may have ``if``, ``if_done`` and ``optional``
+REGISTRY = OpRegistry("kemuri", CONDITIONS)
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
-REGISTRY.implement("modify", modify_op({"cp": "cp_mod", "call_in": "call_mod"}), extra=FILTER, target=UNIT_TARGETS,
-                   stat=("cp", "call_in"))
-REGISTRY.implement("destroy", op_destroy, target=UNIT_TARGETS)
-REGISTRY.implement("move", op_move, target=UNIT_TARGETS, to=("hand", "backyard"), position=("top",))
+REGISTRY.implement("modify", modify_op({"cp": "cp_mod", "call_in": "call_mod"}), extra={**FILTER, **CAST_TARGET},
+                   target=UNIT_TARGETS, stat=("cp", "call_in"))
+REGISTRY.implement("destroy", op_destroy, {**FILTER, **CAST_TARGET}, target=UNIT_TARGETS)
+REGISTRY.implement("move", op_move, {
+    **FILTER, "target": Param(str, required=True, doc="target selector", table=any_table),
+    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
+    target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
-REGISTRY.implement("set_state", op_set_state, target=LEADERS, state=("active", "locked"))
+REGISTRY.implement("set_state", op_set_state, {"target": Param(str, required=True, table=leader_table)},
+                   target=LEADERS, state=("active", "locked"))
 REGISTRY.define("call_in", {"player": Param(str, default="self", choices=PLAYERS),
                             "amount": Param(int, default=1)}, op_call_in)
 REGISTRY.define("salvage", {"filter": Param(dict, default=None)}, op_salvage)
 REGISTRY.define("lose_seats", {"player": Param(str, default="opponent", choices=PLAYERS),
                                "amount": Param(int, required=True)}, op_lose_seats)
 REGISTRY.define("remove_event", {}, op_remove_event)
+REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/kemuri/triggers.py)

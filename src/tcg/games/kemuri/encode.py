@@ -24,8 +24,14 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 PHASES = ["setup", "draw", "charcoal", "operation", "serving", "end"]
 KINDS = ["mulligan", "operation", "trouble", "serve", "charcoal", "help", "charcoal_in", "pay",
-         "pick_card", "target", "close"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker"]
+         "pick_card", "target", "close", "target_hidden", "optional"]
+OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+       # the ops an ``optional`` decision may ask about (the others are the target decision's)
+       "draw", "call_in", "mill", "shuffle", "search", "salvage", "lose_seats", "remove_event",
+       # an optional triggered ability (kind = "trigger" with a when): asked as a whole
+       "trigger"]
+#: where a ``move`` puts the cards a target decision chooses (games/kemuri/select.py)
+DESTINATIONS = ["hand", "deck", "backyard", "seating", "floor"]
 WHY = ["activate", "cast", "lose_seats", "remove_event", "event", "support", "help", "charm"]
 ZONES = ["backyard", "deck", "hand", "seating", "floor"]
 CARD_KINDS = ["cast", "support", "event", "trouble", "leader"]
@@ -61,6 +67,10 @@ def observation():
                            "person": Opt(Enum(persons))})),
         "op": Opt(Enum(OPS)), "why": Opt(Enum(WHY)), "zone": Opt(Enum(ZONES)),
         "receiver": Opt(Ref()), "server": Opt(Ref()), "seat": Opt(Ref()), "source": Opt(Ref()),
+        # a selector table choosing several cards (engine/select.py): how many more, up to, the
+        # cards chosen so far, where a move puts them
+        "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()),
+        "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")), "to": Opt(Enum(DESTINATIONS)),
     })
     return Obj({
         "game": Const("kemuri"), "viewer": Num(0, 1), "turn": Num(0, 2000, scale=10),
@@ -102,4 +112,6 @@ def actions():
         ("pick", [("card", Loc("me.backyard", offered=40))]), ("pick_none", []),
         ("target", [("target", Loc(*ANYWHERE))]),
         ("close", []), ("end_turn", []),
+        # the card language's decisions (appended at the end: the ids before them keep their meaning)
+        ("target_done", []), ("optional", [("use", Vals(True, False))]),
     ]

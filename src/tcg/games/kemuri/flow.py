@@ -1,6 +1,7 @@
 """Kemuri rule primitives: drawing with refresh, seats, CP and call-in values with statics."""
 from __future__ import annotations
 
+from ...engine.effects import EffectCtx
 from ...engine.piles import move_top_cards
 from .state import CallInStep, Cast, KMState, printed
 
@@ -106,19 +107,40 @@ def static_sources(s: KMState) -> list[tuple]:
     cp, call_in)) of every card on the field with static abilities: the top card of each cast
     (KM-K3) and the event. Computed once, it serves every ``cp_of`` / ``call_in_of`` of the same
     state."""
-    mods = printed(s).mods
+    d = printed(s)
+    mods, conds = d.mods, d.static_conds
     owner = s.owner
     out = []
     for ps in s.players:
         for x in ps.floor:
             m = mods[x.iid]
             if m is not None:
+                cm = conds[x.iid]
+                if cm is not None:
+                    m = holding(s, x.iid, cm)
                 out.append((owner[x.iid], x, m))
     if s.event >= 0:
         m = mods[s.event]
         if m is not None:
+            cm = conds[s.event]
+            if cm is not None:
+                m = holding(s, s.event, cm)
             out.append((owner[s.event], None, m))
     return out
+
+
+def holding(s: KMState, iid: int, statics: tuple) -> tuple:
+    """The static modifiers (cp, call_in) of the card ``iid`` whose abilities' ``if`` holds now
+    (``statics``: ``Printed.static_conds`` of the card; ``KMState.condition_holds``, set by
+    games/kemuri/conditions.py, evaluates them)."""
+    ctx = EffectCtx(s.owner[iid], iid)
+    cp: tuple = ()
+    ci: tuple = ()
+    for cond, c, i in statics:
+        if cond is None or s.condition_holds(s, ctx, cond):
+            cp += c
+            ci += i
+    return (cp, ci)
 
 
 def _static(s: KMState, c: Cast, which: int, sources: list[tuple] | None) -> int:
@@ -155,12 +177,59 @@ def call_in_of(s: KMState, c: Cast, sources: list[tuple] | None = None) -> int:
     return max(0, s.cards[c.iid].call_in + c.call_mod + _static(s, c, 1, sources))
 
 
-def cast_leaves(s: KMState, c: Cast, to: str = "backyard") -> None:
-    """A cast (every card of a cross) leaves the floor for its owner's backyard or hand."""
+def cast_leaves(s: KMState, c: Cast, to: str = "backyard", why: str | None = None, position: str = "top") -> None:
+    """A cast (every card of a cross) leaves the floor for its owner's backyard or hand, or (moved
+    by an effect) their deck (on top in the cast's order, or at the bottom: ``position``) or seating
+    zone (as customers). ``why``: ``destroyed`` (a lost CP comparison, a ``destroy``) or None; the
+    event does not tell it, the triggers do (games/kemuri/triggers.py)."""
     p = s.owner[c.iid]
     ps = s.players[p]
     if c not in ps.floor:
         return
     ps.floor.remove(c)
-    (ps.hand if to == "hand" else ps.backyard).extend(c.members)
-    s.emit("cast_leaves", {"player": p, "cards": list(c.members), "to": to})
+    if to == "deck":
+        if position == "bottom":
+            ps.deck[0:0] = reversed(c.members)
+        else:
+            ps.deck.extend(c.members)
+    elif to == "seating":
+        ps.seating.extend(c.members)
+    else:
+        (ps.hand if to == "hand" else ps.backyard).extend(c.members)
+    ev = {"player": p, "cards": list(c.members), "to": to}
+    if to == "deck":
+        ev["position"] = position
+    s.emit("cast_leaves", ev, why=why)
+
+
+#: the zones whose cards both players see (a card moved into or out of one is named to both)
+PUBLIC_ZONES = ("backyard", "seating", "event", "floor")
+
+
+def move_card(s: KMState, iid: int, p: int, zone: str, to: str, position: str = "top") -> None:
+    """An effect moves a card of player ``p`` from ``zone`` (a pile, or ``event``: the event on
+    the field) to their ``to`` zone (the deck's top or bottom: ``position``): a ``move`` event,
+    the card named to everyone when either zone is public, to its owner alone when it comes from
+    or goes to the hand, to nobody otherwise (deck to deck)."""
+    ps = s.players[p]
+    if zone == "event":
+        s.event = -1
+    else:
+        getattr(ps, zone).remove(iid)
+    if to == "deck":
+        if position == "bottom":
+            ps.deck.insert(0, iid)
+        else:
+            ps.deck.append(iid)
+    else:
+        getattr(ps, to).append(iid)
+    ev: dict = {"player": p, "from": zone, "to": to}
+    if to == "deck":
+        ev["position"] = position
+    if "seating" in (zone, to):
+        ev["seats"] = seats(s, p)
+    what = {"card": iid, "id": s.cards[iid].id}
+    if zone in PUBLIC_ZONES or to in PUBLIC_ZONES:
+        s.emit("move", {**ev, **what})
+    else:
+        s.emit("move", ev, what, (p,) if "hand" in (zone, to) else ())

@@ -131,8 +131,10 @@ def loop_key(s, step: tuple) -> tuple:
                     for ps in s.players)
     steps = tuple(_canon_step(st, canon, seq) for st in s.steps)
     serving = None if s.serving is None else seq(s.serving)
+    tr = s.trig  # triggers with a when: what is used this turn, queued, capped (the index follows the field)
+    trig = None if tr is None else (tuple(sorted(tr.used.items())), tuple(tr.queue), tr.capped)
     return (step, steps, players, s.turn, s.active, s.first, s.phase, canon(s.event), serving,
-            seq(s.help_used), s.trouble_used, s.callin_open, tuple(s.owed_call_ins))
+            seq(s.help_used), s.trouble_used, s.callin_open, tuple(s.owed_call_ins), trig)
 
 
 def _canon_step(st: tuple, canon, seq) -> tuple:
@@ -143,9 +145,14 @@ def _canon_step(st: tuple, canon, seq) -> tuple:
         return (kind, st[1], canon(st[2]))
     if kind == "serve_end":
         return (kind, canon(st[1]))
-    if kind == "effect":
-        _, c, source, ops, idx, last, extra, preset = st
-        return (kind, c, canon(source), ops, idx, seq(last), extra, None if preset is None else seq(preset))
+    if kind == "effect":  # (with done / accepted after the first 8 fields when they are not the defaults)
+        _, c, source, ops, idx, last, extra, preset = st[:8]
+        return (kind, c, canon(source), ops, idx, seq(last), extra, None if preset is None else seq(preset)) \
+            + tuple(st[8:])
+    if kind == "effect_place":
+        return (kind, st[1], canon(st[2]), canon(st[3]))
+    if kind == "trigger":
+        return (kind, st[1], canon(st[2])) + tuple(st[3:])
     return st
 
 
@@ -284,6 +291,8 @@ def _run(rules: Any, base, node_step: tuple, script: tuple, klass: tuple):
     handlers[node_step[0]](rules, c, node_step)
     budget = MAX_RUN_STEPS
     while c.decision is None and not c.over:
+        if c.trig is not None and c.trig.queue:  # as the rules' advance does after each step
+            rules.after_op(c)
         st = steps.pop()
         if is_node(st):
             return loop_key(c, st), c, st

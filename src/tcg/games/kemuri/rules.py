@@ -14,9 +14,12 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
+from ...engine.triggers import ASK, take
 from . import flow as F
 from . import loops as L
-from .effects import SERVING
+from . import select as KS
+from . import triggers as KT
+from .conditions import CONDITIONS
 from .state import (NO_CHARM, CallInStep, Cast, CharcoalInPending, KMState, PayPending, PayStep, PickCardPending,
                     printed)
 
@@ -68,17 +71,23 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
     id = "kemuri"
     name = "けむりちゅーどく"
     profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
-                       "max_floor": "field.max_casts"}
+                       "max_floor": "field.max_casts", "max_triggers_per_action": "limits.max_triggers_per_action"}
     hand_size: int  # (the profile's numbers: read_profile sets them)
     close_seats: int
     max_floor: int
+    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
+    #: more triggers until the next decision, so a loop of triggers ends quickly
+    max_triggers_per_action: int
+    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
+    conditions = CONDITIONS
 
     def scramble_hidden(self, s: KMState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind == "pick_card"):
             return False
         d = s.decision
-        if d is not None and d.kind == "charcoal_in" and viewer != d.player:
-            # a swap under way tells that the hand completes it: only its player can sample here
+        if d is not None and d.kind in ("charcoal_in", "target_hidden") and viewer != d.player:
+            # a swap under way tells that the hand completes it, a choice among the hand names its
+            # cards: only its player can sample here
             return False
         for p, ps in enumerate(s.players):
             if p != viewer:
@@ -91,6 +100,8 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         self.profile  # noqa: B018
         cards, owner, zones = self.deal(decks, ("main", "leader"))
         s = KMState(seed, tuple(cards), tuple(owner))
+        if s.trig is not None:
+            s.trig.cap = self.max_triggers_per_action
         for p, z in enumerate(zones):
             ps = s.players[p]
             ps.deck = z["main"]
@@ -126,11 +137,21 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         for c in ps.floor:
             c.served = False
         s.emit("turn_start", {"turn": s.turn, "player": p})
-        s.phase = "draw"  # KM-T1: leader active, draw 1
-        ps.leader_active = True
         s.steps += [("end_phase",), ("serving_start",), ("operation",)]
         if not self.first_turn(s):  # KM-S5: no charcoal phase on the first player's first turn
             s.steps.append(("charcoal",))
+        if s.trig is not None and s.trig.queue:
+            # 「ターン開始時」: what the turn's start triggered resolves first (the check after this
+            # step puts it on top), then the draw phase
+            s.steps.append(("draw_phase", p))
+            return
+        self._step_draw_phase(s, ("draw_phase", p))
+
+    def _step_draw_phase(self, s, step):
+        """KM-T1: the leader becomes active; draw 1."""
+        p = step[1]
+        s.phase = "draw"
+        s.players[p].leader_active = True
         F.draw(s, p, 1)
 
     def _step_charcoal(self, s, step):
@@ -184,7 +205,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         if loser >= 0:
             c = s.players[s.owner[loser]].cast(loser)
             if c is not None:
-                F.cast_leaves(s, c, "backyard")
+                F.cast_leaves(s, c, "backyard", why="destroyed")  # 「CP比べで…破壊される」
         for i in s.help_used:
             s.players[s.owner[i]].backyard.append(i)
         s.help_used = []
@@ -216,9 +237,13 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         if printed(s).trigger[iid]:  # card.has_trigger
             s.players[p].resolving.append(iid)
             s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": True, "why": why})
+            if s.trig is not None and s.trig.queue:
+                # what the call-in triggered resolves once it is over: after the card's own trigger
+                self.after_op(s)
             s.steps.append(("to_backyard", iid))
             for ab in reversed(card.abilities_of("trigger")):
-                s.steps.append(effect_step(p, iid, ab.effects))
+                if ab.when is None:  # (one with a when waits on the field instead)
+                    s.steps.append(effect_step(p, iid, ab.ops))
         else:
             s.players[p].seating.append(iid)
             s.emit("call_in", {"player": p, "card": iid, "id": card.id, "trigger": False, "why": why,
@@ -257,7 +282,60 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
 
     def apply(self, s, action):
         s.loop_watch = None  # a decision: the exchange so far ends here
+        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
+            s.trig.begin_action()
+            s.trig.cap = self.max_triggers_per_action
         super().apply(s, action)
+
+    # --- triggered abilities with a when (games/kemuri/triggers.py) ----------------------------------
+    def advance(self, s) -> None:
+        """``StepRuleset.advance``; with triggers dealt, what triggered is put on the stack after
+        each step (``after_op``)."""
+        if s.trig is None:
+            StepRuleset.advance(self, s)
+            return
+        steps, handlers = s.steps, self._STEPS
+        budget = self.max_steps_per_apply
+        while s.decision is None and not s.over:
+            budget -= 1
+            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
+                steps.clear()
+                s.end(None, "step_limit")
+                return
+            step = steps.pop()
+            handlers[step[0]](self, s, step)
+            if s.trig.queue and not s.over:
+                self.after_op(s)
+
+    def after_op(self, s) -> None:
+        tr = s.trig
+        if tr is not None and tr.queue and not tr.busy and not s.over:
+            # what triggered goes onto the stack: the first to resolve on top (engine/triggers.py)
+            for c, iid, idx, event in reversed(take(tr, s.active)):
+                s.steps.append(("trigger", c, iid, idx, event))
+
+    def _step_effect(self, s, step) -> None:
+        tr = s.trig
+        if tr is None:
+            EffectRunner._step_effect(self, s, step)
+            return
+        tr.busy += 1  # what an op triggers waits until this effect step is done
+        try:
+            EffectRunner._step_effect(self, s, step)
+        finally:
+            tr.busy -= 1
+
+    def _step_trigger(self, s, step) -> None:
+        """A triggered ability resolves: a ``trigger`` event, then its effect (an optional
+        trigger asks its controller first; its ``if`` is checked again as it resolves)."""
+        _, c, iid, idx, event = step
+        ab = s.cards[iid].abilities[idx]
+        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
+        ops = tuple(ab.ops)
+        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
+            k = 1 if ab.cond is not None else 0
+            ops = ops[:k] + (ASK,) + ops[k:]
+        s.steps.append(effect_step(c, iid, ops))
 
     def _step_callin_end(self, s, step):
         """The call-in sequence is over: the call-ins refreshes granted meanwhile, in order."""
@@ -287,8 +365,13 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         c = Cast(iid)
         ps.floor.append(c)
         s.emit("place", {"player": p, "card": iid, "id": s.cards[iid].id})
+        self._on_place(s, p, iid)
+
+    def _on_place(self, s, p: int, iid: int) -> None:
         for ab in reversed(s.cards[iid].abilities_of("on_place")):
-            s.steps.append(effect_step(p, iid, ab.effects))
+            # its own ``if``, at the moment it is placed (and again as it resolves: ``ops``)
+            if ab.cond is None or self.effect_holds(s, EffectCtx(p, iid), ab.cond):
+                s.steps.append(effect_step(p, iid, ab.ops))
 
     def _step_remove_event(self, s, step):
         self.remove_event(s)
@@ -316,6 +399,10 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         ps.floor = split
         s.phase = "end"
         s.steps.append(("end_turn",))
+        KT.turn_end(s)
+        if s.trig is not None and s.trig.queue:  # what the end phase triggered resolves first
+            s.steps.append(("end_decide",))
+            return
         self._step_end_decide(s, ("end_decide",))
 
     def _step_end_decide(self, s, step):
@@ -451,7 +538,8 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         top card of each cast or cross, and your event), each once per turn or per game as it
         says, when you can pay its cost in seats."""
         ps = s.players[p]
-        activates = printed(s).activates  # (index, cost) of each card's activated abilities
+        d = printed(s)
+        activates = d.activates  # (index, cost) of each card's activated abilities
         sources = [c.iid for c in ps.floor]
         if s.event >= 0 and s.owner[s.event] == p:
             sources.append(s.event)
@@ -462,6 +550,10 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
                 if used is None:
                     used = {(i, k) for i, k, _ in ps.activated}
                 if (iid, index) not in used and cost <= seats:
+                    if d.conds[iid]:  # offered only while its own ``if`` holds
+                        cond = s.cards[iid].abilities[index].cond
+                        if cond is not None and not self.effect_holds(s, EffectCtx(p, iid), cond):
+                            continue
                     out.append(ACTIVATE[index, iid])
         return out
 
@@ -471,10 +563,16 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
             return False
         if p == s.first and self.first_turn(s):
             return False  # KM-S5
-        charm = printed(s).charm[ps.leader]
+        d = printed(s)
+        charm = d.charm[ps.leader]
         if charm is NO_CHARM:
-            return s.cards[ps.leader].abilities_of("charm")[0].timing == timing  # (a leader has one)
-        return charm == timing
+            charm = s.cards[ps.leader].abilities_of("charm")[0].timing  # (a leader has one)
+        if charm != timing:
+            return False
+        if d.conds[ps.leader]:  # offered only while its own ``if`` holds
+            cond = s.cards[ps.leader].abilities_of("charm")[0].cond
+            return cond is None or self.effect_holds(s, EffectCtx(p, ps.leader), cond)
+        return True
 
     def _legal_trouble(self, s, p, pending):
         cards = s.cards
@@ -635,7 +733,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
             ab = cards[card].abilities[a.ability]
             ps.activated = ps.activated + ((card, ab.index, ab.limit),)
             s.emit("activate", {"player": p, "card": card, "id": cards[card].id, "ability": ab.index})
-            s.steps.append(effect_step(p, card, ab.effects))
+            s.steps.append(effect_step(p, card, ab.ops))
             if ab.cost:
                 s.steps.append(new_record(PayStep, ("pay", p, ab.cost, "activate")))
 
@@ -644,7 +742,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         ps.leader_active = False
         ps.charm_used = True
         s.emit("charm", {"player": p, "card": ps.leader, "id": s.cards[ps.leader].id})
-        s.steps.append(effect_step(p, ps.leader, s.cards[ps.leader].abilities_of("charm")[0].effects))
+        s.steps.append(effect_step(p, ps.leader, s.cards[ps.leader].abilities_of("charm")[0].ops))
 
     def _apply_trouble(self, s, p, pending, a):
         if a.type == "pass":
@@ -675,6 +773,9 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         s.emit("serve", {"player": p, "cast": cast, "receiver": target})
         s.steps.append(("serve_resolve",))
         if target >= 0:
+            if s.trig is not None and s.trig.queue:  # what the serving triggered resolves first
+                s.steps.append(("help_again", 1 - p))
+                return
             self._decide(s, 1 - p, "help", 1 - p, server=cast, receiver=target)
 
     def _apply_help(self, s, p, pending, a):
@@ -700,6 +801,8 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         ps.backyard.append(card)
         lv = s.cards[card].level
         s.emit("pay", {"player": p, "card": card, "level": lv, "why": why})
+        if why == "lose_seats":
+            self.effect_done(s, True)  # seats were lost: for an "if you do" after the op
         if amount - lv > 0:
             s.steps.append(new_record(PayStep, ("pay", p, amount - lv, why)))
 
@@ -724,41 +827,77 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         if zone == "deck":
             s.rng.shuffle(ps.deck)
             F.check_refresh(s, p)
+        self.effect_done(s, a.type == "pick")  # for an "if you do" after the search / salvage
 
     # --- effect targets (EffectRunner hooks) ----------------------------------------------------
-    def effect_target(self, s: KMState, iid: int) -> Cast | None:
-        return s.players[s.owner[iid]].cast(iid)
+    #: what a selector table may name (games/kemuri/select.py)
+    selectors = KS.SELECTORS
 
-    def effect_candidates(self, s, ctx: EffectCtx, sel: str, op) -> list[Cast]:
-        c = ctx.controller
-        us = s.players[c].floor if sel == "choose_own_cast" else s.players[1 - c].floor
+    def effect_target(self, s: KMState, iid: int) -> Cast | KS.Loose | None:
+        """The cast whose top card this is, or the card where it is (a pile, the event, the
+        leader: a ``move``'s or ``set_state``'s target), or None."""
+        c = s.players[s.owner[iid]].cast(iid)
+        return c if c is not None else KS.locate(s, iid)
+
+    def effect_candidates(self, s, ctx: EffectCtx, sel, op) -> list:
+        preset = KS.PRESETS[sel] if isinstance(sel, str) else sel  # choose_own_cast, choose_opponent_cast
+        found = KS.candidates(s, ctx.controller, ctx.source, preset)
         flt = op.args.get("filter")
-        return [x for x in us if F.matches(s.cards[x.iid], flt)]
+        return [x for x in found if F.matches(s.cards[x.iid], flt)] if flt else found
 
-    def effect_select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
+    def effect_select(self, s, ctx: EffectCtx, sel, last: tuple, op) -> list:
+        found = self._select(s, ctx, sel, last, op)
         flt = op.args.get("filter")
-        return [x for x in self._select(s, ctx, sel, last, op)
-                if isinstance(x, str) or F.matches(s.cards[x.iid], flt)]
+        return [x for x in found if F.matches(s.cards[x.iid], flt)] if flt else found
 
-    def _select(self, s, ctx: EffectCtx, sel: str, last: tuple, op) -> list:
-        c = ctx.controller
-        if sel in ("own_leader", "opponent_leader"):
-            return [sel]
-        if sel in ("self", "same"):
-            return self.effect_targets(s, (ctx.source,) if sel == "self" else last)
-        role = SERVING.get(sel)
-        if role is not None:  # the serving's casts, relative to the controller where it says so
-            if s.serving is None:
-                return []
-            iid = s.serving[role[0]]
-            if iid < 0 or (role[1] is not None and (s.owner[iid] == c) != role[1]):
-                return []
-            return self.effect_targets(s, (iid,))
-        if sel == "all_own_casts":
-            return list(s.players[c].floor)
-        if sel == "all_opponent_casts":
-            return list(s.players[1 - c].floor)
-        return s.players[c].floor + s.players[1 - c].floor
+    def _select(self, s, ctx: EffectCtx, sel, last: tuple, op) -> list:
+        if not isinstance(sel, str):
+            return KS.candidates(s, ctx.controller, ctx.source, sel)
+        if sel == "same":  # the previous op's targets still there: casts (a move: any card)
+            found = self.effect_targets(s, last)
+            return found if op.name == "move" else [x for x in found if isinstance(x, Cast)]
+        if sel == "self":  # this card as a cast on a floor (nothing from a pile, the event...)
+            c = s.players[s.owner[ctx.source]].cast(ctx.source) if ctx.source >= 0 else None
+            return [c] if c is not None else []
+        return KS.candidates(s, ctx.controller, ctx.source, KS.PRESETS[sel])
+
+    def effect_can_act(self, s, ctx: EffectCtx, op) -> bool:
+        """Whether an op without a target could do anything now: an optional op that cannot is
+        skipped without asking (seats to lose from an empty seating zone, a card to take from an
+        empty backyard or deck, an event to remove when there is none)."""
+        name = op.name
+        p = ctx.controller if op.args.get("player", "self") == "self" else 1 - ctx.controller
+        ps = s.players[p]
+        if name == "lose_seats":
+            return bool(ps.seating)
+        if name == "salvage":
+            return bool(s.players[ctx.controller].backyard)
+        if name in ("search", "draw", "mill", "shuffle"):
+            return bool(ps.deck or (name != "shuffle" and ps.backyard))
+        if name == "remove_event":
+            return s.event >= 0
+        return True
+
+    # --- a card put onto a floor by an effect (move to = "floor") -----------------------------------
+    def _step_effect_place(self, s, step):
+        """The card (still where it was) is placed on its owner's floor as a cast, unpaid, as a
+        cast placed from the hand would be (its on-place abilities happen); a card that is not a
+        cast, that has left its zone meanwhile, or for which the floor has no room stays where it is."""
+        _, p, iid, source = step
+        x = KS.locate(s, iid)
+        if not isinstance(x, KS.Loose) or x.zone == "leader" or s.cards[iid].kind != "cast" \
+                or F.floor_count(s, p) >= self.max_floor:
+            return
+        ps = s.players[p]
+        if x.zone == "event":
+            s.event = -1
+        else:
+            getattr(ps, x.zone).remove(iid)
+        ps.floor.append(Cast(iid))
+        s.emit("place", {"player": p, "card": iid, "id": s.cards[iid].id, "why": "effect", "from": x.zone})
+        self._on_place(s, p, iid)
+        if x.zone == "deck":
+            F.check_refresh(s, p)
 
     # --- invariants ---------------------------------------------------------------------------
     def check_invariants(self, s: KMState) -> None:

@@ -1,9 +1,10 @@
 """Kemuri state: plain containers, cheap to clone (card definitions shared)."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...engine.state import TurnState, with_iid
+from ...engine.triggers import Triggers
 from .cards import Card
 
 
@@ -143,7 +144,7 @@ class Printed:
     it."""
 
     __slots__ = ("cards", "level", "trigger", "mods", "charm", "activates", "views", "cast_views", "leader_views",
-                 "pile_views", "seatings", "plain_casts")
+                 "pile_views", "seatings", "plain_casts", "conds", "static_conds", "whens")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
@@ -159,6 +160,17 @@ class Printed:
             charm.append(ch[0].timing if ch else NO_CHARM)
         self.mods = tuple(mods)
         self.charm = tuple(charm)
+        #: whether the card has an ability with an ``if`` (engine/conditions.py)
+        self.conds = tuple(any(ab.cond is not None for ab in c.abilities) for c in cards)
+        #: the triggered abilities with a ``when`` of each card: ((ability index, When, once per
+        #: turn), ...) (engine/triggers.py; () for a card without)
+        self.whens = tuple(tuple((ab.index, ab.when, ab.once_per_turn) for ab in c.abilities
+                                 if ab.kind == "trigger" and ab.when is not None) for c in cards)
+        #: for a card with a static ability that has an ``if``: (condition or None, cp entries,
+        #: call-in entries) of each of its static abilities (``flow.static_sources`` keeps those
+        #: whose condition holds); None for the others
+        self.static_conds = tuple(_static_conds(c) if any(ab.kind == "static" and ab.cond is not None
+                                                           for ab in c.abilities) else None for c in cards)
         self.activates = tuple(tuple((ab.index, ab.cost) for ab in c.abilities if ab.kind == "activate")
                                for c in cards)
         self.views = None
@@ -167,6 +179,16 @@ class Printed:
         self.pile_views: dict | None = None
         self.seatings: dict | None = None  # view.py: seating zones' views and seats by their iids
         self.plain_casts: dict = {}  # view.py: cast views by (iid, below, cp_mod, call_mod, served, static sources)
+
+
+def _static_conds(c: Card) -> tuple:
+    out = []
+    for ab in c.abilities:
+        if ab.kind == "static":
+            cp = tuple(_static_entry(op.args) for op in ab.effects if op.args["stat"] == "cp")
+            ci = tuple(_static_entry(op.args) for op in ab.effects if op.args["stat"] == "call_in")
+            out.append((ab.cond, cp, ci))
+    return tuple(out)
 
 
 def _static_entry(args) -> tuple:
@@ -188,7 +210,13 @@ def printed(s: "KMState") -> Printed:
 
 class KMState(TurnState):
     __slots__ = ("event", "serving", "help_used", "trouble_used", "callin_open", "owed_call_ins", "loop_watch",
-                 "printed")
+                 "printed", "trig")
+
+    #: ``holds(state, ctx, cond)`` with Kemuri's condition words (set by games/kemuri/conditions.py,
+    #: which the rules import): how a static ability's ``if`` is evaluated (flow.holding)
+    condition_holds: Any = None
+    #: games/kemuri/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
+    trigger_hook: Any = None
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])
@@ -200,6 +228,17 @@ class KMState(TurnState):
         self.owed_call_ins: list[int] = []  # players owed a call-in by a refresh meanwhile
         self.loop_watch = None  # loops.Watch: the refresh call-ins met since the last decision
         self.printed: Printed | None = None  # facts derived from ``cards`` only (``printed(s)``)
+        #: the trigger index and queue (engine/triggers.py), or None: no dealt card has a trigger
+        #: with a ``when`` (the call-in triggers of KM-V6 need none)
+        self.trig: Triggers | None = Triggers() if any(printed(self).whens) else None
+
+    def emit(self, etype: str, public: dict[str, Any] | None = None,
+             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = (), why: str | None = None) -> None:
+        """Record an event (``BaseState.emit``); ``why``: what the event does not tell (a cast
+        leaving the floor ``destroyed``), for the triggers."""
+        self.events.append((etype, public or {}, private, seen_by))
+        if self.trig is not None:
+            self.trigger_hook(self, etype, public or {}, why)
 
     def clone(self) -> "KMState":
         s = KMState.__new__(KMState)
@@ -209,4 +248,5 @@ class KMState(TurnState):
         s.callin_open, s.owed_call_ins = self.callin_open, self.owed_call_ins[:]
         s.loop_watch = None  # (what an exchange of refreshes met: only until its decision)
         s.printed = self.printed  # immutable, derived from the shared cards
+        s.trig = None if self.trig is None else self.trig.copy()
         return s

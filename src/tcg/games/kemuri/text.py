@@ -57,11 +57,11 @@ CHARM_DECISION = {"charcoal": "charcoal", "operation": "operation", "serving": "
 #: events not worth a line of their own
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)
-SOURCE_EVENTS = frozenset({"support", "trouble", "charm", "activate", "place"})
+SOURCE_EVENTS = frozenset({"support", "trouble", "charm", "activate", "place", "trigger"})
 #: events an effect may cause (named with the card whose effect it is, when known)
-EFFECT_EVENTS = frozenset({"modify", "cast_leaves", "leader", "mill", "draw", "pick", "event_removed"})
+EFFECT_EVENTS = frozenset({"modify", "cast_leaves", "leader", "mill", "draw", "pick", "event_removed", "move"})
 #: events that neither start nor end an effect (a refresh in the middle of one...)
-NEUTRAL_EVENTS = frozenset({"shuffle", "refresh", "no_card"})
+NEUTRAL_EVENTS = frozenset({"shuffle", "refresh", "no_card", "optional"})
 #: the event each action causes that only repeats the action line above it
 ECHO = {"place": "place", "event": "event", "support": "support", "trouble": "trouble", "charm": "charm",
         "cross": "cross", "serve": "serve", "help": "help", "leader_draw": "leader_draw", "activate": "activate"}
@@ -144,7 +144,10 @@ def op_text(op: Any, lang: str = "en") -> str:
     n = a.get("amount") or 1
     opp = a.get("player") == "opponent"
     target = a.get("target")
-    tgt = words().get(f"target.{target}", _lang(lang)) or t("target.other", lang)
+    if isinstance(target, str) or target is None:
+        tgt = words().get(f"target.{target}", _lang(lang)) or t("target.other", lang)
+    else:  # a selector table (docs/cards.md K6)
+        tgt = selector_text(target, lang)
     flt = _filter_text(a.get("filter"), lang)
     if name in ("draw", "call_in", "mill", "shuffle"):
         return t(f"op.{name}.opponent" if opp else f"op.{name}", lang, count=n)
@@ -167,6 +170,25 @@ def op_text(op: Any, lang: str = "en") -> str:
     return t("op.other", lang)
 
 
+def selector_text(sel: Any, lang: str = "en") -> str:
+    """A selector table in words ("up to 2 chosen cards of your opponent's floor (cost ≤1)"),
+    for a card printed without a text."""
+    how, n, up_to = sel.count
+    count = t("sel.up_to" if up_to else f"sel.{how}", lang, count=n)
+    tests = []
+    for k, v in sel.raw:
+        if k in ("zone", "side", "choose", "up_to", "all", "random", "other"):
+            continue
+        if isinstance(v, tuple):  # {min, max, eq} / {contains} / a list
+            v = t("fmt.list", lang).join(f"{a} {b}" if isinstance(a, str) and not isinstance(b, tuple) else str(a)
+                                          for a, b in (x if isinstance(x, tuple) else (x, "") for x in v))
+        tests.append(f"{k} {v}".strip())
+    if sel.other:
+        tests.append(t("sel.other", lang))
+    return t("sel.table", lang, count=count, side=t(f"sel.side.{sel.side}", lang), zone=zone_name(sel.zone, lang),
+             tests=t("fmt.paren", lang, text=t("fmt.list", lang).join(tests)) if tests else "")
+
+
 def ability_text(ab: Any, lang: str = "en") -> str:
     """An ability as printed (its text) or, without one, in words: "⚡Trigger: draw 1"."""
     text = getattr(ab, "text", "") if lang == "ja" else (getattr(ab, "text_en", "") or getattr(ab, "text", ""))
@@ -174,6 +196,8 @@ def ability_text(ab: Any, lang: str = "en") -> str:
         return text
     kind = getattr(ab, "kind", "")
     head = words().get(f"ability.{kind}", _lang(lang)) or t("ability.other", lang)
+    if kind == "trigger" and getattr(ab, "when", None) is not None:  # waits on the field for an event
+        head = t("ability.when", lang, when=words().get(f"when.{ab.when.event}", _lang(lang)) or t("when.other", lang))
     if kind == "charm" and getattr(ab, "timing", None):
         head = t("ability.charm_at", lang, head=head, timing=timing_name(ab.timing, lang))
     ops = t("fmt.ops", lang).join(op_text(op, lang) for op in getattr(ab, "effects", ()) or ())
@@ -196,7 +220,13 @@ def card_text(card: Any, lang: str = "en") -> str:
 
 
 def abilities_of(card: Any, kind: str) -> list[Any]:
-    return [a for a in getattr(card, "abilities", ()) or () if getattr(a, "kind", None) == kind]
+    """The card's abilities of one kind (``trigger``: those applied when it is called in, KM-V6;
+    ``when``: the triggered abilities waiting on the field)."""
+    if kind == "when":
+        return [a for a in getattr(card, "abilities", ()) or ()
+                if getattr(a, "kind", None) == "trigger" and getattr(a, "when", None) is not None]
+    return [a for a in getattr(card, "abilities", ()) or ()
+            if getattr(a, "kind", None) == kind and (kind != "trigger" or getattr(a, "when", None) is None)]
 
 
 # --- cards: naming them ------------------------------------------------------------------------------
@@ -287,6 +317,8 @@ def describe(s: Any, a: Action, lang: str = "en") -> str:
     lang = _lang(lang)
     v = Voice(None, lang)
     key = f"action.{a.type}"  # an action type without words shows as ⟦action.x⟧
+    if a.type == "optional":  # "you may": yes or no
+        return t("action.optional.yes" if a.get("use") else "action.optional.no", lang)
 
     def name(i: Any, stats: bool = False) -> str:
         if not isinstance(i, int) or i < 0:
@@ -312,6 +344,11 @@ def describe(s: Any, a: Action, lang: str = "en") -> str:
         else:
             params[k] = val
     return t(key, lang, **params)
+
+
+def may_text(op: Any, lang: str = "en") -> str:
+    """What an optional op does, as "you may ..." reads it ("draw cards")."""
+    return words().get(f"may.{op}", _lang(lang)) or t("may.other", lang)
 
 
 def hidden_label(action: Any, lang: str = "en") -> str:
@@ -342,7 +379,7 @@ def decision_source(game: Any) -> tuple | None:
     if d is None:
         return None
     info = d.info or {}
-    if d.kind == "target" and isinstance(info.get("source"), int):
+    if d.kind in ("target", "target_hidden", "optional") and isinstance(info.get("source"), int):
         return (info["source"], None)
     if (d.kind == "pay" and info.get("why") == "lose_seats") or d.kind == "pick_card":
         try:
@@ -651,6 +688,13 @@ class _Scene:
             if tv:
                 return T("option.target.card", target=v.label(tv))
             return T("option.target.card", target=v.card(a.target))
+        if kind == "target_done":
+            return T("option.target_done")
+        if kind == "optional" and d is not None:
+            card = v.card(self.info.get("source"))
+            if a.get("use"):
+                return T("option.optional.yes", what=may_text(self.info.get("op"), v.lang), card=card)
+            return T("option.optional.no", card=card)
         if kind == "pick" and cv is None and isinstance(a.get("card"), int):
             cv = self._deck_card(a.card)
         if kind == "pick" and cv:
@@ -899,7 +943,10 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
         c = v.book.find(ev.get("id"))
         stats = T("fmt.paren", text=T("fmt.cast_numbers", shift=shift_name(c.shift, v.lang, short=True), cp=c.cp,
                                       call_in=c.call_in)) if c is not None and c.kind == "cast" else ""
-        return v.say("event.place", p, card=card(), stats=stats)
+        line = v.say("event.place", p, card=card(), stats=stats)
+        if ev.get("why") == "effect":  # put there by an effect (move to = "floor"), unpaid
+            line += T("event.place.effect", zone=zone_name(ev.get("from"), v.lang), source=v.source(src))
+        return line
     if kind == "pay":
         return v.say("event.pay", p, card=v.lv(ev.get("card")), why=_pay_why(v, ev.get("why"), src))
     if kind == "event":
@@ -967,15 +1014,26 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
         return v.say("event.call_in", p, card=v.lv(ev.get("card"), ev.get("id")), seats=ev.get("seats"), why=tail)
     if kind == "cast_leaves":
         cards = ev.get("cards") or []
-        to = "hand" if ev.get("to") == "hand" else "backyard"
+        to = ev.get("to") or "backyard"
         lost = ctx.get("lost")
         if lost is not None and lost in cards:
             why = T("event.cast_leaves.lost")
             ctx["lost"] = None
         else:
             why = v.source(src)
-        return T("event.cast_leaves", whose=v.whose(p), cards=v.plus(v.card(i) for i in cards),
-                 zone=zone_name(to, v.lang), why=why)
+        zone = zone_name(to, v.lang) + (T(f"event.move.{ev.get('position', 'top')}") if to == "deck" else "")
+        return T("event.cast_leaves", whose=v.whose(p), cards=v.plus(v.card(i) for i in cards), zone=zone, why=why)
+    if kind == "move":  # a card moved by an effect (a selector's move: docs/cards.md K5)
+        dest = zone_name(ev.get("to"), v.lang)
+        if ev.get("to") == "deck":
+            dest += T(f"event.move.{ev.get('position', 'top')}")
+        seats_now = T("event.move.seats", count=ev["seats"]) if "seats" in ev else ""
+        src_zone = zone_name(ev.get("from"), v.lang)
+        if ev.get("card") is None:  # between hidden zones: which card, a secret to this viewer
+            return T("event.move.hidden", whose=v.whose(p), src=src_zone, dest=dest, seats=seats_now,
+                     source=v.source(src))
+        return T("event.move", card=card(), whose=v.whose(p), src=src_zone, dest=dest, seats=seats_now,
+                 source=v.source(src))
     if kind == "modify":
         amount = f"{ev.get('amount', 0):+d}"
         return T("event.modify", card=v.owned(ev.get("card")), amount=amount,
@@ -993,6 +1051,12 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
                      source=v.source(src))
     if kind == "close":
         return v.say("event.close", p, seats=ev.get("seats"))
+    if kind == "trigger":  # an ability with a when resolves (games/kemuri/triggers.py)
+        return T("event.trigger", whose=v.whose(p), card=card(),
+                 when=words().get(f"when.{ev.get('event')}", v.lang) or T("when.other"))
+    if kind == "optional":  # the answer to a "you may" (engine/effects.py)
+        return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
+                 what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
     if kind == "concede":
         return T("event.concede", who=v.who(p))
     if kind == "game_over":
@@ -1023,8 +1087,8 @@ def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
     out: list[Any] = []
     for ev in events:
         kind = ev.get("type")
-        if kind in SOURCE_EVENTS:
-            out.append(None)
+        if kind in SOURCE_EVENTS:  # (a cast placed by an effect names that effect's card)
+            out.append(src if kind == "place" and ev.get("why") == "effect" else None)
             src = (ev.get("card"), ev.get("id"))
             continue
         if kind == "call_in":
@@ -1199,10 +1263,23 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         if s < goal:
             return T("decision.close.charm" if mine else "decision.close.charm.other", who=who, seats=s, goal=goal)
         return T(key, who=who, seats=s, goal=goal)
-    if kind == "target":
+    if kind == "optional":
+        return T("decision.optional", who=who, card=v.card(decision.get("source")),
+                 what=may_text(decision.get("op"), v.lang))
+    if kind == "target_hidden" and "source" not in decision:  # another player's choice among their hand
+        return T("decision.target_hidden.other", who=who, whose=v.own(p))
+    if kind in ("target", "target_hidden"):
         op = decision.get("op")
-        what = words().get(f"effect.{op}", v.lang) or T("effect.other")
-        return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
+        to = decision.get("to")
+        if op == "move" and to:
+            what = T("effect.move_to", zone=zone_name(to, v.lang))
+        else:
+            what = words().get(f"effect.{op}", v.lang) or T("effect.other")
+        if "remaining" not in decision:  # one cast, as the old target names choose
+            return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
+        more = T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
+                 count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+        return T("decision.target.card", who=who, card=v.card(decision.get("source")), what=what) + more
     if kind == "pick_card":
         zone = zone_name(decision.get("zone", "deck"), v.lang)
         if "zone" not in decision:  # another player's search: which cards, a secret

@@ -10,6 +10,11 @@ from . import flow as F
 from .state import NO_CHARM, Cast, KMState, printed
 
 
+#: decisions whose details only the deciding player is shown (the cards of a search, a choice
+#: among the hand)
+SECRET_INFO = ("pick_card", "target_hidden")
+
+
 def printed_card(c) -> dict[str, Any]:
     d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
     if c.kind != "leader":
@@ -91,7 +96,7 @@ def observe(rules, s: KMState, viewer: int | None, shared: bool = False) -> dict
         if mine and ps.mull_pick:
             pv["mulligan_pick"] = list(ps.mull_pick)
         players.append(pv)
-    decision = s.decision_view(viewer, ("pick_card",))
+    decision = s.decision_view(viewer, SECRET_INFO)
     return {
         "game": "kemuri", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,
         "phase": s.phase, "close_seats": rules.close_seats,
@@ -177,11 +182,15 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     piles = d.pile_views
     # the static modifiers on the field, by their cards (``F.static_sources``, worked out only for
     # a cast view not made yet): the top card of a cast (its instance id) or the event (-1 - its
-    # id), each with its owner and modifiers fixed by the card
-    mods = d.mods
-    sig = [x.iid for ps in s.players for x in ps.floor if mods[x.iid] is not None]
+    # id), each with its owner and modifiers fixed by the card — or, for a card with a static
+    # ability that has an ``if``, by the card and the modifiers whose condition holds now
+    mods, conds = d.mods, d.static_conds
+    sig: list = [x.iid for ps in s.players for x in ps.floor if mods[x.iid] is not None]
     if s.event >= 0 and mods[s.event] is not None:
         sig.append(-1 - s.event)
+    if any(conds[i if i >= 0 else -1 - i] is not None for i in sig):
+        sig = [(i, F.holding(s, j, conds[j])) if conds[j] is not None else i
+               for i in sig for j in (i if i >= 0 else -1 - i,)]
     sig = tuple(sig)
     sources = None
     plain = d.plain_casts
@@ -222,7 +231,7 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
         decision = None
     else:
         decision = {"player": dec.player, "kind": dec.kind}
-        if dec.player == viewer or dec.kind != "pick_card":
+        if dec.player == viewer or dec.kind not in SECRET_INFO:
             decision.update(dec.info)
     return {
         "game": "kemuri", "viewer": viewer, "turn": s.turn, "active": s.active, "first_player": s.first,

@@ -1,0 +1,86 @@
+"""What Kemuri declares for conditions (``engine/conditions.py``): its zones, numbers, phases, the
+target names a count may name, and how to count. docs/cards.md (K4) describes them for card
+writers."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.conditions import ConditionGame, Zone, holds, sides_of
+from . import flow as F
+from . import select as KS
+from .cards import KINDS, SHIFTS
+from .state import KMState
+
+#: zone -> hidden: a hand and a deck may be counted, never filtered (``floor``: the casts, a
+#: flavour cross counting one; ``event``: the event on the field, its owner's)
+ZONES = {"hand": True, "deck": True, "backyard": False, "seating": False, "floor": False, "event": False}
+#: the old target names a count may name (``same`` has no meaning outside an effect)
+TARGETS = ("self",) + tuple(k for k in KS.PRESETS if not k.endswith("_leader"))
+#: the phases of a turn (``serving``: the serving phase, KM-T4/T5)
+PHASES = ("draw", "charcoal", "operation", "serving", "end")
+FILTER_KEYS = {"kind": str, "shift": str, "level": int, "person": str}
+
+
+def _floor_matches(s: KMState, c: Any, flt: tuple) -> bool:
+    top = s.cards[c.iid]  # KM-K3: a cross is read by its top card
+    return all(getattr(top, k, None) == v for k, v in flt)
+
+
+def count_cards(s: KMState, ctx: Any, what: Any) -> int:
+    """How many cards ``what`` (a target name of ``TARGETS`` or a ``Zone``) names now."""
+    me = ctx.controller
+    if isinstance(what, Zone):
+        n = 0
+        flt = what.filter
+        for p in sides_of(what.side, me):
+            ps = s.players[p]
+            if what.zone == "floor":
+                n += sum(1 for c in ps.floor if not flt or _floor_matches(s, c, flt))
+                continue
+            if what.zone == "event":
+                pile = [s.event] if s.event >= 0 and s.owner[s.event] == p else []
+            else:
+                pile = getattr(ps, what.zone)
+            if flt:
+                n += sum(1 for i in pile if all(getattr(s.cards[i], k, None) == v for k, v in flt))
+            else:
+                n += len(pile)
+        return n
+    if what == "self":
+        return 1 if ctx.source >= 0 and s.players[s.owner[ctx.source]].cast(ctx.source) is not None else 0
+    return len(KS.candidates(s, me, ctx.source, KS.PRESETS[what]))
+
+
+def _check_filter(key: str, value: Any) -> str | None:
+    if key == "kind" and value not in KINDS:
+        return f"filter kind = {value!r} is not one of: {', '.join(KINDS)}"
+    if key == "shift" and value not in SHIFTS:
+        return f"filter shift = {value!r} is not one of: {', '.join(SHIFTS)}"
+    if key == "level" and value not in (1, 2, 3):
+        return f"filter level = {value!r} is not one of: 1, 2, 3"
+    return None
+
+
+def _pile(zone: str):
+    return lambda s, p: len(getattr(s.players[p], zone))
+
+
+#: the per-player numbers a ``compare`` may name: the size of a zone (public, even of a hidden
+#: one), the seats (席数, KM-Z1), the cards on the floor (a cross counts each of its casts, as the
+#: floor's limit does) and the casts (a cross counts one), the refreshes of the deck so far
+NUMBERS = {**{z: _pile(z) for z in ("hand", "deck", "backyard", "seating")},
+           "seats": F.seats,
+           "floor": F.floor_count,
+           "casts": lambda s, p: len(s.players[p].floor),
+           "refreshes": lambda s, p: s.players[p].refreshes}
+
+CONDITIONS = ConditionGame(zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
+                           active=lambda s: s.active, in_phase=lambda s, ph: s.phase == ph, filter_keys=FILTER_KEYS,
+                           check_filter=_check_filter)
+
+
+def _holds(s: KMState, ctx: Any, cond: Any) -> bool:
+    return holds(s, ctx, cond, CONDITIONS)
+
+
+KMState.condition_holds = staticmethod(_holds)

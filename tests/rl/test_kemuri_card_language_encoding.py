@@ -1,0 +1,73 @@
+"""The decisions the card language adds to Kemuri encode (docs/card-language-design.md): a
+selector table choosing several cards (``target`` with ``remaining`` / ``up_to`` / ``chosen`` /
+``to``, ``target_done``), a secret choice among the own hand (``target_hidden``), "you may"
+(``optional``), an optional triggered ability (``optional`` with the op ``trigger``), with the card
+sets of the mechanics corpus (tests/corpus/kemuri)."""
+from __future__ import annotations
+
+import numpy as np
+
+import tcg
+from tcg.rl.encoder import GameEncoding
+
+from ..corpus.test_kemuri_conditions import game as conditions_game
+from ..corpus.test_kemuri_select import game as select_game
+from ..corpus.test_kemuri_triggers import game as triggers_game
+from ..games.kemuri.harness import do
+
+
+def _encodes(g, monkeypatch):
+    """Every seat's observation encodes within bounds and every legal action has its own id."""
+    monkeypatch.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
+    enc = GameEncoding("kemuri")
+    for p in (0, 1):
+        vec, ctx = enc.encode(g.observe(p), p, strict=True)
+        assert ((vec >= enc.low) & (vec <= enc.high)).all()
+    p = g.decision.player
+    vec, ctx = enc.encode(g.observe(p), p, strict=True)
+    ids = enc.legal_ids(g.legal_actions(), ctx, strict=True)
+    assert set(ids.values()) == set(g.legal_actions())
+    fast, _ = enc.encode(g.observe(p), p)
+    assert np.array_equal(fast, vec)
+    return ids
+
+
+def test_choosing_several_cards_encodes(monkeypatch):
+    g = select_game(p0=dict(hand=["KSEL-01"]), p1=dict(floor=["K-EA", "K-EB", "K-LC"]))
+    do(g, "place", card="KSEL-01")
+    assert len(_encodes(g, monkeypatch)) == 3                       # two targets and "done"
+    do(g, "target", target="K-LC")
+    assert g.decision.info["chosen"]
+    _encodes(g, monkeypatch)
+
+
+def test_a_secret_choice_among_the_hand_encodes(monkeypatch):
+    g = select_game(p0=dict(hand=["KSEL-04", "K-EB", "K-LA"]))
+    do(g, "support", card="KSEL-04")
+    assert g.decision.kind == "target_hidden"
+    assert len(_encodes(g, monkeypatch)) == 2
+
+
+def test_customers_of_the_opponent_as_targets_encode(monkeypatch):
+    g = select_game(p0=dict(hand=["KSEL-07"]), p1=dict(seating=["K-F1", "K-F2", "K-EA"]))
+    do(g, "support", card="KSEL-07")
+    assert g.decision.info["to"] == "backyard"
+    assert len(_encodes(g, monkeypatch)) == 3
+
+
+def test_you_may_encodes(monkeypatch):
+    g = conditions_game(p0=dict(hand=["KCON-03"], seating=["K-F2"]))
+    do(g, "support", card="KCON-03")
+    assert g.decision.kind == "optional" and g.decision.info["op"] == "lose_seats"
+    assert len(_encodes(g, monkeypatch)) == 2
+    do(g, "optional", use=True)
+    _encodes(g, monkeypatch)
+
+
+def test_an_optional_trigger_encodes(monkeypatch):
+    g = triggers_game(p0=dict(hand=["K-EA"], floor=["KTRG-02"]))
+    do(g, "place", card="K-EA")
+    assert g.decision.kind == "optional" and g.decision.info["op"] == "trigger"
+    assert len(_encodes(g, monkeypatch)) == 2
+    do(g, "optional", use=True)
+    _encodes(g, monkeypatch)
