@@ -26,7 +26,7 @@ from tcg.engine.errors import TcgError
 from tcg.engine.select import SIDES
 
 #: no shrinking: an example plays whole games, and a failing one is printed as generated
-SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None,
                     phases=(Phase.explicit, Phase.generate),
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 #: the most actions a generated game is played for (a game that has not ended by then is fine)
@@ -69,7 +69,13 @@ def turutoru_grammar() -> Grammar:
     return Grammar("turutoru", REGISTRY, "character", ("activated", "trigger"), base, "rush", paid=False)
 
 
-GRAMMARS = {"zx": zx_grammar, "shironeko": shironeko_grammar, "turutoru": turutoru_grammar}
+def kemuri_grammar() -> Grammar:
+    from tcg.games.kemuri.effects import REGISTRY
+    base = {"kind": "cast", "person": "生成ユウ", "level": 1, "cost": 1, "shift": "early", "cp": 3, "call_in": 1}
+    return Grammar("kemuri", REGISTRY, "cast", ("on_place", "activate", "trigger"), base, "early_shift", paid=False)
+
+
+GRAMMARS = {"zx": zx_grammar, "shironeko": shironeko_grammar, "turutoru": turutoru_grammar, "kemuri": kemuri_grammar}
 
 
 # --- strategies read off the declarations ------------------------------------------------------
