@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments of the four games (``tcg_<game>_v2``).
+"""PettingZoo AEC environments of the four games (``tcg_<game>_v3``).
 
 ``aec_env(game, decks=None, seed=None, max_decisions=None)``:
 
@@ -32,12 +32,12 @@ from tcg.engine.deck import Deck
 from tcg.engine.game import replay_record
 from tcg.games import get_rules
 
-from .core import DeckChooser, SeatView, encoding, env_name, new_seed
+from .core import ENV_VERSION, DeckChooser, SeatView, encoding, env_name, new_seed
 from .gymnasium_env import observation_space
 
 
 class TcgAECEnv(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "tcg_v2", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": f"tcg_v{ENV_VERSION}", "is_parallelizable": False}
 
     def __init__(self, game: str, decks: Sequence[Any] | None = None, seed: int | None = None,
                  max_decisions: int | None = None, render_mode: str | None = None):

@@ -5,6 +5,11 @@ both read it: a module of its own, so that neither imports the other)."""
 #: observation layout changes meaning; 1: scaled floats, integer ids apart, names as indices;
 #: 2: the card language's new decisions and zones: Z/X choose-n targets, secret targets, place by
 #: effect, removed cards, "you may" (optional) in Z/X and Shironeko, Z/X triggered abilities (an
-#: optional trigger's ``optional`` decision names the op ``trigger``), Z/X choices (``choose_mode``,
-#: ``look_take``, ``look_order``, a target chosen by the opponent))
-ENV_VERSION = 2
+#: optional trigger's ``optional`` decision names the op ``trigger``); 3: the card language in
+#: every game: selectors, conditions and triggers in Shironeko, Turu-turu and Kemuri (their
+#: ``target_hidden`` / ``target_done`` / ``optional`` decisions and fields), Z/X costs (the
+#: ``activate_card`` action, the op ``pay``), choices (``choose_mode``, ``look_take``,
+#: ``look_order``, a target chosen by the opponent), keywords and the new trigger events, and the
+#: cards of the new sample sets in the card tables). The ids of earlier versions stay registered
+#: and make the current environment.
+ENV_VERSION = 3
