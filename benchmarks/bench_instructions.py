@@ -32,8 +32,9 @@ from concurrent.futures import ThreadPoolExecutor
 UNO = "uno"
 
 
-def play(game_id: str, warm: int, games: int) -> int:
-    """Random play as peers.py plays it: ``warm`` games, then ``games`` more; their decisions."""
+def play(game_id: str, warm: int, games: int, decks: str = "") -> int:
+    """Random play as peers.py plays it: ``warm`` games, then ``games`` more; their decisions.
+    ``decks``: the sample decks met, comma-separated ("": every one the game lists)."""
     if game_id == UNO:
         import numpy as np
         from rlcard.games.uno.game import UnoGame
@@ -51,7 +52,7 @@ def play(game_id: str, warm: int, games: int) -> int:
             return d
     else:
         from tcg.api import list_decks, new_game
-        names = list_decks(game_id)
+        names = decks.split(",") if decks else list_decks(game_id)
 
         def one(i: int) -> int:
             rng = random.Random(i)
@@ -71,12 +72,12 @@ _COUNTS = {"instructions": r"I\s+refs", "mispredicts": r"Mispredicts", "branches
            "i1_misses": r"I1\s+misses", "d1_misses": r"D1\s+misses"}
 
 
-def measure(tree: str, game_id: str, warm: int, games: int, cache: bool) -> dict:
+def measure(tree: str, game_id: str, warm: int, games: int, cache: bool, decks: str = "") -> dict:
     """valgrind's counts for ``games`` games after ``warm`` (the difference of two runs)."""
     def run(n: int) -> tuple[int, dict]:
         cmd = ["valgrind", "--tool=cachegrind", "--cachegrind-out-file=/dev/null",
                f"--cache-sim={'yes' if cache else 'no'}", f"--branch-sim={'yes' if cache else 'no'}",
-               sys.executable, os.path.abspath(__file__), "--play", game_id, str(warm), str(n)]
+               sys.executable, os.path.abspath(__file__), "--play", game_id, str(warm), str(n), decks]
         env = dict(os.environ, PYTHONHASHSEED="0",
                    PYTHONPATH=os.pathsep.join(filter(None, [os.path.join(tree, "src"), os.environ.get("PYTHONPATH")])))
         done = subprocess.run(cmd, check=False, env=env, capture_output=True, text=True)
@@ -109,14 +110,19 @@ def main() -> None:
     ap.add_argument("--cache", action="store_true",
                     help="also simulate branch prediction and caches (about twice as slow)")
     ap.add_argument("--json", help="also write the results to this file")
-    ap.add_argument("--play", nargs=3, help=argparse.SUPPRESS)  # internal: GAME WARM N under valgrind
+    ap.add_argument("--decks", nargs="+", default=[],
+                    help="the sample decks played (default: every one the game lists; name the old ones to "
+                         "compare with a base that has fewer)")
+    ap.add_argument("--play", nargs=4, help=argparse.SUPPRESS)  # internal: GAME WARM N DECKS under valgrind
     args = ap.parse_args()
     if args.play:
-        print(f"decisions {play(args.play[0], int(args.play[1]), int(args.play[2]))}")
+        print(f"decisions {play(args.play[0], int(args.play[1]), int(args.play[2]), args.play[3])}")
         return
     unknown = [g for g in args.games_ if g not in GAMES]
     if unknown:
         raise SystemExit(f"error: no game {', '.join(map(repr, unknown))} (games: {', '.join(GAMES)})")
+    if args.decks and len(args.games_) != 1:
+        raise SystemExit("error: --decks names one game's decks: name that one game too")
     if args.games < 1 or args.warm < 0:
         raise SystemExit("error: --games must be at least 1 and --warm not negative")
     if shutil.which("valgrind") is None:
@@ -141,7 +147,7 @@ def main() -> None:
     print(f"{'game':<10} {'tree':<5} {'decisions':>9} " + " ".join(f"{c + '/decision':>23}" for c in cols))
     for gid, label, tree in rows:
         n = args.games * 5 if gid == UNO else args.games
-        r = measure(tree, gid, args.warm, n, args.cache)
+        r = measure(tree, gid, args.warm, n, args.cache, "" if gid == UNO else ",".join(args.decks))
         results.setdefault(gid, {})[label] = r
         print(f"{gid:<10} {label:<5} {r['decisions']:>9} " + " ".join(f"{r[c]:>23,.0f}" for c in cols), flush=True)
         if label == "this" and args.base:
