@@ -46,9 +46,12 @@ def op_move(rules, s, ctx, op, targets):
     was taken from is refreshed once it is empty (KM-R1)."""
     to, position = op["to"], op["position"]
     if to == "floor":
+        casts = [x for x in targets if s.cards[x.iid].kind == "cast"]
+        if not casts or all(F.floor_count(s, x.owner) >= rules.max_floor for x in casts):
+            return False  # nothing can be placed: it has not acted (for an "if you do" after it)
         for x in reversed(targets):
             s.steps.append(("effect_place", x.owner, x.iid, ctx.source))
-        return
+        return None
     decks: list[int] = []
     emptied: list[int] = []
     for x in targets:
