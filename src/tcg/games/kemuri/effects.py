@@ -52,6 +52,18 @@ def op_move(rules, s, ctx, op, targets):
         for x in reversed(targets):
             s.steps.append(("effect_place", x.owner, x.iid, ctx.source))
         return None
+    if to == "event":  # KM-K4: one event on the field; a new one sends the old one away
+        events = [x for x in targets if s.cards[x.iid].kind == "event" and not isinstance(x, Cast)]
+        for x in events:
+            owner = x.owner
+            getattr(s.players[owner], x.zone).remove(x.iid)
+            rules.remove_event(s)
+            s.event = x.iid
+            s.emit("event", {"player": owner, "card": x.iid, "id": s.cards[x.iid].id, "why": "effect",
+                             "from": x.zone})
+            if x.zone == "deck":
+                F.check_refresh(s, owner)
+        return None if events else False
     decks: list[int] = []
     emptied: list[int] = []
     for x in targets:
