@@ -166,6 +166,27 @@ def test_ksel08_a_locked_leader_is_no_target():
     assert events(g, "leader") == [] and events(g, "move") == []
 
 
+# --- KSEL-09: an event from the backyard onto the field ---------------------------------------------------
+
+def test_ksel09_an_event_comes_back_and_sends_the_one_there_away():
+    g = game(p0=dict(hand=["KSEL-09"], backyard=["E-CALL", "K-EA"], used_event=True), p1=dict(event="E-CP"))
+    do(g, "support", card="KSEL-09")                              # one event card: no choice to make
+    assert g.state.event >= 0 and g.state.cards[g.state.event].id == "E-CALL"
+    assert zone(g, 1, "backyard") == ["E-CP"] and zone(g, 0, "backyard") == ["K-EA", "KSEL-09"]
+    ev = events(g, "event")[-1]
+    assert (ev["why"], ev["from"], ev["player"]) == ("effect", "backyard", 0)
+    from tcg.games.kemuri import text as T
+    line = T.lines(seen(g, 1, "support") + seen(g, 1, "event_removed") + seen(g, 1, "event"), 1, "en",
+                   cards=g.rules.cards)[-1]
+    assert line.startswith("Opponent placed the event") and "from the backyard, free (by an effect)" in line, line
+
+
+def test_ksel09_without_an_event_card_nothing():
+    g = game(p0=dict(hand=["KSEL-09"], backyard=["K-EA"]))
+    do(g, "support", card="KSEL-09")
+    assert g.state.event == -1 and events(g, "event") == []
+
+
 # --- the old names and the filter table are selectors -------------------------------------------------
 
 def test_old_target_names_are_preset_selectors():

@@ -201,6 +201,17 @@ def test_ktrg08_the_cap_per_action_ends_the_loop(monkeypatch):
     assert len(zone(g, 0, "seating")) == 2 + 3 and decision(g) == (0, "serve")
 
 
+def test_ktrg08_with_call_in_triggers_the_cap_stops_it_first_then_the_refresh_loop_reading(monkeypatch):
+    # only call-in trigger cards in both decks: every refresh gives the other a call-in that
+    # refreshes again. KTRG-08 triggers on each of its owner's call-ins until the cap; only then,
+    # with nothing triggering any more, is the exchange found endless (a draw, refresh_loop)
+    g = game(p0=dict(floor=["KTRG-08", "K-EA"], deck=["K-TCALL"]), p1=dict(deck=["K-TCALL"]), start="serve")
+    monkeypatch.setattr(g.rules, "max_triggers_per_action", 5)
+    serve(g, "K-EA")
+    assert len(triggered(g)) == 5 and g.state.trig.capped
+    assert g.is_over and g.result["reason"] == "refresh_loop"
+
+
 # --- the call-in triggers of KM-V6 beside them ------------------------------------------------------------------
 
 def test_a_when_trigger_is_no_call_in_trigger():

@@ -129,10 +129,11 @@ def test_every_type_met_has_its_words_in_both_languages(played):
 def test_every_decision_kind_and_end_reason_of_the_game_has_words():
     words = catalog(GAME)
     for kind in ("mulligan", "charcoal", "charcoal_in", "operation", "pay", "trouble", "serve", "help", "close",
-                 "target", "pick_card"):
+                 "target", "pick_card", "target_hidden", "optional"):
         assert f"decision.{kind}" in words, kind
-        # the serving, help and target prompts read the same for everyone (the player named in them)
-        assert f"decision.{kind}.other" in words or kind in ("serve", "help", "target"), kind
+        # the serving, help, target and "you may" prompts read the same for everyone (the player
+        # named in them)
+        assert f"decision.{kind}.other" in words or kind in ("serve", "help", "target", "optional"), kind
     for reason in ("close", "refresh_loop", "concede", "decision_limit", "step_limit"):
         for lang in LANGS:
             text = W.reason_text(reason, lang)

@@ -173,6 +173,9 @@ def _check_op(op, fail) -> None:
     if to == "floor" and (not table or target.zone == "floor"):
         fail("to = \"floor\" places cards as casts from another zone: the target must be a table with a zone"
              " such as \"hand\" or \"backyard\"", "to")
+    if to == "event" and not table:
+        fail("to = \"event\" puts an event card on the field from a zone: the target must be a table with a"
+             " zone such as \"hand\" or \"backyard\"", "to")
     if table and target.zone == to:
         fail(f"the cards are in the {to} already", "to")
 

@@ -46,9 +46,24 @@ def op_move(rules, s, ctx, op, targets):
     was taken from is refreshed once it is empty (KM-R1)."""
     to, position = op["to"], op["position"]
     if to == "floor":
+        casts = [x for x in targets if s.cards[x.iid].kind == "cast"]
+        if not casts or all(F.floor_count(s, x.owner) >= rules.max_floor for x in casts):
+            return False  # nothing can be placed: it has not acted (for an "if you do" after it)
         for x in reversed(targets):
             s.steps.append(("effect_place", x.owner, x.iid, ctx.source))
-        return
+        return None
+    if to == "event":  # KM-K4: one event on the field; a new one sends the old one away
+        events = [x for x in targets if s.cards[x.iid].kind == "event" and not isinstance(x, Cast)]
+        for x in events:
+            owner = x.owner
+            getattr(s.players[owner], x.zone).remove(x.iid)
+            rules.remove_event(s)
+            s.event = x.iid
+            s.emit("event", {"player": owner, "card": x.iid, "id": s.cards[x.iid].id, "why": "effect",
+                             "from": x.zone})
+            if x.zone == "deck":
+                F.check_refresh(s, owner)
+        return None if events else False
     decks: list[int] = []
     emptied: list[int] = []
     for x in targets:

@@ -31,7 +31,7 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        # an optional triggered ability (kind = "trigger" with a when): asked as a whole
        "trigger"]
 #: where a ``move`` puts the cards a target decision chooses (games/kemuri/select.py)
-DESTINATIONS = ["hand", "deck", "backyard", "seating", "floor"]
+DESTINATIONS = ["hand", "deck", "backyard", "seating", "floor", "event"]
 WHY = ["activate", "cast", "lose_seats", "remove_event", "event", "support", "help", "charm"]
 ZONES = ["backyard", "deck", "hand", "seating", "floor"]
 CARD_KINDS = ["cast", "support", "event", "trouble", "leader"]

@@ -131,8 +131,12 @@ def loop_key(s, step: tuple) -> tuple:
                     for ps in s.players)
     steps = tuple(_canon_step(st, canon, seq) for st in s.steps)
     serving = None if s.serving is None else seq(s.serving)
-    tr = s.trig  # triggers with a when: what is used this turn, queued, capped (the index follows the field)
-    trig = None if tr is None else (tuple(sorted(tr.used.items())), tuple(tr.queue), tr.capped)
+    # triggers with a when: what is used this turn, queued, and how many triggered in this action
+    # (the index follows the field): until the cap (max_triggers_per_action) is reached, no two
+    # nodes are alike, so an exchange is called endless only once triggering has stopped — the cap
+    # may well end what would otherwise repeat
+    tr = s.trig
+    trig = None if tr is None else (tuple(sorted(tr.used.items())), tuple(tr.queue), tr.fired, tr.capped)
     return (step, steps, players, s.turn, s.active, s.first, s.phase, canon(s.event), serving,
             seq(s.help_used), s.trouble_used, s.callin_open, tuple(s.owed_call_ins), trig)
 

@@ -18,8 +18,9 @@ from .state import Cast, KMState, printed
 
 #: a player's piles a selector may name (``PlayerState`` lists of instance ids)
 PILES = ("hand", "deck", "backyard", "seating")
-#: where a ``move`` may put cards (``floor``: as a cast, unpaid)
-DESTINATIONS = ("hand", "deck", "backyard", "seating", "floor")
+#: where a ``move`` may put cards (``floor``: as a cast, unpaid; ``event``: as the event on the
+#: field, KM-K4)
+DESTINATIONS = ("hand", "deck", "backyard", "seating", "floor", "event")
 #: the zones where a card's printed text means something (KM-Z1: in the seating zone only its
 #: level counts)
 TEXT_ZONES = ("floor", "hand", "deck", "backyard", "event", "leader")

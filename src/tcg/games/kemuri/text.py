@@ -950,7 +950,10 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
     if kind == "pay":
         return v.say("event.pay", p, card=v.lv(ev.get("card")), why=_pay_why(v, ev.get("why"), src))
     if kind == "event":
-        return v.say("event.event", p, card=card())
+        line = v.say("event.event", p, card=card())
+        if ev.get("why") == "effect":  # put there by an effect (move to = "event")
+            line += T("event.place.effect", zone=zone_name(ev.get("from"), v.lang), source=v.source(src))
+        return line
     if kind == "event_removed":
         return T("event.event_removed", card=card(), source=v.source(src))
     if kind in ("support", "trouble"):
@@ -1090,6 +1093,9 @@ def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
         if kind in SOURCE_EVENTS:  # (a cast placed by an effect names that effect's card)
             out.append(src if kind == "place" and ev.get("why") == "effect" else None)
             src = (ev.get("card"), ev.get("id"))
+            continue
+        if kind == "event" and ev.get("why") == "effect":  # an event put on the field by an effect
+            out.append(src)
             continue
         if kind == "call_in":
             caused = ev.get("why") == "effect"
