@@ -134,3 +134,16 @@ def test_triggers_yuna_shocks_the_biggest_on_attacker_when_the_deck_is_hit():
     assert _card(g, a.target) == "SNP-012"
     g.apply(a)
     assert [u.shock for u in g.state.players[0].chars].count(True) == 1 and not g.state.players[0].chars[2].shock
+
+
+def test_triggers_kanon_attacks_first_so_the_lookout_hits_harder():
+    # Kanon 3/3 ("when this attacks, your other Lookouts get +1 attack") and the awakened Rou 4/6,
+    # an empty opposing field: Kanon attacks first, then Rou hits for 5: 8 cards, not 7
+    g = sn_scenario(dict(chars=["SNP-095", "SNP-091"]), dict(deck=30))
+    a = act(g, SH.policy)
+    assert a.type == "attack" and _card(g, a.attacker) == "SNP-095"
+    g.apply(a)
+    _play_until(g)
+    g.apply(act(g, SH.policy))
+    _play_until(g)
+    assert len(g.state.players[1].deck) == 30 - 8

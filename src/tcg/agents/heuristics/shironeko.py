@@ -220,14 +220,17 @@ class _Ctx(Sides):
             (self.my_deck < self.opp_deck and self.my_deck <= 14)
         behind = self.my_deck < self.opp_deck
         good = []
+        self._plan = ready  # what the "when this character attacks" abilities see while valued
+        bonus = {u["iid"]: _attack_trigger_value(u, self) for u in ready}
         for u in ready:
-            out = self.attack_outcome(u)
+            out = self.attack_outcome(u) + bonus[u["iid"]]
             ok = out >= -0.5 or late
             if not ok and behind:  # accept a block where both characters fall
                 ok = all(b_attack < _rem(u) or u["attack"] >= b_rem for b_attack, b_rem, _ in self.blockers())
             if ok and self.keeps_us_alive(u["iid"]):
                 good.append((out, u))
-        good.sort(key=lambda t: (-(t[0] >= 0), -t[1]["attack"], -t[0]))
+        # an attack whose trigger helps the others goes first
+        good.sort(key=lambda t: (-(t[0] >= 0), -(bonus[t[1]["iid"]] > 0), -t[1]["attack"], -t[0]))
         self._plan = [u for _, u in good]
         return self._plan
 
@@ -436,6 +439,18 @@ def _trigger_value(ab, c: _Ctx, source: int | None) -> float:
         return 0.0
     v = _effects_value(ab.effects, c, source)
     return max(v, 0.0) if ab.optional else v
+
+
+def _attack_trigger_value(u: dict, c: _Ctx) -> float:
+    """What the attacker's own "when this character attacks" abilities are worth (0 for a card
+    without them)."""
+    v = 0.0
+    for ab in _abilities(u["id"], "trigger"):
+        w = ab.when
+        if w is not None and w.event == "attacks" and w.this:
+            if not ab.runes or _runes_met(list(u.get("runes") or ()), ab.runes):
+                v += _trigger_value(ab, c, u["iid"])
+    return v
 
 
 def _enter_triggers_value(card_dict: dict, c: _Ctx, runes: list) -> float:
