@@ -249,8 +249,7 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
     The card language (``shironeko_language``): an op whose ``if`` does not hold is worth nothing,
     nor one with ``if_done`` after an op that did nothing; an ``optional`` op is worth at least 0
     (it is declined; ``asked``: the value of saying yes, for the ``optional`` decision itself); a
-    selector table over the character area counts only the characters it
-    names."""
+    selector table over the character area counts only the characters it names."""
     v = 0.0
     hand_n = len(c.hand)
     lw = _life_weight(c.my_deck)
