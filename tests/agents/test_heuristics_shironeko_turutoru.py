@@ -23,9 +23,10 @@ from .scenario import scenario_game as _game
 # =================================================================================================
 
 def sn_scenario(p0: dict, p1: dict, active: int = 0, turn: int = 5, steps=None):
-    """Real cards. Per player: deck (count of filler cards or list of ids), hand, town (red souls
+    """Real cards. Per player: deck (count of filler cards or list of ids), hand, discard, town (red souls
     by default: count or list of (id, on)), chars (dicts: card, on, sick, attacked, damage)."""
     from tcg.games.shironeko.state import SNState, Unit
+    from tcg.games.shironeko.triggers import reindex
     rules = get_rules("shironeko")
     rules.profile  # noqa: B018 - loads the numbers (max characters, hand limit)
     pool, lay = Pool(rules), []
@@ -43,16 +44,18 @@ def sn_scenario(p0: dict, p1: dict, active: int = 0, turn: int = 5, steps=None):
             u.on, u.attacked, u.damage = c.get("on", True), c.get("attacked", False), c.get("damage", 0)
             units.append(u)
         lay.append(dict(deck=[new(c, p) for c in deck], hand=[new(c, p) for c in spec.get("hand", [])],
+                        discard=[new(c, p) for c in spec.get("discard", [])],
                         town=[(new(c, p), on) for c, on in town], chars=units))
     s = SNState(0, tuple(pool.cards), tuple(pool.owner))
     for p, z in enumerate(lay):
         ps = s.players[p]
-        ps.deck, ps.hand, ps.chars = z["deck"], z["hand"], z["chars"]
+        ps.deck, ps.hand, ps.chars, ps.discard = z["deck"], z["hand"], z["chars"], z["discard"]
         ps.town = [i for i, _ in z["town"]]
         ps.souls_off = {i for i, on in z["town"] if not on}
         ps.mulliganed = True
     s.first, s.active, s.phase, s.turn = 0, active, "main", turn
     s.steps = steps(s) if steps else [("main",)]
+    reindex(s)  # the triggers of the characters laid on the field
     return _game("shironeko", s)
 
 

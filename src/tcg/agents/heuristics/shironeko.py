@@ -26,6 +26,7 @@ from ...engine.action import Action
 from ...engine.rng import Rng
 from ..base import AgentView
 from ...games.shironeko.flow import runes_met
+from . import shironeko_language as L
 from .common import (CardTexts, Sides, best_target, chosen_args, damage_worth,
                      decide_in_context, find_unit, least_kept, settled_value, stepped)
 
@@ -219,14 +220,17 @@ class _Ctx(Sides):
             (self.my_deck < self.opp_deck and self.my_deck <= 14)
         behind = self.my_deck < self.opp_deck
         good = []
+        self._plan = ready  # what the "when this character attacks" abilities see while valued
+        bonus = {u["iid"]: _attack_trigger_value(u, self) for u in ready}
         for u in ready:
-            out = self.attack_outcome(u)
+            out = self.attack_outcome(u) + bonus[u["iid"]]
             ok = out >= -0.5 or late
             if not ok and behind:  # accept a block where both characters fall
                 ok = all(b_attack < _rem(u) or u["attack"] >= b_rem for b_attack, b_rem, _ in self.blockers())
             if ok and self.keeps_us_alive(u["iid"]):
                 good.append((out, u))
-        good.sort(key=lambda t: (-(t[0] >= 0), -t[1]["attack"], -t[0]))
+        # an attack whose trigger helps the others goes first
+        good.sort(key=lambda t: (-(t[0] >= 0), -(bonus[t[1]["iid"]] > 0), -t[1]["attack"], -t[0]))
         self._plan = [u for _, u in good]
         return self._plan
 
@@ -239,21 +243,26 @@ def _dmg_value(u: dict, n: int) -> float:
     return 0.25 * n
 
 
-def _effects_value(ops, c: _Ctx, source_iid: int | None = None) -> float:
-    """Rough worth of resolving these effect operations now, on our turn, in deck cards."""
+def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = False) -> float:
+    """Rough worth of resolving these effect operations now, on our turn, in deck cards.
+
+    The card language (``shironeko_language``): an op whose ``if`` does not hold is worth nothing,
+    nor one with ``if_done`` after an op that did nothing; an ``optional`` op is worth at least 0
+    (it is declined; ``asked``: the value of saying yes, for the ``optional`` decision itself); a
+    selector table over the character area counts only the characters it names."""
     v = 0.0
     hand_n = len(c.hand)
     lw = _life_weight(c.my_deck)
-    mine, theirs = c.mine, c.theirs
     attackers = c.plan()
     n_att = len(attackers)
-    for op in ops:
+
+    def _one(op, mine, theirs) -> float:
+        nonlocal hand_n
+        d = 0.0
         name, a = op.name, op.args
         tgt = _target_name(a.get("target"))
         if tgt is None:  # a selector table over a pile (a move between piles)
-            if name == "move" and a["target"].side == "own" and a.get("to") in ("hand", "characters"):
-                v += 0.8
-            continue
+            return d + _pile_move_value(op, c, lw)
         opp_t = tgt in ("choose_opponent_character", "choose_character", "all_opponent_characters")
         own_t = tgt in ("choose_own_character", "choose_own_other_character", "all_own_characters",
                         "all_own_other_characters", "self")
@@ -262,22 +271,22 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None) -> float:
             own_pool = [u for u in mine if u["iid"] == source_iid]
         every = tgt.startswith("all_")
         if name == "damage":
-            v += damage_worth(_dmg_value, a.get("amount", 0), tgt, every, theirs, mine, opp_t,
+            d += damage_worth(_dmg_value, a.get("amount", 0), tgt, every, theirs, mine, opp_t,
                               own_pool if own_t else None)
         elif name == "destroy":
             if opp_t:
-                v += max((_unit_value(u) for u in theirs), default=0.0)
+                d += max((_unit_value(u) for u in theirs), default=0.0)
             elif own_t:
-                v -= min((_unit_value(u) for u in own_pool), default=0.0)
+                d -= min((_unit_value(u) for u in own_pool), default=0.0)
         elif name == "move":
             to = a.get("to")
             if tgt == "this_card":
-                v += 0.8
+                d += 0.8
             elif opp_t and theirs:
                 best = max(_unit_value(u) for u in theirs)
-                v += best * (0.6 if to == "hand" else 0.9) - (0.8 if to == "deck" else 0.0)
+                d += best * (0.6 if to == "hand" else 0.9) - (0.8 if to == "deck" else 0.0)
             elif own_t:
-                v -= min((_unit_value(u) for u in own_pool), default=0.0)
+                d -= min((_unit_value(u) for u in own_pool), default=0.0)
         elif name == "modify":
             n = a.get("amount", 0)
             stat = a.get("stat")
@@ -285,64 +294,117 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None) -> float:
                 pool = [u for u in attackers if u in own_pool] if stat == "attack" else own_pool
                 if stat == "attack" and n > 0:
                     k = len(pool) if every else min(1, len(pool))
-                    v += 0.8 * n * k
+                    d += 0.8 * n * k
                 elif stat == "hp" and n > 0:
-                    v += 0.1 * n * (len(pool) if every else min(1, len(pool)))
+                    d += 0.1 * n * (len(pool) if every else min(1, len(pool)))
             elif opp_t and n < 0:
                 if stat == "attack":
                     k = len(theirs) if every else min(1, len(theirs))
-                    v += 0.25 * -n * k
+                    d += 0.25 * -n * k
                 else:
                     kills = [_unit_value(u) for u in theirs if _rem(u) <= -n]
-                    v += (sum(kills) if every else max(kills, default=0.0)) + 0.1 * len(theirs)
+                    d += (sum(kills) if every else max(kills, default=0.0)) + 0.1 * len(theirs)
         elif name == "add_marker":
             if opp_t and theirs:
                 vals = [0.6 * u["attack"] + (0.8 if u["on"] else 0.3) +
                         (0.5 * _unit_value(u) if a.get("marker") == "poison" and _rem(u) <= 2 else 0.0)
                         for u in theirs]
-                v += sum(vals) if every else max(vals)
+                d += sum(vals) if every else max(vals)
         elif name == "set_state":
             if a.get("state") == "off":
                 if opp_t:
                     vals = [0.4 + 0.4 * u["attack"] + (0.8 if n_att or any(_ready(x) for x in mine) else 0.0)
                             for u in theirs if u["on"]]
-                    v += sum(vals) if every else max(vals, default=0.0)
+                    d += sum(vals) if every else max(vals, default=0.0)
             elif own_t:
                 vals = [1.0 * u["attack"] if not u["attacked"] and not u["sick"] else 0.3
                         for u in own_pool if not u["on"]]
-                v += sum(vals) if every else max(vals, default=0.0)
+                d += sum(vals) if every else max(vals, default=0.0)
         elif name == "heal":
             if own_t:
                 vals = [min(u["damage"], a.get("amount") or 99) * 0.4 for u in own_pool]
-                v += sum(vals) if every else max(vals, default=0.0)
+                d += sum(vals) if every else max(vals, default=0.0)
         elif name == "remove_marker":
             if own_t:
-                v += 0.8 if any(u["shock"] or u["poison"] for u in own_pool) else 0.0
+                d += 0.8 if any(u["shock"] or u["poison"] for u in own_pool) else 0.0
         elif name in ("player_damage", "mill"):
             n = a.get("amount", 0)
             if a.get("player", "opponent") == "opponent":
-                v += 100.0 if n >= c.opp_deck else n
+                d += 100.0 if n >= c.opp_deck else n
             else:
-                v -= 100.0 if n >= c.my_deck else n * lw
+                d -= 100.0 if n >= c.my_deck else n * lw
         elif name == "draw":
             n = a.get("amount", 0)
             if a.get("player") == "opponent":
-                v += 0.2 * n + (100.0 if n >= c.opp_deck else 0.0)
+                d += 0.2 * n + (100.0 if n >= c.opp_deck else 0.0)
             else:
                 need = 0.8 if hand_n <= 2 else 0.5 if hand_n <= 4 else 0.15
-                v += n * (need - lw) - (100.0 if n >= c.my_deck else 0.0)
+                d += n * (need - lw) - (100.0 if n >= c.my_deck else 0.0)
                 hand_n += n
         elif name == "search":
-            v += 0.7 - lw if c.my_deck > 1 else -100.0
+            d += 0.7 - lw if c.my_deck > 1 else -100.0
         elif name == "build":
             if c.me["town_deck"] > 0:
-                v += 1.2 * min(a.get("amount", 1), c.me["town_deck"])
+                d += 1.2 * min(a.get("amount", 1), c.me["town_deck"])
         elif name == "ready_souls":
             off = sum(1 for t in c.me["town"] if not t["on"])
-            v += 0.5 * min(off, a.get("amount", 1))
+            d += 0.5 * min(off, a.get("amount", 1))
         elif name == "recycle":
-            v += 0.9 * min(a.get("amount", 1), len(c.me["discard"]))
+            d += 0.9 * min(a.get("amount", 1), len(c.me["discard"]))
+        return d
+
+    done = True
+    for op in ops:
+        if op.if_done and not done:
+            continue
+        if op.cond is not None and not L.holds(c.obs, c.p, op.cond):
+            done = False
+            continue
+        mine, theirs = c.mine, c.theirs
+        target = op.args.get("target")
+        if target is not None and not isinstance(target, str) and target.zone == "characters" and \
+                (target.tests or target.other):
+            mine, theirs = L.units(mine, target, source_iid), L.units(theirs, target, source_iid)
+            done = bool(mine if target.side == "own" else theirs if target.side == "opponent" else mine or theirs)
+        elif target is not None and not isinstance(target, str) and target.zone != "characters":
+            found = L.pile(c.obs, c.p, target)
+            done = found is None or bool(found)
+        else:
+            done = True
+        d = _one(op, mine, theirs)
+        if op.optional and d < 0 and not asked:
+            d, done = 0.0, False  # "you may": it says no
+        v += d
     return v
+
+
+def _pile_move_value(op, c: _Ctx, lw: float) -> float:
+    """A ``move`` of cards of a pile (a selector table): ours from the discard pile to the hand or
+    the field (the best card), under our deck (each card one more card of 'life'), from the hand
+    back to the deck (life back, a card of the hand gone); the opponent's out of their discard pile
+    (a little)."""
+    sel, to = op.args["target"], op.args.get("to")
+    if op.name != "move":
+        return 0.0
+    found = L.pile(c.obs, c.p, sel)
+    if found is None:  # a deck or a hidden hand: as before
+        return 0.8 if sel.side == "own" and to in ("hand", "characters") else 0.0
+    ours = [card for own, card in found if own]
+    k = min(L.how_many(sel), len(found))
+    if not k:
+        return 0.0
+    if not ours:
+        return 0.1 * k if to in ("removed", "deck") else 0.0
+    if sel.zone == "hand":
+        return k * (max(lw, 0.15) - 0.3) if to == "deck" else -0.5 * k
+    best = max(_card_value(card) if card.get("kind") in ("character", "awakened_character") else 1.5 for card in ours)
+    if to == "hand":
+        return 0.6 + 0.1 * best
+    if to == "characters":
+        return 0.8 * best
+    if to == "deck":
+        return min(k, len(ours)) * max(lw, 0.3)
+    return 0.0
 
 
 def _target_name(target) -> str | None:
@@ -363,7 +425,54 @@ def _on_enter_value(card_dict: dict, c: _Ctx, runes: list) -> float:
     for ab in _abilities(card_dict["id"], "on_enter"):
         if ab.runes and not _runes_met(runes, ab.runes):
             continue
+        if ab.cond is not None and not L.holds(c.obs, c.p, ab.cond):
+            continue
         v += _effects_value(ab.effects, c)
+    return v + _enter_triggers_value(card_dict, c, runes)
+
+
+def _trigger_value(ab, c: _Ctx, source: int | None) -> float:
+    """What a triggered ability (with ``when``) is worth when it triggers now: nothing when its
+    ``if`` does not hold; an ``optional`` one at least 0 (it is declined)."""
+    if ab.cond is not None and not L.holds(c.obs, c.p, ab.cond):
+        return 0.0
+    v = _effects_value(ab.effects, c, source)
+    return max(v, 0.0) if ab.optional else v
+
+
+def _attack_trigger_value(u: dict, c: _Ctx) -> float:
+    """What the attacker's own "when this character attacks" abilities are worth (0 for a card
+    without them)."""
+    v = 0.0
+    for ab in _abilities(u["id"], "trigger"):
+        w = ab.when
+        if w is not None and w.event == "attacks" and w.this:
+            if not ab.runes or _runes_met(list(u.get("runes") or ()), ab.runes):
+                v += _trigger_value(ab, c, u["iid"])
+    return v
+
+
+def _enter_triggers_value(card_dict: dict, c: _Ctx, runes: list) -> float:
+    """The triggers (``when`` event ``enters``) a character entering from the hand sets off: its
+    own ("when this character enters") and those of our characters on the field waiting for
+    another character of ours ("when another character of yours enters")."""
+    v = 0.0
+    for ab in _abilities(card_dict["id"], "trigger"):
+        w = ab.when
+        if w is not None and w.event == "enters" and w.this and w.frm in (None, "hand") and w.player != "opponent":
+            if not ab.runes or _runes_met(runes, ab.runes):
+                v += _trigger_value(ab, c, None)
+    for u in c.mine:
+        for ab in _abilities(u["id"], "trigger"):
+            w = ab.when
+            if w is None or w.event != "enters" or w.this or w.frm not in (None, "hand") or w.player == "opponent":
+                continue
+            sel = w.card
+            if sel is not None and (sel.side == "opponent" or not L.matches(sel, card_dict)):
+                continue
+            if ab.runes and not _runes_met(list(u.get("runes") or ()), ab.runes):
+                continue
+            v += _trigger_value(ab, c, u["iid"])
     return v
 
 
@@ -573,14 +682,14 @@ def _trigger(view: AgentView, c: _Ctx) -> Action:
     return min(view.choices, key=key)
 
 
-def _pile_card(c: _Ctx, iid: int) -> tuple[dict, bool] | None:
-    """A card the player sees in a pile (hand, discard, town...) with this instance id, and
-    whether it is ours."""
+def _pile_card(c: _Ctx, iid: int) -> tuple[dict, bool, str] | None:
+    """A card the player sees in a pile (hand, discard, town...) with this instance id, whether
+    it is ours, and the pile."""
     for side, ours in ((c.me, True), (c.opp, False)):
         for z in ("hand", "discard", "town", "damage_area", "removed", "leader_hand"):
             for card in side.get(z) or ():
                 if card.get("iid") == iid:
-                    return card, ours
+                    return card, ours, z
     return None
 
 
@@ -606,9 +715,11 @@ def _target(view: AgentView, c: _Ctx) -> Action:
         found = _pile_card(c, a.target)
         if found is None:
             return 0.0
-        card, ours = found
+        card, ours, zone = found
         v = _card_value(card) if "id" in card else 0.0
         if ours:
+            if to == "deck" and zone == "discard":
+                return 1.0 + 0.01 * v  # one more card of 'life' under the deck
             return v if to in ("hand", "characters") else -v
         return v
     best = max(picks, key=worth)
@@ -636,8 +747,13 @@ def _optional(view: AgentView, c: _Ctx) -> Action:
                 if ab.kind == "trigger" and getattr(ab, "when", None) is not None:
                     ops.extend(ab.effects)
             else:
-                ops.extend(o for o in ab.effects if o.name == op and o.optional)
-    yes = not ops or _effects_value(ops, c, info.get("source")) >= 0
+                effects = list(ab.effects)
+                for k, o in enumerate(effects):
+                    if o.name == op and o.optional:
+                        ops.append(o)
+                        ops.extend(effects[k + 1:k + 1 + next((j for j, x in enumerate(effects[k + 1:])
+                                                               if not x.if_done), len(effects) - k - 1)])
+    yes = not ops or _effects_value(ops, c, info.get("source"), asked=True) >= 0
     return next((a for a in view.choices if a.type == "optional" and bool(a.get("use")) == yes), view.choices[0])
 
 

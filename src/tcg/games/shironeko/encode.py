@@ -35,7 +35,9 @@ DESTINATIONS = ["hand", "deck", "discard", "removed", "characters"]
 WHY = ["activate", "awaken", "burst", "change", "leaderize", "monster", "place"]
 CARD_KINDS = ["character", "awakened_character", "monster", "leader", "town"]
 
-HAND, TOWN, FIELD, LEADERS, PILE, UNDER, USING, CAND = 16, 16, 8, 8, 60, 12, 8, 24
+HAND, TOWN, FIELD, LEADERS, PILE, UNDER, USING = 16, 16, 8, 8, 60, 12, 8
+#: a target decision may offer every card of a pile (a selector table over the discard pile)
+CAND = PILE
 
 
 def observation():
