@@ -216,6 +216,24 @@ def test_old_names_pick_what_they_picked():
                      "own_receiving_cast": ["K-EB"], "own_serving_cast": [], "opponent_serving_cast": ["K-LA"]}
 
 
+def test_the_old_names_pick_what_their_presets_pick():
+    """The rules work the old names out directly (a fast path): the same casts, in the same order,
+    as their preset selectors, for either controller, in and out of a serving."""
+    from tcg.games.kemuri.select import PRESETS, candidates
+    g = game(p0=dict(floor=["K-EA", dict(card="K-LB", below=["K-EB"])]), p1=dict(floor=["K-LC", "K-LA"]),
+             start="serve")
+    states = [g.state.clone()]
+    do(g, "serve", cast="K-EA", target="K-LA")
+    states.append(g.state)
+    for s in states:
+        for c in (0, 1):
+            for name, sel in PRESETS.items():
+                fast = g.rules._preset(s, c, name) if not name.startswith("choose_") else \
+                    g.rules.effect_candidates(s, type("Ctx", (), {"controller": c, "source": -1})(), name,
+                                              type("Op", (), {"args": {}})())
+                assert fast == candidates(s, c, -1, sel), (name, c)
+
+
 def test_the_filter_table_matches_as_its_selector_keys():
     from tcg.games.kemuri import flow as F
     from tcg.games.kemuri.select import FILTER_KEYS, SELECTORS, locate

@@ -20,6 +20,7 @@ from . import loops as L
 from . import select as KS
 from . import triggers as KT
 from .conditions import CONDITIONS
+from .effects import SERVING
 from .state import (NO_CHARM, CallInStep, Cast, CharcoalInPending, KMState, PayPending, PayStep, PickCardPending,
                     printed)
 
@@ -291,11 +292,9 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
     def advance(self, s) -> None:
         """``StepRuleset.advance``; with triggers dealt, what triggered is put on the stack after
         each step (``after_op``)."""
-        if s.trig is None:
-            StepRuleset.advance(self, s)
-            return
         steps, handlers = s.steps, self._STEPS
         budget = self.max_steps_per_apply
+        tr = s.trig  # (set when the state is made: None, no dealt card has a trigger with a when)
         while s.decision is None and not s.over:
             budget -= 1
             if budget < 0:  # safety cap: a loop in card text ends the game in a draw
@@ -304,7 +303,7 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
                 return
             step = steps.pop()
             handlers[step[0]](self, s, step)
-            if s.trig.queue and not s.over:
+            if tr is not None and tr.queue and not s.over:
                 self.after_op(s)
 
     def after_op(self, s) -> None:
@@ -840,8 +839,11 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         return c if c is not None else KS.locate(s, iid)
 
     def effect_candidates(self, s, ctx: EffectCtx, sel, op) -> list:
-        preset = KS.PRESETS[sel] if isinstance(sel, str) else sel  # choose_own_cast, choose_opponent_cast
-        found = KS.candidates(s, ctx.controller, ctx.source, preset)
+        if isinstance(sel, str):  # choose_own_cast, choose_opponent_cast: their presets' casts
+            c = ctx.controller
+            found = list(s.players[c].floor if sel == "choose_own_cast" else s.players[1 - c].floor)
+        else:
+            found = KS.candidates(s, ctx.controller, ctx.source, sel)
         flt = op.args.get("filter")
         return [x for x in found if F.matches(s.cards[x.iid], flt)] if flt else found
 
@@ -859,7 +861,29 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         if sel == "self":  # this card as a cast on a floor (nothing from a pile, the event...)
             c = s.players[s.owner[ctx.source]].cast(ctx.source) if ctx.source >= 0 else None
             return [c] if c is not None else []
-        return KS.candidates(s, ctx.controller, ctx.source, KS.PRESETS[sel])
+        return self._preset(s, ctx.controller, sel)
+
+    def _preset(self, s, c: int, sel: str) -> list:
+        """What the old target name ``sel`` picks: what its preset selector (games/kemuri/select.py,
+        ``PRESETS``) picks, worked out directly (the names are on the hot paths of the sample set)."""
+        if sel == "all_own_casts":
+            return list(s.players[c].floor)
+        if sel == "all_opponent_casts":
+            return list(s.players[1 - c].floor)
+        if sel == "all_casts":
+            return s.players[c].floor + s.players[1 - c].floor
+        role = SERVING.get(sel)
+        if role is not None:  # the serving's casts, relative to the controller where it says so
+            if s.serving is None:
+                return []
+            iid = s.serving[role[0]]
+            if iid < 0 or (role[1] is not None and (s.owner[iid] == c) != role[1]):
+                return []
+            x = s.players[s.owner[iid]].cast(iid)
+            return [x] if x is not None else []
+        p = c if sel == "own_leader" else 1 - c  # own_leader, opponent_leader
+        i = s.players[p].leader
+        return [KS.Loose(i, p, "leader")] if i >= 0 else []
 
     def effect_can_act(self, s, ctx: EffectCtx, op) -> bool:
         """Whether an op without a target could do anything now: an optional op that cannot is

@@ -144,7 +144,7 @@ class Printed:
     it."""
 
     __slots__ = ("cards", "level", "trigger", "mods", "charm", "activates", "views", "cast_views", "leader_views",
-                 "pile_views", "seatings", "plain_casts", "conds", "static_conds", "whens")
+                 "pile_views", "seatings", "plain_casts", "conds", "static_conds", "any_static_conds", "whens")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
@@ -171,6 +171,7 @@ class Printed:
         #: whose condition holds); None for the others
         self.static_conds = tuple(_static_conds(c) if any(ab.kind == "static" and ab.cond is not None
                                                            for ab in c.abilities) else None for c in cards)
+        self.any_static_conds = any(x is not None for x in self.static_conds)
         self.activates = tuple(tuple((ab.index, ab.cost) for ab in c.abilities if ab.kind == "activate")
                                for c in cards)
         self.views = None

@@ -188,7 +188,7 @@ def _observe_shared(rules, s: KMState, viewer: int | None) -> dict[str, Any]:
     sig: list = [x.iid for ps in s.players for x in ps.floor if mods[x.iid] is not None]
     if s.event >= 0 and mods[s.event] is not None:
         sig.append(-1 - s.event)
-    if any(conds[i if i >= 0 else -1 - i] is not None for i in sig):
+    if d.any_static_conds and any(conds[i if i >= 0 else -1 - i] is not None for i in sig):
         sig = [(i, F.holding(s, j, conds[j])) if conds[j] is not None else i
                for i in sig for j in (i if i >= 0 else -1 - i,)]
     sig = tuple(sig)
