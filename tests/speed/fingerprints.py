@@ -15,7 +15,8 @@ from tcg.api import GAMES, list_decks, new_game
 PLANS = (("random", 30), ("heuristic", 4), ("ismcts", 2))
 #: the sample decks the golden table was made with, by game: a sample deck added later plays no
 #: part (the games go through these in turn, so a new one would change which decks meet)
-DECKS = {"zx": ("azure_tide", "crimson_vanguard", "lantern_grove")}
+DECKS = {"zx": ("azure_tide", "crimson_vanguard", "lantern_grove"),
+         "turutoru": ("control", "rush", "steel_dragons")}
 
 
 def play(game_id: str, agent: str, n: int) -> str:
