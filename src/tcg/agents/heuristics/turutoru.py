@@ -494,6 +494,8 @@ def _pile_move_value(op, sel, c: _Ctx, source_iid) -> float:
             w = (1.0 + 0.5 * _body(x) + (1.0 if size < 2 else 0.3)) if size < 6 else 0.1
         else:
             w = _card_keep(x, c) if x.get("kind") else 0.5
+            if own and to == "hand":  # a card back to the hand: about a draw, a chosen one
+                w = 0.4 * w + 0.5 * max(0.0, _draw_need(c))
         gain = to in ("field", "hand")
         if own:
             vals.append(w if gain else -w)
