@@ -29,7 +29,15 @@ games used to run to a drawn deck-out, both sides putting characters to bed and 
 So a power pump counts only for the attackers the attack will then send, damage to the
 opponent's HP is worth more as that HP runs low, the first character whose ability damages the
 opponent's HP is placed even on a full field, and the urgency to attack grows as the deck runs
-out."""
+out.
+
+The card language (set 1.2.0, ``turutoru_language.py``): an op's selector table narrows the
+characters it is valued on by its tests (side, power / toughness ranges, name, awake...); a
+``move`` over a pile is valued by the cards it would take (ours back to the hand or field, the
+opponent's out of their hand or programs); an ability or op whose ``if`` does not hold now is
+worth nothing, nor an ``if_done`` op after one that had nothing to act on; ``same`` acts on what
+the op before did; a "you may" is answered by what that op and the ones after it are worth, an
+optional triggered ability by what all its ops are worth (no draw into a deck-out)."""
 from __future__ import annotations
 
 from itertools import combinations
