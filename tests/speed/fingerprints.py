@@ -16,7 +16,8 @@ PLANS = (("random", 30), ("heuristic", 4), ("ismcts", 2))
 #: the sample decks the golden table was made with, by game: a sample deck added later plays no
 #: part (the games go through these in turn, so a new one would change which decks meet)
 DECKS = {"zx": ("azure_tide", "crimson_vanguard", "lantern_grove"),
-         "shironeko": ("blue_control", "leader_march", "poison_mill", "red_rush", "thunder_tempo")}
+         "shironeko": ("blue_control", "leader_march", "poison_mill", "red_rush", "thunder_tempo"),
+         "turutoru": ("control", "rush", "steel_dragons")}
 
 
 def play(game_id: str, agent: str, n: int) -> str:

@@ -29,7 +29,15 @@ games used to run to a drawn deck-out, both sides putting characters to bed and 
 So a power pump counts only for the attackers the attack will then send, damage to the
 opponent's HP is worth more as that HP runs low, the first character whose ability damages the
 opponent's HP is placed even on a full field, and the urgency to attack grows as the deck runs
-out."""
+out.
+
+The card language (set 1.2.0, ``turutoru_language.py``): an op's selector table narrows the
+characters it is valued on by its tests (side, power / toughness ranges, name, awake...); a
+``move`` over a pile is valued by the cards it would take (ours back to the hand or field, the
+opponent's out of their hand or programs); an ability or op whose ``if`` does not hold now is
+worth nothing, nor an ``if_done`` op after one that had nothing to act on; ``same`` acts on what
+the op before did; a "you may" is answered by what that op and the ones after it are worth, an
+optional triggered ability by what all its ops are worth (no draw into a deck-out)."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -38,6 +46,7 @@ from ...engine.action import Action
 from ...engine.cards import FrozenView
 from ...engine.rng import Rng
 from ..base import AgentView
+from . import turutoru_language as L
 from .common import (CardTexts, Sides, best_target, chosen_args, damage_worth,
                      decide_in_context, find_unit, least_kept, logistic, settled_value, stepped)
 
@@ -110,6 +119,9 @@ def _read_bonus(cid) -> float:
     v = 0.0
     for ab in card.abilities:
         burn = any(op.name == "hit" and op.args.get("player", "opponent") == "opponent" for op in ab.effects)
+        if ab.kind == "trigger":  # it works by itself, but only when its event comes
+            v += 1.2 if burn else 0.5
+            continue
         v += 2.5 if burn else {"static": 1.0, "activated": 0.6}.get(ab.kind, 0.0)
     return v
 
@@ -375,22 +387,53 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
     if attack_coming is None:
         attack_coming = c.later_attack()
     v = 0.0
+    acted, prev = True, None  # whether the op before acted ("if you do"); its targets ("same")
     for op in ops:
         name, a = op.name, op.args
+        if op.if_done and not acted:
+            continue  # "if you do": the op before did nothing
+        if op.cond is not None and not L.holds(c.obs, c.p, op.cond):
+            acted = False
+            continue
         if name in _NO_POOLS:  # effects on players and piles: no characters read
             v += _player_effect_value(name, a, c)
+            acted = True
             continue
-        tgt = _target_name(a.get("target"))
-        flt = a.get("filter")
-        opp_pool = [u for u in theirs if _matches(u, flt)]
-        own_pool = [u for u in mine if _matches(u, flt)]
-        if tgt == "self":
-            own_pool = [u for u in own_pool if u["iid"] == source_iid]
-        elif tgt == "attached":
-            own_pool = [u for u in own_pool if source_iid in [d["iid"] for d in u.get("devices") or ()]]
-        every = tgt.startswith("all_") or tgt in ("self", "attached")
-        opp_t = tgt in ("choose_opponent_character", "all_opponent_characters", "choose_character")
-        own_t = tgt in ("choose_own_character", "all_own_characters", "self", "attached")
+        target = a.get("target")
+        if target is not None and not isinstance(target, str) and target.zone != "field":
+            got = _pile_move_value(op, target, c, source_iid) if name == "move" else None
+            acted = bool(got)
+            v += got or 0.0
+            prev = None
+            continue
+        if target == "same" and prev is not None:
+            tgt, every, opp_t, own_t, opp_pool, own_pool = prev
+        else:
+            tgt = _target_name(target)
+            flt = a.get("filter")
+            opp_pool = [u for u in theirs if _matches(u, flt)]
+            own_pool = [u for u in mine if _matches(u, flt)]
+            if target is not None and not isinstance(target, str):  # a selector table's tests
+                opp_pool = [u for u in opp_pool if L.matches(target, u, _card(u["id"]))
+                            and not (target.other and u["iid"] == source_iid)]
+                own_pool = [u for u in own_pool if L.matches(target, u, _card(u["id"]))
+                            and not (target.other and u["iid"] == source_iid)]
+            if tgt == "self":
+                own_pool = [u for u in own_pool if u["iid"] == source_iid]
+            elif tgt == "attached":
+                own_pool = [u for u in own_pool if source_iid in [d["iid"] for d in u.get("devices") or ()]]
+            every = tgt.startswith("all_") or tgt in ("self", "attached")
+            opp_t = tgt in ("choose_opponent_character", "all_opponent_characters", "choose_character")
+            own_t = tgt in ("choose_own_character", "all_own_characters", "self", "attached")
+        if name == "set_state" and opp_t and a.get("state") == "asleep":
+            # the one it puts to bed: the strongest awake one ("same" acts on it next)
+            hit = [u for u in opp_pool if u["awake"]]
+            if not every and hit:
+                hit = [max(hit, key=lambda u: u["power_now"])]
+            prev = (tgt, every, opp_t, own_t, hit, [])
+        else:
+            prev = (tgt, every, opp_t, own_t, opp_pool, own_pool)
+        acted = bool(opp_pool if opp_t else own_pool if own_t else opp_pool or own_pool)
         if name == "damage":
             v += damage_worth(_kill_or_chip, a.get("amount", 0), tgt, every, opp_pool, own_pool, opp_t)
         elif name == "destroy" or (name == "move" and a.get("to") == "discard"):
@@ -434,6 +477,42 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
                 vals = [0.6 * u["power_now"] + 0.5 for u in opp_pool if u["awake"]]
                 v += sum(vals) if every else max(vals, default=0.0)
     return v
+
+
+def _pile_move_value(op, sel, c: _Ctx, source_iid) -> float:
+    """What a ``move`` of a selector table over a pile (discard, hand, deck, programs...) is worth:
+    our cards brought to our hand or field are worth what we keep them for (a character put
+    onto the field: its body), the opponent's cards taken from their hand or programs what a
+    card of theirs is on average; cards the observation does not list are guessed."""
+    to = op.args.get("to")
+    how = L.how_many(sel)
+    found = L.candidates(c.obs, c.p, sel, _card, source_iid)
+    if found is None:  # a hidden zone: their hand / programs / a deck
+        if sel.side == "opponent" and sel.zone in ("hand", "programs") and to in ("discard", "deck"):
+            n = c.opp.get("hand_count", 0) if sel.zone == "hand" else c.opp.get("program_count", 0)
+            return min(how, n) * (1.2 if sel.zone == "hand" else 1.6)
+        return 0.0
+    vals = []
+    for owner, x in found:
+        own = owner == c.p
+        if x.get("iid") == source_iid and sel.zone == "hand":
+            continue  # the application itself: in the discard pile by then
+        if own and to == "field" and x.get("kind") == "character":
+            size = len(c.mine)
+            w = (1.0 + 0.5 * _body(x) + (1.0 if size < 2 else 0.3)) if size < 6 else 0.1
+        else:
+            w = _card_keep(x, c) if x.get("kind") else 0.5
+            if own and to == "hand":  # a card back to the hand: about a draw, a chosen one
+                w = 0.4 * w + 0.5 * max(0.0, _draw_need(c))
+        gain = to in ("field", "hand")
+        if own:
+            vals.append(w if gain else -w)
+        else:  # theirs: taken away is good for us, given back is not
+            vals.append(-0.5 * w if gain else 0.8 * w)
+    vals.sort(reverse=True)
+    if sel.all:
+        return sum(vals)
+    return sum(vals[:how]) if not (sel.up_to) else sum(x for x in vals[:how] if x > 0)
 
 
 def _target_name(target) -> str:
@@ -513,13 +592,24 @@ def _draw_need(c: _Ctx) -> float:
     return need
 
 
+def _usable(ab, c: _Ctx) -> bool:
+    """Whether an ability's own ``if`` holds now (as far as the observation tells)."""
+    return ab.cond is None or L.holds(c.obs, c.p, ab.cond)
+
+
 def _app_value(card: dict, c: _Ctx) -> float:
-    return sum(_effects_value(ab.effects, c, card["iid"]) for ab in _abilities(card["id"], "apply"))
+    return sum(_effects_value(ab.effects, c, card["iid"]) for ab in _abilities(card["id"], "apply")
+               if _usable(ab, c))
+
+
+def _device_value(ab, c: _Ctx, iid) -> float:
+    """A device's activated ability used by an Effect program now."""
+    return _effects_value(ab.effects, c, iid) if _usable(ab, c) else 0.0
 
 
 def _activated_value(cid, ability: int, c: _Ctx, source_iid: int) -> float:
     card = _card(cid)
-    if card is None or ability >= len(card.abilities):
+    if card is None or ability >= len(card.abilities) or not _usable(card.abilities[ability], c):
         return 0.0
     v = _effects_value(card.abilities[ability].effects, c, source_iid)
     # an ability that sacrifices its own character
@@ -869,7 +959,7 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
                             for u in field for ab in _abilities(u["id"], "activated")])
     if kind == "effect":
         devs = list(c.me["devices"]) + [d for u in c.mine for d in u.get("devices") or ()]
-        return max([0.0] + [_effects_value(ab.effects, c, d["iid"])
+        return max([0.0] + [_device_value(ab, c, d["iid"])
                             for d in devs for ab in _abilities(d["id"], "activated")])
     if kind == "bed_in":
         if not opp_awake:
@@ -1083,7 +1173,7 @@ def _run_ability(view: AgentView, c: _Ctx) -> Action:
             card = _card(d["id"]) if d else None
             if card is None or a.ability >= len(card.abilities):
                 continue
-            v = _effects_value(card.abilities[a.ability].effects, c, a.card)
+            v = _device_value(card.abilities[a.ability], c, a.card)
         else:
             continue
         if v > best_v:
@@ -1253,11 +1343,18 @@ def _optional(view: AgentView, c: _Ctx) -> Action:
         return view.choices[0]
     got = _card_views(c).get(src) or (find_unit(src, c.mine, c.theirs), True)
     card = _card(got[0]["id"]) if got[0] is not None else None
-    op = None if card is None else next((o for ab in card.abilities for o in ab.effects
-                                         if o.name == opname and o.optional), None)
-    if op is None or op.name == "move":  # a move's worth depends on the cards: take it
+    if card is None:
         return yes
-    return yes if _effects_value([op], c, src) >= 0 else no
+    # the optional op and the ones after it ("if you do" ...), else an optional triggered
+    # ability as a whole: what all its ops do
+    ops = next((ab.effects[i:] for ab in card.abilities for i, o in enumerate(ab.effects)
+                if o.name == opname and o.optional), ()) if opname else ()
+    if not ops:
+        ab = next((ab for ab in card.abilities if ab.kind == "trigger" and ab.optional), None)
+        ops = ab.effects if ab is not None else ()
+    if not ops:
+        return yes
+    return yes if _effects_value(ops, c, src) >= 0 else no
 
 
 def _card_keep(h: dict, c: _Ctx) -> float:
