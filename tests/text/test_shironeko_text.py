@@ -75,10 +75,17 @@ def _play(game, bots, seen: Seen, menus: bool) -> None:
 def _check_menu(game, legal, paths) -> None:
     """Every legal action once, in order; equal paths exactly for actions alike for the player."""
     assert [a for _, a in paths] == legal
-    cards = game.state.cards
+    s = game.state
+    cards = s.cards
+
+    def in_pile(iid: int) -> bool:  # not a character or leader on the field
+        ps = s.players[s.owner[iid]]
+        return ps.unit(iid) is None and (ps.leader is None or ps.leader.iid != iid)
 
     def alike(a) -> tuple:
-        return (a.type, tuple((k, cards[v].id if k == "card" and a.type != "activate" else v)
+        """Copies of one card in a pile (hand, discard pile...) are alike; cards on the field differ."""
+        return (a.type, tuple((k, cards[v].id if k == "card" and a.type != "activate" else
+                               (cards[v].id, s.owner[v]) if k == "target" and a.type == "target" and in_pile(v) else v)
                               for k, v in a.params))
     by_path: dict[tuple, set] = {}
     by_kind: dict[tuple, set] = {}
@@ -152,7 +159,12 @@ def test_every_type_met_has_words_in_both_languages(prefix, attr):
     met = getattr(seen_in_games(), attr)
     assert met, f"no {attr} met"
     for name in sorted(met):
-        check_words_in_both_languages(cat, f"{prefix}.{name}")
+        key = f"{prefix}.{name}"
+        # words of their own, or one entry per outcome ("event.optional.yes" / ".no")
+        keys = [key] if key in cat else cat.keys(key + ".")
+        assert keys, f"{key} has no words"
+        for k in keys:
+            check_words_in_both_languages(cat, k)
 
 
 def test_the_games_met_every_kind_of_thing():
