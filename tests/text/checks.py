@@ -15,6 +15,15 @@ def _fields(forms) -> set:
     return set().union(*map(placeholders, forms)) - {"count"}
 
 
+def check_type_words(cat, key: str, same_allowed: bool = False) -> None:
+    """A type met in games (``event.optional``...) has words: an entry of its own, or one entry
+    per outcome (``event.optional.yes`` / ``.no``), each in both languages."""
+    keys = [key] if key in cat else cat.keys(key + ".")
+    assert keys, f"{key} has no words"
+    for k in keys:
+        check_words_in_both_languages(cat, k, same_allowed)
+
+
 def check_words_in_both_languages(cat, key: str, same_allowed: bool = False) -> None:
     """A table entry has English and Japanese forms, the Japanese in Japanese and not the English
     (``same_allowed``: unless the entry says ``same``), both with the same placeholders."""

@@ -21,7 +21,7 @@ from tcg.games.turutoru.effects import REGISTRY
 from tcg.text import catalog, is_japanese
 
 from ..games.turutoru.harness import do, iid_in, scenario
-from .checks import check_events_from_the_viewers_side, check_words_in_both_languages
+from .checks import check_events_from_the_viewers_side, check_type_words
 
 GAME = "turutoru"
 LANGS = ("en", "ja")
@@ -229,7 +229,7 @@ def test_every_type_met_has_words_in_both_languages(prefix, attr):
     met = getattr(seen_in_games(), attr)
     assert met, f"no {attr} met"
     for name in sorted(met):
-        check_words_in_both_languages(cat, f"{prefix}.{name}", same_allowed=True)
+        check_type_words(cat, f"{prefix}.{name}", same_allowed=True)
 
 
 def test_the_games_met_every_kind_of_thing():
