@@ -6,7 +6,7 @@ import pickle
 import random
 
 from tcg.api import list_decks, new_game
-from tcg.engine.effects import EffectStep, TargetPending, effect_step
+from tcg.engine.effects import EffectStep, OptionalPending, TargetPending, effect_step
 from tcg.engine.state import new_record
 from tcg.games.zx.state import PayStep
 
@@ -22,8 +22,9 @@ def test_a_record_is_the_tuple_of_its_fields():
 
 
 def test_records_in_play_pickle_as_themselves():
-    """(An effect step holds its ops, whose handlers are functions made per game: a state
-    holding one never pickled, before the records either.)"""
+    """(An effect step, and a pending target or "you may" question, holds its ops, whose
+    handlers are functions made per game: a state holding one never pickled, before the records
+    either.)"""
     for gid in ("shironeko", "turutoru", "kemuri", "zx"):
         names = list_decks(gid)
         g = new_game(gid, names[:2], seed=4)
@@ -33,7 +34,7 @@ def test_records_in_play_pickle_as_themselves():
         while not g.is_over and seen < 400:
             s = g.state
             for x in [*s.steps, s.pending]:
-                if isinstance(x, tuple) and type(x) is not tuple and not isinstance(x, (EffectStep, TargetPending)):
+                if isinstance(x, tuple) and type(x) is not tuple and not isinstance(x, (EffectStep, TargetPending, OptionalPending)):
                     copy = pickle.loads(pickle.dumps(x))
                     assert copy == x and type(copy) is type(x) and copy == tuple(x)
                     kinds.add(type(x).__name__)
