@@ -310,6 +310,8 @@ def test_a_search_player_thinks_off_the_event_loop_and_the_page_is_told(tmp_path
             for _ in range(60):  # a computer move may end before the sync is read: try the next one
                 ws.send_text(json.dumps({"type": "act", "seq": msg["seq"], "option": len(msg["options"]) - 1}))
                 msg = receive_state(ws, lambda m, s=msg["seq"]: m["seq"] > s and (my_turn(m) or m["thinking"]))
+                if msg["result"]:
+                    break  # (the game ended: an act now would get an error and no state, ever)
                 if not msg["thinking"]:
                     continue
                 assert not msg["options"]
@@ -320,6 +322,8 @@ def test_a_search_player_thinks_off_the_event_loop_and_the_page_is_told(tmp_path
                 if answered or after["result"]:
                     break
                 msg = after if after["decision"] and after["decision"]["yours"] else receive_state(ws, my_turn)
+                if msg["result"]:
+                    break
             assert answered, "the server answered no sync while the computer was thinking"
             # the computer moved: the seat decides again (its sequence number counts the
             # computer's move unless that was a secret choice, e.g. a Z/X start card)
