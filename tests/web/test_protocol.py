@@ -325,9 +325,11 @@ def test_a_search_player_thinks_off_the_event_loop_and_the_page_is_told(tmp_path
                 if msg["result"]:
                     break
             assert answered, "the server answered no sync while the computer was thinking"
-            # the computer moved: the seat decides again (its sequence number counts the
-            # computer's move unless that was a secret choice, e.g. a Z/X start card)
-            assert after["seq"] >= msg["seq"] and (after["decision"]["yours"] or after["result"])
+            # the computer moved (its sequence number counts the computer's move unless that was a
+            # secret choice, e.g. a Z/X start card), and the seat is asked again (perhaps after
+            # more computer decisions) or the game is over
+            assert after["seq"] >= msg["seq"]
+            assert my_turn(after) or my_turn(receive_state(ws, my_turn))
 
 
 
