@@ -152,7 +152,6 @@ class _Builder:
         }
         whole: dict[str, Any] = {
             "$schema": DRAFT,
-            "$id": f"https://tcg.invalid/schema/{self.game}/cards.json",
             "title": f"A card file of {self.game}",
             "description": f"A card file of the game {self.game} (docs/cards.md), generated from the game's "
                            f"declarations by `tcg schema {self.game}`. The loader checks more than this schema "
