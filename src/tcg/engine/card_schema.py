@@ -12,7 +12,7 @@ Where the game's parts are found (the engine imports no game; ``base`` is the ga
 
 * ``cards``: ``load_cards.schema`` (the card fields), ``ABILITY_FIELDS`` (the fields of an
   ability table), ``ABILITY_KINDS`` (the ability kinds of each card kind, or one tuple for all),
-  ``<NAME>_FIELDS`` for another list-of-tables card field ``<name>s`` (Turu-turu's ``programs``:
+  ``<NAME>_FIELDS`` for another list-of-tables card field ``<name>s`` (``programs``:
   ``PROGRAM_FIELDS``);
 * ``effects``: ``REGISTRY`` (ops; its ``conditions``, ``triggers``, ``selectors``, ``costs``);
 * ``costs`` (when the game has one): ``GAME``, the ``CostGame`` of its cost parts.
@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping
 
 from .amounts import KEYS as AMOUNT_KEYS
 from .cards import FIELD_LIST_MAX, FIELD_MAX, FIELD_MIN, Field
-from .choices import MAX_MODES, MODE_KEYS, REST, TAKE_KEYS, parse_modes
+from .choices import MAX_MODES, MODE_KEYS, TAKE_KEYS, parse_modes
 from .conditions import OPERATORS, SHAPES
 from .conditions import SIDES as CONDITION_SIDES
 from .costs import PARTS
@@ -175,7 +175,9 @@ class _Builder:
             if key == "kind":
                 props[key] = {"const": kind}
             elif key == "abilities":
-                props[key] = {**field_schema(f), "items": ref(self.ability(self.ability_kinds(kind), kind))}
+                kinds = self.ability_kinds(kind)
+                props[key] = {**field_schema(f), "items": ref(self.ability(kinds, kind))} if kinds else \
+                    {"type": "array", "maxItems": 0, "description": f"a {kind} card has no abilities"}
             elif key == "keywords":
                 props[key] = {**field_schema(f), "items": {"type": "string", "pattern": f"^{KEYWORD_ID.pattern}$"}}
             elif key in ("id", "name"):
@@ -286,15 +288,17 @@ class _Builder:
         if p.nested is not None or (p.type is dict and p.table is None):
             plain["description"] = LOOSE
         options = [plain]
-        if p.table is not None and self.selectors is not None:
-            options.append(self.selector_for(p.table))
+        if p.table is not None:
+            options.append(self.selector_for(p.table) if self.selectors is not None else
+                           {"type": "object", "description": LOOSE})
         elif p.type is int and p.choices is None and self.registry.selectors is not None:
-            lo, hi = p.bounds()
-            options.append(ref("amount"))
+            options.append(ref("amount"))  # a "for each" amount (engine/amounts.py)
         out = options[0] if len(options) == 1 else {"anyOf": options}
         if p.default is not None and _jsonable(p.default):
             out["default"] = p.default
-        return _described(out, p.doc) if p.doc else out
+        if p.doc:
+            out["description"] = f"{p.doc}. {out['description']}" if "description" in out else p.doc
+        return out
 
     def take(self, nested: Any) -> dict[str, Any]:
         """A look's ``take`` table (engine/choices.py ``take_param``)."""
