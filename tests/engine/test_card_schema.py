@@ -17,7 +17,11 @@ from typer.testing import CliRunner
 
 import tcg
 from tcg.cli import app
+from tcg.engine.card_schema import card_schema
+from tcg.engine.cards import Field
+from tcg.engine.effects import Param
 from tcg.engine.errors import TcgError
+from tcg.engine.triggers import EventSpec
 from tcg.games import GAMES, get_rules
 
 from ..properties.test_generated_cards import GRAMMARS, card_file, cards_of
@@ -80,6 +84,29 @@ def test_the_schema_follows_the_declarations(game):
     kinds = rules.game_module("cards").load_cards.schema.common["kind"].choices
     assert defs["card"]["properties"]["kind"]["enum"] == list(kinds)
     assert ("keywords" in schema["properties"]) == ("keywords" in rules.game_module("cards").load_cards.schema.common)
+
+
+def test_a_new_declaration_appears_without_an_edit(monkeypatch):
+    """What a game adds to its declarations (an op, an op parameter, a card field, an ability
+    field, a trigger event) is in its schema: nothing in engine/card_schema.py names them."""
+    rules = get_rules("zx")
+    cards, registry = rules.game_module("cards"), rules.game_module("effects").REGISTRY
+    handler = registry._ops["draw"][1]
+    monkeypatch.setattr(registry, "_ops", {**registry._ops, "sparkle": ({
+        "glitter": Param(int, default=1, max=5), "hue": Param(str, required=True, choices=("gold", "silver"))},
+        handler)})
+    monkeypatch.setitem(cards.load_cards.schema.kinds["zx"], "shine", Field(int, default=0, max=7))
+    monkeypatch.setitem(cards.ABILITY_FIELDS, "glow", Field(bool, default=False))
+    monkeypatch.setitem(registry.triggers.events, "sparkles", EventSpec(("player",)))
+    v = Draft202012Validator(card_schema(rules))
+    data = {"set": {"game": "zx", "name": "t", "version": "1"},
+            "cards": [{"id": "NEW-1", "kind": "zx", "name": "新", "color": "red", "cost": 1, "power": 1000, "shine": 7,
+                       "abilities": [{"kind": "trigger", "glow": True, "when": {"event": "sparkles", "player": "own"},
+                                      "effects": [{"op": "sparkle", "hue": "gold", "glitter": 5}]}]}]}
+    assert [e.message for e in v.iter_errors(data)] == []
+    data["cards"][0]["abilities"][0]["effects"][0]["hue"] = "bronze"
+    data["cards"][0]["shine"] = 8
+    assert len(list(v.iter_errors(data))) == 2
 
 
 @pytest.mark.parametrize("game", sorted(GRAMMARS))

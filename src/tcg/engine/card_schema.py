@@ -15,9 +15,11 @@ Where the game's parts are found (the engine imports no game; ``base`` is the ga
   ``<NAME>_FIELDS`` for another list-of-tables card field ``<name>s`` (``programs``:
   ``PROGRAM_FIELDS``);
 * ``effects``: ``REGISTRY`` (ops; its ``conditions``, ``triggers``, ``selectors``, ``costs``);
-* ``costs`` (when the game has one): ``GAME``, the ``CostGame`` of its cost parts.
+* ``costs`` (when the game has one): ``GAME``, the ``CostGame`` of its cost parts (else a
+  ``CostGame`` the ``effects`` module holds).
 
-The schema accepts every file the loader accepts; it is looser where a rule involves several
+The schema accepts every file the loader accepts (but for top-level tables other than ``set``,
+``cards`` and ``keywords``, which the loader ignores and the schema refuses as misspelt); it is looser where a rule involves several
 fields or cards (which ability kinds take ``cost``, a zone a property means something in, hidden
 zones, ids of other cards): each such part says so in its ``description``, and the loader's
 message (file, card, field, line, nearest valid word) stays the last word."""
@@ -31,7 +33,7 @@ from .cards import FIELD_LIST_MAX, FIELD_MAX, FIELD_MIN, Field
 from .choices import MAX_MODES, MODE_KEYS, TAKE_KEYS, parse_modes
 from .conditions import OPERATORS, SHAPES
 from .conditions import SIDES as CONDITION_SIDES
-from .costs import PARTS
+from .costs import PARTS, CostGame
 from .effects import OP_FLAGS, Param
 from .keywords import _ID as KEYWORD_ID
 from .keywords import KEYWORD_FIELDS, MAX_ABILITIES
@@ -126,10 +128,7 @@ class _Builder:
         self.game = base.id
         self.cards = base.game_module("cards")
         self.registry = base.game_module("effects").REGISTRY
-        try:
-            self.cost_game = getattr(base.game_module("costs"), "GAME", None)
-        except ImportError:
-            self.cost_game = None
+        self.cost_game = _cost_game(base)
         reg = self.registry
         self.selectors: SelectorSchema | None = reg.selectors or (reg.triggers.selectors if reg.triggers else None)
         self.defs: dict[str, Any] = {}
@@ -493,6 +492,20 @@ class _Builder:
         self.defs["cost"] = {"type": "array", "minItems": 1, "items": ref("cost.part"),
                              "description": "A list of cost parts, paid in order."}
         return "cost"
+
+
+def _cost_game(base: Any) -> CostGame | None:
+    """The game's ``CostGame``: ``GAME`` of its ``costs`` module, else one its ``effects`` module
+    holds (None: its cost lists, if any, are allowed loosely)."""
+    for name in ("costs", "effects"):
+        try:
+            module = base.game_module(name)
+        except ImportError:
+            continue
+        found = [v for k, v in sorted(vars(module).items(), key=lambda kv: kv[0] != "GAME") if isinstance(v, CostGame)]
+        if found:
+            return found[0]
+    return None
 
 
 def card_schema(base: Any) -> dict[str, Any]:
