@@ -40,6 +40,10 @@ from .keywords import KEYWORD_FIELDS, MAX_ABILITIES
 from .select import BASE_KEYS, CHOOSERS, COUNT_MAX, SIDES, SelectorError, SelectorSchema
 from .triggers import WHEN_KEYS
 
+#: a selector's count keys (engine/select.py ``BASE_KEYS``): only in a selector that is counted
+COUNT_KEYS = ("choose", "up_to", "all", "random", "chooser")
+#: a ``when``'s keys that filter an event's fields (``EventSpec.fields``)
+FILTER_FIELDS = ("card", "from", "to", "player")
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 #: the note on the parts that only the loader checks whole
 LOOSE = "Checked loosely here: loading the file checks it fully (file, card, field, line)."
@@ -267,11 +271,9 @@ class _Builder:
     def param(self, p: Param) -> dict[str, Any]:
         """One op parameter as ``OpRegistry.parse`` reads it."""
         if p.nested is parse_modes:
-            mode = {"anyOf": [_table({"text": {"type": "string"}, "text_en": {"type": "string"},
-                                      "effects": {"type": "array", "minItems": 1, "items": ref("op")}},
-                                     ("effects",)),
-                              {"type": "array", "minItems": 1, "items": ref("op")}]}
-            assert set(MODE_KEYS) == {"text", "text_en", "effects"}
+            ops = {"type": "array", "minItems": 1, "items": ref("op")}
+            known = {"text": {"type": "string"}, "text_en": {"type": "string"}, "effects": ops}
+            mode = {"anyOf": [_table({k: _loose(known, k) for k in MODE_KEYS}, ("effects",)), ops]}
             return _described({"type": "array", "minItems": 2, "maxItems": MAX_MODES, "items": mode}, p.doc)
         if p.nested is not None and getattr(p.nested, "destinations", None) is not None:
             return _described(self.take(p.nested), p.doc)
@@ -301,11 +303,10 @@ class _Builder:
 
     def take(self, nested: Any) -> dict[str, Any]:
         """A look's ``take`` table (engine/choices.py ``take_param``)."""
-        props = {"choose": _number(1, 99), "up_to": {"type": "boolean"},
+        known = {"choose": _number(1, 99), "up_to": {"type": "boolean"},
                  "filter": _described(ref(self.filter_def()), "card properties the taken cards have"),
                  "to": _enum(nested.destinations)}
-        assert set(props) == set(TAKE_KEYS)
-        return _table(props)
+        return _table({k: _loose(known, k) for k in TAKE_KEYS})
 
     # --- selectors ------------------------------------------------------------------------
     def selector_for(self, parse: Callable[[Any], Any]) -> dict[str, Any]:
@@ -340,20 +341,20 @@ class _Builder:
         sel = self.selectors
         assert sel is not None
         count = {"anyOf": [_number(1, COUNT_MAX), ref("amount")]} if sel.counts is not None else _number(1, COUNT_MAX)
-        props: dict[str, Any] = {
+        known: dict[str, Any] = {
             "zone": _described(_enum(zones or tuple(sel.zones)), f"where the cards are (default {sel.default_zone!r})"),
             "side": _described(_enum(SIDES), "whose cards, from the controller's side (default either)"),
             "other": {"type": "boolean", "description": "other than this card"},
+            "choose": _described(count, "choose this many"),
+            "up_to": {"type": "boolean", "description": "up to that many"},
+            "all": {"const": True, "description": "every matching card"},
+            "random": _described(count, "this many at random"),
+            "chooser": _described(_enum(CHOOSERS), "who chooses (default the controller)"),
         }
-        if counted:
-            props.update({"choose": _described(count, "choose this many"),
-                          "up_to": {"type": "boolean", "description": "up to that many"},
-                          "all": {"const": True, "description": "every matching card"},
-                          "random": _described(count, "this many at random"),
-                          "chooser": _described(_enum(CHOOSERS), "who chooses (default the controller)")})
+        counts = COUNT_KEYS if counted else ()
+        props = {k: _loose(known, k) for k in BASE_KEYS if k not in COUNT_KEYS or k in counts}
         for name, prop in sel.props.items():
             props[name] = self.prop(prop)
-        assert set(BASE_KEYS) <= set(props) or not counted
         doc = ("A selector table. Hidden zones (cards that may not be chosen or tested) and the zones a property "
                "means something in are checked by the loader. " + LOOSE)
         out = _table(props, (), doc)
@@ -383,11 +384,11 @@ class _Builder:
     def amounts(self) -> None:
         if self.selectors is None:
             return
-        props = {"count": _described(ref(self.filter_zoned()), "the cards to count"),
+        known = {"count": _described(ref(self.filter_zoned()), "the cards to count"),
                  "times": {"type": "integer", "not": {"const": 0}, "description": "this much for each card"},
                  "max": {"type": "integer", "minimum": 0, "description": "at most this much"}}
-        assert set(props) == set(AMOUNT_KEYS)
-        self.defs["amount"] = _table(props, ("count",), "A \"for each\" amount (engine/amounts.py).")
+        self.defs["amount"] = _table({k: _loose(known, k) for k in AMOUNT_KEYS}, ("count",),
+                                     "A \"for each\" amount (engine/amounts.py).")
 
     def filter_zoned(self) -> str:
         """A selector without a count, with its zone (an amount's ``count``)."""
@@ -410,7 +411,7 @@ class _Builder:
                             ("zone",))
         counted = _enum(game.targets) if game.targets else None
         op = _enum(OPERATORS)
-        shapes: dict[str, dict[str, Any]] = {
+        known: dict[str, dict[str, Any]] = {  # each shape's keys (``SHAPES``)
             "count": {"count": {"anyOf": [s for s in (counted, zone_table) if s is not None]},
                       "at_least": whole, "at_most": whole},
             "compare": {"compare": _enum(game.numbers), "own": {"anyOf": [op, {"const": True}]},
@@ -421,12 +422,11 @@ class _Builder:
             "any": {"any": {"type": "array", "minItems": 1, "items": ref("condition")}},
             "not": {"not": ref("condition")},
         }
-        assert {k: tuple(v) for k, v in shapes.items()} == SHAPES, "a condition shape the schema does not know"
-        if not game.phases:
-            shapes.pop("phase")
         cases = {}
-        for shape, props in shapes.items():
-            self.defs[f"condition.{shape}"] = _table(props, (shape,))
+        for shape, keys in SHAPES.items():
+            if shape == "phase" and not game.phases:
+                continue  # (a game without phase words)
+            self.defs[f"condition.{shape}"] = _table({k: _loose(known.get(shape, {}), k) for k in keys}, (shape,))
             cases[shape] = f"condition.{shape}"
         self.defs["condition"] = {
             "type": "object", "minProperties": 1,
@@ -443,17 +443,11 @@ class _Builder:
         where = tuple(dict.fromkeys(game.working + tuple(z for zs in game.own_zones.values() for z in zs)))
         cases = {}
         for event, spec in game.events.items():
-            props: dict[str, Any] = {"event": {"const": event}}
-            if "card" in spec.fields:
-                props["card"] = card
-            if "from" in spec.fields:
-                props["from"] = _enum(spec.froms)
-            if "to" in spec.fields:
-                props["to"] = _enum(spec.tos)
-            if "player" in spec.fields:
-                props["player"] = _enum(SIDES)
-            props["where"] = _described(_enum(where), f"the zone this card is in (default {game.default_where!r})")
-            assert set(props) <= set(WHEN_KEYS)
+            known = {"event": {"const": event}, "card": card, "from": _enum(spec.froms), "to": _enum(spec.tos),
+                     "player": _enum(SIDES),
+                     "where": _described(_enum(where), f"the zone this card is in (default {game.default_where!r})")}
+            # the keys of WHEN_KEYS that are filters go only with an event that has that field
+            props = {k: _loose(known, k) for k in WHEN_KEYS if k not in FILTER_FIELDS or k in spec.fields}
             self.defs[f"when.{event}"] = _table(props, ("event",), spec.doc)
             cases[event] = f"when.{event}"
         self.defs["when"] = _switch("event", cases, "A trigger's when: the event and filters on its fields.")
@@ -470,28 +464,41 @@ class _Builder:
             return "cost"
         amount = _number(1, 99)
         flt = ref(self.filter_def())
-        zones = tuple(game.selectors.zones)
-        parts: dict[str, dict[str, Any]] = {
-            "printed": {},
-            "resources": {"amount": amount},
-            "discard": {"amount": amount, "filter": flt},
-            "move": {"card": {"anyOf": [{"const": "self"}, flt]}, "amount": amount, "from": _enum(zones),
-                     "to": _enum(game.destinations)},
-            "sleep": {"card": {"const": "self"}, "amount": amount, "filter": flt},
-            "remove_counter": {"counter": _enum(game.counters), "amount": amount},
-        }
-        assert {k: ("pay",) + tuple(v) for k, v in parts.items()} == PARTS, "a cost part the schema does not know"
-        if not game.counters:
-            parts.pop("remove_counter")
+        keys: dict[str, dict[str, Any]] = {  # each key a part may take (``PARTS``)
+            "amount": amount, "filter": flt, "from": _enum(game.selectors.zones), "to": _enum(game.destinations),
+            "card": {"anyOf": [{"const": "self"}, flt]}, "counter": _enum(game.counters)}
         required = {"resources": ("amount",), "move": ("to",), "remove_counter": ("counter",)}
         cases = {}
-        for part, props in parts.items():
-            self.defs[f"cost.{part}"] = _table({"pay": {"const": part}, **props}, ("pay",) + required.get(part, ()))
-            cases[part] = f"cost.{part}"
+        for word, part in _cost_words(game).items():
+            props = {k: _loose(keys, k) for k in PARTS.get(part, ("pay",)) if k != "pay"}
+            if part == "sleep":
+                props["card"] = {"const": "self"}
+            doc = f"The cost part {part!r}" + (f", written {word!r} in this game." if word != part else ".")
+            self.defs[f"cost.{word}"] = _table({"pay": {"const": word}, **props}, ("pay",) + required.get(part, ()),
+                                               doc, closed=part in PARTS)
+            cases[word] = f"cost.{word}"
         self.defs["cost.part"] = _switch("pay", cases, "A cost part (engine/costs.py).")
         self.defs["cost"] = {"type": "array", "minItems": 1, "items": ref("cost.part"),
                              "description": "A list of cost parts, paid in order."}
         return "cost"
+
+
+def _loose(known: Mapping[str, Any], key: str) -> Any:
+    """``known[key]``, or any value for a key this module does not know yet (described so)."""
+    return known.get(key, {"description": LOOSE})
+
+
+def _cost_words(game: CostGame) -> dict[str, str]:
+    """The words a cost part may be written with in this game -> the part (of ``PARTS``) each is:
+    the game's own words (``CostGame.known()`` / ``words``) when it has them."""
+    known = getattr(game, "known", None)
+    if callable(known):
+        words = known()
+        if isinstance(words, Mapping):
+            return dict(words)
+        renamed = getattr(game, "words", None) or {}
+        return {w: renamed.get(w, w) for w in words}
+    return {k: k for k in PARTS if k != "remove_counter" or game.counters}
 
 
 def _cost_game(base: Any) -> CostGame | None:
