@@ -14,8 +14,9 @@ Public API (stable)::
     game.apply(action, player=0)           # refused unless player 0 holds the decision
     game.can_undo, game.undo()             # take back an action that revealed nothing
     tcg.replay(game.record())
+    tcg.card_schema("zx")                  # the JSON Schema of a card file (for editors)
 """
-from .api import IllegalDeckError, card_set, deck_code, list_decks, list_games, load_deck, new_game, replay, validate_deck
+from .api import IllegalDeckError, card_schema, card_set, deck_code, list_decks, list_games, load_deck, new_game, replay, validate_deck
 from .engine.action import Action, Decision
 from .engine.deck import Deck, DeckProblem
 from .engine.errors import (ArgumentError, CardDataError, DeckFileError, IllegalActionError, RecordError,
@@ -27,5 +28,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "ArgumentError", "CardDataError", "Deck", "DeckFileError", "DeckProblem", "Decision", "Game",
     "IllegalActionError", "IllegalDeckError", "RecordError", "TcgError", "UndoError", "UnknownGameError",
-    "card_set", "deck_code", "list_decks", "list_games", "load_deck", "new_game", "replay", "validate_deck", "__version__",
+    "card_schema", "card_set", "deck_code", "list_decks", "list_games", "load_deck", "new_game", "replay", "validate_deck", "__version__",
 ]

@@ -1,6 +1,7 @@
 """The public API (re-exported at package top level). Stable: front ends and outside tests use it."""
 from __future__ import annotations
 
+import functools
 import os
 import pathlib
 from typing import Any, Mapping, Sequence
@@ -290,6 +291,22 @@ def check_card_files(game: str, files: Sequence[Any]) -> list[dict[str, Any]]:
     """``check_card_file`` for several files played together (an id in two files is a problem)."""
     from .engine.card_files import check_card_files as check
     return check(get_rules(game), files)
+
+
+def card_schema(game: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a card file of ``game``, built from what the game
+    declares (its card fields, ability kinds, ops, selectors, conditions, triggers, costs and
+    keywords: ``engine/card_schema.py``), for editors and tools; ``tcg schema GAME`` writes it.
+    Every file the game loads is valid against it; the loader checks more (rules across fields
+    and cards), with messages naming the file, card, field and line. A fresh dict each call."""
+    import copy
+    return copy.deepcopy(_card_schema(get_rules(game).id))  # (an unknown game: UnknownGameError)
+
+
+@functools.lru_cache(maxsize=None)
+def _card_schema(game: str) -> dict[str, Any]:
+    from .engine.card_schema import card_schema as build
+    return build(get_rules(game))
 
 
 def _record_set_rules(rules: Any, record: Mapping[str, Any]):

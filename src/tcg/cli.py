@@ -448,6 +448,41 @@ def validate_cmd(
     raise typer.Exit(1)
 
 
+@_command("schema")
+def schema_cmd(
+    game: str = typer.Argument(..., help="Game id (see 'tcg games')."),
+    out: Optional[pathlib.Path] = typer.Option(None, "--out", "-o", help="Write the schema to FILE "
+                                               "(default: print it). / スキーマをFILEに書きます（省略時は画面に出力）。"),
+    lang: str = typer.Option("en", "--lang", help="Language of the messages: en or ja. / メッセージの言語（en / ja）。"),
+) -> None:
+    """Write the JSON Schema of a card file of GAME.
+
+    The schema (JSON Schema draft 2020-12) is built from what the game declares: its card
+    fields, ability kinds, ops and their parameters, selectors, conditions, triggers, costs
+    and keywords. An editor with JSON Schema support completes and checks a card file as you
+    type: with a TOML language server such as Taplo (Even Better TOML in VS Code), put
+    '#:schema ./zx-cards.schema.json' on the first line of the card file. The loader checks
+    more than the schema (rules across fields and cards) and names the file, card, field and
+    line of each problem.
+
+    カードファイルのJSONスキーマを書き出します（ゲームの宣言から作られます）。Taplo（VS CodeのEven
+    Better TOML）などのTOML言語サーバーで、カードファイルの1行目に '#:schema ./zx-cards.schema.json'
+    と書くと、入力中に補完と検査ができます。"""
+    from .api import card_schema
+    lang = _check_lang(lang)
+    text = json.dumps(card_schema(game), ensure_ascii=False, indent=2) + "\n"
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        why = e.strerror or str(e)
+        raise ValueError(f"cannot write {out}: {why}" if lang != "ja" else f"{out} に書き込めません（{why}）") from None
+    _console().print(f"スキーマを {out} に書きました（{game} のカードファイル）。" if lang == "ja" else
+                     f"Wrote the JSON Schema of a {game} card file to {out}.")
+
+
 @_command("rules")
 def rules_cmd(
     game: str = typer.Argument(..., help="Game id (see 'tcg games')."),

@@ -20,6 +20,7 @@ COMMANDS = (
     ("cards", "Show the card set of GAME."),
     ("decks", "List the sample decks shipped with GAME and whether they are legal."),
     ("validate", "Check a deck against the deck-construction rules."),
+    ("schema", "Write the JSON Schema of a card file of GAME."),
     ("rules", "A short primer of a game's rules, written for a player: how a turn goes, how to "
               "win, the terms (the same text as 'r' during 'tcg play'). The full rules as "
               "implemented are in docs/rules/GAME.md."),

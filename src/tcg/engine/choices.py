@@ -181,6 +181,7 @@ def take_param(destinations: tuple[str, ...], zone: str) -> Param:
             except SelectorError as e:
                 at(e.message, ".filter" + e.path)
         return Take(choose, up_to, sel, to)
+    parse.destinations, parse.zone = destinations, zone  # type: ignore[attr-defined] # (engine/card_schema.py)
     return Param(dict, default=None, doc="the cards to take: {choose, up_to, filter, to}", nested=parse)
 
 
