@@ -6,6 +6,7 @@ from typing import Any, Generic, Sequence, TypeVar, cast
 
 from .action import Action
 from .deck import Deck, DeckProblem
+from .reasons import Reason
 from .state import BaseState
 
 
@@ -102,6 +103,13 @@ class Ruleset(Generic[S]):
 
     def legal_actions(self, state: S) -> list[Action]:
         raise NotImplementedError
+
+    def unavailable(self, state: S, seat: int | None, legal: Sequence[Action] | None = None) -> list[Reason]:
+        """What ``seat`` might expect to do now but is not offered, and why: one ``Reason`` (key,
+        card, parameters: data, no words) per thing, in the order a player reads them; the game's
+        words phrase them (``why_not``). ``legal``: the legal actions of ``state`` if already
+        listed. A game that gives no reasons gives none."""
+        return []
 
     def apply(self, state: S, action: Action) -> None:
         """Perform ``action`` (already checked to be legal) and advance to the next decision."""

@@ -12,12 +12,14 @@ from ...engine.action import Action, ActionTable
 from ...engine.choices import ChoiceRunner
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
+from ...engine.reasons import Reason
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
 from ...engine.state import colors_of, new_record
 from . import costs as ZC
 from . import flow as F
 from . import payment as P
+from . import reasons as ZR
 from . import select as ZS
 from . import triggers as ZT
 from .conditions import CONDITIONS
@@ -189,6 +191,12 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
             else:
                 s.exchange(rng, ps.life, ps.deck)
         return True
+
+    def unavailable(self, s: ZXState, seat: int | None, legal: Sequence[Action] | None = None) -> list[Reason]:
+        """Why the options ``seat`` might expect are not offered (games/zx/reasons.py)."""
+        if legal is None:
+            legal = self.legal_actions(s) if s.decision is not None and not s.over else []
+        return ZR.unavailable(s, seat, legal)
 
     # --- the turn (ZX-T1..T6) ------------------------------------------------------------------
     def _step_start_turn(self, s, step):

@@ -34,7 +34,6 @@ from ...engine.keywords import keyword_text
 from ...present.lines import cap, fold, known_lang
 from ...text import card_title, game_words
 from .cards import COLORS
-from .state import ADJACENT, PLAYER_SQUARE
 
 GAME = "zx"
 
@@ -178,7 +177,11 @@ def how_text(card: Any, lang: str = "en", counters: Mapping[str, int] | None = N
 
 def shift_host(card: Any, lang: str = "en") -> str:
     """What a SHIFT goes onto: "a Z/X OB", "any Z/X", "a red Z/X"."""
-    target = getattr(card, "shift_target", "zx_ob")
+    return host_name(getattr(card, "shift_target", "zx_ob"), lang)
+
+
+def host_name(target: Any, lang: str = "en") -> str:
+    """What a SHIFT target (``shift_target``: "zx_ob", "any" or a colour) names as a host."""
     if target in ("zx_ob", "any"):
         return t(f"how.host.{target}", lang)
     return t("how.host.color", lang, color=color_name(target, lang))
@@ -1261,143 +1264,58 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
 def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
     """For the current decision, a line for each thing ``viewer`` might expect to do but cannot,
     with the reason: a card in hand that cannot be placed or used (cost, colour, no square, wrong
-    timing), a dynamis card whose condition is not met, a Z/X that cannot attack or activate."""
-    from . import flow as F
-    from . import payment as P
+    timing), a dynamis card whose condition is not met, a Z/X that cannot attack or activate. The
+    rules give the reasons (``rules.unavailable``: games/zx/reasons.py); this only phrases them
+    (``why.<key>``), each line once."""
     lang = _lang(lang)
-    d = game.decision
-    if d is None or game.is_over:
+    if game.decision is None or game.is_over:
+        return []
+    reasons = game.rules.unavailable(game.state, viewer, game.legal_actions())
+    if not reasons:
         return []
     v = Voice(viewer, lang, CardBook.for_game(game, viewer))
-    if d.player != viewer:
-        return [v.t("why.not_yours", who=v.who(d.player))] if viewer is not None else []
-    s = game.state
-    p = viewer
-    ps = s.players[p]
-    cards = s.cards
-    legal = game.legal_actions()
-    offered_cards = {a.get("card") for a in legal if hasattr(a, "get")}
-    offered_units = {a.attacker for a in legal if a.type == "attack"}
-    activated = {(a.square, a.ability) for a in legal if a.type == "activate"}
-    ready = len(P.awake(s, p))
     out: list[str] = []
-    seen: set[str] = set()
-
-    def line(c: Any, why: str) -> None:
-        text = v.t("why.line", card=v.label(c), why=why)
-        if text not in seen:
-            seen.add(text)
+    for r in reasons:
+        text = reason_line(v, game.state.cards, r)
+        if text not in out:
             out.append(text)
+    return out
 
-    def pay_reason(color: Any, cost: int) -> str:
-        if ready < cost:
-            return v.t("why.cannot_pay", cost=cost, count=ready)
-        return v.t("why.no_color", color=color_name(color, lang))
-    if d.kind in ("resource", "ignition"):
-        return [v.t("why.wrong_phase", phase=phase_name(d.kind, lang))] if ps.hand else []
-    if d.kind not in ("main", "battle"):
-        return []
-    battle = d.kind == "battle"
-    squares = [sq for sq in range(9) if F.can_place_on(s, p, sq)]
-    for i in ps.hand:
-        if i in offered_cards:
-            continue
-        c = cards[i]
-        if c.kind == "zx":
-            if battle:
-                line(c, v.t("why.no_zx_in_battle"))
-            elif not P.can_pay(s, p, c.color, c.cost):
-                line(c, pay_reason(c.color, c.cost))
-            elif not squares:
-                line(c, v.t("why.no_square"))
-        elif c.kind == "event":
-            if not battle and c.timing == "battle":
-                line(c, v.t("why.battle_only"))
-            elif battle and c.timing == "main":
-                line(c, v.t("why.main_only"))
-            elif not P.can_pay(s, p, c.color, c.cost):
-                line(c, pay_reason(c.color, c.cost))
-    ex_used = ps.used_ex or ps.used_ev_ex
-    for i in ps.dynamis:
-        if i in offered_cards or i in ps.face_up:
-            continue
-        c = cards[i]
-        if battle and c.kind != "ev_ex":
-            continue
-        if c.kind == "zx_ob":
-            line(c, v.t("why.zx_ob"))
-        elif c.kind in ("zx_ex", "ev_ex") and ex_used:
-            line(c, v.t("why.ex_used"))
-        elif c.kind == "zx_ex":
-            own = [u for u in s.board if u is not None and u.owner == p and not u.asleep]
-            if c.condition == "descent":
-                if len(ps.resources) < c.cost:
-                    line(c, v.t("why.descent_resources", cost=c.cost, have=len(ps.resources)))
-                else:
-                    line(c, v.t("why.descent_units", count=c.count, cost=c.cost))
-            elif c.condition == "awaken":
-                if not P.can_pay(s, p, c.color, c.cost):
-                    line(c, pay_reason(c.color, c.cost))
-                elif c.awaken == "discard" and len(ps.hand) < c.count:
-                    line(c, v.t("why.awaken_hand", count=c.count))
-                elif c.awaken == "sleep_zx" and len(own) <= c.count:
-                    line(c, v.t("why.awaken_sleep", count=c.count))
-                else:
-                    line(c, v.t("why.no_square"))
-            elif ps.counters.get(c.counter, 0) < c.count:
-                line(c, v.t("why.idealize", count=c.count, counter=counter_name(c.counter, lang, c.count),
-                            have=ps.counters.get(c.counter, 0)))
-            else:
-                line(c, v.t("why.no_square"))
-        elif c.kind == "ev_ex":
-            if not battle and c.timing == "battle":
-                line(c, v.t("why.battle_only"))
-            elif battle and c.timing == "main":
-                line(c, v.t("why.main_only"))
-            elif not F.ev_ex_is_mine(s, p, c):
-                pc = v.book.find(c.player)
-                line(c, v.t("why.ev_ex_player", player=v.label(pc) if pc is not None else c.player))
-            elif not P.can_pay(s, p, c.color, c.cost):
-                line(c, pay_reason(c.color, c.cost))
-        elif c.kind == "shift":
-            if ps.used_shift:
-                line(c, v.t("why.shift_used"))
-            elif len(ps.face_up) < c.min_face_up:
-                line(c, v.t("why.shift_face_up", need=c.min_face_up, have=len(ps.face_up)))
-            else:
-                line(c, v.t("why.shift_no_host", host=shift_host(c, lang)))
-    if battle:
-        return out
-    for sq, u in enumerate(s.board):
-        if u is None or u.owner != p:
-            continue
-        c = cards[u.iid]
 
-        def unit_line(why: str, c: Any = c, sq: int = sq) -> None:
-            text = v.t("why.unit", card=v.label(c), square=v.sq(sq), why=why)
-            if text not in seen:
-                seen.add(text)
-                out.append(text)
-        if sq not in offered_units:
-            if u.asleep:
-                unit_line(v.t("why.asleep"))
-            else:
-                opp_sq = PLAYER_SQUARE[1 - p]
-                if opp_sq in ADJACENT[sq] and s.board[opp_sq] is None and F.ob_on_board(s, 1 - p):
-                    unit_line(v.t("why.protected"))
-                else:
-                    unit_line(v.t("why.no_target"))
-        for ab in c.abilities_of("activated"):
-            if (sq, ab.index) in activated or ab.zone != "board":
-                continue
-            if u.used:
-                unit_line(v.t("why.ability_used"))
-            elif not F.ability_on(s, p, ab, u.iid):
-                unit_line(v.t("why.ability_condition"))
-            elif not P.can_pay(s, p, None, ab.cost):
-                unit_line(v.t("why.ability_cost", cost=ab.cost, count=ready))
-            elif ab.costs is not None:  # its other cost parts (games/zx/costs.py)
-                unit_line(v.t("why.ability_cost_parts"))
+def reason_line(v: Voice, cards: Sequence[Any], r: Any) -> str:
+    """One reason of ``rules.unavailable`` as a line: "<card>: <why>", "<card> on <square>:
+    <why>" for a Z/X on the board, or just the why of a reason about the decision."""
+    c = cards[r.card] if isinstance(r.card, int) else None
+    why = v.t(f"why.{r.key}", **_reason_params(v, r.params))
+    if c is None:
+        return why
+    if "square" in r.params:
+        return v.t("why.unit", card=v.label(c), square=v.sq(r.params["square"]), why=why)
+    return v.t("why.line", card=v.label(c), why=why)
+
+
+def _reason_params(v: Voice, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The words of a reason's parameters: a seat as who, a phase, colour or counter by name, a
+    player card by its title, a SHIFT's host; numbers as they are (a square and an ability's
+    index are not words of the why)."""
+    lang = v.lang
+    out: dict[str, Any] = {}
+    for k, val in params.items():
+        if k == "who":
+            out[k] = v.who(val)
+        elif k == "phase":
+            out[k] = phase_name(val, lang)
+        elif k == "color":
+            out[k] = color_name(val, lang)
+        elif k == "counter":
+            out[k] = counter_name(val, lang, params.get("count"))
+        elif k == "player":
+            pc = v.book.find(val)
+            out[k] = v.label(pc) if pc is not None else val
+        elif k == "host":
+            out[k] = host_name(val, lang)
+        elif k not in ("square", "ability"):
+            out[k] = val
     return out
 
 

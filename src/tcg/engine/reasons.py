@@ -1,0 +1,36 @@
+"""``Reason``: why something a player might expect to do is not offered, as data.
+
+The rules say what a player cannot do now and why (``Ruleset.unavailable(state, seat)``: a list of
+reasons); the game's words (``games/<game>/text.py``) only phrase each reason through its key in
+the game's text table, in the player's language. A reason carries no display text: its ``key``
+names the rule that stops the option (``"cannot_pay"``, ``"no_square"``...), ``card`` the card
+instance it is about (None: the decision itself, e.g. "it is not your decision") and ``params``
+the values the rule compared (a cost and the resources ready, a colour, a square, a seat).
+This module imports no game."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True, eq=True)
+class Reason:
+    """One thing a player cannot do now, and why (see the module's text). ``params`` is read-only;
+    its values are plain data (numbers, strings, seats, card ids), never words."""
+
+    key: str
+    card: int | str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    __hash__ = None  # type: ignore[assignment]  # (params is a mapping: reasons are compared, not hashed)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The reason as JSON-ready data: ``{"key", "card", "params"}``."""
+        return {"key": self.key, "card": self.card, "params": dict(self.params)}
+
+
+__all__ = ["Reason"]
