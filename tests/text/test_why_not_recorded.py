@@ -42,3 +42,19 @@ def test_why_not_says_what_it_said_in_every_state_of_a_recorded_game(game_id, n)
                 assert words.why_not(game, v, lang) == want, (step, v, lang)
         game.apply(action)
     assert len(played["lines"]) == len(played["actions"])
+
+
+#: the lines of a game that is over, as the words said them before the change
+OVER = {"zx": {"en": [], "ja": []},
+        "shironeko": {"en": ["The game is over."], "ja": ["ゲームは終了しています。"]},
+        "turutoru": {"en": ["The game is over."], "ja": ["ゲームは終了しています。"]}}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_why_not_once_the_game_is_over(game_id):
+    words = importlib.import_module(f"tcg.games.{game_id}.text")
+    game = tcg.new_game(game_id, tcg.list_decks(game_id)[:2], seed=1)
+    game.concede(0)
+    for v in VIEWERS:
+        for lang in LANGS:
+            assert words.why_not(game, v, lang) == OVER[game_id][lang], (v, lang)
