@@ -1,43 +1,9 @@
-"""Z/X's 'why is this not offered' (``games.zx.text.why_not``) says, for every state, exactly what
-it said before the rules gave the reasons as data: seeded games (random and heuristic play over
-pairs of sample decks) are replayed from their actions and, at every decision, the lines for both
-seats and a spectator in both languages equal those recorded by tests/text/data/make_zx_why_not.py
-(made with the code before the change). Scenarios cover the reasons those games never meet (an
-ability's condition, an EV EX of another player, no square)."""
+"""Z/X's 'why is this not offered' (``games.zx.text.why_not``) in the states the recorded games
+(tests/text/test_why_not_recorded.py) never meet: an ability's condition, an EV EX of another
+player, no square; the lines are those the words said before the rules gave the reasons as data."""
 from __future__ import annotations
 
-import json
-import pathlib
-
-import pytest
-
-import tcg
 from tcg.games.zx import text as W
-
-FIXTURE = pathlib.Path(__file__).parent / "data" / "zx-why-not.json"
-VIEWERS = (0, 1, None)
-LANGS = ("en", "ja")
-
-
-def _recorded() -> dict:
-    return json.loads(FIXTURE.read_text(encoding="utf-8"))
-
-
-RECORDED = _recorded()
-
-
-@pytest.mark.parametrize("played", RECORDED["games"], ids=lambda g: f"{g['agent']}-{g['seed']}")
-def test_why_not_says_what_it_said_in_every_state_of_a_recorded_game(played):
-    texts = RECORDED["texts"]
-    game = tcg.new_game("zx", played["decks"], seed=played["seed"])
-    assert len(played["lines"]) == len(played["actions"]) or game.is_over
-    for n, (expected, action) in enumerate(zip(played["lines"], played["actions"])):
-        for v in VIEWERS:
-            for lang in LANGS:
-                want = [texts[i] for i in expected.get(f"{v}{lang}", [])]
-                assert W.why_not(game, v, lang) == want, (n, v, lang)
-        game.apply(action)
-
 
 def _scenario(**kw):
     from tests.games.zx import harness

@@ -12,11 +12,13 @@ from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
+from ...engine.reasons import Reason
 from ...engine.steps import StepRuleset
 from ...engine.state import colors_of, new_record
 from ...engine.triggers import ASK, take
 from . import flow as F
 from . import payment as P
+from . import reasons as SR
 from . import select as SS
 from . import triggers as ST  # noqa: F401 - sets SNState.trigger_hook (triggers on the field)
 from .cards import CHARACTER_KINDS, Card
@@ -816,6 +818,12 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         self.effect_done(s, a.type == "search_pick")  # for an "if you do" after the search
 
     # --- views -----------------------------------------------------------------------------
+    def unavailable(self, s: SNState, seat: int | None, legal: Sequence[Action] | None = None) -> list[Reason]:
+        """Why the options ``seat`` might expect are not offered (games/shironeko/reasons.py)."""
+        if legal is None:
+            legal = self.legal_actions(s) if s.decision is not None and not s.over else []
+        return SR.unavailable(s, seat, legal, self.max_chars)
+
     def scramble_hidden(self, s: SNState, viewer, rng) -> bool:
         if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind in ("search", "target_hidden")):
             return False

@@ -34,14 +34,12 @@ from ...present import voice
 from ...engine.action import Action
 from ...present.lines import cards_in
 from ...text import card_title, game_words
-from .cards import CHARACTER_KINDS
+from .reasons import HAND_ACTIONS
 
 GAME = "shironeko"
 #: events that are not worth a line of their own (a shuffle; STOP! is said by the reveal)
 QUIET_EVENTS = frozenset({"shuffle", "stop"})
 #: action types whose content only the acting player may see (the cards marked for a mulligan)
-#: actions that play a card from the hand (their ``card`` is a card in hand)
-HAND_ACTIONS = ("place", "change", "awaken", "monster", "burst", "leaderize")
 #: the game terms in the order the primer lists them
 TERMS = ("character", "awakened_character", "monster", "town", "leader", "leaderize", "soul",
          "build", "main_deck", "town_deck", "town_area", "character_area", "leader_area",
@@ -682,99 +680,61 @@ def why_not(game, viewer: int | None, lang: str = "en") -> list[str]:
     """For the current decision, a line for each thing ``viewer`` may expect to do but cannot,
     with the reason: a card in hand that cannot be played (cannot pay, no room, same name on the
     field, nothing to change onto, not the main phase), a character that cannot attack (placed
-    this turn, OFF, already attacked), an ability that cannot be used."""
-    from . import flow as F
-    from . import payment as P
+    this turn, OFF, already attacked), an ability that cannot be used. The rules give the
+    reasons (``rules.unavailable``: games/shironeko/reasons.py); this phrases them, one line per
+    card or ability joining its reasons, each line once."""
     s = game.state
+    legal = game.legal_actions() if not s.over and s.decision is not None else []
     v = Voice(viewer, lang, s.cards)
-    if s.over:
-        return [v.t("why.over")]
-    d = s.decision
-    if viewer is None or d is None:
-        return []
-    if d.player != viewer:
-        return [v.t("why.waiting", who=v.who(d.player))]
-    ps = s.players[viewer]
-    if d.kind != "main":
-        return [v.t("why.phase")] if ps.hand else []
-    rules = game.rules
-    legal = game.legal_actions()
-    played = {a.card for a in legal if a.type in HAND_ACTIONS}
-    attacks = {a.attacker for a in legal if a.type == "attack"}
-    activated = {(a.card, a.ability) for a in legal if a.type == "activate"}
     lines: list[str] = []
-
-    def add(line: str) -> None:
+    for group in _reason_groups(game.rules.unavailable(s, viewer, legal)):
+        line = _reason_line(v, s.cards, group)
         if line not in lines:
             lines.append(line)
-
-    def cost_reasons(color: str, n: int, key: str = "why.souls") -> list[str]:
-        if P.can_pay(s, viewer, color, n):
-            return []
-        on = len(P.on_souls(s, viewer))
-        if on < n:
-            return [v.t(key, cost=n, count=on) if on else v.t(f"{key}.none", cost=n)]
-        return [v.t("why.color", color=color_name(color, v.lang))]
-
-    cards = s.cards
-    names = {cards[u.iid].name for u in ps.chars}
-    for iid in ps.hand:
-        if iid in played:
-            continue
-        c = cards[iid]
-        reasons: list[str] = []
-        if c.kind in CHARACTER_KINDS:
-            if len(ps.chars) >= rules.max_chars:
-                reasons.append(v.t("why.room", count=rules.max_chars))
-            if c.name in names:
-                reasons.append(v.t("why.same_name"))
-            reasons += cost_reasons(c.color, c.cost)
-            if c.change_cost is not None and c.level >= 2:  # level 1: placing is the only way
-                bases = [u for u in ps.chars if cards[u.iid].level == c.level - 1
-                         and (c.kind == "character" or cards[u.iid].name == c.name)]
-                if not bases:
-                    reasons.append(v.t("why.no_awaken_base", name=c.name, level=c.level - 1)
-                                   if c.kind == "awakened_character" else v.t("why.no_base", level=c.level - 1))
-                else:
-                    reasons += cost_reasons(c.color, c.change_cost, "why.change_souls")
-        elif c.kind == "monster":
-            reasons += cost_reasons(c.color, c.cost)
-        for ab in c.abilities_of("burst"):
-            reasons += cost_reasons(ab.color, ab.cost)
-        reasons = list(dict.fromkeys(reasons))
-        if reasons:
-            add(v.t("why.play", card=card_label(c, v.lang), reasons=join(reasons, v.lang, "reasons")))
-    for u in ps.chars:
-        if u.iid in attacks:
-            continue
-        if u.attacked:
-            why = v.t("why.attacked")
-        elif not u.on:
-            why = v.t("why.shocked") if u.shock else v.t("why.off")
-        elif u.entered == s.turn:
-            why = v.t("why.sick")
-        else:
-            continue
-        add(v.t("why.attack", card=card_label(cards[u.iid], v.lang), reasons=why))
-    units = ps.chars if ps.leader is None else ps.chars + [ps.leader]
-    for u in units:
-        for ab in cards[u.iid].abilities:
-            if ab.kind != "activated" or (u.iid, ab.index) in activated:
-                continue
-            reasons = []
-            if u.iid in s.used:
-                reasons.append(v.t("why.used"))
-            if ab.tap and not u.on:
-                reasons.append(v.t("why.must_be_on"))
-            if ab.untap and u.on:
-                reasons.append(v.t("why.must_be_off"))
-            if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
-                runes = join((color_name(r, v.lang) for r in ab.runes), v.lang, "colors")
-                reasons.append(v.t("why.runes", runes=runes))
-            reasons += cost_reasons(ab.color, ab.cost)
-            if reasons:
-                add(v.t("why.ability", card=card_label(cards[u.iid], v.lang), reasons=join(reasons, v.lang, "reasons")))
     return lines
+
+
+def _reason_groups(reasons: Sequence[Any]) -> list[list[Any]]:
+    """The reasons in runs of one use (play, attack, ability), one card and one ability: each run
+    is one line."""
+    groups: list[list[Any]] = []
+    for r in reasons:
+        use = r.key.partition(".")[0] if "." in r.key else None
+        head = groups[-1][0] if groups else None
+        if use is not None and head is not None and head.key.partition(".")[0] == use and \
+                head.card == r.card and head.params.get("ability") == r.params.get("ability"):
+            groups[-1].append(r)
+        else:
+            groups.append([r])
+    return groups
+
+
+def _reason_line(v: Voice, cards: Sequence[Any], group: Sequence[Any]) -> str:
+    """One line of a run of reasons: "<card> cannot be played: <why>, <why>" (attack, ability), or
+    the words of a reason about the decision."""
+    use, _, _ = group[0].key.rpartition(".")
+    if not use:
+        r = group[0]
+        return v.t(f"why.{r.key}", **({"who": v.who(r.params["who"])} if "who" in r.params else {}))
+    c = cards[group[0].card]
+    whys = list(dict.fromkeys(_why(v, c, r) for r in group))
+    return v.t(f"why.{use}", card=card_label(c, v.lang), reasons=join(whys, v.lang, "reasons"))
+
+
+def _why(v: Voice, c: Any, r: Any) -> str:
+    """The words of one reason about card ``c``."""
+    why = r.key.partition(".")[2]
+    p = r.params
+    if why in ("souls", "change_souls"):
+        return v.t(f"why.{why}", cost=p["cost"], count=p["count"]) if p["count"] else \
+            v.t(f"why.{why}.none", cost=p["cost"])
+    if why == "color":
+        return v.t("why.color", color=color_name(p["color"], v.lang))
+    if why == "runes":
+        return v.t("why.runes", runes=join((color_name(x, v.lang) for x in p["runes"]), v.lang, "colors"))
+    if why == "no_awaken_base":
+        return v.t("why.no_awaken_base", name=c.name, level=p["level"])
+    return v.t(f"why.{why}", **{k: val for k, val in p.items() if k != "ability"})
 
 
 # --- rules primer ----------------------------------------------------------------------------

@@ -12,11 +12,13 @@ from typing import Sequence
 
 from ...engine.action import Action, ActionTable
 from ...engine.deck import Deck
+from ...engine.reasons import Reason
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
 from . import flow as F
+from . import reasons as TR
 from . import select as TS
 from . import triggers as TT  # noqa: F401 - sets TTState.trigger_hook (games/turutoru/triggers.py)
 from .conditions import CONDITIONS
@@ -63,6 +65,12 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
     #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
     #: more triggers until the next decision, so a loop of triggers ends quickly
     max_triggers_per_action: int
+
+    def unavailable(self, s: TTState, seat: int | None, legal: Sequence[Action] | None = None) -> list[Reason]:
+        """Why the options ``seat`` might expect are not offered (games/turutoru/reasons.py)."""
+        if legal is None:
+            legal = self.legal_actions(s) if s.decision is not None and not s.over else []
+        return TR.unavailable(self, s, seat, legal)
 
     # --- set-up (TT-S1..S4) ----------------------------------------------------------------
     def new_state(self, decks: Sequence[Deck], seed: int, first: int | None = None) -> TTState:

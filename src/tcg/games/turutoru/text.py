@@ -54,6 +54,7 @@ from ...present import voice
 from ...engine.action import Action
 from ...present.lines import cap, fold, known_lang
 from ...text import card_title, game_words
+from .reasons import RUN_DECISIONS
 
 GAME = "turutoru"
 SEGMENTS = 6      # the profile's round.segments (observations carry it as "segments")
@@ -61,9 +62,6 @@ HAND_SIZE = 7     # start.hand_size
 HAND_LIMIT = 7    # start.hand_limit
 PROGRAM_KINDS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fan_fire",
                  "library_draw", "activate", "effect", "decoder")
-#: decisions taken while a program runs (their info names the program and its card)
-RUN_DECISIONS = frozenset({"place", "reboot", "bed_in", "mount", "release", "apply", "attackers",
-                           "library_draw", "activate", "effect"})
 
 #: action types whose content only the acting player may see: stacking is face down and secret;
 #: others are told nothing of it, not even that it happened (TT-T2); the mulligan is chosen by
@@ -1097,94 +1095,35 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
     stacked), a character that would not fit in the segments left, and that a stacked card
     cannot be taken back; when a card is revealed, each of its programs that has nothing to act
     on; choosing attackers, a character placed this round (cannot Attack) or in bed; blocking, a
-    character in bed; mounting, a device that cannot go on any character now."""
+    character in bed; mounting, a device that cannot go on any character now. The rules give the
+    reasons (``rules.unavailable``: games/turutoru/reasons.py); this phrases them, each line once."""
     s = game.state
+    legal = game.legal_actions() if not s.over and s.decision is not None else []
     v = Voice(viewer, lang, CardBook.for_game(game, viewer))
-    T = v.t
-    if s.over:
-        return [T("why.over")]
-    d = s.decision
-    if viewer is None or d is None:
-        return []
-    if d.player != viewer:
-        return [T("why.waiting", who=v.who(d.player))]
-    rules = game.rules
-    cards = s.cards
-    ps = s.players[viewer]
     lines_: list[str] = []
-    segments = getattr(rules, "segments", SEGMENTS)
-
-    def add(line: str) -> None:
+    for r in game.rules.unavailable(s, viewer, legal):
+        line = _reason_line(v, s.cards, r)
         if line not in lines_:
             lines_.append(line)
-
-    def name(iid: int) -> str:
-        return card_label(cards[iid], v.lang)
-    kind = d.kind
-    info = d.info or {}
-    if kind == "program":
-        used = sum(cards[i].segment for i in ps.programs)
-        for iid in ps.hand:
-            c = cards[iid]
-            if c.kind != "character":
-                add(T("why.line", card=name(iid), reason=T("why.not_character", kind=kind_name(c.kind, v.lang))))
-            elif used >= segments:
-                add(T("why.line", card=name(iid), reason=T("why.no_segments", used=used, segments=segments)))
-            elif used + c.segment > segments:
-                add(T("why.line", card=name(iid), reason=T("why.wont_fit", segments=segments_text(c.segment, v.lang),
-                                                           left=segments - used)))
-        if ps.programs:
-            add(T("why.no_take_back"))
-        return lines_
-    if kind == "choose_program" or kind in RUN_DECISIONS:
-        iid = ps.running
-        if iid is not None:
-            usable = set(rules._usable_programs(s, viewer, iid)) if kind == "choose_program" else \
-                {ps.running_prog}
-            for prog in cards[iid].programs:
-                if prog.index in usable:
-                    continue
-                if prog.kind == "decoder":
-                    ok = rules._decoder_target(s, viewer) is not None
-                else:
-                    ok = bool(rules._program_targets(s, viewer, prog.kind))
-                if not ok:
-                    add(T("why.program_line", card=name(iid), program=program_name(prog.kind, prog.amount, v.lang),
-                          reason=T(_NO_TARGET.get(prog.kind, "why.no_place"))))
-    if kind == "attackers":
-        offered = {a.card for a in game.legal_actions() if a.type == "pick"} | set(s.select)
-        fan = info.get("program") == "fan_fire"
-        for u in ps.chars:
-            if u.iid in offered:
-                continue
-            if not u.awake:
-                add(T("why.line", card=name(u.iid), reason=T("why.asleep")))
-            elif u.placed == s.round and not fan:
-                add(T("why.line", card=name(u.iid), reason=T("why.placed")))
-    elif kind == "block":
-        for u in ps.chars:
-            if not u.awake and u.iid not in s.select:
-                add(T("why.line", card=name(u.iid), reason=T("why.asleep_block")))
-    elif kind in ("place", "apply", "mount"):
-        want = {"place": "character", "apply": "application", "mount": "device"}[kind]
-        offered = {a.card for a in game.legal_actions() if a.type == kind}
-        has_chars = any(q.chars for q in s.players)
-        for iid in ps.hand:
-            c = cards[iid]
-            if iid in offered:
-                continue
-            if c.kind != want:
-                add(T("why.line", card=name(iid), reason=T("why.not_for_program", kind=kind_name(c.kind, v.lang))))
-            elif kind == "mount" and c.mount == "character":
-                if c.mount_on == "own":
-                    reason = T("why.mount_own")
-                elif c.mount_on == "opponent":
-                    reason = T("why.mount_opponent")
-                else:
-                    reason = T("why.mount_no_character")
-                if not has_chars or c.mount_on in ("own", "opponent"):
-                    add(T("why.line", card=name(iid), reason=reason))
     return lines_
+
+
+def _reason_line(v: Voice, cards: Sequence[Any], r: Any) -> str:
+    """One reason as a line: "<card>: <why>", "<card> as <program>: <why>", or the words of a
+    reason about the decision."""
+    T, p = v.t, r.params
+    if r.card is None:
+        return T(f"why.{r.key}", **({"who": v.who(p["who"])} if "who" in p else {}))
+    name = card_label(cards[r.card], v.lang)
+    if r.key == "no_target":
+        return T("why.program_line", card=name, program=program_name(p["kind"], p["amount"], v.lang),
+                 reason=T(_NO_TARGET.get(p["kind"], "why.no_place")))
+    params = dict(p)
+    if "kind" in params:
+        params["kind"] = kind_name(params["kind"], v.lang)
+    if r.key == "wont_fit":
+        params = {"segments": segments_text(p["segment"], v.lang), "left": p["left"]}
+    return T("why.line", card=name, reason=T(f"why.{r.key}", **params))
 
 
 # --- rules primer ---------------------------------------------------------------------------------------------
