@@ -110,7 +110,7 @@ def test_a_new_declaration_appears_without_an_edit(monkeypatch):
 
 
 @pytest.mark.parametrize("game", sorted(GRAMMARS))
-@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@settings(max_examples=20, deadline=None, derandomize=True, database=None)
 @given(data=st.data())
 def test_generated_card_files_that_load_are_valid(game, data):
     """Card files generated from the game's declared grammar (tests/properties/test_generated_cards.py):
