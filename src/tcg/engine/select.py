@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, NoReturn, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, NoReturn, Sequence
 
 from .errors import brief
 
@@ -29,6 +29,16 @@ BASE_KEYS = ("zone", "side", "choose", "up_to", "all", "random", "other", "choos
 CHOOSERS = ("controller", "opponent")
 #: a count's range (``choose = n``, ``random = n``)
 COUNT_MAX = 99
+
+
+class Loose(NamedTuple):
+    """A card that is not a unit on a game's board, as an effect's or a filter's object: its
+    instance id, its owner and the zone it is in (a pile, or a game's zone off the board; each
+    game's ``locate`` says which). The card properties a game declares read it as they read a
+    unit; a property whose ``Prop.zones`` leaves that zone out does not apply to it."""
+    iid: int
+    owner: int
+    zone: str
 
 
 class SelectorError(ValueError):
@@ -299,6 +309,14 @@ class SelectorSchema:
                 if self.matches(state, obj, sel.tests):
                     out.append(obj)
         return out
+
+    def apply_in(self, zone: str, tests: tuple[Test, ...]) -> bool:
+        """Whether every test names a property a card in ``zone`` has (``Prop.zones``)."""
+        for t in tests:
+            zones = self.props[t.prop].zones
+            if zones is not None and zone not in zones:
+                return False
+        return True
 
     def matches(self, state: Any, obj: Any, tests: tuple[Test, ...]) -> bool:
         props = self.props

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, NamedTuple
 
 from .effects import EffectOp
-from .select import SelectorError, SelectorSchema, nearest
+from .select import Loose, SelectorError, SelectorSchema, nearest
 
 #: the default cap on abilities triggered during one action (``[limits] max_triggers_per_action``)
 MAX_TRIGGERS_PER_ACTION = 200
@@ -228,6 +228,38 @@ def fire(tr: Triggers, state: Any, event: str, info: Mapping[str, Any],
         tr.queue.append((c, iid, idx, event, len(tr.queue)))
         n += 1
     return n
+
+
+def event_matches(s: Any, iid: int, when: When, info: Mapping[str, Any], selectors: SelectorSchema,
+                  find: Callable[[Any, int, int], Any]) -> int | None:
+    """The controller of a trigger (``when``) of the card ``iid`` — its owner, ``s.owner[iid]`` —
+    if the event (``info``: its ``player``, ``card``, ``from``, ``to``, ``by_effect``) passes the
+    ``when``'s filters, else None. ``find(s, card, owner)`` is the event's card as the game's
+    selectors read it: where it is now, or a ``Loose`` in the zone it went to (a property that
+    means nothing there does not match). The ability's own conditions are the game's to check."""
+    c = s.owner[iid]
+    if when.player != "either" and (info["player"] == c) != (when.player == "own"):
+        return None
+    if when.frm is not None and info.get("from") != when.frm and not (when.frm == "effect" and info.get("by_effect")):
+        return None
+    if when.to is not None and info.get("to") != when.to:
+        return None
+    card = info.get("card", -1)
+    if when.this and card != iid:
+        return None
+    sel = when.card
+    if sel is not None:
+        if card < 0 or (sel.other and card == iid):
+            return None
+        owner = s.owner[card]
+        if (sel.side == "own" and owner != c) or (sel.side == "opponent" and owner == c):
+            return None
+        obj = find(s, card, owner)
+        if isinstance(obj, Loose) and not selectors.apply_in(obj.zone, sel.tests):
+            return None
+        if not selectors.matches(s, obj, sel.tests):
+            return None
+    return c
 
 
 def take(tr: Triggers, active: int) -> list[tuple]:

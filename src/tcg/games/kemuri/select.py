@@ -9,9 +9,9 @@ values are its top card's), ``hand`` (hidden from the opponent), ``deck`` (hidde
 ``event`` (the event on the field, its owner's) and ``leader``."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from ...engine.select import Prop, Selector, SelectorSchema, Test, Zone
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Test, Zone
 from . import flow as F
 from .cards import KINDS, SHIFTS
 from .state import Cast, KMState, printed
@@ -26,12 +26,6 @@ DESTINATIONS = ("hand", "deck", "backyard", "seating", "floor", "event")
 TEXT_ZONES = ("floor", "hand", "deck", "backyard", "event", "leader")
 
 
-class Loose(NamedTuple):
-    """A card that is not a cast on a floor, as an effect's target: its instance id, its owner and
-    its zone (a pile, ``event`` or ``leader``)."""
-    iid: int
-    owner: int
-    zone: str
 
 
 def locate(s: KMState, iid: int) -> Cast | Loose | None:

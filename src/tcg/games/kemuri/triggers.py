@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine.triggers import EventSpec, TriggerGame, When, fire
+from ...engine.triggers import EventSpec, TriggerGame, When, event_matches, fire
 from . import select as KS
 from .state import Cast, KMState, printed
 
@@ -56,42 +56,19 @@ WHERE = {"field": False, "hand": True, "deck": True, "backyard": False, "seating
 TRIGGERS = TriggerGame(EVENTS, WHERE, ("field",), "field", KS.SELECTORS)
 
 
-def _printed_only(sel) -> bool:
-    """Whether a ``card`` filter tests only what a card off the floor still has (printed facts)."""
-    for t in sel.tests:
-        zones = KS.PROPS[t.prop].zones
-        if zones is not None and "backyard" not in zones:
-            return False
-    return True
+def _find(s: KMState, card: int, owner: int) -> Any:
+    """The event's card for its filter: a cast on a floor, else (it left, it was called in) its
+    printed facts, as a card in the backyard has them."""
+    obj = s.players[owner].cast(card)
+    return obj if isinstance(obj, Cast) else KS.Loose(card, owner, "backyard")
 
 
 def match(s: KMState, iid: int, idx: int, when: When, info: Mapping[str, Any]) -> int | None:
     """The controller of ability ``idx`` of the card ``iid`` if this event (``info``) triggers
     it, else None."""
-    c = s.owner[iid]
-    if when.player != "either" and (info["player"] == c) != (when.player == "own"):
+    c = event_matches(s, iid, when, info, KS.SELECTORS, _find)
+    if c is None:
         return None
-    if when.frm is not None and info.get("from") != when.frm and not (when.frm == "effect" and info.get("by_effect")):
-        return None
-    if when.to is not None and info.get("to") != when.to:
-        return None
-    card = info.get("card", -1)
-    if when.this and card != iid:
-        return None
-    sel = when.card
-    if sel is not None:
-        if card < 0 or (sel.other and card == iid):
-            return None
-        owner = s.owner[card]
-        if (sel.side == "own" and owner != c) or (sel.side == "opponent" and owner == c):
-            return None
-        obj = s.players[owner].cast(card)
-        if not isinstance(obj, Cast):  # off the floor (it left, it was called in): its printed facts
-            if not _printed_only(sel):
-                return None
-            obj = KS.Loose(card, owner, "backyard")
-        if not KS.SELECTORS.matches(s, obj, sel.tests):
-            return None
     ab = s.cards[iid].abilities[idx]
     if ab.cond is not None and not s.condition_holds(s, _Ctx(c, iid), ab.cond):
         return None

@@ -6,9 +6,9 @@ A selector's objects are the ``Unit`` of a character or leader on the field, or 
 in a player's pile (hand, deck, discard, town...)."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from ...engine.select import Prop, Selector, SelectorSchema, Zone
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone
 from . import flow as F
 from .cards import COLORS, KINDS
 from .state import SNState, Unit
@@ -21,12 +21,6 @@ DESTINATIONS = ("hand", "deck", "discard", "removed", "characters")
 FIELD = ("characters", "leader")
 
 
-class Loose(NamedTuple):
-    """A card in a player's pile (not on the field), as an effect's target: its instance id, its
-    owner and the pile (a selector zone name)."""
-    iid: int
-    owner: int
-    zone: str
 
 
 def locate(s: SNState, iid: int) -> Unit | Loose | None:

@@ -34,7 +34,7 @@ from typing import Any, Mapping
 
 from ...engine.conditions import holds
 from ...engine.effects import EffectCtx
-from ...engine.triggers import EventSpec, TriggerGame, When, fire
+from ...engine.triggers import EventSpec, TriggerGame, When, event_matches, fire
 from . import flow as F
 from .conditions import CONDITIONS
 from .select import SELECTORS, Loose, locate
@@ -62,35 +62,18 @@ WHERE = {"characters": False, "discard": False, "removed": False, "damage_area":
 TRIGGERS = TriggerGame(EVENTS, WHERE, ("characters",), "characters", SELECTORS)
 
 
+def _find(s: SNState, card: int, owner: int) -> Unit | Loose:
+    """The event's card for its filter: on the field or in a pile, else being used."""
+    return locate(s, card) or Loose(card, owner, "using")
+
+
 def match(s: SNState, iid: int, idx: int, when: When, info: Mapping[str, Any]) -> int | None:
     """The controller of ability ``idx`` of the card ``iid`` if this event (``info``) triggers
     it, else None: the event's filters, the ability's runes (held by the character now) and its
     ``if``."""
-    c = s.owner[iid]
-    if when.player != "either" and (info["player"] == c) != (when.player == "own"):
+    c = event_matches(s, iid, when, info, SELECTORS, _find)
+    if c is None:
         return None
-    if when.frm is not None and info.get("from") != when.frm and not (when.frm == "effect" and info.get("by_effect")):
-        return None
-    if when.to is not None and info.get("to") != when.to:
-        return None
-    card = info.get("card", -1)
-    if when.this and card != iid:
-        return None
-    sel = when.card
-    if sel is not None:
-        if card < 0 or (sel.other and card == iid):
-            return None
-        owner = s.owner[card]
-        if (sel.side == "own" and owner != c) or (sel.side == "opponent" and owner == c):
-            return None
-        obj = locate(s, card) or Loose(card, owner, "using")
-        if isinstance(obj, Loose):  # off the field: only what a card off the field has
-            for t in sel.tests:
-                zones = SELECTORS.props[t.prop].zones
-                if zones is not None and obj.zone not in zones:
-                    return None
-        if not SELECTORS.matches(s, obj, sel.tests):
-            return None
     ab = s.cards[iid].abilities[idx]
     if ab.runes:
         u = locate(s, iid)

@@ -9,9 +9,9 @@ the player owns: on a field or attached to a character), ``hand`` (hidden from t
 A card running now as a program is in no zone."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from ...engine.select import Prop, Selector, SelectorSchema, Zone
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone
 from . import flow as F
 from .cards import GENDERS, KINDS, MOUNTS, PROGRAMS
 from .state import TTState, Unit
@@ -23,12 +23,6 @@ DESTINATIONS = ("hand", "deck", "discard", "field")
 PUBLIC_ZONES = F.PUBLIC_ZONES
 
 
-class Loose(NamedTuple):
-    """A card in play that is not a character on the field (a device), or in a player's pile, as
-    an effect's target: its instance id, its owner and the zone (``devices`` or a pile)."""
-    iid: int
-    owner: int
-    zone: str
 
 
 def _devices(s: TTState, p: int) -> list:

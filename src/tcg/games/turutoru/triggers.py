@@ -37,7 +37,7 @@ from typing import Any, Mapping
 
 from ...engine.conditions import holds
 from ...engine.effects import EffectCtx
-from ...engine.triggers import EventSpec, TriggerGame, When, fire
+from ...engine.triggers import EventSpec, TriggerGame, When, event_matches, fire
 from .conditions import CONDITIONS
 from .select import SELECTORS, Loose, locate
 from .state import TTState, triggers_of
@@ -65,34 +65,17 @@ EVENTS = {
 WHERE = {"field": False, "discard": False, "resolved": False, "hand": True, "deck": True, "programs": True}
 TRIGGERS = TriggerGame(EVENTS, WHERE, ("field",), "field", SELECTORS)
 
+def _find(s: TTState, card: int, owner: int) -> Any:
+    """The event's card for its filter: on the field, a device or in a pile, else running."""
+    return locate(s, card) or Loose(card, owner, "running")
+
+
 def match(s: TTState, iid: int, idx: int, when: When, info: Mapping[str, Any]) -> int | None:
     """The controller of ability ``idx`` of the card ``iid`` (its owner) if this event
     (``info``) triggers it, else None."""
-    c = s.owner[iid]
-    if when.player != "either" and (info["player"] == c) != (when.player == "own"):
+    c = event_matches(s, iid, when, info, SELECTORS, _find)
+    if c is None:
         return None
-    if when.frm is not None and info.get("from") != when.frm and not (when.frm == "effect" and info.get("by_effect")):
-        return None
-    if when.to is not None and info.get("to") != when.to:
-        return None
-    card = info.get("card", -1)
-    if when.this and card != iid:
-        return None
-    sel = when.card
-    if sel is not None:
-        if card < 0 or (sel.other and card == iid):
-            return None
-        owner = s.owner[card]
-        if (sel.side == "own" and owner != c) or (sel.side == "opponent" and owner == c):
-            return None
-        obj = locate(s, card) or Loose(card, owner, "running")
-        if isinstance(obj, Loose):  # off the field: only what a card there has
-            for t in sel.tests:
-                zones = SELECTORS.props[t.prop].zones
-                if zones is not None and obj.zone not in zones:
-                    return None
-        if not SELECTORS.matches(s, obj, sel.tests):
-            return None
     ab = s.cards[iid].abilities[idx]
     if ab.cond is not None and not holds(s, EffectCtx(c, iid), ab.cond, CONDITIONS):
         return None

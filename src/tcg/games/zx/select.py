@@ -2,10 +2,10 @@
 properties and states, and the old target names as preset selectors."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...engine.amounts import parse_amount
-from ...engine.select import Prop, Selector, SelectorSchema, Zone
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone
 from . import flow as F
 from .cards import COLORS, KINDS
 from .state import PLAYER_SQUARE, Unit, ZXState
@@ -16,12 +16,6 @@ PILES = ("hand", "deck", "trash", "charge", "resources", "life", "removed")
 DESTINATIONS = ("hand", "deck", "trash", "charge", "resources", "life", "removed", "square")
 
 
-class Loose(NamedTuple):
-    """A card in a player's pile (not on the board), as an effect's target: its instance id, its
-    owner and the pile."""
-    iid: int
-    owner: int
-    zone: str
 
 
 def locate(s: ZXState, iid: int) -> Unit | Loose | None:

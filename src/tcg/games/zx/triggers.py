@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine.triggers import EventSpec, TriggerGame, When, fire
+from ...engine.triggers import EventSpec, TriggerGame, When, event_matches, fire
 from . import flow as F
 from .select import SELECTORS, Loose, locate
 from .state import ZXState
@@ -82,34 +82,17 @@ TRIGGERS = TriggerGame(EVENTS, WHERE, ("board",), "board", SELECTORS, OWN_ZONES)
 FROM = {"place": "hand", "zx_ex": "dynamis", "overboost": "dynamis", "overdrive": "deck", "life": "life"}
 
 
+def _find(s: ZXState, card: int, owner: int) -> Any:
+    """The event's card for its filter: on the board or in a pile, else in the dynamis."""
+    return locate(s, card) or Loose(card, owner, "dynamis")
+
+
 def match(s: ZXState, iid: int, idx: int, when: When, info: Mapping[str, Any]) -> int | None:
     """The controller of ability ``idx`` of the card ``iid`` if this event (``info``) triggers
     it, else None."""
-    c = s.owner[iid]
-    if when.player != "either" and (info["player"] == c) != (when.player == "own"):
+    c = event_matches(s, iid, when, info, SELECTORS, _find)
+    if c is None:
         return None
-    if when.frm is not None and info.get("from") != when.frm and not (when.frm == "effect" and info.get("by_effect")):
-        return None
-    if when.to is not None and info.get("to") != when.to:
-        return None
-    card = info.get("card", -1)
-    if when.this and card != iid:
-        return None
-    sel = when.card
-    if sel is not None:
-        if card < 0 or (sel.other and card == iid):
-            return None
-        owner = s.owner[card]
-        if (sel.side == "own" and owner != c) or (sel.side == "opponent" and owner == c):
-            return None
-        obj = locate(s, card) or Loose(card, owner, "dynamis")
-        if isinstance(obj, Loose):  # left the board: only what a card off the board has
-            for t in sel.tests:
-                zones = SELECTORS.props[t.prop].zones
-                if zones is not None and obj.zone not in zones:
-                    return None
-        if not SELECTORS.matches(s, obj, sel.tests):
-            return None
     ab = s.cards[iid].abilities[idx]
     if ab.conditional and not F.ability_on(s, c, ab, iid):
         return None
