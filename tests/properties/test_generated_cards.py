@@ -41,9 +41,11 @@ class Grammar:
     whether its activated abilities have a ``cost``."""
 
     def __init__(self, game: str, registry: Any, kind: str, ability_kinds: tuple[str, ...], base: dict[str, Any],
-                 deck: str, costs: Any = None, paid: bool = True):
+                 deck: str, costs: Any = None, paid: bool = True, ability_zones: tuple[str, ...] = ()):
         self.game, self.registry, self.kind, self.ability_kinds = game, registry, kind, ability_kinds
         self.base, self.deck, self.costs, self.paid = base, deck, costs, paid
+        #: the zones an activated ability may be used from besides its own (``from``)
+        self.ability_zones = ability_zones
         self.triggers = registry.triggers
         self.selectors = getattr(registry, "selectors", None) or (self.triggers.selectors if self.triggers else None)
         self.conditions = registry.conditions
@@ -53,13 +55,16 @@ def zx_grammar() -> Grammar:
     from tcg.games.zx.costs import GAME
     from tcg.games.zx.effects import REGISTRY
     base = {"kind": "zx", "color": "red", "cost": 2, "power": 3000, "race": "ドラゴン"}
-    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME)
+    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME,
+                   ability_zones=("hand", "charge", "trash"))
 
 
 def shironeko_grammar() -> Grammar:
+    from tcg.games.shironeko.costs import GAME
     from tcg.games.shironeko.effects import REGISTRY
     base = {"kind": "character", "color": "red", "cost": 2, "rune": "red", "level": 1, "attack": 2, "hp": 3}
-    return Grammar("shironeko", REGISTRY, "character", ("on_enter", "activated", "trigger"), base, "red_rush")
+    return Grammar("shironeko", REGISTRY, "character", ("on_enter", "activated", "trigger"), base, "red_rush",
+                   costs=GAME, ability_zones=("hand", "discard"))
 
 
 def turutoru_grammar() -> Grammar:
@@ -168,6 +173,10 @@ def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
                                     st.sampled_from(list(c.counters) or ["x"]), st.integers(1, 2)),
     }
     assert set(part) == set(PARTS), "a cost part the generator does not know"
+    word = {p: w for w, p in c.words.items()}  # the engine's part -> the game's word for it
+    known = set(c.known())
+    part = {p: gen.map(lambda raw, w=word.get(p, p): {**raw, "pay": w}) for p, gen in part.items()
+            if word.get(p, p) in known}
     return st.lists(st.sampled_from(sorted(part)).flatmap(part.__getitem__), min_size=1, max_size=2)
 
 
@@ -234,8 +243,8 @@ def ability(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
             optional = {"once_per_turn": st.booleans(), "optional": st.booleans()}
         if kind == "activated" and g.paid:
             optional["cost"] = st.integers(0, 3) if g.costs is None else st.one_of(st.integers(0, 3), cost(g))
-            if g.costs is not None:
-                optional["from"] = st.sampled_from(["hand", "charge", "trash"])
+            if g.ability_zones:
+                optional["from"] = st.sampled_from(list(g.ability_zones))
         if g.conditions is not None:
             optional["if"] = condition(g)
         return st.fixed_dictionaries(fixed, optional=optional)

@@ -260,6 +260,8 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
         nonlocal hand_n
         d = 0.0
         name, a = op.name, op.args
+        if name == "pay":  # "you may pay ...": what paying gives up (games/shironeko/costs.py)
+            return -_cost_value(a["cost"], c, source_iid)
         tgt = _target_name(a.get("target"))
         if tgt is None:  # a selector table over a pile (a move between piles)
             return d + _pile_move_value(op, c, lw)
@@ -407,6 +409,35 @@ def _pile_move_value(op, c: _Ctx, lw: float) -> float:
     return 0.0
 
 
+def _cost_value(cost, c: _Ctx, source_iid: int | None) -> float:
+    """What paying a cost list gives up (games/shironeko/costs.py), in deck cards: souls as a
+    whole-number cost is weighed (0.35 each), a card of the hand about half a card (the least
+    useful one goes), a card of another pile or a soul away a little, this character off the
+    field its worth, characters turned OFF their attack if they could attack (else a little)."""
+    v = 0.0
+    src = c.unit(source_iid) if source_iid is not None else None
+    printed = (_card(c.ids.get(source_iid)) if source_iid is not None else None)
+    for part in cost.parts:
+        if part.pay == "resources":
+            v += 0.35 * (getattr(printed, "cost", 0) if part.printed else part.amount)
+        elif part.pay == "sleep":
+            if part.this:
+                v += 1.0 * src["attack"] if src is not None and _ready(src) else 0.3
+            else:
+                pool = sorted((1.0 * u["attack"] if _ready(u) else 0.3) for u in c.mine
+                              if u["on"] and u["iid"] != source_iid)
+                v += sum(pool[:part.amount])
+        elif part.this:  # this very card moved: off the field its worth, from a pile little
+            v += _unit_value(src) if src is not None and part.frm == "characters" else 0.2
+        elif part.cards is not None and part.cards.zone == "hand":
+            v += 0.5 * part.amount
+        elif part.cards is not None and part.cards.zone == "town":
+            v += 1.2 * part.amount  # a soul: a resource for every turn to come
+        else:
+            v += 0.2 * part.amount
+    return v
+
+
 def _target_name(target) -> str | None:
     """The old target name a target stands for in this module's rough worth: the name itself,
     or for a selector table over the character area the name with its side, count and
@@ -537,6 +568,8 @@ def _score_main(a: Action, c: _Ctx, defer: set) -> float | None:
             return None
         ab = card.abilities[a.ability]
         v = _effects_value(ab.effects, c, src["iid"]) - 0.35 * ab.cost
+        if getattr(ab, "costs", None) is not None:  # its cost parts besides the souls (ab.cost)
+            v -= _cost_value(ab.costs, c, src["iid"]) - 0.35 * ab.cost
         if ab.tap and not is_leader:
             if _ready(src) and any(u["iid"] == src["iid"] for u in c.plan()):
                 v -= 1.0 * src["attack"]
@@ -545,6 +578,13 @@ def _score_main(a: Action, c: _Ctx, defer: set) -> float | None:
         elif getattr(ab, "untap", False) and not is_leader and c.theirs:
             v += 0.5  # turned ON again, it can defend
         return v
+    if t == "activate_card":  # from the hand or the discard pile: its effects net of its cost
+        card = _card(c.ids.get(a.card))
+        if card is None or a.ability >= len(card.abilities):
+            return None
+        ab = card.abilities[a.ability]
+        cost = _cost_value(ab.costs, c, a.card) if getattr(ab, "costs", None) is not None else 0.35 * ab.cost
+        return _effects_value(ab.effects, c, a.card) - cost
     return None
 
 
@@ -717,6 +757,8 @@ def _target(view: AgentView, c: _Ctx) -> Action:
             return 0.0
         card, ours, zone = found
         v = _card_value(card) if "id" in card else 0.0
+        if ours and zone == "town":  # a soul given up (a cost): an OFF one first
+            return -1.0 if card.get("on") else 0.0
         if ours:
             if to == "deck" and zone == "discard":
                 return 1.0 + 0.01 * v  # one more card of 'life' under the deck
@@ -790,6 +832,9 @@ def _unit_target(view: AgentView, c: _Ctx) -> Action:
         if opname in ("heal", "remove_marker"):
             s = u["damage"] + (2.0 if u["shock"] or u["poison"] else 0.0) + 0.1 * val
             return s if own else -s
+        if opname == "pay":  # one of ours turned OFF as a cost: the one that would do least
+            s = (u["attack"] + 5.0 if _ready(u) and u["iid"] in attackers else u["attack"]) + 0.1 * val
+            return -s if own else s
         return None
     return best_target(view, c.unit, c.mine, _unit_value, opname, score)
 

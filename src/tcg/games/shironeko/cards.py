@@ -9,8 +9,10 @@ from typing import Any, Callable
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
                              card_loader, check_fields, check_static_effects)
 from ...engine.conditions import parse as parse_condition
-from ...engine.effects import guarded
-from ...engine.errors import CardDataError
+from ...engine.costs import Cost
+from ...engine.effects import EffectOp, guarded
+from ...engine.errors import CardDataError, brief
+from ...engine.select import SelectorError
 from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "rainbow", "colorless")
@@ -55,7 +57,10 @@ SCHEMA = CardSchema(
 ABILITY_FIELDS = {
     "kind": Field(str, required=True, choices=ABILITY_KINDS),
     "runes": Field(list, default=[], item_type=str, choices=COLORS, doc="required runes"),
-    "cost": Field(int, default=0, min=0, doc="souls to pay (activated, burst)"),
+    "cost": Field(object, default=0, doc="souls to pay (activated, burst); activated: or a list of cost parts"
+                                         " (games/shironeko/costs.py)"),
+    "from": Field(str, default="field", choices=("field", "hand", "discard"),
+                  doc="activated: the zone its card is used from (a character card's hand or discard pile)"),
     "color": Field(str, default=None, choices=COLORS, doc="colour of that cost (default: card colour)"),
     "tap": Field(bool, default=False, doc="activated: the card must be ON and turns OFF (a cost)"),
     "untap": Field(bool, default=False, doc="activated: the card must be OFF and turns ON (a cost)"),
@@ -84,6 +89,8 @@ class Ability(CardAbility):
     #                             None: a damage trigger (SN-A6) or another kind
     once_per_turn: bool = False  # an event trigger: at most once each turn
     optional: bool = False      # an event trigger: its controller is asked first
+    costs: Any = None           # activated: a cost list (engine/costs.py ``Cost``), or None
+    zone: str = "field"         # activated: the zone its card is used from (``from``)
 
     @property
     def ops(self) -> tuple:
@@ -119,6 +126,7 @@ _ABILITY_FIELD_KINDS = {
     "runes": ("static", "activated", "on_enter", "trigger"),
     "cost": ("activated", "burst"),
     "color": ("activated", "burst"),
+    "from": ("activated",),
     "tap": ("activated",),
     "untap": ("activated",),
     "if": ("activated", "trigger", "on_enter"),
@@ -158,6 +166,16 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
             fail(f"has no effect on a {akind!r} ability (only on: {', '.join(kinds)})", key)
     if out["tap"] and out["untap"]:
         fail("an ability cannot both turn its card OFF (tap) and ON (untap)", "untap")
+    cost, costs = _cost(out["cost"], registry, fail)
+    if costs is not None and akind != "activated":
+        fail("a list of cost parts is for an activated ability (a burst pays souls: a whole number)", "cost")
+    zone = out["from"]
+    if zone != "field":
+        if kind not in CHARACTER_KINDS:
+            fail("only a character card's ability is used from the hand or the discard pile: leave from out", "from")
+        for key in ("runes", "tap", "untap"):
+            if raw.get(key):
+                fail(f"{key} is for an ability used on the field, not from the {zone}", key)
     when = None
     if akind == "trigger":
         if out["when"] is not None:
@@ -181,10 +199,38 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))
     check_static_effects(akind, effects, STATIC_TARGETS, fail)
-    return Ability.of(out, effects, i, runes=tuple(out["runes"]), cost=out["cost"],
-                      color=out["color"] or color or "colorless", tap=out["tap"], untap=out["untap"],
+    ab_color = out["color"] or color or "colorless"
+    if costs is not None:
+        costs = _colored(costs, ab_color)
+    return Ability.of(out, effects, i, runes=tuple(out["runes"]), cost=cost,
+                      color=ab_color, tap=out["tap"], untap=out["untap"],
                       cond=cond, run=guarded(effects, cond), when=when, once_per_turn=out["once_per_turn"],
-                      optional=out["optional"])
+                      optional=out["optional"], costs=costs, zone=zone)
+
+
+def _colored(cost: Cost, color: str) -> Cost:
+    """The cost with its souls (parts ``souls``, ``printed``) paid in ``color``, the ability's."""
+    ops = tuple(EffectOp(op.name, {**op.args, "color": color}, op.handler) if op["part"] in ("souls", "printed")
+                else op for op in cost.ops)
+    return Cost(cost.parts, ops, cost.raw)
+
+
+def _cost(raw: Any, registry, fail) -> tuple[int, Any]:
+    """An ability's ``cost``: (the souls it pays, its cost list or None). A whole number is
+    souls, as always; a list holds cost parts (engine/costs.py, games/shironeko/costs.py); its
+    ``printed`` souls are counted when paid (none here: ``costs.can_pay`` reads the card)."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if not 0 <= raw <= 99:
+            fail(f"must be a whole number 0..99 or a list of cost parts, got {raw}", "cost")
+        return raw, None
+    if not isinstance(raw, list):
+        fail(f"must be a whole number or a list of cost parts like [{{pay = \"discard\", amount = 1}}],"
+             f" got {brief(raw)}", "cost")
+    try:
+        costs = registry.costs(raw)
+    except SelectorError as e:
+        fail(e.message, "cost" + e.path)
+    return costs.resources(0), costs
 
 
 def _check_op(op, fail) -> None:

@@ -6,6 +6,7 @@ flow (player damage, a search choice) push steps; the effect runner resumes afte
 from __future__ import annotations
 
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of
+from . import costs as SC
 from . import flow as F
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, Loose, any_table, state_table, unit_table
@@ -175,3 +176,10 @@ REGISTRY.define("build", {"amount": Param(int, default=1)}, op_build)
 REGISTRY.define("recycle", {"amount": Param(int, default=1)}, op_recycle)
 REGISTRY.define("ready_souls", {"amount": Param(int, default=1)}, op_ready_souls)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/shironeko/triggers.py)
+#: how each cost part is paid (games/shironeko/costs.py), and the parser of a cost list
+COST_HANDLERS = {"resources": SC.pay_souls, "move": SC.pay_move(op_move), "sleep": SC.pay_off(op_set_state)}
+parse_cost = SC.parser(COST_HANDLERS)
+REGISTRY.costs = parse_cost  # an activated ability's cost as a list of parts
+REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
+                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
+                SC.op_pay)

@@ -29,7 +29,9 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
        "draw", "mill", "search", "shuffle", "player_damage", "build", "recycle", "ready_souls",
        # an optional triggered ability (engine/triggers.py's ASK)
-       "trigger"]
+       "trigger",
+       # a cost paid with chosen cards, and the "you may pay" op (games/shironeko/costs.py)
+       "pay"]
 #: where a selector table's ``move`` puts the cards (the target decision's ``to``)
 DESTINATIONS = ["hand", "deck", "discard", "removed", "characters"]
 WHY = ["activate", "awaken", "burst", "change", "leaderize", "monster", "place"]
@@ -123,4 +125,6 @@ def actions():
         ("pay_suggested", []),
         # appended (the ids before it keep their meaning): a selector table's "no more"
         ("target_done", []),
+        # an activated ability used from the hand or the discard pile (games/shironeko/costs.py)
+        ("activate_card", [("card", Loc("me.hand", "me.discard")), ("ability", Vals(0, 1, 2, 3))]),
     ]

@@ -363,6 +363,13 @@ def _n_place(v: Voice, ev) -> str:
     return v.say("event.place", ev.get("player"), card=card)
 
 
+def _n_activate(v: Voice, ev) -> str:
+    card = v.card(ev.get("card"), ev.get("id"))
+    if ev.get("zone"):  # used from the hand or the discard pile (games/shironeko/costs.py)
+        return v.say("event.activate.zone", ev.get("player"), card=card, zone=zone_name(str(ev["zone"]), v.lang))
+    return v.say("event.activate", ev.get("player"), card=card)
+
+
 def _n_optional(v: Voice, ev) -> str:
     return v.say("event.optional.yes" if ev.get("use") else "event.optional.no", ev.get("player"),
                  what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
@@ -383,7 +390,7 @@ def _n_game_over(v: Voice, ev) -> str:
 _NARRATORS = {
     "draw": _n_draw, "mulligan": _n_mulligan, "build": _n_build, "pay": _n_pay,
     "place": _n_place, "monster": _n_card(), "burst": _n_card(), "trigger": _n_trigger,
-    "discard": _n_card(), "activate": _n_card(), "mill": _n_card(),
+    "discard": _n_card(), "activate": _n_activate, "mill": _n_card(),
     "change": _n_change, "awaken": _n_change, "leaderize": _n_leaderize,
     "attack": _n_attack, "defend": _n_defend, "battle": _n_battle,
     "player_damage": _n_count("amount"), "damage_to_discard": _n_count("cards"),
@@ -425,6 +432,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         op, to = decision.get("op"), decision.get("to")
         if op == "move" and isinstance(to, str):  # a selector table's move: where the cards go
             params["effect"] = v.t("effect.move_to", zone=zone_name(to, v.lang))
+        elif op == "pay":  # a cost paid with chosen cards (games/shironeko/costs.py)
+            params["effect"] = v.t("effect.pay_to", zone=zone_name(to, v.lang)) if isinstance(to, str) \
+                else v.t("effect.pay")
         else:
             params["effect"] = v.cat.get(f"effect.{op}", v.lang) or v.t("effect.other")
         if mine and "remaining" in decision:  # a selector table choosing n: how many more
@@ -557,6 +567,9 @@ def describe(s, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
         return v.t(key, attacker=card_label(s.cards[a.attacker], v.lang), attack=_attack_now(s, a.attacker))
     if typ == "activate":
         return v.t(key, card=card_label(s.cards[a.card], v.lang), ability=_ability_text(v, s, a.card, a.ability))
+    if typ == "activate_card":  # from the hand or the discard pile (games/shironeko/costs.py)
+        return v.t(key, card=card_label(s.cards[a.card], v.lang), ability=_ability_text(v, s, a.card, a.ability),
+                   zone=zone_name(s.cards[a.card].abilities[a.ability].zone, v.lang))
     if typ == "mulligan_mark":
         return v.t(key, card=card_label(s.cards[a.card], v.lang), mulligan=term("mulligan", v.lang))
     if typ == "mulligan_done":
@@ -619,6 +632,10 @@ def _path(v: Voice, s, a: Action) -> tuple[str, ...]:
         if typ == "attack":
             return (head, v.t("menu.attack", attack=_attack_now(s, iid)))
         return (head, v.t("menu.activate", ability=_ability_text(v, s, iid, a.ability)))
+    if typ == "activate_card":  # the card where it is, then its ability
+        zone = zone_name(s.cards[a.card].abilities[a.ability].zone, v.lang)
+        head = v.t("card.in_zone", card=card_label(s.cards[a.card], v.lang), zone=zone)
+        return (head, v.t("menu.activate", ability=_ability_text(v, s, a.card, a.ability)))
     return (describe(s, a, v.lang, viewer=v.viewer),)
 
 
@@ -683,6 +700,7 @@ def why_not(game, viewer: int | None, lang: str = "en") -> list[str]:
     with the reason: a card in hand that cannot be played (cannot pay, no room, same name on the
     field, nothing to change onto, not the main phase), a character that cannot attack (placed
     this turn, OFF, already attacked), an ability that cannot be used."""
+    from . import costs as SC
     from . import flow as F
     from . import payment as P
     s = game.state
@@ -772,6 +790,8 @@ def why_not(game, viewer: int | None, lang: str = "en") -> list[str]:
                 runes = join((color_name(r, v.lang) for r in ab.runes), v.lang, "colors")
                 reasons.append(v.t("why.runes", runes=runes))
             reasons += cost_reasons(ab.color, ab.cost)
+            if ab.costs is not None and not reasons and not SC.can_pay(s, viewer, u.iid, ab.costs, ab.color):
+                reasons.append(v.t("why.cost_parts"))
             if reasons:
                 add(v.t("why.ability", card=card_label(cards[u.iid], v.lang), reasons=join(reasons, v.lang, "reasons")))
     return lines
