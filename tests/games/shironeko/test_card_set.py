@@ -19,8 +19,8 @@ def sample():
     return load_cards(SAMPLE)
 
 
-#: ops the sample set need not use: tests/corpus/shironeko/costs.toml has them
-CORPUS_ONLY_OPS = {"pay"}
+#: ops the sample set need not use: tests/corpus/shironeko/costs.toml and choices.toml have them
+CORPUS_ONLY_OPS = {"pay", "choose_one", "look"}
 
 
 def test_sample_set_uses_every_op_selector_and_ability_kind(sample):

@@ -23,6 +23,9 @@ from __future__ import annotations
 import math
 
 from ...engine.action import Action
+from ...engine.amounts import has_amounts
+from ...engine.choices import walk
+from ...engine.effects import EffectOp
 from ...engine.rng import Rng
 from ..base import AgentView
 from ...games.shironeko.flow import runes_met
@@ -262,6 +265,14 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
         name, a = op.name, op.args
         if name == "pay":  # "you may pay ...": what paying gives up (games/shironeko/costs.py)
             return -_cost_value(a["cost"], c, source_iid)
+        if name == "choose_one":  # the best modes (engine/choices.py)
+            worths = sorted((_effects_value(m.ops, c, source_iid) for m in a["modes"]), reverse=True)
+            return sum(worths[:a.get("count", 1)])
+        if name == "look":  # a card chosen from the top (into the hand: about a draw); the order alone a little
+            take = a.get("take")
+            if take is None:
+                return 0.2
+            return (0.8 if take.to in ("hand", "characters") else 0.1) * take.choose
         tgt = _target_name(a.get("target"))
         if tgt is None:  # a selector table over a pile (a move between piles)
             return d + _pile_move_value(op, c, lw)
@@ -373,6 +384,9 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
             done = found is None or bool(found)
         else:
             done = True
+        if has_amounts(op.args):  # "for each": counted as the observation tells
+            op = EffectOp(op.name, L.evaluated(c.obs, c.p, op.args, source_iid), None, op.cond, op.if_done,
+                          op.optional, op.guard)
         d = _one(op, mine, theirs)
         if op.optional and d < 0 and not asked:
             d, done = 0.0, False  # "you may": it says no
@@ -803,7 +817,7 @@ def _unit_target(view: AgentView, c: _Ctx) -> Action:
     info = c.obs["decision"] or {}
     opname = info.get("op")
     src = c.ids.get(info.get("source"))
-    args = chosen_args(_card(src) if src else None, opname)
+    args = L.evaluated(c.obs, c.p, chosen_args(_card(src) if src else None, opname), info.get("source"))
     attackers = {u["iid"] for u in c.plan()} if c.obs["active"] == c.p else set()
 
     def score(u: dict, own: bool, val: float) -> float | None:
@@ -857,6 +871,69 @@ def _search(view: AgentView, c: _Ctx) -> Action:
     return best if best is not None else view.choices[0]
 
 
+# --- choices (engine/choices.py): modes, looks ----------------------------------------------------
+
+def _printed_dict(cid: str | None) -> dict:
+    """A card seen only by its id (a card of the deck looked at) as the observation shows cards."""
+    card = _card(cid) if cid else None
+    if card is None:
+        return {"id": cid or "", "kind": "", "cost": 0, "level": 1, "attack": 0, "hp": 0, "name": ""}
+    return {"id": card.id, "kind": card.kind, "cost": card.cost, "level": card.level, "attack": card.attack,
+            "hp": card.hp, "name": card.name, "rune": card.rune, "color": card.color}
+
+
+def _modes_of(cid: str | None, count: int) -> tuple:
+    """The modes (engine/choices.py ``Mode``) of the card's first ``choose_one`` with ``count`` modes."""
+    card = _card(cid) if cid else None
+    for ab in (card.abilities if card is not None else ()):
+        for _, op in walk(ab.effects):
+            if op.name == "choose_one" and len(op.args["modes"]) == count:
+                return op.args["modes"]
+    return ()
+
+
+def _choose_mode(view: AgentView, c: _Ctx) -> Action:
+    """「次のうち1つを選ぶ」: the mode whose ops are worth the most now (the first of equals)."""
+    info = c.obs["decision"] or {}
+    source = info.get("source")
+    modes = _modes_of(c.ids.get(source), info.get("modes") or 0)
+    opts = [a for a in view.choices if a.type == "mode" and a.get("mode") < len(modes)]
+    if not opts:
+        return view.choices[0]
+    return max(opts, key=lambda a: _effects_value(modes[a.get("mode")].ops, c, source))
+
+
+def _look_worth(view: AgentView, c: _Ctx, a: Action) -> float:
+    card = _printed_dict(view.cards(a).get("card"))
+    if card["kind"] in ("character", "awakened_character"):
+        return _card_value(card)
+    return _hand_value(card, c)
+
+
+def _look_take(view: AgentView, c: _Ctx) -> Action:
+    """A look: take the card worth the most (into the hand or onto the field); into a pile the
+    card is lost to (the discard pile, out of the game), none when that is allowed."""
+    info = c.obs["decision"] or {}
+    takes = [a for a in view.choices if a.type == "look_take"]
+    done = next((a for a in view.choices if a.type == "look_done"), None)
+    if not takes or (info.get("to") in ("discard", "removed") and done is not None):
+        return done if done is not None else view.choices[0]
+    if info.get("to") in ("discard", "removed"):
+        return min(takes, key=lambda a: _look_worth(view, c, a))
+    return max(takes, key=lambda a: _look_worth(view, c, a))
+
+
+def _look_order(view: AgentView, c: _Ctx) -> Action:
+    """A look's rest going back: on top of our own deck the best card first (drawn next), on top of
+    the opponent's the worst; at the bottom the order hardly matters (the first offered)."""
+    info = c.obs["decision"] or {}
+    opts = [a for a in view.choices if a.type == "look_order"]
+    if not opts or info.get("to") != "top":
+        return opts[0] if opts else view.choices[0]
+    sign = 1 if info.get("whose") == c.p else -1
+    return max(opts, key=lambda a: sign * _look_worth(view, c, a))
+
+
 def _pay(view: AgentView) -> Action:
     """The suggested payment: it keeps the most other cards in hand payable."""
     return next((a for a in view.legal_actions if a.type == "pay_suggested"), view.choices[0])
@@ -864,7 +941,8 @@ def _pay(view: AgentView) -> Action:
 
 _DECIDE = {"main": _main, "defend": _defend, "mulligan": _mulligan, "trigger_order": _trigger, "target": _target,
            "discard": _discard, "search": _search, "pay": lambda view, c: _pay(view),
-           "target_hidden": _target, "optional": _optional}
+           "target_hidden": _target, "optional": _optional, "choose_mode": _choose_mode, "look_take": _look_take,
+           "look_order": _look_order}
 
 
 def policy(view: AgentView, rng: Rng) -> Action:

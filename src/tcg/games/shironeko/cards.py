@@ -9,6 +9,8 @@ from typing import Any, Callable
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
                              card_loader, check_fields, check_static_effects)
 from ...engine.conditions import parse as parse_condition
+from ...engine.amounts import has_amounts
+from ...engine.choices import walk
 from ...engine.costs import Cost
 from ...engine.effects import EffectOp, guarded
 from ...engine.errors import CardDataError, brief
@@ -191,14 +193,16 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
     if out["if"] is not None:
         cond = parse_condition(out["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
     effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
-    for n, op in enumerate(effects):
-        _check_op(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
+    for path, op in walk(effects):  # (also the ops of choose_one's modes)
+        _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
     if akind == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
         fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
     for op in effects:
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))
     check_static_effects(akind, effects, STATIC_TARGETS, fail)
+    if akind == "static":
+        _check_static_amounts(effects, fail)
     ab_color = out["color"] or color or "colorless"
     if costs is not None:
         costs = _colored(costs, ab_color)
@@ -231,6 +235,19 @@ def _cost(raw: Any, registry, fail) -> tuple[int, Any]:
     except SelectorError as e:
         fail(e.message, "cost" + e.path)
     return costs.resources(0), costs
+
+
+def _check_static_amounts(effects: tuple, fail) -> None:
+    """A static's "for each" amount (engine/amounts.py, counted all the time: flow.py) changes
+    attack only (an HP that changes with a count would need a retreat check after every change)
+    and does not count by attack (the attack it gives would depend on itself)."""
+    for n, op in enumerate(effects):
+        if has_amounts(op.args):
+            if op["stat"] != "attack":
+                fail("a static ability's \"for each\" amount changes attack only, not HP", f"effects[{n}].amount")
+            if any(t.prop == "attack" for t in op["amount"].count.tests):
+                fail("a static ability's \"for each\" may not count by attack (the attack it gives would depend"
+                     " on itself)", f"effects[{n}].amount.count")
 
 
 def _check_op(op, fail) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Collection, Sequence
 
 from ...engine.action import Action, ActionTable
+from ...engine.choices import ChoiceRunner
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
@@ -83,7 +84,7 @@ def _play_info(card: Card, iid: int) -> tuple:
             None if burst is None else BURST[iid])
 
 
-class ShironekoRules(EffectRunner, StepRuleset[SNState]):
+class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
     profile_numbers = {"hand_first": "start.hand_first", "hand_second": "start.hand_second",
@@ -100,6 +101,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
     conditions = CONDITIONS
     #: what a selector table may name (games/shironeko/select.py)
     selectors = SS.SELECTORS
+    #: where a look's rest may go besides the deck (engine/choices.py)
+    look_trash = "discard"
 
     def read_profile(self, p: Profile) -> None:
         super().read_profile(p)
@@ -334,9 +337,12 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         return s.players[s.active].chars + s.players[1 - s.active].chars
 
     def effect_can_act(self, s: SNState, ctx: EffectCtx, op) -> bool:
-        """An optional ``pay`` is not asked when its cost cannot be paid in full."""
+        """An optional ``pay`` is not asked when its cost cannot be paid in full, an optional
+        ``look`` when the deck is empty."""
         if op.name == "pay":
             return SC.can_pay(s, ctx.controller, ctx.source, op["cost"])
+        if op.name == "look":  # (an empty deck: nothing to look at)
+            return bool(s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller].deck)
         return True
 
     def effect_candidates(self, s: SNState, ctx: EffectCtx, sel, op) -> list:
@@ -728,6 +734,36 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         memo = (None, after, counts - P.kind_unit(code), matched or P.code_matches(code, color))
         self._paying(s, p, color, n, paid + (i,), source, why, memo)  # the next step
 
+    # --- looking at the top of a deck (engine/choices.py: the look op) -------------------------------
+    def look_top(self, s: SNState, player: int, n: int) -> list:
+        """The top ``n`` cards of the player's main deck, top first (fewer when it holds fewer)."""
+        return s.players[player].deck[::-1][:n]
+
+    def look_move(self, s: SNState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
+        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
+        into the hand it is named to its owner alone unless ``reveal`` showed it to both first, a
+        ``shown`` event); ``to = "characters"``: onto the field, unpaid, as ``move`` puts it."""
+        if reveal:
+            s.emit("shown", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
+        if to == "characters":
+            self.enter_by_effect(s, SS.Loose(iid, owner, "deck"))
+        else:
+            F.move_pile_card(s, iid, owner, "deck", to)
+
+    def look_put(self, s: SNState, owner: int, iids: list, where: str) -> None:
+        """The rest of a look, top first, to the top or bottom of the owner's deck (the first
+        highest) or into the discard pile (a ``move`` event each)."""
+        if where == "discard":
+            for iid in iids:
+                F.move_pile_card(s, iid, owner, "deck", "discard")
+            return
+        deck = s.players[owner].deck
+        deck[:] = [i for i in deck if i not in iids]
+        if where == "top":
+            deck.extend(reversed(iids))
+        else:
+            deck[0:0] = reversed(iids)
+
     # --- a card put onto the field by an effect (move to = "characters") --------------------------
     def enter_by_effect(self, s: SNState, x: Any) -> None:
         """The card (still in its pile) enters its owner's character area as a character, unpaid:
@@ -869,7 +905,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
 
     # --- views -----------------------------------------------------------------------------
     def scramble_hidden(self, s: SNState, viewer, rng) -> bool:
-        if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind in ("search", "target_hidden")):
+        if any(ps.mull_pick for ps in s.players) or \
+                (s.decision and s.decision.kind in ("search", "target_hidden", "look_take", "look_order")):
             return False
         # ``s.exchange`` (the pooled cards in their canonical order, shuffled, dealt back),
         # done in place for a single zone

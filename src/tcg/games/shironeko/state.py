@@ -241,6 +241,9 @@ class SNState(TurnState):
 
     #: games/shironeko/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
     trigger_hook: Any = None
+    #: the selector declaration (games/shironeko/select.py, set when it is imported): what a
+    #: static's "for each" amount counts over (flow.py)
+    selectors: Any = None
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])

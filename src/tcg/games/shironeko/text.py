@@ -370,6 +370,29 @@ def _n_activate(v: Voice, ev) -> str:
     return v.say("event.activate", ev.get("player"), card=card)
 
 
+def _n_mode(v: Voice, ev) -> str:
+    text = ev.get("text") if v.lang == "ja" else (ev.get("text_en") or ev.get("text"))
+    mode = text or v.t("action.mode.number", number=(ev.get("mode") or 0) + 1)
+    return v.say("event.mode", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")), mode=mode)
+
+
+def _deck_of(v: Voice, whose: Any) -> str:
+    return v.owned(zone_name("deck", v.lang), whose)
+
+
+def _n_look(v: Voice, ev) -> str:
+    """A look: how many cards, whose deck; the looker reads which (the event's private part)."""
+    ids = ev.get("ids") or []
+    cards = join((v.card(None, cid) for cid in ids), v.lang) if ids else ""
+    return v.say("event.look", ev.get("player"), count=ev.get("count"), whose=_deck_of(v, ev.get("whose")),
+                 cards=cards)
+
+
+def _n_look_rest(v: Voice, ev) -> str:
+    return v.say("event.look_rest", ev.get("player"), count=ev.get("count"), whose=_deck_of(v, ev.get("whose")),
+                 place=v.t(f"event.look_rest.{ev.get('to')}"))
+
+
 def _n_optional(v: Voice, ev) -> str:
     return v.say("event.optional.yes" if ev.get("use") else "event.optional.no", ev.get("player"),
                  what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
@@ -397,7 +420,8 @@ _NARRATORS = {
     "recycle": _n_count("cards"), "ready_souls": _n_count("amount"),
     "reveal": _n_reveal, "damage": _n_damage, "modify": _n_modify, "marker": _n_marker,
     "leave_field": _n_leave_field, "heal": _n_heal, "set_state": _n_set_state, "move": _n_move,
-    "search": _n_search, "optional": _n_optional, "turn_start": _n_turn_start, "phase": _n_phase, "game_over": _n_game_over,
+    "search": _n_search, "optional": _n_optional, "mode": _n_mode, "look": _n_look, "look_rest": _n_look_rest,
+    "shown": _n_card(), "turn_start": _n_turn_start, "phase": _n_phase, "game_over": _n_game_over,
 }
 
 
@@ -444,6 +468,18 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     elif kind == "optional":
         params["source"] = v.card(decision.get("source"))
         params["what"] = may_text(decision.get("op"), v.lang)
+    elif kind in ("choose_mode", "look_take", "look_order"):  # engine/choices.py
+        params.update(source=v.card(decision.get("source")), count=decision.get("remaining") or 0,
+                      remaining=decision.get("remaining") or 0)
+        if kind == "choose_mode":
+            params["count"] = decision.get("count") or 0
+        elif kind == "look_take":
+            params["dest"] = zone_name(str(decision.get("to")), v.lang)
+            if mine and decision.get("up_to"):
+                key = "decision.look_take.up_to"
+        else:
+            params["where"] = v.t(f"action.look_order.{decision.get('to')}") if decision.get("to") in (
+                "top", "bottom") else ""
     elif kind == "trigger_order":
         params["trigger"] = term("trigger", v.lang)
     elif kind == "discard":
@@ -595,11 +631,32 @@ def describe(s, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
         if a.get("use"):
             return v.t("action.optional.yes", what=may_text(info.get("op"), v.lang))
         return v.t("action.optional.no")
+    if typ in ("mode", "look_take", "look_order"):
+        return _choice_label(v, s, a)
     if typ == "pay":
         return v.t(key, color=color_name(a.color, v.lang))
     if typ == "pay_suggested":
         return v.t(key, souls=_suggested_text(s, v.lang))
     return v.t(key)  # end_turn, search_none; an unknown type shows as ⟦action.x⟧
+
+
+def _choice_label(v: Voice, s, a: Action) -> str:
+    """The label of a choice of engine/choices.py: a mode by its printed words, a card looked at
+    by its name and where it goes."""
+    info = s.decision.info if s.decision is not None else {}
+    if a.type == "mode":
+        modes = getattr(s.pending, "modes", ())
+        i = a.get("mode")
+        mode = modes[i] if isinstance(i, int) and i < len(modes) else None
+        text = (mode.text if v.lang == "ja" else mode.text_en or mode.text) if mode is not None else ""
+        return v.t("action.mode", mode=text or v.t("action.mode.number", number=(i or 0) + 1))
+    card = card_label(s.cards[a.card], v.lang)
+    if a.type == "look_take":
+        shown = v.t("action.look_take.shown") if getattr(s.pending, "reveal", False) else ""
+        return v.t("action.look_take", card=card, dest=zone_name(str(info.get("to")), v.lang), shown=shown)
+    where = info.get("to")
+    return v.t("action.look_order", card=card,
+               where=v.t(f"action.look_order.{where}") if where in ("top", "bottom") else "")
 
 
 def _suggested_text(s, lang: str) -> str:
