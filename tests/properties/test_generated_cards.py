@@ -12,6 +12,7 @@ cards in place of some of its own, random legal actions, until the game ends or 
 actions; only the engine's own errors may come out."""
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
@@ -49,6 +50,8 @@ class Grammar:
         self.triggers = registry.triggers
         self.selectors = getattr(registry, "selectors", None) or (self.triggers.selectors if self.triggers else None)
         self.conditions = registry.conditions
+        #: the game's card schema (a ``keywords`` field: its files may declare keywords)
+        self.schema = importlib.import_module(f"tcg.games.{game}.cards").SCHEMA
 
 
 def zx_grammar() -> Grammar:
@@ -266,8 +269,15 @@ def defect(rng: random.Random, card: dict[str, Any]) -> None:
         target[key] = 10 ** 9
 
 
-def card_file(g: Grammar, cards: list[dict[str, Any]]) -> str:
+def card_file(g: Grammar, cards: list[dict[str, Any]], keywords: list[dict[str, Any]] = ()) -> str:
     lines = ["[set]", f'game = "{g.game}"', 'name = "generated"', 'version = "gen-1"', ""]
+    for kw in keywords:  # engine/keywords.py: declared before the cards that list them
+        lines.append("[[keywords]]")
+        lines.extend(f"{k} = {toml_value(v)}" for k, v in kw.items() if k != "abilities")
+        for a in kw["abilities"]:
+            lines.append("[[keywords.abilities]]")
+            lines.extend(f"{k} = {toml_value(v)}" for k, v in a.items())
+        lines.append("")
     for c in cards:
         lines.append("[[cards]]")
         for k, v in c.items():
@@ -292,6 +302,28 @@ def toml_value(v: Any) -> str:
     return "{" + ", ".join(f'"{k}" = {toml_value(x)}' for k, x in v.items()) + "}"
 
 
+#: the id of the keyword a generated file declares
+KEYWORD = "gen_kw"
+
+
+def keywords_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
+    """None or one declared keyword (engine/keywords.py) with generated abilities, for a game
+    whose cards have keywords."""
+    if "keywords" not in g.schema.common:
+        return st.just([])
+    kw = st.lists(ability(g), min_size=1, max_size=2).map(
+        lambda abilities: [{"id": KEYWORD, "name": "生成キーワード", "name_en": "Generated Keyword",
+                            "text": "生成された能力。", "text_en": "A generated ability.", "abilities": abilities}])
+    return st.one_of(st.just([]), kw)
+
+
+def listing(cards: list[dict[str, Any]], keywords: list[dict[str, Any]], marks: list[bool]) -> list[dict[str, Any]]:
+    """The cards, those ``marks`` picks listing the declared keyword (``keywords = [...]``)."""
+    if not keywords:
+        return cards
+    return [{**c, "keywords": [KEYWORD]} if m else c for c, m in zip(cards, marks)]
+
+
 def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
     one = st.lists(ability(g), min_size=1, max_size=2)
     return st.lists(one, min_size=1, max_size=4).map(
@@ -307,10 +339,12 @@ def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
 def test_generated_card_files_load_or_fail_clearly_and_play_to_the_end(game, data, seed, broken):
     g = GRAMMARS[game]()
     cards = data.draw(cards_of(g))
+    keywords = data.draw(keywords_of(g))
+    cards = listing(cards, keywords, data.draw(st.lists(st.booleans(), min_size=len(cards), max_size=len(cards))))
     rng = random.Random(seed)
     if broken:
         defect(rng, rng.choice(cards))
-    text = card_file(g, cards)
+    text = card_file(g, cards, keywords)
     name = "generated.toml"
     try:
         rules = tcg.api.rules_with_cards(game, [(name, text)])
@@ -318,7 +352,7 @@ def test_generated_card_files_load_or_fail_clearly_and_play_to_the_end(game, dat
         event(f"refused ({'with' if broken else 'no'} defect)")
         message = str(e)
         assert name in message, message
-        assert any(c["id"] in message for c in cards), message
+        assert any(c["id"] in message for c in cards) or f"keywords.{KEYWORD}" in message, message
         return
     event(f"loaded ({'with' if broken else 'no'} defect)")
     play(g, rules, [(name, text)], [c["id"] for c in cards], rng)

@@ -15,6 +15,7 @@ from ...engine.costs import Cost
 from ...engine.effects import EffectOp, guarded
 from ...engine.errors import CardDataError, brief
 from ...engine.select import SelectorError
+from ...engine.keywords import keyword_ability_fail
 from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "rainbow", "colorless")
@@ -43,7 +44,7 @@ _char = {
     "leaderize": Field(str, default=None, doc="id of the leader card this card leaderizes into"),
 }
 SCHEMA = CardSchema(
-    common=card_fields(KINDS, abilities=False),
+    common=card_fields(KINDS, abilities=False, keywords=True),
     kinds={
         "character": _char,
         "awakened_character": _char,
@@ -93,6 +94,7 @@ class Ability(CardAbility):
     optional: bool = False      # an event trigger: its controller is asked first
     costs: Any = None           # activated: a cost list (engine/costs.py ``Cost``), or None
     zone: str = "field"         # activated: the zone its card is used from (``from``)
+    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
 
     @property
     def ops(self) -> tuple:
@@ -113,6 +115,8 @@ class Card(NamedCard):
     leaderize: str | None
     abilities: tuple[Ability, ...]
     pays_any_color: bool = False  # towns: the soul matches a cost of any colour (its own text)
+    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
+    keywords: tuple = ()
 
     @property
     def is_character(self) -> bool:
@@ -152,15 +156,26 @@ def _check_search_filter(flt: dict, fail: Callable[[str], None]) -> None:
             fail(f"search filter {key!r} = {value!r} is not one of: {', '.join(dict.fromkeys(choices))}")
 
 
-def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, raw: dict,
-                   registry) -> Ability:
-    fail = ability_fail(fname, cid, i)
+#: the ability kinds each card kind may have (a keyword's abilities: any of them where it is
+#: declared, its card's where a card lists it)
+ALLOWED = {"character": ("static", "activated", "trigger", "burst", "on_enter"),
+           "awakened_character": ("static", "activated", "trigger", "burst", "on_enter"),
+           "monster": ("use", "trigger", "burst"),
+           "leader": ("static", "activated"),
+           "town": ()}
+
+
+def _parse_ability(fname: str, cid: str | None, kind: str | None, color: str | None, i: int, raw: dict,
+                   registry, fail: Callable[..., None] | None = None, keyword: Any = None) -> Ability:
+    """Ability ``i`` of a card of kind ``kind`` (None: a keyword's ability checked where it is
+    declared), checked; ``fail``: how to report a fault (a keyword's ability: its own path)."""
+    if fail is None:
+        fail = ability_fail(fname, cid or "", i)
     out = check_fields(ABILITY_FIELDS, raw, fail, "ability field")
     akind = out["kind"]
-    allowed = {"character": ("static", "activated", "trigger", "burst", "on_enter"),
-               "awakened_character": ("static", "activated", "trigger", "burst", "on_enter"),
-               "monster": ("use", "trigger", "burst"),
-               "leader": ("static", "activated")}[kind]
+    allowed = ALLOWED[kind] if kind is not None else ABILITY_KINDS
+    if not allowed:
+        fail(f"a {kind} card has no abilities", "kind")
     if akind not in allowed:
         fail(f"a {kind} card cannot have a {akind!r} ability (allowed: {', '.join(allowed)})", "kind")
     for key, kinds in _ABILITY_FIELD_KINDS.items():
@@ -173,7 +188,7 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
         fail("a list of cost parts is for an activated ability (a burst pays souls: a whole number)", "cost")
     zone = out["from"]
     if zone != "field":
-        if kind not in CHARACTER_KINDS:
+        if kind is not None and kind not in CHARACTER_KINDS:
             fail("only a character card's ability is used from the hand or the discard pile: leave from out", "from")
         for key in ("runes", "tap", "untap"):
             if raw.get(key):
@@ -181,7 +196,7 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
     when = None
     if akind == "trigger":
         if out["when"] is not None:
-            if kind != "character" and kind != "awakened_character":
+            if kind is not None and kind not in CHARACTER_KINDS:
                 fail(f"a {kind} card is never on the field: its trigger works only when revealed as damage"
                      " (leave when out)", "when")
             when = parse_when(out["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
@@ -206,10 +221,13 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
     ab_color = out["color"] or color or "colorless"
     if costs is not None:
         costs = _colored(costs, ab_color)
+    if keyword is not None and not out["text"] and not out["text_en"]:  # shown as the keyword's line
+        out = {**out, "text": keyword.line("ja"), "text_en": keyword.line("en")}
     return Ability.of(out, effects, i, runes=tuple(out["runes"]), cost=cost,
                       color=ab_color, tap=out["tap"], untap=out["untap"],
                       cond=cond, run=guarded(effects, cond), when=when, once_per_turn=out["once_per_turn"],
-                      optional=out["optional"], costs=costs, zone=zone)
+                      optional=out["optional"], costs=costs, zone=zone,
+                      keyword=keyword.id if keyword is not None else "")
 
 
 def _colored(cost: Cost, color: str) -> Cost:
@@ -269,11 +287,30 @@ def _check_op(op, fail) -> None:
         fail(f"the cards are in the {to} already", "to")
 
 
+def _abilities(fname: str, cid: str | None, kind: str | None, color: str | None, f: dict, registry) -> tuple:
+    """A card's abilities: its own, then those of its keywords (engine/keywords.py), each checked
+    as the card's (a fault in a keyword's names the keyword's ability)."""
+    own = f.get("abilities") or []
+    out = [_parse_ability(fname, cid, kind, color, i, a, registry) for i, a in enumerate(own)]
+    i = len(own)
+    for kw in f.get("keywords") or ():
+        for j, raw in enumerate(kw.abilities):
+            fail = keyword_ability_fail(fname, cid, kw, j)
+            out.append(_parse_ability(fname, cid, kind, color, i, raw, registry, fail, kw))
+            i += 1
+    return tuple(out)
+
+
+def _check_keyword(kw, registry) -> None:
+    """A declared keyword's abilities, each checked as a card's ability of any kind."""
+    _abilities(kw.file, None, None, None, {"keywords": (kw,)}, registry)
+
+
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     default_color = f.get("color") or f.get("rune")
-    abilities = tuple(_parse_ability(fname, cid, kind, default_color, i, a, registry)
-                      for i, a in enumerate(f.get("abilities") or []))
+    keywords = tuple(f.get("keywords") or ())
+    abilities = _abilities(fname, cid, kind, default_color, f, registry)
     if kind == "monster" and sum(a.kind == "use" for a in abilities) != 1:
         raise CardDataError(fname, cid, "abilities", "a monster needs exactly one 'use' ability")
     if sum(a.kind == "burst" for a in abilities) > 1:
@@ -285,7 +322,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         text_en=f["text_en"], color=f.get("color"), cost=f.get("cost") or 0,
         rune=f.get("rune"), stop=bool(f.get("stop")), level=f.get("level") or 0,
         change_cost=f.get("change_cost"), attack=f.get("attack") or 0, hp=f.get("hp") or 0,
-        leaderize=f.get("leaderize"), abilities=abilities, pays_any_color=bool(f.get("pays_any_color")))
+        leaderize=f.get("leaderize"), abilities=abilities, pays_any_color=bool(f.get("pays_any_color")),
+        keywords=keywords)
 
 
 def _check_set(cards: list[Card], where: dict[str, str]) -> None:
@@ -304,4 +342,5 @@ def _check_set(cards: list[Card], where: dict[str, str]) -> None:
                                 f"no character named {c.name!r} at level {c.level - 1} to awaken from")
 
 
-load_cards = card_loader("shironeko", SCHEMA, _make_card, f"{__package__}.effects", check=_check_set)
+load_cards = card_loader("shironeko", SCHEMA, _make_card, f"{__package__}.effects", check=_check_set,
+                         check_keyword=_check_keyword)

@@ -350,7 +350,15 @@ def may_text(op: Any, lang: str = "en") -> str:
 def _n_trigger(v: Voice, ev) -> str:
     if "event" not in ev:  # a damage trigger (SN-A6)
         return v.say("event.trigger", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")))
-    # a triggered ability on the field (games/shironeko/triggers.py)
+    # a triggered ability on the field (games/shironeko/triggers.py); a keyword's by its name
+    card = lookup(v.cards, ev.get("card"), ev.get("id"))
+    index = ev.get("ability")
+    abilities = getattr(card, "abilities", ()) or ()
+    kid = getattr(abilities[index], "keyword", "") if isinstance(index, int) and index < len(abilities) else ""
+    kw = next((k for k in getattr(card, "keywords", ()) if k.id == kid), None) if kid else None
+    if kw is not None:
+        return v.say("event.trigger.keyword", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")),
+                     keyword=kw.label(v.lang), when=v.t(f"when.{ev.get('event')}"))
     return v.say("event.trigger.when", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")),
                  when=v.t(f"when.{ev.get('event')}"))
 
@@ -877,10 +885,19 @@ def rules_primer(lang: str = "en") -> str:
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """A card's printed text in ``lang``; for a card without one, its abilities' texts (or a
-    summary of them): the shared ``tcg.present.card_text`` (the deck builder's card texts)."""
+    """A card's printed text in ``lang``; for a card without one, its own abilities' texts (or a
+    summary of them): the shared ``tcg.present.card_text`` (the deck builder's card texts); with
+    its keywords' names and reminder texts (engine/keywords.py ``keyword_text``)."""
+    from types import SimpleNamespace
+
+    from ...engine.keywords import keyword_text
     from ...present import card_text as shared
-    return shared(card, lang)
+    keywords = getattr(card, "keywords", ()) or ()
+    if not keywords:
+        return shared(card, lang)
+    own = tuple(ab for ab in getattr(card, "abilities", ()) or () if not getattr(ab, "keyword", ""))
+    printed = SimpleNamespace(text=getattr(card, "text", ""), text_en=getattr(card, "text_en", ""), abilities=own)
+    return keyword_text(shared(printed, lang), keywords, lang)
 
 
 __all__ = ["GAME", "QUIET_EVENTS", "Voice", "ability_name", "card_label", "card_text", "color_name",
