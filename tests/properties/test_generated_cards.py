@@ -12,6 +12,7 @@ cards in place of some of its own, random legal actions, until the game ends or 
 actions; only the engine's own errors may come out."""
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
@@ -41,25 +42,32 @@ class Grammar:
     whether its activated abilities have a ``cost``."""
 
     def __init__(self, game: str, registry: Any, kind: str, ability_kinds: tuple[str, ...], base: dict[str, Any],
-                 deck: str, costs: Any = None, paid: bool = True):
+                 deck: str, costs: Any = None, paid: bool = True, ability_zones: tuple[str, ...] = ()):
         self.game, self.registry, self.kind, self.ability_kinds = game, registry, kind, ability_kinds
         self.base, self.deck, self.costs, self.paid = base, deck, costs, paid
+        #: the zones an activated ability may be used from besides its own (``from``)
+        self.ability_zones = ability_zones
         self.triggers = registry.triggers
         self.selectors = getattr(registry, "selectors", None) or (self.triggers.selectors if self.triggers else None)
         self.conditions = registry.conditions
+        #: the game's card schema (a ``keywords`` field: its files may declare keywords)
+        self.schema = importlib.import_module(f"tcg.games.{game}.cards").SCHEMA
 
 
 def zx_grammar() -> Grammar:
     from tcg.games.zx.costs import GAME
     from tcg.games.zx.effects import REGISTRY
     base = {"kind": "zx", "color": "red", "cost": 2, "power": 3000, "race": "ドラゴン"}
-    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME)
+    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME,
+                   ability_zones=("hand", "charge", "trash"))
 
 
 def shironeko_grammar() -> Grammar:
+    from tcg.games.shironeko.costs import GAME
     from tcg.games.shironeko.effects import REGISTRY
     base = {"kind": "character", "color": "red", "cost": 2, "rune": "red", "level": 1, "attack": 2, "hp": 3}
-    return Grammar("shironeko", REGISTRY, "character", ("on_enter", "activated", "trigger"), base, "red_rush")
+    return Grammar("shironeko", REGISTRY, "character", ("on_enter", "activated", "trigger"), base, "red_rush",
+                   costs=GAME, ability_zones=("hand", "discard"))
 
 
 def turutoru_grammar() -> Grammar:
@@ -168,6 +176,10 @@ def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
                                     st.sampled_from(list(c.counters) or ["x"]), st.integers(1, 2)),
     }
     assert set(part) == set(PARTS), "a cost part the generator does not know"
+    word = {p: w for w, p in c.words.items()}  # the engine's part -> the game's word for it
+    known = set(c.known())
+    part = {p: gen.map(lambda raw, w=word.get(p, p): {**raw, "pay": w}) for p, gen in part.items()
+            if word.get(p, p) in known}
     return st.lists(st.sampled_from(sorted(part)).flatmap(part.__getitem__), min_size=1, max_size=2)
 
 
@@ -234,8 +246,8 @@ def ability(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
             optional = {"once_per_turn": st.booleans(), "optional": st.booleans()}
         if kind == "activated" and g.paid:
             optional["cost"] = st.integers(0, 3) if g.costs is None else st.one_of(st.integers(0, 3), cost(g))
-            if g.costs is not None:
-                optional["from"] = st.sampled_from(["hand", "charge", "trash"])
+            if g.ability_zones:
+                optional["from"] = st.sampled_from(list(g.ability_zones))
         if g.conditions is not None:
             optional["if"] = condition(g)
         return st.fixed_dictionaries(fixed, optional=optional)
@@ -257,8 +269,15 @@ def defect(rng: random.Random, card: dict[str, Any]) -> None:
         target[key] = 10 ** 9
 
 
-def card_file(g: Grammar, cards: list[dict[str, Any]]) -> str:
+def card_file(g: Grammar, cards: list[dict[str, Any]], keywords: list[dict[str, Any]] = ()) -> str:
     lines = ["[set]", f'game = "{g.game}"', 'name = "generated"', 'version = "gen-1"', ""]
+    for kw in keywords:  # engine/keywords.py: declared before the cards that list them
+        lines.append("[[keywords]]")
+        lines.extend(f"{k} = {toml_value(v)}" for k, v in kw.items() if k != "abilities")
+        for a in kw["abilities"]:
+            lines.append("[[keywords.abilities]]")
+            lines.extend(f"{k} = {toml_value(v)}" for k, v in a.items())
+        lines.append("")
     for c in cards:
         lines.append("[[cards]]")
         for k, v in c.items():
@@ -283,6 +302,28 @@ def toml_value(v: Any) -> str:
     return "{" + ", ".join(f'"{k}" = {toml_value(x)}' for k, x in v.items()) + "}"
 
 
+#: the id of the keyword a generated file declares
+KEYWORD = "gen_kw"
+
+
+def keywords_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
+    """None or one declared keyword (engine/keywords.py) with generated abilities, for a game
+    whose cards have keywords."""
+    if "keywords" not in g.schema.common:
+        return st.just([])
+    kw = st.lists(ability(g), min_size=1, max_size=2).map(
+        lambda abilities: [{"id": KEYWORD, "name": "生成キーワード", "name_en": "Generated Keyword",
+                            "text": "生成された能力。", "text_en": "A generated ability.", "abilities": abilities}])
+    return st.one_of(st.just([]), kw)
+
+
+def listing(cards: list[dict[str, Any]], keywords: list[dict[str, Any]], marks: list[bool]) -> list[dict[str, Any]]:
+    """The cards, those ``marks`` picks listing the declared keyword (``keywords = [...]``)."""
+    if not keywords:
+        return cards
+    return [{**c, "keywords": [KEYWORD]} if m else c for c, m in zip(cards, marks)]
+
+
 def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
     one = st.lists(ability(g), min_size=1, max_size=2)
     return st.lists(one, min_size=1, max_size=4).map(
@@ -298,10 +339,12 @@ def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
 def test_generated_card_files_load_or_fail_clearly_and_play_to_the_end(game, data, seed, broken):
     g = GRAMMARS[game]()
     cards = data.draw(cards_of(g))
+    keywords = data.draw(keywords_of(g))
+    cards = listing(cards, keywords, data.draw(st.lists(st.booleans(), min_size=len(cards), max_size=len(cards))))
     rng = random.Random(seed)
     if broken:
         defect(rng, rng.choice(cards))
-    text = card_file(g, cards)
+    text = card_file(g, cards, keywords)
     name = "generated.toml"
     try:
         rules = tcg.api.rules_with_cards(game, [(name, text)])
@@ -309,7 +352,7 @@ def test_generated_card_files_load_or_fail_clearly_and_play_to_the_end(game, dat
         event(f"refused ({'with' if broken else 'no'} defect)")
         message = str(e)
         assert name in message, message
-        assert any(c["id"] in message for c in cards), message
+        assert any(c["id"] in message for c in cards) or f"keywords.{KEYWORD}" in message, message
         return
     event(f"loaded ({'with' if broken else 'no'} defect)")
     play(g, rules, [(name, text)], [c["id"] for c in cards], rng)

@@ -28,7 +28,7 @@ INTERNAL = sorted(set(REGISTRY.names()) | {
     "search_none", "pay_suggested", "end_turn", "new_leader", "deck_out", "on_enter", "choose_",
     "this_card", "all_opponent_characters", "turn_start"})
 #: operation names that are also the English words of English sentences (checked in Japanese only)
-ENGLISH_WORDS = {"draw", "damage", "destroy", "search", "shuffle", "build"}
+ENGLISH_WORDS = {"draw", "damage", "destroy", "search", "shuffle", "build", "pay"}
 RAW = re.compile(r"Action\(|\{'|': |\bNone\b|\bTrue\b|\bFalse\b|<[a-z_.]+ object|\biid\b")
 #: events in which the acting player is named (and so must be called You / Opponent)
 ACTOR_EVENTS = {"first_player", "draw", "mulligan", "turn_start", "phase", "build", "pay", "place",

@@ -114,6 +114,8 @@ def _resolve(g: Game, key: str, value: Any, atype: str) -> Any:
     if key == "card" and atype in ("place", "change", "awaken", "monster", "burst", "leaderize",
                                    "discard", "mulligan_mark"):
         pools = [ps.hand]
+    elif key == "card" and atype == "activate_card":  # an ability used from the hand or the discard pile
+        pools = [ps.hand, ps.discard]
     elif key == "card" and atype == "search_pick":
         pools = [ps.deck]
     elif key == "card" and atype == "trigger":

@@ -23,6 +23,9 @@ from __future__ import annotations
 import math
 
 from ...engine.action import Action
+from ...engine.amounts import has_amounts
+from ...engine.choices import walk
+from ...engine.effects import EffectOp
 from ...engine.rng import Rng
 from ..base import AgentView
 from ...games.shironeko.flow import runes_met
@@ -260,6 +263,16 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
         nonlocal hand_n
         d = 0.0
         name, a = op.name, op.args
+        if name == "pay":  # "you may pay ...": what paying gives up (games/shironeko/costs.py)
+            return -_cost_value(a["cost"], c, source_iid)
+        if name == "choose_one":  # the best modes (engine/choices.py)
+            worths = sorted((_effects_value(m.ops, c, source_iid) for m in a["modes"]), reverse=True)
+            return sum(worths[:a.get("count", 1)])
+        if name == "look":  # a card chosen from the top (into the hand: about a draw); the order alone a little
+            take = a.get("take")
+            if take is None:
+                return 0.2
+            return (0.8 if take.to in ("hand", "characters") else 0.1) * take.choose
         tgt = _target_name(a.get("target"))
         if tgt is None:  # a selector table over a pile (a move between piles)
             return d + _pile_move_value(op, c, lw)
@@ -371,6 +384,9 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
             done = found is None or bool(found)
         else:
             done = True
+        if has_amounts(op.args):  # "for each": counted as the observation tells
+            op = EffectOp(op.name, L.evaluated(c.obs, c.p, op.args, source_iid), None, op.cond, op.if_done,
+                          op.optional, op.guard)
         d = _one(op, mine, theirs)
         if op.optional and d < 0 and not asked:
             d, done = 0.0, False  # "you may": it says no
@@ -405,6 +421,35 @@ def _pile_move_value(op, c: _Ctx, lw: float) -> float:
     if to == "deck":
         return min(k, len(ours)) * max(lw, 0.3)
     return 0.0
+
+
+def _cost_value(cost, c: _Ctx, source_iid: int | None) -> float:
+    """What paying a cost list gives up (games/shironeko/costs.py), in deck cards: souls as a
+    whole-number cost is weighed (0.35 each), a card of the hand about half a card (the least
+    useful one goes), a card of another pile or a soul away a little, this character off the
+    field its worth, characters turned OFF their attack if they could attack (else a little)."""
+    v = 0.0
+    src = c.unit(source_iid) if source_iid is not None else None
+    printed = (_card(c.ids.get(source_iid)) if source_iid is not None else None)
+    for part in cost.parts:
+        if part.pay == "resources":
+            v += 0.35 * (getattr(printed, "cost", 0) if part.printed else part.amount)
+        elif part.pay == "sleep":
+            if part.this:
+                v += 1.0 * src["attack"] if src is not None and _ready(src) else 0.3
+            else:
+                pool = sorted((1.0 * u["attack"] if _ready(u) else 0.3) for u in c.mine
+                              if u["on"] and u["iid"] != source_iid)
+                v += sum(pool[:part.amount])
+        elif part.this:  # this very card moved: off the field its worth, from a pile little
+            v += _unit_value(src) if src is not None and part.frm == "characters" else 0.2
+        elif part.cards is not None and part.cards.zone == "hand":
+            v += 0.5 * part.amount
+        elif part.cards is not None and part.cards.zone == "town":
+            v += 1.2 * part.amount  # a soul: a resource for every turn to come
+        else:
+            v += 0.2 * part.amount
+    return v
 
 
 def _target_name(target) -> str | None:
@@ -537,6 +582,8 @@ def _score_main(a: Action, c: _Ctx, defer: set) -> float | None:
             return None
         ab = card.abilities[a.ability]
         v = _effects_value(ab.effects, c, src["iid"]) - 0.35 * ab.cost
+        if getattr(ab, "costs", None) is not None:  # its cost parts besides the souls (ab.cost)
+            v -= _cost_value(ab.costs, c, src["iid"]) - 0.35 * ab.cost
         if ab.tap and not is_leader:
             if _ready(src) and any(u["iid"] == src["iid"] for u in c.plan()):
                 v -= 1.0 * src["attack"]
@@ -545,6 +592,13 @@ def _score_main(a: Action, c: _Ctx, defer: set) -> float | None:
         elif getattr(ab, "untap", False) and not is_leader and c.theirs:
             v += 0.5  # turned ON again, it can defend
         return v
+    if t == "activate_card":  # from the hand or the discard pile: its effects net of its cost
+        card = _card(c.ids.get(a.card))
+        if card is None or a.ability >= len(card.abilities):
+            return None
+        ab = card.abilities[a.ability]
+        cost = _cost_value(ab.costs, c, a.card) if getattr(ab, "costs", None) is not None else 0.35 * ab.cost
+        return _effects_value(ab.effects, c, a.card) - cost
     return None
 
 
@@ -717,6 +771,8 @@ def _target(view: AgentView, c: _Ctx) -> Action:
             return 0.0
         card, ours, zone = found
         v = _card_value(card) if "id" in card else 0.0
+        if ours and zone == "town":  # a soul given up (a cost): an OFF one first
+            return -1.0 if card.get("on") else 0.0
         if ours:
             if to == "deck" and zone == "discard":
                 return 1.0 + 0.01 * v  # one more card of 'life' under the deck
@@ -761,7 +817,7 @@ def _unit_target(view: AgentView, c: _Ctx) -> Action:
     info = c.obs["decision"] or {}
     opname = info.get("op")
     src = c.ids.get(info.get("source"))
-    args = chosen_args(_card(src) if src else None, opname)
+    args = L.evaluated(c.obs, c.p, chosen_args(_card(src) if src else None, opname), info.get("source"))
     attackers = {u["iid"] for u in c.plan()} if c.obs["active"] == c.p else set()
 
     def score(u: dict, own: bool, val: float) -> float | None:
@@ -790,6 +846,9 @@ def _unit_target(view: AgentView, c: _Ctx) -> Action:
         if opname in ("heal", "remove_marker"):
             s = u["damage"] + (2.0 if u["shock"] or u["poison"] else 0.0) + 0.1 * val
             return s if own else -s
+        if opname == "pay":  # one of ours turned OFF as a cost: the one that would do least
+            s = (u["attack"] + 5.0 if _ready(u) and u["iid"] in attackers else u["attack"]) + 0.1 * val
+            return -s if own else s
         return None
     return best_target(view, c.unit, c.mine, _unit_value, opname, score)
 
@@ -812,6 +871,69 @@ def _search(view: AgentView, c: _Ctx) -> Action:
     return best if best is not None else view.choices[0]
 
 
+# --- choices (engine/choices.py): modes, looks ----------------------------------------------------
+
+def _printed_dict(cid: str | None) -> dict:
+    """A card seen only by its id (a card of the deck looked at) as the observation shows cards."""
+    card = _card(cid) if cid else None
+    if card is None:
+        return {"id": cid or "", "kind": "", "cost": 0, "level": 1, "attack": 0, "hp": 0, "name": ""}
+    return {"id": card.id, "kind": card.kind, "cost": card.cost, "level": card.level, "attack": card.attack,
+            "hp": card.hp, "name": card.name, "rune": card.rune, "color": card.color}
+
+
+def _modes_of(cid: str | None, count: int) -> tuple:
+    """The modes (engine/choices.py ``Mode``) of the card's first ``choose_one`` with ``count`` modes."""
+    card = _card(cid) if cid else None
+    for ab in (card.abilities if card is not None else ()):
+        for _, op in walk(ab.effects):
+            if op.name == "choose_one" and len(op.args["modes"]) == count:
+                return op.args["modes"]
+    return ()
+
+
+def _choose_mode(view: AgentView, c: _Ctx) -> Action:
+    """「次のうち1つを選ぶ」: the mode whose ops are worth the most now (the first of equals)."""
+    info = c.obs["decision"] or {}
+    source = info.get("source")
+    modes = _modes_of(c.ids.get(source), info.get("modes") or 0)
+    opts = [a for a in view.choices if a.type == "mode" and a.get("mode") < len(modes)]
+    if not opts:
+        return view.choices[0]
+    return max(opts, key=lambda a: _effects_value(modes[a.get("mode")].ops, c, source))
+
+
+def _look_worth(view: AgentView, c: _Ctx, a: Action) -> float:
+    card = _printed_dict(view.cards(a).get("card"))
+    if card["kind"] in ("character", "awakened_character"):
+        return _card_value(card)
+    return _hand_value(card, c)
+
+
+def _look_take(view: AgentView, c: _Ctx) -> Action:
+    """A look: take the card worth the most (into the hand or onto the field); into a pile the
+    card is lost to (the discard pile, out of the game), none when that is allowed."""
+    info = c.obs["decision"] or {}
+    takes = [a for a in view.choices if a.type == "look_take"]
+    done = next((a for a in view.choices if a.type == "look_done"), None)
+    if not takes or (info.get("to") in ("discard", "removed") and done is not None):
+        return done if done is not None else view.choices[0]
+    if info.get("to") in ("discard", "removed"):
+        return min(takes, key=lambda a: _look_worth(view, c, a))
+    return max(takes, key=lambda a: _look_worth(view, c, a))
+
+
+def _look_order(view: AgentView, c: _Ctx) -> Action:
+    """A look's rest going back: on top of our own deck the best card first (drawn next), on top of
+    the opponent's the worst; at the bottom the order hardly matters (the first offered)."""
+    info = c.obs["decision"] or {}
+    opts = [a for a in view.choices if a.type == "look_order"]
+    if not opts or info.get("to") != "top":
+        return opts[0] if opts else view.choices[0]
+    sign = 1 if info.get("whose") == c.p else -1
+    return max(opts, key=lambda a: sign * _look_worth(view, c, a))
+
+
 def _pay(view: AgentView) -> Action:
     """The suggested payment: it keeps the most other cards in hand payable."""
     return next((a for a in view.legal_actions if a.type == "pay_suggested"), view.choices[0])
@@ -819,7 +941,8 @@ def _pay(view: AgentView) -> Action:
 
 _DECIDE = {"main": _main, "defend": _defend, "mulligan": _mulligan, "trigger_order": _trigger, "target": _target,
            "discard": _discard, "search": _search, "pay": lambda view, c: _pay(view),
-           "target_hidden": _target, "optional": _optional}
+           "target_hidden": _target, "optional": _optional, "choose_mode": _choose_mode, "look_take": _look_take,
+           "look_order": _look_order}
 
 
 def policy(view: AgentView, rng: Rng) -> Action:

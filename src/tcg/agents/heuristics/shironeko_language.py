@@ -10,13 +10,16 @@ Only data: a card's parsed abilities (the public card database) and the observat
   level, attack, HP, damage, ON/OFF, markers, attacked) and ``other``;
 - ``pile(obs, player, sel)``: the cards of a public pile (discard, town, damage area, removed, and
   the player's own hand) a table names, from the controller ``player``'s point of view; None for a
-  pile the observation does not list (a deck, the opponent's hand)."""
+  pile the observation does not list (a deck, the opponent's hand);
+- ``amount_now`` / ``evaluated``: a "for each" amount (``engine.amounts``) counted on the
+  observation."""
 from __future__ import annotations
 
 import operator
 from typing import Any
 
 from ...engine import conditions as C
+from ...engine.amounts import Amount
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
         "!=": operator.ne}
@@ -147,10 +150,37 @@ def pile(obs: dict, player: int, sel: Any) -> list[tuple[bool, dict]] | None:
     return out
 
 
+def amount_now(obs: dict, player: int, amount: Any, source: int | None = None) -> int:
+    """A "for each" amount (``engine.amounts.Amount``) as the observation tells it for ``player``
+    as the controller: the characters or listed cards its count names; a pile the observation
+    does not list by its size (an amount never tests the cards of a hidden pile)."""
+    sel = amount.count
+    sides = (player,) if sel.side == "own" else (1 - player,) if sel.side == "opponent" else (player, 1 - player)
+    players = obs["players"]
+    if sel.zone in ("characters", "leader"):
+        n = 0
+        for p in sides:
+            pool = players[p]["characters"] if sel.zone == "characters" else \
+                [players[p]["leader"]] if players[p].get("leader") else []
+            n += len(units(pool, sel, source))
+    else:
+        found = pile(obs, player, sel)
+        n = len(found) if found is not None else sum(_size(players[p], sel.zone) for p in sides)
+    n *= amount.times
+    if amount.max is not None:
+        n = min(n, amount.max) if amount.times > 0 else max(n, -amount.max)
+    return max(amount.lo, min(amount.hi, n))
+
+
+def evaluated(obs: dict, player: int, args: dict, source: int | None = None) -> dict:
+    """An op's arguments with each "for each" amount counted as the observation tells."""
+    return {k: amount_now(obs, player, v, source) if type(v) is Amount else v for k, v in args.items()}
+
+
 def how_many(sel: Any) -> int:
     """How many cards the table takes at most (``choose``, ``random``; ``all``: every one)."""
     how, n, _ = sel.count
     return 99 if how == "all" else n
 
 
-__all__ = ["PUBLIC", "holds", "how_many", "matches", "pile", "units"]
+__all__ = ["PUBLIC", "amount_now", "evaluated", "holds", "how_many", "matches", "pile", "units"]

@@ -9,8 +9,13 @@ from typing import Any, Callable
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
                              card_loader, check_fields, check_static_effects)
 from ...engine.conditions import parse as parse_condition
-from ...engine.effects import guarded
-from ...engine.errors import CardDataError
+from ...engine.amounts import has_amounts
+from ...engine.choices import walk
+from ...engine.costs import Cost
+from ...engine.effects import EffectOp, guarded
+from ...engine.errors import CardDataError, brief
+from ...engine.select import SelectorError
+from ...engine.keywords import keyword_ability_fail
 from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "rainbow", "colorless")
@@ -39,7 +44,7 @@ _char = {
     "leaderize": Field(str, default=None, doc="id of the leader card this card leaderizes into"),
 }
 SCHEMA = CardSchema(
-    common=card_fields(KINDS, abilities=False),
+    common=card_fields(KINDS, abilities=False, keywords=True),
     kinds={
         "character": _char,
         "awakened_character": _char,
@@ -55,7 +60,10 @@ SCHEMA = CardSchema(
 ABILITY_FIELDS = {
     "kind": Field(str, required=True, choices=ABILITY_KINDS),
     "runes": Field(list, default=[], item_type=str, choices=COLORS, doc="required runes"),
-    "cost": Field(int, default=0, min=0, doc="souls to pay (activated, burst)"),
+    "cost": Field(object, default=0, doc="souls to pay (activated, burst); activated: or a list of cost parts"
+                                         " (games/shironeko/costs.py)"),
+    "from": Field(str, default="field", choices=("field", "hand", "discard"),
+                  doc="activated: the zone its card is used from (a character card's hand or discard pile)"),
     "color": Field(str, default=None, choices=COLORS, doc="colour of that cost (default: card colour)"),
     "tap": Field(bool, default=False, doc="activated: the card must be ON and turns OFF (a cost)"),
     "untap": Field(bool, default=False, doc="activated: the card must be OFF and turns ON (a cost)"),
@@ -84,6 +92,9 @@ class Ability(CardAbility):
     #                             None: a damage trigger (SN-A6) or another kind
     once_per_turn: bool = False  # an event trigger: at most once each turn
     optional: bool = False      # an event trigger: its controller is asked first
+    costs: Any = None           # activated: a cost list (engine/costs.py ``Cost``), or None
+    zone: str = "field"         # activated: the zone its card is used from (``from``)
+    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
 
     @property
     def ops(self) -> tuple:
@@ -104,6 +115,8 @@ class Card(NamedCard):
     leaderize: str | None
     abilities: tuple[Ability, ...]
     pays_any_color: bool = False  # towns: the soul matches a cost of any colour (its own text)
+    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
+    keywords: tuple = ()
 
     @property
     def is_character(self) -> bool:
@@ -119,6 +132,7 @@ _ABILITY_FIELD_KINDS = {
     "runes": ("static", "activated", "on_enter", "trigger"),
     "cost": ("activated", "burst"),
     "color": ("activated", "burst"),
+    "from": ("activated",),
     "tap": ("activated",),
     "untap": ("activated",),
     "if": ("activated", "trigger", "on_enter"),
@@ -142,15 +156,26 @@ def _check_search_filter(flt: dict, fail: Callable[[str], None]) -> None:
             fail(f"search filter {key!r} = {value!r} is not one of: {', '.join(dict.fromkeys(choices))}")
 
 
-def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, raw: dict,
-                   registry) -> Ability:
-    fail = ability_fail(fname, cid, i)
+#: the ability kinds each card kind may have (a keyword's abilities: any of them where it is
+#: declared, its card's where a card lists it)
+ALLOWED = {"character": ("static", "activated", "trigger", "burst", "on_enter"),
+           "awakened_character": ("static", "activated", "trigger", "burst", "on_enter"),
+           "monster": ("use", "trigger", "burst"),
+           "leader": ("static", "activated"),
+           "town": ()}
+
+
+def _parse_ability(fname: str, cid: str | None, kind: str | None, color: str | None, i: int, raw: dict,
+                   registry, fail: Callable[..., None] | None = None, keyword: Any = None) -> Ability:
+    """Ability ``i`` of a card of kind ``kind`` (None: a keyword's ability checked where it is
+    declared), checked; ``fail``: how to report a fault (a keyword's ability: its own path)."""
+    if fail is None:
+        fail = ability_fail(fname, cid or "", i)
     out = check_fields(ABILITY_FIELDS, raw, fail, "ability field")
     akind = out["kind"]
-    allowed = {"character": ("static", "activated", "trigger", "burst", "on_enter"),
-               "awakened_character": ("static", "activated", "trigger", "burst", "on_enter"),
-               "monster": ("use", "trigger", "burst"),
-               "leader": ("static", "activated")}[kind]
+    allowed = ALLOWED[kind] if kind is not None else ABILITY_KINDS
+    if not allowed:
+        fail(f"a {kind} card has no abilities", "kind")
     if akind not in allowed:
         fail(f"a {kind} card cannot have a {akind!r} ability (allowed: {', '.join(allowed)})", "kind")
     for key, kinds in _ABILITY_FIELD_KINDS.items():
@@ -158,10 +183,20 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
             fail(f"has no effect on a {akind!r} ability (only on: {', '.join(kinds)})", key)
     if out["tap"] and out["untap"]:
         fail("an ability cannot both turn its card OFF (tap) and ON (untap)", "untap")
+    cost, costs = _cost(out["cost"], registry, fail)
+    if costs is not None and akind != "activated":
+        fail("a list of cost parts is for an activated ability (a burst pays souls: a whole number)", "cost")
+    zone = out["from"]
+    if zone != "field":
+        if kind is not None and kind not in CHARACTER_KINDS:
+            fail("only a character card's ability is used from the hand or the discard pile: leave from out", "from")
+        for key in ("runes", "tap", "untap"):
+            if raw.get(key):
+                fail(f"{key} is for an ability used on the field, not from the {zone}", key)
     when = None
     if akind == "trigger":
         if out["when"] is not None:
-            if kind != "character" and kind != "awakened_character":
+            if kind is not None and kind not in CHARACTER_KINDS:
                 fail(f"a {kind} card is never on the field: its trigger works only when revealed as damage"
                      " (leave when out)", "when")
             when = parse_when(out["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
@@ -173,18 +208,64 @@ def _parse_ability(fname: str, cid: str, kind: str, color: str | None, i: int, r
     if out["if"] is not None:
         cond = parse_condition(out["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
     effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
-    for n, op in enumerate(effects):
-        _check_op(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
+    for path, op in walk(effects):  # (also the ops of choose_one's modes)
+        _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
     if akind == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
         fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
     for op in effects:
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))
     check_static_effects(akind, effects, STATIC_TARGETS, fail)
-    return Ability.of(out, effects, i, runes=tuple(out["runes"]), cost=out["cost"],
-                      color=out["color"] or color or "colorless", tap=out["tap"], untap=out["untap"],
+    if akind == "static":
+        _check_static_amounts(effects, fail)
+    ab_color = out["color"] or color or "colorless"
+    if costs is not None:
+        costs = _colored(costs, ab_color)
+    if keyword is not None and not out["text"] and not out["text_en"]:  # shown as the keyword's line
+        out = {**out, "text": keyword.line("ja"), "text_en": keyword.line("en")}
+    return Ability.of(out, effects, i, runes=tuple(out["runes"]), cost=cost,
+                      color=ab_color, tap=out["tap"], untap=out["untap"],
                       cond=cond, run=guarded(effects, cond), when=when, once_per_turn=out["once_per_turn"],
-                      optional=out["optional"])
+                      optional=out["optional"], costs=costs, zone=zone,
+                      keyword=keyword.id if keyword is not None else "")
+
+
+def _colored(cost: Cost, color: str) -> Cost:
+    """The cost with its souls (parts ``souls``, ``printed``) paid in ``color``, the ability's."""
+    ops = tuple(EffectOp(op.name, {**op.args, "color": color}, op.handler) if op["part"] in ("souls", "printed")
+                else op for op in cost.ops)
+    return Cost(cost.parts, ops, cost.raw)
+
+
+def _cost(raw: Any, registry, fail) -> tuple[int, Any]:
+    """An ability's ``cost``: (the souls it pays, its cost list or None). A whole number is
+    souls, as always; a list holds cost parts (engine/costs.py, games/shironeko/costs.py); its
+    ``printed`` souls are counted when paid (none here: ``costs.can_pay`` reads the card)."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if not 0 <= raw <= 99:
+            fail(f"must be a whole number 0..99 or a list of cost parts, got {raw}", "cost")
+        return raw, None
+    if not isinstance(raw, list):
+        fail(f"must be a whole number or a list of cost parts like [{{pay = \"discard\", amount = 1}}],"
+             f" got {brief(raw)}", "cost")
+    try:
+        costs = registry.costs(raw)
+    except SelectorError as e:
+        fail(e.message, "cost" + e.path)
+    return costs.resources(0), costs
+
+
+def _check_static_amounts(effects: tuple, fail) -> None:
+    """A static's "for each" amount (engine/amounts.py, counted all the time: flow.py) changes
+    attack only (an HP that changes with a count would need a retreat check after every change)
+    and does not count by attack (the attack it gives would depend on itself)."""
+    for n, op in enumerate(effects):
+        if has_amounts(op.args):
+            if op["stat"] != "attack":
+                fail("a static ability's \"for each\" amount changes attack only, not HP", f"effects[{n}].amount")
+            if any(t.prop == "attack" for t in op["amount"].count.tests):
+                fail("a static ability's \"for each\" may not count by attack (the attack it gives would depend"
+                     " on itself)", f"effects[{n}].amount.count")
 
 
 def _check_op(op, fail) -> None:
@@ -206,11 +287,30 @@ def _check_op(op, fail) -> None:
         fail(f"the cards are in the {to} already", "to")
 
 
+def _abilities(fname: str, cid: str | None, kind: str | None, color: str | None, f: dict, registry) -> tuple:
+    """A card's abilities: its own, then those of its keywords (engine/keywords.py), each checked
+    as the card's (a fault in a keyword's names the keyword's ability)."""
+    own = f.get("abilities") or []
+    out = [_parse_ability(fname, cid, kind, color, i, a, registry) for i, a in enumerate(own)]
+    i = len(own)
+    for kw in f.get("keywords") or ():
+        for j, raw in enumerate(kw.abilities):
+            fail = keyword_ability_fail(fname, cid, kw, j)
+            out.append(_parse_ability(fname, cid, kind, color, i, raw, registry, fail, kw))
+            i += 1
+    return tuple(out)
+
+
+def _check_keyword(kw, registry) -> None:
+    """A declared keyword's abilities, each checked as a card's ability of any kind."""
+    _abilities(kw.file, None, None, None, {"keywords": (kw,)}, registry)
+
+
 def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     kind = f["kind"]
     default_color = f.get("color") or f.get("rune")
-    abilities = tuple(_parse_ability(fname, cid, kind, default_color, i, a, registry)
-                      for i, a in enumerate(f.get("abilities") or []))
+    keywords = tuple(f.get("keywords") or ())
+    abilities = _abilities(fname, cid, kind, default_color, f, registry)
     if kind == "monster" and sum(a.kind == "use" for a in abilities) != 1:
         raise CardDataError(fname, cid, "abilities", "a monster needs exactly one 'use' ability")
     if sum(a.kind == "burst" for a in abilities) > 1:
@@ -222,7 +322,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         text_en=f["text_en"], color=f.get("color"), cost=f.get("cost") or 0,
         rune=f.get("rune"), stop=bool(f.get("stop")), level=f.get("level") or 0,
         change_cost=f.get("change_cost"), attack=f.get("attack") or 0, hp=f.get("hp") or 0,
-        leaderize=f.get("leaderize"), abilities=abilities, pays_any_color=bool(f.get("pays_any_color")))
+        leaderize=f.get("leaderize"), abilities=abilities, pays_any_color=bool(f.get("pays_any_color")),
+        keywords=keywords)
 
 
 def _check_set(cards: list[Card], where: dict[str, str]) -> None:
@@ -241,4 +342,5 @@ def _check_set(cards: list[Card], where: dict[str, str]) -> None:
                                 f"no character named {c.name!r} at level {c.level - 1} to awaken from")
 
 
-load_cards = card_loader("shironeko", SCHEMA, _make_card, f"{__package__}.effects", check=_check_set)
+load_cards = card_loader("shironeko", SCHEMA, _make_card, f"{__package__}.effects", check=_check_set,
+                         check_keyword=_check_keyword)

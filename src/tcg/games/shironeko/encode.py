@@ -24,14 +24,22 @@ COLORS = ["blue", "colorless", "green", "orange", "purple", "rainbow", "red", "y
 PHASES = ["setup", "start", "draw", "main", "end"]
 KINDS = ["mulligan", "main", "defend", "target", "pay", "search", "discard", "trigger_order", "optional",
          # a selector table's choice among the own hand (secret)
-         "target_hidden"]
+         "target_hidden",
+         # choices (engine/choices.py): choose one —, looking at the top of a deck
+         "choose_mode", "look_take", "look_order"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
        "draw", "mill", "search", "shuffle", "player_damage", "build", "recycle", "ready_souls",
        # an optional triggered ability (engine/triggers.py's ASK)
-       "trigger"]
+       "trigger",
+       # a cost paid with chosen cards, and the "you may pay" op (games/shironeko/costs.py)
+       "pay",
+       # the "you may" of a choose_one or a look (engine/choices.py)
+       "choose_one", "look"]
 #: where a selector table's ``move`` puts the cards (the target decision's ``to``)
-DESTINATIONS = ["hand", "deck", "discard", "removed", "characters"]
+DESTINATIONS = ["hand", "deck", "discard", "removed", "characters",
+                # where the rest of a look goes back (the look_order decision's ``to``)
+                "top", "bottom"]
 WHY = ["activate", "awaken", "burst", "change", "leaderize", "monster", "place"]
 CARD_KINDS = ["character", "awakened_character", "monster", "leader", "town"]
 
@@ -81,6 +89,10 @@ def observation():
         # a selector table choosing n (docs/cards.md §7): how many more, up to, chosen so far, where to
         "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()),
         "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")), "to": Opt(Enum(DESTINATIONS)),
+        # choices (engine/choices.py): a choose_one's modes; whose deck a look is at; the seat whose
+        # effect a target chosen by its opponent is for (chooser = "opponent")
+        "count": Opt(Num(0, 99)), "modes": Opt(Num(0, 99)), "modes_chosen": Opt(List(Num(0, 9), 8)),
+        "whose": Opt(Seat()), "controller": Opt(Seat()),
     })
     return Obj({
         "game": Const("shironeko"), "viewer": Num(0, 1), "turn": Num(0, 1000, scale=10),
@@ -123,4 +135,10 @@ def actions():
         ("pay_suggested", []),
         # appended (the ids before it keep their meaning): a selector table's "no more"
         ("target_done", []),
+        # an activated ability used from the hand or the discard pile (games/shironeko/costs.py)
+        ("activate_card", [("card", Loc("me.hand", "me.discard")), ("ability", Vals(0, 1, 2, 3))]),
+        # choices (engine/choices.py): a mode; a card looked at taken, or no more; the next one put back
+        ("mode", [("mode", Vals(*range(8)))]),
+        ("look_take", [("card", Loc("decision.candidates"))]), ("look_done", []),
+        ("look_order", [("card", Loc("decision.candidates"))]),
     ]

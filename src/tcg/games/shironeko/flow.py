@@ -2,6 +2,7 @@
 Everything here is a plain function of the state (costs: payment.py)."""
 from __future__ import annotations
 
+from ...engine.amounts import value as amount_value
 from ...engine.piles import move_top_cards, pop_top
 from .state import PlayerState, SNState, Unit
 
@@ -156,12 +157,18 @@ def field_auras(s: SNState, stat: str) -> list[tuple[int, Unit, str, int]]:
         for src in ps.chars:
             if table[src.iid] is not None:
                 for t, amount in _active(s, src, stat):
-                    out.append((side, src, t, amount))
+                    out.append((side, src, t, _now(s, src, amount)))
         leader = ps.leader
         if leader is not None and table[leader.iid] is not None:
             for t, amount in _active(s, leader, stat):
-                out.append((side, leader, t, amount))
+                out.append((side, leader, t, _now(s, leader, amount)))
     return out
+
+
+def _now(s: SNState, src: Unit, amount) -> int:
+    """A static modify's amount now: its number, or a "for each" amount (engine/amounts.py)
+    counted for the card ``src``'s controller (attack only: cards.py)."""
+    return amount if type(amount) is int else amount_value(amount, s, s.owner[src.iid], src.iid, s.selectors)
 
 
 def _active(s: SNState, src: Unit, stat: str) -> tuple[tuple[str, int], ...]:
@@ -222,7 +229,7 @@ def field_auras_both(s: SNState) -> tuple[list, list]:
             iid = src.iid
             if ta is not None and ta[iid] is not None:
                 for t, amount in _active(s, src, "attack"):
-                    atk.append((side, src, t, amount))
+                    atk.append((side, src, t, _now(s, src, amount)))
             if th is not None and th[iid] is not None:
                 for t, amount in _active(s, src, "hp"):
                     hp.append((side, src, t, amount))
@@ -243,7 +250,7 @@ def _static_bonus(s: SNState, u: Unit, stat: str) -> int:
             if table[src.iid] is not None:
                 for t, amount in _active(s, src, stat):
                     if _applies(t, side == owner, src, u):
-                        total += amount
+                        total += _now(s, src, amount)
     return total
 
 

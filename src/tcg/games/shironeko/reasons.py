@@ -13,7 +13,8 @@ Keys (``card``: the card instance the reason is about) and parameters:
   ``same_name``, ``no_base`` (``level``), ``no_awaken_base`` (``level``), and the cost reasons;
 * ``attack.<why>``, a character: ``attacked``, ``shocked``, ``off``, ``sick``;
 * ``ability.<why>``, an activated ability (``ability``: its index): ``used``, ``must_be_on``,
-  ``must_be_off``, ``runes`` (``runes``: the colours it needs), and the cost reasons;
+  ``must_be_off``, ``runes`` (``runes``: the colours it needs), ``cost_parts`` (a cost's
+  other parts cannot be paid: a discard, an OFF, a move), and the cost reasons;
 * the cost reasons: ``souls`` and ``change_souls`` (``cost``, ``count``: the ON souls; 0: none is
   ON), ``color`` (``color``: no ON soul of the cost's colour)."""
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any, Sequence
 
 from ...engine.action import Action
 from ...engine.reasons import Reason
+from . import costs as SC
 from . import flow as F
 from . import payment as P
 from .cards import CHARACTER_KINDS
@@ -125,6 +127,7 @@ class _Why:
                 if ab.kind != "activated" or (u.iid, ab.index) in self.activated:
                     continue
                 n = ab.index
+                before = len(self.out)
                 if u.iid in s.used:
                     self.add("ability.used", u.iid, ability=n)
                 if ab.tap and not u.on:
@@ -134,6 +137,9 @@ class _Why:
                 if ab.runes and not F.runes_met(F.runes(s, u), ab.runes):
                     self.add("ability.runes", u.iid, ability=n, runes=tuple(ab.runes))
                 self.cost("ability", u.iid, ab.color, ab.cost, ability=n)
+                if ab.costs is not None and len(self.out) == before \
+                        and not SC.can_pay(s, self.p, u.iid, ab.costs, ab.color):
+                    self.add("ability.cost_parts", u.iid, ability=n)  # (the parts besides souls)
 
 
 __all__ = ["HAND_ACTIONS", "unavailable"]

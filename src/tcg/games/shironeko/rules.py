@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Collection, Sequence
 
 from ...engine.action import Action, ActionTable
+from ...engine.choices import ChoiceRunner
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
@@ -18,6 +19,7 @@ from ...engine.state import colors_of, new_record
 from ...engine.triggers import ASK, take
 from . import flow as F
 from . import payment as P
+from . import costs as SC
 from . import reasons as SR
 from . import select as SS
 from . import triggers as ST  # noqa: F401 - sets SNState.trigger_hook (triggers on the field)
@@ -38,6 +40,8 @@ PLACE, LEADERIZE, MONSTER, BURST = (ActionTable(t, "card") for t in ("place", "l
 CHANGE, AWAKEN = ActionTable("change", "card", "target"), ActionTable("awaken", "card", "target")
 ATTACK = ActionTable("attack", "attacker")
 ACTIVATE = ActionTable("activate", "ability", "card")
+#: an activated ability used from the hand or the discard pile (``from`` on the ability)
+ACTIVATE_CARD = ActionTable("activate_card", "ability", "card")
 MULLIGAN_MARK, TRIGGER, DISCARD, SEARCH_PICK = (ActionTable(t, "card") for t in (
     "mulligan_mark", "trigger", "discard", "search_pick"))
 DEFEND = ActionTable("defend", "defender")
@@ -82,7 +86,7 @@ def _play_info(card: Card, iid: int) -> tuple:
             None if burst is None else BURST[iid])
 
 
-class ShironekoRules(EffectRunner, StepRuleset[SNState]):
+class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
     profile_numbers = {"hand_first": "start.hand_first", "hand_second": "start.hand_second",
@@ -99,6 +103,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
     conditions = CONDITIONS
     #: what a selector table may name (games/shironeko/select.py)
     selectors = SS.SELECTORS
+    #: where a look's rest may go besides the deck (engine/choices.py)
+    look_trash = "discard"
 
     def read_profile(self, p: Profile) -> None:
         super().read_profile(p)
@@ -332,6 +338,15 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
             return [u for u in s.players[c].chars if u.iid != ctx.source]
         return s.players[s.active].chars + s.players[1 - s.active].chars
 
+    def effect_can_act(self, s: SNState, ctx: EffectCtx, op) -> bool:
+        """An optional ``pay`` is not asked when its cost cannot be paid in full, an optional
+        ``look`` when the deck is empty."""
+        if op.name == "pay":
+            return SC.can_pay(s, ctx.controller, ctx.source, op["cost"])
+        if op.name == "look":  # (an empty deck: nothing to look at)
+            return bool(s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller].deck)
+        return True
+
     def effect_candidates(self, s: SNState, ctx: EffectCtx, sel, op) -> list:
         if not isinstance(sel, str):  # a selector table (games/shironeko/select.py)
             return SS.candidates(s, ctx.controller, ctx.source, sel)
@@ -369,8 +384,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         if plays is None:
             plays = deal.plays = tuple(_play_info(c, i) for i, c in enumerate(s.cards))
             deal.tops = tuple((i, c.level, c.name) for i, c in enumerate(s.cards))
-            deal.activated = tuple(tuple(ab for ab in c.abilities if ab.kind == "activated") or None
-                                   for c in s.cards)
+            deal.activated = tuple(tuple(ab for ab in c.abilities if ab.kind == "activated" and ab.zone == "field")
+                                   or None for c in s.cards)
         out: list[Action] = []
         add = out.append
         # SN-C2/C3/C4 (``payment.can_pay``) read once: a cost n of bit b is payable when
@@ -441,6 +456,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
                 acting.append(leader)
         if acting is not None:
             self._list_activated(s, acting, n_on, mask, out)
+        if deal.off_field is not None:
+            self._list_off_field(s, p, out)
         add(END_TURN)
         return out
 
@@ -459,8 +476,30 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
                     continue
                 if ab.cond is not None and not self.effect_holds(s, EffectCtx(s.active, u.iid, -1), ab.cond):
                     continue
-                if n_on >= ab.cost and mask & P.cost_bit(ab.color, ab.cost):
+                if ab.costs is not None:  # a list of cost parts (games/shironeko/costs.py)
+                    if SC.can_pay(s, s.active, u.iid, ab.costs, ab.color):
+                        out.append(ACTIVATE[ab.index, u.iid])
+                elif n_on >= ab.cost and mask & P.cost_bit(ab.color, ab.cost):
                     out.append(ACTIVATE[ab.index, u.iid])
+
+    def _list_off_field(self, s: SNState, p: int, out: list[Action]) -> None:
+        """``_legal_main``'s activated abilities used from the hand or the discard pile: each card
+        once per turn (SN-R5, as on the field), its ``if`` holding and its whole cost payable."""
+        ps = s.players[p]
+        off_field = s.deal.off_field
+        assert off_field is not None
+        for zone, pile in (("hand", ps.hand), ("discard", ps.discard)):
+            for iid in pile:
+                if iid in s.used:
+                    continue
+                for ab in off_field[iid]:
+                    if ab.zone != zone:
+                        continue
+                    if ab.cond is not None and not self.effect_holds(s, EffectCtx(p, iid, -1), ab.cond):
+                        continue
+                    if SC.can_pay(s, p, iid, ab.costs, ab.color) if ab.costs is not None else \
+                            SC.souls_payable(s, p, ab.color, ab.cost):
+                        out.append(ACTIVATE_CARD[ab.index, iid])
 
     def _legal_mulligan(self, s: SNState, p: int, pending: Any) -> list[Action]:
         """SN-S3: mark the cards to return one at a time (add-only), then finish."""
@@ -529,7 +568,13 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
                 u.on = True
             s.used.add(u.iid)
             s.steps.append(new_record(ActivatedStep, ("activated", p, u.iid, ab.index)))
-            self._pay(s, p, ab.color, ab.cost, u.iid, t)
+            self._pay_cost(s, p, ab, u.iid)
+            return
+        if t == "activate_card":  # from the hand or the discard pile: once per turn per card
+            (_, index), (_, iid) = a.params  # a.ability, a.card
+            s.used.add(iid)
+            s.steps.append(new_record(ActivatedStep, ("activated", p, iid, index)))
+            self._pay_cost(s, p, cards[iid].abilities[index], iid)
             return
         # a card played from hand waits in "using" (public) while its cost is paid (SN-C2)
         params = a.params  # a.card, then a.target for change and awaken (sorted by name)
@@ -547,8 +592,21 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
             color, cost = card.color, card.cost
         self._pay(s, p, color, cost, iid, t)
 
+    def _pay_cost(self, s: SNState, p: int, ab: Any, source: int) -> None:
+        """An activated ability's cost, paid before it resolves: its souls (a whole number), or
+        its cost parts in order (games/shironeko/costs.py: an effect step of ``pay`` ops)."""
+        if ab.costs is None:
+            self._pay(s, p, ab.color, ab.cost, source, "activate")
+        else:
+            s.steps.append(effect_step(p, source, ab.costs.ops, -1))
+
     def _step_activated(self, s: SNState, step: ActivatedStep) -> None:
         p, iid, index = step.player, step.card, step.ability
+        ab = s.cards[iid].abilities[index]
+        if ab.zone != "field":  # used from the hand or the discard pile: the card is shown, and where it was
+            s.emit("activate", {"player": p, "card": iid, "id": s.cards[iid].id, "ability": index, "zone": ab.zone})
+            s.steps.append(effect_step(p, iid, ab.ops, -1))
+            return
         s.emit("activate", {"player": p, "card": iid, "id": s.cards[iid].id, "ability": index})
         s.steps.append(effect_step(p, iid, s.cards[iid].abilities[index].ops, -1))
 
@@ -677,6 +735,36 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
             del after[code]
         memo = (None, after, counts - P.kind_unit(code), matched or P.code_matches(code, color))
         self._paying(s, p, color, n, paid + (i,), source, why, memo)  # the next step
+
+    # --- looking at the top of a deck (engine/choices.py: the look op) -------------------------------
+    def look_top(self, s: SNState, player: int, n: int) -> list:
+        """The top ``n`` cards of the player's main deck, top first (fewer when it holds fewer)."""
+        return s.players[player].deck[::-1][:n]
+
+    def look_move(self, s: SNState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
+        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
+        into the hand it is named to its owner alone unless ``reveal`` showed it to both first, a
+        ``shown`` event); ``to = "characters"``: onto the field, unpaid, as ``move`` puts it."""
+        if reveal:
+            s.emit("shown", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
+        if to == "characters":
+            self.enter_by_effect(s, SS.Loose(iid, owner, "deck"))
+        else:
+            F.move_pile_card(s, iid, owner, "deck", to)
+
+    def look_put(self, s: SNState, owner: int, iids: list, where: str) -> None:
+        """The rest of a look, top first, to the top or bottom of the owner's deck (the first
+        highest) or into the discard pile (a ``move`` event each)."""
+        if where == "discard":
+            for iid in iids:
+                F.move_pile_card(s, iid, owner, "deck", "discard")
+            return
+        deck = s.players[owner].deck
+        deck[:] = [i for i in deck if i not in iids]
+        if where == "top":
+            deck.extend(reversed(iids))
+        else:
+            deck[0:0] = reversed(iids)
 
     # --- a card put onto the field by an effect (move to = "characters") --------------------------
     def enter_by_effect(self, s: SNState, x: Any) -> None:
@@ -825,7 +913,8 @@ class ShironekoRules(EffectRunner, StepRuleset[SNState]):
         return SR.unavailable(s, seat, legal, self.max_chars)
 
     def scramble_hidden(self, s: SNState, viewer, rng) -> bool:
-        if any(ps.mull_pick for ps in s.players) or (s.decision and s.decision.kind in ("search", "target_hidden")):
+        if any(ps.mull_pick for ps in s.players) or \
+                (s.decision and s.decision.kind in ("search", "target_hidden", "look_take", "look_order")):
             return False
         # ``s.exchange`` (the pooled cards in their canonical order, shuffled, dealt back),
         # done in place for a single zone

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.amounts import parse_amount
 from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone
 from . import flow as F
 from .cards import COLORS, KINDS
@@ -140,7 +141,8 @@ PRESETS = {
     "all_own_other_characters": _preset("own", other=True),
     "all_characters": _preset("either"),
 }
-SELECTORS = SelectorSchema(ZONES, PROPS, "characters", PRESETS)
+SELECTORS = SelectorSchema(ZONES, PROPS, "characters", PRESETS, counts=parse_amount)
+SNState.selectors = SELECTORS  # what a static's "for each" amount counts over (flow.py)
 
 
 def unit_table(raw) -> Selector:

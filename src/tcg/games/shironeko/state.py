@@ -187,10 +187,12 @@ class Deal:
     ``pay_codes``: per iid, the soul's kind for counting ON souls, ``soul_bits`` the colour bits
     it matches, and ``paid_uses``: its paid uses from hand as (colour bit, cost) (payment.py).
     ``triggers``: per iid, the card's triggered abilities on the field (``kind = "trigger"`` with
-    ``when``) as (ability number, When, once per turn), () for none (games/shironeko/triggers.py)."""
+    ``when``) as (ability number, When, once per turn), () for none (games/shironeko/triggers.py).
+    ``off_field``: per iid, the card's activated abilities used from the hand or the discard pile
+    (``from``), or None when no dealt card has one."""
 
     __slots__ = ("auras", "hp_floor", "least_hp", "active", "views", "souls", "plays", "tops", "activated",
-                 "by_kind", "pay_codes", "soul_bits", "paid_uses", "piles", "triggers")
+                 "by_kind", "pay_codes", "soul_bits", "paid_uses", "piles", "triggers", "off_field")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
@@ -215,6 +217,8 @@ class Deal:
         self.paid_uses: tuple | None = None   # per iid: its paid uses from hand (payment.py)
         self.triggers = tuple(tuple((ab.index, ab.when, ab.once_per_turn) for ab in c.abilities
                                     if ab.kind == "trigger" and ab.when is not None) for c in cards)
+        off = tuple(tuple(ab for ab in c.abilities if ab.kind == "activated" and ab.zone != "field") for c in cards)
+        self.off_field = off if any(off) else None
 
 
 _DEALS: dict[tuple[int, ...], tuple[tuple[Card, ...], Deal]] = {}
@@ -237,6 +241,9 @@ class SNState(TurnState):
 
     #: games/shironeko/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
     trigger_hook: Any = None
+    #: the selector declaration (games/shironeko/select.py, set when it is imported): what a
+    #: static's "for each" amount counts over (flow.py)
+    selectors: Any = None
 
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...]):
         super().__init__(seed, cards, owner, [PlayerState(), PlayerState()])

@@ -348,7 +348,15 @@ def may_text(op: Any, lang: str = "en") -> str:
 def _n_trigger(v: Voice, ev) -> str:
     if "event" not in ev:  # a damage trigger (SN-A6)
         return v.say("event.trigger", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")))
-    # a triggered ability on the field (games/shironeko/triggers.py)
+    # a triggered ability on the field (games/shironeko/triggers.py); a keyword's by its name
+    card = lookup(v.cards, ev.get("card"), ev.get("id"))
+    index = ev.get("ability")
+    abilities = getattr(card, "abilities", ()) or ()
+    kid = getattr(abilities[index], "keyword", "") if isinstance(index, int) and index < len(abilities) else ""
+    kw = next((k for k in getattr(card, "keywords", ()) if k.id == kid), None) if kid else None
+    if kw is not None:
+        return v.say("event.trigger.keyword", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")),
+                     keyword=kw.label(v.lang), when=v.t(f"when.{ev.get('event')}"))
     return v.say("event.trigger.when", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")),
                  when=v.t(f"when.{ev.get('event')}"))
 
@@ -359,6 +367,36 @@ def _n_place(v: Voice, ev) -> str:
         return v.say("event.place.effect", ev.get("player"), card=card,
                      src=zone_name(str(ev.get("from")), v.lang))
     return v.say("event.place", ev.get("player"), card=card)
+
+
+def _n_activate(v: Voice, ev) -> str:
+    card = v.card(ev.get("card"), ev.get("id"))
+    if ev.get("zone"):  # used from the hand or the discard pile (games/shironeko/costs.py)
+        return v.say("event.activate.zone", ev.get("player"), card=card, zone=zone_name(str(ev["zone"]), v.lang))
+    return v.say("event.activate", ev.get("player"), card=card)
+
+
+def _n_mode(v: Voice, ev) -> str:
+    text = ev.get("text") if v.lang == "ja" else (ev.get("text_en") or ev.get("text"))
+    mode = text or v.t("action.mode.number", number=(ev.get("mode") or 0) + 1)
+    return v.say("event.mode", ev.get("player"), card=v.card(ev.get("card"), ev.get("id")), mode=mode)
+
+
+def _deck_of(v: Voice, whose: Any) -> str:
+    return v.owned(zone_name("deck", v.lang), whose)
+
+
+def _n_look(v: Voice, ev) -> str:
+    """A look: how many cards, whose deck; the looker reads which (the event's private part)."""
+    ids = ev.get("ids") or []
+    cards = join((v.card(None, cid) for cid in ids), v.lang) if ids else ""
+    return v.say("event.look", ev.get("player"), count=ev.get("count"), whose=_deck_of(v, ev.get("whose")),
+                 cards=cards)
+
+
+def _n_look_rest(v: Voice, ev) -> str:
+    return v.say("event.look_rest", ev.get("player"), count=ev.get("count"), whose=_deck_of(v, ev.get("whose")),
+                 place=v.t(f"event.look_rest.{ev.get('to')}"))
 
 
 def _n_optional(v: Voice, ev) -> str:
@@ -381,14 +419,15 @@ def _n_game_over(v: Voice, ev) -> str:
 _NARRATORS = {
     "draw": _n_draw, "mulligan": _n_mulligan, "build": _n_build, "pay": _n_pay,
     "place": _n_place, "monster": _n_card(), "burst": _n_card(), "trigger": _n_trigger,
-    "discard": _n_card(), "activate": _n_card(), "mill": _n_card(),
+    "discard": _n_card(), "activate": _n_activate, "mill": _n_card(),
     "change": _n_change, "awaken": _n_change, "leaderize": _n_leaderize,
     "attack": _n_attack, "defend": _n_defend, "battle": _n_battle,
     "player_damage": _n_count("amount"), "damage_to_discard": _n_count("cards"),
     "recycle": _n_count("cards"), "ready_souls": _n_count("amount"),
     "reveal": _n_reveal, "damage": _n_damage, "modify": _n_modify, "marker": _n_marker,
     "leave_field": _n_leave_field, "heal": _n_heal, "set_state": _n_set_state, "move": _n_move,
-    "search": _n_search, "optional": _n_optional, "turn_start": _n_turn_start, "phase": _n_phase, "game_over": _n_game_over,
+    "search": _n_search, "optional": _n_optional, "mode": _n_mode, "look": _n_look, "look_rest": _n_look_rest,
+    "shown": _n_card(), "turn_start": _n_turn_start, "phase": _n_phase, "game_over": _n_game_over,
 }
 
 
@@ -423,6 +462,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         op, to = decision.get("op"), decision.get("to")
         if op == "move" and isinstance(to, str):  # a selector table's move: where the cards go
             params["effect"] = v.t("effect.move_to", zone=zone_name(to, v.lang))
+        elif op == "pay":  # a cost paid with chosen cards (games/shironeko/costs.py)
+            params["effect"] = v.t("effect.pay_to", zone=zone_name(to, v.lang)) if isinstance(to, str) \
+                else v.t("effect.pay")
         else:
             params["effect"] = v.cat.get(f"effect.{op}", v.lang) or v.t("effect.other")
         if mine and "remaining" in decision:  # a selector table choosing n: how many more
@@ -432,6 +474,18 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     elif kind == "optional":
         params["source"] = v.card(decision.get("source"))
         params["what"] = may_text(decision.get("op"), v.lang)
+    elif kind in ("choose_mode", "look_take", "look_order"):  # engine/choices.py
+        params.update(source=v.card(decision.get("source")), count=decision.get("remaining") or 0,
+                      remaining=decision.get("remaining") or 0)
+        if kind == "choose_mode":
+            params["count"] = decision.get("count") or 0
+        elif kind == "look_take":
+            params["dest"] = zone_name(str(decision.get("to")), v.lang)
+            if mine and decision.get("up_to"):
+                key = "decision.look_take.up_to"
+        else:
+            params["where"] = v.t(f"action.look_order.{decision.get('to')}") if decision.get("to") in (
+                "top", "bottom") else ""
     elif kind == "trigger_order":
         params["trigger"] = term("trigger", v.lang)
     elif kind == "discard":
@@ -555,6 +609,9 @@ def describe(s, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
         return v.t(key, attacker=card_label(s.cards[a.attacker], v.lang), attack=_attack_now(s, a.attacker))
     if typ == "activate":
         return v.t(key, card=card_label(s.cards[a.card], v.lang), ability=_ability_text(v, s, a.card, a.ability))
+    if typ == "activate_card":  # from the hand or the discard pile (games/shironeko/costs.py)
+        return v.t(key, card=card_label(s.cards[a.card], v.lang), ability=_ability_text(v, s, a.card, a.ability),
+                   zone=zone_name(s.cards[a.card].abilities[a.ability].zone, v.lang))
     if typ == "mulligan_mark":
         return v.t(key, card=card_label(s.cards[a.card], v.lang), mulligan=term("mulligan", v.lang))
     if typ == "mulligan_done":
@@ -580,11 +637,32 @@ def describe(s, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
         if a.get("use"):
             return v.t("action.optional.yes", what=may_text(info.get("op"), v.lang))
         return v.t("action.optional.no")
+    if typ in ("mode", "look_take", "look_order"):
+        return _choice_label(v, s, a)
     if typ == "pay":
         return v.t(key, color=color_name(a.color, v.lang))
     if typ == "pay_suggested":
         return v.t(key, souls=_suggested_text(s, v.lang))
     return v.t(key)  # end_turn, search_none; an unknown type shows as ⟦action.x⟧
+
+
+def _choice_label(v: Voice, s, a: Action) -> str:
+    """The label of a choice of engine/choices.py: a mode by its printed words, a card looked at
+    by its name and where it goes."""
+    info = s.decision.info if s.decision is not None else {}
+    if a.type == "mode":
+        modes = getattr(s.pending, "modes", ())
+        i = a.get("mode")
+        mode = modes[i] if isinstance(i, int) and i < len(modes) else None
+        text = (mode.text if v.lang == "ja" else mode.text_en or mode.text) if mode is not None else ""
+        return v.t("action.mode", mode=text or v.t("action.mode.number", number=(i or 0) + 1))
+    card = card_label(s.cards[a.card], v.lang)
+    if a.type == "look_take":
+        shown = v.t("action.look_take.shown") if getattr(s.pending, "reveal", False) else ""
+        return v.t("action.look_take", card=card, dest=zone_name(str(info.get("to")), v.lang), shown=shown)
+    where = info.get("to")
+    return v.t("action.look_order", card=card,
+               where=v.t(f"action.look_order.{where}") if where in ("top", "bottom") else "")
 
 
 def _suggested_text(s, lang: str) -> str:
@@ -617,6 +695,10 @@ def _path(v: Voice, s, a: Action) -> tuple[str, ...]:
         if typ == "attack":
             return (head, v.t("menu.attack", attack=_attack_now(s, iid)))
         return (head, v.t("menu.activate", ability=_ability_text(v, s, iid, a.ability)))
+    if typ == "activate_card":  # the card where it is, then its ability
+        zone = zone_name(s.cards[a.card].abilities[a.ability].zone, v.lang)
+        head = v.t("card.in_zone", card=card_label(s.cards[a.card], v.lang), zone=zone)
+        return (head, v.t("menu.activate", ability=_ability_text(v, s, a.card, a.ability)))
     return (describe(s, a, v.lang, viewer=v.viewer),)
 
 
@@ -760,10 +842,19 @@ def rules_primer(lang: str = "en") -> str:
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """A card's printed text in ``lang``; for a card without one, its abilities' texts (or a
-    summary of them): the shared ``tcg.present.card_text`` (the deck builder's card texts)."""
+    """A card's printed text in ``lang``; for a card without one, its own abilities' texts (or a
+    summary of them): the shared ``tcg.present.card_text`` (the deck builder's card texts); with
+    its keywords' names and reminder texts (engine/keywords.py ``keyword_text``)."""
+    from types import SimpleNamespace
+
+    from ...engine.keywords import keyword_text
     from ...present import card_text as shared
-    return shared(card, lang)
+    keywords = getattr(card, "keywords", ()) or ()
+    if not keywords:
+        return shared(card, lang)
+    own = tuple(ab for ab in getattr(card, "abilities", ()) or () if not getattr(ab, "keyword", ""))
+    printed = SimpleNamespace(text=getattr(card, "text", ""), text_en=getattr(card, "text_en", ""), abilities=own)
+    return keyword_text(shared(printed, lang), keywords, lang)
 
 
 __all__ = ["GAME", "QUIET_EVENTS", "Voice", "ability_name", "card_label", "card_text", "color_name",

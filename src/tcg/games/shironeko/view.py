@@ -201,7 +201,7 @@ def observe(rules, s: SNState, viewer: int | None, shared: bool = False) -> dict
         if mine and ps.mull_pick:
             pv["mulligan_pick"] = list(ps.mull_pick)
         players.append(pv)
-    decision = s.decision_view(viewer, ("search", "target_hidden"))
+    decision = s.decision_view(viewer, ("search", "target_hidden", "look_take", "look_order"))
     return {
         "game": "shironeko",
         "viewer": viewer,

@@ -1,0 +1,174 @@
+"""Mechanics corpus, Shironeko, step 6 (docs/card-language-design.md): keywords. One scenario test
+per card of tests/corpus/shironeko/keywords.toml (an exact state, an action, the exact outcome),
+the printed text and narration with the keyword in both languages, keywords shared among the
+files loaded together, then the load errors."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from tcg.engine.cards import CardText
+from tcg.engine.errors import CardDataError
+from tcg.games.shironeko.cards import load_cards
+
+from ..games.shironeko.harness import FIXTURE, decision, do, events, scenario, unit, zone
+
+CORPUS = pathlib.Path(__file__).parent / "shironeko" / "keywords.toml"
+DECK = ["F-B1"] * 10
+ANY = "F-T-RAINBOW"  # a soul that pays any colour
+
+
+def game(p0: dict | None = None, p1: dict | None = None, **kw):
+    p0 = {"deck": DECK, **(p0 or {})}
+    p1 = {"deck": DECK, **(p1 or {})}
+    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+
+
+def corpus_cards():
+    return load_cards(FIXTURE, CORPUS)
+
+
+# --- CKW-01: Charge (when it attacks, +1 attack) ------------------------------------------------------------
+
+def test_ckw01_charge_gives_attack_when_it_attacks():
+    g = game(p0={"chars": ["CKW-01"]}, p1={"chars": [dict(card="F-B1", on=False)]})
+    do(g, "attack", attacker="CKW-01")
+    assert unit(g, 0, "CKW-01").atk_mod == 1
+    assert [(e["id"], e["event"]) for e in events(g, "trigger")] == [("CKW-01", "attacks")]
+
+
+def test_ckw01_charge_is_narrated_by_its_name_in_both_languages():
+    from tcg.games.shironeko import text
+    g = game(p0={"chars": ["CKW-01"]}, p1={"chars": [dict(card="F-B1", on=False)]})
+    do(g, "attack", attacker="CKW-01")
+    ev = next(e for e in g.log.for_player(1) if e["type"] == "trigger")
+    assert text.narrate(ev, 1, "en", g.rules.cards) == \
+        "The Charge of Opponent's Dashing Squire (駆ける見習い騎士) triggers: a character attacked"
+    assert text.narrate(ev, 0, "ja", g.rules.cards).startswith("あなたの駆ける見習い騎士の突撃が誘発した")
+
+
+# --- CKW-02: Guard and Charge, after its own ability -----------------------------------------------------------
+
+def test_ckw02_its_own_ability_then_its_keywords():
+    c = corpus_cards().find("CKW-02")
+    assert [(a.kind, a.keyword, a.index) for a in c.abilities] == \
+        [("on_enter", "", 0), ("on_enter", "guard", 1), ("trigger", "charge", 2)]
+    g = game(p0={"hand": ["CKW-02"], "town": [ANY] * 2, "deck": ["F-R3"] + DECK})
+    do(g, "place", card="CKW-02")
+    assert zone(g, 0, "hand") == ["F-R3"] and unit(g, 0, "CKW-02").hp_mod == 2
+    assert [e[0] for e in g.state.events if e[0] in ("draw", "modify")] == ["draw", "modify"]
+
+
+def test_ckw02_guard_ends_with_the_turn():
+    g = game(p0={"hand": ["CKW-02"], "town": [ANY] * 2})
+    do(g, "place", card="CKW-02")
+    do(g, "end_turn")
+    assert unit(g, 0, "CKW-02").hp_mod == 0
+
+
+# --- CKW-03: Afterglow, from the discard pile ---------------------------------------------------------------
+
+def test_ckw03_afterglow_used_from_the_discard_pile():
+    g = game(p0={"discard": ["CKW-03"], "town": [ANY] * 2, "deck": ["F-R3"] + DECK})
+    assert [a.type for a in g.legal_actions() if a.type.startswith("activate")] == ["activate_card"]
+    do(g, "activate_card", card="CKW-03", ability=0)
+    assert zone(g, 0, "removed") == ["CKW-03"] and zone(g, 0, "hand") == ["F-R3"]
+    assert len(g.state.players[0].souls_off) == 2 and decision(g) == (0, "main")
+
+
+def test_ckw03_not_from_the_field_or_the_hand():
+    g = game(p0={"chars": ["CKW-03"], "hand": ["CKW-03"], "town": [ANY] * 2})
+    assert not [a for a in g.legal_actions() if a.type.startswith("activate")]
+
+
+# --- printed text ----------------------------------------------------------------------------------
+
+def test_a_keyword_is_printed_first_with_its_reminder_text():
+    from tcg.games.shironeko.text import card_text
+    c = corpus_cards().find("CKW-01")
+    assert card_text(c, "en") == "Charge (When this character attacks, it gets +1 attack until end of turn.)"
+    assert card_text(c, "ja") == "突撃（このキャラが攻撃した時、ターン終了時まで、このキャラの攻撃力+1。）"
+
+
+def test_a_line_naming_the_keyword_gets_its_reminder_text_in_place():
+    from tcg.games.shironeko.text import card_text
+    c = corpus_cards().find("CKW-02")
+    assert card_text(c, "ja").split("\n") == ["守護（このキャラが登場した時、ターン終了時まで、このキャラのHP+2。）",
+                                              "突撃（このキャラが攻撃した時、ターン終了時まで、このキャラの攻撃力+1。）",
+                                              "【登場時】カードを1枚引く。"]
+    assert card_text(c, "en").split("\n")[2] == "On enter: draw a card."
+
+
+def test_the_keywords_are_the_sets_book():
+    cards = corpus_cards()
+    assert list(cards.keywords) == ["charge", "guard", "afterglow"]
+    assert cards.keywords["guard"].label("en") == "Guard"
+
+
+# --- keywords shared among the files loaded together ------------------------------------------------------
+
+SET = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n'
+CARD = '[[cards]]\nid = "BAD-1"\nkind = "character"\nname = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\n' \
+       'attack = 1\nhp = 1\nrune = "red"\n'
+MONSTER = '[[cards]]\nid = "BAD-2"\nkind = "monster"\nname = "bad"\ncolor = "red"\ncost = 1\nrune = "red"\n' \
+          'keywords = ["spark"]\n[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
+LEADER = '[[cards]]\nid = "BAD-3"\nkind = "leader"\nname = "bad"\nrune = "red"\n'
+KW = '[[keywords]]\nid = "spark"\nname = "火花"\nname_en = "Spark"\n[[keywords.abilities]]\nkind = "trigger"\n' \
+     'when = { event = "attacks", card = { self = true } }\neffects = [{ op = "draw" }]\n'
+
+
+def test_a_keyword_of_another_file_may_be_listed():
+    cards = load_cards(CardText("a.toml", SET + KW + CARD),
+                       CardText("b.toml", SET + CARD.replace("BAD-1", "B-2") + 'keywords = ["spark"]\n'))
+    assert [k.id for k in cards.find("B-2").keywords] == ["spark"] and cards.find("B-2").abilities[0].keyword == "spark"
+
+
+def test_a_player_file_may_list_the_corpus_keywords():
+    cards = load_cards(FIXTURE, CORPUS, CardText("mine.toml", SET + CARD.replace("BAD-1", "MY-1")
+                                                 + 'keywords = ["charge"]\n'))
+    assert cards.find("MY-1").abilities[0].keyword == "charge"
+
+
+def load_error(text: str, *more: str) -> str:
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", text), *(CardText(f"more{i}.toml", t) for i, t in enumerate(more)))
+    return str(e.value)
+
+
+@pytest.mark.parametrize("text, where, words", [
+    (SET + KW + CARD + 'keywords = ["sprak"]\n', "card BAD-1, field 'keywords[0]'", "did you mean 'spark'"),
+    (SET + CARD + 'keywords = ["spark"]\n', "field 'keywords[0]'", "no loaded card file declares keywords"),
+    (SET + KW + CARD + 'keywords = ["spark", "spark"]\n', "field 'keywords[1]'", "listed twice"),
+    (SET + KW + KW + CARD, "field 'keywords.spark.id'", "declared twice in this file"),
+    (SET + KW.replace('name_en', 'nmae_en') + CARD, "field 'keywords.spark.nmae_en'", "did you mean 'name_en'"),
+    (SET + KW.replace('"attacks"', '"atacks"') + CARD, "field 'keywords.spark.abilities[0].when.event'",
+     "did you mean 'attacks'"),
+    (SET + KW.replace('kind = "trigger"', 'kind = "trigerr"') + CARD, "field 'keywords.spark.abilities[0].kind'",
+     "trigger"),
+    (SET + KW + MONSTER, "card BAD-2, field 'keywords.spark.abilities[0].when'",
+     "never on the field"),
+    (SET + KW + LEADER + 'keywords = ["spark"]\n', "card BAD-3, field 'keywords.spark.abilities[0].kind'",
+     "cannot have a 'trigger' ability"),
+    (SET + KW + '[[cards]]\nid = "BAD-4"\nkind = "town"\nname = "bad"\ncolor = "red"\nkeywords = ["spark"]\n',
+     "card BAD-4, field 'keywords.spark.abilities[0].kind'", "a town card has no abilities"),
+])
+def test_load_errors(text, where, words):
+    msg = load_error(text)
+    assert where in msg and words in msg, msg
+
+
+def test_a_keyword_declared_in_two_files():
+    msg = load_error(SET + KW + CARD, SET + KW)
+    assert "more0.toml" in msg and "keywords.spark.id" in msg and "already declared in bad.toml" in msg
+
+
+def test_the_card_file_checker_tells_every_keyword_problem_with_its_line():
+    from tcg.engine.card_files import check_card_file
+    from tcg.games.shironeko import RULES
+    text = SET + KW.replace('"attacks"', '"atacks"') + CARD.replace("BAD-1", "MY-1") + 'keywords = ["sprak"]\n'
+    found = check_card_file(RULES, text)
+    line = text.split("\n").index('keywords = ["sprak"]') + 1
+    assert [(p["field"], p["line"]) for p in found] == [("keywords.spark.abilities[0].when.event", 5),
+                                                         ("keywords[0]", line)]
+    assert "did you mean 'attacks'" in found[0]["message"] and "did you mean 'spark'" in found[1]["message"]
