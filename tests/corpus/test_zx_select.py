@@ -192,6 +192,25 @@ def test_sel13_a_charge_card_shuffled_into_the_deck():
     assert kinds[-2:] == ["move", "shuffle"]
 
 
+def test_sel14_a_static_raises_the_other_red_named_zx_of_its_side_on_normal_squares():
+    g = main(board={6: "SEL-14", 8: "Z-R2", 7: "Z-R1",      # 7: the player square, not a normal one
+                    5: "Z-B1", 3: dict(card="Z-R3", owner=1)})
+    assert [power(g, n) for n in (6, 8, 7, 5, 3)] == [2000, 3000, 1000, 1000, 3000]
+
+
+def test_sel14_the_static_ends_when_its_zx_leaves():
+    g = main(p0=dict(hand=["SEL-02"], resources=["Z-R1"] * 3),
+             board={3: dict(card="SEL-14", owner=1), 5: dict(card="Z-R5", owner=1)})
+    assert power(g, 5) == 6000
+    do(g, "event", card="SEL-02")   # destroys the opponent's Z/X of power 3000 or less: SEL-14
+    assert sq(g, 3) is None and sq(g, 5) == "Z-R5" and power(g, 5) == 5000
+
+
+def test_sel15_a_static_lowers_the_opponents_cheap_zx_while_it_is_on_the_board():
+    g = main(board={6: "SEL-15", 8: "Z-R1", 3: dict(card="Z-R2", owner=1), 5: dict(card="Z-R3", owner=1)})
+    assert [power(g, n) for n in (6, 8, 3, 5)] == [3000, 1000, 1000, 3000]
+
+
 def test_old_target_names_are_preset_selectors():
     from tcg.games.zx.select import PRESETS
     assert PRESETS["choose_opponent_zx"].count == ("choose", 1, False)
@@ -256,6 +275,41 @@ def test_a_broken_selector_is_a_load_error_naming_the_field(tmp_path, effects, f
         _load(tmp_path, effects)
     assert e.value.card == "BAD-1" and e.value.field == field, str(e.value)
     assert words in str(e.value)
+
+
+def _static_card(tmp_path, target: str):
+    body = textwrap.dedent(f"""\
+        [set]
+        game = "zx"
+        name = "t"
+        version = "1"
+        [[cards]]
+        id = "BAD-1"
+        kind = "zx"
+        name = "試作"
+        color = "red"
+        cost = 1
+        power = 1000
+        [[cards.abilities]]
+        kind = "static"
+        effects = [{{op = "modify", target = {target}, stat = "power", amount = 1000, duration = "static"}}]
+        """)
+    path = tmp_path / "static.toml"
+    path.write_text(body, encoding="utf-8")
+    return load_cards(path)
+
+
+@pytest.mark.parametrize("target", ['{choose = 1, side = "own"}', '{all = true, zone = "trash"}',
+                                    '{all = true, side = "own", power = {max = 2000}}'])
+def test_a_static_takes_only_a_table_of_all_the_zx_it_changes_not_by_power(tmp_path, target):
+    with pytest.raises(CardDataError) as e:
+        _static_card(tmp_path, target)
+    assert e.value.field.startswith("abilities[0].effects"), str(e.value)
+
+
+def test_a_static_table_loads(tmp_path):
+    cards = _static_card(tmp_path, '{all = true, side = "opponent", race = "熔鋼竜"}')
+    assert cards.find("BAD-1").abilities[0].effects[0]["target"].side == "opponent"
 
 
 def test_a_good_table_loads(tmp_path):

@@ -154,14 +154,17 @@ def card_abilities(fname: str, cid: str, raw: list | None, fields: Mapping[str, 
 
 
 def check_static_effects(kind: str, effects: tuple, targets: tuple[str, ...], fail: Callable[..., None],
-                         static_duration: bool = True) -> None:
+                         static_duration: bool = True, tables: Callable[[Any], bool] | None = None) -> None:
     """An ability's effects as its ``kind`` allows: a static ability may only ``modify`` the
-    ``targets``; with ``static_duration``, the ``static`` duration of ``modify`` is only for a
-    static ability."""
+    ``targets`` (or, where the game gives ``tables``, a selector table it accepts: e.g. all the
+    Z/X of a side that match a filter); with ``static_duration``, the ``static`` duration of
+    ``modify`` is only for a static ability."""
     if kind == "static":
         for op in effects:
-            if op.name != "modify" or op["target"] not in targets:
-                fail(f"a static ability may only 'modify' targets {', '.join(targets)}", "effects")
+            t = op["target"] if op.name == "modify" else None
+            if t is None or (t not in targets if isinstance(t, str) else not (tables and tables(t))):
+                also = " or a table of 'all' the cards it changes" if tables else ""
+                fail(f"a static ability may only 'modify' targets {', '.join(targets)}{also}", "effects")
     elif static_duration and any(op.name == "modify" and op["duration"] == "static" for op in effects):
         fail("duration 'static' is only for static abilities", "effects")
 

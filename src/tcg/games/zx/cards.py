@@ -91,6 +91,13 @@ ABILITY_FIELDS = {
     "text_en": Field(str, default=""),
 }
 STATIC_TARGETS = ("self", "all_own_zx", "all_opponent_zx")
+
+
+def _static_table(sel: Any) -> bool:
+    """A static's target table: ``all`` the Z/X on the board of a side (``other``, filters; not
+    by power, which the static itself changes)."""
+    return (getattr(sel, "all", False) and getattr(sel, "zone", "") == "board" and sel.amount is None
+            and all(t.prop != "power" for t in sel.tests))
 SEARCH_FILTERS = {"kind": str, "color": str, "cost": int, "power": int, "race": str, "name": str, "id": str,
                   "ignition": bool, "life_recovery": bool, "void_bringer": bool, "start_card": bool,
                   "gate_card": bool, "timing": str}
@@ -215,7 +222,8 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
                     fail(f"filter {k!r} = {v!r} has the wrong type", "effects")
                 if k == "color" and v not in COLORS:
                     fail(f"filter color = {v!r} is not one of: {', '.join(COLORS)}", "effects")
-        check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False)
+        check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, static_duration=False,
+                             tables=_static_table)
         if a["kind"] == "static" and any(has_amounts(op.args) and _counts_power(op["amount"]) for op in effects):
             fail("a static ability's \"for each\" may not count by power (the power it gives would depend on"
                  " itself)", "effects")

@@ -151,10 +151,21 @@ def _static(s: ZXState, u: Unit, sources=None) -> int:
     for v, entries in (static_sources(s) if sources is None else sources):
         for _, _, t, flt, amount in entries:
             if ((t == "self" and v is u) or (t == "all_own_zx" and v.owner == u.owner) or
-                    (t == "all_opponent_zx" and v.owner != u.owner)) and unit_matches(s, u, flt):
+                    (t == "all_opponent_zx" and v.owner != u.owner) or
+                    (t.__class__ is not str and _static_reaches(s, t, v, u))) and unit_matches(s, u, flt):
                 # a "for each" (engine/amounts.py) counted now, for the Z/X that has the static
                 total += amount if type(amount) is int else amount_value(amount, s, v.owner, v.iid, s.selectors)
     return total
+
+
+def _static_reaches(s: ZXState, sel, v: Unit, u: Unit) -> bool:
+    """Whether a static's target table (``all`` the Z/X of a side on the board, ``other``, the
+    game's filters) takes in the Z/X ``u``; ``v``: the Z/X whose static it is."""
+    if sel.other and u is v:
+        return False
+    if (sel.side == "own" and u.owner != v.owner) or (sel.side == "opponent" and u.owner == v.owner):
+        return False
+    return s.selectors.matches(s, u, sel.tests)
 
 
 def power_of(s: ZXState, u: Unit, sources=None) -> int:
