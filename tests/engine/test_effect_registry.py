@@ -69,7 +69,7 @@ def test_parse_list(reg):
                  id="generic-not-implemented"),
     pytest.param({"op": "drwa"}, "unknown op 'drwa'", id="unknown-op"),
     pytest.param({"amount": 1}, "unknown op None", id="missing-op"),
-    pytest.param({"op": "draw", "amont": 2}, "op 'draw' has no parameter 'amont' (known: amount, player)",
+    pytest.param({"op": "draw", "amont": 2}, "op 'draw' has no parameter 'amont' (did you mean 'amount'?) (known: amount, player)",
                  id="unknown-param"),
     pytest.param({"op": "draw", "amount": "2"}, "op 'draw' parameter 'amount' must be a whole number, got '2'",
                  id="wrong-type"),

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
-from .errors import CardDataError, brief
+from .errors import CardDataError, brief, nearest
 from .files import MAX_CARD_FILE_BYTES, parse_toml, read_bytes, read_text
 from .keywords import KeywordBook, read_keywords
 
@@ -64,7 +64,8 @@ class Field:
             items = value if t is list else [value]
             for v in items:
                 if v not in self.choices:
-                    fail(f"{brief(v)} is not one of: {', '.join(map(str, self.choices))}")
+                    fail(f"{brief(v)} is not one of: {', '.join(map(str, self.choices))}"
+                         f"{nearest(v, tuple(map(str, self.choices)))}")
         if t is list and self.item_type is not None:
             for v in value:
                 if not isinstance(v, self.item_type):
@@ -421,7 +422,8 @@ def check_card(fname: str, i: int, raw: Any, schema: CardSchema, seen: set[str],
     kind_field = schema.common.get("kind")
     kind = raw.get("kind")
     if kind_field is not None and kind not in (kind_field.choices or ()):
-        stop(cid, "kind", f"{brief(kind)} is not one of: {', '.join(kind_field.choices or ())}")
+        kinds = tuple(kind_field.choices or ())
+        stop(cid, "kind", f"{brief(kind)} is not one of: {', '.join(kinds)}{nearest(kind, kinds)}")
         return None
     fields = schema.fields_for(kind)
     card: dict[str, Any] = {}
@@ -429,7 +431,8 @@ def check_card(fname: str, i: int, raw: Any, schema: CardSchema, seen: set[str],
     for key, value in raw.items():
         f = fields.get(key)
         if f is None:
-            stop(cid, key, f"unknown field for a {kind} card (known: {', '.join(sorted(fields))})")
+            stop(cid, key, f"unknown field for a {kind} card (known: {', '.join(sorted(fields))})"
+                           f"{nearest(key, tuple(fields))}")
             found += 1
             continue
 

@@ -25,12 +25,12 @@ allowed — how many there are is public — but a count that names properties o
 (a ``filter``) in a hidden zone would tell what they are, so it is rejected at load time."""
 from __future__ import annotations
 
-import difflib
 import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple
 
 from .errors import brief
+from .errors import nearest as _nearest
 
 #: ``fail(message, path)``: raises (a card-data error naming the field path)
 Fail = Callable[[str, str], Any]
@@ -121,11 +121,8 @@ class ConditionGame:
 
 
 def nearest(word: Any, known: Any) -> str:
-    """`` (did you mean 'x'?)`` for the closest known word, or ``""``."""
-    if not isinstance(word, str):
-        return ""
-    close = difflib.get_close_matches(word, [str(k) for k in known], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    """`` (did you mean 'x'?)`` for the closest known word (a stricter match than elsewhere)."""
+    return _nearest(word, known, cutoff=0.6)
 
 
 def _unknown(what: str, word: Any, known: Any) -> str:

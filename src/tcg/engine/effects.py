@@ -15,7 +15,7 @@ from .amounts import evaluated, has_amounts, parse_amount
 from .amounts import value as amount_value
 from .conditions import ConditionGame, holds
 from .conditions import parse as parse_condition
-from .errors import brief
+from .errors import brief, nearest
 from .select import Selector, SelectorError
 from .state import new_record
 
@@ -188,7 +188,7 @@ class OpRegistry:
             fail(f"an effect must be a table like {{op = \"draw\", amount = 1}}, got {brief(raw)}")
         name = raw.get("op")
         if not isinstance(name, str) or name not in self._ops:
-            fail(f"unknown op {brief(name)} (known: {', '.join(self.names())})")
+            fail(f"unknown op {brief(name)}{nearest(name, self.names())} (known: {', '.join(self.names())})")
         params, handler = self._ops[name]
         args: dict[str, Any] = {}
         flags: dict[str, Any] = {}
@@ -200,7 +200,8 @@ class OpRegistry:
                 continue
             p = params.get(key)
             if p is None:
-                fail(f"op {name!r} has no parameter {brief(key)} (known: {', '.join(sorted(params))})")
+                fail(f"op {name!r} has no parameter {brief(key)}{nearest(key, tuple(params))} "
+                     f"(known: {', '.join(sorted(params))})")
             parser = self._parser_for(p, value)
             if parser is not None:
                 try:
@@ -214,7 +215,8 @@ class OpRegistry:
                 args[key] = p.nested(value, self, self._below(fail, at, key))
                 continue
             if p.choices is not None and value not in p.choices:
-                fail(f"op {name!r} parameter {key!r} = {brief(value)} is not one of: {', '.join(map(str, p.choices))}")
+                fail(f"op {name!r} parameter {key!r} = {brief(value)} is not one of: {', '.join(map(str, p.choices))}"
+                     f"{nearest(value, tuple(map(str, p.choices)))}")
             if p.type is int:
                 lo, hi = p.bounds()
                 if not lo <= cast(int, value) <= hi:

@@ -1,6 +1,9 @@
 """Exceptions raised by the engine. Every message names what is wrong and where."""
 from __future__ import annotations
 
+import difflib
+from typing import Any, Iterable
+
 
 class TcgError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -87,3 +90,11 @@ def brief(value: object, limit: int = 60) -> str:
     except Exception:  # noqa: BLE001 - a failing repr must not hide the real message
         r = f"<{type(value).__name__}>"
     return r if len(r) <= limit else r[:limit - 3] + "..."
+
+def nearest(word: Any, known: Iterable[Any], cutoff: float = 0.5) -> str:
+    """`` (did you mean 'zone'?)`` for the known word nearest to a misspelt one (``difflib``'s
+    ratio at least ``cutoff``), or ``""``. ``tcg.present.errors`` translates the hint."""
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, [str(k) for k in known], n=1, cutoff=cutoff)
+    return f" (did you mean {close[0]!r}?)" if close else ""

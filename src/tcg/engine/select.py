@@ -14,11 +14,10 @@ matches in a state. The count (``choose`` / ``up_to`` / ``all`` / ``random``) is
 effect runner (``engine/effects.py``)."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple, NoReturn, Sequence
 
-from .errors import brief
+from .errors import brief, nearest
 
 #: the sides a selector may name, from the effect's controller's point of view
 SIDES = ("own", "opponent", "either")
@@ -50,12 +49,6 @@ class SelectorError(ValueError):
         self.path, self.message = path, message
 
 
-def nearest(word: Any, known: Sequence[str]) -> str:
-    """`` (did you mean 'zone'?)`` for the known word nearest to a misspelt one, or ``""``."""
-    if not isinstance(word, str):
-        return ""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _HINT = re.compile(r" \(did you mean ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\?\)")
 _HINT_MARK = "\x00{}\x00"
 _HINT_BACK = re.compile("\x00(\\d+)\x00")
+_HINT_TAIL = re.compile("(?:\x00\\d+\x00)+$")
 _CARD_WHERE = re.compile(r"(?P<file>.+?)(?:, card (?P<card>.+?))?(?:, field '(?P<field>.+)')?")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 
@@ -176,11 +177,14 @@ def _translate(message: str, depth: int = 0) -> str | None:
         return _HINT_MARK.format(len(hints) - 1)
     text = _HINT.sub(mark, message)
     cat = catalogue()
-    for template in cat.templates:
-        m = template.pattern.fullmatch(text)
-        out = template.render(m, depth) if m is not None else None
-        if out is not None:
-            return _HINT_BACK.sub(lambda h: cat.hint.format(word=_quoted(hints[int(h.group(1))])), out)
+    # a hint at the very end may follow a template's closing words: tried with it, then after it
+    tail = _HINT_TAIL.search(text)
+    for body, after in ((text, ""),) + (((text[:tail.start()], tail.group(0)),) if tail else ()):
+        for template in cat.templates:
+            m = template.pattern.fullmatch(body)
+            out = template.render(m, depth) if m is not None else None
+            if out is not None:
+                return _HINT_BACK.sub(lambda h: cat.hint.format(word=_quoted(hints[int(h.group(1))])), out + after)
     return None
 
 
