@@ -12,6 +12,7 @@ from typing import Any
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_static_effects)
 from ...engine.conditions import parse as parse_condition
+from ...engine.costs import ability_cost
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
 from ...engine.triggers import parse_when
@@ -48,7 +49,10 @@ SCHEMA = CardSchema(
 ABILITY_FIELDS = {
     "kind": Field(str, required=True),
     "timing": Field(str, default=None, choices=CHARM_TIMINGS, doc="charm: when it may be used"),
-    "cost": Field(int, default=0, min=0, max=16, doc="activate: seats paid to use it"),
+    "cost": Field(object, default=0, doc="activate: seats paid to use it, or a list of cost parts"
+                                         " (games/kemuri/costs.py)"),
+    "from": Field(str, default="field", choices=("field", "hand", "backyard"),
+                  doc="activate: where the card is used from (field: a cast on your floor, your event)"),
     "limit": Field(str, default="turn", choices=("turn", "game"), doc="activate: once per turn or per game"),
     "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
     "when": Field(dict, default=None, doc="trigger: the event it waits for on the field (games/kemuri/triggers.py);"
@@ -66,7 +70,9 @@ FILTER_FIELDS = {"kind": (str, KINDS), "shift": (str, SHIFTS), "level": (int, (1
 @dataclass(frozen=True, slots=True)
 class Ability(CardAbility):
     timing: str | None
-    cost: int = 0          # activate: seats paid to use it
+    cost: int = 0          # activate: seats paid to use it (a cost list's seats together)
+    costs: Any = None      # activate: a cost list (engine/costs.py ``Cost``), or None
+    zone: str = "field"    # activate: where its card is used from (``from``)
     limit: str = "turn"    # activate: once per "turn" or per "game"
     cond: Any = None       # ``if``: a parsed condition (engine/conditions.py), or None
     run: tuple = ()        # the ops as they resolve: ``effects`` with ``cond`` checked first
@@ -105,8 +111,11 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
     for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
         if (a["kind"] == "charm") != (a["timing"] is not None):
             fail("'timing' is required for a charm and only for it", "timing")
-        if a["kind"] != "activate" and ("cost" in raw or "limit" in raw):
-            fail("'cost' and 'limit' are only for an 'activate' ability", "cost" if "cost" in raw else "limit")
+        for key in ("cost", "limit", "from"):
+            if key in raw and a["kind"] != "activate":
+                fail("'cost', 'limit' and 'from' are only for an 'activate' ability", key)
+        cost, costs = ability_cost(a["cost"], f.get("cost") or f.get("removal_cost") or 0, registry.costs, fail,
+                                   most=16)
         for key in ("when", "once_per_turn", "optional"):
             if key in raw and a["kind"] != "trigger":
                 fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
@@ -135,9 +144,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if not isinstance(v, typ) or isinstance(v, bool) or (choices and v not in choices):
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
-        abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=a["cost"], limit=a["limit"], cond=cond,
+        abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=cost, limit=a["limit"], cond=cond,
                                     run=guarded(effects, cond), when=when, once_per_turn=a["once_per_turn"],
-                                    optional=a["optional"]))
+                                    optional=a["optional"], costs=costs, zone=a["from"]))
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
         raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")
     if kind in ("support", "trouble") and len([a for a in abilities if a.kind == "use"]) != 1:

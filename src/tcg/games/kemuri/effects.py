@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of
+from . import costs as KC
 from . import flow as F
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, any_table, cast_table, leader_table
@@ -139,3 +140,10 @@ REGISTRY.define("lose_seats", {"player": Param(str, default="opponent", choices=
                                "amount": Param(int, required=True)}, op_lose_seats)
 REGISTRY.define("remove_event", {}, op_remove_event)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/kemuri/triggers.py)
+#: how each cost part is paid (games/kemuri/costs.py), and the parser of a cost list
+COST_HANDLERS = {"resources": KC.pay_seats, "move": KC.pay_move(op_move), "sleep": KC.pay_break}
+parse_cost = KC.parser(COST_HANDLERS)
+REGISTRY.costs = parse_cost  # an activate ability's cost as a list of parts
+REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
+                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
+                KC.op_pay)

@@ -29,7 +29,9 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
        "draw", "call_in", "mill", "shuffle", "search", "salvage", "lose_seats", "remove_event",
        # an optional triggered ability (kind = "trigger" with a when): asked as a whole
-       "trigger"]
+       "trigger",
+       # a cost paid with chosen cards (games/kemuri/costs.py), and "you may pay"
+       "pay"]
 #: where a ``move`` puts the cards a target decision chooses (games/kemuri/select.py)
 DESTINATIONS = ["hand", "deck", "backyard", "seating", "floor", "event"]
 WHY = ["activate", "cast", "lose_seats", "remove_event", "event", "support", "help", "charm"]

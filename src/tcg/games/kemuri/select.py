@@ -133,6 +133,8 @@ PROPS = {
     "trigger": Prop("flag", lambda s, x: printed(s).trigger[x.iid], zones=TEXT_ZONES,
                     doc="has a trigger (applied when called in)"),
     "served": Prop("flag", lambda s, x: x.served, zones=("floor",), doc="has served this turn"),
+    "ready": Prop("flag", lambda s, x: not x.served, zones=("floor",),
+                  doc="has not served this turn (may still serve; a cost may make it take a break)"),
     "crossed": Prop("flag", lambda s, x: bool(x.below), zones=("floor",), doc="is a flavour cross"),
     "serving": Prop("flag", _serving(0), zones=("floor",), doc="is serving now"),
     "receiving": Prop("flag", _serving(1), zones=("floor",), doc="is receiving the serving now"),

@@ -144,7 +144,8 @@ class Printed:
     it."""
 
     __slots__ = ("cards", "level", "trigger", "mods", "charm", "activates", "views", "cast_views", "leader_views",
-                 "pile_views", "seatings", "plain_casts", "conds", "static_conds", "any_static_conds", "whens")
+                 "pile_views", "seatings", "plain_casts", "conds", "static_conds", "any_static_conds", "whens",
+                 "costed", "off_field")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
@@ -172,8 +173,14 @@ class Printed:
         self.static_conds = tuple(_static_conds(c) if any(ab.kind == "static" and ab.cond is not None
                                                            for ab in c.abilities) else None for c in cards)
         self.any_static_conds = any(x is not None for x in self.static_conds)
-        self.activates = tuple(tuple((ab.index, ab.cost) for ab in c.abilities if ab.kind == "activate")
-                               for c in cards)
+        self.activates = tuple(tuple((ab.index, ab.cost) for ab in c.abilities if ab.kind == "activate"
+                                     and ab.zone == "field" and ab.costs is None) for c in cards)
+        #: the activated abilities with a cost list or used from the hand or backyard (``from``):
+        #: (ability index, seats, Ability) of each card, () for most; ``off_field``: whether a
+        #: dealt card has one used from the hand or backyard
+        self.costed = tuple(tuple((ab.index, ab.cost, ab) for ab in c.abilities if ab.kind == "activate"
+                                  and (ab.zone != "field" or ab.costs is not None)) for c in cards)
+        self.off_field = any(ab.zone != "field" for c in cards for ab in c.abilities if ab.kind == "activate")
         self.views = None
         self.cast_views: dict = {}
         self.leader_views: dict = {}

@@ -167,7 +167,26 @@ def op_text(op: Any, lang: str = "en") -> str:
     if name == "lose_seats":
         return t("op.lose_seats" if a.get("player", "opponent") == "opponent" else "op.lose_seats.self",
                  lang, count=n)
+    if name == "pay":
+        return t("op.pay", lang, parts=cost_text(a.get("cost"), lang))
     return t("op.other", lang)
+
+
+def cost_text(cost: Any, lang: str = "en") -> str:
+    """A cost list (games/kemuri/costs.py) in words: "2 seats, this card → backyard"."""
+    out = []
+    for part in getattr(cost, "parts", ()):
+        name = part.written
+        zone = zone_name(part.to, lang) if part.to else ""
+        if name in ("resources", "printed", "discard"):
+            out.append(t(f"cost.{name}", lang, count=part.amount))
+        elif part.this:
+            out.append(t(f"cost.{name}_self", lang, zone=zone))
+        elif name == "move":
+            out.append(t("cost.move", lang, count=part.amount, src=zone_name(part.frm, lang), zone=zone))
+        else:
+            out.append(t(f"cost.{name}", lang, count=part.amount))
+    return t("fmt.list", lang).join(out)
 
 
 def selector_text(sel: Any, lang: str = "en") -> str:
@@ -632,8 +651,12 @@ class _Scene:
             text = ability_body(ab, v.lang) if ab is not None else ""
             cost = getattr(ab, "cost", 0)
             limit = T(f"option.activate.{getattr(ab, 'limit', 'turn')}")
+            if getattr(ab, "costs", None) is not None:  # a cost list: its parts in words
+                pay = T("option.activate.pay", pay=cost_text(ab.costs, v.lang))
+            else:
+                pay = T("option.activate.pay", pay=self.pay_text(cost)) if cost else ""
             return T("option.activate", card=v.label(src), text=T("fmt.colon", text=text) if text else "",
-                     limit=limit, pay=T("option.activate.pay", pay=self.pay_text(cost)) if cost else "")
+                     limit=limit, pay=pay)
         if kind == "end_operation":
             return T("option.end_operation")
         if kind == "serve":
@@ -965,7 +988,12 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
         index = ev.get("ability", 0)
         ab = c.abilities[index] if c is not None and index < len(getattr(c, "abilities", ())) else None
         text = T("fmt.paren", text=ability_body(ab, v.lang)) if ab is not None else ""
+        if ev.get("zone"):  # used from the hand or the backyard (``from``)
+            return v.say("event.activate.zone", p, card=card(), text=text, own=v.own(p),
+                         zone=zone_name(ev["zone"], v.lang))
         return v.say("event.activate", p, card=card(), text=text)
+    if kind == "break":  # a cast took a break to pay a cost (games/kemuri/costs.py)
+        return T("event.break", whose=v.whose(p), card=card(), source=v.source(src))
     if kind == "cross":
         cards = ev.get("cards") or []
         cps = [getattr(v.book.card_of(i), "cp", None) for i in cards]
@@ -1277,7 +1305,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     if kind in ("target", "target_hidden"):
         op = decision.get("op")
         to = decision.get("to")
-        if op == "move" and to:
+        if op == "pay":  # a cost paid with chosen cards (games/kemuri/costs.py)
+            what = T("effect.pay_to", zone=zone_name(to, v.lang)) if to else T("effect.pay")
+        elif op == "move" and to:
             what = T("effect.move_to", zone=zone_name(to, v.lang))
         else:
             what = words().get(f"effect.{op}", v.lang) or T("effect.other")

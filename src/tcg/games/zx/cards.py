@@ -13,10 +13,10 @@ from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abi
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
+from ...engine.costs import ability_cost
 from ...engine.effects import guarded
-from ...engine.errors import CardDataError, brief
+from ...engine.errors import CardDataError
 from ...engine.keywords import keyword_ability_fail
-from ...engine.select import SelectorError
 from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "white", "black", "green")
@@ -196,7 +196,7 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
                 fail(f"a {kind} card is never on the board: its trigger says where it works, such as "
                      f"where = \"life\" (when = {{event = \"put\", card = {{self = true}}, to = \"charge\", "
                      f"where = \"life\"}})", "when.where")
-        cost, costs = _cost(a["cost"], f.get("cost") or 0, registry, fail)
+        cost, costs = ability_cost(a["cost"], f.get("cost") or 0, registry.costs, fail)
         cond = None
         if a["if"] is not None:
             if a["kind"] == "use":
@@ -265,23 +265,6 @@ def _marked(f: dict, keywords: tuple, mark: str) -> bool:
 def _check_keyword(kw, registry) -> None:
     """A declared keyword's abilities, each checked as a card's ability of any kind."""
     _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
-
-
-def _cost(raw: Any, printed: int, registry, fail) -> tuple[int, Any]:
-    """An ability's ``cost``: (the resources it pays, its cost list or None). A whole number is
-    resources, as always; a list holds cost parts (engine/costs.py), ``printed``: the card's cost."""
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        if not 0 <= raw <= 99:
-            fail(f"must be a whole number 0..99 or a list of cost parts, got {raw}", "cost")
-        return raw, None
-    if not isinstance(raw, list):
-        fail(f"must be a whole number or a list of cost parts like [{{pay = \"discard\", amount = 1}}],"
-             f" got {brief(raw)}", "cost")
-    try:
-        costs = registry.costs(raw)
-    except SelectorError as e:
-        fail(e.message, "cost" + e.path)
-    return costs.resources(printed), costs
 
 
 def _counts_power(amount) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...engine import costs as C
-from ...engine.effects import EffectCtx, effect_step
+from ...engine.effects import EffectCtx
 from . import payment as P
 from . import select as ZS
 from .cards import COUNTERS
@@ -83,41 +83,18 @@ def pay_counter(rules, s: ZXState, ctx: EffectCtx, op, targets) -> None:
     s.emit("counter", {"player": ctx.controller, "counter": c, "total": ps.counters[c]})
 
 
-class Cost:
-    """A parsed cost list: its ``parts`` (for ``can_pay``) and the ``ops`` that pay them."""
-
-    __slots__ = ("parts", "ops", "raw")
-
-    def __init__(self, parts: tuple, ops: tuple, raw: list):
-        self.parts, self.ops, self.raw = parts, ops, raw
-
-    def resources(self, printed: int) -> int:
-        """The resources its parts ask for together (``printed``: the card's printed cost)."""
-        return sum(printed if p.printed else p.amount for p in self.parts if p.pay == "resources")
-
-    def __repr__(self) -> str:
-        return f"Cost({self.raw!r})"
+#: a parsed cost list (engine/costs.py)
+Cost = C.Cost
 
 
 def parser(handlers: dict) -> Callable[[list], Cost]:
-    """The parser of a cost list (a ``pay`` op's ``cost``, an activated ability's ``cost``) whose
-    parts are paid by ``handlers`` (part -> op handler): ``CostError`` at the first fault."""
-    def parse_cost(raw: list) -> Cost:
-        parts = C.parse(raw, GAME)
-        return Cost(parts, C.cost_ops(parts, handlers), raw)
-    return parse_cost
+    """The parser of a Z/X cost list whose parts are paid by ``handlers`` (part -> op handler)."""
+    return C.parser(GAME, handlers)
 
 
 def can_pay(s: ZXState, p: int, source: int, cost: Cost) -> bool:
     return C.can_pay(s, p, source, cost.parts, GAME)
 
 
-def op_pay(rules, s: ZXState, ctx: EffectCtx, op, targets) -> bool:
-    """The ``pay`` op: its cost is paid now (its choices follow as an effect step of their own);
-    nothing, and it has not acted, when it cannot be paid in full. An ``if_done`` op after it runs
-    only if it was paid."""
-    cost: Cost = op["cost"]
-    if not can_pay(s, ctx.controller, ctx.source, cost):
-        return False
-    s.steps.append(effect_step(ctx.controller, ctx.source, cost.ops, ctx.extra))
-    return True
+#: the ``pay`` op: its cost paid now, or nothing (not acted) when it cannot be paid in full
+op_pay = C.pay_op(GAME)
