@@ -11,6 +11,7 @@ import numpy as np
 import tcg
 from tcg.rl.encoder import GameEncoding
 
+from ..corpus.test_kemuri_choices import game as choices_game
 from ..corpus.test_kemuri_conditions import game as conditions_game
 from ..corpus.test_kemuri_costs import game as costs_game
 from ..corpus.test_kemuri_select import game as select_game
@@ -91,4 +92,28 @@ def test_you_may_pay_encodes(monkeypatch):
     g = costs_game(p0=dict(hand=["KCST-08"], seating=["K-F1", "K-F1"]))
     do(g, "support", card="KCST-08")
     assert g.decision.kind == "optional" and g.decision.info["op"] == "pay"
+    assert len(_encodes(g, monkeypatch)) == 2
+
+
+def test_choose_one_encodes(monkeypatch):
+    g = choices_game(p0=dict(hand=["KCHO-02"], seating=["K-F1"]))
+    do(g, "place", card="KCHO-02")
+    do(g, "pay", card="K-F1")
+    assert g.decision.kind == "choose_mode" and len(_encodes(g, monkeypatch)) == 3
+    do(g, "mode", mode=1)
+    assert len(_encodes(g, monkeypatch)) == 2
+
+
+def test_a_look_encodes(monkeypatch):
+    g = choices_game(p0=dict(hand=["KCHO-03"], deck=["S-DRAW", "K-EB", "K-F2", "K-F3"]))
+    do(g, "support", card="KCHO-03")
+    assert g.decision.kind == "look_take" and len(_encodes(g, monkeypatch)) == 3   # two casts and "done"
+    do(g, "look_take", card="K-EB")
+    assert g.decision.kind == "look_order" and len(_encodes(g, monkeypatch)) == 2
+
+
+def test_the_opponent_choosing_encodes(monkeypatch):
+    g = choices_game(p0=dict(floor=["K-EA"], hand=["K-EB", "K-LB"]), p1=dict(hand=["KCHO-08"]), start="serving_start")
+    do(g, "trouble", card="KCHO-08")
+    assert g.decision.kind == "target_hidden" and g.decision.info["controller"] == 1
     assert len(_encodes(g, monkeypatch)) == 2

@@ -52,8 +52,11 @@ LOOK_DONE = Action.of("look_done", ())
 #: the ``look_order`` decision's actions: the next card of the rest (``LOOK_ORDER[iid]``)
 LOOK_ORDER = ActionTable("look_order", "card")
 
-#: where the cards looked at and not taken go
+#: where the cards looked at and not taken go (a game may name its discard pile otherwise:
+#: ``look_params``'s ``trash``)
 REST = ("bottom", "top", "trash")
+#: the rest put back into the deck, in the looker's order
+DECK_ENDS = ("bottom", "top")
 #: the keys of a ``take`` table
 TAKE_KEYS = ("choose", "up_to", "filter", "to")
 #: the most modes a ``choose_one`` may have
@@ -184,13 +187,14 @@ def take_param(destinations: tuple[str, ...], zone: str) -> Param:
     return Param(dict, default=None, doc="the cards to take: {choose, up_to, filter, to}", nested=parse)
 
 
-def look_params(destinations: tuple[str, ...], zone: str, most: int = 10) -> dict[str, Param]:
+def look_params(destinations: tuple[str, ...], zone: str, most: int = 10, trash: str = "trash") -> dict[str, Param]:
     """The parameters of the ``look`` op of a game whose ``take`` may go to ``destinations``
-    (``amount``: at most ``most`` cards)."""
+    (``amount``: at most ``most`` cards; ``trash``: the game's name of the discard pile, the
+    ``rest`` besides the deck's ``bottom`` / ``top``)."""
     return {"amount": Param(int, default=1, min=0, max=most, doc="how many cards from the top (0: none)"),
             "side": Param(str, default="own", choices=("own", "opponent"), doc="whose deck"),
             "take": take_param(destinations, zone),
-            "rest": Param(str, default="bottom", choices=REST, doc="where the others go"),
+            "rest": Param(str, default="bottom", choices=REST[:2] + (trash,), doc="where the others go"),
             "reveal": Param(bool, default=False, doc="the cards taken are shown to both players")}
 
 
@@ -327,7 +331,7 @@ class ChoiceRunner:
 
     def _step_look_order(self, s, step: OrderStep) -> None:
         left = [i for i in step.left if i not in step.ordered]
-        if step.where != "trash" and len(left) > 1:  # (copies too: skipping them would tell the others)
+        if step.where in DECK_ENDS and len(left) > 1:  # (copies too: skipping them would tell the others)
             info: dict[str, Any] = {"source": step.source, "candidates": left, "to": step.where, "whose": step.owner}
             if step.ordered:
                 info["chosen"] = list(step.ordered)
@@ -335,7 +339,7 @@ class ChoiceRunner:
             return
         cards = list(step.ordered) + left
         self.look_put(s, step.owner, cards, step.where)
-        if step.where != "trash":
+        if step.where in DECK_ENDS:
             s.emit("look_rest", {"player": step.controller, "whose": step.owner, "count": len(cards),
                                  "to": step.where})
 

@@ -1207,6 +1207,57 @@ def _pick(view, acts, rng):
     return best[1] if best else None
 
 
+def _choose_mode(view, acts, rng):
+    """「次から1つを選ぶ」: the mode whose ops give us the most (``_gain``), the first of the best."""
+    obs = view.observation
+    info = obs.get("decision") or {}
+    src = _card_index(obs).get(info.get("source"))
+    card = _db(src["id"]) if src and src.get("id") else None
+    modes: tuple = ()
+    for ab in getattr(card, "abilities", ()):
+        for op in ab.effects:
+            if op.name == "choose_one" and len(op.args["modes"]) == info.get("modes"):
+                modes = op.args["modes"]
+    cands = [a for a in acts if a.type == "mode"]
+    if not cands:
+        return None
+    return max(cands, key=lambda a: (_gain(modes[a.mode].ops) if a.mode < len(modes) else 0, -a.mode))
+
+
+def _look_take(view, acts, rng):
+    """A look: take the card worth most in hand (``_hand_value``), the first of the best; take
+    no more only when nothing is left to take."""
+    obs = view.observation
+    me = obs["players"][view.player]
+    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
+    cands = [a for a in acts if a.type == "look_take"]
+    if not cands:
+        return next((a for a in acts if a.type == "look_done"), None)
+
+    def worth(a) -> float:
+        c = _card_named(view, a)
+        return _hand_value(c, me["seats"], full) if c else 0.5
+    return max(cands, key=worth)
+
+
+def _look_order(view, acts, rng):
+    """The rest of a look put back: our own deck's best card first (it ends highest: drawn or
+    called in first; a level-3 customer is a good call-in), the opponent's worst first."""
+    obs = view.observation
+    p = view.player
+    info = obs.get("decision") or {}
+    mine = info.get("whose", p) == p
+    cands = [a for a in acts if a.type == "look_order"]
+    if not cands:
+        return None
+
+    def worth(a) -> float:
+        c = _card_named(view, a) or {}
+        v = float(c.get("level", 1)) + (2.0 if c.get("kind") == "cast" else 0.0)
+        return v if mine else -v
+    return max(cands, key=worth)
+
+
 def _target(view, acts, rng):
     obs = view.observation
     p = view.player
@@ -1220,8 +1271,8 @@ def _target(view, acts, rng):
     cands = [a for a in acts if a.type == "target"]
     if not cands:
         return None
-    if op == "pay":  # a cost paid with our cards: the least valuable (``_pile_target``)
-        return _pile_target(view, acts, rng)
+    if op == "pay" or info.get("controller", p) != p:  # a cost, or the opponent's effect we choose for:
+        return _pile_target(view, acts, rng)          # our least valuable card (``_pile_target``)
     if all(a.target in mine for a in cands):  # our own cast: a buff
         if my_turn:
             closing = (me.get("leader") or {}).get("active") and \
@@ -1374,7 +1425,8 @@ def _pay_worth(card, c: dict) -> bool:
 _DECIDE = {"mulligan": _mulligan, "charcoal": _charcoal, "charcoal_in": _charcoal_in, "operation": _operation,
            "serve": _serve,
            "help": _help, "trouble": _trouble, "pay": _pay, "pick_card": _pick, "target": _target,
-           "target_hidden": _target, "optional": _optional}
+           "target_hidden": _target, "optional": _optional, "choose_mode": _choose_mode,
+           "look_take": _look_take, "look_order": _look_order}
 
 
 # --- rollout value -------------------------------------------------------------------------------

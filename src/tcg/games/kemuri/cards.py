@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.amounts import has_amounts
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_static_effects)
+from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
 from ...engine.costs import ability_cost
 from ...engine.effects import guarded
@@ -135,8 +137,11 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
         if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
             fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
-        for n, op in enumerate(effects):
-            _check_op(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
+        if a["kind"] == "static" and any(has_amounts(op.args) for op in effects):
+            fail("a static ability's amounts are whole numbers (a \"for each\" amount is counted as an effect"
+                 " resolves, not all the time)", "effects")
+        for path, op in walk(effects):  # (also the ops of a choose_one's modes)
+            _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             for k, v in (op.get("filter") or {}).items():
                 if k not in FILTER_FIELDS:
                     fail(f"filter has no key {k!r} (known: {', '.join(FILTER_FIELDS)})", "effects")

@@ -10,6 +10,7 @@ import itertools
 from typing import Sequence
 
 from ...engine.action import Action, ActionTable
+from ...engine.choices import ChoiceRunner
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
@@ -69,7 +70,7 @@ PAY = ActionTable("pay", "card")
 PICK = ActionTable("pick", "card")
 
 
-class KemuriRules(EffectRunner, StepRuleset[KMState]):
+class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
     id = "kemuri"
     name = "けむりちゅーどく"
     profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
@@ -928,6 +929,36 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
         if name == "pay":  # you may pay: not asked when it cannot be paid
             return KC.can_pay(s, ctx.controller, ctx.source, op["cost"])
         return True
+
+    # --- looking at the top of a deck (engine/choices.py: the look op) -------------------------------
+    def look_top(self, s, player: int, n: int) -> list:
+        """The top ``n`` cards of the player's deck, top first (fewer when it holds fewer: looking
+        is not drawing, the deck is not refreshed for it)."""
+        return s.players[player].deck[::-1][:n]
+
+    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
+        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
+        into the hand it is named to its owner alone unless ``reveal`` showed it to both first);
+        a deck emptied so is refreshed (KM-R1)."""
+        if reveal:
+            s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
+        F.move_card(s, iid, owner, "deck", to)
+        F.check_refresh(s, owner)
+
+    def look_put(self, s, owner: int, iids: list, where: str) -> None:
+        """The rest of a look, top first, to the top or bottom of the owner's deck (the first
+        highest) or into the backyard (a ``move`` event each; a deck emptied so is refreshed)."""
+        if where == "backyard":
+            for iid in iids:
+                F.move_card(s, iid, owner, "deck", "backyard")
+            F.check_refresh(s, owner)
+            return
+        deck = s.players[owner].deck
+        deck[:] = [i for i in deck if i not in iids]
+        if where == "top":
+            deck.extend(reversed(iids))
+        else:
+            deck[0:0] = reversed(iids)
 
     # --- a card put onto a floor by an effect (move to = "floor") -----------------------------------
     def _step_effect_place(self, s, step):

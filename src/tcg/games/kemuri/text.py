@@ -142,6 +142,8 @@ def op_text(op: Any, lang: str = "en") -> str:
     name = getattr(op, "name", "?")
     a = dict(getattr(op, "args", {}) or {})
     n = a.get("amount") or 1
+    if not isinstance(n, int):  # a "for each" amount (engine/amounts.py)
+        n = amount_text(n, lang)
     opp = a.get("player") == "opponent"
     target = a.get("target")
     if isinstance(target, str) or target is None:
@@ -155,7 +157,8 @@ def op_text(op: Any, lang: str = "en") -> str:
         many = target in ("all_own_casts", "all_opponent_casts", "all_casts")
         when = "" if a.get("duration") == "static" else t("op.this_turn", lang)
         return t("op.modify.many" if many else "op.modify", lang, target=tgt, filter=flt,
-                 amount=f"{a.get('amount', 0):+d}", stat=stat_name(a.get("stat"), lang), when=when)
+                 amount=f"{a.get('amount', 0):+d}" if isinstance(a.get("amount", 0), int) else f"+{n}",
+                 stat=stat_name(a.get("stat"), lang), when=when)
     if name in ("destroy", "remove_event"):
         return t(f"op.{name}", lang, target=tgt)
     if name == "move":
@@ -169,7 +172,20 @@ def op_text(op: Any, lang: str = "en") -> str:
                  lang, count=n)
     if name == "pay":
         return t("op.pay", lang, parts=cost_text(a.get("cost"), lang))
+    if name == "look":
+        return t("op.look.opponent" if a.get("side") == "opponent" else "op.look", lang, count=n)
+    if name == "choose_one":
+        return t("op.choose_one", lang, count=a.get("count", 1), modes=t("fmt.list", lang).join(
+            (m.text if lang == "ja" else m.text_en or m.text) or op_text(m.ops[0], lang) for m in a.get("modes") or ()))
     return t("op.other", lang)
+
+
+def amount_text(amount: Any, lang: str = "en") -> str:
+    """A "for each" amount in words: "2 for each card of your backyard (kind event) (at most 6)"."""
+    sel = getattr(amount, "count", None)
+    what = selector_text(sel, lang) if sel is not None else "?"
+    cap = t("amount.max", lang, count=amount.max) if getattr(amount, "max", None) is not None else ""
+    return t("amount.each", lang, times=getattr(amount, "times", 1), what=what, cap=cap)
 
 
 def cost_text(cost: Any, lang: str = "en") -> str:
@@ -725,11 +741,34 @@ class _Scene:
                      whose=self.yp)
         if kind == "pick_none":
             return T("option.pick_none")
+        return self._choice_option(a)
+
+    def _choice_option(self, a: Any) -> str | None:
+        """A choose_one's mode, a card to take from a look or to put back next (engine/choices.py)."""
+        v, T, kind = self.v, self.v.t, a.type
+        if kind == "mode":
+            modes = getattr(getattr(self.game.state, "pending", None), "modes", ())
+            mode = modes[a.mode] if a.mode < len(modes) else None
+            text = (mode.text if v.lang == "ja" else mode.text_en or mode.text) if mode is not None else ""
+            return T("option.mode", n=a.mode + 1, text=text or T("option.mode.n", n=a.mode + 1))
+        if kind == "look_done":
+            return T("option.look_done")
+        cv = self._deck_card(a.get("card"), ("look_take", "look_order"))
+        if cv is None or self.d is None:
+            return None
+        info = self.d.info or {}
+        if kind == "look_take":
+            reveal = getattr(self.game.state.pending, "reveal", False)
+            return T("option.look_take", card=v.label(cv), kind=kind_name(cv.get("kind"), v.lang), level=cv["level"],
+                     dest=zone_name(info.get("to", "hand"), v.lang), shown=T("option.look_take.shown") if reveal else "")
+        if kind == "look_order":
+            return T("option.look_order", card=v.label(cv), level=cv["level"],
+                     where=T(f"option.look_order.{info.get('to', 'bottom')}"))
         return None
 
-    def _deck_card(self, iid: int) -> dict[str, Any] | None:
-        """A card offered by a search of the actor's deck (the actor is shown the matches)."""
-        if self.d is None or self.d.kind != "pick_card":
+    def _deck_card(self, iid: Any, kinds: tuple = ("pick_card",)) -> dict[str, Any] | None:
+        """A card offered by a search or a look at the actor's deck (the actor is shown them)."""
+        if self.d is None or self.d.kind not in kinds or not isinstance(iid, int):
             return None
         try:
             c = self.game.state.cards[iid]
@@ -992,6 +1031,20 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
             return v.say("event.activate.zone", p, card=card(), text=text, own=v.own(p),
                          zone=zone_name(ev["zone"], v.lang))
         return v.say("event.activate", p, card=card(), text=text)
+    if kind == "mode":  # a mode of a choose_one chosen (engine/choices.py)
+        text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
+        return T("event.mode", who=v.who(p), card=card(), text=text or T("option.mode.n", n=ev.get("mode", 0) + 1))
+    if kind in ("look", "look_rest"):  # the top of a deck looked at: others learn how many only
+        owner = ev.get("whose")
+        whose = v.own(p) if owner == p else v.whose(owner)
+        if kind == "look_rest":
+            return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
+                     place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
+        seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
+        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
+                 cards=T("fmt.colon", text=v.plus(seen)) if seen else "")
+    if kind == "reveal":
+        return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
     if kind == "break":  # a cast took a break to pay a cost (games/kemuri/costs.py)
         return T("event.break", whose=v.whose(p), card=card(), source=v.source(src))
     if kind == "cross":
@@ -1316,6 +1369,19 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         more = T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
                  count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
         return T("decision.target.card", who=who, card=v.card(decision.get("source")), what=what) + more
+    if kind == "choose_mode":
+        return T("decision.choose_mode", who=who, card=v.card(decision.get("source")),
+                 remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+    if kind in ("look_take", "look_order"):
+        if "source" not in decision:  # another player's look: the cards are theirs to see
+            return T("decision.look_hidden", who=who)
+        src = v.card(decision.get("source"))
+        if kind == "look_order":
+            return T("decision.look_order", who=who, card=src,
+                     where=T(f"option.look_order.{decision.get('to', 'bottom')}"))
+        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
+        return T(key, who=who, card=src, count=decision.get("remaining", 1),
+                 dest=zone_name(decision.get("to", "hand"), v.lang))
     if kind == "pick_card":
         zone = zone_name(decision.get("zone", "deck"), v.lang)
         if "zone" not in decision:  # another player's search: which cards, a secret
