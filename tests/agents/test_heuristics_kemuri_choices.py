@@ -54,3 +54,10 @@ def test_chosen_for_the_opponents_effect_it_gives_up_its_least_card(monkeypatch)
     do(g, "trouble", card="KCHO-08")
     assert decision(g) == (0, "target_hidden")
     assert card(g, choice(g, monkeypatch)) == "K-F1"
+
+
+def test_a_for_each_amount_is_weighed_as_a_number(monkeypatch):
+    g = game(p0=dict(hand=["KCHO-06"], floor=["K-EA"]))
+    a = choice(g, monkeypatch)                                          # the support weighed, no crash
+    assert a.type in ("support", "end_operation", "leader_draw", "charm")
+    assert KM._num(g.rules.cards.find("KCHO-07").abilities[0].effects[0].args["amount"]) == 4

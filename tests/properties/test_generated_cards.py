@@ -39,14 +39,15 @@ class Grammar:
     sample card of that kind to take the other fields from, a sample deck to play them in and the
     game's cost declaration (``engine/costs.py``; None: its costs are numbers only); ``paid``:
     whether its activated abilities have a ``cost``; ``activated``: the game's name of that kind;
-    ``zones``: where such an ability may be used from besides the board (``from``)."""
+    ``zones``: where such an ability may be used from besides the board (``from``); ``keywords``:
+    whether its card files may declare keywords (engine/keywords.py)."""
 
     def __init__(self, game: str, registry: Any, kind: str, ability_kinds: tuple[str, ...], base: dict[str, Any],
                  deck: str, costs: Any = None, paid: bool = True, activated: str = "activated",
-                 zones: tuple[str, ...] = ("hand", "charge", "trash")):
+                 zones: tuple[str, ...] = ("hand", "charge", "trash"), keywords: bool = False):
         self.game, self.registry, self.kind, self.ability_kinds = game, registry, kind, ability_kinds
         self.base, self.deck, self.costs, self.paid = base, deck, costs, paid
-        self.activated, self.zones = activated, zones
+        self.activated, self.zones, self.keywords = activated, zones, keywords
         self.triggers = registry.triggers
         self.selectors = getattr(registry, "selectors", None) or (self.triggers.selectors if self.triggers else None)
         self.conditions = registry.conditions
@@ -56,7 +57,8 @@ def zx_grammar() -> Grammar:
     from tcg.games.zx.costs import GAME
     from tcg.games.zx.effects import REGISTRY
     base = {"kind": "zx", "color": "red", "cost": 2, "power": 3000, "race": "ドラゴン"}
-    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME)
+    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME,
+                   keywords=True)
 
 
 def shironeko_grammar() -> Grammar:
@@ -77,7 +79,7 @@ def kemuri_grammar() -> Grammar:
     from tcg.games.kemuri.effects import REGISTRY
     base = {"kind": "cast", "person": "生成ユウ", "level": 1, "cost": 1, "shift": "early", "cp": 3, "call_in": 1}
     return Grammar("kemuri", REGISTRY, "cast", ("on_place", "activate", "trigger"), base, "early_shift", GAME,
-                   activated="activate", zones=("field", "hand", "backyard"))
+                   activated="activate", zones=("field", "hand", "backyard"), keywords=True)
 
 
 GRAMMARS = {"zx": zx_grammar, "shironeko": shironeko_grammar, "turutoru": turutoru_grammar, "kemuri": kemuri_grammar}
@@ -262,8 +264,15 @@ def defect(rng: random.Random, card: dict[str, Any]) -> None:
         target[key] = 10 ** 9
 
 
-def card_file(g: Grammar, cards: list[dict[str, Any]]) -> str:
+def card_file(g: Grammar, cards: list[dict[str, Any]], keywords: list[dict[str, Any]] | None = None) -> str:
     lines = ["[set]", f'game = "{g.game}"', 'name = "generated"', 'version = "gen-1"', ""]
+    for kw in keywords or ():
+        lines.append("[[keywords]]")
+        lines.extend(f"{k} = {toml_value(v)}" for k, v in kw.items() if k != "abilities")
+        for a in kw["abilities"]:
+            lines.append("[[keywords.abilities]]")
+            lines.extend(f"{k} = {toml_value(v)}" for k, v in a.items())
+        lines.append("")
     for c in cards:
         lines.append("[[cards]]")
         for k, v in c.items():
@@ -295,6 +304,24 @@ def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
                             "abilities": a} for i, a in enumerate(abilities)])
 
 
+def keywords_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
+    """Keywords a generated file declares (engine/keywords.py), each with generated abilities;
+    none for a game without keywords."""
+    if not g.keywords:
+        return st.just([])
+    return st.lists(st.lists(ability(g), min_size=1, max_size=2), max_size=2).map(
+        lambda abilities: [{"id": f"gen_kw{i}", "name": f"生成キーワード{i}", "name_en": f"Generated Keyword {i}",
+                            "text": "…", "abilities": a} for i, a in enumerate(abilities)])
+
+
+def with_keywords(cards: list[dict[str, Any]], keywords: list[dict[str, Any]], rng: random.Random) -> None:
+    """Some of the cards list some of the keywords."""
+    for c in cards:
+        ids = [kw["id"] for kw in keywords if rng.random() < 0.5]
+        if ids:
+            c["keywords"] = ids
+
+
 # --- the property ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", sorted(GRAMMARS))
@@ -303,10 +330,12 @@ def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
 def test_generated_card_files_load_or_fail_clearly_and_play_to_the_end(game, data, seed, broken):
     g = GRAMMARS[game]()
     cards = data.draw(cards_of(g))
+    keywords = data.draw(keywords_of(g))
     rng = random.Random(seed)
+    with_keywords(cards, keywords, rng)
     if broken:
         defect(rng, rng.choice(cards))
-    text = card_file(g, cards)
+    text = card_file(g, cards, keywords)
     name = "generated.toml"
     try:
         rules = tcg.api.rules_with_cards(game, [(name, text)])
@@ -314,7 +343,7 @@ def test_generated_card_files_load_or_fail_clearly_and_play_to_the_end(game, dat
         event(f"refused ({'with' if broken else 'no'} defect)")
         message = str(e)
         assert name in message, message
-        assert any(c["id"] in message for c in cards), message
+        assert any(c["id"] in message for c in cards) or "keywords." in message, message
         return
     event(f"loaded ({'with' if broken else 'no'} defect)")
     play(g, rules, [(name, text)], [c["id"] for c in cards], rng)

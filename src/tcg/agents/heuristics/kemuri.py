@@ -25,6 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...engine.action import Action
+from ...engine.amounts import Amount
 from ...engine.cards import FrozenList, FrozenView
 from ...engine.rng import Rng
 from ..base import AgentView
@@ -66,7 +67,17 @@ def _ops(cid: str, kind: str) -> tuple:
     c = _db(cid)
     if c is None:
         return None
-    return tuple((op.name, dict(op.args)) for ab in c.abilities if ab.kind == kind for op in ab.effects)
+    return tuple((op.name, {k: _num(v) for k, v in op.args.items()}) for ab in c.abilities if ab.kind == kind
+                 for op in ab.effects)
+
+
+def _num(v):
+    """A parameter as the heuristic weighs it: a "for each" amount (engine/amounts.py) as a
+    typical number (two of what it counts, within its cap); anything else as it is."""
+    if isinstance(v, Amount):
+        n = 2 * v.times
+        return max(-v.max, min(v.max, n)) if v.max is not None else n
+    return v
 
 
 # --- small helpers -----------------------------------------------------------------------------
@@ -949,7 +960,7 @@ def _activation(acts, idx, seats: int, closing: bool, theirs) -> Action | None:
         if card is None or a.ability >= len(card.abilities):
             continue
         ab = card.abilities[a.ability]
-        useful = any(op.name in ("draw", "call_in") or (op.name == "modify" and op.args.get("amount", 0) > 0)
+        useful = any(op.name in ("draw", "call_in") or (op.name == "modify" and _num(op.args.get("amount", 0)) > 0)
                      for op in ab.effects)
         if c.get("kind") == "cast" and c.get("served"):
             useful = False  # a cast that has served this turn gains nothing from a boost
@@ -965,7 +976,7 @@ def _gain(ops) -> float:
     and maybe a trigger), 1.5 for a raised cast."""
     n = 0.0
     for op in ops:
-        amount = op.args.get("amount", 1)
+        amount = _num(op.args.get("amount", 1))
         if not isinstance(amount, int) or op.args.get("player", "self") != "self":
             continue
         if op.name == "draw":

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.amounts import has_amounts
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
+from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
                              card_loader, check_static_effects)
 from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
@@ -33,7 +33,7 @@ ABILITY_KINDS = {"cast": ("trigger", "static", "on_place", "activate"), "event":
 
 _deck = {"level": Field(int, required=True, min=1, max=3, doc="seat value; level-3 cards max 6 per deck")}
 SCHEMA = CardSchema(
-    common=card_fields(KINDS, person=Field(str, default="", doc="the staff member shown (casts and leaders)")),
+    common=card_fields(KINDS, keywords=True, person=Field(str, default="", doc="the staff member shown (casts and leaders)")),
     kinds={
         "cast": {**_deck,
                  "cost": Field(int, required=True, min=0),
@@ -65,6 +65,9 @@ ABILITY_FIELDS = {
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
 }
+#: every ability kind (a keyword's abilities are checked against these where it is declared, and
+#: against its card's kind where a card lists it)
+ALL_ABILITY_KINDS = tuple(dict.fromkeys(k for kinds in ABILITY_KINDS.values() for k in kinds))
 STATIC_TARGETS = ("self", "all_own_casts", "all_opponent_casts", "all_casts")
 FILTER_FIELDS = {"kind": (str, KINDS), "shift": (str, SHIFTS), "level": (int, (1, 2, 3)), "person": (str, None)}
 
@@ -81,6 +84,7 @@ class Ability(CardAbility):
     when: Any = None       # a trigger's parsed ``when`` (engine/triggers.py): None for a call-in trigger
     once_per_turn: bool = False  # a trigger with when: at most once each turn
     optional: bool = False       # a trigger with when: its controller is asked first
+    keyword: str = ""            # the id of the keyword it comes from ("": the card's own)
 
     @property
     def ops(self) -> tuple:
@@ -100,6 +104,8 @@ class Card(NamedCard):
     help_cp: int
     removal_cost: int
     abilities: tuple[Ability, ...]
+    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
+    keywords: tuple = ()
 
     @property
     def has_trigger(self) -> bool:
@@ -107,10 +113,14 @@ class Card(NamedCard):
         return any(a.kind == "trigger" and a.when is None for a in self.abilities)
 
 
-def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
-    kind = f["kind"]
+def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
+    kind = f["kind"]  # None: a keyword's abilities checked where it is declared (_check_keyword)
     abilities = []
-    for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
+    for i, a, raw, fail, keyword in abilities_and_keywords(fname, cid, f, ABILITY_FIELDS):
+        kinds = ABILITY_KINDS[kind] if kind is not None else ALL_ABILITY_KINDS
+        if a["kind"] not in kinds:
+            fail(f"a {kind} card cannot have an ability of kind {a['kind']!r} (allowed: {', '.join(kinds)})"
+                 if kind is not None else f"{a['kind']!r} is not an ability kind (known: {', '.join(kinds)})", "kind")
         if (a["kind"] == "charm") != (a["timing"] is not None):
             fail("'timing' is required for a charm and only for it", "timing")
         for key in ("cost", "limit", "from"):
@@ -149,9 +159,14 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if not isinstance(v, typ) or isinstance(v, bool) or (choices and v not in choices):
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
+        if keyword is not None and not a["text"] and not a["text_en"]:  # shown as the keyword's line
+            a = {**a, "text": keyword.line("ja"), "text_en": keyword.line("en")}
         abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=cost, limit=a["limit"], cond=cond,
                                     run=guarded(effects, cond), when=when, once_per_turn=a["once_per_turn"],
-                                    optional=a["optional"], costs=costs, zone=a["from"]))
+                                    optional=a["optional"], costs=costs, zone=a["from"],
+                                    keyword=keyword.id if keyword is not None else ""))
+    if kind is None or cid is None:
+        return None
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
         raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")
     if kind in ("support", "trouble") and len([a for a in abilities if a.kind == "use"]) != 1:
@@ -164,7 +179,13 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 text=f["text"], text_en=f["text_en"], level=f.get("level") or 0, cost=f.get("cost") or 0,
                 shift=f.get("shift"), cp=f.get("cp") or 0, call_in=f.get("call_in") or 0,
                 help_shift=f.get("help_shift"), help_cp=f.get("help_cp") or 0,
-                removal_cost=f.get("removal_cost") or 0, abilities=tuple(abilities))
+                removal_cost=f.get("removal_cost") or 0, abilities=tuple(abilities),
+                keywords=tuple(f.get("keywords") or ()))
+
+
+def _check_keyword(kw, registry) -> None:
+    """A declared keyword's abilities, each checked as a card's ability of any kind."""
+    _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
 
 
 def _check_op(op, fail) -> None:
@@ -194,4 +215,4 @@ def _check_op(op, fail) -> None:
         fail(f"the cards are in the {to} already", "to")
 
 
-load_cards = card_loader("kemuri", SCHEMA, _make_card, f"{__package__}.effects")
+load_cards = card_loader("kemuri", SCHEMA, _make_card, f"{__package__}.effects", check_keyword=_check_keyword)

@@ -43,6 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...present import menus, voice
 from ...engine.action import Action
+from ...engine.keywords import keyword_text
 from ...present.lines import cap, fold, known_lang
 from ...text import game_words
 
@@ -240,18 +241,23 @@ def ability_text(ab: Any, lang: str = "en") -> str:
 
 
 def ability_body(ab: Any, lang: str = "en") -> str:
-    """An ability's text without its head ("Trigger: " / "トリガー：")."""
+    """An ability's text without its head ("Trigger: " / "トリガー："); a keyword's ability: the
+    keyword's line whole (its name is its head)."""
+    if getattr(ab, "keyword", ""):
+        return ability_text(ab, lang)
     return re.sub(r"^[^:：]*[:：]\s*", "", ability_text(ab, lang), count=1)
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text; for a card without one, its abilities in words."""
+    """The printed card text, with the card's keywords and their reminder texts (engine/keywords.py
+    ``keyword_text``); for a card without a text, its abilities in words (a keyword's by its line)."""
     if card is None:
         return ""
     text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if text:
-        return text
-    return "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ())
+    if not text:
+        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
+                         if not getattr(ab, "keyword", ""))
+    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
 
 
 def abilities_of(card: Any, kind: str) -> list[Any]:

@@ -8,15 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
-                             card_loader, check_fields, check_static_effects)
+from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
+                             card_loader, check_static_effects)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
 from ...engine.costs import ability_cost
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
-from ...engine.keywords import keyword_ability_fail
 from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "white", "black", "green")
@@ -153,24 +152,10 @@ class Card(NamedCard):
         return self.kind in UNIT_KINDS
 
 
-def _tables(fname: str, cid: str | None, f: dict):
-    """The ability tables of a card, checked against ``ABILITY_FIELDS``: its own, then those of its
-    keywords (engine/keywords.py), each ``(index on the card, fields, as written, fail, keyword
-    or None)``."""
-    for i, a, raw, fail in card_abilities(fname, cid or "", f.get("abilities"), ABILITY_FIELDS):
-        yield i, a, raw, fail, None
-    i = len(f.get("abilities") or ())
-    for kw in f.get("keywords") or ():
-        for j, raw in enumerate(kw.abilities):
-            fail = keyword_ability_fail(fname, cid, kw, j)
-            yield i, check_fields(ABILITY_FIELDS, raw, fail), raw, fail, kw
-            i += 1
-
-
 def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
     kind = f["kind"]  # None: a keyword's abilities checked where it is declared (_check_keyword)
     abilities = []
-    for i, a, raw, fail, keyword in _tables(fname, cid, f):
+    for i, a, raw, fail, keyword in abilities_and_keywords(fname, cid, f, ABILITY_FIELDS):
         if a["kind"] not in (ABILITY_KINDS[kind] if kind is not None else ALL_ABILITY_KINDS):
             fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}" if kind is not None else
                  f"{a['kind']!r} is not an ability kind (known: {', '.join(ALL_ABILITY_KINDS)})", "kind")
