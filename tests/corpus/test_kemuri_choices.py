@@ -189,6 +189,27 @@ def test_kcho08_hidden_pair_the_trouble_user_sees_the_same_whatever_the_hand():
     assert seen[0] == seen[1] and "candidates" not in seen[0][0]
 
 
+# --- KCHO-09: a static "for each": +2 CP for each other cast of yours, counted all the time ----------------
+
+def test_kcho09_the_static_count_follows_the_floor():
+    g = game(p0=dict(floor=["KCHO-09"], hand=["K-EA", "K-LA"]))
+    assert cp(g, 0, "KCHO-09") == 1
+    do(g, "place", card="K-EA")
+    assert cp(g, 0, "KCHO-09") == 3
+    do(g, "place", card="K-LA")
+    assert cp(g, 0, "KCHO-09") == 5
+    assert [c["cp_now"] for c in g.observe(1)["players"][0]["floor"] if c["id"] == "KCHO-09"] == [5]
+
+
+def test_kcho09_a_cross_counts_once_and_a_cast_leaving_lowers_it():
+    g = game(p0=dict(floor=["KCHO-09", dict(card="K-EA", below=["K-LA"])]), p1=dict(hand=["R-KICK"]),
+             start="serving_start")
+    assert cp(g, 0, "KCHO-09") == 3
+    do(g, "trouble", card="R-KICK")
+    do(g, "target", target="K-EA")
+    assert cp(g, 0, "KCHO-09") == 1
+
+
 # --- load errors ------------------------------------------------------------------------------------
 
 HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "cast"\n' \
@@ -222,6 +243,9 @@ def test_load_errors(effects, field, words):
     assert field in msg and words in msg, msg
 
 
-def test_a_for_each_amount_in_a_static_is_refused():
-    msg = load_error('[{op = "modify", target = "self", stat = "cp", amount = {count = {zone = "floor"}}}]', "static")
-    assert "static ability's amounts are whole numbers" in msg, msg
+def test_a_static_for_each_amount_may_not_count_by_cp_now():
+    msg = load_error('[{op = "modify", target = "self", stat = "cp", amount = {count = {zone = "floor", cp = {min = 3}}}}]',
+                     "static")
+    assert "may not count by cp or call_in now" in msg, msg
+    load_cards(CardText("ok.toml", HEAD + '[[cards.abilities]]\nkind = "static"\neffects = [{op = "modify", target = '
+                        '"self", stat = "cp", amount = {count = {zone = "floor", cp = {min = 3, printed = true}}}}]\n'))

@@ -147,9 +147,9 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
         if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
             fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
-        if a["kind"] == "static" and any(has_amounts(op.args) for op in effects):
-            fail("a static ability's amounts are whole numbers (a \"for each\" amount is counted as an effect"
-                 " resolves, not all the time)", "effects")
+        if a["kind"] == "static" and any(has_amounts(op.args) and _counts_now(op["amount"]) for op in effects):
+            fail("a static ability's \"for each\" amount may not count by cp or call_in now (what it gives would"
+                 " depend on itself): test the printed value (printed = true) or another property", "effects")
         for path, op in walk(effects):  # (also the ops of a choose_one's modes)
             _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             for k, v in (op.get("filter") or {}).items():
@@ -186,6 +186,11 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
 def _check_keyword(kw, registry) -> None:
     """A declared keyword's abilities, each checked as a card's ability of any kind."""
     _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
+
+
+def _counts_now(amount) -> bool:
+    """A "for each" amount (engine/amounts.py) whose count tests a cast's CP or call-in now."""
+    return any(tst.prop in ("cp", "call_in") and not tst.printed for tst in amount.count.tests)
 
 
 def _check_op(op, fail) -> None:

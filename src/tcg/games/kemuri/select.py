@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...engine.amounts import value as amount_value
 from ...engine.select import Prop, Selector, SelectorSchema, Test, Zone
 from . import flow as F
 from .cards import KINDS, SHIFTS
@@ -193,3 +194,11 @@ def any_table(raw) -> Selector:
 
 def candidates(s: KMState, controller: int, source: int, sel: Selector) -> list:
     return SELECTORS.candidates(s, controller, source, sel)
+
+
+def _amount_value(s: KMState, amount, owner: int, source: int) -> int:
+    """A "for each" amount of a static ability counted now (flow.holding)."""
+    return amount_value(amount, s, owner, source, SELECTORS)
+
+
+KMState.amount_value = staticmethod(_amount_value)
