@@ -172,6 +172,9 @@ def test_kcst05_one_cast_in_the_backyard_is_not_enough():
 def test_kcst06_pays_its_cost_and_returns_to_the_hand():
     g = game(p0=dict(backyard=["KCST-06"], floor=["K-EA"], seating=["K-F1"]))
     assert activations(g) == [("KCST-06", 0)]
+    a = next(a for a in g.legal_actions() if a.type == "activate")
+    assert "Ibuki Comes Back (出戻りのいぶき) from your backyard" in T.label(g, a, 0, "en")
+    assert "（バックヤードから）" in T.label(g, a, 0, "ja")
     do(g, "activate", card="KCST-06", ability=0)
     pay(g, 0, "K-F1")
     assert zone(g, 0, "hand") == ["KCST-06"] and zone(g, 0, "backyard") == ["K-F1"]

@@ -677,7 +677,9 @@ class _Scene:
                 pay = T("option.activate.pay", pay=cost_text(ab.costs, v.lang))
             else:
                 pay = T("option.activate.pay", pay=self.pay_text(cost)) if cost else ""
-            return T("option.activate", card=v.label(src), text=T("fmt.colon", text=text) if text else "",
+            zone = getattr(ab, "zone", "field")
+            where = T("option.activate.from", zone=zone_name(zone, v.lang)) if zone != "field" else ""
+            return T("option.activate", card=v.label(src) + where, text=T("fmt.colon", text=text) if text else "",
                      limit=limit, pay=pay)
         if kind == "end_operation":
             return T("option.end_operation")
