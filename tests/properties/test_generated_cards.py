@@ -39,12 +39,14 @@ class Grammar:
     selectors), the card kind the generated cards have and the ability kinds they may carry, a
     sample card of that kind to take the other fields from, a sample deck to play them in and the
     game's cost declaration (``engine/costs.py``; None: its costs are numbers only); ``paid``:
-    whether its activated abilities have a ``cost``."""
+    whether its activated abilities have a ``cost``; ``activated``: the game's name of that kind;
+    ``ability_zones``: where such an ability may be used from besides the board (``from``)."""
 
     def __init__(self, game: str, registry: Any, kind: str, ability_kinds: tuple[str, ...], base: dict[str, Any],
-                 deck: str, costs: Any = None, paid: bool = True, ability_zones: tuple[str, ...] = ()):
+                 deck: str, costs: Any = None, paid: bool = True, ability_zones: tuple[str, ...] = (),
+                 activated: str = "activated"):
         self.game, self.registry, self.kind, self.ability_kinds = game, registry, kind, ability_kinds
-        self.base, self.deck, self.costs, self.paid = base, deck, costs, paid
+        self.base, self.deck, self.costs, self.paid, self.activated = base, deck, costs, paid, activated
         #: the zones an activated ability may be used from besides its own (``from``)
         self.ability_zones = ability_zones
         self.triggers = registry.triggers
@@ -78,9 +80,11 @@ def turutoru_grammar() -> Grammar:
 
 
 def kemuri_grammar() -> Grammar:
+    from tcg.games.kemuri.costs import GAME
     from tcg.games.kemuri.effects import REGISTRY
     base = {"kind": "cast", "person": "生成ユウ", "level": 1, "cost": 1, "shift": "early", "cp": 3, "call_in": 1}
-    return Grammar("kemuri", REGISTRY, "cast", ("on_place", "activate", "trigger"), base, "early_shift", paid=False)
+    return Grammar("kemuri", REGISTRY, "cast", ("on_place", "activate", "trigger"), base, "early_shift", GAME,
+                   activated="activate", ability_zones=("field", "hand", "backyard"))
 
 
 GRAMMARS = {"zx": zx_grammar, "shironeko": shironeko_grammar, "turutoru": turutoru_grammar, "kemuri": kemuri_grammar}
@@ -244,7 +248,7 @@ def ability(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
         if kind == "trigger":
             fixed["when"] = when(g)
             optional = {"once_per_turn": st.booleans(), "optional": st.booleans()}
-        if kind == "activated" and g.paid:
+        if kind == g.activated and g.paid:
             optional["cost"] = st.integers(0, 3) if g.costs is None else st.one_of(st.integers(0, 3), cost(g))
             if g.ability_zones:
                 optional["from"] = st.sampled_from(list(g.ability_zones))

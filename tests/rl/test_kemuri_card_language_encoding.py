@@ -1,8 +1,9 @@
 """The decisions the card language adds to Kemuri encode (docs/card-language-design.md): a
 selector table choosing several cards (``target`` with ``remaining`` / ``up_to`` / ``chosen`` /
 ``to``, ``target_done``), a secret choice among the own hand (``target_hidden``), "you may"
-(``optional``), an optional triggered ability (``optional`` with the op ``trigger``), with the card
-sets of the mechanics corpus (tests/corpus/kemuri)."""
+(``optional``), an optional triggered ability (``optional`` with the op ``trigger``), costs (the op
+``pay``: its choices and "you may pay", an ability used from the hand or the backyard), with the
+card sets of the mechanics corpus (tests/corpus/kemuri)."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,7 +11,9 @@ import numpy as np
 import tcg
 from tcg.rl.encoder import GameEncoding
 
+from ..corpus.test_kemuri_choices import game as choices_game
 from ..corpus.test_kemuri_conditions import game as conditions_game
+from ..corpus.test_kemuri_costs import game as costs_game
 from ..corpus.test_kemuri_select import game as select_game
 from ..corpus.test_kemuri_triggers import game as triggers_game
 from ..games.kemuri.harness import do
@@ -71,3 +74,46 @@ def test_an_optional_trigger_encodes(monkeypatch):
     assert len(_encodes(g, monkeypatch)) == 2
     do(g, "optional", use=True)
     _encodes(g, monkeypatch)
+
+
+def test_costs_encode(monkeypatch):
+    g = costs_game(p0=dict(floor=["KCST-01"], hand=["K-EA", "K-LB", "KCST-02"], backyard=["KCST-06"],
+                           seating=["K-F1", "K-F1"]))
+    ids = _encodes(g, monkeypatch)
+    assert sum(a.type == "activate" for a in ids.values()) == 3     # the floor, the hand, the backyard
+    do(g, "activate", card="KCST-01", ability=0)
+    _encodes(g, monkeypatch)                                        # the seats
+    do(g, "pay", card="K-F1")
+    assert g.decision.kind == "target_hidden" and g.decision.info["op"] == "pay"
+    assert len(_encodes(g, monkeypatch)) == 3
+
+
+def test_you_may_pay_encodes(monkeypatch):
+    g = costs_game(p0=dict(hand=["KCST-08"], seating=["K-F1", "K-F1"]))
+    do(g, "support", card="KCST-08")
+    assert g.decision.kind == "optional" and g.decision.info["op"] == "pay"
+    assert len(_encodes(g, monkeypatch)) == 2
+
+
+def test_choose_one_encodes(monkeypatch):
+    g = choices_game(p0=dict(hand=["KCHO-02"], seating=["K-F1"]))
+    do(g, "place", card="KCHO-02")
+    do(g, "pay", card="K-F1")
+    assert g.decision.kind == "choose_mode" and len(_encodes(g, monkeypatch)) == 3
+    do(g, "mode", mode=1)
+    assert len(_encodes(g, monkeypatch)) == 2
+
+
+def test_a_look_encodes(monkeypatch):
+    g = choices_game(p0=dict(hand=["KCHO-03"], deck=["S-DRAW", "K-EB", "K-F2", "K-F3"]))
+    do(g, "support", card="KCHO-03")
+    assert g.decision.kind == "look_take" and len(_encodes(g, monkeypatch)) == 3   # two casts and "done"
+    do(g, "look_take", card="K-EB")
+    assert g.decision.kind == "look_order" and len(_encodes(g, monkeypatch)) == 2
+
+
+def test_the_opponent_choosing_encodes(monkeypatch):
+    g = choices_game(p0=dict(floor=["K-EA"], hand=["K-EB", "K-LB"]), p1=dict(hand=["KCHO-08"]), start="serving_start")
+    do(g, "trouble", card="KCHO-08")
+    assert g.decision.kind == "target_hidden" and g.decision.info["controller"] == 1
+    assert len(_encodes(g, monkeypatch)) == 2

@@ -129,11 +129,12 @@ def test_every_type_met_has_its_words_in_both_languages(played):
 def test_every_decision_kind_and_end_reason_of_the_game_has_words():
     words = catalog(GAME)
     for kind in ("mulligan", "charcoal", "charcoal_in", "operation", "pay", "trouble", "serve", "help", "close",
-                 "target", "pick_card", "target_hidden", "optional"):
+                 "target", "pick_card", "target_hidden", "optional", "choose_mode", "look_take", "look_order"):
         assert f"decision.{kind}" in words, kind
-        # the serving, help, target and "you may" prompts read the same for everyone (the player
-        # named in them)
-        assert f"decision.{kind}.other" in words or kind in ("serve", "help", "target", "optional"), kind
+        # the serving, help, target, "you may" and mode prompts read the same for everyone (the
+        # player named in them); another player's look reads as one hidden prompt
+        assert f"decision.{kind}.other" in words or kind in ("serve", "help", "target", "optional", "choose_mode") \
+            or (kind.startswith("look_") and "decision.look_hidden" in words), kind
     for reason in ("close", "refresh_loop", "concede", "decision_limit", "step_limit"):
         for lang in LANGS:
             text = W.reason_text(reason, lang)

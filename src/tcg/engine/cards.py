@@ -16,7 +16,7 @@ from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from .errors import CardDataError, brief, nearest
 from .files import MAX_CARD_FILE_BYTES, parse_toml, read_bytes, read_text
-from .keywords import KeywordBook, read_keywords
+from .keywords import KeywordBook, keyword_ability_fail, read_keywords
 
 #: the range of a number on a card (int or float field) whose schema gives no ``min`` / ``max``
 FIELD_MIN = 0
@@ -152,6 +152,22 @@ def card_abilities(fname: str, cid: str, raw: list | None, fields: Mapping[str, 
             fail(f"a {card_kind} card cannot have an ability of kind {a['kind']!r} "
                  f"(allowed: {', '.join(kinds)})", "kind")
         yield i, a, table, fail
+
+
+def abilities_and_keywords(fname: str, cid: str | None, f: Mapping[str, Any], fields: Mapping[str, Field]
+                           ) -> Iterator[tuple[int, dict[str, Any], Mapping[str, Any], Callable[..., None], Any]]:
+    """The ability tables of a card, checked against ``fields``: its own, then those of its
+    keywords (engine/keywords.py: ``f["keywords"]``, the ``Keyword`` objects it lists), each
+    ``(index on the card, fields, as written, fail, keyword or None)``; ``cid`` None: a keyword's
+    abilities checked where it is declared (``fail`` names ``keywords.<id>.abilities[j]``)."""
+    for i, a, raw, fail in card_abilities(fname, cid or "", f.get("abilities"), fields):
+        yield i, a, raw, fail, None
+    i = len(f.get("abilities") or ())
+    for kw in f.get("keywords") or ():
+        for j, raw in enumerate(kw.abilities):
+            fail = keyword_ability_fail(fname, cid, kw, j)
+            yield i, check_fields(fields, raw, fail), raw, fail, kw
+            i += 1
 
 
 def check_static_effects(kind: str, effects: tuple, targets: tuple[str, ...], fail: Callable[..., None],

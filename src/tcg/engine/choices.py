@@ -33,8 +33,8 @@ The game provides, on its rules (the ``ChoiceRunner`` mixin next to ``EffectRunn
 ``look_zone`` (the selector zone whose cards the ``take`` filter tests, e.g. ``"deck"``),
 ``look_top(s, player, n)`` (the instance ids of the top n cards, top first), ``look_move(s, ctx,
 iid, owner, to, reveal)`` (one taken card to its zone) and ``look_put(s, owner, iids, where)``
-(the rest, top first, to the deck's ``top`` / ``bottom`` or the trash, ``look_trash``: the game's
-word for it)."""
+(the rest, top first, to the deck's ``top`` / ``bottom`` or the game's discard pile: the word
+``look_params`` was given for it)."""
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, NamedTuple
@@ -53,8 +53,11 @@ LOOK_DONE = Action.of("look_done", ())
 #: the ``look_order`` decision's actions: the next card of the rest (``LOOK_ORDER[iid]``)
 LOOK_ORDER = ActionTable("look_order", "card")
 
-#: where the cards looked at and not taken go
+#: where the cards looked at and not taken go (a game may name its discard pile otherwise:
+#: ``look_params``'s ``trash``)
 REST = ("bottom", "top", "trash")
+#: the rest put back into the deck, in the looker's order
+DECK_ENDS = ("bottom", "top")
 #: the keys of a ``take`` table
 TAKE_KEYS = ("choose", "up_to", "filter", "to")
 #: the most modes a ``choose_one`` may have
@@ -188,13 +191,12 @@ def take_param(destinations: tuple[str, ...], zone: str) -> Param:
 
 def look_params(destinations: tuple[str, ...], zone: str, most: int = 10, trash: str = "trash") -> dict[str, Param]:
     """The parameters of the ``look`` op of a game whose ``take`` may go to ``destinations``
-    (``amount``: at most ``most`` cards; ``trash``: the game's word for its trash, where the
-    ``rest`` may go: its ``ChoiceRunner.look_trash``)."""
-    rest = tuple(trash if r == "trash" else r for r in REST)
+    (``amount``: at most ``most`` cards; ``trash``: the game's name of the discard pile, the
+    ``rest`` besides the deck's ``bottom`` / ``top``)."""
     return {"amount": Param(int, default=1, min=0, max=most, doc="how many cards from the top (0: none)"),
             "side": Param(str, default="own", choices=("own", "opponent"), doc="whose deck"),
             "take": take_param(destinations, zone),
-            "rest": Param(str, default="bottom", choices=rest, doc="where the others go"),
+            "rest": Param(str, default="bottom", choices=REST[:2] + (trash,), doc="where the others go"),
             "reveal": Param(bool, default=False, doc="the cards taken are shown to both players")}
 
 
@@ -242,8 +244,6 @@ class ChoiceRunner:
     ``look_move`` and ``look_put``; ``selectors`` and ``_decide`` are the ``EffectRunner``'s."""
 
     look_zone = "deck"
-    #: the game's word for its trash (a look's ``rest``: no order to choose there)
-    look_trash = "trash"
     selectors: Any
     _decide: Callable[..., None]
     effect_done: Callable[..., None]
@@ -333,7 +333,7 @@ class ChoiceRunner:
 
     def _step_look_order(self, s, step: OrderStep) -> None:
         left = [i for i in step.left if i not in step.ordered]
-        if step.where != self.look_trash and len(left) > 1:  # (copies too: skipping them would tell the others)
+        if step.where in DECK_ENDS and len(left) > 1:  # (copies too: skipping them would tell the others)
             info: dict[str, Any] = {"source": step.source, "candidates": left, "to": step.where, "whose": step.owner}
             if step.ordered:
                 info["chosen"] = list(step.ordered)
@@ -341,7 +341,7 @@ class ChoiceRunner:
             return
         cards = list(step.ordered) + left
         self.look_put(s, step.owner, cards, step.where)
-        if step.where != self.look_trash:
+        if step.where in DECK_ENDS:
             s.emit("look_rest", {"player": step.controller, "whose": step.owner, "count": len(cards),
                                  "to": step.where})
 

@@ -276,6 +276,8 @@ def cost_ops(parts: Sequence[CostPart], handlers: Mapping[str, Callable]) -> tup
     return tuple(ops)
 
 
+# --- a game's cost lists -----------------------------------------------------------------------
+
 class Cost:
     """A parsed cost list: its ``parts`` (for ``can_pay``) and the ``ops`` that pay them."""
 
@@ -301,11 +303,31 @@ def parser(game: CostGame, handlers: Mapping[str, Callable]) -> Callable[[list],
     return parse_cost
 
 
+def ability_cost(raw: Any, printed: int, parse_cost: Callable[[list], Cost] | None,
+                 fail: Callable, most: int = AMOUNT_MAX) -> tuple[int, Cost | None]:
+    """An activated ability's ``cost`` as written on a card: (the resources it pays, its cost list
+    or None). A whole number 0..``most`` is resources, as always; a list holds cost parts (read
+    by ``parse_cost``; ``printed``: the card's printed cost). ``fail(message, field)`` raises."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if not 0 <= raw <= most:
+            fail(f"must be a whole number 0..{most} or a list of cost parts, got {raw}", "cost")
+        return raw, None
+    if not isinstance(raw, list) or parse_cost is None:
+        fail(f"must be a whole number or a list of cost parts like [{{pay = \"discard\", amount = 1}}],"
+             f" got {brief(raw)}", "cost")
+    assert parse_cost is not None  # (fail raised otherwise)
+    try:
+        costs = parse_cost(raw)
+    except SelectorError as e:
+        fail(e.message, "cost" + e.path)
+    return costs.resources(printed), costs
+
+
 def pay_op(game: CostGame) -> Callable:
-    """The handler of the ``pay`` op (``cost``: a ``Cost``): its cost is paid now (its choices
-    follow as an effect step of their own); nothing, and it has not acted, when it cannot be
-    paid in full. An ``if_done`` op after it runs only if it was paid."""
-    def op_pay(rules, s, ctx: EffectCtx, op, targets) -> bool:
+    """The handler of a game's ``pay`` op: its ``cost`` (a ``Cost``) is paid now, its ops an effect
+    step of their own on top (their choices follow); nothing, and it has not acted, when it cannot
+    be paid in full (an ``if_done`` op after it runs only if it was paid)."""
+    def op_pay(rules, s, ctx, op, targets) -> bool:
         cost: Cost = op["cost"]
         if not can_pay(s, ctx.controller, ctx.source, cost.parts, game):
             return False

@@ -25,6 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...engine.action import Action
+from ...engine.amounts import Amount
 from ...engine.cards import FrozenList, FrozenView
 from ...engine.rng import Rng
 from ..base import AgentView
@@ -66,7 +67,17 @@ def _ops(cid: str, kind: str) -> tuple:
     c = _db(cid)
     if c is None:
         return None
-    return tuple((op.name, dict(op.args)) for ab in c.abilities if ab.kind == kind for op in ab.effects)
+    return tuple((op.name, {k: _num(v) for k, v in op.args.items()}) for ab in c.abilities if ab.kind == kind
+                 for op in ab.effects)
+
+
+def _num(v):
+    """A parameter as the heuristic weighs it: a "for each" amount (engine/amounts.py) as a
+    typical number (two of what it counts, within its cap); anything else as it is."""
+    if isinstance(v, Amount):
+        n = 2 * v.times
+        return max(-v.max, min(v.max, n)) if v.max is not None else n
+    return v
 
 
 # --- small helpers -----------------------------------------------------------------------------
@@ -940,21 +951,56 @@ def _server_max(s: dict, theirs: list, risk: Risk, closing: bool, gains: _PlanMe
 
 
 def _activation(acts, idx, seats: int, closing: bool, theirs) -> Action | None:
-    """An activated ability of a card on the field worth its cost: free ones that draw, call in
-    or raise a cast; paid ones only while seats are plentiful and no close is near."""
+    """An activated ability worth its cost: free ones that draw, call in or raise a cast; paid
+    ones only while seats are plentiful and no close is near; one with a cost list only when what
+    it gives outweighs the cards and servings its parts take (``_cost_burden``)."""
     for a in acts:
         c = idx.get(a.card)
         card = _db(c["id"]) if c else None
         if card is None or a.ability >= len(card.abilities):
             continue
         ab = card.abilities[a.ability]
-        useful = any(op.name in ("draw", "call_in") or (op.name == "modify" and op.args.get("amount", 0) > 0)
+        useful = any(op.name in ("draw", "call_in") or (op.name == "modify" and _num(op.args.get("amount", 0)) > 0)
                      for op in ab.effects)
         if c.get("kind") == "cast" and c.get("served"):
             useful = False  # a cast that has served this turn gains nothing from a boost
+        if getattr(ab, "costs", None) is not None and _gain(ab.effects) <= _cost_burden(ab.costs, c):
+            useful = False
         if useful and (ab.cost == 0 or (not closing and seats - ab.cost >= 3)):
             return a
     return None
+
+
+def _gain(ops) -> float:
+    """What ops give us, counted roughly in cards: each card drawn, 1.5 for each call-in (a seat
+    and maybe a trigger), 1.5 for a raised cast."""
+    n = 0.0
+    for op in ops:
+        amount = _num(op.args.get("amount", 1))
+        if not isinstance(amount, int) or op.args.get("player", "self") != "self":
+            continue
+        if op.name == "draw":
+            n += amount
+        elif op.name == "call_in" or (op.name == "modify" and amount > 0):
+            n += 1.5 * (amount if op.name == "call_in" else 1)
+    return n
+
+
+def _cost_burden(costs, c: dict) -> float:
+    """What a cost list's parts take, in cards: three quarters of a card a seat (seats are the
+    close), each card moved away (half a card from the backyard), this card back into the hand a
+    gain, a cast's break its serving's call-ins."""
+    n = 0.0
+    for part in costs.parts:
+        if part.pay == "resources":
+            n += 0.75 * part.amount
+        elif part.this and part.to == "hand":
+            n -= 1
+        elif part.pay == "sleep":
+            n += 1.5 * c.get("call_in_now", 1) + 0.5 if part.this else 1.5 * part.amount
+        else:
+            n += part.amount * (0.5 if part.frm == "backyard" else 1)
+    return n
 
 
 def _serve(view, acts, rng):
@@ -1172,6 +1218,57 @@ def _pick(view, acts, rng):
     return best[1] if best else None
 
 
+def _choose_mode(view, acts, rng):
+    """「次から1つを選ぶ」: the mode whose ops give us the most (``_gain``), the first of the best."""
+    obs = view.observation
+    info = obs.get("decision") or {}
+    src = _card_index(obs).get(info.get("source"))
+    card = _db(src["id"]) if src and src.get("id") else None
+    modes: tuple = ()
+    for ab in getattr(card, "abilities", ()):
+        for op in ab.effects:
+            if op.name == "choose_one" and len(op.args["modes"]) == info.get("modes"):
+                modes = op.args["modes"]
+    cands = [a for a in acts if a.type == "mode"]
+    if not cands:
+        return None
+    return max(cands, key=lambda a: (_gain(modes[a.mode].ops) if a.mode < len(modes) else 0, -a.mode))
+
+
+def _look_take(view, acts, rng):
+    """A look: take the card worth most in hand (``_hand_value``), the first of the best; take
+    no more only when nothing is left to take."""
+    obs = view.observation
+    me = obs["players"][view.player]
+    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
+    cands = [a for a in acts if a.type == "look_take"]
+    if not cands:
+        return next((a for a in acts if a.type == "look_done"), None)
+
+    def worth(a) -> float:
+        c = _card_named(view, a)
+        return _hand_value(c, me["seats"], full) if c else 0.5
+    return max(cands, key=worth)
+
+
+def _look_order(view, acts, rng):
+    """The rest of a look put back: our own deck's best card first (it ends highest: drawn or
+    called in first; a level-3 customer is a good call-in), the opponent's worst first."""
+    obs = view.observation
+    p = view.player
+    info = obs.get("decision") or {}
+    mine = info.get("whose", p) == p
+    cands = [a for a in acts if a.type == "look_order"]
+    if not cands:
+        return None
+
+    def worth(a) -> float:
+        c = _card_named(view, a) or {}
+        v = float(c.get("level", 1)) + (2.0 if c.get("kind") == "cast" else 0.0)
+        return v if mine else -v
+    return max(cands, key=worth)
+
+
 def _target(view, acts, rng):
     obs = view.observation
     p = view.player
@@ -1185,6 +1282,8 @@ def _target(view, acts, rng):
     cands = [a for a in acts if a.type == "target"]
     if not cands:
         return None
+    if op == "pay" or info.get("controller", p) != p:  # a cost, or the opponent's effect we choose for:
+        return _pile_target(view, acts, rng)          # our least valuable card (``_pile_target``)
     if all(a.target in mine for a in cands):  # our own cast: a buff
         if my_turn:
             closing = (me.get("leader") or {}).get("active") and \
@@ -1209,12 +1308,13 @@ def _pile_target(view, acts, rng):
     """Cards chosen outside the floors (a selector table over a hand, seating zone, backyard, the
     event...; docs/cards.md K6): a move that helps the card's owner takes our best card or the
     opponent's least one, a move that takes cards away the opponent's best or our least one (a
-    seat is worth its level); with "up to", a choice that only hurts us is declined."""
+    seat is worth its level); with "up to", a choice that only hurts us is declined. A cost
+    (op ``pay``) takes our cards away: our least valuable one pays."""
     obs = view.observation
     p = view.player
     me, opp = _me_opp(obs, p)
     info = obs.get("decision") or {}
-    helps = info.get("op") != "move" or info.get("to") in _GOOD_FOR_OWNER
+    helps = info.get("op") not in ("move", "pay") or info.get("to") in _GOOD_FOR_OWNER
     full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
     where: dict = {}
     for q, pv in ((p, me), (1 - p, opp)):
@@ -1310,16 +1410,34 @@ def _optional(view, acts, rng):
                     args = dict(o.args)
                     pays_for = any(f.if_done and f.name in ("draw", "call_in", "search", "salvage")
                                    and f.args.get("player", "self") == "self" for f in ab.effects[k + 1:])
+    if op == "pay" and card is not None:  # "you may pay …; if you do …": worth it when they give more
+        return yes[0] if _pay_worth(card, src or {}) else no[0]
     who = args.get("player", "opponent" if op == "lose_seats" else "self")
     hurts = (op in ("lose_seats", "mill") and who == "self") or (op in ("draw", "call_in") and who == "opponent") \
         or (op == "set_state" and args.get("target") == "own_leader" and args.get("state") == "locked")
     return no[0] if hurts and not pays_for else yes[0]
 
 
+def _pay_worth(card, c: dict) -> bool:
+    """Whether an optional ``pay`` op of the card pays for more than it takes: the ``if_done``
+    ops after it against its cost's burden."""
+    for ab in card.abilities:
+        for k, o in enumerate(ab.effects):
+            if o.name == "pay" and o.optional:
+                after = []
+                for f in ab.effects[k + 1:]:
+                    if not f.if_done:
+                        break
+                    after.append(f)
+                return _gain(after) > _cost_burden(o.args["cost"], c)
+    return True
+
+
 _DECIDE = {"mulligan": _mulligan, "charcoal": _charcoal, "charcoal_in": _charcoal_in, "operation": _operation,
            "serve": _serve,
            "help": _help, "trouble": _trouble, "pay": _pay, "pick_card": _pick, "target": _target,
-           "target_hidden": _target, "optional": _optional}
+           "target_hidden": _target, "optional": _optional, "choose_mode": _choose_mode,
+           "look_take": _look_take, "look_order": _look_order}
 
 
 # --- rollout value -------------------------------------------------------------------------------

@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
+from ...engine.amounts import has_amounts
+from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
                              card_loader, check_static_effects)
+from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
+from ...engine.costs import ability_cost
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
 from ...engine.triggers import parse_when
@@ -30,7 +33,7 @@ ABILITY_KINDS = {"cast": ("trigger", "static", "on_place", "activate"), "event":
 
 _deck = {"level": Field(int, required=True, min=1, max=3, doc="seat value; level-3 cards max 6 per deck")}
 SCHEMA = CardSchema(
-    common=card_fields(KINDS, person=Field(str, default="", doc="the staff member shown (casts and leaders)")),
+    common=card_fields(KINDS, keywords=True, person=Field(str, default="", doc="the staff member shown (casts and leaders)")),
     kinds={
         "cast": {**_deck,
                  "cost": Field(int, required=True, min=0),
@@ -48,7 +51,10 @@ SCHEMA = CardSchema(
 ABILITY_FIELDS = {
     "kind": Field(str, required=True),
     "timing": Field(str, default=None, choices=CHARM_TIMINGS, doc="charm: when it may be used"),
-    "cost": Field(int, default=0, min=0, max=16, doc="activate: seats paid to use it"),
+    "cost": Field(object, default=0, doc="activate: seats paid to use it, or a list of cost parts"
+                                         " (games/kemuri/costs.py)"),
+    "from": Field(str, default="field", choices=("field", "hand", "backyard"),
+                  doc="activate: where the card is used from (field: a cast on your floor, your event)"),
     "limit": Field(str, default="turn", choices=("turn", "game"), doc="activate: once per turn or per game"),
     "if": Field(dict, default=None, doc="a condition (engine/conditions.py): works only while it holds"),
     "when": Field(dict, default=None, doc="trigger: the event it waits for on the field (games/kemuri/triggers.py);"
@@ -59,6 +65,9 @@ ABILITY_FIELDS = {
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
 }
+#: every ability kind (a keyword's abilities are checked against these where it is declared, and
+#: against its card's kind where a card lists it)
+ALL_ABILITY_KINDS = tuple(dict.fromkeys(k for kinds in ABILITY_KINDS.values() for k in kinds))
 STATIC_TARGETS = ("self", "all_own_casts", "all_opponent_casts", "all_casts")
 FILTER_FIELDS = {"kind": (str, KINDS), "shift": (str, SHIFTS), "level": (int, (1, 2, 3)), "person": (str, None)}
 
@@ -66,13 +75,16 @@ FILTER_FIELDS = {"kind": (str, KINDS), "shift": (str, SHIFTS), "level": (int, (1
 @dataclass(frozen=True, slots=True)
 class Ability(CardAbility):
     timing: str | None
-    cost: int = 0          # activate: seats paid to use it
+    cost: int = 0          # activate: seats paid to use it (a cost list's seats together)
+    costs: Any = None      # activate: a cost list (engine/costs.py ``Cost``), or None
+    zone: str = "field"    # activate: where its card is used from (``from``)
     limit: str = "turn"    # activate: once per "turn" or per "game"
     cond: Any = None       # ``if``: a parsed condition (engine/conditions.py), or None
     run: tuple = ()        # the ops as they resolve: ``effects`` with ``cond`` checked first
     when: Any = None       # a trigger's parsed ``when`` (engine/triggers.py): None for a call-in trigger
     once_per_turn: bool = False  # a trigger with when: at most once each turn
     optional: bool = False       # a trigger with when: its controller is asked first
+    keyword: str = ""            # the id of the keyword it comes from ("": the card's own)
 
     @property
     def ops(self) -> tuple:
@@ -92,6 +104,8 @@ class Card(NamedCard):
     help_cp: int
     removal_cost: int
     abilities: tuple[Ability, ...]
+    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
+    keywords: tuple = ()
 
     @property
     def has_trigger(self) -> bool:
@@ -99,14 +113,21 @@ class Card(NamedCard):
         return any(a.kind == "trigger" and a.when is None for a in self.abilities)
 
 
-def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
-    kind = f["kind"]
+def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
+    kind = f["kind"]  # None: a keyword's abilities checked where it is declared (_check_keyword)
     abilities = []
-    for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
+    for i, a, raw, fail, keyword in abilities_and_keywords(fname, cid, f, ABILITY_FIELDS):
+        kinds = ABILITY_KINDS[kind] if kind is not None else ALL_ABILITY_KINDS
+        if a["kind"] not in kinds:
+            fail(f"a {kind} card cannot have an ability of kind {a['kind']!r} (allowed: {', '.join(kinds)})"
+                 if kind is not None else f"{a['kind']!r} is not an ability kind (known: {', '.join(kinds)})", "kind")
         if (a["kind"] == "charm") != (a["timing"] is not None):
             fail("'timing' is required for a charm and only for it", "timing")
-        if a["kind"] != "activate" and ("cost" in raw or "limit" in raw):
-            fail("'cost' and 'limit' are only for an 'activate' ability", "cost" if "cost" in raw else "limit")
+        for key in ("cost", "limit", "from"):
+            if key in raw and a["kind"] != "activate":
+                fail("'cost', 'limit' and 'from' are only for an 'activate' ability", key)
+        cost, costs = ability_cost(a["cost"], f.get("cost") or f.get("removal_cost") or 0, registry.costs, fail,
+                                   most=16)
         for key in ("when", "once_per_turn", "optional"):
             if key in raw and a["kind"] != "trigger":
                 fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
@@ -126,8 +147,11 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
         if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
             fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
-        for n, op in enumerate(effects):
-            _check_op(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
+        if a["kind"] == "static" and any(has_amounts(op.args) and _counts_now(op["amount"]) for op in effects):
+            fail("a static ability's \"for each\" amount may not count by cp or call_in now (what it gives would"
+                 " depend on itself): test the printed value (printed = true) or another property", "effects")
+        for path, op in walk(effects):  # (also the ops of a choose_one's modes)
+            _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             for k, v in (op.get("filter") or {}).items():
                 if k not in FILTER_FIELDS:
                     fail(f"filter has no key {k!r} (known: {', '.join(FILTER_FIELDS)})", "effects")
@@ -135,9 +159,14 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 if not isinstance(v, typ) or isinstance(v, bool) or (choices and v not in choices):
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
         check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
-        abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=a["cost"], limit=a["limit"], cond=cond,
+        if keyword is not None and not a["text"] and not a["text_en"]:  # shown as the keyword's line
+            a = {**a, "text": keyword.line("ja"), "text_en": keyword.line("en")}
+        abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=cost, limit=a["limit"], cond=cond,
                                     run=guarded(effects, cond), when=when, once_per_turn=a["once_per_turn"],
-                                    optional=a["optional"]))
+                                    optional=a["optional"], costs=costs, zone=a["from"],
+                                    keyword=keyword.id if keyword is not None else ""))
+    if kind is None or cid is None:
+        return None
     if kind == "leader" and len([a for a in abilities if a.kind == "charm"]) != 1:
         raise CardDataError(fname, cid, "abilities", "a leader has exactly one charm")
     if kind in ("support", "trouble") and len([a for a in abilities if a.kind == "use"]) != 1:
@@ -150,7 +179,18 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 text=f["text"], text_en=f["text_en"], level=f.get("level") or 0, cost=f.get("cost") or 0,
                 shift=f.get("shift"), cp=f.get("cp") or 0, call_in=f.get("call_in") or 0,
                 help_shift=f.get("help_shift"), help_cp=f.get("help_cp") or 0,
-                removal_cost=f.get("removal_cost") or 0, abilities=tuple(abilities))
+                removal_cost=f.get("removal_cost") or 0, abilities=tuple(abilities),
+                keywords=tuple(f.get("keywords") or ()))
+
+
+def _check_keyword(kw, registry) -> None:
+    """A declared keyword's abilities, each checked as a card's ability of any kind."""
+    _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
+
+
+def _counts_now(amount) -> bool:
+    """A "for each" amount (engine/amounts.py) whose count tests a cast's CP or call-in now."""
+    return any(tst.prop in ("cp", "call_in") and not tst.printed for tst in amount.count.tests)
 
 
 def _check_op(op, fail) -> None:
@@ -180,4 +220,4 @@ def _check_op(op, fail) -> None:
         fail(f"the cards are in the {to} already", "to")
 
 
-load_cards = card_loader("kemuri", SCHEMA, _make_card, f"{__package__}.effects")
+load_cards = card_loader("kemuri", SCHEMA, _make_card, f"{__package__}.effects", check_keyword=_check_keyword)

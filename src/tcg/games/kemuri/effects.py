@@ -1,10 +1,12 @@
 """Kemuri's effect operations (triggers, supports, troubles, charms, cast abilities)."""
 from __future__ import annotations
 
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
 from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of
+from . import costs as KC
 from . import flow as F
 from .conditions import CONDITIONS
-from .select import DESTINATIONS, any_table, cast_table, leader_table
+from .select import DESTINATIONS, SELECTORS, any_table, cast_table, leader_table
 from .state import CallInStep, Cast, PayStep, PickCardStep
 from .triggers import TRIGGERS
 
@@ -139,3 +141,18 @@ REGISTRY.define("lose_seats", {"player": Param(str, default="opponent", choices=
                                "amount": Param(int, required=True)}, op_lose_seats)
 REGISTRY.define("remove_event", {}, op_remove_event)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/kemuri/triggers.py)
+#: how each cost part is paid (games/kemuri/costs.py), and the parser of a cost list
+COST_HANDLERS = {"resources": KC.pay_seats, "move": KC.pay_move(op_move), "sleep": KC.pay_break}
+parse_cost = KC.parser(COST_HANDLERS)
+REGISTRY.costs = parse_cost  # an activate ability's cost as a list of parts
+REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
+                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
+                KC.op_pay)
+#: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
+REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+#: where a card taken by a look may go (the deck is where it is)
+LOOK_TO = ("hand", "seating", "backyard")
+#: 「デッキの上からN枚見て…」 (engine/choices.py; the Kemuri side: KemuriRules.look_*); the rest to
+#: the deck's bottom or top in the looker's order, or into the backyard
+REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="backyard"), op_look)
+REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

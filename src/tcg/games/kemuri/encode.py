@@ -24,14 +24,22 @@ from .view import printed_card as printed  # noqa: F401 - the card-set rows
 
 PHASES = ["setup", "draw", "charcoal", "operation", "serving", "end"]
 KINDS = ["mulligan", "operation", "trouble", "serve", "charcoal", "help", "charcoal_in", "pay",
-         "pick_card", "target", "close", "target_hidden", "optional"]
+         "pick_card", "target", "close", "target_hidden", "optional",
+         # choices (engine/choices.py): choose one —, looking at the top of a deck
+         "choose_mode", "look_take", "look_order"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
        "draw", "call_in", "mill", "shuffle", "search", "salvage", "lose_seats", "remove_event",
        # an optional triggered ability (kind = "trigger" with a when): asked as a whole
-       "trigger"]
+       "trigger",
+       # a cost paid with chosen cards (games/kemuri/costs.py), and "you may pay"
+       "pay",
+       # the choices' ops a "you may" asks about (engine/choices.py)
+       "choose_one", "look"]
 #: where a ``move`` puts the cards a target decision chooses (games/kemuri/select.py)
-DESTINATIONS = ["hand", "deck", "backyard", "seating", "floor", "event"]
+DESTINATIONS = ["hand", "deck", "backyard", "seating", "floor", "event",
+                # where a look puts back the cards it did not take (look_order)
+                "top", "bottom"]
 WHY = ["activate", "cast", "lose_seats", "remove_event", "event", "support", "help", "charm"]
 ZONES = ["backyard", "deck", "hand", "seating", "floor"]
 CARD_KINDS = ["cast", "support", "event", "trouble", "leader"]
@@ -71,6 +79,10 @@ def observation():
         # cards chosen so far, where a move puts them
         "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()),
         "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")), "to": Opt(Enum(DESTINATIONS)),
+        # choices (engine/choices.py): a choose_one's modes; whose deck a look is at; the seat whose
+        # effect a target chosen by its opponent is for (chooser = "opponent")
+        "count": Opt(Num(0, 99)), "modes": Opt(Num(0, 99)), "modes_chosen": Opt(List(Num(0, 9), 8)),
+        "whose": Opt(Seat()), "controller": Opt(Seat()),
     })
     return Obj({
         "game": Const("kemuri"), "viewer": Num(0, 1), "turn": Num(0, 2000, scale=10),
@@ -114,4 +126,7 @@ def actions():
         ("close", []), ("end_turn", []),
         # the card language's decisions (appended at the end: the ids before them keep their meaning)
         ("target_done", []), ("optional", [("use", Vals(True, False))]),
+        ("mode", [("mode", Vals(*range(8)))]),
+        ("look_take", [("card", Loc("decision.candidates"))]), ("look_done", []),
+        ("look_order", [("card", Loc("decision.candidates"))]),
     ]

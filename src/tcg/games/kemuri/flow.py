@@ -130,17 +130,25 @@ def static_sources(s: KMState) -> list[tuple]:
 
 
 def holding(s: KMState, iid: int, statics: tuple) -> tuple:
-    """The static modifiers (cp, call_in) of the card ``iid`` whose abilities' ``if`` holds now
-    (``statics``: ``Printed.static_conds`` of the card; ``KMState.condition_holds``, set by
-    games/kemuri/conditions.py, evaluates them)."""
+    """The static modifiers (cp, call_in) of the card ``iid`` whose abilities' ``if`` holds now,
+    their "for each" amounts counted now (``statics``: ``Printed.static_conds`` of the card;
+    ``KMState.condition_holds``, set by games/kemuri/conditions.py, evaluates the conditions,
+    ``KMState.amount_value``, set by games/kemuri/select.py, the amounts)."""
     ctx = EffectCtx(s.owner[iid], iid)
     cp: tuple = ()
     ci: tuple = ()
     for cond, c, i in statics:
         if cond is None or s.condition_holds(s, ctx, cond):
-            cp += c
-            ci += i
+            cp += _counted(s, iid, c)
+            ci += _counted(s, iid, i)
     return (cp, ci)
+
+
+def _counted(s: KMState, iid: int, entries: tuple) -> tuple:
+    """Static entries (target, filter, amount) with each "for each" amount counted now."""
+    if all(type(a) is int for _, _, a in entries):
+        return entries
+    return tuple((t, f, a if type(a) is int else s.amount_value(s, a, s.owner[iid], iid)) for t, f, a in entries)
 
 
 def _static(s: KMState, c: Cast, which: int, sources: list[tuple] | None) -> int:

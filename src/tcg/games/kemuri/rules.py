@@ -10,11 +10,13 @@ import itertools
 from typing import Sequence
 
 from ...engine.action import Action, ActionTable
+from ...engine.choices import ChoiceRunner
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
+from . import costs as KC
 from . import flow as F
 from . import loops as L
 from . import select as KS
@@ -68,7 +70,7 @@ PAY = ActionTable("pay", "card")
 PICK = ActionTable("pick", "card")
 
 
-class KemuriRules(EffectRunner, StepRuleset[KMState]):
+class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
     id = "kemuri"
     name = "けむりちゅーどく"
     profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
@@ -535,10 +537,11 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
     def _activations(self, s, p, seats: int) -> list[Action]:
         """「場のカードの記載効果を使用する」: the activated abilities of your cards on the field (the
         top card of each cast or cross, and your event), each once per turn or per game as it
-        says, when you can pay its cost in seats."""
+        says, when you can pay its cost in seats (a cost list: every part of it, games/kemuri/
+        costs.py); then those used from your hand or backyard (``from``), likewise."""
         ps = s.players[p]
         d = printed(s)
-        activates = d.activates  # (index, cost) of each card's activated abilities
+        activates, costed = d.activates, d.costed  # (index, cost[, ability]) of each card's activated abilities
         sources = [c.iid for c in ps.floor]
         if s.event >= 0 and s.owner[s.event] == p:
             sources.append(s.event)
@@ -548,13 +551,31 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
             for index, cost in activates[iid]:
                 if used is None:
                     used = {(i, k) for i, k, _ in ps.activated}
-                if (iid, index) not in used and cost <= seats:
-                    if d.conds[iid]:  # offered only while its own ``if`` holds
-                        cond = s.cards[iid].abilities[index].cond
-                        if cond is not None and not self.effect_holds(s, EffectCtx(p, iid), cond):
-                            continue
+                if (iid, index) not in used and cost <= seats and self._activate_holds(s, p, iid, index, d):
                     out.append(ACTIVATE[index, iid])
+            if costed[iid]:
+                out.extend(self._costed(s, p, iid, "field", seats, d))
+        if d.off_field:
+            for zone in ("hand", "backyard"):
+                for iid in getattr(ps, zone):
+                    if costed[iid]:
+                        out.extend(self._costed(s, p, iid, zone, seats, d))
         return out
+
+    def _activate_holds(self, s, p: int, iid: int, index: int, d) -> bool:
+        """An activated ability is offered only while its own ``if`` holds."""
+        if not d.conds[iid]:
+            return True
+        cond = s.cards[iid].abilities[index].cond
+        return cond is None or self.effect_holds(s, EffectCtx(p, iid), cond)
+
+    def _costed(self, s, p: int, iid: int, zone: str, seats: int, d) -> list[Action]:
+        """The card's activated abilities used from ``zone`` that have a cost list or a ``from``:
+        not used yet (this turn / this game), their ``if`` holding and their whole cost payable."""
+        used = {(i, k) for i, k, _ in s.players[p].activated}
+        return [ACTIVATE[index, iid] for index, cost, ab in d.costed[iid]
+                if ab.zone == zone and (iid, index) not in used and cost <= seats
+                and (ab.costs is None or KC.can_pay(s, p, iid, ab.costs)) and self._activate_holds(s, p, iid, index, d)]
 
     def _charm_ok(self, s, p, timing: str) -> bool:
         ps = s.players[p]
@@ -731,9 +752,14 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
             card = a.card
             ab = cards[card].abilities[a.ability]
             ps.activated = ps.activated + ((card, ab.index, ab.limit),)
-            s.emit("activate", {"player": p, "card": card, "id": cards[card].id, "ability": ab.index})
+            ev = {"player": p, "card": card, "id": cards[card].id, "ability": ab.index}
+            if ab.zone != "field":  # used from the hand or the backyard: where it was
+                ev["zone"] = ab.zone
+            s.emit("activate", ev)
             s.steps.append(effect_step(p, card, ab.ops))
-            if ab.cost:
+            if ab.costs is not None:  # its cost parts, in order, before it resolves
+                s.steps.append(effect_step(p, card, ab.costs.ops))
+            elif ab.cost:
                 s.steps.append(new_record(PayStep, ("pay", p, ab.cost, "activate")))
 
     def _use_charm(self, s, p):
@@ -900,7 +926,39 @@ class KemuriRules(EffectRunner, StepRuleset[KMState]):
             return bool(ps.deck or (name != "shuffle" and ps.backyard))
         if name == "remove_event":
             return s.event >= 0
+        if name == "pay":  # you may pay: not asked when it cannot be paid
+            return KC.can_pay(s, ctx.controller, ctx.source, op["cost"])
         return True
+
+    # --- looking at the top of a deck (engine/choices.py: the look op) -------------------------------
+    def look_top(self, s, player: int, n: int) -> list:
+        """The top ``n`` cards of the player's deck, top first (fewer when it holds fewer: looking
+        is not drawing, the deck is not refreshed for it)."""
+        return s.players[player].deck[::-1][:n]
+
+    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
+        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
+        into the hand it is named to its owner alone unless ``reveal`` showed it to both first);
+        a deck emptied so is refreshed (KM-R1)."""
+        if reveal:
+            s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
+        F.move_card(s, iid, owner, "deck", to)
+        F.check_refresh(s, owner)
+
+    def look_put(self, s, owner: int, iids: list, where: str) -> None:
+        """The rest of a look, top first, to the top or bottom of the owner's deck (the first
+        highest) or into the backyard (a ``move`` event each; a deck emptied so is refreshed)."""
+        if where == "backyard":
+            for iid in iids:
+                F.move_card(s, iid, owner, "deck", "backyard")
+            F.check_refresh(s, owner)
+            return
+        deck = s.players[owner].deck
+        deck[:] = [i for i in deck if i not in iids]
+        if where == "top":
+            deck.extend(reversed(iids))
+        else:
+            deck[0:0] = reversed(iids)
 
     # --- a card put onto a floor by an effect (move to = "floor") -----------------------------------
     def _step_effect_place(self, s, step):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.amounts import value as amount_value
 from ...engine.select import Loose, Prop, Selector, SelectorSchema, Test, Zone
 from . import flow as F
 from .cards import KINDS, SHIFTS
@@ -127,6 +128,8 @@ PROPS = {
     "trigger": Prop("flag", lambda s, x: printed(s).trigger[x.iid], zones=TEXT_ZONES,
                     doc="has a trigger (applied when called in)"),
     "served": Prop("flag", lambda s, x: x.served, zones=("floor",), doc="has served this turn"),
+    "ready": Prop("flag", lambda s, x: not x.served, zones=("floor",),
+                  doc="has not served this turn (may still serve; a cost may make it take a break)"),
     "crossed": Prop("flag", lambda s, x: bool(x.below), zones=("floor",), doc="is a flavour cross"),
     "serving": Prop("flag", _serving(0), zones=("floor",), doc="is serving now"),
     "receiving": Prop("flag", _serving(1), zones=("floor",), doc="is receiving the serving now"),
@@ -185,3 +188,11 @@ def any_table(raw) -> Selector:
 
 def candidates(s: KMState, controller: int, source: int, sel: Selector) -> list:
     return SELECTORS.candidates(s, controller, source, sel)
+
+
+def _amount_value(s: KMState, amount, owner: int, source: int) -> int:
+    """A "for each" amount of a static ability counted now (flow.holding)."""
+    return amount_value(amount, s, owner, source, SELECTORS)
+
+
+KMState.amount_value = staticmethod(_amount_value)

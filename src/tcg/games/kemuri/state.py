@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...engine.amounts import has_amounts
 from ...engine.state import TurnState, with_iid
 from ...engine.triggers import Triggers
 from .cards import Card
@@ -144,7 +145,8 @@ class Printed:
     it."""
 
     __slots__ = ("cards", "level", "trigger", "mods", "charm", "activates", "views", "cast_views", "leader_views",
-                 "pile_views", "seatings", "plain_casts", "conds", "static_conds", "any_static_conds", "whens")
+                 "pile_views", "seatings", "plain_casts", "conds", "static_conds", "any_static_conds", "whens",
+                 "costed", "off_field")
 
     def __init__(self, cards: tuple[Card, ...]):
         self.cards = cards
@@ -166,14 +168,21 @@ class Printed:
         #: turn), ...) (engine/triggers.py; () for a card without)
         self.whens = tuple(tuple((ab.index, ab.when, ab.once_per_turn) for ab in c.abilities
                                  if ab.kind == "trigger" and ab.when is not None) for c in cards)
-        #: for a card with a static ability that has an ``if``: (condition or None, cp entries,
-        #: call-in entries) of each of its static abilities (``flow.static_sources`` keeps those
-        #: whose condition holds); None for the others
-        self.static_conds = tuple(_static_conds(c) if any(ab.kind == "static" and ab.cond is not None
-                                                           for ab in c.abilities) else None for c in cards)
+        #: for a card with a static ability that has an ``if`` or a "for each" amount: (condition
+        #: or None, cp entries, call-in entries) of each of its static abilities
+        #: (``flow.static_sources`` keeps those whose condition holds, their amounts counted now);
+        #: None for the others
+        self.static_conds = tuple(_static_conds(c) if any(ab.kind == "static" and (ab.cond is not None or any(
+            has_amounts(op.args) for op in ab.effects)) for ab in c.abilities) else None for c in cards)
         self.any_static_conds = any(x is not None for x in self.static_conds)
-        self.activates = tuple(tuple((ab.index, ab.cost) for ab in c.abilities if ab.kind == "activate")
-                               for c in cards)
+        self.activates = tuple(tuple((ab.index, ab.cost) for ab in c.abilities if ab.kind == "activate"
+                                     and ab.zone == "field" and ab.costs is None) for c in cards)
+        #: the activated abilities with a cost list or used from the hand or backyard (``from``):
+        #: (ability index, seats, Ability) of each card, () for most; ``off_field``: whether a
+        #: dealt card has one used from the hand or backyard
+        self.costed = tuple(tuple((ab.index, ab.cost, ab) for ab in c.abilities if ab.kind == "activate"
+                                  and (ab.zone != "field" or ab.costs is not None)) for c in cards)
+        self.off_field = any(ab.zone != "field" for c in cards for ab in c.abilities if ab.kind == "activate")
         self.views = None
         self.cast_views: dict = {}
         self.leader_views: dict = {}
@@ -216,6 +225,9 @@ class KMState(TurnState):
     #: ``holds(state, ctx, cond)`` with Kemuri's condition words (set by games/kemuri/conditions.py,
     #: which the rules import): how a static ability's ``if`` is evaluated (flow.holding)
     condition_holds: Any = None
+    #: how a "for each" amount of a static ability is counted (``amount_value(s, amount, owner,
+    #: source)``; set by games/kemuri/select.py)
+    amount_value: Any = None
     #: games/kemuri/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
     trigger_hook: Any = None
 

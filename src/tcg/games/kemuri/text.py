@@ -43,6 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...present import menus, voice
 from ...engine.action import Action
+from ...engine.keywords import keyword_text
 from ...present.lines import cap, fold, known_lang
 from ...text import game_words
 
@@ -142,6 +143,8 @@ def op_text(op: Any, lang: str = "en") -> str:
     name = getattr(op, "name", "?")
     a = dict(getattr(op, "args", {}) or {})
     n = a.get("amount") or 1
+    if not isinstance(n, int):  # a "for each" amount (engine/amounts.py)
+        n = amount_text(n, lang)
     opp = a.get("player") == "opponent"
     target = a.get("target")
     if isinstance(target, str) or target is None:
@@ -155,7 +158,8 @@ def op_text(op: Any, lang: str = "en") -> str:
         many = target in ("all_own_casts", "all_opponent_casts", "all_casts")
         when = "" if a.get("duration") == "static" else t("op.this_turn", lang)
         return t("op.modify.many" if many else "op.modify", lang, target=tgt, filter=flt,
-                 amount=f"{a.get('amount', 0):+d}", stat=stat_name(a.get("stat"), lang), when=when)
+                 amount=f"{a.get('amount', 0):+d}" if isinstance(a.get("amount", 0), int) else f"+{n}",
+                 stat=stat_name(a.get("stat"), lang), when=when)
     if name in ("destroy", "remove_event"):
         return t(f"op.{name}", lang, target=tgt)
     if name == "move":
@@ -167,7 +171,39 @@ def op_text(op: Any, lang: str = "en") -> str:
     if name == "lose_seats":
         return t("op.lose_seats" if a.get("player", "opponent") == "opponent" else "op.lose_seats.self",
                  lang, count=n)
+    if name == "pay":
+        return t("op.pay", lang, parts=cost_text(a.get("cost"), lang))
+    if name == "look":
+        return t("op.look.opponent" if a.get("side") == "opponent" else "op.look", lang, count=n)
+    if name == "choose_one":
+        return t("op.choose_one", lang, count=a.get("count", 1), modes=t("fmt.list", lang).join(
+            (m.text if lang == "ja" else m.text_en or m.text) or op_text(m.ops[0], lang) for m in a.get("modes") or ()))
     return t("op.other", lang)
+
+
+def amount_text(amount: Any, lang: str = "en") -> str:
+    """A "for each" amount in words: "2 for each card of your backyard (kind event) (at most 6)"."""
+    sel = getattr(amount, "count", None)
+    what = selector_text(sel, lang) if sel is not None else "?"
+    cap = t("amount.max", lang, count=amount.max) if getattr(amount, "max", None) is not None else ""
+    return t("amount.each", lang, times=getattr(amount, "times", 1), what=what, cap=cap)
+
+
+def cost_text(cost: Any, lang: str = "en") -> str:
+    """A cost list (games/kemuri/costs.py) in words: "2 seats, this card → backyard"."""
+    out = []
+    for part in getattr(cost, "parts", ()):
+        name = part.written
+        zone = zone_name(part.to, lang) if part.to else ""
+        if name in ("resources", "printed", "discard"):
+            out.append(t(f"cost.{name}", lang, count=part.amount))
+        elif part.this:
+            out.append(t(f"cost.{name}_self", lang, zone=zone))
+        elif name == "move":
+            out.append(t("cost.move", lang, count=part.amount, src=zone_name(part.frm, lang), zone=zone))
+        else:
+            out.append(t(f"cost.{name}", lang, count=part.amount))
+    return t("fmt.list", lang).join(out)
 
 
 def selector_text(sel: Any, lang: str = "en") -> str:
@@ -205,18 +241,23 @@ def ability_text(ab: Any, lang: str = "en") -> str:
 
 
 def ability_body(ab: Any, lang: str = "en") -> str:
-    """An ability's text without its head ("Trigger: " / "トリガー：")."""
+    """An ability's text without its head ("Trigger: " / "トリガー："); a keyword's ability: the
+    keyword's line whole (its name is its head)."""
+    if getattr(ab, "keyword", ""):
+        return ability_text(ab, lang)
     return re.sub(r"^[^:：]*[:：]\s*", "", ability_text(ab, lang), count=1)
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text; for a card without one, its abilities in words."""
+    """The printed card text, with the card's keywords and their reminder texts (engine/keywords.py
+    ``keyword_text``); for a card without a text, its abilities in words (a keyword's by its line)."""
     if card is None:
         return ""
     text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if text:
-        return text
-    return "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ())
+    if not text:
+        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
+                         if not getattr(ab, "keyword", ""))
+    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
 
 
 def abilities_of(card: Any, kind: str) -> list[Any]:
@@ -632,8 +673,14 @@ class _Scene:
             text = ability_body(ab, v.lang) if ab is not None else ""
             cost = getattr(ab, "cost", 0)
             limit = T(f"option.activate.{getattr(ab, 'limit', 'turn')}")
-            return T("option.activate", card=v.label(src), text=T("fmt.colon", text=text) if text else "",
-                     limit=limit, pay=T("option.activate.pay", pay=self.pay_text(cost)) if cost else "")
+            if getattr(ab, "costs", None) is not None:  # a cost list: its parts in words
+                pay = T("option.activate.pay", pay=cost_text(ab.costs, v.lang))
+            else:
+                pay = T("option.activate.pay", pay=self.pay_text(cost)) if cost else ""
+            zone = getattr(ab, "zone", "field")
+            where = T("option.activate.from", zone=zone_name(zone, v.lang)) if zone != "field" else ""
+            return T("option.activate", card=v.label(src) + where, text=T("fmt.colon", text=text) if text else "",
+                     limit=limit, pay=pay)
         if kind == "end_operation":
             return T("option.end_operation")
         if kind == "serve":
@@ -702,11 +749,34 @@ class _Scene:
                      whose=self.yp)
         if kind == "pick_none":
             return T("option.pick_none")
+        return self._choice_option(a)
+
+    def _choice_option(self, a: Any) -> str | None:
+        """A choose_one's mode, a card to take from a look or to put back next (engine/choices.py)."""
+        v, T, kind = self.v, self.v.t, a.type
+        if kind == "mode":
+            modes = getattr(getattr(self.game.state, "pending", None), "modes", ())
+            mode = modes[a.mode] if a.mode < len(modes) else None
+            text = (mode.text if v.lang == "ja" else mode.text_en or mode.text) if mode is not None else ""
+            return T("option.mode", n=a.mode + 1, text=text or T("option.mode.n", n=a.mode + 1))
+        if kind == "look_done":
+            return T("option.look_done")
+        cv = self._deck_card(a.get("card"), ("look_take", "look_order"))
+        if cv is None or self.d is None:
+            return None
+        info = self.d.info or {}
+        if kind == "look_take":
+            reveal = getattr(self.game.state.pending, "reveal", False)
+            return T("option.look_take", card=v.label(cv), kind=kind_name(cv.get("kind"), v.lang), level=cv["level"],
+                     dest=zone_name(info.get("to", "hand"), v.lang), shown=T("option.look_take.shown") if reveal else "")
+        if kind == "look_order":
+            return T("option.look_order", card=v.label(cv), level=cv["level"],
+                     where=T(f"option.look_order.{info.get('to', 'bottom')}"))
         return None
 
-    def _deck_card(self, iid: int) -> dict[str, Any] | None:
-        """A card offered by a search of the actor's deck (the actor is shown the matches)."""
-        if self.d is None or self.d.kind != "pick_card":
+    def _deck_card(self, iid: Any, kinds: tuple = ("pick_card",)) -> dict[str, Any] | None:
+        """A card offered by a search or a look at the actor's deck (the actor is shown them)."""
+        if self.d is None or self.d.kind not in kinds or not isinstance(iid, int):
             return None
         try:
             c = self.game.state.cards[iid]
@@ -965,7 +1035,26 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
         index = ev.get("ability", 0)
         ab = c.abilities[index] if c is not None and index < len(getattr(c, "abilities", ())) else None
         text = T("fmt.paren", text=ability_body(ab, v.lang)) if ab is not None else ""
+        if ev.get("zone"):  # used from the hand or the backyard (``from``)
+            return v.say("event.activate.zone", p, card=card(), text=text, own=v.own(p),
+                         zone=zone_name(ev["zone"], v.lang))
         return v.say("event.activate", p, card=card(), text=text)
+    if kind == "mode":  # a mode of a choose_one chosen (engine/choices.py)
+        text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
+        return T("event.mode", who=v.who(p), card=card(), text=text or T("option.mode.n", n=ev.get("mode", 0) + 1))
+    if kind in ("look", "look_rest"):  # the top of a deck looked at: others learn how many only
+        owner = ev.get("whose")
+        whose = v.own(p) if owner == p else v.whose(owner)
+        if kind == "look_rest":
+            return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
+                     place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
+        seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
+        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
+                 cards=T("fmt.colon", text=v.plus(seen)) if seen else "")
+    if kind == "reveal":
+        return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
+    if kind == "break":  # a cast took a break to pay a cost (games/kemuri/costs.py)
+        return T("event.break", whose=v.whose(p), card=card(), source=v.source(src))
     if kind == "cross":
         cards = ev.get("cards") or []
         cps = [getattr(v.book.card_of(i), "cp", None) for i in cards]
@@ -1277,7 +1366,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     if kind in ("target", "target_hidden"):
         op = decision.get("op")
         to = decision.get("to")
-        if op == "move" and to:
+        if op == "pay":  # a cost paid with chosen cards (games/kemuri/costs.py)
+            what = T("effect.pay_to", zone=zone_name(to, v.lang)) if to else T("effect.pay")
+        elif op == "move" and to:
             what = T("effect.move_to", zone=zone_name(to, v.lang))
         else:
             what = words().get(f"effect.{op}", v.lang) or T("effect.other")
@@ -1286,6 +1377,19 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         more = T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
                  count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
         return T("decision.target.card", who=who, card=v.card(decision.get("source")), what=what) + more
+    if kind == "choose_mode":
+        return T("decision.choose_mode", who=who, card=v.card(decision.get("source")),
+                 remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+    if kind in ("look_take", "look_order"):
+        if "source" not in decision:  # another player's look: the cards are theirs to see
+            return T("decision.look_hidden", who=who)
+        src = v.card(decision.get("source"))
+        if kind == "look_order":
+            return T("decision.look_order", who=who, card=src,
+                     where=T(f"option.look_order.{decision.get('to', 'bottom')}"))
+        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
+        return T(key, who=who, card=src, count=decision.get("remaining", 1),
+                 dest=zone_name(decision.get("to", "hand"), v.lang))
     if kind == "pick_card":
         zone = zone_name(decision.get("zone", "deck"), v.lang)
         if "zone" not in decision:  # another player's search: which cards, a secret

@@ -11,8 +11,8 @@ from .state import NO_CHARM, Cast, KMState, printed
 
 
 #: decisions whose details only the deciding player is shown (the cards of a search, a choice
-#: among the hand)
-SECRET_INFO = ("pick_card", "target_hidden")
+#: among the hand, the cards of a look)
+SECRET_INFO = ("pick_card", "target_hidden", "look_take", "look_order")
 
 
 def printed_card(c) -> dict[str, Any]:

@@ -103,8 +103,6 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
     conditions = CONDITIONS
     #: what a selector table may name (games/shironeko/select.py)
     selectors = SS.SELECTORS
-    #: where a look's rest may go besides the deck (engine/choices.py)
-    look_trash = "discard"
 
     def read_profile(self, p: Profile) -> None:
         super().read_profile(p)

@@ -8,15 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
-                             card_loader, check_fields, check_static_effects)
+from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
+                             card_loader, check_static_effects)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
+from ...engine.costs import ability_cost
 from ...engine.effects import guarded
-from ...engine.errors import CardDataError, brief
-from ...engine.keywords import keyword_ability_fail
-from ...engine.select import SelectorError
+from ...engine.errors import CardDataError
 from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "white", "black", "green")
@@ -160,24 +159,10 @@ class Card(NamedCard):
         return self.kind in UNIT_KINDS
 
 
-def _tables(fname: str, cid: str | None, f: dict):
-    """The ability tables of a card, checked against ``ABILITY_FIELDS``: its own, then those of its
-    keywords (engine/keywords.py), each ``(index on the card, fields, as written, fail, keyword
-    or None)``."""
-    for i, a, raw, fail in card_abilities(fname, cid or "", f.get("abilities"), ABILITY_FIELDS):
-        yield i, a, raw, fail, None
-    i = len(f.get("abilities") or ())
-    for kw in f.get("keywords") or ():
-        for j, raw in enumerate(kw.abilities):
-            fail = keyword_ability_fail(fname, cid, kw, j)
-            yield i, check_fields(ABILITY_FIELDS, raw, fail), raw, fail, kw
-            i += 1
-
-
 def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
     kind = f["kind"]  # None: a keyword's abilities checked where it is declared (_check_keyword)
     abilities = []
-    for i, a, raw, fail, keyword in _tables(fname, cid, f):
+    for i, a, raw, fail, keyword in abilities_and_keywords(fname, cid, f, ABILITY_FIELDS):
         if a["kind"] not in (ABILITY_KINDS[kind] if kind is not None else ALL_ABILITY_KINDS):
             fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}" if kind is not None else
                  f"{a['kind']!r} is not an ability kind (known: {', '.join(ALL_ABILITY_KINDS)})", "kind")
@@ -203,7 +188,7 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
                 fail(f"a {kind} card is never on the board: its trigger says where it works, such as "
                      f"where = \"life\" (when = {{event = \"put\", card = {{self = true}}, to = \"charge\", "
                      f"where = \"life\"}})", "when.where")
-        cost, costs = _cost(a["cost"], f.get("cost") or 0, registry, fail)
+        cost, costs = ability_cost(a["cost"], f.get("cost") or 0, registry.costs, fail)
         cond = None
         if a["if"] is not None:
             if a["kind"] == "use":
@@ -273,23 +258,6 @@ def _marked(f: dict, keywords: tuple, mark: str) -> bool:
 def _check_keyword(kw, registry) -> None:
     """A declared keyword's abilities, each checked as a card's ability of any kind."""
     _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
-
-
-def _cost(raw: Any, printed: int, registry, fail) -> tuple[int, Any]:
-    """An ability's ``cost``: (the resources it pays, its cost list or None). A whole number is
-    resources, as always; a list holds cost parts (engine/costs.py), ``printed``: the card's cost."""
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        if not 0 <= raw <= 99:
-            fail(f"must be a whole number 0..99 or a list of cost parts, got {raw}", "cost")
-        return raw, None
-    if not isinstance(raw, list):
-        fail(f"must be a whole number or a list of cost parts like [{{pay = \"discard\", amount = 1}}],"
-             f" got {brief(raw)}", "cost")
-    try:
-        costs = registry.costs(raw)
-    except SelectorError as e:
-        fail(e.message, "cost" + e.path)
-    return costs.resources(printed), costs
 
 
 def _counts_power(amount) -> bool:
