@@ -150,8 +150,9 @@ def parse_modes(raw: Any, registry: Any, at: Callable[[str, str], Any]) -> tuple
 
 
 def check_modes(args: dict, at: Callable[[str, str], Any]) -> None:
-    """``count`` is at most the number of modes."""
-    if args["count"] > len(args["modes"]):
+    """``count`` is at most the number of modes (a "for each" count: taken at most that many
+    when it resolves)."""
+    if isinstance(args["count"], int) and args["count"] > len(args["modes"]):
         at(f"count {args['count']} is more than the {len(args['modes'])} modes", "count")
 
 
@@ -218,10 +219,15 @@ def walk(ops: tuple, path: str = "effects"):
 
 # --- the ops --------------------------------------------------------------------------------------
 
-def op_choose_one(rules, s, ctx: EffectCtx, op, targets) -> None:
-    """``choose_one``: the modes are chosen (a ``modes`` step) and then resolve."""
-    s.steps.append(new_record(ModeStep, ("modes", ctx.controller, ctx.source, op["modes"], op["count"], (),
+def op_choose_one(rules, s, ctx: EffectCtx, op, targets) -> bool | None:
+    """``choose_one``: the modes are chosen (a ``modes`` step) and then resolve; a "for each"
+    count takes at most every mode, and none when it counts nothing."""
+    pick = min(op["count"], len(op["modes"]))
+    if pick <= 0:
+        return False
+    s.steps.append(new_record(ModeStep, ("modes", ctx.controller, ctx.source, op["modes"], pick, (),
                                          ctx.extra)))
+    return None
 
 
 def op_look(rules, s, ctx: EffectCtx, op, targets) -> bool:

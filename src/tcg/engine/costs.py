@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from .effects import AMOUNT_MAX, EffectCtx, EffectOp, effect_step
+from .effects import AMOUNT_MAX, EffectOp, effect_step
 from .errors import brief
 from .select import Selector, SelectorError, SelectorSchema, nearest
 
