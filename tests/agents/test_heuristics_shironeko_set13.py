@@ -46,9 +46,9 @@ def test_costs_yura_stays_in_the_discard_pile_when_2_damage_finishes_nothing():
 
 
 def test_costs_homura_discards_the_weakest_card_to_finish_a_character():
-    # Homura (placed this turn): "(1), discard a card: 2 damage": their Luka 2/2 falls, and the card
+    # Homura (placed this turn): "(2), discard a card: 2 damage": their Luka 2/2 falls, and the card
     # discarded is the 1/2 Haru rather than the Flare 4/4 kept for later
-    g = sn_scenario(dict(chars=[dict(card="SNP-103", sick=True)], hand=["SNP-012", "SNP-071"], town=RED),
+    g = sn_scenario(dict(chars=[dict(card="SNP-103", sick=True)], hand=["SNP-012", "SNP-071"], town=RED * 2),
                     dict(chars=["SNP-001"]))
     a = act(g, SH.policy)
     assert a.type == "activate" and _card(g, a.card) == "SNP-103"
@@ -58,7 +58,7 @@ def test_costs_homura_discards_the_weakest_card_to_finish_a_character():
 
 
 def test_costs_homura_keeps_its_cards_when_nothing_falls():
-    g = sn_scenario(dict(chars=[dict(card="SNP-103", sick=True)], hand=["SNP-012", "SNP-071"], town=RED),
+    g = sn_scenario(dict(chars=[dict(card="SNP-103", sick=True)], hand=["SNP-012", "SNP-071"], town=RED * 2),
                     dict(chars=["SNP-054"]))
     assert act(g, SH.policy).type != "activate"
 

@@ -84,7 +84,7 @@ def test_gen_turns_another_character_off_for_two_attack():
 
 def test_keepsake_saya_draws_a_card_as_she_falls():
     # our Homura deals 2 damage to their Saya 2/2: she retreats, and her owner draws a card
-    g = game(p0={"chars": ["SNP-103"], "hand": ["F-B1"], "town": [ANY]},
+    g = game(p0={"chars": ["SNP-103"], "hand": ["F-B1"], "town": [ANY] * 2},
              p1={"chars": ["SNP-102"], "deck": ["F-R3"] + DECK})
     do(g, "activate", card="SNP-103", ability=0)
     assert decision(g) == (0, "main")  # the one card of the hand, the one character: not asked
