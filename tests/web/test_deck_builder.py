@@ -15,6 +15,7 @@ import pytest
 import tcg
 from tcg.engine.deck import Deck
 from tcg.engine.files import parse_toml
+from tcg.games import spec
 from tcg.text import catalog
 
 from .helpers import client
@@ -60,6 +61,7 @@ def sample(c, game: str, name: str) -> dict:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_card_list_holds_every_card_searchable_in_both_languages(c, game):
     cards = list(tcg.card_set(game))
+    printed_text = spec(game).member("words", "card_text")
     for lang in ("en", "ja"):
         got = c.get(f"/api/cards/{game}?lang={lang}").json()
         assert [x["id"] for x in got["cards"]] == [x.id for x in cards]
@@ -68,8 +70,9 @@ def test_the_card_list_holds_every_card_searchable_in_both_languages(c, game):
             x = by_id[card.id]
             assert x["name"] == card.name and x["name_en"] == card.name_en and x["kind"] == card.kind
             assert x["parts"], f"{card.id} fits no part of a deck"
-            # both languages' names and texts are in the search string, whatever the page's language
-            for words in (card.name, card.name_en, card.text, card.text_en):
+            # both languages' names and printed texts (a keyword with its reminder text) are in the
+            # search string, whatever the page's language
+            for words in (card.name, card.name_en, printed_text(card, "ja"), printed_text(card, "en")):
                 if words:
                     assert fold(words) in x["search"], (card.id, words)
         kinds = {ch["value"] for ch in got["filters"]["kind"]["choices"]}

@@ -179,8 +179,9 @@ class _Ctx(Sides):
         return sum(threat[blockers + 1:]) >= safe
 
     def attack_outcome(self, a: dict) -> float:
-        """The opponent's best answer to an attack by ``a``, from our side (deck cards)."""
-        a_attack = a["attack"]
+        """The opponent's best answer to an attack by ``a``, from our side (deck cards); ``a``
+        attacks with what its own "when this character attacks" abilities add (a keyword's too)."""
+        a_attack = a["attack"] + _attack_self_gain(a)
         best = a_attack * (1.0 if self.opp_deck > 12 else 1.5)  # not blocked
         va = _unit_value(a)
         a_rem = a["hp"] - a["damage"]
@@ -367,7 +368,7 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
         return d
 
     done = True
-    for op in ops:
+    for i, op in enumerate(ops):
         if op.if_done and not done:
             continue
         if op.cond is not None and not L.holds(c.obs, c.p, op.cond):
@@ -384,14 +385,32 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
             done = found is None or bool(found)
         else:
             done = True
+        if target is not None and not isinstance(target, str) and target.chooser == "opponent":
+            theirs = _their_choice(theirs)  # they give up what is worth least to them
         if has_amounts(op.args):  # "for each": counted as the observation tells
             op = EffectOp(op.name, L.evaluated(c.obs, c.p, op.args, source_iid), None, op.cond, op.if_done,
                           op.optional, op.guard)
         d = _one(op, mine, theirs)
-        if op.optional and d < 0 and not asked:
-            d, done = 0.0, False  # "you may": it says no
+        if op.optional and d < 0 and not asked and d + _if_done_value(ops[i + 1:], c, source_iid) <= 0:
+            d, done = 0.0, False  # "you may": it says no (unless what follows "if you do" is worth more)
         v += d
     return v
+
+
+def _their_choice(theirs: list[dict]) -> list[dict]:
+    """The opponent's characters as their own choice leaves them (``chooser = "opponent"``): the
+    one worth least to them."""
+    return [min(theirs, key=_unit_value)] if theirs else []
+
+
+def _if_done_value(rest, c: _Ctx, source_iid: int | None) -> float:
+    """The worth of the ``if_done`` ops that follow a "you may" (0 when none follows)."""
+    run = []
+    for op in rest:
+        if not op.if_done:
+            break
+        run.append(op)
+    return _effects_value(run, c, source_iid, asked=True) if run else 0.0
 
 
 def _pile_move_value(op, c: _Ctx, lw: float) -> float:
@@ -489,12 +508,32 @@ def _attack_trigger_value(u: dict, c: _Ctx) -> float:
     """What the attacker's own "when this character attacks" abilities are worth (0 for a card
     without them)."""
     v = 0.0
+    for ab in _self_triggers(u, "attacks"):
+        v += _trigger_value(ab, c, u["iid"])
+    return v
+
+
+def _self_triggers(u: dict, event: str):
+    """The character's own "when this character <event>s" abilities whose runes it holds."""
     for ab in _abilities(u["id"], "trigger"):
         w = ab.when
-        if w is not None and w.event == "attacks" and w.this:
-            if not ab.runes or _runes_met(list(u.get("runes") or ()), ab.runes):
-                v += _trigger_value(ab, c, u["iid"])
-    return v
+        if w is not None and w.event == event and w.this and \
+                (not ab.runes or _runes_met(list(u.get("runes") or ()), ab.runes)):
+            yield ab
+
+
+def _attack_self_gain(u: dict) -> int:
+    """The attack a character gives itself when it attacks ("when this character attacks, it gets
+    +1 attack": 奮迅 Fervor): the whole-number ``modify`` of its own attack, unconditional."""
+    return sum(op.args.get("amount", 0) for ab in _self_triggers(u, "attacks") if ab.cond is None
+               for op in ab.effects if op.name == "modify" and op.args.get("target") == "self" and
+               op.args.get("stat") == "attack" and isinstance(op.args.get("amount"), int) and op.cond is None)
+
+
+def _leaving_value(u: dict, c: _Ctx) -> float:
+    """What a character's own "when this character leaves the field" abilities are worth as it
+    falls (形見 Keepsake: a card drawn); 0 for a card without them."""
+    return sum(_trigger_value(ab, c, u["iid"]) for ab in _self_triggers(u, "leaves"))
 
 
 def _enter_triggers_value(card_dict: dict, c: _Ctx, runes: list) -> float:
@@ -713,7 +752,8 @@ def _defend(view: AgentView, c: _Ctx) -> Action:
             continue
         d_dies = hit >= _rem(d)
         a_dies = d["attack"] >= _rem(att)
-        v = saved + (va if a_dies else 0.0) - (_unit_value(d) if d_dies else 0.3 * min(hit, _rem(d)))
+        v = saved + (va if a_dies else 0.0) - \
+            (_unit_value(d) - _leaving_value(d, c) if d_dies else 0.3 * min(hit, _rem(d)))
         if v > best_v:
             best, best_v = a, v
     return best

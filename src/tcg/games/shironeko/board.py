@@ -39,9 +39,12 @@ TARGET_KEYS = ("target",)
 
 
 def card_text(printed: Any, lang: str) -> str:
-    """The card's text in ``lang`` (Japanese when no English is printed), else its abilities'."""
+    """The card's text in ``lang`` (Japanese when no English is printed), else its abilities'; a
+    card with keywords as the text layer prints it (each keyword with its reminder text)."""
     if printed is None:
         return ""
+    if getattr(printed, "keywords", ()):
+        return T.card_text(printed, lang)
     text = printed.text if lang == "ja" else (printed.text_en or printed.text)
     if text:
         return text

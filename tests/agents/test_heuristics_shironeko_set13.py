@@ -1,0 +1,171 @@
+"""The Shironeko heuristic plays the cards of set 1.3.0 (``SNP-101``..``SNP-111``, the deck Lantern
+Festival), which use the card language's costs, choices and looks, "for each" amounts and keywords
+(docs/cards.md §5 "Costs", "Keywords", §7 "Choices, looks, amounts"): for each family a scenario
+where the new card is clearly the best play and the heuristic takes it, and a twin where it is
+not. The heuristic reads the cards' data, never their text."""
+from __future__ import annotations
+
+from tcg.agents.heuristics import shironeko as SH
+from tcg.engine.action import Action
+
+from .scenario import act
+from .scenario import card_id as _card
+from .test_heuristics_shironeko_turutoru import sn_attacked_by, sn_scenario
+
+RED = [("SNP-T01", True)]
+PURPLE = [("SNP-T05", True)]
+
+
+def _ids(g, p, zone):
+    return [g.state.cards[i].id for i in getattr(g.state.players[p], zone)]
+
+
+def _play_until(g, kinds=("main",), player=0, limit=20):
+    """Let the heuristic answer the decisions until one of ``kinds`` comes (or the game ends)."""
+    for _ in range(limit):
+        if g.is_over or (g.decision.kind in kinds and g.decision.player == player):
+            return
+        g.apply(act(g, SH.policy))
+
+
+# --- costs: an ability used from the discard pile, a cost that discards a card ------------------
+
+def test_costs_yura_leaves_the_discard_pile_to_finish_a_character():
+    # Yura in the discard pile: "(its cost), remove it from the game: 2 damage": their Luka 2/2 falls
+    g = sn_scenario(dict(discard=["SNP-105"], town=PURPLE * 2), dict(chars=["SNP-001"]))
+    a = act(g, SH.policy)
+    assert a.type == "activate_card" and _card(g, a.card) == "SNP-105"
+    g.apply(a)
+    _play_until(g)
+    assert _ids(g, 1, "discard") == ["SNP-001"] and _ids(g, 0, "discard") == []
+
+
+def test_costs_yura_stays_in_the_discard_pile_when_2_damage_finishes_nothing():
+    g = sn_scenario(dict(discard=["SNP-105"], town=PURPLE * 2), dict(chars=["SNP-054"]))
+    assert act(g, SH.policy).type != "activate_card"
+
+
+def test_costs_homura_discards_the_weakest_card_to_finish_a_character():
+    # Homura (placed this turn): "(2), discard a card: 2 damage": their Luka 2/2 falls, and the card
+    # discarded is the 1/2 Haru rather than the Flare 4/4 kept for later
+    g = sn_scenario(dict(chars=[dict(card="SNP-103", sick=True)], hand=["SNP-012", "SNP-071"], town=RED * 2),
+                    dict(chars=["SNP-001"]))
+    a = act(g, SH.policy)
+    assert a.type == "activate" and _card(g, a.card) == "SNP-103"
+    g.apply(a)
+    _play_until(g)
+    assert _ids(g, 1, "discard") == ["SNP-001"] and _ids(g, 0, "hand") == ["SNP-012"]
+
+
+def test_costs_homura_keeps_its_cards_when_nothing_falls():
+    g = sn_scenario(dict(chars=[dict(card="SNP-103", sick=True)], hand=["SNP-012", "SNP-071"], town=RED * 2),
+                    dict(chars=["SNP-054"]))
+    assert act(g, SH.policy).type != "activate"
+
+
+# --- choices and looks: choose_one, look, the opponent's choice ---------------------------------
+
+def test_choices_the_firework_chooses_the_damage_that_finishes_a_character():
+    g = sn_scenario(dict(hand=["SNP-109"], town=RED * 2), dict(chars=["SNP-001"]))
+    a = act(g, SH.policy)
+    assert a.type == "monster" and _card(g, a.card) == "SNP-109"
+    g.apply(a)
+    assert g.decision.kind == "choose_mode" and act(g, SH.policy).get("mode") == 0
+    _play_until(g)
+    assert _ids(g, 1, "discard") == ["SNP-001"]
+
+
+def test_choices_the_firework_pumps_the_attacker_when_no_character_would_fall():
+    # their Mokku 2/5 is OFF (no blocker) and out of reach of 2 damage: +2 attack on our ready Luka
+    g = sn_scenario(dict(hand=["SNP-109"], town=RED * 2, chars=["SNP-001"]),
+                    dict(chars=[dict(card="SNP-054", on=False)], deck=30))
+    a = act(g, SH.policy)
+    if a.type == "monster":
+        g.apply(a)
+        assert act(g, SH.policy).get("mode") == 1
+    else:  # or it keeps the shell: never the wasted 2 damage
+        assert a.type == "attack"
+
+
+def test_choices_the_lantern_takes_the_best_card_of_three():
+    # Fortune-Telling Lantern (used here by hand: the scenario is the look): of Haru 1/2, Flare 4/4
+    # and Yuki 2/2 (the top of the deck is the list's end) the Flare goes to the hand, the others
+    # under the deck
+    g = sn_scenario(dict(hand=["SNP-110"], town=PURPLE, deck=["SNP-020"] * 10 + ["SNP-071", "SNP-012", "SNP-036"]),
+                    dict())
+    g.apply(next(a for a in g.legal_actions() if a.type == "monster"))
+    assert g.decision.kind == "look_take"
+    a = act(g, SH.policy)
+    assert _card(g, a.card) == "SNP-012"
+    g.apply(a)
+    _play_until(g)
+    assert _ids(g, 0, "hand") == ["SNP-012"] and sorted(_ids(g, 0, "deck")[:2]) == ["SNP-036", "SNP-071"]
+
+
+def test_choices_the_collection_pays_a_card_and_the_opponent_gives_up_its_least():
+    # Black-Market Collection: we discard Haru (yes: their field is worth more), they choose to
+    # lose Haru 1/2 rather than Flare 4/4
+    g = sn_scenario(dict(hand=["SNP-111", "SNP-071"], town=PURPLE * 2), dict(chars=["SNP-012", "SNP-071"]))
+    a = act(g, SH.policy)
+    assert a.type == "monster" and _card(g, a.card) == "SNP-111"
+    g.apply(a)
+    assert g.decision.kind == "optional" and act(g, SH.policy) == Action("optional", use=True)
+    g.apply(Action("optional", use=True))
+    _play_until(g)
+    assert [_card(g, u.iid) for u in g.state.players[1].chars] == ["SNP-012"]
+
+
+def test_choices_the_collection_is_kept_when_they_have_no_character():
+    g = sn_scenario(dict(hand=["SNP-111", "SNP-071"], town=PURPLE * 2), dict())
+    assert act(g, SH.policy).type != "monster"
+
+
+# --- amounts: "for each" --------------------------------------------------------------------------
+
+def test_amounts_en_counts_three_monsters_and_finishes_the_bigger_character():
+    # three monster cards in the discard pile: 3 damage, enough for Luce 2/3 (worth more than Luka)
+    g = sn_scenario(dict(hand=["SNP-108"], town=PURPLE * 3, discard=["SNP-109", "SNP-110", "SNP-111"]),
+                    dict(chars=["SNP-001", "SNP-020"]))
+    a = act(g, SH.policy)
+    assert a.type == "place" and _card(g, a.card) == "SNP-108"
+    g.apply(a)
+    _play_until(g)
+    assert _ids(g, 1, "discard") == ["SNP-020"]
+
+
+def test_amounts_en_counts_two_monsters_and_finishes_the_smaller_character():
+    g = sn_scenario(dict(hand=["SNP-108"], town=PURPLE * 3, discard=["SNP-109", "SNP-110", "SNP-001"]),
+                    dict(chars=["SNP-001", "SNP-020"]))
+    g.apply(act(g, SH.policy))
+    _play_until(g)
+    assert _ids(g, 1, "discard") == ["SNP-001"]
+
+
+# --- keywords: Fervor (+1 attack when it attacks), Keepsake (draw a card when it leaves) ---------
+
+def test_keywords_fervor_hana_attacks_into_a_blocker_it_trades_with():
+    # Hana 1/2 attacks as 2: their Luka 2/2 blocking would fall with her, a trade up
+    g = sn_scenario(dict(chars=["SNP-101"], deck=30), dict(chars=["SNP-001"], deck=30))
+    a = act(g, SH.policy)
+    assert a.type == "attack" and _card(g, a.attacker) == "SNP-101"
+
+
+def test_keywords_fervor_hana_stays_home_against_a_blocker_that_survives():
+    # their Luce 2/3 survives 2 and kills Hana: no attack
+    g = sn_scenario(dict(chars=["SNP-101"], deck=30), dict(chars=["SNP-020"], deck=30))
+    assert act(g, SH.policy).type != "attack"
+
+
+def test_keywords_keepsake_saya_is_the_blocker_that_falls():
+    # Jin 3/1 attacks a deck of 15: trading with him is worth it; Luka 2/2 and Saya 2/2 would both fall and both
+    # kill Jin, but Saya draws a card as she leaves
+    g = sn_attacked_by("SNP-019", ["SNP-001", "SNP-102"], deck=15)
+    a = act(g, SH.policy)
+    assert a.type == "defend" and _card(g, a.defender) == "SNP-102"
+
+
+def test_keywords_keepsake_a_blocker_that_survives_is_better_still():
+    # Mokku 2/5 survives Jin's 3 and kills him: Saya stays on the field
+    g = sn_attacked_by("SNP-019", ["SNP-054", "SNP-102"], deck=15)
+    a = act(g, SH.policy)
+    assert a.type == "defend" and _card(g, a.defender) == "SNP-054"

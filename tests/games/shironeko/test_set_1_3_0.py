@@ -1,0 +1,91 @@
+"""The cards of the Shironeko sample set 1.3.0 (``SNP-101``..``SNP-111``, the deck Lantern
+Festival): each construct of the card language's steps 4-6 is used by a shipped card, and the
+shipped cards the heuristic tests (tests/agents/test_heuristics_shironeko_set13.py) do not play
+here do what they print: an ability used from the hand, a cost that removes a card of the discard
+pile, a cost that turns another character OFF, and the Keepsake keyword."""
+from __future__ import annotations
+
+import tomllib
+
+import tcg.games
+
+from .harness import decision, do, scenario, unit, zone
+
+SHIPPED = tcg.games.get_rules("shironeko").folder / "cards.toml"
+NEW = {f"SNP-{n}" for n in range(101, 112)}
+ANY = "F-T-RAINBOW"  # a soul that pays any colour
+DECK = ["F-B1"] * 10
+
+
+def _new_cards() -> tuple[list[dict], list[dict]]:
+    data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
+    return [c for c in data["cards"] if c["id"] in NEW], data.get("keywords", [])
+
+
+def _walk(x):
+    """Every table and list inside ``x``, ``x`` first."""
+    yield x
+    for v in (x.values() if isinstance(x, dict) else x if isinstance(x, list) else ()):
+        yield from _walk(v)
+
+
+def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
+    cards, keywords = _new_cards()
+    assert len(cards) == len(NEW)
+    tables = [t for c in cards for t in _walk(c) if isinstance(t, dict)]
+    parts = {p["pay"] for t in tables if isinstance(t.get("cost"), list) for p in t["cost"]}
+    assert parts == {"souls", "printed", "discard", "move", "off"}
+    assert {t.get("from") for t in tables if t.get("kind") == "activated"} >= {"hand", "discard"}
+    ops = {t.get("op") for t in tables}
+    assert {"pay", "choose_one", "look"} <= ops
+    assert any(t.get("op") == "pay" for t in tables) and any(t.get("if_done") for t in tables)
+    assert any(t.get("chooser") == "opponent" for t in tables)
+    assert any(isinstance(t.get("amount"), dict) and "count" in t["amount"] for t in tables)
+    looks = [t for t in tables if t.get("op") == "look"]
+    assert looks[0]["take"] and looks[0]["rest"] == "bottom"
+    assert {k["id"] for k in keywords} == {"fervor", "keepsake"}
+    assert all(k["name"] and k["name_en"] and k["text"] and k["text_en"] for k in keywords)
+    for k in keywords:
+        assert sum(k["id"] in c.get("keywords", ()) for c in cards) >= 3, k["id"]
+
+
+def game(p0=None, p1=None):
+    return scenario(p0={"deck": DECK, **(p0 or {})}, p1={"deck": DECK, **(p1 or {})}, cards=SHIPPED)
+
+
+def test_yomi_is_discarded_from_the_hand_and_the_opponent_chooses_its_discard_secretly():
+    g = game(p0={"hand": ["SNP-104"], "town": [ANY]}, p1={"hand": ["F-R1", "F-B1"]})
+    do(g, "activate_card", card="SNP-104", ability=0)
+    assert decision(g) == (1, "target_hidden")  # their own hand: their secret choice
+    do(g, "target", target="F-B1")
+    assert decision(g) == (0, "main")
+    assert zone(g, 0, "discard") == ["SNP-104"] and zone(g, 1, "discard") == ["F-B1"]
+    assert zone(g, 1, "hand") == ["F-R1"] and zone(g, 0, "hand") == []  # Keepsake: not from the hand
+
+
+def test_oboro_removes_a_character_card_of_the_discard_pile_to_draw():
+    g = game(p0={"chars": ["SNP-107"], "town": [ANY], "discard": ["F-MDMG", "F-R1"], "deck": ["F-R3"] + DECK})
+    do(g, "activate", card="SNP-107", ability=0)
+    assert decision(g) == (0, "main")  # one character card: taken without asking
+    assert zone(g, 0, "removed") == ["F-R1"] and zone(g, 0, "discard") == ["F-MDMG"]
+    assert zone(g, 0, "hand") == ["F-R3"]
+
+
+def test_gen_turns_another_character_off_for_two_attack():
+    g = game(p0={"chars": ["SNP-106", "F-R1"]})
+    attack = unit(g, 0, "SNP-106").iid
+    before = g.observe(0)["players"][0]["characters"][0]["attack"]
+    do(g, "activate", card="SNP-106", ability=0)
+    assert decision(g) == (0, "main")
+    assert not unit(g, 0, "F-R1").on and unit(g, 0, "SNP-106").on
+    after = next(u for u in g.observe(0)["players"][0]["characters"] if u["iid"] == attack)["attack"]
+    assert after == before + 2
+
+
+def test_keepsake_saya_draws_a_card_as_she_falls():
+    # our Homura deals 2 damage to their Saya 2/2: she retreats, and her owner draws a card
+    g = game(p0={"chars": ["SNP-103"], "hand": ["F-B1"], "town": [ANY] * 2},
+             p1={"chars": ["SNP-102"], "deck": ["F-R3"] + DECK})
+    do(g, "activate", card="SNP-103", ability=0)
+    assert decision(g) == (0, "main")  # the one card of the hand, the one character: not asked
+    assert zone(g, 1, "discard") == ["SNP-102"] and zone(g, 1, "hand") == ["F-R3"]
