@@ -38,12 +38,15 @@ class Grammar:
     selectors), the card kind the generated cards have and the ability kinds they may carry, a
     sample card of that kind to take the other fields from, a sample deck to play them in and the
     game's cost declaration (``engine/costs.py``; None: its costs are numbers only); ``paid``:
-    whether its activated abilities have a ``cost``."""
+    whether its activated abilities have a ``cost``; ``numbers``: whether such a cost may be a
+    whole number (else cost lists only); ``froms``: the zones an activated ability may be used from."""
 
     def __init__(self, game: str, registry: Any, kind: str, ability_kinds: tuple[str, ...], base: dict[str, Any],
-                 deck: str, costs: Any = None, paid: bool = True):
+                 deck: str, costs: Any = None, paid: bool = True, numbers: bool = True,
+                 froms: tuple[str, ...] = ()):
         self.game, self.registry, self.kind, self.ability_kinds = game, registry, kind, ability_kinds
         self.base, self.deck, self.costs, self.paid = base, deck, costs, paid
+        self.numbers, self.froms = numbers, froms
         self.triggers = registry.triggers
         self.selectors = getattr(registry, "selectors", None) or (self.triggers.selectors if self.triggers else None)
         self.conditions = registry.conditions
@@ -53,7 +56,8 @@ def zx_grammar() -> Grammar:
     from tcg.games.zx.costs import GAME
     from tcg.games.zx.effects import REGISTRY
     base = {"kind": "zx", "color": "red", "cost": 2, "power": 3000, "race": "ドラゴン"}
-    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME)
+    return Grammar("zx", REGISTRY, "zx", ("on_place", "activated", "trigger"), base, "crimson_vanguard", GAME,
+                   froms=("hand", "charge", "trash"))
 
 
 def shironeko_grammar() -> Grammar:
@@ -63,10 +67,13 @@ def shironeko_grammar() -> Grammar:
 
 
 def turutoru_grammar() -> Grammar:
+    from tcg.games.turutoru.cards import ABILITY_ZONES
+    from tcg.games.turutoru.costs import GAME
     from tcg.games.turutoru.effects import REGISTRY
     base = {"kind": "character", "power": 2, "toughness": 2, "segment": 1, "gender": "female", "work": "生成",
-            "programs": [{"kind": "place"}]}
-    return Grammar("turutoru", REGISTRY, "character", ("activated", "trigger"), base, "rush", paid=False)
+            "programs": [{"kind": "place"}, {"kind": "activate"}]}
+    return Grammar("turutoru", REGISTRY, "character", ("activated", "trigger"), base, "rush", GAME,
+                   numbers=False, froms=ABILITY_ZONES)
 
 
 def kemuri_grammar() -> Grammar:
@@ -149,7 +156,8 @@ def when(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
 
 
 def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
-    """A cost list of the engine's parts (``engine/costs.py``), in the game's words."""
+    """A cost list of the engine's parts (``engine/costs.py``), in the game's words (``known``:
+    its word for each part it has)."""
     c = g.costs
     zones = sorted(c.selectors.zones)
     part = {
@@ -168,7 +176,11 @@ def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
                                     st.sampled_from(list(c.counters) or ["x"]), st.integers(1, 2)),
     }
     assert set(part) == set(PARTS), "a cost part the generator does not know"
-    return st.lists(st.sampled_from(sorted(part)).flatmap(part.__getitem__), min_size=1, max_size=2)
+    words = c.known()
+
+    def written(word: str) -> st.SearchStrategy[dict[str, Any]]:
+        return part[words[word]].map(lambda d: {**d, "pay": word})
+    return st.lists(st.sampled_from(sorted(words)).flatmap(written), min_size=1, max_size=2)
 
 
 def param_value(g: Grammar, p: Any) -> st.SearchStrategy[Any]:
@@ -233,9 +245,11 @@ def ability(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
             fixed["when"] = when(g)
             optional = {"once_per_turn": st.booleans(), "optional": st.booleans()}
         if kind == "activated" and g.paid:
-            optional["cost"] = st.integers(0, 3) if g.costs is None else st.one_of(st.integers(0, 3), cost(g))
-            if g.costs is not None:
-                optional["from"] = st.sampled_from(["hand", "charge", "trash"])
+            lists = st.integers(0, 3) if g.costs is None else cost(g) if not g.numbers else \
+                st.one_of(st.integers(0, 3), cost(g))
+            optional["cost"] = lists
+            if g.froms:
+                optional["from"] = st.sampled_from(list(g.froms))
         if g.conditions is not None:
             optional["if"] = condition(g)
         return st.fixed_dictionaries(fixed, optional=optional)

@@ -63,7 +63,8 @@ class CostPart(NamedTuple):
 
     @property
     def printed(self) -> bool:
-        return self.written == "printed"
+        """A ``printed`` part: resources of the card's printed cost (a ``resources`` part pays 1 or more)."""
+        return self.pay == "resources" and self.amount == 0
 
 
 class CostGame(NamedTuple):
@@ -75,7 +76,8 @@ class CostGame(NamedTuple):
     names (none: no ``remove_counter``); ``resources(state, player)``: how many resources the
     player can pay with now; ``printed(state, iid)``: a card's printed cost; ``held(state,
     player, counter)``: how many of a counter the player has; ``locate(state, iid)``: the object
-    of a card where it is (as the selectors give them) or None; ``zone_of(obj)``: its zone."""
+    of a card where it is (as the selectors give them) or None; ``zone_of(obj)``: its zone;
+    ``words``: the game's names of its parts (see ``known``)."""
     selectors: SelectorSchema
     hand: str
     trash: str
@@ -88,6 +90,16 @@ class CostGame(NamedTuple):
     held: Callable[[Any, int, str], int]
     locate: Callable[[Any, int], Any]
     zone_of: Callable[[Any], str]
+    #: the game's words for the parts it has (its word -> the part of ``PARTS``), when they are
+    #: not all of them under the engine's names: a game without resources leaves ``printed`` and
+    #: ``resources`` out, a game says ``bed_in`` for ``sleep``. None: every part, as named here
+    words: Mapping[str, str] | None = None
+
+    def known(self) -> dict[str, str]:
+        """The words a cost part may be written with -> the part each is."""
+        if self.words is not None:
+            return dict(self.words)
+        return {k: k for k in PARTS if k != "remove_counter" or self.counters}
 
 
 def _amount(raw: Mapping, i: int, default: int | None) -> int:
@@ -114,44 +126,47 @@ def _part(raw: Any, i: int, game: CostGame) -> CostPart:
     here = f"[{i}]"
     if not isinstance(raw, Mapping):
         raise CostError(here, f"a cost part is a table like {{pay = \"discard\", amount = 1}}, got {brief(raw)}")
-    pay = raw.get("pay")
-    known = tuple(k for k in PARTS if k != "remove_counter" or game.counters)
-    if not isinstance(pay, str) or pay not in known:
-        raise CostError(f"{here}.pay", f"unknown cost part {brief(pay)}{nearest(pay, known)} (known: {', '.join(known)})")
+    written = raw.get("pay")
+    words = game.known()
+    known = tuple(words)
+    if not isinstance(written, str) or written not in words:
+        raise CostError(f"{here}.pay", f"unknown cost part {brief(written)}{nearest(written, known)}"
+                                       f" (known: {', '.join(known)})")
+    pay = words[written]
     keys = PARTS[pay]
     for key in raw:
         if key not in keys:
-            raise CostError(f"{here}.{key}", f"a {pay} part has no {brief(key)}{nearest(key, keys)}"
+            raise CostError(f"{here}.{key}", f"a {written} part has no {brief(key)}{nearest(key, keys)}"
                                              f" (it takes: {', '.join(keys)})")
     if pay == "printed":
-        return CostPart("resources", 0, written=pay)
+        return CostPart("resources", 0, written=written)
     if pay == "resources":
-        return CostPart("resources", _amount(raw, i, None), written=pay)
+        return CostPart("resources", _amount(raw, i, None), written=written)
     if pay == "remove_counter":
         c = raw.get("counter")
         if not isinstance(c, str) or c not in game.counters:
             raise CostError(f"{here}.counter", f"counter = {brief(c)} is not one of: {', '.join(game.counters)}"
                                                f"{nearest(c, game.counters)}")
-        return CostPart("remove_counter", _amount(raw, i, 1), counter=c, written=pay)
+        return CostPart("remove_counter", _amount(raw, i, 1), counter=c, written=written)
     if pay == "discard":
         table = _filter(raw, here)
         sel = _selector(table, game.hand, "own", _amount(raw, i, 1), game, here, ".filter")
-        return CostPart("move", sel.choose, cards=sel, to=game.trash, written=pay)
+        return CostPart("move", sel.choose, cards=sel, to=game.trash, written=written)
     card = raw.get("card")
     if pay == "sleep":
         if card == "self":
             if "filter" in raw or "amount" in raw:
                 raise CostError(f"{here}.card", "card = \"self\" is this very card: no filter or amount with it")
-            return CostPart("sleep", 1, this=True, frm=game.board, written=pay)
+            return CostPart("sleep", 1, this=True, frm=game.board, written=written)
         if card is not None:
             raise CostError(f"{here}.card", f"card is \"self\" (this very card) or left out, got {brief(card)}")
         table = _filter(raw, here)
         for key in (game.awake, "asleep", "side", "zone"):
             if key in table:
-                raise CostError(f"{here}.filter.{key}", f"a sleep part takes your own awake cards on the"
+                raise CostError(f"{here}.filter.{key}", f"a {written} part takes your own awake cards on the"
                                                         f" {game.board}: leave {key} out")
         sel = _selector({**table, game.awake: True}, game.board, "own", _amount(raw, i, 1), game, here, ".filter")
-        return CostPart("sleep", sel.choose, cards=sel, written=pay)
+        return CostPart("sleep", sel.choose, cards=sel, written=written)
     # move
     to = raw.get("to")
     if not isinstance(to, str) or to not in game.destinations:
@@ -166,7 +181,7 @@ def _part(raw: Any, i: int, game: CostGame) -> CostPart:
     if card == "self":
         if "amount" in raw:
             raise CostError(f"{here}.amount", "card = \"self\" is this very card: no amount with it")
-        return CostPart("move", 1, this=True, frm=frm, to=to, written=pay)
+        return CostPart("move", 1, this=True, frm=frm, to=to, written=written)
     if not isinstance(card, Mapping):
         raise CostError(f"{here}.card", f"card is \"self\" or a selector table without a count, like"
                                         f" {{kind = \"zx\"}}, got {brief(card)}")
@@ -175,7 +190,7 @@ def _part(raw: Any, i: int, game: CostGame) -> CostPart:
     if "zone" in card:
         raise CostError(f"{here}.card.zone", "from says where the cards are: leave zone out")
     sel = _selector(dict(card), frm, card.get("side", "own"), _amount(raw, i, 1), game, here, ".card")
-    return CostPart("move", sel.choose, cards=sel, frm=frm, to=to, written=pay)
+    return CostPart("move", sel.choose, cards=sel, frm=frm, to=to, written=written)
 
 
 def _filter(raw: Mapping, here: str) -> dict:

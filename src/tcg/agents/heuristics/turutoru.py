@@ -399,6 +399,10 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
             v += _player_effect_value(name, a, c)
             acted = True
             continue
+        if name == "pay":  # "you may pay …": what the cost gives up (it is asked only when payable)
+            v -= _cost_value(a.get("cost"), c, source_iid)
+            acted, prev = True, None
+            continue
         target = a.get("target")
         if target is not None and not isinstance(target, str) and target.zone != "field":
             got = _pile_move_value(op, target, c, source_iid) if name == "move" else None
@@ -598,20 +602,64 @@ def _usable(ab, c: _Ctx) -> bool:
 
 
 def _app_value(card: dict, c: _Ctx) -> float:
-    return sum(_effects_value(ab.effects, c, card["iid"]) for ab in _abilities(card["id"], "apply")
-               if _usable(ab, c))
+    return sum(_effects_value(ab.effects, c, card["iid"]) - _cost_value(ab.costs, c, card["iid"])
+               for ab in _abilities(card["id"], "apply") if _usable(ab, c))
 
 
 def _device_value(ab, c: _Ctx, iid) -> float:
-    """A device's activated ability used by an Effect program now."""
-    return _effects_value(ab.effects, c, iid) if _usable(ab, c) else 0.0
+    """A device's activated ability used by an Effect program now, net of its cost."""
+    return _effects_value(ab.effects, c, iid) - _cost_value(ab.costs, c, iid) if _usable(ab, c) else 0.0
+
+
+def _cost_value(cost, c: _Ctx, source_iid) -> float:
+    """What paying a cost list (games/turutoru/costs.py; None: no cost) gives up, in units of
+    ``_uval``, paid with the least valuable cards as ``_pick_cards`` chooses them: this character
+    put to bed (its awake power) or off the field (its worth, half when back to the hand); this
+    card from the hand or a pile (a little: using it so is what it is kept for); your cheapest
+    awake characters to bed; your least kept cards of the hand; a little per card of a pile."""
+    if cost is None:
+        return 0.0
+    v = 0.0
+    for part in cost.parts:
+        if part.this:
+            u = c.unit(source_iid)
+            if part.pay == "sleep":
+                v += 0.6 * u["power_now"] + 0.5 if u is not None and u["awake"] else 0.0
+            elif u is not None:
+                v += (0.5 if part.to == "hand" else 1.0) * _uval(u)
+            else:
+                v += 0.5
+        elif part.pay == "sleep":
+            awake = sorted(0.6 * u["power_now"] + 0.5 for u in c.mine if u["awake"] and u["iid"] != source_iid)
+            v += sum(awake[:part.amount])
+        elif part.cards is not None and part.cards.zone == "hand":
+            keep = sorted(_card_keep(h, c) for h in c.hand if h["iid"] != source_iid)
+            v += sum(keep[:part.amount])
+        else:
+            v += 0.3 * part.amount
+    return v
+
+
+def _off_field_value(kind: str, c: _Ctx) -> float:
+    """The best activated ability of our cards of ``kind`` (character: Activate, device: Effect)
+    used from the hand or the discard pile (``from`` on the ability), net of its cost; 0 if none."""
+    best = 0.0
+    for zone, cards in (("hand", c.hand), ("discard", c.me.get("discard") or ())):
+        for h in cards:
+            if h.get("kind") != kind:
+                continue
+            for ab in _abilities(h["id"], "activated"):
+                if ab.zone == zone and _usable(ab, c):
+                    best = max(best, _effects_value(ab.effects, c, h["iid"]) - _cost_value(ab.costs, c, h["iid"]))
+    return best
 
 
 def _activated_value(cid, ability: int, c: _Ctx, source_iid: int) -> float:
     card = _card(cid)
     if card is None or ability >= len(card.abilities) or not _usable(card.abilities[ability], c):
         return 0.0
-    v = _effects_value(card.abilities[ability].effects, c, source_iid)
+    v = _effects_value(card.abilities[ability].effects, c, source_iid) - \
+        _cost_value(card.abilities[ability].costs, c, source_iid)
     # an ability that sacrifices its own character
     for op in card.abilities[ability].effects:
         if op.name in ("destroy", "move") and op.args.get("target") == "self":
@@ -955,12 +1003,14 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
             return 1.5
         return 0.0
     if kind == "activate":
-        return max([0.0] + [c.activated_value(u["id"], ab.index, u["iid"])
-                            for u in field for ab in _abilities(u["id"], "activated")])
+        return max([_off_field_value("character", c)] + [c.activated_value(u["id"], ab.index, u["iid"])
+                                                         for u in field for ab in _abilities(u["id"], "activated")
+                                                         if ab.zone == "field"])
     if kind == "effect":
         devs = list(c.me["devices"]) + [d for u in c.mine for d in u.get("devices") or ()]
-        return max([0.0] + [_device_value(ab, c, d["iid"])
-                            for d in devs for ab in _abilities(d["id"], "activated")])
+        return max([_off_field_value("device", c)] + [_device_value(ab, c, d["iid"])
+                                                      for d in devs for ab in _abilities(d["id"], "activated")
+                                                      if ab.zone == "field"])
     if kind == "bed_in":
         if not opp_awake:
             return 0.0
@@ -1171,6 +1221,12 @@ def _run_ability(view: AgentView, c: _Ctx) -> Action:
         elif a.type == "effect":
             d = devs.get(a.card)
             card = _card(d["id"]) if d else None
+            if card is None or a.ability >= len(card.abilities):
+                continue
+            v = _device_value(card.abilities[a.ability], c, a.card)
+        elif a.type == "activate_card":  # from the hand or the discard pile: valued like a device's
+            h = _card_views(c).get(a.card)
+            card = _card(h[0]["id"]) if h else None
             if card is None or a.ability >= len(card.abilities):
                 continue
             v = _device_value(card.abilities[a.ability], c, a.card)

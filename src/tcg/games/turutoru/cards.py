@@ -6,13 +6,14 @@ character); applications are used once by an Apply program. See docs/cards.md.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_fields)
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
-from ...engine.errors import CardDataError
+from ...engine.errors import CardDataError, brief
+from ...engine.select import SelectorError
 from ...engine.triggers import parse_when
 
 KINDS = ("character", "device", "application")
@@ -25,6 +26,9 @@ PROGRAM_JA = {"place": "配置", "reboot": "再起", "bed_in": "ベッドイン"
 GENDERS = ("female", "male", "none")
 MOUNTS = ("field", "character")
 MOUNT_ON = ("any", "own", "opponent")
+#: the zones an activated ability may be used from (``from``): ``field`` (a character on the field,
+#: a device in play), ``hand``, ``discard``
+ABILITY_ZONES = ("field", "hand", "discard")
 ABILITY_KINDS = {"character": ("activated", "static", "trigger"), "device": ("activated", "static", "trigger"),
                  "application": ("apply",)}
 
@@ -53,6 +57,9 @@ ABILITY_FIELDS = {
     "when": Field(dict, default=None, doc="trigger: the event it waits for (games/turutoru/triggers.py)"),
     "once_per_turn": Field(bool, default=False, doc="trigger: at most once each round"),
     "optional": Field(bool, default=False, doc="trigger: the controller is asked first (〜してもよい)"),
+    "cost": Field(object, default=None, doc="activated and apply: a list of cost parts (games/turutoru/costs.py)"),
+    "from": Field(str, default="field", choices=ABILITY_ZONES,
+                  doc="activated: the zone its card is used from (hand, discard: by the Activate / Effect program)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -87,6 +94,8 @@ class Ability(CardAbility):
     when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
     once_per_turn: bool = False  # a trigger: at most once each round
     optional: bool = False      # a trigger: its controller is asked first
+    costs: Any = None           # activated / apply: a cost list (games/turutoru/costs.py ``Cost``), or None
+    zone: str = "field"         # activated: the zone its card is used from (``from``)
 
     @property
     def ops(self) -> tuple:
@@ -114,6 +123,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         for key in ("when", "once_per_turn", "optional"):
             if key in raw and a["kind"] != "trigger":
                 fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
+        if "from" in raw and a["kind"] != "activated":
+            fail(f"has no effect on a {a['kind']!r} ability (only on activated)", "from")
+        costs = _cost(raw, a, registry, fail)
         when = None
         if a["kind"] == "trigger":
             if a["when"] is None:
@@ -149,7 +161,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
             fail("duration 'static' is only for static abilities", "effects")
         abilities.append(Ability.of(a, effects, i, cond=cond, run=guarded(effects, cond), when=when,
-                                    once_per_turn=a["once_per_turn"], optional=a["optional"]))
+                                    once_per_turn=a["once_per_turn"], optional=a["optional"],
+                                    costs=costs, zone=a["from"]))
     if kind == "application" and len(abilities) != 1:
         raise CardDataError(fname, cid, "abilities", "an application needs exactly one 'apply' ability")
     programs = []
@@ -167,6 +180,23 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 segment=f.get("segment") or 0, programs=tuple(programs), gender=f.get("gender") or "none",
                 work=f.get("work") or "", mount=f.get("mount"), abilities=tuple(abilities),
                 mount_on=f.get("mount_on") if kind == "device" else None)
+
+
+def _cost(raw: Mapping, a: dict, registry, fail) -> Any:
+    """An ability's ``cost``: None, or its parsed cost list (games/turutoru/costs.py), on an
+    ``activated`` or ``apply`` ability only; the Activate / Effect / Apply program's segments are
+    paid as always."""
+    if "cost" not in raw:
+        return None
+    if a["kind"] not in ("activated", "apply"):
+        fail(f"has no effect on a {a['kind']!r} ability (only on activated, apply)", "cost")
+    if not isinstance(a["cost"], list):
+        fail(f"a cost is a list of parts like [{{pay = \"discard\", amount = 1}}] (the segments are the"
+             f" program's), got {brief(a['cost'])}", "cost")
+    try:
+        return registry.costs(a["cost"])
+    except SelectorError as e:
+        fail(e.message, "cost" + e.path)
 
 
 def _check_move(op, fail) -> None:

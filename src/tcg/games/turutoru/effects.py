@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, op_heal, op_shuffle,
                                player_of)
+from . import costs as TC
 from . import flow as F
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, Loose, any_table, unit_table
@@ -105,3 +106,7 @@ REGISTRY.define("hit", {"player": Param(str, default="opponent", choices=PLAYERS
 REGISTRY.define("gain_hp", {"player": Param(str, default="self", choices=PLAYERS),
                             "amount": Param(int, required=True)}, op_gain_hp)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/turutoru/triggers.py)
+REGISTRY.costs = TC.parser({"move": TC.pay_move(op_move), "sleep": TC.pay_bed_in(op_set_state)})
+REGISTRY.define("pay", {"cost": Param(list, required=True, items=REGISTRY.costs,
+                                      doc="cost parts (games/turutoru/costs.py): paid now; with optional, you may")},
+                TC.op_pay)

@@ -36,7 +36,9 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        # the ops an ``optional`` decision ("you may") may ask about (the others are the target decision's)
        "draw", "mill", "search", "shuffle", "hit", "gain_hp",
        # an optional triggered ability (engine/triggers.py's ASK)
-       "trigger"]
+       "trigger",
+       # a cost paid with chosen cards, and the "you may pay" op (engine/costs.py, games/turutoru/costs.py)
+       "pay"]
 
 HAND, FIELD, DEVICES, PILE, STACK, CAND = 16, 12, 12, 60, 16, 24
 
@@ -119,4 +121,7 @@ def actions():
         ("search_none", []),
         ("optional", [("use", Vals(True, False))]),
         ("done", []), ("skip", []),
+        # costs (docs/cards.md T5c): an activated ability used from the hand or the discard pile,
+        # appended so that the ids above keep their meaning
+        ("activate_card", [("card", Loc("me.hand", "me.discard")), ("ability", Vals(0, 1, 2, 3))]),
     ]

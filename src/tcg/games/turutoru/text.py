@@ -77,9 +77,9 @@ EFFECT_EVENTS = frozenset({"damage", "modify", "heal", "wake", "bed_in", "destro
                            "draw", "search", "move", "place"})
 #: events that neither start nor end an effect
 NEUTRAL_EVENTS = frozenset({"shuffle", "hp", "optional"})
-#: the event each action causes that only repeats the action line above it
-ECHO = {"place": "place", "mount": "mount", "release": "release", "apply": "apply", "activate": "activate",
-        "effect": "effect", "use": "program_use", "discard": "discard", "bed_in": "bed_in",
+#: the event each action causes that only repeats the action line above it (or the events, any one)
+ECHO: dict[str, Any] = {"place": "place", "mount": "mount", "release": "release", "apply": "apply", "activate": "activate",
+        "effect": "effect", "activate_card": ("activate", "effect"), "use": "program_use", "discard": "discard", "bed_in": "bed_in",
         "search_pick": "search", "keep": "keep", "optional": "optional"}
 #: the game terms in the order the primer lists them
 TERMS = ("program", "segment", "programming", "program_area", "unresolved", "resolved", "discarded",
@@ -429,9 +429,9 @@ def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
     if typ == "run":
         d = s.decision
         return v.t(key, count=(d.info or {}).get("amount", 0) if d is not None else 0)
-    if typ in ("activate", "effect"):
+    if typ in ("activate", "effect", "activate_card"):
         ab = cards[a.card].abilities[a.ability]
-        return v.t(key, card=name(a.card), ability=ability_body(ab, lang))
+        return v.t(key, card=name(a.card), ability=ability_body(ab, lang), zone=t(f"from_zone.{ab.zone}", lang))
     if typ == "target":
         return v.t(key, target=target(a.target))
     if typ in ("pick", "block", "assign", "discard", "search_pick"):
@@ -650,9 +650,10 @@ class _Scene:
         if typ == "mount":
             return (self.v.t("action.mount", card=self.name(a.card), where="").rstrip(" ：:"),
                     self.mount_where(a))
-        if typ in ("activate", "effect"):
+        if typ in ("activate", "effect", "activate_card"):
             c = self.s.cards[a.card]
-            return (self.v.t(f"action.{typ}", card=self.name(a.card), ability="").rstrip(" ：:"),
+            zone = t(f"from_zone.{c.abilities[a.ability].zone}", self.lang)
+            return (self.v.t(f"action.{typ}", card=self.name(a.card), ability="", zone=zone).rstrip(" ：:"),
                     ability_body(c.abilities[a.ability], self.lang))
         return (self.label(a),)
 
@@ -842,6 +843,9 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
     if kind == "release":
         return v.say("event.release", p, card=card())
     if kind in ("apply", "activate", "effect"):
+        if ev.get("zone"):  # used from the hand or the discard pile (games/turutoru/costs.py)
+            return v.say(f"event.{kind}.zone", p, card=card(), zone=T(f"from_zone.{ev['zone']}"),
+                         text=_ability_tail(v, ev, kind))
         return v.say(f"event.{kind}", p, card=card(), text=_ability_tail(v, ev, kind))
     if kind == "attack":
         key = "event.attack.fan_fire" if ev.get("fan_fire") else "event.attack"
@@ -960,7 +964,8 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
     if step and action is not None:
         echo = ECHO.get(getattr(action, "type", None))
         for k, ev in enumerate(events):
-            if echo is not None and ev.get("type") == echo and ev.get("player", actor) == actor:
+            if echo is not None and ev.get("type") in (echo if isinstance(echo, tuple) else (echo,)) \
+                    and ev.get("player", actor) == actor:
                 events, srcs = events[:k] + events[k + 1:], srcs[:k] + srcs[k + 1:]
                 break
     out: list[str | None] = []
@@ -1056,8 +1061,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     if kind in ("target", "target_hidden"):
         op = decision.get("op")
         what = words().get(f"target_op.{op}", v.lang) or T("target_op.other")
-        if op == "move" and decision.get("to"):
-            what = words().get(f"target_op.move.{decision['to']}", v.lang) or what
+        if op in ("move", "pay") and decision.get("to"):
+            what = words().get(f"target_op.{op}.{decision['to']}", v.lang) or what
         if kind == "target_hidden":  # a choice among the chooser's own hidden cards
             if not mine or "remaining" not in decision:
                 return v.say("decision.target_hidden.other", p, card=v.card(decision.get("source")))
