@@ -37,13 +37,21 @@ characters it is valued on by its tests (side, power / toughness ranges, name, a
 opponent's out of their hand or programs); an ability or op whose ``if`` does not hold now is
 worth nothing, nor an ``if_done`` op after one that had nothing to act on; ``same`` acts on what
 the op before did; a "you may" is answered by what that op and the ones after it are worth, an
-optional triggered ability by what all its ops are worth (no draw into a deck-out)."""
+optional triggered ability by what all its ops are worth (no draw into a deck-out). Costs: an
+ability is worth its effect less what its cost gives up (``_cost_value``), paid with our least
+valuable cards. Choices: a ``choose_one`` is worth its best modes and the mode worth most is
+chosen; a look takes the card worth most in hand (none into the discard pile), puts the best
+card back on top of our deck and the worst on top of theirs; a "for each" amount is counted on
+what the observation shows; what the opponent's effect lets us choose of ours is the least
+valuable."""
 from __future__ import annotations
 
 from itertools import combinations
 
 from ...engine.action import Action
+from ...engine.amounts import Amount, has_amounts
 from ...engine.cards import FrozenView
+from ...engine.choices import walk
 from ...engine.rng import Rng
 from ..base import AgentView
 from . import turutoru_language as L
@@ -390,6 +398,8 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
     acted, prev = True, None  # whether the op before acted ("if you do"); its targets ("same")
     for op in ops:
         name, a = op.name, op.args
+        if has_amounts(a):
+            a = _counted(a, c, source_iid)
         if op.if_done and not acted:
             continue  # "if you do": the op before did nothing
         if op.cond is not None and not L.holds(c.obs, c.p, op.cond):
@@ -398,6 +408,17 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
         if name in _NO_POOLS:  # effects on players and piles: no characters read
             v += _player_effect_value(name, a, c)
             acted = True
+            continue
+        if name == "choose_one":  # the modes worth most (as the choose_mode answer picks them)
+            vals = sorted((_effects_value(m.ops, c, source_iid, own_units) for m in a["modes"]), reverse=True)
+            v += sum(vals[:a.get("count", 1)])
+            acted, prev = True, None
+            continue
+        if name == "look":  # a card or so of choice: about half a draw for each card it may take
+            take = a.get("take")
+            if take is not None and take.to in ("hand", "field") and a.get("side", "own") == "own":
+                v += 0.5 * min(take.choose, a.get("amount", 1)) * (2.0 if take.to == "field" else 1.0)
+            acted, prev = True, None
             continue
         if name == "pay":  # "you may pay …": what the cost gives up (it is asked only when payable)
             v -= _cost_value(a.get("cost"), c, source_iid)
@@ -609,6 +630,26 @@ def _app_value(card: dict, c: _Ctx) -> float:
 def _device_value(ab, c: _Ctx, iid) -> float:
     """A device's activated ability used by an Effect program now, net of its cost."""
     return _effects_value(ab.effects, c, iid) - _cost_value(ab.costs, c, iid) if _usable(ab, c) else 0.0
+
+
+def _counted(args: dict, c: _Ctx, source_iid) -> dict:
+    """An op's arguments with each "for each" amount (engine/amounts.py) counted on what the
+    observation shows (a zone it does not list: its size, from the player's numbers)."""
+    return {k: _amount(v, c, source_iid) if type(v) is Amount else v for k, v in args.items()}
+
+
+def _amount(amount: Amount, c: _Ctx, source_iid) -> int:
+    found = L.candidates(c.obs, c.p, amount.count, _card, source_iid)
+    if found is not None:
+        n = len(found)
+    else:
+        side = amount.count.side
+        sides = (c.p,) if side == "own" else (1 - c.p,) if side == "opponent" else (0, 1)
+        n = sum(L.number(c.obs, q, amount.count.zone) for q in sides)
+    n *= amount.times
+    if amount.max is not None:
+        n = min(n, amount.max) if amount.times > 0 else max(n, -amount.max)
+    return max(amount.lo, min(amount.hi, n))
 
 
 def _cost_value(cost, c: _Ctx, source_iid) -> float:
@@ -1316,6 +1357,10 @@ def _target(view: AgentView, c: _Ctx) -> Action:
                     if d["iid"] == src:
                         src_id = d["id"]
     args = chosen_args(_card(src_id) if src_id else None, opname)
+    if has_amounts(args):
+        args = _counted(args, c, src)
+    if info.get("controller", c.p) != c.p:  # 「相手は…を選ぶ」: we give up what we need least
+        return _give_up(view, c)
 
     def score(u: dict, own: bool, val: float) -> float | None:
         if opname == "damage":
@@ -1426,19 +1471,87 @@ def _discard(view: AgentView, c: _Ctx) -> Action:
     return least_kept(view, c.hand, lambda h: _card_keep(h, c))
 
 
+def _unseen_keep(view: AgentView, a: Action, c: _Ctx) -> float:
+    """``_card_keep`` of the card an action names that the observation does not show (searched or
+    looked at: read by the id ``view.cards`` gives, never the action's words); 0 if unknown."""
+    cid = view.cards(a).get("card")
+    card = _card(cid) if cid else None
+    if card is None:
+        return 0.0
+    d = {"iid": a.card, "id": card.id, "kind": card.kind}
+    if card.kind == "character":
+        d.update(power=card.power, toughness=card.toughness, segment=card.segment)
+    return _card_keep(d, c)
+
+
+def _give_up(view: AgentView, c: _Ctx) -> Action:
+    """Our card the opponent's effect acts on, ours to choose (``chooser = "opponent"``): the
+    character worth least on the field, or the card worth least in hand."""
+    picks = [a for a in view.choices if a.type == "target"]
+    if not picks:
+        return view.choices[0]
+    hand = {h["iid"]: h for h in c.hand}
+
+    def worth(a: Action) -> float:
+        u = c.unit(a.target)
+        if u is not None:
+            return _uval(u)
+        h = hand.get(a.target)
+        return _card_keep(h, c) if h is not None else 0.0
+    return min(picks, key=worth)
+
+
+def _modes_of(cid, n: int) -> tuple:
+    """The modes of the card's ``choose_one`` with ``n`` modes (engine/choices.py ``Mode``)."""
+    card = _card(cid)
+    for ab in (card.abilities if card is not None else ()):
+        for _, op in walk(ab.effects):
+            modes = op.args.get("modes") if op.name == "choose_one" else None
+            if modes and len(modes) == n:
+                return modes
+    return ()
+
+
+def _choose_mode(view: AgentView, c: _Ctx) -> Action:
+    """「次から1つを選ぶ」: the mode whose ops are worth the most now (the first of equals)."""
+    info = c.obs["decision"] or {}
+    src = info.get("source")
+    got = _card_views(c).get(src)
+    h = got[0] if got is not None else c.unit(src)
+    modes = _modes_of(h["id"], info.get("modes", 0)) if h is not None else ()
+    opts = [a for a in view.choices if a.type == "mode" and a.mode < len(modes)]
+    if not opts:
+        return view.choices[0]
+    return max(opts, key=lambda a: _effects_value(modes[a.mode].ops, c, src))
+
+
+def _look_take(view: AgentView, c: _Ctx) -> Action:
+    """A look: take the card worth the most to us (none into the discard pile, when allowed)."""
+    info = c.obs["decision"] or {}
+    takes = [a for a in view.choices if a.type == "look_take"]
+    done = next((a for a in view.choices if a.type == "look_done"), None)
+    if not takes or (info.get("to") == "discard" and done is not None):
+        return done or takes[0]
+    return max(takes, key=lambda a: _unseen_keep(view, a, c))
+
+
+def _look_order(view: AgentView, c: _Ctx) -> Action:
+    """A look's rest going back: on top of our own deck the best card first (drawn next), on top
+    of the opponent's the worst; at the bottom the order hardly matters (the first offered)."""
+    info = c.obs["decision"] or {}
+    opts = [a for a in view.choices if a.type == "look_order"]
+    if info.get("to") != "top" or len(opts) < 2:
+        return opts[0] if opts else view.choices[0]
+    sign = 1.0 if info.get("whose") == c.p else -1.0
+    return max(opts, key=lambda a: sign * _unseen_keep(view, a, c))
+
+
 def _search(view: AgentView, c: _Ctx) -> Action:
     best, best_v = None, -1e9
     for a in view.choices:
         if a.type != "search_pick":
             continue
-        cid = view.cards(a).get("card")  # the searched card, by id (never the action's words)
-        card = _card(cid) if cid else None
-        v = 0.0
-        if card is not None:
-            d = {"iid": a.card, "id": card.id, "kind": card.kind}
-            if card.kind == "character":
-                d.update(power=card.power, toughness=card.toughness, segment=card.segment)
-            v = _card_keep(d, c)
+        v = _unseen_keep(view, a, c)
         if v > best_v:
             best, best_v = a, v
     if best is None:
@@ -1466,7 +1579,9 @@ _RUN = {"place": _run_place, "attackers": _run_attackers, "reboot": _run_reboot,
 _DECIDE = {"program": _program, "choose_program": _choose_program, **_RUN, "block": _block,
            "assign_damage": _assign, "target": _target, "target_hidden": _target, "optional": _optional,
            "discard": _discard,
-           "search": _search, "mulligan": _mulligan}
+           "search": _search, "mulligan": _mulligan,
+           # choices (engine/choices.py)
+           "choose_mode": _choose_mode, "look_take": _look_take, "look_order": _look_order}
 
 
 def policy(view: AgentView, rng: Rng) -> Action:

@@ -10,6 +10,8 @@ from typing import Any, Mapping
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_fields)
+from ...engine.amounts import has_amounts
+from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError, brief
@@ -139,8 +141,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
         if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
             fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
-        for n, op in enumerate(effects):
-            _check_move(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
+        for path, op in walk(effects):  # (also the ops of choose_one's modes)
+            _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             flt = op.get("filter")
             if flt:
                 allowed = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
@@ -154,6 +156,9 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                              f"{', '.join(GENDERS if k == 'gender' else KINDS)}", "effects")
         if a["kind"] == "static":
             for op in effects:
+                if has_amounts(op.args):
+                    fail("a static ability's amount is a number (not yet: \"for each\" in a static ability)",
+                         "effects")
                 if op.name != "modify" or op["target"] not in STATIC_TARGETS:
                     fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
                 if op["target"] == "attached" and kind != "device":
@@ -207,6 +212,12 @@ def _check_move(op, fail) -> None:
     table = target is not None and not isinstance(target, str)
     if table and op.get("filter"):
         fail("a target table says its filters itself: put these keys into the table", "filter")
+    if op.name == "look":
+        take = op["take"]
+        if take is not None and take.to == "field" and \
+                (take.filter is None or dict(take.filter.raw).get("kind") != "character"):
+            fail("a look puts only characters onto the field: say so, take = {filter = {kind = \"character\"}, "
+                 "to = \"field\"}", "take.filter")
     if op.name != "move":
         return
     to = op["to"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...engine.action import Action, ActionTable
+from ...engine.choices import ChoiceRunner
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
@@ -52,7 +53,7 @@ PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "m
                     "effect": "effect"}
 
 
-class TuruturuRules(EffectRunner, StepRuleset[TTState]):
+class TuruturuRules(EffectRunner, ChoiceRunner, StepRuleset[TTState]):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
@@ -729,6 +730,37 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         u = s.players[s.owner[iid]].unit(iid)
         return u if u is not None else TS.locate(s, iid)
 
+    # --- looking at the top of a deck (engine/choices.py: the look op) -------------------------------
+    #: a look's ``rest`` may go to the discard pile instead of the deck
+    look_pile = "discard"
+
+    def look_top(self, s: TTState, player: int, n: int) -> list:
+        """The top ``n`` cards of the player's deck, top first (fewer when it holds fewer: looking
+        is not drawing, so an empty deck loses nothing)."""
+        return s.players[player].deck[::-1][:n]
+
+    def look_move(self, s: TTState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
+        """A card taken by a look goes from the deck to its owner's zone ``to`` (``flow.move_card``:
+        into the hand it is named to its owner alone unless ``reveal`` showed it to both first;
+        onto the field a character, placed this round)."""
+        if reveal:
+            s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
+        F.move_card(s, iid, owner, "deck", to)
+
+    def look_put(self, s: TTState, owner: int, iids: list, where: str) -> None:
+        """The rest of a look, top first, to the top or bottom of the owner's deck (the first
+        highest) or into the discard pile (a ``move`` event each)."""
+        if where == "discard":
+            for iid in iids:
+                F.move_card(s, iid, owner, "deck", "discard")
+            return
+        deck = s.players[owner].deck
+        deck[:] = [i for i in deck if i not in iids]
+        if where == "top":
+            deck.extend(reversed(iids))
+        else:
+            deck[0:0] = reversed(iids)
+
     def effect_can_act(self, s: TTState, ctx: EffectCtx, op) -> bool:
         """A ``pay`` op (you may pay …) is not asked about when its cost cannot be paid."""
         if op.name == "pay" and "cost" in op.args:
@@ -835,8 +867,8 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
 
     # --- views --------------------------------------------------------------------------------
     def scramble_hidden(self, s: TTState, viewer, rng) -> bool:
-        if s.decision and s.decision.kind == "search":
-            return False
+        if s.decision and s.decision.kind in ("search", "look_take", "look_order"):
+            return False  # (the deck's cards looked at are named in the decision)
         for p, ps in enumerate(s.players):
             if p != viewer:
                 self._redraw_programs(s, ps, rng)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...engine.amounts import parse_amount
 from ...engine.select import Prop, Selector, SelectorSchema, Zone
 from . import flow as F
 from .cards import GENDERS, KINDS, MOUNTS, PROGRAMS
@@ -136,7 +137,7 @@ PRESETS = {
     "all_own_characters": Selector("field", "own", all=True, raw=(("all", True), ("side", "own"))),
     "all_characters": Selector("field", "either", all=True, raw=(("all", True),)),
 }
-SELECTORS = SelectorSchema(ZONES, PROPS, "field", PRESETS)
+SELECTORS = SelectorSchema(ZONES, PROPS, "field", PRESETS, counts=parse_amount)  # "as many as": engine/amounts.py
 
 
 def unit_table(raw) -> Selector:

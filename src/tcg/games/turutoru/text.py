@@ -72,15 +72,16 @@ RUN_DECISIONS = frozenset({"place", "reboot", "bed_in", "mount", "release", "app
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)
 SOURCE_EVENTS = frozenset({"apply", "activate", "effect", "trigger"})
+#: events of choices (engine/choices.py) inside an effect: a mode chosen, the top of a deck looked at
 #: events an effect may cause (named with the card whose effect it is, when known)
 EFFECT_EVENTS = frozenset({"damage", "modify", "heal", "wake", "bed_in", "destroyed", "returned", "mill",
-                           "draw", "search", "move", "place"})
+                           "draw", "search", "move", "place", "mode", "look", "look_rest", "reveal"})
 #: events that neither start nor end an effect
 NEUTRAL_EVENTS = frozenset({"shuffle", "hp", "optional"})
 #: the event each action causes that only repeats the action line above it (or the events, any one)
 ECHO: dict[str, Any] = {"place": "place", "mount": "mount", "release": "release", "apply": "apply", "activate": "activate",
         "effect": "effect", "activate_card": ("activate", "effect"), "use": "program_use", "discard": "discard", "bed_in": "bed_in",
-        "search_pick": "search", "keep": "keep", "optional": "optional"}
+        "search_pick": "search", "keep": "keep", "optional": "optional", "mode": "mode"}
 #: the game terms in the order the primer lists them
 TERMS = ("program", "segment", "programming", "program_area", "unresolved", "resolved", "discarded",
          "priority", "character", "device", "application", "field", "discard_pile", "power", "toughness",
@@ -450,6 +451,8 @@ def hidden_label(action: Any, lang: str = "en") -> str:
         return t("hidden.mulligan", lang)
     if kind in ("target", "target_done"):  # a choice among the chooser's own hidden cards
         return t("hidden.target", lang)
+    if kind in ("look_take", "look_done", "look_order"):  # among the cards of a look (engine/choices.py)
+        return t("hidden.look", lang)
     return t("action.hidden", lang)
 
 
@@ -473,7 +476,8 @@ def decision_source(game: Any) -> tuple | None:
     if d is None:
         return None
     info = d.info or {}
-    if d.kind in ("target", "target_hidden") and isinstance(info.get("source"), int):
+    if d.kind in ("target", "target_hidden", "choose_mode", "look_take", "look_order") \
+            and isinstance(info.get("source"), int):
         return (info["source"], None)
     if d.kind == "search":
         try:
@@ -633,10 +637,26 @@ class _Scene:
             return T("action.bed_in", target=self.unit(a.card))
         if typ == "target":
             return T("action.target", target=self.zoned(a.target))
+        if typ in ("mode", "look_take", "look_order"):
+            return self.choice_label(a, info)
         if typ == "mount":
             return T("action.mount", card=self.name(a.card), where=self.mount_where(a))
         # place, apply, release, discard, search_pick, activate, effect, keep, mulligan, skip, run...
         return describe(s, a, self.lang, viewer=self.viewer, names=self.v.names)
+
+    def choice_label(self, a: Action, info: Mapping[str, Any]) -> str:
+        """A mode of a choose_one (its printed words), a card of a look to take or to put back
+        next (engine/choices.py)."""
+        T = self.v.t
+        if a.type == "mode":
+            modes = getattr(getattr(self.s, "pending", None), "modes", ())
+            mode = modes[a.mode] if a.mode < len(modes) else None
+            text = (mode.text if self.lang == "ja" else mode.text_en or mode.text) if mode is not None else ""
+            return T("action.mode", n=a.mode + 1, text=text or T("fmt.effect_n", n=a.mode + 1))
+        if a.type == "look_take":
+            return T("action.look_take", card=self.name(a.card), dest=zone_name(info.get("to", "hand"), self.lang))
+        return T("action.look_order", card=self.name(a.card),
+                 where=T(f"action.look_order.{info.get('to', 'bottom')}"))
 
     def mount_where(self, a: Action) -> str:
         if a.target < 0:
@@ -755,6 +775,25 @@ def _ability_tail(v: Voice, ev: Mapping[str, Any], kind: str) -> str:
     return v.t("fmt.colon", text=ability_body(ab, v.lang)) if ab is not None else ""
 
 
+def _narrate_choice(v: Voice, ev: Mapping[str, Any], kind: str, p: Any, card: Any, src: Any) -> str:
+    """The events of choices (engine/choices.py): a mode chosen, the top of a deck looked at (the
+    cards named to the looker alone), the rest put back, a card taken revealed."""
+    T = v.t
+    if kind == "mode":
+        text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
+        return T("event.mode", who=v.who(p), card=card(), text=text or T("fmt.effect_n", n=ev.get("mode", 0) + 1))
+    if kind == "reveal":
+        return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
+    owner = ev.get("whose")
+    whose = v.own(p) if owner == p else v.whose(owner)
+    if kind == "look_rest":
+        return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
+                 place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
+    seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
+    return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
+             cards=T("fmt.colon", text=v.join(seen)) if seen else "")
+
+
 def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     kind = ev.get("type")
     p = ev.get("player")
@@ -842,6 +881,8 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
         return v.say("event.mount", p, card=card(), where=where)
     if kind == "release":
         return v.say("event.release", p, card=card())
+    if kind in ("mode", "look", "look_rest", "reveal"):
+        return _narrate_choice(v, ev, kind, p, card, src)
     if kind in ("apply", "activate", "effect"):
         if ev.get("zone"):  # used from the hand or the discard pile (games/turutoru/costs.py)
             return v.say(f"event.{kind}.zone", p, card=card(), zone=T(f"from_zone.{ev['zone']}"),
@@ -1076,6 +1117,19 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             text += T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
                       count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
         return text
+    if kind == "choose_mode":
+        return v.say(f"decision.choose_mode{other}", p, card=v.card(decision.get("source")),
+                     remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+    if kind in ("look_take", "look_order"):
+        if not mine or "source" not in decision:  # another player's look: the cards are theirs to see
+            return v.say("decision.look.other", p)
+        src = v.card(decision.get("source"))
+        if kind == "look_order":
+            return v.say("decision.look_order", p, card=src,
+                         where=T(f"action.look_order.{decision.get('to', 'bottom')}"))
+        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
+        return v.say(key, p, card=src, count=decision.get("remaining", 1),
+                     dest=zone_name(decision.get("to", "hand"), v.lang))
     if kind == "optional":
         return v.say(f"decision.optional{other}", p, card=v.card(decision.get("source")),
                      what=may_text(decision.get("op"), v.lang, decision.get("to")))
