@@ -15,6 +15,7 @@ from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError, brief
+from ...engine.keywords import keyword_ability_fail
 from ...engine.select import SelectorError
 from ...engine.triggers import parse_when
 
@@ -33,9 +34,12 @@ MOUNT_ON = ("any", "own", "opponent")
 ABILITY_ZONES = ("field", "hand", "discard")
 ABILITY_KINDS = {"character": ("activated", "static", "trigger"), "device": ("activated", "static", "trigger"),
                  "application": ("apply",)}
+#: every ability kind (a keyword's abilities are checked against these where it is declared, and
+#: against its card's kind where a card lists it)
+ALL_ABILITY_KINDS = tuple(dict.fromkeys(k for kinds in ABILITY_KINDS.values() for k in kinds))
 
 SCHEMA = CardSchema(
-    common=card_fields(KINDS, id_doc="card number (at most 4 copies of a number per deck)"),
+    common=card_fields(KINDS, id_doc="card number (at most 4 copies of a number per deck)", keywords=True),
     kinds={
         "character": {
             "power": Field(int, required=True, min=0),
@@ -98,6 +102,7 @@ class Ability(CardAbility):
     optional: bool = False      # a trigger: its controller is asked first
     costs: Any = None           # activated / apply: a cost list (games/turutoru/costs.py ``Cost``), or None
     zone: str = "field"         # activated: the zone its card is used from (``from``)
+    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
 
     @property
     def ops(self) -> tuple:
@@ -116,12 +121,33 @@ class Card(NamedCard):
     mount: str | None
     abilities: tuple[Ability, ...]
     mount_on: str | None = None
+    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
+    keywords: tuple = ()
 
 
-def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
+def _tables(fname: str, cid: str | None, f: dict):
+    """The ability tables of a card, checked against ``ABILITY_FIELDS`` and the kinds its card kind
+    allows: its own, then those of its keywords (engine/keywords.py), each ``(index on the card,
+    fields, as written, fail, keyword or None)``."""
     kind = f["kind"]
+    kinds = ABILITY_KINDS[kind] if kind is not None else ALL_ABILITY_KINDS
+    for i, a, raw, fail in card_abilities(fname, cid or "", f.get("abilities"), ABILITY_FIELDS, kinds, kind):
+        yield i, a, raw, fail, None
+    i = len(f.get("abilities") or ())
+    for kw in f.get("keywords") or ():
+        for j, raw in enumerate(kw.abilities):
+            fail = keyword_ability_fail(fname, cid, kw, j)
+            a = check_fields(ABILITY_FIELDS, raw, fail)
+            if a["kind"] not in kinds:
+                fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}", "kind")
+            yield i, a, raw, fail, kw
+            i += 1
+
+
+def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
+    kind = f["kind"]  # None: a keyword's abilities checked where it is declared (_check_keyword)
     abilities = []
-    for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
+    for i, a, raw, fail, keyword in _tables(fname, cid, f):
         for key in ("when", "once_per_turn", "optional"):
             if key in raw and a["kind"] != "trigger":
                 fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
@@ -161,13 +187,17 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                          "effects")
                 if op.name != "modify" or op["target"] not in STATIC_TARGETS:
                     fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
-                if op["target"] == "attached" and kind != "device":
+                if op["target"] == "attached" and kind not in ("device", None):
                     fail("only a device has an 'attached' character", "effects")
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
             fail("duration 'static' is only for static abilities", "effects")
+        if keyword is not None and not a["text"] and not a["text_en"]:  # shown as the keyword's line
+            a = {**a, "text": keyword.line("ja"), "text_en": keyword.line("en")}
         abilities.append(Ability.of(a, effects, i, cond=cond, run=guarded(effects, cond), when=when,
                                     once_per_turn=a["once_per_turn"], optional=a["optional"],
-                                    costs=costs, zone=a["from"]))
+                                    costs=costs, zone=a["from"], keyword=keyword.id if keyword is not None else ""))
+    if kind is None or cid is None:  # a keyword's abilities, checked where it is declared
+        return None
     if kind == "application" and len(abilities) != 1:
         raise CardDataError(fname, cid, "abilities", "an application needs exactly one 'apply' ability")
     programs = []
@@ -184,7 +214,12 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 text_en=f["text_en"], power=f.get("power") or 0, toughness=f.get("toughness") or 0,
                 segment=f.get("segment") or 0, programs=tuple(programs), gender=f.get("gender") or "none",
                 work=f.get("work") or "", mount=f.get("mount"), abilities=tuple(abilities),
-                mount_on=f.get("mount_on") if kind == "device" else None)
+                mount_on=f.get("mount_on") if kind == "device" else None, keywords=tuple(f.get("keywords") or ()))
+
+
+def _check_keyword(kw, registry) -> None:
+    """A declared keyword's abilities, each checked as a card's ability of any kind."""
+    _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
 
 
 def _cost(raw: Mapping, a: dict, registry, fail) -> Any:
@@ -232,4 +267,4 @@ def _check_move(op, fail) -> None:
         fail(f"the cards are in the {to} already", "to")
 
 
-load_cards = card_loader("turutoru", SCHEMA, _make_card, f"{__package__}.effects")
+load_cards = card_loader("turutoru", SCHEMA, _make_card, f"{__package__}.effects", check_keyword=_check_keyword)

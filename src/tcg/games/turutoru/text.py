@@ -53,6 +53,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...present import voice
 from ...engine.action import Action
 from ...present.lines import cap, fold, known_lang
+from ...engine.keywords import keyword_text
 from ...text import card_title, game_words
 
 GAME = "turutoru"
@@ -257,13 +258,15 @@ def apply_text(card: Any, lang: str = "en") -> str:
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text; for a card without one, its abilities' texts."""
+    """The printed card text, with the card's keywords and their reminder texts (engine/keywords.py
+    ``keyword_text``); for a card without one, its own abilities' texts."""
     if card is None:
         return ""
     text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if text:
-        return text
-    return "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ())
+    if not text:
+        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
+                         if not getattr(ab, "keyword", ""))
+    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
 
 
 def stack_summary(pv: Mapping[str, Any] | None, cards: Any = None) -> tuple[int, int, int]:
@@ -775,6 +778,14 @@ def _ability_tail(v: Voice, ev: Mapping[str, Any], kind: str) -> str:
     return v.t("fmt.colon", text=ability_body(ab, v.lang)) if ab is not None else ""
 
 
+def _keyword_of(card: Any, index: Any) -> Any:
+    """The keyword (engine/keywords.py) the card's ability ``index`` comes from, or None."""
+    abilities = getattr(card, "abilities", ()) or ()
+    ab = abilities[index] if isinstance(index, int) and 0 <= index < len(abilities) else None
+    kid = getattr(ab, "keyword", "")
+    return next((k for k in getattr(card, "keywords", ()) if k.id == kid), None) if kid else None
+
+
 def _narrate_choice(v: Voice, ev: Mapping[str, Any], kind: str, p: Any, card: Any, src: Any) -> str:
     """The events of choices (engine/choices.py): a mode chosen, the top of a deck looked at (the
     cards named to the looker alone), the rest put back, a card taken revealed."""
@@ -855,8 +866,13 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
         return v.say("event.place", p, card=card())
     if kind == "trigger":  # a triggered ability resolves (games/turutoru/triggers.py)
         owner = v.book.owner(ev.get("card"))
-        return T("event.trigger", whose=v.whose(owner if owner is not None else p), card=v.card(ev.get("card")),
-                 when=words().get(f"when.{ev.get('event')}", v.lang) or "")
+        whose = v.whose(owner if owner is not None else p)
+        when = words().get(f"when.{ev.get('event')}", v.lang) or ""
+        kw = _keyword_of(v.book.card_of(ev.get("card"), ev.get("id")), ev.get("ability"))
+        if kw is not None:  # an ability of a keyword (engine/keywords.py): named by it
+            return T("event.trigger.keyword", whose=whose, card=v.card(ev.get("card")), keyword=kw.label(v.lang),
+                     when=when)
+        return T("event.trigger", whose=whose, card=v.card(ev.get("card")), when=when)
     if kind == "optional":
         return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
                  what=may_text(ev.get("op"), v.lang, ev.get("to")), card=v.card(ev.get("card")))
