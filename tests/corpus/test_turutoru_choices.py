@@ -191,6 +191,30 @@ def test_tch11_chooses_up_to_as_many_as_your_characters():
     assert [u.awake for u in g.state.players[1].chars] == [False, True, False]
 
 
+# --- TCH-12: a static "for each": counted all the time --------------------------------------------------------
+
+def test_tch12_its_power_follows_the_other_characters():
+    from tcg.games.turutoru.flow import power_of
+    g = main(dict(programs=["T-PLACE", "T-DRAW2"], chars=["TCH-12", "T-SMALL"], hand=["T-WALL"]),
+             dict(chars=["T-BIG"]))
+    u = unit(g, 0, "TCH-12")
+    assert power_of(g.state, u) == 2
+    do(g, "place", card="T-WALL")
+    assert power_of(g.state, u) == 3
+    seen = [c for c in g.observe(1)["players"][0]["characters"] if c["id"] == "TCH-12"]
+    assert seen[0]["power_now"] == 3                           # the views count it too
+    assert unit(g, 1, "T-BIG").awake                            # (the opponent's do not count)
+
+
+def test_tch12_as_characters_leave_it_shrinks():
+    from tcg.games.turutoru.flow import power_of
+    g = apply("TCH-06", p0=dict(chars=["T-SMALL"]), p1=dict(chars=["TCH-12", "T-WALL", "T-SMALL"]))
+    do(g, "target", target="T-WALL")                            # the opponent gives up one of theirs
+    assert power_of(g.state, unit(g, 1, "TCH-12")) == 2
+    seen = [c for c in g.observe(0)["players"][1]["characters"] if c["id"] == "TCH-12"]
+    assert seen[0]["power_now"] == 2
+
+
 # --- hidden information: pairs that differ only in a hidden deck ---------------------------------------------
 
 def _seen(g, viewer: int) -> tuple:
@@ -332,11 +356,16 @@ def test_load_errors_name_the_field_and_the_nearest_word(effects, field, words):
     assert field in msg and words in msg, msg
 
 
-def test_a_for_each_in_a_static_ability_is_not_yet():
+@pytest.mark.parametrize("stat, count, words", [
+    ("toughness", '{zone = "field", side = "own"}', "power only"),
+    ("power", '{zone = "discard", side = "own"}', "counts zone field or devices"),
+    ("power", '{zone = "field", side = "own", power = {min = 2}}', "may not count by power"),
+])
+def test_a_for_each_in_a_static_ability_is_limited(stat, count, words):
     text = ('[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
             'name = "bad"\npower = 1\ntoughness = 1\nsegment = 1\nprograms = [{kind = "place"}]\n'
-            '[[cards.abilities]]\nkind = "static"\neffects = [{op = "modify", target = "self", stat = "power",'
-            ' amount = {count = {zone = "field", side = "own"}}}]\n')
+            f'[[cards.abilities]]\nkind = "static"\neffects = [{{op = "modify", target = "self", stat = "{stat}",'
+            f' amount = {{count = {count}}}}}]\n')
     with pytest.raises(CardDataError) as e:
         load_cards(CardText("bad.toml", text))
-    assert "not yet" in str(e.value)
+    assert words in str(e.value)

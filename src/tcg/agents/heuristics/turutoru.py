@@ -269,7 +269,9 @@ def _device_delta(cid) -> float:
     for ab in card.abilities if card is not None else ():
         for op in ab.effects:
             if ab.kind == "static" and op.name == "modify" and op.args.get("target") == "attached":
-                v += op.args.get("amount", 0) * (1.0 if op.args.get("stat") == "power" else 0.5)
+                n = op.args.get("amount", 0)
+                n = n if type(n) is int else 1  # a "for each" (engine/amounts.py): about one
+                v += n * (1.0 if op.args.get("stat") == "power" else 0.5)
     return v
 
 

@@ -183,8 +183,7 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         if a["kind"] == "static":
             for op in effects:
                 if has_amounts(op.args):
-                    fail("a static ability's amount is a number (not yet: \"for each\" in a static ability)",
-                         "effects")
+                    _check_static_amount(op, fail)
                 if op.name != "modify" or op["target"] not in STATIC_TARGETS:
                     fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
                 if op["target"] == "attached" and kind not in ("device", None):
@@ -220,6 +219,24 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
 def _check_keyword(kw, registry) -> None:
     """A declared keyword's abilities, each checked as a card's ability of any kind."""
     _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
+
+
+#: the zones a static's "for each" may count (the field and the devices in play: what the statics
+#: and the views of the field read)
+STATIC_COUNT_ZONES = ("field", "devices")
+
+
+def _check_static_amount(op, fail) -> None:
+    """A "for each" amount in a static ability: on power only, counting characters on the field
+    or devices in play, not by power or toughness (it is counted all the time, as the static is)."""
+    if op["stat"] != "power":
+        fail("a static ability's \"for each\" changes power only (not yet: toughness)", "effects")
+    sel = op["amount"].count
+    if sel.zone not in STATIC_COUNT_ZONES:
+        fail(f"a static ability's \"for each\" counts zone field or devices, not {sel.zone}", "effects")
+    if any(t.prop in ("power", "toughness") for t in sel.tests):
+        fail("a static ability's \"for each\" may not count by power or toughness (the power it gives would"
+             " depend on itself)", "effects")
 
 
 def _cost(raw: Mapping, a: dict, registry, fail) -> Any:

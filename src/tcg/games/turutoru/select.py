@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...engine.amounts import parse_amount
+from ...engine.amounts import value as amount_value
 from ...engine.select import Prop, Selector, SelectorSchema, Zone
 from . import flow as F
 from .cards import GENDERS, KINDS, MOUNTS, PROGRAMS
@@ -138,6 +139,8 @@ PRESETS = {
     "all_characters": Selector("field", "either", all=True, raw=(("all", True),)),
 }
 SELECTORS = SelectorSchema(ZONES, PROPS, "field", PRESETS, counts=parse_amount)  # "as many as": engine/amounts.py
+#: a static's "for each" power amount, counted for the card holding it (flow.py reads it so)
+F.count_amount = lambda s, amount, iid: amount_value(amount, s, s.owner[iid], iid, SELECTORS)
 
 
 def unit_table(raw) -> Selector:
