@@ -195,6 +195,30 @@ def test_tcost09_returns_to_the_hand_with_its_device_discarded():
     assert zone(g, 0, "discard") == ["D-ARMS"] and hp(g, 0) == 12
 
 
+# --- TCOST-10: a device used from the hand by an Effect program -------------------------------------------
+
+def test_tcost10_an_effect_program_uses_the_device_from_the_hand():
+    g = main(dict(programs=EFFECT, hand=["TCOST-10", "D-FIELD"]))
+    assert decision(g) == (0, "effect") and uses(g) == [("TCOST-10", 0, "activate_card")]
+    do(g, "activate_card", card="TCOST-10", ability=0)
+    assert hp(g, 1) == 19 and zone(g, 0, "discard") == ["TCOST-10"] and zone(g, 0, "hand") == ["D-FIELD"]
+    ev = events(g, "effect")[-1]
+    assert ev["zone"] == "hand" and ev["id"] == "TCOST-10"
+    for lang, words in (("en", "used the effect of Disposable Jammer"), ("ja", "使い捨てジャマー")):
+        lines = log_lines(g, 1, lang)
+        assert any(words in line for line in lines), lines
+
+
+def test_tcost10_not_by_an_activate_program():
+    g = main(dict(programs=ACTIVATE, hand=["TCOST-10"]))
+    assert decision(g) == (0, "library_draw")                 # a device's ability: by Effect only
+
+
+def log_lines(g, viewer: int, lang: str) -> list:
+    from tcg.games.turutoru import text as T
+    return T.lines(g.log.for_player(viewer), viewer, lang, cards=g.rules.cards)
+
+
 # --- words, encoding, agents ----------------------------------------------------------------------------
 
 def _encodes(g) -> None:
