@@ -341,6 +341,8 @@ def load_error(effects: str) -> str:
     ('{op = "choose_one", count = 3, modes = [[{op = "draw"}], [{op = "mill"}]]}', "effects[0].count",
      "more than the 2 modes"),
     ('{op = "choose_one", modes = [[{op = "draw"}], [{op = "drow"}]]}', "effects[0].modes[1]", "drow"),
+    ('{op = "choose_one", count = {count = {zone = "field"}}, modes = [[{op = "draw"}], [{op = "mill"}]]}',
+     "effects[0].count", "whole number of modes"),
     ('{op = "look", amount = 3, rest = "trash"}', "abilities[0].effects", "bottom, top, discard"),
     ('{op = "look", amount = 3, take = {to = "deck"}}', "effects[0].take.to", "hand, discard, field"),
     ('{op = "look", amount = 3, take = {filter = {knd = "character"}}}', "effects[0].take.filter.knd", "kind"),

@@ -39,14 +39,15 @@ class Grammar:
     sample card of that kind to take the other fields from, a sample deck to play them in and the
     game's cost declaration (``engine/costs.py``; None: its costs are numbers only); ``paid``:
     whether its activated abilities have a ``cost``; ``numbers``: whether such a cost may be a
-    whole number (else cost lists only); ``froms``: the zones an activated ability may be used from."""
+    whole number (else cost lists only); ``froms``: the zones an activated ability may be used from;
+    ``keywords``: the generated file declares a keyword (engine/keywords.py) some cards list."""
 
     def __init__(self, game: str, registry: Any, kind: str, ability_kinds: tuple[str, ...], base: dict[str, Any],
                  deck: str, costs: Any = None, paid: bool = True, numbers: bool = True,
-                 froms: tuple[str, ...] = ()):
+                 froms: tuple[str, ...] = (), keywords: bool = False):
         self.game, self.registry, self.kind, self.ability_kinds = game, registry, kind, ability_kinds
         self.base, self.deck, self.costs, self.paid = base, deck, costs, paid
-        self.numbers, self.froms = numbers, froms
+        self.numbers, self.froms, self.keywords = numbers, froms, keywords
         self.triggers = registry.triggers
         self.selectors = getattr(registry, "selectors", None) or (self.triggers.selectors if self.triggers else None)
         self.conditions = registry.conditions
@@ -73,7 +74,7 @@ def turutoru_grammar() -> Grammar:
     base = {"kind": "character", "power": 2, "toughness": 2, "segment": 1, "gender": "female", "work": "生成",
             "programs": [{"kind": "place"}, {"kind": "activate"}]}
     return Grammar("turutoru", REGISTRY, "character", ("activated", "trigger"), base, "rush", GAME,
-                   numbers=False, froms=ABILITY_ZONES)
+                   numbers=False, froms=ABILITY_ZONES, keywords=True)
 
 
 def kemuri_grammar() -> Grammar:
@@ -271,8 +272,15 @@ def defect(rng: random.Random, card: dict[str, Any]) -> None:
         target[key] = 10 ** 9
 
 
-def card_file(g: Grammar, cards: list[dict[str, Any]]) -> str:
+def card_file(g: Grammar, cards: list[dict[str, Any]], keyword: list[dict[str, Any]] | None = None) -> str:
     lines = ["[set]", f'game = "{g.game}"', 'name = "generated"', 'version = "gen-1"', ""]
+    if keyword is not None:  # one keyword (engine/keywords.py), its abilities as generated
+        lines += ["[[keywords]]", f'id = "{KEYWORD}"', 'name = "生成キーワード"', 'name_en = "Generated Keyword"',
+                  'text = "生成された能力。"', 'text_en = "A generated ability."']
+        for a in keyword:
+            lines.append("[[keywords.abilities]]")
+            lines.extend(f"{k} = {toml_value(v)}" for k, v in a.items())
+        lines.append("")
     for c in cards:
         lines.append("[[cards]]")
         for k, v in c.items():
@@ -297,11 +305,16 @@ def toml_value(v: Any) -> str:
     return "{" + ", ".join(f'"{k}" = {toml_value(x)}' for k, x in v.items()) + "}"
 
 
+#: the id of the generated keyword
+KEYWORD = "gen_keyword"
+
+
 def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
     one = st.lists(ability(g), min_size=1, max_size=2)
-    return st.lists(one, min_size=1, max_size=4).map(
-        lambda abilities: [{"id": f"GEN-{i:02d}", **g.base, "name": f"生成カード{i}", "name_en": f"Generated {i}",
-                            "abilities": a} for i, a in enumerate(abilities)])
+    listed = st.booleans() if g.keywords else st.just(False)
+    return st.lists(st.tuples(one, listed), min_size=1, max_size=4).map(
+        lambda drawn: [{"id": f"GEN-{i:02d}", **g.base, "name": f"生成カード{i}", "name_en": f"Generated {i}",
+                        **({"keywords": [KEYWORD]} if kw else {}), "abilities": a} for i, (a, kw) in enumerate(drawn)])
 
 
 # --- the property ---------------------------------------------------------------------------------
@@ -312,10 +325,11 @@ def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
 def test_generated_card_files_load_or_fail_clearly_and_play_to_the_end(game, data, seed, broken):
     g = GRAMMARS[game]()
     cards = data.draw(cards_of(g))
+    keyword = data.draw(st.lists(ability(g), min_size=1, max_size=2)) if g.keywords else None
     rng = random.Random(seed)
     if broken:
         defect(rng, rng.choice(cards))
-    text = card_file(g, cards)
+    text = card_file(g, cards, keyword)
     name = "generated.toml"
     try:
         rules = tcg.api.rules_with_cards(game, [(name, text)])
@@ -323,7 +337,7 @@ def test_generated_card_files_load_or_fail_clearly_and_play_to_the_end(game, dat
         event(f"refused ({'with' if broken else 'no'} defect)")
         message = str(e)
         assert name in message, message
-        assert any(c["id"] in message for c in cards), message
+        assert any(c["id"] in message for c in cards) or f"keywords.{KEYWORD}" in message, message
         return
     event(f"loaded ({'with' if broken else 'no'} defect)")
     play(g, rules, [(name, text)], [c["id"] for c in cards], rng)

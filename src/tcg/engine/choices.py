@@ -148,7 +148,10 @@ def parse_modes(raw: Any, registry: Any, at: Callable[[str, str], Any]) -> tuple
 
 
 def check_modes(args: dict, at: Callable[[str, str], Any]) -> None:
-    """``count`` is at most the number of modes."""
+    """``count`` is a whole number (not a "for each" table: the modes offered are fixed when the
+    card is written), at most the number of modes."""
+    if type(args["count"]) is not int:
+        at("count is a whole number of modes, not a \"for each\" table", "count")
     if args["count"] > len(args["modes"]):
         at(f"count {args['count']} is more than the {len(args['modes'])} modes", "count")
 
