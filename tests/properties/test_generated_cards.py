@@ -157,8 +157,8 @@ def when(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
 
 
 def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
-    """A cost list of the engine's parts (``engine/costs.py``), in the game's words (``known``:
-    its word for each part it has)."""
+    """A cost list of the engine's parts (``engine/costs.py``), in the game's words (``known``,
+    ``words``: its word for a part it renames)."""
     c = g.costs
     zones = sorted(c.selectors.zones)
     part = {
@@ -177,11 +177,9 @@ def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
                                     st.sampled_from(list(c.counters) or ["x"]), st.integers(1, 2)),
     }
     assert set(part) == set(PARTS), "a cost part the generator does not know"
-    words = c.known()
-
     def written(word: str) -> st.SearchStrategy[dict[str, Any]]:
-        return part[words[word]].map(lambda d: {**d, "pay": word})
-    return st.lists(st.sampled_from(sorted(words)).flatmap(written), min_size=1, max_size=2)
+        return part[c.words.get(word, word)].map(lambda d: {**d, "pay": word})
+    return st.lists(st.sampled_from(sorted(c.known())).flatmap(written), min_size=1, max_size=2)
 
 
 def param_value(g: Grammar, p: Any) -> st.SearchStrategy[Any]:

@@ -31,11 +31,10 @@ a look is under way the looked-at cards stay where they are (the top of the deck
 
 The game provides, on its rules (the ``ChoiceRunner`` mixin next to ``EffectRunner``):
 ``look_zone`` (the selector zone whose cards the ``take`` filter tests, e.g. ``"deck"``),
-``look_pile`` (the game's name of the pile a look's ``rest`` may go to instead of the deck:
-``"trash"`` unless it says otherwise, e.g. ``"discard"``),
 ``look_top(s, player, n)`` (the instance ids of the top n cards, top first), ``look_move(s, ctx,
 iid, owner, to, reveal)`` (one taken card to its zone) and ``look_put(s, owner, iids, where)``
-(the rest, top first, to the deck's ``top`` / ``bottom`` or the ``trash``)."""
+(the rest, top first, to the deck's ``top`` / ``bottom`` or the trash, ``look_trash``: the game's
+word for it)."""
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, NamedTuple
@@ -186,14 +185,15 @@ def take_param(destinations: tuple[str, ...], zone: str) -> Param:
             except SelectorError as e:
                 at(e.message, ".filter" + e.path)
         return Take(choose, up_to, sel, to)
+    parse.destinations, parse.zone = destinations, zone  # type: ignore[attr-defined] # (engine/card_schema.py)
     return Param(dict, default=None, doc="the cards to take: {choose, up_to, filter, to}", nested=parse)
 
 
-def look_params(destinations: tuple[str, ...], zone: str, most: int = 10, pile: str = "trash") -> dict[str, Param]:
+def look_params(destinations: tuple[str, ...], zone: str, most: int = 10, trash: str = "trash") -> dict[str, Param]:
     """The parameters of the ``look`` op of a game whose ``take`` may go to ``destinations``
-    (``amount``: at most ``most`` cards; ``pile``: the game's name of the pile the ``rest`` may go
-    to instead of the deck, its ``ChoiceRunner.look_pile``)."""
-    rest = REST if pile == "trash" else REST[:-1] + (pile,)
+    (``amount``: at most ``most`` cards; ``trash``: the game's word for its trash, where the
+    ``rest`` may go: its ``ChoiceRunner.look_trash``)."""
+    rest = tuple(trash if r == "trash" else r for r in REST)
     return {"amount": Param(int, default=1, min=0, max=most, doc="how many cards from the top (0: none)"),
             "side": Param(str, default="own", choices=("own", "opponent"), doc="whose deck"),
             "take": take_param(destinations, zone),
@@ -245,8 +245,8 @@ class ChoiceRunner:
     ``look_move`` and ``look_put``; ``selectors`` and ``_decide`` are the ``EffectRunner``'s."""
 
     look_zone = "deck"
-    #: the pile a look's ``rest`` may go to instead of the deck (its cards are not ordered)
-    look_pile = "trash"
+    #: the game's word for its trash (a look's ``rest``: no order to choose there)
+    look_trash = "trash"
     selectors: Any
     _decide: Callable[..., None]
     effect_done: Callable[..., None]
@@ -336,7 +336,7 @@ class ChoiceRunner:
 
     def _step_look_order(self, s, step: OrderStep) -> None:
         left = [i for i in step.left if i not in step.ordered]
-        if step.where != self.look_pile and len(left) > 1:  # (copies too: skipping them would tell the others)
+        if step.where != self.look_trash and len(left) > 1:  # (copies too: skipping them would tell the others)
             info: dict[str, Any] = {"source": step.source, "candidates": left, "to": step.where, "whose": step.owner}
             if step.ordered:
                 info["chosen"] = list(step.ordered)
@@ -344,7 +344,7 @@ class ChoiceRunner:
             return
         cards = list(step.ordered) + left
         self.look_put(s, step.owner, cards, step.where)
-        if step.where != self.look_pile:
+        if step.where != self.look_trash:
             s.emit("look_rest", {"player": step.controller, "whose": step.owner, "count": len(cards),
                                  "to": step.where})
 

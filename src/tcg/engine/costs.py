@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from .effects import AMOUNT_MAX, EffectOp
+from .effects import AMOUNT_MAX, EffectCtx, EffectOp, effect_step
 from .errors import brief
 from .select import Selector, SelectorError, SelectorSchema, nearest
 
@@ -63,7 +63,6 @@ class CostPart(NamedTuple):
 
     @property
     def printed(self) -> bool:
-        """A ``printed`` part: resources of the card's printed cost (a ``resources`` part pays 1 or more)."""
         return self.pay == "resources" and self.amount == 0
 
 
@@ -76,8 +75,7 @@ class CostGame(NamedTuple):
     names (none: no ``remove_counter``); ``resources(state, player)``: how many resources the
     player can pay with now; ``printed(state, iid)``: a card's printed cost; ``held(state,
     player, counter)``: how many of a counter the player has; ``locate(state, iid)``: the object
-    of a card where it is (as the selectors give them) or None; ``zone_of(obj)``: its zone;
-    ``words``: the game's names of its parts (see ``known``)."""
+    of a card where it is (as the selectors give them) or None; ``zone_of(obj)``: its zone."""
     selectors: SelectorSchema
     hand: str
     trash: str
@@ -90,16 +88,19 @@ class CostGame(NamedTuple):
     held: Callable[[Any, int, str], int]
     locate: Callable[[Any, int], Any]
     zone_of: Callable[[Any], str]
-    #: the game's words for the parts it has (its word -> the part of ``PARTS``), when they are
-    #: not all of them under the engine's names: a game without resources leaves ``printed`` and
-    #: ``resources`` out, a game says ``bed_in`` for ``sleep``. None: every part, as named here
-    words: Mapping[str, str] | None = None
+    #: the game's own words for parts (its word -> the part: Shironeko's ``souls`` are
+    #: ``resources``, its ``off`` is ``sleep``); a part named here is written only with its word
+    words: Mapping[str, str] = {}
+    #: the parts the game has at all (empty: every part of ``PARTS``): a game without resources
+    #: leaves ``printed`` and ``resources`` out (Turu-turu: its segments are the program's)
+    parts: tuple[str, ...] = ()
 
-    def known(self) -> dict[str, str]:
-        """The words a cost part may be written with -> the part each is."""
-        if self.words is not None:
-            return dict(self.words)
-        return {k: k for k in PARTS if k != "remove_counter" or self.counters}
+    def known(self) -> tuple[str, ...]:
+        """The part names a card file of this game may write."""
+        renamed = set(self.words.values())
+        parts = [k for k in PARTS if k not in renamed and (k != "remove_counter" or self.counters)
+                 and (not self.parts or k in self.parts)]
+        return tuple(parts) + tuple(w for w, k in self.words.items() if not self.parts or k in self.parts)
 
 
 def _amount(raw: Mapping, i: int, default: int | None) -> int:
@@ -126,47 +127,50 @@ def _part(raw: Any, i: int, game: CostGame) -> CostPart:
     here = f"[{i}]"
     if not isinstance(raw, Mapping):
         raise CostError(here, f"a cost part is a table like {{pay = \"discard\", amount = 1}}, got {brief(raw)}")
-    written = raw.get("pay")
-    words = game.known()
-    known = tuple(words)
-    if not isinstance(written, str) or written not in words:
-        raise CostError(f"{here}.pay", f"unknown cost part {brief(written)}{nearest(written, known)}"
-                                       f" (known: {', '.join(known)})")
-    pay = words[written]
+    word = raw.get("pay")
+    known = game.known()
+    if not isinstance(word, str) or word not in known:
+        raise CostError(f"{here}.pay", f"unknown cost part {brief(word)}{nearest(word, known)} (known: {', '.join(known)})")
+    pay = game.words.get(word, word)
     keys = PARTS[pay]
     for key in raw:
         if key not in keys:
-            raise CostError(f"{here}.{key}", f"a {written} part has no {brief(key)}{nearest(key, keys)}"
+            raise CostError(f"{here}.{key}", f"a {word} part has no {brief(key)}{nearest(key, keys)}"
                                              f" (it takes: {', '.join(keys)})")
+    return _part_of(raw, pay, word, here, i, game)
+
+
+def _part_of(raw: Mapping, pay: str, word: str, here: str, i: int, game: CostGame) -> CostPart:
+    """The checked part ``pay`` (written ``word``)."""
     if pay == "printed":
-        return CostPart("resources", 0, written=written)
+        return CostPart("resources", 0, written=word)
     if pay == "resources":
-        return CostPart("resources", _amount(raw, i, None), written=written)
+        return CostPart("resources", _amount(raw, i, None), written=word)
     if pay == "remove_counter":
         c = raw.get("counter")
         if not isinstance(c, str) or c not in game.counters:
             raise CostError(f"{here}.counter", f"counter = {brief(c)} is not one of: {', '.join(game.counters)}"
                                                f"{nearest(c, game.counters)}")
-        return CostPart("remove_counter", _amount(raw, i, 1), counter=c, written=written)
+        return CostPart("remove_counter", _amount(raw, i, 1), counter=c, written=word)
     if pay == "discard":
         table = _filter(raw, here)
         sel = _selector(table, game.hand, "own", _amount(raw, i, 1), game, here, ".filter")
-        return CostPart("move", sel.choose, cards=sel, to=game.trash, written=written)
+        return CostPart("move", sel.choose, cards=sel, to=game.trash, written=word)
     card = raw.get("card")
     if pay == "sleep":
         if card == "self":
             if "filter" in raw or "amount" in raw:
                 raise CostError(f"{here}.card", "card = \"self\" is this very card: no filter or amount with it")
-            return CostPart("sleep", 1, this=True, frm=game.board, written=written)
+            return CostPart("sleep", 1, this=True, frm=game.board, written=word)
         if card is not None:
             raise CostError(f"{here}.card", f"card is \"self\" (this very card) or left out, got {brief(card)}")
         table = _filter(raw, here)
         for key in (game.awake, "asleep", "side", "zone"):
             if key in table:
-                raise CostError(f"{here}.filter.{key}", f"a {written} part takes your own awake cards on the"
+                raise CostError(f"{here}.filter.{key}", f"a {word} part takes your own {game.awake} cards on the"
                                                         f" {game.board}: leave {key} out")
         sel = _selector({**table, game.awake: True}, game.board, "own", _amount(raw, i, 1), game, here, ".filter")
-        return CostPart("sleep", sel.choose, cards=sel, written=written)
+        return CostPart("sleep", sel.choose, cards=sel, written=word)
     # move
     to = raw.get("to")
     if not isinstance(to, str) or to not in game.destinations:
@@ -181,7 +185,7 @@ def _part(raw: Any, i: int, game: CostGame) -> CostPart:
     if card == "self":
         if "amount" in raw:
             raise CostError(f"{here}.amount", "card = \"self\" is this very card: no amount with it")
-        return CostPart("move", 1, this=True, frm=frm, to=to, written=written)
+        return CostPart("move", 1, this=True, frm=frm, to=to, written=word)
     if not isinstance(card, Mapping):
         raise CostError(f"{here}.card", f"card is \"self\" or a selector table without a count, like"
                                         f" {{kind = \"zx\"}}, got {brief(card)}")
@@ -190,7 +194,7 @@ def _part(raw: Any, i: int, game: CostGame) -> CostPart:
     if "zone" in card:
         raise CostError(f"{here}.card.zone", "from says where the cards are: leave zone out")
     sel = _selector(dict(card), frm, card.get("side", "own"), _amount(raw, i, 1), game, here, ".card")
-    return CostPart("move", sel.choose, cards=sel, frm=frm, to=to, written=written)
+    return CostPart("move", sel.choose, cards=sel, frm=frm, to=to, written=word)
 
 
 def _filter(raw: Mapping, here: str) -> dict:
@@ -274,3 +278,41 @@ def cost_ops(parts: Sequence[CostPart], handlers: Mapping[str, Callable]) -> tup
             args["to"] = part.to
         ops.append(EffectOp("pay", args, handlers[part.pay]))
     return tuple(ops)
+
+
+class Cost:
+    """A parsed cost list: its ``parts`` (for ``can_pay``) and the ``ops`` that pay them."""
+
+    __slots__ = ("parts", "ops", "raw")
+
+    def __init__(self, parts: tuple, ops: tuple, raw: list):
+        self.parts, self.ops, self.raw = parts, ops, raw
+
+    def resources(self, printed: int) -> int:
+        """The resources its parts ask for together (``printed``: the card's printed cost)."""
+        return sum(printed if p.printed else p.amount for p in self.parts if p.pay == "resources")
+
+    def __repr__(self) -> str:
+        return f"Cost({self.raw!r})"
+
+
+def parser(game: CostGame, handlers: Mapping[str, Callable]) -> Callable[[list], Cost]:
+    """The parser of a cost list (a ``pay`` op's ``cost``, an activated ability's ``cost``) whose
+    parts are paid by ``handlers`` (part -> op handler): ``CostError`` at the first fault."""
+    def parse_cost(raw: list) -> Cost:
+        parts = parse(raw, game)
+        return Cost(parts, cost_ops(parts, handlers), raw)
+    return parse_cost
+
+
+def pay_op(game: CostGame) -> Callable:
+    """The handler of the ``pay`` op (``cost``: a ``Cost``): its cost is paid now (its choices
+    follow as an effect step of their own); nothing, and it has not acted, when it cannot be
+    paid in full. An ``if_done`` op after it runs only if it was paid."""
+    def op_pay(rules, s, ctx: EffectCtx, op, targets) -> bool:
+        cost: Cost = op["cost"]
+        if not can_pay(s, ctx.controller, ctx.source, cost.parts, game):
+            return False
+        s.steps.append(effect_step(ctx.controller, ctx.source, cost.ops, ctx.extra))
+        return True
+    return op_pay

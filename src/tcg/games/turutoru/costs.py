@@ -25,8 +25,10 @@ DESTINATIONS = tuple(z for z in TS.DESTINATIONS if z != "field")
 #: the zones an activated ability may be used from (``from`` on the ability; ``field``: a
 #: character on the field, a device in play)
 ABILITY_ZONES = ("field", "hand", "discard")
-#: the game's words for the cost parts (engine/costs.py ``PARTS``)
-WORDS = {"discard": "discard", "move": "move", "bed_in": "sleep"}
+#: the game's word for a cost part (engine/costs.py ``PARTS``): ベッドイン puts a character to bed
+WORDS = {"bed_in": "sleep"}
+#: the parts the game has (no resources, no counters)
+PARTS = ("discard", "move", "sleep")
 
 
 def _zone_of(x: Any) -> str:
@@ -40,7 +42,7 @@ def _none(*_: Any) -> int:
 GAME = C.CostGame(
     selectors=TS.SELECTORS, hand="hand", trash="discard", board="field", awake="awake",
     destinations=DESTINATIONS, counters=(), resources=_none, printed=_none, held=_none,
-    locate=TS.locate, zone_of=_zone_of, words=WORDS,
+    locate=TS.locate, zone_of=_zone_of, words=WORDS, parts=PARTS,
 )
 
 
@@ -75,47 +77,28 @@ def pay_bed_in(set_state: Callable) -> Callable:
     return handler
 
 
-class Cost:
-    """A parsed cost list: its ``parts`` (for ``can_pay``) and the ``ops`` that pay them."""
-
-    __slots__ = ("parts", "ops", "raw")
-
-    def __init__(self, parts: tuple, ops: tuple, raw: list):
-        self.parts, self.ops, self.raw = parts, ops, raw
-
-    def __repr__(self) -> str:
-        return f"Cost({self.raw!r})"
-
-
 def _others(part: C.CostPart) -> C.CostPart:
     """The part with its chosen cards other than this card (see the module's docstring)."""
     return part if part.cards is None else part._replace(cards=replace(part.cards, other=True))
 
 
-def parser(handlers: dict) -> Callable[[list], Cost]:
+def parser(handlers: dict) -> Callable[[list], C.Cost]:
     """The parser of a cost list (an ability's ``cost``, a ``pay`` op's) whose parts are paid by
     ``handlers`` (engine part -> op handler): ``CostError`` at the first fault."""
-    def parse_cost(raw: list) -> Cost:
+    def parse_cost(raw: list) -> C.Cost:
         parts = tuple(_others(p) for p in C.parse(raw, GAME))
-        return Cost(parts, C.cost_ops(parts, handlers), raw)
+        return C.Cost(parts, C.cost_ops(parts, handlers), raw)
     return parse_cost
 
 
-def can_pay(s: TTState, p: int, source: int, cost: Cost) -> bool:
+def can_pay(s: TTState, p: int, source: int, cost: C.Cost) -> bool:
     return C.can_pay(s, p, source, cost.parts, GAME)
 
 
-def pay_step(p: int, source: int, cost: Cost) -> tuple:
+def pay_step(p: int, source: int, cost: C.Cost) -> tuple:
     """The effect step that pays ``cost`` for player ``p``'s ability of ``source``."""
     return effect_step(p, source, cost.ops)
 
 
-def op_pay(rules, s: TTState, ctx: EffectCtx, op, targets) -> bool:
-    """The ``pay`` op: its cost is paid now (its choices follow as an effect step of their own);
-    nothing, and it has not acted, when it cannot be paid in full. An ``if_done`` op after it
-    runs only if it was paid."""
-    cost: Cost = op["cost"]
-    if not can_pay(s, ctx.controller, ctx.source, cost):
-        return False
-    s.steps.append(effect_step(ctx.controller, ctx.source, cost.ops, ctx.extra))
-    return True
+#: the ``pay`` op (engine/costs.py): its cost paid now, an ``if_done`` after it only if it was
+op_pay = C.pay_op(GAME)

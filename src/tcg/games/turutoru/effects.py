@@ -117,5 +117,5 @@ REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 LOOK_TO = tuple(z for z in DESTINATIONS if z != "deck")
 #: 「デッキの上からN枚見て…」 (engine/choices.py; the Turu-turu side: TuruturuRules.look_*); the rest
 #: to the deck's top or bottom, or into the discard pile
-REGISTRY.define("look", look_params(LOOK_TO, "deck", pile="discard"), op_look)
+REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard"), op_look)
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

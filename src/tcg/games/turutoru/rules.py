@@ -731,8 +731,8 @@ class TuruturuRules(EffectRunner, ChoiceRunner, StepRuleset[TTState]):
         return u if u is not None else TS.locate(s, iid)
 
     # --- looking at the top of a deck (engine/choices.py: the look op) -------------------------------
-    #: a look's ``rest`` may go to the discard pile instead of the deck
-    look_pile = "discard"
+    #: the game's word for its trash: a look's ``rest`` may go to the discard pile
+    look_trash = "discard"
 
     def look_top(self, s: TTState, player: int, n: int) -> list:
         """The top ``n`` cards of the player's deck, top first (fewer when it holds fewer: looking
