@@ -39,14 +39,16 @@ class Grammar:
     selectors), the card kind the generated cards have and the ability kinds they may carry, a
     sample card of that kind to take the other fields from, a sample deck to play them in and the
     game's cost declaration (``engine/costs.py``; None: its costs are numbers only); ``paid``:
-    whether its activated abilities have a ``cost``; ``activated``: the game's name of that kind;
+    whether its activated abilities have a ``cost``; ``numbers``: whether such a cost may be a
+    whole number (else cost lists only); ``activated``: the game's name of that kind;
     ``ability_zones``: where such an ability may be used from besides the board (``from``)."""
 
     def __init__(self, game: str, registry: Any, kind: str, ability_kinds: tuple[str, ...], base: dict[str, Any],
                  deck: str, costs: Any = None, paid: bool = True, ability_zones: tuple[str, ...] = (),
-                 activated: str = "activated"):
+                 activated: str = "activated", numbers: bool = True):
         self.game, self.registry, self.kind, self.ability_kinds = game, registry, kind, ability_kinds
         self.base, self.deck, self.costs, self.paid, self.activated = base, deck, costs, paid, activated
+        self.numbers = numbers
         #: the zones an activated ability may be used from besides its own (``from``)
         self.ability_zones = ability_zones
         self.triggers = registry.triggers
@@ -73,10 +75,13 @@ def shironeko_grammar() -> Grammar:
 
 
 def turutoru_grammar() -> Grammar:
+    from tcg.games.turutoru.cards import ABILITY_ZONES
+    from tcg.games.turutoru.costs import GAME
     from tcg.games.turutoru.effects import REGISTRY
     base = {"kind": "character", "power": 2, "toughness": 2, "segment": 1, "gender": "female", "work": "生成",
-            "programs": [{"kind": "place"}]}
-    return Grammar("turutoru", REGISTRY, "character", ("activated", "trigger"), base, "rush", paid=False)
+            "programs": [{"kind": "place"}, {"kind": "activate"}]}
+    return Grammar("turutoru", REGISTRY, "character", ("activated", "trigger"), base, "rush", GAME,
+                   numbers=False, ability_zones=ABILITY_ZONES)
 
 
 def kemuri_grammar() -> Grammar:
@@ -161,7 +166,8 @@ def when(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
 
 
 def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
-    """A cost list of the engine's parts (``engine/costs.py``), in the game's words."""
+    """A cost list of the engine's parts (``engine/costs.py``), in the game's words (``known``,
+    ``words``: its word for a part it renames)."""
     c = g.costs
     zones = sorted(c.selectors.zones)
     part = {
@@ -249,7 +255,8 @@ def ability(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
             fixed["when"] = when(g)
             optional = {"once_per_turn": st.booleans(), "optional": st.booleans()}
         if kind == g.activated and g.paid:
-            optional["cost"] = st.integers(0, 3) if g.costs is None else st.one_of(st.integers(0, 3), cost(g))
+            optional["cost"] = st.integers(0, 3) if g.costs is None else \
+                st.one_of(st.integers(0, 3), cost(g)) if g.numbers else cost(g)
             if g.ability_zones:
                 optional["from"] = st.sampled_from(list(g.ability_zones))
         if g.conditions is not None:
@@ -330,9 +337,10 @@ def listing(cards: list[dict[str, Any]], keywords: list[dict[str, Any]], marks: 
 
 def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
     one = st.lists(ability(g), min_size=1, max_size=2)
-    return st.lists(one, min_size=1, max_size=4).map(
-        lambda abilities: [{"id": f"GEN-{i:02d}", **g.base, "name": f"生成カード{i}", "name_en": f"Generated {i}",
-                            "abilities": a} for i, a in enumerate(abilities)])
+    listed = st.booleans() if g.keywords else st.just(False)
+    return st.lists(st.tuples(one, listed), min_size=1, max_size=4).map(
+        lambda drawn: [{"id": f"GEN-{i:02d}", **g.base, "name": f"生成カード{i}", "name_en": f"Generated {i}",
+                        **({"keywords": [KEYWORD]} if kw else {}), "abilities": a} for i, (a, kw) in enumerate(drawn)])
 
 
 # --- the property ---------------------------------------------------------------------------------

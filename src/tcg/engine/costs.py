@@ -91,12 +91,16 @@ class CostGame(NamedTuple):
     #: the game's own words for parts (its word -> the part: Shironeko's ``souls`` are
     #: ``resources``, its ``off`` is ``sleep``); a part named here is written only with its word
     words: Mapping[str, str] = {}
+    #: the parts the game has at all (empty: every part of ``PARTS``): a game without resources
+    #: leaves ``printed`` and ``resources`` out (Turu-turu: its segments are the program's)
+    parts: tuple[str, ...] = ()
 
     def known(self) -> tuple[str, ...]:
         """The part names a card file of this game may write."""
         renamed = set(self.words.values())
-        parts = [k for k in PARTS if k not in renamed and (k != "remove_counter" or self.counters)]
-        return tuple(parts) + tuple(self.words)
+        parts = [k for k in PARTS if k not in renamed and (k != "remove_counter" or self.counters)
+                 and (not self.parts or k in self.parts)]
+        return tuple(parts) + tuple(w for w, k in self.words.items() if not self.parts or k in self.parts)
 
 
 def _amount(raw: Mapping, i: int, default: int | None) -> int:

@@ -10,6 +10,7 @@ both read it: a module of its own, so that neither imports the other)."""
 #: ``target_hidden`` / ``target_done`` / ``optional`` decisions and fields), Z/X costs (the
 #: ``activate_card`` action, the op ``pay``), choices (``choose_mode``, ``look_take``,
 #: ``look_order``, a target chosen by the opponent), keywords and the new trigger events, and the
-#: cards of the new sample sets in the card tables). The ids of earlier versions stay registered
+#: cards of the new sample sets in the card tables; Turu-turu costs and choices added the same
+#: decisions and actions, appended). The ids of earlier versions stay registered
 #: and make the current environment.
 ENV_VERSION = 3

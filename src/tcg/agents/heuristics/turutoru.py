@@ -37,13 +37,21 @@ characters it is valued on by its tests (side, power / toughness ranges, name, a
 opponent's out of their hand or programs); an ability or op whose ``if`` does not hold now is
 worth nothing, nor an ``if_done`` op after one that had nothing to act on; ``same`` acts on what
 the op before did; a "you may" is answered by what that op and the ones after it are worth, an
-optional triggered ability by what all its ops are worth (no draw into a deck-out)."""
+optional triggered ability by what all its ops are worth (no draw into a deck-out). Costs: an
+ability is worth its effect less what its cost gives up (``_cost_value``), paid with our least
+valuable cards. Choices: a ``choose_one`` is worth its best modes and the mode worth most is
+chosen; a look takes the card worth most in hand (none into the discard pile), puts the best
+card back on top of our deck and the worst on top of theirs; a "for each" amount is counted on
+what the observation shows; what the opponent's effect lets us choose of ours is the least
+valuable."""
 from __future__ import annotations
 
 from itertools import combinations
 
 from ...engine.action import Action
+from ...engine.amounts import Amount, has_amounts
 from ...engine.cards import FrozenView
+from ...engine.choices import walk
 from ...engine.rng import Rng
 from ..base import AgentView
 from . import turutoru_language as L
@@ -261,7 +269,9 @@ def _device_delta(cid) -> float:
     for ab in card.abilities if card is not None else ():
         for op in ab.effects:
             if ab.kind == "static" and op.name == "modify" and op.args.get("target") == "attached":
-                v += op.args.get("amount", 0) * (1.0 if op.args.get("stat") == "power" else 0.5)
+                n = op.args.get("amount", 0)
+                n = n if type(n) is int else 1  # a "for each" (engine/amounts.py): about one
+                v += n * (1.0 if op.args.get("stat") == "power" else 0.5)
     return v
 
 
@@ -390,6 +400,8 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
     acted, prev = True, None  # whether the op before acted ("if you do"); its targets ("same")
     for op in ops:
         name, a = op.name, op.args
+        if has_amounts(a):
+            a = _counted(a, c, source_iid)
         if op.if_done and not acted:
             continue  # "if you do": the op before did nothing
         if op.cond is not None and not L.holds(c.obs, c.p, op.cond):
@@ -398,6 +410,21 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
         if name in _NO_POOLS:  # effects on players and piles: no characters read
             v += _player_effect_value(name, a, c)
             acted = True
+            continue
+        if name == "choose_one":  # the modes worth most (as the choose_mode answer picks them)
+            vals = sorted((_effects_value(m.ops, c, source_iid, own_units) for m in a["modes"]), reverse=True)
+            v += sum(vals[:a.get("count", 1)])
+            acted, prev = True, None
+            continue
+        if name == "look":  # a card or so of choice: about half a draw for each card it may take
+            take = a.get("take")
+            if take is not None and take.to in ("hand", "field") and a.get("side", "own") == "own":
+                v += 0.5 * min(take.choose, a.get("amount", 1)) * (2.0 if take.to == "field" else 1.0)
+            acted, prev = True, None
+            continue
+        if name == "pay":  # "you may pay …": what the cost gives up (it is asked only when payable)
+            v -= _cost_value(a.get("cost"), c, source_iid)
+            acted, prev = True, None
             continue
         target = a.get("target")
         if target is not None and not isinstance(target, str) and target.zone != "field":
@@ -598,20 +625,84 @@ def _usable(ab, c: _Ctx) -> bool:
 
 
 def _app_value(card: dict, c: _Ctx) -> float:
-    return sum(_effects_value(ab.effects, c, card["iid"]) for ab in _abilities(card["id"], "apply")
-               if _usable(ab, c))
+    return sum(_effects_value(ab.effects, c, card["iid"]) - _cost_value(ab.costs, c, card["iid"])
+               for ab in _abilities(card["id"], "apply") if _usable(ab, c))
 
 
 def _device_value(ab, c: _Ctx, iid) -> float:
-    """A device's activated ability used by an Effect program now."""
-    return _effects_value(ab.effects, c, iid) if _usable(ab, c) else 0.0
+    """A device's activated ability used by an Effect program now, net of its cost."""
+    return _effects_value(ab.effects, c, iid) - _cost_value(ab.costs, c, iid) if _usable(ab, c) else 0.0
+
+
+def _counted(args: dict, c: _Ctx, source_iid) -> dict:
+    """An op's arguments with each "for each" amount (engine/amounts.py) counted on what the
+    observation shows (a zone it does not list: its size, from the player's numbers)."""
+    return {k: _amount(v, c, source_iid) if type(v) is Amount else v for k, v in args.items()}
+
+
+def _amount(amount: Amount, c: _Ctx, source_iid) -> int:
+    found = L.candidates(c.obs, c.p, amount.count, _card, source_iid)
+    if found is not None:
+        n = len(found)
+    else:
+        side = amount.count.side
+        sides = (c.p,) if side == "own" else (1 - c.p,) if side == "opponent" else (0, 1)
+        n = sum(L.number(c.obs, q, amount.count.zone) for q in sides)
+    n *= amount.times
+    if amount.max is not None:
+        n = min(n, amount.max) if amount.times > 0 else max(n, -amount.max)
+    return max(amount.lo, min(amount.hi, n))
+
+
+def _cost_value(cost, c: _Ctx, source_iid) -> float:
+    """What paying a cost list (games/turutoru/costs.py; None: no cost) gives up, in units of
+    ``_uval``, paid with the least valuable cards as ``_pick_cards`` chooses them: this character
+    put to bed (its awake power) or off the field (its worth, half when back to the hand); this
+    card from the hand or a pile (a little: using it so is what it is kept for); your cheapest
+    awake characters to bed; your least kept cards of the hand; a little per card of a pile."""
+    if cost is None:
+        return 0.0
+    v = 0.0
+    for part in cost.parts:
+        if part.this:
+            u = c.unit(source_iid)
+            if part.pay == "sleep":
+                v += 0.6 * u["power_now"] + 0.5 if u is not None and u["awake"] else 0.0
+            elif u is not None:
+                v += (0.5 if part.to == "hand" else 1.0) * _uval(u)
+            else:
+                v += 0.5
+        elif part.pay == "sleep":
+            awake = sorted(0.6 * u["power_now"] + 0.5 for u in c.mine if u["awake"] and u["iid"] != source_iid)
+            v += sum(awake[:part.amount])
+        elif part.cards is not None and part.cards.zone == "hand":
+            keep = sorted(_card_keep(h, c) for h in c.hand if h["iid"] != source_iid)
+            v += sum(keep[:part.amount])
+        else:
+            v += 0.3 * part.amount
+    return v
+
+
+def _off_field_value(kind: str, c: _Ctx) -> float:
+    """The best activated ability of our cards of ``kind`` (character: Activate, device: Effect)
+    used from the hand or the discard pile (``from`` on the ability), net of its cost; 0 if none."""
+    best = 0.0
+    for zone, cards in (("hand", c.hand), ("discard", c.me.get("discard") or ())):
+        for h in cards:
+            if h.get("kind") != kind:
+                continue
+            for ab in _abilities(h["id"], "activated"):
+                if ab.zone == zone and _usable(ab, c):
+                    best = max(best, _effects_value(ab.effects, c, h["iid"]) - _cost_value(ab.costs, c, h["iid"]))
+    return best
 
 
 def _activated_value(cid, ability: int, c: _Ctx, source_iid: int) -> float:
     card = _card(cid)
     if card is None or ability >= len(card.abilities) or not _usable(card.abilities[ability], c):
         return 0.0
-    v = _effects_value(card.abilities[ability].effects, c, source_iid)
+    v = _effects_value(card.abilities[ability].effects, c, source_iid) - \
+        _cost_value(card.abilities[ability].costs, c, source_iid)
     # an ability that sacrifices its own character
     for op in card.abilities[ability].effects:
         if op.name in ("destroy", "move") and op.args.get("target") == "self":
@@ -955,12 +1046,14 @@ def _program_value(kind: str, n: int, card: dict, sim: _Sim, c: _Ctx) -> float:
             return 1.5
         return 0.0
     if kind == "activate":
-        return max([0.0] + [c.activated_value(u["id"], ab.index, u["iid"])
-                            for u in field for ab in _abilities(u["id"], "activated")])
+        return max([_off_field_value("character", c)] + [c.activated_value(u["id"], ab.index, u["iid"])
+                                                         for u in field for ab in _abilities(u["id"], "activated")
+                                                         if ab.zone == "field"])
     if kind == "effect":
         devs = list(c.me["devices"]) + [d for u in c.mine for d in u.get("devices") or ()]
-        return max([0.0] + [_device_value(ab, c, d["iid"])
-                            for d in devs for ab in _abilities(d["id"], "activated")])
+        return max([_off_field_value("device", c)] + [_device_value(ab, c, d["iid"])
+                                                      for d in devs for ab in _abilities(d["id"], "activated")
+                                                      if ab.zone == "field"])
     if kind == "bed_in":
         if not opp_awake:
             return 0.0
@@ -1174,6 +1267,12 @@ def _run_ability(view: AgentView, c: _Ctx) -> Action:
             if card is None or a.ability >= len(card.abilities):
                 continue
             v = _device_value(card.abilities[a.ability], c, a.card)
+        elif a.type == "activate_card":  # from the hand or the discard pile: valued like a device's
+            h = _card_views(c).get(a.card)
+            card = _card(h[0]["id"]) if h else None
+            if card is None or a.ability >= len(card.abilities):
+                continue
+            v = _device_value(card.abilities[a.ability], c, a.card)
         else:
             continue
         if v > best_v:
@@ -1260,6 +1359,10 @@ def _target(view: AgentView, c: _Ctx) -> Action:
                     if d["iid"] == src:
                         src_id = d["id"]
     args = chosen_args(_card(src_id) if src_id else None, opname)
+    if has_amounts(args):
+        args = _counted(args, c, src)
+    if info.get("controller", c.p) != c.p:  # 「相手は…を選ぶ」: we give up what we need least
+        return _give_up(view, c)
 
     def score(u: dict, own: bool, val: float) -> float | None:
         if opname == "damage":
@@ -1370,19 +1473,87 @@ def _discard(view: AgentView, c: _Ctx) -> Action:
     return least_kept(view, c.hand, lambda h: _card_keep(h, c))
 
 
+def _unseen_keep(view: AgentView, a: Action, c: _Ctx) -> float:
+    """``_card_keep`` of the card an action names that the observation does not show (searched or
+    looked at: read by the id ``view.cards`` gives, never the action's words); 0 if unknown."""
+    cid = view.cards(a).get("card")
+    card = _card(cid) if cid else None
+    if card is None:
+        return 0.0
+    d = {"iid": a.card, "id": card.id, "kind": card.kind}
+    if card.kind == "character":
+        d.update(power=card.power, toughness=card.toughness, segment=card.segment)
+    return _card_keep(d, c)
+
+
+def _give_up(view: AgentView, c: _Ctx) -> Action:
+    """Our card the opponent's effect acts on, ours to choose (``chooser = "opponent"``): the
+    character worth least on the field, or the card worth least in hand."""
+    picks = [a for a in view.choices if a.type == "target"]
+    if not picks:
+        return view.choices[0]
+    hand = {h["iid"]: h for h in c.hand}
+
+    def worth(a: Action) -> float:
+        u = c.unit(a.target)
+        if u is not None:
+            return _uval(u)
+        h = hand.get(a.target)
+        return _card_keep(h, c) if h is not None else 0.0
+    return min(picks, key=worth)
+
+
+def _modes_of(cid, n: int) -> tuple:
+    """The modes of the card's ``choose_one`` with ``n`` modes (engine/choices.py ``Mode``)."""
+    card = _card(cid)
+    for ab in (card.abilities if card is not None else ()):
+        for _, op in walk(ab.effects):
+            modes = op.args.get("modes") if op.name == "choose_one" else None
+            if modes and len(modes) == n:
+                return modes
+    return ()
+
+
+def _choose_mode(view: AgentView, c: _Ctx) -> Action:
+    """「次から1つを選ぶ」: the mode whose ops are worth the most now (the first of equals)."""
+    info = c.obs["decision"] or {}
+    src = info.get("source")
+    got = _card_views(c).get(src)
+    h = got[0] if got is not None else c.unit(src)
+    modes = _modes_of(h["id"], info.get("modes", 0)) if h is not None else ()
+    opts = [a for a in view.choices if a.type == "mode" and a.mode < len(modes)]
+    if not opts:
+        return view.choices[0]
+    return max(opts, key=lambda a: _effects_value(modes[a.mode].ops, c, src))
+
+
+def _look_take(view: AgentView, c: _Ctx) -> Action:
+    """A look: take the card worth the most to us (none into the discard pile, when allowed)."""
+    info = c.obs["decision"] or {}
+    takes = [a for a in view.choices if a.type == "look_take"]
+    done = next((a for a in view.choices if a.type == "look_done"), None)
+    if not takes or (info.get("to") == "discard" and done is not None):
+        return done or takes[0]
+    return max(takes, key=lambda a: _unseen_keep(view, a, c))
+
+
+def _look_order(view: AgentView, c: _Ctx) -> Action:
+    """A look's rest going back: on top of our own deck the best card first (drawn next), on top
+    of the opponent's the worst; at the bottom the order hardly matters (the first offered)."""
+    info = c.obs["decision"] or {}
+    opts = [a for a in view.choices if a.type == "look_order"]
+    if info.get("to") != "top" or len(opts) < 2:
+        return opts[0] if opts else view.choices[0]
+    sign = 1.0 if info.get("whose") == c.p else -1.0
+    return max(opts, key=lambda a: sign * _unseen_keep(view, a, c))
+
+
 def _search(view: AgentView, c: _Ctx) -> Action:
     best, best_v = None, -1e9
     for a in view.choices:
         if a.type != "search_pick":
             continue
-        cid = view.cards(a).get("card")  # the searched card, by id (never the action's words)
-        card = _card(cid) if cid else None
-        v = 0.0
-        if card is not None:
-            d = {"iid": a.card, "id": card.id, "kind": card.kind}
-            if card.kind == "character":
-                d.update(power=card.power, toughness=card.toughness, segment=card.segment)
-            v = _card_keep(d, c)
+        v = _unseen_keep(view, a, c)
         if v > best_v:
             best, best_v = a, v
     if best is None:
@@ -1410,7 +1581,9 @@ _RUN = {"place": _run_place, "attackers": _run_attackers, "reboot": _run_reboot,
 _DECIDE = {"program": _program, "choose_program": _choose_program, **_RUN, "block": _block,
            "assign_damage": _assign, "target": _target, "target_hidden": _target, "optional": _optional,
            "discard": _discard,
-           "search": _search, "mulligan": _mulligan}
+           "search": _search, "mulligan": _mulligan,
+           # choices (engine/choices.py)
+           "choose_mode": _choose_mode, "look_take": _look_take, "look_order": _look_order}
 
 
 def policy(view: AgentView, rng: Rng) -> Action:

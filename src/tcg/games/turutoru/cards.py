@@ -6,13 +6,17 @@ character); applications are used once by an Apply program. See docs/cards.md.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_fields)
+from ...engine.amounts import has_amounts
+from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
-from ...engine.errors import CardDataError
+from ...engine.errors import CardDataError, brief
+from ...engine.keywords import keyword_ability_fail
+from ...engine.select import SelectorError
 from ...engine.triggers import parse_when
 
 KINDS = ("character", "device", "application")
@@ -25,11 +29,17 @@ PROGRAM_JA = {"place": "配置", "reboot": "再起", "bed_in": "ベッドイン"
 GENDERS = ("female", "male", "none")
 MOUNTS = ("field", "character")
 MOUNT_ON = ("any", "own", "opponent")
+#: the zones an activated ability may be used from (``from``): ``field`` (a character on the field,
+#: a device in play), ``hand``, ``discard``
+ABILITY_ZONES = ("field", "hand", "discard")
 ABILITY_KINDS = {"character": ("activated", "static", "trigger"), "device": ("activated", "static", "trigger"),
                  "application": ("apply",)}
+#: every ability kind (a keyword's abilities are checked against these where it is declared, and
+#: against its card's kind where a card lists it)
+ALL_ABILITY_KINDS = tuple(dict.fromkeys(k for kinds in ABILITY_KINDS.values() for k in kinds))
 
 SCHEMA = CardSchema(
-    common=card_fields(KINDS, id_doc="card number (at most 4 copies of a number per deck)"),
+    common=card_fields(KINDS, id_doc="card number (at most 4 copies of a number per deck)", keywords=True),
     kinds={
         "character": {
             "power": Field(int, required=True, min=0),
@@ -53,6 +63,9 @@ ABILITY_FIELDS = {
     "when": Field(dict, default=None, doc="trigger: the event it waits for (games/turutoru/triggers.py)"),
     "once_per_turn": Field(bool, default=False, doc="trigger: at most once each round"),
     "optional": Field(bool, default=False, doc="trigger: the controller is asked first (〜してもよい)"),
+    "cost": Field(object, default=None, doc="activated and apply: a list of cost parts (games/turutoru/costs.py)"),
+    "from": Field(str, default="field", choices=ABILITY_ZONES,
+                  doc="activated: the zone its card is used from (hand, discard: by the Activate / Effect program)"),
     "effects": Field(list, required=True),
     "text": Field(str, default=""),
     "text_en": Field(str, default=""),
@@ -87,6 +100,9 @@ class Ability(CardAbility):
     when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
     once_per_turn: bool = False  # a trigger: at most once each round
     optional: bool = False      # a trigger: its controller is asked first
+    costs: Any = None           # activated / apply: a cost list (games/turutoru/costs.py ``Cost``), or None
+    zone: str = "field"         # activated: the zone its card is used from (``from``)
+    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
 
     @property
     def ops(self) -> tuple:
@@ -105,15 +121,39 @@ class Card(NamedCard):
     mount: str | None
     abilities: tuple[Ability, ...]
     mount_on: str | None = None
+    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
+    keywords: tuple = ()
 
 
-def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
+def _tables(fname: str, cid: str | None, f: dict):
+    """The ability tables of a card, checked against ``ABILITY_FIELDS`` and the kinds its card kind
+    allows: its own, then those of its keywords (engine/keywords.py), each ``(index on the card,
+    fields, as written, fail, keyword or None)``."""
     kind = f["kind"]
+    kinds = ABILITY_KINDS[kind] if kind is not None else ALL_ABILITY_KINDS
+    for i, a, raw, fail in card_abilities(fname, cid or "", f.get("abilities"), ABILITY_FIELDS, kinds, kind):
+        yield i, a, raw, fail, None
+    i = len(f.get("abilities") or ())
+    for kw in f.get("keywords") or ():
+        for j, raw in enumerate(kw.abilities):
+            fail = keyword_ability_fail(fname, cid, kw, j)
+            a = check_fields(ABILITY_FIELDS, raw, fail)
+            if a["kind"] not in kinds:
+                fail(f"a {kind} card cannot have an ability of kind {a['kind']!r}", "kind")
+            yield i, a, raw, fail, kw
+            i += 1
+
+
+def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
+    kind = f["kind"]  # None: a keyword's abilities checked where it is declared (_check_keyword)
     abilities = []
-    for i, a, raw, fail in card_abilities(fname, cid, f.get("abilities"), ABILITY_FIELDS, ABILITY_KINDS[kind], kind):
+    for i, a, raw, fail, keyword in _tables(fname, cid, f):
         for key in ("when", "once_per_turn", "optional"):
             if key in raw and a["kind"] != "trigger":
                 fail(f"has no effect on a {a['kind']!r} ability (only on trigger)", key)
+        if "from" in raw and a["kind"] != "activated":
+            fail(f"has no effect on a {a['kind']!r} ability (only on activated)", "from")
+        costs = _cost(raw, a, registry, fail)
         when = None
         if a["kind"] == "trigger":
             if a["when"] is None:
@@ -127,8 +167,8 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
         effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
         if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
             fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
-        for n, op in enumerate(effects):
-            _check_move(op, lambda m, key, n=n: fail(m, f"effects[{n}].{key}"))
+        for path, op in walk(effects):  # (also the ops of choose_one's modes)
+            _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             flt = op.get("filter")
             if flt:
                 allowed = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
@@ -142,14 +182,21 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                              f"{', '.join(GENDERS if k == 'gender' else KINDS)}", "effects")
         if a["kind"] == "static":
             for op in effects:
+                if has_amounts(op.args):
+                    _check_static_amount(op, fail)
                 if op.name != "modify" or op["target"] not in STATIC_TARGETS:
                     fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
-                if op["target"] == "attached" and kind != "device":
+                if op["target"] == "attached" and kind not in ("device", None):
                     fail("only a device has an 'attached' character", "effects")
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
             fail("duration 'static' is only for static abilities", "effects")
+        if keyword is not None and not a["text"] and not a["text_en"]:  # shown as the keyword's line
+            a = {**a, "text": keyword.line("ja"), "text_en": keyword.line("en")}
         abilities.append(Ability.of(a, effects, i, cond=cond, run=guarded(effects, cond), when=when,
-                                    once_per_turn=a["once_per_turn"], optional=a["optional"]))
+                                    once_per_turn=a["once_per_turn"], optional=a["optional"],
+                                    costs=costs, zone=a["from"], keyword=keyword.id if keyword is not None else ""))
+    if kind is None or cid is None:  # a keyword's abilities, checked where it is declared
+        return None
     if kind == "application" and len(abilities) != 1:
         raise CardDataError(fname, cid, "abilities", "an application needs exactly one 'apply' ability")
     programs = []
@@ -166,7 +213,47 @@ def _make_card(fname: str, cid: str, f: dict, registry) -> Card:
                 text_en=f["text_en"], power=f.get("power") or 0, toughness=f.get("toughness") or 0,
                 segment=f.get("segment") or 0, programs=tuple(programs), gender=f.get("gender") or "none",
                 work=f.get("work") or "", mount=f.get("mount"), abilities=tuple(abilities),
-                mount_on=f.get("mount_on") if kind == "device" else None)
+                mount_on=f.get("mount_on") if kind == "device" else None, keywords=tuple(f.get("keywords") or ()))
+
+
+def _check_keyword(kw, registry) -> None:
+    """A declared keyword's abilities, each checked as a card's ability of any kind."""
+    _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
+
+
+#: the zones a static's "for each" may count (the field and the devices in play: what the statics
+#: and the views of the field read)
+STATIC_COUNT_ZONES = ("field", "devices")
+
+
+def _check_static_amount(op, fail) -> None:
+    """A "for each" amount in a static ability: on power only, counting characters on the field
+    or devices in play, not by power or toughness (it is counted all the time, as the static is)."""
+    if op["stat"] != "power":
+        fail("a static ability's \"for each\" changes power only (not yet: toughness)", "effects")
+    sel = op["amount"].count
+    if sel.zone not in STATIC_COUNT_ZONES:
+        fail(f"a static ability's \"for each\" counts zone field or devices, not {sel.zone}", "effects")
+    if any(t.prop in ("power", "toughness") for t in sel.tests):
+        fail("a static ability's \"for each\" may not count by power or toughness (the power it gives would"
+             " depend on itself)", "effects")
+
+
+def _cost(raw: Mapping, a: dict, registry, fail) -> Any:
+    """An ability's ``cost``: None, or its parsed cost list (games/turutoru/costs.py), on an
+    ``activated`` or ``apply`` ability only; the Activate / Effect / Apply program's segments are
+    paid as always."""
+    if "cost" not in raw:
+        return None
+    if a["kind"] not in ("activated", "apply"):
+        fail(f"has no effect on a {a['kind']!r} ability (only on activated, apply)", "cost")
+    if not isinstance(a["cost"], list):
+        fail(f"a cost is a list of parts like [{{pay = \"discard\", amount = 1}}] (the segments are the"
+             f" program's), got {brief(a['cost'])}", "cost")
+    try:
+        return registry.costs(a["cost"])
+    except SelectorError as e:
+        fail(e.message, "cost" + e.path)
 
 
 def _check_move(op, fail) -> None:
@@ -177,6 +264,12 @@ def _check_move(op, fail) -> None:
     table = target is not None and not isinstance(target, str)
     if table and op.get("filter"):
         fail("a target table says its filters itself: put these keys into the table", "filter")
+    if op.name == "look":
+        take = op["take"]
+        if take is not None and take.to == "field" and \
+                (take.filter is None or dict(take.filter.raw).get("kind") != "character"):
+            fail("a look puts only characters onto the field: say so, take = {filter = {kind = \"character\"}, "
+                 "to = \"field\"}", "take.filter")
     if op.name != "move":
         return
     to = op["to"]
@@ -191,4 +284,4 @@ def _check_move(op, fail) -> None:
         fail(f"the cards are in the {to} already", "to")
 
 
-load_cards = card_loader("turutoru", SCHEMA, _make_card, f"{__package__}.effects")
+load_cards = card_loader("turutoru", SCHEMA, _make_card, f"{__package__}.effects", check_keyword=_check_keyword)

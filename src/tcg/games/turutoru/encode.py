@@ -28,15 +28,23 @@ KINDS = ["mulligan", "program", "place", "attackers", "reboot", "choose_program"
          "activate", "block", "assign_damage", "mount", "release", "effect", "apply", "target",
          "search", "library_draw", "fan_fire",
          # the card language (docs/card-language-design.md): a choice among the own hidden cards
-         "target_hidden", "optional"]
+         "target_hidden", "optional",
+         # choices (engine/choices.py): choose one —, looking at the top of a deck
+         "choose_mode", "look_take", "look_order"]
 PROGRAMS = sorted(PROGRAM_JA)
 #: where a ``move`` puts its cards (a target decision's ``to``: games/turutoru/select.py)
-DESTINATIONS = ["deck", "discard", "field", "hand"]
+DESTINATIONS = ["deck", "discard", "field", "hand",
+                # where the rest of a look goes (a look_order decision's ``to``)
+                "top", "bottom"]
 OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
        # the ops an ``optional`` decision ("you may") may ask about (the others are the target decision's)
        "draw", "mill", "search", "shuffle", "hit", "gain_hp",
        # an optional triggered ability (engine/triggers.py's ASK)
-       "trigger"]
+       "trigger",
+       # a cost paid with chosen cards, and the "you may pay" op (engine/costs.py, games/turutoru/costs.py)
+       "pay",
+       # choices (engine/choices.py)
+       "choose_one", "look"]
 
 HAND, FIELD, DEVICES, PILE, STACK, CAND = 16, 12, 12, 60, 16, 24
 
@@ -76,6 +84,10 @@ def observation():
         # a selector table choosing cards one at a time (choose = n, up_to)
         "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()), "to": Opt(Enum(DESTINATIONS)),
         "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")),
+        # choices (engine/choices.py): a choose_one's modes; whose deck a look is at; the seat whose
+        # effect a target chosen by its opponent is for (chooser = "opponent")
+        "count": Opt(Num(0, 99)), "modes": Opt(Num(0, 99)), "modes_chosen": Opt(List(Num(0, 9), 8)),
+        "whose": Opt(Seat()), "controller": Opt(Seat()),
     })
     return Obj({
         "game": Const("turutoru"), "viewer": Num(0, 1), "round": Num(0, 1000, scale=10),
@@ -119,4 +131,11 @@ def actions():
         ("search_none", []),
         ("optional", [("use", Vals(True, False))]),
         ("done", []), ("skip", []),
+        # costs (docs/cards.md T5c): an activated ability used from the hand or the discard pile,
+        # appended so that the ids above keep their meaning
+        ("activate_card", [("card", Loc("me.hand", "me.discard")), ("ability", Vals(0, 1, 2, 3))]),
+        # choices (docs/cards.md T7a): appended, so that the ids above keep their meaning
+        ("mode", [("mode", Vals(*range(8)))]),
+        ("look_take", [("card", Loc("decision.candidates"))]), ("look_done", []),
+        ("look_order", [("card", Loc("decision.candidates"))]),
     ]

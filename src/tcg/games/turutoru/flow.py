@@ -1,6 +1,8 @@
 """Turu-turu rule primitives: drawing, HP, destruction, and power/toughness with statics."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.piles import move_top_cards, pop_top
 from .state import TTState, Unit
 
@@ -56,6 +58,11 @@ def matches(card, flt: dict | None) -> bool:
 
 
 _STATIC_OPS: dict[int, tuple] = {}  # id(card) -> (card, its static ops as (stat, target, amount, filter))
+#: how a static's "for each" power amount (engine/amounts.py ``Amount``) is counted now:
+#: ``count_amount(state, amount, iid of the card holding it)`` (set by games/turutoru/select.py,
+#: which declares what a count may name; cards.py allows such amounts only on power, counting
+#: characters on the field or devices in play, so the views kept by field are still right)
+count_amount: Any = None
 
 
 def _static_ops(card) -> tuple:
@@ -204,7 +211,7 @@ def _apply_static(s: TTState, ops: tuple, iid: int, holder: Unit | None, u: Unit
         else:  # all_opponent_characters
             ok = s.owner[iid] != owner
         if ok and matches(s.cards[u.iid], flt):
-            total += amount
+            total += amount if type(amount) is int else count_amount(s, amount, iid)
     return total
 
 
@@ -221,16 +228,24 @@ def unit_sources(s: TTState) -> list[tuple]:
         for x in ps.chars:
             ops = table[x.iid]
             if ops:
-                out.append((owners[x.iid], x, ops))
+                out.append((owners[x.iid], x, _counted(s, ops, x.iid)))
             for d in x.devices:
                 ops = table[d]
                 if ops:
-                    out.append((owners[d], x, ops))
+                    out.append((owners[d], x, _counted(s, ops, d)))
         for d in ps.devices:
             ops = table[d]
             if ops:
-                out.append((owners[d], None, ops))
+                out.append((owners[d], None, _counted(s, ops, d)))
     return out
+
+
+def _counted(s: TTState, ops: tuple, iid: int) -> tuple:
+    """``Facts.unit_ops`` of the card ``iid`` with each "for each" amount counted now."""
+    if all(type(op[2]) is int for op in ops):
+        return ops
+    return tuple((pw, mode, amount if type(amount) is int else count_amount(s, amount, iid), ids)
+                 for pw, mode, amount, ids in ops)
 
 
 def units_stats(s: TTState, units: list[Unit], sources: list[tuple]) -> list[tuple[int, int]]:

@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...engine.action import Action, ActionTable
+from ...engine.choices import ChoiceRunner
 from ...engine.deck import Deck
 from ...engine.reasons import Reason
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
+from . import costs as TC
 from . import flow as F
 from . import reasons as TR
 from . import select as TS
@@ -42,6 +44,9 @@ USE_ACTS = ActionTable(USE, "program")
 MOUNT_ACTS = ActionTable("mount", "card", "target")
 #: {(card, ability index): Action(type, ability=..., card=...)}
 ABILITY_ACTS = {t: ActionTable(t, "card", "ability") for t in ("activate", "effect")}
+#: an activated ability used from the hand or the discard pile (``from`` on the ability) by an
+#: Activate or Effect program: {(card, ability index): Action}
+ACTIVATE_CARD = ActionTable("activate_card", "card", "ability")
 
 # decision kind of each program that asks its owner something when it runs
 PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "mount": "mount",
@@ -50,7 +55,7 @@ PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "m
                     "effect": "effect"}
 
 
-class TuruturuRules(EffectRunner, StepRuleset[TTState]):
+class TuruturuRules(EffectRunner, ChoiceRunner, StepRuleset[TTState]):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
@@ -346,11 +351,27 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             return [True]
         if kind == "activate":
             return [(u.iid, ab.index) for u in ps.chars for ab in cards[u.iid].abilities_of("activated")
-                    if self._usable(s, p, u.iid, ab)]
+                    if ab.zone == "field" and self._usable(s, p, u.iid, ab)] + self._off_field(s, p, "character")
         if kind == "effect":
             return [(d, ab.index) for d in self._own_devices(s, p) for ab in cards[d].abilities_of("activated")
-                    if self._usable(s, p, d, ab)]
+                    if ab.zone == "field" and self._usable(s, p, d, ab)] + self._off_field(s, p, "device")
         raise ValueError(kind)
+
+    def _off_field(self, s: TTState, p: int, kind: str) -> list:
+        """The activated abilities of player ``p``'s cards of ``kind`` (a character: by Activate, a
+        device: by Effect) used from the hand or the discard pile (``from`` on the ability), as
+        (card, ability) pairs: its ``if`` holding and its cost payable. None when no dealt card
+        has such an ability (worked out once per deal)."""
+        memo = F.facts(s).memo
+        got = memo.get("off_field")
+        if got is None:
+            got = memo["off_field"] = any(ab.kind == "activated" and ab.zone != "field"
+                                          for c in s.cards for ab in c.abilities)
+        if not got:
+            return []
+        ps, cards = s.players[p], s.cards
+        return [(i, ab.index) for zone in ("hand", "discard") for i in getattr(ps, zone) if cards[i].kind == kind
+                for ab in cards[i].abilities_of("activated") if ab.zone == zone and self._usable(s, p, i, ab)]
 
     def _can_act(self, s: TTState, p: int, kind: str) -> bool:
         """``bool(self._program_targets(s, p, kind))`` without listing the targets."""
@@ -383,8 +404,10 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
 
     def _usable(self, s: TTState, p: int, iid: int, ab) -> bool:
         """Whether player ``p`` may use the ability ``ab`` of card ``iid`` now: it has no ``if``,
-        or its ``if`` holds (engine/conditions.py)."""
-        return ab.cond is None or self.effect_holds(s, EffectCtx(p, iid), ab.cond)
+        or its ``if`` holds (engine/conditions.py), and it has no ``cost`` or its cost can be paid
+        (games/turutoru/costs.py)."""
+        return (ab.cond is None or self.effect_holds(s, EffectCtx(p, iid), ab.cond)) and \
+            (ab.costs is None or TC.can_pay(s, p, iid, ab.costs))
 
     def _own_devices(self, s: TTState, p: int) -> list[int]:
         out = [d for d in s.players[p].devices]
@@ -422,9 +445,14 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             out = [RUN]
         elif kind in ("activate", "effect"):
             acts = ABILITY_ACTS[kind]
-            out = [acts[ca] for ca in targets]
+            out = [acts[ca] if self._on_field(s, *ca) else ACTIVATE_CARD[ca] for ca in targets]
         out.append(SKIP)
         return out
+
+    @staticmethod
+    def _on_field(s: TTState, iid: int, ability: int) -> bool:
+        """Whether the ability is used where the card is in play (not from the hand or discard pile)."""
+        return s.cards[iid].abilities[ability].zone == "field"
 
     def _legal_block(self, s, p, pending):
         chosen = s.select
@@ -517,7 +545,7 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             ps.discard.append(card)
             s.emit("apply", {"player": p, "card": card, "id": s.cards[card].id})
             s.steps.append(("program_done", p))
-            s.steps.append(effect_step(p, card, s.cards[card].abilities[0].ops))
+            self._resolve(s, p, card, s.cards[card].abilities[0])
             return
         elif t == "run":  # TT-P9
             s.steps.append(("program_done", p))
@@ -527,9 +555,23 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
             ab = s.cards[card].abilities[a.ability]
             s.emit(t, {"player": p, "card": card, "id": s.cards[card].id, "ability": a.ability})
             s.steps.append(("program_done", p))
-            s.steps.append(effect_step(p, card, ab.ops))
+            self._resolve(s, p, card, ab)
+            return
+        elif t == "activate_card":  # TT-P10 / TT-P11 from the hand or the discard pile: the card is shown
+            ab = s.cards[card].abilities[a.ability]
+            s.emit(kind, {"player": p, "card": card, "id": s.cards[card].id, "ability": a.ability, "zone": ab.zone})
+            s.steps.append(("program_done", p))
+            self._resolve(s, p, card, ab)
             return
         self._finish(s, p, "resolved")
+
+    @staticmethod
+    def _resolve(s: TTState, p: int, card: int, ab) -> None:
+        """An activated or apply ability of ``card`` used by player ``p``: its effect resolves
+        after its cost is paid (games/turutoru/costs.py: an effect step of ``pay`` ops)."""
+        s.steps.append(effect_step(p, card, ab.ops))
+        if ab.costs is not None:
+            s.steps.append(TC.pay_step(p, card, ab.costs))
 
     def _detach(self, s: TTState, d: int) -> None:
         F.detach(s, d)
@@ -696,6 +738,40 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
         u = s.players[s.owner[iid]].unit(iid)
         return u if u is not None else TS.locate(s, iid)
 
+    # --- looking at the top of a deck (engine/choices.py: the look op) -------------------------------
+    def look_top(self, s: TTState, player: int, n: int) -> list:
+        """The top ``n`` cards of the player's deck, top first (fewer when it holds fewer: looking
+        is not drawing, so an empty deck loses nothing)."""
+        return s.players[player].deck[::-1][:n]
+
+    def look_move(self, s: TTState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
+        """A card taken by a look goes from the deck to its owner's zone ``to`` (``flow.move_card``:
+        into the hand it is named to its owner alone unless ``reveal`` showed it to both first;
+        onto the field a character, placed this round)."""
+        if reveal:
+            s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
+        F.move_card(s, iid, owner, "deck", to)
+
+    def look_put(self, s: TTState, owner: int, iids: list, where: str) -> None:
+        """The rest of a look, top first, to the top or bottom of the owner's deck (the first
+        highest) or into the discard pile (a ``move`` event each)."""
+        if where == "discard":
+            for iid in iids:
+                F.move_card(s, iid, owner, "deck", "discard")
+            return
+        deck = s.players[owner].deck
+        deck[:] = [i for i in deck if i not in iids]
+        if where == "top":
+            deck.extend(reversed(iids))
+        else:
+            deck[0:0] = reversed(iids)
+
+    def effect_can_act(self, s: TTState, ctx: EffectCtx, op) -> bool:
+        """A ``pay`` op (you may pay …) is not asked about when its cost cannot be paid."""
+        if op.name == "pay" and "cost" in op.args:
+            return TC.can_pay(s, ctx.controller, ctx.source, op["cost"])
+        return True
+
     def after_op(self, s: TTState) -> None:
         F.check_destroyed(s)
         tr = s.trig
@@ -796,8 +872,8 @@ class TuruturuRules(EffectRunner, StepRuleset[TTState]):
 
     # --- views --------------------------------------------------------------------------------
     def scramble_hidden(self, s: TTState, viewer, rng) -> bool:
-        if s.decision and s.decision.kind == "search":
-            return False
+        if s.decision and s.decision.kind in ("search", "look_take", "look_order"):
+            return False  # (the deck's cards looked at are named in the decision)
         for p, ps in enumerate(s.players):
             if p != viewer:
                 self._redraw_programs(s, ps, rng)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.amounts import parse_amount
+from ...engine.amounts import value as amount_value
 from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone
 from . import flow as F
 from .cards import GENDERS, KINDS, MOUNTS, PROGRAMS
@@ -130,7 +132,9 @@ PRESETS = {
     "all_own_characters": Selector("field", "own", all=True, raw=(("all", True), ("side", "own"))),
     "all_characters": Selector("field", "either", all=True, raw=(("all", True),)),
 }
-SELECTORS = SelectorSchema(ZONES, PROPS, "field", PRESETS)
+SELECTORS = SelectorSchema(ZONES, PROPS, "field", PRESETS, counts=parse_amount)  # "as many as": engine/amounts.py
+#: a static's "for each" power amount, counted for the card holding it (flow.py reads it so)
+F.count_amount = lambda s, amount, iid: amount_value(amount, s, s.owner[iid], iid, SELECTORS)
 
 
 def unit_table(raw) -> Selector:

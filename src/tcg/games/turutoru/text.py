@@ -53,6 +53,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...present import voice
 from ...engine.action import Action
 from ...present.lines import cap, fold, known_lang
+from ...engine.keywords import keyword_text
 from ...text import card_title, game_words
 from .reasons import RUN_DECISIONS
 
@@ -70,15 +71,16 @@ PROGRAM_KINDS = ("place", "reboot", "bed_in", "mount", "release", "apply", "atta
 QUIET_EVENTS = frozenset({"shuffle"})
 #: events that start what a card does (the events of its effects follow them)
 SOURCE_EVENTS = frozenset({"apply", "activate", "effect", "trigger"})
+#: events of choices (engine/choices.py) inside an effect: a mode chosen, the top of a deck looked at
 #: events an effect may cause (named with the card whose effect it is, when known)
 EFFECT_EVENTS = frozenset({"damage", "modify", "heal", "wake", "bed_in", "destroyed", "returned", "mill",
-                           "draw", "search", "move", "place"})
+                           "draw", "search", "move", "place", "mode", "look", "look_rest", "reveal"})
 #: events that neither start nor end an effect
 NEUTRAL_EVENTS = frozenset({"shuffle", "hp", "optional"})
-#: the event each action causes that only repeats the action line above it
-ECHO = {"place": "place", "mount": "mount", "release": "release", "apply": "apply", "activate": "activate",
-        "effect": "effect", "use": "program_use", "discard": "discard", "bed_in": "bed_in",
-        "search_pick": "search", "keep": "keep", "optional": "optional"}
+#: the event each action causes that only repeats the action line above it (or the events, any one)
+ECHO: dict[str, Any] = {"place": "place", "mount": "mount", "release": "release", "apply": "apply", "activate": "activate",
+        "effect": "effect", "activate_card": ("activate", "effect"), "use": "program_use", "discard": "discard", "bed_in": "bed_in",
+        "search_pick": "search", "keep": "keep", "optional": "optional", "mode": "mode"}
 #: the game terms in the order the primer lists them
 TERMS = ("program", "segment", "programming", "program_area", "unresolved", "resolved", "discarded",
          "priority", "character", "device", "application", "field", "discard_pile", "power", "toughness",
@@ -254,13 +256,15 @@ def apply_text(card: Any, lang: str = "en") -> str:
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text; for a card without one, its abilities' texts."""
+    """The printed card text, with the card's keywords and their reminder texts (engine/keywords.py
+    ``keyword_text``); for a card without one, its own abilities' texts."""
     if card is None:
         return ""
     text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if text:
-        return text
-    return "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ())
+    if not text:
+        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
+                         if not getattr(ab, "keyword", ""))
+    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
 
 
 def stack_summary(pv: Mapping[str, Any] | None, cards: Any = None) -> tuple[int, int, int]:
@@ -427,9 +431,9 @@ def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
     if typ == "run":
         d = s.decision
         return v.t(key, count=(d.info or {}).get("amount", 0) if d is not None else 0)
-    if typ in ("activate", "effect"):
+    if typ in ("activate", "effect", "activate_card"):
         ab = cards[a.card].abilities[a.ability]
-        return v.t(key, card=name(a.card), ability=ability_body(ab, lang))
+        return v.t(key, card=name(a.card), ability=ability_body(ab, lang), zone=t(f"from_zone.{ab.zone}", lang))
     if typ == "target":
         return v.t(key, target=target(a.target))
     if typ in ("pick", "block", "assign", "discard", "search_pick"):
@@ -448,6 +452,8 @@ def hidden_label(action: Any, lang: str = "en") -> str:
         return t("hidden.mulligan", lang)
     if kind in ("target", "target_done"):  # a choice among the chooser's own hidden cards
         return t("hidden.target", lang)
+    if kind in ("look_take", "look_done", "look_order"):  # among the cards of a look (engine/choices.py)
+        return t("hidden.look", lang)
     return t("action.hidden", lang)
 
 
@@ -471,7 +477,8 @@ def decision_source(game: Any) -> tuple | None:
     if d is None:
         return None
     info = d.info or {}
-    if d.kind in ("target", "target_hidden") and isinstance(info.get("source"), int):
+    if d.kind in ("target", "target_hidden", "choose_mode", "look_take", "look_order") \
+            and isinstance(info.get("source"), int):
         return (info["source"], None)
     if d.kind == "search":
         try:
@@ -631,10 +638,26 @@ class _Scene:
             return T("action.bed_in", target=self.unit(a.card))
         if typ == "target":
             return T("action.target", target=self.zoned(a.target))
+        if typ in ("mode", "look_take", "look_order"):
+            return self.choice_label(a, info)
         if typ == "mount":
             return T("action.mount", card=self.name(a.card), where=self.mount_where(a))
         # place, apply, release, discard, search_pick, activate, effect, keep, mulligan, skip, run...
         return describe(s, a, self.lang, viewer=self.viewer, names=self.v.names)
+
+    def choice_label(self, a: Action, info: Mapping[str, Any]) -> str:
+        """A mode of a choose_one (its printed words), a card of a look to take or to put back
+        next (engine/choices.py)."""
+        T = self.v.t
+        if a.type == "mode":
+            modes = getattr(getattr(self.s, "pending", None), "modes", ())
+            mode = modes[a.mode] if a.mode < len(modes) else None
+            text = (mode.text if self.lang == "ja" else mode.text_en or mode.text) if mode is not None else ""
+            return T("action.mode", n=a.mode + 1, text=text or T("fmt.effect_n", n=a.mode + 1))
+        if a.type == "look_take":
+            return T("action.look_take", card=self.name(a.card), dest=zone_name(info.get("to", "hand"), self.lang))
+        return T("action.look_order", card=self.name(a.card),
+                 where=T(f"action.look_order.{info.get('to', 'bottom')}"))
 
     def mount_where(self, a: Action) -> str:
         if a.target < 0:
@@ -648,9 +671,10 @@ class _Scene:
         if typ == "mount":
             return (self.v.t("action.mount", card=self.name(a.card), where="").rstrip(" ：:"),
                     self.mount_where(a))
-        if typ in ("activate", "effect"):
+        if typ in ("activate", "effect", "activate_card"):
             c = self.s.cards[a.card]
-            return (self.v.t(f"action.{typ}", card=self.name(a.card), ability="").rstrip(" ：:"),
+            zone = t(f"from_zone.{c.abilities[a.ability].zone}", self.lang)
+            return (self.v.t(f"action.{typ}", card=self.name(a.card), ability="", zone=zone).rstrip(" ：:"),
                     ability_body(c.abilities[a.ability], self.lang))
         return (self.label(a),)
 
@@ -752,6 +776,33 @@ def _ability_tail(v: Voice, ev: Mapping[str, Any], kind: str) -> str:
     return v.t("fmt.colon", text=ability_body(ab, v.lang)) if ab is not None else ""
 
 
+def _keyword_of(card: Any, index: Any) -> Any:
+    """The keyword (engine/keywords.py) the card's ability ``index`` comes from, or None."""
+    abilities = getattr(card, "abilities", ()) or ()
+    ab = abilities[index] if isinstance(index, int) and 0 <= index < len(abilities) else None
+    kid = getattr(ab, "keyword", "")
+    return next((k for k in getattr(card, "keywords", ()) if k.id == kid), None) if kid else None
+
+
+def _narrate_choice(v: Voice, ev: Mapping[str, Any], kind: str, p: Any, card: Any, src: Any) -> str:
+    """The events of choices (engine/choices.py): a mode chosen, the top of a deck looked at (the
+    cards named to the looker alone), the rest put back, a card taken revealed."""
+    T = v.t
+    if kind == "mode":
+        text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
+        return T("event.mode", who=v.who(p), card=card(), text=text or T("fmt.effect_n", n=ev.get("mode", 0) + 1))
+    if kind == "reveal":
+        return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
+    owner = ev.get("whose")
+    whose = v.own(p) if owner == p else v.whose(owner)
+    if kind == "look_rest":
+        return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
+                 place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
+    seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
+    return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
+             cards=T("fmt.colon", text=v.join(seen)) if seen else "")
+
+
 def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     kind = ev.get("type")
     p = ev.get("player")
@@ -813,8 +864,13 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
         return v.say("event.place", p, card=card())
     if kind == "trigger":  # a triggered ability resolves (games/turutoru/triggers.py)
         owner = v.book.owner(ev.get("card"))
-        return T("event.trigger", whose=v.whose(owner if owner is not None else p), card=v.card(ev.get("card")),
-                 when=words().get(f"when.{ev.get('event')}", v.lang) or "")
+        whose = v.whose(owner if owner is not None else p)
+        when = words().get(f"when.{ev.get('event')}", v.lang) or ""
+        kw = _keyword_of(v.book.card_of(ev.get("card"), ev.get("id")), ev.get("ability"))
+        if kw is not None:  # an ability of a keyword (engine/keywords.py): named by it
+            return T("event.trigger.keyword", whose=whose, card=v.card(ev.get("card")), keyword=kw.label(v.lang),
+                     when=when)
+        return T("event.trigger", whose=whose, card=v.card(ev.get("card")), when=when)
     if kind == "optional":
         return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
                  what=may_text(ev.get("op"), v.lang, ev.get("to")), card=v.card(ev.get("card")))
@@ -839,7 +895,12 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
         return v.say("event.mount", p, card=card(), where=where)
     if kind == "release":
         return v.say("event.release", p, card=card())
+    if kind in ("mode", "look", "look_rest", "reveal"):
+        return _narrate_choice(v, ev, kind, p, card, src)
     if kind in ("apply", "activate", "effect"):
+        if ev.get("zone"):  # used from the hand or the discard pile (games/turutoru/costs.py)
+            return v.say(f"event.{kind}.zone", p, card=card(), zone=T(f"from_zone.{ev['zone']}"),
+                         text=_ability_tail(v, ev, kind))
         return v.say(f"event.{kind}", p, card=card(), text=_ability_tail(v, ev, kind))
     if kind == "attack":
         key = "event.attack.fan_fire" if ev.get("fan_fire") else "event.attack"
@@ -958,7 +1019,8 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
     if step and action is not None:
         echo = ECHO.get(getattr(action, "type", None))
         for k, ev in enumerate(events):
-            if echo is not None and ev.get("type") == echo and ev.get("player", actor) == actor:
+            if echo is not None and ev.get("type") in (echo if isinstance(echo, tuple) else (echo,)) \
+                    and ev.get("player", actor) == actor:
                 events, srcs = events[:k] + events[k + 1:], srcs[:k] + srcs[k + 1:]
                 break
     out: list[str | None] = []
@@ -1054,8 +1116,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     if kind in ("target", "target_hidden"):
         op = decision.get("op")
         what = words().get(f"target_op.{op}", v.lang) or T("target_op.other")
-        if op == "move" and decision.get("to"):
-            what = words().get(f"target_op.move.{decision['to']}", v.lang) or what
+        if op in ("move", "pay") and decision.get("to"):
+            what = words().get(f"target_op.{op}.{decision['to']}", v.lang) or what
         if kind == "target_hidden":  # a choice among the chooser's own hidden cards
             if not mine or "remaining" not in decision:
                 return v.say("decision.target_hidden.other", p, card=v.card(decision.get("source")))
@@ -1069,6 +1131,19 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             text += T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
                       count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
         return text
+    if kind == "choose_mode":
+        return v.say(f"decision.choose_mode{other}", p, card=v.card(decision.get("source")),
+                     remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+    if kind in ("look_take", "look_order"):
+        if not mine or "source" not in decision:  # another player's look: the cards are theirs to see
+            return v.say("decision.look.other", p)
+        src = v.card(decision.get("source"))
+        if kind == "look_order":
+            return v.say("decision.look_order", p, card=src,
+                         where=T(f"action.look_order.{decision.get('to', 'bottom')}"))
+        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
+        return v.say(key, p, card=src, count=decision.get("remaining", 1),
+                     dest=zone_name(decision.get("to", "hand"), v.lang))
     if kind == "optional":
         return v.say(f"decision.optional{other}", p, card=v.card(decision.get("source")),
                      what=may_text(decision.get("op"), v.lang, decision.get("to")))

@@ -9,6 +9,10 @@ from ...engine.state import pile_places
 from . import flow as F
 from .state import TTState, Unit
 
+#: the decisions whose info only the deciding player sees (a search, a choice among the own hidden
+#: cards, the cards of a look)
+SECRET = ("search", "target_hidden", "look_take", "look_order")
+
 
 def printed_card(c) -> dict[str, Any]:
     d = {"id": c.id, "name": c.name, "name_en": c.name_en, "kind": c.kind}
@@ -175,7 +179,7 @@ def observe(rules, s: TTState, viewer: int | None, shared: bool = False) -> dict
                              "program": c.programs[ps.running_prog].label() if ps.running_prog >= 0 else None}
         players.append(pv)
     d = s.decision
-    decision = s.decision_view(viewer, ("search", "target_hidden"))
+    decision = s.decision_view(viewer, SECRET)
     return {
         "game": "turutoru", "viewer": viewer, "round": s.round, "phase": s.phase,
         "priority_player": s.priority, "segment": s.segment, "segments": rules.segments,
@@ -240,7 +244,7 @@ def _observe_shared(rules, s: TTState, viewer: int | None) -> dict[str, Any]:
     return {
         "game": "turutoru", "viewer": viewer, "round": s.round, "phase": phase,
         "priority_player": s.priority, "segment": s.segment, "segments": rules.segments,
-        "decision": s.decision_view(viewer, ("search", "target_hidden")),
+        "decision": s.decision_view(viewer, SECRET),
         "selected": list(s.select) if d is not None and d.player == viewer else [],
         "result": s.result_view(),
         "players": players,

@@ -1,0 +1,117 @@
+"""Mechanics corpus, Turu-turu Stage, step 6 (docs/card-language-design.md): keywords. One
+scenario test per card of tests/corpus/turutoru/keywords.toml (an exact state, the program that
+uses the card, the exact outcome); the keyword's line in the card text and the log in both
+languages; keywords shared among files loaded together; then the load errors."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from tcg.engine.cards import CardText
+from tcg.engine.errors import CardDataError
+from tcg.games.turutoru import text as T
+from tcg.games.turutoru.cards import load_cards
+from tcg.games.turutoru.flow import toughness_of
+
+from ..games.turutoru.harness import FILL, FIXTURE, decision, do, events, unit, zone
+from ..games.turutoru.harness import main as tt_main
+
+CORPUS = pathlib.Path(__file__).parent / "turutoru" / "keywords.toml"
+PLACE = ["T-PLACE", "T-DRAW2"]
+ACTIVATE = ["T-ACTV", "T-DRAW2"]
+
+
+def main(p0: dict, p1: dict | None = None, **kw):
+    return tt_main(p0, p1, cards=CORPUS, **kw)
+
+
+# --- TKW-01: Overclock (a triggered ability of the keyword) ------------------------------------------
+
+def test_tkw01_placed_it_draws_by_its_keyword():
+    g = main(dict(programs=PLACE, hand=["TKW-01"], deck=["T-BIG"] + FILL))
+    do(g, "place", card="TKW-01")
+    assert zone(g, 0, "hand") == ["T-BIG"]
+    assert [e["card"] for e in events(g, "trigger")] == [g.state.players[0].chars[0].iid]
+    for lang, words in (("en", "Luka, Speeding Courier"), ("ja", "加速する配達員ルカ")):
+        lines = T.lines(g.log.for_player(1), 1, lang, cards=g.rules.cards)
+        kw = "Overclock triggers" if lang == "en" else "オーバークロックが誘発した"
+        assert any(words in line and kw in line for line in lines), lines
+
+
+# --- TKW-02: two keywords and an ability of its own ------------------------------------------------------
+
+def test_tkw02_has_its_own_ability_then_the_keywords():
+    g = main(dict(programs=PLACE, hand=["TKW-02"], deck=["T-BIG"] + FILL))
+    do(g, "place", card="TKW-02")
+    u = unit(g, 0, "TKW-02")
+    assert toughness_of(g.state, u) == 3                      # Firewall: 2 + 1
+    assert zone(g, 0, "hand") == ["T-BIG"]                    # Overclock
+    card = g.state.cards[u.iid]
+    assert [(ab.kind, ab.keyword) for ab in card.abilities] == [("activated", ""), ("static", "firewall"),
+                                                                  ("trigger", "overclock")]
+
+
+def test_tkw02_its_own_activated_ability_is_used_as_always():
+    g = main(dict(programs=ACTIVATE, chars=[dict(card="TKW-02", awake=False)]))
+    do(g, "activate", card="TKW-02", ability=0)
+    assert unit(g, 0, "TKW-02").awake
+
+
+# --- TKW-03: Recycle (an activated ability of the keyword, used from the discard pile) ---------------------
+
+def test_tkw03_recycled_from_the_discard_pile():
+    g = main(dict(programs=ACTIVATE, discard=["TKW-03"], hp=10))
+    assert decision(g) == (0, "activate")
+    do(g, "activate_card", card="TKW-03", ability=0)
+    assert g.state.players[0].hp == 11 and zone(g, 0, "discard") == []
+    assert g.state.cards[g.state.players[0].deck[-1]].id == "TKW-03"
+
+
+# --- the card text ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, first, last", [
+    ("en", "Firewall (This character gets +1 toughness.)", "Activate: Wake up this character."),
+    ("ja", "ファイアウォール（このキャラクターのタフネスは+1される。）", "起動：このキャラクターをウェイクアップする。"),
+])
+def test_the_card_text_prints_each_keyword_with_its_reminder(lang, first, last):
+    cards = load_cards(FIXTURE, CORPUS)
+    lines = T.card_text(cards.find("TKW-02"), lang).split("\n")
+    assert lines[0] == first and lines[-1] == last and len(lines) == 3
+    # a text naming the keyword alone gets its reminder text in place
+    assert T.card_text(cards.find("TKW-01"), lang).count("\n") == 0
+
+
+# --- keywords shared among the files loaded together ------------------------------------------------------
+
+HEAD = '[set]\ngame = "turutoru"\nname = "mine"\nversion = "1"\n'
+CARD = ('[[cards]]\nid = "MY-1"\nkind = "character"\nname = "mine"\npower = 1\ntoughness = 1\nsegment = 1\n'
+        'programs = [{kind = "place"}]\n')
+
+
+def test_a_card_of_another_file_may_list_a_declared_keyword():
+    cards = load_cards(FIXTURE, CORPUS, CardText("mine.toml", HEAD + CARD + 'keywords = ["firewall"]\n'))
+    c = cards.find("MY-1")
+    assert [kw.id for kw in c.keywords] == ["firewall"] and c.abilities[0].keyword == "firewall"
+
+
+def load_error(*texts: str) -> str:
+    with pytest.raises(CardDataError) as e:
+        load_cards(FIXTURE, CORPUS, *[CardText(f"mine{i}.toml", t) for i, t in enumerate(texts)])
+    return str(e.value)
+
+
+@pytest.mark.parametrize("texts, field, words", [
+    ((HEAD + CARD + 'keywords = ["firewal"]\n',), "keywords[0]", "did you mean 'firewall'"),
+    ((HEAD + CARD + 'keywords = ["firewall", "firewall"]\n',), "keywords[1]", "listed twice"),
+    ((HEAD + '[[keywords]]\nid = "firewall"\nname = "x"\n',), "keywords.firewall.id", "already declared"),
+    ((HEAD + '[[keywords]]\nid = "boost"\nnme = "x"\n',), "keywords.boost.nme", "did you mean 'name'"),
+    ((HEAD + '[[keywords]]\nid = "boost"\nname = "x"\n[[keywords.abilities]]\nkind = "trigger"\n'
+      'effects = [{op = "draw"}]\n',), "keywords.boost.abilities[0].when", "a trigger says when"),
+    ((HEAD + '[[keywords]]\nid = "boost"\nname = "x"\n[[keywords.abilities]]\nkind = "apply"\n'
+      'effects = [{op = "draw"}]\n', HEAD.replace("mine", "other") + CARD + 'keywords = ["boost"]\n'),
+     "keywords.boost.abilities[0].kind", "cannot have an ability of kind 'apply'"),
+])
+def test_load_errors_name_the_field_and_the_nearest_word(texts, field, words):
+    msg = load_error(*texts)
+    assert field in msg and words in msg, msg
