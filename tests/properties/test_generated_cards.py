@@ -337,10 +337,9 @@ def listing(cards: list[dict[str, Any]], keywords: list[dict[str, Any]], marks: 
 
 def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
     one = st.lists(ability(g), min_size=1, max_size=2)
-    listed = st.booleans() if g.keywords else st.just(False)
-    return st.lists(st.tuples(one, listed), min_size=1, max_size=4).map(
-        lambda drawn: [{"id": f"GEN-{i:02d}", **g.base, "name": f"生成カード{i}", "name_en": f"Generated {i}",
-                        **({"keywords": [KEYWORD]} if kw else {}), "abilities": a} for i, (a, kw) in enumerate(drawn)])
+    return st.lists(one, min_size=1, max_size=4).map(
+        lambda abilities: [{"id": f"GEN-{i:02d}", **g.base, "name": f"生成カード{i}", "name_en": f"Generated {i}",
+                            "abilities": a} for i, a in enumerate(abilities)])
 
 
 # --- the property ---------------------------------------------------------------------------------

@@ -23,11 +23,11 @@ INFO_TYPES = {"action_mask": np.ndarray, "legal_ids": list, "seat": int, "decisi
 
 @pytest.mark.parametrize("game", GAMES)
 def test_ids_registered_for_gymnasium_make(game):
-    env = gymnasium.make(f"tcg/{game}-v3", opponent="random")
+    env = gymnasium.make(f"tcg/{game}-v4", opponent="random")
     assert isinstance(env.unwrapped, TcgGymEnv) and env.unwrapped.game_id == game
     obs, info = env.reset(seed=3)
     assert env.observation_space.contains(obs)
-    assert gymnasium.spec(f"tcg/{game}-v3").kwargs == {"game": game}
+    assert gymnasium.spec(f"tcg/{game}-v4").kwargs == {"game": game}
     env.close()
     first = gymnasium.make(f"tcg/{game}-v0", opponent="random")  # the first ids still make it
     assert gymnasium.spec(f"tcg/{game}-v1").kwargs == {"game": game}  # as do the ids before the last change
@@ -44,9 +44,9 @@ def _run(code: str) -> str:
 def test_registration_is_on_import_and_optional():
     # importing tcg.rl registers the ids (the env module and encoders load at the first make)
     loaded = "[m for m in ('tcg.rl.gymnasium_env', 'tcg.rl.encoder') if m in sys.modules]"
-    assert _run(f"import sys, tcg.rl, gymnasium; print(gymnasium.spec('tcg/zx-v3').entry_point, {loaded})") == \
+    assert _run(f"import sys, tcg.rl, gymnasium; print(gymnasium.spec('tcg/zx-v4').entry_point, {loaded})") == \
         "tcg.rl.gymnasium_env:TcgGymEnv []"
-    assert _run("import tcg.rl, gymnasium; print(gymnasium.spec('tcg/kemuri-v3').kwargs)") == \
+    assert _run("import tcg.rl, gymnasium; print(gymnasium.spec('tcg/kemuri-v4').kwargs)") == \
         "{'game': 'kemuri'}"
     # without Gymnasium (the rl extra is optional) tcg.rl still imports
     assert _run("import sys; sys.modules['gymnasium'] = None; import tcg.rl; print('ok')") == "ok"
@@ -107,7 +107,7 @@ def _vector_run(vec, steps: int, seed: int) -> int:
 @pytest.mark.parametrize("game", ["turutoru", "shironeko"])
 def test_sync_vector_env(game):
     vec = gymnasium.vector.SyncVectorEnv(
-        [lambda: gymnasium.make(f"tcg/{game}-v3", opponent="random") for _ in range(2)])
+        [lambda: gymnasium.make(f"tcg/{game}-v4", opponent="random") for _ in range(2)])
     assert _vector_run(vec, 300, 1) > 0   # through the end of an episode and the autoreset
 
 
@@ -122,7 +122,7 @@ def test_sync_vector_env_of_gym_env():
 @pytest.mark.parametrize("game", ["kemuri", "zx"])
 def test_async_vector_env(game):
     vec = gymnasium.vector.AsyncVectorEnv(
-        [lambda: gymnasium.make(f"tcg/{game}-v3", opponent="random") for _ in range(2)])
+        [lambda: gymnasium.make(f"tcg/{game}-v4", opponent="random") for _ in range(2)])
     assert _vector_run(vec, 600, 2) > 0   # through the end of an episode and the autoreset
 
 
@@ -141,7 +141,7 @@ def _play(env, rng, steps):
 
 @pytest.mark.parametrize("game,opponent", [("zx", "heuristic"), ("kemuri", "random")])
 def test_pickled_and_copied_envs_continue_identically(game, opponent):
-    env = gymnasium.make(f"tcg/{game}-v3", opponent=opponent, seed=11)
+    env = gymnasium.make(f"tcg/{game}-v4", opponent=opponent, seed=11)
     env.reset(seed=11)
     _play(env, np.random.default_rng(0), 40)
     restored = pickle.loads(pickle.dumps(env))

@@ -150,9 +150,11 @@ def parse_modes(raw: Any, registry: Any, at: Callable[[str, str], Any]) -> tuple
 
 
 def check_modes(args: dict, at: Callable[[str, str], Any]) -> None:
-    """``count`` is at most the number of modes (a "for each" count: taken at most that many
-    when it resolves)."""
-    if isinstance(args["count"], int) and args["count"] > len(args["modes"]):
+    """``count`` is a whole number (not a "for each" table: the modes offered are fixed when the
+    card is written), at most the number of modes."""
+    if type(args["count"]) is not int:
+        at("count is a whole number of modes, not a \"for each\" table", "count")
+    if args["count"] > len(args["modes"]):
         at(f"count {args['count']} is more than the {len(args['modes'])} modes", "count")
 
 
@@ -219,15 +221,10 @@ def walk(ops: tuple, path: str = "effects"):
 
 # --- the ops --------------------------------------------------------------------------------------
 
-def op_choose_one(rules, s, ctx: EffectCtx, op, targets) -> bool | None:
-    """``choose_one``: the modes are chosen (a ``modes`` step) and then resolve; a "for each"
-    count takes at most every mode, and none when it counts nothing."""
-    pick = min(op["count"], len(op["modes"]))
-    if pick <= 0:
-        return False
-    s.steps.append(new_record(ModeStep, ("modes", ctx.controller, ctx.source, op["modes"], pick, (),
+def op_choose_one(rules, s, ctx: EffectCtx, op, targets) -> None:
+    """``choose_one``: the modes are chosen (a ``modes`` step) and then resolve."""
+    s.steps.append(new_record(ModeStep, ("modes", ctx.controller, ctx.source, op["modes"], op["count"], (),
                                          ctx.extra)))
-    return None
 
 
 def op_look(rules, s, ctx: EffectCtx, op, targets) -> bool:

@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments of the four games (``tcg_<game>_v3``).
+"""PettingZoo AEC environments of the four games (``tcg_<game>_v4``).
 
 ``aec_env(game, decks=None, seed=None, max_decisions=None)``:
 

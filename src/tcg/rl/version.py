@@ -10,7 +10,8 @@ both read it: a module of its own, so that neither imports the other)."""
 #: ``target_hidden`` / ``target_done`` / ``optional`` decisions and fields), Z/X costs (the
 #: ``activate_card`` action, the op ``pay``), choices (``choose_mode``, ``look_take``,
 #: ``look_order``, a target chosen by the opponent), keywords and the new trigger events, and the
-#: cards of the new sample sets in the card tables; Turu-turu costs and choices added the same
-#: decisions and actions, appended). The ids of earlier versions stay registered
-#: and make the current environment.
-ENV_VERSION = 3
+#: cards of the new sample sets in the card tables); 4: costs, choices and keywords in Shironeko,
+#: Turu-turu and Kemuri (their ``activate_card`` / ``pay`` / ``choose_mode`` / ``look_take`` /
+#: ``look_order`` decisions, actions and fields, appended), Shironeko's set 1.3.0 in its card
+#: table. The ids of earlier versions stay registered and make the current environment.
+ENV_VERSION = 4

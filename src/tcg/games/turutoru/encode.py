@@ -1,5 +1,5 @@
 """Turu-turu Stage as tensors: the observation schema and the fixed action table used by
-``tcg.rl`` (PettingZoo ``tcg_turutoru_v3``, Gymnasium, OpenSpiel). Built only from
+``tcg.rl`` (PettingZoo ``tcg_turutoru_v4``, Gymnasium, OpenSpiel). Built only from
 ``game.observe(player)``; see docs/research.md for the generated layout and id ranges.
 
 Observation (seat-relative, ``me`` then ``opp``): round, phase, priority player, the segment

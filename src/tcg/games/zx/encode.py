@@ -1,5 +1,5 @@
 """Z/X -Zillions of enemy X- as tensors: the observation schema and the fixed action table used
-by ``tcg.rl`` (PettingZoo ``tcg_zx_v3``, Gymnasium, OpenSpiel). Built only from
+by ``tcg.rl`` (PettingZoo ``tcg_zx_v4``, Gymnasium, OpenSpiel). Built only from
 ``game.observe(player)``; see docs/research.md for the generated layout and id ranges.
 
 Observation (seat-relative, ``me`` then ``opp``; the 3x3 board turned round for seat 1 so that
