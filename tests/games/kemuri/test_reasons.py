@@ -5,8 +5,6 @@ tests/text/test_why_not_recorded.py, and here the lines the recorded games never
 cross that cannot be made, an ability used once per game, no close)."""
 from __future__ import annotations
 
-import pytest
-
 import tcg
 from tcg.agents import make_agent
 from tcg.agents.base import AgentView
