@@ -252,7 +252,7 @@ def test_close_decision_is_prominent():
 
 
 def test_swap_pay_cross_and_serve_labels():
-    from tcg.games.kemuri.text import completions
+    from tcg.games.kemuri.payment import completions
     from tcg.ui.terminal import _options
     # a charcoal change with a swap: the seat first, then the hand cards one at a time
     game = find_state(lambda g: g.decision.kind == "charcoal" and g.decision.player == 0
@@ -270,7 +270,7 @@ def test_swap_pay_cross_and_serve_labels():
             assert re.match(r"Swap out seat .+ \(Lv\d\) · then choose hand cards of total level \d "
                             r"\(seats stay \d+\)$", label), label
             # a seat whose only swaps are for a copy of itself (no change) is not offered
-            comps = completions(me.get("hand") or [], views[a.seat]["level"])
+            comps = completions([(c["iid"], c["level"]) for c in me.get("hand") or []], views[a.seat]["level"])
             assert any(not (len(c) == 1 and views[c[0]]["id"] == views[a.seat]["id"]) for c in comps)
         game.apply(outs[0])
         seat = outs[0].seat

@@ -15,7 +15,7 @@ import pytest
 import tcg
 
 DATA = pathlib.Path(__file__).parent / "data"
-GAMES = ("zx", "shironeko", "turutoru")
+GAMES = ("zx", "shironeko", "turutoru", "kemuri")
 VIEWERS = (0, 1, None)
 LANGS = ("en", "ja")
 
@@ -47,7 +47,8 @@ def test_why_not_says_what_it_said_in_every_state_of_a_recorded_game(game_id, n)
 #: the lines of a game that is over, as the words said them before the change
 OVER = {"zx": {"en": [], "ja": []},
         "shironeko": {"en": ["The game is over."], "ja": ["ゲームは終了しています。"]},
-        "turutoru": {"en": ["The game is over."], "ja": ["ゲームは終了しています。"]}}
+        "turutoru": {"en": ["The game is over."], "ja": ["ゲームは終了しています。"]},
+        "kemuri": {"en": ["The game is over."], "ja": ["ゲームは終わっています。"]}}
 
 
 @pytest.mark.parametrize("game_id", GAMES)

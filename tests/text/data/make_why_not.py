@@ -7,7 +7,8 @@ asks the words again. Run from a checkout of that commit:
 ``PYTHONPATH=src python tests/text/data/make_why_not.py GAME tests/text/data/GAME-why-not.json``.
 
 * zx-why-not.json: commit 14449d5;
-* shironeko-why-not.json, turutoru-why-not.json: commit 301d128 (their words unchanged since).
+* shironeko-why-not.json, turutoru-why-not.json: commit 301d128 (their words unchanged since);
+* kemuri-why-not.json: commit 99669e2 (with the sample decks of that commit).
 
 Kept to say how the fixtures were made, not to be run again."""
 import importlib

@@ -5,6 +5,8 @@ from ...engine.effects import EffectCtx
 from ...engine.piles import move_top_cards
 from .state import CallInStep, Cast, KMState, printed
 
+SWAP_MAX = 3  # KM-T2: one to three hand cards per seating card (levels are 1..3)
+
 
 def seats(s: KMState, p: int) -> int:
     """KM-Z1: the sum of the levels of the seating-zone cards."""

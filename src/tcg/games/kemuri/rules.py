@@ -13,12 +13,14 @@ from ...engine.action import Action, ActionTable
 from ...engine.choices import ChoiceRunner
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
+from ...engine.reasons import Reason
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
 from . import costs as KC
 from . import flow as F
 from . import loops as L
+from . import reasons as KR
 from . import select as KS
 from . import triggers as KT
 from .conditions import CONDITIONS
@@ -38,7 +40,7 @@ LEADER_DRAW = Action("leader_draw")
 CHARM = Action("charm")
 REMOVE_EVENT = Action("remove_event")
 PICK_NONE = Action("pick_none")
-SWAP_MAX = 3  # KM-T2: one to three hand cards per seating card (levels are 1..3)
+SWAP_MAX = F.SWAP_MAX  # KM-T2: one to three hand cards per seating card (levels are 1..3)
 
 
 _CROSSES_OF: dict[tuple, tuple] = {}
@@ -120,6 +122,12 @@ class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
         s.steps = [("start_turn",), ("mulligan", 1 - s.first), ("mulligan", s.first)]
         self.advance(s)
         return s
+
+    def unavailable(self, s: KMState, seat: int | None, legal: Sequence[Action] | None = None) -> list[Reason]:
+        """Why the options ``seat`` might expect are not offered (games/kemuri/reasons.py)."""
+        if legal is None:
+            legal = self.legal_actions(s) if s.decision is not None and not s.over else []
+        return KR.unavailable(self, s, seat, legal)
 
     def first_turn(self, s: KMState) -> bool:
         """KM-S5: the first player's first turn."""

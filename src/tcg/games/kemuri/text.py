@@ -37,7 +37,6 @@ placed whose effect they are), and a caller that knows it (the source of a ``tar
 ``decision_source``) passes it as ``source``."""
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -46,13 +45,11 @@ from ...engine.action import Action
 from ...engine.keywords import keyword_text
 from ...present.lines import cap, fold, known_lang
 from ...text import game_words
+from . import payment as KP
 
 GAME = "kemuri"
 GOAL = 16  # the profile's win.close_seats; observations carry it as close_seats
 MAX_FLOOR = 3
-#: the decision at which a charm of each timing is offered
-CHARM_DECISION = {"charcoal": "charcoal", "operation": "operation", "serving": "serve", "end": "close",
-                  "trouble": "trouble", "help": "help"}
 
 #: action types whose content only the acting player may see (the cards marked for a mulligan)
 #: events not worth a line of their own
@@ -488,29 +485,6 @@ def _views(obs: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
     return out
 
 
-def best_payment(levels: Iterable[int], amount: int) -> int | None:
-    """The smallest total of some of ``levels`` that pays ``amount`` (None: not enough)."""
-    sums = {0}
-    for lv in levels:
-        sums |= {s + lv for s in sums}
-    ok = [s for s in sums if s >= amount]
-    return min(ok) if ok else None
-
-
-def completions(hand: Sequence[Mapping[str, Any]], level: int, picked: Sequence[int] = ()) -> list[tuple]:
-    """The 1-3 hand cards (``picked`` included) whose levels add up to ``level``, as iids."""
-    cards = [(c.get("iid"), c.get("level", 0)) for c in hand]
-    lv = dict(cards)
-    rest = [i for i, _ in cards if i not in picked]
-    have = sum(lv.get(i, 0) for i in picked)
-    out = []
-    for k in range(0, 4 - len(picked)):
-        for extra in itertools.combinations(rest, k):
-            if (picked or extra) and have + sum(lv[i] for i in extra) == level:
-                out.append(tuple(picked) + extra)
-    return out
-
-
 class _Scene:
     """What the acting player sees when they choose: their observation, cards by instance id, their
     seats and floor. Builds option labels, menu steps and the test of a swap that changes nothing."""
@@ -561,7 +535,7 @@ class _Scene:
         T = self.v.t
         if not cost:
             return T("option.cost_free")
-        best = best_payment([c.get("level", 0) for c in self.me.get("seating") or []], cost)
+        best = KP.best_payment([c.get("level", 0) for c in self.me.get("seating") or []], cost)
         if best is None or best == cost:
             return T("option.cost", cost=cost, seats=self.seats, after=self.seats - cost)
         return T("option.cost_over", cost=cost, seats=self.seats, after=self.seats - best, over=best - cost)
@@ -584,7 +558,8 @@ class _Scene:
         """A step of a charcoal change that can only swap a seating card for another copy of itself
         (nothing changes): a seat whose every completion is such a copy, or that copy picked first."""
         if a.type == "swap_out":
-            comps = completions(self.me.get("hand") or [], self.view(a.seat).get("level", 0))
+            hand = [(c.get("iid"), c.get("level", 0)) for c in self.me.get("hand") or []]
+            comps = KP.completions(hand, self.view(a.seat).get("level", 0))
             return bool(comps) and all(len(c) == 1 and self.cid(c[0]) == self.cid(a.seat) for c in comps)
         if a.type == "swap_in" and self.d is not None and self.d.kind == "charcoal_in":
             seat = self.info.get("seat")
@@ -1424,125 +1399,34 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
     with the reason: a cast that cannot be placed (not enough seats, the floor is full), an event
     or support when one was used this turn, a trouble outside its window, the leader locked, the
     charm at another timing, a cast that cannot serve, a seat that cannot be swapped, a help card
-    of the other shift, no close with too few seats."""
-    from . import flow as F
-    lang = _lang(lang)
-    d = game.decision
-    v = Voice(viewer, lang, CardBook.for_game(game, viewer))
-    if game.is_over:
-        return [v.t("why.over")]
-    if d is None or viewer is None:
-        return []
-    if d.player != viewer:
-        return [v.t("why.not_yours", who=v.who(d.player))]
+    of the other shift, no close with too few seats. The rules give the reasons
+    (``rules.unavailable``: games/kemuri/reasons.py); this phrases them, each line once."""
     s = game.state
-    rules = game.rules
-    p = viewer
-    ps = s.players[p]
-    cards = s.cards
-    legal = game.legal_actions()
-    offered = {(a.type, a.get("card")) for a in legal}
-    types = {a.type for a in legal}
-    seats = F.seats(s, p)
-    goal = getattr(rules, "close_seats", GOAL)
+    legal = game.legal_actions() if not s.over and s.decision is not None else []
+    v = Voice(viewer, _lang(lang), CardBook.for_game(game, viewer))
     out: list[str] = []
-
-    def line(key: str, c: Any = None, **params: Any) -> None:
-        why = v.t(key, **params)
-        text = v.t("why.line", card=v.label(c), why=why) if c is not None else _cap(why) if lang != "ja" else why
+    for r in game.rules.unavailable(s, viewer, legal):
+        text = _reason_line(v, s.cards, r)
         if text not in out:
             out.append(text)
-
-    def charm_line() -> None:
-        if ps.leader < 0 or "charm" in types:
-            return
-        leader = cards[ps.leader]
-        timing = leader.abilities_of("charm")[0].timing
-        if ps.charm_used:
-            line("why.charm_used", leader)
-        elif CHARM_DECISION.get(timing) != d.kind:
-            line("why.charm_timing", leader, timing=timing_name(timing, lang))
-        elif not ps.leader_active:
-            line("why.leader_locked", leader)
-        elif p == s.first and rules.first_turn(s):
-            line("why.charm_first_turn", leader)
-
-    if d.kind == "operation":
-        floor = F.floor_count(s, p)
-        for i in ps.hand:
-            c = cards[i]
-            if c.kind == "cast" and ("place", i) not in offered:
-                if floor >= rules.max_floor:
-                    line("why.floor_full", c, count=rules.max_floor)
-                elif c.cost > seats:
-                    line("why.seats", c, cost=c.cost, count=seats)
-            elif c.kind == "event" and ("event", i) not in offered:
-                line("why.event_used", c)
-            elif c.kind == "support" and ("support", i) not in offered:
-                line("why.support_used", c)
-            elif c.kind == "trouble":
-                line("why.trouble_window", c)
-        if s.event >= 0 and "remove_event" not in types:
-            line("why.remove_event", cards[s.event], cost=cards[s.event].removal_cost, count=seats)
-        if ps.leader >= 0 and "leader_draw" not in types:
-            line("why.leader_locked", cards[ps.leader])
-        singles = [x for x in ps.floor if not x.below]
-        if len(ps.floor) >= 2 and "cross" not in types:
-            served = [x for x in ps.floor if x.served]
-            if served:
-                line("why.cross_served", cards[served[0].iid])
-            elif not singles:
-                line("why.cross_full")
-        used = {(i, k) for i, k, _ in ps.activated}
-        sources = [x.iid for x in ps.floor] + ([s.event] if s.event >= 0 and s.owner[s.event] == p else [])
-        offered_abilities = {(a.card, a.ability) for a in legal if a.type == "activate"}
-        for iid in sources:
-            for ab in cards[iid].abilities:
-                if ab.kind != "activate" or (iid, ab.index) in offered_abilities:
-                    continue
-                if (iid, ab.index) in used:
-                    line("why.ability_used_game" if ab.limit == "game" else "why.ability_used", cards[iid])
-                elif ab.cost > seats:
-                    line("why.ability_seats", cards[iid], cost=ab.cost, count=seats)
-        charm_line()
-    elif d.kind == "serve":
-        if rules.first_turn(s) and ps.servings:
-            line("why.first_serving")
-        else:
-            for x in ps.floor:
-                if x.served:
-                    line("why.served", cards[x.iid])
-        charm_line()
-    elif d.kind == "charcoal":
-        levels = [cards[i].level for i in ps.hand]
-        offered_seats = {a.seat for a in legal if a.type == "swap_out"}
-        for seat in ps.seating:
-            if seat in offered_seats:
-                continue
-            if seat in ps.swapped_in:
-                line("why.swapped_in", cards[seat])
-            elif not F.can_total(levels, cards[seat].level, 3):
-                line("why.no_swap", cards[seat], level=cards[seat].level)
-        charm_line()
-    elif d.kind == "help":
-        recv = s.players[p].cast(s.serving[1]) if s.serving else None
-        shift = cards[recv.iid].shift if recv is not None else None
-        for i in ps.hand:
-            c = cards[i]
-            if c.help_shift is not None and c.help_shift != shift and ("help", i) not in offered:
-                line("why.help_shift", c, helps=shift_name(c.help_shift, lang, short=True),
-                     shift=shift_name(shift, lang, short=True))
-        charm_line()
-    elif d.kind == "trouble":
-        charm_line()
-    elif d.kind == "close":
-        if "close" not in types:
-            if seats < goal:
-                line("why.close_seats", count=seats, goal=goal)
-            elif not ps.leader_active:
-                line("why.close_locked")
-        charm_line()
     return out
+
+
+def _reason_line(v: Voice, cards: Sequence[Any], r: Any) -> str:
+    """One reason as a line: "<card>: <why>", or the words of a reason about the decision."""
+    T, p = v.t, dict(r.params)
+    if r.key == "not_yours":
+        return T("why.not_yours", who=v.who(p["who"]))
+    if r.key == "charm_timing":
+        p["timing"] = timing_name(p["timing"], v.lang)
+    elif r.key == "help_shift":
+        p = {k: shift_name(x, v.lang, short=True) for k, x in p.items()}
+    elif r.key in ("ability_used", "ability_used_game", "ability_seats"):
+        p.pop("ability")
+    why = T(f"why.{r.key}", **p)
+    if r.card is None:
+        return why if v.lang == "ja" else _cap(why)
+    return T("why.line", card=v.label(cards[r.card]), why=why)
 
 
 # --- the rules primer ----------------------------------------------------------------------------------
@@ -1574,7 +1458,7 @@ def rules_primer(lang: str = "en") -> str:
 
 
 __all__ = ["CardBook", "GAME", "QUIET_EVENTS", "Voice", "ability_body", "ability_text",
-           "best_payment", "card_text", "completions", "contest", "decision_source", "describe", "fold",
+           "card_text", "contest", "decision_source", "describe", "fold",
            "help_summary", "hidden_label", "kind_name", "label", "lines", "menu", "narrate", "noop_swap",
            "op_text", "pay_context", "phase_name", "prompt", "reason_text", "result_text", "rules_primer",
            "shift_name", "sources", "stat_name", "t", "term", "timing_name", "who", "why_not", "words",
