@@ -1,8 +1,9 @@
 """A record of an older shipped sample set keeps its version and replays with it (each game with
 a ``sets/`` folder).
 
-``<game>/data/record-set-1.1.0.json`` is a whole game saved with set 1.1.0 (made by
-``<game>/data/make_record_1_1_0.py`` before the set gained the cards of "Real cards, part 1")."""
+``<game>/data/record-set-<version>.json`` is a whole game saved with the kept set ``<version>``
+(1.1.0 for most games, 1.2.1 for Kemuri; made by ``<game>/data/make_record_<version>.py`` before
+the set gained the cards of "Real cards, part 1")."""
 from __future__ import annotations
 
 import hashlib
@@ -16,26 +17,32 @@ import tcg.games
 from tcg.engine.card_files import rules_of_set_version
 
 HERE = pathlib.Path(__file__).parent
-#: game -> (the SHA-256 of its kept sets/1.1.0.toml: byte for byte the cards.toml of the commit
-#: named, a kept set is never edited; two decks of the current set)
+#: game -> (the version of its kept set; the SHA-256 of its kept sets/<version>.toml: byte for byte
+#: the cards.toml of the commit named, a kept set is never edited; two decks of the current set)
 KEPT = {
-    "shironeko": ("4ed4bb3b610ad3711736866997caf6c35846c51a2a317f97778408c13be560d5",  # 6102f25
+    "kemuri": ("1.2.1", "9d20bda83010dad3b10a9cfc653920efda4d3e713cf4d531087dc274e142f5bc",  # 14449d5
+               ["early_shift", "night_guard"]),
+    "shironeko": ("1.1.0", "4ed4bb3b610ad3711736866997caf6c35846c51a2a317f97778408c13be560d5",  # 6102f25
                   ["thunder_tempo", "blue_control"]),
-    "turutoru": ("a027ad987ddb5c1779783787197c9b2464f6f6511f1423153dcb84fd5f731f85",  # 6102f25
+    "turutoru": ("1.1.0", "a027ad987ddb5c1779783787197c9b2464f6f6511f1423153dcb84fd5f731f85",  # 6102f25
                  ["rush", "control"]),
-    "zx": ("8bb3f9992386480132c56c9bb3df52c260400faae5f699cab1c7fecc7af9aa15",  # f72ea4d
+    "zx": ("1.1.0", "8bb3f9992386480132c56c9bb3df52c260400faae5f699cab1c7fecc7af9aa15",  # f72ea4d
            ["jade_vigil", "azure_tide"]),
 }
 
 
+def kept_version(game: str) -> str:
+    return KEPT[game][0]
+
+
 def record_path(game: str) -> pathlib.Path:
-    return HERE / game / "data" / "record-set-1.1.0.json"
+    return HERE / game / "data" / f"record-set-{kept_version(game)}.json"
 
 
 @pytest.mark.parametrize("game", sorted(KEPT))
-def test_a_record_of_set_1_1_0_replays_with_its_version(game):
+def test_a_record_of_a_kept_set_replays_with_its_version(game):
     saved = json.loads(record_path(game).read_text(encoding="utf-8"))
-    assert saved["card_set"]["version"] == "1.1.0"
+    assert saved["card_set"]["version"] == kept_version(game)
     replayed = tcg.replay(record_path(game))
     assert replayed.is_over and replayed.result == saved["result"]
     assert replayed.actions == saved["actions"]
@@ -47,11 +54,12 @@ def test_a_record_of_set_1_1_0_replays_with_its_version(game):
 @pytest.mark.parametrize("game", sorted(KEPT))
 def test_the_kept_set_is_the_one_shipped_and_the_current_set_is_newer(game):
     rules = tcg.games.get_rules(game)
-    kept = rules.folder / "sets" / "1.1.0.toml"
-    assert hashlib.sha256(kept.read_bytes()).hexdigest() == KEPT[game][0]
-    old = rules_of_set_version(rules, "1.1.0")
-    assert old is rules_of_set_version(rules, "1.1.0")  # loaded once
-    assert old.cards.version == "1.1.0" and rules.cards.version != "1.1.0"
+    version = kept_version(game)
+    kept = rules.folder / "sets" / f"{version}.toml"
+    assert hashlib.sha256(kept.read_bytes()).hexdigest() == KEPT[game][1]
+    old = rules_of_set_version(rules, version)
+    assert old is rules_of_set_version(rules, version)  # loaded once
+    assert old.cards.version == version and rules.cards.version != version
     assert {c.id for c in old.cards} < {c.id for c in rules.cards}
     assert rules_of_set_version(rules, "0.9.9") is None and rules_of_set_version(rules, "../x") is None
 
@@ -66,5 +74,5 @@ def test_a_record_of_an_unknown_version_is_still_refused(game):
 
 @pytest.mark.parametrize("game", sorted(KEPT))
 def test_new_games_play_the_current_set(game):
-    g = tcg.new_game(game, KEPT[game][1], seed=3)
-    assert g.record()["card_set"]["version"] == tcg.card_set(game).version != "1.1.0"
+    g = tcg.new_game(game, KEPT[game][2], seed=3)
+    assert g.record()["card_set"]["version"] == tcg.card_set(game).version != kept_version(game)
