@@ -698,18 +698,24 @@ CALL_WORTH = 1.5   # a call-in
 def _lang_value(ops, obs, p: int, source: int | None = None, floor_extra: int = 0) -> float:
     """What resolving ``ops`` is worth to ``p`` now (see above). ``floor_extra``: casts about to
     be placed, counted on the floor by the conditions."""
-    v, done = 0.0, True
-    for op in ops:
-        if op.if_done and not done:
-            continue
-        if op.cond is not None and not L.holds(obs, p, op.cond, floor_extra):
-            done = False
-            continue
-        d, done = _op_value(op, obs, p, source, floor_extra)
-        if op.optional and d < 0:
-            d, done = 0.0, False  # "you may": no
-        v += d
-    return v
+    return _ops_from(tuple(ops), 0, True, obs, p, source, floor_extra)
+
+
+def _ops_from(ops: tuple, k: int, done: bool, obs, p: int, source: int | None, floor_extra: int) -> float:
+    """``_lang_value`` of ``ops[k:]``, ``done``: whether the op before acted. "You may": the
+    better of yes (the op and what follows it, its "if you do" ops too) and no."""
+    if k >= len(ops):
+        return 0.0
+    op = ops[k]
+    if op.if_done and not done:
+        return _ops_from(ops, k + 1, False, obs, p, source, floor_extra)
+    if op.cond is not None and not L.holds(obs, p, op.cond, floor_extra):
+        return _ops_from(ops, k + 1, False, obs, p, source, floor_extra)
+    d, acted = _op_value(op, obs, p, source, floor_extra)
+    yes = d + _ops_from(ops, k + 1, acted, obs, p, source, floor_extra)
+    if not op.optional:
+        return yes
+    return max(yes, _ops_from(ops, k + 1, False, obs, p, source, floor_extra))
 
 
 def _floor_room(pv: dict, extra: int = 0) -> bool:
@@ -765,6 +771,8 @@ def _pile_move_value(op, obs, p: int, source: int | None, floor_extra: int) -> t
     sel, to = op.args["target"], op.args.get("to")
     me, _ = _me_opp(obs, p)
     found = L.pile(obs, p, sel, source)
+    if found is not None and sel.zone == "hand":  # the card used is on its way out of the hand
+        found = [(own, c) for own, c in found if c.get("iid") != source]
     if found is None:  # a deck, the opponent's hand: a little, as a card
         return (0.5 if sel.side == "own" else 0.3), True
     k = L.how_many(sel)
@@ -791,7 +799,7 @@ def _pile_move_value(op, obs, p: int, source: int | None, floor_extra: int) -> t
         elif to in ("deck", "backyard"):
             gains.append(0.3)
     best = sorted(gains, reverse=True)[:k]
-    if sel.up_to or sel.zone == "hand":
+    if sel.up_to:  # "up to": only the ones worth it
         best = [g for g in best if g > 0]
     return sum(best), bool(best) or not gains
 
@@ -863,7 +871,7 @@ def _event_triggers(ev_id: str, owner: int, obs) -> float:
 def _support_value(c: dict, me: dict, opp: dict, obs, closing: bool, placing_left: bool) -> float:
     lang = _language(c["id"], "use")
     if lang:
-        return sum(_lang_value(ab.effects, obs, me["player"]) for ab in lang)
+        return sum(_lang_value(ab.effects, obs, me["player"], c["iid"]) for ab in lang)
     ops = _ops(c["id"], "use")
     casts = [x for x in me["floor"] if not x.get("served")]
     if ops is None:  # unknown support: draw-like, use it
@@ -1264,7 +1272,7 @@ def _trouble(view, acts, rng):
         v = 0.0
         lang = _language(c["id"], "use")
         if lang:  # the card language: its worth to us now, three times that against a close
-            v = sum(_lang_value(ab.effects, obs, p) for ab in lang) * (3.0 if closing else 1.0)
+            v = sum(_lang_value(ab.effects, obs, p, c["iid"]) for ab in lang) * (3.0 if closing else 1.0)
         elif ops is None:  # unknown trouble: use it when the opponent has something to hit
             v = 1.6 if (opp["floor"] or opp["seats"] >= 12) else 0.0
         else:
