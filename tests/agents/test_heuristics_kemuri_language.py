@@ -14,7 +14,7 @@ from tcg.agents.base import AgentView
 from tcg.agents.heuristics import kemuri as KM
 from tcg.engine.rng import Rng
 
-from ..games.kemuri.harness import card_id, decision, scenario, zone
+from ..games.kemuri.harness import card_id, decision, do, scenario, zone
 
 #: a locked leader whose charm is spent: the leader's draw and charm are no option
 NO_LEADER = dict(leader_active=False, charm_used=True)
@@ -128,3 +128,18 @@ def test_appreciation_day_is_placed_while_casts_can_win():
     assert a.type == "event" and card_id(g, a.card) == "KMS-054"
     g = km(dict(hand=["KMS-054"]))               # no cast to win with
     assert choice(g).type == "end_operation"
+
+
+def test_ayame_falling_takes_back_the_best_cast_of_the_backyard():
+    g = km(dict(floor=["KMS-010"], deck=["KMS-011"] * 5),
+           dict(floor=["KMS-048"], backyard=["KMS-003", "KMS-024"]), start="serve")
+    do(g, "serve", cast="KMS-010", target="KMS-048")
+    while decision(g) == (1, "help"):
+        g.apply(choice(g))
+    assert decision(g) == (1, "optional")        # "you may" of her trigger on being destroyed
+    a = choice(g)
+    assert a.get("use") is True
+    g.apply(a)
+    if decision(g) == (1, "target"):
+        g.apply(choice(g))
+    assert zone(g, 1, "hand") == ["KMS-024"]     # the level-3 cast of CP 4, not the cost-0 one

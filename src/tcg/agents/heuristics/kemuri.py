@@ -18,7 +18,11 @@ database by card id; never the game state. Outline:
   a losing serving costs the cast and is only made when the seats close the game this turn;
   a flavour cross is formed when it makes the plan better (it beats a cast no single one beats);
 - help when the help turns a lost contest into a win; troubles against the opponent's best play
-  (above all: a close this turn)."""
+  (above all: a close this turn);
+- the cards written in the card language (conditions, "if you do" / "you may", selector tables and
+  ``move``, triggers with ``when``; read by ``kemuri_language``) are valued from their data: what
+  their ops do now, where the conditions hold (``_lang_value``), on placing a cast, using a support
+  or a trouble, placing an event; the older cards keep the worth they had."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -801,7 +805,7 @@ def _pile_move_value(op, obs, p: int, source: int | None, floor_extra: int) -> t
     best = sorted(gains, reverse=True)[:k]
     if sel.up_to:  # "up to": only the ones worth it
         best = [g for g in best if g > 0]
-    return sum(best), bool(best) or not gains
+    return sum(best), bool(best)
 
 
 def _trigger_worth(ab, obs, p: int, source: int | None, floor_extra: int = 0) -> float:
@@ -859,7 +863,8 @@ def _place_bonus(c: dict, obs, p: int) -> float:
 
 def _event_triggers(ev_id: str, owner: int, obs) -> float:
     """What an event's triggered abilities are worth to its owner while it stays on the field: a
-    turn's worth, when the owner has casts on the floor or in hand to set them off."""
+    turn's worth, when the owner has casts on the floor or in hand to set them off (their ``if``
+    aside: it is read when they trigger, maybe on another turn)."""
     pv = obs["players"][owner]
     casts = bool(pv["floor"]) or any(c.get("kind") == "cast" for c in pv.get("hand") or ())
     if not casts:
