@@ -143,3 +143,25 @@ def test_ayame_falling_takes_back_the_best_cast_of_the_backyard():
     if decision(g) == (1, "target"):
         g.apply(choice(g))
     assert zone(g, 1, "hand") == ["KMS-024"]     # the level-3 cast of CP 4, not the cost-0 one
+
+
+# --- the reader itself -------------------------------------------------------------------------
+
+def test_the_reader_tells_conditions_and_tables_from_the_observation_only():
+    from tcg.agents.heuristics import kemuri_language as L
+    from tcg.api import card_set
+    cards = card_set("kemuri")
+    g = km(dict(hand=["KMS-056"], backyard=BACK, seating=["KMS-001"] * 2, floor=["KMS-049"]),
+           dict(hand=["KMS-003"], seating=["KMS-010"] * 2))
+    obs = g.observe(0)
+    behind = cards.find("KMS-044").abilities[0].cond            # your seats < your opponent's
+    assert L.holds(obs, 0, behind) and not L.holds(obs, 1, behind)
+    three = cards.find("KMS-049").abilities[0].cond             # three casts on your floor
+    assert not L.holds(obs, 0, three) and L.holds(obs, 0, three, floor_extra=2)
+    draw, move = cards.find("KMS-056").abilities[0].effects     # cast cards in your backyard: 3
+    assert not L.holds(obs, 0, draw.cond) and L.holds(obs, 0, move.cond)
+    found = L.pile(obs, 0, move.args["target"])                 # cost 1 or less: two of the three
+    assert sorted(c["id"] for _, c in found) == ["KMS-005", "KMS-015"]
+    seat = cards.find("KMS-055").abilities[0].effects[0].args["target"]
+    assert L.pile(obs, 1, seat) is None                         # player 1's hand is not in player 0's view
+    assert L.pile(g.observe(1), 1, seat) == [(True, g.observe(1)["players"][1]["hand"][0])]

@@ -178,7 +178,9 @@ def pile(obs: dict, player: int, sel: Any, source: int | None = None) -> list[tu
     for p in _sides(sel.side, player):
         pv = obs["players"][p]
         if sel.zone in PUBLIC or (sel.zone == "hand" and p == player):
-            cards = pv.get(sel.zone) or ()
+            cards = pv.get(sel.zone)
+            if cards is None:  # a hand this observation does not show
+                return None
         elif sel.zone == "event":
             ev = obs.get("event")
             cards = (ev,) if ev and ev.get("owner") == p else ()
