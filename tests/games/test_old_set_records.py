@@ -3,8 +3,8 @@ a ``sets/`` folder).
 
 ``<game>/data/record-set-<version>.json`` is a whole game saved with that set (made by
 ``<game>/data/make_record_<version>.py``: 1.1.0 before the set gained the cards of "Real cards,
-part 1", Shironeko's 1.2.0 before its cards using the card language's costs, choices and
-keywords)."""
+part 1" (Kemuri: 1.2.1), Shironeko's 1.2.0 before its cards using the card language's costs,
+choices and keywords)."""
 from __future__ import annotations
 
 import hashlib
@@ -20,6 +20,7 @@ from tcg.engine.card_files import rules_of_set_version
 HERE = pathlib.Path(__file__).parent
 #: game -> two decks of the current set
 DECKS = {
+    "kemuri": ["early_shift", "night_guard"],
     "shironeko": ["thunder_tempo", "blue_control"],
     "turutoru": ["rush", "control"],
     "zx": ["jade_vigil", "azure_tide"],
@@ -27,6 +28,7 @@ DECKS = {
 #: (game, version) -> the SHA-256 of its kept sets/<version>.toml: byte for byte the cards.toml
 #: of the commit named, a kept set is never edited
 KEPT = {
+    ("kemuri", "1.2.1"): "9d20bda83010dad3b10a9cfc653920efda4d3e713cf4d531087dc274e142f5bc",  # 14449d5
     ("shironeko", "1.1.0"): "4ed4bb3b610ad3711736866997caf6c35846c51a2a317f97778408c13be560d5",  # 6102f25
     ("shironeko", "1.2.0"): "f2b572c899c58bbcd720231ca33a1988c988dfc0adbae48ec6d987e6907e9200",  # 9c57a13
     ("turutoru", "1.1.0"): "a027ad987ddb5c1779783787197c9b2464f6f6511f1423153dcb84fd5f731f85",  # 6102f25

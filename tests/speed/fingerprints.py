@@ -17,7 +17,8 @@ PLANS = (("random", 30), ("heuristic", 4), ("ismcts", 2))
 #: part (the games go through these in turn, so a new one would change which decks meet)
 DECKS = {"zx": ("azure_tide", "crimson_vanguard", "lantern_grove"),
          "shironeko": ("blue_control", "leader_march", "poison_mill", "red_rush", "thunder_tempo"),
-         "turutoru": ("control", "rush", "steel_dragons")}
+         "turutoru": ("control", "rush", "steel_dragons"),
+         "kemuri": ("coal_cross", "early_shift", "late_shift", "night_guard")}
 
 
 def play(game_id: str, agent: str, n: int) -> str:

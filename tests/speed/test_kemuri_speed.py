@@ -16,6 +16,7 @@ from tcg.agents.heuristics import kemuri as H
 from tcg.api import list_decks, new_game
 from tcg.engine.action import Action
 from tcg.engine.cards import FrozenView
+from tcg.engine.effects import EffectCtx
 from tcg.engine.rng import Rng
 from tcg.games.kemuri import flow as F
 from tcg.games.kemuri import rules as R
@@ -58,7 +59,9 @@ def _plain_static(s, c, stat: str) -> int:
     if s.event >= 0:
         sources.append((s.event, None))
     for iid, holder in sources:
-        for _, args in s.cards[iid].static_modifies(stat):
+        for ab, args in s.cards[iid].static_modifies(stat):
+            if ab.cond is not None and not s.condition_holds(s, EffectCtx(s.owner[iid], iid), ab.cond):
+                continue  # a static ability works only while its `if` holds (docs/cards.md K4a)
             t = args["target"]
             mine = s.owner[iid] == owner
             ok = (t == "self" and holder is c) or t == "all_casts" or \

@@ -18,7 +18,11 @@ database by card id; never the game state. Outline:
   a losing serving costs the cast and is only made when the seats close the game this turn;
   a flavour cross is formed when it makes the plan better (it beats a cast no single one beats);
 - help when the help turns a lost contest into a win; troubles against the opponent's best play
-  (above all: a close this turn)."""
+  (above all: a close this turn);
+- the cards written in the card language (conditions, "if you do" / "you may", selector tables and
+  ``move``, triggers with ``when``; read by ``kemuri_language``) are valued from their data: what
+  their ops do now, where the conditions hold (``_lang_value``), on placing a cast, using a support
+  or a trouble, placing an event; the older cards keep the worth they had."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -29,6 +33,7 @@ from ...engine.amounts import Amount
 from ...engine.cards import FrozenList, FrozenView
 from ...engine.rng import Rng
 from ..base import AgentView
+from . import kemuri_language as L
 from .common import decide_by_kind, final_value, logistic
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
@@ -78,6 +83,16 @@ def _num(v):
         n = 2 * v.times
         return max(-v.max, min(v.max, n)) if v.max is not None else n
     return v
+
+
+@lru_cache(maxsize=None)
+def _language(cid: str, kind: str) -> tuple:
+    """The card's abilities of ``kind`` that use the card language (``kemuri_language.is_language``);
+    the others are valued as before, by ``_ops``."""
+    c = _db(cid)
+    if c is None:
+        return ()
+    return tuple(ab for ab in c.abilities if ab.kind == kind and L.is_language(ab))
 
 
 # --- small helpers -----------------------------------------------------------------------------
@@ -654,12 +669,16 @@ def _min_pays(pile) -> _MinPays:
     return _MinPays(pile)
 
 
-def _event_net(ev_id: str, owner_is_me: bool, me: dict, opp: dict) -> float | None:
-    """How much an event's statics help us minus the opponent (None: unknown card)."""
+def _event_net(ev_id: str, owner_is_me: bool, me: dict, opp: dict, obs=None) -> float | None:
+    """How much an event's statics (and, with ``obs``, its triggered abilities in the card
+    language) help us minus the opponent (None: unknown card)."""
     ops = _ops(ev_id, "static")
     if ops is None:
         return None
     net = 0.0
+    if obs is not None and _language(ev_id, "trigger"):
+        owner = me["player"] if owner_is_me else opp["player"]
+        net += (1.0 if owner_is_me else -1.0) * _event_triggers(ev_id, owner, obs)
     # (cast, weight): ours on the floor, then the casts in our hand (they may come out), theirs
     casts_me = [(c, 1.0) for c in me["floor"]] + [(c, 0.4) for c in (me["hand"] or []) if c["kind"] == "cast"]
     casts_opp = [(c, 1.0) for c in opp["floor"]]
@@ -679,7 +698,196 @@ def _event_net(ev_id: str, owner_is_me: bool, me: dict, opp: dict) -> float | No
     return net
 
 
+# --- the card language (docs/cards.md K4a, K4b, K6) ------------------------------------------------
+#
+# Worth of resolving a list of ops now, for "you" = ``p``, on the scale of ``_support_value`` (a
+# card drawn 1.0, a call-in 1.5, a seat 1.2): an op whose ``if`` does not hold is worth nothing,
+# nor an ``if_done`` op after one that did nothing; an ``optional`` op is declined when it would
+# cost; a selector table counts only the cards it names. Only abilities written in the language
+# are valued here (``_language``), so the older cards keep their worth.
+
+SEAT_WORTH = 1.2   # a seat gained or taken, on that scale
+CALL_WORTH = 1.5   # a call-in
+
+
+def _lang_value(ops, obs, p: int, source: int | None = None, floor_extra: int = 0) -> float:
+    """What resolving ``ops`` is worth to ``p`` now (see above). ``floor_extra``: casts about to
+    be placed, counted on the floor by the conditions."""
+    return _ops_from(tuple(ops), 0, True, obs, p, source, floor_extra)
+
+
+def _ops_from(ops: tuple, k: int, done: bool, obs, p: int, source: int | None, floor_extra: int) -> float:
+    """``_lang_value`` of ``ops[k:]``, ``done``: whether the op before acted. "You may": the
+    better of yes (the op and what follows it, its "if you do" ops too) and no."""
+    if k >= len(ops):
+        return 0.0
+    op = ops[k]
+    if op.if_done and not done:
+        return _ops_from(ops, k + 1, False, obs, p, source, floor_extra)
+    if op.cond is not None and not L.holds(obs, p, op.cond, floor_extra):
+        return _ops_from(ops, k + 1, False, obs, p, source, floor_extra)
+    d, acted = _op_value(op, obs, p, source, floor_extra)
+    yes = d + _ops_from(ops, k + 1, acted, obs, p, source, floor_extra)
+    if not op.optional:
+        return yes
+    return max(yes, _ops_from(ops, k + 1, False, obs, p, source, floor_extra))
+
+
+def _floor_room(pv: dict, extra: int = 0) -> bool:
+    return sum(1 + len(c.get("cross") or ()) for c in pv["floor"]) + extra < 3
+
+
+def _op_value(op, obs, p: int, source: int | None, floor_extra: int) -> tuple[float, bool]:
+    """(worth, whether it acts) of one op of the card language."""
+    me, opp = _me_opp(obs, p)
+    name, a = op.name, op.args
+    mine_ = a.get("player", "opponent" if name in ("lose_seats", "mill") else "self") == "self"
+    sign = 1.0 if mine_ else -1.0
+    if name == "call_in":
+        return sign * CALL_WORTH * a.get("amount", 1), True
+    if name == "draw":
+        return sign * a.get("amount", 1), True
+    if name == "lose_seats":
+        pv = me if mine_ else opp
+        return -sign * SEAT_WORTH * min(a.get("amount", 1), pv["seats"]), pv["seats"] > 0
+    target = a.get("target")
+    if name == "move" and L.is_table(target) and target.zone != "floor":
+        return _pile_move_value(op, obs, p, source, floor_extra)
+    if name in ("modify", "destroy", "move") and L.is_table(target):
+        return _floor_op_value(op, obs, p, source)
+    if name == "set_state":
+        return (0.5 if a.get("state") == "locked" else 0.2), True
+    return 0.3, True
+
+
+def _floor_op_value(op, obs, p: int, source: int | None) -> tuple[float, bool]:
+    """A ``modify``, ``destroy`` or ``move`` of casts named by a table over the floors."""
+    me, opp = _me_opp(obs, p)
+    sel, a = op.args["target"], op.args
+    ours = L.casts(me["floor"], sel, source, obs) if sel.side != "opponent" else []
+    theirs = L.casts(opp["floor"], sel, source, obs) if sel.side != "own" else []
+    k = L.how_many(sel)
+    if not ours and not theirs:
+        return 0.0, False
+    if op.name == "modify":
+        w = 0.4 if a.get("stat") == "cp" else 1.2
+        amt = a.get("amount", 0)
+        return w * amt * (min(k, len(ours)) - min(k, len(theirs))), True
+    away = sorted((_cast_value(c) for c in theirs), reverse=True)[:k]
+    lost = sorted(_cast_value(c) for c in ours)[:k] if sel.side == "own" else []
+    back = 0.6 if a.get("to") == "hand" else 0.9
+    return back * sum(away) - sum(lost), True
+
+
+def _pile_move_value(op, obs, p: int, source: int | None, floor_extra: int) -> tuple[float, bool]:
+    """A ``move`` of cards of a pile (a backyard, a seating zone, a hand, the event): ours onto
+    the floor (a cast, unpaid, while there is room), into the seats (worth their level, less what
+    a hand card was worth) or into the hand; the opponent's customers taken away (their level)."""
+    sel, to = op.args["target"], op.args.get("to")
+    me, _ = _me_opp(obs, p)
+    found = L.pile(obs, p, sel, source)
+    if found is not None and sel.zone == "hand":  # the card used is on its way out of the hand
+        found = [(own, c) for own, c in found if c.get("iid") != source]
+    if found is None:  # a deck, the opponent's hand: a little, as a card
+        return (0.5 if sel.side == "own" else 0.3), True
+    k = L.how_many(sel)
+    ours = [c for own, c in found if own]
+    theirs = [c for own, c in found if not own]
+    if not found:
+        return 0.0, False
+    full = not _floor_room(me, floor_extra)
+    gains = []
+    for c in ours:
+        if to == "floor":
+            if c.get("kind") == "cast" and not full:
+                gains.append(0.6 * _cast_value(c))
+        elif to == "seating":
+            lost = 0.6 * _hand_value(c, me["seats"], full) if sel.zone == "hand" else 0.0
+            gains.append(SEAT_WORTH * c.get("level", 1) - lost)
+        elif to == "hand":
+            gains.append(0.8 + 0.1 * _hand_value(c, me["seats"], full) if sel.zone != "hand" else 0.0)
+        else:  # our cards to the deck or the backyard
+            gains.append(-0.5 * c.get("level", 1))
+    for c in theirs:
+        if sel.zone == "seating" and to != "seating":
+            gains.append(SEAT_WORTH * c.get("level", 1))
+        elif to in ("deck", "backyard"):
+            gains.append(0.3)
+    best = sorted(gains, reverse=True)[:k]
+    if sel.up_to:  # "up to": only the ones worth it
+        best = [g for g in best if g > 0]
+    return sum(best), bool(best)
+
+
+def _trigger_worth(ab, obs, p: int, source: int | None, floor_extra: int = 0) -> float:
+    """A triggered ability of ``p``'s when it triggers now: nothing when its ``if`` does not hold;
+    an ``optional`` one at least 0 (it is declined)."""
+    if ab.cond is not None and not L.holds(obs, p, ab.cond, floor_extra):
+        return 0.0
+    v = _lang_value(ab.effects, obs, p, source, floor_extra)
+    return max(v, 0.0) if ab.optional else v
+
+
+def _enters(ab, card: dict, mover: int, controller: int, source: int | None) -> bool:
+    """Whether ``ab`` (of a card of ``controller`` on the field; ``source``: that card, None for
+    the card entering itself) triggers when ``card`` of ``mover`` is placed from the hand."""
+    w = ab.when
+    if w is None or w.event != "enters" or w.frm not in (None, "hand"):
+        return False
+    if w.player != "either" and (w.player == "own") != (mover == controller):
+        return False
+    if w.this:
+        return source is None
+    if source is None:
+        return False
+    sel = w.card
+    if sel is None:
+        return True
+    if sel.side != "either" and (sel.side == "own") != (mover == controller):
+        return False
+    return L.matches(sel, card)
+
+
+def _place_bonus(c: dict, obs, p: int) -> float:
+    """What placing the cast ``c`` from the hand sets off in the card language, beside its CP and
+    call-ins: its on-place abilities, its own and our casts' "when a cast is placed" triggers,
+    minus the opponent's; its static CP while the floor it joins makes its ``if`` hold."""
+    me, opp = _me_opp(obs, p)
+    v = 0.0
+    for ab in _language(c["id"], "on_place"):
+        if ab.cond is None or L.holds(obs, p, ab.cond, 1):
+            v += _lang_value(ab.effects, obs, p, None, 1)
+    for ab in _language(c["id"], "trigger"):
+        if _enters(ab, c, p, p, None):
+            v += _trigger_worth(ab, obs, p, None, 1)
+    for ab in _language(c["id"], "static"):
+        if ab.cond is not None and L.holds(obs, p, ab.cond, 1):
+            v += sum(0.35 * op.args.get("amount", 0) for op in ab.effects
+                     if op.name == "modify" and op.args.get("target") == "self" and op.args.get("stat") == "cp")
+    for q, pv, sign in ((p, me, 1.0), (1 - p, opp, -0.5)):
+        for u in pv["floor"]:
+            for ab in _language(u["id"], "trigger"):
+                if _enters(ab, c, p, q, u["iid"]):
+                    v += sign * max(0.0, _trigger_worth(ab, obs, q, u["iid"]))
+    return v
+
+
+def _event_triggers(ev_id: str, owner: int, obs) -> float:
+    """What an event's triggered abilities are worth to its owner while it stays on the field: a
+    turn's worth, when the owner has casts on the floor or in hand to set them off (their ``if``
+    aside: it is read when they trigger, maybe on another turn)."""
+    pv = obs["players"][owner]
+    casts = bool(pv["floor"]) or any(c.get("kind") == "cast" for c in pv.get("hand") or ())
+    if not casts:
+        return 0.0
+    return sum(0.8 * max(0.0, _lang_value(ab.effects, obs, owner)) for ab in _language(ev_id, "trigger")
+               if ab.when is not None)
+
+
 def _support_value(c: dict, me: dict, opp: dict, obs, closing: bool, placing_left: bool) -> float:
+    lang = _language(c["id"], "use")
+    if lang:
+        return sum(_lang_value(ab.effects, obs, me["player"], c["iid"]) for ab in lang)
     ops = _ops(c["id"], "use")
     casts = [x for x in me["floor"] if not x.get("served")]
     if ops is None:  # unknown support: draw-like, use it
@@ -709,7 +917,7 @@ def _support_value(c: dict, me: dict, opp: dict, obs, closing: bool, placing_lef
             if ev is None:
                 v -= 0.5
             else:
-                net = _event_net(ev["id"], ev.get("owner") == me["player"], me, opp)
+                net = _event_net(ev["id"], ev.get("owner") == me["player"], me, opp, obs)
                 v += 0.0 if net is None else -net
         elif name == "set_state" and args.get("target") == "own_leader":
             v += 0.2
@@ -764,6 +972,7 @@ def _operation(view, acts, rng):
         score += 0.8 if beat else -0.3
         if pay > 0 and seats - pay < 2 and obs["turn"] > 2 and c["call_in"] == 0:
             score -= 1.0
+        score += _place_bonus(c, obs, p)
         if score > PLACE_MIN:
             place_opts.append((score, a))
     place_opts.sort(key=lambda t: -t[0])
@@ -801,14 +1010,14 @@ def _operation(view, acts, rng):
     cur = obs.get("event")
     cur_net = 0.0
     if cur is not None:
-        n = _event_net(cur["id"], cur.get("owner") == p, me, opp)
+        n = _event_net(cur["id"], cur.get("owner") == p, me, opp, obs)
         cur_net = n if n is not None else (0.5 if cur.get("owner") == p else -0.5)
     ev_best = None
     for a in by.get("event", ()):
         c = idx.get(a.card)
         if c is None:
             continue
-        n = _event_net(c["id"], True, me, opp)
+        n = _event_net(c["id"], True, me, opp, obs)
         if n is None:
             n = 0.6
         if ev_best is None or n > ev_best[0]:
@@ -1112,7 +1321,10 @@ def _trouble(view, acts, rng):
             continue
         ops = _ops(c["id"], "use")
         v = 0.0
-        if ops is None:  # unknown trouble: use it when the opponent has something to hit
+        lang = _language(c["id"], "use")
+        if lang:  # the card language: its worth to us now, three times that against a close
+            v = sum(_lang_value(ab.effects, obs, p, c["iid"]) for ab in lang) * (3.0 if closing else 1.0)
+        elif ops is None:  # unknown trouble: use it when the opponent has something to hit
             v = 1.6 if (opp["floor"] or opp["seats"] >= 12) else 0.0
         else:
             for name, args in ops:
@@ -1329,6 +1541,8 @@ def _pile_target(view, acts, rng):
     if ev:
         where[ev["iid"]] = (ev.get("owner"), "event", ev)
 
+    to = info.get("to") if info.get("op") == "move" else None
+
     def score(a) -> float:
         q, zone, c = where.get(a.target, (None, None, {}))
         if zone == "floor":
@@ -1337,6 +1551,11 @@ def _pile_target(view, acts, rng):
             v = float(c.get("level", 1))
         else:
             v = _hand_value(c, me["seats"], full) if c.get("kind") else 1.0
+        if q == p and to == "seating" and zone != "seating":
+            # a seat worth its level, for what the card was worth where it was (a hand card)
+            return SEAT_WORTH * c.get("level", 1) - (0.6 * v if zone == "hand" else 0.0)
+        if q == p and to == "floor" and zone != "floor":
+            return _cast_value(c) if c.get("kind") == "cast" else -1.0
         good = helps == (q == p)  # for us: our card helped, or the opponent's taken away
         return v if good else -v
     cands = [a for a in acts if a.type == "target"]
