@@ -66,7 +66,8 @@ def test_the_kept_set_is_the_one_shipped_and_the_current_set_is_newer(game, vers
 
 @pytest.mark.parametrize("game", sorted(DECKS))
 def test_a_record_of_an_unknown_version_is_still_refused(game):
-    saved = json.loads(record_path(game, "1.1.0").read_text(encoding="utf-8"))
+    first = min(version for g_, version in KEPT if g_ == game)
+    saved = json.loads(record_path(game, first).read_text(encoding="utf-8"))
     saved["card_set"]["version"] = "0.9.9"
     with pytest.raises(tcg.RecordError, match="card set version '0.9.9'"):
         tcg.replay(saved)
