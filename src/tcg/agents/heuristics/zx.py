@@ -315,6 +315,10 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
             v += best
         elif name == "modify" and t in ("choose_own_zx", "all_own_zx", "self") and amt > 0:
             v += 0.2   # a pump matters in a battle
+            if not isinstance(args.get("amount"), int):  # "for each": the bigger, the more
+                v += 0.45 * amt / 1000   # as printed power weighs in a placement
+        elif name == "choose_one":
+            v += _modes_value(ctx, args)
         elif name == "set_state" and args.get("state") == "rebooted" and t in ("choose_own_zx", "all_own_zx"):
             sleepers = [(sq, u) for sq, u in ctx.mine if u.get("asleep")]
             vals = [_attack_potential(ctx, sq, u) for sq, u in sleepers]
@@ -357,6 +361,13 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
         if "_optional" in args and v < before:  # "you may": not when it costs
             v = before
     return v
+
+
+def _modes_value(ctx: Ctx, args: dict) -> float:
+    """A ``choose_one``: the ``count`` modes worth the most now (its count an amount)."""
+    worths = sorted((_effect_value(ctx, tuple((o.name, dict(o.args)) for o in m.ops)) for m in args.get("modes") or ()),
+                    reverse=True)
+    return sum(w for w in worths[:max(1, _amount(ctx, args.get("count", 1)))] if w > 0)
 
 
 def _cost_penalty(ctx: Ctx, cid: str, k: int, sq: int = -1, u: dict | None = None,
@@ -461,7 +472,7 @@ def _table_value(ctx: Ctx, name: str, args: dict, sel) -> tuple[float, bool]:
             vals.append(-0.5)
         else:
             vals.append(0.0)
-    vals.sort(reverse=True)
+    vals.sort(reverse=sel.chooser != "opponent")  # the opponent's own choice: the worst for us
     if sel.count[0] == "random":
         got = sum(vals) / len(vals) * min(n, len(vals))
     else:
@@ -873,6 +884,15 @@ def _activated_value(ctx: Ctx, sq: int, u: dict, ops) -> float:
     return v
 
 
+def _attack_bonus(ctx: Ctx, u: dict | None) -> int:
+    """The power a Z/X gains from its own "when this Z/X attacks, +N power" (a keyword such as
+    Onrush, or its own trigger), counted in the attack's outcome."""
+    return sum(_amount(ctx, args.get("amount")) for event, _, me, ops, _ in _triggers((u or {}).get("id", ""))
+               if event == "attacks" and me for name, args in ops
+               if name == "modify" and args.get("target") == "self" and args.get("stat") == "power"
+               and "_if" not in args and _amount(ctx, args.get("amount")) > 0)
+
+
 def _kill_attack(ctx: Ctx, attacks, combos: bool = False):
     """The attack that destroys the most valuable target with the weakest sufficient attacker;
     with ``combos``, also the first of several attacks that destroy a target together."""
@@ -886,7 +906,8 @@ def _kill_attack(ctx: Ctx, attacks, combos: bool = False):
             continue
         need = _remaining(tu)
         val = ctx.unit_value(tq, tu)
-        powers = sorted((((ctx.board[a.attacker] or {}).get("power_now", 0), a) for a in alist), key=lambda t: t[0])
+        powers = sorted((((ctx.board[a.attacker] or {}).get("power_now", 0) + _attack_bonus(ctx, ctx.board[a.attacker]), a)
+                         for a in alist), key=lambda t: t[0])
         single = [(pw, a) for pw, a in powers if pw >= need]
         if single:
             pw, a = single[0]

@@ -1,0 +1,96 @@
+"""The cards of the Z/X sample set 1.3.0 (``ZXS-082``..``ZXS-092``, the deck Forge Tide): each
+construct of the card language's steps 4-6 is used by a shipped card, and the shipped cards do what
+they print (those the heuristic tests, tests/agents/test_heuristics_zx_set13.py, play in whole
+games are checked here by their parts: costs, the zone an ability is used from, amounts, Onrush)."""
+from __future__ import annotations
+
+import tomllib
+
+import tcg.games
+
+from .harness import FILL, check, decision, do, power, scenario, sq, zone
+
+SHIPPED = tcg.games.get_rules("zx").folder / "cards.toml"
+NEW = {f"ZXS-{n:03d}" for n in range(82, 93)}
+
+
+def _new_cards() -> tuple[list[dict], list[dict]]:
+    data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
+    return [c for c in data["cards"] if c["id"] in NEW], data.get("keywords", [])
+
+
+def _walk(x):
+    """Every table and list inside ``x``, ``x`` first."""
+    yield x
+    for v in (x.values() if isinstance(x, dict) else x if isinstance(x, list) else ()):
+        yield from _walk(v)
+
+
+def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
+    cards, keywords = _new_cards()
+    assert len(cards) == len(NEW)
+    tables = [t for c in cards for t in _walk(c) if isinstance(t, dict)]
+    parts = {p["pay"] for t in tables if isinstance(t.get("cost"), list) for p in t["cost"]}
+    assert parts == {"resources", "printed", "discard", "move"}
+    moves = [p for t in tables if isinstance(t.get("cost"), list) for p in t["cost"] if p["pay"] == "move"]
+    assert any(p["card"] == "self" for p in moves) and any(p.get("from") == "charge" and p["card"] != "self" for p in moves)
+    assert {t.get("from") for t in tables if t.get("kind") == "activated"} >= {"hand", "charge", "trash"}
+    ops = {t.get("op") for t in tables}
+    assert {"pay", "choose_one", "look"} <= ops and any(t.get("if_done") for t in tables)
+    assert any(t.get("chooser") == "opponent" for t in tables)
+    assert any(isinstance(t.get("amount"), dict) and "count" in t["amount"] for t in tables)
+    assert {k["id"] for k in keywords} == {"life_recovery", "void_bringer", "onrush"}
+    assert sum("onrush" in c.get("keywords", ()) for c in cards) >= 3
+
+
+def game(p0=None, p1=None, **kw):
+    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
+    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
+    return scenario(p0=p0, p1=p1, cards=SHIPPED, **kw)
+
+
+def test_kairi_pays_a_resource_and_a_discard_for_two_cards():
+    g = game(p0={"hand": ["Z-R1", "Z-B1"], "resources": ["Z-G1"]}, board={3: "ZXS-082"})
+    do(g, "activate", square=3, ability=0)
+    assert decision(g) == (0, "target_hidden")
+    do(g, "target", target="Z-B1")
+    assert zone(g, 0, "asleep") == ["Z-G1"] and zone(g, 0, "trash") == ["Z-B1"] and len(zone(g, 0, "hand")) == 3
+    check(g)
+
+
+def test_enri_moves_a_charge_card_to_the_trash_for_a_card():
+    g = game(p0={"charge": ["Z-R1"], "resources": ["Z-G1"]}, board={3: "ZXS-090"})
+    do(g, "activate", square=3, ability=0)
+    assert zone(g, 0, "charge") == [] and zone(g, 0, "trash") == ["Z-R1"] and len(zone(g, 0, "hand")) == 1
+    check(g)
+
+
+def test_volka_is_used_from_the_charge():
+    g = game(p0={"charge": ["ZXS-086"], "resources": ["Z-G1"]}, board={3: "Z-R1"})
+    do(g, "activate_card", card="ZXS-086", ability=0)
+    assert zone(g, 0, "charge") == [] and zone(g, 0, "trash") == ["ZXS-086"]
+    assert power(g, 3) == 3000   # Z-R1 (1000) +2000: the only Z/X, taken without asking
+    check(g)
+
+
+def test_skol_is_used_from_the_trash_for_its_printed_cost():
+    g = game(p0={"trash": ["ZXS-087"], "resources": ["Z-R1"]})
+    do(g, "activate_card", card="ZXS-087", ability=0)
+    assert zone(g, 0, "trash") == [] and zone(g, 0, "removed") == ["ZXS-087"] and len(zone(g, 0, "hand")) == 1
+    check(g)
+
+
+def test_durga_may_discard_to_deal_3000_damage():
+    g = game(p0={"hand": ["ZXS-091", "Z-B1"], "resources": ["Z-R1"] * 2}, board={0: dict(card="Z-R3", owner=1)})
+    do(g, "place", card="ZXS-091", square=3)
+    assert decision(g) == (0, "optional")
+    do(g, "optional", use=True)
+    assert zone(g, 0, "trash") == ["Z-B1"] and sq(g, 0) is None
+    check(g)
+
+
+def test_lanz_counts_the_other_zx():
+    g = game(p0={"hand": ["ZXS-089"], "resources": ["Z-R1"] * 2}, board={6: "Z-R1", 8: "Z-R1"})
+    do(g, "place", card="ZXS-089", square=3)
+    assert power(g, 3) == 4000   # 2000 and +1000 for each of the two others
+    check(g)
