@@ -676,7 +676,7 @@ def _cost_value(cost, c: _Ctx, source_iid) -> float:
             awake = sorted(0.6 * u["power_now"] + 0.5 for u in c.mine if u["awake"] and u["iid"] != source_iid)
             v += sum(awake[:part.amount])
         elif part.cards is not None and part.cards.zone == "hand":
-            keep = sorted(_card_keep(h, c) for h in c.hand if h["iid"] != source_iid)
+            keep = sorted(_card_keep(h, c, shallow=True) for h in c.hand if h["iid"] != source_iid)
             v += sum(keep[:part.amount])
         else:
             v += 0.3 * part.amount
@@ -1460,12 +1460,15 @@ def _optional(view: AgentView, c: _Ctx) -> Action:
     return yes if _effects_value(ops, c, src) >= 0 else no
 
 
-def _card_keep(h: dict, c: _Ctx) -> float:
+def _card_keep(h: dict, c: _Ctx, shallow: bool = False) -> float:
+    """How much a card of the hand is worth keeping. ``shallow``: an application at a flat
+    worth, not valued through its effects (a cost that discards a card of the hand values the
+    hand's other cards, which may themselves have such a cost: no endless valuing)."""
     kind = h.get("kind")
     if kind == "character":
         return max(0.5 * _body(h), c.prog_value(h)) + 0.3
     if kind == "application":
-        return 0.5 + max(0.0, min(4.0, _app_value(h, c)))
+        return 1.5 if shallow else 0.5 + max(0.0, min(4.0, _app_value(h, c)))
     return 1.2
 
 
