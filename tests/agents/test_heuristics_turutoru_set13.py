@@ -129,3 +129,22 @@ def test_keyword_war_cry_not_over_a_far_bigger_body():
     g = scenario(dict(hand=["TTS-027", "TTS-078"], programs=["TTS-023"]), dict(**BUSY))
     a = ours(g)
     assert a.type == "place" and _card(g, a.card) == "TTS-027"
+
+
+def test_look_canvassing_takes_a_character_when_nothing_else_does_anything():
+    # Canvassing (the top 4, a character card of them to the hand) or Mass Arrest with nobody of
+    # theirs asleep: Canvassing, and a character card of the deck comes to the hand
+    g = scenario(dict(hand=["TTS-075", "TTS-068"], programs=["TTS-021"], chars=["TTS-023"]), dict(**BUSY))
+    a = ours(g)
+    assert a.type == "apply" and _card(g, a.card) == "TTS-075"
+    g.apply(a)
+    _run(g)
+    assert _ids(g, 0, "hand") == ["TTS-068", "TTS-016"]
+
+
+def test_look_no_canvassing_when_mass_arrest_clears_their_sleepers():
+    # two sleeping power-3-or-less characters of theirs: Mass Arrest destroys both
+    g = scenario(dict(hand=["TTS-075", "TTS-068"], programs=["TTS-021"], chars=["TTS-023"]),
+                 dict(chars=[{"card": "TTS-009", "awake": False}, {"card": "TTS-023", "awake": False}], **BUSY))
+    a = ours(g)
+    assert a.type == "apply" and _card(g, a.card) == "TTS-068"

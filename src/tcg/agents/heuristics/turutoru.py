@@ -416,10 +416,10 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
             v += sum(vals[:a.get("count", 1)])
             acted, prev = True, None
             continue
-        if name == "look":  # a card or so of choice: about half a draw for each card it may take
+        if name == "look":  # a card of choice: a draw and a little more for each card it may take
             take = a.get("take")
             if take is not None and take.to in ("hand", "field") and a.get("side", "own") == "own":
-                v += 0.5 * min(take.choose, a.get("amount", 1)) * (2.0 if take.to == "field" else 1.0)
+                v += (_draw_need(c) + 0.2) * min(take.choose, a.get("amount", 1)) * (2.0 if take.to == "field" else 1.0)
             acted, prev = True, None
             continue
         if name == "pay":  # "you may pay …": what the cost gives up (it is asked only when payable)
