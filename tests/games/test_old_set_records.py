@@ -3,8 +3,8 @@ a ``sets/`` folder).
 
 ``<game>/data/record-set-<version>.json`` is a whole game saved with that set (made by
 ``<game>/data/make_record_<version>.py``: 1.1.0 before the set gained the cards of "Real cards,
-part 1" (Kemuri: 1.2.1), Shironeko's and Z/X's 1.2.0 before their cards using the card
-language's costs, choices and keywords)."""
+part 1" (Kemuri: 1.2.1), Shironeko's, Turu-turu's and Z/X's 1.2.0 before their cards using the
+card language's costs, choices and keywords)."""
 from __future__ import annotations
 
 import hashlib
@@ -32,6 +32,7 @@ KEPT = {
     ("shironeko", "1.1.0"): "4ed4bb3b610ad3711736866997caf6c35846c51a2a317f97778408c13be560d5",  # 6102f25
     ("shironeko", "1.2.0"): "f2b572c899c58bbcd720231ca33a1988c988dfc0adbae48ec6d987e6907e9200",  # 9c57a13
     ("turutoru", "1.1.0"): "a027ad987ddb5c1779783787197c9b2464f6f6511f1423153dcb84fd5f731f85",  # 6102f25
+    ("turutoru", "1.2.0"): "6642c856bcab90de84d87992ccb1f757aedb5042453903974b92a4440a17d75d",  # 60ce6db
     ("zx", "1.1.0"): "8bb3f9992386480132c56c9bb3df52c260400faae5f699cab1c7fecc7af9aa15",  # f72ea4d
     ("zx", "1.2.0"): "2bf9f30f1d94981d5a636317f4753e33e26aceaf99b5bdc05fbef1c682f137b9",  # 60ce6db
 }

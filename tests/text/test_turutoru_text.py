@@ -31,7 +31,7 @@ SEEDS = range(12)
 OPS = sorted(REGISTRY.names())
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 #: operation names that are also the English words of English sentences (checked in Japanese only)
-ENGLISH_WORDS = {"draw", "damage", "destroy", "search", "shuffle", "move", "hit", "heal"}
+ENGLISH_WORDS = {"draw", "damage", "destroy", "search", "shuffle", "move", "hit", "heal", "pay"}
 RAW = re.compile(r"Action\(|\{'|\{\"|\['|': |EffectOp|\bNone\b|\bTrue\b|\bFalse\b|<[a-zA-Z_.]+ object|\biid\b")
 POV = {"en": re.compile(r"\b(you|your|opponent|opponent's)\b", re.I), "ja": re.compile(r"(あなた|相手)")}
 #: events in which the acting player (``player``) is named first

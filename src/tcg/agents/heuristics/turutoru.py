@@ -416,10 +416,10 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
             v += sum(vals[:a.get("count", 1)])
             acted, prev = True, None
             continue
-        if name == "look":  # a card or so of choice: about half a draw for each card it may take
+        if name == "look":  # a card of choice: a draw and a little more for each card it may take
             take = a.get("take")
             if take is not None and take.to in ("hand", "field") and a.get("side", "own") == "own":
-                v += 0.5 * min(take.choose, a.get("amount", 1)) * (2.0 if take.to == "field" else 1.0)
+                v += (_draw_need(c) + 0.2) * min(take.choose, a.get("amount", 1)) * (2.0 if take.to == "field" else 1.0)
             acted, prev = True, None
             continue
         if name == "pay":  # "you may pay …": what the cost gives up (it is asked only when payable)
@@ -676,7 +676,7 @@ def _cost_value(cost, c: _Ctx, source_iid) -> float:
             awake = sorted(0.6 * u["power_now"] + 0.5 for u in c.mine if u["awake"] and u["iid"] != source_iid)
             v += sum(awake[:part.amount])
         elif part.cards is not None and part.cards.zone == "hand":
-            keep = sorted(_card_keep(h, c) for h in c.hand if h["iid"] != source_iid)
+            keep = sorted(_card_keep(h, c, shallow=True) for h in c.hand if h["iid"] != source_iid)
             v += sum(keep[:part.amount])
         else:
             v += 0.3 * part.amount
@@ -1460,12 +1460,15 @@ def _optional(view: AgentView, c: _Ctx) -> Action:
     return yes if _effects_value(ops, c, src) >= 0 else no
 
 
-def _card_keep(h: dict, c: _Ctx) -> float:
+def _card_keep(h: dict, c: _Ctx, shallow: bool = False) -> float:
+    """How much a card of the hand is worth keeping. ``shallow``: an application at a flat
+    worth, not valued through its effects (a cost that discards a card of the hand values the
+    hand's other cards, which may themselves have such a cost: no endless valuing)."""
     kind = h.get("kind")
     if kind == "character":
         return max(0.5 * _body(h), c.prog_value(h)) + 0.3
     if kind == "application":
-        return 0.5 + max(0.0, min(4.0, _app_value(h, c)))
+        return 1.5 if shallow else 0.5 + max(0.0, min(4.0, _app_value(h, c)))
     return 1.2
 
 

@@ -375,6 +375,19 @@ def _unit(s: Any, iid: Any):
     return None
 
 
+def choice_text(s: Any, a: Action, info: Mapping[str, Any], T: Any, name: Any, lang: str) -> str:
+    """A mode of a choose_one (its printed words), a card of a look to take or to put back next
+    (engine/choices.py); ``T`` words a key, ``name`` names a card."""
+    if a.type == "mode":
+        modes = getattr(getattr(s, "pending", None), "modes", ())
+        mode = modes[a.mode] if a.mode < len(modes) else None
+        text = (mode.text if lang == "ja" else mode.text_en or mode.text) if mode is not None else ""
+        return T("action.mode", n=a.mode + 1, text=text or T("fmt.effect_n", n=a.mode + 1))
+    if a.type == "look_take":
+        return T("action.look_take", card=name(a.card), dest=zone_name(info.get("to", "hand"), lang))
+    return T("action.look_order", card=name(a.card), where=T(f"action.look_order.{info.get('to', 'bottom')}"))
+
+
 def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
              names: Mapping[int, str] | None = None) -> str:
     """The plain label of action ``a`` in state ``s`` (``game.describe``), from the side of
@@ -436,6 +449,9 @@ def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
         return v.t(key, card=name(a.card), ability=ability_body(ab, lang), zone=t(f"from_zone.{ab.zone}", lang))
     if typ == "target":
         return v.t(key, target=target(a.target))
+    if typ in ("mode", "look_take", "look_order"):
+        info = (s.decision.info or {}) if s.decision is not None else {}
+        return choice_text(s, a, info, v.t, name, lang)
     if typ in ("pick", "block", "assign", "discard", "search_pick"):
         return v.t(key, card=name(a.card))
     return v.t(key)  # keep, finish_program, skip, done, search_none
@@ -646,18 +662,8 @@ class _Scene:
         return describe(s, a, self.lang, viewer=self.viewer, names=self.v.names)
 
     def choice_label(self, a: Action, info: Mapping[str, Any]) -> str:
-        """A mode of a choose_one (its printed words), a card of a look to take or to put back
-        next (engine/choices.py)."""
-        T = self.v.t
-        if a.type == "mode":
-            modes = getattr(getattr(self.s, "pending", None), "modes", ())
-            mode = modes[a.mode] if a.mode < len(modes) else None
-            text = (mode.text if self.lang == "ja" else mode.text_en or mode.text) if mode is not None else ""
-            return T("action.mode", n=a.mode + 1, text=text or T("fmt.effect_n", n=a.mode + 1))
-        if a.type == "look_take":
-            return T("action.look_take", card=self.name(a.card), dest=zone_name(info.get("to", "hand"), self.lang))
-        return T("action.look_order", card=self.name(a.card),
-                 where=T(f"action.look_order.{info.get('to', 'bottom')}"))
+        """A mode of a choose_one or a card of a look (``choice_text``)."""
+        return choice_text(self.s, a, info, self.v.t, self.name, self.lang)
 
     def mount_where(self, a: Action) -> str:
         if a.target < 0:

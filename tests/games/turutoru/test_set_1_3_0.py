@@ -1,0 +1,52 @@
+"""The cards of the Turu-turu sample set 1.3.0 (``TTS-069``..``TTS-078``, the deck War Council):
+each construct of the card language's steps 4-6 is used by a shipped card; what they do in play is
+tested by the heuristic's scenarios (tests/agents/test_heuristics_turutoru_set13.py)."""
+from __future__ import annotations
+
+import tomllib
+
+import tcg
+import tcg.games
+
+SHIPPED = tcg.games.get_rules("turutoru").folder / "cards.toml"
+NEW = {f"TTS-{n:03d}" for n in range(69, 79)}
+
+
+def _new_cards() -> tuple[list[dict], list[dict]]:
+    data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
+    return [c for c in data["cards"] if c["id"] in NEW], data.get("keywords", [])
+
+
+def _walk(x):
+    """Every table and list inside ``x``, ``x`` first."""
+    yield x
+    for v in (x.values() if isinstance(x, dict) else x if isinstance(x, list) else ()):
+        yield from _walk(v)
+
+
+def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
+    cards, keywords = _new_cards()
+    assert len(cards) == len(NEW)
+    tables = [t for c in cards for t in _walk(c) if isinstance(t, dict)]
+    parts = {p["pay"] for t in tables if isinstance(t.get("cost"), list) for p in t["cost"]}
+    assert parts == {"discard", "move", "bed_in"}
+    assert {t.get("from") for t in tables if t.get("kind") == "activated"} >= {"hand", "discard"}
+    assert {"pay", "choose_one", "look"} <= {t.get("op") for t in tables}
+    assert any(t.get("if_done") for t in tables)
+    assert any(t.get("chooser") == "opponent" for t in tables)
+    assert any(isinstance(t.get("amount"), dict) and "count" in t["amount"] for t in tables)
+    looks = [t for t in tables if t.get("op") == "look"]
+    assert looks[0]["take"] and looks[0]["rest"] == "bottom"
+    assert {k["id"] for k in keywords} == {"heavy_armor", "war_cry"}
+    assert all(k["name"] and k["name_en"] and k["text"] and k["text_en"] for k in keywords)
+    for k in keywords:
+        assert sum(k["id"] in c.get("keywords", ()) for c in cards) >= 2, k["id"]
+
+
+def test_the_new_cards_load_with_their_keywords_and_the_sample_deck_plays_them():
+    cards = tcg.card_set("turutoru")
+    assert cards.version == "1.3.0"
+    gant = next(c for c in cards if c.id == "TTS-078")
+    assert len(gant.abilities) >= 2  # Heavy Armor's static and War Cry's trigger
+    g = tcg.new_game("turutoru", ["war_council", "rush"], seed=5)
+    assert not g.is_over and g.record()["card_set"]["version"] == "1.3.0"
