@@ -14,8 +14,10 @@ from itertools import product
 
 from tcg.api import list_decks, new_game
 from tcg.engine.action import Action
+from tcg.engine.effects import EffectCtx
 from tcg.engine.rng import Rng
 from tcg.games.shironeko import flow as F
+from tcg.games.shironeko import costs as SC
 from tcg.games.shironeko import payment as P
 from tcg.games.shironeko import rules as R
 from tcg.games.shironeko.cards import COLORS, CHARACTER_KINDS
@@ -54,8 +56,9 @@ def samples(g, rng):
 
 # --- references: the plain computations ------------------------------------------------------
 
-def ref_legal_main(s, p, max_chars):
-    """The main phase's actions the plain way: every card in hand, use by use, with ``can_pay``."""
+def ref_legal_main(s, p, max_chars, rules):
+    """The main phase's actions the plain way: every card in hand, use by use, with ``can_pay``;
+    the activated abilities of the field, then those used from the hand or the discard pile."""
     ps = s.players[p]
     cards = s.cards
     out = []
@@ -90,9 +93,22 @@ def ref_legal_main(s, p, max_chars):
         if u.iid in s.used:
             continue
         for ab in cards[u.iid].abilities:
-            if ab.kind == "activated" and not (ab.tap and not u.on) and not (ab.untap and u.on) and \
-                    F.runes_met(F.runes(s, u), ab.runes) and P.can_pay(s, p, ab.color, ab.cost):
+            if ab.kind == "activated" and ab.zone == "field" and not (ab.tap and not u.on) and \
+                    not (ab.untap and u.on) and F.runes_met(F.runes(s, u), ab.runes) and \
+                    (ab.cond is None or rules.effect_holds(s, EffectCtx(p, u.iid, -1), ab.cond)) and \
+                    (SC.can_pay(s, p, u.iid, ab.costs, ab.color) if ab.costs is not None else
+                     P.can_pay(s, p, ab.color, ab.cost)):
                 out.append(Action("activate", ability=ab.index, card=u.iid))
+    for zone in ("hand", "discard"):
+        for iid in getattr(ps, zone):
+            if iid in s.used:
+                continue
+            for ab in cards[iid].abilities:
+                if ab.kind == "activated" and ab.zone == zone and \
+                        (ab.cond is None or rules.effect_holds(s, EffectCtx(p, iid, -1), ab.cond)) and \
+                        (SC.can_pay(s, p, iid, ab.costs, ab.color) if ab.costs is not None else
+                         P.can_pay(s, p, ab.color, ab.cost)):
+                    out.append(Action("activate_card", ability=ab.index, card=iid))
     return out + [Action("end_turn")]
 
 
@@ -216,8 +232,8 @@ def test_per_deal_tables_match_the_cards():
         g = next(g for g in games_of(a, b) if g.state.turn > 2)
         deal = g.state.deal
         assert deal.tops == tuple((i, c.level, c.name) for i, c in enumerate(s.cards))
-        assert deal.activated == tuple(tuple(x for x in c.abilities if x.kind == "activated") or None
-                                       for c in s.cards)
+        assert deal.activated == tuple(tuple(x for x in c.abilities if x.kind == "activated" and x.zone == "field")
+                                       or None for c in s.cards)
         for iid, card in enumerate(s.cards):
             if deal.soul_bits is not None:
                 assert deal.soul_bits[iid] == (P.EVERY if card.pays_any_color else P._BIT.get(card.color, 0))
@@ -328,7 +344,7 @@ def test_main_phase_actions_equal_the_plain_listing():
             continue
         for h in samples(g, rng):
             s = h.state
-            assert h.legal_actions() == ref_legal_main(s, h.decision.player, h.rules.max_chars)
+            assert h.legal_actions() == ref_legal_main(s, h.decision.player, h.rules.max_chars, h.rules)
             checked += 1
     assert checked > 3000
 
