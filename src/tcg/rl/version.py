@@ -12,6 +12,6 @@ both read it: a module of its own, so that neither imports the other)."""
 #: ``look_order``, a target chosen by the opponent), keywords and the new trigger events, and the
 #: cards of the new sample sets in the card tables); 4: costs, choices and keywords in Shironeko,
 #: Turu-turu and Kemuri (their ``activate_card`` / ``pay`` / ``choose_mode`` / ``look_take`` /
-#: ``look_order`` decisions, actions and fields, appended), Shironeko's set 1.3.0 in its card
-#: table. The ids of earlier versions stay registered and make the current environment.
+#: ``look_order`` decisions, actions and fields, appended), the sample sets 1.3.0 in the card
+#: tables. The ids of earlier versions stay registered and make the current environment.
 ENV_VERSION = 4
