@@ -316,21 +316,22 @@ class SelectorSchema:
         for t in tests:
             prop = props[t.prop]
             value = (prop.printed if t.printed and prop.printed is not None else prop.read)(state, obj)
-            have = value if prop.many else (value,)
-            if t.op == "flag":
-                if bool(value) != t.values[0]:
-                    return False
-            elif t.op == "eq":
-                if not any(h in t.values for h in have):
-                    return False
-            elif t.op == "contains":
-                if not any(isinstance(h, str) and w in h for h in have for w in t.values):
-                    return False
-            else:
-                if not any(isinstance(h, int) and (t.lo is None or h >= t.lo) and (t.hi is None or h <= t.hi)
-                           for h in have):
-                    return False
+            if not passes(t, value if prop.many else (value,)):
+                return False
         return True
+
+
+def passes(t: Test, have: Sequence[Any]) -> bool:
+    """Whether a card passes the test ``t``, given the values it has for the test's property
+    (``have``: one value, or each of a property of many values). The one reading of a test: the
+    rules' ``SelectorSchema.matches`` and the heuristics' readers of card views use it."""
+    if t.op == "flag":
+        return bool(have[0]) == t.values[0]
+    if t.op == "eq":
+        return any(h in t.values for h in have)
+    if t.op == "contains":
+        return any(isinstance(h, str) and w in h for h in have for w in t.values)
+    return any(isinstance(h, int) and (t.lo is None or h >= t.lo) and (t.hi is None or h <= t.hi) for h in have)
 
 
 def _frozen(v: Any) -> Any:

@@ -22,7 +22,7 @@ import operator
 from typing import Any
 
 from ...engine import conditions as C
-from ...engine.select import Selector
+from ...engine.select import Selector, passes
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
         "!=": operator.ne}
@@ -150,18 +150,7 @@ def _read(obs: dict | None, c: dict, prop: str, printed: bool) -> tuple:
 def matches(sel: Any, c: dict, obs: dict | None = None) -> bool:
     """Whether the card view ``c`` passes every test of the selector (as ``engine.select`` does)."""
     for t in sel.tests:
-        have = _read(obs, c, t.prop, t.printed)
-        if t.op == "flag":
-            if bool(have[0]) != t.values[0]:
-                return False
-        elif t.op == "eq":
-            if not any(h in t.values for h in have):
-                return False
-        elif t.op == "contains":
-            if not any(isinstance(h, str) and w in h for h in have for w in t.values):
-                return False
-        elif not any(isinstance(h, int) and (t.lo is None or h >= t.lo) and (t.hi is None or h <= t.hi)
-                     for h in have):
+        if not passes(t, _read(obs, c, t.prop, t.printed)):
             return False
     return True
 

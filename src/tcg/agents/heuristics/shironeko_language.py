@@ -20,6 +20,7 @@ from typing import Any
 
 from ...engine import conditions as C
 from ...engine.amounts import Amount
+from ...engine.select import passes
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
         "!=": operator.ne}
@@ -114,18 +115,7 @@ def _read(c: dict, prop: str, printed: bool) -> tuple:
 def matches(sel: Any, c: dict) -> bool:
     """Whether the card view ``c`` passes every test of the selector (as ``engine.select`` does)."""
     for t in sel.tests:
-        have = _read(c, t.prop, t.printed)
-        if t.op == "flag":
-            if bool(have[0]) != t.values[0]:
-                return False
-        elif t.op == "eq":
-            if not any(h in t.values for h in have):
-                return False
-        elif t.op == "contains":
-            if not any(isinstance(h, str) and w in h for h in have for w in t.values):
-                return False
-        elif not any(isinstance(h, int) and (t.lo is None or h >= t.lo) and (t.hi is None or h <= t.hi)
-                     for h in have):
+        if not passes(t, _read(c, t.prop, t.printed)):
             return False
     return True
 

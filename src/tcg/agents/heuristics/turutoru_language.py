@@ -19,6 +19,7 @@ import operator
 from typing import Any, Callable
 
 from ...engine import conditions as C
+from ...engine.select import passes
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
         "!=": operator.ne}
@@ -156,18 +157,7 @@ def matches(sel: Any, x: dict, card: Any = None) -> bool:
     """Whether the card view ``x`` (``card``: its printed card, for what the view does not show)
     passes every test of the selector, as ``engine.select`` does."""
     for t in sel.tests:
-        have = _read(x, t.prop, t.printed, card)
-        if t.op == "flag":
-            if bool(have[0]) != t.values[0]:
-                return False
-        elif t.op == "eq":
-            if not any(h in t.values for h in have):
-                return False
-        elif t.op == "contains":
-            if not any(isinstance(h, str) and w in h for h in have for w in t.values):
-                return False
-        elif not any(isinstance(h, int) and (t.lo is None or h >= t.lo) and (t.hi is None or h <= t.hi)
-                     for h in have):
+        if not passes(t, _read(x, t.prop, t.printed, card)):
             return False
     return True
 
