@@ -37,7 +37,7 @@ iid, owner, to, reveal)`` (one taken card to its zone) and ``look_put(s, owner, 
 ``look_params`` was given for it)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from .action import Action, ActionTable
 from .effects import EffectCtx, Param, effect_step, player_of
@@ -217,6 +217,16 @@ def walk(ops: tuple, path: str = "effects"):
         modes = op.args.get("modes") if op.name == "choose_one" else None
         for i, mode in enumerate(modes or ()):
             yield from walk(mode.ops, f"{here}.modes[{i}].effects")
+
+
+def put_on_deck(deck: list, iids: Sequence[int], where: str) -> None:
+    """The rest of a look, top first, onto the ``top`` or ``bottom`` of ``deck`` (a list, its top
+    last), the first of them highest: the games' ``look_put`` for a deck end."""
+    deck[:] = [i for i in deck if i not in iids]
+    if where == "top":
+        deck.extend(reversed(iids))
+    else:
+        deck[0:0] = reversed(iids)
 
 
 # --- the ops --------------------------------------------------------------------------------------

@@ -327,6 +327,22 @@ def ability_cost(raw: Any, printed: int, parse_cost: Callable[[list], Cost] | No
     return costs.resources(printed), costs
 
 
+def pay_move(move: Callable, locate: Callable[[Any, int], Any]) -> Callable:
+    """The handler of a ``move`` part (and of a ``discard``) around the game's ``move`` op
+    handler: the chosen cards, or this very card (``locate(state, iid)``: where it is, None when
+    it is gone), go to their owner's ``to`` zone. It has not acted when this very card is no
+    longer there to pay."""
+    def handler(rules, s, ctx, op, targets) -> bool:
+        if op["self"]:
+            x = locate(s, ctx.source)
+            if x is None:
+                return False
+            targets = [x]
+        move(rules, s, ctx, {"to": op["to"], "position": "top", "shuffle": False}, targets)
+        return True
+    return handler
+
+
 def pay_op(game: CostGame) -> Callable:
     """The handler of a game's ``pay`` op: its ``cost`` (a ``Cost``) is paid now, its ops an effect
     step of their own on top (their choices follow); nothing, and it has not acted, when it cannot

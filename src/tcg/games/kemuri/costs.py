@@ -58,15 +58,7 @@ def pay_move(move: Callable) -> Callable:
     """The handler of a ``move`` part (and a ``discard``) around the game's ``move`` op handler:
     the chosen cards (or this very card) go to their owner's ``to`` zone. It has not acted when
     this very card is no longer there to pay."""
-    def handler(rules, s: KMState, ctx: EffectCtx, op, targets) -> bool:
-        if op["self"]:
-            x = KS.locate(s, ctx.source)
-            if x is None:
-                return False
-            targets = [x]
-        move(rules, s, ctx, {"to": op["to"], "position": "top", "shuffle": False}, targets)
-        return True
-    return handler
+    return C.pay_move(move, KS.locate)
 
 
 def pay_break(rules, s: KMState, ctx: EffectCtx, op, targets) -> bool:

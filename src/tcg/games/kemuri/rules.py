@@ -10,7 +10,7 @@ import itertools
 from typing import Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner
+from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.reasons import Reason
@@ -961,12 +961,7 @@ class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
                 F.move_card(s, iid, owner, "deck", "backyard")
             F.check_refresh(s, owner)
             return
-        deck = s.players[owner].deck
-        deck[:] = [i for i in deck if i not in iids]
-        if where == "top":
-            deck.extend(reversed(iids))
-        else:
-            deck[0:0] = reversed(iids)
+        put_on_deck(s.players[owner].deck, iids, where)
 
     # --- a card put onto a floor by an effect (move to = "floor") -----------------------------------
     def _step_effect_place(self, s, step):

@@ -73,15 +73,7 @@ def pay_move(move: Callable) -> Callable:
     """The handler of a ``move`` or ``discard`` part around the game's ``move`` op handler: the
     chosen cards (or this very card) go to their owner's ``to`` zone (a ``move`` event with its
     ``from``). It has not acted when this very card is no longer there to pay."""
-    def handler(rules, s: SNState, ctx: EffectCtx, op, targets) -> bool:
-        if op["self"]:
-            x = SS.locate(s, ctx.source)
-            if x is None:
-                return False
-            targets = [x]
-        move(rules, s, ctx, {"to": op["to"], "position": "top", "shuffle": False}, targets)
-        return True
-    return handler
+    return C.pay_move(move, SS.locate)
 
 
 def pay_off(set_state: Callable) -> Callable:

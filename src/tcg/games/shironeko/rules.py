@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Collection, Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner
+from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
@@ -757,12 +757,7 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
             for iid in iids:
                 F.move_pile_card(s, iid, owner, "deck", "discard")
             return
-        deck = s.players[owner].deck
-        deck[:] = [i for i in deck if i not in iids]
-        if where == "top":
-            deck.extend(reversed(iids))
-        else:
-            deck[0:0] = reversed(iids)
+        put_on_deck(s.players[owner].deck, iids, where)
 
     # --- a card put onto the field by an effect (move to = "characters") --------------------------
     def enter_by_effect(self, s: SNState, x: Any) -> None:

@@ -52,15 +52,7 @@ def pay_move(move: Callable) -> Callable:
     """The handler of a ``discard`` / ``move`` part around the game's ``move`` op handler: the
     chosen cards (or this very card) go to their owner's ``to`` zone (on top of a deck). It has
     not acted when this very card is no longer where it was to pay."""
-    def handler(rules, s: TTState, ctx: EffectCtx, op, targets) -> bool:
-        if op["self"]:
-            x = TS.locate(s, ctx.source)
-            if x is None:
-                return False
-            targets = [x]
-        move(rules, s, ctx, {"to": op["to"], "position": "top", "shuffle": False}, targets)
-        return True
-    return handler
+    return C.pay_move(move, TS.locate)
 
 
 def pay_bed_in(set_state: Callable) -> Callable:

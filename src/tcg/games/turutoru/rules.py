@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner
+from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.reasons import Reason
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
@@ -759,12 +759,7 @@ class TuruturuRules(EffectRunner, ChoiceRunner, StepRuleset[TTState]):
             for iid in iids:
                 F.move_card(s, iid, owner, "deck", "discard")
             return
-        deck = s.players[owner].deck
-        deck[:] = [i for i in deck if i not in iids]
-        if where == "top":
-            deck.extend(reversed(iids))
-        else:
-            deck[0:0] = reversed(iids)
+        put_on_deck(s.players[owner].deck, iids, where)
 
     def effect_can_act(self, s: TTState, ctx: EffectCtx, op) -> bool:
         """A ``pay`` op (you may pay …) is not asked about when its cost cannot be paid."""

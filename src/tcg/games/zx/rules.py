@@ -9,7 +9,7 @@ import itertools
 from typing import Any, Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner
+from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.reasons import Reason
@@ -1097,12 +1097,7 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
             for iid in iids:
                 F.move_card(s, iid, owner, "deck", "trash")
             return
-        deck = s.players[owner].deck
-        deck[:] = [i for i in deck if i not in iids]
-        if where == "top":
-            deck.extend(reversed(iids))
-        else:
-            deck[0:0] = reversed(iids)
+        put_on_deck(s.players[owner].deck, iids, where)
 
     # --- a card put onto a square by an effect (move to = "square") ----------------------------------
     def _step_effect_place(self, s, step):
