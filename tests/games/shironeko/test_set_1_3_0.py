@@ -5,35 +5,19 @@ here do what they print: an ability used from the hand, a cost that removes a ca
 pile, a cost that turns another character OFF, and the Keepsake keyword."""
 from __future__ import annotations
 
-import tomllib
-
-import tcg.games
-
+from ..shipped_cards import cost_parts, new_cards, shipped
 from .harness import decision, do, scenario, unit, zone
 
-SHIPPED = tcg.games.get_rules("shironeko").folder / "cards.toml"
+GAME = "shironeko"
 NEW = {f"SNP-{n}" for n in range(101, 112)}
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 DECK = ["F-B1"] * 10
 
 
-def _new_cards() -> tuple[list[dict], list[dict]]:
-    data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
-    return [c for c in data["cards"] if c["id"] in NEW], data.get("keywords", [])
-
-
-def _walk(x):
-    """Every table and list inside ``x``, ``x`` first."""
-    yield x
-    for v in (x.values() if isinstance(x, dict) else x if isinstance(x, list) else ()):
-        yield from _walk(v)
-
-
 def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
-    cards, keywords = _new_cards()
+    cards, tables, keywords = new_cards(GAME, NEW)
     assert len(cards) == len(NEW)
-    tables = [t for c in cards for t in _walk(c) if isinstance(t, dict)]
-    parts = {p["pay"] for t in tables if isinstance(t.get("cost"), list) for p in t["cost"]}
+    parts = {p["pay"] for p in cost_parts(tables)}
     assert parts == {"souls", "printed", "discard", "move", "off"}
     assert {t.get("from") for t in tables if t.get("kind") == "activated"} >= {"hand", "discard"}
     ops = {t.get("op") for t in tables}
@@ -50,7 +34,7 @@ def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
 
 
 def game(p0=None, p1=None):
-    return scenario(p0={"deck": DECK, **(p0 or {})}, p1={"deck": DECK, **(p1 or {})}, cards=SHIPPED)
+    return scenario(p0={"deck": DECK, **(p0 or {})}, p1={"deck": DECK, **(p1 or {})}, cards=shipped(GAME))
 
 
 def test_yomi_is_discarded_from_the_hand_and_the_opponent_chooses_its_discard_secretly():

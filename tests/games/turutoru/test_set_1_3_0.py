@@ -3,32 +3,18 @@ each construct of the card language's steps 4-6 is used by a shipped card; what 
 tested by the heuristic's scenarios (tests/agents/test_heuristics_turutoru_set13.py)."""
 from __future__ import annotations
 
-import tomllib
-
 import tcg
-import tcg.games
 
-SHIPPED = tcg.games.get_rules("turutoru").folder / "cards.toml"
+from ..shipped_cards import cost_parts, new_cards
+
+GAME = "turutoru"
 NEW = {f"TTS-{n:03d}" for n in range(69, 79)}
 
 
-def _new_cards() -> tuple[list[dict], list[dict]]:
-    data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
-    return [c for c in data["cards"] if c["id"] in NEW], data.get("keywords", [])
-
-
-def _walk(x):
-    """Every table and list inside ``x``, ``x`` first."""
-    yield x
-    for v in (x.values() if isinstance(x, dict) else x if isinstance(x, list) else ()):
-        yield from _walk(v)
-
-
 def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
-    cards, keywords = _new_cards()
+    cards, tables, keywords = new_cards(GAME, NEW)
     assert len(cards) == len(NEW)
-    tables = [t for c in cards for t in _walk(c) if isinstance(t, dict)]
-    parts = {p["pay"] for t in tables if isinstance(t.get("cost"), list) for p in t["cost"]}
+    parts = {p["pay"] for p in cost_parts(tables)}
     assert parts == {"discard", "move", "bed_in"}
     assert {t.get("from") for t in tables if t.get("kind") == "activated"} >= {"hand", "discard"}
     assert {"pay", "choose_one", "look"} <= {t.get("op") for t in tables}

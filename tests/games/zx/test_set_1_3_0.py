@@ -4,35 +4,19 @@ they print (those the heuristic tests, tests/agents/test_heuristics_zx_set13.py,
 games are checked here by their parts: costs, the zone an ability is used from, amounts, Onrush)."""
 from __future__ import annotations
 
-import tomllib
-
-import tcg.games
-
+from ..shipped_cards import cost_parts, new_cards, shipped
 from .harness import FILL, check, decision, do, power, scenario, sq, zone
 
-SHIPPED = tcg.games.get_rules("zx").folder / "cards.toml"
+GAME = "zx"
 NEW = {f"ZXS-{n:03d}" for n in range(82, 93)}
 
 
-def _new_cards() -> tuple[list[dict], list[dict]]:
-    data = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
-    return [c for c in data["cards"] if c["id"] in NEW], data.get("keywords", [])
-
-
-def _walk(x):
-    """Every table and list inside ``x``, ``x`` first."""
-    yield x
-    for v in (x.values() if isinstance(x, dict) else x if isinstance(x, list) else ()):
-        yield from _walk(v)
-
-
 def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
-    cards, keywords = _new_cards()
+    cards, tables, keywords = new_cards(GAME, NEW)
     assert len(cards) == len(NEW)
-    tables = [t for c in cards for t in _walk(c) if isinstance(t, dict)]
-    parts = {p["pay"] for t in tables if isinstance(t.get("cost"), list) for p in t["cost"]}
+    parts = {p["pay"] for p in cost_parts(tables)}
     assert parts == {"resources", "printed", "discard", "move"}
-    moves = [p for t in tables if isinstance(t.get("cost"), list) for p in t["cost"] if p["pay"] == "move"]
+    moves = [p for p in cost_parts(tables) if p["pay"] == "move"]
     assert any(p["card"] == "self" for p in moves) and any(p.get("from") == "charge" and p["card"] != "self" for p in moves)
     assert {t.get("from") for t in tables if t.get("kind") == "activated"} >= {"hand", "charge", "trash"}
     ops = {t.get("op") for t in tables}
@@ -46,7 +30,7 @@ def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
 def game(p0=None, p1=None, **kw):
     p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
     p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=SHIPPED, **kw)
+    return scenario(p0=p0, p1=p1, cards=shipped(GAME), **kw)
 
 
 def test_kairi_pays_a_resource_and_a_discard_for_two_cards():
