@@ -190,6 +190,39 @@ def test_cz10_took_nothing_so_discards_nothing():
     assert zone(g, 0, "hand") == ["Z-R3"] and zone(g, 0, "trash") == []
 
 
+# --- CZ-12: a count given as a selector table (name contains, square, other) -----------------------
+
+@pytest.mark.parametrize("board, draws", [
+    ({4: "Z-R2"}, 1),                          # 赤二 on a normal square
+    ({7: "Z-R2"}, 0),                          # on the player square: not a normal square
+    ({4: "Z-B1"}, 0),                          # 青一: no 赤 in the name
+    ({4: dict(card="Z-R2", owner=1)}, 0),      # the opponent's
+    ({}, 0),                                   # only itself (other = true)
+])
+def test_cz12_a_condition_counts_with_a_selector_table(board, draws):
+    g = game(p0={"hand": ["CZ-12"], "resources": ["Z-R1"]}, board=board)
+    hand = len(zone(g, 0, "hand"))
+    do(g, "place", card="CZ-12", square=3)
+    assert len(zone(g, 0, "hand")) == hand - 1 + draws
+
+
+@pytest.mark.parametrize("count, field, words", [
+    ('{ zone = "board", side = "own", nmae = { contains = "赤" } }', "count.nmae", "did you mean 'name'"),
+    ('{ zone = "hand", side = "opponent", color = "red" }', "count.color", "hidden"),
+    ('{ zone = "board", choose = 1 }', "count", ""),
+])
+def test_a_selector_count_is_checked_with_its_path(count, field, words):
+    text = HEAD_ZX + f'[[cards.abilities]]\nkind = "on_place"\nif = {{ count = {count}, at_least = 1 }}\n' \
+        'effects = [{ op = "draw", amount = 1 }]\n'
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", text))
+    assert field in e.value.field and words in str(e.value), str(e.value)
+
+
+HEAD_ZX = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\n' \
+    'name = "bad"\ncolor = "red"\ncost = 1\npower = 1000\n'
+
+
 # --- CZ-11: static, if {all = [turn own, not count face_up at_most 1]} -----------------------------
 
 @pytest.mark.parametrize("active, face_up, want", [(0, 2, 3000), (0, 1, 2000), (1, 2, 2000)])

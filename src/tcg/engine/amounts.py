@@ -48,6 +48,17 @@ def _whole(raw: Mapping, key: str, lo: int, hi: int, default: Any) -> Any:
     return v
 
 
+def counted_cards(raw: Any, schema: SelectorSchema, what: str = "an amount") -> Selector:
+    """The selector table of cards that are counted (an amount's ``count``, a condition's): no
+    count of its own, and no test of a card in a hidden zone (it would reveal the cards)."""
+    sel = schema.parse(raw, counted=False)
+    if schema.zones[sel.zone].hidden != "none" and sel.tests:
+        raise SelectorError(f".{sel.tests[0].prop}",
+                            f"the {sel.zone} is hidden: {what} may count its cards but not test what they are"
+                            f" (that would reveal them)")
+    return sel
+
+
 def parse_amount(raw: Mapping, schema: SelectorSchema, lo: int, hi: int) -> Amount:
     """The amount table ``raw`` of a parameter whose range is ``lo``..``hi``, checked."""
     for key in raw:
@@ -58,13 +69,9 @@ def parse_amount(raw: Mapping, schema: SelectorSchema, lo: int, hi: int) -> Amou
         raise SelectorError("", "an amount table says what to count: {count = {zone = \"board\", side = \"own\"},"
                                 " times = 1000}")
     try:
-        sel = schema.parse(raw["count"], counted=False)
+        sel = counted_cards(raw["count"], schema)
     except SelectorError as e:
         raise SelectorError(".count" + e.path, e.message) from None
-    if schema.zones[sel.zone].hidden != "none" and sel.tests:
-        raise SelectorError(f".count.{sel.tests[0].prop}",
-                            f"the {sel.zone} is hidden: an amount may count its cards but not test what they are"
-                            f" (that would reveal them)")
     times = _whole(raw, "times", min(lo, -hi), hi, 1)
     if times == 0:
         raise SelectorError(".times", "times must not be 0")

@@ -410,9 +410,11 @@ class _Builder:
                                                   "no filter on a hidden zone (checked by the loader)")},
                             ("zone",))
         counted = _enum(game.targets) if game.targets else None
+        # with the game's selectors, a count may also be a selector table without a count
+        table = ref(self.filter_zoned()) if game.selectors is not None and self.selectors is not None else None
         op = _enum(OPERATORS)
         known: dict[str, dict[str, Any]] = {  # each shape's keys (``SHAPES``)
-            "count": {"count": {"anyOf": [s for s in (counted, zone_table) if s is not None]},
+            "count": {"count": {"anyOf": [s for s in (counted, zone_table, table) if s is not None]},
                       "at_least": whole, "at_most": whole},
             "compare": {"compare": _enum(game.numbers), "own": {"anyOf": [op, {"const": True}]},
                         "opponent": {"anyOf": [op, {"const": True}]}, "value": whole},

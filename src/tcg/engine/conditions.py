@@ -29,8 +29,10 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple
 
+from .amounts import counted_cards
 from .errors import brief
 from .errors import nearest as _nearest
+from .select import Selector, SelectorError
 
 #: ``fail(message, path)``: raises (a card-data error naming the field path)
 Fail = Callable[[str, str], Any]
@@ -118,6 +120,9 @@ class ConditionGame:
     filter_keys: Mapping[str, type] = field(default_factory=dict)
     #: check a filter value the game knows more about (e.g. a colour): message or None
     check_filter: Callable[[str, Any], str | None] | None = None
+    #: the game's ``SelectorSchema``: a count may then be a selector table of its own (the same
+    #: table as a "for each" amount counts: its zones, its card properties, ``other``)
+    selectors: Any = None
 
 
 def nearest(word: Any, known: Any) -> str:
@@ -212,6 +217,11 @@ def _what(value: Any, game: ConditionGame, fail: Fail, path: str) -> Any:
     if not isinstance(value, Mapping):
         fail(f"count a target ({', '.join(game.targets)}) or a zone table such as "
              f"{{zone = \"trash\", side = \"own\"}}, got {brief(value)}", path)
+    if game.selectors is not None and any(k not in ("zone", "side", "filter") for k in value):
+        try:  # a selector table: "a Z/X with 'Knight' in its name on a square of yours"
+            return counted_cards(value, game.selectors, "a condition")
+        except SelectorError as e:
+            fail(e.message, path + e.path)
     for key in value:
         if key not in ("zone", "side", "filter"):
             fail(f"a zone table has no key {brief(key)}{nearest(key, ('zone', 'side', 'filter'))} "
@@ -251,7 +261,9 @@ def holds(state: Any, ctx: Any, cond: Any, game: ConditionGame) -> bool:
         return True
     t = type(cond)
     if t is Count:
-        n = game.count_cards(state, ctx, cond.what)
+        what = cond.what
+        n = len(game.selectors.candidates(state, ctx.controller, ctx.source, what)) if type(what) is Selector \
+            else game.count_cards(state, ctx, what)
         return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
     if t is Compare:
         f = game.numbers[cond.number]

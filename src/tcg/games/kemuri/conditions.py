@@ -74,7 +74,7 @@ NUMBERS = {**{z: _pile(z) for z in ("hand", "deck", "backyard", "seating")},
            "casts": lambda s, p: len(s.players[p].floor),
            "refreshes": lambda s, p: s.players[p].refreshes}
 
-CONDITIONS = ConditionGame(zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
+CONDITIONS = ConditionGame(selectors=KS.SELECTORS, zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
                            active=lambda s: s.active, in_phase=lambda s, ph: s.phase == ph, filter_keys=FILTER_KEYS,
                            check_filter=_check_filter)
 

@@ -7,6 +7,7 @@ from typing import Any
 from ...engine.conditions import ConditionGame, Zone, sides_of
 from .cards import CHARACTER_KINDS, COLORS
 from .state import SNState
+from .select import SELECTORS
 
 #: zone -> hidden (``characters``: the character area; ``damage``: the damage area, face up;
 #: ``town``: the souls in the town area)
@@ -65,6 +66,6 @@ def _number(zone: str):
 
 NUMBERS = {z: _number(z) for z in ZONES}
 
-CONDITIONS = ConditionGame(zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
+CONDITIONS = ConditionGame(selectors=SELECTORS, zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
                            active=lambda s: s.active, in_phase=lambda s, ph: s.phase == ph, filter_keys=FILTER_KEYS,
                            check_filter=_check_filter)

@@ -12,6 +12,7 @@ from typing import Any
 from ...engine.conditions import ConditionGame, Zone, sides_of
 from .cards import GENDERS, KINDS
 from .state import TTState
+from .select import SELECTORS
 
 #: zone -> hidden: a hand, a deck and the face-down unresolved programs may be counted, never
 #: filtered (``field``: the characters on the field; ``devices``: the devices in play a player
@@ -97,6 +98,6 @@ NUMBERS = {**{z: _number(z) for z in ZONES},
            "hp": lambda s, p: s.players[p].hp,
            "segments_used": lambda s, p: s.players[p].clock if s.phase == "main" else 0}
 
-CONDITIONS = ConditionGame(zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
+CONDITIONS = ConditionGame(selectors=SELECTORS, zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
                            active=active, in_phase=lambda s, ph: s.phase == ph, filter_keys=FILTER_KEYS,
                            check_filter=_check_filter)
