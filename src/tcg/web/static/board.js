@@ -105,15 +105,26 @@ window.TCGBoard = (function () {
     return e;
   }
 
-  // the sides of the table, top to bottom, into `into` (a new <div class="board"> if none)
+  // the sides of the table, top to bottom, into `into` (a new <div class="board"> if none). Shared
+  // areas that are only rows of cards (Kemuri's event and help, Shironeko's search) go at the end
+  // of the top side, where its row leaves room, rather than taking a band of the table of their
+  // own; a shared board (Z/X's squares, Turu-turu's timeline) keeps its band in the middle.
   function boardEl(view, seat, lang, W, into) {
     const board = into || el("div", "board");
     board.innerHTML = "";
+    const middle = view.areas.filter(a => a.side === "middle");
+    const rows = middle.length > 0 && middle.every(a => (a.layout || "row") === "row");
     for (const side of ["top", "middle", "bottom"]) {
-      const areas = view.areas.filter(a => a.side === side);
+      let areas = view.areas.filter(a => a.side === side);
+      if (rows && side === "middle") continue;
+      if (rows && side === "top") areas = areas.concat(middle);
       if (!areas.length) continue;
       const s = el("div", "side-block side-" + side);
-      for (const a of areas) s.appendChild(areaEl(a, seat, lang, W));
+      for (const a of areas) {
+        const e = areaEl(a, seat, lang, W);
+        if (a.side === "middle") e.classList.add("shared");
+        s.appendChild(e);
+      }
       board.appendChild(s);
     }
     return board;
