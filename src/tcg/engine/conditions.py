@@ -32,7 +32,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 from .amounts import counted_cards
 from .errors import brief
 from .errors import nearest as _nearest
-from .select import Selector, SelectorError
+from .select import SelectorError
 
 #: ``fail(message, path)``: raises (a card-data error naming the field path)
 Fail = Callable[[str, str], Any]
@@ -53,6 +53,14 @@ SHAPES: dict[str, tuple[str, ...]] = {
 }
 #: how deep ``all`` / ``any`` / ``not`` may nest (a card is not a program)
 MAX_DEPTH = 8
+
+
+class Counted(NamedTuple):
+    """A count's selector table (``sel``, no count of its own) and the game's ``SelectorSchema``
+    that finds its cards (kept with it: a condition is evaluated with whatever ``ConditionGame``
+    the rules hold)."""
+    sel: Any
+    schema: Any
 
 
 class Count(NamedTuple):
@@ -219,7 +227,7 @@ def _what(value: Any, game: ConditionGame, fail: Fail, path: str) -> Any:
              f"{{zone = \"trash\", side = \"own\"}}, got {brief(value)}", path)
     if game.selectors is not None and any(k not in ("zone", "side", "filter") for k in value):
         try:  # a selector table: "a Z/X with 'Knight' in its name on a square of yours"
-            return counted_cards(value, game.selectors, "a condition")
+            return Counted(counted_cards(value, game.selectors, "a condition"), game.selectors)
         except SelectorError as e:
             fail(e.message, path + e.path)
     for key in value:
@@ -262,7 +270,7 @@ def holds(state: Any, ctx: Any, cond: Any, game: ConditionGame) -> bool:
     t = type(cond)
     if t is Count:
         what = cond.what
-        n = len(game.selectors.candidates(state, ctx.controller, ctx.source, what)) if type(what) is Selector \
+        n = len(what.schema.candidates(state, ctx.controller, ctx.source, what.sel)) if type(what) is Counted \
             else game.count_cards(state, ctx, what)
         return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
     if t is Compare:

@@ -17,7 +17,7 @@ import operator
 from typing import Any
 
 from ...engine import conditions as C
-from ...engine.select import Selector, passes
+from ...engine.select import passes
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
         "!=": operator.ne}
@@ -92,8 +92,8 @@ def holds(obs: dict, player: int, cond: Any) -> bool:
 
 
 def _count(obs: dict, player: int, what: Any) -> int | None:
-    if isinstance(what, Selector):  # a selector table: the cards of it the observation shows
-        found = candidates(obs, player, what)
+    if isinstance(what, C.Counted):  # a selector table: the cards of it the observation shows
+        found = candidates(obs, player, what.sel)
         return None if found is None else len(found)
     if isinstance(what, C.Zone):
         sides = (player,) if what.side == "own" else (1 - player,) if what.side == "opponent" else (0, 1)

@@ -8,7 +8,6 @@ from typing import Any
 from ...engine.conditions import ConditionGame, Zone, sides_of
 from .cards import COLORS, COUNTERS, KINDS
 from .state import ZXState
-from .select import SELECTORS
 
 #: zone -> hidden: a hand, a deck, face-down life and the face-down dynamis may be counted, never
 #: filtered (``face_up``: the face-up dynamis cards; ``board``: the Z/X on the squares)
@@ -101,6 +100,6 @@ NUMBERS = {**{z: _number(z) for z in ZONES if z != "board"},
            "zx": lambda s, p: sum(1 for u in s.board if u is not None and u.owner == p),
            **{c: _counter(c) for c in COUNTERS}}
 
-CONDITIONS = ConditionGame(selectors=SELECTORS, zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
+CONDITIONS = ConditionGame(zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
                            active=lambda s: s.active, in_phase=_in_phase, filter_keys=FILTER_KEYS,
                            check_filter=_check_filter)

@@ -1,6 +1,8 @@
 """Z/X effect operations."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
 from . import costs as ZC
@@ -121,7 +123,9 @@ def op_overboost(rules, s, ctx, op, targets):
 
 
 #: with the Z/X condition words: op tables may have ``if``, ``if_done`` and ``optional``
-REGISTRY = OpRegistry("zx", CONDITIONS)
+#: a count of a card's condition may be a selector table (games/zx/select.py; the conditions module
+#: cannot import it: select imports flow, which evaluates conditions)
+REGISTRY = OpRegistry("zx", replace(CONDITIONS, selectors=SELECTORS))
 REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 #: a unit op's optional ``filter`` ({name, color, race}): only Z/X that have that name / colour /
 #: race (with a SHIFT, its own or the SHIFT's: ZX-X6) are targets
