@@ -39,6 +39,8 @@ def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
     assert any(t.get("chooser") == "opponent" for t in tables)
     statics = [ab for c in cards for ab in c.get("abilities", ()) if ab["kind"] == "static"]
     assert any(isinstance(e.get("amount"), dict) and "count" in e["amount"] for ab in statics for e in ab["effects"])
+    others = [ab for c in cards for ab in c.get("abilities", ()) if ab["kind"] != "static"]
+    assert any(isinstance(e.get("amount"), dict) and "count" in e["amount"] for ab in others for e in ab["effects"])
     assert {k["id"] for k in keywords} == {"hospitality", "last_order"}
     assert all(k["name"] and k["name_en"] and k["text"] and k["text_en"] for k in keywords)
     for k in keywords:
@@ -137,6 +139,13 @@ def test_an_urgent_call_lets_the_opponent_choose_which_cast_goes_back():
 def test_kanna_gets_a_cp_for_each_big_customer_up_to_three():
     assert cp(km(dict(floor=["KMS-065"], seating=["K-F1", "K-F2"])), 0, "KMS-065") == 4
     assert cp(km(dict(floor=["KMS-065"], seating=["K-F2", "K-F3", "K-F3", "K-F2"])), 0, "KMS-065") == 6
+
+
+def test_ren_gets_a_cp_for_each_cast_card_in_the_backyard_when_placed():
+    g = km(dict(hand=["KMS-067"], seating=["K-F2"], backyard=["K-EA", "KMS-062"]))
+    do(g, "place", card="KMS-067")
+    pay(g, 0, "K-F2")                                               # a cast card too: paid first
+    assert cp(g, 0, "KMS-067") == 6                                 # 4, +1 for each of the two casts
 
 
 # --- keywords ----------------------------------------------------------------------------------

@@ -774,6 +774,8 @@ def _op_value(op, obs, p: int, source: int | None, floor_extra: int) -> tuple[fl
     if name in L.CHOICE_OPS:
         return _choice_op_value(op, obs, p, source, floor_extra)
     target = a.get("target")
+    if name == "modify" and target == "self":  # this cast raised (a "for each" amount counted now)
+        return (0.4 if a.get("stat") == "cp" else 1.2) * amount, True
     if name == "move" and L.is_table(target) and target.zone != "floor":
         return _pile_move_value(op, obs, p, source, floor_extra)
     if name in ("modify", "destroy", "move") and L.is_table(target):
