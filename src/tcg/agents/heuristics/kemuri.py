@@ -22,7 +22,10 @@ database by card id; never the game state. Outline:
 - the cards written in the card language (conditions, "if you do" / "you may", selector tables and
   ``move``, triggers with ``when``; read by ``kemuri_language``) are valued from their data: what
   their ops do now, where the conditions hold (``_lang_value``), on placing a cast, using a support
-  or a trouble, placing an event; the older cards keep the worth they had."""
+  or a trouble, placing an event; the older cards keep the worth they had. Costs, choices and
+  amounts (cost lists and ``pay``, ``choose_one``, ``look``, ``chooser = "opponent"``, "for each"
+  amounts counted on the observation) and a cast's own "when this cast is destroyed" call-in or
+  draw (the sample set's Last Order keyword) too (docs/agents.md, Kemuri set 1.4.0)."""
 from __future__ import annotations
 
 from functools import lru_cache
