@@ -22,7 +22,10 @@ database by card id; never the game state. Outline:
 - the cards written in the card language (conditions, "if you do" / "you may", selector tables and
   ``move``, triggers with ``when``; read by ``kemuri_language``) are valued from their data: what
   their ops do now, where the conditions hold (``_lang_value``), on placing a cast, using a support
-  or a trouble, placing an event; the older cards keep the worth they had."""
+  or a trouble, placing an event; the older cards keep the worth they had. Costs, choices and
+  amounts (cost lists and ``pay``, ``choose_one``, ``look``, ``chooser = "opponent"``, "for each"
+  amounts counted on the observation) and a cast's own "when this cast is destroyed" call-in or
+  draw (the sample set's Last Order keyword) too (docs/agents.md, Kemuri set 1.4.0)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -374,7 +377,9 @@ def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool, values
         if hit is None:
             hit = values[id(rcv)] = (_cast_value(rcv), rcv)
         tv = hit[0]
-    mine, theirs = MINE_SCALE * mv, KILL_SCALE * tv
+    # a cast that falls may leave something behind (Last Order: a call-in for its owner)
+    mine = MINE_SCALE * mv - _fall_worth(srv.get("id"))
+    theirs = KILL_SCALE * tv - _fall_worth(rcv.get("id"))
     w = 1.0
     if margin >= 0:
         r = RISK_SCALE * risk(margin, rcv.get("shift"))
@@ -382,6 +387,24 @@ def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool, values
     else:
         g -= w * mine if not closing else 0.2 * mine
     return g
+
+
+@lru_cache(maxsize=None)
+def _fall_worth(cid: str | None) -> float:
+    """What the card's own "when this cast is destroyed" triggers give its owner, in seats (a
+    call-in ``SEATS_PER_CALL``, a card drawn 0.8); 0 for most cards."""
+    card = _db(cid) if cid else None
+    v = 0.0
+    for ab in getattr(card, "abilities", ()):
+        w = ab.when
+        if ab.kind != "trigger" or w is None or w.event != "destroyed" or not w.this or ab.cond is not None:
+            continue
+        for op in ab.effects:
+            amount = op.args.get("amount", 1)
+            if not isinstance(amount, int) or op.args.get("player", "self") != "self":
+                continue
+            v += SEATS_PER_CALL * amount if op.name == "call_in" else 0.8 * amount if op.name == "draw" else 0.0
+    return v
 
 
 class _PlanMemo:
@@ -743,14 +766,19 @@ def _op_value(op, obs, p: int, source: int | None, floor_extra: int) -> tuple[fl
     name, a = op.name, op.args
     mine_ = a.get("player", "opponent" if name in ("lose_seats", "mill") else "self") == "self"
     sign = 1.0 if mine_ else -1.0
+    amount = L.amount_now(a.get("amount", 1), obs, p, source)
     if name == "call_in":
-        return sign * CALL_WORTH * a.get("amount", 1), True
+        return sign * CALL_WORTH * amount, True
     if name == "draw":
-        return sign * a.get("amount", 1), True
+        return sign * amount, True
     if name == "lose_seats":
         pv = me if mine_ else opp
-        return -sign * SEAT_WORTH * min(a.get("amount", 1), pv["seats"]), pv["seats"] > 0
+        return -sign * SEAT_WORTH * min(amount, pv["seats"]), pv["seats"] > 0
+    if name in L.CHOICE_OPS:
+        return _choice_op_value(op, obs, p, source, floor_extra)
     target = a.get("target")
+    if name == "modify" and target == "self":  # this cast raised (a "for each" amount counted now)
+        return (0.4 if a.get("stat") == "cp" else 1.2) * amount, True
     if name == "move" and L.is_table(target) and target.zone != "floor":
         return _pile_move_value(op, obs, p, source, floor_extra)
     if name in ("modify", "destroy", "move") and L.is_table(target):
@@ -758,6 +786,38 @@ def _op_value(op, obs, p: int, source: int | None, floor_extra: int) -> tuple[fl
     if name == "set_state":
         return (0.5 if a.get("state") == "locked" else 0.2), True
     return 0.3, True
+
+
+def _choice_op_value(op, obs, p: int, source: int | None, floor_extra: int) -> tuple[float, bool]:
+    """The ops of docs/cards.md K4c, K4d: ``pay`` (what its parts take, when they can be paid),
+    ``choose_one`` (its best ``count`` modes), ``look`` (a card for each taken, a little for
+    putting the rest of our own deck in order)."""
+    a = op.args
+    if op.name == "pay":
+        payable = _payable(a["cost"], obs["players"][p], source)
+        return (-_cost_burden(a["cost"], {}) if payable else 0.0), payable
+    if op.name == "choose_one":
+        worths = sorted((_lang_value(m.ops, obs, p, source, floor_extra) for m in a["modes"]), reverse=True)
+        return sum(worths[:a.get("count", 1)]), True
+    take, mine_ = a.get("take"), a.get("side", "own") == "own"
+    v = 0.9 * take.choose if take is not None and take.to == "hand" else 0.0
+    if take is not None and take.to == "seating":
+        v += SEAT_WORTH * take.choose
+    if mine_ and a.get("rest") == "top":
+        v += 0.3  # the next call-ins and draws set
+    return v, True
+
+
+def _payable(costs, me: dict, source: int | None) -> bool:
+    """Whether ``me`` can pay a cost list's parts as far as the observation tells: the seats,
+    the hand cards a discard takes (beside the card used)."""
+    hand = sum(1 for c in me.get("hand") or () if c.get("iid") != source)
+    for part in costs.parts:
+        if part.pay == "resources" and me["seats"] < part.amount:
+            return False
+        if part.pay == "discard":
+            hand -= part.amount
+    return hand >= 0
 
 
 def _floor_op_value(op, obs, p: int, source: int | None) -> tuple[float, bool]:
@@ -771,9 +831,10 @@ def _floor_op_value(op, obs, p: int, source: int | None) -> tuple[float, bool]:
         return 0.0, False
     if op.name == "modify":
         w = 0.4 if a.get("stat") == "cp" else 1.2
-        amt = a.get("amount", 0)
+        amt = L.amount_now(a.get("amount", 0), obs, p, source)
         return w * amt * (min(k, len(ours)) - min(k, len(theirs))), True
-    away = sorted((_cast_value(c) for c in theirs), reverse=True)[:k]
+    # the opponent chooses (chooser = "opponent"): the casts worth least to them go
+    away = sorted((_cast_value(c) for c in theirs), reverse=sel.chooser != "opponent")[:k]
     lost = sorted(_cast_value(c) for c in ours)[:k] if sel.side == "own" else []
     back = 0.6 if a.get("to") == "hand" else 0.9
     return back * sum(away) - sum(lost), True
@@ -851,7 +912,8 @@ def _enters(ab, card: dict, mover: int, controller: int, source: int | None) -> 
 def _place_bonus(c: dict, obs, p: int) -> float:
     """What placing the cast ``c`` from the hand sets off in the card language, beside its CP and
     call-ins: its on-place abilities, its own and our casts' "when a cast is placed" triggers,
-    minus the opponent's; its static CP while the floor it joins makes its ``if`` hold."""
+    minus the opponent's; its static CP while the floor it joins makes its ``if`` hold, or as
+    much as its "for each" amount counts now."""
     me, opp = _me_opp(obs, p)
     v = 0.0
     for ab in _language(c["id"], "on_place"):
@@ -860,9 +922,9 @@ def _place_bonus(c: dict, obs, p: int) -> float:
     for ab in _language(c["id"], "trigger"):
         if _enters(ab, c, p, p, None):
             v += _trigger_worth(ab, obs, p, None, 1)
-    for ab in _language(c["id"], "static"):
-        if ab.cond is not None and L.holds(obs, p, ab.cond, 1):
-            v += sum(0.35 * op.args.get("amount", 0) for op in ab.effects
+    for ab in _language(c["id"], "static"):  # an ``if`` or a "for each" amount, read now
+        if ab.cond is None or L.holds(obs, p, ab.cond, 1):
+            v += sum(0.35 * L.amount_now(op.args.get("amount", 0), obs, p) for op in ab.effects
                      if op.name == "modify" and op.args.get("target") == "self" and op.args.get("stat") == "cp")
     for q, pv, sign in ((p, me, 1.0), (1 - p, opp, -0.5)):
         for u in pv["floor"]:
@@ -1169,11 +1231,11 @@ def _activation(acts, idx, seats: int, closing: bool, theirs) -> Action | None:
         if card is None or a.ability >= len(card.abilities):
             continue
         ab = card.abilities[a.ability]
-        useful = any(op.name in ("draw", "call_in") or (op.name == "modify" and _num(op.args.get("amount", 0)) > 0)
-                     for op in ab.effects)
-        if c.get("kind") == "cast" and c.get("served"):
+        useful = any(op.name in ("draw", "call_in", "look", "choose_one")
+                     or (op.name == "modify" and _num(op.args.get("amount", 0)) > 0) for op in ab.effects)
+        if c.get("kind") == "cast" and c.get("served") and ab.zone == "field":
             useful = False  # a cast that has served this turn gains nothing from a boost
-        if getattr(ab, "costs", None) is not None and _gain(ab.effects) <= _cost_burden(ab.costs, c):
+        if getattr(ab, "costs", None) is not None and _gain(ab.effects) <= _cost_burden(ab.costs, c, theirs):
             useful = False
         if useful and (ab.cost == 0 or (not closing and seats - ab.cost >= 3)):
             return a
@@ -1182,9 +1244,18 @@ def _activation(acts, idx, seats: int, closing: bool, theirs) -> Action | None:
 
 def _gain(ops) -> float:
     """What ops give us, counted roughly in cards: each card drawn, 1.5 for each call-in (a seat
-    and maybe a trigger), 1.5 for a raised cast."""
+    and maybe a trigger), 1.5 for a raised cast; a look a card for each it takes into the hand
+    (a little more for the order of our own deck's top), a choice its best mode."""
     n = 0.0
     for op in ops:
+        if op.name == "choose_one":
+            n += max(_gain(m.ops) for m in op.args["modes"])
+            continue
+        if op.name == "look":
+            take = op.args.get("take")
+            n += (take.choose if take is not None and take.to == "hand" else 0) \
+                + (0.3 if op.args.get("rest") == "top" and op.args.get("side", "own") == "own" else 0)
+            continue
         amount = _num(op.args.get("amount", 1))
         if not isinstance(amount, int) or op.args.get("player", "self") != "self":
             continue
@@ -1195,10 +1266,11 @@ def _gain(ops) -> float:
     return n
 
 
-def _cost_burden(costs, c: dict) -> float:
+def _cost_burden(costs, c: dict, theirs=True) -> float:
     """What a cost list's parts take, in cards: three quarters of a card a seat (seats are the
     close), each card moved away (half a card from the backyard), this card back into the hand a
-    gain, a cast's break its serving's call-ins."""
+    gain, a cast's break its serving's call-ins (one more into an empty floor: ``theirs``, the
+    opponent's casts)."""
     n = 0.0
     for part in costs.parts:
         if part.pay == "resources":
@@ -1206,7 +1278,8 @@ def _cost_burden(costs, c: dict) -> float:
         elif part.this and part.to == "hand":
             n -= 1
         elif part.pay == "sleep":
-            n += 1.5 * c.get("call_in_now", 1) + 0.5 if part.this else 1.5 * part.amount
+            calls = c.get("call_in_now", 1) + (0 if theirs else 1)
+            n += 1.5 * calls + 0.5 if part.this else 1.5 * part.amount
         else:
             n += part.amount * (0.5 if part.frm == "backyard" else 1)
     return n
@@ -1444,7 +1517,16 @@ def _choose_mode(view, acts, rng):
     cands = [a for a in acts if a.type == "mode"]
     if not cands:
         return None
-    return max(cands, key=lambda a: (_gain(modes[a.mode].ops) if a.mode < len(modes) else 0, -a.mode))
+    p = view.player
+
+    def worth(k: int) -> float:
+        """A mode's ops on the observation (``_lang_value``: what its tables name now), or
+        roughly (``_gain``) for ops written before the card language."""
+        ops = modes[k].ops
+        if any(L.is_table(op.args.get("target")) or op.name in L.CHOICE_OPS for op in ops):
+            return _lang_value(ops, obs, p, info.get("source"))
+        return _gain(ops)
+    return max(cands, key=lambda a: (worth(a.mode) if a.mode < len(modes) else 0, -a.mode))
 
 
 def _look_take(view, acts, rng):
@@ -1556,7 +1638,9 @@ def _pile_target(view, acts, rng):
             return SEAT_WORTH * c.get("level", 1) - (0.6 * v if zone == "hand" else 0.0)
         if q == p and to == "floor" and zone != "floor":
             return _cast_value(c) if c.get("kind") == "cast" else -1.0
-        good = helps == (q == p)  # for us: our card helped, or the opponent's taken away
+        # for us: our card helped, or the opponent's taken away (a cast moved off its floor,
+        # even into the hand, is taken away)
+        good = (helps and not (zone == "floor" and to is not None)) == (q == p)
         return v if good else -v
     cands = [a for a in acts if a.type == "target"]
     if not cands:

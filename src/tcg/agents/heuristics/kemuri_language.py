@@ -3,9 +3,10 @@
 Only data: a card's parsed abilities (the public card database) and the observation. Readings:
 
 - ``is_language(ability)``: whether an ability uses the card language (docs/cards.md K4a, K4b,
-  K6): an ``if``, a ``when``, an op with ``if`` / ``if_done`` / ``optional`` or a selector table
-  as its target. The heuristic values only those with the readings below, so the cards written
-  before keep exactly the worth they had;
+  K4c, K4d, K6): an ``if``, a ``when``, an op with ``if`` / ``if_done`` / ``optional``, a selector
+  table as its target, a "for each" amount, or the ops ``pay``, ``choose_one`` and ``look``. The
+  heuristic values only those with the readings below, so the cards written before keep exactly
+  the worth they had;
 - ``holds(obs, player, cond)``: a parsed condition (``engine.conditions``) on the observation,
   from the numbers it shows (seats, pile sizes, casts, whose turn, the phase); what it cannot tell
   holds. ``floor_extra``: casts about to be placed, counted as if on the floor already;
@@ -15,19 +16,24 @@ Only data: a card's parsed abilities (the public card database) and the observat
   table names;
 - ``pile(obs, player, sel)``: (ours, card view) of each card of a public pile a table names (a
   backyard, a seating zone, the event, the player's own hand), from the controller ``player``'s
-  point of view; None for a pile the observation does not list (a deck, the opponent's hand)."""
+  point of view; None for a pile the observation does not list (a deck, the opponent's hand);
+- ``amount_now(v, obs, player, source)``: a "for each" amount (``engine.amounts.Amount``) as the
+  number it comes to on the observation (a pile it cannot see counted by its size, or as two)."""
 from __future__ import annotations
 
 import operator
 from typing import Any
 
 from ...engine import conditions as C
+from ...engine.amounts import Amount
 from ...engine.select import Selector, passes
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
         "!=": operator.ne}
 #: the piles whose cards the observation lists for both players
 PUBLIC = ("backyard", "seating")
+#: the ops of the card language's steps 4 and 5 (docs/cards.md K4c, K4d)
+CHOICE_OPS = frozenset({"pay", "choose_one", "look"})
 
 
 def is_table(target: Any) -> bool:
@@ -40,6 +46,7 @@ def is_language(ab: Any) -> bool:
     if ab.cond is not None or ab.when is not None:
         return True
     return any(op.cond is not None or op.if_done or op.optional or is_table(op.args.get("target"))
+               or op.name in CHOICE_OPS or any(isinstance(v, Amount) for v in op.args.values())
                for op in ab.effects)
 
 
@@ -182,6 +189,25 @@ def pile(obs: dict, player: int, sel: Any, source: int | None = None) -> list[tu
     return out
 
 
+def amount_now(v: Any, obs: dict, player: int, source: int | None = None) -> Any:
+    """``v`` as a number: a "for each" amount counted on the observation for ``player`` (the
+    cards its table names, times ``times``, within ``max``); any other value as it is."""
+    if not isinstance(v, Amount):
+        return v
+    sel = v.count
+    found = pile(obs, player, sel, source)
+    if found is not None:
+        n = len(found)
+    elif sel.zone in ("hand", "deck") and not sel.tests:
+        n = sum(number(obs, p, sel.zone) for p in _sides(sel.side, player))
+    else:  # what the observation does not show: two of them
+        n = 2
+    n *= v.times
+    if v.max is not None:
+        n = max(-v.max, min(v.max, n))
+    return max(v.lo, min(v.hi, n))
+
+
 def how_many(sel: Any) -> int:
     """How many cards the table takes at most (``choose``, ``random``; ``all``: every one)."""
     if sel.all:
@@ -189,4 +215,4 @@ def how_many(sel: Any) -> int:
     return sel.choose or sel.random or 1
 
 
-__all__ = ["PUBLIC", "casts", "holds", "how_many", "is_language", "is_table", "matches", "number", "pile"]
+__all__ = ["CHOICE_OPS", "PUBLIC", "amount_now", "casts", "holds", "how_many", "is_language", "is_table", "matches", "number", "pile"]
