@@ -42,7 +42,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Sequence
 from .action import Action, ActionTable
 from .effects import EffectCtx, Param, effect_step, player_of
 from .errors import brief
-from .select import BASE_KEYS, Selector, SelectorError, nearest
+from .select import Selector, SelectorError, filter_table, nearest
 from .state import new_record
 
 #: the ``choose_mode`` decision's actions (``MODE[i]``: mode i, from 0)
@@ -177,14 +177,8 @@ def take_param(destinations: tuple[str, ...], zone: str) -> Param:
         flt = raw.get("filter")
         sel = None
         if flt is not None:
-            if not isinstance(flt, Mapping):
-                at(f"filter is a table of card properties such as {{kind = \"zx\"}}, got {brief(flt)}", ".filter")
-            for key in flt:
-                if key in BASE_KEYS:
-                    at(f"a look's filter names card properties only, not {key!r} (the look says where and how many)",
-                       f".filter.{key}")
             try:
-                sel = registry.selectors.parse({**flt, "zone": zone}, counted=False)
+                sel = filter_table(registry.selectors, flt, zone)
             except SelectorError as e:
                 at(e.message, ".filter" + e.path)
         return Take(choose, up_to, sel, to)

@@ -13,6 +13,7 @@ from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.reasons import Reason
+from ...engine.select import Selector
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
 from ...engine.state import colors_of, new_record
@@ -908,8 +909,11 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
         s.steps.append(("hand_limit", p))
 
     def _step_pick_card(self, s, step: PickCardStep):
-        p, zone, flt, dest, reveal = step.player, step.zone, step.filter, step.dest, bool(step.reveal)
+        p, zone, flt = step.player, step.zone, step.filter
         pool = getattr(s.players[p], zone)
+        if isinstance(flt, Selector):  # a search's selector table (effects.SEARCH_FILTER)
+            self._offer_pick(s, step, ZS.SELECTORS.matching_ids(s, p, zone, pool, flt))
+            return
         cards = s.cards
         found = []
         for i in pool:
@@ -919,7 +923,11 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
                     break
             else:
                 found.append(i)
-        matches = tuple(found)
+        self._offer_pick(s, step, tuple(found))
+
+    def _offer_pick(self, s, step: PickCardStep, matches: tuple) -> None:
+        """The ``pick_card`` decision among ``matches`` (or nothing to do: a discard from an empty hand)."""
+        p, zone, dest, reveal = step.player, step.zone, step.dest, bool(step.reveal)
         if dest == "trash" and not matches:  # a discard from an empty hand: nothing to do
             self.effect_done(s, False)
             return
