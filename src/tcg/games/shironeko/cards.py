@@ -145,8 +145,9 @@ SEARCH_FILTERS = {"kind": (str, CHARACTER_KINDS + ("character", "monster")), "co
                   "min_level": (int, None)}
 
 
-def _check_search_filter(flt: dict, fail: Callable[[str], None]) -> None:
-    for key, value in flt.items():
+def _check_search_filter(flt: Any, fail: Callable[[str], None]) -> None:
+    """A search's old flat filter (a selector table instead was checked by its parser)."""
+    for key, value in (flt.items() if isinstance(flt, dict) else ()):
         if key not in SEARCH_FILTERS:
             fail(f"search filter has no key {key!r} (known: {', '.join(SEARCH_FILTERS)})")  # (it raises)
         typ, choices = SEARCH_FILTERS[key]
@@ -214,7 +215,7 @@ def _parse_ability(fname: str, cid: str | None, kind: str | None, color: str | N
         fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
     for op in effects:
         if op.name == "search":
-            _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))
+            _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))  # (a selector table: parsed)
     check_static_effects(akind, effects, STATIC_TARGETS, fail)
     if akind == "static":
         _check_static_amounts(effects, fail)

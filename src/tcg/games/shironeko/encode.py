@@ -85,7 +85,7 @@ def observation():
         "color": Opt(Enum(COLORS)), "cost": Opt(Num(0, 20)), "left": Opt(Num(0, 20)),
         "paid": Opt(List(Enum(COLORS), 20)), "over": Opt(Num(0, 20)),
         "op": Opt(Enum(OPS)), "why": Opt(Enum(WHY)),
-        "filter": Opt(flt), "reveal": Opt(Bool()),
+        "filter": Opt(flt), "reveal": Opt(Bool()), "filtered": Opt(Bool()),
         # a selector table choosing n (docs/cards.md §7): how many more, up to, chosen so far, where to
         "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()),
         "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")), "to": Opt(Enum(DESTINATIONS)),

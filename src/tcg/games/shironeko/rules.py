@@ -14,6 +14,7 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.reasons import Reason
+from ...engine.select import Selector
 from ...engine.steps import StepRuleset
 from ...engine.state import colors_of, new_record
 from ...engine.triggers import ASK, take
@@ -298,10 +299,15 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
 
     def _step_search(self, s: SNState, step: SearchStep) -> None:
         p, flt, reveal = step.player, step.filter, step.reveal
+        deck = s.players[p].deck
+        if isinstance(flt, Selector):  # a selector table: the decision says only that it filters
+            matches = SS.SELECTORS.matching_ids(s, p, "deck", deck, flt)
+            self._decide(s, p, "search", new_record(SearchPending, (p, matches, reveal)), filtered=True, reveal=reveal)
+            return
         wanted = dict(flt)
         cards = s.cards
-        matches = [i for i in s.players[p].deck if _matches_filter(cards[i], wanted)]
-        self._decide(s, p, "search", new_record(SearchPending, (p, tuple(matches), reveal)), filter=dict(flt), reveal=reveal)
+        matches = tuple(i for i in deck if _matches_filter(cards[i], wanted))
+        self._decide(s, p, "search", new_record(SearchPending, (p, matches, reveal)), filter=dict(flt), reveal=reveal)
 
     # --- targets (EffectRunner hooks) ------------------------------------------------------
     def _unit_anywhere(self, s: SNState, iid: int) -> Unit | None:

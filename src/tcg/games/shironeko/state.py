@@ -62,10 +62,11 @@ class DamageCleanupStep(NamedTuple):
 
 class SearchStep(NamedTuple):
     """The ``search`` op: ``player`` looks in the deck for a card matching ``filter`` ((field,
-    value) pairs), taking up to ``amount`` to ``to``; ``reveal``: the card taken is shown."""
+    value) pairs, or a selector table: effects.SEARCH_FILTER), taking up to ``amount`` to ``to``;
+    ``reveal``: the card taken is shown."""
     kind: str
     player: int
-    filter: tuple
+    filter: Any
     to: str
     amount: int
     reveal: bool

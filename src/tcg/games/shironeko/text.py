@@ -491,7 +491,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     elif kind == "discard":
         params["count"] = decision.get("over") or 0
     elif kind == "search":
-        params["filter"] = filter_text(decision.get("filter") or {}, v.lang)
+        params["filter"] = t("filter.table", v.lang) if decision.get("filtered") else \
+            filter_text(decision.get("filter") or {}, v.lang)
     elif kind == "pay":
         paid = decision.get("paid") or []
         params.update(card=v.card(decision.get("card")), left=decision.get("left"),

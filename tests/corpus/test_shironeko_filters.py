@@ -1,0 +1,75 @@
+"""Mechanics corpus, Shironeko: one scenario test per card of tests/corpus/shironeko/filters.toml
+(an exact state, an action, the exact outcome): a search's filter as a selector table
+(engine/select.py ``old_or_table``), its words; then the load errors."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from tcg.engine.cards import CardText
+from tcg.engine.errors import CardDataError
+from tcg.games.shironeko import text
+from tcg.games.shironeko.cards import load_cards
+from tcg.present.errors import translate
+
+from ..games.shironeko.harness import decision, do, scenario, zone
+
+CORPUS = pathlib.Path(__file__).parent / "shironeko" / "filters.toml"
+DECK = ["F-B1"] * 10
+ANY = "F-T-RAINBOW"  # a soul that pays any colour
+
+
+def game(p0: dict | None = None, p1: dict | None = None, **kw):
+    p0 = {"deck": DECK, **(p0 or {})}
+    p1 = {"deck": DECK, **(p1 or {})}
+    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+
+
+def options(g, key: str) -> list:
+    s = g.state
+    return [s.cards[a.get(key)].id for a in g.legal_actions() if a.get(key) is not None]
+
+
+# --- SFI-01: a red character with cost 3 or less ------------------------------------------------------
+
+def test_sfi01_offers_the_red_characters_of_cost_3_or_less():
+    g = game(p0={"hand": ["SFI-01"], "town": [ANY], "deck": ["F-R3", "F-R1", "F-B1", "F-R2", "F-R1A"]})
+    do(g, "monster", card="SFI-01")
+    assert decision(g) == (0, "search")
+    assert sorted(options(g, "card")) == ["F-R1", "F-R2"]   # not cost 5, not blue, not the awakened one
+    do(g, "search_pick", card="F-R2")
+    assert zone(g, 0, "hand") == ["F-R2"] and sorted(zone(g, 0, "deck")) == ["F-B1", "F-R1", "F-R1A", "F-R3"]
+    assert decision(g) == (0, "main")
+
+
+def test_sfi01_is_worded_in_both_languages():
+    g = game(p0={"hand": ["SFI-01"], "town": [ANY], "deck": ["F-R1"] + DECK})
+    do(g, "monster", card="SFI-01")
+    d = g.observe(0)["decision"]
+    assert d.get("filtered") is True and "filter" not in d
+    assert text.prompt(d, 0, "en") == "Search your deck: take a card the effect names, or nothing"
+    assert text.prompt(d, 0, "ja") == "山札を探す：効果が指定するカード1枚を手札に加えるか、何も加えない"
+
+
+# --- load errors ------------------------------------------------------------------------------------
+
+HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "monster"\n' \
+       'name = "bad"\ncolor = "red"\ncost = 1\nrune = "red"\n[[cards.abilities]]\nkind = "use"\n'
+
+
+@pytest.mark.parametrize("effects, field, words", [
+    ('{ op = "search", filter = { kind = "character", cost = { mx = 2 } } }', "effects[0].filter.cost.mx",
+     "did you mean 'max'"),
+    ('{ op = "search", filter = { levl = { max = 2 } } }', "effects[0].filter.levl", "did you mean 'level'"),
+    ('{ op = "search", filter = { zone = "discard", level = 1 } }', "effects[0].filter.zone", "card properties only"),
+    ('{ op = "search", filter = { damaged = true, level = 1 } }', "effects[0].filter.damaged", "only in zone"),
+    ('{ op = "search", filter = { max_level = "two" } }', "effects", "must be a whole number"),  # the old form
+])
+def test_load_errors(effects, field, words):
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", HEAD + f"effects = [{effects}]\n"))
+    msg = str(e.value)
+    assert field in msg and words in msg, msg
+    ja = translate(msg)
+    assert ja != msg and field in ja, ja
