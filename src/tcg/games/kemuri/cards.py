@@ -152,7 +152,8 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
                  " depend on itself): test the printed value (printed = true) or another property", "effects")
         for path, op in walk(effects):  # (also the ops of a choose_one's modes)
             _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
-            for k, v in (op.get("filter") or {}).items():
+            flt = op.get("filter")
+            for k, v in (flt.items() if isinstance(flt, dict) else ()):  # (a selector table: parsed)
                 if k not in FILTER_FIELDS:
                     fail(f"filter has no key {k!r} (known: {', '.join(FILTER_FIELDS)})", "effects")
                 typ, choices = FILTER_FIELDS[k]

@@ -14,6 +14,7 @@ from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.reasons import Reason
+from ...engine.select import Selector
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
@@ -438,6 +439,10 @@ class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
     def _step_pick_card(self, s, step):
         p, zone, flt = step.player, step.zone, step.filter
         pool = getattr(s.players[p], zone)
+        if isinstance(flt, Selector):  # a selector table: the decision says only that it filters
+            matches = KS.SELECTORS.matching_ids(s, p, zone, pool, flt)
+            self._decide(s, p, "pick_card", new_record(PickCardPending, (p, zone, matches)), zone=zone, filtered=True)
+            return
         matches = tuple(i for i in pool if all(getattr(s.cards[i], k, None) == v for k, v in flt))
         self._decide(s, p, "pick_card", new_record(PickCardPending, (p, zone, matches)), zone=zone, filter=dict(flt))
 

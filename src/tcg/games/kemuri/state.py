@@ -35,11 +35,12 @@ class PayPending(NamedTuple):
 
 
 class PickCardStep(NamedTuple):
-    """A card to pick from ``zone`` (deck, backyard) matching ``filter`` ((field, value) pairs)."""
+    """A card to pick from ``zone`` (deck, backyard) matching ``filter`` ((field, value) pairs, or a
+    selector table: effects.search_param)."""
     kind: str
     player: int
     zone: str
-    filter: tuple
+    filter: Any
 
 
 class PickCardPending(NamedTuple):

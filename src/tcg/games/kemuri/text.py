@@ -43,6 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...present import menus, voice
 from ...engine.action import Action
 from ...engine.keywords import keyword_text
+from ...engine.select import Selector
 from ...present.lines import cap, fold, known_lang
 from ...text import game_words
 from . import payment as KP
@@ -129,8 +130,10 @@ def _filter_parts(flt: Mapping[str, Any], lang: str) -> str:
     return t("fmt.list", lang).join(parts)
 
 
-def _filter_text(flt: Mapping[str, Any] | None, lang: str) -> str:
-    """A filter in an effect's words ("" for none)."""
+def _filter_text(flt: Any, lang: str) -> str:
+    """A filter in an effect's words ("" for none; a selector table: its tests in words)."""
+    if isinstance(flt, Selector):
+        return t("op.filter", lang, parts=selector_tests_text(flt, lang))
     return t("op.filter", lang, parts=_filter_parts(flt, lang)) if flt else ""
 
 
@@ -208,6 +211,13 @@ def selector_text(sel: Any, lang: str = "en") -> str:
     for a card printed without a text."""
     how, n, up_to = sel.count
     count = t("sel.up_to" if up_to else f"sel.{how}", lang, count=n)
+    tests = selector_tests_text(sel, lang)
+    return t("sel.table", lang, count=count, side=t(f"sel.side.{sel.side}", lang), zone=zone_name(sel.zone, lang),
+             tests=t("fmt.paren", lang, text=tests) if tests else "")
+
+
+def selector_tests_text(sel: Any, lang: str = "en") -> str:
+    """A selector's card tests in words ("cost max 1, kind cast"; "" for none)."""
     tests = []
     for k, v in sel.raw:
         if k in ("zone", "side", "choose", "up_to", "all", "random", "other"):
@@ -218,8 +228,7 @@ def selector_text(sel: Any, lang: str = "en") -> str:
         tests.append(f"{k} {v}".strip())
     if sel.other:
         tests.append(t("sel.other", lang))
-    return t("sel.table", lang, count=count, side=t(f"sel.side.{sel.side}", lang), zone=zone_name(sel.zone, lang),
-             tests=t("fmt.paren", lang, text=t("fmt.list", lang).join(tests)) if tests else "")
+    return t("fmt.list", lang).join(tests)
 
 
 def ability_text(ab: Any, lang: str = "en") -> str:
@@ -1369,8 +1378,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         zone = zone_name(decision.get("zone", "deck"), v.lang)
         if "zone" not in decision:  # another player's search: which cards, a secret
             return T("decision.pick_card.other", who=who, whose=v.own(p))
-        return T("decision.pick_card", who=who, whose=v.own(p), zone=zone,
-                 what=_filter_words(decision.get("filter"), v.lang))
+        what = t("filter.table", v.lang) if decision.get("filtered") else _filter_words(decision.get("filter"), v.lang)
+        return T("decision.pick_card", who=who, whose=v.own(p), zone=zone, what=what)
     return T("decision.other", who=who)
 
 

@@ -170,7 +170,7 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         for path, op in walk(effects):  # (also the ops of choose_one's modes)
             _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             flt = op.get("filter")
-            if flt:
+            if isinstance(flt, dict) and flt:  # the old flat table (a search's selector table: parsed)
                 allowed = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
                 for k, v in flt.items():
                     if k not in allowed:

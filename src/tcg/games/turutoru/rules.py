@@ -14,6 +14,7 @@ from ...engine.action import Action, ActionTable
 from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.reasons import Reason
+from ...engine.select import Selector
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
@@ -715,7 +716,12 @@ class TuruturuRules(EffectRunner, ChoiceRunner, StepRuleset[TTState]):
     # --- search (application effect) --------------------------------------------------------
     def _step_search(self, s: TTState, step: tuple) -> None:
         _, p, flt = step
-        matches = tuple(i for i in s.players[p].deck if F.matches(s.cards[i], dict(flt)))
+        deck = s.players[p].deck
+        if isinstance(flt, Selector):  # a selector table: the decision says only that it filters
+            matches = TS.SELECTORS.matching_ids(s, p, "deck", deck, flt)
+            self._decide(s, p, "search", new_record(SearchPending, (p, matches)), filtered=True)
+            return
+        matches = tuple(i for i in deck if F.matches(s.cards[i], dict(flt)))
         self._decide(s, p, "search", new_record(SearchPending, (p, matches)), filter=dict(flt))
 
     def _apply_search(self, s, p, pending, a):

@@ -1157,7 +1157,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         return v.say(f"decision.discard{other}", p, limit=HAND_LIMIT, count=decision.get("over", 0))
     if kind == "search":
         if mine:
-            return v.say("decision.search", p, what=filter_text(decision.get("filter"), v.lang))
+            what = t("filter.table", v.lang) if decision.get("filtered") else filter_text(decision.get("filter"), v.lang)
+            return v.say("decision.search", p, what=what)
         return v.say("decision.search.other", p)
     return T("ui.decision", who=v.who(p), what=T(f"decision.{kind}"))
 

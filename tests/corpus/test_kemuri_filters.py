@@ -1,0 +1,85 @@
+"""Mechanics corpus, Kemuri: one scenario test per card of tests/corpus/kemuri/filters.toml (an
+exact state, an action, the exact outcome): a search's and a salvage's filter as a selector table
+(engine/select.py ``old_or_table``), its words; then the load errors."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from tcg.engine.cards import CardText
+from tcg.engine.errors import CardDataError
+from tcg.games.kemuri import text as T
+from tcg.games.kemuri.cards import load_cards
+from tcg.present.errors import translate
+
+from ..games.kemuri.harness import decision, do, scenario, zone
+
+CORPUS = pathlib.Path(__file__).with_name("kemuri") / "filters.toml"
+FILL = ["K-F1"] * 6
+
+
+def game(p0: dict | None = None, p1: dict | None = None, **kw):
+    """A scenario with the corpus cards; each player has a deck unless told."""
+    p0 = {"deck": FILL, **(p0 or {})}
+    p1 = {"deck": FILL, **(p1 or {})}
+    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+
+
+def prompt(g, viewer: int, lang: str = "en") -> str:
+    return T.prompt(g.observe(viewer)["decision"], viewer, lang, g.observe(viewer), g.rules.cards)
+
+
+def offered(g) -> list[str]:
+    return sorted(g.state.cards[a.get("card")].id for a in g.legal_actions() if a.type == "pick")
+
+
+# --- KFI-01: a cast with a printed CP of 4 or more ------------------------------------------------------
+
+def test_kfi01_offers_the_casts_of_printed_cp_4_or_more():
+    g = game(p0=dict(hand=["KFI-01"], deck=["K-EA", "K-EB", "K-BIG", "S-DRAW", "K-ED"]))
+    do(g, "support", card="KFI-01")
+    assert decision(g) == (0, "pick_card")
+    assert offered(g) == ["K-BIG", "K-EB", "K-ED"]          # CP 5, 9, 4; not Aoi (3), not the support
+    do(g, "pick", card="K-ED")
+    assert zone(g, 0, "hand") == ["K-ED"] and sorted(zone(g, 0, "deck")) == ["K-BIG", "K-EA", "K-EB", "S-DRAW"]
+
+
+def test_kfi01_is_worded_in_both_languages():
+    g = game(p0=dict(hand=["KFI-01"], deck=["K-EB"] + FILL))
+    do(g, "support", card="KFI-01")
+    assert g.observe(0)["decision"].get("filtered") is True
+    assert "a card the effect names" in prompt(g, 0, "en")
+    assert "効果が指定するカード" in prompt(g, 0, "ja")
+
+
+# --- KFI-02: a salvage of a late-shift cast by name -----------------------------------------------------
+
+def test_kfi02_salvages_a_cast_with_late_in_its_name():
+    g = game(p0=dict(hand=["KFI-02"], backyard=["K-EA", "K-LA", "K-LB", "S-DRAW"]))
+    do(g, "support", card="KFI-02")
+    assert offered(g) == ["K-LA", "K-LB"]
+    do(g, "pick", card="K-LB")
+    assert zone(g, 0, "hand") == ["K-LB"]
+
+
+# --- load errors ------------------------------------------------------------------------------------
+
+HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "support"\n' \
+       'name = "bad"\nlevel = 1\n[[cards.abilities]]\nkind = "use"\n'
+
+
+@pytest.mark.parametrize("effects, field, words", [
+    ('{ op = "search", filter = { kind = "cast", cp = { mni = 3 } } }', "effects[0].filter.cp.mni", "did you mean 'min'"),
+    ('{ op = "search", filter = { shfit = ["early"] } }', "effects[0].filter.shfit", "did you mean 'shift'"),
+    ('{ op = "salvage", filter = { side = "own", level = 1 } }', "effects[0].filter.side", "card properties only"),
+    ('{ op = "search", filter = { served = true, level = 1 } }', "effects[0].filter.served", "only in zone"),
+    ('{ op = "search", filter = { level = 7 } }', "effects", "not a valid value"),  # the old form, as before
+])
+def test_load_errors(effects, field, words):
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", HEAD + f"effects = [{effects}]\n"))
+    msg = str(e.value)
+    assert field in msg and words in msg, msg
+    ja = translate(msg)
+    assert ja != msg and field in ja, ja

@@ -1,0 +1,78 @@
+"""Mechanics corpus, Turu-turu Stage: one scenario test per card of
+tests/corpus/turutoru/filters.toml (an exact state, an action, the exact outcome): a search's
+filter as a selector table (engine/select.py ``old_or_table``), its words; then the load errors."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from tcg.engine.cards import CardText
+from tcg.engine.errors import CardDataError
+from tcg.games.turutoru import text
+from tcg.games.turutoru.cards import load_cards
+from tcg.present.errors import translate
+
+from ..games.turutoru.harness import FILL, decision, do, zone
+from ..games.turutoru.harness import main as tt_main
+
+CORPUS = pathlib.Path(__file__).parent / "turutoru" / "filters.toml"
+#: a program that uses an application, then one that stops the main phase
+APPLY = ["T-APPLY", "T-DRAW2"]
+
+
+def apply(card: str, p0: dict | None = None, p1: dict | None = None, **kw):
+    """A main phase where player 0's first program applies ``card`` from the hand."""
+    p0 = dict(p0 or {})
+    g = tt_main({"programs": APPLY, **p0, "hand": [card] + p0.get("hand", [])}, p1, cards=CORPUS, **kw)
+    do(g, "apply", card=card)
+    return g
+
+
+def ids(g, iids) -> list[str]:
+    return [g.state.cards[i].id for i in iids]
+
+
+# --- TFI-01: a character with power 3 or more ------------------------------------------------------
+
+def test_tfi01_offers_the_characters_of_power_3_or_more():
+    g = apply("TFI-01", p0=dict(deck=["T-PLACE", "T-PLACE3", "T-PLACE4", "T-PLACE2"]))
+    assert decision(g) == (0, "search")
+    assert sorted(ids(g, [a.get("card") for a in g.legal_actions() if a.type == "search_pick"])) == \
+        ["T-PLACE3", "T-PLACE4"]
+    do(g, "search_pick", card="T-PLACE4")
+    assert zone(g, 0, "hand") == ["T-PLACE4"] and sorted(ids(g, g.state.players[0].deck)) == \
+        ["T-PLACE", "T-PLACE2", "T-PLACE3"]
+    assert decision(g) == (0, "library_draw")
+
+
+def test_tfi01_is_worded_in_both_languages_and_secret():
+    g = apply("TFI-01", p0=dict(deck=["T-PLACE3"] + FILL))
+    obs = g.observe(0)
+    assert obs["decision"].get("filtered") is True
+    assert "a card the effect names" in text.prompt(obs["decision"], 0, "en", obs, g.rules.cards)
+    assert "効果が指定するカード" in text.prompt(obs["decision"], 0, "ja", obs, g.rules.cards)
+    assert "filtered" not in (g.observe(1)["decision"] or {})
+
+
+# --- load errors ------------------------------------------------------------------------------------
+
+HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
+       'name = "bad"\n[[cards.abilities]]\nkind = "apply"\n'
+
+
+@pytest.mark.parametrize("effects, field, words", [
+    ('{ op = "search", filter = { kind = "character", power = { mni = 3 } } }', "effects[0].filter.power.mni",
+     "did you mean 'min'"),
+    ('{ op = "search", filter = { gendr = ["male"] } }', "effects[0].filter.gendr", "did you mean 'gender'"),
+    ('{ op = "search", filter = { all = true, power = 3 } }', "effects[0].filter.all", "card properties only"),
+    ('{ op = "search", filter = { awake = true, power = 3 } }', "effects[0].filter.awake", "only in zone"),
+    ('{ op = "search", filter = { gender = "mail" } }', "effects", "is not one of"),  # the old form, as before
+])
+def test_load_errors(effects, field, words):
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", HEAD + f"effects = [{effects}]\n"))
+    msg = str(e.value)
+    assert field in msg and words in msg, msg
+    ja = translate(msg)
+    assert ja != msg and field in ja, ja
