@@ -52,6 +52,41 @@ def test_sfi01_is_worded_in_both_languages():
     assert text.prompt(d, 0, "ja") == "山札を探す：効果が指定するカード1枚を手札に加えるか、何も加えない"
 
 
+# --- SFI-02: a static over "all your other red characters" ---------------------------------------------
+
+def stats(g, p: int, stat: str) -> list:
+    return [(c["id"], c[stat]) for c in g.observe(0)["players"][p]["characters"]]
+
+
+def test_sfi02_raises_your_other_red_characters_only():
+    g = game(p0={"chars": ["SFI-02", "F-R1", "F-B1", "F-R2"]}, p1={"chars": ["F-R1"]})
+    assert stats(g, 0, "attack") == [("SFI-02", 1), ("F-R1", 3), ("F-B1", 1), ("F-R2", 4)]
+    assert stats(g, 1, "attack") == [("F-R1", 2)]          # not the opponent's red character
+
+
+def test_sfi02_works_from_when_it_enters():
+    g = game(p0={"chars": ["F-R1"], "hand": ["SFI-02"], "town": [ANY, ANY]})
+    assert stats(g, 0, "attack") == [("F-R1", 2)]
+    do(g, "place", card="SFI-02")
+    assert stats(g, 0, "attack") == [("F-R1", 3), ("SFI-02", 1)]
+
+
+# --- SFI-03: a static over "your opponent's characters of level 1 or less" ------------------------------
+
+def test_sfi03_lowers_the_hp_of_the_opponents_level_1_characters():
+    g = game(p0={"chars": ["SFI-03"]}, p1={"chars": ["F-R1", "F-B1", "F-R2"]})
+    assert stats(g, 1, "hp") == [("F-R1", 1), ("F-B1", 2), ("F-R2", 3)]
+    assert stats(g, 0, "hp") == [("SFI-03", 3)]
+
+
+def test_sfi03_a_damaged_character_at_its_new_hp_retreats_when_it_enters():
+    g = game(p0={"hand": ["SFI-03"], "town": [ANY, ANY, ANY]},
+             p1={"chars": [dict(card="F-R1", damage=1), dict(card="F-B1", damage=1)]})
+    do(g, "place", card="SFI-03")
+    assert [c["id"] for c in g.observe(0)["players"][1]["characters"]] == ["F-B1"]
+    assert zone(g, 1, "discard") == ["F-R1"]
+
+
 # --- load errors ------------------------------------------------------------------------------------
 
 HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "monster"\n' \
@@ -67,8 +102,27 @@ HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = 
     ('{ op = "search", filter = { max_level = "two" } }', "effects", "must be a whole number"),  # the old form
 ])
 def test_load_errors(effects, field, words):
+    check_error(HEAD + f"effects = [{effects}]\n", field, words)
+
+
+STATIC = HEAD.replace('kind = "monster"', 'kind = "character"\nlevel = 1\nattack = 1\nhp = 1\nchange_cost = 1') \
+    .replace('kind = "use"', 'kind = "static"')
+
+
+@pytest.mark.parametrize("target, field, words", [
+    ('{ all = true, side = "own", colr = "red" }', "effects[0].target.colr", "did you mean 'color'"),
+    ('{ choose = 1, side = "own" }', "effects", "static ability may only"),
+    ('{ all = true, side = "own", attack = { min = 2 } }', "effects", "static ability may only"),
+    ('{ all = true, zone = "discard" }', "effects[0].target.zone", "not allowed here"),
+])
+def test_static_table_load_errors(target, field, words):
+    check_error(STATIC + f'effects = [{{ op = "modify", target = {target}, stat = "attack", amount = 1, '
+                         f'duration = "static" }}]\n', field, words)
+
+
+def check_error(text: str, field: str, words: str) -> None:
     with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + f"effects = [{effects}]\n"))
+        load_cards(CardText("bad.toml", text))
     msg = str(e.value)
     assert field in msg and words in msg, msg
     ja = translate(msg)

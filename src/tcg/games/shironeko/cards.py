@@ -216,7 +216,7 @@ def _parse_ability(fname: str, cid: str | None, kind: str | None, color: str | N
     for op in effects:
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))  # (a selector table: parsed)
-    check_static_effects(akind, effects, STATIC_TARGETS, fail)
+    check_static_effects(akind, effects, STATIC_TARGETS, fail, tables=_static_table)
     if akind == "static":
         _check_static_amounts(effects, fail)
     ab_color = out["color"] or color or "colorless"
@@ -254,6 +254,13 @@ def _cost(raw: Any, registry, fail) -> tuple[int, Any]:
     except SelectorError as e:
         fail(e.message, "cost" + e.path)
     return costs.resources(0), costs
+
+
+def _static_table(sel: Any) -> bool:
+    """A static's target table: ``all`` the characters of a side (``other``, the card properties;
+    not by attack or HP, which statics themselves change)."""
+    return (getattr(sel, "all", False) and getattr(sel, "zone", "") == "characters" and sel.amount is None
+            and all(t.prop not in ("attack", "hp") for t in sel.tests))
 
 
 def _check_static_amounts(effects: tuple, fail) -> None:
