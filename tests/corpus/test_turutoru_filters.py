@@ -9,6 +9,7 @@ import pytest
 
 from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
+from tcg.games.turutoru import flow as F
 from tcg.games.turutoru import text
 from tcg.games.turutoru.cards import load_cards
 from tcg.present.errors import translate
@@ -55,6 +56,29 @@ def test_tfi01_is_worded_in_both_languages_and_secret():
     assert "filtered" not in (g.observe(1)["decision"] or {})
 
 
+# --- TFI-02 / TFI-03: statics over a table of all the characters of a side --------------------------------
+
+def stats(g, p: int) -> list:
+    """(id, power, toughness) of a player's characters, by the rules and as the observation shows them."""
+    st = g.state
+    rules = [(st.cards[u.iid].id, F.power_of(st, u), F.toughness_of(st, u)) for u in st.players[p].chars]
+    fast = F.units_stats(st, st.players[p].chars, F.unit_sources(st))
+    assert [(i, pw, tg) for (i, _, _), (pw, tg) in zip(rules, fast)] == rules   # both ways agree
+    return rules
+
+
+def test_tfi02_raises_your_other_female_characters():
+    g = tt_main(dict(chars=["TFI-02", "T-PLACE", "T-PLACE2"]), dict(chars=["T-PLACE"]), cards=CORPUS)
+    assert stats(g, 0) == [("TFI-02", 1, 2), ("T-PLACE", 2, 1), ("T-PLACE2", 2, 2)]   # not itself, not the male
+    assert stats(g, 1) == [("T-PLACE", 1, 1)]                                        # not the opponent's
+
+
+def test_tfi03_lowers_the_toughness_of_the_opponents_small_characters():
+    g = tt_main(dict(chars=["TFI-03", "T-PLACE2"]), dict(chars=["T-PLACE2", "T-PLACE3", "T-WALL"]), cards=CORPUS)
+    assert stats(g, 1) == [("T-PLACE2", 2, 1), ("T-PLACE3", 3, 3), ("T-WALL", 0, 5)]
+    assert stats(g, 0) == [("TFI-03", 3, 3), ("T-PLACE2", 2, 2)]
+
+
 # --- load errors ------------------------------------------------------------------------------------
 
 HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
@@ -70,8 +94,27 @@ HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "
     ('{ op = "search", filter = { gender = "mail" } }', "effects", "is not one of"),  # the old form, as before
 ])
 def test_load_errors(effects, field, words):
+    check_error(HEAD + f"effects = [{effects}]\n", field, words)
+
+
+STATIC = HEAD.replace('kind = "application"', 'kind = "character"\npower = 1\ntoughness = 1\nsegment = 1\n'
+                      'gender = "none"\nwork = "x"\nprograms = [{kind = "place"}]').replace('kind = "apply"', 'kind = "static"')
+
+
+@pytest.mark.parametrize("target, field, words", [
+    ('{ all = true, side = "own", gendr = "female" }', "effects[0].target.gendr", "did you mean 'gender'"),
+    ('{ choose = 1, side = "own" }', "effects", "static ability may only"),
+    ('{ all = true, side = "own", awake = true }', "effects", "static ability may only"),
+    ('{ all = true, side = "either" }', "effects", "static ability may only"),
+])
+def test_static_table_load_errors(target, field, words):
+    check_error(STATIC + f'effects = [{{ op = "modify", target = {target}, stat = "power", amount = 1, '
+                         f'duration = "static" }}]\n', field, words)
+
+
+def check_error(text: str, field: str, words: str) -> None:
     with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + f"effects = [{effects}]\n"))
+        load_cards(CardText("bad.toml", text))
     msg = str(e.value)
     assert field in msg and words in msg, msg
     ja = translate(msg)

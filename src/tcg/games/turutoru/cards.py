@@ -184,8 +184,9 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
             for op in effects:
                 if has_amounts(op.args):
                     _check_static_amount(op, fail)
-                if op.name != "modify" or op["target"] not in STATIC_TARGETS:
-                    fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
+                if op.name != "modify" or not _static_target(op["target"]):
+                    fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)} or a table of"
+                         f" 'all' the cards it changes", "effects")
                 if op["target"] == "attached" and kind not in ("device", None):
                     fail("only a device has an 'attached' character", "effects")
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
@@ -224,6 +225,21 @@ def _check_keyword(kw, registry) -> None:
 #: the zones a static's "for each" may count (the field and the devices in play: what the statics
 #: and the views of the field read)
 STATIC_COUNT_ZONES = ("field", "devices")
+
+
+#: the card properties a static's target table may test: printed ones (flow.py works out once
+#: which cards they let through)
+STATIC_TABLE_PROPS = ("kind", "name", "gender", "work", "program", "segment", "mount")
+
+
+def _static_target(t: Any) -> bool:
+    """A static's target: one of ``STATIC_TARGETS``, or a table of ``all`` the characters of a
+    side on the field (``other``: not the character holding it) that tests printed properties
+    only (``STATIC_TABLE_PROPS``)."""
+    if isinstance(t, str):
+        return t in STATIC_TARGETS
+    return (t.all and t.zone == "field" and t.side in ("own", "opponent") and t.amount is None
+            and all(x.prop in STATIC_TABLE_PROPS and not x.printed for x in t.tests))
 
 
 def _check_static_amount(op, fail) -> None:
