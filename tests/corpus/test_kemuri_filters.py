@@ -13,7 +13,7 @@ from tcg.games.kemuri import text as T
 from tcg.games.kemuri.cards import load_cards
 from tcg.present.errors import translate
 
-from ..games.kemuri.harness import decision, do, scenario, zone
+from ..games.kemuri.harness import cp, decision, do, scenario, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "filters.toml"
 FILL = ["K-F1"] * 6
@@ -63,6 +63,20 @@ def test_kfi02_salvages_a_cast_with_late_in_its_name():
     assert zone(g, 0, "hand") == ["K-LB"]
 
 
+# --- KFI-03 / KFI-04: statics over a table of all the casts of a side --------------------------------------
+
+def test_kfi03_raises_your_other_early_casts():
+    g = game(p0=dict(floor=["KFI-03", "K-EA", "K-LA"]), p1=dict(floor=["K-EB"]))
+    assert [cp(g, 0, c) for c in ("KFI-03", "K-EA", "K-LA")] == [2, 4, 3]   # not itself, not the late cast
+    assert cp(g, 1, "K-EB") == 5                                            # not the opponent's
+
+
+def test_kfi04_lowers_the_opponents_level_1_casts():
+    g = game(p0=dict(floor=["KFI-04", "K-EA"]), p1=dict(floor=["K-EA", "K-EB", "K-LA"]))
+    assert [cp(g, 1, c) for c in ("K-EA", "K-EB", "K-LA")] == [2, 5, 2]
+    assert [cp(g, 0, c) for c in ("KFI-04", "K-EA")] == [3, 3]
+
+
 # --- load errors ------------------------------------------------------------------------------------
 
 HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "support"\n' \
@@ -77,8 +91,26 @@ HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BA
     ('{ op = "search", filter = { level = 7 } }', "effects", "not a valid value"),  # the old form, as before
 ])
 def test_load_errors(effects, field, words):
+    check_error(HEAD + f"effects = [{effects}]\n", field, words)
+
+
+STATIC = HEAD.replace('kind = "support"', 'kind = "cast"\nperson = "x"\ncost = 0\nshift = "early"\ncp = 1\ncall_in = 1') \
+    .replace('kind = "use"', 'kind = "static"')
+
+
+@pytest.mark.parametrize("target, field, words", [
+    ('{ all = true, side = "own", shfit = "early" }', "effects[0].target.shfit", "did you mean 'shift'"),
+    ('{ choose = 1, side = "own" }', "effects", "static ability may only"),
+    ('{ all = true, side = "own", cp = { min = 3 } }', "effects", "static ability may only"),
+])
+def test_static_table_load_errors(target, field, words):
+    check_error(STATIC + f'effects = [{{ op = "modify", target = {target}, stat = "cp", amount = 1, '
+                         f'duration = "static" }}]\n', field, words)
+
+
+def check_error(text: str, field: str, words: str) -> None:
     with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + f"effects = [{effects}]\n"))
+        load_cards(CardText("bad.toml", text))
     msg = str(e.value)
     assert field in msg and words in msg, msg
     ja = translate(msg)
