@@ -12,7 +12,7 @@ from tcg.engine.errors import CardDataError
 from tcg.games.zx.cards import load_cards
 from tcg.present.errors import translate
 
-from ..games.zx.harness import FILL, check, decision, do, options, scenario, zone
+from ..games.zx.harness import FILL, check, decision, do, legal_types, options, scenario, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "filters.toml"
 
@@ -59,6 +59,95 @@ def test_fi02_name_contains_and_the_card_stays_secret():
     assert theirs and "id" not in theirs[0] and "card" not in theirs[0]
 
 
+# --- FI-03: look at the opponent's hand, one card of it into their trash ----------------------------------
+
+def test_fi03_the_looker_sees_the_hand_and_trashes_a_card_of_it():
+    g = game(p0={"hand": ["FI-03"], "resources": ["Z-VB"]}, p1={"hand": ["Z-R5", "E-DRAW", "Z-B2"]})
+    do(g, "event", card="FI-03")
+    assert decision(g) == (0, "look_take")
+    info = g.observe(0)["decision"]
+    assert info["zone"] == "hand" and info["whose"] == 1 and info["to"] == "trash"
+    assert sorted(options(g, "look_take")) == ["E-DRAW", "Z-B2", "Z-R5"] and "look_done" not in legal_types(g)
+    assert "candidates" not in (g.observe(1)["decision"] or {})      # the owner is not told what is offered
+    do(g, "look_take", card="Z-R5")
+    assert zone(g, 1, "trash") == ["Z-R5"] and sorted(zone(g, 1, "hand")) == ["E-DRAW", "Z-B2"]
+    assert decision(g) == (0, "main")
+    check(g)
+
+
+def test_fi03_is_narrated_with_the_cards_to_the_looker_and_a_count_to_the_owner():
+    g = game(p0={"hand": ["FI-03"], "resources": ["Z-VB"]}, p1={"hand": ["Z-R5", "E-DRAW"]})
+    do(g, "event", card="FI-03")
+    do(g, "look_take", card="E-DRAW")
+    mine, theirs = _lines(g, 0, "en"), _lines(g, 1, "en")
+    assert any(x.startswith("You looked at the 2 cards of Opponent's hand: ") for x in mine), mine
+    assert "Opponent looked at the 2 cards of your hand" in theirs
+    assert "相手はあなたの手札の2枚を見た" in _lines(g, 1, "ja")
+    assert any("Supply" in x and "trash" in x for x in theirs)          # the card trashed is public
+
+
+def test_fi03_with_an_empty_hand_it_does_nothing():
+    g = game(p0={"hand": ["FI-03"], "resources": ["Z-VB"]})
+    do(g, "event", card="FI-03")
+    assert decision(g) == (0, "main")
+
+
+# --- FI-04: look at your own life, maybe take one, then refill it --------------------------------------
+
+def test_fi04_takes_a_life_card_into_the_hand_and_refills_the_life():
+    g = game(p0={"hand": ["FI-04"], "resources": ["Z-G1"], "life": ["Z-R1", "Z-B2", "Z-R5"],
+                 "deck": ["E-PUMP"] + FILL})
+    do(g, "event", card="FI-04")
+    assert decision(g) == (0, "look_take") and g.observe(0)["decision"]["zone"] == "life"
+    assert sorted(options(g, "look_take")) == ["Z-B2", "Z-R1", "Z-R5"] and "look_done" in legal_types(g)
+    do(g, "look_take", card="Z-R5")
+    assert zone(g, 0, "hand") == ["Z-R5"] and sorted(zone(g, 0, "life")) == ["E-PUMP", "Z-B2", "Z-R1"]
+    assert decision(g) == (0, "main")
+
+
+def test_fi04_taking_nothing_leaves_the_life_as_it_was():
+    g = game(p0={"hand": ["FI-04"], "resources": ["Z-G1"], "life": ["Z-R1", "Z-B2"]})
+    do(g, "event", card="FI-04")
+    do(g, "look_done")
+    assert zone(g, 0, "life") == ["Z-R1", "Z-B2"] and zone(g, 0, "hand") == []
+
+
+@pytest.mark.parametrize("picks", [[0], [-1]])
+def test_fi04_the_other_player_learns_nothing_of_the_life_cards(picks):
+    """Two games that differ only in the face-down life cards (and so in the deck's top card that
+    refills it): the other player sees the same observations, log, narration (both languages) and
+    spectator log all along, the looker's decisions answered alike."""
+    views = []
+    for life, top in ((["Z-R1", "Z-B2", "Z-R5"], "E-PUMP"), (["E-DRAW", "Z-R3", "Z-G1"], "Z-B1")):
+        g = game(p0={"hand": ["FI-04"], "resources": ["Z-G1"], "life": life, "deck": [top] + FILL})
+        do(g, "event", card="FI-04")
+        views.append(_play(g, picks))
+    assert views[0] == views[1]
+
+
+def _lines(g, viewer: int, lang: str) -> list[str]:
+    from tcg.games.zx import text
+    return text.lines(list(g.log.for_player(viewer)), viewer, lang, g.rules.cards)
+
+
+def _seen(g, viewer: int) -> tuple:
+    from tcg.games.zx import text
+    log = list(g.log.for_player(viewer))
+    return (g.observe(viewer), log, list(g.log.for_spectator()), g.observe(None),
+            text.lines(log, viewer, "en", g.rules.cards), text.lines(log, viewer, "ja", g.rules.cards))
+
+
+def _play(g, picks: list[int]) -> list:
+    """Each decision of the looker answered by its ``picks[k]``-th legal action; the other
+    player's views at each decision."""
+    out = []
+    for k in picks:
+        out.append(_seen(g, 1))
+        g.apply(g.legal_actions()[k])
+    out.append(_seen(g, 1))
+    return out
+
+
 # --- load errors ------------------------------------------------------------------------------------
 
 HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "event"\nname = "bad"\n' \
@@ -77,6 +166,10 @@ def load_error(effects: str) -> str:
     ('{ op = "search", filter = { side = "own", cost = { max = 1 } } }', "effects[0].filter.side", "card properties only"),
     ('{ op = "search", filter = { awake = true, cost = { max = 1 } } }', "effects[0].filter.awake", "only in zone"),
     ('{ op = "search", filter = { cost = "2" } }', "effects", "wrong type"),  # the old form: as before
+    ('{ op = "look", zone = "hnad", side = "opponent" }', "effects", "did you mean 'hand'"),
+    ('{ op = "look", zone = "hand", side = "opponent", amount = 3 }', "effects[0].amount", "sees all its cards"),
+    ('{ op = "look", zone = "life", rest = "top" }', "effects[0].rest", "stay there"),
+    ('{ op = "look", zone = "hand", side = "opponent", take = { to = "hand" } }', "effects[0].take", "already"),
 ])
 def test_load_errors(effects, field, words):
     msg = load_error(effects)

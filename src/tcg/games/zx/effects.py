@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of, search_filter
 from ...engine.select import old_or_table
 from . import costs as ZC
@@ -171,8 +171,9 @@ REGISTRY.define("overboost", {}, op_overboost)
 REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 #: where a card taken by a look may go (the deck is where it is)
 LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
-#: 「デッキの上からN枚見て…」 (engine/choices.py; the Z/X side: ZXRules.look_*)
-REGISTRY.define("look", look_params(LOOK_TO, "deck"), op_look)
+#: 「デッキの上からN枚見て…」 (engine/choices.py; the Z/X side: ZXRules.look_*); also 「相手の手札を見て…」
+#: and 「自分のライフを見て…」: all the cards of a hand or of the life (``zone``)
+REGISTRY.define("look", look_params(LOOK_TO, "deck", zones=("hand", "life")), op_look, check_look)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
 #: how each cost part is paid (games/zx/costs.py), and the parser of a cost list
 COST_HANDLERS = {"resources": ZC.pay_resources, "move": ZC.pay_move(op_move), "sleep": ZC.pay_sleep(op_set_state),

@@ -994,8 +994,9 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
             return s.square_of(ctx.source) >= 0 and bool(s.players[ctx.controller].trash)
         if op.name == "pay" and "cost" in op.args:  # you may pay: not asked when it cannot be paid
             return ZC.can_pay(s, ctx.controller, ctx.source, op["cost"])
-        if op.name == "look":  # (an empty deck: nothing to look at)
-            return bool(s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller].deck)
+        if op.name == "look":  # (an empty deck, hand or life: nothing to look at)
+            whose = s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller]
+            return bool(getattr(whose, op.get("zone") or "deck"))
         return True
 
     def effect_target(self, s, iid: int) -> Unit | ZS.Loose | None:
@@ -1087,16 +1088,17 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
         deck = s.players[player].deck
         return deck[::-1][:n]
 
-    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
-        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
-        into the hand it is named to its owner alone unless ``reveal`` showed it to both first);
-        ``to = "square"``: onto a square of the owner's choice, unpaid, as ``move`` puts it."""
+    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool, zone: str = "deck") -> None:
+        """A card taken by a look goes from the deck (or the hand, the life: ``zone``) to its owner's
+        zone ``to`` (a ``move`` event: into or out of the hand it is named to its owner alone unless
+        ``reveal`` showed it to both first, into a public zone to both); ``to = "square"``: onto a
+        square of the owner's choice, unpaid, as ``move`` puts it."""
         if reveal:
             s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
         if to == "square":
             s.steps.append(("effect_place", owner, iid, ctx.source))
         else:
-            F.move_card(s, iid, owner, "deck", to)
+            F.move_card(s, iid, owner, zone, to)
 
     def look_put(self, s, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first
