@@ -148,6 +148,38 @@ def _play(g, picks: list[int]) -> list:
     return out
 
 
+# --- the Z/X heuristic answers the new looks and searches -------------------------------------------------
+
+@pytest.fixture
+def heuristic(monkeypatch):
+    """The Z/X heuristic's policy reading the corpus cards (its errors surface: STRICT)."""
+    from tcg.agents.base import AgentView
+    from tcg.agents.heuristics import zx as H
+    from tcg.engine.rng import Rng
+    rules = game().rules
+    monkeypatch.setattr(H, "_db", rules.cards.find)
+    monkeypatch.setattr(H, "STRICT", True)
+    for memo in (H._abilities, H._modes):
+        memo.cache_clear()
+    H._OPS.clear()
+    yield lambda g: H.policy(AgentView(g, g.legal_actions()), Rng(0))
+    for memo in (H._abilities, H._modes):
+        memo.cache_clear()
+    H._OPS.clear()
+
+
+def test_the_heuristic_trashes_the_opponents_best_card_and_takes_its_best_life_card(heuristic):
+    g = game(p0={"hand": ["FI-03"], "resources": ["Z-VB"]}, p1={"hand": ["Z-R1", "Z-R5", "Z-R2"]})
+    do(g, "event", card="FI-03")
+    assert g.state.cards[heuristic(g).card].id == "Z-R5"
+    g = game(p0={"hand": ["FI-04"], "resources": ["Z-G1"], "life": ["Z-R1", "Z-R5", "Z-R2"]})
+    do(g, "event", card="FI-04")
+    assert g.state.cards[heuristic(g).card].id == "Z-R5"
+    g = game(p0={"hand": ["FI-01"], "resources": ["Z-B1"], "deck": ["Z-R3", "Z-R1", "Z-B2"]})
+    do(g, "event", card="FI-01")
+    assert heuristic(g).type == "pick"
+
+
 # --- load errors ------------------------------------------------------------------------------------
 
 HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "event"\nname = "bad"\n' \
