@@ -87,6 +87,42 @@ def test_sfi03_a_damaged_character_at_its_new_hp_retreats_when_it_enters():
     assert zone(g, 1, "discard") == ["F-R1"]
 
 
+# --- SFI-04: look at the opponent's hand, one card of it discarded -------------------------------------------
+
+def lines(g, viewer: int, lang: str) -> list[str]:
+    return [text.narrate(e, viewer, lang, g.rules.cards) for e in g.log.for_player(viewer)]
+
+
+def test_sfi04_the_looker_sees_the_hand_and_discards_a_card_of_it():
+    g = game(p0={"hand": ["SFI-04"], "town": [ANY]}, p1={"hand": ["F-R3", "F-B1", "F-R1"]})
+    do(g, "monster", card="SFI-04")
+    assert decision(g) == (0, "look_take")
+    d = g.observe(0)["decision"]
+    assert d["zone"] == "hand" and d["whose"] == 1 and d["to"] == "discard"
+    assert sorted(options(g, "card")) == ["F-B1", "F-R1", "F-R3"]
+    assert "look_done" not in [a.type for a in g.legal_actions()]
+    assert "candidates" not in g.observe(1)["decision"]              # the owner is not told what is offered
+    do(g, "look_take", card="F-R3")
+    assert zone(g, 1, "discard") == ["F-R3"] and sorted(zone(g, 1, "hand")) == ["F-B1", "F-R1"]
+    assert decision(g) == (0, "main")
+    assert "Opponent looked at the 3 cards of your Hand" in lines(g, 1, "en")
+    assert any(x.startswith("You looked at the 3 cards of") and "Red General" in x for x in lines(g, 0, "en"))
+    assert any("手札の3枚を見た" in x for x in lines(g, 1, "ja"))
+
+
+def test_sfi04_the_heuristic_discards_the_card_it_rates_highest():
+    from tcg.agents.base import AgentView
+    from tcg.agents.heuristics import shironeko as H
+    from tcg.engine.rng import Rng
+    g = game(p0={"hand": ["SFI-04"], "town": [ANY]}, p1={"hand": ["F-B1", "F-R3", "F-R1"]})
+    do(g, "monster", card="SFI-04")
+    view = AgentView(g, g.legal_actions())
+    choice = H.policy(view, Rng(0))
+    c = H._Ctx(view)
+    assert choice.type == "look_take"                                   # never nothing: they lose a card
+    assert choice == max((a for a in view.choices if a.type == "look_take"), key=lambda a: H._look_worth(view, c, a))
+
+
 # --- load errors ------------------------------------------------------------------------------------
 
 HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "monster"\n' \
@@ -100,6 +136,8 @@ HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = 
     ('{ op = "search", filter = { zone = "discard", level = 1 } }', "effects[0].filter.zone", "card properties only"),
     ('{ op = "search", filter = { damaged = true, level = 1 } }', "effects[0].filter.damaged", "only in zone"),
     ('{ op = "search", filter = { max_level = "two" } }', "effects", "must be a whole number"),  # the old form
+    ('{ op = "look", zone = "hnad", side = "opponent" }', "effects", "did you mean 'hand'"),
+    ('{ op = "look", zone = "hand", side = "opponent", amount = 2 }', "effects[0].amount", "sees all its cards"),
 ])
 def test_load_errors(effects, field, words):
     check_error(HEAD + f"effects = [{effects}]\n", field, words)

@@ -70,3 +70,10 @@ def test_kemuri_search_with_a_table_encodes(monkeypatch):
     KM.do(g, "support", card="KFI-01")
     assert g.decision.kind == "pick_card"
     _check("kemuri", g, monkeypatch)
+
+
+def test_shironeko_look_at_the_opponents_hand_encodes(monkeypatch):
+    g = SN.game(p0={"hand": ["SFI-04"], "town": [SN.ANY]}, p1={"hand": ["F-R3", "F-B1"]})
+    SN.do(g, "monster", card="SFI-04")
+    assert g.decision.kind == "look_take"
+    _check("shironeko", g, monkeypatch)

@@ -5,7 +5,7 @@ for ``this_card``, card iids) the op's ``target`` selector picked. Handlers that
 flow (player damage, a search choice) push steps; the effect runner resumes after them."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of, search_filter
 from ...engine.select import old_or_table
 from . import costs as SC
@@ -196,5 +196,6 @@ REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
 #: 「山札の上からN枚見て…」 (engine/choices.py; the Shironeko side: ShironekoRules.look_*); the rest
 #: may go to the bottom or top of the deck or into the discard pile
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard"), op_look)
+#: also 「相手の手札を見て…」: all the cards of a hand (``zone = "hand"``)
+REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard", zones=("hand",)), op_look, check_look)
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

@@ -93,6 +93,8 @@ def observation():
         # effect a target chosen by its opponent is for (chooser = "opponent")
         "count": Opt(Num(0, 99)), "modes": Opt(Num(0, 99)), "modes_chosen": Opt(List(Num(0, 9), 8)),
         "whose": Opt(Seat()), "controller": Opt(Seat()),
+        # a look at a whole hidden zone (engine/choices.py ``zone``): which
+        "zone": Opt(Enum(["hand"])),
     })
     return Obj({
         "game": Const("shironeko"), "viewer": Num(0, 1), "turn": Num(0, 1000, scale=10),

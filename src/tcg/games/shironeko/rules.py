@@ -347,8 +347,9 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
         ``look`` when the deck is empty."""
         if op.name == "pay":
             return SC.can_pay(s, ctx.controller, ctx.source, op["cost"])
-        if op.name == "look":  # (an empty deck: nothing to look at)
-            return bool(s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller].deck)
+        if op.name == "look":  # (an empty deck or hand: nothing to look at)
+            whose = s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller]
+            return bool(getattr(whose, op.get("zone") or "deck"))
         return True
 
     def effect_candidates(self, s: SNState, ctx: EffectCtx, sel, op) -> list:
@@ -745,16 +746,18 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
         """The top ``n`` cards of the player's main deck, top first (fewer when it holds fewer)."""
         return s.players[player].deck[::-1][:n]
 
-    def look_move(self, s: SNState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
-        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
-        into the hand it is named to its owner alone unless ``reveal`` showed it to both first, a
-        ``shown`` event); ``to = "characters"``: onto the field, unpaid, as ``move`` puts it."""
+    def look_move(self, s: SNState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool,
+                  zone: str = "deck") -> None:
+        """A card taken by a look goes from the deck (or the hand: ``zone``) to its owner's zone
+        ``to`` (a ``move`` event: into or out of the hand it is named to its owner alone unless
+        ``reveal`` showed it to both first, a ``shown`` event); ``to = "characters"``: onto the
+        field, unpaid, as ``move`` puts it."""
         if reveal:
             s.emit("shown", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
         if to == "characters":
-            self.enter_by_effect(s, SS.Loose(iid, owner, "deck"))
+            self.enter_by_effect(s, SS.Loose(iid, owner, zone))
         else:
-            F.move_pile_card(s, iid, owner, "deck", to)
+            F.move_pile_card(s, iid, owner, zone, to)
 
     def look_put(self, s: SNState, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first
