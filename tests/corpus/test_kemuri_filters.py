@@ -77,6 +77,27 @@ def test_kfi04_lowers_the_opponents_level_1_casts():
     assert [cp(g, 0, c) for c in ("KFI-04", "K-EA")] == [3, 3]
 
 
+# --- KFI-05: look at the opponent's hand, one card of it to their backyard ----------------------------------
+
+def lines(g, viewer: int, lang: str) -> list[str]:
+    return T.lines(list(g.log.for_player(viewer)), viewer, lang, g.rules.cards)
+
+
+def test_kfi05_the_looker_sees_the_hand_and_sends_a_card_of_it_to_the_backyard():
+    g = game(p0=dict(hand=["KFI-05"]), p1=dict(hand=["K-EB", "S-DRAW", "K-EA"]))
+    do(g, "support", card="KFI-05")
+    assert decision(g) == (0, "look_take")
+    d = g.observe(0)["decision"]
+    assert d["zone"] == "hand" and d["whose"] == 1 and d["to"] == "backyard"
+    assert sorted(g.state.cards[a.get("card")].id for a in g.legal_actions() if a.type == "look_take") == \
+        ["K-EA", "K-EB", "S-DRAW"]
+    assert "candidates" not in (g.observe(1)["decision"] or {})
+    do(g, "look_take", card="K-EB")
+    assert zone(g, 1, "backyard") == ["K-EB"] and sorted(zone(g, 1, "hand")) == ["K-EA", "S-DRAW"]
+    assert any(x.startswith("Opponent looked at the 3 cards of your hand") for x in lines(g, 1, "en")), lines(g, 1, "en")
+    assert any("手札の3枚を見た" in x for x in lines(g, 1, "ja"))
+
+
 # --- load errors ------------------------------------------------------------------------------------
 
 HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "support"\n' \
@@ -89,6 +110,7 @@ HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BA
     ('{ op = "salvage", filter = { side = "own", level = 1 } }', "effects[0].filter.side", "card properties only"),
     ('{ op = "search", filter = { served = true, level = 1 } }', "effects[0].filter.served", "only in zone"),
     ('{ op = "search", filter = { level = 7 } }', "effects", "not a valid value"),  # the old form, as before
+    ('{ op = "look", zone = "hand", side = "opponent", take = { to = "hand" } }', "effects[0].take", "already"),
 ])
 def test_load_errors(effects, field, words):
     check_error(HEAD + f"effects = [{effects}]\n", field, words)

@@ -79,6 +79,35 @@ def test_tfi03_lowers_the_toughness_of_the_opponents_small_characters():
     assert stats(g, 0) == [("TFI-03", 3, 3), ("T-PLACE2", 2, 2)]
 
 
+# --- TFI-04: look at the opponent's hand, one card of it discarded -------------------------------------------
+
+def lines(g, viewer: int, lang: str) -> list[str]:
+    return text.lines(list(g.log.for_player(viewer)), viewer, lang, g.rules.cards)
+
+
+def test_tfi04_the_looker_sees_the_hand_and_discards_a_card_of_it():
+    g = apply("TFI-04", p1=dict(hand=["T-PLACE3", "A-BOLT", "T-PLACE"]))
+    assert decision(g) == (0, "look_take")
+    d = g.observe(0)["decision"]
+    assert d["zone"] == "hand" and d["whose"] == 1 and d["to"] == "discard"
+    assert sorted(ids(g, d["candidates"])) == ["A-BOLT", "T-PLACE", "T-PLACE3"]
+    assert "look_done" not in [a.type for a in g.legal_actions()]
+    assert "candidates" not in (g.observe(1)["decision"] or {})
+    do(g, "look_take", card="T-PLACE3")
+    assert zone(g, 1, "discard") == ["T-PLACE3"] and sorted(zone(g, 1, "hand")) == ["A-BOLT", "T-PLACE"]
+    assert decision(g) == (0, "library_draw")
+    assert any(x.startswith("Opponent looked at the 3 cards of your hand") for x in lines(g, 1, "en")), lines(g, 1, "en")
+    assert any("手札の3枚を見た" in x for x in lines(g, 1, "ja"))
+
+
+def test_tfi04_the_heuristic_discards_a_card_of_theirs():
+    from tcg.agents.base import AgentView
+    from tcg.agents.heuristics import turutoru as H
+    from tcg.engine.rng import Rng
+    g = apply("TFI-04", p1=dict(hand=["T-PLACE3", "T-PLACE"]))
+    assert H.policy(AgentView(g, g.legal_actions()), Rng(0)).type == "look_take"
+
+
 # --- load errors ------------------------------------------------------------------------------------
 
 HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
@@ -92,6 +121,7 @@ HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "
     ('{ op = "search", filter = { all = true, power = 3 } }', "effects[0].filter.all", "card properties only"),
     ('{ op = "search", filter = { awake = true, power = 3 } }', "effects[0].filter.awake", "only in zone"),
     ('{ op = "search", filter = { gender = "mail" } }', "effects", "is not one of"),  # the old form, as before
+    ('{ op = "look", zone = "hand", side = "opponent", rest = "top" }', "effects[0].rest", "stay there"),
 ])
 def test_load_errors(effects, field, words):
     check_error(HEAD + f"effects = [{effects}]\n", field, words)

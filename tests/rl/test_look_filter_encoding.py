@@ -77,3 +77,16 @@ def test_shironeko_look_at_the_opponents_hand_encodes(monkeypatch):
     SN.do(g, "monster", card="SFI-04")
     assert g.decision.kind == "look_take"
     _check("shironeko", g, monkeypatch)
+
+
+def test_turutoru_look_at_the_opponents_hand_encodes(monkeypatch):
+    g = TT.apply("TFI-04", p1=dict(hand=["T-PLACE3", "T-PLACE"]))
+    assert g.decision.kind == "look_take"
+    _check("turutoru", g, monkeypatch)
+
+
+def test_kemuri_look_at_the_opponents_hand_encodes(monkeypatch):
+    g = KM.game(p0=dict(hand=["KFI-05"]), p1=dict(hand=["K-EB", "S-DRAW"]))
+    KM.do(g, "support", card="KFI-05")
+    assert g.decision.kind == "look_take"
+    _check("kemuri", g, monkeypatch)

@@ -1,7 +1,7 @@
 """Kemuri's effect operations (triggers, supports, troubles, charms, cast abilities)."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
 from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of, search_filter
 from ...engine.select import old_or_table
 from . import costs as KC
@@ -166,5 +166,6 @@ REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 LOOK_TO = ("hand", "seating", "backyard")
 #: 「デッキの上からN枚見て…」 (engine/choices.py; the Kemuri side: KemuriRules.look_*); the rest to
 #: the deck's bottom or top in the looker's order, or into the backyard
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="backyard"), op_look)
+#: also 「相手の手札を見て…」: all the cards of a hand (``zone = "hand"``)
+REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="backyard", zones=("hand",)), op_look, check_look)
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

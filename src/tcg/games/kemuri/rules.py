@@ -949,13 +949,13 @@ class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
         is not drawing, the deck is not refreshed for it)."""
         return s.players[player].deck[::-1][:n]
 
-    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
-        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
-        into the hand it is named to its owner alone unless ``reveal`` showed it to both first);
-        a deck emptied so is refreshed (KM-R1)."""
+    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool, zone: str = "deck") -> None:
+        """A card taken by a look goes from the deck (or the hand: ``zone``) to its owner's zone
+        ``to`` (a ``move`` event: into or out of the hand it is named to its owner alone unless
+        ``reveal`` showed it to both first); a deck emptied so is refreshed (KM-R1)."""
         if reveal:
             s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
-        F.move_card(s, iid, owner, "deck", to)
+        F.move_card(s, iid, owner, zone, to)
         F.check_refresh(s, owner)
 
     def look_put(self, s, owner: int, iids: list, where: str) -> None:

@@ -1033,8 +1033,11 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
             return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
                      place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
         seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
-        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
-                 cards=T("fmt.colon", text=v.plus(seen)) if seen else "")
+        cards = T("fmt.colon", text=v.plus(seen)) if seen else ""
+        if ev.get("zone"):  # a whole hand looked at
+            return T("event.look_zone", who=v.who(p), count=ev.get("count"), whose=whose,
+                     zone=zone_name(ev["zone"], v.lang), cards=cards)
+        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
     if kind == "reveal":
         return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
     if kind == "break":  # a cast took a break to pay a cost (games/kemuri/costs.py)

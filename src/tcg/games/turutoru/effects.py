@@ -1,7 +1,7 @@
 """Turu-turu's effect operations (for character/device abilities and applications)."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
 from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, op_heal, op_shuffle,
                                player_of, search_filter)
 from ...engine.select import old_or_table
@@ -124,5 +124,6 @@ REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 LOOK_TO = tuple(z for z in DESTINATIONS if z != "deck")
 #: 「デッキの上からN枚見て…」 (engine/choices.py; the Turu-turu side: TuruturuRules.look_*); the rest
 #: to the deck's top or bottom, or into the discard pile
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard"), op_look)
+#: also 「相手の手札を見て…」: all the cards of a hand (``zone = "hand"``)
+REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard", zones=("hand",)), op_look, check_look)
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

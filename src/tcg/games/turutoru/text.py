@@ -805,8 +805,11 @@ def _narrate_choice(v: Voice, ev: Mapping[str, Any], kind: str, p: Any, card: An
         return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
                  place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
     seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
-    return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
-             cards=T("fmt.colon", text=v.join(seen)) if seen else "")
+    cards = T("fmt.colon", text=v.join(seen)) if seen else ""
+    if ev.get("zone"):  # a whole hand looked at
+        return T("event.look_zone", who=v.who(p), count=ev.get("count"), whose=whose,
+                 zone=T(f"from_zone.{ev['zone']}"), cards=cards)
+    return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
 
 
 def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
