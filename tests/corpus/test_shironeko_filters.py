@@ -87,6 +87,24 @@ def test_sfi03_a_damaged_character_at_its_new_hp_retreats_when_it_enters():
     assert zone(g, 1, "discard") == ["F-R1"]
 
 
+# --- SFI-05: a static's HP "for each" card in the hand: a draw makes a character retreat ---------------------
+
+def test_sfi05_the_hp_follows_the_hand_and_a_draw_makes_a_damaged_character_retreat():
+    g = game(p0={"chars": ["SFI-05"], "hand": ["F-B1"], "deck": ["F-R1"] + DECK},
+             p1={"chars": [dict(card="F-R2", damage=1), "F-R3"]}, start="turn")
+    assert decision(g)[0] == 0 and len(zone(g, 0, "hand")) == 2          # the start phase drew a card
+    assert [c["id"] for c in g.observe(1)["players"][1]["characters"]] == ["F-R3"]
+    assert zone(g, 1, "discard") == ["F-R2"]                           # HP 3 - 2 = 1: at its damage
+    assert stats(g, 1, "hp") == [("F-R3", 3)]
+
+
+def test_sfi05_the_hp_is_counted_all_the_time():
+    g = game(p0={"chars": ["SFI-05"], "hand": ["F-B1"]}, p1={"chars": ["F-R3"]})
+    assert stats(g, 1, "hp") == [("F-R3", 4)]
+    g = game(p0={"chars": ["SFI-05"], "hand": ["F-B1", "F-B1", "F-B1"]}, p1={"chars": ["F-R3"]})
+    assert stats(g, 1, "hp") == [("F-R3", 3)]                          # at most -2
+
+
 # --- SFI-04: look at the opponent's hand, one card of it discarded -------------------------------------------
 
 def lines(g, viewer: int, lang: str) -> list[str]:

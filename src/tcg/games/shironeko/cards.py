@@ -264,16 +264,19 @@ def _static_table(sel: Any) -> bool:
 
 
 def _check_static_amounts(effects: tuple, fail) -> None:
-    """A static's "for each" amount (engine/amounts.py, counted all the time: flow.py) changes
-    attack only (an HP that changes with a count would need a retreat check after every change)
-    and does not count by attack (the attack it gives would depend on itself)."""
+    """A static's "for each" amount (engine/amounts.py, counted all the time: flow.py; an HP one
+    makes the retreat checks run after every step: ``Deal.hp_counts``) does not count by the stat
+    it changes (what it gives would depend on itself); one on HP counts by neither attack nor HP
+    (an attack static counting HP and an HP one counting attack would depend on each other)."""
     for n, op in enumerate(effects):
         if has_amounts(op.args):
-            if op["stat"] != "attack":
-                fail("a static ability's \"for each\" amount changes attack only, not HP", f"effects[{n}].amount")
-            if any(t.prop == "attack" for t in op["amount"].count.tests):
+            tests = {t.prop for t in op["amount"].count.tests}
+            if op["stat"] == "attack" and "attack" in tests:
                 fail("a static ability's \"for each\" may not count by attack (the attack it gives would depend"
                      " on itself)", f"effects[{n}].amount.count")
+            if op["stat"] == "hp" and tests & {"attack", "hp"}:
+                fail("a static ability's \"for each\" on HP may not count by attack or HP (what it gives would"
+                     " depend on itself)", f"effects[{n}].amount.count")
 
 
 def _check_op(op, fail) -> None:

@@ -169,7 +169,7 @@ def field_auras(s: SNState, stat: str) -> list[tuple[int, Unit, str, int]]:
 
 def _now(s: SNState, src: Unit, amount) -> int:
     """A static modify's amount now: its number, or a "for each" amount (engine/amounts.py)
-    counted for the card ``src``'s controller (attack only: cards.py)."""
+    counted for the card ``src``'s controller."""
     return amount if type(amount) is int else amount_value(amount, s, s.owner[src.iid], src.iid, s.selectors)
 
 
@@ -245,7 +245,7 @@ def field_auras_both(s: SNState) -> tuple[list, list]:
                     atk.append((side, src, t, _now(s, src, amount)))
             if th is not None and th[iid] is not None:
                 for t, amount in _active(s, src, "hp"):
-                    hp.append((side, src, t, amount))
+                    hp.append((side, src, t, _now(s, src, amount)))
     return atk, hp
 
 
