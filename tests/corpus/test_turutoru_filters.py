@@ -79,6 +79,17 @@ def test_tfi03_lowers_the_toughness_of_the_opponents_small_characters():
     assert stats(g, 0) == [("TFI-03", 3, 3), ("T-PLACE2", 2, 2)]
 
 
+# --- TFI-05: a static's toughness "for each" character you have: a Place destroys a damaged character -------
+
+def test_tfi05_a_character_placed_lowers_the_toughness_and_a_damaged_one_is_destroyed():
+    g = tt_main(dict(programs=["T-PLACE", "T-DRAW2"], chars=["TFI-05"], hand=["T-SMALL"]),
+                dict(chars=[dict(card="T-PLACE3", damage=1), "T-WALL"]), cards=CORPUS)
+    assert stats(g, 1) == [("T-PLACE3", 3, 2), ("T-WALL", 0, 5)]            # one character of yours: -1
+    do(g, "place", card="T-SMALL")
+    assert [i for i, _, _ in stats(g, 1)] == ["T-WALL"] and zone(g, 1, "discard") == ["T-PLACE3"]
+    assert stats(g, 1) == [("T-WALL", 0, 4)]                                 # two: -2
+
+
 # --- TFI-04: look at the opponent's hand, one card of it discarded -------------------------------------------
 
 def lines(g, viewer: int, lang: str) -> list[str]:
@@ -122,6 +133,7 @@ HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "
     ('{ op = "search", filter = { awake = true, power = 3 } }', "effects[0].filter.awake", "only in zone"),
     ('{ op = "search", filter = { gender = "mail" } }', "effects", "is not one of"),  # the old form, as before
     ('{ op = "look", zone = "hand", side = "opponent", rest = "top" }', "effects[0].rest", "stay there"),
+    ('{ op = "look", zone = "hand", side = "opponent", amount = 2 }', "effects[0].amount", "sees all its cards"),
 ])
 def test_load_errors(effects, field, words):
     check_error(HEAD + f"effects = [{effects}]\n", field, words)

@@ -243,10 +243,11 @@ def _static_target(t: Any) -> bool:
 
 
 def _check_static_amount(op, fail) -> None:
-    """A "for each" amount in a static ability: on power only, counting characters on the field
-    or devices in play, not by power or toughness (it is counted all the time, as the static is)."""
-    if op["stat"] != "power":
-        fail("a static ability's \"for each\" changes power only (not yet: toughness)", "effects")
+    """A "for each" amount in a static ability: on power or toughness, counting characters on the
+    field or devices in play, not by power or toughness (it is counted all the time, as the static
+    is; one on toughness makes destruction checked after every step: flow.Facts.tough_counts)."""
+    if op["stat"] not in ("power", "toughness"):
+        fail("a static ability's \"for each\" changes power or toughness only", "effects")
     sel = op["amount"].count
     if sel.zone not in STATIC_COUNT_ZONES:
         fail(f"a static ability's \"for each\" counts zone field or devices, not {sel.zone}", "effects")

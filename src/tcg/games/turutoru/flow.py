@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.amounts import least
 from ...engine.piles import move_top_cards, pop_top
 from .state import TTState, Unit
 
@@ -90,7 +91,7 @@ class Facts:
     ``memo`` holds other tables built from the cards alone (e.g. the agents' shared views)."""
 
     __slots__ = ("cards", "ops", "tough_ops", "unit_ops", "tough_floor", "self_floor", "attached_floor", "low",
-                 "memo")
+                 "memo", "tough_counts")
 
     def __init__(self, cards: tuple):
         self.cards = cards
@@ -98,8 +99,13 @@ class Facts:
         self.unit_ops: tuple | None = None  # built when first read (unit_sources): only agents' views read it
         self.tough_ops = tuple(tuple(op for op in ops if op[0] == "toughness") for ops in self.ops)
         every, own, attached = 0, [0] * len(cards), [0] * len(cards)
+        #: a dealt static's toughness is a "for each" amount: toughness may change whenever
+        #: characters and devices come and go, so destruction is checked after every step and
+        #: decision (``TTState.check_always``)
+        self.tough_counts = any(type(op[2]) is not int for ops in self.tough_ops for op in ops)
         for iid, (card, ops) in enumerate(zip(cards, self.tough_ops)):
             for _, target, amount, _ in ops:
+                amount = least(amount)  # (a "for each" one: the least it can be)
                 if amount >= 0:
                     continue
                 if target == "self":  # as _apply_static reads them
