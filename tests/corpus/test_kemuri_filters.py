@@ -45,6 +45,16 @@ def test_kfi01_offers_the_casts_of_printed_cp_4_or_more():
     assert zone(g, 0, "hand") == ["K-ED"] and sorted(zone(g, 0, "deck")) == ["K-BIG", "K-EA", "K-EB", "S-DRAW"]
 
 
+def test_kfi01_the_heuristic_takes_a_card_offered():
+    from tcg.agents.base import AgentView
+    from tcg.agents.heuristics import kemuri as H
+    from tcg.engine.rng import Rng
+    g = game(p0=dict(hand=["KFI-01"], deck=["K-EA", "K-EB", "S-DRAW"]))
+    do(g, "support", card="KFI-01")
+    choice = H.policy(AgentView(g, g.legal_actions()), Rng(0))
+    assert choice.type == "pick" and g.state.cards[choice.card].id == "K-EB"
+
+
 def test_kfi01_is_worded_in_both_languages():
     g = game(p0=dict(hand=["KFI-01"], deck=["K-EB"] + FILL))
     do(g, "support", card="KFI-01")

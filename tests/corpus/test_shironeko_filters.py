@@ -43,6 +43,16 @@ def test_sfi01_offers_the_red_characters_of_cost_3_or_less():
     assert decision(g) == (0, "main")
 
 
+def test_sfi01_the_heuristic_takes_a_card_offered():
+    from tcg.agents.base import AgentView
+    from tcg.agents.heuristics import shironeko as H
+    from tcg.engine.rng import Rng
+    g = game(p0={"hand": ["SFI-01"], "town": [ANY], "deck": ["F-R3", "F-R1", "F-R2"]})
+    do(g, "monster", card="SFI-01")
+    choice = H.policy(AgentView(g, g.legal_actions()), Rng(0))
+    assert choice.type == "search_pick" and g.state.cards[choice.card].id in ("F-R1", "F-R2")
+
+
 def test_sfi01_is_worded_in_both_languages():
     g = game(p0={"hand": ["SFI-01"], "town": [ANY], "deck": ["F-R1"] + DECK})
     do(g, "monster", card="SFI-01")

@@ -47,6 +47,15 @@ def test_tfi01_offers_the_characters_of_power_3_or_more():
     assert decision(g) == (0, "library_draw")
 
 
+def test_tfi01_the_heuristic_takes_a_card_offered():
+    from tcg.agents.base import AgentView
+    from tcg.agents.heuristics import turutoru as H
+    from tcg.engine.rng import Rng
+    g = apply("TFI-01", p0=dict(deck=["T-PLACE", "T-PLACE3", "T-PLACE4"]))
+    choice = H.policy(AgentView(g, g.legal_actions()), Rng(0))
+    assert choice.type == "search_pick" and g.state.cards[choice.card].id in ("T-PLACE3", "T-PLACE4")
+
+
 def test_tfi01_is_worded_in_both_languages_and_secret():
     g = apply("TFI-01", p0=dict(deck=["T-PLACE3"] + FILL))
     obs = g.observe(0)
