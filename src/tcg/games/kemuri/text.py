@@ -174,6 +174,9 @@ def op_text(op: Any, lang: str = "en") -> str:
     if name == "pay":
         return t("op.pay", lang, parts=cost_text(a.get("cost"), lang))
     if name == "look":
+        if a.get("zone") not in (None, "deck"):  # a whole hand looked at
+            return t("op.look_zone.opponent" if a.get("side") == "opponent" else "op.look_zone", lang,
+                     zone=zone_name(a["zone"], lang))
         return t("op.look.opponent" if a.get("side") == "opponent" else "op.look", lang, count=n)
     if name == "choose_one":
         return t("op.choose_one", lang, count=a.get("count", 1), modes=t("fmt.list", lang).join(
