@@ -86,6 +86,17 @@ def test_fi03_is_narrated_with_the_cards_to_the_looker_and_a_count_to_the_owner(
     assert any("Supply" in x and "trash" in x for x in theirs)          # the card trashed is public
 
 
+def test_fi03_until_a_card_is_trashed_a_spectator_learns_nothing_of_the_hand():
+    """Two games that differ only in the opponent's hand: until the looker trashes a card (then
+    public), spectators see the same log and observation, the looker's decision asked alike."""
+    seen = []
+    for hand in (["Z-R5", "E-DRAW"], ["Z-B2", "Z-R1"]):
+        g = game(p0={"hand": ["FI-03"], "resources": ["Z-VB"]}, p1={"hand": hand})
+        do(g, "event", card="FI-03")
+        seen.append((list(g.log.for_spectator()), g.observe(None), g.observe(1)["decision"], len(g.legal_actions())))
+    assert seen[0] == seen[1]
+
+
 def test_fi03_with_an_empty_hand_it_does_nothing():
     g = game(p0={"hand": ["FI-03"], "resources": ["Z-VB"]})
     do(g, "event", card="FI-03")
