@@ -18,8 +18,9 @@ Card data (a game binds these ops with ``OpRegistry.define``)::
   their opponent's deck — or, where the game allows it (``look_params``' ``zones``), at all the
   cards of another hidden zone (``zone = "hand"``: the opponent's hand; Z/X's face-down life),
   whose cards not taken stay where they are; a ``look`` event tells everyone how many (and the
-  zone), only the looker which (its private part). With ``take``, they take up to / exactly ``choose`` of those matching ``filter``
-  (selector properties, engine/select.py), one secret ``look_take`` decision each (``look_done``
+  zone), only the looker which (its private part). With ``take``, they take up to / exactly
+  ``choose`` of those matching ``filter`` (selector properties, engine/select.py), one secret
+  ``look_take`` decision each (``look_done``
   stops an ``up_to`` early, and is the only choice when nothing more matches; the looker is asked
   even then, so that the others learn nothing from whether they are); the game
   moves each taken card ``to`` its zone (``reveal``: shown to both first). The others go to the
@@ -32,9 +33,9 @@ decisions and hides their ``info`` from others); the events others see carry cou
 a look is under way the looked-at cards stay where they are (the top of the deck).
 
 The game provides, on its rules (the ``ChoiceRunner`` mixin next to ``EffectRunner``):
-``look_zone`` (the selector zone whose cards the ``take`` filter tests, e.g. ``"deck"``),
-``look_top(s, player, n)`` (the instance ids of the top n cards, top first), ``look_move(s, ctx,
-iid, owner, to, reveal)`` (one taken card to its zone) and ``look_put(s, owner, iids, where)``
+``look_zone`` (the selector zone of the deck, ``"deck"``), ``look_top(s, player, n)`` (the
+instance ids of the top n cards, top first), ``look_move(s, ctx, iid, owner, to, reveal, zone)``
+(one taken card from the deck or ``zone`` to its zone) and ``look_put(s, owner, iids, where)``
 (the rest, top first, to the deck's ``top`` / ``bottom`` or the game's discard pile: the word
 ``look_params`` was given for it)."""
 from __future__ import annotations
@@ -224,7 +225,6 @@ def check_look(args: Mapping[str, Any], at: Callable[[str, str], Any]) -> None:
         at(f"the cards are in the {zone} already", "take")
 
 
-
 #: the parameters of ``choose_one``
 CHOOSE_ONE_PARAMS = {"modes": Param(list, required=True, doc="the modes", nested=parse_modes),
                      "count": Param(int, default=1, min=1, doc="how many modes are chosen")}
@@ -368,14 +368,10 @@ class ChoiceRunner:
         ctx = EffectCtx(step.controller, step.source, step.extra)
         to = step.take.to if step.take is not None else "hand"
         # (onto a square: a step each, pushed so that the first taken is placed first)
-        deck = step.zone == self.look_zone
         for iid in reversed(step.taken) if to == "square" else step.taken:
-            if deck:
-                self.look_move(s, ctx, iid, step.owner, to, step.reveal)
-            else:
-                self.look_move(s, ctx, iid, step.owner, to, step.reveal, step.zone)
+            self.look_move(s, ctx, iid, step.owner, to, step.reveal, step.zone)
         rest = tuple(i for i in step.looked if i not in step.taken)
-        if rest and deck:  # (the cards of another zone not taken stay where they are)
+        if rest and step.zone == self.look_zone:  # (the cards of another zone not taken stay where they are)
             s.steps.append(new_record(OrderStep, ("look_order", step.controller, step.source, step.owner, rest, (),
                                                   step.rest)))
 
