@@ -59,10 +59,10 @@ def matches(card, flt: dict | None) -> bool:
 
 
 _STATIC_OPS: dict[int, tuple] = {}  # id(card) -> (card, its static ops as (stat, target, amount, filter))
-#: how a static's "for each" power amount (engine/amounts.py ``Amount``) is counted now:
-#: ``count_amount(state, amount, iid of the card holding it)`` (set by games/turutoru/select.py,
-#: which declares what a count may name; cards.py allows such amounts only on power, counting
-#: characters on the field or devices in play, so the views kept by field are still right)
+#: how a static's "for each" power or toughness amount (engine/amounts.py ``Amount``) is counted
+#: now: ``count_amount(state, amount, iid of the card holding it)`` (set by games/turutoru/select.py,
+#: which declares what a count may name; cards.py allows such amounts only counting characters on
+#: the field or devices in play, so the views kept by field are still right)
 count_amount: Any = None
 #: the instance ids a static's target table lets through (its tests of printed properties):
 #: ``table_ids(facts, selector)`` (set by games/turutoru/select.py, which declares the properties)
