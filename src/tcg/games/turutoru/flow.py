@@ -175,6 +175,9 @@ def facts(s: TTState) -> Facts:
     return f
 
 
+TTState.tough_counts = staticmethod(lambda s: facts(s).tough_counts)
+
+
 def static_sources(s: TTState) -> list[tuple]:
     """The cards on either field with static abilities, as (iid, the unit holding it or None, ops);
     compute once and pass to ``power_of``/``toughness_of`` when asking about many units."""
