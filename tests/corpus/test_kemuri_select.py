@@ -330,9 +330,9 @@ def test_a_good_table_loads():
     assert (sel.zone, sel.side, sel.count) == ("floor", "opponent", ("choose", 2, True))
 
 
-def test_a_static_ability_takes_no_table():
+def test_a_static_ability_takes_only_a_table_of_all_the_casts_it_changes():
     text = HEAD.replace('kind = "support"', 'kind = "event"') + 'removal_cost = 1\n[[cards.abilities]]\n' \
-        'kind = "static"\neffects = [{op = "modify", target = {all = true}, stat = "cp", amount = 1}]\n'
+        'kind = "static"\neffects = [{op = "modify", target = {choose = 1}, stat = "cp", amount = 1}]\n'
     with pytest.raises(CardDataError) as e:
         load_cards(CardText("bad.toml", text))
     assert "a static ability may only 'modify' targets" in str(e.value)

@@ -382,8 +382,8 @@ MODES = '[{ effects = [{ op = "draw" }] }, { effects = [{ op = "draw", amount = 
      "abilities[0].effects[0].target.choose", "hidden"),
     ("on_enter", '{ op = "damage", amount = 1, target = { choose = 1, chooser = "oponent" } }',
      "abilities[0].effects[0].target.chooser", "did you mean 'opponent'"),
-    ("static", '{ op = "modify", target = "self", stat = "hp", amount = { count = { zone = "discard" } } }',
-     "abilities[0].effects[0].amount", "attack only"),
+    ("static", '{ op = "modify", target = "self", stat = "hp", amount = { count = { zone = "characters",'
+               ' hp = { min = 2 } } } }', "abilities[0].effects[0].amount.count", "on HP may not count"),
     ("static", '{ op = "modify", target = "self", stat = "attack", amount = { count = { zone = "characters",'
                ' attack = { min = 2 } } } }', "abilities[0].effects[0].amount.count", "count by attack"),
 ])

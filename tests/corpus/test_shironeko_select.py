@@ -214,9 +214,9 @@ def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, word
     assert e.value.field == "abilities[0]." + field and words in str(e.value), str(e.value)
 
 
-def test_a_static_ability_takes_no_table():
+def test_a_static_ability_takes_only_a_table_of_all_the_characters_it_changes():
     text = HEAD + ('[[cards.abilities]]\nkind = "static"\n'
-                   'effects = [{ op = "modify", target = { all = true, side = "own" }, stat = "attack", amount = 1 }]\n')
+                   'effects = [{ op = "modify", target = { choose = 1, side = "own" }, stat = "attack", amount = 1 }]\n')
     with pytest.raises(CardDataError) as e:
         load_cards(CardText("bad.toml", text))
     assert "static ability may only" in str(e.value)

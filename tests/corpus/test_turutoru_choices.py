@@ -359,7 +359,7 @@ def test_load_errors_name_the_field_and_the_nearest_word(effects, field, words):
 
 
 @pytest.mark.parametrize("stat, count, words", [
-    ("toughness", '{zone = "field", side = "own"}', "power only"),
+    ("toughness", '{zone = "field", side = "own", toughness = {min = 2}}', "may not count by power or toughness"),
     ("power", '{zone = "discard", side = "own"}', "counts zone field or devices"),
     ("power", '{zone = "field", side = "own", power = {min = 2}}', "may not count by power"),
 ])

@@ -193,6 +193,12 @@ def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
     return st.lists(st.sampled_from(sorted(part)).flatmap(part.__getitem__), min_size=1, max_size=2)
 
 
+def card_properties(g: Grammar) -> st.SearchStrategy[dict[str, Any]]:
+    """A filter of card properties (a search's ``filter`` as a selector table,
+    engine/select.py ``old_or_table``): a selector table's tests, without zone, side or count."""
+    return selector(g, counted=False).map(lambda d: {k: v for k, v in d.items() if k not in ("zone", "side", "other")})
+
+
 def param_value(g: Grammar, p: Any) -> st.SearchStrategy[Any]:
     """A value for one declared op parameter (a selector table where the parameter takes one)."""
     options: list[st.SearchStrategy[Any]] = []
@@ -208,6 +214,8 @@ def param_value(g: Grammar, p: Any) -> st.SearchStrategy[Any]:
     if p.type is int and p.choices is None and getattr(g.registry, "selectors", None):  # a "for each" amount
         options.append(st.builds(lambda sel, n: {"count": sel, "times": n}, selector(g, counted=False),
                                  st.integers(-2, 3)))
+    if getattr(p.table, "filter_zone", None) is not None and g.selectors is not None:  # a search's filter
+        return card_properties(g)
     if p.table is not None and g.selectors is not None:
         options.append(selector(g))
     if p.choices:
@@ -234,7 +242,8 @@ def op_table(g: Grammar, first: bool, nested: bool = True) -> st.SearchStrategy[
         params = reg.params(name)
         required = {k: param_value(g, p) for k, p in params.items() if p.required}
         optional: dict[str, st.SearchStrategy[Any]] = {k: param_value(g, p) for k, p in params.items()
-                                                       if not p.required and (p.type in (int, str, bool) or p.nested)}
+                                                       if not p.required and (p.type in (int, str, bool) or p.nested
+                                                                              or getattr(p.table, "filter_zone", None))}
         if g.conditions is not None:
             optional["if"] = condition(g)
             optional["optional"] = st.booleans()

@@ -87,6 +87,14 @@ def value(amount: Amount, state: Any, controller: int, source: int, schema: Sele
     return max(amount.lo, min(amount.hi, n))
 
 
+def least(amount: Any) -> int:
+    """The least a whole number or a "for each" amount can be (a static's floor: a game skips
+    its destruction checks while no card can fall below its damage)."""
+    if not isinstance(amount, Amount):
+        return amount
+    return min(0, amount.lo) if amount.times < 0 else max(0, amount.lo)
+
+
 def has_amounts(args: Mapping[str, Any]) -> bool:
     """Whether an op's arguments hold an ``Amount`` (then its handler evaluates them first)."""
     return any(type(v) is Amount for v in args.values())

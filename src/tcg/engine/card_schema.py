@@ -289,7 +289,9 @@ class _Builder:
         if p.nested is not None or (p.type is dict and p.table is None):
             plain["description"] = LOOSE
         options = [plain]
-        if p.table is not None:
+        if p.table is not None and getattr(p.table, "filter_zone", None) is not None:
+            options.append(ref(self.filter_def()))  # a search's filter: the old flat table or card properties
+        elif p.table is not None:
             options.append(self.selector_for(p.table) if self.selectors is not None else
                            {"type": "object", "description": LOOSE})
         elif p.type is int and p.choices is None and self.registry.selectors is not None:

@@ -15,9 +15,12 @@ Card data (a game binds these ops with ``OpRegistry.define``)::
   do nothing now. A mode is a table with ``text`` / ``text_en`` (its label) and ``effects``, or
   just a list of ops.
 * ``look``: the controller looks at the top ``amount`` cards of their own (``side = "own"``) or
-  their opponent's deck; a ``look`` event tells everyone how many, only the looker which (its
-  private part). With ``take``, they take up to / exactly ``choose`` of those matching ``filter``
-  (selector properties, engine/select.py), one secret ``look_take`` decision each (``look_done``
+  their opponent's deck — or, where the game allows it (``look_params``' ``zones``), at all the
+  cards of another hidden zone (``zone = "hand"``: the opponent's hand; Z/X's face-down life),
+  whose cards not taken stay where they are; a ``look`` event tells everyone how many (and the
+  zone), only the looker which (its private part). With ``take``, they take up to / exactly
+  ``choose`` of those matching ``filter`` (selector properties, engine/select.py), one secret
+  ``look_take`` decision each (``look_done``
   stops an ``up_to`` early, and is the only choice when nothing more matches; the looker is asked
   even then, so that the others learn nothing from whether they are); the game
   moves each taken card ``to`` its zone (``reveal``: shown to both first). The others go to the
@@ -30,9 +33,9 @@ decisions and hides their ``info`` from others); the events others see carry cou
 a look is under way the looked-at cards stay where they are (the top of the deck).
 
 The game provides, on its rules (the ``ChoiceRunner`` mixin next to ``EffectRunner``):
-``look_zone`` (the selector zone whose cards the ``take`` filter tests, e.g. ``"deck"``),
-``look_top(s, player, n)`` (the instance ids of the top n cards, top first), ``look_move(s, ctx,
-iid, owner, to, reveal)`` (one taken card to its zone) and ``look_put(s, owner, iids, where)``
+``look_zone`` (the selector zone of the deck, ``"deck"``), ``look_top(s, player, n)`` (the
+instance ids of the top n cards, top first), ``look_move(s, ctx, iid, owner, to, reveal, zone)``
+(one taken card from the deck or ``zone`` to its zone) and ``look_put(s, owner, iids, where)``
 (the rest, top first, to the deck's ``top`` / ``bottom`` or the game's discard pile: the word
 ``look_params`` was given for it)."""
 from __future__ import annotations
@@ -42,7 +45,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Sequence
 from .action import Action, ActionTable
 from .effects import EffectCtx, Param, effect_step, player_of
 from .errors import brief
-from .select import BASE_KEYS, Selector, SelectorError, nearest
+from .select import Selector, SelectorError, filter_table, nearest
 from .state import new_record
 
 #: the ``choose_mode`` decision's actions (``MODE[i]``: mode i, from 0)
@@ -58,6 +61,8 @@ LOOK_ORDER = ActionTable("look_order", "card")
 REST = ("bottom", "top", "trash")
 #: the rest put back into the deck, in the looker's order
 DECK_ENDS = ("bottom", "top")
+#: the zone a look looks at the top of (each game's selector zone of its deck: ``look_zone``)
+LOOK_DECK = "deck"
 #: the keys of a ``take`` table
 TAKE_KEYS = ("choose", "up_to", "filter", "to")
 #: the most modes a ``choose_one`` may have
@@ -96,7 +101,8 @@ class ModeStep(NamedTuple):
 
 class LookStep(NamedTuple):
     """A ``look`` resolving, and the pending data of its ``look_take`` decision: the cards
-    ``looked`` at (top first) of ``owner``'s deck and those ``taken`` so far."""
+    ``looked`` at (top first) of ``owner``'s deck, or of their ``zone`` (a hand, face-down life...:
+    all its cards) and those ``taken`` so far."""
     kind: str
     controller: int
     source: int
@@ -107,6 +113,7 @@ class LookStep(NamedTuple):
     reveal: bool
     taken: tuple
     extra: Any
+    zone: str
 
 
 class OrderStep(NamedTuple):
@@ -177,14 +184,8 @@ def take_param(destinations: tuple[str, ...], zone: str) -> Param:
         flt = raw.get("filter")
         sel = None
         if flt is not None:
-            if not isinstance(flt, Mapping):
-                at(f"filter is a table of card properties such as {{kind = \"zx\"}}, got {brief(flt)}", ".filter")
-            for key in flt:
-                if key in BASE_KEYS:
-                    at(f"a look's filter names card properties only, not {key!r} (the look says where and how many)",
-                       f".filter.{key}")
             try:
-                sel = registry.selectors.parse({**flt, "zone": zone}, counted=False)
+                sel = filter_table(registry.selectors, flt, zone)
             except SelectorError as e:
                 at(e.message, ".filter" + e.path)
         return Take(choose, up_to, sel, to)
@@ -192,15 +193,36 @@ def take_param(destinations: tuple[str, ...], zone: str) -> Param:
     return Param(dict, default=None, doc="the cards to take: {choose, up_to, filter, to}", nested=parse)
 
 
-def look_params(destinations: tuple[str, ...], zone: str, most: int = 10, trash: str = "trash") -> dict[str, Param]:
+def look_params(destinations: tuple[str, ...], zone: str, most: int = 10, trash: str = "trash",
+                zones: tuple[str, ...] = ()) -> dict[str, Param]:
     """The parameters of the ``look`` op of a game whose ``take`` may go to ``destinations``
     (``amount``: at most ``most`` cards; ``trash``: the game's name of the discard pile, the
-    ``rest`` besides the deck's ``bottom`` / ``top``)."""
-    return {"amount": Param(int, default=1, min=0, max=most, doc="how many cards from the top (0: none)"),
-            "side": Param(str, default="own", choices=("own", "opponent"), doc="whose deck"),
-            "take": take_param(destinations, zone),
-            "rest": Param(str, default="bottom", choices=REST[:2] + (trash,), doc="where the others go"),
-            "reveal": Param(bool, default=False, doc="the cards taken are shown to both players")}
+    ``rest`` besides the deck's ``bottom`` / ``top``; ``zones``: the hidden zones besides the deck
+    a look may look at whole, with ``zone = ...``: a hand, face-down life...)."""
+    params = {"amount": Param(int, default=1, min=0, max=most, doc="how many cards from the top (0: none)"),
+              "side": Param(str, default="own", choices=("own", "opponent"), doc="whose deck"),
+              "take": take_param(destinations, zone),
+              "rest": Param(str, default="bottom", choices=REST[:2] + (trash,), doc="where the others go"),
+              "reveal": Param(bool, default=False, doc="the cards taken are shown to both players")}
+    if zones:
+        params["zone"] = Param(str, default=zone, choices=(zone,) + tuple(zones),
+                               doc=f"where: the top of the {zone}, or all the cards of another zone")
+    return params
+
+
+def check_look(args: Mapping[str, Any], at: Callable[[str, str], Any]) -> None:
+    """A look at a zone other than the deck sees all its cards and leaves those not taken where
+    they are: it has no ``amount`` or ``rest`` of its own (their defaults), and takes its cards
+    to another zone."""
+    zone, deck = args.get("zone"), LOOK_DECK
+    if zone is None or zone == deck:
+        return
+    if args["amount"] != 1:
+        at(f"a look at the {zone} sees all its cards: amount is for the {deck}", "amount")
+    if args["rest"] != "bottom":
+        at(f"the cards of the {zone} not taken stay there: rest is for the {deck}", "rest")
+    if args["take"] is not None and args["take"].to == zone:
+        at(f"the cards are in the {zone} already", "take")
 
 
 #: the parameters of ``choose_one``
@@ -241,13 +263,19 @@ def op_look(rules, s, ctx: EffectCtx, op, targets) -> bool:
     """``look``: the top cards of a deck are looked at (a ``look`` event), then taken and put
     back (a ``look`` step). Nothing when the deck is empty (the op has not acted)."""
     owner = player_of(ctx, "self" if op["side"] == "own" else "opponent")
-    looked = tuple(rules.look_top(s, owner, op["amount"]))
+    zone = op.get("zone") or rules.look_zone
+    if zone == rules.look_zone:
+        looked = tuple(rules.look_top(s, owner, op["amount"]))
+    else:  # all the cards of a hidden zone (a hand, face-down life)
+        looked = tuple(o.iid for o in rules.selectors.zones[zone].cards(s, owner))
     if not looked:
         return False
-    s.emit("look", {"player": ctx.controller, "whose": owner, "count": len(looked), "card": ctx.source},
-           {"cards": list(looked), "ids": [s.cards[i].id for i in looked]}, (ctx.controller,))
+    seen = {"player": ctx.controller, "whose": owner, "count": len(looked), "card": ctx.source}
+    if zone != rules.look_zone:
+        seen["zone"] = zone
+    s.emit("look", seen, {"cards": list(looked), "ids": [s.cards[i].id for i in looked]}, (ctx.controller,))
     s.steps.append(new_record(LookStep, ("look", ctx.controller, ctx.source, owner, looked, op["take"], op["rest"],
-                                         op["reveal"], (), ctx.extra)))
+                                         op["reveal"], (), ctx.extra, zone)))
     return True
 
 
@@ -256,7 +284,7 @@ class ChoiceRunner:
     and ``look`` (see the module docstring). The game provides ``look_zone``, ``look_top``,
     ``look_move`` and ``look_put``; ``selectors`` and ``_decide`` are the ``EffectRunner``'s."""
 
-    look_zone = "deck"
+    look_zone = LOOK_DECK
     selectors: Any
     _decide: Callable[..., None]
     effect_done: Callable[..., None]
@@ -264,7 +292,8 @@ class ChoiceRunner:
     def look_top(self, s, player: int, n: int) -> list:  # pragma: no cover - the game's
         raise NotImplementedError
 
-    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:  # pragma: no cover
+    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool,
+                  zone: str = "deck") -> None:  # pragma: no cover - the game's
         raise NotImplementedError
 
     def look_put(self, s, owner: int, iids: list, where: str) -> None:  # pragma: no cover - the game's
@@ -300,7 +329,7 @@ class ChoiceRunner:
         flt = step.take.filter if step.take is not None else None
         if flt is None or not flt.tests:
             return left
-        objs = {o.iid: o for o in self.selectors.zones[self.look_zone].cards(s, step.owner)}
+        objs = {o.iid: o for o in self.selectors.zones[step.zone].cards(s, step.owner)}
         return [i for i in left if i in objs and self.selectors.matches(s, objs[i], flt.tests)]
 
     def _step_look(self, s, step: LookStep) -> None:
@@ -310,6 +339,8 @@ class ChoiceRunner:
             # that whether the looker is asked tells the others nothing of the cards
             info: dict[str, Any] = {"source": step.source, "candidates": self._look_matches(s, step),
                                     "remaining": take.choose - len(step.taken), "to": take.to, "whose": step.owner}
+            if step.zone != self.look_zone:
+                info["zone"] = step.zone
             if take.up_to:
                 info["up_to"] = True
             if step.taken:
@@ -338,9 +369,9 @@ class ChoiceRunner:
         to = step.take.to if step.take is not None else "hand"
         # (onto a square: a step each, pushed so that the first taken is placed first)
         for iid in reversed(step.taken) if to == "square" else step.taken:
-            self.look_move(s, ctx, iid, step.owner, to, step.reveal)
+            self.look_move(s, ctx, iid, step.owner, to, step.reveal, step.zone)
         rest = tuple(i for i in step.looked if i not in step.taken)
-        if rest:
+        if rest and step.zone == self.look_zone:  # (the cards of another zone not taken stay where they are)
             s.steps.append(new_record(OrderStep, ("look_order", step.controller, step.source, step.owner, rest, (),
                                                   step.rest)))
 

@@ -281,6 +281,12 @@ class OpRegistry:
         return tuple(out)
 
 
+def search_filter(flt: Any) -> Any:
+    """A search's ``filter`` as its step keeps it: the old flat table as sorted (key, value) pairs
+    (``()`` for none), a selector table (engine/select.py ``old_or_table``) as it is."""
+    return flt if isinstance(flt, Selector) else tuple(sorted((flt or {}).items()))
+
+
 def with_amounts(handler: Callable) -> Callable:
     """``handler`` for an op with "for each" amounts (engine/amounts.py): it gets the op with
     each amount counted when the op resolves (over the rules' ``selectors``)."""

@@ -311,6 +311,11 @@ class SelectorSchema:
                 return False
         return True
 
+    def matching_ids(self, state: Any, owner: int, zone: str, ids: Sequence[int], sel: Selector) -> tuple[int, ...]:
+        """The cards of ``ids`` (``owner``'s, in ``zone``: a pile) that pass ``sel``'s tests, in
+        order (a search's filter table: ``old_or_table``)."""
+        return tuple(i for i in ids if self.matches(state, Loose(i, owner, zone), sel.tests))
+
     def matches(self, state: Any, obj: Any, tests: tuple[Test, ...]) -> bool:
         props = self.props
         for t in tests:
@@ -340,6 +345,34 @@ def _frozen(v: Any) -> Any:
     if isinstance(v, list):
         return tuple(_frozen(x) for x in v)
     return v
+
+
+def filter_table(schema: SelectorSchema, raw: Any, zone: str, op: str = "look") -> Selector:
+    """A ``filter`` table of an op that itself says where it looks and how many it takes (a
+    look's ``take``, a search): card properties only, read as a selector of ``zone`` without a
+    count; ``op``: the op's name, for messages. Raises ``SelectorError`` (``.zone``, ``.side``...:
+    the op says those)."""
+    if not isinstance(raw, Mapping):
+        raise SelectorError("", f"filter is a table of card properties such as {{kind = \"zx\"}}, got {brief(raw)}")
+    for key in raw:
+        if key in BASE_KEYS:
+            raise SelectorError(f".{key}", f"a {op}'s filter names card properties only, not {key!r}"
+                                           f" (the {op} says where and how many)")
+    return schema.parse({**raw, "zone": zone}, counted=False)
+
+
+def old_or_table(schema: SelectorSchema, zone: str, old: Sequence[str]) -> Callable[[Any], Any]:
+    """The parser of an op's ``filter`` that was a flat table before selectors (a search's): a
+    table in that old form (only the keys ``old``, each with one plain value: no table, no list)
+    is kept as it is, a dict meaning what it always meant (the game checks it as before);
+    any other table is a selector table of ``zone``'s cards (``filter_table``). The parser's
+    ``filter_zone`` tells the JSON Schema (engine/card_schema.py) what it reads."""
+    def parse(raw: Any) -> Any:
+        if isinstance(raw, Mapping) and all(k in old and not isinstance(v, (Mapping, list)) for k, v in raw.items()):
+            return dict(raw)
+        return filter_table(schema, raw, zone, "search")
+    parse.filter_zone = zone  # type: ignore[attr-defined]
+    return parse
 
 
 def fail_path(fail_at: Callable[[str, str], NoReturn], prefix: str) -> Callable[[SelectorError], NoReturn]:

@@ -48,6 +48,12 @@ def colors_of(cards, iids) -> list:
 class BaseState:
     __slots__ = ("rng", "decision", "over", "winner", "end_reason", "events")
 
+    #: the rules' state checks (``after_op``) run after every step and decision in this state,
+    #: whatever the rules' ``check_after_steps`` / ``check_after_decision`` say: a game's state
+    #: says so when its dealt cards make what it checks change at any time (a static's "for each"
+    #: lowering a toughness or an HP as cards come and go)
+    check_always = False
+
     def __init__(self, seed: int):
         self.rng = Rng(seed)
         self.decision: Decision | None = None

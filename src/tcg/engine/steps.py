@@ -160,7 +160,7 @@ class StepRuleset(Ruleset[DS]):
         reach the next decision, whatever the steps before it changed."""
         steps, handlers = s.steps, self._STEPS
         budget = self.max_steps_per_apply
-        check = self.after_op if self.check_after_steps else None
+        check = self.after_op if self.check_after_steps or s.check_always else None
         while s.decision is None and not s.over:
             budget -= 1
             if budget < 0:  # safety cap: a loop in card text ends the game in a draw
@@ -178,7 +178,7 @@ class StepRuleset(Ruleset[DS]):
         s.decision = s.pending = None
         self._APPLY[d.kind](self, s, d.player, pending, action)
         if not s.over:
-            if self.check_after_decision:
+            if self.check_after_decision or s.check_always:
                 self.after_op(s)
             if s.decision is None:  # (often the decision's own handler has reached the next one)
                 self.advance(s)

@@ -90,7 +90,7 @@ rune = "red"
     ('[[cards.abilities]]\nkind = "on_enter"\neffects = [{op = "explode"}]\n',
      "X1", "abilities[0].effects", "unknown op 'explode'"),
     ('[[cards.abilities]]\nkind = "on_enter"\neffects = [{op = "search", filter = {colour = "red"}}]\n',
-     "X1", "abilities[0].effects", "search filter has no key 'colour'"),
+     "X1", "abilities[0].effects[0].filter.colour", "did you mean 'color'"),  # (read as a selector table)
     ('[[cards.abilities]]\nkind = "on_enter"\neffects = [{op = "search", filter = {max_level = "2"}}]\n',
      "X1", "abilities[0].effects", "must be a whole number"),
     ('[[cards.abilities]]\nkind = "burst"\neffects = [{op = "draw"}]\n'

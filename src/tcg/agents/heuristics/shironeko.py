@@ -952,13 +952,17 @@ def _look_worth(view: AgentView, c: _Ctx, a: Action) -> float:
 
 def _look_take(view: AgentView, c: _Ctx) -> Action:
     """A look: take the card worth the most (into the hand or onto the field); into a pile the
-    card is lost to (the discard pile, out of the game), none when that is allowed."""
+    card is lost to (the discard pile, out of the game), none when that is allowed; of the
+    opponent's cards (their hand looked at) going to such a pile, the one worth the most."""
     info = c.obs["decision"] or {}
     takes = [a for a in view.choices if a.type == "look_take"]
     done = next((a for a in view.choices if a.type == "look_done"), None)
-    if not takes or (info.get("to") in ("discard", "removed") and done is not None):
+    lost = info.get("to") in ("discard", "removed")
+    if lost and takes and info.get("whose") not in (None, c.p):  # they lose it: their best card
+        return max(takes, key=lambda a: _look_worth(view, c, a))
+    if not takes or (lost and done is not None):
         return done if done is not None else view.choices[0]
-    if info.get("to") in ("discard", "removed"):
+    if lost:
         return min(takes, key=lambda a: _look_worth(view, c, a))
     return max(takes, key=lambda a: _look_worth(view, c, a))
 

@@ -1531,11 +1531,13 @@ def _choose_mode(view: AgentView, c: _Ctx) -> Action:
 
 
 def _look_take(view: AgentView, c: _Ctx) -> Action:
-    """A look: take the card worth the most to us (none into the discard pile, when allowed)."""
+    """A look: take the card worth the most to us (none into the discard pile, when allowed; of
+    the opponent's cards, a hand looked at, the one worth the most: they lose it)."""
     info = c.obs["decision"] or {}
     takes = [a for a in view.choices if a.type == "look_take"]
     done = next((a for a in view.choices if a.type == "look_done"), None)
-    if not takes or (info.get("to") == "discard" and done is not None):
+    theirs = info.get("whose") not in (None, c.p)
+    if not takes or (info.get("to") == "discard" and done is not None and not theirs):
         return done or takes[0]
     return max(takes, key=lambda a: _unseen_keep(view, a, c))
 

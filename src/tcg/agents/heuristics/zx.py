@@ -1248,11 +1248,13 @@ def _choose_mode(view, acts, rng):
 
 def _look_take(view, acts, rng):
     """A look: take the card worth the most in hand (for a zone the cards are lost to, the trash
-    or the removed pile, take none when that is allowed)."""
+    or the removed pile, take none when that is allowed; of the opponent's cards, a hand looked
+    at, the one worth the most to them: they lose it)."""
     ctx = Ctx(view)
     info = ctx.obs.get("decision") or {}
     takes = [a for a in acts if a.type == "look_take"]
-    if not takes or (info.get("to") in ("trash", "removed") and _first(acts, "look_done")):
+    theirs = info.get("whose") is not None and info.get("whose") != ctx.p and info.get("to") != "hand"
+    if not takes or (not theirs and info.get("to") in ("trash", "removed") and _first(acts, "look_done")):
         return _first(acts, "look_done") or (takes[0] if takes else None)
     return max(takes, key=lambda a: _hand_value(ctx, _printed(view.cards(a).get("card", ""))))
 

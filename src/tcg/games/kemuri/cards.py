@@ -152,13 +152,14 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
                  " depend on itself): test the printed value (printed = true) or another property", "effects")
         for path, op in walk(effects):  # (also the ops of a choose_one's modes)
             _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
-            for k, v in (op.get("filter") or {}).items():
+            flt = op.get("filter")
+            for k, v in (flt.items() if isinstance(flt, dict) else ()):  # (a selector table: parsed)
                 if k not in FILTER_FIELDS:
                     fail(f"filter has no key {k!r} (known: {', '.join(FILTER_FIELDS)})", "effects")
                 typ, choices = FILTER_FIELDS[k]
                 if not isinstance(v, typ) or isinstance(v, bool) or (choices and v not in choices):
                     fail(f"filter {k!r} = {v!r} is not a valid value", "effects")
-        check_static_effects(a["kind"], effects, STATIC_TARGETS, fail)
+        check_static_effects(a["kind"], effects, STATIC_TARGETS, fail, tables=_static_table)
         if keyword is not None and not a["text"] and not a["text_en"]:  # shown as the keyword's line
             a = {**a, "text": keyword.line("ja"), "text_en": keyword.line("en")}
         abilities.append(Ability.of(a, effects, i, timing=a["timing"], cost=cost, limit=a["limit"], cond=cond,
@@ -186,6 +187,13 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
 def _check_keyword(kw, registry) -> None:
     """A declared keyword's abilities, each checked as a card's ability of any kind."""
     _make_card(kw.file, None, {"kind": None, "keywords": (kw,)}, registry)
+
+
+def _static_table(sel: Any) -> bool:
+    """A static's target table: ``all`` the casts on the floor of a side (``other``, card
+    properties; cp and call_in only as printed: what the static gives would depend on itself)."""
+    return (getattr(sel, "all", False) and getattr(sel, "zone", "") == "floor" and sel.amount is None
+            and all(t.printed or t.prop not in ("cp", "call_in") for t in sel.tests))
 
 
 def _counts_now(amount) -> bool:

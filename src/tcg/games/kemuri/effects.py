@@ -1,10 +1,12 @@
 """Kemuri's effect operations (triggers, supports, troubles, charms, cast abilities)."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
-from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
+from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of, search_filter
+from ...engine.select import old_or_table
 from . import costs as KC
 from . import flow as F
+from .cards import FILTER_FIELDS
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, SELECTORS, any_table, cast_table, leader_table
 from .state import CallInStep, Cast, PayStep, PickCardStep
@@ -88,11 +90,21 @@ def op_move(rules, s, ctx, op, targets):
 
 
 def op_search(rules, s, ctx, op, targets):
-    s.steps.append(PickCardStep("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items()))))
+    """Look through your deck for a card the filter lets through (``search_param``)."""
+    s.steps.append(PickCardStep("pick_card", ctx.controller, "deck", search_filter(op["filter"])))
 
 
 def op_salvage(rules, s, ctx, op, targets):
-    s.steps.append(PickCardStep("pick_card", ctx.controller, "backyard", tuple(sorted((op["filter"] or {}).items()))))
+    """Take a card the filter lets through from your backyard (``search_param``)."""
+    s.steps.append(PickCardStep("pick_card", ctx.controller, "backyard", search_filter(op["filter"])))
+
+
+def search_param(zone: str) -> dict[str, Param]:
+    """A search's (``deck``) or a salvage's (``backyard``) ``filter``: the old flat table
+    (cards.py ``FILTER_FIELDS``: each key equal to the card's field) or a selector table of that
+    zone's cards (``{kind = "cast", cp = {min = 3, printed = true}}``)."""
+    return {"filter": Param(dict, default=None, doc="the cards it may take: {shift = \"early\"} or card properties",
+                            table=old_or_table(SELECTORS, zone, tuple(FILTER_FIELDS)))}
 
 
 def op_set_state(rules, s, ctx, op, targets):
@@ -131,12 +143,12 @@ REGISTRY.implement("move", op_move, {
     target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
-REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
+REGISTRY.implement("search", op_search, search_param("deck"), player=("self",), to=("hand",), amount=(1,))
 REGISTRY.implement("set_state", op_set_state, {"target": Param(str, required=True, table=leader_table)},
                    target=LEADERS, state=("active", "locked"))
 REGISTRY.define("call_in", {"player": Param(str, default="self", choices=PLAYERS),
                             "amount": Param(int, default=1)}, op_call_in)
-REGISTRY.define("salvage", {"filter": Param(dict, default=None)}, op_salvage)
+REGISTRY.define("salvage", search_param("backyard"), op_salvage)
 REGISTRY.define("lose_seats", {"player": Param(str, default="opponent", choices=PLAYERS),
                                "amount": Param(int, required=True)}, op_lose_seats)
 REGISTRY.define("remove_event", {}, op_remove_event)
@@ -154,5 +166,6 @@ REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 LOOK_TO = ("hand", "seating", "backyard")
 #: 「デッキの上からN枚見て…」 (engine/choices.py; the Kemuri side: KemuriRules.look_*); the rest to
 #: the deck's bottom or top in the looker's order, or into the backyard
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="backyard"), op_look)
+#: also 「相手の手札を見て…」: all the cards of a hand (``zone = "hand"``)
+REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="backyard", zones=("hand",)), op_look, check_look)
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

@@ -72,7 +72,7 @@ def observation():
         "seats": Opt(Num(0, 200)), "candidates": Opt(List(Ref(), CAND, zone="decision.candidates")),
         "picked": Opt(List(Ref(), CAND)),
         "filter": Opt(Obj({"kind": Opt(Enum(CARD_KINDS)), "level": Opt(Num(0, 9)),
-                           "person": Opt(Enum(persons))})),
+                           "person": Opt(Enum(persons))})), "filtered": Opt(Bool()),
         "op": Opt(Enum(OPS)), "why": Opt(Enum(WHY)), "zone": Opt(Enum(ZONES)),
         "receiver": Opt(Ref()), "server": Opt(Ref()), "seat": Opt(Ref()), "source": Opt(Ref()),
         # a selector table choosing several cards (engine/select.py): how many more, up to, the

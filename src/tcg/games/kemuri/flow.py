@@ -165,11 +165,22 @@ def _static(s: KMState, c: Cast, which: int, sources: list[tuple] | None) -> int
     for src_owner, holder, m in sources:
         mine = src_owner == owner
         for t, flt, amount in m[which]:
-            ok = (t == "self" and holder is c) or t == "all_casts" or \
-                (t == "all_own_casts" and mine) or (t == "all_opponent_casts" and not mine)
+            if t.__class__ is not str:  # a table of all the casts of a side (cards.py _static_table)
+                ok = _reaches(s, t, mine, holder, c)
+            else:
+                ok = (t == "self" and holder is c) or t == "all_casts" or \
+                    (t == "all_own_casts" and mine) or (t == "all_opponent_casts" and not mine)
             if ok and (flt is None or all(getattr(top, k, None) == v for k, v in flt)):
                 total += amount
     return total
+
+
+def _reaches(s: KMState, sel, mine: bool, holder: Cast | None, c: Cast) -> bool:
+    """Whether a static's target table takes in the cast ``c`` (``mine``: of the same side as the
+    static's card; ``holder``: the cast that has the static, None for the event)."""
+    if (sel.side == "own" and not mine) or (sel.side == "opponent" and mine) or (sel.other and holder is c):
+        return False
+    return s.static_matches(s, c, sel.tests)
 
 
 def cp_of(s: KMState, c: Cast, sources: list[tuple] | None = None) -> int:

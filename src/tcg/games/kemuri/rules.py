@@ -14,6 +14,7 @@ from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.reasons import Reason
+from ...engine.select import Selector
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
@@ -438,6 +439,10 @@ class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
     def _step_pick_card(self, s, step):
         p, zone, flt = step.player, step.zone, step.filter
         pool = getattr(s.players[p], zone)
+        if isinstance(flt, Selector):  # a selector table: the decision says only that it filters
+            matches = KS.SELECTORS.matching_ids(s, p, zone, pool, flt)
+            self._decide(s, p, "pick_card", new_record(PickCardPending, (p, zone, matches)), zone=zone, filtered=True)
+            return
         matches = tuple(i for i in pool if all(getattr(s.cards[i], k, None) == v for k, v in flt))
         self._decide(s, p, "pick_card", new_record(PickCardPending, (p, zone, matches)), zone=zone, filter=dict(flt))
 
@@ -944,13 +949,13 @@ class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
         is not drawing, the deck is not refreshed for it)."""
         return s.players[player].deck[::-1][:n]
 
-    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
-        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
-        into the hand it is named to its owner alone unless ``reveal`` showed it to both first);
-        a deck emptied so is refreshed (KM-R1)."""
+    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool, zone: str = "deck") -> None:
+        """A card taken by a look goes from the deck (or the hand: ``zone``) to its owner's zone
+        ``to`` (a ``move`` event: into or out of the hand it is named to its owner alone unless
+        ``reveal`` showed it to both first); a deck emptied so is refreshed (KM-R1)."""
         if reveal:
             s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
-        F.move_card(s, iid, owner, "deck", to)
+        F.move_card(s, iid, owner, zone, to)
         F.check_refresh(s, owner)
 
     def look_put(self, s, owner: int, iids: list, where: str) -> None:

@@ -196,3 +196,4 @@ def _amount_value(s: KMState, amount, owner: int, source: int) -> int:
 
 
 KMState.amount_value = staticmethod(_amount_value)
+KMState.static_matches = staticmethod(SELECTORS.matches)

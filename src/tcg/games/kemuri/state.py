@@ -35,11 +35,12 @@ class PayPending(NamedTuple):
 
 
 class PickCardStep(NamedTuple):
-    """A card to pick from ``zone`` (deck, backyard) matching ``filter`` ((field, value) pairs)."""
+    """A card to pick from ``zone`` (deck, backyard) matching ``filter`` ((field, value) pairs, or a
+    selector table: effects.search_param)."""
     kind: str
     player: int
     zone: str
-    filter: tuple
+    filter: Any
 
 
 class PickCardPending(NamedTuple):
@@ -228,6 +229,9 @@ class KMState(TurnState):
     #: how a "for each" amount of a static ability is counted (``amount_value(s, amount, owner,
     #: source)``; set by games/kemuri/select.py)
     amount_value: Any = None
+    #: whether a cast passes a static's target table tests (``static_matches(s, cast, tests)``; set
+    #: by games/kemuri/select.py)
+    static_matches: Any = None
     #: games/kemuri/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
     trigger_hook: Any = None
 

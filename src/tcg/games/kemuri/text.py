@@ -43,6 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...present import menus, voice
 from ...engine.action import Action
 from ...engine.keywords import keyword_text
+from ...engine.select import Selector
 from ...present.lines import cap, fold, known_lang
 from ...text import game_words
 from . import payment as KP
@@ -129,8 +130,10 @@ def _filter_parts(flt: Mapping[str, Any], lang: str) -> str:
     return t("fmt.list", lang).join(parts)
 
 
-def _filter_text(flt: Mapping[str, Any] | None, lang: str) -> str:
-    """A filter in an effect's words ("" for none)."""
+def _filter_text(flt: Any, lang: str) -> str:
+    """A filter in an effect's words ("" for none; a selector table: its tests in words)."""
+    if isinstance(flt, Selector):
+        return t("op.filter", lang, parts=selector_tests_text(flt, lang))
     return t("op.filter", lang, parts=_filter_parts(flt, lang)) if flt else ""
 
 
@@ -171,6 +174,9 @@ def op_text(op: Any, lang: str = "en") -> str:
     if name == "pay":
         return t("op.pay", lang, parts=cost_text(a.get("cost"), lang))
     if name == "look":
+        if a.get("zone") not in (None, "deck"):  # a whole hand looked at
+            return t("op.look_zone.opponent" if a.get("side") == "opponent" else "op.look_zone", lang,
+                     zone=zone_name(a["zone"], lang))
         return t("op.look.opponent" if a.get("side") == "opponent" else "op.look", lang, count=n)
     if name == "choose_one":
         return t("op.choose_one", lang, count=a.get("count", 1), modes=t("fmt.list", lang).join(
@@ -208,6 +214,13 @@ def selector_text(sel: Any, lang: str = "en") -> str:
     for a card printed without a text."""
     how, n, up_to = sel.count
     count = t("sel.up_to" if up_to else f"sel.{how}", lang, count=n)
+    tests = selector_tests_text(sel, lang)
+    return t("sel.table", lang, count=count, side=t(f"sel.side.{sel.side}", lang), zone=zone_name(sel.zone, lang),
+             tests=t("fmt.paren", lang, text=tests) if tests else "")
+
+
+def selector_tests_text(sel: Any, lang: str = "en") -> str:
+    """A selector's card tests in words ("cost max 1, kind cast"; "" for none)."""
     tests = []
     for k, v in sel.raw:
         if k in ("zone", "side", "choose", "up_to", "all", "random", "other"):
@@ -218,8 +231,7 @@ def selector_text(sel: Any, lang: str = "en") -> str:
         tests.append(f"{k} {v}".strip())
     if sel.other:
         tests.append(t("sel.other", lang))
-    return t("sel.table", lang, count=count, side=t(f"sel.side.{sel.side}", lang), zone=zone_name(sel.zone, lang),
-             tests=t("fmt.paren", lang, text=t("fmt.list", lang).join(tests)) if tests else "")
+    return t("fmt.list", lang).join(tests)
 
 
 def ability_text(ab: Any, lang: str = "en") -> str:
@@ -1024,8 +1036,11 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
             return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
                      place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
         seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
-        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
-                 cards=T("fmt.colon", text=v.plus(seen)) if seen else "")
+        cards = T("fmt.colon", text=v.plus(seen)) if seen else ""
+        if ev.get("zone"):  # a whole hand looked at
+            return T("event.look_zone", who=v.who(p), count=ev.get("count"), whose=whose,
+                     zone=zone_name(ev["zone"], v.lang), cards=cards)
+        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
     if kind == "reveal":
         return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
     if kind == "break":  # a cast took a break to pay a cost (games/kemuri/costs.py)
@@ -1369,8 +1384,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         zone = zone_name(decision.get("zone", "deck"), v.lang)
         if "zone" not in decision:  # another player's search: which cards, a secret
             return T("decision.pick_card.other", who=who, whose=v.own(p))
-        return T("decision.pick_card", who=who, whose=v.own(p), zone=zone,
-                 what=_filter_words(decision.get("filter"), v.lang))
+        what = t("filter.table", v.lang) if decision.get("filtered") else _filter_words(decision.get("filter"), v.lang)
+        return T("decision.pick_card", who=who, whose=v.own(p), zone=zone, what=what)
     return T("decision.other", who=who)
 
 

@@ -145,8 +145,9 @@ SEARCH_FILTERS = {"kind": (str, CHARACTER_KINDS + ("character", "monster")), "co
                   "min_level": (int, None)}
 
 
-def _check_search_filter(flt: dict, fail: Callable[[str], None]) -> None:
-    for key, value in flt.items():
+def _check_search_filter(flt: Any, fail: Callable[[str], None]) -> None:
+    """A search's old flat filter (a selector table instead was checked by its parser)."""
+    for key, value in (flt.items() if isinstance(flt, dict) else ()):
         if key not in SEARCH_FILTERS:
             fail(f"search filter has no key {key!r} (known: {', '.join(SEARCH_FILTERS)})")  # (it raises)
         typ, choices = SEARCH_FILTERS[key]
@@ -214,8 +215,8 @@ def _parse_ability(fname: str, cid: str | None, kind: str | None, color: str | N
         fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
     for op in effects:
         if op.name == "search":
-            _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))
-    check_static_effects(akind, effects, STATIC_TARGETS, fail)
+            _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))  # (a selector table: parsed)
+    check_static_effects(akind, effects, STATIC_TARGETS, fail, tables=_static_table)
     if akind == "static":
         _check_static_amounts(effects, fail)
     ab_color = out["color"] or color or "colorless"
@@ -255,17 +256,27 @@ def _cost(raw: Any, registry, fail) -> tuple[int, Any]:
     return costs.resources(0), costs
 
 
+def _static_table(sel: Any) -> bool:
+    """A static's target table: ``all`` the characters of a side (``other``, the card properties;
+    not by attack or HP, which statics themselves change)."""
+    return (getattr(sel, "all", False) and getattr(sel, "zone", "") == "characters" and sel.amount is None
+            and all(t.prop not in ("attack", "hp") for t in sel.tests))
+
+
 def _check_static_amounts(effects: tuple, fail) -> None:
-    """A static's "for each" amount (engine/amounts.py, counted all the time: flow.py) changes
-    attack only (an HP that changes with a count would need a retreat check after every change)
-    and does not count by attack (the attack it gives would depend on itself)."""
+    """A static's "for each" amount (engine/amounts.py, counted all the time: flow.py; an HP one
+    makes the retreat checks run after every step: ``Deal.hp_counts``) does not count by the stat
+    it changes (what it gives would depend on itself); one on HP counts by neither attack nor HP
+    (an attack static counting HP and an HP one counting attack would depend on each other)."""
     for n, op in enumerate(effects):
         if has_amounts(op.args):
-            if op["stat"] != "attack":
-                fail("a static ability's \"for each\" amount changes attack only, not HP", f"effects[{n}].amount")
-            if any(t.prop == "attack" for t in op["amount"].count.tests):
+            tests = {t.prop for t in op["amount"].count.tests}
+            if op["stat"] == "attack" and "attack" in tests:
                 fail("a static ability's \"for each\" may not count by attack (the attack it gives would depend"
                      " on itself)", f"effects[{n}].amount.count")
+            if op["stat"] == "hp" and tests & {"attack", "hp"}:
+                fail("a static ability's \"for each\" on HP may not count by attack or HP (what it gives would"
+                     " depend on itself)", f"effects[{n}].amount.count")
 
 
 def _check_op(op, fail) -> None:

@@ -5,10 +5,12 @@ for ``this_card``, card iids) the op's ``target`` selector picked. Handlers that
 flow (player damage, a search choice) push steps; the effect runner resumes after them."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of, search_filter
+from ...engine.select import old_or_table
 from . import costs as SC
 from . import flow as F
+from .cards import SEARCH_FILTERS
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, SELECTORS, Loose, any_table, state_table, unit_table
 from .state import PlayerDamageStep, SearchStep
@@ -103,8 +105,8 @@ def op_move(rules, s, ctx, op, targets):
 
 
 def op_search(rules, s, ctx, op, targets):
-    flt = op["filter"] or {}
-    s.steps.append(SearchStep("search", _player(ctx, op["player"]), tuple(sorted(flt.items())), op["to"],
+    """Look through the deck for a card the filter lets through (``SEARCH_FILTER``)."""
+    s.steps.append(SearchStep("search", _player(ctx, op["player"]), search_filter(op["filter"]), op["to"],
                               op["amount"], bool(op["reveal"])))
 
 
@@ -167,9 +169,13 @@ REGISTRY.implement("move", op_move, {
     "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
     target=UNIT_TARGETS + CARD_TARGETS, to=DESTINATIONS)
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
+#: a search's ``filter``: the old flat table (games/shironeko/cards.py ``SEARCH_FILTERS``: name
+#: contains, max_level...) or a selector table of the deck's cards (``{kind = "character", cost = {max = 2}}``)
+SEARCH_FILTER = Param(dict, default=None, doc="the cards it may take: {kind = \"character\"} or card properties",
+                      table=old_or_table(SELECTORS, "deck", tuple(SEARCH_FILTERS)))
 REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False, doc=(
     "the text says to reveal (公開) the card taken: its identity is public; otherwise only its "
-    "owner learns it"))}, player=("self",), to=("hand",), amount=(1,))
+    "owner learns it")), "filter": SEARCH_FILTER}, player=("self",), to=("hand",), amount=(1,))
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.define("player_damage", {"player": Param(str, default="opponent", choices=PLAYERS),
                                   "amount": Param(int, required=True)}, op_player_damage)
@@ -190,5 +196,6 @@ REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
 #: 「山札の上からN枚見て…」 (engine/choices.py; the Shironeko side: ShironekoRules.look_*); the rest
 #: may go to the bottom or top of the deck or into the discard pile
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard"), op_look)
+#: also 「相手の手札を見て…」: all the cards of a hand (``zone = "hand"``)
+REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard", zones=("hand",)), op_look, check_look)
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

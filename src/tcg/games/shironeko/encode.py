@@ -85,7 +85,7 @@ def observation():
         "color": Opt(Enum(COLORS)), "cost": Opt(Num(0, 20)), "left": Opt(Num(0, 20)),
         "paid": Opt(List(Enum(COLORS), 20)), "over": Opt(Num(0, 20)),
         "op": Opt(Enum(OPS)), "why": Opt(Enum(WHY)),
-        "filter": Opt(flt), "reveal": Opt(Bool()),
+        "filter": Opt(flt), "reveal": Opt(Bool()), "filtered": Opt(Bool()),
         # a selector table choosing n (docs/cards.md §7): how many more, up to, chosen so far, where to
         "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()),
         "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")), "to": Opt(Enum(DESTINATIONS)),
@@ -93,6 +93,8 @@ def observation():
         # effect a target chosen by its opponent is for (chooser = "opponent")
         "count": Opt(Num(0, 99)), "modes": Opt(Num(0, 99)), "modes_chosen": Opt(List(Num(0, 9), 8)),
         "whose": Opt(Seat()), "controller": Opt(Seat()),
+        # a look at a whole hidden zone (engine/choices.py ``zone``): which
+        "zone": Opt(Enum(["hand"])),
     })
     return Obj({
         "game": Const("shironeko"), "viewer": Num(0, 1), "turn": Num(0, 1000, scale=10),

@@ -2,6 +2,8 @@
 Everything here is a plain function of the state (costs: payment.py)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.amounts import value as amount_value
 from ...engine.piles import move_top_cards, pop_top
 from .state import PlayerState, SNState, Unit
@@ -167,7 +169,7 @@ def field_auras(s: SNState, stat: str) -> list[tuple[int, Unit, str, int]]:
 
 def _now(s: SNState, src: Unit, amount) -> int:
     """A static modify's amount now: its number, or a "for each" amount (engine/amounts.py)
-    counted for the card ``src``'s controller (attack only: cards.py)."""
+    counted for the card ``src``'s controller."""
     return amount if type(amount) is int else amount_value(amount, s, s.owner[src.iid], src.iid, s.selectors)
 
 
@@ -196,13 +198,24 @@ def _active(s: SNState, src: Unit, stat: str) -> tuple[tuple[str, int], ...]:
     return found
 
 
-def _applies(t: str, same_side: bool, src: Unit, u: Unit) -> bool:
-    """Does a static modify of ``src`` with target ``t`` apply to character ``u`` (of the same
+def _applies(s: SNState, t: Any, same_side: bool, src: Unit, u: Unit) -> bool:
+    """Does a static modify of ``src`` with target ``t`` (a name, or a selector table of ``all``
+    the characters it changes: cards.py ``_static_table``) apply to character ``u`` (of the same
     side as ``src`` or not)?"""
+    if t.__class__ is not str:
+        return _reaches(s, t, same_side, src, u)
     if same_side:
         return t == "all_own_characters" or (t == "self" and src is u) or \
             (t == "all_own_other_characters" and src is not u)
     return t == "all_opponent_characters"
+
+
+def _reaches(s: SNState, sel: Any, same_side: bool, src: Unit, u: Unit) -> bool:
+    """Whether a static's target table (``all`` the characters of a side, ``other``, card
+    properties) takes in the character ``u``."""
+    if (sel.other and u is src) or (sel.side == "own" and not same_side) or (sel.side == "opponent" and same_side):
+        return False
+    return s.selectors.matches(s, u, sel.tests)
 
 
 def aura_bonus(s: SNState, auras: list[tuple[int, Unit, str, int]], u: Unit) -> int:
@@ -210,7 +223,7 @@ def aura_bonus(s: SNState, auras: list[tuple[int, Unit, str, int]], u: Unit) -> 
     owner = s.owner[u.iid]
     total = 0
     for side, src, t, amount in auras:
-        if _applies(t, side == owner, src, u):
+        if _applies(s, t, side == owner, src, u):
             total += amount
     return total
 
@@ -232,7 +245,7 @@ def field_auras_both(s: SNState) -> tuple[list, list]:
                     atk.append((side, src, t, _now(s, src, amount)))
             if th is not None and th[iid] is not None:
                 for t, amount in _active(s, src, "hp"):
-                    hp.append((side, src, t, amount))
+                    hp.append((side, src, t, _now(s, src, amount)))
     return atk, hp
 
 
@@ -249,7 +262,7 @@ def _static_bonus(s: SNState, u: Unit, stat: str) -> int:
         for src in (ps.chars if leader is None else ps.chars + [leader]):
             if table[src.iid] is not None:
                 for t, amount in _active(s, src, stat):
-                    if _applies(t, side == owner, src, u):
+                    if _applies(s, t, side == owner, src, u):
                         total += _now(s, src, amount)
     return total
 

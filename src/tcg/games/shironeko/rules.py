@@ -14,6 +14,7 @@ from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
 from ...engine.reasons import Reason
+from ...engine.select import Selector
 from ...engine.steps import StepRuleset
 from ...engine.state import colors_of, new_record
 from ...engine.triggers import ASK, take
@@ -298,10 +299,15 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
 
     def _step_search(self, s: SNState, step: SearchStep) -> None:
         p, flt, reveal = step.player, step.filter, step.reveal
+        deck = s.players[p].deck
+        if isinstance(flt, Selector):  # a selector table: the decision says only that it filters
+            matches = SS.SELECTORS.matching_ids(s, p, "deck", deck, flt)
+            self._decide(s, p, "search", new_record(SearchPending, (p, matches, reveal)), filtered=True, reveal=reveal)
+            return
         wanted = dict(flt)
         cards = s.cards
-        matches = [i for i in s.players[p].deck if _matches_filter(cards[i], wanted)]
-        self._decide(s, p, "search", new_record(SearchPending, (p, tuple(matches), reveal)), filter=dict(flt), reveal=reveal)
+        matches = tuple(i for i in deck if _matches_filter(cards[i], wanted))
+        self._decide(s, p, "search", new_record(SearchPending, (p, matches, reveal)), filter=dict(flt), reveal=reveal)
 
     # --- targets (EffectRunner hooks) ------------------------------------------------------
     def _unit_anywhere(self, s: SNState, iid: int) -> Unit | None:
@@ -341,8 +347,9 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
         ``look`` when the deck is empty."""
         if op.name == "pay":
             return SC.can_pay(s, ctx.controller, ctx.source, op["cost"])
-        if op.name == "look":  # (an empty deck: nothing to look at)
-            return bool(s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller].deck)
+        if op.name == "look":  # (an empty deck or hand: nothing to look at)
+            whose = s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller]
+            return bool(getattr(whose, op.get("zone") or "deck"))
         return True
 
     def effect_candidates(self, s: SNState, ctx: EffectCtx, sel, op) -> list:
@@ -739,16 +746,18 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
         """The top ``n`` cards of the player's main deck, top first (fewer when it holds fewer)."""
         return s.players[player].deck[::-1][:n]
 
-    def look_move(self, s: SNState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
-        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
-        into the hand it is named to its owner alone unless ``reveal`` showed it to both first, a
-        ``shown`` event); ``to = "characters"``: onto the field, unpaid, as ``move`` puts it."""
+    def look_move(self, s: SNState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool,
+                  zone: str = "deck") -> None:
+        """A card taken by a look goes from the deck (or the hand: ``zone``) to its owner's zone
+        ``to`` (a ``move`` event: into or out of the hand it is named to its owner alone unless
+        ``reveal`` showed it to both first, a ``shown`` event); ``to = "characters"``: onto the
+        field, unpaid, as ``move`` puts it."""
         if reveal:
             s.emit("shown", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
         if to == "characters":
-            self.enter_by_effect(s, SS.Loose(iid, owner, "deck"))
+            self.enter_by_effect(s, SS.Loose(iid, owner, zone))
         else:
-            F.move_pile_card(s, iid, owner, "deck", to)
+            F.move_pile_card(s, iid, owner, zone, to)
 
     def look_put(self, s: SNState, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...engine.amounts import least
 from ...engine.state import TurnState, with_iid
 from ...engine.triggers import Triggers
 from .cards import Card
@@ -62,10 +63,11 @@ class DamageCleanupStep(NamedTuple):
 
 class SearchStep(NamedTuple):
     """The ``search`` op: ``player`` looks in the deck for a card matching ``filter`` ((field,
-    value) pairs), taking up to ``amount`` to ``to``; ``reveal``: the card taken is shown."""
+    value) pairs, or a selector table: effects.SEARCH_FILTER), taking up to ``amount`` to ``to``;
+    ``reveal``: the card taken is shown."""
     kind: str
     player: int
-    filter: tuple
+    filter: Any
     to: str
     amount: int
     reveal: bool
@@ -192,15 +194,19 @@ class Deal:
     (``from``), or None when no dealt card has one."""
 
     __slots__ = ("auras", "hp_floor", "least_hp", "active", "views", "souls", "plays", "tops", "activated",
-                 "by_kind", "pay_codes", "soul_bits", "paid_uses", "piles", "triggers", "off_field")
+                 "by_kind", "pay_codes", "soul_bits", "paid_uses", "piles", "triggers", "off_field", "hp_counts")
 
     def __init__(self, cards: tuple[Card, ...]):
         every = [card_auras(c) for c in cards]
         stats = {m[0] for mods in every if mods for m in mods}
         self.auras = {stat: tuple(tuple(m[1:] for m in mods if m[0] == stat) or None if mods else None
                                   for mods in every) for stat in stats}
-        #: the least HP static abilities can give a character: every negative HP modify dealt
-        self.hp_floor = sum(m[2] for mods in every if mods for m in mods if m[0] == "hp" and m[2] < 0)
+        #: the least HP static abilities can give a character: every negative HP modify dealt (a
+        #: "for each" one at the least it can be: engine/amounts.py ``least``)
+        self.hp_floor = sum(min(0, least(m[2])) for mods in every if mods for m in mods if m[0] == "hp")
+        #: a dealt static's HP is a "for each" amount: HP may change whenever cards come and go,
+        #: so the retreat checks run after every step and decision (``SNState.check_always``)
+        self.hp_counts = any(type(m[2]) is not int for mods in every if mods for m in mods if m[0] == "hp")
         #: per iid: the least HP the card can have on the field before until-end-of-turn changes
         self.least_hp = tuple(c.hp + self.hp_floor for c in cards)
         #: stat -> iid, or (iid, cards under it) -> the (target, amount) of its auras whose runes are met
@@ -238,6 +244,12 @@ def deal_of(cards: tuple[Card, ...]) -> Deal:
 
 class SNState(TurnState):
     __slots__ = ("used", "deal", "pay_memo", "trig")
+
+    @property
+    def check_always(self) -> bool:  # type: ignore[override]
+        """Retreats are checked after every step and decision when a dealt static's HP is a
+        "for each" amount (``Deal.hp_counts``)."""
+        return self.deal.hp_counts
 
     #: games/shironeko/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
     trigger_hook: Any = None

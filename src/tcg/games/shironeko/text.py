@@ -390,6 +390,9 @@ def _n_look(v: Voice, ev) -> str:
     """A look: how many cards, whose deck; the looker reads which (the event's private part)."""
     ids = ev.get("ids") or []
     cards = join((v.card(None, cid) for cid in ids), v.lang) if ids else ""
+    if ev.get("zone"):  # a whole hand looked at
+        return v.say("event.look_zone", ev.get("player"), count=ev.get("count"), cards=cards,
+                     whose=v.owned(zone_name(ev["zone"], v.lang), ev.get("whose")))
     return v.say("event.look", ev.get("player"), count=ev.get("count"), whose=_deck_of(v, ev.get("whose")),
                  cards=cards)
 
@@ -491,7 +494,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     elif kind == "discard":
         params["count"] = decision.get("over") or 0
     elif kind == "search":
-        params["filter"] = filter_text(decision.get("filter") or {}, v.lang)
+        params["filter"] = t("filter.table", v.lang) if decision.get("filtered") else \
+            filter_text(decision.get("filter") or {}, v.lang)
     elif kind == "pay":
         paid = decision.get("paid") or []
         params.update(card=v.card(decision.get("card")), left=decision.get("left"),

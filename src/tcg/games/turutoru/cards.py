@@ -170,7 +170,7 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         for path, op in walk(effects):  # (also the ops of choose_one's modes)
             _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             flt = op.get("filter")
-            if flt:
+            if isinstance(flt, dict) and flt:  # the old flat table (a search's selector table: parsed)
                 allowed = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
                 for k, v in flt.items():
                     if k not in allowed:
@@ -184,8 +184,9 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
             for op in effects:
                 if has_amounts(op.args):
                     _check_static_amount(op, fail)
-                if op.name != "modify" or op["target"] not in STATIC_TARGETS:
-                    fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)}", "effects")
+                if op.name != "modify" or not _static_target(op["target"]):
+                    fail(f"a static ability may only 'modify' targets {', '.join(STATIC_TARGETS)} or a table of"
+                         f" 'all' the cards it changes", "effects")
                 if op["target"] == "attached" and kind not in ("device", None):
                     fail("only a device has an 'attached' character", "effects")
         elif any(op.name == "modify" and op["duration"] == "static" for op in effects):
@@ -226,11 +227,27 @@ def _check_keyword(kw, registry) -> None:
 STATIC_COUNT_ZONES = ("field", "devices")
 
 
+#: the card properties a static's target table may test: printed ones (flow.py works out once
+#: which cards they let through)
+STATIC_TABLE_PROPS = ("kind", "name", "gender", "work", "program", "segment", "mount")
+
+
+def _static_target(t: Any) -> bool:
+    """A static's target: one of ``STATIC_TARGETS``, or a table of ``all`` the characters of a
+    side on the field (``other``: not the character holding it) that tests printed properties
+    only (``STATIC_TABLE_PROPS``)."""
+    if isinstance(t, str):
+        return t in STATIC_TARGETS
+    return (t.all and t.zone == "field" and t.side in ("own", "opponent") and t.amount is None
+            and all(x.prop in STATIC_TABLE_PROPS and not x.printed for x in t.tests))
+
+
 def _check_static_amount(op, fail) -> None:
-    """A "for each" amount in a static ability: on power only, counting characters on the field
-    or devices in play, not by power or toughness (it is counted all the time, as the static is)."""
-    if op["stat"] != "power":
-        fail("a static ability's \"for each\" changes power only (not yet: toughness)", "effects")
+    """A "for each" amount in a static ability: on power or toughness, counting characters on the
+    field or devices in play, not by power or toughness (it is counted all the time, as the static
+    is; one on toughness makes destruction checked after every step: flow.Facts.tough_counts)."""
+    if op["stat"] not in ("power", "toughness"):
+        fail("a static ability's \"for each\" changes power or toughness only", "effects")
     sel = op["amount"].count
     if sel.zone not in STATIC_COUNT_ZONES:
         fail(f"a static ability's \"for each\" counts zone field or devices, not {sel.zone}", "effects")

@@ -1,11 +1,13 @@
 """Turu-turu's effect operations (for character/device abilities and applications)."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
 from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, op_heal, op_shuffle,
-                               player_of)
+                               player_of, search_filter)
+from ...engine.select import old_or_table
 from . import costs as TC
 from . import flow as F
+from .cards import SEARCH_FILTERS
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, SELECTORS, Loose, any_table, unit_table
 from .state import Unit
@@ -73,7 +75,8 @@ def op_move(rules, s, ctx, op, targets):
 
 
 def op_search(rules, s, ctx, op, targets):
-    s.steps.append(("search", ctx.controller, tuple(sorted((op["filter"] or {}).items()))))
+    """Look through your deck for a card the filter lets through (``SEARCH_FILTER``)."""
+    s.steps.append(("search", ctx.controller, search_filter(op["filter"])))
 
 
 def op_hit(rules, s, ctx, op, targets):
@@ -101,7 +104,11 @@ REGISTRY.implement("move", op_move, {
     target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
-REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))
+#: a search's ``filter``: the old flat table (games/turutoru/cards.py ``SEARCH_FILTERS``: kind,
+#: gender, work) or a selector table of the deck's cards (``{kind = "character", power = {min = 3}}``)
+SEARCH_FILTER = Param(dict, default=None, doc="the cards it may take: {gender = \"female\"} or card properties",
+                      table=old_or_table(SELECTORS, "deck", SEARCH_FILTERS))
+REGISTRY.implement("search", op_search, {"filter": SEARCH_FILTER}, player=("self",), to=("hand",), amount=(1,))
 REGISTRY.define("hit", {"player": Param(str, default="opponent", choices=PLAYERS),
                         "amount": Param(int, required=True)}, op_hit)
 REGISTRY.define("gain_hp", {"player": Param(str, default="self", choices=PLAYERS),
@@ -117,5 +124,6 @@ REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 LOOK_TO = tuple(z for z in DESTINATIONS if z != "deck")
 #: 「デッキの上からN枚見て…」 (engine/choices.py; the Turu-turu side: TuruturuRules.look_*); the rest
 #: to the deck's top or bottom, or into the discard pile
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard"), op_look)
+#: also 「相手の手札を見て…」: all the cards of a hand (``zone = "hand"``)
+REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard", zones=("hand",)), op_look, check_look)
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

@@ -80,7 +80,8 @@ def observation():
         "assigned": Opt(List(Ref(), CAND)),
         "damage": Opt(Num(0, 99)), "op": Opt(Enum(OPS)), "over": Opt(Num(0, 99)),
         "program": Opt(Enum(PROGRAMS)), "programs": Opt(List(Enum(labels), 4)),
-        "segment": Opt(Num(0, 99)), "amount": Opt(Num(0, 99)),
+        "segment": Opt(Num(0, 99)), "amount": Opt(Num(0, 99)), "filtered": Opt(Bool()),
+        "zone": Opt(Enum(["hand"])),  # a look at a whole hidden zone (engine/choices.py)
         # a selector table choosing cards one at a time (choose = n, up_to)
         "remaining": Opt(Num(0, 99)), "up_to": Opt(Bool()), "to": Opt(Enum(DESTINATIONS)),
         "chosen": Opt(List(Ref(), CAND, zone="decision.chosen")),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.amounts import least
 from ...engine.piles import move_top_cards, pop_top
 from .state import TTState, Unit
 
@@ -58,11 +59,14 @@ def matches(card, flt: dict | None) -> bool:
 
 
 _STATIC_OPS: dict[int, tuple] = {}  # id(card) -> (card, its static ops as (stat, target, amount, filter))
-#: how a static's "for each" power amount (engine/amounts.py ``Amount``) is counted now:
-#: ``count_amount(state, amount, iid of the card holding it)`` (set by games/turutoru/select.py,
-#: which declares what a count may name; cards.py allows such amounts only on power, counting
-#: characters on the field or devices in play, so the views kept by field are still right)
+#: how a static's "for each" power or toughness amount (engine/amounts.py ``Amount``) is counted
+#: now: ``count_amount(state, amount, iid of the card holding it)`` (set by games/turutoru/select.py,
+#: which declares what a count may name; cards.py allows such amounts only counting characters on
+#: the field or devices in play, so the views kept by field are still right)
 count_amount: Any = None
+#: the instance ids a static's target table lets through (its tests of printed properties):
+#: ``table_ids(facts, selector)`` (set by games/turutoru/select.py, which declares the properties)
+table_ids: Any = None
 
 
 def _static_ops(card) -> tuple:
@@ -87,7 +91,7 @@ class Facts:
     ``memo`` holds other tables built from the cards alone (e.g. the agents' shared views)."""
 
     __slots__ = ("cards", "ops", "tough_ops", "unit_ops", "tough_floor", "self_floor", "attached_floor", "low",
-                 "memo")
+                 "memo", "tough_counts")
 
     def __init__(self, cards: tuple):
         self.cards = cards
@@ -95,8 +99,13 @@ class Facts:
         self.unit_ops: tuple | None = None  # built when first read (unit_sources): only agents' views read it
         self.tough_ops = tuple(tuple(op for op in ops if op[0] == "toughness") for ops in self.ops)
         every, own, attached = 0, [0] * len(cards), [0] * len(cards)
+        #: a dealt static's toughness is a "for each" amount: toughness may change whenever
+        #: characters and devices come and go, so destruction is checked after every step and
+        #: decision (``TTState.check_always``)
+        self.tough_counts = any(type(op[2]) is not int for ops in self.tough_ops for op in ops)
         for iid, (card, ops) in enumerate(zip(cards, self.tough_ops)):
             for _, target, amount, _ in ops:
+                amount = least(amount)  # (a "for each" one: the least it can be)
                 if amount >= 0:
                     continue
                 if target == "self":  # as _apply_static reads them
@@ -115,26 +124,40 @@ class Facts:
 
 
 #: how a static op (``_unit_ops``) chooses the characters it modifies: the one holding it (a
-#: character's own "self", an attached device's "attached"), its owner's, the opponent's
-HOLDER, OWN, OPPONENT = 1, 2, 3
+#: character's own "self", an attached device's "attached"), its owner's, the opponent's, its
+#: owner's but the one holding it (a target table's ``other``)
+HOLDER, OWN, OPPONENT, OWN_OTHER = 1, 2, 3, 4
 
 
-def _unit_ops(card, ops: tuple, cards: tuple, found: dict) -> tuple:
-    """A card's static ops as ``(modifies power?, HOLDER / OWN / OPPONENT, amount, the instance
-    ids of ``cards`` its filter lets through or None for no filter)``, the ops that can never
+def static_table_ids(f: Facts, sel: Any) -> frozenset:
+    """The instance ids a static's target table (cards.py ``_static_target``) lets through,
+    worked out once per dealt cards."""
+    key = ("static_table", sel)
+    ids = f.memo.get(key)
+    if ids is None:
+        ids = f.memo[key] = table_ids(f, sel)
+    return ids
+
+
+def _unit_ops(f: Facts, card, ops: tuple, cards: tuple, found: dict) -> tuple:
+    """A card's static ops as ``(modifies power?, HOLDER / OWN / OPPONENT / OWN_OTHER, amount, the
+    instance ids of ``cards`` its filter or table lets through or None for all)``, the ops that can never
     apply (``_apply_static``: "self" of a device, "attached" of a character, a stat other than
     power and toughness) left out."""
     out = []
     for stat, target, amount, flt in ops:
         if stat not in ("power", "toughness"):
             continue
-        if target == "self" or target == "attached":
+        ids = None
+        if target.__class__ is not str:  # a table of all the characters of a side (printed tests)
+            mode = OPPONENT if target.side == "opponent" else OWN_OTHER if target.other else OWN
+            ids = static_table_ids(f, target)
+        elif target == "self" or target == "attached":
             if card.kind != ("character" if target == "self" else "device"):
                 continue
             mode = HOLDER
         else:
             mode = OWN if target == "all_own_characters" else OPPONENT
-        ids = None
         if flt:
             key = tuple(sorted(flt.items()))
             ids = found.get(key)
@@ -150,6 +173,9 @@ def facts(s: TTState) -> Facts:
     if f is None or f.cards is not s.cards:
         f = s.facts = Facts(s.cards)
     return f
+
+
+TTState.tough_counts = staticmethod(lambda s: facts(s).tough_counts)
 
 
 def static_sources(s: TTState) -> list[tuple]:
@@ -208,6 +234,9 @@ def _apply_static(s: TTState, ops: tuple, iid: int, holder: Unit | None, u: Unit
             ok = card.kind == "device" and holder is u
         elif t == "all_own_characters":
             ok = s.owner[iid] == owner
+        elif t.__class__ is not str:  # a table: a side, other (not the holder), printed properties
+            ok = (s.owner[iid] == owner) == (t.side == "own") and not (t.other and holder is u) \
+                and u.iid in static_table_ids(facts(s), t)
         else:  # all_opponent_characters
             ok = s.owner[iid] != owner
         if ok and matches(s.cards[u.iid], flt):
@@ -222,7 +251,7 @@ def unit_sources(s: TTState) -> list[tuple]:
     table, owners = f.unit_ops, s.owner
     if table is None:
         found: dict = {}  # filter items -> the instance ids it lets through
-        table = f.unit_ops = tuple(_unit_ops(c, ops, f.cards, found) for c, ops in zip(f.cards, f.ops))
+        table = f.unit_ops = tuple(_unit_ops(f, c, ops, f.cards, found) for c, ops in zip(f.cards, f.ops))
     out = []
     for ps in s.players:
         for x in ps.chars:
@@ -265,6 +294,9 @@ def units_stats(s: TTState, units: list[Unit], sources: list[tuple]) -> list[tup
                             continue
                     elif mode == OWN:
                         if src_owner != owner:
+                            continue
+                    elif mode == OWN_OTHER:
+                        if src_owner != owner or holder is u:
                             continue
                     elif src_owner == owner:
                         continue

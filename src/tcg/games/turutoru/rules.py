@@ -14,6 +14,7 @@ from ...engine.action import Action, ActionTable
 from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.reasons import Reason
+from ...engine.select import Selector
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
@@ -715,7 +716,12 @@ class TuruturuRules(EffectRunner, ChoiceRunner, StepRuleset[TTState]):
     # --- search (application effect) --------------------------------------------------------
     def _step_search(self, s: TTState, step: tuple) -> None:
         _, p, flt = step
-        matches = tuple(i for i in s.players[p].deck if F.matches(s.cards[i], dict(flt)))
+        deck = s.players[p].deck
+        if isinstance(flt, Selector):  # a selector table: the decision says only that it filters
+            matches = TS.SELECTORS.matching_ids(s, p, "deck", deck, flt)
+            self._decide(s, p, "search", new_record(SearchPending, (p, matches)), filtered=True)
+            return
+        matches = tuple(i for i in deck if F.matches(s.cards[i], dict(flt)))
         self._decide(s, p, "search", new_record(SearchPending, (p, matches)), filter=dict(flt))
 
     def _apply_search(self, s, p, pending, a):
@@ -744,13 +750,14 @@ class TuruturuRules(EffectRunner, ChoiceRunner, StepRuleset[TTState]):
         is not drawing, so an empty deck loses nothing)."""
         return s.players[player].deck[::-1][:n]
 
-    def look_move(self, s: TTState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
-        """A card taken by a look goes from the deck to its owner's zone ``to`` (``flow.move_card``:
-        into the hand it is named to its owner alone unless ``reveal`` showed it to both first;
-        onto the field a character, placed this round)."""
+    def look_move(self, s: TTState, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool,
+                  zone: str = "deck") -> None:
+        """A card taken by a look goes from the deck (or the hand: ``zone``) to its owner's zone
+        ``to`` (``flow.move_card``: into or out of the hand it is named to its owner alone unless
+        ``reveal`` showed it to both first; onto the field a character, placed this round)."""
         if reveal:
             s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
-        F.move_card(s, iid, owner, "deck", to)
+        F.move_card(s, iid, owner, zone, to)
 
     def look_put(self, s: TTState, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first

@@ -135,6 +135,10 @@ PRESETS = {
 SELECTORS = SelectorSchema(ZONES, PROPS, "field", PRESETS, counts=parse_amount)  # "as many as": engine/amounts.py
 #: a static's "for each" power amount, counted for the card holding it (flow.py reads it so)
 F.count_amount = lambda s, amount, iid: amount_value(amount, s, s.owner[iid], iid, SELECTORS)
+#: a static's target table (printed properties only: cards.py ``_static_target``) over the dealt
+#: cards (``facts.cards``: the properties read ``s.cards[x.iid]``)
+F.table_ids = lambda facts, sel: frozenset(i for i in range(len(facts.cards))
+                                           if SELECTORS.matches(facts, Loose(i, 0, "field"), sel.tests))
 
 
 def unit_table(raw) -> Selector:

@@ -141,6 +141,16 @@ class TTState(DealtState):
     #: games/turutoru/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
     trigger_hook: Any = None
 
+    #: ``tough_counts(state)``: whether a dealt static's toughness is a "for each" amount
+    #: (``flow.Facts.tough_counts``; set by games/turutoru/flow.py, which imports this module)
+    tough_counts: Any = None
+
+    @property
+    def check_always(self) -> bool:  # type: ignore[override]
+        """Destruction is checked after every step and decision when a dealt static's toughness
+        is a "for each" amount."""
+        return self.tough_counts is not None and self.tough_counts(self)
+
     def __init__(self, seed: int, cards: tuple[Card, ...], owner: tuple[int, ...], hp: int):
         super().__init__(seed, cards, owner, [PlayerState(hp), PlayerState(hp)])
         self.round = 0

@@ -805,8 +805,11 @@ def _narrate_choice(v: Voice, ev: Mapping[str, Any], kind: str, p: Any, card: An
         return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
                  place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
     seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
-    return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
-             cards=T("fmt.colon", text=v.join(seen)) if seen else "")
+    cards = T("fmt.colon", text=v.join(seen)) if seen else ""
+    if ev.get("zone"):  # a whole hand looked at
+        return T("event.look_zone", who=v.who(p), count=ev.get("count"), whose=whose,
+                 zone=T(f"from_zone.{ev['zone']}"), cards=cards)
+    return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
 
 
 def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
@@ -1157,7 +1160,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         return v.say(f"decision.discard{other}", p, limit=HAND_LIMIT, count=decision.get("over", 0))
     if kind == "search":
         if mine:
-            return v.say("decision.search", p, what=filter_text(decision.get("filter"), v.lang))
+            what = t("filter.table", v.lang) if decision.get("filtered") else filter_text(decision.get("filter"), v.lang)
+            return v.say("decision.search", p, what=what)
         return v.say("decision.search.other", p)
     return T("ui.decision", who=v.who(p), what=T(f"decision.{kind}"))
 

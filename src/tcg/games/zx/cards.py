@@ -200,7 +200,7 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         for path, op in walk(effects):  # (also the ops of choose_one's modes)
             _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
-            for k, v in (op.get("filter") or {}).items():
+            for k, v in _flat(op.get("filter")).items():
                 if k not in known:
                     fail(f"filter has no key {k!r} (known: {', '.join(known)})", "effects")
                 if not isinstance(v, SEARCH_FILTERS[k]) or (isinstance(v, bool) and SEARCH_FILTERS[k] is not bool):
@@ -263,6 +263,12 @@ def _check_keyword(kw, registry) -> None:
 def _counts_power(amount) -> bool:
     """A "for each" amount whose count tests the power of the cards (engine/amounts.py)."""
     return any(t.prop == "power" for t in amount.count.tests)
+
+
+def _flat(flt: Any) -> dict:
+    """An op's old flat ``filter`` table ({} for none, or for a search's selector table, which
+    its parser has checked)."""
+    return flt if isinstance(flt, dict) else {}
 
 
 def _check_move(op, fail) -> None:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
+from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of, search_filter
+from ...engine.select import old_or_table
 from . import costs as ZC
 from . import flow as F
-from .cards import COUNTERS
+from .cards import COUNTERS, SEARCH_FILTERS
 from .conditions import CONDITIONS
 from .select import DESTINATIONS, SELECTORS, Loose, any_table, unit_table
 from .state import PickCardStep, Unit
@@ -72,9 +73,9 @@ def op_move(rules, s, ctx, op, targets):
 
 
 def op_search(rules, s, ctx, op, targets):
-    """Look through your deck for a card (the owner alone sees which, unless ``reveal``: 公開)."""
-    s.steps.append(PickCardStep("pick_card", ctx.controller, "deck", tuple(sorted((op["filter"] or {}).items())),
-                                "hand", op["reveal"]))
+    """Look through your deck for a card (the owner alone sees which, unless ``reveal``: 公開); the
+    filter is the old flat table or a selector table (``SEARCH_FILTER``)."""
+    s.steps.append(PickCardStep("pick_card", ctx.controller, "deck", search_filter(op["filter"]), "hand", op["reveal"]))
 
 
 def op_discard(rules, s, ctx, op, targets):
@@ -149,8 +150,13 @@ REGISTRY.implement("move", op_move, {
     target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
+#: a search's ``filter``: the old flat table (games/zx/cards.py ``SEARCH_FILTERS``: each key equal
+#: to the card's field) or a selector table of the deck's cards (``{cost = {max = 2}, kind = "zx"}``)
+SEARCH_FILTER = Param(dict, default=None, doc="the cards it may take: {kind = \"zx\"} or card properties",
+                      table=old_or_table(SELECTORS, "deck", tuple(SEARCH_FILTERS)))
 REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False,
-                                                          doc="公開: the card taken is shown to both players")},
+                                                          doc="公開: the card taken is shown to both players"),
+                                         "filter": SEARCH_FILTER},
                    player=("self",), to=("hand",), amount=(1,))
 REGISTRY.define("alter_force", {}, op_alter_force)
 REGISTRY.define("discard", {}, op_discard)
@@ -165,8 +171,9 @@ REGISTRY.define("overboost", {}, op_overboost)
 REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 #: where a card taken by a look may go (the deck is where it is)
 LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
-#: 「デッキの上からN枚見て…」 (engine/choices.py; the Z/X side: ZXRules.look_*)
-REGISTRY.define("look", look_params(LOOK_TO, "deck"), op_look)
+#: 「デッキの上からN枚見て…」 (engine/choices.py; the Z/X side: ZXRules.look_*); also 「相手の手札を見て…」
+#: and 「自分のライフを見て…」: all the cards of a hand or of the life (``zone``)
+REGISTRY.define("look", look_params(LOOK_TO, "deck", zones=("hand", "life")), op_look, check_look)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
 #: how each cost part is paid (games/zx/costs.py), and the parser of a cost list
 COST_HANDLERS = {"resources": ZC.pay_resources, "move": ZC.pay_move(op_move), "sleep": ZC.pay_sleep(op_set_state),

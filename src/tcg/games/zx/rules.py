@@ -13,6 +13,7 @@ from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.reasons import Reason
+from ...engine.select import Selector
 from ...engine.steps import StepRuleset
 from ...engine.triggers import ASK, take
 from ...engine.state import colors_of, new_record
@@ -908,8 +909,11 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
         s.steps.append(("hand_limit", p))
 
     def _step_pick_card(self, s, step: PickCardStep):
-        p, zone, flt, dest, reveal = step.player, step.zone, step.filter, step.dest, bool(step.reveal)
+        p, zone, flt = step.player, step.zone, step.filter
         pool = getattr(s.players[p], zone)
+        if isinstance(flt, Selector):  # a search's selector table (effects.SEARCH_FILTER)
+            self._offer_pick(s, step, ZS.SELECTORS.matching_ids(s, p, zone, pool, flt))
+            return
         cards = s.cards
         found = []
         for i in pool:
@@ -919,7 +923,11 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
                     break
             else:
                 found.append(i)
-        matches = tuple(found)
+        self._offer_pick(s, step, tuple(found))
+
+    def _offer_pick(self, s, step: PickCardStep, matches: tuple) -> None:
+        """The ``pick_card`` decision among ``matches`` (or nothing to do: a discard from an empty hand)."""
+        p, zone, dest, reveal = step.player, step.zone, step.dest, bool(step.reveal)
         if dest == "trash" and not matches:  # a discard from an empty hand: nothing to do
             self.effect_done(s, False)
             return
@@ -986,8 +994,9 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
             return s.square_of(ctx.source) >= 0 and bool(s.players[ctx.controller].trash)
         if op.name == "pay" and "cost" in op.args:  # you may pay: not asked when it cannot be paid
             return ZC.can_pay(s, ctx.controller, ctx.source, op["cost"])
-        if op.name == "look":  # (an empty deck: nothing to look at)
-            return bool(s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller].deck)
+        if op.name == "look":  # (an empty deck, hand or life: nothing to look at)
+            whose = s.players[ctx.controller if op["side"] == "own" else 1 - ctx.controller]
+            return bool(getattr(whose, op.get("zone") or "deck"))
         return True
 
     def effect_target(self, s, iid: int) -> Unit | ZS.Loose | None:
@@ -1079,16 +1088,17 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
         deck = s.players[player].deck
         return deck[::-1][:n]
 
-    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool) -> None:
-        """A card taken by a look goes from the deck to its owner's zone ``to`` (a ``move`` event:
-        into the hand it is named to its owner alone unless ``reveal`` showed it to both first);
-        ``to = "square"``: onto a square of the owner's choice, unpaid, as ``move`` puts it."""
+    def look_move(self, s, ctx: EffectCtx, iid: int, owner: int, to: str, reveal: bool, zone: str = "deck") -> None:
+        """A card taken by a look goes from the deck (or the hand, the life: ``zone``) to its owner's
+        zone ``to`` (a ``move`` event: into or out of the hand it is named to its owner alone unless
+        ``reveal`` showed it to both first, into a public zone to both); ``to = "square"``: onto a
+        square of the owner's choice, unpaid, as ``move`` puts it."""
         if reveal:
             s.emit("reveal", {"player": owner, "card": iid, "id": s.cards[iid].id, "source": ctx.source})
         if to == "square":
             s.steps.append(("effect_place", owner, iid, ctx.source))
         else:
-            F.move_card(s, iid, owner, "deck", to)
+            F.move_card(s, iid, owner, zone, to)
 
     def look_put(self, s, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first

@@ -92,12 +92,13 @@ class ActivatedStep(NamedTuple):
 
 
 class PickCardStep(NamedTuple):
-    """A card to pick from ``zone`` matching ``filter`` ((field, value) pairs) to ``dest``: "hand",
-    or ("force", holder iid) for Alter Force; ``reveal``: the card taken is shown (公開)."""
+    """A card to pick from ``zone`` matching ``filter`` ((field, value) pairs, or a search's selector
+    table: engine/select.py ``old_or_table``) to ``dest``: "hand", or ("force", holder iid) for
+    Alter Force; ``reveal``: the card taken is shown (公開)."""
     kind: str
     player: int
     zone: str
-    filter: tuple
+    filter: Any
     dest: Any
     reveal: bool = False
 

@@ -985,8 +985,11 @@ def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
             return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
                      place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
         seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
-        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose,
-                 cards=(": " if v.lang != "ja" else "：") + v.join(seen) if seen else "")
+        cards = (": " if v.lang != "ja" else "：") + v.join(seen) if seen else ""
+        if ev.get("zone"):  # a whole hand or life looked at (the looker alone sees which cards)
+            return T("event.look_zone", who=v.who(p), count=ev.get("count"), whose=whose,
+                     zone=T(f"zone.{ev['zone']}"), cards=cards)
+        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
     if kind == "reveal":
         return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
     if kind == "pick":
