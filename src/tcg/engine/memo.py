@@ -10,6 +10,7 @@ emptied when it grows past it (the objects go with their entries).
   ``keep``), or ``of(obj, compute)``;
 * ``per_object(*types)``: a function of one object remembered by the object's id when the object
   is of one of ``types`` (read-only: never changed), worked out each time for any other object;
+  with no types, for every object (printed cards: never changed);
 * ``remembered(key)``: a function remembered by what ``key(*args)`` names (None: not to be
   remembered, worked out).
 
@@ -52,20 +53,26 @@ class IdMemo(dict):
 
 def per_object(*types: type, limit: int | None = LIMIT) -> Callable[[F], F]:
     """Decorator: ``f(obj)`` remembered by ``obj``'s id when ``type(obj)`` is one of ``types``
-    (read-only types: an object of them never changes); worked out each time for any other."""
+    (read-only types: an object of them never changes); worked out each time for any other. No
+    ``types``: remembered for every object (``f``'s objects never change)."""
     def wrap(f: F) -> F:
         memo = IdMemo(limit)
         get = memo.get
 
-        @functools.wraps(f)
-        def fast(obj: Any) -> Any:
+        def every(obj: Any) -> Any:
+            hit = get(id(obj))
+            if hit is None:
+                hit = memo.keep(id(obj), f(obj), obj)
+            return hit[0]
+
+        def of_types(obj: Any) -> Any:
             if type(obj) in types:
                 hit = get(id(obj))
                 if hit is None:
                     hit = memo.keep(id(obj), f(obj), obj)
                 return hit[0]
             return f(obj)
-        return _with_plain(fast, f, memo)
+        return _with_plain(functools.wraps(f)(of_types if types else every), f, memo)
     return wrap
 
 

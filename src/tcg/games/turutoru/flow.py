@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.memo import per_object
 from ...engine.piles import move_top_cards, pop_top
 from .state import TTState, Unit
 
@@ -57,7 +58,6 @@ def matches(card, flt: dict | None) -> bool:
     return True
 
 
-_STATIC_OPS: dict[int, tuple] = {}  # id(card) -> (card, its static ops as (stat, target, amount, filter))
 #: how a static's "for each" power amount (engine/amounts.py ``Amount``) is counted now:
 #: ``count_amount(state, amount, iid of the card holding it)`` (set by games/turutoru/select.py,
 #: which declares what a count may name; cards.py allows such amounts only on power, counting
@@ -65,14 +65,12 @@ _STATIC_OPS: dict[int, tuple] = {}  # id(card) -> (card, its static ops as (stat
 count_amount: Any = None
 
 
+@per_object()
 def _static_ops(card) -> tuple:
-    """A card's static ops, read once per card object."""
-    hit = _STATIC_OPS.get(id(card))
-    if hit is None or hit[0] is not card:
-        ops = tuple((op.args["stat"], op.args["target"], op.args["amount"], op.args.get("filter"))
-                    for ab in card.abilities if ab.kind == "static" for op in ab.effects)
-        hit = _STATIC_OPS[id(card)] = (card, ops)
-    return hit[1]
+    """A card's static ops as (stat, target, amount, filter), read once per card object
+    (``engine.memo``)."""
+    return tuple((op.args["stat"], op.args["target"], op.args["amount"], op.args.get("filter"))
+                 for ab in card.abilities if ab.kind == "static" for op in ab.effects)
 
 
 class Facts:
