@@ -328,7 +328,10 @@ def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool, values
     if values is None:
         mv, tv = _cast_value(srv), _cast_value(rcv)
     else:
-        mv, tv = values.of(srv, _cast_value), values.of(rcv, _cast_value)
+        hit = values.get(id(srv))  # (``values.of`` written out: the plans' innermost loop)
+        mv = (hit or values.keep(id(srv), _cast_value(srv), srv))[0]
+        hit = values.get(id(rcv))
+        tv = (hit or values.keep(id(rcv), _cast_value(rcv), rcv))[0]
     mine, theirs = MINE_SCALE * mv, KILL_SCALE * tv
     w = 1.0
     if margin >= 0:
