@@ -242,7 +242,7 @@ class NamedCard:
 
     def label(self, lang: str = "en") -> str:
         """The card's title (``tcg.text.card_title``: in English, the English name first)."""
-        from ..text import card_title
+        from ..present.text import card_title
         return card_title(self.name, self.name_en, lang)
 
 

@@ -74,7 +74,7 @@ def phrase(game: str | None, key: str, lang: str, params: Mapping[str, Any]) -> 
     * ``{"kind": k}``: a kind of card: in English its id as the rules write it, in Japanese the
       game's ``kind.<k>``;
     * ``{"join": [...], "sep": "list" | "and"}``: words joined by ``deck.sep.<sep>``."""
-    from ..text import catalog
+    from ..present.text import catalog
     cat = catalog(game)
     return cat.t(key, lang, **{k: _word(cat, v, lang) for k, v in params.items()})
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..text import card_title
+from .text import card_title
 from .renderer import game_spec
 
 Column = tuple[str, Callable[[Any], str], dict]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..text import card_title, catalog
+from .text import card_title, catalog
 from .lines import cap, cards_in, known_lang
 
 

@@ -11,7 +11,7 @@ from .renderer import PlainRenderer, game_spec
 
 def say(key: str, lang: str = "en", game_id: str | None = None, **params: Any) -> str:
     """A sentence of the interface in the player's language (``tcg.text``)."""
-    from ..text import catalog
+    from .text import catalog
     return catalog(game_id).t(key, lang, **params)
 
 

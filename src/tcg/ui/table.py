@@ -585,7 +585,7 @@ def height(console, options, parts: Sequence[Any]) -> int:
 
 
 def _say(key: str, desc: Mapping[str, Any]) -> str:
-    from ..text import catalog
+    from ..present.text import catalog
     return catalog(desc.get("game")).t(key, str(desc.get("lang") or "en"))
 
 

@@ -20,11 +20,11 @@ from typing import Any, Callable
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 
-from .. import board as B
+from ..present import board as B
 from ..api import card_set, list_games
 from ..engine.profile import TEMPLATE
 from ..games import get_rules, spec
-from ..text import catalog
+from ..present.text import catalog
 
 log = logging.getLogger("tcg.web")
 

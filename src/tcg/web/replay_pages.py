@@ -35,12 +35,12 @@ from starlette.datastructures import UploadFile
 
 import tcg
 
-from .. import board as B
+from ..present import board as B
 from ..engine.action import Action
 from ..engine.errors import TcgError
 from ..engine.game import RECORD_FORMATS
 from ..present import get_renderer, result_words
-from ..text import catalog
+from ..present.text import catalog
 from .room import SecretRun, Voice, player_names, result_as_said
 from .guard import whole_number
 from .store import StoreError

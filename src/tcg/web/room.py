@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 import tcg
 
-from .. import board as B
+from ..present import board as B
 from ..agents.base import AgentView, make_agent
 from ..engine.action import Action
 from ..engine.errors import TcgError

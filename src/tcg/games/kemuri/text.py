@@ -44,7 +44,7 @@ from ...present import menus, voice
 from ...engine.action import Action
 from ...engine.keywords import keyword_text
 from ...present.lines import cap, fold, known_lang
-from ...text import game_words
+from ...present.text import game_words
 from . import payment as KP
 
 GAME = "kemuri"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ... import board as B
+from ...present import board as B
 from . import text as T
 
 GAME = "shironeko"
