@@ -67,7 +67,7 @@ class DeckProblem:
 
 
 def phrase(game: str | None, key: str, lang: str, params: Mapping[str, Any]) -> str:
-    """The sentence ``key`` of ``game``'s words (``tcg.text.catalog``) in ``lang`` with
+    """The sentence ``key`` of ``game``'s words (``tcg.present.text.catalog``) in ``lang`` with
     ``params`` filled in. A value is given as is, or is a word of the tables:
 
     * ``{"key": k, "params": {...}}``: the sentence ``k`` (its values words too);

@@ -76,7 +76,7 @@ def card_ref(iid: Any) -> str:
 
 
 def title_of(name: str, name_en: str, lang: str) -> str:
-    """A card's name as the viewer reads it (``tcg.text.card_title``)."""
+    """A card's name as the viewer reads it (``tcg.present.text.card_title``)."""
     return _text.card_title(name, name_en, lang)
 
 

@@ -246,7 +246,7 @@ class Voice:
         return self.both(get("name") or get("id") or "?", get("name_en"))
 
     def both(self, name: Any, en: Any) -> str:
-        """A card's title (``tcg.text.card_title``: "Milka ... (見習い魔女ミルカ)" in English)."""
+        """A card's title (``tcg.present.text.card_title``: "Milka ... (見習い魔女ミルカ)" in English)."""
         return card_title(name, en, self.lang)
 
     def card(self, iid: Any = None, cid: Any = None) -> str:

@@ -60,7 +60,7 @@ def catalog_table(lang: str) -> dict[str, Any]:
 def gallery(game: str, lang: str) -> tuple[dict[str, Any], ...]:
     """Every card of the game's set as tiles, grouped by kind in the set's order:
     ``({"kind": id, "label": ..., "cards": (tile, ...)}, ...)``. A tile is a board-description card
-    (``tcg.board.card``) with ``kind`` the full kind name and ``fallback`` set when the game's
+    (``tcg.present.board.card``) with ``kind`` the full kind name and ``fallback`` set when the game's
     board could not draw it (logged; the tile then shows the printed name, kind and text)."""
     cards = card_set(game)
     game_spec = spec(game)
