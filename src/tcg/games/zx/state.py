@@ -193,7 +193,7 @@ def card_facts(c: Card) -> tuple:
     what the main phase may do with it face down in the dynamis: ``DYN_ZX_EX`` a Z/X EX,
     ``DYN_EV_EX`` an EV EX of timing main or any, ``DYN_SHIFT`` a SHIFT, ``DYN_NONE`` nothing; for
     the battle: ``BATTLE_EVENT`` an event, ``BATTLE_EV_EX`` an EV EX of timing battle or any,
-    ``BATTLE_NONE`` anything else). Worked out once per card object (``engine.memo``)."""
+    ``BATTLE_NONE`` anything else). Kept by ``engine.memo``."""
     statics = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
                      op.args["amount"])
                     for ab in c.abilities if ab.kind == "static" for op in ab.effects)
