@@ -236,7 +236,7 @@ def _default_decks(game: str, first: Optional[str], second: Optional[str]) -> tu
 
 
 def _label(card, lang: str) -> str:
-    from .text import card_title
+    from .present.text import card_title
     return card_title(getattr(card, "name", ""), getattr(card, "name_en", ""), lang)
 
 
@@ -421,7 +421,7 @@ def validate_cmd(
     An unreadable or malformed deck file exits 2."""
     from .api import deck_code, load_deck, validate_deck
     from .engine.errors import DeckFileError
-    from .text import catalog
+    from .present.text import catalog
     lang = _check_lang(lang)
     _rules(game)
     try:

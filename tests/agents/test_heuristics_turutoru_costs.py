@@ -13,13 +13,14 @@ from ..games.turutoru.harness import do
 from .scenario import act
 
 #: the heuristic's memos of what it read of the card texts
-MEMOS = ("_ABILITIES", "_PROGS", "_BONUS", "_BURNS", "_FACTS", "_VALUES", "_VIEW_VALUES")
+MEMOS = ("_ABILITIES", "_PROGS", "_BONUS", "_BURNS", "_VALUES", "_VIEW_VALUES")
 
 
 def _forget() -> None:
     TT._TEXTS._set, TT._TEXTS._by_id = None, {}
     for name in MEMOS:
         getattr(TT, name).clear()
+    TT._facts.memo.clear()
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-import tcg.text as text_module
+import tcg.present.text as text_module
 from tcg.agents.base import AgentView, make_agent
 from tcg.api import GAMES, list_decks, new_game
 
@@ -76,7 +76,7 @@ def test_turutoru_searches_the_same_without_words(request):
 
 
 def test_placeholders_really_replace_the_words(no_words):
-    from tcg.text import catalog
+    from tcg.present.text import catalog
     for gid in GAMES:
         words = catalog(gid)
         keys = words.keys()

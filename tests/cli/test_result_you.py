@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import tcg.text as text_module
+import tcg.present.text as text_module
 from tcg.api import GAMES, list_decks, new_game
 from tcg.ui import get_renderer, label_players
 from tcg.present import words

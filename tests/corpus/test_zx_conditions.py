@@ -297,7 +297,7 @@ def test_an_event_puts_if_on_its_ops_not_on_its_use_ability():
     ("ja", "する：手札を1枚トラッシュに置く", "手札を1枚トラッシュに置くか選ぶ（任意）", "任意の効果を使った"),
 ])
 def test_the_optional_decision_is_told_and_offered_in_both_languages(lang, yes, prompt, told):
-    from tcg import board as B
+    from tcg.present import board as B
     from tcg.games.zx import text as X
     from tcg.ui import get_renderer
     from tcg.ui.terminal import menu_paths

@@ -12,7 +12,7 @@ import pytest
 import tcg
 from tcg.engine.deck import Deck, DeckProblem
 from tcg.games import get_rules
-from tcg.text import catalog, is_japanese
+from tcg.present.text import catalog, is_japanese
 
 GAMES = ("shironeko", "turutoru", "kemuri", "zx")
 SRC = pathlib.Path(tcg.__file__).parent

@@ -17,6 +17,7 @@ from tcg.api import list_decks, new_game
 from tcg.engine.action import Action
 from tcg.engine.cards import FrozenView
 from tcg.engine.effects import EffectCtx
+from tcg.engine.memo import plain
 from tcg.engine.rng import Rng
 from tcg.games.kemuri import flow as F
 from tcg.games.kemuri import rules as R
@@ -274,19 +275,58 @@ def test_heuristic_shortcuts_equal_the_plain_ones():
     assert swaps > 50
 
 
-def test_risk_answers_are_remembered_not_changed():
-    for g in _decisions(2, samples=False):
-        view = AgentView(g, g.legal_actions())
+def _same_when_remembered(f, args, plain_args) -> object:
+    """``f`` (an ``engine.memo`` function) worked out, then remembered, on shared views (``args``)
+    gives what its plain self gives on plain copies of them (``plain_args``); returns that."""
+    want = plain(f)(*plain_args)
+    for _ in range(2):  # worked out, then remembered
+        assert f(*args) == want
+    assert f(*plain_args) == want
+    return want
+
+
+def test_what_the_heuristic_remembers_equals_the_plain_answer():
+    """The one test of the heuristic's memos (``engine.memo``): every remembered function gives
+    its plain function's answer, on shared views and on plain copies, and a risk its plain answer."""
+    seen = pays = 0
+    for g in _decisions(4, samples=True):
+        acts = g.legal_actions()
+        view = AgentView(g, acts)
         obs = view.observation
-        for pv in obs["players"]:
-            for c in pv["floor"]:
-                assert H._cast_value(c) == H._plain_cast_value(c) == H._cast_value(dict(c))
+        copy_ = copy.deepcopy(g.observe(view.player))
+        me, opp = obs["players"][view.player], obs["players"][1 - view.player]
+        pme, popp = copy_["players"][view.player], copy_["players"][1 - view.player]
+        for pv, ppv in zip(obs["players"], copy_["players"]):
+            for z in ("floor", "seating", "backyard"):
+                for c, pc in zip(pv[z], ppv[z]):
+                    _same_when_remembered(H._cast_value, (c,), (pc,))
+                    _same_when_remembered(H._hand_facts, (c,), (pc,))
+                _same_when_remembered(H._helpers_of, (pv[z],), (ppv[z],))
+            assert H._min_pays(pv["seating"]) is H._min_pays(pv["seating"])  # kept with the view
+            for amount in (0, 1, 3, 16):
+                assert H._min_pays(pv["seating"])[amount] == H._min_pay([c["level"] for c in ppv["seating"]], amount)
             risk, fresh = H.Risk(pv), H.Risk(pv)
-            plain = [(c.get("help_shift"), c.get("help_cp", 0)) for c in risk.seen if c.get("help_shift") is not None]
-            assert risk.helpers() == (plain, len(risk.seen))
-            for margin in range(-1, 5):
+            for margin in range(-1, 4):
                 for shift in (None, "early", "late"):
                     assert risk(margin, shift) == fresh._risk(margin, shift) == risk(margin, shift)
+        if view.kind == "pay":
+            full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
+            amount = obs["decision"].get("amount", 1)
+            _same_when_remembered(H._pay_with, (me["seating"], me["seats"], full, amount, acts),
+                                  (pme["seating"], me["seats"], full, amount, acts))
+            pays += 1
+        for closing in (False, True):
+            if me["floor"]:
+                seen += _same_when_remembered(
+                    H._first_serving, (me["floor"], opp["floor"], opp, H.Risk(opp), closing),
+                    (pme["floor"], popp["floor"], popp, H.Risk(popp), closing)) is not None
+            for buff, pool in ((True, me["floor"]), (False, opp["floor"])):
+                if pool:
+                    targets = tuple(c["iid"] for c in pool)
+                    _same_when_remembered(H._best_target, (targets, me["floor"], opp["floor"], opp, H.Risk(opp),
+                                                           closing, buff),
+                                          (targets, pme["floor"], popp["floor"], popp, H.Risk(popp), closing, buff))
+    assert seen > 20 and pays > 10
 
 
 def _plain_cross_pick(crosses, mine, theirs, risk, closing):
@@ -334,85 +374,6 @@ def test_cross_pick_equals_every_plan_worked_out():
     assert seen > 5
 
 
-def test_first_serving_equals_the_plan_worked_out():
-    seen = 0
-    for g in _decisions(4, samples=True):
-        view = AgentView(g, g.legal_actions())
-        obs = view.observation
-        me, opp = obs["players"][view.player], obs["players"][1 - view.player]
-        if not me["floor"]:
-            continue
-        plain = copy.deepcopy(g.observe(view.player))["players"]
-        pme, popp = plain[view.player], plain[1 - view.player]
-        for closing in (False, True):
-            _, steps = H._plan(me["floor"], opp["floor"], H.Risk(opp), closing, limit=1)
-            want = None if not steps else (("cast", steps[0][0]["iid"]),
-                                           ("target", -1 if steps[0][1] is None else steps[0][1]["iid"]))
-            for _ in range(2):  # worked out, then remembered
-                assert H._first_serving(me["floor"], opp["floor"], opp, closing) == want
-            assert H._first_serving(pme["floor"], popp["floor"], popp, closing) == want
-            seen += want is not None
-    assert seen > 20
-
-
-def test_best_target_equals_every_plan_worked_out():
-    seen = 0
-    for g in _decisions(4, samples=True):
-        view = AgentView(g, g.legal_actions())
-        obs = view.observation
-        me, opp = obs["players"][view.player], obs["players"][1 - view.player]
-        plain = copy.deepcopy(g.observe(view.player))["players"]
-        pme, popp = plain[view.player], plain[1 - view.player]
-        for buff, pool in ((True, me["floor"]), (False, opp["floor"])):
-            targets = tuple(c["iid"] for c in pool)
-            if not targets:
-                continue
-            for closing in ((False, True) if buff else (False,)):
-                best = None
-                for k, t in enumerate(targets):  # the decision's loop before the memo
-                    if buff:
-                        mod = [dict(c, cp_now=c["cp_now"] + 2, call_in_now=c["call_in_now"] + 1)
-                               if c["iid"] == t else c for c in me["floor"]]
-                        v, _ = H._plan(mod, opp["floor"], H.Risk(opp), closing)
-                    else:
-                        mod = [dict(c, cp_now=max(0, c["cp_now"] - 2), call_in_now=max(0, c["call_in_now"] - 1))
-                               if c["iid"] == t else c for c in opp["floor"]]
-                        v, _ = H._plan(me["floor"], mod, H.Risk(opp), False)
-                    if best is None or v > best[0]:
-                        best = (v, k)
-                for _ in range(2):  # worked out, then remembered
-                    assert H._best_target(targets, me["floor"], opp["floor"], opp, closing, buff) == best[1]
-                assert H._best_target(targets, pme["floor"], popp["floor"], popp, closing, buff) == best[1]
-                seen += 1
-    assert seen > 20
-
-
-def _plain_pay(view, acts):
-    """The pay decision worked out from a plain copy of the observation (no memo)."""
-    obs = copy.deepcopy(view._game.observe(view.player))
-    me = obs["players"][view.player]
-    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
-    return H._plain_pay(me["seating"], me["seats"], full, obs["decision"].get("amount", 1), acts)
-
-
-def test_payments_and_least_payments_equal_a_plain_recomputation():
-    seen = 0
-    for g in _decisions(6, samples=True):
-        view = AgentView(g, g.legal_actions())
-        me = view.observation["players"][view.player]
-        pays = H._min_pays(me["seating"])
-        assert pays is H._min_pays(me["seating"])  # kept with the read-only seating view
-        levels = [c["level"] for c in me["seating"]]
-        for amount in (3, 0, 1, 2, 5, 9, 16):
-            assert pays[amount] == H._min_pay(levels, amount)
-        if view.kind == "pay":
-            want = _plain_pay(view, view.choices)
-            for _ in range(2):  # worked out, then remembered
-                assert H._pay(view, view.choices, None) is want
-            seen += 1
-    assert seen > 20
-
-
 def _plain_event_net(ev_id, owner_is_me, me, opp):
     """``_event_net`` as it was: our hand's casts copied and marked."""
     ops = H._ops(ev_id, "static")
@@ -445,38 +406,3 @@ def test_event_values_equal_the_plain_ones():
                 assert H._event_net(ev, mine, me, opp) == _plain_event_net(ev, mine, me, opp)
                 seen += 1
     assert seen > 100
-
-
-def _plain_hand_value(c, seats, floor_full):
-    """``_hand_value`` as it was, read off the card view each time."""
-    kind = c.get("kind")
-    if kind == "cast":
-        v = 0.8 + 0.35 * c.get("cp", 0) + 1.0 * c.get("call_in", 0) - 0.45 * c.get("cost", 0)
-        v += 0.4 * c.get("help_cp", 0)
-        if c.get("cost", 0) > seats:
-            v -= 0.5
-        if floor_full:
-            v = 0.5 * v + 0.4 * c.get("help_cp", 0)
-        return max(0.2, v)
-    if kind == "support":
-        ops = H._ops(c["id"], "use")
-        if ops:
-            names = {o[0] for o in ops}
-            return 3.2 if "call_in" in names else 2.6 if "draw" in names or "search" in names else \
-                2.0 if "salvage" in names else 1.6
-        return 2.2
-    return {"trouble": 2.0, "event": 1.4}.get(kind, 1.0)
-
-
-def test_hand_values_equal_the_plain_ones():
-    seen = 0
-    for g in _decisions(2, samples=True):
-        obs = g.observe(g.decision.player, shared=True)
-        for pv in obs["players"]:
-            for c in list(pv["hand"] or ()) + list(pv["seating"]) + list(pv["backyard"]) + list(pv["floor"]):
-                for seats in (0, 2, 5, 16):
-                    for full in (False, True):
-                        want = _plain_hand_value(c, seats, full)
-                        assert H._hand_value(c, seats, full) == want == H._hand_value(dict(c), seats, full)
-                        seen += 1
-    assert seen > 1000

@@ -14,6 +14,7 @@ from tcg.agents.heuristics import turutoru as H
 from tcg.api import list_decks, new_game
 from tcg.engine.action import Action
 from tcg.engine.cards import FrozenView
+from tcg.engine.memo import plain
 from tcg.engine.rng import Rng
 from tcg.games.turutoru import flow as F
 from tcg.games.turutoru import view as V
@@ -157,7 +158,7 @@ def test_the_heuristics_card_facts_and_the_shared_views():
         obs = view.observation
         me = obs["players"][view.player]
         for h in (me["hand"] or []) + (me.get("programs") or []):
-            assert H._facts(h) == H._read_facts(dict(h))
+            assert H._facts(h) == plain(H._facts)(h) == H._facts(dict(h))
         for h in me.get("programs") or []:  # a stacked card's shared view is the same each time
             assert any(h is x for x in g.observe(view.player, shared=True)["players"][view.player]["programs"])
         assert obs == V.observe(g.rules, g.state, view.player)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from tcg.text import is_japanese, placeholders
+from tcg.present.text import is_japanese, placeholders
 
 
 def _forms(words) -> list:

@@ -18,8 +18,8 @@ from rich.cells import cell_len
 from rich.console import Console
 
 import tcg
-from tcg import board as B
-from tcg.text import is_japanese
+from tcg.present import board as B
+from tcg.present.text import is_japanese
 from tcg.ui import table
 
 GAMES = ["shironeko", "turutoru", "kemuri", "zx"]

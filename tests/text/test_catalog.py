@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tcg.text import Catalog, catalog, is_japanese, placeholders
+from tcg.present.text import Catalog, catalog, is_japanese, placeholders
 
 GAME = {"action": {"attack": {"en": "Attack with {card}", "ja": "{card}でアタック"}},
         "who": {"you": {"en": "You (here)", "ja": "自分"}},

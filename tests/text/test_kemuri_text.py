@@ -15,7 +15,7 @@ import tcg
 from tcg.agents import make_agent
 from tcg.agents.base import AgentView
 from tcg.games.kemuri import text as W
-from tcg.text import catalog, is_japanese
+from tcg.present.text import catalog, is_japanese
 from tests.text import checks
 from tests.games.kemuri.harness import action, do, scenario
 

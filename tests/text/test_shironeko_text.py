@@ -14,7 +14,7 @@ from tcg.agents import make_agent
 from tcg.agents.base import AgentView
 from tcg.games.shironeko import text as T
 from tcg.games.shironeko.effects import REGISTRY
-from tcg.text import catalog, is_japanese
+from tcg.present.text import catalog, is_japanese
 
 from ..games.shironeko.harness import do, scenario
 from .checks import check_type_words

@@ -18,7 +18,7 @@ from tcg.agents import make_agent
 from tcg.agents.base import AgentView
 from tcg.games.turutoru import text as T
 from tcg.games.turutoru.effects import REGISTRY
-from tcg.text import catalog, is_japanese
+from tcg.present.text import catalog, is_japanese
 
 from ..games.turutoru.harness import do, iid_in, scenario
 from .checks import check_events_from_the_viewers_side, check_type_words

@@ -14,7 +14,7 @@ import tcg
 from tcg.agents import make_agent
 from tcg.agents.base import AgentView
 from tcg.games.zx import text as W
-from tcg.text import catalog
+from tcg.present.text import catalog
 from tests.text import checks
 
 GAME = "zx"

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import tcg
-from tcg import board as B
+from tcg.present import board as B
 
 SEED = 5
 

@@ -12,7 +12,7 @@ import pytest
 import tcg
 from tcg.engine.profile import TEMPLATE
 from tcg.games import get_rules
-from tcg.text import catalog, is_japanese
+from tcg.present.text import catalog, is_japanese
 
 from .helpers import client
 

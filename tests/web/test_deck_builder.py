@@ -16,7 +16,7 @@ import tcg
 from tcg.engine.deck import Deck
 from tcg.engine.files import parse_toml
 from tcg.games import spec
-from tcg.text import catalog
+from tcg.present.text import catalog
 
 from .helpers import client
 

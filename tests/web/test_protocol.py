@@ -261,7 +261,7 @@ def test_undo_against_the_computer_takes_back_the_last_action_in_the_store_too(t
             assert after["decision"]["yours"]
             # the stored record replays to the table shown
             import tcg
-            from tcg.board import describe
+            from tcg.present.board import describe
             g = tcg.replay(store.load(gid).record())
             assert describe("shironeko", g.observe(0), "en", g.rules.cards)["areas"] == after["view"]["areas"]
 

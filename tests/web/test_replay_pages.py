@@ -12,8 +12,8 @@ import re
 import pytest
 
 import tcg
-from tcg import board as B
-from tcg.text import catalog
+from tcg.present import board as B
+from tcg.present.text import catalog
 from tcg.web.replay_pages import MAX_UPLOAD
 
 from .helpers import LogBook, browsers, client, my_turn, new_game, receive_state

@@ -241,8 +241,8 @@ class NamedCard:
                         yield ab, op.args
 
     def label(self, lang: str = "en") -> str:
-        """The card's title (``tcg.text.card_title``: in English, the English name first)."""
-        from ..text import card_title
+        """The card's title (``tcg.present.text.card_title``: in English, the English name first)."""
+        from ..present.text import card_title
         return card_title(self.name, self.name_en, lang)
 
 

@@ -67,14 +67,14 @@ class DeckProblem:
 
 
 def phrase(game: str | None, key: str, lang: str, params: Mapping[str, Any]) -> str:
-    """The sentence ``key`` of ``game``'s words (``tcg.text.catalog``) in ``lang`` with
+    """The sentence ``key`` of ``game``'s words (``tcg.present.text.catalog``) in ``lang`` with
     ``params`` filled in. A value is given as is, or is a word of the tables:
 
     * ``{"key": k, "params": {...}}``: the sentence ``k`` (its values words too);
     * ``{"kind": k}``: a kind of card: in English its id as the rules write it, in Japanese the
       game's ``kind.<k>``;
     * ``{"join": [...], "sep": "list" | "and"}``: words joined by ``deck.sep.<sep>``."""
-    from ..text import catalog
+    from ..present.text import catalog
     cat = catalog(game)
     return cat.t(key, lang, **{k: _word(cat, v, lang) for k, v in params.items()})
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..text import card_title
+from .text import card_title
 from .renderer import game_spec
 
 Column = tuple[str, Callable[[Any], str], dict]
@@ -17,7 +17,7 @@ ABILITY_JA = {"static": "常時", "activated": "起動", "trigger": "トリガ�
 
 
 def card_label(card: Any, lang: str) -> str:
-    """The card's title (``tcg.text.card_title``: in English, the English name first)."""
+    """The card's title (``tcg.present.text.card_title``: in English, the English name first)."""
     return card_title(getattr(card, "name", ""), getattr(card, "name_en", ""), lang)
 
 

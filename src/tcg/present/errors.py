@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.errors import CardDataError, IllegalDeckError, printable
-from ..text import catalog
+from .text import catalog
 
 CATALOGUE = pathlib.Path(__file__).with_name("errors.toml")
 #: placeholders whose value is itself a message or a word of the catalogue, translated in turn

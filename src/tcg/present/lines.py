@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..text import LANGS
+from .text import LANGS
 
 
 def fold(lines: Iterable[str | None]) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..text import card_title, catalog
+from .text import card_title, catalog
 from .lines import cap, cards_in, known_lang
 
 
@@ -246,7 +246,7 @@ class Voice:
         return self.both(get("name") or get("id") or "?", get("name_en"))
 
     def both(self, name: Any, en: Any) -> str:
-        """A card's title (``tcg.text.card_title``: "Milka ... (見習い魔女ミルカ)" in English)."""
+        """A card's title (``tcg.present.text.card_title``: "Milka ... (見習い魔女ミルカ)" in English)."""
         return card_title(name, en, self.lang)
 
     def card(self, iid: Any = None, cid: Any = None) -> str:

@@ -1,4 +1,4 @@
-"""Sentences of the interface, whatever the front end: ``say`` (a sentence of ``tcg.text`` in the
+"""Sentences of the interface, whatever the front end: ``say`` (a sentence of ``tcg.present.text`` in the
 player's language), the result of a game as plain words and its mood (``result_words``; the
 terminal colours it by the mood), why nothing more can be done (``why_not``) and a game's rules
 primer (``rules_primer``)."""
@@ -10,8 +10,8 @@ from .renderer import PlainRenderer, game_spec
 
 
 def say(key: str, lang: str = "en", game_id: str | None = None, **params: Any) -> str:
-    """A sentence of the interface in the player's language (``tcg.text``)."""
-    from ..text import catalog
+    """A sentence of the interface in the player's language (``tcg.present.text``)."""
+    from .text import catalog
     return catalog(game_id).t(key, lang, **params)
 
 

@@ -17,12 +17,12 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rich.text import Text
 
-from ..text import card_title
+from ..present.text import card_title
 from . import GenericRenderer, card_text, label_players
 
 
 def _no_text(lang: str) -> str:
-    from ..text import catalog
+    from ..present.text import catalog
     return catalog().t("ui.no_text", lang)
 
 

@@ -1,4 +1,4 @@
-"""The terminal's drawing of a board description (``tcg.board``): one renderer for every game.
+"""The terminal's drawing of a board description (``tcg.present.board``): one renderer for every game.
 
 Compact by design: counters and piles of a side share lines, a row of cards is one line per card
 (name, kind, cost, stats, states; a longer line wraps under itself), grids and tracks are tables
@@ -585,7 +585,7 @@ def height(console, options, parts: Sequence[Any]) -> int:
 
 
 def _say(key: str, desc: Mapping[str, Any]) -> str:
-    from ..text import catalog
+    from ..present.text import catalog
     return catalog(desc.get("game")).t(key, str(desc.get("lang") or "en"))
 
 

@@ -33,7 +33,7 @@ from ..engine.errors import TcgError
 from ..engine.files import MAX_DECK_BYTES
 from ..engine.deck import Deck
 from ..engine.game import MAX_SEED
-from ..text import catalog
+from ..present.text import catalog
 from ..present import rules_primer
 from ..present.errors import error_text
 from .catalog_pages import add_routes as add_catalog_routes

@@ -28,7 +28,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from ..engine.errors import TcgError
 from ..present.errors import error_text, translate, where_text
 from ..engine.files import parse_toml
-from ..text import catalog
+from ..present.text import catalog
 from .forms import GAME_NAMES, HASH, problem_lines
 from .forms import deck_from_form as deck_from_form_of_game
 from .store import MAX_CARD_SET_FILES

@@ -20,11 +20,11 @@ from typing import Any, Callable
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 
-from .. import board as B
+from ..present import board as B
 from ..api import card_set, list_games
 from ..engine.profile import TEMPLATE
 from ..games import get_rules, spec
-from ..text import catalog
+from ..present.text import catalog
 
 log = logging.getLogger("tcg.web")
 
@@ -60,7 +60,7 @@ def catalog_table(lang: str) -> dict[str, Any]:
 def gallery(game: str, lang: str) -> tuple[dict[str, Any], ...]:
     """Every card of the game's set as tiles, grouped by kind in the set's order:
     ``({"kind": id, "label": ..., "cards": (tile, ...)}, ...)``. A tile is a board-description card
-    (``tcg.board.card``) with ``kind`` the full kind name and ``fallback`` set when the game's
+    (``tcg.present.board.card``) with ``kind`` the full kind name and ``fallback`` set when the game's
     board could not draw it (logged; the tile then shows the printed name, kind and text)."""
     cards = card_set(game)
     game_spec = spec(game)

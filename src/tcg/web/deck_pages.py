@@ -48,7 +48,7 @@ from ..present.errors import error_text
 from ..engine.files import MAX_DECK_BYTES, parse_json, parse_toml, read_text
 from ..games import spec
 from ..spec import DeckPart
-from ..text import card_title, catalog
+from ..present.text import card_title, catalog
 from .clock import CLOCKS, TIMEOUT_LIMIT
 from .forms import AGENTS, GAME_NAMES, HASH, LANGS
 

@@ -44,7 +44,7 @@ class _HeadRefused(Exception):
 
 
 def _page(key: str, status: int, **params: Any) -> bytes:
-    from ..text import catalog
+    from ..present.text import catalog
     cat = catalog()
     parts = [f'<p lang="{lang}">{html.escape(cat.t(key, lang, **params))}</p>' for lang in ("en", "ja")]
     body = ("<!doctype html><html><head><meta charset=\"utf-8\"><title>" + str(status) + "</title></head>"

@@ -4,7 +4,7 @@
 The page (``replay.html`` + ``static/replay.js``) asks ``/api/replay/<game>?step=K&viewer=V`` for
 each step. The answer is built from the record like everything the table shows: the game after
 its first K actions (the same as ``tcg.replay(record, upto=K)``), observed by the viewer
-(``game.observe``), described by ``tcg.board.describe``, and the log of the steps so far as that
+(``game.observe``), described by ``tcg.present.board.describe``, and the log of the steps so far as that
 viewer reads them (``room.Voice``, the table's own words).
 
 Who may see what is decided here, on the server (hidden cards are a security property):
@@ -35,12 +35,12 @@ from starlette.datastructures import UploadFile
 
 import tcg
 
-from .. import board as B
+from ..present import board as B
 from ..engine.action import Action
 from ..engine.errors import TcgError
 from ..engine.game import RECORD_FORMATS
 from ..present import get_renderer, result_words
-from ..text import catalog
+from ..present.text import catalog
 from .room import SecretRun, Voice, player_names, result_as_said
 from .guard import whole_number
 from .store import StoreError

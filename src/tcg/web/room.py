@@ -8,7 +8,7 @@ older message changes nothing and gets the current state back. Every change is s
 
 What a viewer is told (``Voice``) is built only from that viewer's ``observe()`` and the events
 as that viewer sees them, in the viewer's language, by the game's presentation layer: the board
-description (``tcg.board``), the prompt, the options as paths of labels, and a log of steps.
+description (``tcg.present.board``), the prompt, the options as paths of labels, and a log of steps.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 import tcg
 
-from .. import board as B
+from ..present import board as B
 from ..agents.base import AgentView, make_agent
 from ..engine.action import Action
 from ..engine.errors import TcgError

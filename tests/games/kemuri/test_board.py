@@ -7,7 +7,7 @@ import io
 
 from rich.console import Console
 
-from tcg import board as B
+from tcg.present import board as B
 from tcg.games.kemuri import board as KB
 from tcg.ui import table
 

@@ -8,7 +8,7 @@ import json
 
 from rich.console import Console
 
-from tcg import board as B
+from tcg.present import board as B
 from tcg.games.shironeko import board as SB
 from tcg.games.shironeko.board import describe, refs
 from tcg.games.shironeko.terminal import Renderer

@@ -6,10 +6,10 @@ import io
 
 from rich.console import Console
 
-from tcg import board as B
+from tcg.present import board as B
 from tcg.engine.action import Action
 from tcg.games.zx.board import describe, refs
-from tcg.text import is_japanese
+from tcg.present.text import is_japanese
 from tcg.ui import table
 
 from .harness import action, iid_in, scenario, unit

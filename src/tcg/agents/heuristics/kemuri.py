@@ -34,6 +34,7 @@ from itertools import combinations
 from ...engine.action import Action
 from ...engine.amounts import Amount
 from ...engine.cards import FrozenList, FrozenView
+from ...engine.memo import IdMemo, per_object, remembered
 from ...engine.rng import Rng
 from ..base import AgentView
 from . import kemuri_language as L
@@ -105,63 +106,26 @@ def _me_opp(obs, p):
 
 
 # What is worked out from one read-only view of a shared observation alone (a cast's value, the
-# helpers in a pile) is remembered by the view's id: such views (FrozenView, FrozenList) never
-# change and are made once per what they show. Each entry keeps its view, so that the id stays
-# its own; the memos are emptied when they grow large.
-VIEW_MEMO_MAX = 50_000
-_CAST_VALUES: dict[int, tuple] = {}
-_PILE_HELPERS: dict[int, tuple] = {}
+# helpers in a pile, a hand card's facts) is remembered by the view's id (``engine.memo``): such
+# views (FrozenView, FrozenList) never change and are made once per what they show.
 
-
-def _per_view(memo: dict, view, compute):
-    """``compute(view)`` remembered in ``memo`` by the read-only ``view``'s id (see above)."""
-    hit = memo.get(id(view))
-    if hit is None:
-        if len(memo) > VIEW_MEMO_MAX:
-            memo.clear()
-        hit = memo[id(view)] = (compute(view), view)
-    return hit[0]
-
-
-def _remember(memo: dict, key: tuple, keep: tuple, compute):
-    """``compute()`` remembered in ``memo`` by ``key``, which holds the ids of read-only views
-    (and of listed actions): the entry keeps those objects (``keep``), so that the ids stay
-    theirs. Emptied when it grows large."""
-    hit = memo.get(key)
-    if hit is None:
-        if len(memo) > VIEW_MEMO_MAX:
-            memo.clear()
-        hit = memo[key] = (compute(), keep)
-    return hit[0]
-
-
+@per_object(FrozenView)
 def _cast_value(c: dict) -> float:
     """What a cast on the floor is worth (to keep, or to remove from the opponent): its CP (it
     wins contests and blocks), its call-ins (seats) and what it cost."""
-    if type(c) is FrozenView:
-        return _per_view(_CAST_VALUES, c, _plain_cast_value)
-    return _plain_cast_value(c)
-
-
-def _plain_cast_value(c: dict) -> float:
     return 1.0 + 0.4 * c.get("cp_now", c.get("cp", 0)) + 0.8 * c.get("call_in_now", c.get("call_in", 0)) \
         + 0.5 * c.get("cost", 0) + 0.5 * len(c.get("cross") or ())
 
 
+@per_object(FrozenList)
 def _helpers_of(cards) -> list:
     """(help shift, help CP) of the cards that can help, in order."""
-    if type(cards) is FrozenList:
-        return _per_view(_PILE_HELPERS, cards, _plain_helpers)
-    return _plain_helpers(cards)
-
-
-def _plain_helpers(cards) -> list:
     return [(c.get("help_shift"), c.get("help_cp", 0)) for c in cards if c.get("help_shift") is not None]
 
 
 def _hand_value(c: dict, seats: int, floor_full: bool) -> float:
     """How useful a card is in hand (for mulligan, charcoal change, paying, picking)."""
-    cast, v, cost, help_cp = _per_view(_HAND_FACTS, c, _hand_facts) if type(c) is FrozenView else _hand_facts(c)
+    cast, v, cost, help_cp = _hand_facts(c)
     if not cast:
         return v
     if cost > seats:
@@ -171,9 +135,7 @@ def _hand_value(c: dict, seats: int, floor_full: bool) -> float:
     return max(0.2, v)
 
 
-_HAND_FACTS: dict[int, tuple] = {}
-
-
+@per_object(FrozenView)
 def _hand_facts(c: dict) -> tuple:
     """What ``_hand_value`` reads of a card: (is it a cast, its value — for a cast before its cost
     is weighed against the seats and the floor, its cost, its help CP)."""
@@ -312,7 +274,7 @@ class Risk:
                 for c in opp["floor"]:
                     rest.append(c)
                     rest += c.get("cross") or ()
-                out += _plain_helpers(rest)
+                out += _helpers_of(rest)
                 n += len(rest)
             self._helpers = (out, n)
         return self._helpers
@@ -358,7 +320,7 @@ def _charm_help(pv: dict) -> int:
     return sum(abs(a.get("amount", 0)) for n, a in ops if n == "modify" and a.get("stat") == "cp")
 
 
-def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool, values: dict | None = None) -> float:
+def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool, values: IdMemo | None = None) -> float:
     """What serving ``srv`` into ``rcv`` (None: イケイケ) gains. ``values``: the casts' values
     (``_cast_value``) already worked out, by ``id`` (``_PlanMemo.values``)."""
     calls = srv["call_in_now"] + (1 if rcv is None else 0)
@@ -369,14 +331,10 @@ def _serve_gain(srv: dict, rcv: dict | None, risk: "Risk", closing: bool, values
     if values is None:
         mv, tv = _cast_value(srv), _cast_value(rcv)
     else:
-        hit = values.get(id(srv))
-        if hit is None:
-            hit = values[id(srv)] = (_cast_value(srv), srv)
-        mv = hit[0]
+        hit = values.get(id(srv))  # (``values.of`` written out: the plans' innermost loop)
+        mv = (hit or values.keep(id(srv), _cast_value(srv), srv))[0]
         hit = values.get(id(rcv))
-        if hit is None:
-            hit = values[id(rcv)] = (_cast_value(rcv), rcv)
-        tv = hit[0]
+        tv = (hit or values.keep(id(rcv), _cast_value(rcv), rcv))[0]
     # a cast that falls may leave something behind (Last Order: a call-in for its owner)
     mine = MINE_SCALE * mv - _fall_worth(srv.get("id"))
     theirs = KILL_SCALE * tv - _fall_worth(rcv.get("id"))
@@ -409,14 +367,14 @@ def _fall_worth(cid: str | None) -> float:
 
 class _PlanMemo:
     """What the serving plans of one decision (the same ``risk`` and ``closing``) share: each
-    (server, receiver) pair's gain and each cast's value, by the ids of the cast dicts (each
-    entry keeps its dicts, so that their ids stay theirs)."""
+    (server, receiver) pair's gain and each cast's value, by the ids of the cast dicts
+    (``engine.memo.IdMemo``: each entry keeps its dicts, so that their ids stay theirs)."""
 
     __slots__ = ("pairs", "values")
 
     def __init__(self):
-        self.pairs: dict = {}
-        self.values: dict = {}
+        self.pairs = IdMemo(None)
+        self.values = IdMemo(None)
 
 
 _NO_RECEIVER = (None,)  # a serving into an empty floor (イケイケ)
@@ -442,7 +400,7 @@ def _plan(mine: list[dict], theirs: list[dict], risk: Risk, closing: bool,
             for r in (theirs or _NO_RECEIVER):
                 hit = get((sid, id(r)))
                 if hit is None:
-                    hit = pairs[sid, id(r)] = (_serve_gain(s, r, risk, closing, values), s, r)
+                    hit = pairs.keep((sid, id(r)), _serve_gain(s, r, risk, closing, values), s, r)
                 g = hit[0]
                 if best is None or g > best:
                     best, s_best, r_best = g, s, r
@@ -682,13 +640,9 @@ class _MinPays(dict):
         return pay
 
 
-_MIN_PAYS: dict[int, tuple] = {}
-
-
+@per_object(FrozenList)
 def _min_pays(pile) -> _MinPays:
     """The ``_MinPays`` of a seating zone, kept with its read-only view."""
-    if type(pile) is FrozenList:
-        return _per_view(_MIN_PAYS, pile, _MinPays)
     return _MinPays(pile)
 
 
@@ -1110,12 +1064,12 @@ def _operation(view, acts, rng):
     return by.get("end_operation", [None])[0]
 
 
-# The flavour cross an operation decision picks (``_plain_best_cross``) depends only on the cross
-# actions, both floors, the receiving player's risk and whether we are closing. With every cast a
-# read-only view of a shared observation, it is remembered by the ids of those views and actions
-# and what the risk reads (``_risk_facts``: the opponent's hand count, help charm and seen
-# helpers); each entry keeps the views, so that the ids stay theirs. Emptied when it grows large.
-_CROSS_PICKS: dict = {}
+# The flavour cross an operation decision picks (``_best_cross``), the first serving of the plan
+# (``_first_serving``) and the cast a buff or a weakening targets (``_best_target``) depend only
+# on the actions or targets, both floors, the receiving player's risk and whether we are closing.
+# With every cast a read-only view of a shared observation, each is remembered (``engine.memo``)
+# by the ids of those views and actions and what the risk reads (``_risk_facts``: the opponent's
+# hand count, help charm and seen helpers): ``_shared_key``.
 
 
 def _risk_facts(risk: Risk) -> tuple:
@@ -1137,18 +1091,25 @@ def _all_shared(opp: dict, mine: list, theirs: list) -> bool:
     return True
 
 
-def _best_cross(crosses: list, mine: list, theirs: list, opp: dict, risk: Risk, closing: bool) -> Action | None:
-    """``_plain_best_cross``, remembered for shared observations (``_CROSS_PICKS``)."""
-    backyard, seating = opp.get("backyard"), opp.get("seating")
+def _shared_key(mine: list, theirs: list, opp: dict, risk: Risk, *more) -> tuple | None:
+    """The memo key of a question about both floors and the risk (the ids of the floors' views,
+    what the risk reads, then ``more``) with the objects whose ids it holds; None when the
+    observation is not shared or the risk knows the hand (not to be remembered)."""
     if risk.known is not None or not _all_shared(opp, mine, theirs):
-        return _plain_best_cross(crosses, mine, theirs, risk, closing)
-    key = (tuple(map(id, crosses)), tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing)
-    return _remember(_CROSS_PICKS, key, (tuple(crosses), tuple(mine), tuple(theirs), backyard, seating),
-                     lambda: _plain_best_cross(crosses, mine, theirs, risk, closing))
+        return None
+    return ((tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), *more),
+            (tuple(mine), tuple(theirs), opp.get("backyard"), opp.get("seating")))
 
 
-def _plain_best_cross(crosses: list, mine: list, theirs: list, risk: Risk, closing: bool) -> Action | None:
-    """The flavour cross that improves the serving plan most (by more than 0.5), or None."""
+def _cross_key(crosses: list, mine: list, theirs: list, opp: dict, risk: Risk, closing: bool) -> tuple | None:
+    key = _shared_key(mine, theirs, opp, risk, tuple(map(id, crosses)), closing)
+    return None if key is None else (key[0], (key[1], tuple(crosses)))
+
+
+@remembered(_cross_key)
+def _best_cross(crosses: list, mine: list, theirs: list, opp: dict, risk: Risk, closing: bool) -> Action | None:
+    """The flavour cross that improves the serving plan most (by more than 0.5), or None
+    (``opp``: the receiving player, whose risk ``risk`` is)."""
     gains = _PlanMemo()
     base, _ = _plan(mine, theirs, risk, closing, gains=gains)
     best = None
@@ -1212,12 +1173,12 @@ def _server_max(s: dict, theirs: list, risk: Risk, closing: bool, gains: _PlanMe
     for r in theirs:
         hit = pairs.get((sid, id(r)))
         if hit is None:
-            hit = pairs[sid, id(r)] = (_serve_gain(s, r, risk, closing, values), s, r)
+            hit = pairs.keep((sid, id(r)), _serve_gain(s, r, risk, closing, values), s, r)
         if hit[0] > best:
             best = hit[0]
     hit = pairs.get((sid, id(None)))
     if hit is None:
-        hit = pairs[sid, id(None)] = (_serve_gain(s, None, risk, closing, values), s, None)
+        hit = pairs.keep((sid, id(None)), _serve_gain(s, None, risk, closing, values), s)
     return hit[0] if hit[0] > best else best
 
 
@@ -1293,7 +1254,7 @@ def _serve(view, acts, rng):
     goal = obs.get("close_seats", 16)
     closing = bool(leader.get("active")) and \
         me["seats"] + SEATS_PER_CALL * _seats_per_call(me) * _projected_calls(me["floor"], opp["floor"]) >= goal
-    want = _first_serving(me["floor"], opp["floor"], opp, closing)
+    want = _first_serving(me["floor"], opp["floor"], opp, Risk(opp), closing)
     if want is not None:
         for a in acts:
             if a.type == "serve" and a.params == want:
@@ -1301,27 +1262,13 @@ def _serve(view, acts, rng):
     return next((a for a in acts if a.type == "end_serving"), None)
 
 
-# The first serving of the plan (``_plain_first_serving``) depends only on both floors, the
-# receiving player's risk and whether we are closing: for shared observations it is remembered by
-# the ids of the read-only views and what the risk reads, as ``_CROSS_PICKS`` is.
-_FIRST_SERVINGS: dict = {}
+def _serving_key(mine: list, theirs: list, opp: dict, risk: Risk, closing: bool) -> tuple | None:
+    return _shared_key(mine, theirs, opp, risk, closing)
 
 
-def _first_serving(mine: list, theirs: list, opp: dict, closing: bool) -> tuple | None:
-    """The parameters of the plan's first serving (``_plain_first_serving``), remembered for
-    shared observations (``_FIRST_SERVINGS``)."""
-    backyard, seating = opp.get("backyard"), opp.get("seating")
-    shared = opp.get("hand") is None and _all_shared(opp, mine, theirs)
-    if not shared:
-        return _plain_first_serving(mine, theirs, Risk(opp), closing)
-    risk = Risk(opp)
-    key = (tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing)
-    return _remember(_FIRST_SERVINGS, key, (tuple(mine), tuple(theirs), backyard, seating),
-                     lambda: _plain_first_serving(mine, theirs, risk, closing))
-
-
-def _plain_first_serving(mine: list, theirs: list, risk: Risk, closing: bool) -> tuple | None:
-    """The parameters of the serving plan's first serving, or None."""
+@remembered(_serving_key)
+def _first_serving(mine: list, theirs: list, opp: dict, risk: Risk, closing: bool) -> tuple | None:
+    """The parameters of the serving plan's first serving, or None (``risk``: ``opp``'s)."""
     _, steps = _plan(mine, theirs, risk, closing, limit=1)
     if not steps:
         return None
@@ -1439,10 +1386,9 @@ def _trouble(view, acts, rng):
     return next((a for a in acts if a.type == "pass"), None)
 
 
-# A payment (``_plain_pay``) reads only the seating cards, the seats, whether the floor is full,
-# the amount and the listed actions: for a shared observation it is remembered by the seating's
-# read-only view and the ids of the actions (as ``_CROSS_PICKS`` is).
-_PAY_PICKS: dict = {}
+# A payment (``_pay_with``) reads only the seating cards, the seats, whether the floor is full,
+# the amount and the listed actions: for a shared observation it is remembered (``engine.memo``)
+# by the seating's read-only view and the ids of the actions.
 
 
 def _pay(view, acts, rng):
@@ -1451,14 +1397,17 @@ def _pay(view, acts, rng):
     amount = (obs.get("decision") or {}).get("amount", 1)
     seats = me["seats"]
     full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
-    pile = me["seating"]
+    return _pay_with(me["seating"], seats, full, amount, acts)
+
+
+def _pay_key(pile: list, seats: int, full: bool, amount: int, acts: list) -> tuple | None:
     if type(pile) is not FrozenList:
-        return _plain_pay(pile, seats, full, amount, acts)
-    return _remember(_PAY_PICKS, (id(pile), seats, full, amount, tuple(map(id, acts))), (pile, tuple(acts)),
-                     lambda: _plain_pay(pile, seats, full, amount, acts))
+        return None
+    return (id(pile), seats, full, amount, tuple(map(id, acts))), (pile, tuple(acts))
 
 
-def _plain_pay(pile: list, seats: int, full: bool, amount: int, acts: list) -> Action | None:
+@remembered(_pay_key)
+def _pay_with(pile: list, seats: int, full: bool, amount: int, acts: list) -> Action | None:
     """The seat to pay with next: of the fewest seats that pay ``amount``, the least useful cards
     (``_hand_value``), the highest level first."""
     seating = {c["iid"]: c for c in pile}
@@ -1582,13 +1531,13 @@ def _target(view, acts, rng):
         if my_turn:
             closing = (me.get("leader") or {}).get("active") and \
                 me["seats"] + SEATS_PER_CALL * _projected_calls(me["floor"], opp["floor"]) >= goal
-            return cands[_best_target(tuple([a.target for a in cands]), me["floor"], opp["floor"], opp,
+            return cands[_best_target(tuple([a.target for a in cands]), me["floor"], opp["floor"], opp, Risk(opp),
                                       bool(closing), True)]
         return max(cands, key=lambda a: (mine[a.target]["cp_now"], mine[a.target]["call_in_now"]))
     if all(a.target in theirs for a in cands):  # the opponent's cast: remove or weaken
         if op == "modify" and my_turn:
-            return cands[_best_target(tuple([a.target for a in cands]), me["floor"], opp["floor"], opp, False,
-                                      False)]
+            return cands[_best_target(tuple([a.target for a in cands]), me["floor"], opp["floor"], opp, Risk(opp),
+                                      False, False)]
         return max(cands, key=lambda a: _cast_value(theirs[a.target]))
     return _pile_target(view, acts, rng)
 
@@ -1653,26 +1602,13 @@ def _pile_target(view, acts, rng):
     return best
 
 
-# The candidate a buff or a weakening targets (``_plain_best_target``) depends only on the
-# targets, both floors, the receiving player's risk and whether we are closing: for shared
-# observations it is remembered by the ids of the read-only views and what the risk reads, as
-# ``_CROSS_PICKS`` is.
-_BEST_TARGETS: dict = {}
+def _target_key(targets: tuple, mine: list, theirs: list, opp: dict, risk: Risk, closing: bool,
+                buff: bool) -> tuple | None:
+    return _shared_key(mine, theirs, opp, risk, targets, closing, buff)
 
 
-def _best_target(targets: tuple, mine: list, theirs: list, opp: dict, closing: bool, buff: bool) -> int:
-    """``_plain_best_target``, remembered for shared observations (``_BEST_TARGETS``)."""
-    backyard, seating = opp.get("backyard"), opp.get("seating")
-    shared = opp.get("hand") is None and _all_shared(opp, mine, theirs)
-    risk = Risk(opp)
-    if not shared:
-        return _plain_best_target(targets, mine, theirs, risk, closing, buff)
-    key = (targets, tuple(map(id, mine)), tuple(map(id, theirs)), _risk_facts(risk), closing, buff)
-    return _remember(_BEST_TARGETS, key, (tuple(mine), tuple(theirs), backyard, seating),
-                     lambda: _plain_best_target(targets, mine, theirs, risk, closing, buff))
-
-
-def _plain_best_target(targets: tuple, mine: list, theirs: list, risk: Risk, closing: bool, buff: bool) -> int:
+@remembered(_target_key)
+def _best_target(targets: tuple, mine: list, theirs: list, opp: dict, risk: Risk, closing: bool, buff: bool) -> int:
     """The index of the target whose buff (our cast: +2 CP, +1 call-in; else the opponent's cast:
     -2 CP, -1 call-in) makes the best serving plan (the first of the best)."""
     best = None

@@ -52,6 +52,7 @@ from ...engine.action import Action
 from ...engine.amounts import Amount, has_amounts
 from ...engine.cards import FrozenView
 from ...engine.choices import walk
+from ...engine.memo import per_object
 from ...engine.rng import Rng
 from ..base import AgentView
 from . import turutoru_language as L
@@ -162,26 +163,12 @@ def _prog_value(c: dict) -> float:
     return best
 
 
-_FACTS: dict[int, tuple] = {}  # id(shared card view) -> (the view, _read_facts(view))
-
-
+# (a memo of 16384 views: a stacked card's view is per game, those of games long over go)
+@per_object(FrozenView, limit=16384)
 def _facts(h: dict) -> tuple[frozenset, float, bool]:
     """A character card view's program kinds (a Fan Fire counted as an Attack), its
     ``_prog_value`` and whether it can attack (Attack or Fan Fire): read once per shared card
-    view (the observation's read-only printed facts), every time from any other dict."""
-    if type(h) is FrozenView:
-        got = _FACTS.get(id(h))
-        if got is not None and got[0] is h:
-            return got[1]
-        facts = _read_facts(h)
-        if len(_FACTS) >= 16384:  # views of games long over (a stacked card's view is per game)
-            _FACTS.clear()
-        _FACTS[id(h)] = (h, facts)  # the memo holds the view: its id stays its own
-        return facts
-    return _read_facts(h)
-
-
-def _read_facts(h: dict) -> tuple[frozenset, float, bool]:
+    view (the observation's read-only printed facts, ``engine.memo``), every time from any other dict."""
     kinds = {k for k, _ in _progs(h)}
     return (frozenset("attack" if k == "fan_fire" else k for k in kinds), _prog_value(h),
             "attack" in kinds or "fan_fire" in kinds)

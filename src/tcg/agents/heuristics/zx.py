@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from ...engine.action import Action
 from ...engine.choices import walk
+from ...engine.memo import IdMemo
 from ...engine.rng import Rng
 from ..base import AgentView
 from . import zx_language as L
@@ -148,7 +149,9 @@ class Ctx:
         self.hand = self.me["hand"] or []
         self._follow_up: bool | None = None
         self._awake: list | None = None
-        self.memo: dict = {}  # this decision's pure results by their arguments (_ops_value, _square_score)
+        #: this decision's pure results by their arguments (_ops_value, _square_score), each
+        #: entry keeping the object whose id its key holds
+        self.memo = IdMemo(None)
 
     @property
     def awake(self) -> list:
@@ -502,11 +505,10 @@ def _ops_value(ctx: Ctx, ops) -> float:
     """``_effect_value(ctx, ops)`` for the effects of a printed card (``_ops``: kept objects, so
     their ids name them), worked out once per decision."""
     key = ("ops", id(ops))
-    memo = ctx.memo
-    v = memo.get(key)
-    if v is None:
-        v = memo[key] = _effect_value(ctx, ops)
-    return v
+    hit = ctx.memo.get(key)
+    if hit is None:
+        hit = ctx.memo.keep(key, _effect_value(ctx, ops), ops)
+    return hit[0]
 
 
 def _best_damage_target(ctx: Ctx, amt: int):
@@ -584,11 +586,10 @@ def _square_score(ctx: Ctx, sq: int, power: int, replacing: dict | None = None) 
     """How good it is to have a Z/X of this power on this square (``replacing``: a view of the
     board, so its id names it while the decision lasts; worked out once per decision)."""
     key = (sq, power, id(replacing))
-    memo = ctx.memo
-    v = memo.get(key)
-    if v is None:
-        v = memo[key] = _square_score_now(ctx, sq, power, replacing)
-    return v
+    hit = ctx.memo.get(key)
+    if hit is None:
+        hit = ctx.memo.keep(key, _square_score_now(ctx, sq, power, replacing), replacing)
+    return hit[0]
 
 
 def _square_score_now(ctx: Ctx, sq: int, power: int, replacing: dict | None) -> float:

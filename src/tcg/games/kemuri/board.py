@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from ... import board as B
+from ...present import board as B
 from . import text as W
 
 GAME = "kemuri"

@@ -34,6 +34,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ...engine.memo import remembered
+
 #: bounds of one exploration: nodes of the graph, runs from a node with one list of shuffle
 #: results each, rule steps in one run, distinct results of one shuffle
 MAX_NODES = 256
@@ -90,17 +92,15 @@ def _classes(s) -> tuple:
     return tuple(out)
 
 
-_CLASSES: dict = {}
+def _deal(s) -> tuple:
+    """A deal's key (the ids of its cards and owners, which never change) with those objects."""
+    return (id(s.cards), id(s.owner)), (s.cards, s.owner)
 
 
+@remembered(_deal, limit=64)
 def classes(s) -> tuple:
-    key = (id(s.cards), id(s.owner))
-    hit = _CLASSES.get(key)
-    if hit is None or hit[0] is not s.cards or hit[1] is not s.owner:
-        if len(_CLASSES) > 64:
-            _CLASSES.clear()
-        hit = _CLASSES[key] = (s.cards, s.owner, _classes(s))
-    return hit[2]
+    """``_classes`` of the state's deal, worked out once per deal (``engine.memo``)."""
+    return _classes(s)
 
 
 def loop_key(s, step: tuple) -> tuple:

@@ -45,7 +45,7 @@ from ...engine.action import Action
 from ...engine.keywords import keyword_text
 from ...engine.select import Selector
 from ...present.lines import cap, fold, known_lang
-from ...text import game_words
+from ...present.text import game_words
 from . import payment as KP
 
 GAME = "kemuri"

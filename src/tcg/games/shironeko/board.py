@@ -1,5 +1,5 @@
 """The board description of Shironeko (白猫プロジェクト TCG): what the table shows, for every front
-end (see ``tcg.board`` for the schema; ``tcg.ui.table`` draws it in the terminal).
+end (see ``tcg.present.board`` for the schema; ``tcg.ui.table`` draws it in the terminal).
 
 Built only from an observation (``game.observe(viewer)``, see view.py) and the public card
 database (``game.rules.cards``, for card texts); every word comes from ``text.toml`` through
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ... import board as B
+from ...present import board as B
 from . import text as T
 
 GAME = "shironeko"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ...engine.memo import per_object
 from .cards import CHARACTER_KINDS, COLORS, Card
 from .state import SNState
 
@@ -434,19 +435,12 @@ def code_matches(code: int, cost_color: str) -> bool:
     return cost_color == "colorless" or code >= _N or COLORS[code] == cost_color
 
 
-_USES: dict[int, tuple[Card, list[tuple[str, int]], list[tuple[str, int]]]] = {}
-
-
+# (10000 cards: card sets loaded one after another, a server, start it again)
+@per_object(limit=10000)
 def _paid_uses(card: Card) -> list[tuple[str, int]]:
-    """``_uses(card)`` that cost at least one soul, worked out once per card (kept with the card,
-    so its id stays its own). Read only."""
-    hit = _USES.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_USES) > 10000:  # card sets loaded one after another (a server): start again
-            _USES.clear()
-        uses = _uses(card)
-        hit = _USES[id(card)] = (card, uses, [u for u in uses if u[1] > 0])
-    return hit[2]
+    """``_uses(card)`` that cost at least one soul, worked out once per card (``engine.memo``).
+    Read only."""
+    return [u for u in _uses(card) if u[1] > 0]
 
 
 def _uses(card: Card) -> list[tuple[str, int]]:

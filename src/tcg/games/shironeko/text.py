@@ -33,7 +33,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...present import voice
 from ...engine.action import Action
 from ...present.lines import cards_in
-from ...text import card_title, game_words
+from ...present.text import card_title, game_words
 from .reasons import HAND_ACTIONS
 
 GAME = "shironeko"

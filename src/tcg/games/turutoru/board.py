@@ -1,5 +1,5 @@
 """The board description of RUNE-TCG トゥルトゥルSTAGE (Turu-turu Stage): what the table shows (see
-``tcg.board`` for the schema), drawn by the terminal (``tcg.ui.table``) and the browser.
+``tcg.present.board`` for the schema), drawn by the terminal (``tcg.ui.table``) and the browser.
 
 Built only from one observation (``game.observe(viewer)``, games/turutoru/view.py) and the public
 card set (``game.rules.cards``, for card texts); every word comes from the game's text layer
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ... import board as B
+from ...present import board as B
 from ...engine.action import Action
 from . import text as T
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.amounts import least
+from ...engine.memo import per_object
 from ...engine.piles import move_top_cards, pop_top
 from .state import TTState, Unit
 
@@ -58,7 +59,6 @@ def matches(card, flt: dict | None) -> bool:
     return True
 
 
-_STATIC_OPS: dict[int, tuple] = {}  # id(card) -> (card, its static ops as (stat, target, amount, filter))
 #: how a static's "for each" power or toughness amount (engine/amounts.py ``Amount``) is counted
 #: now: ``count_amount(state, amount, iid of the card holding it)`` (set by games/turutoru/select.py,
 #: which declares what a count may name; cards.py allows such amounts only counting characters on
@@ -69,14 +69,12 @@ count_amount: Any = None
 table_ids: Any = None
 
 
+@per_object()
 def _static_ops(card) -> tuple:
-    """A card's static ops, read once per card object."""
-    hit = _STATIC_OPS.get(id(card))
-    if hit is None or hit[0] is not card:
-        ops = tuple((op.args["stat"], op.args["target"], op.args["amount"], op.args.get("filter"))
-                    for ab in card.abilities if ab.kind == "static" for op in ab.effects)
-        hit = _STATIC_OPS[id(card)] = (card, ops)
-    return hit[1]
+    """A card's static ops as (stat, target, amount, filter), read once per card object
+    (``engine.memo``)."""
+    return tuple((op.args["stat"], op.args["target"], op.args["amount"], op.args.get("filter"))
+                 for ab in card.abilities if ab.kind == "static" for op in ab.effects)
 
 
 class Facts:

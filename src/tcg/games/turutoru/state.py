@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...engine.memo import per_object
 from ...engine.state import DealtState, with_iid
 from ...engine.triggers import Triggers
 from .cards import Card
@@ -120,19 +121,12 @@ class PlayerState:
         return with_iid(self.chars, iid)
 
 
-_TRIGGERS: dict[int, tuple] = {}  # id(card) -> (card, its triggers as (ability number, When, once))
-
-
+# (20000 cards: card sets loaded again and again, tests, start afresh)
+@per_object(limit=20_000)
 def triggers_of(card) -> tuple:
     """A card's triggered abilities as the trigger index holds them (games/turutoru/triggers.py):
-    (ability number, When, once per round), read once per card object."""
-    hit = _TRIGGERS.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_TRIGGERS) >= 20_000:  # card sets loaded again and again (tests): start afresh
-            _TRIGGERS.clear()
-        hit = _TRIGGERS[id(card)] = (card, tuple((ab.index, ab.when, ab.once_per_turn)
-                                                 for ab in card.abilities if ab.kind == "trigger"))
-    return hit[1]
+    (ability number, When, once per round), read once per card object (``engine.memo``)."""
+    return tuple((ab.index, ab.when, ab.once_per_turn) for ab in card.abilities if ab.kind == "trigger")
 
 
 class TTState(DealtState):

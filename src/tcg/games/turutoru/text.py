@@ -54,7 +54,7 @@ from ...present import voice
 from ...engine.action import Action
 from ...present.lines import cap, fold, known_lang
 from ...engine.keywords import keyword_text
-from ...text import card_title, game_words
+from ...present.text import card_title, game_words
 from .reasons import RUN_DECISIONS
 
 GAME = "turutoru"

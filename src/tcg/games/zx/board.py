@@ -1,4 +1,4 @@
-"""The board description of Z/X -Zillions of enemy X- (see ``tcg.board``): what one viewer's table
+"""The board description of Z/X -Zillions of enemy X- (see ``tcg.present.board``): what one viewer's table
 shows, built only from ``game.observe(viewer)`` and the public card database. Every word comes from
 the game's text layer (``text.toml``, keys under ``board.`` and the shared ones of ``text.py``).
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from ... import board as B
+from ...present import board as B
 from . import text as W
 from .state import ADJACENT, PLAYER_SQUARE
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...engine.memo import per_object
 from ...engine.state import TurnState
 from ...engine.triggers import Triggers
 from .cards import COLORS, Card
@@ -181,10 +182,8 @@ class PlayerState:
         return p
 
 
-#: id(card) -> (card, its facts as ``card_facts`` gives them); holding the card keeps its id unique
-_FACTS: dict[int, tuple] = {}
-
-
+# (20000 cards: card sets loaded again and again, tests, start afresh)
+@per_object(limit=20_000)
 def card_facts(c: Card) -> tuple:
     """What the rules read of a card again and again, worked out once per card object: (its
     static effects flattened: (min_force, the ability when it has its own condition else None,
@@ -195,32 +194,26 @@ def card_facts(c: Card) -> tuple:
     what the main phase may do with it face down in the dynamis: ``DYN_ZX_EX`` a Z/X EX,
     ``DYN_EV_EX`` an EV EX of timing main or any, ``DYN_SHIFT`` a SHIFT, ``DYN_NONE`` nothing; for
     the battle: ``BATTLE_EVENT`` an event, ``BATTLE_EV_EX`` an EV EX of timing battle or any,
-    ``BATTLE_NONE`` anything else)."""
-    hit = _FACTS.get(id(c))
-    if hit is None or hit[0] is not c:
-        statics = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
-                         op.args["amount"])
-                        for ab in c.abilities if ab.kind == "static" for op in ab.effects)
-        color = COLORS.index(c.color) if c.color in COLORS else None
-        hand = None  # a Z/X, or an event for the main phase: (is a Z/X, cost, colour place or -1)
-        if c.kind == "zx" or (c.kind == "event" and c.timing in ("main", "any")):
-            hand = (c.kind == "zx", c.cost, -1 if color is None else color)
-        dyn = (DYN_ZX_EX if c.kind == "zx_ex" else DYN_EV_EX if c.kind == "ev_ex" and c.timing in ("main", "any")
-               else DYN_SHIFT if c.kind == "shift" else DYN_NONE)
-        battle = ((BATTLE_EVENT if c.kind == "event" else BATTLE_EV_EX if c.kind == "ev_ex" else BATTLE_NONE)
-                  if c.timing in ("battle", "any") else BATTLE_NONE)
-        triggers = tuple((ab.index, ab.when, ab.per_turn) for ab in c.abilities
-                         if ab.kind == "trigger" and ab.when.where == "board")
-        # triggers working from a zone other than the board: on events about the card itself
-        own = tuple((ab.index, ab.when, ab.per_turn) for ab in c.abilities
-                    if ab.kind == "trigger" and ab.when.where != "board")
-        lowers = any((e[4] if type(e[4]) is int else e[4].times) < 0 for e in statics)  # (a "for each": its sign)
-        facts = (statics, lowers, c.abilities_of("activated"), c.abilities_of("on_place"),
-                 color, hand, dyn, battle, triggers, own)
-        if len(_FACTS) >= 20_000:  # card sets loaded again and again (tests): start afresh
-            _FACTS.clear()
-        hit = _FACTS[id(c)] = (c, facts)
-    return hit[1]
+    ``BATTLE_NONE`` anything else). Kept by ``engine.memo``."""
+    statics = tuple((ab.min_force, ab if ab.conditional else None, op.args["target"], op.args.get("filter"),
+                     op.args["amount"])
+                    for ab in c.abilities if ab.kind == "static" for op in ab.effects)
+    color = COLORS.index(c.color) if c.color in COLORS else None
+    hand = None  # a Z/X, or an event for the main phase: (is a Z/X, cost, colour place or -1)
+    if c.kind == "zx" or (c.kind == "event" and c.timing in ("main", "any")):
+        hand = (c.kind == "zx", c.cost, -1 if color is None else color)
+    dyn = (DYN_ZX_EX if c.kind == "zx_ex" else DYN_EV_EX if c.kind == "ev_ex" and c.timing in ("main", "any")
+           else DYN_SHIFT if c.kind == "shift" else DYN_NONE)
+    battle = ((BATTLE_EVENT if c.kind == "event" else BATTLE_EV_EX if c.kind == "ev_ex" else BATTLE_NONE)
+              if c.timing in ("battle", "any") else BATTLE_NONE)
+    triggers = tuple((ab.index, ab.when, ab.per_turn) for ab in c.abilities
+                     if ab.kind == "trigger" and ab.when.where == "board")
+    # triggers working from a zone other than the board: on events about the card itself
+    own = tuple((ab.index, ab.when, ab.per_turn) for ab in c.abilities
+                if ab.kind == "trigger" and ab.when.where != "board")
+    lowers = any((e[4] if type(e[4]) is int else e[4].times) < 0 for e in statics)  # (a "for each": its sign)
+    return (statics, lowers, c.abilities_of("activated"), c.abilities_of("on_place"),
+            color, hand, dyn, battle, triggers, own)
 
 
 #: the card instances' ids -> (those cards, CardTable's columns of their facts); holding the cards

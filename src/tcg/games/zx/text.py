@@ -32,7 +32,7 @@ from ...present import menus, voice
 from ...engine.action import Action
 from ...engine.keywords import keyword_text
 from ...present.lines import cap, fold, known_lang
-from ...text import card_title, game_words
+from ...present.text import card_title, game_words
 from .cards import COLORS
 
 GAME = "zx"
