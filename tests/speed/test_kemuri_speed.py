@@ -65,10 +65,14 @@ def _plain_static(s, c, stat: str) -> int:
                 continue  # a static ability works only while its `if` holds (docs/cards.md K4a)
             t = args["target"]
             mine = s.owner[iid] == owner
-            ok = (t == "self" and holder is c) or t == "all_casts" or \
-                (t == "all_own_casts" and mine) or (t == "all_opponent_casts" and not mine)
+            if t.__class__ is not str:  # a selector table of all the casts of a side
+                ok = F._reaches(s, t, mine, holder, c)
+            else:
+                ok = (t == "self" and holder is c) or t == "all_casts" or \
+                    (t == "all_own_casts" and mine) or (t == "all_opponent_casts" and not mine)
             if ok and F.matches(top, args.get("filter")):
-                total += args["amount"]
+                amount = args["amount"]  # a "for each" amount is counted now
+                total += amount if type(amount) is int else s.amount_value(s, amount, s.owner[iid], iid)
     return total
 
 
@@ -159,7 +163,10 @@ def test_printed_facts_are_the_cards_own():
             assert d.level[i] == c.level and d.trigger[i] == c.has_trigger
             charm = c.abilities_of("charm")
             assert d.charm[i] == (charm[0].timing if charm else NO_CHARM)
-            assert d.activates[i] == tuple((a.index, a.cost) for a in c.abilities if a.kind == "activate")
+            activated = [a for a in c.abilities if a.kind == "activate"]
+            plain_field = [a for a in activated if a.zone == "field" and a.costs is None]
+            assert d.activates[i] == tuple((a.index, a.cost) for a in plain_field)
+            assert d.costed[i] == tuple((a.index, a.cost, a) for a in activated if a not in plain_field)
             for which, stat in enumerate(("cp", "call_in")):
                 plain = tuple((a["target"], tuple(a["filter"].items()) if a.get("filter") else None, a["amount"])
                               for _, a in c.static_modifies(stat))

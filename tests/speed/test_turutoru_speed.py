@@ -77,7 +77,7 @@ def test_the_dealt_cards_tables():
         assert f is F.facts(s.clone()), "clones share the tables of their dealt cards"
         fresh = F.Facts(s.cards)
         F.unit_sources(s)
-        assert f.unit_ops == tuple(F._unit_ops(c, ops, s.cards, {}) for c, ops in zip(s.cards, f.ops))
+        assert f.unit_ops == tuple(F._unit_ops(f, c, ops, s.cards, {}) for c, ops in zip(s.cards, f.ops))
         assert (f.ops, f.tough_ops, f.tough_floor, f.self_floor, f.attached_floor) == (
             fresh.ops, fresh.tough_ops, fresh.tough_floor, fresh.self_floor, fresh.attached_floor)
         assert f.ops == tuple(F._static_ops(c) for c in s.cards)

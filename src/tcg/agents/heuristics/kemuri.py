@@ -1128,8 +1128,10 @@ def _best_cross(crosses: list, mine: list, theirs: list, opp: dict, risk: Risk, 
         cp_now = top["cp_now"] + sum(m["cp"] for m in members[1:])
         rest = [c for c in mine if c["iid"] not in casts]
         # the plan reads of the cross only whether it served, its CP and call-ins now, its
-        # cost and how many cards are under it; the other casts are the same dicts
-        facts = (top.get("served"), cp_now, top["call_in_now"], top.get("cost", 0), len(members) - 1)
+        # cost, how many cards are under it and its top card's id (what falling gives,
+        # ``_fall_worth``); the other casts are the same dicts
+        facts = (top.get("served"), cp_now, top["call_in_now"], top.get("cost", 0), len(members) - 1,
+                 top.get("id"))
         key = (tuple(map(id, rest)), facts)
         g = plans.get(key)
         if g is None:
