@@ -61,6 +61,82 @@ class Found:
         return self._locs
 
 
+class Located(Found):
+    """The card locations of ``game.observe(viewer)`` (``GameEncoding.locator``): the game is
+    observed at the first question, and ``found_in(zones)`` walks only those zones."""
+
+    __slots__ = ("_enc", "_game", "_obs")
+
+    def __init__(self, enc: "GameEncoding", game, viewer: int):
+        super().__init__(viewer, None)
+        self._enc, self._game, self._obs = enc, game, None
+
+    def _observation(self) -> dict:
+        if self._obs is None:
+            self._obs = self._game.observe(self.viewer, shared=True)
+        return self._obs
+
+    def found(self) -> list:
+        f = self._found
+        if f is None:
+            f = self._found = self._enc._locate(self._observation(), self.viewer)
+        return f
+
+    def found_in(self, zones) -> list:
+        if self._found is not None:
+            return self._found
+        return self._enc.locate_in(frozenset(zones))(self._observation(), self.viewer)
+
+
+def _card_locs(ctx, needed: set, zones) -> dict:
+    """``{iid: [(zone, slot), ...]}`` of the cards in ``needed``, in walk order (at least in
+    ``zones``: from a ``Located``, only those are walked)."""
+    if not isinstance(ctx, Found):
+        return ctx.locs
+    found = ctx.found_in(zones) if ctx.__class__ is Located else ctx.found()
+    locs: dict = {}
+    get = locs.get
+    for iid, zone, slot in compress(found, map(needed.__contains__, map(_first, found))):
+        got = get(iid)
+        if got is None:
+            locs[iid] = [(zone, slot)]
+        else:
+            got.append((zone, slot))
+    return locs
+
+
+def _loc_zones(spec) -> tuple:
+    """The zones a card parameter's spec looks its card up in (a ``Loc``, or a ``Seq`` of them)."""
+    if isinstance(spec, Loc):
+        return spec.zone_names
+    elem = getattr(spec, "elem", None)
+    return elem.zone_names if isinstance(elem, Loc) else ()
+
+
+def _dynamic_id(aid: int, dyn: tuple, locs: dict, actx: ActionCtx) -> int:
+    """``aid`` plus the looked-up parameters ``dyn`` (``(spec, value, radix)``); -1 when one has
+    no slot (the general case of ``legal_ids_in_order``)."""
+    for spec, value, radix in dyn:
+        i = None
+        if spec.__class__ is Loc and not (spec.has_none and value == spec.none):
+            ents = locs.get(value)
+            if ents is not None:
+                limits = spec.limits
+                for zone, slot in ents:
+                    lim = limits.get(zone)
+                    if lim is not None and slot < lim[1]:
+                        i = lim[0] + slot
+                        break
+            if i is None and spec.offered:
+                i = spec.index(value, actx)
+        else:
+            i = spec.index(value, actx)
+        if i is None:
+            return -1
+        aid += i * radix
+    return aid
+
+
 class GameEncoding:
     def __init__(self, game_id: str):
         import tcg
@@ -108,7 +184,8 @@ class GameEncoding:
         self._fast = compile_schema(self.schema, self.cards)
         self._locate = compile_locate(self.schema, self.cards)
         self._inc: Incremental | None = None
-        self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, plan): see legal_ids_in_order
+        self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, plan, zones): _remember
+        self._locate_in: dict[frozenset, Any] = {}   # zones -> their walk: locate_in
 
     # --- observations ----------------------------------------------------------------------
     def encode(self, obs: dict[str, Any], viewer: int | None = None, strict: bool = False,
@@ -137,12 +214,12 @@ class GameEncoding:
                                 f"{self.low[bad]}..{self.high[bad]}")
         return out, ctx
 
-    def locator(self, game, viewer: int) -> Found:
+    def locator(self, game, viewer: int) -> "Located":
         """The card locations ``encode(game.observe(viewer), viewer)`` would find, without the
         vector, and only when asked for: what ``legal_ids_in_order`` needs (it asks only when a
-        legal action names a card, so most decisions need no observation at all)."""
-        locate = self._locate
-        return Found(viewer, lambda: locate(game.observe(viewer, shared=True), viewer))
+        legal action names a card, so most decisions need no observation at all, and then only
+        for the zones the actions' rows name)."""
+        return Located(self, game, viewer)
 
     def features(self, raw: np.ndarray, out: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
@@ -198,93 +275,53 @@ class GameEncoding:
         """``legal_ids(legal, ctx)`` and the id of each legal action in order (-1 for one left
         out: no id, or an id an earlier action took). The same numbering as
         ``ActionTable.action_id``, with the common case (a card found in the observation)
-        written out here: this runs at every step of an environment."""
+        written out here: this runs at every step of an environment. Only the places of the
+        cards the actions name are looked up, and (from a ``Located``) only in the zones their
+        rows name."""
         viewer = ctx.viewer
         if viewer.__class__ is not int or not 0 <= viewer <= 1:
             ids = self.legal_ids(legal, ctx)
             return ids, [next((k for k, a in ids.items() if a is x), -1) for x in legal]
-        table = self.table
-        plans = table._plans
         byid = self._plan_by_id
-        actx = ActionCtx(viewer, None, self.zones, legal, src=ctx)
         todo = []
-        needed: set = set()
+        needed: set | None = None
+        zones: set | None = None
         for a in legal:
             got = byid.get(id(a))   # (the same prebuilt action objects come again and again)
-            if got is not None and got[0] is a:
-                plan = got[1]
-            else:
-                plan = plans.get(a)
-                if plan is None:
-                    plan = table._plan(a)
-                if len(byid) > table.PLAN_LIMIT:
-                    byid.clear()
-                byid[id(a)] = (a, plan)
-            todo.append(plan)
-            if plan[3]:
-                needed.update(plan[3])
-        locs = None
-        if needed:   # the places of the cards the actions name (not of every card seen)
-            found = ctx.found() if isinstance(ctx, Found) else None
-            if found is None:
-                locs = ctx.locs
-            else:
-                locs = {}
-                get = locs.get
-                for iid, zone, slot in compress(found, map(needed.__contains__, map(_first, found))):
-                    got = get(iid)
-                    if got is None:
-                        locs[iid] = [(zone, slot)]
-                    else:
-                        got.append((zone, slot))
+            if got is None or got[0] is not a:
+                got = self._remember(a)
+            todo.append(got[1])
+            if got[2] is not None:   # it names cards: these, in these zones
+                if needed is None:
+                    needed, zones = set(got[3]), set(got[2])
+                else:
+                    needed.update(got[3])
+                    zones.update(got[2])
+        locs = {} if needed is None else _card_locs(ctx, needed, zones)
+        actx = None
         ids: dict[int, Any] = {}
         order: list[int] = []
         for a, plan in zip(legal, todo):
             aid = plan[viewer]
-            if aid < 0:
-                order.append(-1)
-                continue
-            one = plan[4]
-            if one is not None:   # one card: its first place among the zones the row names
-                limits, value, radix = one
-                i = -1
-                ents = locs.get(value)
-                if ents is not None:
-                    for zone, slot in ents:
-                        lim = limits.get(zone)
-                        if lim is not None and slot < lim[1]:
-                            i = lim[0] + slot
-                            break
-                if i < 0:
-                    order.append(-1)
-                    continue
-                aid += i * radix
-                got = ids.get(aid)
-                if got is None:
-                    ids[aid] = a
-                    order.append(aid)
-                else:
-                    order.append(aid if got is a else -1)
-                continue
-            for spec, value, radix in plan[2]:
-                i = None
-                if spec.__class__ is Loc and not (spec.has_none and value == spec.none):
+            if aid >= 0:
+                one = plan[4]
+                if one is not None:   # one card: its first place among the zones the row names
+                    limits, value, radix = one
                     ents = locs.get(value)
-                    if ents is not None:
-                        limits = spec.limits
+                    if ents is None:
+                        aid = -1
+                    else:
                         for zone, slot in ents:
                             lim = limits.get(zone)
                             if lim is not None and slot < lim[1]:
-                                i = lim[0] + slot
+                                aid += (lim[0] + slot) * radix
                                 break
-                    if i is None and spec.offered:
-                        i = spec.index(value, actx)
-                else:
-                    i = spec.index(value, actx)
-                if i is None:
-                    aid = -1
-                    break
-                aid += i * radix
+                        else:
+                            aid = -1
+                elif plan[2]:
+                    if actx is None:   # (the places of every card named, in its rows' zones)
+                        actx = ActionCtx(viewer, locs, self.zones, legal)
+                    aid = _dynamic_id(aid, plan[2], locs, actx)
             if aid < 0:
                 order.append(-1)
                 continue
@@ -295,6 +332,33 @@ class GameEncoding:
             else:
                 order.append(aid if got is a else -1)
         return ids, order
+
+    def _remember(self, action) -> tuple:
+        """``(action, plan, zones, cards)`` for the memo by ``id(action)``: the table's plan, the
+        zones its card parameters are looked up in (None when it names no card) and the cards
+        (a sequence's cards one by one)."""
+        table = self.table
+        plan = table._plans.get(action)
+        if plan is None:
+            plan = table._plan(action)
+        byid = self._plan_by_id
+        if len(byid) > table.PLAN_LIMIT:
+            byid.clear()
+        zones, cards = None, set(plan[3])
+        for spec, value, _ in plan[2]:
+            if isinstance(getattr(spec, "elem", None), Loc) and isinstance(value, tuple):
+                cards.update(value)
+        if cards:
+            zones = frozenset(z for spec, _, _ in plan[2] for z in _loc_zones(spec))
+        got = byid[id(action)] = (action, plan, zones, frozenset(cards))
+        return got
+
+    def locate_in(self, zones: frozenset) -> Any:
+        """The card-location walk restricted to ``zones`` (``compile_locate``; one per set)."""
+        fn = self._locate_in.get(zones)
+        if fn is None:
+            fn = self._locate_in[zones] = compile_locate(self.schema, self.cards, zones)
+        return fn
 
     def mask(self, ids: dict[int, Any]) -> np.ndarray:
         m = np.zeros(self.n_actions, dtype=np.int8)
