@@ -238,6 +238,23 @@ class GameEncoding:
         out[self.id_pos] = np.minimum(ids, 1.0)
         return out, ids.astype(np.int64)
 
+    def scaled(self, raw: np.ndarray, out: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+        """``features`` of a raw vector (or of a batch of them, one per row) that is not yet
+        clipped to the bounds, in fewer passes: the scaled floats are clipped to the scaled bounds
+        (the same numbers: multiplying by a positive scale keeps the order of float32 values, so
+        clip-then-scale equals scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares
+        them), the ids to their raw bounds."""
+        out = np.multiply(raw, self.scale, out=out)
+        np.minimum(out, self._s_high, out=out)
+        np.maximum(out, self._s_low, out=out)
+        pos = self.id_pos
+        ids = raw.take(pos, axis=-1)
+        np.minimum(ids, self._id_hi, out=ids)
+        np.maximum(ids, self._id_lo, out=ids)
+        out[..., pos] = np.minimum(ids, 1.0)
+        return out, ids.astype(np.int64)
+
     def network(self, obs: dict[str, Any], viewer: int | None = None
                 ) -> tuple[np.ndarray, np.ndarray]:
         """What the environments hand a learner for ``obs``: ``features(encode(obs)[0])``."""
@@ -430,22 +447,18 @@ class SeatEncoder:
         return out, found
 
     def network(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, np.ndarray, "Found"]:
-        """``enc.features(encode(obs, viewer)[0])`` and the card locations, in fewer passes: the
-        scaled floats are clipped to the scaled bounds (the same numbers: multiplying by a
-        positive scale keeps the order of float32 values, so clip-then-scale equals
-        scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares them)."""
+        """``enc.features(encode(obs, viewer)[0])`` and the card locations, in fewer passes
+        (``GameEncoding.scaled`` of the kept buffer)."""
         found = self._walk(obs, viewer)
-        enc = self.enc
-        vec = self.vec
-        out = np.multiply(vec, enc.scale)   # a new array: the buffer stays ours
-        np.minimum(out, enc._s_high, out=out)
-        np.maximum(out, enc._s_low, out=out)
-        pos = enc.id_pos
-        ids = vec.take(pos)
-        np.minimum(ids, enc._id_hi, out=ids)
-        np.maximum(ids, enc._id_lo, out=ids)
-        out.put(pos, np.minimum(ids, 1.0))
-        return out, ids.astype(np.int64), found
+        out, ids = self.enc.scaled(self.vec)
+        return out, ids, found
+
+    def raw_into(self, obs: dict[str, Any], viewer: int, row: np.ndarray) -> "Found":
+        """Bring the buffer up to date with ``obs`` and copy the (unclipped) raw vector into
+        ``row``: a batched env scales all its rows at once (``GameEncoding.scaled``)."""
+        found = self._walk(obs, viewer)
+        row[:] = self.vec
+        return found
 
 
 def _located(found: list, sites: tuple) -> list:
