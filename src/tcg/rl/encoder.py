@@ -68,7 +68,7 @@ class Located(Found):
     __slots__ = ("_enc", "_game", "_obs")
 
     def __init__(self, enc: "GameEncoding", game, viewer: int):
-        super().__init__(viewer, None)
+        self.viewer, self._found, self._locs, self._buf = viewer, None, None, None
         self._enc, self._game, self._obs = enc, game, None
 
     def _observation(self) -> dict:
