@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from itertools import chain, compress
-from operator import itemgetter
+from operator import is_, itemgetter
 from typing import Any, Sequence
 
 import numpy as np
@@ -26,6 +26,10 @@ from .schema import CardTable, Ctx, EncodingError, bind_cards
 __all__ = ["GameEncoding", "encoding", "EncodingError"]
 
 _first = itemgetter(0)
+_second = itemgetter(1)
+_zones_of = itemgetter(1)   # of a ``GameEncoding._entry``
+_cards_of = itemgetter(3)
+_NO_ZONES: frozenset = frozenset()
 
 
 class Found:
@@ -82,21 +86,24 @@ class Located(Found):
             f = self._found = self._enc._locate(self._observation(), self.viewer)
         return f
 
-    def found_in(self, zones) -> list:
-        if self._found is not None:
-            return self._found
-        return self._enc.locate_in(frozenset(zones))(self._observation(), self.viewer)
+    def found_in(self, zones: frozenset) -> list:
+        """The locations in ``zones`` alone (a walk of those zones only), in walk order."""
+        return self._enc.locate_in(zones)(self._observation(), self.viewer)
 
 
-def _card_locs(ctx, needed: set, zones) -> dict:
-    """``{iid: [(zone, slot), ...]}`` of the cards in ``needed``, in walk order (at least in
-    ``zones``: from a ``Located``, only those are walked)."""
+def _card_locs(ctx, zones: frozenset, cards: frozenset) -> dict:
+    """``{iid: [(zone, slot), ...]}`` of the ``cards`` seen in ``zones``, in walk order (from a
+    ``Located``, only those zones are walked)."""
     if not isinstance(ctx, Found):
         return ctx.locs
-    found = ctx.found_in(zones) if ctx.__class__ is Located else ctx.found()
+    if ctx.__class__ is Located and ctx._found is None:
+        found = ctx.found_in(zones)
+    else:
+        found = ctx.found()
+        found = list(compress(found, map(zones.__contains__, map(_second, found))))
     locs: dict = {}
     get = locs.get
-    for iid, zone, slot in compress(found, map(needed.__contains__, map(_first, found))):
+    for iid, zone, slot in compress(found, map(cards.__contains__, map(_first, found))):
         got = get(iid)
         if got is None:
             locs[iid] = [(zone, slot)]
@@ -184,7 +191,7 @@ class GameEncoding:
         self._fast = compile_schema(self.schema, self.cards)
         self._locate = compile_locate(self.schema, self.cards)
         self._inc: Incremental | None = None
-        self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, plan, zones): _remember
+        self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, zones, plan, cards)
         self._locate_in: dict[frozenset, Any] = {}   # zones -> their walk: locate_in
 
     # --- observations ----------------------------------------------------------------------
@@ -299,26 +306,17 @@ class GameEncoding:
         if viewer.__class__ is not int or not 0 <= viewer <= 1:
             ids = self.legal_ids(legal, ctx)
             return ids, [next((k for k, a in ids.items() if a is x), -1) for x in legal]
-        byid = self._plan_by_id
-        todo = []
-        needed: set | None = None
-        zones: set | None = None
-        for a in legal:
-            got = byid.get(id(a))   # (the same prebuilt action objects come again and again)
-            if got is None or got[0] is not a:
-                got = self._remember(a)
-            todo.append(got[1])
-            if got[2] is not None:   # it names cards: these, in these zones
-                if needed is None:
-                    needed, zones = set(got[3]), set(got[2])
-                else:
-                    needed.update(got[3])
-                    zones.update(got[2])
-        locs = {} if needed is None else _card_locs(ctx, needed, zones)
+        # the memo's entries of the actions (the same prebuilt action objects come again and
+        # again): looked up and checked at C level, each one made only for a new action
+        todo = list(map(self._plan_by_id.get, map(id, legal)))
+        if None in todo or not all(map(is_, map(_first, todo), legal)):
+            todo = [self._entry(a) for a in legal]
+        zones = _NO_ZONES.union(*map(_zones_of, todo))
+        locs = _card_locs(ctx, zones, _NO_ZONES.union(*map(_cards_of, todo))) if zones else {}
         actx = None
         ids: dict[int, Any] = {}
         order: list[int] = []
-        for a, plan in zip(legal, todo):
+        for a, (_, _, plan, _) in zip(legal, todo):
             aid = plan[viewer]
             if aid >= 0:
                 one = plan[4]
@@ -350,10 +348,13 @@ class GameEncoding:
                 order.append(aid if got is a else -1)
         return ids, order
 
-    def _remember(self, action) -> tuple:
-        """``(action, plan, zones, cards)`` for the memo by ``id(action)``: the table's plan, the
-        zones its card parameters are looked up in (None when it names no card) and the cards
-        (a sequence's cards one by one)."""
+    def _entry(self, action) -> tuple:
+        """The memo's entry of ``action`` (by ``id(action)``): ``(action, zones, plan, cards)``,
+        the table's plan, the zones its card parameters are looked up in (empty when it names
+        no card) and those cards (a sequence's one by one)."""
+        got = self._plan_by_id.get(id(action))
+        if got is not None and got[0] is action:
+            return got
         table = self.table
         plan = table._plans.get(action)
         if plan is None:
@@ -361,13 +362,12 @@ class GameEncoding:
         byid = self._plan_by_id
         if len(byid) > table.PLAN_LIMIT:
             byid.clear()
-        zones, cards = None, set(plan[3])
+        zones = frozenset(z for spec, _, _ in plan[2] for z in _loc_zones(spec))
+        cards = set(plan[3])
         for spec, value, _ in plan[2]:
             if isinstance(getattr(spec, "elem", None), Loc) and isinstance(value, tuple):
                 cards.update(value)
-        if cards:
-            zones = frozenset(z for spec, _, _ in plan[2] for z in _loc_zones(spec))
-        got = byid[id(action)] = (action, plan, zones, frozenset(cards))
+        got = byid[id(action)] = (action, zones, plan, frozenset(cards))
         return got
 
     def locate_in(self, zones: frozenset) -> Any:

@@ -282,21 +282,22 @@ def observation_space(enc, mode: str = "vector") -> spaces.Space:
 
 
 def vector_env(game: str, n: int, seed: int | None = None, asynchronous: bool = False,
-               **kwargs: Any) -> gym.vector.VectorEnv:
+               copy: bool = True, **kwargs: Any) -> gym.vector.VectorEnv:
     """``n`` copies of ``gym_env(game, **kwargs)`` batched as one Gymnasium vector env: the
     batched ``tcg.rl.vector.TcgVectorEnv`` (one process, the batch built in place; it behaves as
     a ``SyncVectorEnv`` of them), or ``AsyncVectorEnv`` with ``asynchronous=True`` (one process
     per copy), or a ``SyncVectorEnv`` with ``raw_info=True`` (which cannot batch those views).
     Copy ``i`` is seeded ``seed + i`` (when ``seed`` is given); ``info["action_mask"]`` comes as
-    ``bool[n, N]`` and ``vec.call("action_masks")`` gives the masks as a tuple."""
+    ``bool[n, N]`` and ``vec.call("action_masks")`` gives the masks as a tuple. ``copy``: hand out
+    a copy of the batched observations (else the vector env's own buffer), as Gymnasium's."""
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
     if not asynchronous and not kwargs.get("raw_info"):
         from .vector import TcgVectorEnv
-        return TcgVectorEnv(game, n, seed=seed, **kwargs)
+        return TcgVectorEnv(game, n, seed=seed, copy=copy, **kwargs)
     fns = [_EnvFactory(game, None if seed is None else seed + i, kwargs) for i in range(n)]
     cls = gym.vector.AsyncVectorEnv if asynchronous else gym.vector.SyncVectorEnv
-    return cls(fns)
+    return cls(fns, copy=copy)
 
 
 class _EnvFactory:
