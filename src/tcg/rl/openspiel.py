@@ -167,7 +167,7 @@ class TcgSpielState(pyspiel.State):
         if box.ids is None:
             g = box.game
             enc = encoding(self._gid)
-            box.ids = enc.legal_ids_in_order(g.legal_actions(), enc.locator(g, g.decision.player))[0]
+            box.ids = enc.legal_ids_in_order(g.legal_actions(), enc.locator(g, self._cur))[0]
         return box.ids
 
     # --- OpenSpiel API ----------------------------------------------------------------------
