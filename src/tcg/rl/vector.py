@@ -151,3 +151,31 @@ class _Ended:
 
     is_over = False
     winner = None
+
+
+def vector_env(game: str, n: int, seed: int | None = None, asynchronous: bool = False,
+               copy: bool = True, **kwargs: Any) -> gym.vector.VectorEnv:
+    """``n`` copies of ``gym_env(game, **kwargs)`` batched as one Gymnasium vector env: the
+    batched ``TcgVectorEnv`` (one process, the batch built in place; it behaves as
+    a ``SyncVectorEnv`` of them), or ``AsyncVectorEnv`` with ``asynchronous=True`` (one process
+    per copy), or a ``SyncVectorEnv`` with ``raw_info=True`` (which cannot batch those views).
+    Copy ``i`` is seeded ``seed + i`` (when ``seed`` is given); ``info["action_mask"]`` comes as
+    ``bool[n, N]`` and ``vec.call("action_masks")`` gives the masks as a tuple. ``copy``: hand out
+    a copy of the batched observations (else the vector env's own buffer), as Gymnasium's."""
+    if n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    if not asynchronous and not kwargs.get("raw_info"):
+        return TcgVectorEnv(game, n, seed=seed, copy=copy, **kwargs)
+    fns = [_EnvFactory(game, None if seed is None else seed + i, kwargs) for i in range(n)]
+    cls = gym.vector.AsyncVectorEnv if asynchronous else gym.vector.SyncVectorEnv
+    return cls(fns, copy=copy)
+
+
+class _EnvFactory:
+    """A picklable ``lambda: gym_env(game, seed=..., **kwargs)`` (for ``AsyncVectorEnv``)."""
+
+    def __init__(self, game: str, seed: int | None, kwargs: dict):
+        self.game, self.seed, self.kwargs = game, seed, dict(kwargs)
+
+    def __call__(self) -> "TcgGymEnv":
+        return TcgGymEnv(self.game, seed=self.seed, **self.kwargs)
