@@ -230,8 +230,8 @@ class TcgSpielState(pyspiel.State):
                 self._box.ids = None
                 chosen = self._ids().get(int(a))
                 self.tcg.apply(chosen)
+                self._moved()
             self._box.ids = None
-            self._moved()
         history.pop()
 
     def _action_to_string(self, player, action):
@@ -265,6 +265,7 @@ class TcgSpielState(pyspiel.State):
         sampled = self.tcg.determinized(player_id, Rng(seed))
         if sampled is not None:
             other._box = _Box(sampled, gid=self._gid)
+            other._moved()
         return other
 
     def __str__(self):
