@@ -3,7 +3,8 @@ computed from the card locations alone (``GameEncoding.locator``, what OpenSpiel
 ``legal_actions`` uses: no observation vector) equal the ids of a full encoding, at every decision
 of seeded games of the four games; and the PettingZoo env's kept observation (the per-seat
 incremental encoder, ``SeatEncoder.network``) equals a from-scratch one at every step of random
-games (a Hypothesis property, a few examples); the batched ``tcg.rl.vector_env`` gives what a
+games (a Hypothesis property, a few examples); OpenSpiel's ``legal_actions`` answered in
+Python equals the C++ one; the batched ``tcg.rl.vector_env`` gives what a
 Gymnasium ``SyncVectorEnv`` of the same ``gym_env``s gives, step for step (another property)."""
 from __future__ import annotations
 
@@ -35,6 +36,29 @@ def test_located_ids_equal_the_encoded_ones_every_decision(game):
         assert got == want and len(got[0]) == len(legal)
         named += located._obs is not None   # (the observation was needed)
     assert named > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiel_legal_actions_answered_in_python_equal_the_cpp_ones(game):
+    """``TcgSpielState.legal_actions`` (answered in Python) equals OpenSpiel's C++
+    ``State.legal_actions`` for the player to move, both players and the chance and terminal
+    states, at every state of seeded random games."""
+    import random
+
+    pyspiel = pytest.importorskip("pyspiel")
+    from tcg.rl.openspiel import register, short_name
+    register()
+    sg = pyspiel.load_game(short_name(game), {"deals": 7})
+    cpp = pyspiel.State.legal_actions
+    for seed in range(2):
+        rng = random.Random(seed)
+        s = sg.new_initial_state()
+        while True:
+            for args in ((), (0,), (1,)):
+                assert s.legal_actions(*args) == cpp(s, *args), (seed, args, s.history())
+            if s.is_terminal():
+                break
+            s.apply_action(rng.choice(cpp(s)))
 
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402

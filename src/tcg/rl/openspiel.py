@@ -181,6 +181,16 @@ class TcgSpielState(pyspiel.State):
         p = 1.0 / self._deals
         return [(k, p) for k in range(self._deals)]
 
+    def legal_actions(self, player=None):
+        """OpenSpiel's ``State.legal_actions([player])``, answered here for Python callers: the
+        same lists as the C++ method (the deals at the chance node, whoever asks; ``[]`` for a
+        player not deciding and at the end), without its round trips through C++ (which
+        cost about as much as the ids themselves). C++ callers still go through C++."""
+        cur = self._cur
+        if cur == _CHANCE:
+            return list(range(self._deals))
+        return self._legal_actions(cur if player is None else player)
+
     def _legal_actions(self, player):
         if player != self._cur or player < 0:
             return []

@@ -126,7 +126,8 @@ class TcgVectorEnv(gym.vector.VectorEnv):
         return tuple(out)
 
     def get_attr(self, name: str) -> tuple[Any, ...]:
-        return self.call(name)
+        """The attribute ``name`` of every copy (not called)."""
+        return tuple(getattr(e, name) for e in self.envs)
 
     def set_attr(self, name: str, values: Any) -> None:
         if not isinstance(values, (list, tuple)):
