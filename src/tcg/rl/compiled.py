@@ -392,8 +392,17 @@ class Incremental:
             k = len(self.sites)
             self.sites.append(("group", 0))
             t = cg.var("t")
-            cg.emit(f"{t} = (" + "".join((f"{v}.get({f!r}), " if isinstance(n, S.Opt) else f"{v}[{f!r}], ")
-                                        for f, n, _ in group) + ")")
+            # the required values with one C-level ``itemgetter``, then the optional ones
+            req = [g for g in group if not isinstance(g[1], S.Opt)]
+            opt = [g for g in group if isinstance(g[1], S.Opt)]
+            group = req + opt
+            gets = "(" + "".join(f"{v}.get({f!r}), " for f, _, _ in opt) + ")"
+            if len(req) >= 2:
+                getter = cg.const(operator.itemgetter(*(f for f, _, _ in req)))
+                cg.emit(f"{t} = {getter}({v})" + (f" + {gets}" if opt else ""))
+            else:
+                cg.emit(f"{t} = (" + "".join(f"{v}[{f!r}], " for f, _, _ in req) + ")"
+                        + (f" + {gets}" if opt else ""))
             cg.emit(f"if {t} != C[{k}]:")
             cg.ind += 1
             cg.emit(f"C[{k}] = {t}")
