@@ -21,11 +21,11 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from .gymnasium_env import STATUS_KEYS, TcgGymEnv
+from .gymnasium_env import INFO_KEYS, STATUS_KEYS, TcgGymEnv
 
-#: the dtype of each scalar ``info`` batch (as ``SyncVectorEnv`` makes them from the values)
-_STATUS_DTYPES = {"seat": int, "decisions": int, "illegal_action": bool, "winner": int,
-                  "draw": bool, "end_reason": object}
+#: the dtype of each scalar ``info`` batch (as ``SyncVectorEnv`` makes them from the values:
+#: numbers and flags by their type, strings as objects)
+_STATUS_DTYPES = {k: object if INFO_KEYS[k] is str else INFO_KEYS[k] for k in STATUS_KEYS}
 
 
 class TcgVectorEnv(gym.vector.VectorEnv):
