@@ -1,11 +1,15 @@
-"""The fast paths of the environments give exactly what the plain ones give: the action ids
-computed from the card locations alone (``GameEncoding.locator``, what OpenSpiel's
-``legal_actions`` uses: no observation vector) equal the ids of a full encoding, at every decision
-of seeded games of the four games; and the PettingZoo env's kept observation (the per-seat
-incremental encoder, ``SeatEncoder.network``) equals a from-scratch one at every step of random
-games (a Hypothesis property, a few examples); OpenSpiel's ``legal_actions`` answered in
-Python equals the C++ one; the batched ``tcg.rl.vector_env`` gives what a
-Gymnasium ``SyncVectorEnv`` of the same ``gym_env``s gives, step for step (another property)."""
+"""The fast paths of the environments give exactly what the plain ones give:
+
+* the action ids computed from the card locations alone (``GameEncoding.locator``, what
+  OpenSpiel's ``legal_actions`` uses: no observation vector, and only the zones the legal
+  actions' rows name) equal the ids of a full encoding, at every decision of seeded games of the
+  four games;
+* OpenSpiel's ``legal_actions`` answered in Python equals the C++ one at every state;
+* the PettingZoo env's kept observation (the per-seat incremental encoder,
+  ``SeatEncoder.network``) equals a from-scratch one at every step of random games (a
+  Hypothesis property, a few examples);
+* the batched ``tcg.rl.vector_env`` gives what a Gymnasium ``SyncVectorEnv`` of the same
+  ``gym_env``s gives, step for step (another property)."""
 from __future__ import annotations
 
 import numpy as np
