@@ -18,6 +18,10 @@ printed before and after. For each game, over whole seeded games until the time 
 With RLCard importable (``--with rlcard``), the same two loops on RLCard's UNO: its env
 (``rlcard.make("uno")``: state with the encoded observation, a uniform legal action, step) and its
 raw game, and their ratio. Targets (issue 34): aec/raw >= 0.5, spiel/raw >= 0.3, vec/sync >= 2.
+
+``--bytecodes GAMES`` counts Python bytecodes per step of the same loops instead (seeded games,
+``sys.settrace``): the same figures under any load, a guide where timings are noise (numpy's
+and other C-level work is not counted, so a ratio of counts is not a ratio of times).
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ import argparse
 import functools
 import os
 import random
+import sys
 import time
 
 import numpy as np
@@ -45,6 +50,11 @@ def _seeded_runs(seconds: float, run) -> tuple[int, float]:
 
 
 def raw(game: str, seconds: float) -> float:
+    return _seeded_runs(seconds, raw_run(game))
+
+
+def raw_run(game: str):
+    """One seeded game of the raw loop: ``run(seed, rng) -> (decisions, CPU seconds)``."""
     decks = tcg.list_decks(game)
 
     def run(seed: int, rng: random.Random) -> tuple[int, float]:
@@ -54,10 +64,15 @@ def raw(game: str, seconds: float) -> float:
             g.apply(rng.choice(g.legal_actions()))
             n += 1
         return n, time.process_time() - c0
-    return _seeded_runs(seconds, run)
+    return run
 
 
 def aec(game: str, seconds: float) -> float:
+    return _seeded_runs(seconds, aec_run(game))
+
+
+def aec_run(game: str):
+    """One seeded episode of the PettingZoo loop: ``run(seed, rng) -> (steps, CPU seconds)``."""
     import tcg.rl as rl
     env = rl.aec_env(game, seed=0)
 
@@ -75,10 +90,16 @@ def aec(game: str, seconds: float) -> float:
             env.step(int(ids[int(rng.random() * len(ids))]))   # a uniform masked id, cheaply
             n += 1
         return n, time.process_time() - c0
-    return _seeded_runs(seconds, run)
+    return run
 
 
 def spiel(game: str, seconds: float) -> float | None:
+    run = spiel_run(game)
+    return None if run is None else _seeded_runs(seconds, run)
+
+
+def spiel_run(game: str):
+    """One seeded game of OpenSpiel's state loop (None without pyspiel)."""
     try:
         import pyspiel
 
@@ -97,13 +118,24 @@ def spiel(game: str, seconds: float) -> float | None:
             s.apply_action(la[int(rng.random() * len(la))])
             n += 1
         return n, time.process_time() - c0
-    return _seeded_runs(seconds, run)
+    return run
 
 
 def vec(game: str, seconds: float, n: int, batched: bool) -> float:
     """Environment steps per CPU-second of ``vector_env(game, n)`` (``batched``) or of a
     Gymnasium ``SyncVectorEnv`` of ``n`` ``gym_env``s, opponent ``random``, a uniform legal id
     per env from ``info["action_mask"]`` (the reset not timed)."""
+    run, close = vec_run(game, n, batched)
+    steps, c0 = 0, time.process_time()
+    while time.process_time() - c0 < seconds:
+        steps += run(20)
+    rate = steps / (time.process_time() - c0)
+    close()
+    return rate
+
+
+def vec_run(game: str, n: int, batched: bool):
+    """``(run(calls) -> env steps, close)`` of a vector env reset with seed 0."""
     import gymnasium as gym
 
     import tcg.rl as rl
@@ -113,20 +145,67 @@ def vec(game: str, seconds: float, n: int, batched: bool) -> float:
         v = gym.vector.SyncVectorEnv([functools.partial(rl.gym_env, game, opponent="random", seed=i)
                                       for i in range(n)])
     rng = random.Random(0)
-    _, info = v.reset(seed=0)
-    steps, c0 = 0, time.process_time()
-    while time.process_time() - c0 < seconds:
-        for _ in range(20):
-            masks = info["action_mask"]
+    last = {"info": v.reset(seed=0)[1]}
+
+    def run(calls: int) -> int:
+        for _ in range(calls):
+            masks = last["info"]["action_mask"]
             acts = np.empty(n, dtype=np.int64)
             for i in range(n):
                 ids = np.flatnonzero(masks[i])
                 acts[i] = ids[int(rng.random() * len(ids))] if len(ids) else 0
-            _, _, _, _, info = v.step(acts)
-            steps += n
-    rate = steps / (time.process_time() - c0)
-    v.close()
-    return rate
+            last["info"] = v.step(acts)[4]
+        return calls * n
+    return run, v.close
+
+
+def bytecodes(fn) -> int:
+    """The Python bytecodes ``fn()`` runs (``sys.settrace`` opcode events: the same count on any
+    machine under any load; C-level work, numpy's included, is not counted)."""
+    count = [0]
+
+    def tracer(frame, event, arg):
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        if event == "opcode":
+            count[0] += 1
+        return tracer
+    sys.settrace(tracer)
+    try:
+        fn()
+    finally:
+        sys.settrace(None)
+    return count[0]
+
+
+def count_loops(game: str, games: int, n: int) -> dict[str, float]:
+    """Bytecodes per step of each loop: ``games`` seeded games (seeds 0..games-1) of raw, aec
+    and spiel after one warm-up game each, and calls 6-35 of each vector env (per env step),
+    after both have played those calls once (the games' caches filled the same for both)."""
+    out: dict[str, float] = {}
+    loops = {"raw": raw_run(game), "aec": aec_run(game), "spiel": spiel_run(game)}
+    for name, run in loops.items():
+        if run is None:
+            continue
+        run(10_000, random.Random(10_000))   # warm-up: a game of another seed
+        steps = [0]
+
+        def play(run=run, steps=steps):
+            for seed in range(games):
+                steps[0] += run(seed, random.Random(seed))[0]
+        out[name] = bytecodes(play) / steps[0]
+    kinds = (("vec", True), ("sync", False))
+    for _, batched in kinds:   # the same games played once first: the games' caches warm for both
+        run, close = vec_run(game, n, batched)
+        run(35)
+        close()
+    for name, batched in kinds:
+        run, close = vec_run(game, n, batched)
+        run(5)
+        got = [0]
+        out[name] = bytecodes(lambda run=run, got=got: got.__setitem__(0, run(30))) / got[0]
+        close()
+    return out
 
 
 def uno(seconds: float) -> tuple[float, float] | None:
@@ -167,8 +246,24 @@ def main() -> None:
     ap.add_argument("games", nargs="*", default=tcg.list_games())
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game and loop")
     ap.add_argument("--envs", type=int, default=8, help="envs of the vector envs")
+    ap.add_argument("--bytecodes", type=int, default=0, metavar="GAMES",
+                    help="count Python bytecodes per step instead of timing (GAMES seeded games "
+                         "per loop): deterministic, whatever the load")
     args = ap.parse_args()
     import tcg.rl as rl
+    if args.bytecodes:
+        print(f"bytecodes per step ({args.bytecodes} seeded games per loop; vector envs of "
+              f"{args.envs}, 30 calls); in brackets raw / loop, the ratio the targets read")
+        print(f"{'game':10} {'raw':>6} {'aec':>12} {'spiel':>12} {'vec':>12} {'sync':>6} {'sync/vec':>8}")
+        for game in args.games:
+            rl.encoding(game)
+            c = count_loops(game, args.bytecodes, args.envs)
+            r = c["raw"]
+            cells = [f"{c[k]:6.0f} ({r / c[k]:.2f})" if k in c else f"{'-':>12}"
+                     for k in ("aec", "spiel", "vec")]
+            print(f"{game:10} {r:6.0f} {' '.join(cells)} {c['sync']:6.0f} {c['sync'] / c['vec']:8.2f}",
+                  flush=True)
+        return
     load = os.getloadavg()
     print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores); "
           f"rates per CPU-second, {args.seconds:g} s per loop, vector envs of {args.envs}")

@@ -1,10 +1,15 @@
-"""The fast paths of the environments give exactly what the plain ones give: the action ids
-computed from the card locations alone (``GameEncoding.locator``, what OpenSpiel's
-``legal_actions`` uses: no observation vector) equal the ids of a full encoding, at every decision
-of seeded games of the four games; and the PettingZoo env's kept observation (the per-seat
-incremental encoder, ``SeatEncoder.network``) equals a from-scratch one at every step of random
-games (a Hypothesis property, a few examples). (``tcg.rl.vector_env`` is a Gymnasium
-``SyncVectorEnv`` of ``gym_env``s: no fast path of its own to compare.)"""
+"""The fast paths of the environments give exactly what the plain ones give:
+
+* the action ids computed from the card locations alone (``GameEncoding.locator``, what
+  OpenSpiel's ``legal_actions`` uses: no observation vector, and only the zones the legal
+  actions' rows name) equal the ids of a full encoding, at every decision of seeded games of the
+  four games;
+* OpenSpiel's ``legal_actions`` answered in Python equals the C++ one at every state;
+* the PettingZoo env's kept observation (the per-seat incremental encoder,
+  ``SeatEncoder.network``) equals a from-scratch one at every step of random games (a
+  Hypothesis property, a few examples);
+* the batched ``tcg.rl.vector_env`` gives what a Gymnasium ``SyncVectorEnv`` of the same
+  ``gym_env``s gives, step for step (another property)."""
 from __future__ import annotations
 
 import numpy as np
@@ -33,8 +38,31 @@ def test_located_ids_equal_the_encoded_ones_every_decision(game):
         located = enc.locator(g, p)
         got = enc.legal_ids_in_order(legal, located)
         assert got == want and len(got[0]) == len(legal)
-        named += located._found.__class__ is list   # (the observation was needed)
+        named += located._obs is not None   # (the observation was needed)
     assert named > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiel_legal_actions_answered_in_python_equal_the_cpp_ones(game):
+    """``TcgSpielState.legal_actions`` (answered in Python) equals OpenSpiel's C++
+    ``State.legal_actions`` for the player to move, both players and the chance and terminal
+    states, at every state of seeded random games."""
+    import random
+
+    pyspiel = pytest.importorskip("pyspiel")
+    from tcg.rl.openspiel import register, short_name
+    register()
+    sg = pyspiel.load_game(short_name(game), {"deals": 7})
+    cpp = pyspiel.State.legal_actions
+    for seed in range(2):
+        rng = random.Random(seed)
+        s = sg.new_initial_state()
+        while True:
+            for args in ((), (0,), (1,)):
+                assert s.legal_actions(*args) == cpp(s, *args), (seed, args, s.history())
+            if s.is_terminal():
+                break
+            s.apply_action(rng.choice(cpp(s)))
 
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
@@ -75,3 +103,54 @@ def test_kept_observation_equals_a_fresh_one_every_step(game, seed, cap):
                 assert not o["action_mask"].any()
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.randrange(len(legal))]))
+
+
+def _same(x, y, where: str) -> None:
+    """``x`` and ``y`` (a vector env's observations, rewards, flags or infos) are equal: the same
+    keys, dtypes, shapes and values."""
+    if isinstance(x, dict):
+        assert set(x) == set(y), (where, set(x) ^ set(y))
+        for k in x:
+            _same(x[k], y[k], f"{where}.{k}")
+        return
+    assert x.dtype == y.dtype and x.shape == y.shape, (where, x.dtype, y.dtype, x.shape, y.shape)
+    if x.dtype == object:
+        assert list(x) == list(y), where
+    else:
+        assert np.array_equal(x, y), where
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**31 - 1), n=st.integers(1, 3),
+       mode=st.sampled_from(["vector", "dict"]), cap=st.sampled_from([None, 30]))
+def test_batched_vector_env_equals_a_sync_vector_env(game, seed, n, mode, cap):
+    """``tcg.rl.vector_env(game, n)`` (the rows written in place, the batch scaled at once, the
+    masks and infos built for the batch) returns what Gymnasium's ``SyncVectorEnv`` of the same
+    ``gym_env``s returns -- observations, rewards, terminations, truncations and every info key
+    with its ``_key`` mask, dtypes included -- at every step of random play, through episode
+    ends, truncations, ids outside the mask and the autoresets."""
+    import functools
+    import random
+
+    import gymnasium
+
+    import tcg.rl as rl
+    kw = dict(opponent="random", observation=mode, max_decisions=cap)
+    batched = rl.vector_env(game, n, seed=seed, **kw)
+    sync = gymnasium.vector.SyncVectorEnv(
+        [functools.partial(rl.gym_env, game, seed=seed + i, **kw) for i in range(n)])
+    rng = random.Random(seed)
+    got, want = batched.reset(seed=seed), sync.reset(seed=seed)
+    _same(got[0], want[0], "reset obs")
+    _same(got[1], want[1], "reset info")
+    for t in range(150):
+        masks = got[-1]["action_mask"]
+        acts = np.array([rng.randrange(len(m)) if rng.random() < 0.01 or not m.any()
+                         else rng.choice(np.flatnonzero(m)) for m in masks])
+        got, want = batched.step(acts), sync.step(acts)
+        for x, y, what in zip(got, want, ("obs", "reward", "terminated", "truncated", "info")):
+            _same(x, y, f"step {t} {what}")
+    assert all(np.array_equal(a, b) for a, b in zip(batched.call("action_masks"),
+                                                      sync.call("action_masks")))
+    batched.close()
+    sync.close()

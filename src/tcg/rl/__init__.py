@@ -64,7 +64,10 @@ def __getattr__(name: str) -> Any:
     if name in ("evaluate", "Evaluation", "policy_opponent"):
         from . import evaluation
         return getattr(evaluation, name)
-    if name in ("gym_env", "vector_env"):
-        from . import gymnasium_env
-        return getattr(gymnasium_env, name)
+    if name == "gym_env":
+        from .gymnasium_env import gym_env
+        return gym_env
+    if name == "vector_env":
+        from .vector import vector_env
+        return vector_env
     raise AttributeError(f"module 'tcg.rl' has no attribute {name!r}")

@@ -26,6 +26,11 @@ class _CG:
         self.outer = "0"
         self.table = table
         self.locs_only = False   # generate the card locations alone (``compile_locate``)
+        self.wanted: frozenset | None = None   # ... and only those of these zones (None: all)
+
+    def wants(self, zone: str) -> bool:
+        """Whether the walk lists the cards of ``zone`` (a full name, ``me.hand``)."""
+        return not self.locs_only or self.wanted is None or zone in self.wanted
 
     def write(self, s: str) -> None:
         """A line that only writes the buffer (left out when only the locations are wanted)."""
@@ -61,7 +66,7 @@ def _add(off, k: int):
 def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
     t = type(node)
     if cg.locs_only:   # the card locations alone: nothing to write, no subtree without them
-        if not _locates(node):
+        if not _locates(node, cg.prefix, cg.wanted):
             return
         if t is S.Obj:
             _emit_obj(node, cg, v, off)
@@ -113,7 +118,8 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
             slot = cg.var("s")
             cg.emit(f"{slot} = {saved}*{node.cap}+{i}" if saved != "0" else f"{slot} = {i}")
             iid = f"{x}['iid']" if _is_dict_node(node.node) else x
-            cg.emit(f"L.append(({iid}, {cg.prefix + node.zone!r}, {slot}))")
+            if cg.wants(cg.prefix + node.zone):
+                cg.emit(f"L.append(({iid}, {cg.prefix + node.zone!r}, {slot}))")
             cg.outer = slot
         _emit(node.node, cg, x, base)
         cg.outer = saved
@@ -134,7 +140,8 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         cg.emit(f"if {x} is None: continue")
         cg.write(f"{base} = {off}+{r}*{step}")
         cg.write(f"b[{base}] = 1.0")
-        cg.emit(f"if 'iid' in {x}: L.append(({x}['iid'], {node.zone!r}, {r}))")
+        if cg.wants(node.zone):
+            cg.emit(f"if 'iid' in {x}: L.append(({x}['iid'], {node.zone!r}, {r}))")
         _emit(node.node, cg, x, f"{base}+1")
         cg.ind -= 1
     elif t is S.Variant:
@@ -156,7 +163,7 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         w = node.width or 0
         if w:
             cg.write(f"b[{_add(off, 2)}:{_add(off, 2 + w)}] = ROWS[{k}]")
-        if node.zone is not None:
+        if node.zone is not None and cg.wants(cg.prefix + node.zone):
             cg.emit(f"L.append(({iid}, {cg.prefix + node.zone!r}, {cg.outer}))")
         _emit(node.state, cg, v, _add(off, 2 + w))
     else:  # pragma: no cover - a new node type must be taught here
@@ -170,7 +177,7 @@ def _emit_obj(node: S.Obj, cg: _CG, v: str, off) -> None:
     # of them is there. (Decisions and counters are mostly their required keys alone.)
     required = sum(1 for _, n in node.fields if n.size and not isinstance(n, S.Opt))
     fields = [(k, n, o) for (k, n), o in zip(node.fields, _offsets(node))
-              if n.size and (not cg.locs_only or _locates(n))]
+              if n.size and (not cg.locs_only or _locates(n, cg.prefix, cg.wanted))]
     j = 0
     while j < len(fields):
         run = j
@@ -203,21 +210,27 @@ def _offsets(node: S.Obj) -> list[int]:
     return out
 
 
-def _locates(node: S.Node) -> bool:
-    """Whether the walk of ``node`` lists any card location."""
+def _locates(node: S.Node, prefix: str = "", wanted: frozenset | None = None) -> bool:
+    """Whether the walk of ``node`` (under the seat prefix ``prefix``) lists any card location
+    (of a zone in ``wanted``, when given)."""
     t = type(node)
+
+    def zoned(zone):
+        return zone is not None and (wanted is None or prefix + zone in wanted)
     if t is S.Board:
-        return True
+        return wanted is None or node.zone in wanted
     if t is S.List:
-        return node.zone is not None or _locates(node.node)
+        return zoned(node.zone) or _locates(node.node, prefix, wanted)
     if t is S.Card:
-        return node.zone is not None or _locates(node.state)
-    if t in (S.Opt, S.Seats):
-        return _locates(node.node)
+        return zoned(node.zone) or _locates(node.state, prefix, wanted)
+    if t is S.Opt:
+        return _locates(node.node, prefix, wanted)
+    if t is S.Seats:
+        return any(_locates(node.node, who, wanted) for who in ("me.", "opp."))
     if t is S.Obj:
-        return any(_locates(n) for _, n in node.fields)
+        return any(_locates(n, prefix, wanted) for _, n in node.fields)
     if t is S.Variant:
-        return any(_locates(n) for _, _, n in node.cases)
+        return any(_locates(n, prefix, wanted) for _, _, n in node.cases)
     return False
 
 
@@ -250,12 +263,17 @@ def compile_schema(root: S.Node, table: S.CardTable) -> Callable[[dict, int], tu
     return encode
 
 
-def compile_locate(root: S.Node, table: S.CardTable) -> Callable[[dict, int], list]:
+def compile_locate(root: S.Node, table: S.CardTable, zones: frozenset | None = None
+                   ) -> Callable[[dict, int], list]:
     """``fn(obs, viewer) -> [(iid, zone, slot), ...]``: the card locations ``compile_schema``'s
     function lists, in the same order, from the same generated walk with every line that only
-    writes the vector left out (what the action ids need, at a fraction of the encoding)."""
+    writes the vector left out (what the action ids need, at a fraction of the encoding). With
+    ``zones`` (full names, ``me.hand``), only the locations in those zones, still in walk order:
+    the first of them where a card is seen is the one ``Loc`` numbers, so the ids of actions
+    whose ``Loc``s name only those zones are the same."""
     cg = _CG(table)
     cg.locs_only = True
+    cg.wanted = zones
     _emit(root, cg, "o", 0)
     src = "def _locate(o, viewer, L):\n" + "\n".join(cg.lines or ["    pass"]) + "\n"
     ns: dict[str, Any] = dict(cg.consts, IDX=table.index)
@@ -374,8 +392,17 @@ class Incremental:
             k = len(self.sites)
             self.sites.append(("group", 0))
             t = cg.var("t")
-            cg.emit(f"{t} = (" + "".join((f"{v}.get({f!r}), " if isinstance(n, S.Opt) else f"{v}[{f!r}], ")
-                                        for f, n, _ in group) + ")")
+            # the required values with one C-level ``itemgetter``, then the optional ones
+            req = [g for g in group if not isinstance(g[1], S.Opt)]
+            opt = [g for g in group if isinstance(g[1], S.Opt)]
+            group = req + opt
+            gets = "(" + "".join(f"{v}.get({f!r}), " for f, _, _ in opt) + ")"
+            if len(req) >= 2:
+                getter = cg.const(operator.itemgetter(*(f for f, _, _ in req)))
+                cg.emit(f"{t} = {getter}({v})" + (f" + {gets}" if opt else ""))
+            else:
+                cg.emit(f"{t} = (" + "".join(f"{v}[{f!r}], " for f, _, _ in req) + ")"
+                        + (f" + {gets}" if opt else ""))
             cg.emit(f"if {t} != C[{k}]:")
             cg.ind += 1
             cg.emit(f"C[{k}] = {t}")

@@ -60,25 +60,38 @@ class SeatView:
     scaled floats of ``GameEncoding.features``) and integer ids, and
     (for the deciding seat) the legal actions with their ids and the mask. ``seat_enc`` (an
     ``encoding(game).incremental()`` kept for this seat) encodes only what changed since the
-    seat's last view; the vector is the same either way."""
+    seat's last view; the vector is the same either way. With ``row`` (a row of a batched env's
+    raw buffer, ``tcg.rl.vector``) the raw vector is copied there instead, and ``vector`` and
+    ``id_vec`` are left to the batch (None). The mask is made when first asked for."""
 
-    __slots__ = ("raw", "vector", "id_vec", "mask", "ids", "legal", "legal_ids")
+    __slots__ = ("raw", "vector", "id_vec", "_mask", "_enc", "ids", "legal", "legal_ids")
 
-    def __init__(self, enc: GameEncoding, game, seat: int, deciding: bool, seat_enc=None):
+    def __init__(self, enc: GameEncoding, game, seat: int, deciding: bool, seat_enc=None,
+                 row: np.ndarray | None = None):
         self.raw = game.observe(seat, shared=True)  # read-only: its cards are shared
         # what the learner sees: scaled floats and the integer ids (``GameEncoding.features``)
-        if seat_enc is not None:
+        if row is not None:
+            ctx = seat_enc.raw_into(self.raw, seat, row)
+            self.vector = self.id_vec = None
+        elif seat_enc is not None:
             self.vector, self.id_vec, ctx = seat_enc.network(self.raw, seat)
         else:
             vec, ctx = enc.encode(self.raw, seat)
             self.vector, self.id_vec = enc.features(vec)
+        self._mask, self._enc = None, enc
         if deciding:
             self.legal = game.legal_actions()
             self.ids, self.legal_ids = enc.legal_ids_in_order(self.legal, ctx)
-            self.mask = enc.mask(self.ids)
         else:
             self.legal, self.ids, self.legal_ids = [], {}, []
-            self.mask = np.zeros(enc.n_actions, dtype=np.int8)
+
+    @property
+    def mask(self) -> np.ndarray:
+        """int8[N]: 1 at the ids of the legal actions (all zeros for a seat not deciding)."""
+        m = self._mask
+        if m is None:
+            m = self._mask = self._enc.mask(self.ids)
+        return m
 
     def info(self) -> dict[str, Any]:
         """``info``: the raw observation, the legal actions as dicts and their ids (in the same

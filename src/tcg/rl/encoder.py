@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from itertools import chain, compress
-from operator import itemgetter
+from operator import is_, itemgetter
 from typing import Any, Sequence
 
 import numpy as np
@@ -26,6 +26,10 @@ from .schema import CardTable, Ctx, EncodingError, bind_cards
 __all__ = ["GameEncoding", "encoding", "EncodingError"]
 
 _first = itemgetter(0)
+_second = itemgetter(1)
+_zones_of = itemgetter(1)   # of a ``GameEncoding._entry``
+_cards_of = itemgetter(3)
+_NO_ZONES: frozenset = frozenset()
 
 
 class Found:
@@ -59,6 +63,85 @@ class Found:
                     got.append((zone, slot))
             self._locs = locs
         return self._locs
+
+
+class Located(Found):
+    """The card locations of ``game.observe(viewer)`` (``GameEncoding.locator``): the game is
+    observed at the first question, and ``found_in(zones)`` walks only those zones."""
+
+    __slots__ = ("_enc", "_game", "_obs")
+
+    def __init__(self, enc: "GameEncoding", game, viewer: int):
+        self.viewer, self._found, self._locs, self._buf = viewer, None, None, None
+        self._enc, self._game, self._obs = enc, game, None
+
+    def _observation(self) -> dict:
+        if self._obs is None:
+            self._obs = self._game.observe(self.viewer, shared=True)
+        return self._obs
+
+    def found(self) -> list:
+        f = self._found
+        if f is None:
+            f = self._found = self._enc._locate(self._observation(), self.viewer)
+        return f
+
+    def found_in(self, zones: frozenset) -> list:
+        """The locations in ``zones`` alone (a walk of those zones only), in walk order."""
+        return self._enc.locate_in(zones)(self._observation(), self.viewer)
+
+
+def _card_locs(ctx, zones: frozenset, cards: frozenset) -> dict:
+    """``{iid: [(zone, slot), ...]}`` of the ``cards`` seen in ``zones``, in walk order (from a
+    ``Located``, only those zones are walked)."""
+    if not isinstance(ctx, Found):
+        return ctx.locs
+    if ctx.__class__ is Located and ctx._found is None:
+        found = ctx.found_in(zones)
+    else:
+        found = ctx.found()
+        found = list(compress(found, map(zones.__contains__, map(_second, found))))
+    locs: dict = {}
+    get = locs.get
+    for iid, zone, slot in compress(found, map(cards.__contains__, map(_first, found))):
+        got = get(iid)
+        if got is None:
+            locs[iid] = [(zone, slot)]
+        else:
+            got.append((zone, slot))
+    return locs
+
+
+def _loc_zones(spec) -> tuple:
+    """The zones a card parameter's spec looks its card up in (a ``Loc``, or a ``Seq`` of them)."""
+    if isinstance(spec, Loc):
+        return spec.zone_names
+    elem = getattr(spec, "elem", None)
+    return elem.zone_names if isinstance(elem, Loc) else ()
+
+
+def _dynamic_id(aid: int, dyn: tuple, locs: dict, actx: ActionCtx) -> int:
+    """``aid`` plus the looked-up parameters ``dyn`` (``(spec, value, radix)``); -1 when one has
+    no slot (the general case of ``legal_ids_in_order``)."""
+    for spec, value, radix in dyn:
+        i = None
+        if spec.__class__ is Loc and not (spec.has_none and value == spec.none):
+            ents = locs.get(value)
+            if ents is not None:
+                limits = spec.limits
+                for zone, slot in ents:
+                    lim = limits.get(zone)
+                    if lim is not None and slot < lim[1]:
+                        i = lim[0] + slot
+                        break
+            if i is None and spec.offered:
+                i = spec.index(value, actx)
+        else:
+            i = spec.index(value, actx)
+        if i is None:
+            return -1
+        aid += i * radix
+    return aid
 
 
 class GameEncoding:
@@ -108,7 +191,8 @@ class GameEncoding:
         self._fast = compile_schema(self.schema, self.cards)
         self._locate = compile_locate(self.schema, self.cards)
         self._inc: Incremental | None = None
-        self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, plan): see legal_ids_in_order
+        self._plan_by_id: dict[int, tuple] = {}   # id(action) -> (action, zones, plan, cards)
+        self._locate_in: dict[frozenset, Any] = {}   # zones -> their walk: locate_in
 
     # --- observations ----------------------------------------------------------------------
     def encode(self, obs: dict[str, Any], viewer: int | None = None, strict: bool = False,
@@ -137,12 +221,12 @@ class GameEncoding:
                                 f"{self.low[bad]}..{self.high[bad]}")
         return out, ctx
 
-    def locator(self, game, viewer: int) -> Found:
+    def locator(self, game, viewer: int) -> "Located":
         """The card locations ``encode(game.observe(viewer), viewer)`` would find, without the
         vector, and only when asked for: what ``legal_ids_in_order`` needs (it asks only when a
-        legal action names a card, so most decisions need no observation at all)."""
-        locate = self._locate
-        return Found(viewer, lambda: locate(game.observe(viewer, shared=True), viewer))
+        legal action names a card, so most decisions need no observation at all, and then only
+        for the zones the actions' rows name)."""
+        return Located(self, game, viewer)
 
     def features(self, raw: np.ndarray, out: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
@@ -159,6 +243,23 @@ class GameEncoding:
         np.multiply(raw, self.scale, out=out)
         ids = raw[self.id_pos]
         out[self.id_pos] = np.minimum(ids, 1.0)
+        return out, ids.astype(np.int64)
+
+    def scaled(self, raw: np.ndarray, out: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+        """``features`` of a raw vector (or of a batch of them, one per row) that is not yet
+        clipped to the bounds, in fewer passes: the scaled floats are clipped to the scaled bounds
+        (the same numbers: multiplying by a positive scale keeps the order of float32 values, so
+        clip-then-scale equals scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares
+        them), the ids to their raw bounds."""
+        out = np.multiply(raw, self.scale, out=out)
+        np.minimum(out, self._s_high, out=out)
+        np.maximum(out, self._s_low, out=out)
+        pos = self.id_pos
+        ids = raw.take(pos, axis=-1)
+        np.minimum(ids, self._id_hi, out=ids)
+        np.maximum(ids, self._id_lo, out=ids)
+        out[..., pos] = np.minimum(ids, 1.0)
         return out, ids.astype(np.int64)
 
     def network(self, obs: dict[str, Any], viewer: int | None = None
@@ -198,93 +299,44 @@ class GameEncoding:
         """``legal_ids(legal, ctx)`` and the id of each legal action in order (-1 for one left
         out: no id, or an id an earlier action took). The same numbering as
         ``ActionTable.action_id``, with the common case (a card found in the observation)
-        written out here: this runs at every step of an environment."""
+        written out here: this runs at every step of an environment. Only the places of the
+        cards the actions name are looked up, and (from a ``Located``) only in the zones their
+        rows name."""
         viewer = ctx.viewer
         if viewer.__class__ is not int or not 0 <= viewer <= 1:
             ids = self.legal_ids(legal, ctx)
             return ids, [next((k for k, a in ids.items() if a is x), -1) for x in legal]
-        table = self.table
-        plans = table._plans
-        byid = self._plan_by_id
-        actx = ActionCtx(viewer, None, self.zones, legal, src=ctx)
-        todo = []
-        needed: set = set()
-        for a in legal:
-            got = byid.get(id(a))   # (the same prebuilt action objects come again and again)
-            if got is not None and got[0] is a:
-                plan = got[1]
-            else:
-                plan = plans.get(a)
-                if plan is None:
-                    plan = table._plan(a)
-                if len(byid) > table.PLAN_LIMIT:
-                    byid.clear()
-                byid[id(a)] = (a, plan)
-            todo.append(plan)
-            if plan[3]:
-                needed.update(plan[3])
-        locs = None
-        if needed:   # the places of the cards the actions name (not of every card seen)
-            found = ctx.found() if isinstance(ctx, Found) else None
-            if found is None:
-                locs = ctx.locs
-            else:
-                locs = {}
-                get = locs.get
-                for iid, zone, slot in compress(found, map(needed.__contains__, map(_first, found))):
-                    got = get(iid)
-                    if got is None:
-                        locs[iid] = [(zone, slot)]
-                    else:
-                        got.append((zone, slot))
+        # the memo's entries of the actions (the same prebuilt action objects come again and
+        # again): looked up and checked at C level, each one made only for a new action
+        todo = list(map(self._plan_by_id.get, map(id, legal)))
+        if None in todo or not all(map(is_, map(_first, todo), legal)):
+            todo = [self._entry(a) for a in legal]
+        zones = _NO_ZONES.union(*map(_zones_of, todo))
+        locs = _card_locs(ctx, zones, _NO_ZONES.union(*map(_cards_of, todo))) if zones else {}
+        actx = None
         ids: dict[int, Any] = {}
         order: list[int] = []
-        for a, plan in zip(legal, todo):
+        for a, (_, _, plan, _) in zip(legal, todo):
             aid = plan[viewer]
-            if aid < 0:
-                order.append(-1)
-                continue
-            one = plan[4]
-            if one is not None:   # one card: its first place among the zones the row names
-                limits, value, radix = one
-                i = -1
-                ents = locs.get(value)
-                if ents is not None:
-                    for zone, slot in ents:
-                        lim = limits.get(zone)
-                        if lim is not None and slot < lim[1]:
-                            i = lim[0] + slot
-                            break
-                if i < 0:
-                    order.append(-1)
-                    continue
-                aid += i * radix
-                got = ids.get(aid)
-                if got is None:
-                    ids[aid] = a
-                    order.append(aid)
-                else:
-                    order.append(aid if got is a else -1)
-                continue
-            for spec, value, radix in plan[2]:
-                i = None
-                if spec.__class__ is Loc and not (spec.has_none and value == spec.none):
+            if aid >= 0:
+                one = plan[4]
+                if one is not None:   # one card: its first place among the zones the row names
+                    limits, value, radix = one
                     ents = locs.get(value)
-                    if ents is not None:
-                        limits = spec.limits
+                    if ents is None:
+                        aid = -1
+                    else:
                         for zone, slot in ents:
                             lim = limits.get(zone)
                             if lim is not None and slot < lim[1]:
-                                i = lim[0] + slot
+                                aid += (lim[0] + slot) * radix
                                 break
-                    if i is None and spec.offered:
-                        i = spec.index(value, actx)
-                else:
-                    i = spec.index(value, actx)
-                if i is None:
-                    aid = -1
-                    break
-                aid += i * radix
+                        else:
+                            aid = -1
+                elif plan[2]:
+                    if actx is None:   # (the places of every card named, in its rows' zones)
+                        actx = ActionCtx(viewer, locs, self.zones, legal)
+                    aid = _dynamic_id(aid, plan[2], locs, actx)
             if aid < 0:
                 order.append(-1)
                 continue
@@ -295,6 +347,35 @@ class GameEncoding:
             else:
                 order.append(aid if got is a else -1)
         return ids, order
+
+    def _entry(self, action) -> tuple:
+        """The memo's entry of ``action`` (by ``id(action)``): ``(action, zones, plan, cards)``,
+        the table's plan, the zones its card parameters are looked up in (empty when it names
+        no card) and those cards (a sequence's one by one)."""
+        got = self._plan_by_id.get(id(action))
+        if got is not None and got[0] is action:
+            return got
+        table = self.table
+        plan = table._plans.get(action)
+        if plan is None:
+            plan = table._plan(action)
+        byid = self._plan_by_id
+        if len(byid) > table.PLAN_LIMIT:
+            byid.clear()
+        zones = frozenset(z for spec, _, _ in plan[2] for z in _loc_zones(spec))
+        cards = set(plan[3])
+        for spec, value, _ in plan[2]:
+            if isinstance(getattr(spec, "elem", None), Loc) and isinstance(value, tuple):
+                cards.update(value)
+        got = byid[id(action)] = (action, zones, plan, frozenset(cards))
+        return got
+
+    def locate_in(self, zones: frozenset) -> Any:
+        """The card-location walk restricted to ``zones`` (``compile_locate``; one per set)."""
+        fn = self._locate_in.get(zones)
+        if fn is None:
+            fn = self._locate_in[zones] = compile_locate(self.schema, self.cards, zones)
+        return fn
 
     def mask(self, ids: dict[int, Any]) -> np.ndarray:
         m = np.zeros(self.n_actions, dtype=np.int8)
@@ -366,22 +447,18 @@ class SeatEncoder:
         return out, found
 
     def network(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, np.ndarray, "Found"]:
-        """``enc.features(encode(obs, viewer)[0])`` and the card locations, in fewer passes: the
-        scaled floats are clipped to the scaled bounds (the same numbers: multiplying by a
-        positive scale keeps the order of float32 values, so clip-then-scale equals
-        scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares them)."""
+        """``enc.features(encode(obs, viewer)[0])`` and the card locations, in fewer passes
+        (``GameEncoding.scaled`` of the kept buffer)."""
         found = self._walk(obs, viewer)
-        enc = self.enc
-        vec = self.vec
-        out = np.multiply(vec, enc.scale)   # a new array: the buffer stays ours
-        np.minimum(out, enc._s_high, out=out)
-        np.maximum(out, enc._s_low, out=out)
-        pos = enc.id_pos
-        ids = vec.take(pos)
-        np.minimum(ids, enc._id_hi, out=ids)
-        np.maximum(ids, enc._id_lo, out=ids)
-        out.put(pos, np.minimum(ids, 1.0))
-        return out, ids.astype(np.int64), found
+        out, ids = self.enc.scaled(self.vec)
+        return out, ids, found
+
+    def raw_into(self, obs: dict[str, Any], viewer: int, row: np.ndarray) -> "Found":
+        """Bring the buffer up to date with ``obs`` and copy the (unclipped) raw vector into
+        ``row``: a batched env scales all its rows at once (``GameEncoding.scaled``)."""
+        found = self._walk(obs, viewer)
+        row[:] = self.vec
+        return found
 
 
 def _located(found: list, sites: tuple) -> list:

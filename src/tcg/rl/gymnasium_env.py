@@ -58,6 +58,8 @@ INFO_KEYS: dict[str, type] = {
     "draw": bool,               # the game ended in a draw
     "end_reason": str,          # the engine's reason the game ended ("" while playing)
 }
+#: the scalar keys of ``INFO_KEYS``, in the order of ``TcgGymEnv.status``
+STATUS_KEYS = ("seat", "decisions", "illegal_action", "winner", "draw", "end_reason")
 #: ``observation=``: the flat scaled vector, or a Dict with the integer ids and the action mask
 OBSERVATION_MODES = ("vector", "dict")
 
@@ -101,6 +103,7 @@ class TcgGymEnv(gym.Env):
         self._view: SeatView | None = None
         self.opponent = None
         self._seat_enc = [self.enc.incremental(), self.enc.incremental()]   # per seat
+        self._row: np.ndarray | None = None   # set by a batched env: where the raw vector goes
 
     def _make_opponent(self, seed: int):
         spec = self._opponent_spec
@@ -116,6 +119,11 @@ class TcgGymEnv(gym.Env):
         raise ValueError(f"opponent must be an agent name, an agent or a factory, got {spec!r}")
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        self._start(seed)
+        return self._obs(), self._info(self.game)
+
+    def _start(self, seed: int | None) -> None:
+        """A new episode (``reset`` without building the observation and ``info``)."""
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
@@ -131,13 +139,13 @@ class TcgGymEnv(gym.Env):
         self.decisions = 0
         self._illegal = False
         self._play_opponent()
-        return self._obs(), self._info(self.game)
 
     def _play_opponent(self) -> None:
         g = self.game
         while not g.is_over and g.decision.player != self.seat:
             g.apply(self.opponent.act(AgentView(g, g.legal_actions())), by="computer")
-        self._view = SeatView(self.enc, g, self.seat, not g.is_over, self._seat_enc[self.seat])
+        self._view = SeatView(self.enc, g, self.seat, not g.is_over, self._seat_enc[self.seat],
+                              self._row)
 
     def _obs(self):
         v = self._view
@@ -146,15 +154,19 @@ class TcgGymEnv(gym.Env):
                     "action_mask": v.mask.copy()}
         return v.vector.copy()
 
-    def _info(self, game) -> dict[str, Any]:
-        view = self._view
+    def status(self, game) -> tuple[int, int, bool, int, bool, str]:
+        """The scalar ``info`` of ``game`` (this env's, or its last one after an illegal id):
+        ``seat``, ``decisions``, ``illegal_action``, ``winner``, ``draw``, ``end_reason``."""
         over = game.is_over
         winner = game.winner if over else None
+        return (int(self.seat), int(self.decisions), self._illegal,
+                -1 if winner is None else int(winner), over and winner is None,
+                str(game.state.end_reason) if over else "")
+
+    def _info(self, game) -> dict[str, Any]:
+        view = self._view
         info = {"action_mask": view.mask.astype(bool), "legal_ids": list(view.legal_ids),
-                "seat": int(self.seat), "decisions": int(self.decisions),
-                "illegal_action": self._illegal, "winner": -1 if winner is None else int(winner),
-                "draw": over and winner is None,
-                "end_reason": str(game.state.end_reason) if over else ""}
+                **dict(zip(STATUS_KEYS, self.status(game)))}
         if self.raw_info:
             raw = view.info()
             info["observation"] = raw["observation"]
@@ -168,28 +180,34 @@ class TcgGymEnv(gym.Env):
 
     def step(self, action):
         g = self.game
+        reward, terminated, truncated = self._advance(action)
+        info = self._info(g)
+        if self._illegal and self.raw_info:  # the view did not change: copy what was handed out
+            info = copy.deepcopy(info)
+        return self._obs(), reward, terminated, truncated, info
+
+    def _advance(self, action) -> tuple[float, bool, bool]:
+        """``step`` without building the observation and ``info``: (reward, terminated,
+        truncated). An id outside the mask ends the episode (``game`` is None after it; the view
+        and the last game are what ``info`` describes)."""
+        g = self.game
         if g is None or g.is_over:
             raise RuntimeError("step() after the episode ended: call reset()")
         chosen = self._view.ids.get(int(action))
         if chosen is None:
             self._illegal = True
-            info = self._info(g)
-            if self.raw_info:  # the view did not change: copy what was already handed out
-                info = copy.deepcopy(info)
             self.game = None
-            return self._obs(), -1.0, True, False, info
+            return -1.0, True, False
         g.apply(chosen)
         self.decisions += 1
         self._play_opponent()
         if g.is_over:
             w = g.winner
-            reward = 0.0 if w is None else (1.0 if w == self.seat else -1.0)
-            return self._obs(), reward, True, False, self._info(g)
-        truncated = self.max_decisions is not None and self.decisions >= self.max_decisions
-        return self._obs(), 0.0, False, truncated, self._info(g)
+            return (0.0 if w is None else (1.0 if w == self.seat else -1.0)), True, False
+        return 0.0, False, self.max_decisions is not None and self.decisions >= self.max_decisions
 
     # --- pickling and deep copies: the game is kept as its record and replayed ------------------
-    _REBUILT = ("enc", "_seat_enc", "_view", "game")
+    _REBUILT = ("enc", "_seat_enc", "_view", "game", "_row")
 
     def __getstate__(self) -> dict[str, Any]:
         state = {k: v for k, v in self.__dict__.items() if k not in self._REBUILT}
@@ -208,7 +226,7 @@ class TcgGymEnv(gym.Env):
         self.__dict__.update(state)
         self.enc = encoding(self.game_id)
         self._seat_enc = [self.enc.incremental(), self.enc.incremental()]
-        self.game, self._view = None, None
+        self.game, self._view, self._row = None, None, None
         if record is not None:
             decks = [Deck.from_dict(d) for d in record["decks"]]
             self.game = replay_record(get_rules(self.game_id), record, decks, check_result=False)
@@ -261,29 +279,6 @@ def observation_space(enc, mode: str = "vector") -> spaces.Space:
         "ids": spaces.MultiDiscrete(enc.id_high + 1, dtype=np.int64),
         "action_mask": spaces.Box(0, 1, (enc.n_actions,), dtype=np.int8),
     })
-
-
-def vector_env(game: str, n: int, seed: int | None = None, asynchronous: bool = False,
-               **kwargs: Any) -> gym.vector.VectorEnv:
-    """``n`` copies of ``gym_env(game, **kwargs)`` batched as one Gymnasium vector env
-    (``SyncVectorEnv``, or ``AsyncVectorEnv`` with ``asynchronous=True``: one process per copy).
-    Copy ``i`` is seeded ``seed + i`` (when ``seed`` is given); ``info["action_mask"]`` comes as
-    ``bool[n, N]`` and ``vec.call("action_masks")`` gives the masks as a tuple."""
-    if n < 1:
-        raise ValueError(f"n must be at least 1, got {n}")
-    fns = [_EnvFactory(game, None if seed is None else seed + i, kwargs) for i in range(n)]
-    cls = gym.vector.AsyncVectorEnv if asynchronous else gym.vector.SyncVectorEnv
-    return cls(fns)
-
-
-class _EnvFactory:
-    """A picklable ``lambda: gym_env(game, seed=..., **kwargs)`` (for ``AsyncVectorEnv``)."""
-
-    def __init__(self, game: str, seed: int | None, kwargs: dict):
-        self.game, self.seed, self.kwargs = game, seed, dict(kwargs)
-
-    def __call__(self) -> "TcgGymEnv":
-        return TcgGymEnv(self.game, seed=self.seed, **self.kwargs)
 
 
 def gym_env(game: str, opponent: Any = "heuristic", seat: int | None = None,

@@ -65,6 +65,10 @@ GAMES = tuple(game_ids())
 DEFAULT_DEALS = 1000
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 def short_name(game: str) -> str:
     return f"tcg_{game}"
 
@@ -119,6 +123,8 @@ class TcgSpielState(pyspiel.State):
         self._deals = game.tcg_deals
         self._deal: int | None = None   # the chance outcome, once dealt
         self._box: _Box | None = None   # the engine game (made by the deal; clones copy it)
+        # ``current_player()`` (OpenSpiel asks it several times a step), kept by ``_moved``
+        self._cur = _CHANCE
         # the history kept on the Python side too: ``undo_action`` cannot pop OpenSpiel's C++
         # history (pyspiel gives a Python game no access to it), so ``history()`` reads this one
         self._hist: list[int] = []
@@ -142,6 +148,16 @@ class TcgSpielState(pyspiel.State):
         self._deal = int(deal)
         self._box = _Box(tcg.new_game(self._gid, list(decks), seed=self.engine_seed(deal),
                                       validate=False), gid=self._gid)
+        self._moved()
+
+    def _moved(self) -> None:
+        """The engine game changed: who is to play now (``current_player``)."""
+        box = self._box
+        if box is None:
+            self._cur = _CHANCE
+        else:
+            g = box.game
+            self._cur = _TERMINAL if g.is_over else g.decision.player
 
     def _ids(self) -> dict[int, Any]:
         """``{id: action}`` of the deciding player's legal actions. The ids need the card slots
@@ -151,17 +167,12 @@ class TcgSpielState(pyspiel.State):
         if box.ids is None:
             g = box.game
             enc = encoding(self._gid)
-            box.ids = enc.legal_ids_in_order(g.legal_actions(), enc.locator(g, g.decision.player))[0]
+            box.ids = enc.legal_ids_in_order(g.legal_actions(), enc.locator(g, self._cur))[0]
         return box.ids
 
     # --- OpenSpiel API ----------------------------------------------------------------------
     def current_player(self):
-        g = self.tcg
-        if g is None:
-            return pyspiel.PlayerId.CHANCE
-        if g.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return g.decision.player
+        return self._cur
 
     def chance_outcomes(self):
         """The deals ``0 .. deals-1``, uniform, at the initial chance node; ``[]`` elsewhere."""
@@ -170,11 +181,20 @@ class TcgSpielState(pyspiel.State):
         p = 1.0 / self._deals
         return [(k, p) for k in range(self._deals)]
 
+    def legal_actions(self, player=None):
+        """OpenSpiel's ``State.legal_actions([player])``, answered here for Python callers: the
+        same lists as the C++ method (the deals at the chance node, whoever asks; ``[]`` for a
+        player not deciding and at the end), without its round trips through C++ (which
+        cost about as much as the ids themselves). C++ callers still go through C++."""
+        cur = self._cur
+        if cur == _CHANCE:
+            return list(range(self._deals))
+        return self._legal_actions(cur if player is None else player)
+
     def _legal_actions(self, player):
-        g = self.tcg
-        if g is None or g.is_over or player != g.decision.player:
+        if player != self._cur or player < 0:
             return []
-        return sorted(self._ids())
+        return sorted(self._box.ids or self._ids())
 
     def _apply_action(self, action):
         if self._box is None:   # the chance node: the deal
@@ -183,11 +203,13 @@ class TcgSpielState(pyspiel.State):
             self._start(int(action))
             self._hist.append(int(action))
             return
-        chosen = self._ids().get(int(action))
+        box = self._box
+        chosen = (box.ids or self._ids()).get(int(action))
         if chosen is None:
             raise ValueError(f"action {action} is not legal now")
-        self.tcg.apply(chosen)
-        self._box.ids = None
+        box.game.apply(chosen)
+        box.ids = None
+        self._moved()
         self._hist.append(int(action))
 
     # OpenSpiel reads these from its C++ history, which ``undo_action`` cannot shorten: Python
@@ -211,12 +233,14 @@ class TcgSpielState(pyspiel.State):
         rest = history[:-1]
         if not rest:
             self._deal, self._box = None, None
+            self._moved()
         else:
             self._start(rest[0])
             for a in rest[1:]:
                 self._box.ids = None
                 chosen = self._ids().get(int(a))
                 self.tcg.apply(chosen)
+                self._moved()
             self._box.ids = None
         history.pop()
 
@@ -231,8 +255,7 @@ class TcgSpielState(pyspiel.State):
         return encoding(self._gid).table.describe(int(action))
 
     def is_terminal(self):
-        g = self.tcg
-        return g is not None and g.is_over
+        return self._cur == _TERMINAL
 
     def returns(self):
         g = self.tcg
@@ -252,6 +275,7 @@ class TcgSpielState(pyspiel.State):
         sampled = self.tcg.determinized(player_id, Rng(seed))
         if sampled is not None:
             other._box = _Box(sampled, gid=self._gid)
+            other._moved()
         return other
 
     def __str__(self):
