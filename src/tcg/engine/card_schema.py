@@ -350,6 +350,8 @@ class _Builder:
             "all": {"const": True, "description": "every matching card"},
             "random": _described(count, "this many at random"),
             "chooser": _described(_enum(CHOOSERS), "who chooses (default the controller)"),
+            "holder": {"const": "self", "description": "only the cards under this very card (a zone of cards "
+                                                       "held under a card)"},
         }
         counts = COUNT_KEYS if counted else ()
         props = {k: _loose(known, k) for k in BASE_KEYS if k not in COUNT_KEYS or k in counts}
