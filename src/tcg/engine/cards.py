@@ -530,7 +530,7 @@ def load_card_sets(game: str, schema: CardSchema, make_card: Callable[[str, str,
     book = KeywordBook(declared)
     if check_keyword is not None:
         for kw in book.values():
-            check_keyword(kw)
+            check_keyword(kw.sample())
     keyed = "keywords" in schema.common
     cards: list = []
     where: dict[str, str] = {}
