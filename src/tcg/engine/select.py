@@ -231,8 +231,10 @@ class SelectorSchema:
             raise SelectorError(".holder", f"holder is \"self\" (the cards under this very card), got {brief(raw['holder'])}")
         if self.zones[zone].holder is None:
             held = [z for z, d in self.zones.items() if d.holder is not None]
+            if not held:
+                raise SelectorError(".holder", "no zone of this game holds cards under a card: leave holder out")
             raise SelectorError(".holder", f"the cards of zone {zone!r} are under no card (holder goes with zone "
-                                           f"{', '.join(held) or '(none in this game)'})")
+                                           f"{', '.join(held)})")
         return True
 
     @staticmethod
