@@ -283,6 +283,10 @@ def test_agents_answer_the_new_decisions(agent):
         (dict(p0={"chars": ["CCO-01"], "hand": ["F-R1", "F-R2"], "town": [ANY]}), "activate", "CCO-01"),
         (dict(p0={"chars": ["CCO-03", "F-R1", "F-B1", "F-R2"]}), "activate", "CCO-03"),
         (dict(p0={"hand": ["CCO-07", "F-R1"], "town": [ANY] * 2}), "place", "CCO-07"),
+        (dict(p0={"chars": [dict(card="CCO-10", under=["F-R1", "F-B1"])]}, p1={"chars": ["F-B2", "F-R1"]}),
+         "activate", "CCO-10"),                                  # a card under it, then a target
+        (dict(p0={"chars": [dict(card="CCO-11", under=["F-B1", "F-B2"]), dict(card="F-R2", under=["F-R3"])]}),
+         "activate", "CCO-11"),
     ]
     for kw, how, card in setups:
         g = game(**kw)
@@ -440,3 +444,13 @@ def test_the_load_errors_of_runes_in_both_languages(ability, field, words):
 RUNE_HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
              'name = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n'
              '[[cards.abilities]]\nkind = "activated"\n')
+
+
+
+def test_the_runes_choices_are_encodable():
+    g = game(p0={"chars": [dict(card="CCO-10", under=["F-R1", "F-B1"])]}, p1={"chars": ["F-B2", "F-R1"]})
+    do(g, "activate", card="CCO-10", ability=0)
+    _encodes(g)                                                 # a target among the cards under it
+    g = game(p0={"chars": [dict(card="CCO-11", under=["F-B1"]), dict(card="F-R2", under=["F-R3", "F-R1"])]})
+    do(g, "activate", card="CCO-11", ability=0)
+    _encodes(g)                                                 # a move from zone runes

@@ -419,3 +419,36 @@ def test_cc14_pays_with_its_zx_force_then_takes_a_face_down_dynamis_card_secretl
 
 def test_cc14_one_zx_in_its_force_cannot_pay():
     assert activations(game(p0={"dynamis": ["Z-R1"]}, board={3: dict(card="CC-14", force=["Z-R2", "E-DRAW"])})) == []
+
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_agents_answer_the_force_and_dynamis_choices(agent):
+    from tcg.agents.base import AgentView, make_agent
+    setups = [
+        dict(board={3: dict(card="CC-12", force=["Z-R1", "Z-B1"])}),
+        dict(p0={"trash": ["Z-R1", "Z-B1"], "resources": ["Z-G1"]}, board={3: "CC-13"}),
+        dict(p0={"dynamis": ["Z-R1", "Z-B1"]}, board={3: dict(card="CC-14", force=["Z-R2", "Z-B2", "Z-G1"])}),
+    ]
+    for kw in setups:
+        g = game(**kw)
+        do(g, "activate", square=3, ability=0)
+        while not g.is_over and g.decision.kind in ("target", "target_hidden"):
+            a = make_agent(agent, seed=1).act(AgentView(g, g.legal_actions()))
+            assert a in g.legal_actions()
+            g.apply(a)
+        assert decision(g) == (0, "main")
+        check(g)
+
+
+def test_the_force_and_dynamis_choices_are_encodable():
+    from .test_zx_select import _encodes
+    g = game(board={3: dict(card="CC-12", force=["Z-R1", "Z-B1"])})
+    do(g, "activate", square=3, ability=0)
+    _encodes(g)                                                 # target_hidden among the force
+    g = game(p0={"trash": ["Z-R1", "Z-B1"], "resources": ["Z-G1"]}, board={3: "CC-13"})
+    do(g, "activate", square=3, ability=0)
+    _encodes(g)                                                 # a target to = "force"
+    g = game(p0={"dynamis": ["Z-R1", "Z-B1"]}, board={3: dict(card="CC-14", force=["Z-R2", "Z-B2"])})
+    do(g, "activate", square=3, ability=0)
+    _encodes(g)                                                 # target_hidden in the dynamis
