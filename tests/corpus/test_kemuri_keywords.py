@@ -134,9 +134,9 @@ def test_load_errors(text, field, words):
     assert field in msg and words in msg, msg
 
 
-# --- KKEY-06: a keyword with a number (Full Crowd 2) ---------------------------------------------------------
+# --- KKEY-06: a keyword with a number (Bustle 2) ---------------------------------------------------------
 
-def test_kkey06_full_crowd_2_calls_in_twice_when_placed_from_the_hand():
+def test_kkey06_bustle_2_calls_in_twice_when_placed_from_the_hand():
     g = game(p0=dict(hand=["KKEY-06"], deck=["K-F3", "K-F2"] + FILL))
     do(g, "place", card="KKEY-06")
     assert zone(g, 0, "seating") == ["K-F3", "K-F2"] and decision(g) == (0, "operation")
@@ -145,15 +145,15 @@ def test_kkey06_full_crowd_2_calls_in_twice_when_placed_from_the_hand():
 
 def test_kkey06_the_keyword_prints_its_number_in_both_languages():
     c = load_cards(FIXTURE, CORPUS).find("KKEY-06")
-    assert T.card_text(c, "en") == "Full Crowd 2 (When this cast is placed from your hand, call in 2 times.)"
-    assert T.card_text(c, "ja") == "大入り2（このキャストが手札から配置された時、呼び込みを2回行う。）"
-    assert [(k.id, k.n) for k in c.keywords] == [("crowd", 2)]
+    assert T.card_text(c, "en") == "Bustle 2 (When this cast is placed from your hand, call in 2 times.)"
+    assert T.card_text(c, "ja") == "盛況2（このキャストが手札から配置された時、呼び込みを2回行う。）"
+    assert [(k.id, k.n) for k in c.keywords] == [("bustle", 2)]
 
 
 @pytest.mark.parametrize("text, field, words", [
-    (CAST + 'keywords = ["crowd"]\n', "keywords[0]", "keyword 'crowd' takes a number"),
+    (CAST + 'keywords = ["bustle"]\n', "keywords[0]", "keyword 'bustle' takes a number"),
     (CAST + 'keywords = ["regular:2"]\n', "keywords[0]", "keyword 'regular' takes no number"),
-    (CAST + 'keywords = ["crowd:100"]\n', "keywords[0]", "whole number 1..99, got '100'"),
+    (CAST + 'keywords = ["bustle:100"]\n', "keywords[0]", "whole number 1..99, got '100'"),
     ('[[keywords]]\nid = "x"\nname = "x"\n[[keywords.abilities]]\nkind = "trigger"\n'
      'when = {event = "enters", card = {self = true}}\neffects = [{op = "call_in", amount = {keyword = "n"}}]\n' + CAST,
      "keywords.x.abilities[0].effects[0].amount", "add number = true"),
