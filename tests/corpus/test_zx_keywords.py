@@ -236,7 +236,7 @@ def test_zx_d3_counts_keyword_cards_and_marked_cards_together():
 
 def test_the_sample_set_declares_its_keywords_and_its_cards_have_them():
     cards = tcg.card_set("zx")
-    assert list(cards.keywords) == ["life_recovery", "void_bringer", "onrush"]  # onrush: set 1.3.0
+    assert list(cards.keywords) == ["life_recovery", "void_bringer", "onrush", "muster"]  # onrush, muster: 1.3.0
     assert sorted(c.id for c in cards if any(k.id == "onrush" for k in c.keywords)) == ["ZXS-085", "ZXS-089", "ZXS-092"]
     lr = sorted(c.id for c in cards if any(k.id == "life_recovery" for k in c.keywords))
     vb = sorted(c.id for c in cards if any(k.id == "void_bringer" for k in c.keywords))

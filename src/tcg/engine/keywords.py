@@ -298,7 +298,7 @@ def keyword_text(text: str, keywords: Sequence[Keyword], lang: str = "en") -> st
     lines = text.split("\n") if text else []
     first: list[str] = []
     for kw in keywords:
-        names = {kw.name, kw.name_en} - {""}
+        names = {kw.name, kw.name_en, kw.label("ja"), kw.label("en")} - {""}  # (with its number: 「鼓舞2」)
         for k, line in enumerate(lines):
             if line.strip() in names:
                 lines[k] = kw.line(lang)
