@@ -452,3 +452,16 @@ def test_the_force_and_dynamis_choices_are_encodable():
     g = game(p0={"dynamis": ["Z-R1", "Z-B1"]}, board={3: dict(card="CC-14", force=["Z-R2", "Z-B2"])})
     do(g, "activate", square=3, ability=0)
     _encodes(g)                                                 # target_hidden in the dynamis
+
+
+# --- CC-15: a condition counting the force under all of your Z/X ---------------------------------------
+
+def test_cc15_offered_with_two_force_cards_among_your_zx():
+    g = game(p0={"resources": ["Z-G1"]}, board={3: dict(card="CC-15", force=["Z-R1"]), 5: dict(card="Z-R2", force=["Z-B1"]),
+                                               4: dict(card="Z-R1", owner=1, force=["Z-G1", "Z-G1"])})
+    assert activations(g) == [(3, 0)]
+    do(g, "activate", square=3, ability=0)
+    assert len(zone(g, 0, "hand")) == 1
+    g = game(p0={"resources": ["Z-G1"]}, board={3: dict(card="CC-15", force=["Z-R1"]),
+                                               4: dict(card="Z-R1", owner=1, force=["Z-G1", "Z-G1"])})
+    assert activations(g) == []                             # the opponent's force does not count
