@@ -206,6 +206,8 @@ NUMBERED = KW.replace('id = "spark"', 'id = "spark"\nnumber = true').replace('{ 
     (SET + NUMBERED + CARD + 'keywords = ["spark:1.5"]\n', "field 'keywords[0]'", "whole number 1..99"),
     (SET + NUMBERED.replace("number = true\n", "") + CARD, "field 'keywords.spark.abilities[0].effects[0].amount'",
      "number = true"),
+    (SET + CARD + '[[cards.abilities]]\nkind = "activated"\neffects = [{ op = "draw", amount = { keyword = "n" } }]\n',
+     "card BAD-1, field 'abilities[0].effects[0].amount'", "only in that keyword's abilities"),
 ])
 def test_load_errors_of_a_keyword_with_a_number_in_both_languages(text, where, words):
     from tcg.present.errors import error_text

@@ -455,6 +455,8 @@ NUMBERED = '[[keywords]]\nid = "surge"\nname = "奔流"\nname_en = "Surge"\nnumb
      "add number = true to the keyword"),
     (SET + NUMBERED.replace('{ keyword = "n" }', '{ keyword = "m" }') + CARD,
      "field 'keywords.surge.abilities[0].effects[0].amount'", "that table alone"),
+    (SET + CARD + '[[cards.abilities]]\nkind = "activated"\neffects = [{ op = "draw", amount = { keyword = "n" } }]\n',
+     "card BAD-1, field 'abilities[0].effects[0].amount'", "only in that keyword's abilities"),
     (SET + NUMBERED.replace("number = true", "number = 1") + CARD, "field 'keywords.surge.number'",
      "must be true or false"),
     (SET + NUMBERED.replace('amount = { keyword = "n" }', 'player = { keyword = "n" }') + CARD,

@@ -129,16 +129,16 @@ def _with_number(value: Any, n: int) -> Any:
     return value
 
 
-def _number_tables(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+def number_tables(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
     """Each table of ``value`` with a ``keyword`` key, with its path (``.effects[0].amount``)."""
     if isinstance(value, dict):
         if "keyword" in value:
             yield path, value
         for k, v in value.items():
-            yield from _number_tables(v, f"{path}.{k}")
+            yield from number_tables(v, f"{path}.{k}")
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            yield from _number_tables(v, f"{path}[{i}]")
+            yield from number_tables(v, f"{path}[{i}]")
 
 
 def read_keywords(fname: str, data: Mapping[str, Any]) -> list[Keyword]:
@@ -184,7 +184,7 @@ def keyword_of(fname: str, n: int, table: Mapping[str, Any], seen: dict[str, int
     if len(f["abilities"]) > MAX_ABILITIES or not all(isinstance(a, dict) for a in f["abilities"]):
         fail(f"is a list of at most {MAX_ABILITIES} ability tables ([[keywords.abilities]])", "abilities")
     for j, a in enumerate(f["abilities"]):
-        for path, table in _number_tables(a):
+        for path, table in number_tables(a):
             if table != NUMBER:
                 fail("a keyword's number is written { keyword = \"n\" } (that table alone), "
                      f"got {brief(table)}", f"abilities[{j}]{path}")
@@ -308,5 +308,5 @@ def keyword_text(text: str, keywords: Sequence[Keyword], lang: str = "en") -> st
     return "\n".join(first + lines)
 
 
-__all__ = ["KEYWORD_FIELDS", "NUMBER", "NUMBER_MAX", "Keyword", "KeywordBook", "keyword_ability_fail", "keyword_of", "keyword_text",
+__all__ = ["KEYWORD_FIELDS", "NUMBER", "NUMBER_MAX", "number_tables", "Keyword", "KeywordBook", "keyword_ability_fail", "keyword_of", "keyword_text",
            "read_keywords"]
