@@ -14,6 +14,7 @@ from tcg.games.kemuri import text as T
 from tcg.games.kemuri.cards import load_cards
 
 from ..games.kemuri.harness import FIXTURE, call_in_value, cp, decision, do, events, scenario, zone
+from ..text.test_error_text import untranslated_english
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "keywords.toml"
 FILL = ["K-F1"] * 6
@@ -131,3 +132,36 @@ def load_error(text: str) -> str:
 def test_load_errors(text, field, words):
     msg = load_error(text)
     assert field in msg and words in msg, msg
+
+
+# --- KKEY-06: a keyword with a number (Bustle 2) ---------------------------------------------------------
+
+def test_kkey06_bustle_2_calls_in_twice_when_placed_from_the_hand():
+    g = game(p0=dict(hand=["KKEY-06"], deck=["K-F3", "K-F2"] + FILL))
+    do(g, "place", card="KKEY-06")
+    assert zone(g, 0, "seating") == ["K-F3", "K-F2"] and decision(g) == (0, "operation")
+    assert [e["id"] for e in events(g, "trigger")] == ["KKEY-06"]
+
+
+def test_kkey06_the_keyword_prints_its_number_in_both_languages():
+    c = load_cards(FIXTURE, CORPUS).find("KKEY-06")
+    assert T.card_text(c, "en") == "Bustle 2 (When this cast is placed from your hand, call in 2 times.)"
+    assert T.card_text(c, "ja") == "盛況2（このキャストが手札から配置された時、呼び込みを2回行う。）"
+    assert [(k.id, k.n) for k in c.keywords] == [("bustle", 2)]
+
+
+@pytest.mark.parametrize("text, field, words", [
+    (CAST + 'keywords = ["bustle"]\n', "keywords[0]", "keyword 'bustle' takes a number"),
+    (CAST + 'keywords = ["regular:2"]\n', "keywords[0]", "keyword 'regular' takes no number"),
+    (CAST + 'keywords = ["bustle:100"]\n', "keywords[0]", "whole number 1..99, got '100'"),
+    ('[[keywords]]\nid = "x"\nname = "x"\n[[keywords.abilities]]\nkind = "trigger"\n'
+     'when = {event = "enters", card = {self = true}}\neffects = [{op = "call_in", amount = {keyword = "n"}}]\n' + CAST,
+     "keywords.x.abilities[0].effects[0].amount", "add number = true"),
+])
+def test_load_errors_of_a_keyword_with_a_number_in_both_languages(text, field, words):
+    from tcg.present.errors import error_text
+    with pytest.raises(CardDataError) as e:
+        load_cards(FIXTURE, CORPUS, CardText("mine.toml", HEAD + text))
+    assert field in str(e.value) and words in str(e.value), str(e.value)
+    ja = error_text(e.value, "ja")
+    assert "mine.toml" in ja and untranslated_english(ja, ["mine.toml"]) is None, ja

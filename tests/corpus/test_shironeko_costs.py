@@ -13,6 +13,7 @@ from tcg.engine.errors import CardDataError
 from tcg.games.shironeko.cards import load_cards
 
 from ..games.shironeko.harness import decision, do, events, scenario, unit, zone
+from ..text.test_error_text import untranslated_english
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "costs.toml"
 DECK = ["F-B1"] * 10
@@ -282,6 +283,10 @@ def test_agents_answer_the_new_decisions(agent):
         (dict(p0={"chars": ["CCO-01"], "hand": ["F-R1", "F-R2"], "town": [ANY]}), "activate", "CCO-01"),
         (dict(p0={"chars": ["CCO-03", "F-R1", "F-B1", "F-R2"]}), "activate", "CCO-03"),
         (dict(p0={"hand": ["CCO-07", "F-R1"], "town": [ANY] * 2}), "place", "CCO-07"),
+        (dict(p0={"chars": [dict(card="CCO-10", under=["F-R1", "F-B1"])]}, p1={"chars": ["F-B2", "F-R1"]}),
+         "activate", "CCO-10"),                                  # a card under it, then a target
+        (dict(p0={"chars": [dict(card="CCO-11", under=["F-B1", "F-B2"]), dict(card="F-R2", under=["F-R3"])]}),
+         "activate", "CCO-11"),
     ]
     for kw, how, card in setups:
         g = game(**kw)
@@ -360,3 +365,92 @@ def test_from_the_hand_only_on_a_character_card():
     with pytest.raises(CardDataError) as e:
         load_cards(CardText("bad.toml", text))
     assert "abilities[0].from" in str(e.value), str(e.value)
+
+
+# --- CCO-10: one of the cards under it (its extra runes) into the discard pile: 1 damage ---------------------
+
+def runes_under(g, cid: str) -> list[str]:
+    return [g.state.cards[i].id for i in unit(g, 0, cid).under]
+
+
+def test_cco10_the_owner_chooses_a_card_under_it_openly_then_deals_damage():
+    g = game(p0={"chars": [dict(card="CCO-10", under=["F-R1", "F-B1"]), dict(card="F-R2", under=["F-R3"])]},
+             p1={"chars": ["F-B2", "F-R1"]})
+    do(g, "activate", card="CCO-10", ability=0)
+    assert decision(g) == (0, "target")                    # the cards under a character lie open
+    assert g.decision.info["op"] == "pay" and g.decision.info["to"] == "discard"
+    assert sorted(options(g)) == ["F-B1", "F-R1"]          # not the card under F-R2
+    assert g.observe(1)["decision"]["candidates"] == g.decision.info["candidates"]
+    do(g, "target", target="F-B1")
+    assert runes_under(g, "CCO-10") == ["F-R1"] and runes_under(g, "F-R2") == ["F-R3"]
+    assert zone(g, 0, "discard") == ["F-B1"]
+    do(g, "target", target="F-B2")
+    assert unit(g, 1, "F-B2").damage == 1 and decision(g) == (0, "main")
+    moved = [e for e in seen(g, 1, "move")][-1]
+    assert (moved["from"], moved["to"], moved["id"]) == ("runes", "discard", "F-B1")
+
+
+def test_cco10_not_offered_with_nothing_under_it():
+    g = game(p0={"chars": ["CCO-10", dict(card="F-R2", under=["F-R3"])]}, p1={"chars": ["F-B2"]})
+    assert activations(g) == []
+
+
+def test_cco10_paying_is_narrated_in_both_languages():
+    from tcg.games.shironeko import text
+    g = game(p0={"chars": [dict(card="CCO-10", under=["F-R1"])]}, p1={"chars": ["F-B2"]})
+    do(g, "activate", card="CCO-10", ability=0)           # one card, one target: nothing asked
+    ev = next(e for e in g.log.for_player(1) if e["type"] == "move")
+    en, ja = text.narrate(ev, 1, "en", g.rules.cards), text.narrate(ev, 1, "ja", g.rules.cards)
+    assert "Cards under a character" in en and "discard" in en.lower(), en
+    assert "キャラの下のカード" in ja and "捨て山" in ja, ja
+
+
+# --- CCO-11: a blue rune from under it and OFF: a card under one of your characters into your hand -----------
+
+def test_cco11_pays_with_its_blue_rune_then_takes_a_card_from_under_a_character():
+    g = game(p0={"chars": [dict(card="CCO-11", under=["F-R1", "F-B1"]), dict(card="F-R2", under=["F-R3"])]})
+    do(g, "activate", card="CCO-11", ability=0)            # one blue card under it: taken without asking
+    assert runes_under(g, "CCO-11") == ["F-R1"] and zone(g, 0, "discard") == ["F-B1"]
+    assert not unit(g, 0, "CCO-11").on
+    assert decision(g) == (0, "target") and sorted(options(g)) == ["F-R1", "F-R3"]
+    do(g, "target", target="F-R3")
+    assert zone(g, 0, "hand") == ["F-R3"] and runes_under(g, "F-R2") == []
+    assert decision(g) == (0, "main")
+
+
+def test_cco11_without_a_blue_rune_under_it_not_offered():
+    g = game(p0={"chars": [dict(card="CCO-11", under=["F-R1"]), dict(card="F-R2", under=["F-B1"])]})
+    assert activations(g) == []
+
+
+@pytest.mark.parametrize("ability, field, words", [
+    ('cost = [{ pay = "rune", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'runes'"),
+    ('cost = [{ pay = "runes", amount = 1, filter = { holder = "self" } }]', "abilities[0].cost[0].filter.holder",
+     "the cards under this very card"),
+    ('cost = [{ pay = "under", amount = 1 }]', "abilities[0].cost[0].pay", "unknown cost part 'under'"),
+    ('effects = [{ op = "move", target = { choose = 1, zone = "discard", holder = "self" }, to = "hand" }]',
+     "abilities[0].effects[0].target.holder", "holder goes with zone runes"),
+])
+def test_the_load_errors_of_runes_in_both_languages(ability, field, words):
+    from tcg.present.errors import error_text
+    text = RUNE_HEAD + ability + ("\n" if "effects" in ability else '\neffects = [{ op = "draw", amount = 1 }]\n')
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", text))
+    assert field in str(e.value) and words in str(e.value), str(e.value)
+    ja = error_text(e.value, "ja")
+    assert ja.startswith("ファイル bad.toml") and untranslated_english(ja, ["bad.toml"]) is None, ja
+
+
+RUNE_HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
+             'name = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n'
+             '[[cards.abilities]]\nkind = "activated"\n')
+
+
+
+def test_the_runes_choices_are_encodable():
+    g = game(p0={"chars": [dict(card="CCO-10", under=["F-R1", "F-B1"])]}, p1={"chars": ["F-B2", "F-R1"]})
+    do(g, "activate", card="CCO-10", ability=0)
+    _encodes(g)                                                 # a target among the cards under it
+    g = game(p0={"chars": [dict(card="CCO-11", under=["F-B1"]), dict(card="F-R2", under=["F-R3", "F-R1"])]})
+    do(g, "activate", card="CCO-11", ability=0)
+    _encodes(g)                                                 # a move from zone runes

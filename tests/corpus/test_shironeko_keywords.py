@@ -13,6 +13,7 @@ from tcg.engine.errors import CardDataError
 from tcg.games.shironeko.cards import load_cards
 
 from ..games.shironeko.harness import FIXTURE, decision, do, events, scenario, unit, zone
+from ..text.test_error_text import untranslated_english
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "keywords.toml"
 DECK = ["F-B1"] * 10
@@ -102,7 +103,7 @@ def test_a_line_naming_the_keyword_gets_its_reminder_text_in_place():
 
 def test_the_keywords_are_the_sets_book():
     cards = corpus_cards()
-    assert list(cards.keywords) == ["charge", "guard", "afterglow"]
+    assert list(cards.keywords) == ["charge", "guard", "afterglow", "rally"]
     assert cards.keywords["guard"].label("en") == "Guard"
 
 
@@ -172,3 +173,46 @@ def test_the_card_file_checker_tells_every_keyword_problem_with_its_line():
     assert [(p["field"], p["line"]) for p in found] == [("keywords.spark.abilities[0].when.event", 5),
                                                          ("keywords[0]", line)]
     assert "did you mean 'attacks'" in found[0]["message"] and "did you mean 'spark'" in found[1]["message"]
+
+
+# --- CKW-04: a keyword with a number (Rally 2) ------------------------------------------------------------------
+
+def test_ckw04_rally_2_gives_two_attack_when_it_attacks():
+    from tcg.games.shironeko import text
+    g = game(p0={"chars": ["CKW-04"]}, p1={"chars": [dict(card="F-B1", on=False)]})
+    do(g, "attack", attacker="CKW-04")
+    assert unit(g, 0, "CKW-04").atk_mod == 2
+    assert [(e["id"], e["event"]) for e in events(g, "trigger")] == [("CKW-04", "attacks")]
+    ev = next(e for e in g.log.for_player(1) if e["type"] == "trigger")
+    assert text.narrate(ev, 1, "en", g.rules.cards) == \
+        "The Rally 2 of Opponent's Banner-Raising Squire (旗を掲げる従騎士) triggers: a character attacked"
+    assert text.narrate(ev, 0, "ja", g.rules.cards).startswith("あなたの旗を掲げる従騎士の鼓舞2が誘発した")
+
+
+def test_ckw04_the_keyword_prints_its_number_in_both_languages():
+    from tcg.games.shironeko.text import card_text
+    c = corpus_cards().find("CKW-04")
+    assert card_text(c, "en") == "Rally 2 (When this character attacks, it gets +2 attack until end of turn.)"
+    assert card_text(c, "ja") == "鼓舞2（このキャラが攻撃した時、ターン終了時まで、このキャラの攻撃力+2。）"
+
+
+NUMBERED = KW.replace('id = "spark"', 'id = "spark"\nnumber = true').replace('{ op = "draw" }',
+                                                                          '{ op = "draw", amount = { keyword = "n" } }')
+
+
+@pytest.mark.parametrize("text, where, words", [
+    (SET + NUMBERED + CARD + 'keywords = ["spark"]\n', "field 'keywords[0]'", "takes a number"),
+    (SET + KW + CARD + 'keywords = ["spark:1"]\n', "field 'keywords[0]'", "takes no number"),
+    (SET + NUMBERED + CARD + 'keywords = ["spark:1.5"]\n', "field 'keywords[0]'", "whole number 1..99"),
+    (SET + NUMBERED.replace("number = true\n", "") + CARD, "field 'keywords.spark.abilities[0].effects[0].amount'",
+     "number = true"),
+    (SET + CARD + '[[cards.abilities]]\nkind = "activated"\neffects = [{ op = "draw", amount = { keyword = "n" } }]\n',
+     "card BAD-1, field 'abilities[0].effects[0].amount'", "only in that keyword's abilities"),
+])
+def test_load_errors_of_a_keyword_with_a_number_in_both_languages(text, where, words):
+    from tcg.present.errors import error_text
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", text))
+    assert where in str(e.value) and words in str(e.value), str(e.value)
+    ja = error_text(e.value, "ja")
+    assert ja.startswith("ファイル bad.toml") and untranslated_english(ja, ["bad.toml"]) is None, ja

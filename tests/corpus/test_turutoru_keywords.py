@@ -16,6 +16,7 @@ from tcg.games.turutoru.flow import toughness_of
 
 from ..games.turutoru.harness import FILL, FIXTURE, decision, do, events, unit, zone
 from ..games.turutoru.harness import main as tt_main
+from ..text.test_error_text import untranslated_english
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "keywords.toml"
 PLACE = ["T-PLACE", "T-DRAW2"]
@@ -115,3 +116,38 @@ def load_error(*texts: str) -> str:
 def test_load_errors_name_the_field_and_the_nearest_word(texts, field, words):
     msg = load_error(*texts)
     assert field in msg and words in msg, msg
+
+
+# --- TKW-04: a keyword with a number (Download 2) --------------------------------------------------------
+
+def test_tkw04_placed_it_draws_two_by_its_keyword():
+    g = main(dict(programs=PLACE, hand=["TKW-04"], deck=["T-BIG", "T-BIG"] + FILL))
+    do(g, "place", card="TKW-04")
+    assert zone(g, 0, "hand") == ["T-BIG", "T-BIG"]
+    en = T.lines(g.log.for_player(1), 1, "en", cards=g.rules.cards)
+    ja = T.lines(g.log.for_player(0), 0, "ja", cards=g.rules.cards)
+    assert "Opponent's Mio, Receiving Operator (受信中の通信士ミオ)'s Download 2 triggers: a character came onto " \
+        "the field" in en, en
+    assert "あなたの受信中の通信士ミオのダウンロード2が誘発した：キャラクターがフィールドに出たとき" in ja, ja
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Download 2 (When this character comes onto the field, draw 2 cards.)"),
+    ("ja", "ダウンロード2（このキャラクターがフィールドに出たとき、カードを2枚引く。）"),
+])
+def test_tkw04_the_keyword_prints_its_number(lang, line):
+    assert T.card_text(load_cards(FIXTURE, CORPUS).find("TKW-04"), lang) == line
+
+
+@pytest.mark.parametrize("listed, words", [
+    ('["download"]', "keyword 'download' takes a number"),
+    ('["overclock:2"]', "keyword 'overclock' takes no number"),
+    ('["download:-1"]', "whole number 1..99, got '-1'"),
+])
+def test_load_errors_of_a_keyword_with_a_number_in_both_languages(listed, words):
+    from tcg.present.errors import error_text
+    with pytest.raises(CardDataError) as e:
+        load_cards(FIXTURE, CORPUS, CardText("mine0.toml", HEAD + CARD + f"keywords = {listed}\n"))
+    assert "keywords[0]" in str(e.value) and words in str(e.value), str(e.value)
+    ja = error_text(e.value, "ja")
+    assert "キーワード" in ja and untranslated_english(ja, ["mine0.toml"]) is None, ja

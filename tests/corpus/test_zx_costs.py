@@ -11,7 +11,8 @@ from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
 from tcg.games.zx.cards import load_cards
 
-from ..games.zx.harness import FILL, check, decision, do, events, legal_types, power, scenario, sq, zone
+from ..games.zx.harness import FILL, check, decision, do, events, legal_types, power, scenario, sq, unit, zone
+from ..text.test_error_text import untranslated_english
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "costs.toml"
 
@@ -267,10 +268,39 @@ def load_error(ability: str, kind: str = "activated") -> str:
     ('from = "deck"', "abilities[0].from", "not one of"),
     ('effects = [{ op = "pay", cost = [{ pay = "sleeep" }] }]', "abilities[0].effects[0].cost[0].pay",
      "did you mean 'sleep'"),
+    ('cost = [{ pay = "forse", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'force'"),
+    ('cost = [{ pay = "force", amount = 0 }]', "abilities[0].cost[0].amount", "1..99"),
+    ('cost = [{ pay = "force", amount = 1, filter = { side = "opponent" } }]', "abilities[0].cost[0].filter.side",
+     "the cards under this very card"),
+    ('cost = [{ pay = "force", to = "hand" }]', "abilities[0].cost[0].to", "a force part has no 'to'"),
+    ('cost = [{ pay = "under", amount = 1 }]', "abilities[0].cost[0].pay", "unknown cost part 'under'"),
+    ('cost = [{ pay = "move", card = "self", to = "force" }]', "abilities[0].cost[0].to", "not one of"),
+    ('effects = [{ op = "move", target = { choose = 1, zone = "force", side = "opponent" }, to = "hand" }]',
+     "abilities[0].effects[0].target.choose", "hidden"),
+    ('effects = [{ op = "move", target = { choose = 1, zone = "trash", holder = "self" }, to = "hand" }]',
+     "abilities[0].effects[0].target.holder", "holder goes with zone force"),
+    ('effects = [{ op = "move", target = { choose = 1, zone = "force", holder = "me" }, to = "hand" }]',
+     "abilities[0].effects[0].target.holder", "holder is \"self\""),
+    ('effects = [{ op = "move", target = { all = true, zone = "hand", face_up = true }, to = "trash" }]',
+     "abilities[0].effects[0].target.face_up", "only in zone dynamis"),
 ])
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg
+
+
+@pytest.mark.parametrize("ability", [
+    'cost = [{ pay = "force", amount = 1, filter = { holder = "self" } }]',
+    'effects = [{ op = "move", target = { choose = 1, zone = "trash", holder = "self" }, to = "hand" }]',
+    'effects = [{ op = "move", target = { choose = 1, zone = "force", holder = "me" }, to = "hand" }]',
+])
+def test_the_load_errors_of_force_read_in_japanese(ability):
+    from tcg.present.errors import error_text
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", HEAD + '[[cards.abilities]]\nkind = "activated"\n' + ability
+                            + ('\neffects = [{ op = "draw" }]\n' if "effects" not in ability else "\n")))
+    ja = error_text(e.value, "ja")
+    assert ja.startswith("ファイル bad.toml") and "holder" in ja and untranslated_english(ja, ["bad.toml"]) is None, ja
 
 
 @pytest.mark.parametrize("ability, kind", [
@@ -308,3 +338,130 @@ def test_cc11_once_per_turn_per_card_and_again_next_turn():
         g.apply(next(a for a in g.legal_actions() if a.type in ("end_turn", "no_resource", "end_ignition",
                                                                 "pass", "discard")))
     assert (first, 0) in activations(g) and (second, 0) in activations(g)
+
+
+# --- CC-12: this Z/X's force into the trash (ZX-Z3): draw a card --------------------------------------------
+
+def force(g, square: int) -> list[str]:
+    return [g.state.cards[i].id for i in unit(g, square).force]
+
+
+def test_cc12_the_owner_chooses_one_of_its_force_secretly_then_draws():
+    g = game(p0={"deck": ["Z-R2"] + FILL}, board={3: dict(card="CC-12", force=["Z-R1", "Z-B1"]),
+                                                   5: dict(card="Z-R2", force=["Z-G1"])})
+    do(g, "activate", square=3, ability=0)
+    assert decision(g) == (0, "target_hidden")             # force lies face down: a secret choice
+    assert g.decision.info["op"] == "pay" and g.decision.info["to"] == "trash"
+    assert sorted(g.state.cards[i].id for i in g.decision.info["candidates"]) == ["Z-B1", "Z-R1"]  # not square 5's
+    assert g.observe(1)["decision"] == {"player": 0, "kind": "target_hidden"}
+    do(g, "target", target="Z-B1")
+    assert decision(g) == (0, "main")
+    assert force(g, 3) == ["Z-R1"] and force(g, 5) == ["Z-G1"] and zone(g, 0, "trash") == ["Z-B1"]
+    assert zone(g, 0, "hand") == ["Z-R2"]
+    moved = events(g, "move")[-1]
+    assert (moved["from"], moved["to"], moved["id"]) == ("force", "trash", "Z-B1")
+    check(g)
+
+
+def test_cc12_not_offered_without_force_of_its_own():
+    assert activations(game(board={3: "CC-12", 5: dict(card="Z-R2", force=["Z-G1"])})) == []
+
+
+def test_cc12_paying_is_narrated_in_both_languages():
+    from tcg.games.zx import text
+    g = game(board={3: dict(card="CC-12", force=["Z-R1"])})
+    do(g, "activate", square=3, ability=0)              # one card: taken without asking
+    evs = [dict(type=e[0], **e[1]) for e in g.state.events]
+    assert "Red One (赤一) went from your force to your trash" in text.lines(evs, 0, "en", g.rules.cards)
+    assert any("フォース" in line and "トラッシュ" in line and "赤一" in line
+               for line in text.lines(evs, 1, "ja", g.rules.cards))
+
+
+# --- CC-13: (1): a Z/X card of your trash under this Z/X as force ("Alter Force"-style) -------------------
+
+def test_cc13_a_chosen_zx_of_the_trash_goes_under_it_as_force():
+    g = game(p0={"trash": ["Z-R1", "E-DRAW", "Z-B1"], "resources": ["Z-G1"]}, board={3: dict(card="CC-13", force=["Z-R2"])})
+    do(g, "activate", square=3, ability=0)
+    assert decision(g) == (0, "target")                    # the trash is public: a public choice
+    assert sorted(g.state.cards[i].id for i in g.decision.info["candidates"]) == ["Z-B1", "Z-R1"]
+    do(g, "target", target="Z-B1")
+    assert force(g, 3) == ["Z-R2", "Z-B1"] and zone(g, 0, "trash") == ["Z-R1", "E-DRAW"]
+    moved = events(g, "move")[-1]
+    assert (moved["from"], moved["to"], moved["holder"]) == ("trash", "force", unit(g, 3).iid)
+    check(g)
+
+
+def test_cc13_its_force_goes_to_the_trash_when_it_leaves():
+    g = game(p0={"trash": ["Z-B1"], "resources": ["Z-G1"]}, board={3: "CC-13"})
+    do(g, "activate", square=3, ability=0)
+    assert force(g, 3) == ["Z-B1"]
+    from tcg.games.zx import flow as F
+    F.leave_board(g.state, 3, "bounced", "hand")           # ZX-Z3
+    assert zone(g, 0, "trash") == ["Z-B1"]
+
+
+# --- CC-14: two Z/X of its force into the trash: a face-down card of your dynamis into your hand ----------
+
+def test_cc14_pays_with_its_zx_force_then_takes_a_face_down_dynamis_card_secretly():
+    g = game(p0={"dynamis": ["Z-R1", "Z-B1"], "face_up": ["Z-G1"]},
+             board={3: dict(card="CC-14", force=["Z-R2", "E-DRAW", "Z-B2"])})
+    do(g, "activate", square=3, ability=0)                 # exactly two Z/X of its force: no choice
+    assert force(g, 3) == ["E-DRAW"] and zone(g, 0, "trash") == ["Z-R2", "Z-B2"]
+    assert decision(g) == (0, "target_hidden")             # the dynamis: its owner's secret
+    assert sorted(g.state.cards[i].id for i in g.decision.info["candidates"]) == ["Z-B1", "Z-R1"]  # not face up
+    assert g.observe(1)["decision"] == {"player": 0, "kind": "target_hidden"}
+    do(g, "target", target="Z-B1")
+    assert zone(g, 0, "hand") == ["Z-B1"] and zone(g, 0, "dynamis") == ["Z-R1", "Z-G1"]
+    seen = [e for e in g.log.for_player(1) if e["type"] == "move"][-1]
+    assert seen["from"] == "dynamis" and seen["to"] == "hand" and "card" not in seen and "id" not in seen
+    check(g)
+
+
+def test_cc14_one_zx_in_its_force_cannot_pay():
+    assert activations(game(p0={"dynamis": ["Z-R1"]}, board={3: dict(card="CC-14", force=["Z-R2", "E-DRAW"])})) == []
+
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_agents_answer_the_force_and_dynamis_choices(agent):
+    from tcg.agents.base import AgentView, make_agent
+    setups = [
+        dict(board={3: dict(card="CC-12", force=["Z-R1", "Z-B1"])}),
+        dict(p0={"trash": ["Z-R1", "Z-B1"], "resources": ["Z-G1"]}, board={3: "CC-13"}),
+        dict(p0={"dynamis": ["Z-R1", "Z-B1"]}, board={3: dict(card="CC-14", force=["Z-R2", "Z-B2", "Z-G1"])}),
+    ]
+    for kw in setups:
+        g = game(**kw)
+        do(g, "activate", square=3, ability=0)
+        while not g.is_over and g.decision.kind in ("target", "target_hidden"):
+            a = make_agent(agent, seed=1).act(AgentView(g, g.legal_actions()))
+            assert a in g.legal_actions()
+            g.apply(a)
+        assert decision(g) == (0, "main")
+        check(g)
+
+
+def test_the_force_and_dynamis_choices_are_encodable():
+    from .test_zx_select import _encodes
+    g = game(board={3: dict(card="CC-12", force=["Z-R1", "Z-B1"])})
+    do(g, "activate", square=3, ability=0)
+    _encodes(g)                                                 # target_hidden among the force
+    g = game(p0={"trash": ["Z-R1", "Z-B1"], "resources": ["Z-G1"]}, board={3: "CC-13"})
+    do(g, "activate", square=3, ability=0)
+    _encodes(g)                                                 # a target to = "force"
+    g = game(p0={"dynamis": ["Z-R1", "Z-B1"]}, board={3: dict(card="CC-14", force=["Z-R2", "Z-B2"])})
+    do(g, "activate", square=3, ability=0)
+    _encodes(g)                                                 # target_hidden in the dynamis
+
+
+# --- CC-15: a condition counting the force under all of your Z/X ---------------------------------------
+
+def test_cc15_offered_with_two_force_cards_among_your_zx():
+    g = game(p0={"resources": ["Z-G1"]}, board={3: dict(card="CC-15", force=["Z-R1"]), 5: dict(card="Z-R2", force=["Z-B1"]),
+                                               4: dict(card="Z-R1", owner=1, force=["Z-G1", "Z-G1"])})
+    assert activations(g) == [(3, 0)]
+    do(g, "activate", square=3, ability=0)
+    assert len(zone(g, 0, "hand")) == 1
+    g = game(p0={"resources": ["Z-G1"]}, board={3: dict(card="CC-15", force=["Z-R1"]),
+                                               4: dict(card="Z-R1", owner=1, force=["Z-G1", "Z-G1"])})
+    assert activations(g) == []                             # the opponent's force does not count

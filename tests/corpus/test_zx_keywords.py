@@ -19,6 +19,7 @@ from tcg.games.zx.cards import load_cards
 from tcg.games.zx.deckcheck import check_deck
 
 from ..games.harness_base import copies
+from ..text.test_error_text import untranslated_english
 from ..games.zx.harness import FILL, FIXTURE, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "keywords.toml"
@@ -235,7 +236,7 @@ def test_zx_d3_counts_keyword_cards_and_marked_cards_together():
 
 def test_the_sample_set_declares_its_keywords_and_its_cards_have_them():
     cards = tcg.card_set("zx")
-    assert list(cards.keywords) == ["life_recovery", "void_bringer", "onrush"]  # onrush: set 1.3.0
+    assert list(cards.keywords) == ["life_recovery", "void_bringer", "onrush", "muster"]  # onrush, muster: 1.3.0
     assert sorted(c.id for c in cards if any(k.id == "onrush" for k in c.keywords)) == ["ZXS-085", "ZXS-089", "ZXS-092"]
     lr = sorted(c.id for c in cards if any(k.id == "life_recovery" for k in c.keywords))
     vb = sorted(c.id for c in cards if any(k.id == "void_bringer" for k in c.keywords))
@@ -403,3 +404,69 @@ def test_the_card_file_checker_tells_every_keyword_problem_with_its_line():
                                                          ("keywords[0]", 20)]
     assert "did you mean 'attacks'" in found[0]["message"] and "did you mean 'spark'" in found[1]["message"]
     # MY-2 lists the sample set's own keyword: no problem
+
+
+# --- CK-06: a keyword with a number (Reinforce 2) --------------------------------------------------------
+
+def test_ck06_reinforce_2_draws_two_cards_when_it_enters():
+    g = game(p0={"hand": ["CK-06"], "resources": ["Z-B1"] * 3, "deck": ["Z-R2", "Z-B2"] + FILL})
+    do(g, "place", card="CK-06", square=4)
+    assert decision(g) == (0, "main") and zone(g, 0, "hand") == ["Z-R2", "Z-B2"]
+    assert triggered(g) == [(0, "CK-06", "enters")]
+    evs = [dict(type=e[0], **e[1]) for e in g.state.events]
+    assert "Your Herald Calling Reinforcements (増援を呼ぶ伝令)'s Reinforce 2 triggers: a Z/X entered the board" \
+        in W.lines(evs, 0, "en", g.rules.cards)
+    assert "相手の増援を呼ぶ伝令の増援2が誘発した：ゼクスが登場した時" in W.lines(evs, 1, "ja", g.rules.cards)
+
+
+def test_ck06_the_keyword_prints_its_number_in_both_languages():
+    c = fixture_rules(CORPUS).cards["CK-06"]
+    assert [(k.id, k.n) for k in c.keywords] == [("reinforce", 2)] and c.abilities[0].keyword == "reinforce"
+    assert W.card_text(c, "en") == "Reinforce 2 (When this Z/X enters, draw 2 cards.)"
+    assert W.card_text(c, "ja") == "増援2（このゼクスが登場した時、カードを2枚引く。）"
+    declared = fixture_rules(CORPUS).cards.keywords["reinforce"]
+    assert declared.number and declared.n is None and declared.label("en") == "Reinforce"
+
+
+def test_the_same_keyword_with_another_number_on_another_card():
+    more = SET + CARD.replace("BAD-1", "MY-3") + 'keywords = ["reinforce:3"]\n'
+    cards = load_cards(FIXTURE, CORPUS, CardText("mine.toml", more))
+    assert cards["MY-3"].keywords[0].n == 3 and cards["CK-06"].keywords[0].n == 2
+    assert cards["MY-3"].abilities[0].effects[0]["amount"] == 3
+
+
+NUMBERED = '[[keywords]]\nid = "surge"\nname = "奔流"\nname_en = "Surge"\nnumber = true\n' \
+           'text = "このゼクスがアタックした時、カードを{n}枚引く。"\n[[keywords.abilities]]\nkind = "trigger"\n' \
+           'when = { event = "attacks", card = { self = true } }\neffects = [{ op = "draw", amount = { keyword = "n" } }]\n'
+
+
+@pytest.mark.parametrize("text, where, words", [
+    (SET + NUMBERED + CARD + 'keywords = ["surge"]\n', "card BAD-1, field 'keywords[0]'",
+     "keyword 'surge' takes a number: write it after a colon, like \"surge:2\""),
+    (SET + KW + CARD + 'keywords = ["spark:2"]\n', "card BAD-1, field 'keywords[0]'",
+     "keyword 'spark' takes no number: write \"spark\""),
+    (SET + NUMBERED + CARD + 'keywords = ["surge:2.5"]\n', "field 'keywords[0]'", "whole number 1..99, got '2.5'"),
+    (SET + NUMBERED + CARD + 'keywords = ["surge:0"]\n', "field 'keywords[0]'", "whole number 1..99, got '0'"),
+    (SET + NUMBERED + CARD + 'keywords = ["surge:two"]\n', "field 'keywords[0]'", "whole number 1..99, got 'two'"),
+    (SET + NUMBERED + CARD + 'keywords = ["surge:"]\n', "field 'keywords[0]'", "whole number 1..99, got ''"),
+    (SET + NUMBERED + CARD + 'keywords = ["surge:2", "surge:3"]\n', "field 'keywords[1]'", "listed twice"),
+    (SET + NUMBERED + CARD + 'keywords = ["srge:2"]\n', "field 'keywords[0]'", "did you mean 'surge'"),
+    (SET + NUMBERED.replace("number = true\n", "") + CARD, "field 'keywords.surge.abilities[0].effects[0].amount'",
+     "add number = true to the keyword"),
+    (SET + NUMBERED.replace('{ keyword = "n" }', '{ keyword = "m" }') + CARD,
+     "field 'keywords.surge.abilities[0].effects[0].amount'", "that table alone"),
+    (SET + CARD + '[[cards.abilities]]\nkind = "activated"\neffects = [{ op = "draw", amount = { keyword = "n" } }]\n',
+     "card BAD-1, field 'abilities[0].effects[0].amount'", "only in that keyword's abilities"),
+    (SET + NUMBERED.replace("number = true", "number = 1") + CARD, "field 'keywords.surge.number'",
+     "must be true or false"),
+    (SET + NUMBERED.replace('amount = { keyword = "n" }', 'player = { keyword = "n" }') + CARD,
+     "field 'keywords.surge.abilities[0].effects'", "parameter 'player' must be text, got 1"),
+])
+def test_load_errors_of_a_keyword_with_a_number_in_both_languages(text, where, words):
+    from tcg.present.errors import error_text
+    with pytest.raises(CardDataError) as e:
+        load_cards(CardText("bad.toml", text))
+    msg = str(e.value)
+    assert where in msg and words in msg, msg
+    ja = error_text(e.value, "ja")
+    assert ja.startswith("ファイル bad.toml") and untranslated_english(ja, ["bad.toml"]) is None, ja

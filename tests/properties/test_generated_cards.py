@@ -24,6 +24,7 @@ from tcg.engine.choices import parse_modes
 from tcg.engine.conditions import SHAPES
 from tcg.engine.costs import PARTS
 from tcg.engine.errors import TcgError
+from tcg.engine.keywords import NUMBER
 from tcg.engine.select import SIDES
 
 #: no shrinking: an example plays whole games, and a failing one is printed as generated
@@ -119,8 +120,16 @@ def selector(g: Grammar, counted: bool = True) -> st.SearchStrategy[dict[str, An
                        st.just({"all": True}), st.builds(lambda n: {"random": n}, st.integers(1, 2)))
     base = st.fixed_dictionaries({"zone": st.sampled_from(zones), "side": st.sampled_from(list(SIDES))},
                                  optional={"other": st.booleans()})
-    parts = [base, props] + ([counts] if counted else [])
-    return st.tuples(*parts).map(lambda ds: {k: v for d in ds for k, v in d.items()})
+    held = st.booleans().map(lambda h: {"holder": "self"} if h else {})  # a zone of cards under a card
+    parts = [base, props, held] + ([counts] if counted else [])
+    return st.tuples(*parts).map(lambda ds: _held({k: v for d in ds for k, v in d.items()}, schema))
+
+
+def _held(table: dict[str, Any], schema: Any) -> dict[str, Any]:
+    """``holder = "self"`` kept only in a zone of cards held under a card (engine/select.py)."""
+    if "holder" in table and schema.zones[table["zone"]].holder is None:
+        del table["holder"]
+    return table
 
 
 def condition(g: Grammar, depth: int = 0) -> st.SearchStrategy[dict[str, Any]]:
@@ -184,6 +193,7 @@ def cost(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
                            st.builds(lambda n: {"pay": "sleep", "amount": n}, st.integers(1, 2))),
         "remove_counter": st.builds(lambda k, n: {"pay": "remove_counter", "counter": k, "amount": n},
                                     st.sampled_from(list(c.counters) or ["x"]), st.integers(1, 2)),
+        "under": st.builds(lambda n: {"pay": "under", "amount": n}, st.integers(1, 2)),  # Z/X force, SN runes
     }
     assert set(part) == set(PARTS), "a cost part the generator does not know"
     word = {p: w for w, p in c.words.items()}  # the engine's part -> the game's word for it
@@ -334,14 +344,28 @@ def keywords_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:
     kw = st.lists(ability(g), min_size=1, max_size=2).map(
         lambda abilities: [{"id": KEYWORD, "name": "生成キーワード", "name_en": "Generated Keyword",
                             "text": "生成された能力。", "text_en": "A generated ability.", "abilities": abilities}])
-    return st.one_of(st.just([]), kw)
+    numbered = kw.map(lambda kws: [{**kws[0], "number": True, "text": "生成された能力{n}。",
+                                    "abilities": [_numbered(a) for a in kws[0]["abilities"]]}])
+    return st.one_of(st.just([]), kw, numbered)
+
+
+def _numbered(value: Any) -> Any:
+    """A generated ability with each whole-number ``amount`` written as the keyword's number."""
+    if isinstance(value, dict):
+        return {k: NUMBER if k == "amount" and type(v) is int and v >= 1 else _numbered(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_numbered(v) for v in value]
+    return value
 
 
 def listing(cards: list[dict[str, Any]], keywords: list[dict[str, Any]], marks: list[bool]) -> list[dict[str, Any]]:
-    """The cards, those ``marks`` picks listing the declared keyword (``keywords = [...]``)."""
+    """The cards, those ``marks`` picks listing the declared keyword (``keywords = [...]``; with
+    its number, 1..3 by the card's place, when it takes one)."""
     if not keywords:
         return cards
-    return [{**c, "keywords": [KEYWORD]} if m else c for c, m in zip(cards, marks)]
+    def listed(i: int) -> str:
+        return f"{KEYWORD}:{i % 3 + 1}" if keywords[0].get("number") else KEYWORD
+    return [{**c, "keywords": [listed(i)]} if m else c for i, (c, m) in enumerate(zip(cards, marks))]
 
 
 def cards_of(g: Grammar) -> st.SearchStrategy[list[dict[str, Any]]]:

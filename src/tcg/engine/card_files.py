@@ -295,7 +295,7 @@ def _keywords(load_cards: Any, own: Any, parsed: list[tuple[str, str, Any]], fou
                 kw = keyword_of(fname, n, table, seen)
                 book.add([kw])
                 if check is not None:
-                    check(kw)
+                    check(kw.sample())
             except CardDataError as e:
                 found.append(problem(e, line))
     return book

@@ -182,7 +182,8 @@ class _Builder:
                 props[key] = {**field_schema(f), "items": ref(self.ability(kinds, kind))} if kinds else \
                     {"type": "array", "maxItems": 0, "description": f"a {kind} card has no abilities"}
             elif key == "keywords":
-                props[key] = {**field_schema(f), "items": {"type": "string", "pattern": f"^{KEYWORD_ID.pattern}$"}}
+                props[key] = {**field_schema(f), "items": {"type": "string",
+                                                           "pattern": f"^{KEYWORD_ID.pattern}(:[0-9]{{1,3}})?$"}}
             elif key in ("id", "name"):
                 props[key] = {**field_schema(f), "pattern": r"\S"}
             elif f.type is list and f.item_type is dict:
@@ -240,6 +241,14 @@ class _Builder:
         self.defs[name] = _table(props, [k for k, f in fields.items() if f.required], doc)
         return name
 
+    def keyword_number(self) -> str:
+        """``{ keyword = "n" }``: the number of a keyword that takes one, in its abilities (the
+        loader refuses it elsewhere)."""
+        self.defs["keyword_number"] = _table({"keyword": {"const": "n"}}, ("keyword",),
+                                             "The number a card gives a keyword that takes one (number = true): "
+                                             "only in that keyword's abilities.")
+        return "keyword_number"
+
     def keyword(self) -> dict[str, Any]:
         props: dict[str, Any] = {}
         for key, (typ, _, doc) in KEYWORD_FIELDS.items():
@@ -296,6 +305,8 @@ class _Builder:
                            {"type": "object", "description": LOOSE})
         elif p.type is int and p.choices is None and self.registry.selectors is not None:
             options.append(ref("amount"))  # a "for each" amount (engine/amounts.py)
+        if p.type is int and p.choices is None:
+            options.append(ref(self.keyword_number()))
         out = options[0] if len(options) == 1 else {"anyOf": options}
         if p.default is not None and _jsonable(p.default):
             out["default"] = p.default
@@ -342,7 +353,9 @@ class _Builder:
     def selector(self, zones: tuple[str, ...], counted: bool) -> dict[str, Any]:
         sel = self.selectors
         assert sel is not None
-        count = {"anyOf": [_number(1, COUNT_MAX), ref("amount")]} if sel.counts is not None else _number(1, COUNT_MAX)
+        number = ref(self.keyword_number())
+        count = {"anyOf": [_number(1, COUNT_MAX), ref("amount"), number]} if sel.counts is not None else \
+            {"anyOf": [_number(1, COUNT_MAX), number]}
         known: dict[str, Any] = {
             "zone": _described(_enum(zones or tuple(sel.zones)), f"where the cards are (default {sel.default_zone!r})"),
             "side": _described(_enum(SIDES), "whose cards, from the controller's side (default either)"),
@@ -352,6 +365,8 @@ class _Builder:
             "all": {"const": True, "description": "every matching card"},
             "random": _described(count, "this many at random"),
             "chooser": _described(_enum(CHOOSERS), "who chooses (default the controller)"),
+            "holder": {"const": "self", "description": "only the cards under this very card (a zone of cards "
+                                                       "held under a card)"},
         }
         counts = COUNT_KEYS if counted else ()
         props = {k: _loose(known, k) for k in BASE_KEYS if k not in COUNT_KEYS or k in counts}
@@ -466,7 +481,7 @@ class _Builder:
                                  "items": _table({"pay": _enum(PARTS)}, ("pay",), closed=False),
                                  "description": "A list of cost parts. " + LOOSE}
             return "cost"
-        amount = _number(1, 99)
+        amount = {"anyOf": [_number(1, 99), ref(self.keyword_number())]}
         flt = ref(self.filter_def())
         keys: dict[str, dict[str, Any]] = {  # each key a part may take (``PARTS``)
             "amount": amount, "filter": flt, "from": _enum(game.selectors.zones), "to": _enum(game.destinations),

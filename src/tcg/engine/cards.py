@@ -16,7 +16,7 @@ from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from .errors import CardDataError, brief, nearest
 from .files import MAX_CARD_FILE_BYTES, parse_toml, read_bytes, read_text
-from .keywords import KeywordBook, keyword_ability_fail, read_keywords
+from .keywords import KeywordBook, keyword_ability_fail, number_tables, read_keywords
 
 #: the range of a number on a card (int or float field) whose schema gives no ``min`` / ``max``
 FIELD_MIN = 0
@@ -138,6 +138,14 @@ def check_fields(fields: Mapping[str, Field], raw: Mapping[str, Any], fail: Call
     return out
 
 
+def refuse_keyword_number(table: Mapping[str, Any], fail: Callable[..., None]) -> None:
+    """A card's own ability table may not write a keyword's number (engine/keywords.py: ``{ keyword
+    = "n" }`` goes only in the abilities of a keyword that takes one)."""
+    for path, _ in number_tables(table):
+        fail("{ keyword = \"n\" } is the number of a keyword that takes one: it goes only in that "
+             "keyword's abilities", path.lstrip("."))
+
+
 def card_abilities(fname: str, cid: str, raw: list | None, fields: Mapping[str, Field],
                    kinds: tuple[str, ...] | None = None, card_kind: str = ""
                    ) -> Iterator[tuple[int, dict[str, Any], Mapping[str, Any], Callable[..., None]]]:
@@ -147,6 +155,7 @@ def card_abilities(fname: str, cid: str, raw: list | None, fields: Mapping[str, 
     ``card_kind`` card cannot have it)."""
     for i, table in enumerate(raw or []):
         fail = ability_fail(fname, cid, i)
+        refuse_keyword_number(table, fail)
         a = check_fields(fields, table, fail)
         if kinds is not None and a["kind"] not in kinds:
             fail(f"a {card_kind} card cannot have an ability of kind {a['kind']!r} "
@@ -530,7 +539,7 @@ def load_card_sets(game: str, schema: CardSchema, make_card: Callable[[str, str,
     book = KeywordBook(declared)
     if check_keyword is not None:
         for kw in book.values():
-            check_keyword(kw)
+            check_keyword(kw.sample())
     keyed = "keywords" in schema.common
     cards: list = []
     where: dict[str, str] = {}

@@ -12,7 +12,9 @@ The parts: ``printed`` (the card's printed cost, in the game's resources), ``res
 of them), ``discard`` (``amount`` cards of your hand matching ``filter`` into your trash), ``move``
 (``card = "self"``: this very card, or ``amount`` cards matching the selector table ``card`` of the
 zone ``from``, into the zone ``to``), ``sleep`` (``card = "self"``, or ``amount`` of your awake cards
-on the board matching ``filter``) and ``remove_counter`` (``amount`` of the counter ``counter``).
+on the board matching ``filter``), ``remove_counter`` (``amount`` of the counter ``counter``) and
+``under`` (``amount`` of the cards under this very card matching ``filter`` into the trash: Z/X
+force, the cards under a Shironeko character; a game names it with its own word).
 A game **declares** what its costs may name (``CostGame``: its selector schema, the zones a
 discard and a sleep read, where cards may go, its counters, how to read what can pay now);
 ``parse`` turns a list into ``CostPart`` tuples (errors name the path below the list, with the
@@ -38,6 +40,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "move": ("pay", "card", "amount", "from", "to"),
     "sleep": ("pay", "card", "amount", "filter"),
     "remove_counter": ("pay", "counter", "amount"),
+    "under": ("pay", "amount", "filter"),
 }
 
 
@@ -94,13 +97,21 @@ class CostGame(NamedTuple):
     #: the parts the game has at all (empty: every part of ``PARTS``): a game without resources
     #: leaves ``printed`` and ``resources`` out (Turu-turu: its segments are the program's)
     parts: tuple[str, ...] = ()
+    #: the selector zone of the cards held under a card (its ``Zone.holder`` says under which):
+    #: an ``under`` part takes them from there; empty: the game has no ``under`` part
+    under: str = ""
 
     def known(self) -> tuple[str, ...]:
         """The part names a card file of this game may write."""
         renamed = set(self.words.values())
-        parts = [k for k in PARTS if k not in renamed and (k != "remove_counter" or self.counters)
-                 and (not self.parts or k in self.parts)]
-        return tuple(parts) + tuple(w for w, k in self.words.items() if not self.parts or k in self.parts)
+        parts = [k for k in PARTS if k not in renamed and self._has(k)]
+        return tuple(parts) + tuple(w for w, k in self.words.items() if self._has(k))
+
+    def _has(self, part: str) -> bool:
+        """Whether the game has the part at all (counters to remove, cards under a card...)."""
+        if part == "remove_counter" and not self.counters or part == "under" and not self.under:
+            return False
+        return not self.parts or part in self.parts
 
 
 def _amount(raw: Mapping, i: int, default: int | None) -> int:
@@ -156,6 +167,8 @@ def _part_of(raw: Mapping, pay: str, word: str, here: str, i: int, game: CostGam
         table = _filter(raw, here)
         sel = _selector(table, game.hand, "own", _amount(raw, i, 1), game, here, ".filter")
         return CostPart("move", sel.choose, cards=sel, to=game.trash, written=word)
+    if pay == "under":
+        return _under(raw, word, here, i, game)
     card = raw.get("card")
     if pay == "sleep":
         if card == "self":
@@ -195,6 +208,17 @@ def _part_of(raw: Mapping, pay: str, word: str, here: str, i: int, game: CostGam
         raise CostError(f"{here}.card.zone", "from says where the cards are: leave zone out")
     sel = _selector(dict(card), frm, card.get("side", "own"), _amount(raw, i, 1), game, here, ".card")
     return CostPart("move", sel.choose, cards=sel, frm=frm, to=to, written=word)
+
+
+def _under(raw: Mapping, word: str, here: str, i: int, game: CostGame) -> CostPart:
+    """An ``under`` part (written ``word``): ``amount`` of the cards under this very card matching
+    ``filter``, chosen by its controller, into the trash."""
+    table = _filter(raw, here)
+    for key in ("side", "holder"):
+        if key in table:
+            raise CostError(f"{here}.filter.{key}", f"a {word} part takes the cards under this very card: leave {key} out")
+    sel = _selector({**table, "holder": "self"}, game.under, "own", _amount(raw, i, 1), game, here, ".filter")
+    return CostPart("move", sel.choose, cards=sel, frm=game.under, to=game.trash, written=word)
 
 
 def _filter(raw: Mapping, here: str) -> dict:

@@ -22,7 +22,7 @@ from .errors import brief, nearest
 #: the sides a selector may name, from the effect's controller's point of view
 SIDES = ("own", "opponent", "either")
 #: the keys every selector understands (the game's properties come on top)
-BASE_KEYS = ("zone", "side", "choose", "up_to", "all", "random", "other", "chooser")
+BASE_KEYS = ("zone", "side", "choose", "up_to", "all", "random", "other", "chooser", "holder")
 #: who chooses the cards of a ``choose = n`` selector: the effect's controller (the default) or
 #: their opponent (「相手は自分の…を選ぶ」)
 CHOOSERS = ("controller", "opponent")
@@ -57,10 +57,14 @@ class Zone:
     objects effects act on: each has an ``iid``); ``hidden``: who may not look at them —
     ``"none"`` (public), ``"opponent"`` (a hand: its owner sees it), ``"all"`` (a deck, face-down
     life). Cards in a zone the chooser may not see can be taken ``all`` or at ``random``, never
-    chosen, and a random pick among them may not test their properties."""
+    chosen, and a random pick among them may not test their properties. ``holder(state, obj)``:
+    for a zone of cards held under a card (Z/X force, the cards under a Shironeko character), the
+    instance id of the card they are under; a selector of such a zone may say ``holder = "self"``
+    (only the cards under this very card)."""
 
     cards: Callable[[Any, int], list]
     hidden: str = "none"
+    holder: Callable[[Any, Any], int] | None = None
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,8 @@ class Selector:
     #: a "for each" count (engine/amounts.py) given for ``choose`` or ``random``: counted when the
     #: op resolves (``choose`` / ``random`` hold 1 until then), or None
     amount: Any = None
+    #: ``holder = "self"``: only the cards held under this very card (a zone with a ``holder``)
+    held: bool = False
     #: the table as written (for messages and views)
     raw: tuple = field(default=(), compare=False)
 
@@ -194,6 +200,7 @@ class SelectorSchema:
                                             f"{nearest(chooser, CHOOSERS)}")
         if "chooser" in raw and not choose:
             raise SelectorError(".chooser", "chooser goes with choose = n")
+        held = self._held(raw, zone)
         tests = []
         for key, value in raw.items():
             if key in BASE_KEYS:
@@ -213,8 +220,22 @@ class SelectorSchema:
                                                    f" (use random = n or all = true)")
                 raise SelectorError(f".{tests[0].prop}", f"a random card of a hidden {zone} cannot be tested"
                                                          f" for {tests[0].prop!r} (that would reveal it)")
-        return Selector(zone, side, tuple(tests), other, choose, up_to, every, rand, chooser, amount,
+        return Selector(zone, side, tuple(tests), other, choose, up_to, every, rand, chooser, amount, held,
                         raw=tuple((k, _frozen(v)) for k, v in raw.items()))
+
+    def _held(self, raw: Mapping, zone: str) -> bool:
+        """``holder = "self"``: only in a zone of cards held under a card (``Zone.holder``)."""
+        if "holder" not in raw:
+            return False
+        if raw["holder"] != "self":
+            raise SelectorError(".holder", f"holder is \"self\" (the cards under this very card), got {brief(raw['holder'])}")
+        if self.zones[zone].holder is None:
+            held = [z for z, d in self.zones.items() if d.holder is not None]
+            if not held:
+                raise SelectorError(".holder", "no zone of this game holds cards under a card: leave holder out")
+            raise SelectorError(".holder", f"the cards of zone {zone!r} are under no card (holder goes with zone "
+                                           f"{', '.join(held)})")
+        return True
 
     @staticmethod
     def _bool(raw: Mapping, key: str) -> bool:
@@ -298,6 +319,8 @@ class SelectorSchema:
         for p in sides:
             for obj in zone.cards(state, p):
                 if sel.other and obj.iid == source:
+                    continue
+                if sel.held and zone.holder is not None and zone.holder(state, obj) != source:
                     continue
                 if self.matches(state, obj, sel.tests):
                     out.append(obj)

@@ -23,7 +23,7 @@ def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
     assert {"pay", "choose_one", "look"} <= ops and any(t.get("if_done") for t in tables)
     assert any(t.get("chooser") == "opponent" for t in tables)
     assert any(isinstance(t.get("amount"), dict) and "count" in t["amount"] for t in tables)
-    assert {k["id"] for k in keywords} == {"life_recovery", "void_bringer", "onrush"}
+    assert {k["id"] for k in keywords} == {"life_recovery", "void_bringer", "onrush", "muster"}
     assert sum("onrush" in c.get("keywords", ()) for c in cards) >= 3
 
 
@@ -78,3 +78,43 @@ def test_lanz_counts_the_other_zx():
     do(g, "place", card="ZXS-089", square=3)
     assert power(g, 3) == 4000   # 2000 and +1000 for each of the two others
     check(g)
+
+
+
+# --- added at the end of set 1.3.0: force, the dynamis and a keyword with a number (ZXS-093..095) -----------
+
+LATER = {"ZXS-093", "ZXS-094", "ZXS-095"}
+
+
+def test_force_the_dynamis_and_a_numbered_keyword_are_used_by_shipped_cards():
+    cards, tables, keywords = new_cards(GAME, LATER)
+    assert len(cards) == len(LATER)
+    assert "force" in {p["pay"] for p in cost_parts(tables)}
+    assert any(p.get("from") == "dynamis" for p in cost_parts(tables))
+    assert any(t.get("op") == "move" and t.get("to") == "force" for t in tables)
+    numbered = [k for k in keywords if k.get("number")]
+    assert [k["id"] for k in numbered] == ["muster"]
+    assert any(k.startswith("muster:") for c in cards for k in c.get("keywords", ()))
+
+
+def test_the_warden_takes_force_from_the_trash_and_spends_it_for_power():
+    g = game(p0={"trash": ["Z-R1", "E-DRAW"], "resources": ["Z-G1"]}, board={3: "ZXS-093"})
+    do(g, "activate", square=3, ability=0)                 # one Z/X card in the trash: no choice
+    assert [g.state.cards[i].id for i in g.state.board[3].force] == ["Z-R1"] and zone(g, 0, "trash") == ["E-DRAW"]
+    g = game(board={3: dict(card="ZXS-093", force=["Z-R1"])})
+    do(g, "activate", square=3, ability=1)
+    assert g.state.board[3].force == () and zone(g, 0, "trash") == ["Z-R1"] and power(g, 3) == 7000
+    check(g)
+
+
+def test_the_archivist_removes_a_face_up_dynamis_card_for_two_cards():
+    g = game(p0={"dynamis": ["Z-B1"], "face_up": ["Z-R1"]}, board={3: "ZXS-094"})
+    do(g, "activate", square=3, ability=0)
+    assert zone(g, 0, "removed") == ["Z-R1"] and zone(g, 0, "dynamis") == ["Z-B1"] and len(zone(g, 0, "hand")) == 2
+    assert game(p0={"dynamis": ["Z-B1"]}, board={3: "ZXS-094"}).legal_actions()[0].type != "activate"
+
+
+def test_iruka_draws_two_by_muster_2():
+    g = game(p0={"hand": ["ZXS-095"], "resources": ["Z-B1"] * 4})
+    do(g, "place", card="ZXS-095", square=4)
+    assert len(zone(g, 0, "hand")) == 2 and decision(g) == (0, "main")

@@ -446,7 +446,8 @@ def _cost_value(cost, c: _Ctx, source_iid: int | None) -> float:
     """What paying a cost list gives up (games/shironeko/costs.py), in deck cards: souls as a
     whole-number cost is weighed (0.35 each), a card of the hand about half a card (the least
     useful one goes), a card of another pile or a soul away a little, this character off the
-    field its worth, characters turned OFF their attack if they could attack (else a little)."""
+    field its worth, characters turned OFF their attack if they could attack (else a little), a
+    card from under this character (a rune) half a card."""
     v = 0.0
     src = c.unit(source_iid) if source_iid is not None else None
     printed = (_card(c.ids.get(source_iid)) if source_iid is not None else None)
@@ -466,6 +467,8 @@ def _cost_value(cost, c: _Ctx, source_iid: int | None) -> float:
             v += 0.5 * part.amount
         elif part.cards is not None and part.cards.zone == "town":
             v += 1.2 * part.amount  # a soul: a resource for every turn to come
+        elif part.cards is not None and part.cards.zone == "runes":
+            v += 0.5 * part.amount  # a rune its statics may need (SN-R1)
         else:
             v += 0.2 * part.amount
     return v

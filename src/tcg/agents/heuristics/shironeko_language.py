@@ -39,6 +39,8 @@ def _size(pv: dict, zone: str) -> int:
         return pv.get(zone, 0)
     if zone == "leader_hand":
         return pv.get("leader_hand_count", len(pv.get("leader_hand") or ()))
+    if zone == "runes":  # the cards under the characters and the leader (open)
+        return sum(len(u.get("under") or ()) for u in list(pv.get("characters") or ()) + [pv.get("leader") or {}])
     return len(pv.get(zone) or ())
 
 

@@ -378,7 +378,8 @@ def _cost_penalty(ctx: Ctx, cid: str, k: int, sq: int = -1, u: dict | None = Non
     """What paying the cost parts of the card's ability ``k`` (or ``parts``: a ``pay`` op's) loses
     us besides resources (games/zx/costs.py): the least valuable cards of the hand discarded,
     this card itself (``u`` on square ``sq``, or ``card`` elsewhere), Z/X put to sleep (their
-    attacks on our turn), counters, cards of the charge or the trash."""
+    attacks on our turn), counters, force (what min_force statics need), cards of the charge or
+    the trash."""
     if parts is None:
         c = _db(cid)
         costs = getattr(c.abilities[k], "costs", None) if c is not None and k < len(c.abilities) else None
@@ -405,6 +406,8 @@ def _cost_penalty(ctx: Ctx, cid: str, k: int, sq: int = -1, u: dict | None = Non
         elif part.cards is not None and part.cards.zone == "hand":
             v += 0.8 * sum(hand[:part.amount])
             hand = hand[part.amount:]
+        elif part.cards is not None and part.cards.zone == "force":  # what its min_force statics feed on
+            v += 0.4 * part.amount
         else:
             v += 0.2 * part.amount
     return v

@@ -52,6 +52,8 @@ def _zone_size(pv: dict, zone: str, obs: dict, player: int) -> int:
         return len(pv.get("dynamis_face_up") or ())
     if zone == "board":
         return sum(1 for u in obs["board"] if u is not None and u.get("owner") == player)
+    if zone == "force":  # the board shows how many force cards each Z/X has
+        return sum(u.get("force", 0) for u in obs["board"] if u is not None and u.get("owner") == player)
     return len(pv.get(zone) or ())
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
-                             card_loader, check_fields, check_static_effects)
+                             card_loader, check_fields, check_static_effects, refuse_keyword_number)
 from ...engine.conditions import parse as parse_condition
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
@@ -302,6 +302,9 @@ def _abilities(fname: str, cid: str | None, kind: str | None, color: str | None,
     """A card's abilities: its own, then those of its keywords (engine/keywords.py), each checked
     as the card's (a fault in a keyword's names the keyword's ability)."""
     own = f.get("abilities") or []
+    for i, a in enumerate(own):
+        if isinstance(a, dict):
+            refuse_keyword_number(a, ability_fail(fname, cid or "", i))
     out = [_parse_ability(fname, cid, kind, color, i, a, registry) for i, a in enumerate(own)]
     i = len(own)
     for kw in f.get("keywords") or ():

@@ -9,7 +9,9 @@ paid. docs/cards.md §5c describes them for card writers.
   the hand or the discard pile removed from the game...) or N matching cards of a zone (a soul of
   the town area, a card of the discard pile) into the hand, the deck, the discard pile or out of
   the game;
-- ``off``: this character, or N other ON characters of yours matching ``filter``, turned OFF."""
+- ``off``: this character, or N other ON characters of yours matching ``filter``, turned OFF;
+- ``runes``: N of the cards under this character (its extra runes: SN-R1, SN-K6) matching
+  ``filter`` into your discard pile, chosen by you (they lie open: a public ``target``)."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -27,7 +29,7 @@ DESTINATIONS = tuple(z for z in SS.DESTINATIONS if z != "characters")
 #: character or the leader), the hand, the discard pile
 ABILITY_ZONES = ("field", "hand", "discard")
 #: the game's words for the engine's parts
-WORDS = {"souls": "resources", "off": "sleep"}
+WORDS = {"souls": "resources", "off": "sleep", "runes": "under"}
 
 
 def _zone_of(x: Any) -> str:
@@ -51,7 +53,7 @@ GAME = C.CostGame(
     selectors=SS.SELECTORS, hand="hand", trash="discard", board="characters", awake="on",
     destinations=DESTINATIONS, counters=(), resources=_souls_on,
     printed=lambda s, iid: s.cards[iid].cost, held=lambda s, p, c: 0,
-    locate=_locate, zone_of=_zone_of, words=WORDS,
+    locate=_locate, zone_of=_zone_of, words=WORDS, under="runes",
 )
 
 #: a parsed cost list (engine/costs.py)

@@ -76,8 +76,32 @@ def _put(s: SNState, ps: PlayerState, iid: int, to: str, position: str = "top") 
 #: a selector zone -> the ``PlayerState`` list holding it (games/shironeko/select.py)
 PILE_FIELDS = {"hand": "hand", "deck": "deck", "discard": "discard", "town": "town", "town_deck": "town_deck",
                "damage_area": "damage_area", "removed": "removed", "leader_hand": "leader_hand"}
-#: the piles whose cards both players see (a card moved into or out of one is shown)
-PUBLIC_PILES = ("discard", "town", "damage_area", "removed")
+#: the piles whose cards both players see (a card moved into or out of one is shown; the cards
+#: under a character, its extra runes, lie open: SN-R1, SN-K6)
+PUBLIC_PILES = ("discard", "town", "damage_area", "removed", "runes")
+
+
+def holder_of(s: SNState, iid: int) -> Unit | None:
+    """The character or leader with the card ``iid`` under it (an extra rune: SN-K6), or None."""
+    for ps in s.players:
+        for u in ps.chars + ([ps.leader] if ps.leader is not None else []):
+            if iid in u.under:
+                return u
+    return None
+
+
+def take_pile_card(s: SNState, iid: int, p: int, zone: str) -> None:
+    """Take the card ``iid`` out of player ``p``'s ``zone``: a pile (a soul no longer OFF) or
+    ``runes``, the cards under a character (it loses that rune, SN-R1)."""
+    ps = s.players[p]
+    if zone == "runes":
+        u = holder_of(s, iid)
+        if u is not None:
+            u.under = tuple(i for i in u.under if i != iid)
+        return
+    getattr(ps, PILE_FIELDS[zone]).remove(iid)
+    if zone == "town":
+        ps.souls_off.discard(iid)
 
 
 def move_pile_card(s: SNState, iid: int, p: int, zone: str, to: str, position: str = "top") -> None:
@@ -86,9 +110,7 @@ def move_pile_card(s: SNState, iid: int, p: int, zone: str, to: str, position: s
     when either zone is public, to its owner alone when it comes from or goes to a hand, to
     nobody otherwise (deck to deck). A card taken from the deck may empty it (SN-W1)."""
     ps = s.players[p]
-    getattr(ps, PILE_FIELDS[zone]).remove(iid)
-    if zone == "town":
-        ps.souls_off.discard(iid)
+    take_pile_card(s, iid, p, zone)
     _put(s, ps, iid, to, position)
     ev: dict = {"player": p, "from": zone, "to": to}
     if to == "deck":

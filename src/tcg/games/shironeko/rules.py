@@ -781,9 +781,7 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
         if card.kind != "character" or len(ps.chars) >= self.max_chars or \
                 any(s.cards[u.iid].name == card.name for u in ps.chars):
             return
-        getattr(ps, F.PILE_FIELDS[x.zone]).remove(x.iid)
-        if x.zone == "town":
-            ps.souls_off.discard(x.iid)
+        F.take_pile_card(s, x.iid, x.owner, x.zone)
         u = Unit(x.iid, s.turn)
         ps.chars.append(u)
         s.emit("place", {"player": x.owner, "card": x.iid, "id": card.id, "why": "effect", "from": x.zone})

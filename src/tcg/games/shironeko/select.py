@@ -26,7 +26,7 @@ FIELD = ("characters", "leader")
 
 def locate(s: SNState, iid: int) -> Unit | Loose | None:
     """The character or leader on the field with this card on top, or the card in its owner's
-    pile, or None (elsewhere: under a character, being used)."""
+    pile or under a character (zone ``runes``), or None (elsewhere: being used)."""
     p = s.owner[iid]
     ps = s.players[p]
     for u in ps.chars:
@@ -37,6 +37,8 @@ def locate(s: SNState, iid: int) -> Unit | Loose | None:
     for zone, attr in PILES.items():
         if iid in getattr(ps, attr):
             return Loose(iid, p, zone)
+    if F.holder_of(s, iid) is not None:
+        return Loose(iid, p, "runes")
     return None
 
 
@@ -55,6 +57,19 @@ def _pile(zone: str):
     def cards(s: SNState, p: int) -> list:
         return [Loose(i, p, zone) for i in getattr(s.players[p], attr)]
     return cards
+
+
+def _under(s: SNState, p: int) -> list:
+    """The cards under player ``p``'s characters and leader (their extra runes: SN-R1, SN-K6),
+    character by character, oldest first."""
+    ps = s.players[p]
+    units = list(ps.chars) + ([ps.leader] if ps.leader is not None else [])
+    return [Loose(i, p, "runes") for u in units for i in u.under]
+
+
+def _holder(s: SNState, x: Any) -> int:
+    u = F.holder_of(s, x.iid)
+    return -1 if u is None else u.iid
 
 
 def _card(s: SNState, x: Any):
@@ -98,6 +113,8 @@ ZONES = {
     "damage_area": Zone(_pile("damage_area")),
     "removed": Zone(_pile("removed")),
     "leader_hand": Zone(_pile("leader_hand"), hidden="opponent"),
+    # the cards under a character (its extra runes), open to both players
+    "runes": Zone(_under, holder=_holder),
 }
 _UNITS = ("characters",)
 PROPS = {

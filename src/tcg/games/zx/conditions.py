@@ -9,10 +9,11 @@ from ...engine.conditions import ConditionGame, Zone, sides_of
 from .cards import COLORS, COUNTERS, KINDS
 from .state import ZXState
 
-#: zone -> hidden: a hand, a deck, face-down life and the face-down dynamis may be counted, never
-#: filtered (``face_up``: the face-up dynamis cards; ``board``: the Z/X on the squares)
+#: zone -> hidden: a hand, a deck, face-down life, the face-down dynamis and the force (face down
+#: under the Z/X, ZX-Z3) may be counted, never filtered (``face_up``: the face-up dynamis cards;
+#: ``board``: the Z/X on the squares)
 ZONES = {"hand": True, "deck": True, "life": True, "dynamis": True, "trash": False, "charge": False,
-         "resources": False, "face_up": False, "board": False}
+         "resources": False, "face_up": False, "board": False, "force": True}
 #: the old target strings a count may name (``same`` has no meaning outside an effect)
 TARGETS = ("self", "all_own_zx", "all_opponent_zx", "choose_own_zx", "choose_opponent_zx", "attacker",
            "battle_target")
@@ -25,6 +26,8 @@ def _pile(s: ZXState, p: int, zone: str) -> list[int]:
     ps = s.players[p]
     if zone == "face_up":
         return [i for i in ps.dynamis if i in ps.face_up]
+    if zone == "force":  # under all of the player's Z/X
+        return [i for u in s.board if u is not None and u.owner == p for i in u.force]
     return getattr(ps, zone)
 
 

@@ -1,6 +1,7 @@
 """What Z/X costs may name (engine/costs.py) and how each part is paid: resources of any colour
 (an activated ability's cost needs no colour, see payment.py), cards of the hand into the trash,
-cards moved between zones, Z/X put to sleep, counters removed."""
+cards moved between zones, Z/X put to sleep, counters removed, this Z/X's force into the trash
+(``force``: 「このZ/Xのフォースを1枚トラッシュに置く」, ZX-Z3; its owner chooses which, secretly)."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -12,8 +13,10 @@ from . import select as ZS
 from .cards import COUNTERS
 from .state import Unit, ZXState
 
-#: the zones a cost may move cards into (not onto a square: that is no cost)
-DESTINATIONS = tuple(z for z in ZS.DESTINATIONS if z != "square")
+#: the zones a cost may move cards into (not onto a square, not under a Z/X: that is no cost)
+DESTINATIONS = tuple(z for z in ZS.DESTINATIONS if z not in ("square", "force"))
+#: the game's words for the engine's parts: ``force`` puts this Z/X's force into the trash
+WORDS = {"force": "under"}
 #: the zones an activated ability may be used from (``from`` on the ability)
 ABILITY_ZONES = ("board", "hand", "charge", "trash")
 
@@ -28,7 +31,7 @@ GAME = C.CostGame(
     resources=lambda s, p: sum(P.awake_counts(s, p)),
     printed=lambda s, iid: s.cards[iid].cost,
     held=lambda s, p, c: s.players[p].counters.get(c, 0),
-    locate=ZS.locate, zone_of=_zone_of,
+    locate=ZS.locate, zone_of=_zone_of, words=WORDS, under="force",
 )
 
 

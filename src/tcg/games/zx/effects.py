@@ -55,6 +55,8 @@ def op_move(rules, s, ctx, op, targets):
         for x in reversed(targets):
             s.steps.append(("effect_place", x.owner, x.iid, ctx.source))
         return
+    if to == "force":
+        return _to_force(s, ctx, targets)
     decks = []
     for x in targets:
         if isinstance(x, Unit):
@@ -70,6 +72,22 @@ def op_move(rules, s, ctx, op, targets):
         for p in decks:
             s.rng.shuffle(s.players[p].deck)
             s.emit("shuffle", {"player": p})
+
+
+def _to_force(s, ctx, targets) -> bool:
+    """``to = "force"`` (ZX-Z3, "Alter Force"-style): each card (not a Z/X on the board) goes face
+    down under this very Z/X; nothing moves, and the op has not acted, when it is not on the
+    board (or holds a card of the other player's: force is its owner's)."""
+    sq = s.square_of(ctx.source)
+    if sq < 0:
+        return False
+    holder = s.board[sq]
+    moved = False
+    for x in targets:
+        if isinstance(x, Loose) and x.owner == holder.owner and x.zone != "force":
+            F.move_card(s, x.iid, x.owner, x.zone, "force", holder=holder)
+            moved = True
+    return moved
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -170,7 +188,7 @@ REGISTRY.define("overboost", {}, op_overboost)
 #: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
 REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 #: where a card taken by a look may go (the deck is where it is)
-LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
+LOOK_TO = tuple(d for d in DESTINATIONS if d not in ("deck", "force"))
 #: 「デッキの上からN枚見て…」 (engine/choices.py; the Z/X side: ZXRules.look_*); also 「相手の手札を見て…」
 #: and 「自分のライフを見て…」: all the cards of a hand or of the life (``zone``)
 REGISTRY.define("look", look_params(LOOK_TO, "deck", zones=("hand", "life")), op_look, check_look)

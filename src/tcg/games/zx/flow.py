@@ -1,6 +1,8 @@
 """Z/X rule primitives: charge, deck refresh, life, power, costs, leaving the board."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.amounts import value as amount_value
 from ...engine.conditions import holds
 from ...engine.effects import EffectCtx
@@ -212,20 +214,49 @@ def put_card(s: ZXState, p: int, iid: int, to: str, position: str = "top", aslee
     return to
 
 
-def move_card(s: ZXState, iid: int, p: int, zone: str, to: str, position: str = "top", asleep: bool = False) -> None:
-    """An effect moves a card of player ``p``'s pile ``zone`` to their zone ``to`` (``put_card``):
-    a ``move`` event, the card named to everyone when either zone is public, to its owner alone
-    when it comes from or goes to the hand, to nobody otherwise (deck to life...)."""
+def holder_of(s: ZXState, iid: int) -> Unit | None:
+    """The Z/X that holds the card ``iid`` as force (ZX-Z3), or None."""
+    for u in s.board:
+        if u is not None and iid in u.force:
+            return u
+    return None
+
+
+def take_card(s: ZXState, iid: int, p: int, zone: str) -> None:
+    """Take the card ``iid`` out of player ``p``'s ``zone``: a pile, the dynamis (no longer face
+    up there) or the force under a Z/X."""
     ps = s.players[p]
+    if zone == "force":
+        u = holder_of(s, iid)
+        if u is not None:
+            u.force = tuple(i for i in u.force if i != iid)
+        return
     getattr(ps, zone).remove(iid)
     if zone == "resources":
         ps.asleep_res.discard(iid)
-    went = put_card(s, p, iid, to, position, asleep)
-    ev = {"player": p, "from": zone, "to": went}
+    elif zone == "dynamis":
+        ps.face_up.discard(iid)
+
+
+def move_card(s: ZXState, iid: int, p: int, zone: str, to: str, position: str = "top", asleep: bool = False,
+              holder: Unit | None = None) -> None:
+    """An effect moves a card of player ``p``'s ``zone`` (a pile, the dynamis, force) to their zone
+    ``to`` (``put_card``; ``force``: face down under the Z/X ``holder``, ZX-Z3): a ``move`` event,
+    the card named to everyone when either zone is public, to its owner alone when it comes from
+    or goes to the hand, to nobody otherwise (deck to life...)."""
+    take_card(s, iid, p, zone)
+    if to == "force" and holder is not None:
+        holder.force = holder.force + (iid,)
+        went = "force"
+    else:
+        went = put_card(s, p, iid, to, position, asleep)
+    ev: dict[str, Any] = {"player": p, "from": zone, "to": went}
     if went == "deck":
         ev["position"] = position
     if went == "resources" and asleep:
         ev["asleep"] = True
+    if went == "force" and holder is not None:
+        ev["holder"] = holder.iid
     what = {"card": iid, "id": s.cards[iid].id}
     if zone in PUBLIC_ZONES or went in PUBLIC_ZONES:
         s.emit("move", {**ev, **what})

@@ -1128,10 +1128,7 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
         _, iid, _ = pending
         x = ZS.locate(s, iid)
         if isinstance(x, ZS.Loose):
-            ps = s.players[x.owner]
-            getattr(ps, x.zone).remove(iid)
-            if x.zone == "resources":
-                ps.asleep_res.discard(iid)
+            F.take_card(s, iid, x.owner, x.zone)
             self._on_place(s, p, F.place_unit(s, p, iid, a.square, "effect", x.zone))
 
     # --- invariants ---------------------------------------------------------------------------

@@ -12,15 +12,16 @@ from .state import PLAYER_SQUARE, Unit, ZXState
 
 #: a player's piles a selector may name (``PlayerState`` lists of instance ids)
 PILES = ("hand", "deck", "trash", "charge", "resources", "life", "removed")
-#: the zones a ``move`` may put a card into (``square``: onto a square, as a Z/X)
-DESTINATIONS = ("hand", "deck", "trash", "charge", "resources", "life", "removed", "square")
+#: the zones a ``move`` may put a card into (``square``: onto a square, as a Z/X; ``force``: face
+#: down under this very Z/X, ZX-Z3)
+DESTINATIONS = ("hand", "deck", "trash", "charge", "resources", "life", "removed", "square", "force")
 
 
 
 
 def locate(s: ZXState, iid: int) -> Unit | Loose | None:
-    """The Z/X on a square with this card, or the card in its owner's pile, or None (elsewhere:
-    the dynamis, under a Z/X, resolving...)."""
+    """The Z/X on a square with this card, or the card in its owner's pile, dynamis or force
+    under a Z/X, or None (elsewhere: a SHIFT, resolving...)."""
     sq = s.square_of(iid)
     if sq >= 0:
         return s.board[sq]
@@ -29,6 +30,10 @@ def locate(s: ZXState, iid: int) -> Unit | Loose | None:
     for zone in PILES:
         if iid in getattr(ps, zone):
             return Loose(iid, p, zone)
+    if iid in ps.dynamis:
+        return Loose(iid, p, "dynamis")
+    if F.holder_of(s, iid) is not None:
+        return Loose(iid, p, "force")
     return None
 
 
@@ -40,6 +45,16 @@ def _pile(zone: str):
     def cards(s: ZXState, p: int) -> list:
         return [Loose(i, p, zone) for i in getattr(s.players[p], zone)]
     return cards
+
+
+def _force(s: ZXState, p: int) -> list:
+    """The force cards under player ``p``'s Z/X (ZX-Z3), square by square."""
+    return [Loose(i, p, "force") for u in s.board if u is not None and u.owner == p for i in u.force]
+
+
+def _holder(s: ZXState, x: Any) -> int:
+    u = F.holder_of(s, x.iid)
+    return -1 if u is None else u.iid
 
 
 def _card(s: ZXState, x: Any):
@@ -82,6 +97,9 @@ ZONES = {
     "resources": Zone(_pile("resources")),
     "life": Zone(_pile("life"), hidden="all"),
     "removed": Zone(_pile("removed")),
+    # face down: its owner knows them (ZX-S4, ZX-Z3); the opponent sees how many
+    "dynamis": Zone(_pile("dynamis"), hidden="opponent"),
+    "force": Zone(_force, hidden="opponent", holder=_holder),
 }
 PROPS = {
     "kind": Prop("enum", lambda s, x: _card(s, x).kind, choices=KINDS, doc="the card kind"),
@@ -96,6 +114,8 @@ PROPS = {
     "awake": Prop("flag", lambda s, x: not _asleep(s, x), zones=("board", "resources"), doc="rebooted (リブート)"),
     "damaged": Prop("flag", lambda s, x: x.damage > 0, zones=("board",), doc="has damage this turn"),
     "force": Prop("number", lambda s, x: len(x.force), zones=("board",), doc="how many force cards it has"),
+    "face_up": Prop("flag", lambda s, x: x.iid in s.players[x.owner].face_up, zones=("dynamis",),
+                    doc="face up in the dynamis (used: ZX-X1)"),
     "square": Prop("enum", _square, choices=("normal", "player"), zones=("board",),
                    doc="on a normal square or a player square"),
 }
