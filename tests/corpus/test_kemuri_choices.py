@@ -9,10 +9,11 @@ import pathlib
 import pytest
 
 from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
 from tcg.games.kemuri import text as T
 from tcg.games.kemuri.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.kemuri.harness import call_in_value, cp, decision, do, events, scenario, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "choices.toml"
@@ -212,15 +213,11 @@ def test_kcho09_a_cross_counts_once_and_a_cast_leaving_lowers_it():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "cast"\n' \
-       'name = "bad"\nperson = "X"\nlevel = 1\ncost = 1\nshift = "early"\ncp = 1\ncall_in = 1\n'
+HEAD = header("kemuri")
 
 
 def load_error(effects: str, kind: str = "on_place") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\neffects = {effects}\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return str(cardfile.load_error("kemuri", HEAD + f'[[cards.abilities]]\nkind = "{kind}"\neffects = {effects}\n'))
 
 
 @pytest.mark.parametrize("effects, field, words", [

@@ -7,10 +7,10 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
-from tcg.games.kemuri.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.kemuri.harness import cp, decision, do, events, legal_types, pay, scenario, seats, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "conditions.toml"
@@ -191,14 +191,8 @@ def test_the_optional_decision_reads_in_both_languages():
 
 # --- load errors ----------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "cast"\n' \
-       'name = "試作"\nperson = "X"\nlevel = 1\ncost = 0\nshift = "early"\ncp = 1\ncall_in = 1\n'
-
-
 def load_error(ability: str) -> CardDataError:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + "[[cards.abilities]]\n" + ability + "\n"))
-    return e.value
+    return cardfile.load_error("kemuri", header("kemuri") + "[[cards.abilities]]\n" + ability + "\n")
 
 
 @pytest.mark.parametrize("ability,field,words", [
@@ -225,8 +219,6 @@ def test_load_errors(ability, field, words):
 
 
 def test_no_if_on_a_use():
-    text = HEAD.replace('kind = "cast"', 'kind = "support"').split("person")[0] + 'level = 1\n' \
-        '[[cards.abilities]]\nkind = "use"\nif = {turn = "own"}\neffects = [{op = "draw"}]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert e.value.field == "abilities[0].if" and "put 'if' on its ops" in str(e.value)
+    e = cardfile.load_error("kemuri", header("kemuri", "support")
+                            + '[[cards.abilities]]\nkind = "use"\nif = {turn = "own"}\neffects = [{op = "draw"}]\n')
+    assert e.field == "abilities[0].if" and "put 'if' on its ops" in str(e)

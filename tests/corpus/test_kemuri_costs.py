@@ -8,11 +8,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
 from tcg.games.kemuri import text as T
-from tcg.games.kemuri.cards import load_cards
 
+from .cardfile import ability_error
 from ..games.kemuri.harness import cast, cp, call_in_value, decision, do, end_operation, events, pay, scenario, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "costs.toml"
@@ -232,17 +230,8 @@ def test_kcst08_with_one_seat_it_cannot_be_paid_and_is_not_asked():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "cast"\n' \
-       'name = "bad"\nperson = "X"\nlevel = 1\ncost = 1\nshift = "early"\ncp = 1\ncall_in = 1\n'
-
-
 def load_error(ability: str, kind: str = "activate") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\n' + ability + '\n'
-    if "effects" not in ability:
-        text += 'effects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("kemuri", ability, kind)
 
 
 @pytest.mark.parametrize("ability, field, words", [

@@ -9,10 +9,11 @@ import pathlib
 import pytest
 
 from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
 from tcg.games.kemuri import text as T
 from tcg.games.kemuri.cards import load_cards
 
+from . import cardfile
+from .cardfile import card_head, set_table
 from ..games.kemuri.harness import FIXTURE, call_in_value, cp, decision, do, events, scenario, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "keywords.toml"
@@ -99,9 +100,8 @@ def test_kkey05_both_keywords_work():
 
 # --- keywords shared among the files loaded together --------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "mine"\nversion = "1"\n'
-CAST = '[[cards]]\nid = "MY-1"\nkind = "cast"\nname = "my cast"\nperson = "X"\nlevel = 1\ncost = 0\n' \
-       'shift = "early"\ncp = 1\ncall_in = 1\n'
+HEAD = set_table("kemuri", "mine")
+CAST = card_head("kemuri", None, "MY-1")
 
 
 def test_a_card_of_another_file_lists_a_keyword_the_corpus_declares():
@@ -113,9 +113,7 @@ def test_a_card_of_another_file_lists_a_keyword_the_corpus_declares():
 # --- load errors ------------------------------------------------------------------------------------------------
 
 def load_error(text: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(FIXTURE, CORPUS, CardText("mine.toml", HEAD + text))
-    return str(e.value)
+    return str(cardfile.load_error("kemuri", HEAD + text, loaded_with=(FIXTURE, CORPUS)))
 
 
 @pytest.mark.parametrize("text, field, words", [

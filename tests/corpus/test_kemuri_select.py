@@ -12,6 +12,8 @@ from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
 from tcg.games.kemuri.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.kemuri.harness import cast, cp, decision, do, events, legal_types, options, pay, scenario, seats, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "select.toml"
@@ -272,15 +274,12 @@ def test_narration_of_moves_in_both_languages():
 
 # --- load errors ---------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "support"\n' \
-       'name = "試作"\nlevel = 1\n'
+HEAD = header("kemuri", "support")
 
 
 def load_error(effects: str) -> CardDataError:
     text = HEAD + '[[cards.abilities]]\nkind = "use"\neffects = [' + effects + ']\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return e.value
+    return cardfile.load_error("kemuri", text)
 
 
 @pytest.mark.parametrize("effects,field,words", [
@@ -333,6 +332,5 @@ def test_a_good_table_loads():
 def test_a_static_ability_takes_no_table():
     text = HEAD.replace('kind = "support"', 'kind = "event"') + 'removal_cost = 1\n[[cards.abilities]]\n' \
         'kind = "static"\neffects = [{op = "modify", target = {all = true}, stat = "cp", amount = 1}]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "a static ability may only 'modify' targets" in str(e.value)
+    e = cardfile.load_error("kemuri", text)
+    assert "a static ability may only 'modify' targets" in str(e)

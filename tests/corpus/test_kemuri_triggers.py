@@ -8,10 +8,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.kemuri.cards import load_cards
 
+from . import cardfile
+from .cardfile import ability_error, header
 from ..games.kemuri.harness import (call_in_value, cp, decision, do, end_operation, events, pay, scenario, serve,
                                     zone)
 
@@ -273,15 +272,11 @@ def test_a_trigger_resolving_is_narrated_in_both_languages():
 
 # --- load errors -------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "cast"\nname = "x"\n' \
-       'person = "X"\nlevel = 1\ncost = 0\nshift = "early"\ncp = 1\ncall_in = 1\n'
+HEAD = header("kemuri")
 
 
 def load_error(ability: str, head: str = HEAD) -> str:
-    text = head + '[[cards.abilities]]\nkind = "trigger"\n' + ability + '\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("kemuri", ability, "trigger", head)
 
 
 @pytest.mark.parametrize("ability, field, words", [
@@ -305,13 +300,11 @@ def test_load_errors(ability, field, words):
 
 def test_when_only_on_a_trigger():
     text = HEAD + '[[cards.abilities]]\nkind = "on_place"\nwhen = { event = "enters" }\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "only on trigger" in str(e.value)
+    e = cardfile.load_error("kemuri", text)
+    assert "only on trigger" in str(e)
 
 
 def test_a_support_never_on_the_field_takes_no_when():
-    head = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "support"\n' \
-           'name = "x"\nlevel = 1\n[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
+    head = header("kemuri", "support") + '[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
     msg = load_error('when = { event = "draw" }', head)
     assert "abilities[1].when" in msg and "never on the field" in msg, msg

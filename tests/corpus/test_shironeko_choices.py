@@ -8,10 +8,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.shironeko.harness import decision, do, events, scenario, unit, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "choices.toml"
@@ -342,15 +341,12 @@ def test_random_play_with_every_choices_card_keeps_every_card():
 
 # --- load errors ------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n'
+HEAD = header("shironeko")
 
 
 def load_error(kind: str, *effects: str) -> str:
     text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\neffects = [' + ", ".join(effects) + ']\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return str(cardfile.load_error("shironeko", text))
 
 
 MODES = '[{ effects = [{ op = "draw" }] }, { effects = [{ op = "draw", amount = 2 }] }]'

@@ -7,10 +7,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.shironeko.harness import can, decision, do, scenario, unit, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "conditions.toml"
@@ -101,8 +100,7 @@ def test_the_optional_decision_in_both_languages_and_encoded(lang, prompt, yes, 
 
 # --- load errors -----------------------------------------------------------------------------------
 
-HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
-        'name = "bad"\ncolor = "red"\ncost = 1\nchange_cost = 0\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n')
+HEAD = header("shironeko")
 
 
 @pytest.mark.parametrize("ability, field, words", [
@@ -114,9 +112,8 @@ HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid =
      "abilities[0].effects[1].if.phase", "known: start, main, end"),
 ])
 def test_shironeko_load_errors(ability, field, words):
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + "[[cards.abilities]]\n" + ability + "\n"))
-    assert f"field '{field}'" in str(e.value) and words in str(e.value), str(e.value)
+    e = cardfile.load_error("shironeko", HEAD + "[[cards.abilities]]\n" + ability + "\n")
+    assert f"field '{field}'" in str(e) and words in str(e), str(e)
 
 
 def test_agents_answer_the_optional_decision():

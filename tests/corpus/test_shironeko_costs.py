@@ -8,10 +8,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
+from . import cardfile
+from .cardfile import ability_error, set_table
 from ..games.shironeko.harness import decision, do, events, scenario, unit, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "costs.toml"
@@ -295,17 +294,8 @@ def test_agents_answer_the_new_decisions(agent):
 
 # --- load errors ------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n'
-
-
 def load_error(ability: str, kind: str = "activated") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\n' + ability + '\n'
-    if "effects" not in ability:
-        text += 'effects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("shironeko", ability, kind)
 
 
 @pytest.mark.parametrize("ability, field, words", [
@@ -354,9 +344,8 @@ def test_a_cost_list_not_on_a_burst():
 
 
 def test_from_the_hand_only_on_a_character_card():
-    text = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-L"\nkind = "leader"\n' \
+    text = set_table("shironeko") + '[[cards]]\nid = "BAD-L"\nkind = "leader"\n' \
            'name = "bad"\nrune = "red"\n[[cards.abilities]]\nkind = "activated"\nfrom = "hand"\n' \
            'effects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "abilities[0].from" in str(e.value), str(e.value)
+    e = cardfile.load_error("shironeko", text)
+    assert "abilities[0].from" in str(e), str(e)

@@ -9,9 +9,10 @@ import pathlib
 import pytest
 
 from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
 from tcg.games.shironeko.cards import load_cards
 
+from . import cardfile
+from .cardfile import card_head, set_table
 from ..games.shironeko.harness import FIXTURE, decision, do, events, scenario, unit, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "keywords.toml"
@@ -108,11 +109,10 @@ def test_the_keywords_are_the_sets_book():
 
 # --- keywords shared among the files loaded together ------------------------------------------------------
 
-SET = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n'
-CARD = '[[cards]]\nid = "BAD-1"\nkind = "character"\nname = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\n' \
-       'attack = 1\nhp = 1\nrune = "red"\n'
-MONSTER = '[[cards]]\nid = "BAD-2"\nkind = "monster"\nname = "bad"\ncolor = "red"\ncost = 1\nrune = "red"\n' \
-          'keywords = ["spark"]\n[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
+SET = set_table("shironeko")
+CARD = card_head("shironeko")
+MONSTER = card_head("shironeko", "monster", "BAD-2") \
+    + 'keywords = ["spark"]\n[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
 LEADER = '[[cards]]\nid = "BAD-3"\nkind = "leader"\nname = "bad"\nrune = "red"\n'
 KW = '[[keywords]]\nid = "spark"\nname = "火花"\nname_en = "Spark"\n[[keywords.abilities]]\nkind = "trigger"\n' \
      'when = { event = "attacks", card = { self = true } }\neffects = [{ op = "draw" }]\n'
@@ -131,9 +131,7 @@ def test_a_player_file_may_list_the_corpus_keywords():
 
 
 def load_error(text: str, *more: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text), *(CardText(f"more{i}.toml", t) for i, t in enumerate(more)))
-    return str(e.value)
+    return str(cardfile.load_error("shironeko", text, *more))
 
 
 @pytest.mark.parametrize("text, where, words", [

@@ -8,10 +8,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.shironeko.harness import decision, do, events, legal_types, scenario, unit, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "select.toml"
@@ -172,14 +171,12 @@ def test_old_target_names_are_preset_selectors():
     assert PRESETS["all_characters"].zone == "characters" and PRESETS["all_characters"].all
 
 
-MONSTER = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "monster"\n'
-           'name = "bad"\ncolor = "red"\ncost = 1\nrune = "red"\n')
+MONSTER = header("shironeko", "monster")
 
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
-        'name = "bad"\ncolor = "red"\ncost = 1\nchange_cost = 0\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n')
+HEAD = header("shironeko")
 
 
 @pytest.mark.parametrize("effects, field, words", [
@@ -209,17 +206,15 @@ HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid =
 ])
 def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, words):
     text = HEAD + '[[cards.abilities]]\nkind = "on_enter"\neffects = [' + effects + ']\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert e.value.field == "abilities[0]." + field and words in str(e.value), str(e.value)
+    e = cardfile.load_error("shironeko", text)
+    assert e.field == "abilities[0]." + field and words in str(e), str(e)
 
 
 def test_a_static_ability_takes_no_table():
     text = HEAD + ('[[cards.abilities]]\nkind = "static"\n'
                    'effects = [{ op = "modify", target = { all = true, side = "own" }, stat = "attack", amount = 1 }]\n')
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "static ability may only" in str(e.value)
+    e = cardfile.load_error("shironeko", text)
+    assert "static ability may only" in str(e)
 
 
 # --- words, encoding, agents -------------------------------------------------------------------------

@@ -8,10 +8,8 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
+from .cardfile import ability_error, header
 from ..games.shironeko.harness import decision, do, events, scenario, unit, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "triggers.toml"
@@ -218,15 +216,8 @@ def test_a_deal_without_triggers_keeps_no_index():
 
 # --- load errors -----------------------------------------------------------------------------------
 
-HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
-        'name = "bad"\ncolor = "red"\ncost = 1\nchange_cost = 0\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n')
-
-
-def load_error(ability: str, head: str = HEAD) -> str:
-    text = head + '[[cards.abilities]]\n' + ability + '\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+def load_error(ability: str, head: str | None = None) -> str:
+    return ability_error("shironeko", ability, head=head)
 
 
 @pytest.mark.parametrize("ability, field, words", [
@@ -254,9 +245,7 @@ def test_load_errors(ability, field, words):
 
 
 def test_a_monster_trigger_takes_no_when():
-    head = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "monster"\n'
-            'name = "bad"\ncolor = "red"\ncost = 1\nrune = "red"\n[[cards.abilities]]\nkind = "use"\n'
-            'effects = [{ op = "draw" }]\n')
+    head = header("shironeko", "monster") + '[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
     msg = load_error('kind = "trigger"\nwhen = { event = "turn_start" }', head)
     assert "abilities[1].when" in msg and "never on the field" in msg, msg
 

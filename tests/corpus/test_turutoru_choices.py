@@ -8,10 +8,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.turutoru.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.turutoru.harness import FILL, decision, do, events, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -326,14 +325,11 @@ def test_agents_answer_the_new_decisions():
 
 # --- load errors --------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
-       'name = "bad"\n'
+HEAD = header("turutoru", "application")
 
 
 def load_error(effects: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + '[[cards.abilities]]\nkind = "apply"\neffects = [' + effects + ']\n'))
-    return str(e.value)
+    return str(cardfile.load_error("turutoru", HEAD + '[[cards.abilities]]\nkind = "apply"\neffects = [' + effects + ']\n'))
 
 
 @pytest.mark.parametrize("effects, field, words", [
@@ -364,10 +360,7 @@ def test_load_errors_name_the_field_and_the_nearest_word(effects, field, words):
     ("power", '{zone = "field", side = "own", power = {min = 2}}', "may not count by power"),
 ])
 def test_a_for_each_in_a_static_ability_is_limited(stat, count, words):
-    text = ('[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
-            'name = "bad"\npower = 1\ntoughness = 1\nsegment = 1\nprograms = [{kind = "place"}]\n'
-            f'[[cards.abilities]]\nkind = "static"\neffects = [{{op = "modify", target = "self", stat = "{stat}",'
-            f' amount = {{count = {count}}}}}]\n')
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert words in str(e.value)
+    text = header("turutoru") + f'[[cards.abilities]]\nkind = "static"\neffects = [{{op = "modify", target = "self", ' \
+        f'stat = "{stat}", amount = {{count = {count}}}}}]\n'
+    e = cardfile.load_error("turutoru", text)
+    assert words in str(e)

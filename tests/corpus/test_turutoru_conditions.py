@@ -7,10 +7,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.turutoru.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.turutoru.harness import decision, do, events, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -200,8 +199,7 @@ def test_agents_answer_the_optional_decision():
 
 # --- load errors ---------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\npower = 1\ntoughness = 1\nsegment = 1\nprograms = [{kind = "place"}]\n'
+HEAD = header("turutoru")
 
 
 @pytest.mark.parametrize("ability, field, words", [
@@ -224,6 +222,5 @@ HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "
      "abilities[0].effects[1].if.cuont", "did you mean 'count'"),
 ])
 def test_load_errors(ability, field, words):
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + "[[cards.abilities]]\n" + ability + "\n"))
-    assert f"field '{field}'" in str(e.value) and words in str(e.value), str(e.value)
+    e = cardfile.load_error("turutoru", HEAD + "[[cards.abilities]]\n" + ability + "\n")
+    assert f"field '{field}'" in str(e) and words in str(e), str(e)

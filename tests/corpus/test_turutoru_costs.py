@@ -8,10 +8,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.turutoru.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.turutoru.harness import FILL, decision, do, events, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -316,14 +315,11 @@ def test_a_cost_paid_from_the_hand_shows_the_other_player_only_the_discarded_car
 
 # --- load errors --------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\npower = 1\ntoughness = 1\nsegment = 1\nprograms = [{kind = "place"}]\n'
+HEAD = header("turutoru")
 
 
 def load_error(ability: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + '[[cards.abilities]]\n' + ability + '\n'))
-    return str(e.value)
+    return str(cardfile.load_error("turutoru", HEAD + '[[cards.abilities]]\n' + ability + '\n'))
 
 
 @pytest.mark.parametrize("ability, field, words", [

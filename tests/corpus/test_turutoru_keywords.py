@@ -9,11 +9,12 @@ import pathlib
 import pytest
 
 from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
 from tcg.games.turutoru import text as T
 from tcg.games.turutoru.cards import load_cards
 from tcg.games.turutoru.flow import toughness_of
 
+from . import cardfile
+from .cardfile import card_head, set_table
 from ..games.turutoru.harness import FILL, FIXTURE, decision, do, events, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -84,9 +85,8 @@ def test_the_card_text_prints_each_keyword_with_its_reminder(lang, first, last):
 
 # --- keywords shared among the files loaded together ------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "mine"\nversion = "1"\n'
-CARD = ('[[cards]]\nid = "MY-1"\nkind = "character"\nname = "mine"\npower = 1\ntoughness = 1\nsegment = 1\n'
-        'programs = [{kind = "place"}]\n')
+HEAD = set_table("turutoru", "mine")
+CARD = card_head("turutoru", None, "MY-1")
 
 
 def test_a_card_of_another_file_may_list_a_declared_keyword():
@@ -96,9 +96,7 @@ def test_a_card_of_another_file_may_list_a_declared_keyword():
 
 
 def load_error(*texts: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(FIXTURE, CORPUS, *[CardText(f"mine{i}.toml", t) for i, t in enumerate(texts)])
-    return str(e.value)
+    return str(cardfile.load_error("turutoru", *texts, loaded_with=(FIXTURE, CORPUS)))
 
 
 @pytest.mark.parametrize("texts, field, words", [

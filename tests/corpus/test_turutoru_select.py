@@ -12,6 +12,8 @@ from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
 from tcg.games.turutoru.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.turutoru.harness import FILL, decision, do, events, legal_types, options, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -169,14 +171,11 @@ def test_a_preset_with_a_filter_still_chooses_one_character_as_before():
 
 # --- load errors ---------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
-       'name = "bad"\n[[cards.abilities]]\nkind = "apply"\n'
+HEAD = header("turutoru", "application") + '[[cards.abilities]]\nkind = "apply"\n'
 
 
 def load_error(effects: str) -> CardDataError:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + f"effects = [{effects}]\n"))
-    return e.value
+    return cardfile.load_error("turutoru", HEAD + f"effects = [{effects}]\n")
 
 
 @pytest.mark.parametrize("effects,field,words", [

@@ -8,10 +8,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.turutoru.cards import load_cards
 
+from . import cardfile
+from .cardfile import ability_error, header
 from ..games.turutoru.harness import FILL, decision, do, events, scenario, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -205,15 +204,8 @@ def test_the_cap_per_action_stops_triggering(monkeypatch):
 
 # --- load errors ------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\npower = 1\ntoughness = 1\nsegment = 1\nprograms = [{kind = "place"}]\n'
-
-
 def load_error(ability: str, kind: str = "trigger") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\n' + ability + '\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("turutoru", ability, kind)
 
 
 @pytest.mark.parametrize("ability, field, words", [
@@ -237,11 +229,10 @@ def test_load_errors(ability, field, words):
 
 def test_when_only_on_a_trigger_and_no_trigger_on_an_application():
     assert "only on trigger" in load_error('when = { event = "enters" }', kind="activated")
-    text = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
-           'name = "bad"\n[[cards.abilities]]\nkind = "trigger"\nwhen = { event = "draw" }\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "allowed: apply" in str(e.value)
+    text = header("turutoru", "application") \
+        + '[[cards.abilities]]\nkind = "trigger"\nwhen = { event = "draw" }\neffects = [{ op = "draw" }]\n'
+    e = cardfile.load_error("turutoru", text)
+    assert "allowed: apply" in str(e)
 
 
 # --- words, encoding, agents ------------------------------------------------------------------------------

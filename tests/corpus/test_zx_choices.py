@@ -8,10 +8,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.zx.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, options, power, scenario, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "choices.toml"
@@ -306,15 +305,12 @@ def test_a_look_shows_the_other_player_nothing_of_the_cards(card, decks, picks):
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\nname = "bad"\n' \
-       'color = "red"\ncost = 1\npower = 1000\n'
+HEAD = header("zx")
 
 
 def load_error(ability: str) -> str:
     text = HEAD + '[[cards.abilities]]\n' + ability + '\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return str(cardfile.load_error("zx", text))
 
 
 def on_place(*effects: str) -> str:

@@ -7,10 +7,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.zx.cards import load_cards
 
+from . import cardfile
+from .cardfile import header
 from ..games.zx.harness import FILL, can, decision, do, events, options, power, scenario, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "conditions.toml"
@@ -214,13 +213,11 @@ def test_cz12_a_condition_counts_with_a_selector_table(board, draws):
 def test_a_selector_count_is_checked_with_its_path(count, field, words):
     text = HEAD_ZX + f'[[cards.abilities]]\nkind = "on_place"\nif = {{ count = {count}, at_least = 1 }}\n' \
         'effects = [{ op = "draw", amount = 1 }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert field in e.value.field and words in str(e.value), str(e.value)
+    e = cardfile.load_error("zx", text)
+    assert field in e.field and words in str(e), str(e)
 
 
-HEAD_ZX = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\n' \
-    'name = "bad"\ncolor = "red"\ncost = 1\npower = 1000\n'
+HEAD_ZX = header("zx")
 
 
 # --- CZ-11: static, if {all = [turn own, not count face_up at_most 1]} -----------------------------
@@ -233,16 +230,8 @@ def test_cz11_all_and_not(active, face_up, want):
 
 # --- load errors ----------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "{kind}"\nname = "bad"\n' \
-       'color = "red"\ncost = 1\n'
-
-
 def load_error(abilities: str, kind: str = "zx") -> str:
-    extra = 'power = 1000\n' if kind == "zx" else 'timing = "main"\n'
-    text = HEAD.replace("{kind}", kind) + extra + abilities
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return str(cardfile.load_error("zx", header("zx", kind) + abilities))
 
 
 @pytest.mark.parametrize("ability, field, words", [

@@ -7,10 +7,8 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.zx.cards import load_cards
 
+from .cardfile import ability_error
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, power, scenario, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "costs.toml"
@@ -232,17 +230,8 @@ def test_the_payment_choice_is_worded_as_a_cost():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\nname = "bad"\n' \
-       'color = "red"\ncost = 1\npower = 1000\n'
-
-
 def load_error(ability: str, kind: str = "activated") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\n' + ability + '\n'
-    if "effects" not in ability:
-        text += 'effects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("zx", ability, kind)
 
 
 @pytest.mark.parametrize("ability, field, words", [

@@ -18,6 +18,8 @@ from tcg.games.zx import text as W
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.deckcheck import check_deck
 
+from . import cardfile
+from .cardfile import card_head, set_table
 from ..games.harness_base import copies
 from ..games.zx.harness import FILL, FIXTURE, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
 
@@ -327,8 +329,8 @@ def test_a_record_of_a_set_version_the_game_does_not_keep_is_refused():
 
 # --- load errors ----------------------------------------------------------------------------------
 
-SET = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n'
-CARD = '[[cards]]\nid = "BAD-1"\nkind = "zx"\nname = "bad"\ncolor = "red"\ncost = 1\npower = 1000\n'
+SET = set_table("zx")
+CARD = card_head("zx")
 EVENT = '[[cards]]\nid = "BAD-2"\nkind = "event"\nname = "bad"\ncolor = "red"\ncost = 1\n'
 USE = '[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
 KW = '[[keywords]]\nid = "spark"\nname = "火花"\nname_en = "Spark"\n[[keywords.abilities]]\nkind = "trigger"\n' \
@@ -336,9 +338,7 @@ KW = '[[keywords]]\nid = "spark"\nname = "火花"\nname_en = "Spark"\n[[keywords
 
 
 def load_error(text: str, *more: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text), *(CardText(f"more{i}.toml", t) for i, t in enumerate(more)))
-    return str(e.value)
+    return str(cardfile.load_error("zx", text, *more))
 
 
 @pytest.mark.parametrize("text, where, words", [
@@ -388,7 +388,7 @@ def test_a_game_without_keywords_refuses_them():
     else:
         pytest.skip("every game's cards have keywords")
     rules = importlib.import_module(f"tcg.games.{game}").RULES
-    text = f'[set]\ngame = "{game}"\nname = "bad"\nversion = "1"\n' + KW
+    text = set_table(game) + KW
     with pytest.raises(CardDataError, match="have no keywords"):
         cards.load_cards(rules.folder / "cards.toml", CardText("bad.toml", text))
 

@@ -7,10 +7,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.zx.cards import load_cards
 
+from . import cardfile
+from .cardfile import ability_error, header
 from ..games.zx.harness import FILL, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "triggers.toml"
@@ -213,15 +212,11 @@ def test_a_deal_without_triggers_keeps_no_index():
 
 # --- load errors ----------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\nname = "bad"\n' \
-       'color = "red"\ncost = 1\npower = 1000\n'
+HEAD = header("zx")
 
 
 def load_error(ability: str) -> str:
-    text = HEAD + '[[cards.abilities]]\nkind = "trigger"\n' + ability + '\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("zx", ability, "trigger")
 
 
 @pytest.mark.parametrize("ability, field, words", [
@@ -259,16 +254,14 @@ def test_load_errors(ability, field, words):
 
 def test_each_turn_only_on_a_trigger():
     text = HEAD + '[[cards.abilities]]\nkind = "on_place"\neach_turn = 2\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "abilities[0].each_turn" in str(e.value) and "only on trigger" in str(e.value)
+    e = cardfile.load_error("zx", text)
+    assert "abilities[0].each_turn" in str(e) and "only on trigger" in str(e)
 
 
 def test_when_only_on_a_trigger():
     text = HEAD + '[[cards.abilities]]\nkind = "on_place"\nwhen = { event = "enters" }\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "only on trigger" in str(e.value)
+    e = cardfile.load_error("zx", text)
+    assert "only on trigger" in str(e)
 
 
 # --- narration ------------------------------------------------------------------------------------
