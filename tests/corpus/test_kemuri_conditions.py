@@ -3,6 +3,7 @@ an ability and on an op), "if you do" (``if_done``) and "you may" (``optional``)
 per card of tests/corpus/kemuri/conditions.toml (invented cards), then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -11,17 +12,11 @@ from tcg.engine.errors import CardDataError
 
 from . import cardfile
 from .cardfile import header
-from ..games.kemuri.harness import cp, decision, do, events, legal_types, pay, scenario, seats, zone
+from ..games.kemuri.harness import FILL, cp, decision, do, events, legal_types, pay, seats, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "conditions.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 # --- KCON-01: a static ability with an if ---------------------------------------------------------

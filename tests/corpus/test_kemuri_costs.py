@@ -4,6 +4,7 @@ secret choice among the own hand, the narration in both languages, then the load
 lists in Kemuri's words (seats, the backyard, no counters)."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -11,17 +12,12 @@ import pytest
 from tcg.games.kemuri import text as T
 
 from .cardfile import ability_error
-from ..games.kemuri.harness import cast, cp, call_in_value, decision, do, end_operation, events, pay, scenario, zone
+from ..games.kemuri.harness import (FILL, call_in_value, cast, cp, decision, do, end_operation, events, pay,
+                                    with_decks, zone)
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "costs.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def activations(g) -> list[tuple[str, int]]:

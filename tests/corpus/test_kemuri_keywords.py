@@ -4,6 +4,7 @@ the keyword's line in the card's text in both languages, keywords shared among t
 together, then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -14,17 +15,11 @@ from tcg.games.kemuri.cards import load_cards
 
 from . import cardfile
 from .cardfile import card_head, set_table
-from ..games.kemuri.harness import FIXTURE, call_in_value, cp, decision, do, events, scenario, zone
+from ..games.kemuri.harness import FILL, FIXTURE, call_in_value, cp, decision, do, events, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "keywords.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def card(g, cid: str):

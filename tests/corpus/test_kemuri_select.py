@@ -4,6 +4,7 @@ tests/corpus/kemuri/select.toml (invented cards), the old target names and the `
 the selectors they are, then the load-time errors of selector tables."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -14,17 +15,12 @@ from tcg.games.kemuri.cards import load_cards
 
 from . import cardfile
 from .cardfile import header
-from ..games.kemuri.harness import cast, cp, decision, do, events, legal_types, options, pay, scenario, seats, zone
+from ..games.kemuri.harness import (FILL, cast, cp, decision, do, events, legal_types, options, pay, seats,
+                                    with_decks, zone)
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "select.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def seen(g, p: int, etype: str) -> list[dict]:

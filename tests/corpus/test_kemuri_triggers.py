@@ -4,6 +4,7 @@ kept as cards come and go (a flavour cross, the event), the order of simultaneou
 per action, the call-in triggers of KM-V6 beside them, then the load errors of ``when``."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -11,18 +12,11 @@ import pytest
 
 from . import cardfile
 from .cardfile import ability_error, header
-from ..games.kemuri.harness import (call_in_value, cp, decision, do, end_operation, events, pay, scenario, serve,
-                                    zone)
+from ..games.kemuri.harness import (FILL, call_in_value, cp, decision, do, end_operation, events, pay, serve, with_decks, zone)
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "triggers.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def triggered(g) -> list[tuple]:

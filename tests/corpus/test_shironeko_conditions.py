@@ -3,6 +3,7 @@ of tests/corpus/shironeko/conditions.toml, the optional decision's words and enc
 load errors particular to Shironeko."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -10,17 +11,13 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
-from ..games.shironeko.harness import can, decision, do, scenario, unit, zone
+from ..games.shironeko.harness import DECK, can, decision, do, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "conditions.toml"
-DECK = ["F-B1"] * 10
 RED = "F-T-RED"
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 # --- CS-01: optional draw, then mill if_done ------------------------------------------------------

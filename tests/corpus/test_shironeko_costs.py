@@ -4,6 +4,7 @@ hidden-information pair of a discard from the hand, narration, encoding and the 
 then the load errors of cost lists and ``from``."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -11,17 +12,13 @@ import pytest
 
 from . import cardfile
 from .cardfile import ability_error, set_table
-from ..games.shironeko.harness import decision, do, events, scenario, unit, zone
+from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "costs.toml"
-DECK = ["F-B1"] * 10
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def activations(g) -> list[tuple[str, str, int]]:

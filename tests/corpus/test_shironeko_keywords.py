@@ -4,6 +4,7 @@ the printed text and narration with the keyword in both languages, keywords shar
 files loaded together, then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -13,17 +14,13 @@ from tcg.games.shironeko.cards import load_cards
 
 from . import cardfile
 from .cardfile import card_head, set_table
-from ..games.shironeko.harness import FIXTURE, decision, do, events, scenario, unit, zone
+from ..games.shironeko.harness import DECK, FIXTURE, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "keywords.toml"
-DECK = ["F-B1"] * 10
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def corpus_cards():

@@ -4,6 +4,7 @@ of tests/corpus/shironeko/select.toml (invented cards), the old names as presets
 errors of selector tables, and the new decisions in words, in the encoding and for the agents."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -11,17 +12,13 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
-from ..games.shironeko.harness import decision, do, events, legal_types, scenario, unit, zone
+from ..games.shironeko.harness import DECK, decision, do, events, legal_types, scenario, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "select.toml"
-DECK = ["F-B1"] * 10
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def options(g, key: str = "target") -> list[str]:

@@ -4,23 +4,20 @@ of simultaneous triggers, the cap per action, the damage triggers left as they w
 load errors of ``when``, the words and the encoding."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
 
 from .cardfile import ability_error, header
-from ..games.shironeko.harness import decision, do, events, scenario, unit, zone
+from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "triggers.toml"
-DECK = ["F-B1"] * 10
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def triggered(g) -> list[tuple]:

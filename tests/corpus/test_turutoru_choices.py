@@ -4,6 +4,7 @@ that uses the card, the exact outcome); the words, encoding and agents of the ne
 hidden-information pairs of a look; then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -11,31 +12,18 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
-from ..games.turutoru.harness import FILL, decision, do, events, unit, zone
+from ..games.turutoru.harness import ACTIVATE, FILL, apply_from_hand, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "choices.toml"
-#: a program that uses an application / an ability of a character, then one that stops the main
-#: phase (a Library Draw asks whether to run it)
-APPLY = ["T-APPLY", "T-DRAW2"]
-ACTIVATE = ["T-ACTV", "T-DRAW2"]
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
-def apply(card: str, p0: dict | None = None, p1: dict | None = None, **kw):
-    """A main phase where player 0's first program applies ``card`` from the hand."""
-    p0 = dict(p0 or {})
-    g = main({"programs": APPLY, **p0, "hand": [card] + p0.get("hand", [])}, p1, **kw)
-    assert decision(g) == (0, "apply")
-    do(g, "apply", card=card)
-    return g
-
-
-def hp(g, p: int) -> int:
-    return g.state.players[p].hp
+#: a main phase with the corpus cards where player 0's first program applies a card from the hand
+apply = functools.partial(apply_from_hand, cards=CORPUS)
 
 
 def deck_top(g, p: int, n: int) -> list[str]:

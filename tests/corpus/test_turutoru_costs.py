@@ -4,6 +4,7 @@ the exact outcome); the words, encoding and agents of the new actions and decisi
 hidden-information pair of a cost paid from the own hand; then the load errors of cost lists."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -11,23 +12,14 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
-from ..games.turutoru.harness import FILL, decision, do, events, unit, zone
+from ..games.turutoru.harness import ACTIVATE, APPLY, EFFECT, FILL, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "costs.toml"
-#: a program that uses an ability of a character / of a device / an application, then one that
-#: stops the main phase (a Library Draw asks whether to run it)
-ACTIVATE = ["T-ACTV", "T-DRAW2"]
-EFFECT = ["T-EFFECT", "T-DRAW2"]
-APPLY = ["T-APPLY", "T-DRAW2"]
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
-
-
-def hp(g, p: int) -> int:
-    return g.state.players[p].hp
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
 def uses(g) -> list:

@@ -4,6 +4,7 @@ uses the card, the exact outcome); the keyword's line in the card text and the l
 languages; keywords shared among files loaded together; then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -15,16 +16,15 @@ from tcg.games.turutoru.flow import toughness_of
 
 from . import cardfile
 from .cardfile import card_head, set_table
-from ..games.turutoru.harness import FILL, FIXTURE, decision, do, events, unit, zone
+from ..games.turutoru.harness import ACTIVATE, FILL, FIXTURE, decision, do, events, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "keywords.toml"
 PLACE = ["T-PLACE", "T-DRAW2"]
-ACTIVATE = ["T-ACTV", "T-DRAW2"]
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
 # --- TKW-01: Overclock (a triggered ability of the keyword) ------------------------------------------

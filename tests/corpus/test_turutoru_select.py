@@ -4,6 +4,7 @@ tests/corpus/turutoru/select.toml (invented cards), then the load-time errors of
 the words and the encoding of the new decisions."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -14,27 +15,19 @@ from tcg.games.turutoru.cards import load_cards
 
 from . import cardfile
 from .cardfile import header
-from ..games.turutoru.harness import FILL, decision, do, events, legal_types, options, unit, zone
+from ..games.turutoru.harness import (ACTIVATE, FILL, apply_from_hand, decision, do, events, legal_types, options,
+                                      unit, zone)
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "select.toml"
-#: the program that uses an application from the hand, then one that stops the main phase (a
-#: Library Draw asks whether to run it) so that the state after the effect can be read
-APPLY = ["T-APPLY", "T-DRAW2"]
-ACTIVATE = ["T-ACTV", "T-DRAW2"]
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
-def apply(card: str, p0: dict | None = None, p1: dict | None = None, **kw):
-    """A main phase where player 0's first program applies ``card`` from the hand."""
-    p0 = dict(p0 or {})
-    g = main({"programs": APPLY, **p0, "hand": [card] + p0.get("hand", [])}, p1, **kw)
-    assert decision(g) == (0, "apply")
-    do(g, "apply", card=card)
-    return g
+#: a main phase with the corpus cards where player 0's first program applies a card from the hand
+apply = functools.partial(apply_from_hand, cards=CORPUS)
 
 
 def seen(g, p: int, etype: str) -> list[dict]:

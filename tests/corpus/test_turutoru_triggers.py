@@ -4,6 +4,7 @@ order of simultaneous triggers (TT-G4), the cap per action, the index kept as ca
 then the load errors of ``when``, the words and the encoding."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -11,22 +12,18 @@ import pytest
 
 from . import cardfile
 from .cardfile import ability_error, header
-from ..games.turutoru.harness import FILL, decision, do, events, scenario, unit, zone
+from ..games.turutoru.harness import FILL, decision, do, events, hp, scenario, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "triggers.toml"
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
 def triggered(g) -> list[tuple]:
     return [(e["player"], e["id"], e["event"]) for e in events(g, "trigger")]
-
-
-def hp(g, p: int) -> int:
-    return g.state.players[p].hp
 
 
 # --- TTRG-01: when this character is placed from the hand, draw -------------------------------------
