@@ -16,7 +16,7 @@ from ...engine.profile import Profile
 from ...engine.reasons import Reason
 from ...engine.steps import StepRuleset
 from ...engine.state import colors_of, new_record
-from ...engine.triggers import ASK, take
+from ...engine.triggers import new_action, resolve_trigger, stack_triggered
 from . import flow as F
 from . import payment as P
 from . import costs as SC
@@ -784,9 +784,7 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
 
     # --- triggered abilities on the field (games/shironeko/triggers.py) ------------------------------
     def apply(self, s: SNState, action: Action) -> None:
-        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
-            s.trig.begin_action()
-            s.trig.cap = self.max_triggers_per_action
+        new_action(s, self.max_triggers_per_action)
         super().apply(s, action)
 
     def advance(self, s: SNState) -> None:
@@ -801,8 +799,7 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
         budget = self.max_steps_per_apply
         while s.decision is None and not s.over:
             if tr.queue:
-                for c, iid, idx, event in reversed(take(tr, s.active)):
-                    steps.append(("event_trigger", c, iid, idx, event))
+                stack_triggered(s, tr, s.active, "event_trigger")
             budget -= 1
             if budget < 0:  # safety cap: a loop in card text ends the game in a draw
                 steps.clear()
@@ -815,14 +812,7 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
         """A triggered ability resolves: a ``trigger`` event (with the ``event`` it waited for),
         then its effect (an optional trigger asks its controller first; its ``if`` is checked
         again as it resolves)."""
-        _, c, iid, idx, event = step
-        ab = s.cards[iid].abilities[idx]
-        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
-        ops = tuple(ab.ops)
-        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
-            k = 1 if ab.cond is not None else 0
-            ops = ops[:k] + (ASK,) + ops[k:]
-        s.steps.append(effect_step(c, iid, ops, -1))
+        resolve_trigger(s, step, s.cards[step[2]].abilities[step[3]].ops, -1)
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):
