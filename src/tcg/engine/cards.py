@@ -215,6 +215,25 @@ class CardAbility:
                    index=index, **more)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LanguageAbility(CardAbility):
+    """A ``CardAbility`` with the parts of the card language every game's abilities have (keyword
+    fields, after a game's own): a condition (``if``), a trigger's ``when`` with its
+    ``once_per_turn`` and ``optional``, and the keyword it comes from."""
+
+    cond: Any = None             # ``if``: a parsed condition (engine/conditions.py), or None
+    run: tuple = ()              # the ops as they resolve: ``effects`` with ``cond`` checked first
+    when: Any = None             # a trigger's parsed ``when`` (engine/triggers.py), else None
+    once_per_turn: bool = False  # a trigger: at most once each turn
+    optional: bool = False       # a trigger: its controller is asked first
+    keyword: str = ""            # the id of the keyword it comes from ("": the card's own)
+
+    @property
+    def ops(self) -> tuple:
+        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
+        return self.run if self.cond is not None else self.effects
+
+
 @dataclass(frozen=True, slots=True)
 class NamedCard:
     """What a game's card class shares: the fields ``card_fields`` gives every card, its label

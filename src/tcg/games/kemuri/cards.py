@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.amounts import has_amounts
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
+from ...engine.cards import (LanguageAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
                              card_loader, check_static_effects)
 from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
@@ -73,23 +73,15 @@ FILTER_FIELDS = {"kind": (str, KINDS), "shift": (str, SHIFTS), "level": (int, (1
 
 
 @dataclass(frozen=True, slots=True)
-class Ability(CardAbility):
+class Ability(LanguageAbility):
+    """A Kemuri ability: the card language's parts, and its timing and use cost (a trigger without
+    ``when`` is the trigger of a card called in, KM-V6)."""
+
     timing: str | None
     cost: int = 0          # activate: seats paid to use it (a cost list's seats together)
     costs: Any = None      # activate: a cost list (engine/costs.py ``Cost``), or None
     zone: str = "field"    # activate: where its card is used from (``from``)
     limit: str = "turn"    # activate: once per "turn" or per "game"
-    cond: Any = None       # ``if``: a parsed condition (engine/conditions.py), or None
-    run: tuple = ()        # the ops as they resolve: ``effects`` with ``cond`` checked first
-    when: Any = None       # a trigger's parsed ``when`` (engine/triggers.py): None for a call-in trigger
-    once_per_turn: bool = False  # a trigger with when: at most once each turn
-    optional: bool = False       # a trigger with when: its controller is asked first
-    keyword: str = ""            # the id of the keyword it comes from ("": the card's own)
-
-    @property
-    def ops(self) -> tuple:
-        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
-        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
+from ...engine.cards import (LanguageAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
                              card_loader, check_fields, check_static_effects)
 from ...engine.conditions import parse as parse_condition
 from ...engine.amounts import has_amounts
@@ -80,26 +80,17 @@ STATIC_TARGETS = ("self", "all_own_characters", "all_own_other_characters", "all
 
 
 @dataclass(frozen=True, slots=True)
-class Ability(CardAbility):
+class Ability(LanguageAbility):
+    """A Shironeko ability: the card language's parts, and its runes and cost (a trigger without
+    ``when`` is a damage trigger, SN-A6)."""
+
     runes: tuple[str, ...]
     cost: int
     color: str
     tap: bool
     untap: bool
-    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
-    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
-    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py): an event trigger;
-    #                             None: a damage trigger (SN-A6) or another kind
-    once_per_turn: bool = False  # an event trigger: at most once each turn
-    optional: bool = False      # an event trigger: its controller is asked first
     costs: Any = None           # activated: a cost list (engine/costs.py ``Cost``), or None
     zone: str = "field"         # activated: the zone its card is used from (``from``)
-    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
-
-    @property
-    def ops(self) -> tuple:
-        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
-        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)

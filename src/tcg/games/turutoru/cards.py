@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
+from ...engine.cards import (LanguageAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_fields)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
@@ -92,22 +92,12 @@ class Program:
 
 
 @dataclass(frozen=True, slots=True)
-class Ability(CardAbility):
-    """A Turu-turu ability: what every ability has, and a condition (``if``)."""
+class Ability(LanguageAbility):
+    """A Turu-turu ability: the card language's parts (``once_per_turn``: once each round), and
+    its costs and zone."""
 
-    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
-    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
-    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
-    once_per_turn: bool = False  # a trigger: at most once each round
-    optional: bool = False      # a trigger: its controller is asked first
     costs: Any = None           # activated / apply: a cost list (games/turutoru/costs.py ``Cost``), or None
     zone: str = "field"         # activated: the zone its card is used from (``from``)
-    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
-
-    @property
-    def ops(self) -> tuple:
-        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
-        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
+from ...engine.cards import (LanguageAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
                              card_loader, check_static_effects)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
@@ -105,21 +105,15 @@ UNIT_FILTERS = {"name": str, "color": str, "race": str}
 
 
 @dataclass(frozen=True, slots=True)
-class Ability(CardAbility):
+class Ability(LanguageAbility):
     cost: int
     min_force: int
     player_card: str = ""       # only while the controller's player card is this one
     face_up_race: str = ""      # only while the controller has min_face_up_race face-up dynamis
     min_face_up_race: int = 1   # cards of this race
-    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
-    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
-    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
-    once_per_turn: bool = False  # a trigger: at most once each turn
-    optional: bool = False      # a trigger: its controller is asked first
     costs: Any = None           # activated: a cost list (games/zx/costs.py ``Cost``), or None
     zone: str = "board"         # activated: the zone its card is used from (``from``)
     each_turn: int = 0          # a trigger: at most this many times each turn (0: no limit)
-    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
 
     @property
     def conditional(self) -> bool:
