@@ -186,6 +186,33 @@ def check_static_effects(kind: str, effects: tuple, targets: tuple[str, ...], fa
         fail("duration 'static' is only for static abilities", "effects")
 
 
+def check_target_filter(op: Any, fail: Callable[..., None]) -> None:
+    """A selector table says its filters itself: an op whose target is a table takes no ``filter``."""
+    target = op.get("target")
+    if target is not None and not isinstance(target, str) and op.get("filter"):
+        fail("a target table says its filters itself: put these keys into the table", "filter")
+
+
+def check_move(op: Any, fail: Callable[..., None],
+               game_checks: Callable[[Any, bool, str], None] | None = None) -> None:
+    """What a ``move`` op's parameters allow together in every game: ``shuffle`` and ``position =
+    "bottom"`` are for ``to = "deck"``, and a table's cards are not in the zone they go to already;
+    ``game_checks(target, whether it is a table, to)`` checks the game's own between (such as what
+    a move onto the field takes). Any other op passes."""
+    if op.name != "move":
+        return
+    target, to = op["target"], op["to"]
+    table = target is not None and not isinstance(target, str)
+    if op["shuffle"] and to != "deck":
+        fail("shuffle = true is for to = \"deck\"", "shuffle")
+    if op["position"] == "bottom" and to != "deck":
+        fail("position = \"bottom\" is for to = \"deck\"", "position")
+    if game_checks is not None:
+        game_checks(target, table, to)
+    if table and target.zone == to:
+        fail(f"the cards are in the {to} already", "to")
+
+
 def ability_fail(fname: str, cid: str, i: int) -> Callable[..., None]:
     """What ``check_fields`` calls for ability ``i`` of a card: a CardDataError naming the file,
     the card and ``abilities[i].field``."""

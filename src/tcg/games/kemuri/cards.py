@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.amounts import has_amounts
-from ...engine.cards import (LanguageAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
+from ...engine.cards import (LanguageAbility, check_move, check_target_filter, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
                              card_loader, check_static_effects)
 from ...engine.choices import walk
 from ...engine.conditions import parse as parse_condition
@@ -189,27 +189,18 @@ def _check_op(op, fail) -> None:
     """What an op's parameters allow together: a selector table says its filters itself; a
     ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck; a leader never leaves play;
     ``to = "floor"`` places cards that are not on a floor (a table naming another zone)."""
-    target = op.get("target")
-    table = target is not None and not isinstance(target, str)
-    if table and op.get("filter"):
-        fail("a target table says its filters itself: put these keys into the table", "filter")
-    if op.name != "move":
-        return
-    to = op["to"]
-    if op["shuffle"] and to != "deck":
-        fail("shuffle = true is for to = \"deck\"", "shuffle")
-    if op["position"] == "bottom" and to != "deck":
-        fail("position = \"bottom\" is for to = \"deck\"", "position")
-    if table and target.zone == "leader":
-        fail("a leader never leaves play (use set_state to make it active or locked)", "target.zone")
-    if to == "floor" and (not table or target.zone == "floor"):
-        fail("to = \"floor\" places cards as casts from another zone: the target must be a table with a zone"
-             " such as \"hand\" or \"backyard\"", "to")
-    if to == "event" and not table:
-        fail("to = \"event\" puts an event card on the field from a zone: the target must be a table with a"
-             " zone such as \"hand\" or \"backyard\"", "to")
-    if table and target.zone == to:
-        fail(f"the cards are in the {to} already", "to")
+    check_target_filter(op, fail)
+
+    def leader_floor_event(target, table: bool, to: str) -> None:
+        if table and target.zone == "leader":
+            fail("a leader never leaves play (use set_state to make it active or locked)", "target.zone")
+        if to == "floor" and (not table or target.zone == "floor"):
+            fail("to = \"floor\" places cards as casts from another zone: the target must be a table with a"
+                 " zone such as \"hand\" or \"backyard\"", "to")
+        if to == "event" and not table:
+            fail("to = \"event\" puts an event card on the field from a zone: the target must be a table with a"
+                 " zone such as \"hand\" or \"backyard\"", "to")
+    check_move(op, fail, leader_floor_event)
 
 
 load_cards = card_loader("kemuri", SCHEMA, _make_card, f"{__package__}.effects", check_keyword=_check_keyword)

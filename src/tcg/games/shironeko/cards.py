@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...engine.cards import (LanguageAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
+from ...engine.cards import (LanguageAbility, check_move, CardSchema, Field, NamedCard, ability_fail, card_fields,
                              card_loader, check_fields, check_static_effects)
 from ...engine.conditions import parse as parse_condition
 from ...engine.amounts import has_amounts
@@ -263,19 +263,11 @@ def _check_op(op, fail) -> None:
     """What an op's parameters allow together: a ``move``'s ``shuffle`` and ``position =
     "bottom"`` are for the deck; ``to = "characters"`` takes a table of your own cards from a
     pile; a table may not name the zone its cards go to."""
-    if op.name != "move":
-        return
-    target, to = op["target"], op["to"]
-    table = not isinstance(target, str)
-    if op["shuffle"] and to != "deck":
-        fail("shuffle = true is for to = \"deck\"", "shuffle")
-    if op["position"] == "bottom" and to != "deck":
-        fail("position = \"bottom\" is for to = \"deck\"", "position")
-    if to == "characters" and (not table or target.zone in ("characters", "leader") or target.side != "own"):
-        fail("to = \"characters\" puts your own cards from a pile onto the field: the target must be a table"
-             " with side = \"own\" and a zone such as \"discard\" or \"hand\"", "to")
-    if table and target.zone == to:
-        fail(f"the cards are in the {to} already", "to")
+    def onto_the_field(target, table: bool, to: str) -> None:
+        if to == "characters" and (not table or target.zone in ("characters", "leader") or target.side != "own"):
+            fail("to = \"characters\" puts your own cards from a pile onto the field: the target must be a"
+                 " table with side = \"own\" and a zone such as \"discard\" or \"hand\"", "to")
+    check_move(op, fail, onto_the_field)
 
 
 def _abilities(fname: str, cid: str | None, kind: str | None, color: str | None, f: dict, registry) -> tuple:

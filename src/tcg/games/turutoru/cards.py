@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ...engine.cards import (LanguageAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
+from ...engine.cards import (LanguageAbility, check_move, check_target_filter, CardSchema, Field, NamedCard, card_abilities, card_fields,
                              card_loader, check_fields)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
@@ -250,28 +250,19 @@ def _check_move(op, fail) -> None:
     """What an op's parameters allow together: a selector table says its filters itself; a
     ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck, and ``to = "field"`` takes a
     table of cards from a zone other than the field."""
-    target = op.get("target")
-    table = target is not None and not isinstance(target, str)
-    if table and op.get("filter"):
-        fail("a target table says its filters itself: put these keys into the table", "filter")
+    check_target_filter(op, fail)
     if op.name == "look":
         take = op["take"]
         if take is not None and take.to == "field" and \
                 (take.filter is None or dict(take.filter.raw).get("kind") != "character"):
             fail("a look puts only characters onto the field: say so, take = {filter = {kind = \"character\"}, "
                  "to = \"field\"}", "take.filter")
-    if op.name != "move":
-        return
-    to = op["to"]
-    if op["shuffle"] and to != "deck":
-        fail("shuffle = true is for to = \"deck\"", "shuffle")
-    if op["position"] == "bottom" and to != "deck":
-        fail("position = \"bottom\" is for to = \"deck\"", "position")
-    if to == "field" and (not table or target.zone == "field"):
-        fail("to = \"field\" puts characters from a zone other than the field onto their owner's field:"
-             " the target must be a table with a zone such as \"discard\" or \"hand\"", "to")
-    if table and target.zone == to:
-        fail(f"the cards are in the {to} already", "to")
+
+    def onto_the_field(target, table: bool, to: str) -> None:
+        if to == "field" and (not table or target.zone == "field"):
+            fail("to = \"field\" puts characters from a zone other than the field onto their owner's field:"
+                 " the target must be a table with a zone such as \"discard\" or \"hand\"", "to")
+    check_move(op, fail, onto_the_field)
 
 
 load_cards = card_loader("turutoru", SCHEMA, _make_card, f"{__package__}.effects", check_keyword=_check_keyword)

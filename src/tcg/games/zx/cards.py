@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.cards import (LanguageAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
+from ...engine.cards import (LanguageAbility, check_move, check_target_filter, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
                              card_loader, check_static_effects)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
@@ -263,24 +263,15 @@ def _check_move(op, fail) -> None:
     """What an op's parameters allow together: a selector table says its filters itself; a
     ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck, ``asleep`` for the resources,
     and ``to = "square"`` takes a table of your own cards from a zone other than the board."""
-    target = op.get("target")
-    table = target is not None and not isinstance(target, str)
-    if table and op.get("filter"):
-        fail("a target table says its filters itself: put these keys into the table", "filter")
-    if op.name != "move":
-        return
-    to = op["to"]
-    if op["shuffle"] and to != "deck":
-        fail("shuffle = true is for to = \"deck\"", "shuffle")
-    if op["position"] == "bottom" and to != "deck":
-        fail("position = \"bottom\" is for to = \"deck\"", "position")
-    if op["asleep"] and to != "resources":
-        fail("asleep = true is for to = \"resources\"", "asleep")
-    if to == "square" and (not table or target.zone == "board" or target.side != "own"):
-        fail("to = \"square\" puts your own cards from a zone other than the board onto a square:"
-             " the target must be a table with side = \"own\" and a zone such as \"trash\" or \"hand\"", "to")
-    if table and target.zone == to:
-        fail(f"the cards are in the {to} already", "to")
+    check_target_filter(op, fail)
+
+    def asleep_and_square(target, table: bool, to: str) -> None:
+        if op["asleep"] and to != "resources":
+            fail("asleep = true is for to = \"resources\"", "asleep")
+        if to == "square" and (not table or target.zone == "board" or target.side != "own"):
+            fail("to = \"square\" puts your own cards from a zone other than the board onto a square: the"
+                 " target must be a table with side = \"own\" and a zone such as \"trash\" or \"hand\"", "to")
+    check_move(op, fail, asleep_and_square)
 
 
 def _check_players(cards: list[Card], where: dict[str, str]) -> None:
