@@ -12,6 +12,7 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
+from ..games.harness_base import legal_ids_cover
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "choices.toml"
@@ -266,31 +267,20 @@ def test_the_new_decisions_and_events_in_both_languages():
     assert any(line and "3" in line and "look" in line for line in en), en   # a count only
 
 
-def _encodes(g):
-    from tcg.rl.encoder import encoding
-    enc = encoding("shironeko")
-    p = g.decision.player
-    _, ctx = enc.encode(g.observe(p), p)
-    legal = g.legal_actions()
-    assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-    q = 1 - p
-    enc.encode(g.observe(q), q)
-
-
 def test_the_new_decisions_are_encodable():
     g = game(p0={"hand": ["CCH-02"], "town": [ANY] * 2}, p1={"chars": ["F-R1"]})
     do(g, "place", card="CCH-02")
-    _encodes(g)                                                      # choose_mode
+    legal_ids_cover(g, both_players=True)                                                      # choose_mode
     do(g, "mode", mode=0)
-    _encodes(g)                                                      # ... modes chosen
+    legal_ids_cover(g, both_players=True)                                                      # ... modes chosen
     g = game(p0={"hand": ["CCH-03"], "town": [ANY], "deck": ["F-MDMG", "F-R3", "F-MBUFF"] + DECK})
     do(g, "monster", card="CCH-03")
-    _encodes(g)                                                      # look_take
+    legal_ids_cover(g, both_players=True)                                                      # look_take
     do(g, "look_take", card="F-R3")
-    _encodes(g)                                                      # look_order
+    legal_ids_cover(g, both_players=True)                                                      # look_order
     g = game(p0={"hand": ["CCH-10"], "town": [ANY]}, p1={"hand": ["F-R1", "F-R3"]})
     do(g, "monster", card="CCH-10")
-    _encodes(g)                                                      # the opponent's target_hidden
+    legal_ids_cover(g, both_players=True)                                                      # the opponent's target_hidden
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])

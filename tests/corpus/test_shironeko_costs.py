@@ -12,6 +12,7 @@ import pytest
 
 from . import cardfile
 from .cardfile import ability_error, set_table
+from ..games.harness_base import legal_ids_cover
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "costs.toml"
@@ -251,24 +252,15 @@ def test_the_payment_choice_is_worded_as_a_cost():
     assert "F-R" not in other and "Red" not in other and "hidden" in other, other
 
 
-def _encodes(g):
-    from tcg.rl.encoder import encoding
-    enc = encoding("shironeko")
-    p = g.decision.player
-    _, ctx = enc.encode(g.observe(p), p)
-    legal = g.legal_actions()
-    assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_actions_and_decisions_are_encodable():
     g = game(p0={"hand": ["CCO-05", "F-R1"], "discard": ["CCO-06"], "town": [ANY] * 2, "chars": ["CCO-01"]},
              p1={"chars": ["F-R1"]})
-    _encodes(g)                                                 # activate_card from the hand and the discard
+    legal_ids_cover(g)                                                 # activate_card from the hand and the discard
     do(g, "activate", card="CCO-01", ability=0)
-    _encodes(g)                                                 # target_hidden of the op pay
+    legal_ids_cover(g)                                                 # target_hidden of the op pay
     g = game(p0={"hand": ["CCO-07", "F-R1"], "town": [ANY]})
     do(g, "place", card="CCO-07")
-    _encodes(g)                                                 # optional pay
+    legal_ids_cover(g)                                                 # optional pay
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])

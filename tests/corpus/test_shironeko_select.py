@@ -12,6 +12,7 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
+from ..games.harness_base import legal_ids_cover
 from ..games.shironeko.harness import DECK, decision, do, events, legal_types, scenario, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "select.toml"
@@ -249,30 +250,21 @@ def test_a_secret_choice_is_told_to_the_other_player_without_the_cards():
     assert told and "Red General" not in told[0], told
 
 
-def _encodes(g):
-    from tcg.rl.encoder import encoding
-    enc = encoding("shironeko")
-    p = g.decision.player
-    _, ctx = enc.encode(g.observe(p), p)
-    legal = g.legal_actions()
-    assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_decisions_and_actions_are_encodable():
     g = game(p0={"hand": ["CSL-01"], "town": [ANY] * 2}, p1={"chars": ["F-R1", "F-TDRAW"]})
     do(g, "place", card="CSL-01")
-    _encodes(g)                                             # target + target_done
+    legal_ids_cover(g)                                             # target + target_done
     do(g, "target", target="F-R1")
-    _encodes(g)                                             # ... with "chosen"
+    legal_ids_cover(g)                                             # ... with "chosen"
     g = game(p0={"hand": ["CSL-06", "F-R3"], "town": [ANY]})
     do(g, "monster", card="CSL-06")
-    _encodes(g)                                             # target_hidden
+    legal_ids_cover(g)                                             # target_hidden
     g = game(p0={"hand": ["CSL-09"], "town": [ANY]}, p1={"discard": ["F-R1", "F-R2"]})
     do(g, "monster", card="CSL-09")
-    _encodes(g)                                             # candidates in a discard pile
+    legal_ids_cover(g)                                             # candidates in a discard pile
     g = game(p0={"hand": ["CSL-07"], "town": [ANY]}, p1={"town": ["F-T-RED", "F-T-BLUE"]})
     do(g, "monster", card="CSL-07")
-    _encodes(g)                                             # souls
+    legal_ids_cover(g)                                             # souls
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])

@@ -12,6 +12,7 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
+from ..games.harness_base import encodes_in_bounds, seen_while_answering
 from ..games.turutoru.harness import ACTIVATE, FILL, apply_from_hand, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -204,24 +205,6 @@ def test_tch12_as_characters_leave_it_shrinks():
 
 # --- hidden information: pairs that differ only in a hidden deck ---------------------------------------------
 
-def _seen(g, viewer: int) -> tuple:
-    from tcg.games.turutoru import text
-    log = list(g.log.for_player(viewer))
-    return (g.observe(viewer), log, list(g.log.for_spectator()), g.observe(None),
-            text.lines(log, viewer, "en", g.rules.cards), text.lines(log, viewer, "ja", g.rules.cards))
-
-
-def _play(g, picks: list[int]) -> list:
-    """Each decision of the looker answered by its ``picks[k]``-th legal action; the opponent's
-    views at each decision."""
-    out = []
-    for k in picks:
-        out.append(_seen(g, 1))
-        g.apply(g.legal_actions()[k])
-    out.append(_seen(g, 1))
-    return out
-
-
 @pytest.mark.parametrize("card, decks, picks", [
     ("TCH-03", (["A-BOLT", "T-BIG", "D-FIELD"], ["T-WALL", "A-HEAL", "T-SMALL"]), [-1, 0]),
     ("TCH-03", (["A-BOLT", "D-FIELD", "A-HEAL"], ["T-BIG", "T-WALL", "T-SMALL"]), [-1, 1]),
@@ -236,37 +219,22 @@ def test_a_look_shows_the_other_player_nothing_of_the_cards(card, decks, picks):
         spec: dict = {"p0": {}, "p1": {}}
         spec["p1" if card == "TCH-04" else "p0"]["deck"] = deck + FILL
         g = apply(card, **spec)
-        views.append(_play(g, picks))
+        views.append(seen_while_answering(g, picks))
     assert views[0] == views[1]
 
 
 # --- words, encoding, agents ----------------------------------------------------------------------------------
 
-def _encodes(g) -> None:
-    import tcg
-    from tcg.rl.encoder import GameEncoding
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-        enc = GameEncoding("turutoru")
-        for p in (0, 1):
-            vec, ctx = enc.encode(g.observe(p), p, strict=True)
-            assert ((vec >= enc.low) & (vec <= enc.high)).all()
-        p = g.decision.player
-        _, ctx = enc.encode(g.observe(p), p, strict=True)
-        legal = g.legal_actions()
-        assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_decisions_are_encodable():
     g = apply("TCH-02")
-    _encodes(g)                                                 # choose_mode
+    encodes_in_bounds(g)                                                 # choose_mode
     do(g, "mode", mode=1)
-    _encodes(g)                                                 # ... with modes_chosen
+    encodes_in_bounds(g)                                                 # ... with modes_chosen
     g = apply("TCH-03", p0=dict(deck=["A-BOLT", "T-BIG", "D-FIELD"] + FILL))
-    _encodes(g)                                                 # look_take + look_done
+    encodes_in_bounds(g)                                                 # look_take + look_done
     do(g, "look_take", card="T-BIG")
-    _encodes(g)                                                 # look_order
-    _encodes(apply("TCH-06", p1=dict(chars=["T-BIG", "T-SMALL"])))   # a target chosen by the opponent
+    encodes_in_bounds(g)                                                 # look_order
+    encodes_in_bounds(apply("TCH-06", p1=dict(chars=["T-BIG", "T-SMALL"])))   # a target chosen by the opponent
 
 
 @pytest.mark.parametrize("lang, mode, chose, looked, other", [

@@ -12,6 +12,7 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
+from ..games.harness_base import encodes_in_bounds, seen_by
 from ..games.turutoru.harness import ACTIVATE, APPLY, EFFECT, FILL, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -212,30 +213,15 @@ def log_lines(g, viewer: int, lang: str) -> list:
 
 # --- words, encoding, agents ----------------------------------------------------------------------------
 
-def _encodes(g) -> None:
-    import tcg
-    from tcg.rl.encoder import GameEncoding
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-        enc = GameEncoding("turutoru")
-        for p in (0, 1):
-            vec, ctx = enc.encode(g.observe(p), p, strict=True)
-            assert ((vec >= enc.low) & (vec <= enc.high)).all()
-        p = g.decision.player
-        _, ctx = enc.encode(g.observe(p), p, strict=True)
-        legal = g.legal_actions()
-        assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_actions_and_decisions_are_encodable():
-    _encodes(main(dict(programs=ACTIVATE, hand=["TCOST-03"]), dict(chars=["T-PLACE2"])))   # activate_card, hand
-    _encodes(main(dict(programs=ACTIVATE, discard=["TCOST-04"])))                         # ... discard pile
+    encodes_in_bounds(main(dict(programs=ACTIVATE, hand=["TCOST-03"]), dict(chars=["T-PLACE2"])))   # activate_card, hand
+    encodes_in_bounds(main(dict(programs=ACTIVATE, discard=["TCOST-04"])))                         # ... discard pile
     g = main(dict(programs=ACTIVATE, chars=["TCOST-01"], hand=["T-BIG", "T-WALL"]), dict(chars=["T-PLACE2"]))
     do(g, "activate", card="TCOST-01", ability=0)
-    _encodes(g)                                                 # target_hidden of the op pay
+    encodes_in_bounds(g)                                                 # target_hidden of the op pay
     g = main(dict(programs=APPLY, hand=["TCOST-08", "T-BIG"]), dict(chars=["T-BIG"]))
     do(g, "apply", card="TCOST-08")
-    _encodes(g)                                                 # optional pay
+    encodes_in_bounds(g)                                                 # optional pay
 
 
 @pytest.mark.parametrize("lang, option, event, prompt, may", [
@@ -277,13 +263,6 @@ def test_agents_answer_the_new_decisions():
 
 # --- hidden information: a pair differing only in a card the opponent cannot see --------------------------
 
-def _seen(g, viewer: int) -> tuple:
-    from tcg.games.turutoru import text
-    log = list(g.log.for_player(viewer))
-    return (g.observe(viewer), log, list(g.log.for_spectator()), g.observe(None),
-            text.lines(log, viewer, "en", g.rules.cards), text.lines(log, viewer, "ja", g.rules.cards))
-
-
 @pytest.mark.parametrize("card, program", [("TCOST-01", ACTIVATE), ("TCOST-08", APPLY)])
 def test_a_cost_paid_from_the_hand_shows_the_other_player_only_the_discarded_card(card, program):
     """Two games that differ only in a card of player 0's hand that is not discarded: player 1
@@ -296,11 +275,11 @@ def test_a_cost_paid_from_the_hand_shows_the_other_player_only_the_discarded_car
         else:
             g = main(dict(programs=program, hand=[card, kept, "T-WALL"]), dict(chars=["T-PLACE2"]))
             do(g, "apply", card=card)
-            views.append(_seen(g, 1))
+            views.append(seen_by(g, 1))
             do(g, "optional", use=True)
-        views.append(_seen(g, 1))
+        views.append(seen_by(g, 1))
         do(g, "target", target="T-WALL")
-        views.append(_seen(g, 1))
+        views.append(seen_by(g, 1))
     half = len(views) // 2
     assert views[:half] == views[half:]
 

@@ -15,6 +15,7 @@ from tcg.games.turutoru.cards import load_cards
 
 from . import cardfile
 from .cardfile import header
+from ..games.harness_base import encodes_in_bounds
 from ..games.turutoru.harness import (ACTIVATE, FILL, apply_from_hand, decision, do, events, legal_types, options,
                                       unit, zone)
 from ..games.turutoru.harness import main as tt_main
@@ -218,31 +219,15 @@ def test_a_good_table_loads():
 
 # --- words and encoding of the new decisions ------------------------------------------------------------
 
-def _encodes(g) -> None:
-    import tcg
-    from tcg.rl.encoder import GameEncoding
-    enc = GameEncoding("turutoru")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-        enc = GameEncoding("turutoru")
-        for p in (0, 1):
-            vec, ctx = enc.encode(g.observe(p), p, strict=True)
-            assert ((vec >= enc.low) & (vec <= enc.high)).all()
-        p = g.decision.player
-        _, ctx = enc.encode(g.observe(p), p, strict=True)
-        legal = g.legal_actions()
-        assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_decisions_and_actions_are_encodable():
     g = apply("TSEL-01", p1=dict(chars=["T-PLACE", "T-PLACE2"]))
-    _encodes(g)                                                 # target + target_done, with "to"
+    encodes_in_bounds(g)                                                 # target + target_done, with "to"
     do(g, "target", target="T-PLACE")
-    _encodes(g)                                                 # ... with "chosen"
+    encodes_in_bounds(g)                                                 # ... with "chosen"
     g = apply("TSEL-05", p0=dict(hand=["T-BIG", "T-WALL"]))
-    _encodes(g)                                                 # target_hidden
+    encodes_in_bounds(g)                                                 # target_hidden
     g = apply("TSEL-08", p1=dict(resolved=["T-BIG", "T-WALL"]))
-    _encodes(g)                                                 # a card of the opponent's resolved pile
+    encodes_in_bounds(g)                                                 # a card of the opponent's resolved pile
 
 
 @pytest.mark.parametrize("lang, prompt, other, done, moved", [
