@@ -1,7 +1,8 @@
 """Kemuri's effect operations (triggers, supports, troubles, charms, cast abilities)."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
+from ...engine.choices import define_choice_ops
+from ...engine.costs import define_pay
 from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of
 from . import costs as KC
 from . import flow as F
@@ -144,15 +145,10 @@ REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/kemuri
 #: how each cost part is paid (games/kemuri/costs.py), and the parser of a cost list
 COST_HANDLERS = {"resources": KC.pay_seats, "move": KC.pay_move(op_move), "sleep": KC.pay_break}
 parse_cost = KC.parser(COST_HANDLERS)
-REGISTRY.costs = parse_cost  # an activate ability's cost as a list of parts
-REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
-                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
-                KC.op_pay)
-#: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
-REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+define_pay(REGISTRY, parse_cost, KC.op_pay)  # an activate ability's cost as a list of parts
 #: where a card taken by a look may go (the deck is where it is)
 LOOK_TO = ("hand", "seating", "backyard")
-#: 「デッキの上からN枚見て…」 (engine/choices.py; the Kemuri side: KemuriRules.look_*); the rest to
-#: the deck's bottom or top in the looker's order, or into the backyard
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="backyard"), op_look)
+#: choose_one and look (the Kemuri side: KemuriRules.look_*): the rest of a look to the deck's
+#: bottom or top in the looker's order, or into the backyard
+define_choice_ops(REGISTRY, LOOK_TO, trash="backyard")
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

@@ -5,7 +5,8 @@ for ``this_card``, card iids) the op's ``target`` selector picked. Handlers that
 flow (player damage, a search choice) push steps; the effect runner resumes after them."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
+from ...engine.choices import define_choice_ops
+from ...engine.costs import define_pay
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of
 from . import costs as SC
 from . import flow as F
@@ -180,15 +181,10 @@ REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/shiron
 #: how each cost part is paid (games/shironeko/costs.py), and the parser of a cost list
 COST_HANDLERS = {"resources": SC.pay_souls, "move": SC.pay_move(op_move), "sleep": SC.pay_off(op_set_state)}
 parse_cost = SC.parser(COST_HANDLERS)
-REGISTRY.costs = parse_cost  # an activated ability's cost as a list of parts
-REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
-                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
-                SC.op_pay)
-#: 「次のうち1つを選ぶ」 (engine/choices.py): the chosen modes resolve in printed order
-REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+define_pay(REGISTRY, parse_cost, SC.op_pay)  # an activated ability's cost as a list of parts
 #: where a card taken by a look may go (the deck is where it is)
 LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
-#: 「山札の上からN枚見て…」 (engine/choices.py; the Shironeko side: ShironekoRules.look_*); the rest
-#: may go to the bottom or top of the deck or into the discard pile
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard"), op_look)
+#: choose_one (「次のうち1つを選ぶ」) and look (「山札の上からN枚見て…」; the Shironeko side:
+#: ShironekoRules.look_*): the rest of a look to the bottom or top of the deck or into the discard pile
+define_choice_ops(REGISTRY, LOOK_TO, trash="discard")
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

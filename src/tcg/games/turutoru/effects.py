@@ -1,7 +1,8 @@
 """Turu-turu's effect operations (for character/device abilities and applications)."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
+from ...engine.choices import define_choice_ops
+from ...engine.costs import define_pay
 from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, op_heal, op_shuffle,
                                player_of)
 from . import costs as TC
@@ -107,15 +108,11 @@ REGISTRY.define("hit", {"player": Param(str, default="opponent", choices=PLAYERS
 REGISTRY.define("gain_hp", {"player": Param(str, default="self", choices=PLAYERS),
                             "amount": Param(int, required=True)}, op_gain_hp)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/turutoru/triggers.py)
-REGISTRY.costs = TC.parser({"move": TC.pay_move(op_move), "sleep": TC.pay_bed_in(op_set_state)})
-REGISTRY.define("pay", {"cost": Param(list, required=True, items=REGISTRY.costs,
-                                      doc="cost parts (games/turutoru/costs.py): paid now; with optional, you may")},
-                TC.op_pay)
-#: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
-REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+define_pay(REGISTRY, TC.parser({"move": TC.pay_move(op_move), "sleep": TC.pay_bed_in(op_set_state)}), TC.op_pay,
+           "games/turutoru/costs.py")
 #: where a card taken by a look may go (the deck is where it is; the field: a character, as move puts it)
 LOOK_TO = tuple(z for z in DESTINATIONS if z != "deck")
-#: 「デッキの上からN枚見て…」 (engine/choices.py; the Turu-turu side: TuruturuRules.look_*); the rest
-#: to the deck's top or bottom, or into the discard pile
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard"), op_look)
+#: choose_one and look (the Turu-turu side: TuruturuRules.look_*): the rest of a look to the
+#: deck's top or bottom, or into the discard pile
+define_choice_ops(REGISTRY, LOOK_TO, trash="discard")
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_modes, look_params, op_choose_one, op_look
+from ...engine.choices import define_choice_ops
+from ...engine.costs import define_pay
 from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
 from . import costs as ZC
 from . import flow as F
@@ -161,19 +162,14 @@ REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
                            "counter": Param(str, default=None, choices=COUNTERS),
                            "min_counters": Param(int, default=0)}, op_win_if)
 REGISTRY.define("overboost", {}, op_overboost)
-#: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
-REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 #: where a card taken by a look may go (the deck is where it is)
 LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
-#: 「デッキの上からN枚見て…」 (engine/choices.py; the Z/X side: ZXRules.look_*)
-REGISTRY.define("look", look_params(LOOK_TO, "deck"), op_look)
+#: choose_one and look (the Z/X side: ZXRules.look_*)
+define_choice_ops(REGISTRY, LOOK_TO)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
 #: how each cost part is paid (games/zx/costs.py), and the parser of a cost list
 COST_HANDLERS = {"resources": ZC.pay_resources, "move": ZC.pay_move(op_move), "sleep": ZC.pay_sleep(op_set_state),
                  "remove_counter": ZC.pay_counter}
 parse_cost = ZC.parser(COST_HANDLERS)
-REGISTRY.costs = parse_cost  # an ability's cost as a list of parts
-REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
-                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
-                ZC.op_pay)
+define_pay(REGISTRY, parse_cost, ZC.op_pay)  # an ability's cost as a list of parts
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)
