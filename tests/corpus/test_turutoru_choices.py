@@ -12,7 +12,7 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
-from ..games.harness_base import encodes_in_bounds, seen_while_answering
+from ..games.harness_base import encoded_ids, seen_while_answering
 from ..games.turutoru.harness import ACTIVATE, FILL, apply_from_hand, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -227,14 +227,14 @@ def test_a_look_shows_the_other_player_nothing_of_the_cards(card, decks, picks):
 
 def test_the_new_decisions_are_encodable():
     g = apply("TCH-02")
-    encodes_in_bounds(g)                                                 # choose_mode
+    encoded_ids(g)                                                 # choose_mode
     do(g, "mode", mode=1)
-    encodes_in_bounds(g)                                                 # ... with modes_chosen
+    encoded_ids(g)                                                 # ... with modes_chosen
     g = apply("TCH-03", p0=dict(deck=["A-BOLT", "T-BIG", "D-FIELD"] + FILL))
-    encodes_in_bounds(g)                                                 # look_take + look_done
+    encoded_ids(g)                                                 # look_take + look_done
     do(g, "look_take", card="T-BIG")
-    encodes_in_bounds(g)                                                 # look_order
-    encodes_in_bounds(apply("TCH-06", p1=dict(chars=["T-BIG", "T-SMALL"])))   # a target chosen by the opponent
+    encoded_ids(g)                                                 # look_order
+    encoded_ids(apply("TCH-06", p1=dict(chars=["T-BIG", "T-SMALL"])))   # a target chosen by the opponent
 
 
 @pytest.mark.parametrize("lang, mode, chose, looked, other", [

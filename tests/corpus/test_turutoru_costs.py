@@ -12,7 +12,7 @@ import pytest
 
 from . import cardfile
 from .cardfile import header
-from ..games.harness_base import encodes_in_bounds, seen_by
+from ..games.harness_base import encoded_ids, seen_by
 from ..games.turutoru.harness import ACTIVATE, APPLY, EFFECT, FILL, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -214,14 +214,14 @@ def log_lines(g, viewer: int, lang: str) -> list:
 # --- words, encoding, agents ----------------------------------------------------------------------------
 
 def test_the_new_actions_and_decisions_are_encodable():
-    encodes_in_bounds(main(dict(programs=ACTIVATE, hand=["TCOST-03"]), dict(chars=["T-PLACE2"])))   # activate_card, hand
-    encodes_in_bounds(main(dict(programs=ACTIVATE, discard=["TCOST-04"])))                         # ... discard pile
+    encoded_ids(main(dict(programs=ACTIVATE, hand=["TCOST-03"]), dict(chars=["T-PLACE2"])))   # activate_card, hand
+    encoded_ids(main(dict(programs=ACTIVATE, discard=["TCOST-04"])))                         # ... discard pile
     g = main(dict(programs=ACTIVATE, chars=["TCOST-01"], hand=["T-BIG", "T-WALL"]), dict(chars=["T-PLACE2"]))
     do(g, "activate", card="TCOST-01", ability=0)
-    encodes_in_bounds(g)                                                 # target_hidden of the op pay
+    encoded_ids(g)                                                 # target_hidden of the op pay
     g = main(dict(programs=APPLY, hand=["TCOST-08", "T-BIG"]), dict(chars=["T-BIG"]))
     do(g, "apply", card="TCOST-08")
-    encodes_in_bounds(g)                                                 # optional pay
+    encoded_ids(g)                                                 # optional pay
 
 
 @pytest.mark.parametrize("lang, option, event, prompt, may", [

@@ -15,7 +15,7 @@ from tcg.games.turutoru.cards import load_cards
 
 from . import cardfile
 from .cardfile import header
-from ..games.harness_base import encodes_in_bounds
+from ..games.harness_base import encoded_ids
 from ..games.turutoru.harness import (ACTIVATE, FILL, apply_from_hand, decision, do, events, legal_types, options,
                                       unit, zone)
 from ..games.turutoru.harness import main as tt_main
@@ -221,13 +221,13 @@ def test_a_good_table_loads():
 
 def test_the_new_decisions_and_actions_are_encodable():
     g = apply("TSEL-01", p1=dict(chars=["T-PLACE", "T-PLACE2"]))
-    encodes_in_bounds(g)                                                 # target + target_done, with "to"
+    encoded_ids(g)                                                 # target + target_done, with "to"
     do(g, "target", target="T-PLACE")
-    encodes_in_bounds(g)                                                 # ... with "chosen"
+    encoded_ids(g)                                                 # ... with "chosen"
     g = apply("TSEL-05", p0=dict(hand=["T-BIG", "T-WALL"]))
-    encodes_in_bounds(g)                                                 # target_hidden
+    encoded_ids(g)                                                 # target_hidden
     g = apply("TSEL-08", p1=dict(resolved=["T-BIG", "T-WALL"]))
-    encodes_in_bounds(g)                                                 # a card of the opponent's resolved pile
+    encoded_ids(g)                                                 # a card of the opponent's resolved pile
 
 
 @pytest.mark.parametrize("lang, prompt, other, done, moved", [

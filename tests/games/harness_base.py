@@ -3,10 +3,11 @@ ruleset, wrapping a hand-built state in a ``Game``, finding cards, events and de
 finding a legal action whose card parameters name card ids."""
 from __future__ import annotations
 
+import contextlib
 import importlib
 import pathlib
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from tcg.engine.action import Action
 from tcg.engine.deck import Deck
@@ -229,23 +230,45 @@ def seen_while_answering(g: Game, picks: list[int], viewer: int = 1) -> list[tup
     return out
 
 
-def encodes_in_bounds(g: Game) -> None:
-    """Both players' observations encode within the game's bounds, and every legal action of the
-    open decision has an id (strict encoding, with the game's own cards, e.g. a corpus)."""
+@contextlib.contextmanager
+def corpus_encoding(g: Game) -> Iterator[Any]:
+    """The game's research encoding (``GameEncoding``) made with ``g``'s own cards (e.g. a
+    mechanics corpus), which ``tcg.card_set`` gives while the block runs."""
     import pytest
 
     import tcg
     from tcg.rl.encoder import GameEncoding
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-        enc = GameEncoding(g.rules.id)
+        yield GameEncoding(g.rules.id)
+
+
+def encoded_ids(g: Game, fast_too: bool = False) -> tuple[Any, dict]:
+    """Both players' observations encode within the encoding's bounds (strict, ``corpus_encoding``)
+    and every legal action of the open decision has an id of its own; with ``fast_too`` the fast
+    encoding of the deciding player's observation equals the strict one. The encoding and the ids
+    (id -> action)."""
+    import numpy as np
+    with corpus_encoding(g) as enc:
         for p in (0, 1):
             vec, ctx = enc.encode(g.observe(p), p, strict=True)
             assert ((vec >= enc.low) & (vec <= enc.high)).all()
         p = g.decision.player
-        _, ctx = enc.encode(g.observe(p), p, strict=True)
+        vec, ctx = enc.encode(g.observe(p), p, strict=True)
         legal = g.legal_actions()
-        assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
+        ids = enc.legal_ids(legal, ctx, strict=True)
+        assert set(ids.values()) == set(legal)
+        if fast_too:
+            assert np.array_equal(enc.encode(g.observe(p), p)[0], vec)
+    return enc, ids
+
+
+def fast_encoding_is_strict(g: Game, p: int) -> bool:
+    """Whether the fast encoding of player p's observation equals the strict one
+    (``corpus_encoding``)."""
+    import numpy as np
+    with corpus_encoding(g) as enc:
+        return bool(np.array_equal(enc.encode(g.observe(p), p)[0], enc.encode(g.observe(p), p, strict=True)[0]))
 
 
 def legal_ids_cover(g: Game, both_players: bool = False) -> None:
