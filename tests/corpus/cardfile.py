@@ -1,12 +1,16 @@
 """The corpus tests' small card files for load errors: the header of a one-card file in each game
 (the set table and card BAD-1 with the fields its kind requires; its abilities go after it) and
-the loader that returns the error a bad file raises.
+the loader that returns the error a bad file raises; the load-error cases of the corpus tests,
+kept as data in load_errors/<game>.toml (one [[table]] per test, read by ``load_error_cases``).
 
     msg = str(load_error("zx", header("zx") + '[[cards.abilities]]\\nkind = "trigger"\\n...'))
 """
 from __future__ import annotations
 
+import functools
 import importlib
+import pathlib
+import tomllib
 
 import pytest
 
@@ -71,3 +75,18 @@ def ability_error(game: str, ability: str, kind: str | None = None, head: str | 
     if "effects" not in ability:
         text += 'effects = [{ op = "draw" }]\n'
     return str(load_error(game, text))
+
+
+#: the load-error cases of each game's corpus tests: tests/corpus/load_errors/<game>.toml
+CASES = pathlib.Path(__file__).with_name("load_errors")
+
+
+@functools.cache
+def _cases(game: str) -> dict:
+    return tomllib.loads((CASES / f"{game}.toml").read_text(encoding="utf-8"))
+
+
+def load_error_cases(game: str, table: str) -> list[tuple]:
+    """The cases of one test's table in the game's load-error file, each a tuple of its values in
+    the order they are written (the test's parameters)."""
+    return [tuple(case.values()) for case in _cases(game)[table]]

@@ -14,7 +14,7 @@ from tcg.games.kemuri import text as T
 from tcg.games.kemuri.cards import load_cards
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.kemuri.harness import FILL, call_in_value, cp, decision, do, events, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "choices.toml"
@@ -215,21 +215,7 @@ def load_error(effects: str, kind: str = "on_place") -> str:
     return str(cardfile.load_error("kemuri", HEAD + f'[[cards.abilities]]\nkind = "{kind}"\neffects = {effects}\n'))
 
 
-@pytest.mark.parametrize("effects, field, words", [
-    ('[{op = "look", amount = 2, rest = "trash"}]', "abilities[0].effects", "bottom, top, backyard"),
-    ('[{op = "look", amount = 2, take = {choose = 1, to = "floor"}}]', "effects[0].take.to", "not one of"),
-    ('[{op = "look", amount = 2, take = {chose = 1}}]', "effects[0].take.chose", "did you mean 'choose'"),
-    ('[{op = "look", amount = 11}]', "abilities[0].effects", "0..10"),
-    ('[{op = "choose_one", modes = [[{op = "draw"}]]}]', "effects[0].modes", "2..8 modes"),
-    ('[{op = "choose_one", count = 3, modes = [[{op = "draw"}], [{op = "call_in"}]]}]', "effects[0].count",
-     "more than the 2 modes"),
-    ('[{op = "choose_one", modes = [[{op = "drow"}], [{op = "call_in"}]]}]', "effects[0].modes[0]", "drow"),
-    ('[{op = "draw", amount = {count = {zone = "flor"}}}]', "effects[0].amount.count.zone", "did you mean 'floor'"),
-    ('[{op = "draw", amount = {count = {zone = "deck", kind = "cast"}}}]', "effects[0].amount.count.kind", "hidden"),
-    ('[{op = "draw", amount = {cuont = {zone = "floor"}}}]', "effects[0].amount.cuont", "did you mean 'count'"),
-    ('[{op = "move", target = {choose = 1, zone = "hand", chooser = "them"}, to = "backyard"}]',
-     "effects[0].target.chooser", "opponent"),
-])
+@pytest.mark.parametrize("effects, field, words", load_error_cases("kemuri", "choices"))
 def test_load_errors(effects, field, words):
     msg = load_error(effects)
     assert field in msg and words in msg, msg

@@ -11,7 +11,7 @@ import pytest
 from tcg.engine.errors import CardDataError
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.kemuri.harness import FILL, cp, decision, do, events, legal_types, pay, seats, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "conditions.toml"
@@ -190,24 +190,7 @@ def load_error(ability: str) -> CardDataError:
     return cardfile.load_error("kemuri", header("kemuri") + "[[cards.abilities]]\n" + ability + "\n")
 
 
-@pytest.mark.parametrize("ability,field,words", [
-    ('kind = "on_place"\nif = {compare = "seat", own = ">", value = 3}\neffects = [{op = "draw"}]', "abilities[0].if.compare",
-     "did you mean 'seats'"),
-    ('kind = "on_place"\nif = {count = {zone = "backyrd"}, at_least = 1}\neffects = [{op = "draw"}]',
-     "abilities[0].if.count.zone", "did you mean 'backyard'"),
-    ('kind = "on_place"\nif = {count = {zone = "hand", side = "opponent", filter = {kind = "cast"}}, at_least = 1}\n'
-     'effects = [{op = "draw"}]', "abilities[0].if.count.filter", "hidden"),
-    ('kind = "on_place"\nif = {count = {zone = "floor", filter = {shift = "morning"}}, at_least = 1}\n'
-     'effects = [{op = "draw"}]', "abilities[0].if.count.filter.shift", "not one of"),
-    ('kind = "on_place"\nif = {phase = "serve"}\neffects = [{op = "draw"}]', "abilities[0].if.phase",
-     "did you mean 'serving'"),
-    ('kind = "on_place"\neffects = [{op = "draw", if_done = true}]', "abilities[0].effects", "needs an op before it"),
-    ('kind = "on_place"\neffects = [{op = "draw", optional = "yes"}]', "abilities[0].effects", "true or false"),
-    ('kind = "static"\neffects = [{op = "modify", target = "self", stat = "cp", amount = 1, optional = true}]',
-     "abilities[0].effects", "static ability's ops"),
-    ('kind = "on_place"\neffects = [{op = "draw", if = {turn = "mine"}}]', "abilities[0].effects[0].if.turn",
-     "unknown turn"),
-])
+@pytest.mark.parametrize("ability,field,words", load_error_cases("kemuri", "conditions"))
 def test_load_errors(ability, field, words):
     e = load_error(ability)
     assert e.field == field and words in str(e), str(e)

@@ -11,7 +11,7 @@ import pytest
 
 from tcg.games.kemuri import text as T
 
-from .cardfile import ability_error
+from .cardfile import ability_error, load_error_cases
 from ..games.kemuri.harness import (FILL, call_in_value, cast, cp, decision, do, end_operation, events, pay,
                                     with_decks, zone)
 
@@ -230,25 +230,7 @@ def load_error(ability: str, kind: str = "activate") -> str:
     return ability_error("kemuri", ability, kind)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('cost = [{ pay = "discrad", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'discard'"),
-    ('cost = [{ pay = "remove_counter" }]', "abilities[0].cost[0].pay", "unknown cost part"),
-    ('cost = [{ pay = "discard", amont = 1 }]', "abilities[0].cost[0].amont", "did you mean 'amount'"),
-    ('cost = [{ pay = "resources" }]', "abilities[0].cost[0].amount", "says how many"),
-    ('cost = [{ pay = "discard", filter = { shfit = "early" } }]', "abilities[0].cost[0].filter.shfit",
-     "did you mean 'shift'"),
-    ('cost = [{ pay = "move", card = "self", from = "hand", to = "backyrd" }]', "abilities[0].cost[0].to",
-     "did you mean 'backyard'"),
-    ('cost = [{ pay = "move", card = "self", to = "floor" }]', "abilities[0].cost[0].to", "not one of"),
-    ('cost = [{ pay = "move", card = { kind = "cast" }, from = "deck", to = "backyard" }]',
-     "abilities[0].cost[0].from", "hidden"),
-    ('cost = [{ pay = "sleep", filter = { ready = true } }]', "abilities[0].cost[0].filter.ready", "leave ready out"),
-    ('cost = []', "abilities[0].cost", "list of parts"),
-    ('cost = 17', "abilities[0].cost", "0..16"),
-    ('from = "backyrd"', "abilities[0].from", "not one of"),
-    ('effects = [{ op = "pay", cost = [{ pay = "sleeep" }] }]', "abilities[0].effects[0].cost[0].pay",
-     "did you mean 'sleep'"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("kemuri", "costs"))
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg

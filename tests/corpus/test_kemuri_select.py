@@ -14,7 +14,7 @@ from tcg.engine.errors import CardDataError
 from tcg.games.kemuri.cards import load_cards
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.kemuri.harness import (FILL, cast, cp, decision, do, events, legal_types, options, pay, seats,
                                     with_decks, zone)
 
@@ -278,40 +278,7 @@ def load_error(effects: str) -> CardDataError:
     return cardfile.load_error("kemuri", text)
 
 
-@pytest.mark.parametrize("effects,field,words", [
-    ('{op = "destroy", target = {choose = 1, sied = "opponent"}}', "abilities[0].effects[0].target.sied",
-     "did you mean 'side'"),
-    ('{op = "draw"}, {op = "move", target = {all = true, zone = "backyrd"}, to = "hand"}',
-     "abilities[0].effects[1].target.zone", "did you mean 'backyard'"),
-    ('{op = "destroy", target = {all = true, shift = "erly"}}', "abilities[0].effects[0].target.shift",
-     "did you mean 'early'"),
-    ('{op = "destroy", target = {all = true, cost = {mx = 2}}}', "abilities[0].effects[0].target.cost.mx",
-     "did you mean 'max'"),
-    ('{op = "destroy", target = {side = "opponent"}}', "abilities[0].effects[0].target", "say how many"),
-    ('{op = "destroy", target = {all = true, zone = "backyard"}}', "abilities[0].effects[0].target.zone",
-     "not allowed here"),
-    ('{op = "move", target = {choose = 1, zone = "hand", side = "opponent"}, to = "backyard"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {random = 1, zone = "hand", side = "opponent", kind = "cast"}, to = "backyard"}',
-     "abilities[0].effects[0].target.kind", "reveal"),
-    ('{op = "move", target = {choose = 1, zone = "deck", side = "own"}, to = "hand"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {all = true, zone = "backyard", served = true}, to = "hand"}',
-     "abilities[0].effects[0].target.served", "only in zone floor"),
-    ('{op = "move", target = {all = true, zone = "seating", kind = "cast"}, to = "hand"}',
-     "abilities[0].effects[0].target.kind", "not in 'seating'"),
-    ('{op = "destroy", target = {all = true}, filter = {shift = "early"}}', "abilities[0].effects[0].filter",
-     "put these keys into the table"),
-    ('{op = "move", target = "choose_opponent_cast", to = "floor"}', "abilities[0].effects[0].to", "floor"),
-    ('{op = "move", target = {all = true, zone = "leader"}, to = "hand"}', "abilities[0].effects[0].target.zone",
-     "never leaves play"),
-    ('{op = "move", target = {choose = 1, zone = "backyard", side = "own"}, to = "hand", shuffle = true}',
-     "abilities[0].effects[0].shuffle", "deck"),
-    ('{op = "move", target = {all = true, zone = "backyard", side = "own"}, to = "backyard"}',
-     "abilities[0].effects[0].to", "already"),
-    ('{op = "set_state", target = {all = true, side = "opponent"}, state = "locked"}',
-     "abilities[0].effects[0].target.zone", "not allowed here"),
-])
+@pytest.mark.parametrize("effects,field,words", load_error_cases("kemuri", "select_a_broken_selector_is_a_load_error_naming_the_field"))
 def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, words):
     e = load_error(effects)
     assert e.card == "BAD-1" and e.field == field, str(e)

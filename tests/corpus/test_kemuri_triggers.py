@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, header
+from .cardfile import ability_error, header, load_error_cases
 from ..games.kemuri.harness import (FILL, call_in_value, cp, decision, do, end_operation, events, pay, serve, with_decks, zone)
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "triggers.toml"
@@ -273,20 +273,7 @@ def load_error(ability: str, head: str = HEAD) -> str:
     return ability_error("kemuri", ability, "trigger", head)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('when = { event = "enter", card = { self = true } }', "abilities[0].when.event", "did you mean 'enters'"),
-    ('when = { event = "destroied" }', "abilities[0].when.event", "did you mean 'destroyed'"),
-    ('when = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
-    ('when = { event = "enters", from = "backyrd" }', "abilities[0].when.from", "did you mean 'backyard'"),
-    ('when = { event = "leaves", to = "trash" }', "abilities[0].when.to", "not one of"),
-    ('when = { event = "draw", card = { self = true } }', "abilities[0].when.card", "has no 'card'"),
-    ('when = { event = "enters", card = { sied = "own" } }', "abilities[0].when.card.sied", "did you mean 'side'"),
-    ('when = { event = "enters", card = { choose = 1 } }', "abilities[0].when.card.choose", "takes no count"),
-    ('when = { event = "enters", where = "hand" }', "abilities[0].when.where", "hidden"),
-    ('when = { event = "enters", where = "backyard" }', "abilities[0].when.where", "not yet"),
-    ('when = { event = "turn_start", player = "mine" }', "abilities[0].when.player", "one of"),
-    ('once_per_turn = true', "abilities[0].once_per_turn", "trigger with when"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("kemuri", "triggers"))
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg

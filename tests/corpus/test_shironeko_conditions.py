@@ -10,7 +10,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.shironeko.harness import DECK, can, decision, do, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "conditions.toml"
@@ -100,14 +100,7 @@ def test_the_optional_decision_in_both_languages_and_encoded(lang, prompt, yes, 
 HEAD = header("shironeko")
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('kind = "static"\nif = { turn = "own" }\neffects = [{ op = "modify", target = "self", stat = "attack", amount = 1 }]',
-     "abilities[0].if", "only on: activated, trigger, on_enter"),
-    ('kind = "on_enter"\nif = { count = { zone = "hand", side = "opponent", filter = { color = "red" } }, at_least = 1 }\n'
-     'effects = [{ op = "draw" }]', "abilities[0].if.count.filter", "hidden"),
-    ('kind = "on_enter"\neffects = [{ op = "draw" }, { op = "draw", if = { phase = "battel" } }]',
-     "abilities[0].effects[1].if.phase", "known: start, main, end"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "conditions_shironeko_load_errors"))
 def test_shironeko_load_errors(ability, field, words):
     e = cardfile.load_error("shironeko", HEAD + "[[cards.abilities]]\n" + ability + "\n")
     assert f"field '{field}'" in str(e) and words in str(e), str(e)

@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, set_table
+from .cardfile import ability_error, load_error_cases, set_table
 from ..games.harness_base import legal_ids_cover
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
@@ -287,32 +287,7 @@ def load_error(ability: str, kind: str = "activated") -> str:
     return ability_error("shironeko", ability, kind)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('cost = [{ pay = "discrad", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'discard'"),
-    ('cost = [{ pay = "soul", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'souls'"),
-    ('cost = [{ pay = "resources", amount = 1 }]', "abilities[0].cost[0].pay", "souls"),
-    ('cost = [{ pay = "sleep", card = "self" }]', "abilities[0].cost[0].pay", "off"),
-    ('cost = [{ pay = "remove_counter", counter = "x" }]', "abilities[0].cost[0].pay", "unknown cost part"),
-    ('cost = [{ pay = "discard", amont = 1 }]', "abilities[0].cost[0].amont", "did you mean 'amount'"),
-    ('cost = [{ pay = "discard", amount = 0 }]', "abilities[0].cost[0].amount", "1..99"),
-    ('cost = [{ pay = "souls" }]', "abilities[0].cost[0].amount", "says how many"),
-    ('cost = [{ pay = "discard", filter = { knd = "character" } }]', "abilities[0].cost[0].filter.knd",
-     "did you mean 'kind'"),
-    ('cost = [{ pay = "move", card = "self", from = "characters", to = "hnd" }]', "abilities[0].cost[0].to",
-     "did you mean 'hand'"),
-    ('cost = [{ pay = "move", card = "self", from = "characters", to = "characters" }]',
-     "abilities[0].cost[0].to", "not one of"),
-    ('cost = [{ pay = "move", card = {}, to = "discard" }]', "abilities[0].cost[0].from", "say where"),
-    ('cost = [{ pay = "move", card = {}, from = "deck", to = "discard" }]', "abilities[0].cost[0].from", "hidden"),
-    ('cost = [{ pay = "off", card = "this" }]', "abilities[0].cost[0].card", "self"),
-    ('cost = []', "abilities[0].cost", "list of parts"),
-    ('cost = -1', "abilities[0].cost", "0..99"),
-    ('from = "hnd"', "abilities[0].from", "not one of"),
-    ('from = "hand"\ntap = true', "abilities[0].tap", "on the field"),
-    ('from = "discard"\nruns = ["red"]', "abilities[0].runs", "runes"),
-    ('effects = [{ op = "pay", cost = [{ pay = "of", card = "self" }] }]', "abilities[0].effects[0].cost[0].pay",
-     "did you mean 'off'"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "costs"))
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg

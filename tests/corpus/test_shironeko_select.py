@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.harness_base import legal_ids_cover
 from ..games.shironeko.harness import DECK, decision, do, events, legal_types, scenario, unit, with_decks, zone
 
@@ -177,31 +177,7 @@ MONSTER = header("shironeko", "monster")
 HEAD = header("shironeko")
 
 
-@pytest.mark.parametrize("effects, field, words", [
-    ('{ op = "destroy", target = { choose = 1, sied = "opponent" } }', "effects[0].target.sied", "did you mean 'side'"),
-    ('{ op = "draw" }, { op = "move", target = { all = true, zone = "discrad" }, to = "hand" }',
-     "effects[1].target.zone", "did you mean 'discard'"),
-    ('{ op = "destroy", target = { all = true, color = "purpel" } }', "effects[0].target.color", "did you mean 'purple'"),
-    ('{ op = "damage", target = { all = true, hp = { mx = 2 } }, amount = 1 }', "effects[0].target.hp.mx",
-     "did you mean 'max'"),
-    ('{ op = "destroy", target = { side = "opponent" } }', "effects[0].target", "say how many"),
-    ('{ op = "destroy", target = { all = true, zone = "discard" } }', "effects[0].target.zone", "not allowed here"),
-    ('{ op = "move", target = { choose = 1, zone = "hand", side = "opponent" }, to = "discard" }',
-     "effects[0].target.choose", "hidden"),
-    ('{ op = "move", target = { random = 1, zone = "hand", side = "opponent", kind = "monster" }, to = "discard" }',
-     "effects[0].target.kind", "reveal"),
-    ('{ op = "move", target = { choose = 1, zone = "deck", side = "own" }, to = "hand" }',
-     "effects[0].target.choose", "hidden"),
-    ('{ op = "move", target = { all = true, zone = "discard", shock = true }, to = "hand" }',
-     "effects[0].target.shock", "only in zone characters"),
-    ('{ op = "move", target = "choose_opponent_character", to = "characters" }', "effects[0].to", "characters"),
-    ('{ op = "move", target = { choose = 1, zone = "discard", side = "own" }, to = "hand", shuffle = true }',
-     "effects[0].shuffle", "deck"),
-    ('{ op = "move", target = { choose = 1, zone = "discard", side = "own" }, to = "discard" }',
-     "effects[0].to", "already"),
-    ('{ op = "set_state", target = { all = true, zone = "hand", side = "own" }, state = "off" }',
-     "effects[0].target.zone", "not allowed here"),
-])
+@pytest.mark.parametrize("effects, field, words", load_error_cases("shironeko", "select_a_broken_selector_is_a_load_error_naming_the_field"))
 def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, words):
     text = HEAD + '[[cards.abilities]]\nkind = "on_enter"\neffects = [' + effects + ']\n'
     e = cardfile.load_error("shironeko", text)

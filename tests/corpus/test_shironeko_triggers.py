@@ -10,7 +10,7 @@ import pathlib
 import pytest
 
 
-from .cardfile import ability_error, header
+from .cardfile import ability_error, header, load_error_cases
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "triggers.toml"
@@ -217,25 +217,7 @@ def load_error(ability: str, head: str | None = None) -> str:
     return ability_error("shironeko", ability, head=head)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('kind = "trigger"\nwhen = { event = "enter", card = { self = true } }', "abilities[0].when.event",
-     "did you mean 'enters'"),
-    ('kind = "trigger"\nwhen = { event = "retreat" }', "abilities[0].when.event", "did you mean 'retreats'"),
-    ('kind = "trigger"\nwhen = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
-    ('kind = "trigger"\nwhen = { event = "enters", from = "discrad" }', "abilities[0].when.from",
-     "did you mean 'discard'"),
-    ('kind = "trigger"\nwhen = { event = "draw", card = { self = true } }', "abilities[0].when.card", "has no 'card'"),
-    ('kind = "trigger"\nwhen = { event = "enters", card = { sid = "own" } }', "abilities[0].when.card.sid",
-     "did you mean 'side'"),
-    ('kind = "trigger"\nwhen = { event = "enters", card = { choose = 1 } }', "abilities[0].when.card.choose",
-     "takes no count"),
-    ('kind = "trigger"\nwhen = { event = "enters", where = "hand" }', "abilities[0].when.where", "hidden"),
-    ('kind = "trigger"\nwhen = { event = "enters", where = "discard" }', "abilities[0].when.where", "not yet"),
-    ('kind = "trigger"\nwhen = { event = "turn_start", player = "mine" }', "abilities[0].when.player", "one of"),
-    ('kind = "trigger"\nonce_per_turn = true', "abilities[0].once_per_turn", "damage trigger"),
-    ('kind = "trigger"\nruns = ["red"]', "abilities[0].runs", ""),
-    ('kind = "on_enter"\nwhen = { event = "enters" }', "abilities[0].when", "only on: trigger"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "triggers"))
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg

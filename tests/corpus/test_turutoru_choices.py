@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.harness_base import encoded_ids, seen_while_answering
 from ..games.turutoru.harness import ACTIVATE, FILL, apply_from_hand, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
@@ -288,33 +288,13 @@ def load_error(effects: str) -> str:
     return str(cardfile.load_error("turutoru", HEAD + '[[cards.abilities]]\nkind = "apply"\neffects = [' + effects + ']\n'))
 
 
-@pytest.mark.parametrize("effects, field, words", [
-    ('{op = "choose_one", modes = [[{op = "draw"}]]}', "effects[0].modes", "2..8 modes"),
-    ('{op = "choose_one", count = 3, modes = [[{op = "draw"}], [{op = "mill"}]]}', "effects[0].count",
-     "more than the 2 modes"),
-    ('{op = "choose_one", modes = [[{op = "draw"}], [{op = "drow"}]]}', "effects[0].modes[1]", "drow"),
-    ('{op = "choose_one", count = {count = {zone = "field"}}, modes = [[{op = "draw"}], [{op = "mill"}]]}',
-     "effects[0].count", "whole number of modes"),
-    ('{op = "look", amount = 3, rest = "trash"}', "abilities[0].effects", "bottom, top, discard"),
-    ('{op = "look", amount = 3, take = {to = "deck"}}', "effects[0].take.to", "hand, discard, field"),
-    ('{op = "look", amount = 3, take = {filter = {knd = "character"}}}', "effects[0].take.filter.knd", "kind"),
-    ('{op = "look", amount = 2, take = {to = "field"}}', "effects[0].take.filter", "character"),
-    ('{op = "draw", amount = {count = {zone = "hand", side = "opponent", kind = "device"}}}',
-     "effects[0].amount.count.kind", "hidden"),
-    ('{op = "draw", amount = {cuont = {zone = "field"}}}', "effects[0].amount.cuont", "did you mean 'count'"),
-    ('{op = "destroy", target = {all = true, side = "opponent", chooser = "opponent"}}',
-     "effects[0].target.chooser", "chooser goes with choose = n"),
-])
+@pytest.mark.parametrize("effects, field, words", load_error_cases("turutoru", "choices_load_errors_name_the_field_and_the_nearest_word"))
 def test_load_errors_name_the_field_and_the_nearest_word(effects, field, words):
     msg = load_error(effects)
     assert field in msg and words in msg, msg
 
 
-@pytest.mark.parametrize("stat, count, words", [
-    ("toughness", '{zone = "field", side = "own"}', "power only"),
-    ("power", '{zone = "discard", side = "own"}', "counts zone field or devices"),
-    ("power", '{zone = "field", side = "own", power = {min = 2}}', "may not count by power"),
-])
+@pytest.mark.parametrize("stat, count, words", load_error_cases("turutoru", "choices_a_for_each_in_a_static_ability_is_limited"))
 def test_a_for_each_in_a_static_ability_is_limited(stat, count, words):
     text = header("turutoru") + f'[[cards.abilities]]\nkind = "static"\neffects = [{{op = "modify", target = "self", ' \
         f'stat = "{stat}", amount = {{count = {count}}}}}]\n'

@@ -10,7 +10,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.harness_base import encoded_ids
 from ..games.turutoru.harness import ACTIVATE, EFFECT, apply_from_hand, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
@@ -181,25 +181,7 @@ def test_agents_answer_the_optional_decision():
 HEAD = header("turutoru")
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('kind = "static"\nif = { phase = "main" }\neffects = [{ op = "modify", target = "self", stat = "power", amount = 1 }]',
-     "abilities[0].if", "static ability has no 'if'"),
-    ('kind = "static"\neffects = [{ op = "modify", target = "self", stat = "power", amount = 1, if = { phase = "main" } }]',
-     "abilities[0].effects", "static ability's ops"),
-    ('kind = "activated"\nif = { phase = "mian" }\neffects = [{ op = "draw" }]', "abilities[0].if.phase",
-     "did you mean 'main'"),
-    ('kind = "activated"\nif = { compare = "hpp", own = "<", opponent = true }\neffects = [{ op = "draw" }]',
-     "abilities[0].if.compare", "did you mean 'hp'"),
-    ('kind = "activated"\nif = { count = { zone = "hand", side = "opponent", filter = { kind = "device" } }, at_least = 1 }\n'
-     'effects = [{ op = "draw" }]', "abilities[0].if.count.filter", "hidden"),
-    ('kind = "activated"\nif = { count = { zone = "programs", side = "opponent", filter = { work = "x" } }, at_least = 1 }\n'
-     'effects = [{ op = "draw" }]', "abilities[0].if.count.filter", "hidden"),
-    ('kind = "activated"\nif = { count = { zone = "field", filter = { gender = "girl" } }, at_least = 1 }\n'
-     'effects = [{ op = "draw" }]', "abilities[0].if.count.filter.gender", "not one of"),
-    ('kind = "activated"\neffects = [{ op = "draw", if_done = true }]', "abilities[0].effects", "needs an op before it"),
-    ('kind = "activated"\neffects = [{ op = "draw" }, { op = "draw", if = { cuont = "all_characters", at_least = 1 } }]',
-     "abilities[0].effects[1].if.cuont", "did you mean 'count'"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("turutoru", "conditions"))
 def test_load_errors(ability, field, words):
     e = cardfile.load_error("turutoru", HEAD + "[[cards.abilities]]\n" + ability + "\n")
     assert f"field '{field}'" in str(e) and words in str(e), str(e)

@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.harness_base import encoded_ids, seen_by
 from ..games.turutoru.harness import ACTIVATE, APPLY, EFFECT, FILL, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
@@ -293,28 +293,7 @@ def load_error(ability: str) -> str:
     return str(cardfile.load_error("turutoru", HEAD + '[[cards.abilities]]\n' + ability + '\n'))
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('kind = "activated"\ncost = [{pay = "bedin", card = "self"}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].pay", "did you mean 'bed_in'"),
-    ('kind = "activated"\ncost = [{pay = "resources", amount = 1}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].pay", "known: discard, move, bed_in"),
-    ('kind = "activated"\ncost = [{pay = "sleep", card = "self"}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].pay", "unknown cost part"),
-    ('kind = "activated"\ncost = 2\neffects = [{op = "draw"}]', "abilities[0].cost", "the segments are the program's"),
-    ('kind = "static"\ncost = [{pay = "discard"}]\neffects = [{op = "modify", target = "self", stat = "power", amount = 1}]',
-     "abilities[0].cost", "only on activated, apply"),
-    ('kind = "activated"\ncost = [{pay = "discard", amout = 1}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].amout", "did you mean 'amount'"),
-    ('kind = "activated"\ncost = [{pay = "move", card = "self", from = "hand", to = "field"}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].to", "not one of: hand, deck, discard"),
-    ('kind = "activated"\ncost = [{pay = "discard", filter = {kind = "charcter"}}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].filter.kind", "character"),
-    ('kind = "activated"\nfrom = "trash"\neffects = [{op = "draw"}]', "from", "discard"),
-    ('kind = "trigger"\nfrom = "hand"\nwhen = {event = "draw"}\neffects = [{op = "draw"}]',
-     "abilities[0].from", "only on activated"),
-    ('kind = "activated"\neffects = [{op = "pay", cost = [{pay = "dicard"}]}]',
-     "abilities[0].effects[0].cost[0].pay", "did you mean 'discard'"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("turutoru", "costs_load_errors_name_the_field_and_the_nearest_word"))
 def test_load_errors_name_the_field_and_the_nearest_word(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg

@@ -14,7 +14,7 @@ from tcg.engine.errors import CardDataError
 from tcg.games.turutoru.cards import load_cards
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.harness_base import encoded_ids
 from ..games.turutoru.harness import (ACTIVATE, FILL, apply_from_hand, decision, do, events, legal_types, options,
                                       unit, zone)
@@ -172,37 +172,7 @@ def load_error(effects: str) -> CardDataError:
     return cardfile.load_error("turutoru", HEAD + f"effects = [{effects}]\n")
 
 
-@pytest.mark.parametrize("effects,field,words", [
-    ('{op = "destroy", target = {choose = 1, sied = "opponent"}}', "abilities[0].effects[0].target.sied",
-     "did you mean 'side'"),
-    ('{op = "draw"}, {op = "move", target = {all = true, zone = "discrad"}, to = "hand"}',
-     "abilities[0].effects[1].target.zone", "did you mean 'discard'"),
-    ('{op = "destroy", target = {all = true, gender = "femal"}}', "abilities[0].effects[0].target.gender",
-     "did you mean 'female'"),
-    ('{op = "destroy", target = {all = true, power = {mx = 2}}}', "abilities[0].effects[0].target.power.mx",
-     "did you mean 'max'"),
-    ('{op = "destroy", target = {all = true, program = "atack"}}', "abilities[0].effects[0].target.program",
-     "did you mean 'attack'"),
-    ('{op = "destroy", target = {side = "opponent"}}', "abilities[0].effects[0].target", "say how many"),
-    ('{op = "damage", amount = 1, target = {all = true, zone = "discard"}}',
-     "abilities[0].effects[0].target.zone", "not allowed here"),
-    ('{op = "move", target = {choose = 1, zone = "hand", side = "opponent"}, to = "discard"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {choose = 1, zone = "programs", side = "opponent"}, to = "discard"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {random = 1, zone = "hand", side = "opponent", kind = "character"}, to = "discard"}',
-     "abilities[0].effects[0].target.kind", "reveal"),
-    ('{op = "move", target = {all = true, awake = true, zone = "discard"}, to = "hand"}',
-     "abilities[0].effects[0].target.awake", "only in zone field"),
-    ('{op = "destroy", target = {all = true}, filter = {gender = "female"}}', "abilities[0].effects[0].filter",
-     "put these keys into the table"),
-    ('{op = "move", target = "choose_opponent_character", to = "field"}', "abilities[0].effects[0].to",
-     "zone other than the field"),
-    ('{op = "move", target = {choose = 1, zone = "discard", side = "own"}, to = "hand", shuffle = true}',
-     "abilities[0].effects[0].shuffle", "deck"),
-    ('{op = "move", target = {all = true, zone = "discard", side = "own"}, to = "discard"}',
-     "abilities[0].effects[0].to", "already"),
-])
+@pytest.mark.parametrize("effects,field,words", load_error_cases("turutoru", "select_a_broken_selector_is_a_load_error_naming_the_field"))
 def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, words):
     e = load_error(effects)
     assert e.card == "BAD-1" and e.field == field, str(e)

@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, header
+from .cardfile import ability_error, header, load_error_cases
 from ..games.harness_base import encoded_ids, fast_encoding_is_strict
 from ..games.turutoru.harness import FILL, decision, do, events, hp, scenario, unit, zone
 from ..games.turutoru.harness import main as tt_main
@@ -206,20 +206,7 @@ def load_error(ability: str, kind: str = "trigger") -> str:
     return ability_error("turutoru", ability, kind)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('when = { event = "enter", card = { self = true } }', "abilities[0].when.event", "did you mean 'enters'"),
-    ('when = { event = "destroied" }', "abilities[0].when.event", "did you mean 'destroyed'"),
-    ('when = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
-    ('when = { event = "enters", from = "hnad" }', "abilities[0].when.from", "did you mean 'hand'"),
-    ('when = { event = "draw", card = { self = true } }', "abilities[0].when.card", "has no 'card'"),
-    ('when = { event = "round_start", player = "own" }', "abilities[0].when.player", "has no 'player'"),
-    ('when = { event = "enters", card = { sid = "own" } }', "abilities[0].when.card.sid", "did you mean 'side'"),
-    ('when = { event = "enters", card = { choose = 1 } }', "abilities[0].when.card.choose", "takes no count"),
-    ('when = { event = "enters", where = "hand" }', "abilities[0].when.where", "hidden"),
-    ('when = { event = "enters", where = "discard" }', "abilities[0].when.where", "not yet"),
-    ('when = { event = "runs", player = "mine" }', "abilities[0].when.player", "one of"),
-    ('once_per_turn = true', "abilities[0].when", "says when it triggers"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("turutoru", "triggers"))
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg

@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 
-from .cardfile import ability_error
+from .cardfile import ability_error, load_error_cases
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, power, scenario, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "costs.toml"
@@ -234,39 +234,13 @@ def load_error(ability: str, kind: str = "activated") -> str:
     return ability_error("zx", ability, kind)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('cost = [{ pay = "discrad", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'discard'"),
-    ('cost = [{ pay = "remove_countr" }]', "abilities[0].cost[0].pay", "did you mean 'remove_counter'"),
-    ('cost = [{ pay = "discard", amont = 1 }]', "abilities[0].cost[0].amont", "did you mean 'amount'"),
-    ('cost = [{ pay = "discard", amount = 0 }]', "abilities[0].cost[0].amount", "1..99"),
-    ('cost = [{ pay = "discard", amount = -1 }]', "abilities[0].cost[0].amount", "1..99"),
-    ('cost = [{ pay = "resources", amount = "2" }]', "abilities[0].cost[0].amount", "1..99"),
-    ('cost = [{ pay = "resources" }]', "abilities[0].cost[0].amount", "says how many"),
-    ('cost = [{ pay = "discard", filter = { knd = "zx" } }]', "abilities[0].cost[0].filter.knd", "did you mean 'kind'"),
-    ('cost = [{ pay = "discard", filter = { choose = 1 } }]', "abilities[0].cost[0].filter.choose", "amount"),
-    ('cost = [{ pay = "move", card = "self", to = "trsh" }]', "abilities[0].cost[0].to", "did you mean 'trash'"),
-    ('cost = [{ pay = "move", card = { kind = "zx" }, to = "trash" }]', "abilities[0].cost[0].from", "say where"),
-    ('cost = [{ pay = "move", card = { kind = "zx" }, from = "deck", to = "trash" }]', "abilities[0].cost[0].from",
-     "hidden"),
-    ('cost = [{ pay = "sleep", card = "this" }]', "abilities[0].cost[0].card", "self"),
-    ('cost = [{ pay = "remove_counter", counter = "dream_keys" }]', "abilities[0].cost[0].counter",
-     "did you mean 'dream_key'"),
-    ('cost = []', "abilities[0].cost", "list of parts"),
-    ('cost = -1', "abilities[0].cost", "0..99"),
-    ('from = "deck"', "abilities[0].from", "not one of"),
-    ('effects = [{ op = "pay", cost = [{ pay = "sleeep" }] }]', "abilities[0].effects[0].cost[0].pay",
-     "did you mean 'sleep'"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("zx", "costs"))
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg
 
 
-@pytest.mark.parametrize("ability, kind", [
-    ('cost = [{ pay = "discard" }]', "on_place"),
-    ('cost = 1', "static"),
-    ('from = "hand"', "on_place"),
-])
+@pytest.mark.parametrize("ability, kind", load_error_cases("zx", "costs_a_cost_or_from_only_on_an_activated_ability"))
 def test_a_cost_or_from_only_on_an_activated_ability(ability, kind):
     effects = '\neffects = [{ op = "modify", target = "self", stat = "power", amount = 1000 }]' \
         if kind == "static" else ""

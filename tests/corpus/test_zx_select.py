@@ -13,7 +13,7 @@ from tcg.games.zx.cards import load_cards
 from tcg.games.zx.rules import ZXRules
 
 from ..games import harness_base as base
-from .cardfile import header
+from .cardfile import header, load_error_cases
 from ..games.zx.harness import (FILL, FIXTURE, check, decision, do, events, legal_types, options, power, sq,
                                 unit, zone)
 from ..games.zx.harness import main as zx_main
@@ -225,36 +225,7 @@ def _load(effects: str, kind: str = "event"):
     return load_cards(CardText("bad.toml", header("zx", kind) + f'[[cards.abilities]]\nkind = "use"\neffects = [{effects}]\n'))
 
 
-@pytest.mark.parametrize("effects,field,words", [
-    ('{op = "destroy", target = {choose = 1, sied = "opponent"}}', "abilities[0].effects[0].target.sied",
-     "did you mean 'side'"),
-    ('{op = "draw"}, {op = "move", target = {all = true, zone = "trsh"}, to = "hand"}',
-     "abilities[0].effects[1].target.zone", "did you mean 'trash'"),
-    ('{op = "destroy", target = {all = true, color = "bleu"}}', "abilities[0].effects[0].target.color",
-     "did you mean 'blue'"),
-    ('{op = "destroy", target = {all = true, cost = {mx = 2}}}', "abilities[0].effects[0].target.cost.mx",
-     "did you mean 'max'"),
-    ('{op = "destroy", target = {all = true, side = "opponnent"}}', "abilities[0].effects[0].target.side",
-     "did you mean 'opponent'"),
-    ('{op = "destroy", target = {side = "opponent"}}', "abilities[0].effects[0].target", "say how many"),
-    ('{op = "destroy", target = {all = true, up_to = true}}', "abilities[0].effects[0].target.up_to",
-     "up_to goes with choose"),
-    ('{op = "destroy", target = {all = true, zone = "trash"}}', "abilities[0].effects[0].target.zone",
-     "not allowed here"),
-    ('{op = "move", target = {choose = 1, zone = "hand", side = "opponent"}, to = "trash"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {random = 1, zone = "hand", side = "opponent", kind = "zx"}, to = "trash"}',
-     "abilities[0].effects[0].target.kind", "reveal"),
-    ('{op = "move", target = {choose = 1, zone = "deck", side = "own"}, to = "hand"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {all = true, square = "player", zone = "trash"}, to = "hand"}',
-     "abilities[0].effects[0].target.square", "only in zone board"),
-    ('{op = "destroy", target = {all = true}, filter = {color = "red"}}', "abilities[0].effects[0].filter",
-     "put these keys into the table"),
-    ('{op = "move", target = "choose_opponent_zx", to = "square"}', "abilities[0].effects[0].to", "square"),
-    ('{op = "move", target = {choose = 1, zone = "trash", side = "own"}, to = "hand", shuffle = true}',
-     "abilities[0].effects[0].shuffle", "deck"),
-])
+@pytest.mark.parametrize("effects,field,words", load_error_cases("zx", "select_a_broken_selector_is_a_load_error_naming_the_field"))
 def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, words):
     with pytest.raises(CardDataError) as e:
         _load(effects)

@@ -9,7 +9,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, header
+from .cardfile import ability_error, header, load_error_cases
 from ..games.zx.harness import FILL, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "triggers.toml"
@@ -219,34 +219,7 @@ def load_error(ability: str) -> str:
     return ability_error("zx", ability, "trigger")
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('when = { event = "enters" }\nonce_per_turn = true\neach_turn = 2', "abilities[0].each_turn",
-     "once_per_turn = true is each_turn = 1"),
-    ('when = { event = "enters" }\neach_turn = 0', "abilities[0].each_turn", "at least 1"),
-    ('when = { event = "put", to = "charge", where = "life" }', "abilities[0].when.card", "about the card itself"),
-    ('when = { event = "put", card = { self = true }, to = "hand", where = "life" }', "abilities[0].when.where",
-     "hidden"),
-    ('when = { event = "put", card = { self = true }, from = "deck", to = "charge", where = "life" }',
-     "abilities[0].when.from", "never happens"),
-    ('when = { event = "put", to = "dynamis" }', "abilities[0].when.to", "is not one of"),
-    ('when = { event = "put", to = "trahs" }', "abilities[0].when.to", "did you mean 'trash'"),
-    ('when = { event = "battle_end", card = { self = true }, where = "trash" }', "abilities[0].when.where",
-     "not yet"),
-    ('when = { event = "life_damage", card = { self = true }, where = "trash" }', "abilities[0].when.where",
-     "works from: board, life"),
-    ('when = { event = "destroys", from = "hand" }', "abilities[0].when.from", "has no 'from'"),
-    ('when = { event = "enter", card = { self = true } }', "abilities[0].when.event", "did you mean 'enters'"),
-    ('when = { event = "destroied" }', "abilities[0].when.event", "did you mean 'destroyed'"),
-    ('when = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
-    ('when = { event = "enters", from = "hnad" }', "abilities[0].when.from", "did you mean 'hand'"),
-    ('when = { event = "draw", card = { self = true } }', "abilities[0].when.card", "has no 'card'"),
-    ('when = { event = "enters", card = { sid = "own" } }', "abilities[0].when.card.sid", "did you mean 'side'"),
-    ('when = { event = "enters", card = { choose = 1 } }', "abilities[0].when.card.choose", "takes no count"),
-    ('when = { event = "enters", where = "hand" }', "abilities[0].when.where", "hidden"),
-    ('when = { event = "enters", where = "trash" }', "abilities[0].when.where", "not yet"),
-    ('when = { event = "turn_start", player = "mine" }', "abilities[0].when.player", "one of"),
-    ('once_per_turn = true', "abilities[0].when", "says when it triggers"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("zx", "triggers"))
 def test_load_errors(ability, field, words):
     msg = load_error(ability)
     assert field in msg and words in msg, msg
