@@ -791,22 +791,18 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
         """``StepRuleset.advance``; with triggers dealt, what triggered goes onto the stack before
         each step (the first to resolve on top): after the step, decision or action that
         triggered it, before anything else."""
-        tr = s.trig
-        if tr is None:
+        if s.trig is None:
             StepRuleset.advance(self, s)
             return
-        steps, handlers = s.steps, self._STEPS
-        budget = self.max_steps_per_apply
-        while s.decision is None and not s.over:
-            if tr.queue:
-                stack_triggered(s, tr, s.active, "event_trigger")
-            budget -= 1
-            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
-                steps.clear()
-                s.end(None, "step_limit")
-                return
-            step = steps.pop()
-            handlers[step[0]](self, s, step)
+        self._stack_before_step(s)
+        self.run_steps(s, self._stack_before_step)
+
+    def _stack_before_step(self, s: SNState) -> None:
+        """While the steps go on (no decision open, the game not over), what triggered goes onto
+        the stack before the next step."""
+        tr = s.trig
+        if tr is not None and tr.queue and s.decision is None and not s.over:
+            stack_triggered(s, tr, s.active, "event_trigger")
 
     def _step_event_trigger(self, s: SNState, step: tuple) -> None:
         """A triggered ability resolves: a ``trigger`` event (with the ``event`` it waited for),
