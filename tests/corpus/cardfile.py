@@ -1,7 +1,7 @@
 """The corpus tests' small card files for load errors: the header of a one-card file in each game
 (the set table and card BAD-1 with the fields its kind requires; its abilities go after it) and
 the loader that returns the error a bad file raises; the load-error cases of the corpus tests,
-kept as data in load_errors/<game>.toml (one [[table]] per test, read by ``load_error_cases``).
+kept as data in <game>_load_errors.toml (one [[table]] per test, read by ``load_error_cases``).
 
     msg = str(load_error("zx", header("zx") + '[[cards.abilities]]\\nkind = "trigger"\\n...'))
 """
@@ -77,13 +77,14 @@ def ability_error(game: str, ability: str, kind: str | None = None, head: str | 
     return str(load_error(game, text))
 
 
-#: the load-error cases of each game's corpus tests: tests/corpus/load_errors/<game>.toml
-CASES = pathlib.Path(__file__).with_name("load_errors")
+#: the folder of each game's load-error cases, <game>_load_errors.toml (beside, not in, the
+#: game's corpus folder: these are not card files)
+CASES = pathlib.Path(__file__).parent
 
 
 @functools.cache
 def _cases(game: str) -> dict:
-    return tomllib.loads((CASES / f"{game}.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((CASES / f"{game}_load_errors.toml").read_text(encoding="utf-8"))
 
 
 def load_error_cases(game: str, table: str) -> list[tuple]:

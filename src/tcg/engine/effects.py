@@ -441,6 +441,14 @@ def modify_op(stat_fields: Mapping[str, str], check: Callable[[Any], Any] | None
     return op_modify
 
 
+def move_params(table: Callable[..., Any], **more: Param) -> dict[str, Param]:
+    """The parameters of a game's ``move`` op besides those the engine gives every op: its
+    ``target`` (a selector name, or a table that ``table`` accepts), ``shuffle`` (to = deck: then
+    shuffle that deck) and the game's ``more``."""
+    return {"target": Param(str, required=True, doc="target selector", table=table),
+            "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck"), **more}
+
+
 def op_heal(rules, s, ctx, op, targets):
     """The ``heal`` op of a game whose units count damage: ``amount`` of it goes (0: all)."""
     for u in targets:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...engine.choices import define_choice_ops
 from ...engine.costs import define_pay
-from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of
+from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, move_params, op_shuffle, player_of
 from . import costs as KC
 from . import flow as F
 from .conditions import CONDITIONS
@@ -126,10 +126,8 @@ REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 REGISTRY.implement("modify", modify_op({"cp": "cp_mod", "call_in": "call_mod"}), extra={**FILTER, **CAST_TARGET},
                    target=UNIT_TARGETS, stat=("cp", "call_in"))
 REGISTRY.implement("destroy", op_destroy, {**FILTER, **CAST_TARGET}, target=UNIT_TARGETS)
-REGISTRY.implement("move", op_move, {
-    **FILTER, "target": Param(str, required=True, doc="target selector", table=any_table),
-    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
-    target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
+REGISTRY.implement("move", op_move, {**FILTER, **move_params(any_table)}, target=UNIT_TARGETS, to=DESTINATIONS,
+                   position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))

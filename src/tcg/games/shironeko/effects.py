@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...engine.choices import define_choice_ops
 from ...engine.costs import define_pay
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, move_params, op_heal, player_of
 from . import costs as SC
 from . import flow as F
 from .conditions import CONDITIONS
@@ -163,10 +163,7 @@ REGISTRY.implement("heal", op_heal, UNIT_TARGET, target=UNIT_TARGETS)
 REGISTRY.implement("set_state", op_set_state, {
     "target": Param(str, required=True, doc="target selector", table=state_table)},
     target=UNIT_TARGETS, state=("on", "off"))
-REGISTRY.implement("move", op_move, {
-    "target": Param(str, required=True, doc="target selector", table=any_table),
-    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
-    target=UNIT_TARGETS + CARD_TARGETS, to=DESTINATIONS)
+REGISTRY.implement("move", op_move, move_params(any_table), target=UNIT_TARGETS + CARD_TARGETS, to=DESTINATIONS)
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("search", op_search, {"reveal": Param(bool, default=False, doc=(
     "the text says to reveal (公開) the card taken: its identity is public; otherwise only its "

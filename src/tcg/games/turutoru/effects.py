@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...engine.choices import define_choice_ops
 from ...engine.costs import define_pay
-from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, op_heal, op_shuffle,
+from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, move_params, op_heal, op_shuffle,
                                player_of)
 from . import costs as TC
 from . import flow as F
@@ -96,10 +96,8 @@ REGISTRY.implement("modify", modify_op({"power": "pow_mod", "toughness": "tough_
                    extra=UNIT, target=UNIT_TARGETS, stat=("power", "toughness"))
 REGISTRY.implement("heal", op_heal, extra=UNIT, target=UNIT_TARGETS)
 REGISTRY.implement("set_state", op_set_state, extra=UNIT, target=UNIT_TARGETS, state=("awake", "asleep"))
-REGISTRY.implement("move", op_move, {
-    **FILTER, "target": Param(str, required=True, doc="target selector", table=any_table),
-    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
-    target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
+REGISTRY.implement("move", op_move, {**FILTER, **move_params(any_table)}, target=UNIT_TARGETS, to=DESTINATIONS,
+                   position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, player=("self",), to=("hand",), amount=(1,))

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from ...engine.choices import define_choice_ops
 from ...engine.costs import define_pay
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, move_params, op_shuffle, player_of
 from . import costs as ZC
 from . import flow as F
 from .cards import COUNTERS
@@ -144,9 +144,7 @@ REGISTRY.implement("modify", op_modify, {**UNIT_FILTER, **UNIT_TARGET, "amount":
 REGISTRY.implement("set_state", op_set_state, {**UNIT_FILTER, **UNIT_TARGET}, target=UNIT_TARGETS,
                    state=("asleep", "rebooted"))
 REGISTRY.implement("move", op_move, {
-    **UNIT_FILTER, "target": Param(str, required=True, doc="target selector", table=any_table),
-    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck"),
-    "asleep": Param(bool, default=False, doc="to = resources: put them there asleep")},
+    **UNIT_FILTER, **move_params(any_table, asleep=Param(bool, default=False, doc="to = resources: put them there asleep"))},
     target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
