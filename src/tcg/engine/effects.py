@@ -458,9 +458,15 @@ def op_heal(rules, s, ctx, op, targets):
 
 def op_shuffle(rules, s, ctx, op, targets):
     """The ``shuffle`` op: the named player's deck is shuffled (a ``shuffle`` event)."""
-    p = player_of(ctx, op["player"])
-    s.rng.shuffle(s.players[p].deck)
-    s.emit("shuffle", {"player": p})
+    shuffle_decks(s, (player_of(ctx, op["player"]),))
+
+
+def shuffle_decks(s, players, **told: Any) -> None:
+    """Each of ``players``' decks is shuffled with the state's seeded generator, a ``shuffle`` event
+    each (``told``: more fields of the event)."""
+    for p in players:
+        s.rng.shuffle(s.players[p].deck)
+        s.emit("shuffle", {"player": p, **told})
 
 
 class EffectRunner:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...engine.choices import define_choice_ops
 from ...engine.costs import define_pay
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, move_params, op_heal, player_of
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, move_params, op_heal, player_of, shuffle_decks
 from . import costs as SC
 from . import flow as F
 from .conditions import CONDITIONS
@@ -98,9 +98,7 @@ def op_move(rules, s, ctx, op, targets):
         if to == "deck" and owner not in decks:
             decks.append(owner)
     if op["shuffle"]:
-        for p in decks:
-            s.rng.shuffle(s.players[p].deck)
-            s.emit("shuffle", {"player": p, "zone": "deck"})
+        shuffle_decks(s, decks, zone="deck")
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -110,9 +108,7 @@ def op_search(rules, s, ctx, op, targets):
 
 
 def op_shuffle(rules, s, ctx, op, targets):
-    p = _player(ctx, op["player"])
-    s.rng.shuffle(s.players[p].deck)
-    s.emit("shuffle", {"player": p, "zone": "deck"})
+    shuffle_decks(s, (_player(ctx, op["player"]),), zone="deck")
 
 
 def op_player_damage(rules, s, ctx, op, targets):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...engine.choices import define_choice_ops
 from ...engine.costs import define_pay
 from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, move_params, op_heal, op_shuffle,
-                               player_of)
+                               player_of, shuffle_decks)
 from . import costs as TC
 from . import flow as F
 from .conditions import CONDITIONS
@@ -67,9 +67,7 @@ def op_move(rules, s, ctx, op, targets):
         if to == "deck" and owner not in decks:
             decks.append(owner)
     if op["shuffle"]:
-        for p in decks:
-            s.rng.shuffle(s.players[p].deck)
-            s.emit("shuffle", {"player": p})
+        shuffle_decks(s, decks)
     return None if moved else False
 
 

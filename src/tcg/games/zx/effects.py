@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from ...engine.choices import define_choice_ops
 from ...engine.costs import define_pay
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, move_params, op_shuffle, player_of
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, move_params, op_shuffle, player_of, shuffle_decks
 from . import costs as ZC
 from . import flow as F
 from .cards import COUNTERS
@@ -67,9 +67,7 @@ def op_move(rules, s, ctx, op, targets):
         if to == "deck" and x.owner not in decks:
             decks.append(x.owner)
     if op["shuffle"]:
-        for p in decks:
-            s.rng.shuffle(s.players[p].deck)
-            s.emit("shuffle", {"player": p})
+        shuffle_decks(s, decks)
 
 
 def op_search(rules, s, ctx, op, targets):
