@@ -14,9 +14,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
+from .conditions import parse as parse_condition
 from .errors import CardDataError, brief, nearest
 from .files import MAX_CARD_FILE_BYTES, parse_toml, read_bytes, read_text
 from .keywords import KeywordBook, keyword_ability_fail, read_keywords
+from .triggers import parse_when
 
 #: the range of a number on a card (int or float field) whose schema gives no ``min`` / ``max``
 FIELD_MIN = 0
@@ -184,6 +186,30 @@ def check_static_effects(kind: str, effects: tuple, targets: tuple[str, ...], fa
                 fail(f"a static ability may only 'modify' targets {', '.join(targets)}{also}", "effects")
     elif static_duration and any(op.name == "modify" and op["duration"] == "static" for op in effects):
         fail("duration 'static' is only for static abilities", "effects")
+
+
+def parsed_when(table: Mapping[str, Any], registry: Any, fail: Callable[..., None]) -> Any:
+    """A trigger's ``when`` (engine/triggers.py) in the game's words (``registry.triggers``); a
+    fault names ``when`` and the path below it."""
+    return parse_when(table["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+
+
+def parsed_if(table: Mapping[str, Any], registry: Any, fail: Callable[..., None]) -> Any:
+    """An ability's ``if`` (engine/conditions.py) in the game's words, or None without one."""
+    if table["if"] is None:
+        return None
+    return parse_condition(table["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
+
+
+def parsed_effects(table: Mapping[str, Any], registry: Any, fail: Callable[..., None], if_on_static: bool) -> tuple:
+    """An ability's ``effects`` parsed by the game's op registry (a fault names ``effects`` and the
+    op's path); a static ability's ops take no ``if``, ``if_done`` or ``optional`` (where the
+    game allows ``if_on_static``, the error says to put it on the ability)."""
+    effects = registry.parse_list(table["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+    if table["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
+        fail("a static ability's ops have no 'if', 'if_done' or 'optional'"
+             + (": put 'if' on the ability" if if_on_static else ""), "effects")
+    return effects
 
 
 def check_target_filter(op: Any, fail: Callable[..., None]) -> None:

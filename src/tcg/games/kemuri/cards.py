@@ -10,14 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.amounts import has_amounts
-from ...engine.cards import (LanguageAbility, check_move, check_target_filter, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
-                             card_loader, check_static_effects)
+from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, abilities_and_keywords, card_fields,
+                             card_loader, check_move, check_static_effects, check_target_filter, parsed_effects,
+                             parsed_if, parsed_when)
 from ...engine.choices import walk
-from ...engine.conditions import parse as parse_condition
 from ...engine.costs import ability_cost
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
-from ...engine.triggers import parse_when
 
 KINDS = ("cast", "event", "support", "trouble", "leader")
 DECK_KINDS = ("cast", "event", "support", "trouble")
@@ -130,15 +129,11 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
             if kind in ("support", "trouble"):
                 fail(f"a {kind} is never on the field: a trigger with when would never work (leave when out:"
                      " a trigger without it happens when the card is called in)", "when")
-            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
-        cond = None
-        if a["if"] is not None:
-            if a["kind"] == "use":
-                fail("a support's or trouble's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
-            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
-        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
-            fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
+            when = parsed_when(a, registry, fail)
+        if a["if"] is not None and a["kind"] == "use":
+            fail("a support's or trouble's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
+        cond = parsed_if(a, registry, fail)
+        effects = parsed_effects(a, registry, fail, if_on_static=True)
         if a["kind"] == "static" and any(has_amounts(op.args) and _counts_now(op["amount"]) for op in effects):
             fail("a static ability's \"for each\" amount may not count by cp or call_in now (what it gives would"
                  " depend on itself): test the printed value (printed = true) or another property", "effects")

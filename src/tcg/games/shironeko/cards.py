@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...engine.cards import (LanguageAbility, check_move, CardSchema, Field, NamedCard, ability_fail, card_fields,
-                             card_loader, check_fields, check_static_effects)
-from ...engine.conditions import parse as parse_condition
+from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, ability_fail, card_fields, card_loader,
+                             check_fields, check_move, check_static_effects, parsed_effects, parsed_if, parsed_when)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
 from ...engine.costs import Cost
@@ -16,7 +15,6 @@ from ...engine.effects import EffectOp, guarded
 from ...engine.errors import CardDataError, brief
 from ...engine.select import SelectorError
 from ...engine.keywords import keyword_ability_fail
-from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "rainbow", "colorless")
 COLOR_JA = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑", "purple": "紫",
@@ -190,19 +188,15 @@ def _parse_ability(fname: str, cid: str | None, kind: str | None, color: str | N
             if kind is not None and kind not in CHARACTER_KINDS:
                 fail(f"a {kind} card is never on the field: its trigger works only when revealed as damage"
                      " (leave when out)", "when")
-            when = parse_when(out["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+            when = parsed_when(out, registry, fail)
         else:
             for key in ("once_per_turn", "optional", "runes"):
                 if key in raw:
                     fail(f"{key} is for a trigger with when (an event on the field), not for a damage trigger", key)
-    cond = None
-    if out["if"] is not None:
-        cond = parse_condition(out["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
-    effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+    cond = parsed_if(out, registry, fail)
+    effects = parsed_effects(out, registry, fail, if_on_static=False)
     for path, op in walk(effects):  # (also the ops of choose_one's modes)
         _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
-    if akind == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
-        fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
     for op in effects:
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))

@@ -8,16 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ...engine.cards import (LanguageAbility, check_move, check_target_filter, CardSchema, Field, NamedCard, card_abilities, card_fields,
-                             card_loader, check_fields)
+from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, card_abilities, card_fields, card_loader,
+                             check_fields, check_move, check_target_filter, parsed_effects, parsed_if, parsed_when)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
-from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError, brief
 from ...engine.keywords import keyword_ability_fail
 from ...engine.select import SelectorError
-from ...engine.triggers import parse_when
 
 KINDS = ("character", "device", "application")
 PROGRAMS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fan_fire",
@@ -148,15 +146,11 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         if a["kind"] == "trigger":
             if a["when"] is None:
                 fail("a trigger says when it triggers: when = {event = \"enters\", card = {self = true}}", "when")
-            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
-        cond = None
-        if a["if"] is not None:
-            if a["kind"] == "static":
-                fail("a static ability has no 'if' (not yet: only activated, apply and trigger abilities)", "if")
-            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
-        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
-            fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
+            when = parsed_when(a, registry, fail)
+        if a["if"] is not None and a["kind"] == "static":
+            fail("a static ability has no 'if' (not yet: only activated, apply and trigger abilities)", "if")
+        cond = parsed_if(a, registry, fail)
+        effects = parsed_effects(a, registry, fail, if_on_static=False)
         for path, op in walk(effects):  # (also the ops of choose_one's modes)
             _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             flt = op.get("filter")

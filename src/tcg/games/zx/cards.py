@@ -8,15 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.cards import (LanguageAbility, check_move, check_target_filter, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
-                             card_loader, check_static_effects)
+from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, abilities_and_keywords, card_fields,
+                             card_loader, check_move, check_static_effects, check_target_filter, parsed_effects,
+                             parsed_if, parsed_when)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
-from ...engine.conditions import parse as parse_condition
 from ...engine.costs import ability_cost
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
-from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "white", "black", "green")
 COLOR_JA = {"red": "赤", "blue": "青", "white": "白", "black": "黒", "green": "緑"}
@@ -177,20 +176,16 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         if a["kind"] == "trigger":
             if a["when"] is None:
                 fail("a trigger says when it triggers: when = {event = \"enters\", card = {self = true}}", "when")
-            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+            when = parsed_when(a, registry, fail)
             if kind is not None and kind not in UNIT_KINDS and when.where == "board":
                 fail(f"a {kind} card is never on the board: its trigger says where it works, such as "
                      f"where = \"life\" (when = {{event = \"put\", card = {{self = true}}, to = \"charge\", "
                      f"where = \"life\"}})", "when.where")
         cost, costs = ability_cost(a["cost"], f.get("cost") or 0, registry.costs, fail)
-        cond = None
-        if a["if"] is not None:
-            if a["kind"] == "use":
-                fail("an event's or EV EX's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
-            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
-        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
-            fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
+        if a["if"] is not None and a["kind"] == "use":
+            fail("an event's or EV EX's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
+        cond = parsed_if(a, registry, fail)
+        effects = parsed_effects(a, registry, fail, if_on_static=True)
         for path, op in walk(effects):  # (also the ops of choose_one's modes)
             _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
