@@ -91,3 +91,8 @@ def load_error_cases(game: str, table: str) -> list[tuple]:
     """The cases of one test's table in the game's load-error file, each a tuple of its values in
     the order they are written (the test's parameters)."""
     return [tuple(case.values()) for case in _cases(game)[table]]
+
+
+def says(msg: str, field: str, words: str) -> None:
+    """A load error's message names ``field`` (its path, or where) and says ``words``."""
+    assert field in msg and words in msg, msg

@@ -14,7 +14,7 @@ from tcg.games.kemuri import text as T
 from tcg.games.kemuri.cards import load_cards
 
 from . import cardfile
-from .cardfile import header, load_error_cases
+from .cardfile import header, load_error_cases, says
 from ..games.kemuri.harness import FILL, call_in_value, cp, decision, do, events, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "choices.toml"
@@ -217,8 +217,7 @@ def load_error(effects: str, kind: str = "on_place") -> str:
 
 @pytest.mark.parametrize("effects, field, words", load_error_cases("kemuri", "choices"))
 def test_load_errors(effects, field, words):
-    msg = load_error(effects)
-    assert field in msg and words in msg, msg
+    says(load_error(effects), field, words)
 
 
 def test_a_static_for_each_amount_may_not_count_by_cp_now():

@@ -11,7 +11,7 @@ import pytest
 
 from tcg.games.kemuri import text as T
 
-from .cardfile import ability_error, load_error_cases
+from .cardfile import ability_error, load_error_cases, says
 from ..games.kemuri.harness import (FILL, call_in_value, cast, cp, decision, do, end_operation, events, pay,
                                     with_decks, zone)
 
@@ -232,8 +232,7 @@ def load_error(ability: str, kind: str = "activate") -> str:
 
 @pytest.mark.parametrize("ability, field, words", load_error_cases("kemuri", "costs"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 @pytest.mark.parametrize("ability, kind", [

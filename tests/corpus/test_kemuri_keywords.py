@@ -14,7 +14,7 @@ from tcg.games.kemuri import text as T
 from tcg.games.kemuri.cards import load_cards
 
 from . import cardfile
-from .cardfile import card_head, set_table
+from .cardfile import card_head, says, set_table
 from ..games.kemuri.harness import FILL, FIXTURE, call_in_value, cp, decision, do, events, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "keywords.toml"
@@ -122,5 +122,4 @@ def load_error(text: str) -> str:
      + CAST + 'keywords = ["x"]\n', "keywords.x.abilities[0].kind", "a cast card cannot have an ability of kind 'use'"),
 ])
 def test_load_errors(text, field, words):
-    msg = load_error(text)
-    assert field in msg and words in msg, msg
+    says(load_error(text), field, words)

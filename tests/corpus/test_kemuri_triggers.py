@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, header, load_error_cases
+from .cardfile import ability_error, header, load_error_cases, says
 from ..games.kemuri.harness import (FILL, call_in_value, cp, decision, do, end_operation, events, pay, serve, with_decks, zone)
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "triggers.toml"
@@ -275,8 +275,7 @@ def load_error(ability: str, head: str = HEAD) -> str:
 
 @pytest.mark.parametrize("ability, field, words", load_error_cases("kemuri", "triggers"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 def test_when_only_on_a_trigger():

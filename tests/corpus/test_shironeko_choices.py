@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, says
 from ..games.harness_base import legal_ids_cover
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
@@ -371,5 +371,4 @@ MODES = '[{ effects = [{ op = "draw" }] }, { effects = [{ op = "draw", amount = 
                ' attack = { min = 2 } } } }', "abilities[0].effects[0].amount.count", "count by attack"),
 ])
 def test_load_errors(kind, effect, field, words):
-    msg = load_error(kind, effect)
-    assert field in msg and words in msg, msg
+    says(load_error(kind, effect), field, words)

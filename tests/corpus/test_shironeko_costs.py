@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, load_error_cases, set_table
+from .cardfile import ability_error, load_error_cases, says, set_table
 from ..games.harness_base import legal_ids_cover
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
@@ -289,8 +289,7 @@ def load_error(ability: str, kind: str = "activated") -> str:
 
 @pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "costs"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 @pytest.mark.parametrize("ability, kind", [

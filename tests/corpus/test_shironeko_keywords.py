@@ -13,7 +13,7 @@ from tcg.engine.cards import CardText
 from tcg.games.shironeko.cards import load_cards
 
 from . import cardfile
-from .cardfile import card_head, set_table
+from .cardfile import card_head, says, set_table
 from ..games.shironeko.harness import DECK, FIXTURE, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "keywords.toml"
@@ -149,8 +149,7 @@ def load_error(text: str, *more: str) -> str:
      "card BAD-4, field 'keywords.spark.abilities[0].kind'", "a town card has no abilities"),
 ])
 def test_load_errors(text, where, words):
-    msg = load_error(text)
-    assert where in msg and words in msg, msg
+    says(load_error(text), where, words)
 
 
 def test_a_keyword_declared_in_two_files():

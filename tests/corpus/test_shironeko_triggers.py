@@ -10,7 +10,7 @@ import pathlib
 import pytest
 
 
-from .cardfile import ability_error, header, load_error_cases
+from .cardfile import ability_error, header, load_error_cases, says
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "triggers.toml"
@@ -219,8 +219,7 @@ def load_error(ability: str, head: str | None = None) -> str:
 
 @pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "triggers"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 def test_a_monster_trigger_takes_no_when():

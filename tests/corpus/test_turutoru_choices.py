@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import header, load_error_cases
+from .cardfile import header, load_error_cases, says
 from ..games.harness_base import encoded_ids, seen_while_answering
 from ..games.turutoru.harness import ACTIVATE, FILL, apply_from_hand, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
@@ -290,8 +290,7 @@ def load_error(effects: str) -> str:
 
 @pytest.mark.parametrize("effects, field, words", load_error_cases("turutoru", "choices_load_errors_name_the_field_and_the_nearest_word"))
 def test_load_errors_name_the_field_and_the_nearest_word(effects, field, words):
-    msg = load_error(effects)
-    assert field in msg and words in msg, msg
+    says(load_error(effects), field, words)
 
 
 @pytest.mark.parametrize("stat, count, words", load_error_cases("turutoru", "choices_a_for_each_in_a_static_ability_is_limited"))

@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import header, load_error_cases
+from .cardfile import header, load_error_cases, says
 from ..games.harness_base import encoded_ids, seen_by
 from ..games.turutoru.harness import ACTIVATE, APPLY, EFFECT, FILL, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
@@ -295,5 +295,4 @@ def load_error(ability: str) -> str:
 
 @pytest.mark.parametrize("ability, field, words", load_error_cases("turutoru", "costs_load_errors_name_the_field_and_the_nearest_word"))
 def test_load_errors_name_the_field_and_the_nearest_word(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)

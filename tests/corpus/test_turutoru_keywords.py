@@ -15,7 +15,7 @@ from tcg.games.turutoru.cards import load_cards
 from tcg.games.turutoru.flow import toughness_of
 
 from . import cardfile
-from .cardfile import card_head, set_table
+from .cardfile import card_head, says, set_table
 from ..games.turutoru.harness import ACTIVATE, FILL, FIXTURE, decision, do, events, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -111,5 +111,4 @@ def load_error(*texts: str) -> str:
      "keywords.boost.abilities[0].kind", "cannot have an ability of kind 'apply'"),
 ])
 def test_load_errors_name_the_field_and_the_nearest_word(texts, field, words):
-    msg = load_error(*texts)
-    assert field in msg and words in msg, msg
+    says(load_error(*texts), field, words)

@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, header, load_error_cases
+from .cardfile import ability_error, header, load_error_cases, says
 from ..games.harness_base import encoded_ids, fast_encoding_is_strict
 from ..games.turutoru.harness import FILL, decision, do, events, hp, scenario, unit, zone
 from ..games.turutoru.harness import main as tt_main
@@ -208,8 +208,7 @@ def load_error(ability: str, kind: str = "trigger") -> str:
 
 @pytest.mark.parametrize("ability, field, words", load_error_cases("turutoru", "triggers"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 def test_when_only_on_a_trigger_and_no_trigger_on_an_application():

@@ -10,7 +10,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import header
+from .cardfile import header, says
 from ..games.harness_base import seen_while_answering
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, options, power, scenario, sq, zone
 
@@ -351,8 +351,7 @@ def on_place(*effects: str) -> str:
      "abilities[0].effects", "may not count by power"),
 ])
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 # --- narration and option labels ----------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 
-from .cardfile import ability_error, load_error_cases
+from .cardfile import ability_error, load_error_cases, says
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, power, scenario, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "costs.toml"
@@ -236,8 +236,7 @@ def load_error(ability: str, kind: str = "activated") -> str:
 
 @pytest.mark.parametrize("ability, field, words", load_error_cases("zx", "costs"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 @pytest.mark.parametrize("ability, kind", load_error_cases("zx", "costs_a_cost_or_from_only_on_an_activated_ability"))

@@ -19,7 +19,7 @@ from tcg.games.zx.cards import load_cards
 from tcg.games.zx.deckcheck import check_deck
 
 from . import cardfile
-from .cardfile import card_head, set_table
+from .cardfile import card_head, says, set_table
 from ..games.harness_base import copies
 from ..games.zx.harness import FILL, FIXTURE, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
 
@@ -364,8 +364,7 @@ def load_error(text: str, *more: str) -> str:
     ('keywords = 3\n' + SET + CARD, "field 'keywords'", "[[keywords]] tables"),
 ])
 def test_load_errors(text, where, words):
-    msg = load_error(text)
-    assert where in msg and words in msg, msg
+    says(load_error(text), where, words)
 
 
 def test_a_keyword_declared_in_two_files():

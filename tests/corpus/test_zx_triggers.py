@@ -9,7 +9,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, header, load_error_cases
+from .cardfile import ability_error, header, load_error_cases, says
 from ..games.zx.harness import FILL, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "triggers.toml"
@@ -221,8 +221,7 @@ def load_error(ability: str) -> str:
 
 @pytest.mark.parametrize("ability, field, words", load_error_cases("zx", "triggers"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 def test_each_turn_only_on_a_trigger():
