@@ -96,3 +96,23 @@ def load_error_cases(game: str, table: str) -> list[tuple]:
 def says(msg: str, field: str, words: str) -> None:
     """A load error's message names ``field`` (its path, or where) and says ``words``."""
     assert field in msg and words in msg, msg
+
+
+#: a keyword declared the same way in any game whose cards attack: when the card attacks, draw
+SPARK = '[[keywords]]\nid = "spark"\nname = "火花"\nname_en = "Spark"\n[[keywords.abilities]]\nkind = "trigger"\n' \
+        'when = { event = "attacks", card = { self = true } }\neffects = [{ op = "draw" }]\n'
+
+
+def spark_errors(game: str) -> list[tuple[str, str, str]]:
+    """The load errors of ``SPARK`` and of keyword lists that such a game gives alike: (a card
+    file, where the error points, words it says)."""
+    head, card = set_table(game), card_head(game)
+    return [
+        (head + SPARK + card + 'keywords = ["sprak"]\n', "card BAD-1, field 'keywords[0]'", "did you mean 'spark'"),
+        (head + card + 'keywords = ["spark"]\n', "field 'keywords[0]'", "no loaded card file declares keywords"),
+        (head + SPARK + card + 'keywords = ["spark", "spark"]\n', "field 'keywords[1]'", "listed twice"),
+        (head + SPARK + SPARK + card, "field 'keywords.spark.id'", "declared twice in this file"),
+        (head + SPARK.replace('name_en', 'nmae_en') + card, "field 'keywords.spark.nmae_en'", "did you mean 'name_en'"),
+        (head + SPARK.replace('"attacks"', '"atacks"') + card, "field 'keywords.spark.abilities[0].when.event'",
+         "did you mean 'attacks'"),
+    ]

@@ -13,7 +13,7 @@ from tcg.engine.cards import CardText
 from tcg.games.shironeko.cards import load_cards
 
 from . import cardfile
-from .cardfile import card_head, says, set_table
+from .cardfile import SPARK, card_head, says, set_table, spark_errors
 from ..games.shironeko.harness import DECK, FIXTURE, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "keywords.toml"
@@ -111,8 +111,7 @@ CARD = card_head("shironeko")
 MONSTER = card_head("shironeko", "monster", "BAD-2") \
     + 'keywords = ["spark"]\n[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
 LEADER = '[[cards]]\nid = "BAD-3"\nkind = "leader"\nname = "bad"\nrune = "red"\n'
-KW = '[[keywords]]\nid = "spark"\nname = "火花"\nname_en = "Spark"\n[[keywords.abilities]]\nkind = "trigger"\n' \
-     'when = { event = "attacks", card = { self = true } }\neffects = [{ op = "draw" }]\n'
+KW = SPARK
 
 
 def test_a_keyword_of_another_file_may_be_listed():
@@ -131,14 +130,7 @@ def load_error(text: str, *more: str) -> str:
     return str(cardfile.load_error("shironeko", text, *more))
 
 
-@pytest.mark.parametrize("text, where, words", [
-    (SET + KW + CARD + 'keywords = ["sprak"]\n', "card BAD-1, field 'keywords[0]'", "did you mean 'spark'"),
-    (SET + CARD + 'keywords = ["spark"]\n', "field 'keywords[0]'", "no loaded card file declares keywords"),
-    (SET + KW + CARD + 'keywords = ["spark", "spark"]\n', "field 'keywords[1]'", "listed twice"),
-    (SET + KW + KW + CARD, "field 'keywords.spark.id'", "declared twice in this file"),
-    (SET + KW.replace('name_en', 'nmae_en') + CARD, "field 'keywords.spark.nmae_en'", "did you mean 'name_en'"),
-    (SET + KW.replace('"attacks"', '"atacks"') + CARD, "field 'keywords.spark.abilities[0].when.event'",
-     "did you mean 'attacks'"),
+@pytest.mark.parametrize("text, where, words", spark_errors("shironeko") + [
     (SET + KW.replace('kind = "trigger"', 'kind = "trigerr"') + CARD, "field 'keywords.spark.abilities[0].kind'",
      "trigger"),
     (SET + KW + MONSTER, "card BAD-2, field 'keywords.spark.abilities[0].when'",
@@ -150,11 +142,6 @@ def load_error(text: str, *more: str) -> str:
 ])
 def test_load_errors(text, where, words):
     says(load_error(text), where, words)
-
-
-def test_a_keyword_declared_in_two_files():
-    msg = load_error(SET + KW + CARD, SET + KW)
-    assert "more0.toml" in msg and "keywords.spark.id" in msg and "already declared in bad.toml" in msg
 
 
 def test_the_card_file_checker_tells_every_keyword_problem_with_its_line():

@@ -19,7 +19,7 @@ from tcg.games.zx.cards import load_cards
 from tcg.games.zx.deckcheck import check_deck
 
 from . import cardfile
-from .cardfile import card_head, says, set_table
+from .cardfile import SPARK, card_head, says, set_table, spark_errors
 from ..games.harness_base import copies
 from ..games.zx.harness import FILL, FIXTURE, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
 
@@ -333,24 +333,16 @@ SET = set_table("zx")
 CARD = card_head("zx")
 EVENT = '[[cards]]\nid = "BAD-2"\nkind = "event"\nname = "bad"\ncolor = "red"\ncost = 1\n'
 USE = '[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
-KW = '[[keywords]]\nid = "spark"\nname = "火花"\nname_en = "Spark"\n[[keywords.abilities]]\nkind = "trigger"\n' \
-     'when = { event = "attacks", card = { self = true } }\neffects = [{ op = "draw" }]\n'
+KW = SPARK
 
 
 def load_error(text: str, *more: str) -> str:
     return str(cardfile.load_error("zx", text, *more))
 
 
-@pytest.mark.parametrize("text, where, words", [
-    (SET + KW + CARD + 'keywords = ["sprak"]\n', "card BAD-1, field 'keywords[0]'", "did you mean 'spark'"),
-    (SET + CARD + 'keywords = ["spark"]\n', "field 'keywords[0]'", "no loaded card file declares keywords"),
-    (SET + KW + CARD + 'keywords = ["spark", "spark"]\n', "field 'keywords[1]'", "listed twice"),
-    (SET + KW + KW + CARD, "field 'keywords.spark.id'", "declared twice in this file"),
-    (SET + KW.replace('name_en', 'nmae_en') + CARD, "field 'keywords.spark.nmae_en'", "did you mean 'name_en'"),
+@pytest.mark.parametrize("text, where, words", spark_errors("zx") + [
     (SET + KW.replace('name = "火花"\n', '') + CARD, "field 'keywords.spark.name'", "required"),
     (SET + KW.replace('"spark"', '"Spark Two"') + CARD, "field 'keywords[0].id'", "lower-case letters"),
-    (SET + KW.replace('"attacks"', '"atacks"') + CARD, "field 'keywords.spark.abilities[0].when.event'",
-     "did you mean 'attacks'"),
     (SET + KW + EVENT + 'keywords = ["spark"]\n' + USE, "card BAD-2, field 'keywords.spark.abilities[0].when.where'",
      "never on the board"),
     (SET + '[[keywords]]\nid = "calm"\nname = "静"\n[[keywords.abilities]]\nkind = "static"\n'
@@ -365,11 +357,6 @@ def load_error(text: str, *more: str) -> str:
 ])
 def test_load_errors(text, where, words):
     says(load_error(text), where, words)
-
-
-def test_a_keyword_declared_in_two_files():
-    msg = load_error(SET + KW + CARD, SET + KW)
-    assert "more0.toml" in msg and "keywords.spark.id" in msg and "already declared in bad.toml" in msg
 
 
 def test_a_keyword_of_another_file_may_be_listed():
