@@ -24,4 +24,18 @@ def act(g: Game, policy) -> Action:
     return a
 
 
-__all__ = ["act", "card_id", "scenario_game"]
+def zone_ids(g: Game, p: int, zone: str) -> list[str]:
+    """The card ids in player ``p``'s ``zone`` (a list of instance ids on the player's state)."""
+    return [g.state.cards[i].id for i in getattr(g.state.players[p], zone)]
+
+
+def play_until(g: Game, policy, kinds: tuple[str, ...] = ("main",), player: int = 0, limit: int = 20) -> None:
+    """Let ``policy`` answer the decisions until one of ``kinds`` comes to ``player`` (or the game
+    ends), ``limit`` decisions at most."""
+    for _ in range(limit):
+        if g.is_over or (g.decision.kind in kinds and g.decision.player == player):
+            return
+        g.apply(act(g, policy))
+
+
+__all__ = ["act", "card_id", "play_until", "scenario_game", "zone_ids"]

@@ -8,26 +8,17 @@ back onto the floor; the opponent's big customers under their deck), conditions 
 placed; an event's trigger on a win)."""
 from __future__ import annotations
 
-import pytest
 
-from tcg.agents.base import AgentView
 from tcg.agents.heuristics import kemuri as KM
-from tcg.engine.rng import Rng
 
+from .corpus_cards import kemuri_choice, strict_fixture
 from ..games.kemuri.harness import card_id, decision, do, scenario, zone
 
 #: a locked leader whose charm is spent: the leader's draw and charm are no option
 NO_LEADER = dict(leader_active=False, charm_used=True)
 
 
-@pytest.fixture(autouse=True)
-def strict(monkeypatch):
-    """A decision must be the heuristic's own, never its crash fallback's."""
-    monkeypatch.setattr(KM, "STRICT", True)
-
-
-def choice(g):
-    return KM.policy(AgentView(g, g.legal_actions()), Rng(0))
+strict = strict_fixture(KM)
 
 
 def km(p0: dict, p1: dict | None = None, **kw):
@@ -41,17 +32,17 @@ BACK = ["KMS-005", "KMS-015", "KMS-010"]   # three cast cards in the backyard, t
 
 def test_leftover_staff_meal_brings_a_cheap_cast_back_onto_the_floor():
     g = km(dict(hand=["KMS-056"], backyard=BACK, floor=["KMS-003"]), dict(floor=["KMS-015"]))
-    a = choice(g)
+    a = kemuri_choice(g)
     assert a.type == "support" and card_id(g, a.card) == "KMS-056"
     g.apply(a)
     if decision(g) == (0, "target"):
-        g.apply(choice(g))
+        g.apply(kemuri_choice(g))
     assert len(zone(g, 0, "floor")) == 2 and zone(g, 0, "floor")[1] in ("KMS-005", "KMS-015")
 
 
 def test_leftover_staff_meal_waits_when_the_floor_is_full():
     g = km(dict(hand=["KMS-056"], backyard=BACK, floor=["KMS-003", "KMS-015", "KMS-016"]))
-    assert choice(g).type == "end_operation"    # no room: the cast would stay, nothing drawn either
+    assert kemuri_choice(g).type == "end_operation"    # no room: the cast would stay, nothing drawn either
 
 
 def _trouble_window(opp_seating):
@@ -63,24 +54,24 @@ def _trouble_window(opp_seating):
 
 def test_sorry_were_full_takes_the_big_customers_of_an_opponent_about_to_close():
     g = _trouble_window(["KMS-010"] * 4 + ["KMS-002"] + ["KMS-003"])   # 16 seats
-    a = choice(g)
+    a = kemuri_choice(g)
     assert a.type == "trouble" and card_id(g, a.card) == "KMS-058"
     g.apply(a)
     if decision(g) == (0, "target"):
-        g.apply(choice(g))
+        g.apply(kemuri_choice(g))
     assert "KMS-003" in zone(g, 1, "seating")                            # level 1: never a target
 
 
 def test_sorry_were_full_is_kept_against_level_1_customers():
     g = _trouble_window(["KMS-003"] * 5)                                 # nothing of level 2 or more
-    assert choice(g).type == "pass"
+    assert kemuri_choice(g).type == "pass"
 
 
 # --- conditions: seats compared ---------------------------------------------------------------
 
 def _place_choice(my_seats: int, their_seats: int) -> str:
     g = km(dict(hand=["KMS-003", "KMS-044"], seating=["KMS-001"] * my_seats), dict(seating=["KMS-001"] * their_seats))
-    a = choice(g)
+    a = kemuri_choice(g)
     assert a.type == "place"
     return card_id(g, a.card)
 
@@ -99,7 +90,7 @@ def test_a_reservation_seats_the_level_3_card_worth_least_in_hand_and_draws():
     g = km(dict(hand=["KMS-055", "KMS-001", "KMS-028"], deck=["KMS-011"] * 5, used_event=True))
     for kind in ("operation", "optional", "target_hidden"):
         assert decision(g) == (0, kind)
-        a = choice(g)
+        a = kemuri_choice(g)
         assert kind != "operation" or (a.type == "support" and card_id(g, a.card) == "KMS-055")
         assert kind != "optional" or a.get("use") is True
         g.apply(a)
@@ -109,25 +100,25 @@ def test_a_reservation_seats_the_level_3_card_worth_least_in_hand_and_draws():
 
 def test_a_reservation_with_nothing_else_in_hand_is_kept():
     g = km(dict(hand=["KMS-055"]))
-    assert choice(g).type == "end_operation"    # nothing to seat: no draw either
+    assert kemuri_choice(g).type == "end_operation"    # nothing to seat: no draw either
 
 
 # --- triggers with when -----------------------------------------------------------------------
 
 def test_mio_on_the_floor_makes_placing_another_cast_worth_a_card():
     g = km(dict(hand=["KMS-016"], floor=["KMS-046"], seating=["KMS-001"] * 2), dict(floor=["KMS-010"]))
-    a = choice(g)          # no call-in, nothing to beat, one seat left after it: only Mio's draw pays
+    a = kemuri_choice(g)          # no call-in, nothing to beat, one seat left after it: only Mio's draw pays
     assert a.type == "place" and card_id(g, a.card) == "KMS-016"
     g = km(dict(hand=["KMS-016"], floor=["KMS-003"], seating=["KMS-001"] * 2), dict(floor=["KMS-010"]))
-    assert choice(g).type == "end_operation"
+    assert kemuri_choice(g).type == "end_operation"
 
 
 def test_appreciation_day_is_placed_while_casts_can_win():
     g = km(dict(hand=["KMS-054"], floor=["KMS-010"]))
-    a = choice(g)
+    a = kemuri_choice(g)
     assert a.type == "event" and card_id(g, a.card) == "KMS-054"
     g = km(dict(hand=["KMS-054"]))               # no cast to win with
-    assert choice(g).type == "end_operation"
+    assert kemuri_choice(g).type == "end_operation"
 
 
 def test_ayame_falling_takes_back_the_best_cast_of_the_backyard():
@@ -135,13 +126,13 @@ def test_ayame_falling_takes_back_the_best_cast_of_the_backyard():
            dict(floor=["KMS-048"], backyard=["KMS-003", "KMS-024"]), start="serve")
     do(g, "serve", cast="KMS-010", target="KMS-048")
     while decision(g) == (1, "help"):
-        g.apply(choice(g))
+        g.apply(kemuri_choice(g))
     assert decision(g) == (1, "optional")        # "you may" of her trigger on being destroyed
-    a = choice(g)
+    a = kemuri_choice(g)
     assert a.get("use") is True
     g.apply(a)
     if decision(g) == (1, "target"):
-        g.apply(choice(g))
+        g.apply(kemuri_choice(g))
     assert zone(g, 1, "hand") == ["KMS-024"]     # the level-3 cast of CP 4, not the cost-0 one
 
 

@@ -17,17 +17,14 @@ from tcg.engine.game import Game
 from tcg.games import get_rules
 from tcg.sim.runner import play
 
+from .corpus_cards import strict_fixture
 from ..games.harness_base import Pool
 from .scenario import act as _act
 from .scenario import card_id as _card
 from .scenario import scenario_game as _game
 
 
-@pytest.fixture(autouse=True)
-def strict(monkeypatch):
-    """A scenario must be decided by the heuristic itself, never by its crash fallback."""
-    monkeypatch.setattr(KM, "STRICT", True)
-    monkeypatch.setattr(ZX, "STRICT", True)
+strict = strict_fixture(KM, ZX)
 
 
 # =================================================================================================

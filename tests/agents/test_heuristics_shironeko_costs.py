@@ -5,25 +5,16 @@ weighing the two. The corpus cards (tests/corpus/shironeko/costs.toml) stand in 
 database the heuristic reads."""
 from __future__ import annotations
 
-import pytest
 
 from tcg.agents.heuristics import shironeko as SH
 
 from ..corpus.test_shironeko_costs import ANY, game
 from ..games.shironeko.harness import do
+from .corpus_cards import corpus_fixture
 from .scenario import act
 
 
-@pytest.fixture
-def corpus(monkeypatch):
-    """The heuristic reads the corpus's cards (and forgets what it read of other sets)."""
-    def use(g):
-        monkeypatch.setattr(SH._TEXTS, "_set", g.rules.cards)
-        monkeypatch.setattr(SH._TEXTS, "_by_id", {})
-        SH._ABILITIES.clear()
-        return g
-    yield use
-    SH._ABILITIES.clear()
+corpus = corpus_fixture("shironeko")
 
 
 def _id(g, iid):

@@ -7,23 +7,13 @@ from tcg.agents.heuristics import shironeko as SH
 from tcg.engine.action import Action
 
 from .scenario import act
+from .scenario import zone_ids as _ids
+from .scenario import play_until
 from .scenario import card_id as _card
 from .test_heuristics_shironeko_turutoru import sn_scenario
 
 BLUE = [("SNP-T02", True)]
 GREEN = [("SNP-T04", True)]
-
-
-def _ids(g, p, zone):
-    return [g.state.cards[i].id for i in getattr(g.state.players[p], zone)]
-
-
-def _play_until(g, kinds=("main",), player=0, limit=20):
-    """Let the heuristic answer the decisions until one of ``kinds`` comes (or the game ends)."""
-    for _ in range(limit):
-        if g.is_over or (g.decision.kind in kinds and g.decision.player == player):
-            return
-        g.apply(act(g, SH.policy))
 
 
 def test_selector_filters_bounce_the_small_on_blocker_not_the_big_one():
@@ -34,7 +24,7 @@ def test_selector_filters_bounce_the_small_on_blocker_not_the_big_one():
     a = act(g, SH.policy)
     assert a.type == "activate" and _card(g, a.card) == "SNP-092"
     g.apply(a)
-    _play_until(g)
+    play_until(g, SH.policy)
     assert "SNP-003" in _ids(g, 1, "hand") and [_card(g, u.iid) for u in g.state.players[1].chars] == ["SNP-054"]
 
 
@@ -52,7 +42,7 @@ def test_move_from_the_discard_pile_under_a_thin_deck_then_if_done_draw():
     a = act(g, SH.policy)
     assert a.type == "monster" and _card(g, a.card) == "SNP-099"
     g.apply(a)
-    _play_until(g)
+    play_until(g, SH.policy)
     assert _ids(g, 0, "discard") == ["SNP-099"]  # both went under the deck, the monster is used
     assert len(g.state.players[0].deck) == 7 + 2 - 1 and len(g.state.players[0].hand) == 1
 
@@ -72,7 +62,7 @@ def test_conditions_the_octopus_waits_for_two_characters():
     a = act(two, SH.policy)
     assert a.type == "monster" and _card(two, a.card) == "SNP-100"
     two.apply(a)
-    _play_until(two)
+    play_until(two, SH.policy)
     assert "SNP-012" in _ids(two, 1, "hand")
 
 
@@ -86,7 +76,7 @@ def test_optional_take_a_level_1_character_back_from_the_discard_pile():
     assert g.decision.kind == "optional"
     assert act(g, SH.policy) == Action("optional", use=True)
     g.apply(Action("optional", use=True))
-    _play_until(g)
+    play_until(g, SH.policy)
     assert _ids(g, 0, "hand") == ["SNP-003"]
 
 
@@ -100,7 +90,7 @@ def test_triggers_another_character_enters_rou_draws_and_puts_the_worst_card_bac
     g.apply(a)
     assert g.decision.kind == "optional" and act(g, SH.policy) == Action("optional", use=True)
     g.apply(Action("optional", use=True))
-    _play_until(g)
+    play_until(g, SH.policy)
     assert len(g.state.players[0].deck) == 20
     assert sorted(_ids(g, 0, "hand")) == ["SNP-003", "SNP-058"] or sorted(_ids(g, 0, "hand")) == ["SNP-058"]
 
@@ -117,7 +107,7 @@ def test_triggers_popo_leaving_takes_a_lookout_back():
     assert g.decision.kind == "optional"
     assert act(g, SH.policy) == Action("optional", use=True)
     g.apply(Action("optional", use=True))
-    _play_until(g)
+    play_until(g, SH.policy)
     assert "SNP-090" in _ids(g, 0, "hand")
 
 
@@ -143,7 +133,7 @@ def test_triggers_kanon_attacks_first_so_the_lookout_hits_harder():
     a = act(g, SH.policy)
     assert a.type == "attack" and _card(g, a.attacker) == "SNP-095"
     g.apply(a)
-    _play_until(g)
+    play_until(g, SH.policy)
     g.apply(act(g, SH.policy))
-    _play_until(g)
+    play_until(g, SH.policy)
     assert len(g.state.players[1].deck) == 30 - 8

@@ -9,23 +9,13 @@ from tcg.agents.heuristics import shironeko as SH
 from tcg.engine.action import Action
 
 from .scenario import act
+from .scenario import zone_ids as _ids
+from .scenario import play_until
 from .scenario import card_id as _card
 from .test_heuristics_shironeko_turutoru import sn_attacked_by, sn_scenario
 
 RED = [("SNP-T01", True)]
 PURPLE = [("SNP-T05", True)]
-
-
-def _ids(g, p, zone):
-    return [g.state.cards[i].id for i in getattr(g.state.players[p], zone)]
-
-
-def _play_until(g, kinds=("main",), player=0, limit=20):
-    """Let the heuristic answer the decisions until one of ``kinds`` comes (or the game ends)."""
-    for _ in range(limit):
-        if g.is_over or (g.decision.kind in kinds and g.decision.player == player):
-            return
-        g.apply(act(g, SH.policy))
 
 
 # --- costs: an ability used from the discard pile, a cost that discards a card ------------------
@@ -36,7 +26,7 @@ def test_costs_yura_leaves_the_discard_pile_to_finish_a_character():
     a = act(g, SH.policy)
     assert a.type == "activate_card" and _card(g, a.card) == "SNP-105"
     g.apply(a)
-    _play_until(g)
+    play_until(g, SH.policy)
     assert _ids(g, 1, "discard") == ["SNP-001"] and _ids(g, 0, "discard") == []
 
 
@@ -53,7 +43,7 @@ def test_costs_homura_discards_the_weakest_card_to_finish_a_character():
     a = act(g, SH.policy)
     assert a.type == "activate" and _card(g, a.card) == "SNP-103"
     g.apply(a)
-    _play_until(g)
+    play_until(g, SH.policy)
     assert _ids(g, 1, "discard") == ["SNP-001"] and _ids(g, 0, "hand") == ["SNP-012"]
 
 
@@ -71,7 +61,7 @@ def test_choices_the_firework_chooses_the_damage_that_finishes_a_character():
     assert a.type == "monster" and _card(g, a.card) == "SNP-109"
     g.apply(a)
     assert g.decision.kind == "choose_mode" and act(g, SH.policy).get("mode") == 0
-    _play_until(g)
+    play_until(g, SH.policy)
     assert _ids(g, 1, "discard") == ["SNP-001"]
 
 
@@ -98,7 +88,7 @@ def test_choices_the_lantern_takes_the_best_card_of_three():
     a = act(g, SH.policy)
     assert _card(g, a.card) == "SNP-012"
     g.apply(a)
-    _play_until(g)
+    play_until(g, SH.policy)
     assert _ids(g, 0, "hand") == ["SNP-012"] and sorted(_ids(g, 0, "deck")[:2]) == ["SNP-036", "SNP-071"]
 
 
@@ -111,7 +101,7 @@ def test_choices_the_collection_pays_a_card_and_the_opponent_gives_up_its_least(
     g.apply(a)
     assert g.decision.kind == "optional" and act(g, SH.policy) == Action("optional", use=True)
     g.apply(Action("optional", use=True))
-    _play_until(g)
+    play_until(g, SH.policy)
     assert [_card(g, u.iid) for u in g.state.players[1].chars] == ["SNP-012"]
 
 
@@ -129,7 +119,7 @@ def test_amounts_en_counts_three_monsters_and_finishes_the_bigger_character():
     a = act(g, SH.policy)
     assert a.type == "place" and _card(g, a.card) == "SNP-108"
     g.apply(a)
-    _play_until(g)
+    play_until(g, SH.policy)
     assert _ids(g, 1, "discard") == ["SNP-020"]
 
 
@@ -137,7 +127,7 @@ def test_amounts_en_counts_two_monsters_and_finishes_the_smaller_character():
     g = sn_scenario(dict(hand=["SNP-108"], town=PURPLE * 3, discard=["SNP-109", "SNP-110", "SNP-001"]),
                     dict(chars=["SNP-001", "SNP-020"]))
     g.apply(act(g, SH.policy))
-    _play_until(g)
+    play_until(g, SH.policy)
     assert _ids(g, 1, "discard") == ["SNP-001"]
 
 

@@ -172,9 +172,12 @@ def test_sn_value_follows_the_deck_race():
 # Turu-turu
 # =================================================================================================
 
-def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 0, rnd: int = 3):
+def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 0, rnd: int = 3,
+                triggers: bool = False):
     """Real cards. Per player: deck (count of filler cards), hand, chars (card id or dict: card,
-    awake, placed_this_round, damage), programs [card ids, face down], hp."""
+    awake, placed_this_round, damage), discard, devices, programs [card ids, face down], hp.
+    ``start = "main"``: the programs below run at once; ``triggers``: the triggered abilities of
+    the cards laid out are indexed (they trigger)."""
     from tcg.games.turutoru.state import TTState, Unit
     rules = get_rules("turutoru")
     rules.profile  # noqa: B018
@@ -190,6 +193,8 @@ def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 
             units.append(u)
         lay.append(dict(deck=[new("TTS-016", p) for _ in range(spec.get("deck", 20))],
                         hand=[new(c, p) for c in spec.get("hand", [])], chars=units,
+                        discard=[new(c, p) for c in spec.get("discard", [])],
+                        devices=[new(c, p) for c in spec.get("devices", [])],
                         programs=[new(c, p) for c in spec.get("programs", [])],
                         hp=spec.get("hp", 20)))
     s = TTState(0, tuple(pool.cards), tuple(pool.owner), rules.start_hp)
@@ -205,6 +210,9 @@ def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 
         for ps in s.players:
             ps.done_programming = True
         s.steps = [("prepare",), ("main_start",)]
+    if triggers:
+        from tcg.games.turutoru.triggers import reindex
+        reindex(s)  # the triggers of the cards laid out by hand
     return _game("turutoru", s)
 
 

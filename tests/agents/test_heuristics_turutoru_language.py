@@ -4,55 +4,21 @@ the cards' data (``heuristics/turutoru_language.py``), and a twin where the same
 from __future__ import annotations
 
 from tcg.agents.heuristics import turutoru as TT
-from tcg.games import get_rules
 
-from ..games.harness_base import Pool
 from .scenario import act
+from .scenario import zone_ids as _ids
+from .test_heuristics_shironeko_turutoru import tt_scenario
 from .scenario import card_id as _card
-from .scenario import scenario_game as _game
 
 
 def scenario(p0: dict, p1: dict, priority: int = 0, rnd: int = 3):
-    """Like ``tt_scenario`` (start = "main": the programs below run), with a ``discard`` pile."""
-    from tcg.games.turutoru.state import TTState, Unit
-    rules = get_rules("turutoru")
-    rules.profile  # noqa: B018
-    pool, lay = Pool(rules), []
-    new = pool.new
-    for p, spec in enumerate((p0, p1)):
-        units = []
-        for c in spec.get("chars", []):
-            c = {"card": c} if isinstance(c, str) else c
-            u = Unit(new(c["card"], p), rnd if c.get("placed_this_round") else 0)
-            u.awake, u.damage = c.get("awake", True), c.get("damage", 0)
-            units.append(u)
-        lay.append(dict(deck=[new("TTS-016", p) for _ in range(spec.get("deck", 20))],
-                        hand=[new(c, p) for c in spec.get("hand", [])], chars=units,
-                        discard=[new(c, p) for c in spec.get("discard", [])],
-                        devices=[new(c, p) for c in spec.get("devices", [])],
-                        programs=[new(c, p) for c in spec.get("programs", [])],
-                        hp=spec.get("hp", 20)))
-    s = TTState(0, tuple(pool.cards), tuple(pool.owner), rules.start_hp)
-    for p, z in enumerate(lay):
-        ps = s.players[p]
-        for k, v in z.items():
-            setattr(ps, k, v)
-        ps.mulliganed = True
-        ps.done_programming = True
-    s.priority, s.round, s.phase = priority, rnd, "programming"
-    s.steps = [("prepare",), ("main_start",)]
-    from tcg.games.turutoru.triggers import reindex
-    reindex(s)  # the triggers of the cards laid out by hand
-    return _game("turutoru", s)
+    """``tt_scenario`` at the main phase (the programs below run), the cards' triggers indexed."""
+    return tt_scenario(p0, p1, start="main", priority=priority, rnd=rnd, triggers=True)
 
 
 #: the opponent's own program (Kai places Milka), so that the main phase, and what our program
 #: did this round, lasts past ours
 BUSY = dict(programs=["TTS-023"], hand=["TTS-001"])
-
-
-def _ids(g, p, zone):
-    return [g.state.cards[i].id for i in getattr(g.state.players[p], zone)]
 
 
 def first(g):

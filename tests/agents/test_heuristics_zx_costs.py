@@ -4,27 +4,16 @@ do, …" by weighing the two. The corpus cards (tests/corpus/zx/costs.toml) stan
 database the heuristic reads."""
 from __future__ import annotations
 
-import pytest
 
 from tcg.agents.heuristics import zx as ZX
 
 from ..corpus.test_zx_costs import game
 from ..games.zx.harness import do
+from .corpus_cards import corpus_fixture
 from .scenario import act
 
 
-@pytest.fixture
-def corpus(monkeypatch):
-    """The heuristic reads the corpus's cards (and forgets what it read of other sets)."""
-    def use(g):
-        monkeypatch.setattr(ZX, "STRICT", True)
-        monkeypatch.setattr(ZX, "_db", g.rules.cards.find)
-        ZX._abilities.cache_clear()
-        ZX._OPS.clear()
-        return g
-    yield use
-    ZX._abilities.cache_clear()
-    ZX._OPS.clear()
+corpus = corpus_fixture("zx")
 
 
 def test_pays_a_discard_with_the_least_valuable_card(corpus):

@@ -3,23 +3,17 @@ Z6a, Z6b, Z7, Z8): one scenario per family where the new card is clearly the bes
 the game, or takes a card for free), read from the cards' data (``heuristics/zx_language.py``)."""
 from __future__ import annotations
 
-import pytest
 
 from tcg.agents.heuristics import zx as ZX
 from tcg.engine.action import Action
 
+from .corpus_cards import strict_fixture
 from .scenario import act
+from .scenario import zone_ids as _ids
 from .test_heuristics_kemuri_zx import zx_play_main, zx_scenario
 
 
-@pytest.fixture(autouse=True)
-def strict(monkeypatch):
-    """A scenario must be decided by the heuristic itself, never by its crash fallback."""
-    monkeypatch.setattr(ZX, "STRICT", True)
-
-
-def _ids(g, p, zone):
-    return [g.state.cards[i].id for i in getattr(g.state.players[p], zone)]
+strict = strict_fixture(ZX)
 
 
 def test_selector_and_move_a_sleeping_blocker_to_the_charge_then_the_winning_hit():

@@ -9,18 +9,13 @@ import pytest
 from tcg.agents.heuristics import zx as ZX
 from tcg.engine.action import Action
 
+from .corpus_cards import strict_fixture
 from .scenario import act
+from .scenario import zone_ids as _ids
 from .test_heuristics_kemuri_zx import zx_play_main, zx_scenario
 
 
-@pytest.fixture(autouse=True)
-def strict(monkeypatch):
-    """A scenario must be decided by the heuristic itself, never by its crash fallback."""
-    monkeypatch.setattr(ZX, "STRICT", True)
-
-
-def _ids(g, p, zone):
-    return [g.state.cards[i].id for i in getattr(g.state.players[p], zone)]
+strict = strict_fixture(ZX)
 
 
 def _card(g, a):

@@ -4,26 +4,22 @@ exact outcome), hidden-information pair tests for the secret choices (a look, th
 choosing among their own hand), the narration in both languages, then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
 from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
 from tcg.games.kemuri import text as T
 from tcg.games.kemuri.cards import load_cards
 
-from ..games.kemuri.harness import call_in_value, cp, decision, do, events, scenario, zone
+from . import cardfile
+from .cardfile import header, load_error_cases, says
+from ..games.kemuri.harness import FILL, call_in_value, cp, decision, do, events, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "choices.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def lines(g, viewer: int, lang: str) -> list[str]:
@@ -212,35 +208,16 @@ def test_kcho09_a_cross_counts_once_and_a_cast_leaving_lowers_it():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "cast"\n' \
-       'name = "bad"\nperson = "X"\nlevel = 1\ncost = 1\nshift = "early"\ncp = 1\ncall_in = 1\n'
+HEAD = header("kemuri")
 
 
 def load_error(effects: str, kind: str = "on_place") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\neffects = {effects}\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return str(cardfile.load_error("kemuri", HEAD + f'[[cards.abilities]]\nkind = "{kind}"\neffects = {effects}\n'))
 
 
-@pytest.mark.parametrize("effects, field, words", [
-    ('[{op = "look", amount = 2, rest = "trash"}]', "abilities[0].effects", "bottom, top, backyard"),
-    ('[{op = "look", amount = 2, take = {choose = 1, to = "floor"}}]', "effects[0].take.to", "not one of"),
-    ('[{op = "look", amount = 2, take = {chose = 1}}]', "effects[0].take.chose", "did you mean 'choose'"),
-    ('[{op = "look", amount = 11}]', "abilities[0].effects", "0..10"),
-    ('[{op = "choose_one", modes = [[{op = "draw"}]]}]', "effects[0].modes", "2..8 modes"),
-    ('[{op = "choose_one", count = 3, modes = [[{op = "draw"}], [{op = "call_in"}]]}]', "effects[0].count",
-     "more than the 2 modes"),
-    ('[{op = "choose_one", modes = [[{op = "drow"}], [{op = "call_in"}]]}]', "effects[0].modes[0]", "drow"),
-    ('[{op = "draw", amount = {count = {zone = "flor"}}}]', "effects[0].amount.count.zone", "did you mean 'floor'"),
-    ('[{op = "draw", amount = {count = {zone = "deck", kind = "cast"}}}]', "effects[0].amount.count.kind", "hidden"),
-    ('[{op = "draw", amount = {cuont = {zone = "floor"}}}]', "effects[0].amount.cuont", "did you mean 'count'"),
-    ('[{op = "move", target = {choose = 1, zone = "hand", chooser = "them"}, to = "backyard"}]',
-     "effects[0].target.chooser", "opponent"),
-])
+@pytest.mark.parametrize("effects, field, words", load_error_cases("kemuri", "choices"))
 def test_load_errors(effects, field, words):
-    msg = load_error(effects)
-    assert field in msg and words in msg, msg
+    says(load_error(effects), field, words)
 
 
 def test_a_static_for_each_amount_may_not_count_by_cp_now():

@@ -3,25 +3,20 @@ an ability and on an op), "if you do" (``if_done``) and "you may" (``optional``)
 per card of tests/corpus/kemuri/conditions.toml (invented cards), then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
-from tcg.games.kemuri.cards import load_cards
 
-from ..games.kemuri.harness import cp, decision, do, events, legal_types, pay, scenario, seats, zone
+from . import cardfile
+from .cardfile import header, load_error_cases
+from ..games.kemuri.harness import FILL, cp, decision, do, events, legal_types, pay, seats, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "conditions.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 # --- KCON-01: a static ability with an if ---------------------------------------------------------
@@ -191,42 +186,17 @@ def test_the_optional_decision_reads_in_both_languages():
 
 # --- load errors ----------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "cast"\n' \
-       'name = "試作"\nperson = "X"\nlevel = 1\ncost = 0\nshift = "early"\ncp = 1\ncall_in = 1\n'
-
-
 def load_error(ability: str) -> CardDataError:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + "[[cards.abilities]]\n" + ability + "\n"))
-    return e.value
+    return cardfile.load_error("kemuri", header("kemuri") + "[[cards.abilities]]\n" + ability + "\n")
 
 
-@pytest.mark.parametrize("ability,field,words", [
-    ('kind = "on_place"\nif = {compare = "seat", own = ">", value = 3}\neffects = [{op = "draw"}]', "abilities[0].if.compare",
-     "did you mean 'seats'"),
-    ('kind = "on_place"\nif = {count = {zone = "backyrd"}, at_least = 1}\neffects = [{op = "draw"}]',
-     "abilities[0].if.count.zone", "did you mean 'backyard'"),
-    ('kind = "on_place"\nif = {count = {zone = "hand", side = "opponent", filter = {kind = "cast"}}, at_least = 1}\n'
-     'effects = [{op = "draw"}]', "abilities[0].if.count.filter", "hidden"),
-    ('kind = "on_place"\nif = {count = {zone = "floor", filter = {shift = "morning"}}, at_least = 1}\n'
-     'effects = [{op = "draw"}]', "abilities[0].if.count.filter.shift", "not one of"),
-    ('kind = "on_place"\nif = {phase = "serve"}\neffects = [{op = "draw"}]', "abilities[0].if.phase",
-     "did you mean 'serving'"),
-    ('kind = "on_place"\neffects = [{op = "draw", if_done = true}]', "abilities[0].effects", "needs an op before it"),
-    ('kind = "on_place"\neffects = [{op = "draw", optional = "yes"}]', "abilities[0].effects", "true or false"),
-    ('kind = "static"\neffects = [{op = "modify", target = "self", stat = "cp", amount = 1, optional = true}]',
-     "abilities[0].effects", "static ability's ops"),
-    ('kind = "on_place"\neffects = [{op = "draw", if = {turn = "mine"}}]', "abilities[0].effects[0].if.turn",
-     "unknown turn"),
-])
+@pytest.mark.parametrize("ability,field,words", load_error_cases("kemuri", "conditions"))
 def test_load_errors(ability, field, words):
     e = load_error(ability)
     assert e.field == field and words in str(e), str(e)
 
 
 def test_no_if_on_a_use():
-    text = HEAD.replace('kind = "cast"', 'kind = "support"').split("person")[0] + 'level = 1\n' \
-        '[[cards.abilities]]\nkind = "use"\nif = {turn = "own"}\neffects = [{op = "draw"}]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert e.value.field == "abilities[0].if" and "put 'if' on its ops" in str(e.value)
+    e = cardfile.load_error("kemuri", header("kemuri", "support")
+                            + '[[cards.abilities]]\nkind = "use"\nif = {turn = "own"}\neffects = [{op = "draw"}]\n')
+    assert e.field == "abilities[0].if" and "put 'if' on its ops" in str(e)

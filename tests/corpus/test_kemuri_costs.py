@@ -4,26 +4,20 @@ secret choice among the own hand, the narration in both languages, then the load
 lists in Kemuri's words (seats, the backyard, no counters)."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
 from tcg.games.kemuri import text as T
-from tcg.games.kemuri.cards import load_cards
 
-from ..games.kemuri.harness import cast, cp, call_in_value, decision, do, end_operation, events, pay, scenario, zone
+from .cardfile import ability_error, load_error_cases, says
+from ..games.kemuri.harness import (FILL, call_in_value, cast, cp, decision, do, end_operation, events, pay,
+                                    with_decks, zone)
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "costs.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def activations(g) -> list[tuple[str, int]]:
@@ -232,41 +226,13 @@ def test_kcst08_with_one_seat_it_cannot_be_paid_and_is_not_asked():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "cast"\n' \
-       'name = "bad"\nperson = "X"\nlevel = 1\ncost = 1\nshift = "early"\ncp = 1\ncall_in = 1\n'
-
-
 def load_error(ability: str, kind: str = "activate") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\n' + ability + '\n'
-    if "effects" not in ability:
-        text += 'effects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("kemuri", ability, kind)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('cost = [{ pay = "discrad", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'discard'"),
-    ('cost = [{ pay = "remove_counter" }]', "abilities[0].cost[0].pay", "unknown cost part"),
-    ('cost = [{ pay = "discard", amont = 1 }]', "abilities[0].cost[0].amont", "did you mean 'amount'"),
-    ('cost = [{ pay = "resources" }]', "abilities[0].cost[0].amount", "says how many"),
-    ('cost = [{ pay = "discard", filter = { shfit = "early" } }]', "abilities[0].cost[0].filter.shfit",
-     "did you mean 'shift'"),
-    ('cost = [{ pay = "move", card = "self", from = "hand", to = "backyrd" }]', "abilities[0].cost[0].to",
-     "did you mean 'backyard'"),
-    ('cost = [{ pay = "move", card = "self", to = "floor" }]', "abilities[0].cost[0].to", "not one of"),
-    ('cost = [{ pay = "move", card = { kind = "cast" }, from = "deck", to = "backyard" }]',
-     "abilities[0].cost[0].from", "hidden"),
-    ('cost = [{ pay = "sleep", filter = { ready = true } }]', "abilities[0].cost[0].filter.ready", "leave ready out"),
-    ('cost = []', "abilities[0].cost", "list of parts"),
-    ('cost = 17', "abilities[0].cost", "0..16"),
-    ('from = "backyrd"', "abilities[0].from", "not one of"),
-    ('effects = [{ op = "pay", cost = [{ pay = "sleeep" }] }]', "abilities[0].effects[0].cost[0].pay",
-     "did you mean 'sleep'"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("kemuri", "costs"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 @pytest.mark.parametrize("ability, kind", [

@@ -4,6 +4,7 @@ the keyword's line in the card's text in both languages, keywords shared among t
 together, then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -13,18 +14,24 @@ from tcg.engine.errors import CardDataError
 from tcg.games.kemuri import text as T
 from tcg.games.kemuri.cards import load_cards
 
-from ..games.kemuri.harness import FIXTURE, call_in_value, cp, decision, do, events, scenario, zone
+from ..games.kemuri.harness import (
+    FILL,
+    FIXTURE,
+    call_in_value,
+    cp,
+    decision,
+    do,
+    events,
+    with_decks,
+    zone,
+)
 from ..text.test_error_text import untranslated_english
+from . import cardfile
+from .cardfile import card_head, says, set_table
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "keywords.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def card(g, cid: str):
@@ -100,9 +107,8 @@ def test_kkey05_both_keywords_work():
 
 # --- keywords shared among the files loaded together --------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "mine"\nversion = "1"\n'
-CAST = '[[cards]]\nid = "MY-1"\nkind = "cast"\nname = "my cast"\nperson = "X"\nlevel = 1\ncost = 0\n' \
-       'shift = "early"\ncp = 1\ncall_in = 1\n'
+HEAD = set_table("kemuri", "mine")
+CAST = card_head("kemuri", None, "MY-1")
 
 
 def test_a_card_of_another_file_lists_a_keyword_the_corpus_declares():
@@ -114,9 +120,7 @@ def test_a_card_of_another_file_lists_a_keyword_the_corpus_declares():
 # --- load errors ------------------------------------------------------------------------------------------------
 
 def load_error(text: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(FIXTURE, CORPUS, CardText("mine.toml", HEAD + text))
-    return str(e.value)
+    return str(cardfile.load_error("kemuri", HEAD + text, loaded_with=(FIXTURE, CORPUS)))
 
 
 @pytest.mark.parametrize("text, field, words", [
@@ -130,8 +134,7 @@ def load_error(text: str) -> str:
      + CAST + 'keywords = ["x"]\n', "keywords.x.abilities[0].kind", "a cast card cannot have an ability of kind 'use'"),
 ])
 def test_load_errors(text, field, words):
-    msg = load_error(text)
-    assert field in msg and words in msg, msg
+    says(load_error(text), field, words)
 
 
 # --- KKEY-06: a keyword with a number (Bustle 2) ---------------------------------------------------------

@@ -4,6 +4,7 @@ tests/corpus/kemuri/select.toml (invented cards), the old target names and the `
 the selectors they are, then the load-time errors of selector tables."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -12,17 +13,14 @@ from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
 from tcg.games.kemuri.cards import load_cards
 
-from ..games.kemuri.harness import cast, cp, decision, do, events, legal_types, options, pay, scenario, seats, zone
+from . import cardfile
+from .cardfile import header, load_error_cases
+from ..games.kemuri.harness import (FILL, cast, cp, decision, do, events, legal_types, options, pay, seats,
+                                    with_decks, zone)
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "select.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def seen(g, p: int, etype: str) -> list[dict]:
@@ -272,51 +270,15 @@ def test_narration_of_moves_in_both_languages():
 
 # --- load errors ---------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "support"\n' \
-       'name = "試作"\nlevel = 1\n'
+HEAD = header("kemuri", "support")
 
 
 def load_error(effects: str) -> CardDataError:
     text = HEAD + '[[cards.abilities]]\nkind = "use"\neffects = [' + effects + ']\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return e.value
+    return cardfile.load_error("kemuri", text)
 
 
-@pytest.mark.parametrize("effects,field,words", [
-    ('{op = "destroy", target = {choose = 1, sied = "opponent"}}', "abilities[0].effects[0].target.sied",
-     "did you mean 'side'"),
-    ('{op = "draw"}, {op = "move", target = {all = true, zone = "backyrd"}, to = "hand"}',
-     "abilities[0].effects[1].target.zone", "did you mean 'backyard'"),
-    ('{op = "destroy", target = {all = true, shift = "erly"}}', "abilities[0].effects[0].target.shift",
-     "did you mean 'early'"),
-    ('{op = "destroy", target = {all = true, cost = {mx = 2}}}', "abilities[0].effects[0].target.cost.mx",
-     "did you mean 'max'"),
-    ('{op = "destroy", target = {side = "opponent"}}', "abilities[0].effects[0].target", "say how many"),
-    ('{op = "destroy", target = {all = true, zone = "backyard"}}', "abilities[0].effects[0].target.zone",
-     "not allowed here"),
-    ('{op = "move", target = {choose = 1, zone = "hand", side = "opponent"}, to = "backyard"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {random = 1, zone = "hand", side = "opponent", kind = "cast"}, to = "backyard"}',
-     "abilities[0].effects[0].target.kind", "reveal"),
-    ('{op = "move", target = {choose = 1, zone = "deck", side = "own"}, to = "hand"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {all = true, zone = "backyard", served = true}, to = "hand"}',
-     "abilities[0].effects[0].target.served", "only in zone floor"),
-    ('{op = "move", target = {all = true, zone = "seating", kind = "cast"}, to = "hand"}',
-     "abilities[0].effects[0].target.kind", "not in 'seating'"),
-    ('{op = "destroy", target = {all = true}, filter = {shift = "early"}}', "abilities[0].effects[0].filter",
-     "put these keys into the table"),
-    ('{op = "move", target = "choose_opponent_cast", to = "floor"}', "abilities[0].effects[0].to", "floor"),
-    ('{op = "move", target = {all = true, zone = "leader"}, to = "hand"}', "abilities[0].effects[0].target.zone",
-     "never leaves play"),
-    ('{op = "move", target = {choose = 1, zone = "backyard", side = "own"}, to = "hand", shuffle = true}',
-     "abilities[0].effects[0].shuffle", "deck"),
-    ('{op = "move", target = {all = true, zone = "backyard", side = "own"}, to = "backyard"}',
-     "abilities[0].effects[0].to", "already"),
-    ('{op = "set_state", target = {all = true, side = "opponent"}, state = "locked"}',
-     "abilities[0].effects[0].target.zone", "not allowed here"),
-])
+@pytest.mark.parametrize("effects,field,words", load_error_cases("kemuri", "select_a_broken_selector_is_a_load_error_naming_the_field"))
 def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, words):
     e = load_error(effects)
     assert e.card == "BAD-1" and e.field == field, str(e)
@@ -333,6 +295,5 @@ def test_a_good_table_loads():
 def test_a_static_ability_takes_only_a_table_of_all_the_casts_it_changes():
     text = HEAD.replace('kind = "support"', 'kind = "event"') + 'removal_cost = 1\n[[cards.abilities]]\n' \
         'kind = "static"\neffects = [{op = "modify", target = {choose = 1}, stat = "cp", amount = 1}]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "a static ability may only 'modify' targets" in str(e.value)
+    e = cardfile.load_error("kemuri", text)
+    assert "a static ability may only 'modify' targets" in str(e)

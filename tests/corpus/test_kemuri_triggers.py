@@ -4,26 +4,19 @@ kept as cards come and go (a flavour cross, the event), the order of simultaneou
 per action, the call-in triggers of KM-V6 beside them, then the load errors of ``when``."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.kemuri.cards import load_cards
 
-from ..games.kemuri.harness import (call_in_value, cp, decision, do, end_operation, events, pay, scenario, serve,
-                                    zone)
+from . import cardfile
+from .cardfile import ability_error, header, load_error_cases, says
+from ..games.kemuri.harness import (FILL, call_in_value, cp, decision, do, end_operation, events, pay, serve, with_decks, zone)
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "triggers.toml"
-FILL = ["K-F1"] * 6
-
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards; each player has a deck unless told."""
-    p0 = {"deck": FILL, **(p0 or {})}
-    p1 = {"deck": FILL, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def triggered(g) -> list[tuple]:
@@ -273,45 +266,25 @@ def test_a_trigger_resolving_is_narrated_in_both_languages():
 
 # --- load errors -------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "cast"\nname = "x"\n' \
-       'person = "X"\nlevel = 1\ncost = 0\nshift = "early"\ncp = 1\ncall_in = 1\n'
+HEAD = header("kemuri")
 
 
 def load_error(ability: str, head: str = HEAD) -> str:
-    text = head + '[[cards.abilities]]\nkind = "trigger"\n' + ability + '\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("kemuri", ability, "trigger", head)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('when = { event = "enter", card = { self = true } }', "abilities[0].when.event", "did you mean 'enters'"),
-    ('when = { event = "destroied" }', "abilities[0].when.event", "did you mean 'destroyed'"),
-    ('when = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
-    ('when = { event = "enters", from = "backyrd" }', "abilities[0].when.from", "did you mean 'backyard'"),
-    ('when = { event = "leaves", to = "trash" }', "abilities[0].when.to", "not one of"),
-    ('when = { event = "draw", card = { self = true } }', "abilities[0].when.card", "has no 'card'"),
-    ('when = { event = "enters", card = { sied = "own" } }', "abilities[0].when.card.sied", "did you mean 'side'"),
-    ('when = { event = "enters", card = { choose = 1 } }', "abilities[0].when.card.choose", "takes no count"),
-    ('when = { event = "enters", where = "hand" }', "abilities[0].when.where", "hidden"),
-    ('when = { event = "enters", where = "backyard" }', "abilities[0].when.where", "not yet"),
-    ('when = { event = "turn_start", player = "mine" }', "abilities[0].when.player", "one of"),
-    ('once_per_turn = true', "abilities[0].once_per_turn", "trigger with when"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("kemuri", "triggers"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 def test_when_only_on_a_trigger():
     text = HEAD + '[[cards.abilities]]\nkind = "on_place"\nwhen = { event = "enters" }\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "only on trigger" in str(e.value)
+    e = cardfile.load_error("kemuri", text)
+    assert "only on trigger" in str(e)
 
 
 def test_a_support_never_on_the_field_takes_no_when():
-    head = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "support"\n' \
-           'name = "x"\nlevel = 1\n[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
+    head = header("kemuri", "support") + '[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
     msg = load_error('when = { event = "draw" }', head)
     assert "abilities[1].when" in msg and "never on the field" in msg, msg

@@ -4,25 +4,22 @@ exact outcome), the hidden-information pairs of a look and of a choice by the op
 encoding and the computer players, then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
-from ..games.shironeko.harness import decision, do, events, scenario, unit, zone
+from . import cardfile
+from .cardfile import header, says
+from ..games.harness_base import legal_ids_cover
+from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "choices.toml"
-DECK = ["F-B1"] * 10
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def options(g, key: str) -> list:
@@ -270,31 +267,20 @@ def test_the_new_decisions_and_events_in_both_languages():
     assert any(line and "3" in line and "look" in line for line in en), en   # a count only
 
 
-def _encodes(g):
-    from tcg.rl.encoder import encoding
-    enc = encoding("shironeko")
-    p = g.decision.player
-    _, ctx = enc.encode(g.observe(p), p)
-    legal = g.legal_actions()
-    assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-    q = 1 - p
-    enc.encode(g.observe(q), q)
-
-
 def test_the_new_decisions_are_encodable():
     g = game(p0={"hand": ["CCH-02"], "town": [ANY] * 2}, p1={"chars": ["F-R1"]})
     do(g, "place", card="CCH-02")
-    _encodes(g)                                                      # choose_mode
+    legal_ids_cover(g, both_players=True)                                                      # choose_mode
     do(g, "mode", mode=0)
-    _encodes(g)                                                      # ... modes chosen
+    legal_ids_cover(g, both_players=True)                                                      # ... modes chosen
     g = game(p0={"hand": ["CCH-03"], "town": [ANY], "deck": ["F-MDMG", "F-R3", "F-MBUFF"] + DECK})
     do(g, "monster", card="CCH-03")
-    _encodes(g)                                                      # look_take
+    legal_ids_cover(g, both_players=True)                                                      # look_take
     do(g, "look_take", card="F-R3")
-    _encodes(g)                                                      # look_order
+    legal_ids_cover(g, both_players=True)                                                      # look_order
     g = game(p0={"hand": ["CCH-10"], "town": [ANY]}, p1={"hand": ["F-R1", "F-R3"]})
     do(g, "monster", card="CCH-10")
-    _encodes(g)                                                      # the opponent's target_hidden
+    legal_ids_cover(g, both_players=True)                                                      # the opponent's target_hidden
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
@@ -342,15 +328,12 @@ def test_random_play_with_every_choices_card_keeps_every_card():
 
 # --- load errors ------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n'
+HEAD = header("shironeko")
 
 
 def load_error(kind: str, *effects: str) -> str:
     text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\neffects = [' + ", ".join(effects) + ']\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return str(cardfile.load_error("shironeko", text))
 
 
 MODES = '[{ effects = [{ op = "draw" }] }, { effects = [{ op = "draw", amount = 2 }] }]'
@@ -388,5 +371,4 @@ MODES = '[{ effects = [{ op = "draw" }] }, { effects = [{ op = "draw", amount = 
                ' attack = { min = 2 } } } }', "abilities[0].effects[0].amount.count", "count by attack"),
 ])
 def test_load_errors(kind, effect, field, words):
-    msg = load_error(kind, effect)
-    assert field in msg and words in msg, msg
+    says(load_error(kind, effect), field, words)

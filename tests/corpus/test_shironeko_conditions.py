@@ -3,25 +3,21 @@ of tests/corpus/shironeko/conditions.toml, the optional decision's words and enc
 load errors particular to Shironeko."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
-from ..games.shironeko.harness import can, decision, do, scenario, unit, zone
+from . import cardfile
+from .cardfile import header, load_error_cases
+from ..games.shironeko.harness import DECK, can, decision, do, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "conditions.toml"
-DECK = ["F-B1"] * 10
 RED = "F-T-RED"
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 # --- CS-01: optional draw, then mill if_done ------------------------------------------------------
@@ -101,22 +97,13 @@ def test_the_optional_decision_in_both_languages_and_encoded(lang, prompt, yes, 
 
 # --- load errors -----------------------------------------------------------------------------------
 
-HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
-        'name = "bad"\ncolor = "red"\ncost = 1\nchange_cost = 0\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n')
+HEAD = header("shironeko")
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('kind = "static"\nif = { turn = "own" }\neffects = [{ op = "modify", target = "self", stat = "attack", amount = 1 }]',
-     "abilities[0].if", "only on: activated, trigger, on_enter"),
-    ('kind = "on_enter"\nif = { count = { zone = "hand", side = "opponent", filter = { color = "red" } }, at_least = 1 }\n'
-     'effects = [{ op = "draw" }]', "abilities[0].if.count.filter", "hidden"),
-    ('kind = "on_enter"\neffects = [{ op = "draw" }, { op = "draw", if = { phase = "battel" } }]',
-     "abilities[0].effects[1].if.phase", "known: start, main, end"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "conditions_shironeko_load_errors"))
 def test_shironeko_load_errors(ability, field, words):
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + "[[cards.abilities]]\n" + ability + "\n"))
-    assert f"field '{field}'" in str(e.value) and words in str(e.value), str(e.value)
+    e = cardfile.load_error("shironeko", HEAD + "[[cards.abilities]]\n" + ability + "\n")
+    assert f"field '{field}'" in str(e) and words in str(e), str(e)
 
 
 def test_agents_answer_the_optional_decision():

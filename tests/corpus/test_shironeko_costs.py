@@ -4,26 +4,23 @@ hidden-information pair of a discard from the hand, narration, encoding and the 
 then the load errors of cost lists and ``from``."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
-from ..games.shironeko.harness import decision, do, events, scenario, unit, zone
+from . import cardfile
+from .cardfile import ability_error, load_error_cases, says, set_table
+from ..games.harness_base import legal_ids_cover
+from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 from ..text.test_error_text import untranslated_english
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "costs.toml"
-DECK = ["F-B1"] * 10
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def activations(g) -> list[tuple[str, str, int]]:
@@ -256,24 +253,15 @@ def test_the_payment_choice_is_worded_as_a_cost():
     assert "F-R" not in other and "Red" not in other and "hidden" in other, other
 
 
-def _encodes(g):
-    from tcg.rl.encoder import encoding
-    enc = encoding("shironeko")
-    p = g.decision.player
-    _, ctx = enc.encode(g.observe(p), p)
-    legal = g.legal_actions()
-    assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_actions_and_decisions_are_encodable():
     g = game(p0={"hand": ["CCO-05", "F-R1"], "discard": ["CCO-06"], "town": [ANY] * 2, "chars": ["CCO-01"]},
              p1={"chars": ["F-R1"]})
-    _encodes(g)                                                 # activate_card from the hand and the discard
+    legal_ids_cover(g)                                                 # activate_card from the hand and the discard
     do(g, "activate", card="CCO-01", ability=0)
-    _encodes(g)                                                 # target_hidden of the op pay
+    legal_ids_cover(g)                                                 # target_hidden of the op pay
     g = game(p0={"hand": ["CCO-07", "F-R1"], "town": [ANY]})
     do(g, "place", card="CCO-07")
-    _encodes(g)                                                 # optional pay
+    legal_ids_cover(g)                                                 # optional pay
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
@@ -300,48 +288,13 @@ def test_agents_answer_the_new_decisions(agent):
 
 # --- load errors ------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n'
-
-
 def load_error(ability: str, kind: str = "activated") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\n' + ability + '\n'
-    if "effects" not in ability:
-        text += 'effects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("shironeko", ability, kind)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('cost = [{ pay = "discrad", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'discard'"),
-    ('cost = [{ pay = "soul", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'souls'"),
-    ('cost = [{ pay = "resources", amount = 1 }]', "abilities[0].cost[0].pay", "souls"),
-    ('cost = [{ pay = "sleep", card = "self" }]', "abilities[0].cost[0].pay", "off"),
-    ('cost = [{ pay = "remove_counter", counter = "x" }]', "abilities[0].cost[0].pay", "unknown cost part"),
-    ('cost = [{ pay = "discard", amont = 1 }]', "abilities[0].cost[0].amont", "did you mean 'amount'"),
-    ('cost = [{ pay = "discard", amount = 0 }]', "abilities[0].cost[0].amount", "1..99"),
-    ('cost = [{ pay = "souls" }]', "abilities[0].cost[0].amount", "says how many"),
-    ('cost = [{ pay = "discard", filter = { knd = "character" } }]', "abilities[0].cost[0].filter.knd",
-     "did you mean 'kind'"),
-    ('cost = [{ pay = "move", card = "self", from = "characters", to = "hnd" }]', "abilities[0].cost[0].to",
-     "did you mean 'hand'"),
-    ('cost = [{ pay = "move", card = "self", from = "characters", to = "characters" }]',
-     "abilities[0].cost[0].to", "not one of"),
-    ('cost = [{ pay = "move", card = {}, to = "discard" }]', "abilities[0].cost[0].from", "say where"),
-    ('cost = [{ pay = "move", card = {}, from = "deck", to = "discard" }]', "abilities[0].cost[0].from", "hidden"),
-    ('cost = [{ pay = "off", card = "this" }]', "abilities[0].cost[0].card", "self"),
-    ('cost = []', "abilities[0].cost", "list of parts"),
-    ('cost = -1', "abilities[0].cost", "0..99"),
-    ('from = "hnd"', "abilities[0].from", "not one of"),
-    ('from = "hand"\ntap = true', "abilities[0].tap", "on the field"),
-    ('from = "discard"\nruns = ["red"]', "abilities[0].runs", "runes"),
-    ('effects = [{ op = "pay", cost = [{ pay = "of", card = "self" }] }]', "abilities[0].effects[0].cost[0].pay",
-     "did you mean 'off'"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "costs"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 @pytest.mark.parametrize("ability, kind", [
@@ -359,12 +312,11 @@ def test_a_cost_list_not_on_a_burst():
 
 
 def test_from_the_hand_only_on_a_character_card():
-    text = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-L"\nkind = "leader"\n' \
+    text = set_table("shironeko") + '[[cards]]\nid = "BAD-L"\nkind = "leader"\n' \
            'name = "bad"\nrune = "red"\n[[cards.abilities]]\nkind = "activated"\nfrom = "hand"\n' \
            'effects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "abilities[0].from" in str(e.value), str(e.value)
+    e = cardfile.load_error("shironeko", text)
+    assert "abilities[0].from" in str(e), str(e)
 
 
 # --- CCO-10: one of the cards under it (its extra runes) into the discard pile: 1 damage ---------------------
@@ -434,10 +386,9 @@ def test_cco11_without_a_blue_rune_under_it_not_offered():
 def test_the_load_errors_of_runes_in_both_languages(ability, field, words):
     from tcg.present.errors import error_text
     text = RUNE_HEAD + ability + ("\n" if "effects" in ability else '\neffects = [{ op = "draw", amount = 1 }]\n')
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert field in str(e.value) and words in str(e.value), str(e.value)
-    ja = error_text(e.value, "ja")
+    error = cardfile.load_error("shironeko", text)
+    says(str(error), field, words)
+    ja = error_text(error, "ja")
     assert ja.startswith("ファイル bad.toml") and untranslated_english(ja, ["bad.toml"]) is None, ja
 
 
@@ -450,7 +401,7 @@ RUNE_HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\
 def test_the_runes_choices_are_encodable():
     g = game(p0={"chars": [dict(card="CCO-10", under=["F-R1", "F-B1"])]}, p1={"chars": ["F-B2", "F-R1"]})
     do(g, "activate", card="CCO-10", ability=0)
-    _encodes(g)                                                 # a target among the cards under it
+    legal_ids_cover(g)                                               # a target among the cards under it
     g = game(p0={"chars": [dict(card="CCO-11", under=["F-B1"]), dict(card="F-R2", under=["F-R3", "F-R1"])]})
     do(g, "activate", card="CCO-11", ability=0)
-    _encodes(g)                                                 # a move from zone runes
+    legal_ids_cover(g)                                               # a move from zone runes

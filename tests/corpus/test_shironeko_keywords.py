@@ -4,6 +4,7 @@ the printed text and narration with the keyword in both languages, keywords shar
 files loaded together, then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -12,18 +13,25 @@ from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
 from tcg.games.shironeko.cards import load_cards
 
-from ..games.shironeko.harness import FIXTURE, decision, do, events, scenario, unit, zone
+from ..games.shironeko.harness import (
+    DECK,
+    FIXTURE,
+    decision,
+    do,
+    events,
+    unit,
+    with_decks,
+    zone,
+)
 from ..text.test_error_text import untranslated_english
+from . import cardfile
+from .cardfile import SPARK, card_head, says, set_table, spark_errors
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "keywords.toml"
-DECK = ["F-B1"] * 10
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def corpus_cards():
@@ -109,14 +117,12 @@ def test_the_keywords_are_the_sets_book():
 
 # --- keywords shared among the files loaded together ------------------------------------------------------
 
-SET = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n'
-CARD = '[[cards]]\nid = "BAD-1"\nkind = "character"\nname = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\n' \
-       'attack = 1\nhp = 1\nrune = "red"\n'
-MONSTER = '[[cards]]\nid = "BAD-2"\nkind = "monster"\nname = "bad"\ncolor = "red"\ncost = 1\nrune = "red"\n' \
-          'keywords = ["spark"]\n[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
+SET = set_table("shironeko")
+CARD = card_head("shironeko")
+MONSTER = card_head("shironeko", "monster", "BAD-2") \
+    + 'keywords = ["spark"]\n[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
 LEADER = '[[cards]]\nid = "BAD-3"\nkind = "leader"\nname = "bad"\nrune = "red"\n'
-KW = '[[keywords]]\nid = "spark"\nname = "火花"\nname_en = "Spark"\n[[keywords.abilities]]\nkind = "trigger"\n' \
-     'when = { event = "attacks", card = { self = true } }\neffects = [{ op = "draw" }]\n'
+KW = SPARK
 
 
 def test_a_keyword_of_another_file_may_be_listed():
@@ -132,19 +138,10 @@ def test_a_player_file_may_list_the_corpus_keywords():
 
 
 def load_error(text: str, *more: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text), *(CardText(f"more{i}.toml", t) for i, t in enumerate(more)))
-    return str(e.value)
+    return str(cardfile.load_error("shironeko", text, *more))
 
 
-@pytest.mark.parametrize("text, where, words", [
-    (SET + KW + CARD + 'keywords = ["sprak"]\n', "card BAD-1, field 'keywords[0]'", "did you mean 'spark'"),
-    (SET + CARD + 'keywords = ["spark"]\n', "field 'keywords[0]'", "no loaded card file declares keywords"),
-    (SET + KW + CARD + 'keywords = ["spark", "spark"]\n', "field 'keywords[1]'", "listed twice"),
-    (SET + KW + KW + CARD, "field 'keywords.spark.id'", "declared twice in this file"),
-    (SET + KW.replace('name_en', 'nmae_en') + CARD, "field 'keywords.spark.nmae_en'", "did you mean 'name_en'"),
-    (SET + KW.replace('"attacks"', '"atacks"') + CARD, "field 'keywords.spark.abilities[0].when.event'",
-     "did you mean 'attacks'"),
+@pytest.mark.parametrize("text, where, words", spark_errors("shironeko") + [
     (SET + KW.replace('kind = "trigger"', 'kind = "trigerr"') + CARD, "field 'keywords.spark.abilities[0].kind'",
      "trigger"),
     (SET + KW + MONSTER, "card BAD-2, field 'keywords.spark.abilities[0].when'",
@@ -155,13 +152,7 @@ def load_error(text: str, *more: str) -> str:
      "card BAD-4, field 'keywords.spark.abilities[0].kind'", "a town card has no abilities"),
 ])
 def test_load_errors(text, where, words):
-    msg = load_error(text)
-    assert where in msg and words in msg, msg
-
-
-def test_a_keyword_declared_in_two_files():
-    msg = load_error(SET + KW + CARD, SET + KW)
-    assert "more0.toml" in msg and "keywords.spark.id" in msg and "already declared in bad.toml" in msg
+    says(load_error(text), where, words)
 
 
 def test_the_card_file_checker_tells_every_keyword_problem_with_its_line():

@@ -4,25 +4,22 @@ of tests/corpus/shironeko/select.toml (invented cards), the old names as presets
 errors of selector tables, and the new decisions in words, in the encoding and for the agents."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
-from ..games.shironeko.harness import decision, do, events, legal_types, scenario, unit, zone
+from . import cardfile
+from .cardfile import header, load_error_cases
+from ..games.harness_base import legal_ids_cover
+from ..games.shironeko.harness import DECK, decision, do, events, legal_types, scenario, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "select.toml"
-DECK = ["F-B1"] * 10
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def options(g, key: str = "target") -> list[str]:
@@ -172,54 +169,26 @@ def test_old_target_names_are_preset_selectors():
     assert PRESETS["all_characters"].zone == "characters" and PRESETS["all_characters"].all
 
 
-MONSTER = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "monster"\n'
-           'name = "bad"\ncolor = "red"\ncost = 1\nrune = "red"\n')
+MONSTER = header("shironeko", "monster")
 
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
-        'name = "bad"\ncolor = "red"\ncost = 1\nchange_cost = 0\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n')
+HEAD = header("shironeko")
 
 
-@pytest.mark.parametrize("effects, field, words", [
-    ('{ op = "destroy", target = { choose = 1, sied = "opponent" } }', "effects[0].target.sied", "did you mean 'side'"),
-    ('{ op = "draw" }, { op = "move", target = { all = true, zone = "discrad" }, to = "hand" }',
-     "effects[1].target.zone", "did you mean 'discard'"),
-    ('{ op = "destroy", target = { all = true, color = "purpel" } }', "effects[0].target.color", "did you mean 'purple'"),
-    ('{ op = "damage", target = { all = true, hp = { mx = 2 } }, amount = 1 }', "effects[0].target.hp.mx",
-     "did you mean 'max'"),
-    ('{ op = "destroy", target = { side = "opponent" } }', "effects[0].target", "say how many"),
-    ('{ op = "destroy", target = { all = true, zone = "discard" } }', "effects[0].target.zone", "not allowed here"),
-    ('{ op = "move", target = { choose = 1, zone = "hand", side = "opponent" }, to = "discard" }',
-     "effects[0].target.choose", "hidden"),
-    ('{ op = "move", target = { random = 1, zone = "hand", side = "opponent", kind = "monster" }, to = "discard" }',
-     "effects[0].target.kind", "reveal"),
-    ('{ op = "move", target = { choose = 1, zone = "deck", side = "own" }, to = "hand" }',
-     "effects[0].target.choose", "hidden"),
-    ('{ op = "move", target = { all = true, zone = "discard", shock = true }, to = "hand" }',
-     "effects[0].target.shock", "only in zone characters"),
-    ('{ op = "move", target = "choose_opponent_character", to = "characters" }', "effects[0].to", "characters"),
-    ('{ op = "move", target = { choose = 1, zone = "discard", side = "own" }, to = "hand", shuffle = true }',
-     "effects[0].shuffle", "deck"),
-    ('{ op = "move", target = { choose = 1, zone = "discard", side = "own" }, to = "discard" }',
-     "effects[0].to", "already"),
-    ('{ op = "set_state", target = { all = true, zone = "hand", side = "own" }, state = "off" }',
-     "effects[0].target.zone", "not allowed here"),
-])
+@pytest.mark.parametrize("effects, field, words", load_error_cases("shironeko", "select_a_broken_selector_is_a_load_error_naming_the_field"))
 def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, words):
     text = HEAD + '[[cards.abilities]]\nkind = "on_enter"\neffects = [' + effects + ']\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert e.value.field == "abilities[0]." + field and words in str(e.value), str(e.value)
+    e = cardfile.load_error("shironeko", text)
+    assert e.field == "abilities[0]." + field and words in str(e), str(e)
 
 
 def test_a_static_ability_takes_only_a_table_of_all_the_characters_it_changes():
     text = HEAD + ('[[cards.abilities]]\nkind = "static"\n'
                    'effects = [{ op = "modify", target = { choose = 1, side = "own" }, stat = "attack", amount = 1 }]\n')
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "static ability may only" in str(e.value)
+    e = cardfile.load_error("shironeko", text)
+    assert "static ability may only" in str(e)
 
 
 # --- words, encoding, agents -------------------------------------------------------------------------
@@ -257,30 +226,21 @@ def test_a_secret_choice_is_told_to_the_other_player_without_the_cards():
     assert told and "Red General" not in told[0], told
 
 
-def _encodes(g):
-    from tcg.rl.encoder import encoding
-    enc = encoding("shironeko")
-    p = g.decision.player
-    _, ctx = enc.encode(g.observe(p), p)
-    legal = g.legal_actions()
-    assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_decisions_and_actions_are_encodable():
     g = game(p0={"hand": ["CSL-01"], "town": [ANY] * 2}, p1={"chars": ["F-R1", "F-TDRAW"]})
     do(g, "place", card="CSL-01")
-    _encodes(g)                                             # target + target_done
+    legal_ids_cover(g)                                             # target + target_done
     do(g, "target", target="F-R1")
-    _encodes(g)                                             # ... with "chosen"
+    legal_ids_cover(g)                                             # ... with "chosen"
     g = game(p0={"hand": ["CSL-06", "F-R3"], "town": [ANY]})
     do(g, "monster", card="CSL-06")
-    _encodes(g)                                             # target_hidden
+    legal_ids_cover(g)                                             # target_hidden
     g = game(p0={"hand": ["CSL-09"], "town": [ANY]}, p1={"discard": ["F-R1", "F-R2"]})
     do(g, "monster", card="CSL-09")
-    _encodes(g)                                             # candidates in a discard pile
+    legal_ids_cover(g)                                             # candidates in a discard pile
     g = game(p0={"hand": ["CSL-07"], "town": [ANY]}, p1={"town": ["F-T-RED", "F-T-BLUE"]})
     do(g, "monster", card="CSL-07")
-    _encodes(g)                                             # souls
+    legal_ids_cover(g)                                             # souls
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])

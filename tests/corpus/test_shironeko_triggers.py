@@ -4,25 +4,20 @@ of simultaneous triggers, the cap per action, the damage triggers left as they w
 load errors of ``when``, the words and the encoding."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.shironeko.cards import load_cards
 
-from ..games.shironeko.harness import decision, do, events, scenario, unit, zone
+from .cardfile import ability_error, header, load_error_cases, says
+from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "triggers.toml"
-DECK = ["F-B1"] * 10
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
 
-
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": DECK, **(p0 or {})}
-    p1 = {"deck": DECK, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards, each player with a deck unless told
+game = functools.partial(with_decks, CORPUS)
 
 
 def triggered(g) -> list[tuple]:
@@ -218,45 +213,17 @@ def test_a_deal_without_triggers_keeps_no_index():
 
 # --- load errors -----------------------------------------------------------------------------------
 
-HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
-        'name = "bad"\ncolor = "red"\ncost = 1\nchange_cost = 0\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n')
+def load_error(ability: str, head: str | None = None) -> str:
+    return ability_error("shironeko", ability, head=head)
 
 
-def load_error(ability: str, head: str = HEAD) -> str:
-    text = head + '[[cards.abilities]]\n' + ability + '\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
-
-
-@pytest.mark.parametrize("ability, field, words", [
-    ('kind = "trigger"\nwhen = { event = "enter", card = { self = true } }', "abilities[0].when.event",
-     "did you mean 'enters'"),
-    ('kind = "trigger"\nwhen = { event = "retreat" }', "abilities[0].when.event", "did you mean 'retreats'"),
-    ('kind = "trigger"\nwhen = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
-    ('kind = "trigger"\nwhen = { event = "enters", from = "discrad" }', "abilities[0].when.from",
-     "did you mean 'discard'"),
-    ('kind = "trigger"\nwhen = { event = "draw", card = { self = true } }', "abilities[0].when.card", "has no 'card'"),
-    ('kind = "trigger"\nwhen = { event = "enters", card = { sid = "own" } }', "abilities[0].when.card.sid",
-     "did you mean 'side'"),
-    ('kind = "trigger"\nwhen = { event = "enters", card = { choose = 1 } }', "abilities[0].when.card.choose",
-     "takes no count"),
-    ('kind = "trigger"\nwhen = { event = "enters", where = "hand" }', "abilities[0].when.where", "hidden"),
-    ('kind = "trigger"\nwhen = { event = "enters", where = "discard" }', "abilities[0].when.where", "not yet"),
-    ('kind = "trigger"\nwhen = { event = "turn_start", player = "mine" }', "abilities[0].when.player", "one of"),
-    ('kind = "trigger"\nonce_per_turn = true', "abilities[0].once_per_turn", "damage trigger"),
-    ('kind = "trigger"\nruns = ["red"]', "abilities[0].runs", ""),
-    ('kind = "on_enter"\nwhen = { event = "enters" }', "abilities[0].when", "only on: trigger"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "triggers"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 def test_a_monster_trigger_takes_no_when():
-    head = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "monster"\n'
-            'name = "bad"\ncolor = "red"\ncost = 1\nrune = "red"\n[[cards.abilities]]\nkind = "use"\n'
-            'effects = [{ op = "draw" }]\n')
+    head = header("shironeko", "monster") + '[[cards.abilities]]\nkind = "use"\neffects = [{ op = "draw" }]\n'
     msg = load_error('kind = "trigger"\nwhen = { event = "turn_start" }', head)
     assert "abilities[1].when" in msg and "never on the field" in msg, msg
 

@@ -4,39 +4,27 @@ that uses the card, the exact outcome); the words, encoding and agents of the ne
 hidden-information pairs of a look; then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.turutoru.cards import load_cards
 
-from ..games.turutoru.harness import FILL, decision, do, events, unit, zone
+from . import cardfile
+from .cardfile import header, load_error_cases, says
+from ..games.harness_base import encoded_ids, seen_while_answering
+from ..games.turutoru.harness import ACTIVATE, FILL, apply_from_hand, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "choices.toml"
-#: a program that uses an application / an ability of a character, then one that stops the main
-#: phase (a Library Draw asks whether to run it)
-APPLY = ["T-APPLY", "T-DRAW2"]
-ACTIVATE = ["T-ACTV", "T-DRAW2"]
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
-def apply(card: str, p0: dict | None = None, p1: dict | None = None, **kw):
-    """A main phase where player 0's first program applies ``card`` from the hand."""
-    p0 = dict(p0 or {})
-    g = main({"programs": APPLY, **p0, "hand": [card] + p0.get("hand", [])}, p1, **kw)
-    assert decision(g) == (0, "apply")
-    do(g, "apply", card=card)
-    return g
-
-
-def hp(g, p: int) -> int:
-    return g.state.players[p].hp
+#: a main phase with the corpus cards where player 0's first program applies a card from the hand
+apply = functools.partial(apply_from_hand, cards=CORPUS)
 
 
 def deck_top(g, p: int, n: int) -> list[str]:
@@ -217,24 +205,6 @@ def test_tch12_as_characters_leave_it_shrinks():
 
 # --- hidden information: pairs that differ only in a hidden deck ---------------------------------------------
 
-def _seen(g, viewer: int) -> tuple:
-    from tcg.games.turutoru import text
-    log = list(g.log.for_player(viewer))
-    return (g.observe(viewer), log, list(g.log.for_spectator()), g.observe(None),
-            text.lines(log, viewer, "en", g.rules.cards), text.lines(log, viewer, "ja", g.rules.cards))
-
-
-def _play(g, picks: list[int]) -> list:
-    """Each decision of the looker answered by its ``picks[k]``-th legal action; the opponent's
-    views at each decision."""
-    out = []
-    for k in picks:
-        out.append(_seen(g, 1))
-        g.apply(g.legal_actions()[k])
-    out.append(_seen(g, 1))
-    return out
-
-
 @pytest.mark.parametrize("card, decks, picks", [
     ("TCH-03", (["A-BOLT", "T-BIG", "D-FIELD"], ["T-WALL", "A-HEAL", "T-SMALL"]), [-1, 0]),
     ("TCH-03", (["A-BOLT", "D-FIELD", "A-HEAL"], ["T-BIG", "T-WALL", "T-SMALL"]), [-1, 1]),
@@ -249,37 +219,22 @@ def test_a_look_shows_the_other_player_nothing_of_the_cards(card, decks, picks):
         spec: dict = {"p0": {}, "p1": {}}
         spec["p1" if card == "TCH-04" else "p0"]["deck"] = deck + FILL
         g = apply(card, **spec)
-        views.append(_play(g, picks))
+        views.append(seen_while_answering(g, picks))
     assert views[0] == views[1]
 
 
 # --- words, encoding, agents ----------------------------------------------------------------------------------
 
-def _encodes(g) -> None:
-    import tcg
-    from tcg.rl.encoder import GameEncoding
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-        enc = GameEncoding("turutoru")
-        for p in (0, 1):
-            vec, ctx = enc.encode(g.observe(p), p, strict=True)
-            assert ((vec >= enc.low) & (vec <= enc.high)).all()
-        p = g.decision.player
-        _, ctx = enc.encode(g.observe(p), p, strict=True)
-        legal = g.legal_actions()
-        assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_decisions_are_encodable():
     g = apply("TCH-02")
-    _encodes(g)                                                 # choose_mode
+    encoded_ids(g)                                                 # choose_mode
     do(g, "mode", mode=1)
-    _encodes(g)                                                 # ... with modes_chosen
+    encoded_ids(g)                                                 # ... with modes_chosen
     g = apply("TCH-03", p0=dict(deck=["A-BOLT", "T-BIG", "D-FIELD"] + FILL))
-    _encodes(g)                                                 # look_take + look_done
+    encoded_ids(g)                                                 # look_take + look_done
     do(g, "look_take", card="T-BIG")
-    _encodes(g)                                                 # look_order
-    _encodes(apply("TCH-06", p1=dict(chars=["T-BIG", "T-SMALL"])))   # a target chosen by the opponent
+    encoded_ids(g)                                                 # look_order
+    encoded_ids(apply("TCH-06", p1=dict(chars=["T-BIG", "T-SMALL"])))   # a target chosen by the opponent
 
 
 @pytest.mark.parametrize("lang, mode, chose, looked, other", [
@@ -326,48 +281,21 @@ def test_agents_answer_the_new_decisions():
 
 # --- load errors --------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
-       'name = "bad"\n'
+HEAD = header("turutoru", "application")
 
 
 def load_error(effects: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + '[[cards.abilities]]\nkind = "apply"\neffects = [' + effects + ']\n'))
-    return str(e.value)
+    return str(cardfile.load_error("turutoru", HEAD + '[[cards.abilities]]\nkind = "apply"\neffects = [' + effects + ']\n'))
 
 
-@pytest.mark.parametrize("effects, field, words", [
-    ('{op = "choose_one", modes = [[{op = "draw"}]]}', "effects[0].modes", "2..8 modes"),
-    ('{op = "choose_one", count = 3, modes = [[{op = "draw"}], [{op = "mill"}]]}', "effects[0].count",
-     "more than the 2 modes"),
-    ('{op = "choose_one", modes = [[{op = "draw"}], [{op = "drow"}]]}', "effects[0].modes[1]", "drow"),
-    ('{op = "choose_one", count = {count = {zone = "field"}}, modes = [[{op = "draw"}], [{op = "mill"}]]}',
-     "effects[0].count", "whole number of modes"),
-    ('{op = "look", amount = 3, rest = "trash"}', "abilities[0].effects", "bottom, top, discard"),
-    ('{op = "look", amount = 3, take = {to = "deck"}}', "effects[0].take.to", "hand, discard, field"),
-    ('{op = "look", amount = 3, take = {filter = {knd = "character"}}}', "effects[0].take.filter.knd", "kind"),
-    ('{op = "look", amount = 2, take = {to = "field"}}', "effects[0].take.filter", "character"),
-    ('{op = "draw", amount = {count = {zone = "hand", side = "opponent", kind = "device"}}}',
-     "effects[0].amount.count.kind", "hidden"),
-    ('{op = "draw", amount = {cuont = {zone = "field"}}}', "effects[0].amount.cuont", "did you mean 'count'"),
-    ('{op = "destroy", target = {all = true, side = "opponent", chooser = "opponent"}}',
-     "effects[0].target.chooser", "chooser goes with choose = n"),
-])
+@pytest.mark.parametrize("effects, field, words", load_error_cases("turutoru", "choices_load_errors_name_the_field_and_the_nearest_word"))
 def test_load_errors_name_the_field_and_the_nearest_word(effects, field, words):
-    msg = load_error(effects)
-    assert field in msg and words in msg, msg
+    says(load_error(effects), field, words)
 
 
-@pytest.mark.parametrize("stat, count, words", [
-    ("toughness", '{zone = "field", side = "own", toughness = {min = 2}}', "may not count by power or toughness"),
-    ("power", '{zone = "discard", side = "own"}', "counts zone field or devices"),
-    ("power", '{zone = "field", side = "own", power = {min = 2}}', "may not count by power"),
-])
+@pytest.mark.parametrize("stat, count, words", load_error_cases("turutoru", "choices_a_for_each_in_a_static_ability_is_limited"))
 def test_a_for_each_in_a_static_ability_is_limited(stat, count, words):
-    text = ('[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
-            'name = "bad"\npower = 1\ntoughness = 1\nsegment = 1\nprograms = [{kind = "place"}]\n'
-            f'[[cards.abilities]]\nkind = "static"\neffects = [{{op = "modify", target = "self", stat = "{stat}",'
-            f' amount = {{count = {count}}}}}]\n')
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert words in str(e.value)
+    text = header("turutoru") + f'[[cards.abilities]]\nkind = "static"\neffects = [{{op = "modify", target = "self", ' \
+        f'stat = "{stat}", amount = {{count = {count}}}}}]\n'
+    e = cardfile.load_error("turutoru", text)
+    assert words in str(e)

@@ -3,40 +3,27 @@ card of tests/corpus/turutoru/conditions.toml (an exact state, the program that 
 exact outcome), the optional decision's words and encoding, and the load errors of conditions."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.turutoru.cards import load_cards
 
-from ..games.turutoru.harness import decision, do, events, unit, zone
+from . import cardfile
+from .cardfile import header, load_error_cases
+from ..games.harness_base import encoded_ids
+from ..games.turutoru.harness import ACTIVATE, EFFECT, apply_from_hand, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "conditions.toml"
-#: a program that uses an application from the hand / an ability of a character / of a device,
-#: then one that stops the main phase (a Library Draw asks whether to run it)
-APPLY = ["T-APPLY", "T-DRAW2"]
-ACTIVATE = ["T-ACTV", "T-DRAW2"]
-EFFECT = ["T-EFFECT", "T-DRAW2"]
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
-def apply(card: str, p0: dict | None = None, p1: dict | None = None, **kw):
-    """A main phase where player 0's first program applies ``card`` from the hand."""
-    p0 = dict(p0 or {})
-    g = main({"programs": APPLY, **p0, "hand": [card] + p0.get("hand", [])}, p1, **kw)
-    assert decision(g) == (0, "apply")
-    do(g, "apply", card=card)
-    return g
-
-
-def hp(g, p: int) -> int:
-    return g.state.players[p].hp
+#: a main phase with the corpus cards where player 0's first program applies a card from the hand
+apply = functools.partial(apply_from_hand, cards=CORPUS)
 
 
 # --- TCON-01: if on an op (compare HP) ------------------------------------------------------------
@@ -177,18 +164,9 @@ def test_the_optional_decision_in_both_languages(lang, prompt, yes, told):
 
 
 def test_the_optional_decision_is_encodable():
-    import tcg
-    from tcg.rl.encoder import GameEncoding
     g = apply("TCON-03", p0=dict(hand=["T-BIG"]))
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-        enc = GameEncoding("turutoru")
-        for p in (0, 1):
-            vec, _ = enc.encode(g.observe(p), p, strict=True)
-            assert ((vec >= enc.low) & (vec <= enc.high)).all()
-        _, ctx = enc.encode(g.observe(0), 0, strict=True)
-        ids = enc.legal_ids(g.legal_actions(), ctx, strict=True)
-        assert set(ids.values()) == set(g.legal_actions()) and int(enc.mask(ids).sum()) == 2
+    enc, ids = encoded_ids(g)
+    assert int(enc.mask(ids).sum()) == 2
 
 
 def test_agents_answer_the_optional_decision():
@@ -200,30 +178,10 @@ def test_agents_answer_the_optional_decision():
 
 # --- load errors ---------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\npower = 1\ntoughness = 1\nsegment = 1\nprograms = [{kind = "place"}]\n'
+HEAD = header("turutoru")
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('kind = "static"\nif = { phase = "main" }\neffects = [{ op = "modify", target = "self", stat = "power", amount = 1 }]',
-     "abilities[0].if", "static ability has no 'if'"),
-    ('kind = "static"\neffects = [{ op = "modify", target = "self", stat = "power", amount = 1, if = { phase = "main" } }]',
-     "abilities[0].effects", "static ability's ops"),
-    ('kind = "activated"\nif = { phase = "mian" }\neffects = [{ op = "draw" }]', "abilities[0].if.phase",
-     "did you mean 'main'"),
-    ('kind = "activated"\nif = { compare = "hpp", own = "<", opponent = true }\neffects = [{ op = "draw" }]',
-     "abilities[0].if.compare", "did you mean 'hp'"),
-    ('kind = "activated"\nif = { count = { zone = "hand", side = "opponent", filter = { kind = "device" } }, at_least = 1 }\n'
-     'effects = [{ op = "draw" }]', "abilities[0].if.count.filter", "hidden"),
-    ('kind = "activated"\nif = { count = { zone = "programs", side = "opponent", filter = { work = "x" } }, at_least = 1 }\n'
-     'effects = [{ op = "draw" }]', "abilities[0].if.count.filter", "hidden"),
-    ('kind = "activated"\nif = { count = { zone = "field", filter = { gender = "girl" } }, at_least = 1 }\n'
-     'effects = [{ op = "draw" }]', "abilities[0].if.count.filter.gender", "not one of"),
-    ('kind = "activated"\neffects = [{ op = "draw", if_done = true }]', "abilities[0].effects", "needs an op before it"),
-    ('kind = "activated"\neffects = [{ op = "draw" }, { op = "draw", if = { cuont = "all_characters", at_least = 1 } }]',
-     "abilities[0].effects[1].if.cuont", "did you mean 'count'"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("turutoru", "conditions"))
 def test_load_errors(ability, field, words):
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + "[[cards.abilities]]\n" + ability + "\n"))
-    assert f"field '{field}'" in str(e.value) and words in str(e.value), str(e.value)
+    e = cardfile.load_error("turutoru", HEAD + "[[cards.abilities]]\n" + ability + "\n")
+    assert f"field '{field}'" in str(e) and words in str(e), str(e)

@@ -4,31 +4,23 @@ the exact outcome); the words, encoding and agents of the new actions and decisi
 hidden-information pair of a cost paid from the own hand; then the load errors of cost lists."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.turutoru.cards import load_cards
 
-from ..games.turutoru.harness import FILL, decision, do, events, unit, zone
+from . import cardfile
+from .cardfile import header, load_error_cases, says
+from ..games.harness_base import encoded_ids, seen_by
+from ..games.turutoru.harness import ACTIVATE, APPLY, EFFECT, FILL, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "costs.toml"
-#: a program that uses an ability of a character / of a device / an application, then one that
-#: stops the main phase (a Library Draw asks whether to run it)
-ACTIVATE = ["T-ACTV", "T-DRAW2"]
-EFFECT = ["T-EFFECT", "T-DRAW2"]
-APPLY = ["T-APPLY", "T-DRAW2"]
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
-
-
-def hp(g, p: int) -> int:
-    return g.state.players[p].hp
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
 def uses(g) -> list:
@@ -221,30 +213,15 @@ def log_lines(g, viewer: int, lang: str) -> list:
 
 # --- words, encoding, agents ----------------------------------------------------------------------------
 
-def _encodes(g) -> None:
-    import tcg
-    from tcg.rl.encoder import GameEncoding
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-        enc = GameEncoding("turutoru")
-        for p in (0, 1):
-            vec, ctx = enc.encode(g.observe(p), p, strict=True)
-            assert ((vec >= enc.low) & (vec <= enc.high)).all()
-        p = g.decision.player
-        _, ctx = enc.encode(g.observe(p), p, strict=True)
-        legal = g.legal_actions()
-        assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_actions_and_decisions_are_encodable():
-    _encodes(main(dict(programs=ACTIVATE, hand=["TCOST-03"]), dict(chars=["T-PLACE2"])))   # activate_card, hand
-    _encodes(main(dict(programs=ACTIVATE, discard=["TCOST-04"])))                         # ... discard pile
+    encoded_ids(main(dict(programs=ACTIVATE, hand=["TCOST-03"]), dict(chars=["T-PLACE2"])))   # activate_card, hand
+    encoded_ids(main(dict(programs=ACTIVATE, discard=["TCOST-04"])))                         # ... discard pile
     g = main(dict(programs=ACTIVATE, chars=["TCOST-01"], hand=["T-BIG", "T-WALL"]), dict(chars=["T-PLACE2"]))
     do(g, "activate", card="TCOST-01", ability=0)
-    _encodes(g)                                                 # target_hidden of the op pay
+    encoded_ids(g)                                                 # target_hidden of the op pay
     g = main(dict(programs=APPLY, hand=["TCOST-08", "T-BIG"]), dict(chars=["T-BIG"]))
     do(g, "apply", card="TCOST-08")
-    _encodes(g)                                                 # optional pay
+    encoded_ids(g)                                                 # optional pay
 
 
 @pytest.mark.parametrize("lang, option, event, prompt, may", [
@@ -286,13 +263,6 @@ def test_agents_answer_the_new_decisions():
 
 # --- hidden information: a pair differing only in a card the opponent cannot see --------------------------
 
-def _seen(g, viewer: int) -> tuple:
-    from tcg.games.turutoru import text
-    log = list(g.log.for_player(viewer))
-    return (g.observe(viewer), log, list(g.log.for_spectator()), g.observe(None),
-            text.lines(log, viewer, "en", g.rules.cards), text.lines(log, viewer, "ja", g.rules.cards))
-
-
 @pytest.mark.parametrize("card, program", [("TCOST-01", ACTIVATE), ("TCOST-08", APPLY)])
 def test_a_cost_paid_from_the_hand_shows_the_other_player_only_the_discarded_card(card, program):
     """Two games that differ only in a card of player 0's hand that is not discarded: player 1
@@ -305,49 +275,24 @@ def test_a_cost_paid_from_the_hand_shows_the_other_player_only_the_discarded_car
         else:
             g = main(dict(programs=program, hand=[card, kept, "T-WALL"]), dict(chars=["T-PLACE2"]))
             do(g, "apply", card=card)
-            views.append(_seen(g, 1))
+            views.append(seen_by(g, 1))
             do(g, "optional", use=True)
-        views.append(_seen(g, 1))
+        views.append(seen_by(g, 1))
         do(g, "target", target="T-WALL")
-        views.append(_seen(g, 1))
+        views.append(seen_by(g, 1))
     half = len(views) // 2
     assert views[:half] == views[half:]
 
 
 # --- load errors --------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\npower = 1\ntoughness = 1\nsegment = 1\nprograms = [{kind = "place"}]\n'
+HEAD = header("turutoru")
 
 
 def load_error(ability: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + '[[cards.abilities]]\n' + ability + '\n'))
-    return str(e.value)
+    return str(cardfile.load_error("turutoru", HEAD + '[[cards.abilities]]\n' + ability + '\n'))
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('kind = "activated"\ncost = [{pay = "bedin", card = "self"}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].pay", "did you mean 'bed_in'"),
-    ('kind = "activated"\ncost = [{pay = "resources", amount = 1}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].pay", "known: discard, move, bed_in"),
-    ('kind = "activated"\ncost = [{pay = "sleep", card = "self"}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].pay", "unknown cost part"),
-    ('kind = "activated"\ncost = 2\neffects = [{op = "draw"}]', "abilities[0].cost", "the segments are the program's"),
-    ('kind = "static"\ncost = [{pay = "discard"}]\neffects = [{op = "modify", target = "self", stat = "power", amount = 1}]',
-     "abilities[0].cost", "only on activated, apply"),
-    ('kind = "activated"\ncost = [{pay = "discard", amout = 1}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].amout", "did you mean 'amount'"),
-    ('kind = "activated"\ncost = [{pay = "move", card = "self", from = "hand", to = "field"}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].to", "not one of: hand, deck, discard"),
-    ('kind = "activated"\ncost = [{pay = "discard", filter = {kind = "charcter"}}]\neffects = [{op = "draw"}]',
-     "abilities[0].cost[0].filter.kind", "character"),
-    ('kind = "activated"\nfrom = "trash"\neffects = [{op = "draw"}]', "from", "discard"),
-    ('kind = "trigger"\nfrom = "hand"\nwhen = {event = "draw"}\neffects = [{op = "draw"}]',
-     "abilities[0].from", "only on activated"),
-    ('kind = "activated"\neffects = [{op = "pay", cost = [{pay = "dicard"}]}]',
-     "abilities[0].effects[0].cost[0].pay", "did you mean 'discard'"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("turutoru", "costs_load_errors_name_the_field_and_the_nearest_word"))
 def test_load_errors_name_the_field_and_the_nearest_word(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)

@@ -4,6 +4,7 @@ uses the card, the exact outcome); the keyword's line in the card text and the l
 languages; keywords shared among files loaded together; then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -14,17 +15,27 @@ from tcg.games.turutoru import text as T
 from tcg.games.turutoru.cards import load_cards
 from tcg.games.turutoru.flow import toughness_of
 
-from ..games.turutoru.harness import FILL, FIXTURE, decision, do, events, unit, zone
+from ..games.turutoru.harness import (
+    ACTIVATE,
+    FILL,
+    FIXTURE,
+    decision,
+    do,
+    events,
+    unit,
+    zone,
+)
 from ..games.turutoru.harness import main as tt_main
 from ..text.test_error_text import untranslated_english
+from . import cardfile
+from .cardfile import card_head, says, set_table
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "keywords.toml"
 PLACE = ["T-PLACE", "T-DRAW2"]
-ACTIVATE = ["T-ACTV", "T-DRAW2"]
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
 # --- TKW-01: Overclock (a triggered ability of the keyword) ------------------------------------------
@@ -85,9 +96,8 @@ def test_the_card_text_prints_each_keyword_with_its_reminder(lang, first, last):
 
 # --- keywords shared among the files loaded together ------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "mine"\nversion = "1"\n'
-CARD = ('[[cards]]\nid = "MY-1"\nkind = "character"\nname = "mine"\npower = 1\ntoughness = 1\nsegment = 1\n'
-        'programs = [{kind = "place"}]\n')
+HEAD = set_table("turutoru", "mine")
+CARD = card_head("turutoru", None, "MY-1")
 
 
 def test_a_card_of_another_file_may_list_a_declared_keyword():
@@ -97,9 +107,7 @@ def test_a_card_of_another_file_may_list_a_declared_keyword():
 
 
 def load_error(*texts: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(FIXTURE, CORPUS, *[CardText(f"mine{i}.toml", t) for i, t in enumerate(texts)])
-    return str(e.value)
+    return str(cardfile.load_error("turutoru", *texts, loaded_with=(FIXTURE, CORPUS)))
 
 
 @pytest.mark.parametrize("texts, field, words", [
@@ -114,8 +122,7 @@ def load_error(*texts: str) -> str:
      "keywords.boost.abilities[0].kind", "cannot have an ability of kind 'apply'"),
 ])
 def test_load_errors_name_the_field_and_the_nearest_word(texts, field, words):
-    msg = load_error(*texts)
-    assert field in msg and words in msg, msg
+    says(load_error(*texts), field, words)
 
 
 # --- TKW-04: a keyword with a number (Download 2) --------------------------------------------------------

@@ -4,6 +4,7 @@ tests/corpus/turutoru/select.toml (invented cards), then the load-time errors of
 the words and the encoding of the new decisions."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -12,27 +13,22 @@ from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
 from tcg.games.turutoru.cards import load_cards
 
-from ..games.turutoru.harness import FILL, decision, do, events, legal_types, options, unit, zone
+from . import cardfile
+from .cardfile import header, load_error_cases
+from ..games.harness_base import encoded_ids
+from ..games.turutoru.harness import (ACTIVATE, FILL, apply_from_hand, decision, do, events, legal_types, options,
+                                      unit, zone)
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "select.toml"
-#: the program that uses an application from the hand, then one that stops the main phase (a
-#: Library Draw asks whether to run it) so that the state after the effect can be read
-APPLY = ["T-APPLY", "T-DRAW2"]
-ACTIVATE = ["T-ACTV", "T-DRAW2"]
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
-def apply(card: str, p0: dict | None = None, p1: dict | None = None, **kw):
-    """A main phase where player 0's first program applies ``card`` from the hand."""
-    p0 = dict(p0 or {})
-    g = main({"programs": APPLY, **p0, "hand": [card] + p0.get("hand", [])}, p1, **kw)
-    assert decision(g) == (0, "apply")
-    do(g, "apply", card=card)
-    return g
+#: a main phase with the corpus cards where player 0's first program applies a card from the hand
+apply = functools.partial(apply_from_hand, cards=CORPUS)
 
 
 def seen(g, p: int, etype: str) -> list[dict]:
@@ -169,47 +165,14 @@ def test_a_preset_with_a_filter_still_chooses_one_character_as_before():
 
 # --- load errors ---------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
-       'name = "bad"\n[[cards.abilities]]\nkind = "apply"\n'
+HEAD = header("turutoru", "application") + '[[cards.abilities]]\nkind = "apply"\n'
 
 
 def load_error(effects: str) -> CardDataError:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + f"effects = [{effects}]\n"))
-    return e.value
+    return cardfile.load_error("turutoru", HEAD + f"effects = [{effects}]\n")
 
 
-@pytest.mark.parametrize("effects,field,words", [
-    ('{op = "destroy", target = {choose = 1, sied = "opponent"}}', "abilities[0].effects[0].target.sied",
-     "did you mean 'side'"),
-    ('{op = "draw"}, {op = "move", target = {all = true, zone = "discrad"}, to = "hand"}',
-     "abilities[0].effects[1].target.zone", "did you mean 'discard'"),
-    ('{op = "destroy", target = {all = true, gender = "femal"}}', "abilities[0].effects[0].target.gender",
-     "did you mean 'female'"),
-    ('{op = "destroy", target = {all = true, power = {mx = 2}}}', "abilities[0].effects[0].target.power.mx",
-     "did you mean 'max'"),
-    ('{op = "destroy", target = {all = true, program = "atack"}}', "abilities[0].effects[0].target.program",
-     "did you mean 'attack'"),
-    ('{op = "destroy", target = {side = "opponent"}}', "abilities[0].effects[0].target", "say how many"),
-    ('{op = "damage", amount = 1, target = {all = true, zone = "discard"}}',
-     "abilities[0].effects[0].target.zone", "not allowed here"),
-    ('{op = "move", target = {choose = 1, zone = "hand", side = "opponent"}, to = "discard"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {choose = 1, zone = "programs", side = "opponent"}, to = "discard"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {random = 1, zone = "hand", side = "opponent", kind = "character"}, to = "discard"}',
-     "abilities[0].effects[0].target.kind", "reveal"),
-    ('{op = "move", target = {all = true, awake = true, zone = "discard"}, to = "hand"}',
-     "abilities[0].effects[0].target.awake", "only in zone field"),
-    ('{op = "destroy", target = {all = true}, filter = {gender = "female"}}', "abilities[0].effects[0].filter",
-     "put these keys into the table"),
-    ('{op = "move", target = "choose_opponent_character", to = "field"}', "abilities[0].effects[0].to",
-     "zone other than the field"),
-    ('{op = "move", target = {choose = 1, zone = "discard", side = "own"}, to = "hand", shuffle = true}',
-     "abilities[0].effects[0].shuffle", "deck"),
-    ('{op = "move", target = {all = true, zone = "discard", side = "own"}, to = "discard"}',
-     "abilities[0].effects[0].to", "already"),
-])
+@pytest.mark.parametrize("effects,field,words", load_error_cases("turutoru", "select_a_broken_selector_is_a_load_error_naming_the_field"))
 def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, words):
     e = load_error(effects)
     assert e.card == "BAD-1" and e.field == field, str(e)
@@ -226,31 +189,15 @@ def test_a_good_table_loads():
 
 # --- words and encoding of the new decisions ------------------------------------------------------------
 
-def _encodes(g) -> None:
-    import tcg
-    from tcg.rl.encoder import GameEncoding
-    enc = GameEncoding("turutoru")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-        enc = GameEncoding("turutoru")
-        for p in (0, 1):
-            vec, ctx = enc.encode(g.observe(p), p, strict=True)
-            assert ((vec >= enc.low) & (vec <= enc.high)).all()
-        p = g.decision.player
-        _, ctx = enc.encode(g.observe(p), p, strict=True)
-        legal = g.legal_actions()
-        assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
-
-
 def test_the_new_decisions_and_actions_are_encodable():
     g = apply("TSEL-01", p1=dict(chars=["T-PLACE", "T-PLACE2"]))
-    _encodes(g)                                                 # target + target_done, with "to"
+    encoded_ids(g)                                                 # target + target_done, with "to"
     do(g, "target", target="T-PLACE")
-    _encodes(g)                                                 # ... with "chosen"
+    encoded_ids(g)                                                 # ... with "chosen"
     g = apply("TSEL-05", p0=dict(hand=["T-BIG", "T-WALL"]))
-    _encodes(g)                                                 # target_hidden
+    encoded_ids(g)                                                 # target_hidden
     g = apply("TSEL-08", p1=dict(resolved=["T-BIG", "T-WALL"]))
-    _encodes(g)                                                 # a card of the opponent's resolved pile
+    encoded_ids(g)                                                 # a card of the opponent's resolved pile
 
 
 @pytest.mark.parametrize("lang, prompt, other, done, moved", [

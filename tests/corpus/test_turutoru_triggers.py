@@ -4,30 +4,27 @@ order of simultaneous triggers (TT-G4), the cap per action, the index kept as ca
 then the load errors of ``when``, the words and the encoding."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.turutoru.cards import load_cards
 
-from ..games.turutoru.harness import FILL, decision, do, events, scenario, unit, zone
+from . import cardfile
+from .cardfile import ability_error, header, load_error_cases, says
+from ..games.harness_base import encoded_ids, fast_encoding_is_strict
+from ..games.turutoru.harness import FILL, decision, do, events, hp, scenario, unit, zone
 from ..games.turutoru.harness import main as tt_main
 
 CORPUS = pathlib.Path(__file__).parent / "turutoru" / "triggers.toml"
 
 
-def main(p0: dict, p1: dict | None = None, **kw):
-    return tt_main(p0, p1, cards=CORPUS, **kw)
+#: a main phase with the corpus cards
+main = functools.partial(tt_main, cards=CORPUS)
 
 
 def triggered(g) -> list[tuple]:
     return [(e["player"], e["id"], e["event"]) for e in events(g, "trigger")]
-
-
-def hp(g, p: int) -> int:
-    return g.state.players[p].hp
 
 
 # --- TTRG-01: when this character is placed from the hand, draw -------------------------------------
@@ -205,43 +202,21 @@ def test_the_cap_per_action_stops_triggering(monkeypatch):
 
 # --- load errors ------------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n' \
-       'name = "bad"\npower = 1\ntoughness = 1\nsegment = 1\nprograms = [{kind = "place"}]\n'
-
-
 def load_error(ability: str, kind: str = "trigger") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\n' + ability + '\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("turutoru", ability, kind)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('when = { event = "enter", card = { self = true } }', "abilities[0].when.event", "did you mean 'enters'"),
-    ('when = { event = "destroied" }', "abilities[0].when.event", "did you mean 'destroyed'"),
-    ('when = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
-    ('when = { event = "enters", from = "hnad" }', "abilities[0].when.from", "did you mean 'hand'"),
-    ('when = { event = "draw", card = { self = true } }', "abilities[0].when.card", "has no 'card'"),
-    ('when = { event = "round_start", player = "own" }', "abilities[0].when.player", "has no 'player'"),
-    ('when = { event = "enters", card = { sid = "own" } }', "abilities[0].when.card.sid", "did you mean 'side'"),
-    ('when = { event = "enters", card = { choose = 1 } }', "abilities[0].when.card.choose", "takes no count"),
-    ('when = { event = "enters", where = "hand" }', "abilities[0].when.where", "hidden"),
-    ('when = { event = "enters", where = "discard" }', "abilities[0].when.where", "not yet"),
-    ('when = { event = "runs", player = "mine" }', "abilities[0].when.player", "one of"),
-    ('once_per_turn = true', "abilities[0].when", "says when it triggers"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("turutoru", "triggers"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 def test_when_only_on_a_trigger_and_no_trigger_on_an_application():
     assert "only on trigger" in load_error('when = { event = "enters" }', kind="activated")
-    text = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
-           'name = "bad"\n[[cards.abilities]]\nkind = "trigger"\nwhen = { event = "draw" }\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "allowed: apply" in str(e.value)
+    text = header("turutoru", "application") \
+        + '[[cards.abilities]]\nkind = "trigger"\nwhen = { event = "draw" }\neffects = [{ op = "draw" }]\n'
+    e = cardfile.load_error("turutoru", text)
+    assert "allowed: apply" in str(e)
 
 
 # --- words, encoding, agents ------------------------------------------------------------------------------
@@ -266,25 +241,12 @@ def test_a_trigger_and_its_question_in_both_languages(lang, said, asked, yes):
 
 
 def test_the_optional_trigger_is_encodable():
-    import numpy as np
-
-    import tcg
-    from tcg.rl.encoder import GameEncoding
     g = main(dict(programs=["T-PLACE", "T-DRAW2"], hand=["T-SMALL"], chars=["TTRG-02"]))
     do(g, "place", card="T-SMALL")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-        enc = GameEncoding("turutoru")
-        for p in (0, 1):
-            vec, _ = enc.encode(g.observe(p), p, strict=True)
-            assert ((vec >= enc.low) & (vec <= enc.high)).all()
-        _, ctx = enc.encode(g.observe(0), 0, strict=True)
-        ids = enc.legal_ids(g.legal_actions(), ctx, strict=True)
-        assert set(ids.values()) == set(g.legal_actions()) and int(enc.mask(ids).sum()) == 2
-        do(g, "optional", use=True)
-        fast, _ = enc.encode(g.observe(0), 0)
-        slow, _ = enc.encode(g.observe(0), 0, strict=True)
-        assert np.array_equal(fast, slow)
+    enc, ids = encoded_ids(g)
+    assert int(enc.mask(ids).sum()) == 2
+    do(g, "optional", use=True)
+    assert fast_encoding_is_strict(g, 0)
 
 
 def test_agents_answer_an_optional_trigger():

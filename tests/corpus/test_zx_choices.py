@@ -8,10 +8,10 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.zx.cards import load_cards
 
+from . import cardfile
+from .cardfile import header, says
+from ..games.harness_base import seen_while_answering
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, options, power, scenario, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "choices.toml"
@@ -264,24 +264,6 @@ def test_ch11_taking_nothing_draws_nothing():
 
 # --- hidden information: pairs that differ only in a hidden deck order --------------------------------------
 
-def _seen(g, viewer: int) -> tuple:
-    from tcg.games.zx import text
-    log = list(g.log.for_player(viewer))
-    return (g.observe(viewer), log, list(g.log.for_spectator()), g.observe(None),
-            text.lines(log, viewer, "en", g.rules.cards), text.lines(log, viewer, "ja", g.rules.cards))
-
-
-def _play(g, picks: list[int]) -> list:
-    """Each decision of the looker answered by its ``picks[k]``-th legal action; the opponent's
-    views at each decision."""
-    out = []
-    for k in picks:
-        out.append(_seen(g, 1))
-        g.apply(g.legal_actions()[k])
-    out.append(_seen(g, 1))
-    return out
-
-
 @pytest.mark.parametrize("card, decks, picks", [
     ("CH-09", (["Z-R5", "Z-R2", "Z-B2", "Z-R3"], ["Z-B2", "Z-R3", "Z-R5", "Z-R2"]), [0]),
     ("CH-08", (["Z-R3", "E-PUMP", "Z-B2", "Z-R1"], ["E-PUMP", "E-DRAW", "E-PUMP", "Z-R3"]), [-1, 1, 0]),
@@ -300,21 +282,18 @@ def test_a_look_shows_the_other_player_nothing_of_the_cards(card, decks, picks):
             do(g, "place", card=card, square=4)
         else:
             do(g, "event", card=card)
-        views.append(_play(g, picks))
+        views.append(seen_while_answering(g, picks))
     assert views[0] == views[1]
 
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\nname = "bad"\n' \
-       'color = "red"\ncost = 1\npower = 1000\n'
+HEAD = header("zx")
 
 
 def load_error(ability: str) -> str:
     text = HEAD + '[[cards.abilities]]\n' + ability + '\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return str(cardfile.load_error("zx", text))
 
 
 def on_place(*effects: str) -> str:
@@ -372,8 +351,7 @@ def on_place(*effects: str) -> str:
      "abilities[0].effects", "may not count by power"),
 ])
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 # --- narration and option labels ----------------------------------------------------------------------

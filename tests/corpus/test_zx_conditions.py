@@ -7,10 +7,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.zx.cards import load_cards
 
+from . import cardfile
+from .cardfile import header, load_error_cases
 from ..games.zx.harness import FILL, can, decision, do, events, options, power, scenario, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "conditions.toml"
@@ -206,21 +205,15 @@ def test_cz12_a_condition_counts_with_a_selector_table(board, draws):
     assert len(zone(g, 0, "hand")) == hand - 1 + draws
 
 
-@pytest.mark.parametrize("count, field, words", [
-    ('{ zone = "board", side = "own", nmae = { contains = "赤" } }', "count.nmae", "did you mean 'name'"),
-    ('{ zone = "hand", side = "opponent", color = "red" }', "count.color", "hidden"),
-    ('{ zone = "board", choose = 1 }', "count", ""),
-])
+@pytest.mark.parametrize("count, field, words", load_error_cases("zx", "conditions_a_selector_count_is_checked_with_its_path"))
 def test_a_selector_count_is_checked_with_its_path(count, field, words):
     text = HEAD_ZX + f'[[cards.abilities]]\nkind = "on_place"\nif = {{ count = {count}, at_least = 1 }}\n' \
         'effects = [{ op = "draw", amount = 1 }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert field in e.value.field and words in str(e.value), str(e.value)
+    e = cardfile.load_error("zx", text)
+    assert field in e.field and words in str(e), str(e)
 
 
-HEAD_ZX = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\n' \
-    'name = "bad"\ncolor = "red"\ncost = 1\npower = 1000\n'
+HEAD_ZX = header("zx")
 
 
 # --- CZ-11: static, if {all = [turn own, not count face_up at_most 1]} -----------------------------
@@ -233,34 +226,11 @@ def test_cz11_all_and_not(active, face_up, want):
 
 # --- load errors ----------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "{kind}"\nname = "bad"\n' \
-       'color = "red"\ncost = 1\n'
-
-
 def load_error(abilities: str, kind: str = "zx") -> str:
-    extra = 'power = 1000\n' if kind == "zx" else 'timing = "main"\n'
-    text = HEAD.replace("{kind}", kind) + extra + abilities
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return str(cardfile.load_error("zx", header("zx", kind) + abilities))
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('if = { count = { zone = "trash", side = "own" }, at_lest = 7 }', "abilities[0].if.at_lest",
-     "did you mean 'at_least'"),
-    ('if = { count = { zone = "trahs", side = "own" }, at_least = 7 }', "abilities[0].if.count.zone",
-     "did you mean 'trash'"),
-    ('if = { count = { zone = "hand", side = "opponent", filter = { color = "red" } }, at_least = 1 }',
-     "abilities[0].if.count.filter", "hidden"),
-    ('if = { count = { zone = "trash" } }', "abilities[0].if.count", "at_least or at_most"),
-    ('if = { compare = "life", own = "<" }', "abilities[0].if.opponent", "opponent = true"),
-    ('if = { compare = "lfie", own = "<", opponent = true }', "abilities[0].if.compare", "did you mean 'life'"),
-    ('if = { phase = "mian" }', "abilities[0].if.phase", "did you mean 'main'"),
-    ('if = { turn = "own", phase = "main" }', "abilities[0].if.phase", "one condition per table"),
-    ('if = { all = [{ turn = "own" }, { tunr = "own" }] }', "abilities[0].if.all[1].tunr", "did you mean 'turn'"),
-    ('if = { count = "same", at_least = 1 }', "abilities[0].if.count", "unknown target to count"),
-    ('if = "trash >= 7"', "abilities[0].if", "must be a table"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("zx", "conditions_a_broken_ability_condition_names_the_field_and_the_nearest_word"))
 def test_a_broken_ability_condition_names_the_field_and_the_nearest_word(ability, field, words):
     msg = load_error(f'[[cards.abilities]]\nkind = "on_place"\n{ability}\neffects = [{{ op = "draw" }}]\n')
     assert f"field '{field}'" in msg and words in msg, msg
@@ -272,12 +242,7 @@ def test_a_broken_op_condition_names_the_op_and_its_path():
     assert "field 'abilities[0].effects[1].if.count.sdie'" in msg and "did you mean 'side'" in msg, msg
 
 
-@pytest.mark.parametrize("effects, kind, words", [
-    ('[{ op = "draw", if_done = true }]', "on_place", "needs an op before it"),
-    ('[{ op = "draw", optional = "yes" }]', "on_place", "optional must be true or false"),
-    ('[{ op = "modify", target = "self", stat = "power", amount = 1000, optional = true }]', "static",
-     "a static ability's ops have no 'if'"),
-])
+@pytest.mark.parametrize("effects, kind, words", load_error_cases("zx", "conditions_broken_op_flags"))
 def test_broken_op_flags(effects, kind, words):
     msg = load_error(f'[[cards.abilities]]\nkind = "{kind}"\neffects = {effects}\n')
     assert words in msg, msg

@@ -7,10 +7,8 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.zx.cards import load_cards
-
+from . import cardfile
+from .cardfile import ability_error, load_error_cases, says
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, power, scenario, sq, unit, zone
 from ..text.test_error_text import untranslated_english
 
@@ -233,60 +231,13 @@ def test_the_payment_choice_is_worded_as_a_cost():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\nname = "bad"\n' \
-       'color = "red"\ncost = 1\npower = 1000\n'
-
-
 def load_error(ability: str, kind: str = "activated") -> str:
-    text = HEAD + f'[[cards.abilities]]\nkind = "{kind}"\n' + ability + '\n'
-    if "effects" not in ability:
-        text += 'effects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("zx", ability, kind)
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('cost = [{ pay = "discrad", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'discard'"),
-    ('cost = [{ pay = "remove_countr" }]', "abilities[0].cost[0].pay", "did you mean 'remove_counter'"),
-    ('cost = [{ pay = "discard", amont = 1 }]', "abilities[0].cost[0].amont", "did you mean 'amount'"),
-    ('cost = [{ pay = "discard", amount = 0 }]', "abilities[0].cost[0].amount", "1..99"),
-    ('cost = [{ pay = "discard", amount = -1 }]', "abilities[0].cost[0].amount", "1..99"),
-    ('cost = [{ pay = "resources", amount = "2" }]', "abilities[0].cost[0].amount", "1..99"),
-    ('cost = [{ pay = "resources" }]', "abilities[0].cost[0].amount", "says how many"),
-    ('cost = [{ pay = "discard", filter = { knd = "zx" } }]', "abilities[0].cost[0].filter.knd", "did you mean 'kind'"),
-    ('cost = [{ pay = "discard", filter = { choose = 1 } }]', "abilities[0].cost[0].filter.choose", "amount"),
-    ('cost = [{ pay = "move", card = "self", to = "trsh" }]', "abilities[0].cost[0].to", "did you mean 'trash'"),
-    ('cost = [{ pay = "move", card = { kind = "zx" }, to = "trash" }]', "abilities[0].cost[0].from", "say where"),
-    ('cost = [{ pay = "move", card = { kind = "zx" }, from = "deck", to = "trash" }]', "abilities[0].cost[0].from",
-     "hidden"),
-    ('cost = [{ pay = "sleep", card = "this" }]', "abilities[0].cost[0].card", "self"),
-    ('cost = [{ pay = "remove_counter", counter = "dream_keys" }]', "abilities[0].cost[0].counter",
-     "did you mean 'dream_key'"),
-    ('cost = []', "abilities[0].cost", "list of parts"),
-    ('cost = -1', "abilities[0].cost", "0..99"),
-    ('from = "deck"', "abilities[0].from", "not one of"),
-    ('effects = [{ op = "pay", cost = [{ pay = "sleeep" }] }]', "abilities[0].effects[0].cost[0].pay",
-     "did you mean 'sleep'"),
-    ('cost = [{ pay = "forse", amount = 1 }]', "abilities[0].cost[0].pay", "did you mean 'force'"),
-    ('cost = [{ pay = "force", amount = 0 }]', "abilities[0].cost[0].amount", "1..99"),
-    ('cost = [{ pay = "force", amount = 1, filter = { side = "opponent" } }]', "abilities[0].cost[0].filter.side",
-     "the cards under this very card"),
-    ('cost = [{ pay = "force", to = "hand" }]', "abilities[0].cost[0].to", "a force part has no 'to'"),
-    ('cost = [{ pay = "under", amount = 1 }]', "abilities[0].cost[0].pay", "unknown cost part 'under'"),
-    ('cost = [{ pay = "move", card = "self", to = "force" }]', "abilities[0].cost[0].to", "not one of"),
-    ('effects = [{ op = "move", target = { choose = 1, zone = "force", side = "opponent" }, to = "hand" }]',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('effects = [{ op = "move", target = { choose = 1, zone = "trash", holder = "self" }, to = "hand" }]',
-     "abilities[0].effects[0].target.holder", "holder goes with zone force"),
-    ('effects = [{ op = "move", target = { choose = 1, zone = "force", holder = "me" }, to = "hand" }]',
-     "abilities[0].effects[0].target.holder", "holder is \"self\""),
-    ('effects = [{ op = "move", target = { all = true, zone = "hand", face_up = true }, to = "trash" }]',
-     "abilities[0].effects[0].target.face_up", "only in zone dynamis"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("zx", "costs"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 @pytest.mark.parametrize("ability", [
@@ -296,18 +247,13 @@ def test_load_errors(ability, field, words):
 ])
 def test_the_load_errors_of_force_read_in_japanese(ability):
     from tcg.present.errors import error_text
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + '[[cards.abilities]]\nkind = "activated"\n' + ability
-                            + ('\neffects = [{ op = "draw" }]\n' if "effects" not in ability else "\n")))
-    ja = error_text(e.value, "ja")
+    error = cardfile.load_error("zx", cardfile.header("zx") + '[[cards.abilities]]\nkind = "activated"\n' + ability
+                                + ('\neffects = [{ op = "draw" }]\n' if "effects" not in ability else "\n"))
+    ja = error_text(error, "ja")
     assert ja.startswith("ファイル bad.toml") and "holder" in ja and untranslated_english(ja, ["bad.toml"]) is None, ja
 
 
-@pytest.mark.parametrize("ability, kind", [
-    ('cost = [{ pay = "discard" }]', "on_place"),
-    ('cost = 1', "static"),
-    ('from = "hand"', "on_place"),
-])
+@pytest.mark.parametrize("ability, kind", load_error_cases("zx", "costs_a_cost_or_from_only_on_an_activated_ability"))
 def test_a_cost_or_from_only_on_an_activated_ability(ability, kind):
     effects = '\neffects = [{ op = "modify", target = "self", stat = "power", amount = 1000 }]' \
         if kind == "static" else ""

@@ -4,15 +4,16 @@ games/zx/select.py) and the general ``move`` op. One scenario per card of tests/
 from __future__ import annotations
 
 import pathlib
-import textwrap
 
 import pytest
 
+from tcg.engine.cards import CardText
 from tcg.engine.errors import CardDataError
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.rules import ZXRules
 
 from ..games import harness_base as base
+from .cardfile import header, load_error_cases
 from ..games.zx.harness import (FILL, FIXTURE, check, decision, do, events, legal_types, options, power, sq,
                                 unit, zone)
 from ..games.zx.harness import main as zx_main
@@ -219,101 +220,40 @@ def test_old_target_names_are_preset_selectors():
 
 # --- load errors ---------------------------------------------------------------------------------------
 
-def _load(tmp_path, effects: str, kind: str = "event"):
-    body = textwrap.dedent(f"""\
-        [set]
-        game = "zx"
-        name = "t"
-        version = "1"
-        [[cards]]
-        id = "BAD-1"
-        kind = "{kind}"
-        name = "試作"
-        color = "red"
-        cost = 1
-        [[cards.abilities]]
-        kind = "use"
-        effects = [{effects}]
-        """)
-    f = tmp_path / "bad.toml"
-    f.write_text(body, encoding="utf-8")
-    return load_cards(f)
+def _load(effects: str, kind: str = "event"):
+    """The cards of a one-card file whose card has a ``use`` ability with these effects."""
+    return load_cards(CardText("bad.toml", header("zx", kind) + f'[[cards.abilities]]\nkind = "use"\neffects = [{effects}]\n'))
 
 
-@pytest.mark.parametrize("effects,field,words", [
-    ('{op = "destroy", target = {choose = 1, sied = "opponent"}}', "abilities[0].effects[0].target.sied",
-     "did you mean 'side'"),
-    ('{op = "draw"}, {op = "move", target = {all = true, zone = "trsh"}, to = "hand"}',
-     "abilities[0].effects[1].target.zone", "did you mean 'trash'"),
-    ('{op = "destroy", target = {all = true, color = "bleu"}}', "abilities[0].effects[0].target.color",
-     "did you mean 'blue'"),
-    ('{op = "destroy", target = {all = true, cost = {mx = 2}}}', "abilities[0].effects[0].target.cost.mx",
-     "did you mean 'max'"),
-    ('{op = "destroy", target = {all = true, side = "opponnent"}}', "abilities[0].effects[0].target.side",
-     "did you mean 'opponent'"),
-    ('{op = "destroy", target = {side = "opponent"}}', "abilities[0].effects[0].target", "say how many"),
-    ('{op = "destroy", target = {all = true, up_to = true}}', "abilities[0].effects[0].target.up_to",
-     "up_to goes with choose"),
-    ('{op = "destroy", target = {all = true, zone = "trash"}}', "abilities[0].effects[0].target.zone",
-     "not allowed here"),
-    ('{op = "move", target = {choose = 1, zone = "hand", side = "opponent"}, to = "trash"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {random = 1, zone = "hand", side = "opponent", kind = "zx"}, to = "trash"}',
-     "abilities[0].effects[0].target.kind", "reveal"),
-    ('{op = "move", target = {choose = 1, zone = "deck", side = "own"}, to = "hand"}',
-     "abilities[0].effects[0].target.choose", "hidden"),
-    ('{op = "move", target = {all = true, square = "player", zone = "trash"}, to = "hand"}',
-     "abilities[0].effects[0].target.square", "only in zone board"),
-    ('{op = "destroy", target = {all = true}, filter = {color = "red"}}', "abilities[0].effects[0].filter",
-     "put these keys into the table"),
-    ('{op = "move", target = "choose_opponent_zx", to = "square"}', "abilities[0].effects[0].to", "square"),
-    ('{op = "move", target = {choose = 1, zone = "trash", side = "own"}, to = "hand", shuffle = true}',
-     "abilities[0].effects[0].shuffle", "deck"),
-])
-def test_a_broken_selector_is_a_load_error_naming_the_field(tmp_path, effects, field, words):
+@pytest.mark.parametrize("effects,field,words", load_error_cases("zx", "select_a_broken_selector_is_a_load_error_naming_the_field"))
+def test_a_broken_selector_is_a_load_error_naming_the_field(effects, field, words):
     with pytest.raises(CardDataError) as e:
-        _load(tmp_path, effects)
+        _load(effects)
     assert e.value.card == "BAD-1" and e.value.field == field, str(e.value)
     assert words in str(e.value)
 
 
-def _static_card(tmp_path, target: str):
-    body = textwrap.dedent(f"""\
-        [set]
-        game = "zx"
-        name = "t"
-        version = "1"
-        [[cards]]
-        id = "BAD-1"
-        kind = "zx"
-        name = "試作"
-        color = "red"
-        cost = 1
-        power = 1000
-        [[cards.abilities]]
-        kind = "static"
-        effects = [{{op = "modify", target = {target}, stat = "power", amount = 1000, duration = "static"}}]
-        """)
-    path = tmp_path / "static.toml"
-    path.write_text(body, encoding="utf-8")
-    return load_cards(path)
+def _static_card(target: str):
+    """The cards of a one-card file whose Z/X has a static ability with this target."""
+    return load_cards(CardText("static.toml", header("zx") + '[[cards.abilities]]\nkind = "static"\neffects = [{op = '
+                               f'"modify", target = {target}, stat = "power", amount = 1000, duration = "static"}}]\n'))
 
 
 @pytest.mark.parametrize("target", ['{choose = 1, side = "own"}', '{all = true, zone = "trash"}',
                                     '{all = true, side = "own", power = {max = 2000}}'])
-def test_a_static_takes_only_a_table_of_all_the_zx_it_changes_not_by_power(tmp_path, target):
+def test_a_static_takes_only_a_table_of_all_the_zx_it_changes_not_by_power(target):
     with pytest.raises(CardDataError) as e:
-        _static_card(tmp_path, target)
+        _static_card(target)
     assert e.value.field.startswith("abilities[0].effects"), str(e.value)
 
 
-def test_a_static_table_loads(tmp_path):
-    cards = _static_card(tmp_path, '{all = true, side = "opponent", race = "熔鋼竜"}')
+def test_a_static_table_loads():
+    cards = _static_card('{all = true, side = "opponent", race = "熔鋼竜"}')
     assert cards.find("BAD-1").abilities[0].effects[0]["target"].side == "opponent"
 
 
-def test_a_good_table_loads(tmp_path):
-    cards = _load(tmp_path, '{op = "move", target = {choose = 2, up_to = true, zone = "board", side = "opponent",'
+def test_a_good_table_loads():
+    cards = _load('{op = "move", target = {choose = 2, up_to = true, zone = "board", side = "opponent",'
                             ' cost = {max = 2}, square = "normal"}, to = "deck", position = "bottom"}')
     sel = cards.find("BAD-1").abilities[0].effects[0]["target"]
     assert (sel.zone, sel.side, sel.count) == ("board", "opponent", ("choose", 2, True))

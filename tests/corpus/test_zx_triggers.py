@@ -7,10 +7,9 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.zx.cards import load_cards
 
+from . import cardfile
+from .cardfile import ability_error, header, load_error_cases, says
 from ..games.zx.harness import FILL, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "triggers.toml"
@@ -213,62 +212,28 @@ def test_a_deal_without_triggers_keeps_no_index():
 
 # --- load errors ----------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "zx"\nname = "bad"\n' \
-       'color = "red"\ncost = 1\npower = 1000\n'
+HEAD = header("zx")
 
 
 def load_error(ability: str) -> str:
-    text = HEAD + '[[cards.abilities]]\nkind = "trigger"\n' + ability + '\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    return str(e.value)
+    return ability_error("zx", ability, "trigger")
 
 
-@pytest.mark.parametrize("ability, field, words", [
-    ('when = { event = "enters" }\nonce_per_turn = true\neach_turn = 2', "abilities[0].each_turn",
-     "once_per_turn = true is each_turn = 1"),
-    ('when = { event = "enters" }\neach_turn = 0', "abilities[0].each_turn", "at least 1"),
-    ('when = { event = "put", to = "charge", where = "life" }', "abilities[0].when.card", "about the card itself"),
-    ('when = { event = "put", card = { self = true }, to = "hand", where = "life" }', "abilities[0].when.where",
-     "hidden"),
-    ('when = { event = "put", card = { self = true }, from = "deck", to = "charge", where = "life" }',
-     "abilities[0].when.from", "never happens"),
-    ('when = { event = "put", to = "dynamis" }', "abilities[0].when.to", "is not one of"),
-    ('when = { event = "put", to = "trahs" }', "abilities[0].when.to", "did you mean 'trash'"),
-    ('when = { event = "battle_end", card = { self = true }, where = "trash" }', "abilities[0].when.where",
-     "not yet"),
-    ('when = { event = "life_damage", card = { self = true }, where = "trash" }', "abilities[0].when.where",
-     "works from: board, life"),
-    ('when = { event = "destroys", from = "hand" }', "abilities[0].when.from", "has no 'from'"),
-    ('when = { event = "enter", card = { self = true } }', "abilities[0].when.event", "did you mean 'enters'"),
-    ('when = { event = "destroied" }', "abilities[0].when.event", "did you mean 'destroyed'"),
-    ('when = { evnt = "enters" }', "abilities[0].when.evnt", "did you mean 'event'"),
-    ('when = { event = "enters", from = "hnad" }', "abilities[0].when.from", "did you mean 'hand'"),
-    ('when = { event = "draw", card = { self = true } }', "abilities[0].when.card", "has no 'card'"),
-    ('when = { event = "enters", card = { sid = "own" } }', "abilities[0].when.card.sid", "did you mean 'side'"),
-    ('when = { event = "enters", card = { choose = 1 } }', "abilities[0].when.card.choose", "takes no count"),
-    ('when = { event = "enters", where = "hand" }', "abilities[0].when.where", "hidden"),
-    ('when = { event = "enters", where = "trash" }', "abilities[0].when.where", "not yet"),
-    ('when = { event = "turn_start", player = "mine" }', "abilities[0].when.player", "one of"),
-    ('once_per_turn = true', "abilities[0].when", "says when it triggers"),
-])
+@pytest.mark.parametrize("ability, field, words", load_error_cases("zx", "triggers"))
 def test_load_errors(ability, field, words):
-    msg = load_error(ability)
-    assert field in msg and words in msg, msg
+    says(load_error(ability), field, words)
 
 
 def test_each_turn_only_on_a_trigger():
     text = HEAD + '[[cards.abilities]]\nkind = "on_place"\neach_turn = 2\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "abilities[0].each_turn" in str(e.value) and "only on trigger" in str(e.value)
+    e = cardfile.load_error("zx", text)
+    assert "abilities[0].each_turn" in str(e) and "only on trigger" in str(e)
 
 
 def test_when_only_on_a_trigger():
     text = HEAD + '[[cards.abilities]]\nkind = "on_place"\nwhen = { event = "enters" }\neffects = [{ op = "draw" }]\n'
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    assert "only on trigger" in str(e.value)
+    e = cardfile.load_error("zx", text)
+    assert "only on trigger" in str(e)
 
 
 # --- narration ------------------------------------------------------------------------------------

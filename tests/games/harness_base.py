@@ -3,9 +3,11 @@ ruleset, wrapping a hand-built state in a ``Game``, finding cards, events and de
 finding a legal action whose card parameters name card ids."""
 from __future__ import annotations
 
+import contextlib
+import importlib
 import pathlib
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from tcg.engine.action import Action
 from tcg.engine.deck import Deck
@@ -203,3 +205,80 @@ def deck_problems(rules: Any, deck: Deck, rule_prefix: str, validated: bool = Tr
     for p in found:  # every problem names its rule and says what is wrong
         assert p.rule.startswith(rule_prefix) and p.message and str(p).startswith(f"[{p.rule}] ")
     return sorted(((p.rule, p.card) for p in found), key=lambda t: (t[0], t[1] or ""))
+
+
+# --- what a player is shown; the research encoding of a decision --------------------------------
+
+def seen_by(g: Game, viewer: int) -> tuple:
+    """All that player ``viewer`` is shown: their observation and log, the spectator's log and
+    observation, and their log narrated in English and in Japanese (the game's ``text.lines``).
+    Two games that differ only in something hidden from ``viewer`` give equal tuples."""
+    text = importlib.import_module(f"tcg.games.{g.rules.id}.text")
+    log = list(g.log.for_player(viewer))
+    return (g.observe(viewer), log, list(g.log.for_spectator()), g.observe(None),
+            text.lines(log, viewer, "en", g.rules.cards), text.lines(log, viewer, "ja", g.rules.cards))
+
+
+def seen_while_answering(g: Game, picks: list[int], viewer: int = 1) -> list[tuple]:
+    """Each open decision answered by its ``picks[k]``-th legal action in turn; what ``viewer``
+    is shown before each answer and after the last (``seen_by``)."""
+    out = []
+    for k in picks:
+        out.append(seen_by(g, viewer))
+        g.apply(g.legal_actions()[k])
+    out.append(seen_by(g, viewer))
+    return out
+
+
+@contextlib.contextmanager
+def corpus_encoding(g: Game) -> Iterator[Any]:
+    """The game's research encoding (``GameEncoding``) made with ``g``'s own cards (e.g. a
+    mechanics corpus), which ``tcg.card_set`` gives while the block runs."""
+    import pytest
+
+    import tcg
+    from tcg.rl.encoder import GameEncoding
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
+        yield GameEncoding(g.rules.id)
+
+
+def encoded_ids(g: Game, fast_too: bool = False) -> tuple[Any, dict]:
+    """Both players' observations encode within the encoding's bounds (strict, ``corpus_encoding``)
+    and every legal action of the open decision has an id of its own; with ``fast_too`` the fast
+    encoding of the deciding player's observation equals the strict one. The encoding and the ids
+    (id -> action)."""
+    import numpy as np
+    with corpus_encoding(g) as enc:
+        for p in (0, 1):
+            vec, ctx = enc.encode(g.observe(p), p, strict=True)
+            assert ((vec >= enc.low) & (vec <= enc.high)).all()
+        p = g.decision.player
+        vec, ctx = enc.encode(g.observe(p), p, strict=True)
+        legal = g.legal_actions()
+        ids = enc.legal_ids(legal, ctx, strict=True)
+        assert set(ids.values()) == set(legal)
+        if fast_too:
+            assert np.array_equal(enc.encode(g.observe(p), p)[0], vec)
+    return enc, ids
+
+
+def fast_encoding_is_strict(g: Game, p: int) -> bool:
+    """Whether the fast encoding of player p's observation equals the strict one
+    (``corpus_encoding``)."""
+    import numpy as np
+    with corpus_encoding(g) as enc:
+        return bool(np.array_equal(enc.encode(g.observe(p), p)[0], enc.encode(g.observe(p), p, strict=True)[0]))
+
+
+def legal_ids_cover(g: Game, both_players: bool = False) -> None:
+    """Every legal action of the open decision has an id in the game's encoding (strict ids);
+    with ``both_players`` the other player's observation encodes too."""
+    from tcg.rl.encoder import encoding
+    enc = encoding(g.rules.id)
+    p = g.decision.player
+    _, ctx = enc.encode(g.observe(p), p)
+    legal = g.legal_actions()
+    assert set(enc.legal_ids(legal, ctx, strict=True).values()) == set(legal)
+    if both_players:
+        enc.encode(g.observe(1 - p), 1 - p)

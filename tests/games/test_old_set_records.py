@@ -2,7 +2,7 @@
 a ``sets/`` folder).
 
 ``<game>/data/record-set-<version>.json`` is a whole game saved with that set (made by
-``<game>/data/make_record_<version>.py``: 1.1.0 before the set gained the cards of "Real cards,
+``make_record.py``, see its ``FIXTURES``: 1.1.0 before the set gained the cards of "Real cards,
 part 1" (Kemuri: 1.2.1), Shironeko's, Turu-turu's and Z/X's 1.2.0 and Kemuri's 1.3.0 before
 their cards using the card language's costs, choices and keywords)."""
 from __future__ import annotations

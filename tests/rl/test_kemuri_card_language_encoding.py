@@ -6,114 +6,102 @@ selector table choosing several cards (``target`` with ``remaining`` / ``up_to``
 card sets of the mechanics corpus (tests/corpus/kemuri)."""
 from __future__ import annotations
 
-import numpy as np
 
-import tcg
-from tcg.rl.encoder import GameEncoding
 
 from ..corpus.test_kemuri_choices import game as choices_game
 from ..corpus.test_kemuri_conditions import game as conditions_game
 from ..corpus.test_kemuri_costs import game as costs_game
 from ..corpus.test_kemuri_select import game as select_game
 from ..corpus.test_kemuri_triggers import game as triggers_game
+from ..games.harness_base import encoded_ids
 from ..games.kemuri.harness import do
 
 
-def _encodes(g, monkeypatch):
-    """Every seat's observation encodes within bounds and every legal action has its own id."""
-    monkeypatch.setattr(tcg, "card_set", lambda game_id: g.rules.cards)  # the corpus's cards
-    enc = GameEncoding("kemuri")
-    for p in (0, 1):
-        vec, ctx = enc.encode(g.observe(p), p, strict=True)
-        assert ((vec >= enc.low) & (vec <= enc.high)).all()
-    p = g.decision.player
-    vec, ctx = enc.encode(g.observe(p), p, strict=True)
-    ids = enc.legal_ids(g.legal_actions(), ctx, strict=True)
-    assert set(ids.values()) == set(g.legal_actions())
-    fast, _ = enc.encode(g.observe(p), p)
-    assert np.array_equal(fast, vec)
-    return ids
+def _encodes(g) -> dict:
+    """Every seat's observation encodes within bounds, the fast encoding equals the strict one and
+    every legal action has its own id (the ids)."""
+    return encoded_ids(g, fast_too=True)[1]
 
 
-def test_choosing_several_cards_encodes(monkeypatch):
+def test_choosing_several_cards_encodes():
     g = select_game(p0=dict(hand=["KSEL-01"]), p1=dict(floor=["K-EA", "K-EB", "K-LC"]))
     do(g, "place", card="KSEL-01")
-    assert len(_encodes(g, monkeypatch)) == 3                       # two targets and "done"
+    assert len(_encodes(g)) == 3                       # two targets and "done"
     do(g, "target", target="K-LC")
     assert g.decision.info["chosen"]
-    _encodes(g, monkeypatch)
+    _encodes(g)
 
 
-def test_a_secret_choice_among_the_hand_encodes(monkeypatch):
+def test_a_secret_choice_among_the_hand_encodes():
     g = select_game(p0=dict(hand=["KSEL-04", "K-EB", "K-LA"]))
     do(g, "support", card="KSEL-04")
     assert g.decision.kind == "target_hidden"
-    assert len(_encodes(g, monkeypatch)) == 2
+    assert len(_encodes(g)) == 2
 
 
-def test_customers_of_the_opponent_as_targets_encode(monkeypatch):
+def test_customers_of_the_opponent_as_targets_encode():
     g = select_game(p0=dict(hand=["KSEL-07"]), p1=dict(seating=["K-F1", "K-F2", "K-EA"]))
     do(g, "support", card="KSEL-07")
     assert g.decision.info["to"] == "backyard"
-    assert len(_encodes(g, monkeypatch)) == 3
+    assert len(_encodes(g)) == 3
 
 
-def test_you_may_encodes(monkeypatch):
+def test_you_may_encodes():
     g = conditions_game(p0=dict(hand=["KCON-03"], seating=["K-F2"]))
     do(g, "support", card="KCON-03")
     assert g.decision.kind == "optional" and g.decision.info["op"] == "lose_seats"
-    assert len(_encodes(g, monkeypatch)) == 2
+    assert len(_encodes(g)) == 2
     do(g, "optional", use=True)
-    _encodes(g, monkeypatch)
+    _encodes(g)
 
 
-def test_an_optional_trigger_encodes(monkeypatch):
+def test_an_optional_trigger_encodes():
     g = triggers_game(p0=dict(hand=["K-EA"], floor=["KTRG-02"]))
     do(g, "place", card="K-EA")
     assert g.decision.kind == "optional" and g.decision.info["op"] == "trigger"
-    assert len(_encodes(g, monkeypatch)) == 2
+    assert len(_encodes(g)) == 2
     do(g, "optional", use=True)
-    _encodes(g, monkeypatch)
+    _encodes(g)
 
 
-def test_costs_encode(monkeypatch):
+def test_costs_encode():
     g = costs_game(p0=dict(floor=["KCST-01"], hand=["K-EA", "K-LB", "KCST-02"], backyard=["KCST-06"],
                            seating=["K-F1", "K-F1"]))
-    ids = _encodes(g, monkeypatch)
+    ids = _encodes(g)
     assert sum(a.type == "activate" for a in ids.values()) == 3     # the floor, the hand, the backyard
     do(g, "activate", card="KCST-01", ability=0)
-    _encodes(g, monkeypatch)                                        # the seats
+    _encodes(g)                                        # the seats
     do(g, "pay", card="K-F1")
     assert g.decision.kind == "target_hidden" and g.decision.info["op"] == "pay"
-    assert len(_encodes(g, monkeypatch)) == 3
+    assert len(_encodes(g)) == 3
 
 
-def test_you_may_pay_encodes(monkeypatch):
+def test_you_may_pay_encodes():
     g = costs_game(p0=dict(hand=["KCST-08"], seating=["K-F1", "K-F1"]))
     do(g, "support", card="KCST-08")
     assert g.decision.kind == "optional" and g.decision.info["op"] == "pay"
-    assert len(_encodes(g, monkeypatch)) == 2
+    assert len(_encodes(g)) == 2
 
 
-def test_choose_one_encodes(monkeypatch):
+def test_choose_one_encodes():
     g = choices_game(p0=dict(hand=["KCHO-02"], seating=["K-F1"]))
     do(g, "place", card="KCHO-02")
     do(g, "pay", card="K-F1")
-    assert g.decision.kind == "choose_mode" and len(_encodes(g, monkeypatch)) == 3
+    assert g.decision.kind == "choose_mode" and len(_encodes(g)) == 3
     do(g, "mode", mode=1)
-    assert len(_encodes(g, monkeypatch)) == 2
+    assert len(_encodes(g)) == 2
 
 
-def test_a_look_encodes(monkeypatch):
+def test_a_look_encodes():
     g = choices_game(p0=dict(hand=["KCHO-03"], deck=["S-DRAW", "K-EB", "K-F2", "K-F3"]))
     do(g, "support", card="KCHO-03")
-    assert g.decision.kind == "look_take" and len(_encodes(g, monkeypatch)) == 3   # two casts and "done"
+    assert g.decision.kind == "look_take" and len(_encodes(g)) == 3   # two casts and "done"
     do(g, "look_take", card="K-EB")
-    assert g.decision.kind == "look_order" and len(_encodes(g, monkeypatch)) == 2
+    assert g.decision.kind == "look_order" and len(_encodes(g)) == 2
 
 
-def test_the_opponent_choosing_encodes(monkeypatch):
+def test_the_opponent_choosing_encodes():
     g = choices_game(p0=dict(floor=["K-EA"], hand=["K-EB", "K-LB"]), p1=dict(hand=["KCHO-08"]), start="serving_start")
     do(g, "trouble", card="KCHO-08")
     assert g.decision.kind == "target_hidden" and g.decision.info["controller"] == 1
-    assert len(_encodes(g, monkeypatch)) == 2
+    assert len(_encodes(g)) == 2

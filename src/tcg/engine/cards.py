@@ -14,9 +14,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
+from .conditions import parse as parse_condition
 from .errors import CardDataError, brief, nearest
 from .files import MAX_CARD_FILE_BYTES, parse_toml, read_bytes, read_text
 from .keywords import KeywordBook, keyword_ability_fail, number_tables, read_keywords
+from .triggers import parse_when
 
 #: the range of a number on a card (int or float field) whose schema gives no ``min`` / ``max``
 FIELD_MIN = 0
@@ -195,6 +197,57 @@ def check_static_effects(kind: str, effects: tuple, targets: tuple[str, ...], fa
         fail("duration 'static' is only for static abilities", "effects")
 
 
+def parsed_when(table: Mapping[str, Any], registry: Any, fail: Callable[..., None]) -> Any:
+    """A trigger's ``when`` (engine/triggers.py) in the game's words (``registry.triggers``); a
+    fault names ``when`` and the path below it."""
+    return parse_when(table["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+
+
+def parsed_if(table: Mapping[str, Any], registry: Any, fail: Callable[..., None]) -> Any:
+    """An ability's ``if`` (engine/conditions.py) in the game's words, or None without one."""
+    if table["if"] is None:
+        return None
+    return parse_condition(table["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
+
+
+def parsed_effects(table: Mapping[str, Any], registry: Any, fail: Callable[..., None], if_on_static: bool) -> tuple:
+    """An ability's ``effects`` parsed by the game's op registry (a fault names ``effects`` and the
+    op's path); a static ability's ops take no ``if``, ``if_done`` or ``optional`` (where the
+    game allows ``if_on_static``, the error says to put it on the ability)."""
+    effects = registry.parse_list(table["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+    if table["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
+        fail("a static ability's ops have no 'if', 'if_done' or 'optional'"
+             + (": put 'if' on the ability" if if_on_static else ""), "effects")
+    return effects
+
+
+def check_target_filter(op: Any, fail: Callable[..., None]) -> None:
+    """A selector table says its filters itself: an op whose target is a table takes no ``filter``."""
+    target = op.get("target")
+    if target is not None and not isinstance(target, str) and op.get("filter"):
+        fail("a target table says its filters itself: put these keys into the table", "filter")
+
+
+def check_move(op: Any, fail: Callable[..., None],
+               game_checks: Callable[[Any, bool, str], None] | None = None) -> None:
+    """What a ``move`` op's parameters allow together in every game: ``shuffle`` and ``position =
+    "bottom"`` are for ``to = "deck"``, and a table's cards are not in the zone they go to already;
+    ``game_checks(target, whether it is a table, to)`` checks the game's own between (such as what
+    a move onto the field takes). Any other op passes."""
+    if op.name != "move":
+        return
+    target, to = op["target"], op["to"]
+    table = target is not None and not isinstance(target, str)
+    if op["shuffle"] and to != "deck":
+        fail("shuffle = true is for to = \"deck\"", "shuffle")
+    if op["position"] == "bottom" and to != "deck":
+        fail("position = \"bottom\" is for to = \"deck\"", "position")
+    if game_checks is not None:
+        game_checks(target, table, to)
+    if table and target.zone == to:
+        fail(f"the cards are in the {to} already", "to")
+
+
 def ability_fail(fname: str, cid: str, i: int) -> Callable[..., None]:
     """What ``check_fields`` calls for ability ``i`` of a card: a CardDataError naming the file,
     the card and ``abilities[i].field``."""
@@ -222,6 +275,25 @@ class CardAbility:
         index, plus the game's ``more`` fields."""
         return cls(kind=fields["kind"], effects=effects, text=fields["text"], text_en=fields["text_en"],
                    index=index, **more)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LanguageAbility(CardAbility):
+    """A ``CardAbility`` with the parts of the card language every game's abilities have (keyword
+    fields, after a game's own): a condition (``if``), a trigger's ``when`` with its
+    ``once_per_turn`` and ``optional``, and the keyword it comes from."""
+
+    cond: Any = None             # ``if``: a parsed condition (engine/conditions.py), or None
+    run: tuple = ()              # the ops as they resolve: ``effects`` with ``cond`` checked first
+    when: Any = None             # a trigger's parsed ``when`` (engine/triggers.py), else None
+    once_per_turn: bool = False  # a trigger: at most once each turn
+    optional: bool = False       # a trigger: its controller is asked first
+    keyword: str = ""            # the id of the keyword it comes from ("": the card's own)
+
+    @property
+    def ops(self) -> tuple:
+        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
+        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)

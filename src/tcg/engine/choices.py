@@ -279,6 +279,17 @@ def op_look(rules, s, ctx: EffectCtx, op, targets) -> bool:
     return True
 
 
+def define_choice_ops(registry: Any, look_to: tuple[str, ...], trash: str = "trash",
+                      zones: tuple[str, ...] = ()) -> None:
+    """Define a game's choice ops on its op registry: 「次から1つを選ぶ」 ``choose_one`` (the chosen
+    modes resolve in printed order) and 「デッキの上からN枚見て…」 ``look`` (a card taken goes to one
+    of ``look_to``; the rest to the deck's top or bottom, or into ``trash``, the game's discard
+    pile; ``zones``: the other zones whose cards a look may see all of, e.g. 「相手の手札を見て…」).
+    The game's rules do the looking (``look_*``)."""
+    registry.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+    registry.define("look", look_params(look_to, "deck", trash=trash, zones=zones), op_look, check_look)
+
+
 class ChoiceRunner:
     """Mixin for a ``Ruleset`` with ``EffectRunner``: the steps and decisions of ``choose_one``
     and ``look`` (see the module docstring). The game provides ``look_zone``, ``look_top``,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from .amounts import counted_cards
 from .errors import brief
@@ -295,3 +295,27 @@ def holds(state: Any, ctx: Any, cond: Any, game: ConditionGame) -> bool:
 def sides_of(side: str, controller: int) -> tuple[int, ...]:
     """The players a zone table's ``side`` names for the controller."""
     return (controller,) if side == "own" else (1 - controller,) if side == "opponent" else (0, 1)
+
+
+def filter_choices(choices: Mapping[str, Sequence[Any]]) -> Callable[[str, Any], str | None]:
+    """A ``ConditionGame.check_filter``: a count filter's key of ``choices`` takes one of its
+    values (any other key passes)."""
+    def check(key: str, value: Any) -> str | None:
+        allowed = choices.get(key)
+        if allowed is not None and value not in allowed:
+            return f"filter {key} = {value!r} is not one of: {', '.join(map(str, allowed))}"
+        return None
+    return check
+
+
+def count_in_zone(s: Any, controller: int, what: Zone, cards: Callable[[Any, int, str], list[int]]) -> int:
+    """How many cards a ``Zone`` count names now: those of ``cards(s, player, zone)`` on the sides
+    it names whose printed fields have the values of its filter."""
+    n = 0
+    for p in sides_of(what.side, controller):
+        pile = cards(s, p, what.zone)
+        if what.filter:
+            n += sum(1 for i in pile if all(getattr(s.cards[i], k, None) == v for k, v in what.filter))
+        else:
+            n += len(pile)
+    return n

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from .effects import AMOUNT_MAX, EffectOp, effect_step
+from .effects import AMOUNT_MAX, EffectOp, Param, effect_step
 from .errors import brief
 from .select import Selector, SelectorError, SelectorSchema, nearest
 
@@ -378,3 +378,12 @@ def pay_op(game: CostGame) -> Callable:
         s.steps.append(effect_step(ctx.controller, ctx.source, cost.ops, ctx.extra))
         return True
     return op_pay
+
+
+def define_pay(registry: Any, parse_cost: Callable[[list], Any], op_pay: Callable, module: str = "engine/costs.py") -> None:
+    """The registry's cost lists are read by ``parse_cost`` (a game's ``parser``), and its ``pay``
+    op (「…を支払ってもよい」) pays such a list now with ``op_pay`` (``module``: where the parts are
+    told, for the op's description)."""
+    registry.costs = parse_cost
+    registry.define("pay", {"cost": Param(list, required=True, items=parse_cost,
+                                          doc=f"cost parts ({module}): paid now; with optional, you may")}, op_pay)

@@ -447,6 +447,14 @@ def modify_op(stat_fields: Mapping[str, str], check: Callable[[Any], Any] | None
     return op_modify
 
 
+def move_params(table: Callable[..., Any], **more: Param) -> dict[str, Param]:
+    """The parameters of a game's ``move`` op besides those the engine gives every op: its
+    ``target`` (a selector name, or a table that ``table`` accepts), ``shuffle`` (to = deck: then
+    shuffle that deck) and the game's ``more``."""
+    return {"target": Param(str, required=True, doc="target selector", table=table),
+            "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck"), **more}
+
+
 def op_heal(rules, s, ctx, op, targets):
     """The ``heal`` op of a game whose units count damage: ``amount`` of it goes (0: all)."""
     for u in targets:
@@ -456,9 +464,15 @@ def op_heal(rules, s, ctx, op, targets):
 
 def op_shuffle(rules, s, ctx, op, targets):
     """The ``shuffle`` op: the named player's deck is shuffled (a ``shuffle`` event)."""
-    p = player_of(ctx, op["player"])
-    s.rng.shuffle(s.players[p].deck)
-    s.emit("shuffle", {"player": p})
+    shuffle_decks(s, (player_of(ctx, op["player"]),))
+
+
+def shuffle_decks(s, players, **told: Any) -> None:
+    """Each of ``players``' decks is shuffled with the state's seeded generator, a ``shuffle`` event
+    each (``told``: more fields of the event)."""
+    for p in players:
+        s.rng.shuffle(s.players[p].deck)
+        s.emit("shuffle", {"player": p, **told})
 
 
 class EffectRunner:

@@ -40,6 +40,27 @@ class Loose(NamedTuple):
     zone: str
 
 
+def pile(zone: str, attr: str | None = None) -> Callable[[Any, int], list]:
+    """A ``Zone``'s cards of a pile: each card of player p's list ``attr`` (the zone's own name
+    unless given) as a ``Loose`` in ``zone``."""
+    field = attr or zone
+
+    def cards(s: Any, p: int) -> list:
+        return [Loose(i, p, zone) for i in getattr(s.players[p], field)]
+    return cards
+
+
+def card_of(s: Any, x: Any) -> Any:
+    """The card a found object (a ``Loose`` or a game's unit) stands for: ``s.cards[x.iid]``."""
+    return s.cards[x.iid]
+
+
+def names_of(s: Any, x: Any) -> tuple:
+    """The names a ``name`` test matches: the card's, and its English name when it has one."""
+    c = s.cards[x.iid]
+    return (c.name, c.name_en) if c.name_en else (c.name,)
+
+
 class SelectorError(ValueError):
     """A selector table that does not parse: ``path`` is the key it is about (``""``: the table
     itself, ``".zone"``, ``".cost.max"``...), ``message`` what is wrong."""

@@ -157,10 +157,16 @@ class StepRuleset(Ruleset[DS]):
     def advance(self, s: DS) -> None:
         """Run steps until a decision opens or the game ends. With ``check_after_steps`` the
         state checks (``after_op``) run after every step, so they have run whenever the rules
-        reach the next decision, whatever the steps before it changed."""
+        reach the next decision, whatever the steps before it changed; so do they while the
+        state's ``check_always`` is set (a dealt card's "for each" HP or toughness)."""
+        self.run_steps(s, self.after_op if self.check_after_steps or s.check_always else None)
+
+    def run_steps(self, s: DS, after_step: Callable[[DS], None] | None = None) -> None:
+        """Run steps until a decision opens or the game ends, with ``after_step(s)`` (when given)
+        after each step that did not end the game; past ``max_steps_per_apply`` steps the game
+        ends in a draw (a loop in card text)."""
         steps, handlers = s.steps, self._STEPS
         budget = self.max_steps_per_apply
-        check = self.after_op if self.check_after_steps or s.check_always else None
         while s.decision is None and not s.over:
             budget -= 1
             if budget < 0:  # safety cap: a loop in card text ends the game in a draw
@@ -169,8 +175,8 @@ class StepRuleset(Ruleset[DS]):
                 return
             step = steps.pop()
             handlers[step[0]](self, s, step)
-            if check is not None and not s.over:
-                check(s)
+            if after_step is not None and not s.over:
+                after_step(s)
 
     def apply(self, s: DS, action: Action) -> None:
         d, pending = s.decision, s.pending

@@ -28,9 +28,9 @@ during one action (``begin_action`` starts a new count; the profile's
 (``capped`` says so), so a loop of triggers ends quickly."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from .effects import EffectOp
+from .effects import EffectOp, EffectRunner, effect_step
 from .select import Loose, SelectorError, SelectorSchema, nearest
 
 #: the default cap on abilities triggered during one action (``[limits] max_triggers_per_action``)
@@ -268,6 +268,60 @@ def take(tr: Triggers, active: int) -> list[tuple]:
     q = sorted(tr.queue, key=lambda t: (t[0] != active, t[4]))
     tr.queue = []
     return [t[:4] for t in q]
+
+
+def stack_triggered(s: Any, tr: Triggers, first: int, step: str = "trigger") -> None:
+    """What triggered goes onto the state's stack of steps, the first to resolve on top (``take``'s
+    order, player ``first``'s abilities first): a ``(step, controller, iid, ability, event)``
+    step each."""
+    for c, iid, idx, event in reversed(take(tr, first)):
+        s.steps.append((step, c, iid, idx, event))
+
+
+def new_action(s: Any, cap: int) -> None:
+    """A new action (a decision answered): a new count towards ``cap`` triggers (the game's
+    ``max_triggers_per_action``); nothing when no dealt card has a trigger."""
+    if s.trig is not None:
+        s.trig.begin_action()
+        s.trig.cap = cap
+
+
+def resolve_trigger(s: Any, step: tuple, ops: Sequence, *extra: Any) -> None:
+    """A triggered ability resolves (``step``: a ``stack_triggered`` step): a ``trigger`` event,
+    then its effect, ``ops`` (``extra``: ``effect_step``'s), goes onto the stack; an optional
+    trigger asks its controller first, once its own ``if`` (a guard first) holds again."""
+    _, c, iid, idx, event = step
+    ab = s.cards[iid].abilities[idx]
+    s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
+    ops = tuple(ops)
+    if ab.optional:  # asked after its own ``if`` (a guard first) holds again
+        k = 1 if ab.cond is not None else 0
+        ops = ops[:k] + (ASK,) + ops[k:]
+    s.steps.append(effect_step(c, iid, ops, *extra))
+
+
+class TriggerRunner(EffectRunner):
+    """``EffectRunner`` for a game whose triggered abilities resolve as ``trigger`` steps
+    (``stack_triggered``): what an op triggers waits until its effect step is done (``busy``),
+    and the ``trigger`` step resolves the ability (``resolve_trigger`` with ``trigger_ops``)."""
+
+    def trigger_ops(self, ability: Any) -> Sequence:
+        """The ops a triggered ability resolves with: its own."""
+        return ability.ops
+
+    def _step_effect(self, s: Any, step: Any) -> None:
+        tr = s.trig
+        if tr is None:
+            super()._step_effect(s, step)
+            return
+        tr.busy += 1  # what an op triggers waits until this effect step is done
+        try:
+            super()._step_effect(s, step)
+        finally:
+            tr.busy -= 1
+
+    def _step_trigger(self, s: Any, step: tuple) -> None:
+        resolve_trigger(s, step, self.trigger_ops(s.cards[step[2]].abilities[step[3]]))
 
 
 def _ask(rules: Any, s: Any, ctx: Any, op: Any, targets: Any) -> None:

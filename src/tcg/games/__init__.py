@@ -9,6 +9,7 @@ use, so ``tcg`` starts fast) and ``get_rules(id)`` its ``Ruleset``. An unknown i
 from __future__ import annotations
 
 import importlib
+from typing import Callable
 
 from ..engine.errors import UnknownGameError
 from ..engine.rules import Ruleset, set_known_games
@@ -39,6 +40,26 @@ def spec(game: str) -> GameSpec:
             raise MissingPartError(f"tcg.games.{game}.SPEC is not the GameSpec of {game!r}")
         _specs[game] = found
     return found
+
+
+def shipped_game(package: str, rules_class: str) -> GameSpec:
+    """The ``GameSpec`` a shipped game's ``__init__`` declares: its id is the last part of
+    ``package`` (``tcg.games.<id>``), its parts the ones every shipped game has: the rules
+    (``rules_class`` in its ``rules`` module), the words (``text``), board, view, encode and
+    terminal."""
+    return GameSpec(id=package.rpartition(".")[2], package=package,
+                    parts={"rules": f"rules:{rules_class}", "words": "text", "board": "board", "view": "view",
+                           "encode": "encode", "terminal": "terminal"})
+
+
+def rules_on_first_use(game: GameSpec) -> Callable[[str], Ruleset]:
+    """A game package's module ``__getattr__``: its ``RULES`` is the game's ``Ruleset``, made on
+    first use (importing the package loads no part of the game)."""
+    def __getattr__(name: str) -> Ruleset:
+        if name == "RULES":
+            return game.rules
+        raise AttributeError(f"module {game.package!r} has no attribute {name!r}")
+    return __getattr__
 
 
 def specs() -> list[GameSpec]:

@@ -285,3 +285,13 @@ def swap_ids(g: Game) -> list[tuple[str, tuple[str, ...]]]:
     s = g.state
     return sorted({(s.cards[seat].id, tuple(sorted(s.cards[i].id for i in ins)))
                    for seat, ins in reachable_swaps(g)})
+
+
+#: the deck each player of ``with_decks`` has unless told
+FILL = ["K-F1"] * 6
+
+
+def with_decks(cards: pathlib.Path | None = None, p0: dict | None = None, p1: dict | None = None, **kw) -> Game:
+    """``scenario`` with the card file ``cards`` (e.g. a mechanics corpus) where each player has
+    a deck of ``FILL`` unless told."""
+    return scenario(p0={"deck": FILL, **(p0 or {})}, p1={"deck": FILL, **(p1 or {})}, cards=cards, **kw)

@@ -149,3 +149,13 @@ def can(g: Game, atype: str, **params: Any) -> bool:
         return action(g, atype, **params) in g.legal_actions()
     except LookupError:
         return False
+
+
+#: the deck each player of ``with_decks`` has unless told
+DECK = ["F-B1"] * 10
+
+
+def with_decks(cards: pathlib.Path | None = None, p0: dict | None = None, p1: dict | None = None, **kw) -> Game:
+    """``scenario`` with the card file ``cards`` (e.g. a mechanics corpus) where each player has
+    a deck of ``DECK`` unless told."""
+    return scenario(p0={"deck": DECK, **(p0 or {})}, p1={"deck": DECK, **(p1 or {})}, cards=cards, **kw)

@@ -184,3 +184,26 @@ def main(p0: dict, p1: dict | None = None, **kw) -> Game:
     p0 = {"deck": FILL, **p0}
     p1 = {"deck": FILL, **(p1 or {})}
     return scenario(p0=p0, p1=p1, start="main", **kw)
+
+
+#: a program that applies an application from the hand / uses an ability of a character / of a
+#: device, then one that stops the main phase (a Library Draw asks whether to run it) so that the
+#: state after the effect can be read
+APPLY = ["T-APPLY", "T-DRAW2"]
+ACTIVATE = ["T-ACTV", "T-DRAW2"]
+EFFECT = ["T-EFFECT", "T-DRAW2"]
+
+
+def apply_from_hand(card: str, p0: dict | None = None, p1: dict | None = None, **kw) -> Game:
+    """A main phase where player 0's first program applies ``card`` from the hand (``main``'s
+    keywords, e.g. ``cards``, pass on)."""
+    p0 = dict(p0 or {})
+    g = main({"programs": APPLY, **p0, "hand": [card] + p0.get("hand", [])}, p1, **kw)
+    assert decision(g) == (0, "apply")
+    do(g, "apply", card=card)
+    return g
+
+
+def hp(g: Game, p: int) -> int:
+    """Player p's HP."""
+    return g.state.players[p].hp

@@ -21,15 +21,13 @@ Only data: a card's parsed abilities (the public card database) and the observat
   number it comes to on the observation (a pile it cannot see counted by its size, or as two)."""
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from ...engine import conditions as C
 from ...engine.amounts import Amount
+from .card_language import observed_holds
 from ...engine.select import Selector, passes
 
-_OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
-        "!=": operator.ne}
 #: the piles whose cards the observation lists for both players
 PUBLIC = ("backyard", "seating")
 #: the ops of the card language's steps 4 and 5 (docs/cards.md K4c, K4d)
@@ -77,29 +75,9 @@ def number(obs: dict, player: int, name: str, floor_extra: int = 0) -> int:
 
 def holds(obs: dict, player: int, cond: Any, floor_extra: int = 0) -> bool:
     """Whether ``cond`` holds for ``player`` as far as the observation tells (True when it cannot
-    be told)."""
-    t = type(cond)
-    if t is C.Count:
-        n = _count(obs, player, cond.what, floor_extra)
-        return n is None or ((cond.at_least is None or n >= cond.at_least)
-                             and (cond.at_most is None or n <= cond.at_most))
-    if t is C.Compare:
-        left = player if cond.left == "own" else 1 - player
-        a = number(obs, left, cond.number, floor_extra)
-        b = cond.value if cond.value is not None else number(obs, 1 - left, cond.number, floor_extra)
-        return _OPS[cond.op](a, b)
-    if t is C.Turn:
-        return (obs.get("active") == player) == (cond.whose == "own")
-    if t is C.Phase:
-        return obs.get("phase") == cond.phase
-    if t is C.All:
-        return all(holds(obs, player, c, floor_extra) for c in cond.parts)
-    if t is C.AnyOf:
-        return any(holds(obs, player, c, floor_extra) for c in cond.parts)
-    if t is C.Not:
-        return not holds(obs, player, cond.part, floor_extra)
-    return True
-
+    be told); ``floor_extra`` casts more on the own floor than it shows."""
+    return observed_holds(obs, player, cond, lambda o, p, what: _count(o, p, what, floor_extra),
+                          lambda o, p, name: number(o, p, name, floor_extra))
 
 def _sides(side: str, player: int) -> tuple:
     return (player,) if side == "own" else (1 - player,) if side == "opponent" else (player, 1 - player)

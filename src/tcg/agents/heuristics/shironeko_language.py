@@ -15,15 +15,13 @@ Only data: a card's parsed abilities (the public card database) and the observat
   observation."""
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from ...engine import conditions as C
+from .card_language import observed_holds
 from ...engine.amounts import Amount
 from ...engine.select import passes
 
-_OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
-        "!=": operator.ne}
 #: the piles whose cards the observation lists for both players
 PUBLIC = ("discard", "town", "damage_area", "removed")
 _FIELDS = {"damage": "damage_area"}
@@ -47,29 +45,7 @@ def _size(pv: dict, zone: str) -> int:
 def holds(obs: dict, player: int, cond: Any) -> bool:
     """Whether ``cond`` holds for ``player`` as far as the observation tells (True when it cannot
     be told)."""
-    t = type(cond)
-    players = obs["players"]
-    if t is C.Count:
-        n = _count(obs, player, cond.what)
-        return n is None or ((cond.at_least is None or n >= cond.at_least)
-                             and (cond.at_most is None or n <= cond.at_most))
-    if t is C.Compare:
-        left = player if cond.left == "own" else 1 - player
-        a = _size(players[left], cond.number)
-        b = cond.value if cond.value is not None else _size(players[1 - left], cond.number)
-        return _OPS[cond.op](a, b)
-    if t is C.Turn:
-        return (obs.get("active") == player) == (cond.whose == "own")
-    if t is C.Phase:
-        return obs.get("phase") == cond.phase
-    if t is C.All:
-        return all(holds(obs, player, c) for c in cond.parts)
-    if t is C.AnyOf:
-        return any(holds(obs, player, c) for c in cond.parts)
-    if t is C.Not:
-        return not holds(obs, player, cond.part)
-    return True
-
+    return observed_holds(obs, player, cond, _count, lambda o, p, name: _size(o["players"][p], name))
 
 def _count(obs: dict, player: int, what: Any) -> int | None:
     players = obs["players"]

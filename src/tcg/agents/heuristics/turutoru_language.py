@@ -15,14 +15,12 @@ readings:
   hand or programs: only their number is known)."""
 from __future__ import annotations
 
-import operator
 from typing import Any, Callable
 
 from ...engine import conditions as C
+from .card_language import observed_holds
 from ...engine.select import passes
 
-_OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
-        "!=": operator.ne}
 #: the zones the observation lists card by card for both players
 PUBLIC = ("discard", "resolved", "devices")
 #: the zones the observation lists card by card for their owner only
@@ -70,29 +68,8 @@ def whose_program(obs: dict, player: int) -> str:
 
 def holds(obs: dict, player: int, cond: Any) -> bool:
     """Whether ``cond`` holds for ``player`` as far as the observation tells (True when it cannot
-    be told: a filtered count of a zone it does not list)."""
-    t = type(cond)
-    if t is C.Count:
-        n = _count(obs, player, cond.what)
-        return n is None or ((cond.at_least is None or n >= cond.at_least)
-                             and (cond.at_most is None or n <= cond.at_most))
-    if t is C.Compare:
-        a = number(obs, player if cond.left == "own" else 1 - player, cond.number)
-        b = cond.value if cond.value is not None else \
-            number(obs, 1 - player if cond.left == "own" else player, cond.number)
-        return _OPS[cond.op](a, b)
-    if t is C.Turn:
-        return whose_program(obs, player) == cond.whose
-    if t is C.Phase:
-        return obs.get("phase") == cond.phase
-    if t is C.All:
-        return all(holds(obs, player, c) for c in cond.parts)
-    if t is C.AnyOf:
-        return any(holds(obs, player, c) for c in cond.parts)
-    if t is C.Not:
-        return not holds(obs, player, cond.part)
-    return True
-
+    be told: a filtered count of a zone it does not list); the turn is whose program runs."""
+    return observed_holds(obs, player, cond, _count, number, turn=whose_program)
 
 def _count(obs: dict, player: int, what: Any) -> int | None:
     if isinstance(what, C.Zone):

@@ -13,14 +13,12 @@ readings:
   damage, force, square) or cards of a public zone (trash, charge, resources, removed)."""
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from ...engine import conditions as C
+from .card_language import observed_holds
 from ...engine.select import passes
 
-_OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq,
-        "!=": operator.ne}
 #: the zones whose cards the observation lists (the others only by their number)
 PUBLIC = ("trash", "charge", "resources", "removed")
 
@@ -69,29 +67,13 @@ def number(obs: dict, player: int, name: str) -> int:
 
 def holds(obs: dict, player: int, cond: Any) -> bool:
     """Whether ``cond`` holds for ``player`` as far as the observation tells (True when it cannot
-    be told: a count of the Z/X in a battle, a filtered count of a zone it does not list)."""
-    t = type(cond)
-    if t is C.Count:
-        n = _count(obs, player, cond.what)
-        return n is None or ((cond.at_least is None or n >= cond.at_least)
-                             and (cond.at_most is None or n <= cond.at_most))
-    if t is C.Compare:
-        a = number(obs, player if cond.left == "own" else 1 - player, cond.number)
-        b = cond.value if cond.value is not None else \
-            number(obs, 1 - player if cond.left == "own" else player, cond.number)
-        return _OPS[cond.op](a, b)
-    if t is C.Turn:
-        return (obs.get("active") == player) == (cond.whose == "own")
-    if t is C.Phase:
-        return cond.phase == "battle" and bool(obs.get("battle")) or obs.get("phase") == cond.phase
-    if t is C.All:
-        return all(holds(obs, player, c) for c in cond.parts)
-    if t is C.AnyOf:
-        return any(holds(obs, player, c) for c in cond.parts)
-    if t is C.Not:
-        return not holds(obs, player, cond.part)
-    return True
+    be told: a count of the Z/X in a battle, a filtered count of a zone it does not list); the
+    battle phase is any time a battle goes on."""
+    return observed_holds(obs, player, cond, _count, number, phase=_phase_is)
 
+
+def _phase_is(obs: dict, phase: str) -> bool:
+    return phase == "battle" and bool(obs.get("battle")) or obs.get("phase") == phase
 
 def _count(obs: dict, player: int, what: Any) -> int | None:
     if isinstance(what, C.Counted):  # a selector table: the cards of it the observation shows

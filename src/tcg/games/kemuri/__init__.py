@@ -2,17 +2,7 @@
 
 The package declares the game to the rest of ``tcg`` (``SPEC``); importing it loads no part of
 the game: each loads on first use (see ``tcg/spec.py``)."""
-from ...spec import GameSpec
+from .. import rules_on_first_use, shipped_game
 
-SPEC = GameSpec(
-    id="kemuri",
-    package=__name__,
-    parts={"rules": "rules:KemuriRules", "words": "text", "board": "board", "view": "view", "encode": "encode",
-           "terminal": "terminal"},
-)
-
-
-def __getattr__(name: str):
-    if name == "RULES":  # the game's Ruleset, made on first use
-        return SPEC.rules
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+SPEC = shipped_game(__name__, "KemuriRules")
+__getattr__ = rules_on_first_use(SPEC)

@@ -10,14 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.amounts import has_amounts
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
-                             card_loader, check_static_effects)
+from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, abilities_and_keywords, card_fields,
+                             card_loader, check_move, check_static_effects, check_target_filter, parsed_effects,
+                             parsed_if, parsed_when)
 from ...engine.choices import walk
-from ...engine.conditions import parse as parse_condition
 from ...engine.costs import ability_cost
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
-from ...engine.triggers import parse_when
 
 KINDS = ("cast", "event", "support", "trouble", "leader")
 DECK_KINDS = ("cast", "event", "support", "trouble")
@@ -73,23 +72,15 @@ FILTER_FIELDS = {"kind": (str, KINDS), "shift": (str, SHIFTS), "level": (int, (1
 
 
 @dataclass(frozen=True, slots=True)
-class Ability(CardAbility):
+class Ability(LanguageAbility):
+    """A Kemuri ability: the card language's parts, and its timing and use cost (a trigger without
+    ``when`` is the trigger of a card called in, KM-V6)."""
+
     timing: str | None
     cost: int = 0          # activate: seats paid to use it (a cost list's seats together)
     costs: Any = None      # activate: a cost list (engine/costs.py ``Cost``), or None
     zone: str = "field"    # activate: where its card is used from (``from``)
     limit: str = "turn"    # activate: once per "turn" or per "game"
-    cond: Any = None       # ``if``: a parsed condition (engine/conditions.py), or None
-    run: tuple = ()        # the ops as they resolve: ``effects`` with ``cond`` checked first
-    when: Any = None       # a trigger's parsed ``when`` (engine/triggers.py): None for a call-in trigger
-    once_per_turn: bool = False  # a trigger with when: at most once each turn
-    optional: bool = False       # a trigger with when: its controller is asked first
-    keyword: str = ""            # the id of the keyword it comes from ("": the card's own)
-
-    @property
-    def ops(self) -> tuple:
-        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
-        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,15 +129,11 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
             if kind in ("support", "trouble"):
                 fail(f"a {kind} is never on the field: a trigger with when would never work (leave when out:"
                      " a trigger without it happens when the card is called in)", "when")
-            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
-        cond = None
-        if a["if"] is not None:
-            if a["kind"] == "use":
-                fail("a support's or trouble's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
-            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
-        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
-            fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
+            when = parsed_when(a, registry, fail)
+        if a["if"] is not None and a["kind"] == "use":
+            fail("a support's or trouble's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
+        cond = parsed_if(a, registry, fail)
+        effects = parsed_effects(a, registry, fail, if_on_static=True)
         if a["kind"] == "static" and any(has_amounts(op.args) and _counts_now(op["amount"]) for op in effects):
             fail("a static ability's \"for each\" amount may not count by cp or call_in now (what it gives would"
                  " depend on itself): test the printed value (printed = true) or another property", "effects")
@@ -205,27 +192,18 @@ def _check_op(op, fail) -> None:
     """What an op's parameters allow together: a selector table says its filters itself; a
     ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck; a leader never leaves play;
     ``to = "floor"`` places cards that are not on a floor (a table naming another zone)."""
-    target = op.get("target")
-    table = target is not None and not isinstance(target, str)
-    if table and op.get("filter"):
-        fail("a target table says its filters itself: put these keys into the table", "filter")
-    if op.name != "move":
-        return
-    to = op["to"]
-    if op["shuffle"] and to != "deck":
-        fail("shuffle = true is for to = \"deck\"", "shuffle")
-    if op["position"] == "bottom" and to != "deck":
-        fail("position = \"bottom\" is for to = \"deck\"", "position")
-    if table and target.zone == "leader":
-        fail("a leader never leaves play (use set_state to make it active or locked)", "target.zone")
-    if to == "floor" and (not table or target.zone == "floor"):
-        fail("to = \"floor\" places cards as casts from another zone: the target must be a table with a zone"
-             " such as \"hand\" or \"backyard\"", "to")
-    if to == "event" and not table:
-        fail("to = \"event\" puts an event card on the field from a zone: the target must be a table with a"
-             " zone such as \"hand\" or \"backyard\"", "to")
-    if table and target.zone == to:
-        fail(f"the cards are in the {to} already", "to")
+    check_target_filter(op, fail)
+
+    def leader_floor_event(target, table: bool, to: str) -> None:
+        if table and target.zone == "leader":
+            fail("a leader never leaves play (use set_state to make it active or locked)", "target.zone")
+        if to == "floor" and (not table or target.zone == "floor"):
+            fail("to = \"floor\" places cards as casts from another zone: the target must be a table with a"
+                 " zone such as \"hand\" or \"backyard\"", "to")
+        if to == "event" and not table:
+            fail("to = \"event\" puts an event card on the field from a zone: the target must be a table with a"
+                 " zone such as \"hand\" or \"backyard\"", "to")
+    check_move(op, fail, leader_floor_event)
 
 
 load_cards = card_loader("kemuri", SCHEMA, _make_card, f"{__package__}.effects", check_keyword=_check_keyword)

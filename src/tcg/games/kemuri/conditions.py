@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.conditions import ConditionGame, Zone, holds, sides_of
+from ...engine.conditions import ConditionGame, Zone, holds, sides_of, filter_choices
 from . import flow as F
 from . import select as KS
 from .cards import KINDS, SHIFTS
@@ -51,16 +51,6 @@ def count_cards(s: KMState, ctx: Any, what: Any) -> int:
     return len(KS.candidates(s, me, ctx.source, KS.PRESETS[what]))
 
 
-def _check_filter(key: str, value: Any) -> str | None:
-    if key == "kind" and value not in KINDS:
-        return f"filter kind = {value!r} is not one of: {', '.join(KINDS)}"
-    if key == "shift" and value not in SHIFTS:
-        return f"filter shift = {value!r} is not one of: {', '.join(SHIFTS)}"
-    if key == "level" and value not in (1, 2, 3):
-        return f"filter level = {value!r} is not one of: 1, 2, 3"
-    return None
-
-
 def _pile(zone: str):
     return lambda s, p: len(getattr(s.players[p], zone))
 
@@ -76,7 +66,7 @@ NUMBERS = {**{z: _pile(z) for z in ("hand", "deck", "backyard", "seating")},
 
 CONDITIONS = ConditionGame(selectors=KS.SELECTORS, zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
                            active=lambda s: s.active, in_phase=lambda s, ph: s.phase == ph, filter_keys=FILTER_KEYS,
-                           check_filter=_check_filter)
+                           check_filter=filter_choices({"kind": KINDS, "shift": SHIFTS, "level": (1, 2, 3)}))
 
 
 def _holds(s: KMState, ctx: Any, cond: Any) -> bool:

@@ -1,8 +1,9 @@
 """Kemuri's effect operations (triggers, supports, troubles, charms, cast abilities)."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
-from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, op_shuffle, player_of, search_filter
+from ...engine.choices import define_choice_ops
+from ...engine.costs import define_pay
+from ...engine.effects import OpRegistry, Param, draw_op, mill_op, modify_op, move_params, op_shuffle, player_of, search_filter, shuffle_decks
 from ...engine.select import old_or_table
 from . import costs as KC
 from . import flow as F
@@ -82,9 +83,7 @@ def op_move(rules, s, ctx, op, targets):
         if to == "deck" and owner not in decks:
             decks.append(owner)
     if op["shuffle"]:
-        for p in decks:
-            s.rng.shuffle(s.players[p].deck)
-            s.emit("shuffle", {"player": p})
+        shuffle_decks(s, decks)
     for p in emptied:
         F.check_refresh(s, p)
 
@@ -137,10 +136,8 @@ REGISTRY.implement("draw", draw_op(F.draw), player=PLAYERS)
 REGISTRY.implement("modify", modify_op({"cp": "cp_mod", "call_in": "call_mod"}), extra={**FILTER, **CAST_TARGET},
                    target=UNIT_TARGETS, stat=("cp", "call_in"))
 REGISTRY.implement("destroy", op_destroy, {**FILTER, **CAST_TARGET}, target=UNIT_TARGETS)
-REGISTRY.implement("move", op_move, {
-    **FILTER, "target": Param(str, required=True, doc="target selector", table=any_table),
-    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
-    target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
+REGISTRY.implement("move", op_move, {**FILTER, **move_params(any_table)}, target=UNIT_TARGETS, to=DESTINATIONS,
+                   position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 REGISTRY.implement("search", op_search, search_param("deck"), player=("self",), to=("hand",), amount=(1,))
@@ -156,16 +153,11 @@ REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/kemuri
 #: how each cost part is paid (games/kemuri/costs.py), and the parser of a cost list
 COST_HANDLERS = {"resources": KC.pay_seats, "move": KC.pay_move(op_move), "sleep": KC.pay_break}
 parse_cost = KC.parser(COST_HANDLERS)
-REGISTRY.costs = parse_cost  # an activate ability's cost as a list of parts
-REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
-                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
-                KC.op_pay)
-#: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
-REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+define_pay(REGISTRY, parse_cost, KC.op_pay)  # an activate ability's cost as a list of parts
 #: where a card taken by a look may go (the deck is where it is)
 LOOK_TO = ("hand", "seating", "backyard")
-#: 「デッキの上からN枚見て…」 (engine/choices.py; the Kemuri side: KemuriRules.look_*); the rest to
-#: the deck's bottom or top in the looker's order, or into the backyard
-#: also 「相手の手札を見て…」: all the cards of a hand (``zone = "hand"``)
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="backyard", zones=("hand",)), op_look, check_look)
+#: choose_one and look (the Kemuri side: KemuriRules.look_*): the rest of a look to the deck's
+#: bottom or top in the looker's order, or into the backyard
+#: a look may also see all the cards of a hand (「相手の手札を見て…」) (``zone``)
+define_choice_ops(REGISTRY, LOOK_TO, trash="backyard", zones=("hand",))
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

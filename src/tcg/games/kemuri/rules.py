@@ -12,12 +12,12 @@ from typing import Sequence
 from ...engine.action import Action, ActionTable
 from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
-from ...engine.effects import EffectCtx, EffectRunner, effect_step
+from ...engine.effects import EffectCtx, effect_step
 from ...engine.reasons import Reason
 from ...engine.select import Selector
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
-from ...engine.triggers import ASK, take
+from ...engine.triggers import TriggerRunner, new_action, stack_triggered
 from . import costs as KC
 from . import flow as F
 from . import loops as L
@@ -73,7 +73,7 @@ PAY = ActionTable("pay", "card")
 PICK = ActionTable("pick", "card")
 
 
-class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
+class KemuriRules(TriggerRunner, ChoiceRunner, StepRuleset[KMState]):
     id = "kemuri"
     name = "けむりちゅーどく"
     profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
@@ -294,58 +294,24 @@ class KemuriRules(EffectRunner, ChoiceRunner, StepRuleset[KMState]):
 
     def apply(self, s, action):
         s.loop_watch = None  # a decision: the exchange so far ends here
-        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
-            s.trig.begin_action()
-            s.trig.cap = self.max_triggers_per_action
+        new_action(s, self.max_triggers_per_action)
         super().apply(s, action)
 
     # --- triggered abilities with a when (games/kemuri/triggers.py) ----------------------------------
     def advance(self, s) -> None:
         """``StepRuleset.advance``; with triggers dealt, what triggered is put on the stack after
         each step (``after_op``)."""
-        steps, handlers = s.steps, self._STEPS
-        budget = self.max_steps_per_apply
-        tr = s.trig  # (set when the state is made: None, no dealt card has a trigger with a when)
-        while s.decision is None and not s.over:
-            budget -= 1
-            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
-                steps.clear()
-                s.end(None, "step_limit")
-                return
-            step = steps.pop()
-            handlers[step[0]](self, s, step)
-            if tr is not None and tr.queue and not s.over:
-                self.after_op(s)
+        # (s.trig is set when the state is made: None, no dealt card has a trigger with a when)
+        self.run_steps(s, None if s.trig is None else self._after_step)
+
+    def _after_step(self, s) -> None:
+        if s.trig.queue:
+            self.after_op(s)
 
     def after_op(self, s) -> None:
         tr = s.trig
         if tr is not None and tr.queue and not tr.busy and not s.over:
-            # what triggered goes onto the stack: the first to resolve on top (engine/triggers.py)
-            for c, iid, idx, event in reversed(take(tr, s.active)):
-                s.steps.append(("trigger", c, iid, idx, event))
-
-    def _step_effect(self, s, step) -> None:
-        tr = s.trig
-        if tr is None:
-            EffectRunner._step_effect(self, s, step)
-            return
-        tr.busy += 1  # what an op triggers waits until this effect step is done
-        try:
-            EffectRunner._step_effect(self, s, step)
-        finally:
-            tr.busy -= 1
-
-    def _step_trigger(self, s, step) -> None:
-        """A triggered ability resolves: a ``trigger`` event, then its effect (an optional
-        trigger asks its controller first; its ``if`` is checked again as it resolves)."""
-        _, c, iid, idx, event = step
-        ab = s.cards[iid].abilities[idx]
-        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
-        ops = tuple(ab.ops)
-        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
-            k = 1 if ab.cond is not None else 0
-            ops = ops[:k] + (ASK,) + ops[k:]
-        s.steps.append(effect_step(c, iid, ops))
+            stack_triggered(s, tr, s.active)
 
     def _step_callin_end(self, s, step):
         """The call-in sequence is over: the call-ins refreshes granted meanwhile, in order."""

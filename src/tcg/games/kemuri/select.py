@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.amounts import value as amount_value
-from ...engine.select import Loose, Prop, Selector, SelectorSchema, Test, Zone
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Test, Zone, card_of, names_of, pile
 from . import flow as F
 from .cards import KINDS, SHIFTS
 from .state import Cast, KMState, printed
@@ -51,12 +51,6 @@ def _floor(s: KMState, p: int) -> list:
     return s.players[p].floor
 
 
-def _pile(zone: str):
-    def cards(s: KMState, p: int) -> list:
-        return [Loose(i, p, zone) for i in getattr(s.players[p], zone)]
-    return cards
-
-
 def _event(s: KMState, p: int) -> list:
     return [Loose(s.event, p, "event")] if s.event >= 0 and s.owner[s.event] == p else []
 
@@ -64,15 +58,6 @@ def _event(s: KMState, p: int) -> list:
 def _leader(s: KMState, p: int) -> list:
     i = s.players[p].leader
     return [Loose(i, p, "leader")] if i >= 0 else []
-
-
-def _card(s: KMState, x: Any):
-    return s.cards[x.iid]
-
-
-def _names(s: KMState, x: Any) -> tuple:
-    c = s.cards[x.iid]
-    return (c.name, c.name_en) if c.name_en else (c.name,)
 
 
 def _cp(s: KMState, x: Any) -> int:
@@ -101,29 +86,29 @@ def _active(s: KMState, x: Any) -> bool:
 
 ZONES = {
     "floor": Zone(_floor),
-    "hand": Zone(_pile("hand"), hidden="opponent"),
-    "deck": Zone(_pile("deck"), hidden="all"),
-    "backyard": Zone(_pile("backyard")),
-    "seating": Zone(_pile("seating")),
+    "hand": Zone(pile("hand"), hidden="opponent"),
+    "deck": Zone(pile("deck"), hidden="all"),
+    "backyard": Zone(pile("backyard")),
+    "seating": Zone(pile("seating")),
     "event": Zone(_event),
     "leader": Zone(_leader),
 }
 PROPS = {
-    "kind": Prop("enum", lambda s, x: _card(s, x).kind, choices=KINDS, zones=TEXT_ZONES, doc="the card kind"),
-    "name": Prop("text", _names, many=True, zones=TEXT_ZONES, doc="the name (Japanese or English)"),
-    "person": Prop("text", lambda s, x: _card(s, x).person, zones=TEXT_ZONES, doc="the staff member shown"),
-    "shift": Prop("enum", lambda s, x: _card(s, x).shift, choices=SHIFTS, zones=TEXT_ZONES,
+    "kind": Prop("enum", lambda s, x: card_of(s, x).kind, choices=KINDS, zones=TEXT_ZONES, doc="the card kind"),
+    "name": Prop("text", names_of, many=True, zones=TEXT_ZONES, doc="the name (Japanese or English)"),
+    "person": Prop("text", lambda s, x: card_of(s, x).person, zones=TEXT_ZONES, doc="the staff member shown"),
+    "shift": Prop("enum", lambda s, x: card_of(s, x).shift, choices=SHIFTS, zones=TEXT_ZONES,
                   doc="a cast's shift (early / late)"),
-    "help_shift": Prop("enum", lambda s, x: _card(s, x).help_shift, choices=SHIFTS, zones=TEXT_ZONES,
+    "help_shift": Prop("enum", lambda s, x: card_of(s, x).help_shift, choices=SHIFTS, zones=TEXT_ZONES,
                        doc="the shift its help is for"),
-    "level": Prop("number", lambda s, x: _card(s, x).level, doc="the printed level (also in the seating zone)"),
-    "cost": Prop("number", lambda s, x: _card(s, x).cost, zones=TEXT_ZONES, doc="a cast's printed cost"),
+    "level": Prop("number", lambda s, x: card_of(s, x).level, doc="the printed level (also in the seating zone)"),
+    "cost": Prop("number", lambda s, x: card_of(s, x).cost, zones=TEXT_ZONES, doc="a cast's printed cost"),
     "cp": Prop("number", _cp, printed=_printed_cp, zones=TEXT_ZONES,
                doc="CP: on a floor now (a cross: its cards' together), elsewhere printed; printed = true: printed"),
-    "call_in": Prop("number", _call_in, printed=lambda s, x: _card(s, x).call_in, zones=TEXT_ZONES,
+    "call_in": Prop("number", _call_in, printed=lambda s, x: card_of(s, x).call_in, zones=TEXT_ZONES,
                     doc="call-in value: on a floor now, elsewhere printed; printed = true: printed"),
-    "help_cp": Prop("number", lambda s, x: _card(s, x).help_cp, zones=TEXT_ZONES, doc="the CP its help adds"),
-    "removal_cost": Prop("number", lambda s, x: _card(s, x).removal_cost, zones=TEXT_ZONES,
+    "help_cp": Prop("number", lambda s, x: card_of(s, x).help_cp, zones=TEXT_ZONES, doc="the CP its help adds"),
+    "removal_cost": Prop("number", lambda s, x: card_of(s, x).removal_cost, zones=TEXT_ZONES,
                          doc="an event's removal cost"),
     "trigger": Prop("flag", lambda s, x: printed(s).trigger[x.iid], zones=TEXT_ZONES,
                     doc="has a trigger (applied when called in)"),

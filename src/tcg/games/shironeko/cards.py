@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, ability_fail, card_fields,
-                             card_loader, check_fields, check_static_effects, refuse_keyword_number)
-from ...engine.conditions import parse as parse_condition
+from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, ability_fail, card_fields, card_loader,
+                             check_fields, check_move, check_static_effects, parsed_effects, parsed_if, parsed_when,
+                             refuse_keyword_number)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
 from ...engine.costs import Cost
@@ -16,7 +16,6 @@ from ...engine.effects import EffectOp, guarded
 from ...engine.errors import CardDataError, brief
 from ...engine.select import SelectorError
 from ...engine.keywords import keyword_ability_fail
-from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange", "rainbow", "colorless")
 COLOR_JA = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑", "purple": "紫",
@@ -80,26 +79,17 @@ STATIC_TARGETS = ("self", "all_own_characters", "all_own_other_characters", "all
 
 
 @dataclass(frozen=True, slots=True)
-class Ability(CardAbility):
+class Ability(LanguageAbility):
+    """A Shironeko ability: the card language's parts, and its runes and cost (a trigger without
+    ``when`` is a damage trigger, SN-A6)."""
+
     runes: tuple[str, ...]
     cost: int
     color: str
     tap: bool
     untap: bool
-    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
-    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
-    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py): an event trigger;
-    #                             None: a damage trigger (SN-A6) or another kind
-    once_per_turn: bool = False  # an event trigger: at most once each turn
-    optional: bool = False      # an event trigger: its controller is asked first
     costs: Any = None           # activated: a cost list (engine/costs.py ``Cost``), or None
     zone: str = "field"         # activated: the zone its card is used from (``from``)
-    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
-
-    @property
-    def ops(self) -> tuple:
-        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
-        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,19 +190,15 @@ def _parse_ability(fname: str, cid: str | None, kind: str | None, color: str | N
             if kind is not None and kind not in CHARACTER_KINDS:
                 fail(f"a {kind} card is never on the field: its trigger works only when revealed as damage"
                      " (leave when out)", "when")
-            when = parse_when(out["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+            when = parsed_when(out, registry, fail)
         else:
             for key in ("once_per_turn", "optional", "runes"):
                 if key in raw:
                     fail(f"{key} is for a trigger with when (an event on the field), not for a damage trigger", key)
-    cond = None
-    if out["if"] is not None:
-        cond = parse_condition(out["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
-    effects = registry.parse_list(out["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
+    cond = parsed_if(out, registry, fail)
+    effects = parsed_effects(out, registry, fail, if_on_static=False)
     for path, op in walk(effects):  # (also the ops of choose_one's modes)
         _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
-    if akind == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
-        fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
     for op in effects:
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))  # (a selector table: parsed)
@@ -283,19 +269,11 @@ def _check_op(op, fail) -> None:
     """What an op's parameters allow together: a ``move``'s ``shuffle`` and ``position =
     "bottom"`` are for the deck; ``to = "characters"`` takes a table of your own cards from a
     pile; a table may not name the zone its cards go to."""
-    if op.name != "move":
-        return
-    target, to = op["target"], op["to"]
-    table = not isinstance(target, str)
-    if op["shuffle"] and to != "deck":
-        fail("shuffle = true is for to = \"deck\"", "shuffle")
-    if op["position"] == "bottom" and to != "deck":
-        fail("position = \"bottom\" is for to = \"deck\"", "position")
-    if to == "characters" and (not table or target.zone in ("characters", "leader") or target.side != "own"):
-        fail("to = \"characters\" puts your own cards from a pile onto the field: the target must be a table"
-             " with side = \"own\" and a zone such as \"discard\" or \"hand\"", "to")
-    if table and target.zone == to:
-        fail(f"the cards are in the {to} already", "to")
+    def onto_the_field(target, table: bool, to: str) -> None:
+        if to == "characters" and (not table or target.zone in ("characters", "leader") or target.side != "own"):
+            fail("to = \"characters\" puts your own cards from a pile onto the field: the target must be a"
+                 " table with side = \"own\" and a zone such as \"discard\" or \"hand\"", "to")
+    check_move(op, fail, onto_the_field)
 
 
 def _abilities(fname: str, cid: str | None, kind: str | None, color: str | None, f: dict, registry) -> tuple:

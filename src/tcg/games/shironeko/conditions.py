@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.conditions import ConditionGame, Zone, sides_of
+from ...engine.conditions import ConditionGame, Zone, count_in_zone, filter_choices
 from .cards import CHARACTER_KINDS, COLORS
 from .state import SNState
 from .select import SELECTORS
@@ -33,14 +33,7 @@ def count_cards(s: SNState, ctx: Any, what: Any) -> int:
     """How many cards ``what`` (a target string of ``TARGETS`` or a ``Zone``) names now."""
     me = ctx.controller
     if isinstance(what, Zone):
-        n = 0
-        for p in sides_of(what.side, me):
-            pile = _cards(s, p, what.zone)
-            if what.filter:
-                n += sum(1 for i in pile if all(getattr(s.cards[i], k, None) == v for k, v in what.filter))
-            else:
-                n += len(pile)
-        return n
+        return count_in_zone(s, me, what, _cards)
     whose = what.split("_", 1)[1].rsplit("_", 1)[0]  # own, opponent, own_other, "" (all)
     if whose == "opponent":
         return len(s.players[1 - me].chars)
@@ -51,15 +44,6 @@ def count_cards(s: SNState, ctx: Any, what: Any) -> int:
     return len(s.players[0].chars) + len(s.players[1].chars)
 
 
-def _check_filter(key: str, value: Any) -> str | None:
-    if key == "color" and value not in COLORS:
-        return f"filter color = {value!r} is not one of: {', '.join(COLORS)}"
-    kinds = CHARACTER_KINDS + ("monster", "leader", "town")
-    if key == "kind" and value not in kinds:
-        return f"filter kind = {value!r} is not one of: {', '.join(kinds)}"
-    return None
-
-
 def _number(zone: str):
     return lambda s, p: len(_cards(s, p, zone))
 
@@ -68,4 +52,5 @@ NUMBERS = {z: _number(z) for z in ZONES}
 
 CONDITIONS = ConditionGame(selectors=SELECTORS, zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
                            active=lambda s: s.active, in_phase=lambda s, ph: s.phase == ph, filter_keys=FILTER_KEYS,
-                           check_filter=_check_filter)
+                           check_filter=filter_choices({"color": COLORS,
+                                                        "kind": CHARACTER_KINDS + ("monster", "leader", "town")}))

@@ -5,8 +5,9 @@ for ``this_card``, card iids) the op's ``target`` selector picked. Handlers that
 flow (player damage, a search choice) push steps; the effect runner resumes after them."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_heal, player_of, search_filter
+from ...engine.choices import define_choice_ops
+from ...engine.costs import define_pay
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, move_params, op_heal, player_of, search_filter, shuffle_decks
 from ...engine.select import old_or_table
 from . import costs as SC
 from . import flow as F
@@ -99,9 +100,7 @@ def op_move(rules, s, ctx, op, targets):
         if to == "deck" and owner not in decks:
             decks.append(owner)
     if op["shuffle"]:
-        for p in decks:
-            s.rng.shuffle(s.players[p].deck)
-            s.emit("shuffle", {"player": p, "zone": "deck"})
+        shuffle_decks(s, decks, zone="deck")
 
 
 def op_search(rules, s, ctx, op, targets):
@@ -111,9 +110,7 @@ def op_search(rules, s, ctx, op, targets):
 
 
 def op_shuffle(rules, s, ctx, op, targets):
-    p = _player(ctx, op["player"])
-    s.rng.shuffle(s.players[p].deck)
-    s.emit("shuffle", {"player": p, "zone": "deck"})
+    shuffle_decks(s, (_player(ctx, op["player"]),), zone="deck")
 
 
 def op_player_damage(rules, s, ctx, op, targets):
@@ -164,10 +161,7 @@ REGISTRY.implement("heal", op_heal, UNIT_TARGET, target=UNIT_TARGETS)
 REGISTRY.implement("set_state", op_set_state, {
     "target": Param(str, required=True, doc="target selector", table=state_table)},
     target=UNIT_TARGETS, state=("on", "off"))
-REGISTRY.implement("move", op_move, {
-    "target": Param(str, required=True, doc="target selector", table=any_table),
-    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
-    target=UNIT_TARGETS + CARD_TARGETS, to=DESTINATIONS)
+REGISTRY.implement("move", op_move, move_params(any_table), target=UNIT_TARGETS + CARD_TARGETS, to=DESTINATIONS)
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 #: a search's ``filter``: the old flat table (games/shironeko/cards.py ``SEARCH_FILTERS``: name
 #: contains, max_level...) or a selector table of the deck's cards (``{kind = "character", cost = {max = 2}}``)
@@ -186,16 +180,11 @@ REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/shiron
 #: how each cost part is paid (games/shironeko/costs.py), and the parser of a cost list
 COST_HANDLERS = {"resources": SC.pay_souls, "move": SC.pay_move(op_move), "sleep": SC.pay_off(op_set_state)}
 parse_cost = SC.parser(COST_HANDLERS)
-REGISTRY.costs = parse_cost  # an activated ability's cost as a list of parts
-REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
-                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
-                SC.op_pay)
-#: 「次のうち1つを選ぶ」 (engine/choices.py): the chosen modes resolve in printed order
-REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+define_pay(REGISTRY, parse_cost, SC.op_pay)  # an activated ability's cost as a list of parts
 #: where a card taken by a look may go (the deck is where it is)
 LOOK_TO = tuple(d for d in DESTINATIONS if d != "deck")
-#: 「山札の上からN枚見て…」 (engine/choices.py; the Shironeko side: ShironekoRules.look_*); the rest
-#: may go to the bottom or top of the deck or into the discard pile
-#: also 「相手の手札を見て…」: all the cards of a hand (``zone = "hand"``)
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard", zones=("hand",)), op_look, check_look)
+#: choose_one (「次のうち1つを選ぶ」) and look (「山札の上からN枚見て…」; the Shironeko side:
+#: ShironekoRules.look_*): the rest of a look to the bottom or top of the deck or into the discard pile
+#: a look may also see all the cards of a hand (「相手の手札を見て…」) (``zone``)
+define_choice_ops(REGISTRY, LOOK_TO, trash="discard", zones=("hand",))
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

@@ -17,7 +17,7 @@ from ...engine.reasons import Reason
 from ...engine.select import Selector
 from ...engine.steps import StepRuleset
 from ...engine.state import colors_of, new_record
-from ...engine.triggers import ASK, take
+from ...engine.triggers import new_action, resolve_trigger, stack_triggered
 from . import flow as F
 from . import payment as P
 from . import costs as SC
@@ -791,45 +791,31 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
 
     # --- triggered abilities on the field (games/shironeko/triggers.py) ------------------------------
     def apply(self, s: SNState, action: Action) -> None:
-        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
-            s.trig.begin_action()
-            s.trig.cap = self.max_triggers_per_action
+        new_action(s, self.max_triggers_per_action)
         super().apply(s, action)
 
     def advance(self, s: SNState) -> None:
         """``StepRuleset.advance``; with triggers dealt, what triggered goes onto the stack before
         each step (the first to resolve on top): after the step, decision or action that
         triggered it, before anything else."""
-        tr = s.trig
-        if tr is None:
+        if s.trig is None:
             StepRuleset.advance(self, s)
             return
-        steps, handlers = s.steps, self._STEPS
-        budget = self.max_steps_per_apply
-        while s.decision is None and not s.over:
-            if tr.queue:
-                for c, iid, idx, event in reversed(take(tr, s.active)):
-                    steps.append(("event_trigger", c, iid, idx, event))
-            budget -= 1
-            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
-                steps.clear()
-                s.end(None, "step_limit")
-                return
-            step = steps.pop()
-            handlers[step[0]](self, s, step)
+        self._stack_before_step(s)
+        self.run_steps(s, self._stack_before_step)
+
+    def _stack_before_step(self, s: SNState) -> None:
+        """While the steps go on (no decision open, the game not over), what triggered goes onto
+        the stack before the next step."""
+        tr = s.trig
+        if tr is not None and tr.queue and s.decision is None and not s.over:
+            stack_triggered(s, tr, s.active, "event_trigger")
 
     def _step_event_trigger(self, s: SNState, step: tuple) -> None:
         """A triggered ability resolves: a ``trigger`` event (with the ``event`` it waited for),
         then its effect (an optional trigger asks its controller first; its ``if`` is checked
         again as it resolves)."""
-        _, c, iid, idx, event = step
-        ab = s.cards[iid].abilities[idx]
-        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
-        ops = tuple(ab.ops)
-        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
-            k = 1 if ab.cond is not None else 0
-            ops = ops[:k] + (ASK,) + ops[k:]
-        s.steps.append(effect_step(c, iid, ops, -1))
+        resolve_trigger(s, step, s.cards[step[2]].abilities[step[3]].ops, -1)
 
     def _on_enter(self, s: SNState, p: int, u: Unit) -> None:
         for ab in reversed(_abilities_of(s, u.iid, "on_enter")):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.amounts import parse_amount
-from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone, card_of, names_of, pile
 from . import flow as F
 from .cards import COLORS, KINDS
 from .state import SNState, Unit
@@ -51,14 +51,6 @@ def _leader(s: SNState, p: int) -> list:
     return [] if ld is None else [ld]
 
 
-def _pile(zone: str):
-    attr = PILES[zone]
-
-    def cards(s: SNState, p: int) -> list:
-        return [Loose(i, p, zone) for i in getattr(s.players[p], attr)]
-    return cards
-
-
 def _under(s: SNState, p: int) -> list:
     """The cards under player ``p``'s characters and leader (their extra runes: SN-R1, SN-K6),
     character by character, oldest first."""
@@ -70,15 +62,6 @@ def _under(s: SNState, p: int) -> list:
 def _holder(s: SNState, x: Any) -> int:
     u = F.holder_of(s, x.iid)
     return -1 if u is None else u.iid
-
-
-def _card(s: SNState, x: Any):
-    return s.cards[x.iid]
-
-
-def _names(s: SNState, x: Any) -> tuple:
-    c = s.cards[x.iid]
-    return (c.name, c.name_en) if c.name_en else (c.name,)
 
 
 def _runes(s: SNState, x: Any) -> tuple:
@@ -105,32 +88,32 @@ def _on(s: SNState, x: Any) -> bool:
 ZONES = {
     "characters": Zone(_chars),
     "leader": Zone(_leader),
-    "hand": Zone(_pile("hand"), hidden="opponent"),
-    "deck": Zone(_pile("deck"), hidden="all"),
-    "discard": Zone(_pile("discard")),
-    "town": Zone(_pile("town")),
-    "town_deck": Zone(_pile("town_deck"), hidden="all"),
-    "damage_area": Zone(_pile("damage_area")),
-    "removed": Zone(_pile("removed")),
-    "leader_hand": Zone(_pile("leader_hand"), hidden="opponent"),
+    "hand": Zone(pile("hand", PILES["hand"]), hidden="opponent"),
+    "deck": Zone(pile("deck", PILES["deck"]), hidden="all"),
+    "discard": Zone(pile("discard", PILES["discard"])),
+    "town": Zone(pile("town", PILES["town"])),
+    "town_deck": Zone(pile("town_deck", PILES["town_deck"]), hidden="all"),
+    "damage_area": Zone(pile("damage_area", PILES["damage_area"])),
+    "removed": Zone(pile("removed", PILES["removed"])),
+    "leader_hand": Zone(pile("leader_hand", PILES["leader_hand"]), hidden="opponent"),
     # the cards under a character (its extra runes), open to both players
     "runes": Zone(_under, holder=_holder),
 }
 _UNITS = ("characters",)
 PROPS = {
-    "kind": Prop("enum", lambda s, x: _card(s, x).kind, choices=KINDS, doc="the card kind"),
-    "name": Prop("text", _names, many=True, doc="the name (Japanese or English)"),
-    "color": Prop("enum", lambda s, x: _card(s, x).color, choices=COLORS,
+    "kind": Prop("enum", lambda s, x: card_of(s, x).kind, choices=KINDS, doc="the card kind"),
+    "name": Prop("text", names_of, many=True, doc="the name (Japanese or English)"),
+    "color": Prop("enum", lambda s, x: card_of(s, x).color, choices=COLORS,
                   doc="the colour of its cost field (a soul: its colour)"),
     "rune": Prop("enum", _runes, choices=COLORS, many=True,
                  doc="on the field: any rune it holds (its own and those under it); elsewhere its rune icon"),
-    "cost": Prop("number", lambda s, x: _card(s, x).cost, doc="the printed cost"),
-    "level": Prop("number", lambda s, x: _card(s, x).level, doc="the printed level"),
-    "attack": Prop("number", _attack, printed=lambda s, x: _card(s, x).attack,
+    "cost": Prop("number", lambda s, x: card_of(s, x).cost, doc="the printed cost"),
+    "level": Prop("number", lambda s, x: card_of(s, x).level, doc="the printed level"),
+    "attack": Prop("number", _attack, printed=lambda s, x: card_of(s, x).attack,
                    doc="on the field the attack now; elsewhere the printed attack; printed = true: printed"),
-    "hp": Prop("number", _hp, printed=lambda s, x: _card(s, x).hp,
+    "hp": Prop("number", _hp, printed=lambda s, x: card_of(s, x).hp,
                doc="on the field the HP now; elsewhere the printed HP; printed = true: printed"),
-    "stop": Prop("flag", lambda s, x: _card(s, x).stop, doc="has STOP!"),
+    "stop": Prop("flag", lambda s, x: card_of(s, x).stop, doc="has STOP!"),
     "damage": Prop("number", lambda s, x: x.damage, zones=_UNITS, doc="its damage counters"),
     "damaged": Prop("flag", lambda s, x: x.damage > 0, zones=_UNITS, doc="has a damage counter"),
     "on": Prop("flag", _on, zones=("characters", "leader", "town"), doc="ON"),

@@ -8,16 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, card_abilities, card_fields,
-                             card_loader, check_fields)
+from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, card_abilities, card_fields, card_loader,
+                             check_fields, check_move, check_target_filter, parsed_effects, parsed_if, parsed_when)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
-from ...engine.conditions import parse as parse_condition
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError, brief
 from ...engine.keywords import keyword_ability_fail
 from ...engine.select import SelectorError
-from ...engine.triggers import parse_when
 
 KINDS = ("character", "device", "application")
 PROGRAMS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fan_fire",
@@ -92,22 +90,12 @@ class Program:
 
 
 @dataclass(frozen=True, slots=True)
-class Ability(CardAbility):
-    """A Turu-turu ability: what every ability has, and a condition (``if``)."""
+class Ability(LanguageAbility):
+    """A Turu-turu ability: the card language's parts (``once_per_turn``: once each round), and
+    its costs and zone."""
 
-    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
-    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
-    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
-    once_per_turn: bool = False  # a trigger: at most once each round
-    optional: bool = False      # a trigger: its controller is asked first
     costs: Any = None           # activated / apply: a cost list (games/turutoru/costs.py ``Cost``), or None
     zone: str = "field"         # activated: the zone its card is used from (``from``)
-    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
-
-    @property
-    def ops(self) -> tuple:
-        """The ops its effect runs: ``effects``, after a check of its ``if`` when it has one."""
-        return self.run if self.cond is not None else self.effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,15 +146,11 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         if a["kind"] == "trigger":
             if a["when"] is None:
                 fail("a trigger says when it triggers: when = {event = \"enters\", card = {self = true}}", "when")
-            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
-        cond = None
-        if a["if"] is not None:
-            if a["kind"] == "static":
-                fail("a static ability has no 'if' (not yet: only activated, apply and trigger abilities)", "if")
-            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
-        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
-            fail("a static ability's ops have no 'if', 'if_done' or 'optional'", "effects")
+            when = parsed_when(a, registry, fail)
+        if a["if"] is not None and a["kind"] == "static":
+            fail("a static ability has no 'if' (not yet: only activated, apply and trigger abilities)", "if")
+        cond = parsed_if(a, registry, fail)
+        effects = parsed_effects(a, registry, fail, if_on_static=False)
         for path, op in walk(effects):  # (also the ops of choose_one's modes)
             _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             flt = op.get("filter")
@@ -277,28 +261,19 @@ def _check_move(op, fail) -> None:
     """What an op's parameters allow together: a selector table says its filters itself; a
     ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck, and ``to = "field"`` takes a
     table of cards from a zone other than the field."""
-    target = op.get("target")
-    table = target is not None and not isinstance(target, str)
-    if table and op.get("filter"):
-        fail("a target table says its filters itself: put these keys into the table", "filter")
+    check_target_filter(op, fail)
     if op.name == "look":
         take = op["take"]
         if take is not None and take.to == "field" and \
                 (take.filter is None or dict(take.filter.raw).get("kind") != "character"):
             fail("a look puts only characters onto the field: say so, take = {filter = {kind = \"character\"}, "
                  "to = \"field\"}", "take.filter")
-    if op.name != "move":
-        return
-    to = op["to"]
-    if op["shuffle"] and to != "deck":
-        fail("shuffle = true is for to = \"deck\"", "shuffle")
-    if op["position"] == "bottom" and to != "deck":
-        fail("position = \"bottom\" is for to = \"deck\"", "position")
-    if to == "field" and (not table or target.zone == "field"):
-        fail("to = \"field\" puts characters from a zone other than the field onto their owner's field:"
-             " the target must be a table with a zone such as \"discard\" or \"hand\"", "to")
-    if table and target.zone == to:
-        fail(f"the cards are in the {to} already", "to")
+
+    def onto_the_field(target, table: bool, to: str) -> None:
+        if to == "field" and (not table or target.zone == "field"):
+            fail("to = \"field\" puts characters from a zone other than the field onto their owner's field:"
+                 " the target must be a table with a zone such as \"discard\" or \"hand\"", "to")
+    check_move(op, fail, onto_the_field)
 
 
 load_cards = card_loader("turutoru", SCHEMA, _make_card, f"{__package__}.effects", check_keyword=_check_keyword)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.conditions import ConditionGame, Zone, sides_of
+from ...engine.conditions import ConditionGame, Zone, count_in_zone, filter_choices
 from .cards import GENDERS, KINDS
 from .state import TTState
 from .select import SELECTORS
@@ -48,14 +48,7 @@ def count_cards(s: TTState, ctx: Any, what: Any) -> int:
     """How many cards ``what`` (a target string of ``TARGETS`` or a ``Zone``) names now."""
     me = ctx.controller
     if isinstance(what, Zone):
-        n = 0
-        for p in sides_of(what.side, me):
-            pile = _cards(s, p, what.zone)
-            if what.filter:
-                n += sum(1 for i in pile if all(getattr(s.cards[i], k, None) == v for k, v in what.filter))
-            else:
-                n += len(pile)
-        return n
+        return count_in_zone(s, me, what, _cards)
     if what == "self":
         return 1 if s.players[s.owner[ctx.source]].unit(ctx.source) is not None else 0
     if what == "attached":
@@ -79,14 +72,6 @@ def active(s: TTState) -> int:
     return s.priority
 
 
-def _check_filter(key: str, value: Any) -> str | None:
-    if key == "gender" and value not in GENDERS:
-        return f"filter gender = {value!r} is not one of: {', '.join(GENDERS)}"
-    if key == "kind" and value not in KINDS:
-        return f"filter kind = {value!r} is not one of: {', '.join(KINDS)}"
-    return None
-
-
 def _number(zone: str):
     return lambda s, p: len(_cards(s, p, zone))
 
@@ -100,4 +85,4 @@ NUMBERS = {**{z: _number(z) for z in ZONES},
 
 CONDITIONS = ConditionGame(selectors=SELECTORS, zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
                            active=active, in_phase=lambda s, ph: s.phase == ph, filter_keys=FILTER_KEYS,
-                           check_filter=_check_filter)
+                           check_filter=filter_choices({"gender": GENDERS, "kind": KINDS}))

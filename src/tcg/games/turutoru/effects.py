@@ -1,9 +1,10 @@
 """Turu-turu's effect operations (for character/device abilities and applications)."""
 from __future__ import annotations
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
-from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, op_heal, op_shuffle,
-                               player_of, search_filter)
+from ...engine.choices import define_choice_ops
+from ...engine.costs import define_pay
+from ...engine.effects import (OpRegistry, Param, damage_op, draw_op, mill_op, modify_op, move_params, op_heal, op_shuffle,
+                               player_of, search_filter, shuffle_decks)
 from ...engine.select import old_or_table
 from . import costs as TC
 from . import flow as F
@@ -68,9 +69,7 @@ def op_move(rules, s, ctx, op, targets):
         if to == "deck" and owner not in decks:
             decks.append(owner)
     if op["shuffle"]:
-        for p in decks:
-            s.rng.shuffle(s.players[p].deck)
-            s.emit("shuffle", {"player": p})
+        shuffle_decks(s, decks)
     return None if moved else False
 
 
@@ -98,10 +97,8 @@ REGISTRY.implement("modify", modify_op({"power": "pow_mod", "toughness": "tough_
                    extra=UNIT, target=UNIT_TARGETS, stat=("power", "toughness"))
 REGISTRY.implement("heal", op_heal, extra=UNIT, target=UNIT_TARGETS)
 REGISTRY.implement("set_state", op_set_state, extra=UNIT, target=UNIT_TARGETS, state=("awake", "asleep"))
-REGISTRY.implement("move", op_move, {
-    **FILTER, "target": Param(str, required=True, doc="target selector", table=any_table),
-    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck")},
-    target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
+REGISTRY.implement("move", op_move, {**FILTER, **move_params(any_table)}, target=UNIT_TARGETS, to=DESTINATIONS,
+                   position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
 #: a search's ``filter``: the old flat table (games/turutoru/cards.py ``SEARCH_FILTERS``: kind,
@@ -114,16 +111,12 @@ REGISTRY.define("hit", {"player": Param(str, default="opponent", choices=PLAYERS
 REGISTRY.define("gain_hp", {"player": Param(str, default="self", choices=PLAYERS),
                             "amount": Param(int, required=True)}, op_gain_hp)
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/turutoru/triggers.py)
-REGISTRY.costs = TC.parser({"move": TC.pay_move(op_move), "sleep": TC.pay_bed_in(op_set_state)})
-REGISTRY.define("pay", {"cost": Param(list, required=True, items=REGISTRY.costs,
-                                      doc="cost parts (games/turutoru/costs.py): paid now; with optional, you may")},
-                TC.op_pay)
-#: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
-REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
+define_pay(REGISTRY, TC.parser({"move": TC.pay_move(op_move), "sleep": TC.pay_bed_in(op_set_state)}), TC.op_pay,
+           "games/turutoru/costs.py")
 #: where a card taken by a look may go (the deck is where it is; the field: a character, as move puts it)
 LOOK_TO = tuple(z for z in DESTINATIONS if z != "deck")
-#: 「デッキの上からN枚見て…」 (engine/choices.py; the Turu-turu side: TuruturuRules.look_*); the rest
-#: to the deck's top or bottom, or into the discard pile
-#: also 「相手の手札を見て…」: all the cards of a hand (``zone = "hand"``)
-REGISTRY.define("look", look_params(LOOK_TO, "deck", trash="discard", zones=("hand",)), op_look, check_look)
+#: choose_one and look (the Turu-turu side: TuruturuRules.look_*): the rest of a look to the
+#: deck's top or bottom, or into the discard pile
+#: a look may also see all the cards of a hand (「相手の手札を見て…」) (``zone``)
+define_choice_ops(REGISTRY, LOOK_TO, trash="discard", zones=("hand",))
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

@@ -14,11 +14,11 @@ from ...engine.action import Action, ActionTable
 from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
 from ...engine.reasons import Reason
+from ...engine.effects import EffectCtx, effect_step
 from ...engine.select import Selector
-from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
-from ...engine.triggers import ASK, take
+from ...engine.triggers import TriggerRunner, new_action, stack_triggered
 from . import costs as TC
 from . import flow as F
 from . import reasons as TR
@@ -56,7 +56,7 @@ PROGRAM_DECISION = {"place": "place", "reboot": "reboot", "bed_in": "bed_in", "m
                     "effect": "effect"}
 
 
-class TuruturuRules(EffectRunner, ChoiceRunner, StepRuleset[TTState]):
+class TuruturuRules(TriggerRunner, ChoiceRunner, StepRuleset[TTState]):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
@@ -785,57 +785,21 @@ class TuruturuRules(EffectRunner, ChoiceRunner, StepRuleset[TTState]):
         """What triggered goes onto the stack, the first to resolve on top: the abilities of the
         player who goes first by TT-G4 (lower HP, then priority) first, each player's in the order
         they triggered (engine/triggers.py)."""
-        for c, iid, idx, event in reversed(take(tr, self.order(s)[0])):
-            s.steps.append(("trigger", c, iid, idx, event))
+        stack_triggered(s, tr, self.order(s)[0])
+
+    def apply(self, s: TTState, action) -> None:
+        new_action(s, self.max_triggers_per_action)
+        super().apply(s, action)
 
     def advance(self, s: TTState) -> None:
         """``StepRuleset.advance``; with triggers dealt, what a step triggered goes onto the stack
         after it (``after_op``'s part for triggers), so it resolves before the steps below."""
+        self.run_steps(s, None if s.trig is None else self._after_step)
+
+    def _after_step(self, s: TTState) -> None:
         tr = s.trig
-        if tr is None:
-            StepRuleset.advance(self, s)
-            return
-        steps, handlers = s.steps, self._STEPS
-        budget = self.max_steps_per_apply
-        while s.decision is None and not s.over:
-            budget -= 1
-            if budget < 0:  # safety cap: a loop in card text ends the game in a draw
-                steps.clear()
-                s.end(None, "step_limit")
-                return
-            step = steps.pop()
-            handlers[step[0]](self, s, step)
-            if tr.queue and not tr.busy and not s.over:
-                self._queue_triggers(s, tr)
-
-    def apply(self, s: TTState, action) -> None:
-        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
-            s.trig.begin_action()
-            s.trig.cap = self.max_triggers_per_action
-        super().apply(s, action)
-
-    def _step_effect(self, s: TTState, step) -> None:
-        tr = s.trig
-        if tr is None:
-            EffectRunner._step_effect(self, s, step)
-            return
-        tr.busy += 1  # what an op triggers waits until this effect step is done
-        try:
-            EffectRunner._step_effect(self, s, step)
-        finally:
-            tr.busy -= 1
-
-    def _step_trigger(self, s: TTState, step: tuple) -> None:
-        """A triggered ability resolves: a ``trigger`` event, then its effect (an optional
-        trigger asks its controller first, once its own ``if`` holds again)."""
-        _, c, iid, idx, event = step
-        ab = s.cards[iid].abilities[idx]
-        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
-        ops = tuple(ab.ops)
-        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
-            k = 1 if ab.cond is not None else 0
-            ops = ops[:k] + (ASK,) + ops[k:]
-        s.steps.append(effect_step(c, iid, ops))
+        if tr is not None and tr.queue and not tr.busy:
+            self._queue_triggers(s, tr)
 
     def effect_candidates(self, s: TTState, ctx: EffectCtx, sel, op) -> list:
         c = ctx.controller

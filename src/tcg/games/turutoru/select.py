@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.amounts import parse_amount
 from ...engine.amounts import value as amount_value
-from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone, card_of, names_of, pile
 from . import flow as F
 from .cards import GENDERS, KINDS, MOUNTS, PROGRAMS
 from .state import TTState, Unit
@@ -69,21 +69,6 @@ def _units(s: TTState, p: int) -> list:
     return list(s.players[p].chars)
 
 
-def _pile(zone: str):
-    def cards(s: TTState, p: int) -> list:
-        return [Loose(i, p, zone) for i in getattr(s.players[p], zone)]
-    return cards
-
-
-def _card(s: TTState, x: Any):
-    return s.cards[x.iid]
-
-
-def _names(s: TTState, x: Any) -> tuple:
-    c = s.cards[x.iid]
-    return (c.name, c.name_en) if c.name_en else (c.name,)
-
-
 def _power(s: TTState, x: Any) -> int:
     return F.power_of(s, x) if isinstance(x, Unit) else s.cards[x.iid].power
 
@@ -95,26 +80,26 @@ def _toughness(s: TTState, x: Any) -> int:
 ZONES = {
     "field": Zone(_units),
     "devices": Zone(_devices),
-    "hand": Zone(_pile("hand"), hidden="opponent"),
-    "deck": Zone(_pile("deck"), hidden="all"),
-    "discard": Zone(_pile("discard")),
-    "resolved": Zone(_pile("resolved")),
-    "programs": Zone(_pile("programs"), hidden="opponent"),
+    "hand": Zone(pile("hand"), hidden="opponent"),
+    "deck": Zone(pile("deck"), hidden="all"),
+    "discard": Zone(pile("discard")),
+    "resolved": Zone(pile("resolved")),
+    "programs": Zone(pile("programs"), hidden="opponent"),
 }
 PROPS = {
-    "kind": Prop("enum", lambda s, x: _card(s, x).kind, choices=KINDS, doc="the card kind"),
-    "name": Prop("text", _names, many=True, doc="the name (Japanese or English)"),
-    "gender": Prop("enum", lambda s, x: _card(s, x).gender, choices=GENDERS,
+    "kind": Prop("enum", lambda s, x: card_of(s, x).kind, choices=KINDS, doc="the card kind"),
+    "name": Prop("text", names_of, many=True, doc="the name (Japanese or English)"),
+    "gender": Prop("enum", lambda s, x: card_of(s, x).gender, choices=GENDERS,
                    doc="the gender (devices and applications: none)"),
-    "work": Prop("text", lambda s, x: _card(s, x).work, doc="the source work (出典作品)"),
-    "program": Prop("enum", lambda s, x: tuple(p.kind for p in _card(s, x).programs), choices=PROGRAMS,
+    "work": Prop("text", lambda s, x: card_of(s, x).work, doc="the source work (出典作品)"),
+    "program": Prop("enum", lambda s, x: tuple(p.kind for p in card_of(s, x).programs), choices=PROGRAMS,
                     many=True, doc="one of the card's printed programs"),
-    "segment": Prop("number", lambda s, x: _card(s, x).segment, doc="the printed segment value"),
-    "power": Prop("number", _power, printed=lambda s, x: _card(s, x).power,
+    "segment": Prop("number", lambda s, x: card_of(s, x).segment, doc="the printed segment value"),
+    "power": Prop("number", _power, printed=lambda s, x: card_of(s, x).power,
                   doc="the power now on the field (printed elsewhere); printed = true: the printed power"),
-    "toughness": Prop("number", _toughness, printed=lambda s, x: _card(s, x).toughness,
+    "toughness": Prop("number", _toughness, printed=lambda s, x: card_of(s, x).toughness,
                       doc="the toughness now on the field (printed elsewhere); printed = true: the printed one"),
-    "mount": Prop("enum", lambda s, x: _card(s, x).mount, choices=MOUNTS, doc="a device's mount (field or character)"),
+    "mount": Prop("enum", lambda s, x: card_of(s, x).mount, choices=MOUNTS, doc="a device's mount (field or character)"),
     "awake": Prop("flag", lambda s, x: x.awake, zones=("field",), doc="awake (ウェイクアップ)"),
     "asleep": Prop("flag", lambda s, x: not x.awake, zones=("field",), doc="in bed (ベッドイン)"),
     "damaged": Prop("flag", lambda s, x: x.damage > 0, zones=("field",), doc="has damage this round"),

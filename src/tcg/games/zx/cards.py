@@ -8,15 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.cards import (CardAbility, CardSchema, Field, NamedCard, abilities_and_keywords, card_fields,
-                             card_loader, check_static_effects)
+from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, abilities_and_keywords, card_fields,
+                             card_loader, check_move, check_static_effects, check_target_filter, parsed_effects,
+                             parsed_if, parsed_when)
 from ...engine.amounts import has_amounts
 from ...engine.choices import walk
-from ...engine.conditions import parse as parse_condition
 from ...engine.costs import ability_cost
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
-from ...engine.triggers import parse_when
 
 COLORS = ("red", "blue", "white", "black", "green")
 COLOR_JA = {"red": "赤", "blue": "青", "white": "白", "black": "黒", "green": "緑"}
@@ -105,21 +104,15 @@ UNIT_FILTERS = {"name": str, "color": str, "race": str}
 
 
 @dataclass(frozen=True, slots=True)
-class Ability(CardAbility):
+class Ability(LanguageAbility):
     cost: int
     min_force: int
     player_card: str = ""       # only while the controller's player card is this one
     face_up_race: str = ""      # only while the controller has min_face_up_race face-up dynamis
     min_face_up_race: int = 1   # cards of this race
-    cond: Any = None            # ``if``: a parsed condition (engine/conditions.py), or None
-    run: tuple = ()             # the ops as they resolve: ``effects`` with ``cond`` checked first
-    when: Any = None            # a trigger's parsed ``when`` (engine/triggers.py), else None
-    once_per_turn: bool = False  # a trigger: at most once each turn
-    optional: bool = False      # a trigger: its controller is asked first
     costs: Any = None           # activated: a cost list (games/zx/costs.py ``Cost``), or None
     zone: str = "board"         # activated: the zone its card is used from (``from``)
     each_turn: int = 0          # a trigger: at most this many times each turn (0: no limit)
-    keyword: str = ""           # the id of the keyword it comes from ("": the card's own)
 
     @property
     def conditional(self) -> bool:
@@ -183,20 +176,16 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         if a["kind"] == "trigger":
             if a["when"] is None:
                 fail("a trigger says when it triggers: when = {event = \"enters\", card = {self = true}}", "when")
-            when = parse_when(a["when"], registry.triggers, lambda m, p: fail(m, "when" + p))
+            when = parsed_when(a, registry, fail)
             if kind is not None and kind not in UNIT_KINDS and when.where == "board":
                 fail(f"a {kind} card is never on the board: its trigger says where it works, such as "
                      f"where = \"life\" (when = {{event = \"put\", card = {{self = true}}, to = \"charge\", "
                      f"where = \"life\"}})", "when.where")
         cost, costs = ability_cost(a["cost"], f.get("cost") or 0, registry.costs, fail)
-        cond = None
-        if a["if"] is not None:
-            if a["kind"] == "use":
-                fail("an event's or EV EX's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
-            cond = parse_condition(a["if"], registry.conditions, lambda m, p: fail(m, "if" + p))
-        effects = registry.parse_list(a["effects"], lambda m: fail(m, "effects"), lambda m, p: fail(m, "effects" + p))
-        if a["kind"] == "static" and any(op.cond is not None or op.if_done or op.optional for op in effects):
-            fail("a static ability's ops have no 'if', 'if_done' or 'optional': put 'if' on the ability", "effects")
+        if a["if"] is not None and a["kind"] == "use":
+            fail("an event's or EV EX's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
+        cond = parsed_if(a, registry, fail)
+        effects = parsed_effects(a, registry, fail, if_on_static=True)
         for path, op in walk(effects):  # (also the ops of choose_one's modes)
             _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
             known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
@@ -275,24 +264,15 @@ def _check_move(op, fail) -> None:
     """What an op's parameters allow together: a selector table says its filters itself; a
     ``move``'s ``shuffle`` / ``position = "bottom"`` are for the deck, ``asleep`` for the resources,
     and ``to = "square"`` takes a table of your own cards from a zone other than the board."""
-    target = op.get("target")
-    table = target is not None and not isinstance(target, str)
-    if table and op.get("filter"):
-        fail("a target table says its filters itself: put these keys into the table", "filter")
-    if op.name != "move":
-        return
-    to = op["to"]
-    if op["shuffle"] and to != "deck":
-        fail("shuffle = true is for to = \"deck\"", "shuffle")
-    if op["position"] == "bottom" and to != "deck":
-        fail("position = \"bottom\" is for to = \"deck\"", "position")
-    if op["asleep"] and to != "resources":
-        fail("asleep = true is for to = \"resources\"", "asleep")
-    if to == "square" and (not table or target.zone == "board" or target.side != "own"):
-        fail("to = \"square\" puts your own cards from a zone other than the board onto a square:"
-             " the target must be a table with side = \"own\" and a zone such as \"trash\" or \"hand\"", "to")
-    if table and target.zone == to:
-        fail(f"the cards are in the {to} already", "to")
+    check_target_filter(op, fail)
+
+    def asleep_and_square(target, table: bool, to: str) -> None:
+        if op["asleep"] and to != "resources":
+            fail("asleep = true is for to = \"resources\"", "asleep")
+        if to == "square" and (not table or target.zone == "board" or target.side != "own"):
+            fail("to = \"square\" puts your own cards from a zone other than the board onto a square: the"
+                 " target must be a table with side = \"own\" and a zone such as \"trash\" or \"hand\"", "to")
+    check_move(op, fail, asleep_and_square)
 
 
 def _check_players(cards: list[Card], where: dict[str, str]) -> None:

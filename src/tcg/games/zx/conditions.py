@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.conditions import ConditionGame, Zone, sides_of
+from ...engine.conditions import ConditionGame, Zone, sides_of, filter_choices
 from .cards import COLORS, COUNTERS, KINDS
 from .state import ZXState
 
@@ -81,14 +81,6 @@ def _in_phase(s: ZXState, phase: str) -> bool:
     return s.phase == phase
 
 
-def _check_filter(key: str, value: Any) -> str | None:
-    if key == "color" and value not in COLORS:
-        return f"filter color = {value!r} is not one of: {', '.join(COLORS)}"
-    if key == "kind" and value not in KINDS:
-        return f"filter kind = {value!r} is not one of: {', '.join(KINDS)}"
-    return None
-
-
 def _number(zone: str):
     return lambda s, p: len(_pile(s, p, zone))
 
@@ -105,4 +97,4 @@ NUMBERS = {**{z: _number(z) for z in ZONES if z != "board"},
 
 CONDITIONS = ConditionGame(zones=ZONES, numbers=NUMBERS, phases=PHASES, targets=TARGETS, count_cards=count_cards,
                            active=lambda s: s.active, in_phase=_in_phase, filter_keys=FILTER_KEYS,
-                           check_filter=_check_filter)
+                           check_filter=filter_choices({"color": COLORS, "kind": KINDS}))

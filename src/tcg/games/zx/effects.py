@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.choices import CHOOSE_ONE_PARAMS, check_look, check_modes, look_params, op_choose_one, op_look
-from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, op_shuffle, player_of, search_filter
+from ...engine.choices import define_choice_ops
+from ...engine.costs import define_pay
+from ...engine.effects import OpRegistry, Param, damage_op, draw_op, mill_op, move_params, op_shuffle, player_of, search_filter, shuffle_decks
 from ...engine.select import old_or_table
 from . import costs as ZC
 from . import flow as F
@@ -69,9 +70,7 @@ def op_move(rules, s, ctx, op, targets):
         if to == "deck" and x.owner not in decks:
             decks.append(x.owner)
     if op["shuffle"]:
-        for p in decks:
-            s.rng.shuffle(s.players[p].deck)
-            s.emit("shuffle", {"player": p})
+        shuffle_decks(s, decks)
 
 
 def _to_force(s, ctx, targets) -> bool:
@@ -162,9 +161,7 @@ REGISTRY.implement("modify", op_modify, {**UNIT_FILTER, **UNIT_TARGET, "amount":
 REGISTRY.implement("set_state", op_set_state, {**UNIT_FILTER, **UNIT_TARGET}, target=UNIT_TARGETS,
                    state=("asleep", "rebooted"))
 REGISTRY.implement("move", op_move, {
-    **UNIT_FILTER, "target": Param(str, required=True, doc="target selector", table=any_table),
-    "shuffle": Param(bool, default=False, doc="to = deck: then shuffle that deck"),
-    "asleep": Param(bool, default=False, doc="to = resources: put them there asleep")},
+    **UNIT_FILTER, **move_params(any_table, asleep=Param(bool, default=False, doc="to = resources: put them there asleep"))},
     target=UNIT_TARGETS, to=DESTINATIONS, position=("top", "bottom"))
 REGISTRY.implement("mill", mill_op(F.mill), player=PLAYERS)
 REGISTRY.implement("shuffle", op_shuffle, player=PLAYERS)
@@ -185,20 +182,15 @@ REGISTRY.define("win_if", {"min_face_up_dynamis": Param(int, default=0),
                            "counter": Param(str, default=None, choices=COUNTERS),
                            "min_counters": Param(int, default=0)}, op_win_if)
 REGISTRY.define("overboost", {}, op_overboost)
-#: 「次から1つを選ぶ」 (engine/choices.py): the modes resolve in printed order
-REGISTRY.define("choose_one", CHOOSE_ONE_PARAMS, op_choose_one, check_modes)
 #: where a card taken by a look may go (the deck is where it is)
 LOOK_TO = tuple(d for d in DESTINATIONS if d not in ("deck", "force"))
-#: 「デッキの上からN枚見て…」 (engine/choices.py; the Z/X side: ZXRules.look_*); also 「相手の手札を見て…」
-#: and 「自分のライフを見て…」: all the cards of a hand or of the life (``zone``)
-REGISTRY.define("look", look_params(LOOK_TO, "deck", zones=("hand", "life")), op_look, check_look)
+#: choose_one and look (the Z/X side: ZXRules.look_*)
+#: a look may also see all the cards of a hand (「相手の手札を見て…」) or of the life (「自分のライフを見て…」) (``zone``)
+define_choice_ops(REGISTRY, LOOK_TO, zones=("hand", "life"))
 REGISTRY.triggers = TRIGGERS  # what a trigger's ``when`` may name (games/zx/triggers.py)
 #: how each cost part is paid (games/zx/costs.py), and the parser of a cost list
 COST_HANDLERS = {"resources": ZC.pay_resources, "move": ZC.pay_move(op_move), "sleep": ZC.pay_sleep(op_set_state),
                  "remove_counter": ZC.pay_counter}
 parse_cost = ZC.parser(COST_HANDLERS)
-REGISTRY.costs = parse_cost  # an ability's cost as a list of parts
-REGISTRY.define("pay", {"cost": Param(list, required=True, items=parse_cost,
-                                      doc="cost parts (engine/costs.py): paid now; with optional, you may")},
-                ZC.op_pay)
+define_pay(REGISTRY, parse_cost, ZC.op_pay)  # an ability's cost as a list of parts
 REGISTRY.selectors = SELECTORS  # what a "for each" amount may count (engine/amounts.py)

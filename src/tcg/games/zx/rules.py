@@ -11,11 +11,11 @@ from typing import Any, Sequence
 from ...engine.action import Action, ActionTable
 from ...engine.choices import ChoiceRunner, put_on_deck
 from ...engine.deck import Deck
-from ...engine.effects import EffectCtx, EffectRunner, effect_step
+from ...engine.effects import EffectCtx, effect_step
 from ...engine.reasons import Reason
 from ...engine.select import Selector
 from ...engine.steps import StepRuleset
-from ...engine.triggers import ASK, take
+from ...engine.triggers import TriggerRunner, new_action, stack_triggered
 from ...engine.state import colors_of, new_record
 from . import costs as ZC
 from . import flow as F
@@ -92,7 +92,7 @@ _NO_RESOURCE, _END_IGNITION, _END_TURN, _PASS = A("no_resource"), A("end_ignitio
 _PICK_NONE, _NO_OVERBOOST, _PAY_SUGGESTED = A("pick_none"), A("no_overboost"), A("pay_suggested")
 
 
-class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
+class ZXRules(TriggerRunner, ChoiceRunner, StepRuleset[ZXState]):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
@@ -1021,38 +1021,15 @@ class ZXRules(EffectRunner, ChoiceRunner, StepRuleset[ZXState]):
             # what triggered goes onto the stack: the first to resolve on top (engine/triggers.py);
             # while a decision is open (the ignition's overdrive, a life card's use), once it is
             # answered, above whatever its answer put on the stack
-            for c, iid, idx, event in reversed(take(tr, s.active)):
-                s.steps.append(("trigger", c, iid, idx, event))
+            stack_triggered(s, tr, s.active)
 
     # --- triggered abilities (games/zx/triggers.py) ---------------------------------------------------
     def apply(self, s, action) -> None:
-        if s.trig is not None:  # a new action: a new count towards max_triggers_per_action
-            s.trig.begin_action()
-            s.trig.cap = self.max_triggers_per_action
+        new_action(s, self.max_triggers_per_action)
         super().apply(s, action)
 
-    def _step_effect(self, s, step) -> None:
-        tr = s.trig
-        if tr is None:
-            EffectRunner._step_effect(self, s, step)
-            return
-        tr.busy += 1  # what an op triggers waits until this effect step is done
-        try:
-            EffectRunner._step_effect(self, s, step)
-        finally:
-            tr.busy -= 1
-
-    def _step_trigger(self, s, step) -> None:
-        """A triggered ability resolves: a ``trigger`` event, then its effect (an optional
-        trigger asks its controller first; its ``if`` is checked again as it resolves)."""
-        _, c, iid, idx, event = step
-        ab = s.cards[iid].abilities[idx]
-        s.emit("trigger", {"player": c, "card": iid, "id": s.cards[iid].id, "ability": idx, "event": event})
-        ops = tuple(_resolving(ab))
-        if ab.optional:  # asked after its own ``if`` (a guard first) holds again
-            k = 1 if ab.cond is not None else 0
-            ops = ops[:k] + (ASK,) + ops[k:]
-        s.steps.append(effect_step(c, iid, ops))
+    def trigger_ops(self, ability) -> tuple:
+        return _resolving(ability)
 
     def effect_candidates(self, s, ctx: EffectCtx, sel, op) -> list:
         flt = op.get("filter")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.amounts import parse_amount
-from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone, card_of, pile
 from . import flow as F
 from .cards import COLORS, KINDS
 from .state import PLAYER_SQUARE, Unit, ZXState
@@ -41,12 +41,6 @@ def _units(s: ZXState, p: int) -> list:
     return [u for u in s.board if u is not None and u.owner == p]
 
 
-def _pile(zone: str):
-    def cards(s: ZXState, p: int) -> list:
-        return [Loose(i, p, zone) for i in getattr(s.players[p], zone)]
-    return cards
-
-
 def _force(s: ZXState, p: int) -> list:
     """The force cards under player ``p``'s Z/X (ZX-Z3), square by square."""
     return [Loose(i, p, "force") for u in s.board if u is not None and u.owner == p for i in u.force]
@@ -55,10 +49,6 @@ def _force(s: ZXState, p: int) -> list:
 def _holder(s: ZXState, x: Any) -> int:
     u = F.holder_of(s, x.iid)
     return -1 if u is None else u.iid
-
-
-def _card(s: ZXState, x: Any):
-    return s.cards[x.iid]
 
 
 def _names(s: ZXState, x: Any) -> tuple:
@@ -90,26 +80,26 @@ def _square(s: ZXState, x: Any) -> str:
 
 ZONES = {
     "board": Zone(_units),
-    "hand": Zone(_pile("hand"), hidden="opponent"),
-    "deck": Zone(_pile("deck"), hidden="all"),
-    "trash": Zone(_pile("trash")),
-    "charge": Zone(_pile("charge")),
-    "resources": Zone(_pile("resources")),
-    "life": Zone(_pile("life"), hidden="all"),
-    "removed": Zone(_pile("removed")),
+    "hand": Zone(pile("hand"), hidden="opponent"),
+    "deck": Zone(pile("deck"), hidden="all"),
+    "trash": Zone(pile("trash")),
+    "charge": Zone(pile("charge")),
+    "resources": Zone(pile("resources")),
+    "life": Zone(pile("life"), hidden="all"),
+    "removed": Zone(pile("removed")),
     # face down: its owner knows them (ZX-S4, ZX-Z3); the opponent sees how many
-    "dynamis": Zone(_pile("dynamis"), hidden="opponent"),
+    "dynamis": Zone(pile("dynamis"), hidden="opponent"),
     "force": Zone(_force, hidden="opponent", holder=_holder),
 }
 PROPS = {
-    "kind": Prop("enum", lambda s, x: _card(s, x).kind, choices=KINDS, doc="the card kind"),
+    "kind": Prop("enum", lambda s, x: card_of(s, x).kind, choices=KINDS, doc="the card kind"),
     "name": Prop("text", _names, many=True, doc="the name (Japanese or English; with a SHIFT, its name too)"),
     "color": Prop("enum", _colors, choices=COLORS, many=True, doc="the colour (with a SHIFT, its colour too)"),
     "race": Prop("text", _races, many=True, doc="the race (with a SHIFT, its race too)"),
-    "cost": Prop("number", lambda s, x: _card(s, x).cost, doc="the printed cost"),
-    "power": Prop("number", _power, printed=lambda s, x: _card(s, x).power,
+    "cost": Prop("number", lambda s, x: card_of(s, x).cost, doc="the printed cost"),
+    "power": Prop("number", _power, printed=lambda s, x: card_of(s, x).power,
                   doc="the power now on the board (printed elsewhere); printed = true: the printed power"),
-    "ignition": Prop("flag", lambda s, x: _card(s, x).ignition, doc="has the ignition icon"),
+    "ignition": Prop("flag", lambda s, x: card_of(s, x).ignition, doc="has the ignition icon"),
     "asleep": Prop("flag", _asleep, zones=("board", "resources"), doc="asleep (スリープ)"),
     "awake": Prop("flag", lambda s, x: not _asleep(s, x), zones=("board", "resources"), doc="rebooted (リブート)"),
     "damaged": Prop("flag", lambda s, x: x.damage > 0, zones=("board",), doc="has damage this turn"),
