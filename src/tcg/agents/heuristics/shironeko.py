@@ -269,11 +269,8 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
         if name == "choose_one":  # the best modes (engine/choices.py)
             worths = sorted((_effects_value(m.ops, c, source_iid) for m in a["modes"]), reverse=True)
             return sum(worths[:a.get("count", 1)])
-        if name == "look":  # a card chosen from the top (into the hand: about a draw); the order alone a little
-            take = a.get("take")
-            if take is None:
-                return 0.2
-            return (0.8 if take.to in ("hand", "characters") else 0.1) * take.choose
+        if name == "look":
+            return _look_value(a, c)
         tgt = _target_name(a.get("target"))
         if tgt is None:  # a selector table over a pile (a move between piles)
             return d + _pile_move_value(op, c, lw)
@@ -356,7 +353,7 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
                 d += n * (need - lw) - (100.0 if n >= c.my_deck else 0.0)
                 hand_n += n
         elif name == "search":
-            d += 0.7 - lw if c.my_deck > 1 else -100.0
+            d += _search_value(a, c, hand_n, lw)
         elif name == "build":
             if c.me["town_deck"] > 0:
                 d += 1.2 * min(a.get("amount", 1), c.me["town_deck"])
@@ -395,6 +392,33 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, asked: bool = Fa
             d, done = 0.0, False  # "you may": it says no (unless what follows "if you do" is worth more)
         v += d
     return v
+
+
+def _look_value(a, c: _Ctx) -> float:
+    """A ``look``: of the top of the deck, a card chosen (into the hand: about a draw), the order
+    alone a little; of the opponent's hand, the cards of our choice they lose (their best: more
+    than a card we draw, the more so the more cards there are to choose from; nothing when their
+    hand is empty)."""
+    take = a.get("take")
+    if take is None:
+        return 0.2
+    if a.get("zone") == "hand" and a.get("side") == "opponent":
+        n = c.opp["hand_count"]
+        return (1.0 + 0.15 * min(n, 5)) * min(take.choose, n) if take.to in ("discard", "removed") else 0.0
+    return (0.8 if take.to in ("hand", "characters") else 0.1) * take.choose
+
+
+def _search_value(a, c: _Ctx, hand_n: int, lw: float) -> float:
+    """A ``search``: a card of the deck into the hand. With a selector table as its filter (the
+    card language's: it names closely what it finds) a card of our choice, worth a draw as the
+    hand needs it and more (the best of the cards it names); the flat filters of the first sets
+    keep their rough worth (the fixed-seed sample games, tests/speed, play as they did)."""
+    if c.my_deck <= 1:
+        return -100.0
+    if isinstance(a.get("filter"), dict):
+        return 0.7 - lw
+    need = 0.8 if hand_n <= 2 else 0.5 if hand_n <= 4 else 0.15
+    return need + 0.6 - lw
 
 
 def _their_choice(theirs: list[dict]) -> list[dict]:

@@ -273,6 +273,7 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
     v = 0.0
     last_target = None
     acted = True  # whether the op before acted (an ``if_done`` op follows only then)
+    life = ctx.me["life"]  # as the ops leave it (a look at the life takes one, add_life gives one)
     for name, args in ops:
         if "_if_done" in args and not acted:
             continue
@@ -335,7 +336,10 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
         elif name == "draw":
             v += (1.0 if args.get("player", "self") == "self" else -0.8) * (amt or 1)
         elif name == "search":
-            v += 1.0
+            v += _search_value(args)
+        elif name == "look" and args.get("zone") in ("hand", "life"):
+            got, life = _look_value(ctx, args, life)
+            v += got
         elif name == "mill":
             v += 0.3 * (amt or 1) if args.get("player") == "opponent" else 0.05
         elif name == "alter_force":
@@ -343,7 +347,8 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
         elif name == "gain_counter":
             v += 0.5 + 0.6 * _counter_need(ctx, args.get("counter"))
         elif name == "add_life":
-            v += 3.0 + (2.0 if ctx.me["life"] <= 2 else 0.0)
+            v += _life_worth(life)
+            life += 1
         elif name == "win_if":
             me = ctx.me
             face_up = sum(1 for c in me.get("dynamis") or () if c.get("face_up"))
@@ -364,6 +369,36 @@ def _effect_value(ctx: Ctx, ops, free: bool = False) -> float:
         if "_optional" in args and v < before:  # "you may": not when it costs
             v = before
     return v
+
+
+def _life_worth(life: int) -> float:
+    """What one more life card is worth with ``life`` of them."""
+    return 3.0 + (2.0 if life <= 2 else 0.0)
+
+
+def _search_value(args: dict) -> float:
+    """A ``search``: a card of the deck into the hand. With a selector table as its filter (the
+    card language's: it names closely what it finds) a card of our choice, worth more than a draw;
+    the flat filters of the first sets keep their rough worth (the fixed-seed sample games,
+    tests/speed, play as they did)."""
+    return 1.0 if isinstance(args.get("filter"), dict) else 1.4
+
+
+def _look_value(ctx: Ctx, args: dict, life: int) -> tuple[float, int]:
+    """(worth, life after) of a ``look`` at a hand or at the life. The opponent's hand: the cards
+    of our choice they lose (their best: more than a card we draw, the more so the more cards
+    there are to choose from; nothing when their hand is empty). Our life: a card of our choice
+    into the hand, a life card lost (an ``add_life`` after it gives it back)."""
+    take = args.get("take")
+    if take is None:
+        return 0.0, life
+    if args.get("zone") == "hand" and args.get("side") == "opponent":
+        n = ctx.opp["hand_count"]
+        lost = take.to in ("trash", "removed")
+        return ((1.3 + 0.15 * min(n, 5)) * min(take.choose, n) if lost else 0.0), life
+    if args.get("zone") == "life" and args.get("side", "own") == "own" and take.to == "hand" and life > 0:
+        return 1.4 - _life_worth(life - 1), life - 1
+    return 0.0, life
 
 
 def _modes_value(ctx: Ctx, args: dict) -> float:
@@ -940,7 +975,7 @@ def _best_placement(ctx: Ctx, places, idx, awake: int, reserve: int):
         c = idx.get(card) or {}
         power = c.get("power", 0)
         cost = c.get("cost", 0)
-        on_place = _ops_value(ctx, _ops(c.get("id", ""), "on_place"))
+        on_place = _ops_value(ctx, _ops(c.get("id", ""), "on_place")) + _static_table_value(ctx, c.get("id", ""))
         if _triggers(c.get("id", "")):
             on_place += _trigger_value(ctx, c["id"])
         sq_best = _best_square(ctx, squares, power)
@@ -955,6 +990,22 @@ def _best_placement(ctx: Ctx, places, idx, awake: int, reserve: int):
         return None
     _, card, sq = best
     return first[card, sq]
+
+
+def _static_table_value(ctx: Ctx, cid: str) -> float:
+    """What the card's statics over a selector table of Z/X (the card language's) give the Z/X on
+    the board now, as printed power weighs in a placement: the power our Z/X gain, the power theirs
+    lose. (The named statics of the first sets are left out: the fixed-seed sample games,
+    tests/speed, play as they did.)"""
+    v = 0.0
+    for kind, _, _, ops in _abilities(cid) or ():
+        for name, args in ops if kind == "static" else ():
+            sel, amt = args.get("target"), args.get("amount")
+            if name != "modify" or isinstance(sel, str) or not isinstance(amt, int):
+                continue
+            gains = [amt if owner == ctx.p else -amt for owner, _ in L.candidates(ctx.obs, ctx.p, sel) or ()]
+            v += 0.45 * sum(g for g in gains if g > 0) / 1000
+    return v
 
 
 def _best_ex(ctx: Ctx, options, idx):
