@@ -159,3 +159,56 @@ def test_keywords_keepsake_a_blocker_that_survives_is_better_still():
     g = sn_attacked_by("SNP-019", ["SNP-054", "SNP-102"], deck=15)
     a = act(g, SH.policy)
     assert a.type == "defend" and _card(g, a.defender) == "SNP-054"
+
+
+# --- SNP-114..117: a search's filter table, static tables, a "for each" HP, a look at a hand ------
+
+def test_search_barkers_music_fetches_a_character_when_the_hand_is_short():
+    g = sn_scenario(dict(hand=["SNP-114"], town=RED, deck=["SNP-020"] * 18 + ["SNP-101", "SNP-012"]), dict())
+    a = act(g, SH.policy)
+    assert a.type == "monster" and _card(g, a.card) == "SNP-114"
+    g.apply(a)
+    a = act(g, SH.policy)
+    assert a.type == "search_pick" and _card(g, a.card) == "SNP-101"
+
+
+def test_search_barkers_music_waits_with_a_full_hand():
+    g = sn_scenario(dict(hand=["SNP-114"] + ["SNP-012"] * 5, town=RED, deck=["SNP-101"] * 20), dict())
+    assert act(g, SH.policy).type == "end_turn"
+
+
+def test_static_table_matsuri_is_placed_beside_level_1_attackers():
+    # Matsuri (2/3, your other level 1 characters +1 attack) or Bald (3/3): beside three level 1
+    # attackers Matsuri gives +3 attack; alone, Bald's bigger body is the better card
+    g = sn_scenario(dict(hand=["SNP-006", "SNP-115"], town=RED * 3, chars=["SNP-101", "SNP-101", "SNP-113"]), dict())
+    a = act(g, SH.policy)
+    assert a.type == "place" and _card(g, a.card) == "SNP-115"
+    g = sn_scenario(dict(hand=["SNP-006", "SNP-115"], town=RED * 3), dict())
+    a = act(g, SH.policy)
+    assert a.type == "place" and _card(g, a.card) == "SNP-006"
+
+
+def test_static_for_each_hp_kagari_is_placed_when_it_makes_a_character_fall():
+    # Kagari: their level 1 characters -1 HP for each monster card of our discard pile (two: -2).
+    # Their Luka 2/2 and a damaged Hana 1/2 fall when she enters; with no monster, Belladonna is better
+    theirs = ["SNP-001", {"card": "SNP-101", "damage": 1}]
+    g = sn_scenario(dict(hand=["SNP-064", "SNP-117"], town=PURPLE * 3, discard=["SNP-109", "SNP-110"]),
+                    dict(chars=theirs))
+    a = act(g, SH.policy)
+    assert a.type == "place" and _card(g, a.card) == "SNP-117"
+    g.apply(a)
+    assert sorted(_ids(g, 1, "discard")) == ["SNP-001", "SNP-101"]
+    g = sn_scenario(dict(hand=["SNP-064", "SNP-117"], town=PURPLE * 3), dict(chars=["SNP-001"]))
+    a = act(g, SH.policy)
+    assert a.type == "place" and _card(g, a.card) == "SNP-064"
+
+
+def test_look_fox_mask_discards_their_best_card_and_waits_for_an_empty_hand():
+    g = sn_scenario(dict(hand=["SNP-116"], town=PURPLE * 2), dict(hand=["SNP-001", "SNP-012", "SNP-020"]))
+    a = act(g, SH.policy)
+    assert a.type == "monster" and _card(g, a.card) == "SNP-116"
+    g.apply(a)
+    a = act(g, SH.policy)
+    assert a.type == "look_take" and _card(g, a.card) == "SNP-012"     # their level 3 Flare
+    g = sn_scenario(dict(hand=["SNP-116"], town=PURPLE * 2), dict(hand=[]))
+    assert act(g, SH.policy).type == "end_turn"

@@ -9,13 +9,16 @@ import pytest
 from tcg.agents.heuristics import zx as ZX
 from tcg.engine.action import Action
 
-from .corpus_cards import strict_fixture
+from ..games.shipped_cards import shipped
+from ..games.zx.harness import FILL, scenario
+from .corpus_cards import corpus_fixture, strict_fixture
 from .scenario import act
 from .scenario import zone_ids as _ids
 from .test_heuristics_kemuri_zx import zx_play_main, zx_scenario
 
 
 strict = strict_fixture(ZX)
+corpus = corpus_fixture("zx")
 
 
 def _card(g, a):
@@ -135,3 +138,65 @@ def test_keywords_onrush_makes_galva_attack_an_8000_blocker():
 def test_keywords_onrush_is_not_enough_against_a_9000_blocker():
     g = zx_scenario(dict(), dict(life=1), board={4: ("ZXS-092", 0), 1: ("ZXS-032", 1, True)})
     assert act(g, ZX.policy).type == "end_turn"
+
+
+# ---- ZXS-096..099: a search's filter table, a static table, looks at a hand and at the life ------
+
+def test_search_conch_is_played_with_spare_resources_and_takes_a_tidesinger(corpus):
+    # the shipped cards and the test fixture's (its plain fillers), read by the heuristic
+    g = corpus(scenario(p0={"hand": ["ZXS-096"], "resources": ["Z-B1"], "life": ["Z-R1"] * 4,
+                            "deck": ["ZXS-083"] + FILL * 2}, p1={"deck": FILL, "life": ["Z-R1"] * 4},
+                        cards=shipped("zx")))
+    a = act(g, ZX.policy)
+    assert a.type == "event" and _card(g, a) == "ZXS-096"
+    g.apply(a)
+    a = act(g, ZX.policy)
+    assert a.type == "pick" and _card(g, a) == "ZXS-083"
+
+
+def test_search_conch_waits_when_the_resources_are_needed():
+    # Conch and a 5000 of cost 3 with three resources: the Z/X is placed, the search waits
+    g = zx_scenario(dict(hand=["ZXS-096", "ZXS-030"], resources=["ZXS-026"] * 3), dict())
+    a = act(g, ZX.policy)
+    assert a.type == "place" and _card(g, a) == "ZXS-030"
+
+
+def test_static_table_varga_is_placed_beside_forge_soldiers():
+    # Varga (4000, the other Forge-Soldiers +1000) or Cinder-Clad Warden (4000): beside three
+    # Forge-Soldiers Varga gives +3000 on the board
+    board = {6: ("ZXS-086", 0), 8: ("ZXS-089", 0), 5: ("ZXS-091", 0)}
+    g = zx_scenario(dict(hand=["ZXS-093", "ZXS-097"], resources=["ZXS-004"] * 3), dict(), board=board)
+    a = act(g, ZX.policy)
+    assert a.type == "place" and _card(g, a) == "ZXS-097"
+
+
+def test_static_table_varga_gives_nothing_beside_tidesingers():
+    from tcg.agents.base import AgentView
+    g = zx_scenario(dict(hand=["ZXS-097"], resources=["ZXS-004"] * 3), dict(), board={6: ("ZXS-082", 0)})
+    assert ZX._static_table_value(ZX.Ctx(AgentView(g, g.legal_actions())), "ZXS-097") == 0.0
+    g = zx_scenario(dict(hand=["ZXS-097"], resources=["ZXS-004"] * 3), dict(), board={6: ("ZXS-086", 0)})
+    assert ZX._static_table_value(ZX.Ctx(AgentView(g, g.legal_actions())), "ZXS-097") == 0.45
+
+
+@pytest.mark.parametrize("their_hand,played", [(["ZXS-032", "ZXS-001", "ZXS-026"], True), ([], False)])
+def test_look_clairvoyance_trashes_their_best_card_and_not_into_an_empty_hand(their_hand, played):
+    g = zx_scenario(dict(hand=["ZXS-098"], resources=["ZXS-026"] * 2), dict(hand=their_hand))
+    a = act(g, ZX.policy)
+    assert (a.type == "event") == played
+    if played:
+        g.apply(a)
+        a = act(g, ZX.policy)
+        assert a.type == "look_take" and _card(g, a) == "ZXS-032"     # their 9000, not a small one
+
+
+def test_look_neria_is_worth_a_card_not_a_life():
+    # Neria's look takes a life card, the if-done add_life puts one back: a card chosen, no life
+    # gained (before, add_life alone counted a whole life card)
+    from tcg.agents.base import AgentView
+    g = zx_scenario(dict(hand=["ZXS-099"], resources=["ZXS-026"] * 2), dict())
+    ctx = ZX.Ctx(AgentView(g, g.legal_actions()))
+    assert abs(ZX._ops_value(ctx, ZX._ops("ZXS-099", "on_place")) - 1.4) < 1e-9
+    a = act(g, ZX.policy)
+    assert a.type == "place" and _card(g, a) == "ZXS-099"
+    g.apply(a)
+    assert act(g, ZX.policy).type == "look_take"

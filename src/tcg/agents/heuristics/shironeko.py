@@ -511,8 +511,24 @@ def _target_name(target) -> str | None:
     return f"choose_{side}{other}character" if target.choose else f"all_{side}{other}characters"
 
 
-def _on_enter_value(card_dict: dict, c: _Ctx, runes: list) -> float:
+def _static_table_value(card_dict: dict, c: _Ctx, runes: list) -> float:
+    """What the card's statics over a selector table of characters (the card language's) do to the
+    characters on the field now, worth as the same effects resolved at once (a "for each" counted
+    now). (The named statics of the first sets are left out: the fixed-seed sample games,
+    tests/speed, play as they did.)"""
     v = 0.0
+    for ab in _abilities(card_dict["id"], "static"):
+        if ab.runes and not _runes_met(runes, ab.runes):
+            continue
+        if all(not isinstance(op.args.get("target"), (str, type(None))) for op in ab.effects):
+            v += _effects_value(ab.effects, c)
+    return v
+
+
+def _on_enter_value(card_dict: dict, c: _Ctx, runes: list) -> float:
+    """What placing the card does at once: its on-enter abilities, its triggers on entering and
+    its statics over a selector table."""
+    v = _static_table_value(card_dict, c, runes)
     for ab in _abilities(card_dict["id"], "on_enter"):
         if ab.runes and not _runes_met(runes, ab.runes):
             continue
