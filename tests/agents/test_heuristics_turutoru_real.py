@@ -23,8 +23,8 @@ def test_the_call_searches_for_the_best_dragon_knight():
 
 
 def test_seraphina_is_placed_among_dragon_knights():
-    # a Place with two dragon knights on the field: Seraphina (2/2, theirs +1 power) over Milka (1/1)
-    g = scenario(dict(hand=["TTS-001", "TTS-080"], programs=["TTS-023"], chars=["TTS-023", "TTS-078"]),
+    # a Place with two dragon knights on the field: Seraphina (2/2, theirs +1 power) over Bomber (2/2)
+    g = scenario(dict(hand=["TTS-014", "TTS-080"], programs=["TTS-023"], chars=["TTS-023", "TTS-078"]),
                  dict(**BUSY))
     a = ours(g)
     assert a.type == "place" and _card(g, a.card) == "TTS-080"
@@ -43,8 +43,8 @@ def test_wiretap_notes_discard_their_biggest_card():
 
 
 def test_bulwark_is_placed_among_ragna_frames():
-    # a Place with two Ragna frames on the field: Bulwark (1/2, Ragna +1 toughness each, 2 HP) over Milka
-    g = scenario(dict(hand=["TTS-001", "TTS-082"], programs=["TTS-023"], chars=["TTS-008", "TTS-014"], hp=12),
+    # a Place with two Ragna frames on the field: Bulwark (1/2, Ragna +2 toughness, 2 HP) over Yu (2/2)
+    g = scenario(dict(hand=["TTS-008", "TTS-082"], programs=["TTS-023"], chars=["TTS-008", "TTS-014"], hp=12),
                  dict(**BUSY))
     a = ours(g)
     assert a.type == "place" and _card(g, a.card) == "TTS-082"
