@@ -174,7 +174,7 @@ def test_sn_value_follows_the_deck_race():
 
 def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 0, rnd: int = 3,
                 triggers: bool = False):
-    """Real cards. Per player: deck (count of filler cards), hand, chars (card id or dict: card,
+    """Real cards. Per player: deck (count of filler cards, or card ids top first), hand, chars (card id or dict: card,
     awake, placed_this_round, damage), discard, devices, programs [card ids, face down], hp.
     ``start = "main"``: the programs below run at once; ``triggers``: the triggered abilities of
     the cards laid out are indexed (they trigger)."""
@@ -191,7 +191,9 @@ def tt_scenario(p0: dict, p1: dict, start: str = "programming", priority: int = 
             u = Unit(new(c["card"], p), rnd if c.get("placed_this_round") else 0)
             u.awake, u.damage = c.get("awake", True), c.get("damage", 0)
             units.append(u)
-        lay.append(dict(deck=[new("TTS-016", p) for _ in range(spec.get("deck", 20))],
+        deck = spec.get("deck", 20)  # a count of filler cards, or the card ids, top first
+        deck = ["TTS-016"] * deck if isinstance(deck, int) else list(reversed(deck))
+        lay.append(dict(deck=[new(cid, p) for cid in deck],
                         hand=[new(c, p) for c in spec.get("hand", [])], chars=units,
                         discard=[new(c, p) for c in spec.get("discard", [])],
                         devices=[new(c, p) for c in spec.get("devices", [])],

@@ -755,6 +755,8 @@ def _choice_op_value(op, obs, p: int, source: int | None, floor_extra: int) -> t
         return sum(worths[:a.get("count", 1)]), True
     take, mine_ = a.get("take"), a.get("side", "own") == "own"
     v = 0.9 * take.choose if take is not None and take.to == "hand" else 0.0
+    if take is not None and not mine_ and a.get("zone") == "hand":  # a card of their hand taken
+        v += 0.9 * min(take.choose, L.number(obs, 1 - p, "hand"))
     if take is not None and take.to == "seating":
         v += SEAT_WORTH * take.choose
     if mine_ and a.get("rest") == "top":
@@ -878,14 +880,31 @@ def _place_bonus(c: dict, obs, p: int) -> float:
             v += _trigger_worth(ab, obs, p, None, 1)
     for ab in _language(c["id"], "static"):  # an ``if`` or a "for each" amount, read now
         if ab.cond is None or L.holds(obs, p, ab.cond, 1):
-            v += sum(0.35 * L.amount_now(op.args.get("amount", 0), obs, p) for op in ab.effects
-                     if op.name == "modify" and op.args.get("target") == "self" and op.args.get("stat") == "cp")
+            v += sum(_static_place_worth(op, obs, p) for op in ab.effects if op.name == "modify")
     for q, pv, sign in ((p, me, 1.0), (1 - p, opp, -0.5)):
         for u in pv["floor"]:
             for ab in _language(u["id"], "trigger"):
                 if _enters(ab, c, p, q, u["iid"]):
                     v += sign * max(0.0, _trigger_worth(ab, obs, q, u["iid"]))
     return v
+
+
+def _static_place_worth(op, obs, p: int) -> float:
+    """What a static ``modify`` of a cast about to be placed is worth now: its own CP (its "for
+    each" amount counted now), or, over a table of all the casts of a side, the change to the
+    casts of each floor it names (ours up, theirs down)."""
+    a = op.args
+    w = 0.35 if a.get("stat") == "cp" else 1.0
+    amount = L.amount_now(a.get("amount", 0), obs, p)
+    target = a.get("target")
+    if target == "self":
+        return w * amount if a.get("stat") == "cp" else 0.0
+    if not L.is_table(target):
+        return 0.0
+    me, opp = _me_opp(obs, p)
+    ours = len(L.casts(me["floor"], target, None, obs)) if target.side != "opponent" else 0
+    theirs = len(L.casts(opp["floor"], target, None, obs)) if target.side != "own" else 0
+    return w * amount * (ours - theirs)
 
 
 def _event_triggers(ev_id: str, owner: int, obs) -> float:
@@ -1481,10 +1500,12 @@ def _choose_mode(view, acts, rng):
 
 
 def _look_take(view, acts, rng):
-    """A look: take the card worth most in hand (``_hand_value``), the first of the best; take
-    no more only when nothing is left to take."""
+    """A look: take the card worth most in hand (``_hand_value``) to the hand's owner (at the
+    opponent's hand: the card worth most to them), the first of the best; take no more only when
+    nothing is left to take."""
     obs = view.observation
-    me = obs["players"][view.player]
+    whose = (obs.get("decision") or {}).get("whose")
+    me = obs["players"][view.player if whose is None else whose]
     full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
     cands = [a for a in acts if a.type == "look_take"]
     if not cands:

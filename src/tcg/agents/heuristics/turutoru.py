@@ -407,6 +407,8 @@ def _effects_value(ops, c: _Ctx, source_iid: int | None = None, own_units=None) 
             take = a.get("take")
             if take is not None and take.to in ("hand", "field") and a.get("side", "own") == "own":
                 v += (_draw_need(c) + 0.2) * min(take.choose, a.get("amount", 1)) * (2.0 if take.to == "field" else 1.0)
+            elif take is not None and a.get("zone") == "hand" and a.get("side") == "opponent":
+                v += 0.9 * min(take.choose, L.number(c.obs, 1 - c.p, "hand"))  # cards of theirs lost
             acted, prev = True, None
             continue
         if name == "pay":  # "you may pay …": what the cost gives up (it is asked only when payable)

@@ -305,12 +305,17 @@ def describe(obs: Mapping[str, Any], lang: str = "en", cards: Any = None) -> dic
 _CARD_PARAMS = ("card", "cast", "seat", "target")
 
 
+#: the choices among cards no description shows (a deck searched or looked at, a hand looked at)
+_OFF_TABLE = frozenset({"pick", "look_take", "look_order"})
+
+
 def refs(action: Any) -> list[str]:
     """The cards an action is about: the card that acts (played, marked, paid, swapped, serving,
     helping), then its target (the cast served or targeted). A cross names its casts in order, the
-    top card first. A card taken from the deck (``pick``) is on no table: nothing is named."""
+    top card first. A card taken from the deck (``pick``), or taken or put back by a look (the
+    deck's or a hand's looked at), is on no table: nothing is named."""
     get = getattr(action, "get", None)
-    if get is None or getattr(action, "type", None) == "pick":
+    if get is None or getattr(action, "type", None) in _OFF_TABLE:
         return []
     out: list[str] = []
     for key in _CARD_PARAMS:

@@ -300,12 +300,17 @@ def describe(obs: Mapping[str, Any], lang: str = "en", cards: Any = None) -> dic
 _CARD_PARAMS = ("card", "target")
 
 
+#: the choices among cards no description shows (a deck searched or looked at, a hand looked at)
+_OFF_TABLE = frozenset({"search_pick", "look_take", "look_order"})
+
+
 def refs(action: Any) -> list[str]:
     """The element ids ``action`` is about: the card that acts (a card in the hand to stack,
     place, mount, apply or discard; a character or device on the field), then its target (the
-    character a device is mounted on, an effect's target). A card taken by a search is in the
-    deck, which no description shows: such a choice names nothing."""
-    if not isinstance(action, Action) or action.type == "search_pick":
+    character a device is mounted on, an effect's target). A card taken by a search, or taken or
+    put back by a look, is in the deck or a hand looked at, which no description shows: such a
+    choice names nothing."""
+    if not isinstance(action, Action) or action.type in _OFF_TABLE:
         return []
     out = []
     for key in _CARD_PARAMS:
