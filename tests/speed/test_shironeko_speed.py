@@ -14,13 +14,14 @@ from itertools import product
 
 from tcg.api import list_decks, new_game
 from tcg.engine.action import Action
+from tcg.engine.amounts import least
 from tcg.engine.effects import EffectCtx
 from tcg.engine.rng import Rng
-from tcg.games.shironeko import flow as F
 from tcg.games.shironeko import costs as SC
+from tcg.games.shironeko import flow as F
 from tcg.games.shironeko import payment as P
 from tcg.games.shironeko import rules as R
-from tcg.games.shironeko.cards import COLORS, CHARACTER_KINDS
+from tcg.games.shironeko.cards import CHARACTER_KINDS, COLORS
 from tcg.games.shironeko.state import Unit
 
 DECKS = list_decks("shironeko")
@@ -120,7 +121,10 @@ def ref_bonus(s, u: Unit, stat: str) -> int:
         for src in (ps.chars if ps.leader is None else ps.chars + [ps.leader]):
             for ab, args in s.cards[src.iid].static_modifies(stat):
                 t = args["target"]
-                if side == owner:
+                if t.__class__ is not str:  # a selector table of all the characters of a side
+                    if not F._reaches(s, t, side == owner, src, u):
+                        continue
+                elif side == owner:
                     if not (t == "all_own_characters" or (t == "self" and src is u)
                             or (t == "all_own_other_characters" and src is not u)):
                         continue
@@ -128,7 +132,7 @@ def ref_bonus(s, u: Unit, stat: str) -> int:
                     continue
                 if ab.runes and not F.runes_met(F.runes(s, src), ab.runes):
                     continue
-                total += args["amount"]
+                total += F._now(s, src, args["amount"])  # a "for each" amount counted now
     return total
 
 
@@ -213,7 +217,7 @@ def test_per_deal_tables_match_the_cards():
                 mods = tuple((args["target"], args["amount"], ab.runes) for ab, args in card.static_modifies(stat))
                 assert (deal.auras[stat][iid] if stat in deal.auras else None) == (mods or None)
                 if stat == "hp":
-                    floor += sum(m[1] for m in mods if m[1] < 0)
+                    floor += sum(min(0, least(m[1])) for m in mods)  # a "for each" amount: its least
             info = R._play_info(card, iid)
             shape = 1 if card.kind in CHARACTER_KINDS else 2 if card.kind == "monster" else 0
             burst = next(((x.color, x.cost) for x in card.abilities if x.kind == "burst"), None)

@@ -164,9 +164,12 @@ class StepRuleset(Ruleset[DS]):
     def run_steps(self, s: DS, after_step: Callable[[DS], None] | None = None) -> None:
         """Run steps until a decision opens or the game ends, with ``after_step(s)`` (when given)
         after each step that did not end the game; past ``max_steps_per_apply`` steps the game
-        ends in a draw (a loop in card text)."""
+        ends in a draw (a loop in card text). While the state's ``check_always`` is set (a dealt
+        card's "for each" HP or toughness), the state checks (``after_op``) run after each step
+        too, before ``after_step``."""
         steps, handlers = s.steps, self._STEPS
         budget = self.max_steps_per_apply
+        check = self.after_op if s.check_always and after_step != self.after_op else None
         while s.decision is None and not s.over:
             budget -= 1
             if budget < 0:  # safety cap: a loop in card text ends the game in a draw
@@ -175,6 +178,8 @@ class StepRuleset(Ruleset[DS]):
                 return
             step = steps.pop()
             handlers[step[0]](self, s, step)
+            if check is not None and not s.over:
+                check(s)
             if after_step is not None and not s.over:
                 after_step(s)
 
