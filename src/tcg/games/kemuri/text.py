@@ -40,11 +40,10 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
-from ...present import menus, voice
+from ...present import menus, prompts, voice
 from ...engine.action import Action
-from ...engine.keywords import keyword_text
 from ...engine.select import Selector
-from ...present.lines import cap, fold, known_lang
+from ...present.lines import cap, card_text_with, fold, known_lang
 from ...present.text import game_words
 from . import payment as KP
 
@@ -258,15 +257,9 @@ def ability_body(ab: Any, lang: str = "en") -> str:
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text, with the card's keywords and their reminder texts (engine/keywords.py
-    ``keyword_text``); for a card without a text, its abilities in words (a keyword's by its line)."""
-    if card is None:
-        return ""
-    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if not text:
-        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
-                         if not getattr(ab, "keyword", ""))
-    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
+    """The printed card text, with the card's keywords and their reminder texts; for a card
+    without a text, its abilities in words (``card_text_with``)."""
+    return card_text_with(card, lang, ability_text)
 
 
 def abilities_of(card: Any, kind: str) -> list[Any]:
@@ -842,20 +835,7 @@ class _Scene:
         return (self.option(a) or describe(self.game.state, a, v.lang),)
 
 
-def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: int | None = None,
-          names: Mapping[int, str] | None = None, cards: Any = None) -> str:
-    """How ``action`` of ``actor`` (default: the deciding player) reads for ``viewer``, asked
-    before it is applied: the option line, or ``hidden_label`` for another player's secret choice."""
-    lang = _lang(lang)
-    if actor is None:
-        actor = game.decision.player if game.decision is not None else viewer
-    if actor != viewer and game.secret_choice():
-        return hidden_label(action, lang)
-    try:
-        text = _Scene(game, viewer, lang, actor, names, cards).option(action)
-    except Exception:  # noqa: BLE001 - a label must never break a game
-        text = None
-    return text or game.describe(action, lang)
+label = prompts.label_with(_Scene, hidden_label)
 
 
 def noop_swap(game: Any, action: Any, viewer: int | None = None) -> bool:
@@ -906,15 +886,8 @@ def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
                          spread=lambda key: key == ("cross",))  # the casts of a cross, always
     # different actions whose paths coincide (two different cards of one name): name the card id
     s = game.state
-    by_path: dict[tuple[str, ...], set] = {}
-    for path, a in rows:
-        by_path.setdefault(path, set()).add(_alike(s, a))
-    out = []
-    for path, a in rows:
-        if len(by_path[path]) > 1:
-            path = path[:-1] + (f"{path[-1]} [{_identity(s, a)}]",)
-        out.append((path, a))
-    return out
+    return prompts.told_apart(rows, lambda a: _alike(s, a),
+                              lambda path, a: path[:-1] + (f"{path[-1]} [{_identity(s, a)}]",))
 
 
 def _identity(s: Any, a: Any) -> str:
@@ -1152,14 +1125,7 @@ def _pay_why(v: Voice, why: Any, src: Any = None) -> str:
     return words().get(f"pay_why.{why}", v.lang) or v.t("pay_why.other")
 
 
-def narrate(event: Mapping[str, Any], viewer: int | None, lang: str = "en", cards: Any = None,
-            names: Mapping[int, str] | None = None, source: Any = None) -> str | None:
-    """One event (as ``game.log.for_player(viewer)`` gives it) as a line for ``viewer``; None for
-    an event not worth a line (a shuffle). ``source``: (instance id, card id) of the card whose
-    effect caused the event, when the caller knows it (``lines`` works it out)."""
-    v = Voice(viewer, lang, cards, names)
-    v.book.learn(event.get("card"), event.get("id"), event.get("player"))
-    return v.finish(_narrate(v, event, source))
+narrate = prompts.narrate_with(Voice, _narrate)
 
 
 def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
@@ -1206,10 +1172,7 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
     ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
     the event that only repeats the action line. ``source``: (instance id, card id or None) of the
     card whose effect the events continue (``decision_source`` of the decision the action answered)."""
-    v = Voice(viewer, lang, cards, names)
-    events = list(events)
-    for ev in events:
-        v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
+    v, events = prompts.events_voice(Voice, events, viewer, lang, cards, names)
     srcs = sources(events, source)
     if step and action is not None:
         echo = ECHO.get(getattr(action, "type", None))
@@ -1217,41 +1180,33 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
             if echo is not None and ev.get("type") == echo and ev.get("player", actor) == actor:
                 if echo == "place" and k > 0:
                     break  # placed after paying: the payment line names the cast
-                events, srcs = events[:k] + events[k + 1:], srcs[:k] + srcs[k + 1:]
+                events, srcs = prompts.without(events, srcs, (k,))
                 break
-    out: list[str | None] = []
     ctx: dict[str, Any] = {}
-    i, n = 0, len(events)
-    while i < n:
+    n = len(events)
+
+    def line_at(i: int) -> tuple[str | None, int]:
         ev = events[i]
         kind = ev.get("type")
-        try:
-            if kind == "draw":
-                line, j = v.draws(events, srcs, i)
-                if j > i:
-                    out.append(line)
-                    i = j
-                    continue
-            if kind == "pay" and ev.get("why") == "cast":
-                j = i
-                while j < n and events[j].get("type") == "pay" and events[j].get("player") == ev.get("player"):
-                    j += 1
-                nxt = events[j] if j < n else None
-                c = v.book.find(nxt.get("id")) if nxt is not None else None
-                paid = sum(e.get("level", 0) or 0 for e in events[i:j])
-                if nxt is not None and nxt.get("type") == "place" and c is not None and paid >= c.cost:
-                    line = _narrate(v, nxt, srcs[j], ctx)
-                    over = paid - c.cost
-                    out.append(v.finish(v.t("event.place.paid", line=line, cost=c.cost,
-                                            cards=v.plus(v.lv(e.get("card")) for e in events[i:j]),
-                                            over=v.t("event.place.over", count=over) if over > 0 else "")))
-                    i = j + 1
-                    continue
-            out.append(v.finish(_narrate(v, ev, srcs[i], ctx)))
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            out.append(None)
-        i += 1
-    return fold(out)
+        if kind == "draw":
+            line, j = v.draws(events, srcs, i)
+            if j > i:
+                return line, j
+        if kind == "pay" and ev.get("why") == "cast":
+            j = i
+            while j < n and events[j].get("type") == "pay" and events[j].get("player") == ev.get("player"):
+                j += 1
+            nxt = events[j] if j < n else None
+            c = v.book.find(nxt.get("id")) if nxt is not None else None
+            paid = sum(e.get("level", 0) or 0 for e in events[i:j])
+            if nxt is not None and nxt.get("type") == "place" and c is not None and paid >= c.cost:
+                line = _narrate(v, nxt, srcs[j], ctx)
+                over = paid - c.cost
+                return v.finish(v.t("event.place.paid", line=line, cost=c.cost,
+                                    cards=v.plus(v.lv(e.get("card")) for e in events[i:j]),
+                                    over=v.t("event.place.over", count=over) if over > 0 else "")), j + 1
+        return v.finish(_narrate(v, ev, srcs[i], ctx)), i + 1
+    return prompts.told(events, line_at)
 
 
 # --- prompts: who must decide what ----------------------------------------------------------------
@@ -1267,10 +1222,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
     ``obs`` (that observation) adds what the choice is about (seats, the serving as it stands...);
     ``game`` what a payment is for."""
-    v = Voice(viewer, lang, cards, names)
-    obs = obs or {}
-    if obs:
-        v.book.see(obs)
+    v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
     if not decision:
         return v.t("decision.none")
     kind = decision.get("kind")
@@ -1368,18 +1320,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
                  count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
         return T("decision.target.card", who=who, card=v.card(decision.get("source")), what=what) + more
     if kind == "choose_mode":
-        return T("decision.choose_mode", who=who, card=v.card(decision.get("source")),
-                 remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+        return prompts.choose_mode_prompt(v, who, decision)
     if kind in ("look_take", "look_order"):
-        if "source" not in decision:  # another player's look: the cards are theirs to see
-            return T("decision.look_hidden", who=who)
-        src = v.card(decision.get("source"))
-        if kind == "look_order":
-            return T("decision.look_order", who=who, card=src,
-                     where=T(f"option.look_order.{decision.get('to', 'bottom')}"))
-        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
-        return T(key, who=who, card=src, count=decision.get("remaining", 1),
-                 dest=zone_name(decision.get("to", "hand"), v.lang))
+        return prompts.look_prompt(v, who, kind, decision, lambda zone: zone_name(zone, v.lang))
     if kind == "pick_card":
         zone = zone_name(decision.get("zone", "deck"), v.lang)
         if "zone" not in decision:  # another player's search: which cards, a secret
@@ -1419,12 +1362,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
     s = game.state
     legal = game.legal_actions() if not s.over and s.decision is not None else []
     v = Voice(viewer, _lang(lang), CardBook.for_game(game, viewer))
-    out: list[str] = []
-    for r in game.rules.unavailable(s, viewer, legal):
-        text = _reason_line(v, s.cards, r)
-        if text not in out:
-            out.append(text)
-    return out
+    return prompts.once(_reason_line(v, s.cards, r) for r in game.rules.unavailable(s, viewer, legal))
 
 
 def _reason_line(v: Voice, cards: Sequence[Any], r: Any) -> str:
@@ -1460,11 +1398,8 @@ def rules_primer(lang: str = "en") -> str:
     terms (in English each with its Japanese word)."""
     lang = _lang(lang)
     w = words()
-    parts = [t("rules.title", lang), ""]
-    parts += [f"- {t(f'rules.{k}', lang)}" for k in PRIMER]
-    parts += ["", t("rules.terms", lang)]
-    keys = [k for k in PRIMER_TERMS if f"term.{k}" in w]
-    keys += [k[len("term."):] for k in w.keys("term.") if k[len("term."):] not in keys]
+    parts = prompts.primer_head(w, lang, PRIMER)
+    keys = prompts.primer_terms(w, PRIMER_TERMS)
     if lang == "en":
         parts += [f"  {_cap(w.term(f'term.{k}', lang))}" for k in keys]
     else:  # the Japanese term with the English word

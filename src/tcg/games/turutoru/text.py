@@ -50,10 +50,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ...present import voice
+from ...present import prompts, voice
 from ...engine.action import Action
-from ...present.lines import cap, fold, known_lang
-from ...engine.keywords import keyword_text
+from ...present.lines import cap, card_text_with, fold, known_lang
 from ...present.text import card_title, game_words
 from .reasons import RUN_DECISIONS
 
@@ -256,15 +255,9 @@ def apply_text(card: Any, lang: str = "en") -> str:
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text, with the card's keywords and their reminder texts (engine/keywords.py
-    ``keyword_text``); for a card without one, its own abilities' texts."""
-    if card is None:
-        return ""
-    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if not text:
-        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
-                         if not getattr(ab, "keyword", ""))
-    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
+    """The printed card text, with the card's keywords and their reminder texts; for a card
+    without a text, its abilities in words (``card_text_with``)."""
+    return card_text_with(card, lang, ability_text)
 
 
 def stack_summary(pv: Mapping[str, Any] | None, cards: Any = None) -> tuple[int, int, int]:
@@ -709,14 +702,9 @@ def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: i
           names: Mapping[int, str] | None = None, cards: Any = None) -> str:
     """How ``action`` of ``actor`` (by default the deciding player) reads for ``viewer``, asked
     before it is applied; a secret choice of another player reads as ``hidden_label``."""
-    d = game.decision
-    actor = actor if actor is not None else (d.player if d is not None else viewer)
-    if actor != viewer and game.secret_choice():
-        return hidden_label(action, lang)
-    try:
-        return _Scene(game, viewer, lang, actor, names, cards).label(action)
-    except Exception:  # noqa: BLE001 - a label must never break a game
-        return describe(game.state, action, lang, viewer=viewer, names=names)
+    return prompts.action_label(game, action, viewer, actor, lambda: hidden_label(action, lang),
+                                lambda who: _Scene(game, viewer, lang, who, names, cards).label(action),
+                                lambda: describe(game.state, action, lang, viewer=viewer, names=names))
 
 
 def _alike(s: Any, a: Any) -> tuple:
@@ -743,15 +731,9 @@ def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
     s = game.state
     scene = _Scene(game, viewer, lang, viewer)
     rows = [(scene.step(a), a) for a in legal_actions]
-    by_path: dict[tuple[str, ...], set] = {}
-    for path, a in rows:
-        by_path.setdefault(path, set()).add(_alike(s, a))
-    out = []
-    for path, a in rows:
-        if len(by_path[path]) > 1:  # different cards with one name: tell them apart by card id
-            path = (scene.v.t("fmt.card_id", card=path[0], id=_identity(s, a, scene.views)),) + path[1:]
-        out.append((path, a))
-    return out
+    # different cards with one name: tell them apart by card id
+    return prompts.told_apart(rows, lambda a: _alike(s, a), lambda path, a: (
+        scene.v.t("fmt.card_id", card=path[0], id=_identity(s, a, scene.views)),) + path[1:])
 
 
 def _identity(s: Any, a: Any, views: Mapping[int, Mapping[str, Any]] | None = None) -> str:
@@ -979,14 +961,7 @@ def _event_program(v: Voice, ev: Mapping[str, Any]) -> str:
     return program_name(kind, amount, v.lang)
 
 
-def narrate(event: Mapping[str, Any], viewer: int | None, lang: str = "en", cards: Any = None,
-            names: Mapping[int, str] | None = None, source: Any = None) -> str | None:
-    """One event (as ``game.log.for_player(viewer)`` gives it) as a line for ``viewer``; None for
-    an event not worth a line (a shuffle). ``source``: (instance id, card id) of the card whose
-    effect caused the event, when the caller knows it (``lines`` works it out)."""
-    v = Voice(viewer, lang, cards, names)
-    v.book.learn(event.get("card"), event.get("id"), event.get("player"))
-    return v.finish(_narrate(v, event, source))
+narrate = prompts.narrate_with(Voice, _narrate)
 
 
 def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
@@ -1020,36 +995,24 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
     ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
     the event that only repeats the action line. ``source``: (instance id, card id or None) of the
     card whose effect the events continue (``decision_source`` of the decision the action answered)."""
-    v = Voice(viewer, lang, cards, names)
-    events = list(events)
-    for ev in events:
-        v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
+    v, events = prompts.events_voice(Voice, events, viewer, lang, cards, names)
     srcs = sources(events, source)
     if step and action is not None:
         echo = ECHO.get(getattr(action, "type", None))
         for k, ev in enumerate(events):
             if echo is not None and ev.get("type") in (echo if isinstance(echo, tuple) else (echo,)) \
                     and ev.get("player", actor) == actor:
-                events, srcs = events[:k] + events[k + 1:], srcs[:k] + srcs[k + 1:]
+                events, srcs = prompts.without(events, srcs, (k,))
                 break
-    out: list[str | None] = []
     ctx: dict[str, Any] = {"segments": segments, "limit": hand_limit}
-    i, n = 0, len(events)
-    while i < n:
-        ev = events[i]
-        kind = ev.get("type")
-        try:
-            if kind == "draw":
-                line, j = v.draws(events, srcs, i)
-                if j > i:
-                    out.append(line)
-                    i = j
-                    continue
-            out.append(v.finish(_narrate(v, ev, srcs[i], ctx)))
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            out.append(None)
-        i += 1
-    return fold(out)
+
+    def line_at(i: int) -> tuple[str | None, int]:
+        if events[i].get("type") == "draw":
+            line, j = v.draws(events, srcs, i)
+            if j > i:
+                return line, j
+        return v.finish(_narrate(v, events[i], srcs[i], ctx)), i + 1
+    return prompts.told(events, line_at)
 
 
 # --- prompts: who must decide what ------------------------------------------------------------------------------
@@ -1068,10 +1031,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
     ``obs`` (that observation) adds what the choice is about (the segments of your stack, the
     attacker's power, what is chosen so far)."""
-    v = Voice(viewer, lang, cards, names)
-    obs = obs or {}
-    if obs:
-        v.book.see(obs)
+    v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
     if not decision:
         return v.t("decision.none")
     kind = decision.get("kind")
@@ -1185,12 +1145,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
     s = game.state
     legal = game.legal_actions() if not s.over and s.decision is not None else []
     v = Voice(viewer, lang, CardBook.for_game(game, viewer))
-    lines_: list[str] = []
-    for r in game.rules.unavailable(s, viewer, legal):
-        line = _reason_line(v, s.cards, r)
-        if line not in lines_:
-            lines_.append(line)
-    return lines_
+    return prompts.once(_reason_line(v, s.cards, r) for r in game.rules.unavailable(s, viewer, legal))
 
 
 def _reason_line(v: Voice, cards: Sequence[Any], r: Any) -> str:

@@ -28,10 +28,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ...present import menus, voice
+from ...present import menus, prompts, voice
 from ...engine.action import Action
-from ...engine.keywords import keyword_text
-from ...present.lines import cap, fold, known_lang
+from ...present.lines import cap, card_text_with, fold, known_lang
 from ...present.text import card_title, game_words
 from .cards import COLORS
 
@@ -110,15 +109,9 @@ def ability_text(ab: Any, lang: str = "en") -> str:
 
 
 def card_text(card: Any, lang: str = "en") -> str:
-    """The printed text, with the card's keywords and their reminder texts (engine/keywords.py
-    ``keyword_text``); without a text, the abilities' texts (a keyword's by its line)."""
-    if card is None:
-        return ""
-    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if not text:
-        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
-                         if not getattr(ab, "keyword", ""))
-    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
+    """The printed card text, with the card's keywords and their reminder texts; for a card
+    without a text, its abilities in words (``card_text_with``)."""
+    return card_text_with(card, lang, ability_text)
 
 
 def when_text(event: Any, when: Any = None, lang: str = "en", own: str = "") -> str:
@@ -753,20 +746,7 @@ class _Table:
         return self.option(a) or describe(self.game.state, a, v.lang)
 
 
-def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: int | None = None,
-          names: Mapping[int, str] | None = None, cards: Any = None) -> str:
-    """How ``action`` of ``actor`` (default: the deciding player) reads for ``viewer``, asked
-    before it is applied: the option line, or ``hidden_label`` for another player's secret choice."""
-    lang = _lang(lang)
-    if actor is None:
-        actor = game.decision.player if game.decision is not None else viewer
-    if actor != viewer and game.secret_choice():
-        return hidden_label(action, lang)
-    try:
-        text = _Table(game, viewer, lang, actor, names, cards).option(action)
-    except Exception:  # noqa: BLE001 - a label must never break a game
-        text = None
-    return text or game.describe(action, lang)
+label = prompts.label_with(_Table, hidden_label)
 
 
 def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
@@ -1031,14 +1011,7 @@ def _paid(v: Voice, ev: Mapping[str, Any], short: bool = False) -> str:
     return v.join(out)
 
 
-def narrate(event: Mapping[str, Any], viewer: int | None, lang: str = "en", cards: Any = None,
-            names: Mapping[int, str] | None = None, source: Any = None) -> str | None:
-    """One event (as ``game.log.for_player(viewer)`` gives it) as a line for ``viewer``; None for
-    an event not worth a line (a shuffle). ``source``: (instance id, card id) of the card whose
-    effect caused the event, when the caller knows it (``lines`` works it out)."""
-    v = Voice(viewer, lang, cards, names)
-    v.book.learn(event.get("card"), event.get("id"), event.get("player"))
-    return v.finish(_narrate(v, event, source))
+narrate = prompts.narrate_with(Voice, _narrate)
 
 
 #: the events each action causes that only repeat the action line above it
@@ -1083,73 +1056,52 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
     the event that only repeats the action line, nor the payment the action line states.
     ``source``: (instance id, card id or None) of the card whose effect the events continue (the
     source of the ``target`` decision the action answered), for the effects before any other."""
-    v = Voice(viewer, lang, cards, names)
-    events = list(events)
-    for ev in events:
-        v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
+    v, events = prompts.events_voice(Voice, events, viewer, lang, cards, names)
     srcs = sources(events, source)
     if step and action is not None:
         t_ = getattr(action, "type", None)
-        drop: set[int] = set()
-        for k, ev in enumerate(events):
-            if ev.get("type") in ECHO.get(t_, ()) and ev.get("player", actor) == actor:
-                drop.add(k)
-                break
+        drop = [next((k for k, ev in enumerate(events)
+                      if ev.get("type") in ECHO.get(t_, ()) and ev.get("player", actor) == actor), None)]
         if t_ in PAID:
-            for k, ev in enumerate(events):
-                if ev.get("type") == "pay" and ev.get("player") == actor:
-                    drop.add(k)
-                    break
-        keep = [k for k in range(len(events)) if k not in drop]
-        events, srcs = [events[k] for k in keep], [srcs[k] for k in keep]
-    out: list[str | None] = []
-    i, n = 0, len(events)
-    while i < n:
+            drop.append(next((k for k, ev in enumerate(events)
+                              if ev.get("type") == "pay" and ev.get("player") == actor), None))
+        events, srcs = prompts.without(events, srcs, (k for k in drop if k is not None))
+    n = len(events)
+
+    def line_at(i: int) -> tuple[str | None, int]:
         ev = events[i]
         kind = ev.get("type")
         nxt = events[i + 1] if i + 1 < n else None
-        try:
-            if kind == "draw":
-                j = i
-                while j < n and events[j].get("type") == "draw" and events[j].get("player") == ev.get("player"):
-                    j += 1
-                if j - i > 1:
-                    known = [v.card(e.get("card"), e.get("id")) for e in events[i:j] if e.get("card") is not None]
-                    if known:
-                        line = v.t("event.draw.cards", who=v.who(ev.get("player")), count=j - i,
-                                   cards=v.join(v.grouped(known)))
-                    else:
-                        line = v.t("event.draw", who=v.who(ev.get("player")), count=j - i)
-                    out.append(v.finish(line))
-                    i = j
-                    continue
-            if kind == "pay" and nxt is not None and nxt.get("player") == ev.get("player") and \
-                    nxt.get("type") in ("place", "event", "activate", "ev_ex"):
-                line = _narrate(v, nxt, srcs[i + 1])
-                if line:
-                    out.append(v.finish(v.t("event.pay.with", text=line, count=len(ev.get("resources") or []),
-                                            resources=_paid(v, ev, short=True))))
-                    i += 2
-                    continue
-            if kind in ("to_charge", "to_trash") and nxt is not None and nxt.get("type") == "leave_board" \
-                    and nxt.get("card") == ev.get("card"):
-                full = kind == "to_trash" and ev.get("why") == "charge full"
-                out.append(v.finish(_leave(v, nxt, "trash_full" if full else "charge" if kind == "to_charge"
-                                           else "trash", srcs[i + 1])))
-                i += 2
-                continue
-            if kind == "life_damage" and nxt is not None and nxt.get("type") in ("to_charge", "to_trash") \
-                    and nxt.get("card") == ev.get("card"):
-                line = _narrate(v, ev)
-                zone = v.t("zone.trash_full" if nxt.get("type") == "to_trash" else "zone.charge")
-                out.append(v.finish(f"{line} → {_whose_zone(v, ev.get('player'), zone)}"))
-                i += 2
-                continue
-            out.append(v.finish(_narrate(v, ev, srcs[i])))
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            out.append(None)
-        i += 1
-    return fold(out)
+        if kind == "draw":
+            j = i
+            while j < n and events[j].get("type") == "draw" and events[j].get("player") == ev.get("player"):
+                j += 1
+            if j - i > 1:
+                known = [v.card(e.get("card"), e.get("id")) for e in events[i:j] if e.get("card") is not None]
+                if known:
+                    line = v.t("event.draw.cards", who=v.who(ev.get("player")), count=j - i,
+                               cards=v.join(v.grouped(known)))
+                else:
+                    line = v.t("event.draw", who=v.who(ev.get("player")), count=j - i)
+                return v.finish(line), j
+        if kind == "pay" and nxt is not None and nxt.get("player") == ev.get("player") and \
+                nxt.get("type") in ("place", "event", "activate", "ev_ex"):
+            line = _narrate(v, nxt, srcs[i + 1])
+            if line:
+                return v.finish(v.t("event.pay.with", text=line, count=len(ev.get("resources") or []),
+                                    resources=_paid(v, ev, short=True))), i + 2
+        if kind in ("to_charge", "to_trash") and nxt is not None and nxt.get("type") == "leave_board" \
+                and nxt.get("card") == ev.get("card"):
+            full = kind == "to_trash" and ev.get("why") == "charge full"
+            return v.finish(_leave(v, nxt, "trash_full" if full else "charge" if kind == "to_charge"
+                                   else "trash", srcs[i + 1])), i + 2
+        if kind == "life_damage" and nxt is not None and nxt.get("type") in ("to_charge", "to_trash") \
+                and nxt.get("card") == ev.get("card"):
+            line = _narrate(v, ev)
+            zone = v.t("zone.trash_full" if nxt.get("type") == "to_trash" else "zone.charge")
+            return v.finish(f"{line} → {_whose_zone(v, ev.get('player'), zone)}"), i + 2
+        return v.finish(_narrate(v, ev, srcs[i])), i + 1
+    return prompts.told(events, line_at)
 
 
 # --- prompts: who must decide what -------------------------------------------------------------------
@@ -1160,10 +1112,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
     ``obs`` (that observation) adds what the choice is about (resources ready, the battle as it
     stands, the revealed card...)."""
-    v = Voice(viewer, lang, cards, names)
-    obs = obs or {}
-    if obs:
-        v.book.see(obs)
+    v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
     if not decision:
         return v.t("decision.none")
     kind = decision.get("kind")
@@ -1242,18 +1191,9 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
                  count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
         return T("decision.target", who=who, card=v.card(decision.get("source")), what=what) + more
     if kind == "choose_mode":
-        return T("decision.choose_mode", who=who, card=v.card(decision.get("source")),
-                 remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+        return prompts.choose_mode_prompt(v, who, decision)
     if kind in ("look_take", "look_order"):
-        if "source" not in decision:  # another player's look: the cards are theirs to see
-            return T("decision.look.hidden", who=who)
-        src = v.card(decision.get("source"))
-        if kind == "look_order":
-            return T("decision.look_order", who=who, card=src,
-                     where=T(f"option.look_order.{decision.get('to', 'bottom')}"))
-        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
-        return T(key, who=who, card=src, count=decision.get("remaining", 1),
-                 dest=T(f"zone.{decision.get('to', 'hand')}"))
+        return prompts.look_prompt(v, who, kind, decision, lambda zone: T(f"zone.{zone}"))
     if kind == "place_effect":
         if "card" not in decision:
             return T("decision.place_effect.hidden", who=who, card=v.card(decision.get("source")))
@@ -1277,12 +1217,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
     if not reasons:
         return []
     v = Voice(viewer, lang, CardBook.for_game(game, viewer))
-    out: list[str] = []
-    for r in reasons:
-        text = reason_line(v, game.state.cards, r)
-        if text not in out:
-            out.append(text)
-    return out
+    return prompts.once(reason_line(v, game.state.cards, r) for r in reasons)
 
 
 def reason_line(v: Voice, cards: Sequence[Any], r: Any) -> str:
@@ -1340,11 +1275,8 @@ def rules_primer(lang: str = "en") -> str:
     dynamis and the zones."""
     lang = _lang(lang)
     w = words()
-    parts = [t("rules.title", lang), ""]
-    parts += [f"- {t(f'rules.{k}', lang)}" for k in PRIMER]
-    parts += ["", t("rules.terms", lang)]
-    keys = [k for k in PRIMER_TERMS if f"term.{k}" in w]
-    keys += [k[len("term."):] for k in w.keys("term.") if k[len("term."):] not in keys]
+    parts = prompts.primer_head(w, lang, PRIMER)
+    keys = prompts.primer_terms(w, PRIMER_TERMS)
     parts += [f"  {w.term(f'term.{k}', lang)}" for k in keys]
     return "\n".join(parts)
 
