@@ -72,6 +72,25 @@ def event_card(v: Any, ev: Mapping[str, Any]) -> Callable[..., str]:
     return card
 
 
+def look_line(v: Any, ev: Mapping[str, Any], listed: Callable[[list[str]], str],
+              zone: Callable[[str], str]) -> str:
+    """A ``look`` or ``look_rest`` event (engine/choices.py): the top of a deck (or a whole zone:
+    ``zone`` names it) looked at, the cards named (``listed``) to the looker alone, others told how
+    many; the rest put back (top or bottom)."""
+    p = ev.get("player")
+    owner = ev.get("whose")
+    whose = v.own(p) if owner == p else v.whose(owner)
+    if ev.get("type") == "look_rest":
+        return v.t("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
+                   place=v.t(f"event.look_rest.{ev.get('to', 'bottom')}"))
+    seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
+    cards = listed(seen) if seen else ""
+    if ev.get("zone"):  # a whole hand (or life) looked at
+        return v.t("event.look_zone", who=v.who(p), count=ev.get("count"), whose=whose,
+                   zone=zone(ev["zone"]), cards=cards)
+    return v.t("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
+
+
 def events_voice(voice: VoiceClass, events: Iterable[Mapping[str, Any]], viewer: int | None, lang: str,
                  cards: Any, names: Mapping[int, str] | None) -> tuple[Any, list[Mapping[str, Any]]]:
     """The voice the lines of ``events`` are told in, having learnt the cards they name, and the
@@ -176,6 +195,6 @@ def primer_head(words: Any, lang: str, sections: Sequence[str]) -> list[str]:
     return parts + ["", words.t("rules.terms", lang)]
 
 
-__all__ = ["Narrator", "Path", "action_label", "choose_mode_prompt", "event_card", "events_voice", "label_with", "look_prompt",
+__all__ = ["Narrator", "Path", "action_label", "choose_mode_prompt", "event_card", "events_voice", "label_with", "look_line", "look_prompt",
            "narrate_with", "once", "primer_head", "primer_terms", "prompt_voice", "told", "told_apart",
            "without"]
