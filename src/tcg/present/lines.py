@@ -83,3 +83,12 @@ def card_text_with(card: Any, lang: str, ability_text: Callable[[Any, str], str]
         text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
                          if not getattr(ab, "keyword", ""))
     return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
+
+
+def card_text_by(ability_text: Callable[[Any, str], str]) -> Callable[[Any, str], str]:
+    """A game's ``card_text(card, lang)`` (``card_text_with``), its abilities told by ``ability_text``."""
+    def card_text(card: Any, lang: str = "en") -> str:
+        """The printed card text, with the card's keywords and their reminder texts; for a card
+        without a text, its abilities in words."""
+        return card_text_with(card, lang, ability_text)
+    return card_text

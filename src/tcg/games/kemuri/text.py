@@ -44,7 +44,7 @@ from ...present import menus, prompts, voice
 from ...present.prompts import event_card
 from ...engine.action import Action
 from ...engine.select import Selector
-from ...present.lines import cap, card_text_with, fold, known_lang
+from ...present.lines import cap as _cap, card_text_by, fold, known_lang as _lang
 from ...present.text import game_words
 from . import payment as KP
 
@@ -71,10 +71,6 @@ HAND_ACTIONS = ("place", "event", "support")
 words, t, term = game_words(GAME)
 
 
-_lang = known_lang
-_cap = cap
-
-
 def shift_name(shift: Any, lang: str = "en", short: bool = False) -> str:
     """A cast's shift: 早番 / 遅番 as printed (``short``: also in English, for narrow cells);
     in English otherwise with the English word after it ("早番 early")."""
@@ -85,6 +81,7 @@ def shift_name(shift: Any, lang: str = "en", short: bool = False) -> str:
 
 
 def kind_name(kind: Any, lang: str = "en") -> str:
+    """A card's kind by name (cast, event, support, trouble, charm...)."""
     return words().get(f"kind.{kind}", _lang(lang)) or t("kind.unknown", lang)
 
 
@@ -257,10 +254,7 @@ def ability_body(ab: Any, lang: str = "en") -> str:
     return re.sub(r"^[^:：]*[:：]\s*", "", ability_text(ab, lang), count=1)
 
 
-def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text, with the card's keywords and their reminder texts; for a card
-    without a text, its abilities in words (``card_text_with``)."""
-    return card_text_with(card, lang, ability_text)
+card_text = card_text_by(ability_text)
 
 
 def abilities_of(card: Any, kind: str) -> list[Any]:
@@ -1393,8 +1387,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
     if not decision:
         return v.t("decision.none")
-    kind = decision.get("kind")
-    p = decision.get("player")
+    kind, p = decision.get("kind"), decision.get("player")
     T = v.t
     who = v.who(p)
     mine = v.is_you(p)

@@ -53,7 +53,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ...present import prompts, voice
 from ...present.prompts import event_card
 from ...engine.action import Action
-from ...present.lines import cap, card_text_with, fold, known_lang
+from ...present.lines import cap as _cap, card_text_by, fold, known_lang as _lang
 from ...present.text import card_title, game_words
 from .reasons import RUN_DECISIONS
 
@@ -92,10 +92,6 @@ PRIMER = ("goal", "setup", "round", "programming", "segments", "order")
 
 
 words, t, term = game_words(GAME)
-
-
-_lang = known_lang
-_cap = cap
 
 
 # --- names of things ---------------------------------------------------------------------------------
@@ -255,10 +251,7 @@ def apply_text(card: Any, lang: str = "en") -> str:
     return text
 
 
-def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text, with the card's keywords and their reminder texts; for a card
-    without a text, its abilities in words (``card_text_with``)."""
-    return card_text_with(card, lang, ability_text)
+card_text = card_text_by(ability_text)
 
 
 def stack_summary(pv: Mapping[str, Any] | None, cards: Any = None) -> tuple[int, int, int]:
@@ -1196,8 +1189,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
     if not decision:
         return v.t("decision.none")
-    kind = decision.get("kind")
-    p = decision.get("player")
+    kind, p = decision.get("kind"), decision.get("player")
     T = v.t
     mine = v.is_you(p) or (viewer is not None and p == viewer)
     players = obs.get("players") or []

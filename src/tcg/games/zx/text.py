@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ...present import menus, prompts, voice
 from ...present.prompts import event_card
 from ...engine.action import Action
-from ...present.lines import cap, card_text_with, fold, known_lang
+from ...present.lines import cap as _cap, card_text_by, fold, known_lang as _lang
 from ...present.text import card_title, game_words
 from .cards import COLORS
 
@@ -54,10 +54,6 @@ SOURCE_EVENTS = frozenset({"event", "ev_ex", "activate", "shift", "zx_ex", "plac
 words, t, term = game_words(GAME)
 
 
-_lang = known_lang
-_cap = cap
-
-
 def color_name(color: Any, lang: str = "en") -> str:
     if not color:
         return ""
@@ -70,6 +66,7 @@ def colors_text(colors: Iterable[Any], lang: str = "en") -> str:
 
 
 def kind_name(kind: Any, lang: str = "en") -> str:
+    """A card's kind by name (Z/X, event, player card...)."""
     return words().get(f"kind.{kind}", _lang(lang)) or t("kind.unknown", lang)
 
 
@@ -109,10 +106,7 @@ def ability_text(ab: Any, lang: str = "en") -> str:
     return text or t("fmt.untitled_ability", lang, n=getattr(ab, "index", 0) + 1)
 
 
-def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text, with the card's keywords and their reminder texts; for a card
-    without a text, its abilities in words (``card_text_with``)."""
-    return card_text_with(card, lang, ability_text)
+card_text = card_text_by(ability_text)
 
 
 def when_text(event: Any, when: Any = None, lang: str = "en", own: str = "") -> str:
@@ -1308,8 +1302,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
     if not decision:
         return v.t("decision.none")
-    kind = decision.get("kind")
-    p = decision.get("player")
+    kind, p = decision.get("kind"), decision.get("player")
     T = v.t
     who = v.who(p)
     mine = p == viewer and p is not None
