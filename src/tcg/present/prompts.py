@@ -91,6 +91,12 @@ def look_line(v: Any, ev: Mapping[str, Any], listed: Callable[[list[str]], str],
     return v.t("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
 
 
+def reveal_line(v: Any, ev: Mapping[str, Any], src: Any = None, ctx: Any = None) -> str:
+    """A ``reveal`` event: a card taken from a look (or searched for) shown to every player."""
+    return v.t("event.reveal", who=v.who(ev.get("player")), card=v.card(ev.get("card"), ev.get("id")),
+               source=v.source(src))
+
+
 def events_voice(voice: VoiceClass, events: Iterable[Mapping[str, Any]], viewer: int | None, lang: str,
                  cards: Any, names: Mapping[int, str] | None) -> tuple[Any, list[Mapping[str, Any]]]:
     """The voice the lines of ``events`` are told in, having learnt the cards they name, and the
@@ -107,6 +113,25 @@ def without(events: list[Any], srcs: list[Any], drop: Iterable[int]) -> tuple[li
     gone = set(drop)
     keep = [k for k in range(len(events)) if k not in gone]
     return [events[k] for k in keep], [srcs[k] for k in keep]
+
+
+def effect_sources(events: Iterable[Mapping[str, Any]], src: Any, starts: Callable[[Mapping[str, Any]], bool],
+                   caused: Callable[[Mapping[str, Any]], bool],
+                   keeps: Callable[[Mapping[str, Any]], bool]) -> list[Any]:
+    """For each event, the card (instance id, card id) whose effect caused it, or None: an event
+    that ``starts`` what a card does makes its card the source of the events after it (and has
+    none itself); an event the source ``caused`` names it; an event that does not ``keep`` it
+    ends it. ``src``: the source of the first events, when the caller knows it."""
+    out: list[Any] = []
+    for ev in events:
+        if starts(ev):
+            out.append(None)
+            src = (ev.get("card"), ev.get("id"))
+            continue
+        out.append(src if caused(ev) else None)
+        if not keeps(ev):
+            src = None
+    return out
 
 
 def told(events: Sequence[Any], line_at: Callable[[int], tuple["str | None", int]]) -> list[str]:
@@ -195,6 +220,6 @@ def primer_head(words: Any, lang: str, sections: Sequence[str]) -> list[str]:
     return parts + ["", words.t("rules.terms", lang)]
 
 
-__all__ = ["Narrator", "Path", "action_label", "choose_mode_prompt", "event_card", "events_voice", "label_with", "look_line", "look_prompt",
-           "narrate_with", "once", "primer_head", "primer_terms", "prompt_voice", "told", "told_apart",
+__all__ = ["Narrator", "Path", "action_label", "choose_mode_prompt", "effect_sources", "event_card", "events_voice", "label_with", "look_line", "look_prompt",
+           "narrate_with", "once", "primer_head", "primer_terms", "prompt_voice", "reveal_line", "told", "told_apart",
            "without"]

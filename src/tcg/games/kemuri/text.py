@@ -1059,13 +1059,6 @@ def _n_look(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None =
                              lambda zone: zone_name(zone, v.lang))
 
 
-def _n_reveal(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    card = event_card(v, ev)
-    return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
-
-
 def _n_break(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     """A cast took a break to pay a cost (games/kemuri/costs.py)."""
     p = ev.get("player")
@@ -1258,7 +1251,7 @@ _NARRATORS: dict[str, Callable[..., str | None]] = {
     "turn_start": _n_turn_start, "phase": _n_phase, "charcoal_change": _n_charcoal_change,
     "leader_draw": _n_leader_draw, "place": _n_place, "pay": _n_pay, "event": _n_event,
     "event_removed": _n_event_removed, "support": _n_support, "trouble": _n_support, "charm": _n_charm,
-    "activate": _n_activate, "mode": _n_mode, "look": _n_look, "look_rest": _n_look, "reveal": _n_reveal,
+    "activate": _n_activate, "mode": _n_mode, "look": _n_look, "look_rest": _n_look, "reveal": prompts.reveal_line,
     "break": _n_break, "cross": _n_cross, "cross_end": _n_cross_end, "serve": _n_serve, "help": _n_help,
     "cp_contest": _n_cp_contest, "ikeike": _n_ikeike, "call_in": _n_call_in, "cast_leaves": _n_cast_leaves,
     "move": _n_move, "modify": _n_modify, "refresh": _n_refresh, "no_card": _n_no_card, "mill": _n_mill,

@@ -943,11 +943,6 @@ def _n_mode(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None =
                text=text or v.t("fmt.effect_n", n=ev.get("mode", 0) + 1))
 
 
-def _n_reveal(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    """A card taken from a look, revealed."""
-    return v.t("event.reveal", who=v.who(ev.get("player")), card=event_card(v, ev)(), source=v.source(src))
-
-
 def _n_look(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     """The top of a deck (or a hand) looked at, the cards named to the looker alone; the rest put back."""
     return prompts.look_line(v, ev, lambda seen: v.t("fmt.colon", text=v.join(seen)),
@@ -1080,7 +1075,7 @@ _NARRATORS: dict[str, Callable[..., str | None]] = {
     "program_discarded": _n_program_discarded, "program_decoded": _n_program_decoded, "place": _n_place,
     "trigger": _n_trigger, "optional": _n_optional, "move": _n_move, "reboot": _n_reboot, "bed_in": _n_bed_in,
     "wake": _n_bed_in, "mount": _n_mount, "release": _n_release, "mode": _n_mode, "look": _n_look,
-    "look_rest": _n_look, "reveal": _n_reveal, "apply": _n_apply, "activate": _n_apply, "effect": _n_apply,
+    "look_rest": _n_look, "reveal": prompts.reveal_line, "apply": _n_apply, "activate": _n_apply, "effect": _n_apply,
     "attack": _n_attack, "unblocked": _n_unblocked, "blocked": _n_blocked, "clash": _n_clash, "hp": _n_hp,
     "destroyed": _n_destroyed, "returned": _n_destroyed, "damage": _n_damage, "modify": _n_modify, "heal": _n_heal,
     "mill": _n_mill, "search": _n_search, "discard": _n_discard, "resolved_to_hand": _n_resolved_to_hand,
@@ -1123,20 +1118,9 @@ def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
     """For each event, the card (instance id, card id) whose effect caused it, or None: an effect
     event follows the event of the card that caused it (an application applied, an ability of a
     character or device used); ``src``: the card whose effect the first events continue."""
-    out: list[Any] = []
-    for ev in events:
-        kind = ev.get("type")
-        if kind in SOURCE_EVENTS:
-            out.append(None)
-            src = (ev.get("card"), ev.get("id"))
-            continue
-        if kind in EFFECT_EVENTS:
-            out.append(src)
-            continue
-        out.append(src if kind == "hp" else None)
-        if kind not in NEUTRAL_EVENTS:
-            src = None
-    return out
+    return prompts.effect_sources(events, src, lambda ev: ev.get("type") in SOURCE_EVENTS,
+                                  lambda ev: ev.get("type") in EFFECT_EVENTS or ev.get("type") == "hp",
+                                  lambda ev: ev.get("type") in EFFECT_EVENTS or ev.get("type") in NEUTRAL_EVENTS)
 
 
 def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "en", cards: Any = None,

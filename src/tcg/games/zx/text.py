@@ -47,6 +47,8 @@ _HIDDEN_KEY = {"start_card": "hidden.start_card", "no_start_card": "hidden.start
 #: events that an effect of a card causes (named with the card when the events before tell it)
 EFFECT_EVENTS = frozenset({"damage", "modify", "set_state", "counter", "add_life", "mill", "leave_board", "move",
                            "reveal"})
+#: events that end what a card does (none of them is one an effect causes)
+ENDS_EFFECTS = frozenset({"turn_start", "attack", "battle_damage", "battle_end", "life_damage"})
 #: events that start what a card does (its effects follow them)
 SOURCE_EVENTS = frozenset({"event", "ev_ex", "activate", "shift", "zx_ex", "place", "overboost", "trigger"})
 
@@ -1108,13 +1110,6 @@ def _n_look(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
                              lambda zone: v.t(f"zone.{zone}"))
 
 
-def _n_reveal(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    card = event_card(v, ev)
-    return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
-
-
 def _n_pick(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
     p = ev.get("player")
     T = v.t
@@ -1169,7 +1164,7 @@ _NARRATORS: dict[str, Callable[..., str | None]] = {
     "life_damage": _n_life_damage, "life_zero": _n_life_zero, "event": _n_event, "zx_ex": _n_zx_ex, "ev_ex": _n_ev_ex,
     "shift": _n_shift, "activate": _n_activate, "counter": _n_counter, "alter_force": _n_alter_force,
     "modify": _n_modify, "set_state": _n_set_state, "mill": _n_mill, "discard": _n_discard, "trigger": _n_trigger,
-    "optional": _n_optional, "mode": _n_mode, "look": _n_look, "look_rest": _n_look, "reveal": _n_reveal,
+    "optional": _n_optional, "mode": _n_mode, "look": _n_look, "look_rest": _n_look, "reveal": prompts.reveal_line,
     "pick": _n_pick, "add_life": _n_add_life, "refresh": _n_refresh, "card_win": _n_card_win, "concede": _n_concede,
     "game_over": _n_game_over,
 }
@@ -1217,18 +1212,14 @@ def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
     """For each event, the card (instance id, card id) whose effect caused it, or None: an effect
     event follows the event of the card that caused it (an event, EV EX, activation, placement);
     ``src``: the card whose effect the first events continue, when the caller knows it."""
-    out: list[Any] = []
-    for ev in events:
-        kind = ev.get("type")
-        if kind in SOURCE_EVENTS:
-            out.append(None)
-            src = (ev.get("card"), ev.get("id"))
-            continue
-        if kind in ("turn_start", "attack", "battle_damage", "battle_end", "life_damage"):
-            src = None
-        effect = kind in EFFECT_EVENTS and not (kind == "leave_board" and ev.get("why") not in ("destroyed", "bounced"))
-        out.append(src if effect else None)
-    return out
+    return prompts.effect_sources(events, src, lambda ev: ev.get("type") in SOURCE_EVENTS, _caused,
+                                  lambda ev: ev.get("type") not in ENDS_EFFECTS)
+
+
+def _caused(ev: Mapping[str, Any]) -> bool:
+    """Whether an event is one an effect may cause (a Z/X leaving the board: destroyed or bounced)."""
+    kind = ev.get("type")
+    return kind in EFFECT_EVENTS and not (kind == "leave_board" and ev.get("why") not in ("destroyed", "bounced"))
 
 
 def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "en", cards: Any = None,
