@@ -35,6 +35,13 @@ def choose_mode_prompt(v: Any, who: str, decision: Mapping[str, Any]) -> str:
                remaining=decision.get("remaining", 1), count=decision.get("count", 1))
 
 
+def still_to_choose(v: Any, decision: Mapping[str, Any]) -> str:
+    """What is left of a choice of several targets: " · 2 more to choose", or " · up to 2 more,
+    or done (1 chosen)"."""
+    return v.t("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
+               count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+
+
 def look_prompt(v: Any, who: str, kind: str, decision: Mapping[str, Any], zone: Callable[[str], str]) -> str:
     """A ``look_take`` or ``look_order`` decision: the cards looked at are taken (``to``: where,
     named by ``zone``) or put back in an order; another player's look (no ``source``) is secret."""
@@ -221,5 +228,5 @@ def primer_head(words: Any, lang: str, sections: Sequence[str]) -> list[str]:
 
 
 __all__ = ["Narrator", "Path", "action_label", "choose_mode_prompt", "effect_sources", "event_card", "events_voice", "label_with", "look_line", "look_prompt",
-           "narrate_with", "once", "primer_head", "primer_terms", "prompt_voice", "reveal_line", "told", "told_apart",
+           "narrate_with", "once", "primer_head", "primer_terms", "prompt_voice", "reveal_line", "still_to_choose", "told", "told_apart",
            "without"]

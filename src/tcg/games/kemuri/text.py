@@ -1470,8 +1470,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             what = words().get(f"effect.{op}", v.lang) or T("effect.other")
         if "remaining" not in decision:  # one cast, as the old target names choose
             return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
-        more = T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
-                 count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+        more = prompts.still_to_choose(v, decision)
         return T("decision.target.card", who=who, card=v.card(decision.get("source")), what=what) + more
     if kind == "choose_mode":
         return prompts.choose_mode_prompt(v, who, decision)

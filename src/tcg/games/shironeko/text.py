@@ -471,9 +471,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         else:
             params["effect"] = v.cat.get(f"effect.{op}", v.lang) or v.t("effect.other")
         if mine and "remaining" in decision:  # a selector table choosing n: how many more
-            more = v.t("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
-                       count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
-            return v.t(key, **params) + more
+            return v.t(key, **params) + prompts.still_to_choose(v, decision)
     elif kind == "optional":
         params["source"] = v.card(decision.get("source"))
         params["what"] = may_text(decision.get("op"), v.lang)

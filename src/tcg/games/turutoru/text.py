@@ -1235,8 +1235,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             return v.say(f"decision.target{other}", p, card=v.card(decision.get("source")), what=what)
         text = v.say(key, p, card=v.card(decision.get("source")), what=what)
         if "remaining" in decision:
-            text += T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
-                      count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+            text += prompts.still_to_choose(v, decision)
         return text
     if kind == "choose_mode":
         return v.say(f"decision.choose_mode{other}", p, card=v.card(decision.get("source")),
