@@ -2,8 +2,9 @@
 end share, whatever the game: folding repeated lines, and the parts of a card's label."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
+from ..engine.keywords import keyword_text
 from .text import LANGS
 
 
@@ -64,3 +65,30 @@ def cards_in(x: Any, owner: Any = None, *, owner_field: bool = True) -> list[tup
     elif t is list:
         in_list(x, owner)
     return out
+
+
+def printed(x: Any, lang: str) -> str:
+    """The text printed on a card or ability, in ``lang`` (the Japanese one if there is no English)."""
+    return getattr(x, "text", "") if lang == "ja" else (getattr(x, "text_en", "") or getattr(x, "text", ""))
+
+
+def card_text_with(card: Any, lang: str, ability_text: Callable[[Any, str], str]) -> str:
+    """The printed card text, with the card's keywords and their reminder texts (engine/keywords.py
+    ``keyword_text``); for a card without a text, its abilities in words (``ability_text``; a
+    keyword's by its line)."""
+    if card is None:
+        return ""
+    text = printed(card, lang)
+    if not text:
+        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
+                         if not getattr(ab, "keyword", ""))
+    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
+
+
+def card_text_by(ability_text: Callable[[Any, str], str]) -> Callable[[Any, str], str]:
+    """A game's ``card_text(card, lang)`` (``card_text_with``), its abilities told by ``ability_text``."""
+    def card_text(card: Any, lang: str = "en") -> str:
+        """The printed card text, with the card's keywords and their reminder texts; for a card
+        without a text, its abilities in words."""
+        return card_text_with(card, lang, ability_text)
+    return card_text

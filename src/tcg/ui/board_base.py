@@ -12,6 +12,7 @@ action labels of that module.
 """
 from __future__ import annotations
 
+import functools
 from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -19,6 +20,10 @@ from rich.text import Text
 
 from ..present.text import card_title
 from . import GenericRenderer, card_text, label_players
+
+
+#: ``section(title, views, numbered=False)``: a titled list of cards (``BoardRenderer.card_section``)
+Section = Callable[..., None]
 
 
 def _no_text(lang: str) -> str:
@@ -96,6 +101,18 @@ class BoardRenderer(GenericRenderer):
             text = self.card_text_of(c)
             for line in (text or _no_text(self.lang)).splitlines():
                 out.append(f"      {line}\n", style="" if text else "dim")
+
+    def seat_sections(self, obs: Mapping[str, Any], seat: Callable[[Section, int, Mapping[str, Any]], None]) -> Text:
+        """The card lists of ``card_info``, seat by seat, the viewer's first: ``seat(section, p,
+        pv)`` adds those of player ``p`` (``pv``: its part of ``obs``) through ``section(title,
+        views, numbered=False)`` (``card_section`` into the text returned)."""
+        out = Text()
+        section = functools.partial(self.card_section, out)
+        players = obs.get("players") or []
+        viewer = obs.get("viewer")
+        for p in sorted(range(len(players)), key=lambda q: q != viewer):
+            seat(section, p, players[p])
+        return out
 
 
 class VoicedBoard(BoardRenderer):

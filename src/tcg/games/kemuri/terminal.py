@@ -8,10 +8,8 @@ prompts, option labels and menu steps, the card texts of the "i" key and the col
 ``tcg cards kemuri``."""
 from __future__ import annotations
 
-import functools
 from typing import Any, Mapping
 
-from rich.text import Text
 
 from . import text as W
 from .board import describe
@@ -112,13 +110,8 @@ class Renderer(VoicedBoard):
     def card_info(self, obs: Mapping[str, Any]):
         """Texts of your hand, of the leaders, of the casts on the floors and of the event."""
         self.remember(obs)
-        out = Text()
-        viewer = obs.get("viewer")
-        players = obs.get("players") or []
-        section = functools.partial(self.card_section, out)
-        order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
-        for p in order:
-            pv = players[p]
+
+        def seat(section: Any, p: int, pv: Mapping[str, Any]) -> None:
             whose = self.whose(p)
             if pv.get("hand"):
                 section(self.t("info.hand", whose=whose), pv["hand"], numbered=True)
@@ -129,8 +122,9 @@ class Renderer(VoicedBoard):
                 floor.append(c)
                 floor.extend(c.get("cross") or [])
             section(self.t("info.floor", whose=whose), floor)
+        out = self.seat_sections(obs, seat)
         if obs.get("event"):
-            section(self.t("info.event"), [obs["event"]])
+            self.card_section(out, self.t("info.event"), [obs["event"]])
         out.append(self.t("info.reminders") + "\n", style="bold underline")
         out.append(self.t("info.reminder_text") + "\n", style="dim")
         return out

@@ -38,13 +38,13 @@ placed whose effect they are), and a caller that knows it (the source of a ``tar
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ...present import menus, voice
+from ...present import menus, prompts, voice
+from ...present.prompts import event_card
 from ...engine.action import Action
-from ...engine.keywords import keyword_text
 from ...engine.select import Selector
-from ...present.lines import cap, fold, known_lang
+from ...present.lines import cap as _cap, card_text_by, fold, known_lang as _lang
 from ...present.text import game_words
 from . import payment as KP
 
@@ -71,10 +71,6 @@ HAND_ACTIONS = ("place", "event", "support")
 words, t, term = game_words(GAME)
 
 
-_lang = known_lang
-_cap = cap
-
-
 def shift_name(shift: Any, lang: str = "en", short: bool = False) -> str:
     """A cast's shift: 早番 / 遅番 as printed (``short``: also in English, for narrow cells);
     in English otherwise with the English word after it ("早番 early")."""
@@ -85,6 +81,7 @@ def shift_name(shift: Any, lang: str = "en", short: bool = False) -> str:
 
 
 def kind_name(kind: Any, lang: str = "en") -> str:
+    """A card's kind by name (cast, event, support, trouble, charm...)."""
     return words().get(f"kind.{kind}", _lang(lang)) or t("kind.unknown", lang)
 
 
@@ -257,16 +254,7 @@ def ability_body(ab: Any, lang: str = "en") -> str:
     return re.sub(r"^[^:：]*[:：]\s*", "", ability_text(ab, lang), count=1)
 
 
-def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text, with the card's keywords and their reminder texts (engine/keywords.py
-    ``keyword_text``); for a card without a text, its abilities in words (a keyword's by its line)."""
-    if card is None:
-        return ""
-    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if not text:
-        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
-                         if not getattr(ab, "keyword", ""))
-    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
+card_text = card_text_by(ability_text)
 
 
 def abilities_of(card: Any, kind: str) -> list[Any]:
@@ -842,20 +830,7 @@ class _Scene:
         return (self.option(a) or describe(self.game.state, a, v.lang),)
 
 
-def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: int | None = None,
-          names: Mapping[int, str] | None = None, cards: Any = None) -> str:
-    """How ``action`` of ``actor`` (default: the deciding player) reads for ``viewer``, asked
-    before it is applied: the option line, or ``hidden_label`` for another player's secret choice."""
-    lang = _lang(lang)
-    if actor is None:
-        actor = game.decision.player if game.decision is not None else viewer
-    if actor != viewer and game.secret_choice():
-        return hidden_label(action, lang)
-    try:
-        text = _Scene(game, viewer, lang, actor, names, cards).option(action)
-    except Exception:  # noqa: BLE001 - a label must never break a game
-        text = None
-    return text or game.describe(action, lang)
+label = prompts.label_with(_Scene, hidden_label)
 
 
 def noop_swap(game: Any, action: Any, viewer: int | None = None) -> bool:
@@ -906,15 +881,8 @@ def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
                          spread=lambda key: key == ("cross",))  # the casts of a cross, always
     # different actions whose paths coincide (two different cards of one name): name the card id
     s = game.state
-    by_path: dict[tuple[str, ...], set] = {}
-    for path, a in rows:
-        by_path.setdefault(path, set()).add(_alike(s, a))
-    out = []
-    for path, a in rows:
-        if len(by_path[path]) > 1:
-            path = path[:-1] + (f"{path[-1]} [{_identity(s, a)}]",)
-        out.append((path, a))
-    return out
+    return prompts.told_apart(rows, lambda a: _alike(s, a),
+                              lambda path, a: path[:-1] + (f"{path[-1]} [{_identity(s, a)}]",))
 
 
 def _identity(s: Any, a: Any) -> str:
@@ -956,194 +924,354 @@ def _ability_tail(v: Voice, cid: Any, kind: str) -> str:
     return v.t("fmt.paren", text=text) if text else ""
 
 
-def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+def _n_leader(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    if "id" in ev:
+        c = v.book.find(ev.get("id"))
+        person = T("fmt.paren", text=c.person) if c is not None and c.person and c.person not in c.name else ""
+        return T("event.leader", whose=v.whose(p), card=card(), person=person)
+    return T("event.leader.active" if ev.get("active") else "event.leader.locked", whose=v.whose(p),
+             source=v.source(src))
+
+
+def _n_first_player(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    return v.say("event.first_player", p)
+
+
+def _n_draw(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    if ev.get("card") is not None:
+        return v.say("event.draw.card", p, card=card(), source=v.source(src))
+    return v.say("event.draw", p, source=v.source(src))
+
+
+def _n_mulligan(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    n = ev.get("returned", 0)
+    return v.say("event.mulligan", p, count=n) if n else v.say("event.mulligan.keep", p)
+
+
+def _n_turn_start(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    whose = v.whose(p)
+    return T("event.turn_start", turn=ev.get("turn"), whose=_cap(whose) if v.lang != "ja" else whose)
+
+
+def _n_phase(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    if ev.get("phase") == "serving":
+        return T("event.phase.serving", whose=v.whose(p))
+    return T("event.phase", phase=phase_name(ev.get("phase"), v.lang, gloss=True))
+
+
+def _n_charcoal_change(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    ins = ev.get("in") or []
+    ids = ev.get("in_ids") or [None] * len(ins)
+    return v.say("event.charcoal_change", p, out=v.lv(ev.get("out"), ev.get("out_id")),
+                 ins=v.plus(v.lv(i, c) for i, c in zip(ins, ids)))
+
+
+def _n_leader_draw(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    return v.say("event.leader_draw.call" if ev.get("call_in") else "event.leader_draw", p)
+
+
+def _n_place(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    c = v.book.find(ev.get("id"))
+    stats = T("fmt.paren", text=T("fmt.cast_numbers", shift=shift_name(c.shift, v.lang, short=True), cp=c.cp,
+                                  call_in=c.call_in)) if c is not None and c.kind == "cast" else ""
+    line = v.say("event.place", p, card=card(), stats=stats)
+    if ev.get("why") == "effect":  # put there by an effect (move to = "floor"), unpaid
+        line += T("event.place.effect", zone=zone_name(ev.get("from"), v.lang), source=v.source(src))
+    return line
+
+
+def _n_pay(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    return v.say("event.pay", p, card=v.lv(ev.get("card")), why=_pay_why(v, ev.get("why"), src))
+
+
+def _n_event(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    line = v.say("event.event", p, card=card())
+    if ev.get("why") == "effect":  # put there by an effect (move to = "event")
+        line += T("event.place.effect", zone=zone_name(ev.get("from"), v.lang), source=v.source(src))
+    return line
+
+
+def _n_event_removed(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.event_removed", card=card(), source=v.source(src))
+
+
+def _n_support(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     kind = ev.get("type")
+    p = ev.get("player")
+    card = event_card(v, ev)
+    return v.say(f"event.{kind}", p, card=card(), text=_ability_tail(v, ev.get("id"), "use"))
+
+
+def _n_charm(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    return v.say("event.charm", p, card=card(), text=_ability_tail(v, ev.get("id"), "charm"))
+
+
+def _n_activate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    c = v.book.card_of(ev.get("card"), ev.get("id"))
+    index = ev.get("ability", 0)
+    ab = c.abilities[index] if c is not None and index < len(getattr(c, "abilities", ())) else None
+    text = T("fmt.paren", text=ability_body(ab, v.lang)) if ab is not None else ""
+    if ev.get("zone"):  # used from the hand or the backyard (``from``)
+        return v.say("event.activate.zone", p, card=card(), text=text, own=v.own(p),
+                     zone=zone_name(ev["zone"], v.lang))
+    return v.say("event.activate", p, card=card(), text=text)
+
+
+def _n_mode(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """A mode of a choose_one chosen (engine/choices.py)."""
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
+    return T("event.mode", who=v.who(p), card=card(), text=text or T("option.mode.n", n=ev.get("mode", 0) + 1))
+
+
+def _n_look(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """The top of a deck (or a hand) looked at: others learn how many only."""
+    return prompts.look_line(v, ev, lambda seen: v.t("fmt.colon", text=v.plus(seen)),
+                             lambda zone: zone_name(zone, v.lang))
+
+
+def _n_break(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """A cast took a break to pay a cost (games/kemuri/costs.py)."""
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.break", whose=v.whose(p), card=card(), source=v.source(src))
+
+
+def _n_cross(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    cards = ev.get("cards") or []
+    cps = [getattr(v.book.card_of(i), "cp", None) for i in cards]
+    total = T("event.cross.total", cps="+".join(str(x) for x in cps), total=sum(cps)) \
+        if cps and all(isinstance(x, int) for x in cps) else ""
+    return v.say("event.cross", p, top=v.card(cards[0]) if cards else v.t("fmt.a_card"),
+                 rest="".join(T("event.cross.rest", card=v.card(i)) for i in cards[1:]), total=total)
+
+
+def _n_cross_end(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.cross_end", whose=v.whose(p), cards=v.plus(v.card(i) for i in ev.get("cards") or []))
+
+
+def _n_serve(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    r = ev.get("receiver")
+    srv = v.card(ev.get("cast"))
+    if r is None or r < 0:
+        return v.say("event.serve.ikeike", p, server=srv)
+    other = 1 - p if isinstance(p, int) else None
+    return v.say("event.serve", p, server=srv, receiver=T("fmt.owned", whose=v.whose(other), card=v.card(r)))
+
+
+def _n_help(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    return v.say("event.help", p, card=card(), cp=ev.get("cp", 0))
+
+
+def _n_cp_contest(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    ctx = ctx if ctx is not None else {}
+    a, b = ev.get("server_cp", 0), ev.get("receiver_cp", 0)
+    h = sum(getattr(v.book.card_of(i), "help_cp", 0) or 0 for i in ev.get("help") or [])
+    rec = T("event.cp_contest.help", base=b - h, help=h) if h else str(b)
+    side = "event.cp_contest.tie" if a == b else "event.cp_contest.server" if a > b else "event.cp_contest.receiver"
+    w = ev.get("winner")
+    win, lose = (ev.get("server"), ev.get("receiver")) if a >= b else (ev.get("receiver"), ev.get("server"))
+    ctx["lost"] = lose
+    loser_owner = 1 - w if isinstance(w, int) else None
+    return T("event.cp_contest", server=a, receiver=rec, side=T(side),
+             winner=T("fmt.owned", whose=v.whose(w), card=v.card(win)),
+             loser=T("fmt.owned", whose=v.whose(loser_owner), card=v.card(lose)))
+
+
+def _n_ikeike(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    cast = T("fmt.owned", whose=v.whose(p), card=v.card(ev.get("cast"))).strip()
+    return T("event.ikeike", cast=_cap(cast) if v.lang != "ja" else cast,
+             count=ev.get("call_in"))
+
+
+def _n_call_in(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    why = ev.get("why")
+    if why == "refresh" and isinstance(p, int):
+        tail = T("event.call_in.refresh", whose=v.whose(1 - p))
+    elif why == "leader":
+        tail = T("event.call_in.leader")
+    elif why == "effect":
+        tail = v.source(src)
+    else:
+        tail = ""
+    if ev.get("trigger"):
+        text = _ability_bodies(v, ev.get("id"), "trigger")
+        text = T("fmt.colon", text=text) if text else ""
+        return v.say("event.call_in.trigger", p, card=card(), text=text, why=tail)
+    return v.say("event.call_in", p, card=v.lv(ev.get("card"), ev.get("id")), seats=ev.get("seats"), why=tail)
+
+
+def _n_cast_leaves(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     p = ev.get("player")
     T = v.t
     ctx = ctx if ctx is not None else {}
+    cards = ev.get("cards") or []
+    to = ev.get("to") or "backyard"
+    lost = ctx.get("lost")
+    if lost is not None and lost in cards:
+        why = T("event.cast_leaves.lost")
+        ctx["lost"] = None
+    else:
+        why = v.source(src)
+    zone = zone_name(to, v.lang) + (T(f"event.move.{ev.get('position', 'top')}") if to == "deck" else "")
+    return T("event.cast_leaves", whose=v.whose(p), cards=v.plus(v.card(i) for i in cards), zone=zone, why=why)
 
-    def card(key: str = "card", idkey: str = "id") -> str:
-        return v.card(ev.get(key), ev.get(idkey))
+
+def _n_move(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """A card moved by an effect (a selector's move: docs/cards.md K5)."""
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    dest = zone_name(ev.get("to"), v.lang)
+    if ev.get("to") == "deck":
+        dest += T(f"event.move.{ev.get('position', 'top')}")
+    seats_now = T("event.move.seats", count=ev["seats"]) if "seats" in ev else ""
+    src_zone = zone_name(ev.get("from"), v.lang)
+    if ev.get("card") is None:  # between hidden zones: which card, a secret to this viewer
+        return T("event.move.hidden", whose=v.whose(p), src=src_zone, dest=dest, seats=seats_now,
+                 source=v.source(src))
+    return T("event.move", card=card(), whose=v.whose(p), src=src_zone, dest=dest, seats=seats_now,
+             source=v.source(src))
+
+
+def _n_modify(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    amount = f"{ev.get('amount', 0):+d}"
+    return T("event.modify", card=v.owned(ev.get("card")), amount=amount,
+             stat=stat_name(ev.get("stat"), v.lang), source=v.source(src))
+
+
+def _n_refresh(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    other = 1 - p if isinstance(p, int) else None
+    call = T("event.refresh.call.you") if v.is_you(other) else T("event.refresh.call", who=v.who(other))
+    return T("event.refresh", whose=v.whose(p), count=ev.get("cards"), call=call, refresh=term("refresh", v.lang))
+
+
+def _n_no_card(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.no_card", whose=v.whose(p))
+
+
+def _n_mill(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    return v.say("event.mill", p, card=card(), source=v.source(src))
+
+
+def _n_pick(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    return v.say("event.pick", p, card=card(), zone=zone_name(ev.get("from", "deck"), v.lang),
+                 source=v.source(src))
+
+
+def _n_close(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    return v.say("event.close", p, seats=ev.get("seats"))
+
+
+def _n_trigger(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """An ability with a when resolves (games/kemuri/triggers.py)."""
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.trigger", whose=v.whose(p), card=card(),
+             when=words().get(f"when.{ev.get('event')}", v.lang) or T("when.other"))
+
+
+def _n_optional(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """The answer to a "you may" (engine/effects.py)."""
+    p = ev.get("player")
+    T = v.t
+    return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
+             what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
+
+
+def _n_concede(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.concede", who=v.who(p))
+
+
+def _n_game_over(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    return T("event.game_over", result=result_text(ev.get("winner"), ev.get("reason"), v.viewer, v.lang, v.names))
+
+
+#: the narrator of each event type
+_NARRATORS: dict[str, Callable[..., str | None]] = {
+    "leader": _n_leader, "first_player": _n_first_player, "draw": _n_draw, "mulligan": _n_mulligan,
+    "turn_start": _n_turn_start, "phase": _n_phase, "charcoal_change": _n_charcoal_change,
+    "leader_draw": _n_leader_draw, "place": _n_place, "pay": _n_pay, "event": _n_event,
+    "event_removed": _n_event_removed, "support": _n_support, "trouble": _n_support, "charm": _n_charm,
+    "activate": _n_activate, "mode": _n_mode, "look": _n_look, "look_rest": _n_look, "reveal": prompts.reveal_line,
+    "break": _n_break, "cross": _n_cross, "cross_end": _n_cross_end, "serve": _n_serve, "help": _n_help,
+    "cp_contest": _n_cp_contest, "ikeike": _n_ikeike, "call_in": _n_call_in, "cast_leaves": _n_cast_leaves,
+    "move": _n_move, "modify": _n_modify, "refresh": _n_refresh, "no_card": _n_no_card, "mill": _n_mill,
+    "pick": _n_pick, "close": _n_close, "trigger": _n_trigger, "optional": _n_optional, "concede": _n_concede,
+    "game_over": _n_game_over,
+}
+
+
+def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """One event in words for the viewer of ``v`` (its narrator in ``_NARRATORS``); None for an
+    event not worth a line (a shuffle) or one without words."""
+    kind = ev.get("type")
+    p = ev.get("player")
+    T = v.t
     if kind in QUIET_EVENTS:
         return None
-    if kind == "leader":
-        if "id" in ev:
-            c = v.book.find(ev.get("id"))
-            person = T("fmt.paren", text=c.person) if c is not None and c.person and c.person not in c.name else ""
-            return T("event.leader", whose=v.whose(p), card=card(), person=person)
-        return T("event.leader.active" if ev.get("active") else "event.leader.locked", whose=v.whose(p),
-                 source=v.source(src))
-    if kind == "first_player":
-        return v.say("event.first_player", p)
-    if kind == "draw":
-        if ev.get("card") is not None:
-            return v.say("event.draw.card", p, card=card(), source=v.source(src))
-        return v.say("event.draw", p, source=v.source(src))
-    if kind == "mulligan":
-        n = ev.get("returned", 0)
-        return v.say("event.mulligan", p, count=n) if n else v.say("event.mulligan.keep", p)
-    if kind == "turn_start":
-        whose = v.whose(p)
-        return T("event.turn_start", turn=ev.get("turn"), whose=_cap(whose) if v.lang != "ja" else whose)
-    if kind == "phase":
-        if ev.get("phase") == "serving":
-            return T("event.phase.serving", whose=v.whose(p))
-        return T("event.phase", phase=phase_name(ev.get("phase"), v.lang, gloss=True))
-    if kind == "charcoal_change":
-        ins = ev.get("in") or []
-        ids = ev.get("in_ids") or [None] * len(ins)
-        return v.say("event.charcoal_change", p, out=v.lv(ev.get("out"), ev.get("out_id")),
-                     ins=v.plus(v.lv(i, c) for i, c in zip(ins, ids)))
-    if kind == "leader_draw":
-        return v.say("event.leader_draw.call" if ev.get("call_in") else "event.leader_draw", p)
-    if kind == "place":
-        c = v.book.find(ev.get("id"))
-        stats = T("fmt.paren", text=T("fmt.cast_numbers", shift=shift_name(c.shift, v.lang, short=True), cp=c.cp,
-                                      call_in=c.call_in)) if c is not None and c.kind == "cast" else ""
-        line = v.say("event.place", p, card=card(), stats=stats)
-        if ev.get("why") == "effect":  # put there by an effect (move to = "floor"), unpaid
-            line += T("event.place.effect", zone=zone_name(ev.get("from"), v.lang), source=v.source(src))
-        return line
-    if kind == "pay":
-        return v.say("event.pay", p, card=v.lv(ev.get("card")), why=_pay_why(v, ev.get("why"), src))
-    if kind == "event":
-        line = v.say("event.event", p, card=card())
-        if ev.get("why") == "effect":  # put there by an effect (move to = "event")
-            line += T("event.place.effect", zone=zone_name(ev.get("from"), v.lang), source=v.source(src))
-        return line
-    if kind == "event_removed":
-        return T("event.event_removed", card=card(), source=v.source(src))
-    if kind in ("support", "trouble"):
-        return v.say(f"event.{kind}", p, card=card(), text=_ability_tail(v, ev.get("id"), "use"))
-    if kind == "charm":
-        return v.say("event.charm", p, card=card(), text=_ability_tail(v, ev.get("id"), "charm"))
-    if kind == "activate":
-        c = v.book.card_of(ev.get("card"), ev.get("id"))
-        index = ev.get("ability", 0)
-        ab = c.abilities[index] if c is not None and index < len(getattr(c, "abilities", ())) else None
-        text = T("fmt.paren", text=ability_body(ab, v.lang)) if ab is not None else ""
-        if ev.get("zone"):  # used from the hand or the backyard (``from``)
-            return v.say("event.activate.zone", p, card=card(), text=text, own=v.own(p),
-                         zone=zone_name(ev["zone"], v.lang))
-        return v.say("event.activate", p, card=card(), text=text)
-    if kind == "mode":  # a mode of a choose_one chosen (engine/choices.py)
-        text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
-        return T("event.mode", who=v.who(p), card=card(), text=text or T("option.mode.n", n=ev.get("mode", 0) + 1))
-    if kind in ("look", "look_rest"):  # the top of a deck looked at: others learn how many only
-        owner = ev.get("whose")
-        whose = v.own(p) if owner == p else v.whose(owner)
-        if kind == "look_rest":
-            return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
-                     place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
-        seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
-        cards = T("fmt.colon", text=v.plus(seen)) if seen else ""
-        if ev.get("zone"):  # a whole hand looked at
-            return T("event.look_zone", who=v.who(p), count=ev.get("count"), whose=whose,
-                     zone=zone_name(ev["zone"], v.lang), cards=cards)
-        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
-    if kind == "reveal":
-        return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
-    if kind == "break":  # a cast took a break to pay a cost (games/kemuri/costs.py)
-        return T("event.break", whose=v.whose(p), card=card(), source=v.source(src))
-    if kind == "cross":
-        cards = ev.get("cards") or []
-        cps = [getattr(v.book.card_of(i), "cp", None) for i in cards]
-        total = T("event.cross.total", cps="+".join(str(x) for x in cps), total=sum(cps)) \
-            if cps and all(isinstance(x, int) for x in cps) else ""
-        return v.say("event.cross", p, top=v.card(cards[0]) if cards else v.t("fmt.a_card"),
-                     rest="".join(T("event.cross.rest", card=v.card(i)) for i in cards[1:]), total=total)
-    if kind == "cross_end":
-        return T("event.cross_end", whose=v.whose(p), cards=v.plus(v.card(i) for i in ev.get("cards") or []))
-    if kind == "serve":
-        r = ev.get("receiver")
-        srv = v.card(ev.get("cast"))
-        if r is None or r < 0:
-            return v.say("event.serve.ikeike", p, server=srv)
-        other = 1 - p if isinstance(p, int) else None
-        return v.say("event.serve", p, server=srv, receiver=T("fmt.owned", whose=v.whose(other), card=v.card(r)))
-    if kind == "help":
-        return v.say("event.help", p, card=card(), cp=ev.get("cp", 0))
-    if kind == "cp_contest":
-        a, b = ev.get("server_cp", 0), ev.get("receiver_cp", 0)
-        h = sum(getattr(v.book.card_of(i), "help_cp", 0) or 0 for i in ev.get("help") or [])
-        rec = T("event.cp_contest.help", base=b - h, help=h) if h else str(b)
-        side = "event.cp_contest.tie" if a == b else "event.cp_contest.server" if a > b else "event.cp_contest.receiver"
-        w = ev.get("winner")
-        win, lose = (ev.get("server"), ev.get("receiver")) if a >= b else (ev.get("receiver"), ev.get("server"))
-        ctx["lost"] = lose
-        loser_owner = 1 - w if isinstance(w, int) else None
-        return T("event.cp_contest", server=a, receiver=rec, side=T(side),
-                 winner=T("fmt.owned", whose=v.whose(w), card=v.card(win)),
-                 loser=T("fmt.owned", whose=v.whose(loser_owner), card=v.card(lose)))
-    if kind == "ikeike":
-        cast = T("fmt.owned", whose=v.whose(p), card=v.card(ev.get("cast"))).strip()
-        return T("event.ikeike", cast=_cap(cast) if v.lang != "ja" else cast,
-                 count=ev.get("call_in"))
-    if kind == "call_in":
-        why = ev.get("why")
-        if why == "refresh" and isinstance(p, int):
-            tail = T("event.call_in.refresh", whose=v.whose(1 - p))
-        elif why == "leader":
-            tail = T("event.call_in.leader")
-        elif why == "effect":
-            tail = v.source(src)
-        else:
-            tail = ""
-        if ev.get("trigger"):
-            text = _ability_bodies(v, ev.get("id"), "trigger")
-            text = T("fmt.colon", text=text) if text else ""
-            return v.say("event.call_in.trigger", p, card=card(), text=text, why=tail)
-        return v.say("event.call_in", p, card=v.lv(ev.get("card"), ev.get("id")), seats=ev.get("seats"), why=tail)
-    if kind == "cast_leaves":
-        cards = ev.get("cards") or []
-        to = ev.get("to") or "backyard"
-        lost = ctx.get("lost")
-        if lost is not None and lost in cards:
-            why = T("event.cast_leaves.lost")
-            ctx["lost"] = None
-        else:
-            why = v.source(src)
-        zone = zone_name(to, v.lang) + (T(f"event.move.{ev.get('position', 'top')}") if to == "deck" else "")
-        return T("event.cast_leaves", whose=v.whose(p), cards=v.plus(v.card(i) for i in cards), zone=zone, why=why)
-    if kind == "move":  # a card moved by an effect (a selector's move: docs/cards.md K5)
-        dest = zone_name(ev.get("to"), v.lang)
-        if ev.get("to") == "deck":
-            dest += T(f"event.move.{ev.get('position', 'top')}")
-        seats_now = T("event.move.seats", count=ev["seats"]) if "seats" in ev else ""
-        src_zone = zone_name(ev.get("from"), v.lang)
-        if ev.get("card") is None:  # between hidden zones: which card, a secret to this viewer
-            return T("event.move.hidden", whose=v.whose(p), src=src_zone, dest=dest, seats=seats_now,
-                     source=v.source(src))
-        return T("event.move", card=card(), whose=v.whose(p), src=src_zone, dest=dest, seats=seats_now,
-                 source=v.source(src))
-    if kind == "modify":
-        amount = f"{ev.get('amount', 0):+d}"
-        return T("event.modify", card=v.owned(ev.get("card")), amount=amount,
-                 stat=stat_name(ev.get("stat"), v.lang), source=v.source(src))
-    if kind == "refresh":
-        other = 1 - p if isinstance(p, int) else None
-        call = T("event.refresh.call.you") if v.is_you(other) else T("event.refresh.call", who=v.who(other))
-        return T("event.refresh", whose=v.whose(p), count=ev.get("cards"), call=call, refresh=term("refresh", v.lang))
-    if kind == "no_card":
-        return T("event.no_card", whose=v.whose(p))
-    if kind == "mill":
-        return v.say("event.mill", p, card=card(), source=v.source(src))
-    if kind == "pick":
-        return v.say("event.pick", p, card=card(), zone=zone_name(ev.get("from", "deck"), v.lang),
-                     source=v.source(src))
-    if kind == "close":
-        return v.say("event.close", p, seats=ev.get("seats"))
-    if kind == "trigger":  # an ability with a when resolves (games/kemuri/triggers.py)
-        return T("event.trigger", whose=v.whose(p), card=card(),
-                 when=words().get(f"when.{ev.get('event')}", v.lang) or T("when.other"))
-    if kind == "optional":  # the answer to a "you may" (engine/effects.py)
-        return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
-                 what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
-    if kind == "concede":
-        return T("event.concede", who=v.who(p))
-    if kind == "game_over":
-        return T("event.game_over", result=result_text(ev.get("winner"), ev.get("reason"), v.viewer, v.lang, v.names))
-    return T(f"event.{kind}", who=v.who(p))  # a type without words shows as ⟦event.x⟧
+    fn = _NARRATORS.get(kind)
+    if fn is not None:
+        return fn(v, ev, src, ctx)
+    return T(f"event.{kind}", who=v.who(p))
 
 
 def _pay_why(v: Voice, why: Any, src: Any = None) -> str:
@@ -1152,14 +1280,7 @@ def _pay_why(v: Voice, why: Any, src: Any = None) -> str:
     return words().get(f"pay_why.{why}", v.lang) or v.t("pay_why.other")
 
 
-def narrate(event: Mapping[str, Any], viewer: int | None, lang: str = "en", cards: Any = None,
-            names: Mapping[int, str] | None = None, source: Any = None) -> str | None:
-    """One event (as ``game.log.for_player(viewer)`` gives it) as a line for ``viewer``; None for
-    an event not worth a line (a shuffle). ``source``: (instance id, card id) of the card whose
-    effect caused the event, when the caller knows it (``lines`` works it out)."""
-    v = Voice(viewer, lang, cards, names)
-    v.book.learn(event.get("card"), event.get("id"), event.get("player"))
-    return v.finish(_narrate(v, event, source))
+narrate = prompts.narrate_with(Voice, _narrate)
 
 
 def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
@@ -1206,10 +1327,7 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
     ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
     the event that only repeats the action line. ``source``: (instance id, card id or None) of the
     card whose effect the events continue (``decision_source`` of the decision the action answered)."""
-    v = Voice(viewer, lang, cards, names)
-    events = list(events)
-    for ev in events:
-        v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
+    v, events = prompts.events_voice(Voice, events, viewer, lang, cards, names)
     srcs = sources(events, source)
     if step and action is not None:
         echo = ECHO.get(getattr(action, "type", None))
@@ -1217,41 +1335,33 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
             if echo is not None and ev.get("type") == echo and ev.get("player", actor) == actor:
                 if echo == "place" and k > 0:
                     break  # placed after paying: the payment line names the cast
-                events, srcs = events[:k] + events[k + 1:], srcs[:k] + srcs[k + 1:]
+                events, srcs = prompts.without(events, srcs, (k,))
                 break
-    out: list[str | None] = []
     ctx: dict[str, Any] = {}
-    i, n = 0, len(events)
-    while i < n:
+    n = len(events)
+
+    def line_at(i: int) -> tuple[str | None, int]:
         ev = events[i]
         kind = ev.get("type")
-        try:
-            if kind == "draw":
-                line, j = v.draws(events, srcs, i)
-                if j > i:
-                    out.append(line)
-                    i = j
-                    continue
-            if kind == "pay" and ev.get("why") == "cast":
-                j = i
-                while j < n and events[j].get("type") == "pay" and events[j].get("player") == ev.get("player"):
-                    j += 1
-                nxt = events[j] if j < n else None
-                c = v.book.find(nxt.get("id")) if nxt is not None else None
-                paid = sum(e.get("level", 0) or 0 for e in events[i:j])
-                if nxt is not None and nxt.get("type") == "place" and c is not None and paid >= c.cost:
-                    line = _narrate(v, nxt, srcs[j], ctx)
-                    over = paid - c.cost
-                    out.append(v.finish(v.t("event.place.paid", line=line, cost=c.cost,
-                                            cards=v.plus(v.lv(e.get("card")) for e in events[i:j]),
-                                            over=v.t("event.place.over", count=over) if over > 0 else "")))
-                    i = j + 1
-                    continue
-            out.append(v.finish(_narrate(v, ev, srcs[i], ctx)))
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            out.append(None)
-        i += 1
-    return fold(out)
+        if kind == "draw":
+            line, j = v.draws(events, srcs, i)
+            if j > i:
+                return line, j
+        if kind == "pay" and ev.get("why") == "cast":
+            j = i
+            while j < n and events[j].get("type") == "pay" and events[j].get("player") == ev.get("player"):
+                j += 1
+            nxt = events[j] if j < n else None
+            c = v.book.find(nxt.get("id")) if nxt is not None else None
+            paid = sum(e.get("level", 0) or 0 for e in events[i:j])
+            if nxt is not None and nxt.get("type") == "place" and c is not None and paid >= c.cost:
+                line = _narrate(v, nxt, srcs[j], ctx)
+                over = paid - c.cost
+                return v.finish(v.t("event.place.paid", line=line, cost=c.cost,
+                                    cards=v.plus(v.lv(e.get("card")) for e in events[i:j]),
+                                    over=v.t("event.place.over", count=over) if over > 0 else "")), j + 1
+        return v.finish(_narrate(v, ev, srcs[i], ctx)), i + 1
+    return prompts.told(events, line_at)
 
 
 # --- prompts: who must decide what ----------------------------------------------------------------
@@ -1267,14 +1377,10 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
     ``obs`` (that observation) adds what the choice is about (seats, the serving as it stands...);
     ``game`` what a payment is for."""
-    v = Voice(viewer, lang, cards, names)
-    obs = obs or {}
-    if obs:
-        v.book.see(obs)
+    v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
     if not decision:
         return v.t("decision.none")
-    kind = decision.get("kind")
-    p = decision.get("player")
+    kind, p = decision.get("kind"), decision.get("player")
     T = v.t
     who = v.who(p)
     mine = v.is_you(p)
@@ -1364,22 +1470,12 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             what = words().get(f"effect.{op}", v.lang) or T("effect.other")
         if "remaining" not in decision:  # one cast, as the old target names choose
             return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
-        more = T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
-                 count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+        more = prompts.still_to_choose(v, decision)
         return T("decision.target.card", who=who, card=v.card(decision.get("source")), what=what) + more
     if kind == "choose_mode":
-        return T("decision.choose_mode", who=who, card=v.card(decision.get("source")),
-                 remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+        return prompts.choose_mode_prompt(v, who, decision)
     if kind in ("look_take", "look_order"):
-        if "source" not in decision:  # another player's look: the cards are theirs to see
-            return T("decision.look_hidden", who=who)
-        src = v.card(decision.get("source"))
-        if kind == "look_order":
-            return T("decision.look_order", who=who, card=src,
-                     where=T(f"option.look_order.{decision.get('to', 'bottom')}"))
-        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
-        return T(key, who=who, card=src, count=decision.get("remaining", 1),
-                 dest=zone_name(decision.get("to", "hand"), v.lang))
+        return prompts.look_prompt(v, who, kind, decision, lambda zone: zone_name(zone, v.lang))
     if kind == "pick_card":
         zone = zone_name(decision.get("zone", "deck"), v.lang)
         if "zone" not in decision:  # another player's search: which cards, a secret
@@ -1419,12 +1515,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
     s = game.state
     legal = game.legal_actions() if not s.over and s.decision is not None else []
     v = Voice(viewer, _lang(lang), CardBook.for_game(game, viewer))
-    out: list[str] = []
-    for r in game.rules.unavailable(s, viewer, legal):
-        text = _reason_line(v, s.cards, r)
-        if text not in out:
-            out.append(text)
-    return out
+    return prompts.once(_reason_line(v, s.cards, r) for r in game.rules.unavailable(s, viewer, legal))
 
 
 def _reason_line(v: Voice, cards: Sequence[Any], r: Any) -> str:
@@ -1460,11 +1551,8 @@ def rules_primer(lang: str = "en") -> str:
     terms (in English each with its Japanese word)."""
     lang = _lang(lang)
     w = words()
-    parts = [t("rules.title", lang), ""]
-    parts += [f"- {t(f'rules.{k}', lang)}" for k in PRIMER]
-    parts += ["", t("rules.terms", lang)]
-    keys = [k for k in PRIMER_TERMS if f"term.{k}" in w]
-    keys += [k[len("term."):] for k in w.keys("term.") if k[len("term."):] not in keys]
+    parts = prompts.primer_head(w, lang, PRIMER)
+    keys = prompts.primer_terms(w, PRIMER_TERMS)
     if lang == "en":
         parts += [f"  {_cap(w.term(f'term.{k}', lang))}" for k in keys]
     else:  # the Japanese term with the English word

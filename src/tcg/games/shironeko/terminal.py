@@ -7,7 +7,6 @@ card texts (the "i" key) and the columns of ``tcg cards shironeko``. Every word 
 game's presentation layer ``tcg.games.shironeko.text`` and its table ``games/shironeko/text.toml``."""
 from __future__ import annotations
 
-import functools
 from typing import Any, Mapping, Sequence
 
 from rich.text import Text
@@ -151,13 +150,9 @@ class Renderer(BoardRenderer):
     def card_info(self, obs: Mapping[str, Any]):
         """Texts of your hand, your leader cards and every card on the field."""
         v = self.voice
-        out = Text()
         viewer = obs.get("viewer")
-        players = obs.get("players") or []
-        section = functools.partial(self.card_section, out)
-        order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
-        for p in order:
-            pv = players[p]
+
+        def seat(section: Any, p: int, pv: Mapping[str, Any]) -> None:
             if pv.get("hand"):  # only the viewer's own hand is shown
                 section(self.t("board.hand_of.you") if p == viewer else v.say("board.hand_of", p),
                         pv["hand"], numbered=True)
@@ -166,6 +161,7 @@ class Renderer(BoardRenderer):
                 field.append(pv["leader"])
             section(v.say("board.field_of", p), field)
             section(v.say("board.leader_cards_of", p), pv.get("leader_hand") or [])
+        out = self.seat_sections(obs, seat)
         return out if out.plain else Text(self.t("board.no_cards"))
 
     # --- events --------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ...present import voice
+from ...present import prompts, voice
 from ...engine.action import Action
 from ...present.lines import cards_in
 from ...present.text import card_title, game_words
@@ -471,9 +471,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         else:
             params["effect"] = v.cat.get(f"effect.{op}", v.lang) or v.t("effect.other")
         if mine and "remaining" in decision:  # a selector table choosing n: how many more
-            more = v.t("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
-                       count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
-            return v.t(key, **params) + more
+            return v.t(key, **params) + prompts.still_to_choose(v, decision)
     elif kind == "optional":
         params["source"] = v.card(decision.get("source"))
         params["what"] = may_text(decision.get("op"), v.lang)
@@ -740,16 +738,8 @@ def menu(game, legal_actions: Sequence[Action], viewer: int | None,
     v = Voice(viewer, lang, s.cards)
     rows = [(_path(v, s, a), a) for a in legal_actions]
     # different actions whose labels coincide (two different cards of one name): name the card id
-    by_path: dict[tuple[str, ...], set] = {}
-    for path, a in rows:
-        by_path.setdefault(path, set()).add(_same_card_param(s, a))
-    out = []
-    for path, a in rows:
-        if len(by_path[path]) > 1:
-            ident = _identity(s, a)
-            path = (f"{path[0]} [{ident}]",) + path[1:]
-        out.append((path, a))
-    return out
+    return prompts.told_apart(rows, lambda a: _same_card_param(s, a),
+                              lambda path, a: (f"{path[0]} [{_identity(s, a)}]",) + path[1:])
 
 
 def _identity(s, a: Action) -> str:
@@ -772,12 +762,8 @@ def why_not(game, viewer: int | None, lang: str = "en") -> list[str]:
     s = game.state
     legal = game.legal_actions() if not s.over and s.decision is not None else []
     v = Voice(viewer, lang, s.cards)
-    lines: list[str] = []
-    for group in _reason_groups(game.rules.unavailable(s, viewer, legal)):
-        line = _reason_line(v, s.cards, group)
-        if line not in lines:
-            lines.append(line)
-    return lines
+    return prompts.once(_reason_line(v, s.cards, group)
+                        for group in _reason_groups(game.rules.unavailable(s, viewer, legal)))
 
 
 def _reason_groups(reasons: Sequence[Any]) -> list[list[Any]]:

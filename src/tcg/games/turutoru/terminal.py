@@ -11,7 +11,6 @@ read, the decision in words, the card texts ("i") and the columns of ``tcg cards
 """
 from __future__ import annotations
 
-import functools
 from typing import Any, Mapping
 
 from rich.text import Text
@@ -126,13 +125,9 @@ class Renderer(VoicedBoard):
         """Texts of your hand, your stack and every card on the field, then what the programs of
         those cards do."""
         self.remember(obs)
-        out = Text()
-        viewer = obs.get("viewer")
         players = obs.get("players") or []
-        section = functools.partial(self.card_section, out)
-        order = [p for p in range(len(players)) if p == viewer] + [p for p in range(len(players)) if p != viewer]
-        for p in order:
-            pv = players[p]
+
+        def seat(section: Any, p: int, pv: Mapping[str, Any]) -> None:
             whose = self.whose(p)
             if pv.get("hand"):
                 section(self.t("board.hand_of", whose=whose), pv["hand"], numbered=True)
@@ -143,6 +138,7 @@ class Renderer(VoicedBoard):
                 field.extend(u.get("devices") or [])
             field.extend(pv.get("devices") or [])
             section(self.t("board.field_of", whose=whose), field)
+        out = self.seat_sections(obs, seat)
         kinds = set()
         for pv in players:
             for zone in ("hand", "programs", "characters", "resolved"):

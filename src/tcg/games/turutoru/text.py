@@ -48,12 +48,12 @@ that knows it (the source of a ``target`` decision, ``decision_source``) passes 
 ``source``. ``hp`` carries its source."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ...present import voice
+from ...present import prompts, voice
+from ...present.prompts import event_card
 from ...engine.action import Action
-from ...present.lines import cap, fold, known_lang
-from ...engine.keywords import keyword_text
+from ...present.lines import cap as _cap, card_text_by, fold, known_lang as _lang
 from ...present.text import card_title, game_words
 from .reasons import RUN_DECISIONS
 
@@ -92,10 +92,6 @@ PRIMER = ("goal", "setup", "round", "programming", "segments", "order")
 
 
 words, t, term = game_words(GAME)
-
-
-_lang = known_lang
-_cap = cap
 
 
 # --- names of things ---------------------------------------------------------------------------------
@@ -255,16 +251,7 @@ def apply_text(card: Any, lang: str = "en") -> str:
     return text
 
 
-def card_text(card: Any, lang: str = "en") -> str:
-    """The printed card text, with the card's keywords and their reminder texts (engine/keywords.py
-    ``keyword_text``); for a card without one, its own abilities' texts."""
-    if card is None:
-        return ""
-    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if not text:
-        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
-                         if not getattr(ab, "keyword", ""))
-    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
+card_text = card_text_by(ability_text)
 
 
 def stack_summary(pv: Mapping[str, Any] | None, cards: Any = None) -> tuple[int, int, int]:
@@ -709,14 +696,9 @@ def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: i
           names: Mapping[int, str] | None = None, cards: Any = None) -> str:
     """How ``action`` of ``actor`` (by default the deciding player) reads for ``viewer``, asked
     before it is applied; a secret choice of another player reads as ``hidden_label``."""
-    d = game.decision
-    actor = actor if actor is not None else (d.player if d is not None else viewer)
-    if actor != viewer and game.secret_choice():
-        return hidden_label(action, lang)
-    try:
-        return _Scene(game, viewer, lang, actor, names, cards).label(action)
-    except Exception:  # noqa: BLE001 - a label must never break a game
-        return describe(game.state, action, lang, viewer=viewer, names=names)
+    return prompts.action_label(game, action, viewer, actor, lambda: hidden_label(action, lang),
+                                lambda who: _Scene(game, viewer, lang, who, names, cards).label(action),
+                                lambda: describe(game.state, action, lang, viewer=viewer, names=names))
 
 
 def _alike(s: Any, a: Any) -> tuple:
@@ -743,15 +725,9 @@ def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
     s = game.state
     scene = _Scene(game, viewer, lang, viewer)
     rows = [(scene.step(a), a) for a in legal_actions]
-    by_path: dict[tuple[str, ...], set] = {}
-    for path, a in rows:
-        by_path.setdefault(path, set()).add(_alike(s, a))
-    out = []
-    for path, a in rows:
-        if len(by_path[path]) > 1:  # different cards with one name: tell them apart by card id
-            path = (scene.v.t("fmt.card_id", card=path[0], id=_identity(s, a, scene.views)),) + path[1:]
-        out.append((path, a))
-    return out
+    # different cards with one name: tell them apart by card id
+    return prompts.told_apart(rows, lambda a: _alike(s, a), lambda path, a: (
+        scene.v.t("fmt.card_id", card=path[0], id=_identity(s, a, scene.views)),) + path[1:])
 
 
 def _identity(s: Any, a: Any, views: Mapping[int, Mapping[str, Any]] | None = None) -> str:
@@ -790,178 +766,334 @@ def _keyword_of(card: Any, index: Any) -> Any:
     return next((k for k in getattr(card, "keywords", ()) if k.id == kid), None) if kid else None
 
 
-def _narrate_choice(v: Voice, ev: Mapping[str, Any], kind: str, p: Any, card: Any, src: Any) -> str:
-    """The events of choices (engine/choices.py): a mode chosen, the top of a deck looked at (the
-    cards named to the looker alone), the rest put back, a card taken revealed."""
+def _n_priority_player(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    return v.say("event.priority_player", p)
+
+
+def _n_draw(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    if ev.get("card") is not None or ev.get("id") is not None:
+        return v.say("event.draw.card", p, card=card(), source=v.source(src))
+    return v.say("event.draw", p, source=v.source(src))
+
+
+def _n_keep(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    return v.say("event.keep", p)
+
+
+def _n_mulligan(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    return v.say("event.mulligan", p, count=ev.get("returned", 0))
+
+
+def _n_round_start(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     T = v.t
-    if kind == "mode":
-        text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
-        return T("event.mode", who=v.who(p), card=card(), text=text or T("fmt.effect_n", n=ev.get("mode", 0) + 1))
-    if kind == "reveal":
-        return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
-    owner = ev.get("whose")
-    whose = v.own(p) if owner == p else v.whose(owner)
-    if kind == "look_rest":
-        return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
-                 place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
-    seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
-    cards = T("fmt.colon", text=v.join(seen)) if seen else ""
-    if ev.get("zone"):  # a whole hand looked at
-        return T("event.look_zone", who=v.who(p), count=ev.get("count"), whose=whose,
-                 zone=T(f"from_zone.{ev['zone']}"), cards=cards)
-    return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
+    return T("event.round_start", round=ev.get("round"))
 
 
-def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    kind = ev.get("type")
+def _n_programmed(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    return v.say("event.programmed", p, count=ev.get("count", 0))
+
+
+def _n_phase(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    ctx = ctx if ctx is not None else {}
+    ph = ev.get("phase")
+    name = _cap(phase_name(ph, v.lang, gloss=True)) if v.lang != "ja" else phase_name(ph, v.lang)
+    if ph == "main":
+        return T("event.phase.main", phase=name, segments=ctx.get("segments", SEGMENTS))
+    if ph == "prepare":
+        return T("event.phase.prepare", phase=name, limit=ctx.get("limit", HAND_LIMIT))
+    return T("event.phase", phase=name)
+
+
+def _n_programs_overflow(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     p = ev.get("player")
     T = v.t
     ctx = ctx if ctx is not None else {}
+    names = v.join(v.card(i, c) for i, c in zip(ev.get("cards") or [], ev.get("ids") or []))
+    return T("event.programs_overflow", whose=v.whose(p), cards=names, start=ev.get("start", 0),
+             segments=ctx.get("segments", SEGMENTS))
 
-    def card(key: str = "card", idkey: str = "id") -> str:
-        return v.card(ev.get(key), ev.get(idkey))
+
+def _n_program_reveal(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    return v.say("event.program_reveal", p, start=ev.get("start", 0), card=card(),
+                 cost=segments_text(ev.get("cost", 0), v.lang))
+
+
+def _n_program_use(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    ctx = ctx if ctx is not None else {}
+    if ev.get("program") == "decoder":
+        ctx["decoder"] = (ev.get("card"), ev.get("id"))
+    return v.say("event.program_use", p, program=_event_program(v, ev))
+
+
+def _n_program_resolved(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    kind = ev.get("type")
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T(f"event.{kind}", whose=v.whose(p), program=_event_program(v, ev), card=card(),
+             segments=segments_text(ev.get("segments", 0), v.lang), next=ev.get("next", 0))
+
+
+def _n_program_discarded(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    if ev.get("program"):
+        return T("event.program_discarded", whose=v.whose(p), program=_event_program(v, ev), card=card())
+    return T("event.program_discarded.unrun", whose=v.whose(p), card=card())
+
+
+def _n_program_decoded(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    ctx = ctx if ctx is not None else {}
+    dec = ctx.pop("decoder", None)
+    decoder = T("fmt.by_decoder", card=v.card(*dec)) if dec else ""
+    return T("event.program_decoded", whose=v.whose(p), card=card(), decoder=decoder)
+
+
+def _n_place(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    if ev.get("why") == "effect":  # a move to the field (engine/select.py tables)
+        return T("event.place.effect", card=card(), whose=v.whose(p), zone=zone_name(ev.get("from"), v.lang),
+                 source=v.source(src))
+    return v.say("event.place", p, card=card())
+
+
+def _n_trigger(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """A triggered ability resolves (games/turutoru/triggers.py)."""
+    p = ev.get("player")
+    T = v.t
+    owner = v.book.owner(ev.get("card"))
+    whose = v.whose(owner if owner is not None else p)
+    when = words().get(f"when.{ev.get('event')}", v.lang) or ""
+    kw = _keyword_of(v.book.card_of(ev.get("card"), ev.get("id")), ev.get("ability"))
+    if kw is not None:  # an ability of a keyword (engine/keywords.py): named by it
+        return T("event.trigger.keyword", whose=whose, card=v.card(ev.get("card")), keyword=kw.label(v.lang),
+                 when=when)
+    return T("event.trigger", whose=whose, card=v.card(ev.get("card")), when=when)
+
+
+def _n_optional(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
+             what=may_text(ev.get("op"), v.lang, ev.get("to")), card=v.card(ev.get("card")))
+
+
+def _n_move(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    src_zone, dest = zone_name(ev.get("from"), v.lang), zone_name(ev.get("to"), v.lang)
+    if ev.get("to") == "deck":
+        dest += T(f"event.move.{ev.get('position', 'top')}")
+    if ev.get("card") is None:  # between zones the viewer may not see: which card is a secret
+        return T("event.move.hidden", whose=v.whose(p), src=src_zone, dest=dest, source=v.source(src))
+    devs = ev.get("devices") or []
+    devices = T("event.destroyed.devices", cards=v.cards(devs)) if devs else ""
+    return T("event.move", card=card(), whose=v.whose(p), src=src_zone, dest=dest, devices=devices,
+             source=v.source(src))
+
+
+def _n_reboot(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    return v.say("event.reboot", p, cards=v.cards(ev.get("cards")))
+
+
+def _n_bed_in(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    kind = ev.get("type")
+    T = v.t
+    return T(f"event.{kind}", card=v.owned(ev.get("card")), source=v.source(src))
+
+
+def _n_mount(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    on = ev.get("on")
+    where = T("event.mount.field") if not isinstance(on, int) or on < 0 else \
+        T("event.mount.on", target=v.owned(on))
+    return v.say("event.mount", p, card=card(), where=where)
+
+
+def _n_release(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    return v.say("event.release", p, card=card())
+
+
+def _n_mode(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """A mode of a choose_one chosen (engine/choices.py)."""
+    text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
+    return v.t("event.mode", who=v.who(ev.get("player")), card=event_card(v, ev)(),
+               text=text or v.t("fmt.effect_n", n=ev.get("mode", 0) + 1))
+
+
+def _n_look(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """The top of a deck (or a hand) looked at, the cards named to the looker alone; the rest put back."""
+    return prompts.look_line(v, ev, lambda seen: v.t("fmt.colon", text=v.join(seen)),
+                             lambda zone: v.t(f"from_zone.{zone}"))
+
+
+def _n_apply(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    kind = ev.get("type")
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    if ev.get("zone"):  # used from the hand or the discard pile (games/turutoru/costs.py)
+        return v.say(f"event.{kind}.zone", p, card=card(), zone=T(f"from_zone.{ev['zone']}"),
+                     text=_ability_tail(v, ev, kind))
+    return v.say(f"event.{kind}", p, card=card(), text=_ability_tail(v, ev, kind))
+
+
+def _n_attack(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    key = "event.attack.fan_fire" if ev.get("fan_fire") else "event.attack"
+    return v.say(key, p, attacker=v.card(ev.get("attacker")), power=ev.get("power"),
+                 toughness=ev.get("toughness"))
+
+
+def _n_unblocked(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    return T("event.unblocked", attacker=v.owned(ev.get("attacker")))
+
+
+def _n_blocked(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    return T("event.blocked", attacker=v.owned(ev.get("attacker")), blockers=v.cards(ev.get("blockers")))
+
+
+def _n_clash(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    rest = "".join(T("event.clash.blocker", card=v.card(int(k)), count=n)
+                   for k, n in (ev.get("to_blockers") or {}).items())
+    return T("event.clash", attacker=v.owned(ev.get("attacker")), count=ev.get("to_attacker", 0), rest=rest)
+
+
+def _n_hp(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    change = ev.get("change", 0) or 0
+    source = ev.get("source")
+    frm = T("event.hp.from", card=v.owned(source)) if isinstance(source, int) else v.source(src)
+    if change >= 0:
+        return v.say("event.hp.gain", p, count=change, hp=ev.get("hp"), source=frm)
+    return v.say("event.hp", p, count=-change, hp=max(0, ev.get("hp") or 0), source=frm)  # what is left
+
+
+def _n_destroyed(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    kind = ev.get("type")
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    devs = ev.get("devices") or []
+    devices = T("event.destroyed.devices", cards=v.cards(devs)) if devs else ""
+    name = T("fmt.owned", whose=v.whose(p), card=card()) if isinstance(p, int) else card()
+    if kind == "returned":
+        return T("event.returned", card=name, whose=v.whose(p), devices=devices, source=v.source(src))
+    key = "event.destroyed.moved" if ev.get("why") == "moved" else "event.destroyed"
+    return T(key, card=name, devices=devices, source=v.source(src))
+
+
+def _n_damage(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    return T("event.damage", card=v.owned(ev.get("card")), count=ev.get("amount", 0), total=ev.get("total", 0),
+             source=v.source(src))
+
+
+def _n_modify(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    return T("event.modify", card=v.owned(ev.get("card")), amount=f"{ev.get('amount', 0):+d}",
+             stat=stat_name(ev.get("stat"), v.lang), source=v.source(src))
+
+
+def _n_heal(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    if not ev.get("damage"):
+        return T("event.heal.all", card=v.owned(ev.get("card")), source=v.source(src))
+    return T("event.heal", card=v.owned(ev.get("card")), count=ev.get("damage"), source=v.source(src))
+
+
+def _n_mill(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.mill", whose=v.whose(p), card=card(), source=v.source(src))
+
+
+def _n_search(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    return v.say("event.search", p, card=card(), source=v.source(src))
+
+
+def _n_discard(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    card = event_card(v, ev)
+    ctx = ctx if ctx is not None else {}
+    return v.say("event.discard", p, card=card(), limit=ctx.get("limit", HAND_LIMIT))
+
+
+def _n_resolved_to_hand(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.resolved_to_hand", whose=v.whose(p), cards=v.cards(ev.get("cards")))
+
+
+def _n_concede(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.concede", who=v.who(p))
+
+
+def _n_game_over(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    T = v.t
+    return T("event.game_over", result=result_text(ev.get("winner"), ev.get("reason"), v.viewer, v.lang,
+                                                   v.names))
+
+
+#: the narrator of each event type
+_NARRATORS: dict[str, Callable[..., str | None]] = {
+    "priority_player": _n_priority_player, "draw": _n_draw, "keep": _n_keep, "mulligan": _n_mulligan,
+    "round_start": _n_round_start, "programmed": _n_programmed, "phase": _n_phase,
+    "programs_overflow": _n_programs_overflow, "program_reveal": _n_program_reveal, "program_use": _n_program_use,
+    "program_resolved": _n_program_resolved, "program_spent": _n_program_resolved,
+    "program_discarded": _n_program_discarded, "program_decoded": _n_program_decoded, "place": _n_place,
+    "trigger": _n_trigger, "optional": _n_optional, "move": _n_move, "reboot": _n_reboot, "bed_in": _n_bed_in,
+    "wake": _n_bed_in, "mount": _n_mount, "release": _n_release, "mode": _n_mode, "look": _n_look,
+    "look_rest": _n_look, "reveal": prompts.reveal_line, "apply": _n_apply, "activate": _n_apply, "effect": _n_apply,
+    "attack": _n_attack, "unblocked": _n_unblocked, "blocked": _n_blocked, "clash": _n_clash, "hp": _n_hp,
+    "destroyed": _n_destroyed, "returned": _n_destroyed, "damage": _n_damage, "modify": _n_modify, "heal": _n_heal,
+    "mill": _n_mill, "search": _n_search, "discard": _n_discard, "resolved_to_hand": _n_resolved_to_hand,
+    "concede": _n_concede, "game_over": _n_game_over,
+}
+
+
+def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
+    """One event in words for the viewer of ``v`` (its narrator in ``_NARRATORS``); None for an
+    event not worth a line (a shuffle) or one without words."""
+    kind = ev.get("type")
+    p = ev.get("player")
     if kind in QUIET_EVENTS:
         return None
-    if kind == "priority_player":
-        return v.say("event.priority_player", p)
-    if kind == "draw":
-        if ev.get("card") is not None or ev.get("id") is not None:
-            return v.say("event.draw.card", p, card=card(), source=v.source(src))
-        return v.say("event.draw", p, source=v.source(src))
-    if kind == "keep":
-        return v.say("event.keep", p)
-    if kind == "mulligan":
-        return v.say("event.mulligan", p, count=ev.get("returned", 0))
-    if kind == "round_start":
-        return T("event.round_start", round=ev.get("round"))
-    if kind == "programmed":
-        return v.say("event.programmed", p, count=ev.get("count", 0))
-    if kind == "phase":
-        ph = ev.get("phase")
-        name = _cap(phase_name(ph, v.lang, gloss=True)) if v.lang != "ja" else phase_name(ph, v.lang)
-        if ph == "main":
-            return T("event.phase.main", phase=name, segments=ctx.get("segments", SEGMENTS))
-        if ph == "prepare":
-            return T("event.phase.prepare", phase=name, limit=ctx.get("limit", HAND_LIMIT))
-        return T("event.phase", phase=name)
-    if kind == "programs_overflow":
-        names = v.join(v.card(i, c) for i, c in zip(ev.get("cards") or [], ev.get("ids") or []))
-        return T("event.programs_overflow", whose=v.whose(p), cards=names, start=ev.get("start", 0),
-                 segments=ctx.get("segments", SEGMENTS))
-    if kind == "program_reveal":
-        return v.say("event.program_reveal", p, start=ev.get("start", 0), card=card(),
-                     cost=segments_text(ev.get("cost", 0), v.lang))
-    if kind == "program_use":
-        if ev.get("program") == "decoder":
-            ctx["decoder"] = (ev.get("card"), ev.get("id"))
-        return v.say("event.program_use", p, program=_event_program(v, ev))
-    if kind in ("program_resolved", "program_spent"):
-        return T(f"event.{kind}", whose=v.whose(p), program=_event_program(v, ev), card=card(),
-                 segments=segments_text(ev.get("segments", 0), v.lang), next=ev.get("next", 0))
-    if kind == "program_discarded":
-        if ev.get("program"):
-            return T("event.program_discarded", whose=v.whose(p), program=_event_program(v, ev), card=card())
-        return T("event.program_discarded.unrun", whose=v.whose(p), card=card())
-    if kind == "program_decoded":
-        dec = ctx.pop("decoder", None)
-        decoder = T("fmt.by_decoder", card=v.card(*dec)) if dec else ""
-        return T("event.program_decoded", whose=v.whose(p), card=card(), decoder=decoder)
-    if kind == "place":
-        if ev.get("why") == "effect":  # a move to the field (engine/select.py tables)
-            return T("event.place.effect", card=card(), whose=v.whose(p), zone=zone_name(ev.get("from"), v.lang),
-                     source=v.source(src))
-        return v.say("event.place", p, card=card())
-    if kind == "trigger":  # a triggered ability resolves (games/turutoru/triggers.py)
-        owner = v.book.owner(ev.get("card"))
-        whose = v.whose(owner if owner is not None else p)
-        when = words().get(f"when.{ev.get('event')}", v.lang) or ""
-        kw = _keyword_of(v.book.card_of(ev.get("card"), ev.get("id")), ev.get("ability"))
-        if kw is not None:  # an ability of a keyword (engine/keywords.py): named by it
-            return T("event.trigger.keyword", whose=whose, card=v.card(ev.get("card")), keyword=kw.label(v.lang),
-                     when=when)
-        return T("event.trigger", whose=whose, card=v.card(ev.get("card")), when=when)
-    if kind == "optional":
-        return T("event.optional.yes" if ev.get("use") else "event.optional.no", who=v.who(p),
-                 what=may_text(ev.get("op"), v.lang, ev.get("to")), card=v.card(ev.get("card")))
-    if kind == "move":
-        src_zone, dest = zone_name(ev.get("from"), v.lang), zone_name(ev.get("to"), v.lang)
-        if ev.get("to") == "deck":
-            dest += T(f"event.move.{ev.get('position', 'top')}")
-        if ev.get("card") is None:  # between zones the viewer may not see: which card is a secret
-            return T("event.move.hidden", whose=v.whose(p), src=src_zone, dest=dest, source=v.source(src))
-        devs = ev.get("devices") or []
-        devices = T("event.destroyed.devices", cards=v.cards(devs)) if devs else ""
-        return T("event.move", card=card(), whose=v.whose(p), src=src_zone, dest=dest, devices=devices,
-                 source=v.source(src))
-    if kind == "reboot":
-        return v.say("event.reboot", p, cards=v.cards(ev.get("cards")))
-    if kind in ("bed_in", "wake"):
-        return T(f"event.{kind}", card=v.owned(ev.get("card")), source=v.source(src))
-    if kind == "mount":
-        on = ev.get("on")
-        where = T("event.mount.field") if not isinstance(on, int) or on < 0 else \
-            T("event.mount.on", target=v.owned(on))
-        return v.say("event.mount", p, card=card(), where=where)
-    if kind == "release":
-        return v.say("event.release", p, card=card())
-    if kind in ("mode", "look", "look_rest", "reveal"):
-        return _narrate_choice(v, ev, kind, p, card, src)
-    if kind in ("apply", "activate", "effect"):
-        if ev.get("zone"):  # used from the hand or the discard pile (games/turutoru/costs.py)
-            return v.say(f"event.{kind}.zone", p, card=card(), zone=T(f"from_zone.{ev['zone']}"),
-                         text=_ability_tail(v, ev, kind))
-        return v.say(f"event.{kind}", p, card=card(), text=_ability_tail(v, ev, kind))
-    if kind == "attack":
-        key = "event.attack.fan_fire" if ev.get("fan_fire") else "event.attack"
-        return v.say(key, p, attacker=v.card(ev.get("attacker")), power=ev.get("power"),
-                     toughness=ev.get("toughness"))
-    if kind == "unblocked":
-        return T("event.unblocked", attacker=v.owned(ev.get("attacker")))
-    if kind == "blocked":
-        return T("event.blocked", attacker=v.owned(ev.get("attacker")), blockers=v.cards(ev.get("blockers")))
-    if kind == "clash":
-        rest = "".join(T("event.clash.blocker", card=v.card(int(k)), count=n)
-                       for k, n in (ev.get("to_blockers") or {}).items())
-        return T("event.clash", attacker=v.owned(ev.get("attacker")), count=ev.get("to_attacker", 0), rest=rest)
-    if kind == "hp":
-        change = ev.get("change", 0) or 0
-        source = ev.get("source")
-        frm = T("event.hp.from", card=v.owned(source)) if isinstance(source, int) else v.source(src)
-        if change >= 0:
-            return v.say("event.hp.gain", p, count=change, hp=ev.get("hp"), source=frm)
-        return v.say("event.hp", p, count=-change, hp=max(0, ev.get("hp") or 0), source=frm)  # what is left
-    if kind in ("destroyed", "returned"):
-        devs = ev.get("devices") or []
-        devices = T("event.destroyed.devices", cards=v.cards(devs)) if devs else ""
-        name = T("fmt.owned", whose=v.whose(p), card=card()) if isinstance(p, int) else card()
-        if kind == "returned":
-            return T("event.returned", card=name, whose=v.whose(p), devices=devices, source=v.source(src))
-        key = "event.destroyed.moved" if ev.get("why") == "moved" else "event.destroyed"
-        return T(key, card=name, devices=devices, source=v.source(src))
-    if kind == "damage":
-        return T("event.damage", card=v.owned(ev.get("card")), count=ev.get("amount", 0), total=ev.get("total", 0),
-                 source=v.source(src))
-    if kind == "modify":
-        return T("event.modify", card=v.owned(ev.get("card")), amount=f"{ev.get('amount', 0):+d}",
-                 stat=stat_name(ev.get("stat"), v.lang), source=v.source(src))
-    if kind == "heal":
-        if not ev.get("damage"):
-            return T("event.heal.all", card=v.owned(ev.get("card")), source=v.source(src))
-        return T("event.heal", card=v.owned(ev.get("card")), count=ev.get("damage"), source=v.source(src))
-    if kind == "mill":
-        return T("event.mill", whose=v.whose(p), card=card(), source=v.source(src))
-    if kind == "search":
-        return v.say("event.search", p, card=card(), source=v.source(src))
-    if kind == "discard":
-        return v.say("event.discard", p, card=card(), limit=ctx.get("limit", HAND_LIMIT))
-    if kind == "resolved_to_hand":
-        return T("event.resolved_to_hand", whose=v.whose(p), cards=v.cards(ev.get("cards")))
-    if kind == "concede":
-        return T("event.concede", who=v.who(p))
-    if kind == "game_over":
-        return T("event.game_over", result=result_text(ev.get("winner"), ev.get("reason"), v.viewer, v.lang,
-                                                       v.names))
-    return v.say(f"event.{kind}", p)  # a type without words shows as ⟦event.x⟧
+    fn = _NARRATORS.get(kind)
+    if fn is not None:
+        return fn(v, ev, src, ctx)
+    return v.say(f"event.{kind}", p)
 
 
 def _event_program(v: Voice, ev: Mapping[str, Any]) -> str:
@@ -979,34 +1111,16 @@ def _event_program(v: Voice, ev: Mapping[str, Any]) -> str:
     return program_name(kind, amount, v.lang)
 
 
-def narrate(event: Mapping[str, Any], viewer: int | None, lang: str = "en", cards: Any = None,
-            names: Mapping[int, str] | None = None, source: Any = None) -> str | None:
-    """One event (as ``game.log.for_player(viewer)`` gives it) as a line for ``viewer``; None for
-    an event not worth a line (a shuffle). ``source``: (instance id, card id) of the card whose
-    effect caused the event, when the caller knows it (``lines`` works it out)."""
-    v = Voice(viewer, lang, cards, names)
-    v.book.learn(event.get("card"), event.get("id"), event.get("player"))
-    return v.finish(_narrate(v, event, source))
+narrate = prompts.narrate_with(Voice, _narrate)
 
 
 def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
     """For each event, the card (instance id, card id) whose effect caused it, or None: an effect
     event follows the event of the card that caused it (an application applied, an ability of a
     character or device used); ``src``: the card whose effect the first events continue."""
-    out: list[Any] = []
-    for ev in events:
-        kind = ev.get("type")
-        if kind in SOURCE_EVENTS:
-            out.append(None)
-            src = (ev.get("card"), ev.get("id"))
-            continue
-        if kind in EFFECT_EVENTS:
-            out.append(src)
-            continue
-        out.append(src if kind == "hp" else None)
-        if kind not in NEUTRAL_EVENTS:
-            src = None
-    return out
+    return prompts.effect_sources(events, src, lambda ev: ev.get("type") in SOURCE_EVENTS,
+                                  lambda ev: ev.get("type") in EFFECT_EVENTS or ev.get("type") == "hp",
+                                  lambda ev: ev.get("type") in EFFECT_EVENTS or ev.get("type") in NEUTRAL_EVENTS)
 
 
 def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "en", cards: Any = None,
@@ -1020,36 +1134,24 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
     ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
     the event that only repeats the action line. ``source``: (instance id, card id or None) of the
     card whose effect the events continue (``decision_source`` of the decision the action answered)."""
-    v = Voice(viewer, lang, cards, names)
-    events = list(events)
-    for ev in events:
-        v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
+    v, events = prompts.events_voice(Voice, events, viewer, lang, cards, names)
     srcs = sources(events, source)
     if step and action is not None:
         echo = ECHO.get(getattr(action, "type", None))
         for k, ev in enumerate(events):
             if echo is not None and ev.get("type") in (echo if isinstance(echo, tuple) else (echo,)) \
                     and ev.get("player", actor) == actor:
-                events, srcs = events[:k] + events[k + 1:], srcs[:k] + srcs[k + 1:]
+                events, srcs = prompts.without(events, srcs, (k,))
                 break
-    out: list[str | None] = []
     ctx: dict[str, Any] = {"segments": segments, "limit": hand_limit}
-    i, n = 0, len(events)
-    while i < n:
-        ev = events[i]
-        kind = ev.get("type")
-        try:
-            if kind == "draw":
-                line, j = v.draws(events, srcs, i)
-                if j > i:
-                    out.append(line)
-                    i = j
-                    continue
-            out.append(v.finish(_narrate(v, ev, srcs[i], ctx)))
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            out.append(None)
-        i += 1
-    return fold(out)
+
+    def line_at(i: int) -> tuple[str | None, int]:
+        if events[i].get("type") == "draw":
+            line, j = v.draws(events, srcs, i)
+            if j > i:
+                return line, j
+        return v.finish(_narrate(v, events[i], srcs[i], ctx)), i + 1
+    return prompts.told(events, line_at)
 
 
 # --- prompts: who must decide what ------------------------------------------------------------------------------
@@ -1068,14 +1170,10 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
     ``obs`` (that observation) adds what the choice is about (the segments of your stack, the
     attacker's power, what is chosen so far)."""
-    v = Voice(viewer, lang, cards, names)
-    obs = obs or {}
-    if obs:
-        v.book.see(obs)
+    v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
     if not decision:
         return v.t("decision.none")
-    kind = decision.get("kind")
-    p = decision.get("player")
+    kind, p = decision.get("kind"), decision.get("player")
     T = v.t
     mine = v.is_you(p) or (viewer is not None and p == viewer)
     players = obs.get("players") or []
@@ -1137,8 +1235,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             return v.say(f"decision.target{other}", p, card=v.card(decision.get("source")), what=what)
         text = v.say(key, p, card=v.card(decision.get("source")), what=what)
         if "remaining" in decision:
-            text += T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
-                      count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+            text += prompts.still_to_choose(v, decision)
         return text
     if kind == "choose_mode":
         return v.say(f"decision.choose_mode{other}", p, card=v.card(decision.get("source")),
@@ -1185,12 +1282,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
     s = game.state
     legal = game.legal_actions() if not s.over and s.decision is not None else []
     v = Voice(viewer, lang, CardBook.for_game(game, viewer))
-    lines_: list[str] = []
-    for r in game.rules.unavailable(s, viewer, legal):
-        line = _reason_line(v, s.cards, r)
-        if line not in lines_:
-            lines_.append(line)
-    return lines_
+    return prompts.once(_reason_line(v, s.cards, r) for r in game.rules.unavailable(s, viewer, legal))
 
 
 def _reason_line(v: Voice, cards: Sequence[Any], r: Any) -> str:

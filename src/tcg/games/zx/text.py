@@ -26,12 +26,12 @@ event carries their id). ``names`` (optional) overrides how players are called (
 name); by default the viewer is "You" / "あなた" and the other "Opponent" / "相手"."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ...present import menus, voice
+from ...present import menus, prompts, voice
+from ...present.prompts import event_card
 from ...engine.action import Action
-from ...engine.keywords import keyword_text
-from ...present.lines import cap, fold, known_lang
+from ...present.lines import cap as _cap, card_text_by, fold, known_lang as _lang
 from ...present.text import card_title, game_words
 from .cards import COLORS
 
@@ -47,15 +47,13 @@ _HIDDEN_KEY = {"start_card": "hidden.start_card", "no_start_card": "hidden.start
 #: events that an effect of a card causes (named with the card when the events before tell it)
 EFFECT_EVENTS = frozenset({"damage", "modify", "set_state", "counter", "add_life", "mill", "leave_board", "move",
                            "reveal"})
+#: events that end what a card does (none of them is one an effect causes)
+ENDS_EFFECTS = frozenset({"turn_start", "attack", "battle_damage", "battle_end", "life_damage"})
 #: events that start what a card does (its effects follow them)
 SOURCE_EVENTS = frozenset({"event", "ev_ex", "activate", "shift", "zx_ex", "place", "overboost", "trigger"})
 
 
 words, t, term = game_words(GAME)
-
-
-_lang = known_lang
-_cap = cap
 
 
 def color_name(color: Any, lang: str = "en") -> str:
@@ -70,6 +68,7 @@ def colors_text(colors: Iterable[Any], lang: str = "en") -> str:
 
 
 def kind_name(kind: Any, lang: str = "en") -> str:
+    """A card's kind by name (Z/X, event, player card...)."""
     return words().get(f"kind.{kind}", _lang(lang)) or t("kind.unknown", lang)
 
 
@@ -109,16 +108,7 @@ def ability_text(ab: Any, lang: str = "en") -> str:
     return text or t("fmt.untitled_ability", lang, n=getattr(ab, "index", 0) + 1)
 
 
-def card_text(card: Any, lang: str = "en") -> str:
-    """The printed text, with the card's keywords and their reminder texts (engine/keywords.py
-    ``keyword_text``); without a text, the abilities' texts (a keyword's by its line)."""
-    if card is None:
-        return ""
-    text = getattr(card, "text", "") if lang == "ja" else (getattr(card, "text_en", "") or getattr(card, "text", ""))
-    if not text:
-        text = "\n".join(ability_text(ab, lang) for ab in getattr(card, "abilities", ()) or ()
-                         if not getattr(ab, "keyword", ""))
-    return keyword_text(text, getattr(card, "keywords", ()) or (), lang)
+card_text = card_text_by(ability_text)
 
 
 def when_text(event: Any, when: Any = None, lang: str = "en", own: str = "") -> str:
@@ -753,20 +743,7 @@ class _Table:
         return self.option(a) or describe(self.game.state, a, v.lang)
 
 
-def label(game: Any, action: Any, viewer: int | None, lang: str = "en", actor: int | None = None,
-          names: Mapping[int, str] | None = None, cards: Any = None) -> str:
-    """How ``action`` of ``actor`` (default: the deciding player) reads for ``viewer``, asked
-    before it is applied: the option line, or ``hidden_label`` for another player's secret choice."""
-    lang = _lang(lang)
-    if actor is None:
-        actor = game.decision.player if game.decision is not None else viewer
-    if actor != viewer and game.secret_choice():
-        return hidden_label(action, lang)
-    try:
-        text = _Table(game, viewer, lang, actor, names, cards).option(action)
-    except Exception:  # noqa: BLE001 - a label must never break a game
-        text = None
-    return text or game.describe(action, lang)
+label = prompts.label_with(_Table, hidden_label)
 
 
 def menu(game: Any, legal_actions: Sequence[Any], viewer: int | None,
@@ -825,194 +802,379 @@ def _whose_zone(v: Voice, p: Any, zone: str) -> str:
     return (f"{whose} {zone}" if v.lang != "ja" else f"{whose}{zone}").strip()
 
 
-def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
-    kind = ev.get("type")
+def _n_first_player(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
     p = ev.get("player")
     T = v.t
+    return T(v.keyed("event.first_player", p), who=v.who(p))
 
-    def card(key: str = "card", idkey: str = "id") -> str:
-        return v.card(ev.get(key), ev.get(idkey))
-    if kind == "shuffle":
-        return None
-    if kind == "first_player":
-        return T(v.keyed("event.first_player", p), who=v.who(p))
-    if kind == "draw":
-        if ev.get("card") is not None:
-            return T("event.draw.card", who=v.who(p), card=card())
-        return T("event.draw", who=v.who(p), count=1)
-    if kind == "setup_choice":
-        what = T(f"event.setup_choice.{ev.get('choice', 'start_card')}")
-        if "card" not in ev:  # the other player's choice: secret until both have chosen
-            return T("event.setup_choice", who=v.who(p), what=what)
-        if ev.get("card") is None:
-            return T("event.setup_choice.none", who=v.who(p), what=what)
-        return T("event.setup_choice.card", who=v.who(p), card=card(), whose=v.own(p), what=what)
-    if kind == "start_card":
-        return T("event.start_card", who=v.who(p), whose=v.own(p))
-    if kind == "gate_card":
-        return T("event.gate_card", who=v.who(p), card=card(), whose=v.own(p))
-    if kind == "mulligan":
-        return T("event.mulligan", who=v.who(p))
-    if kind == "setup":
-        res = ev.get("resources") or []
-        start = ev.get("start_card")
-        return T("event.setup", whose=v.whose(p), life=ev.get("life", 4), resources=v.join(v.card(i) for i in res),
-                 start=T("event.setup.start", card=v.card(start)) if start is not None else "")
-    if kind == "turn_start":
-        whose = v.whose(p)
-        return T("event.turn_start", turn=ev.get("turn"), whose_turn=_cap(whose) if v.lang != "ja" else whose,
-                 whose=whose)
-    if kind == "resource":
-        return T("event.resource", who=v.who(p), card=card(), stats=v.stats(ev.get("id")), whose=v.own(p))
-    if kind == "ignition":
-        if ev.get("icon"):
-            return T("event.ignition.icon", whose=v.whose(p), card=card(), stats=v.stats(ev.get("id")))
-        return T("event.ignition", whose=v.whose(p), card=card())
-    if kind == "pay":
-        return T("event.pay", who=v.who(p), count=len(ev.get("resources") or []), resources=_paid(v, ev))
-    if kind == "place":
-        why = ev.get("why")
-        return T("event.place", who=v.who(p), card=card(), stats=v.stats(ev.get("id")), square=v.sq(ev.get("square")),
-                 why=T(f"event.place.{why}") if why in ("overdrive", "life", "zx_ex", "overboost", "effect") else "")
-    if kind == "overboost":
-        return T("event.overboost", who=v.who(p), whose=v.own(p), card=card())
-    if kind == "leave_board":
-        return _leave(v, ev, src=src)
-    if kind == "move":
-        src_zone, dest = T(f"zone.{ev.get('from')}"), T(f"zone.{ev.get('to')}")
-        if ev.get("to") == "deck":
-            dest += T(f"event.move.{ev.get('position', 'top')}")
-        if ev.get("asleep"):
-            dest += T("event.move.asleep")
-        if ev.get("card") is None:  # between hidden zones: which card, a secret to this viewer
-            return T("event.move.hidden", whose=v.whose(p), src=src_zone, dest=dest, source=v.source(src))
-        return T("event.move", card=card(), whose=v.whose(p), src=src_zone, dest=dest, source=v.source(src))
-    if kind == "to_charge":
-        c = v.book.card_of(ev.get("card"), ev.get("id"))
-        return T("event.to_charge", card=card(), whose=v.whose(p),
-                 icon=T("event.to_charge.icon") if getattr(c, "ignition", False) else "")
-    if kind == "to_trash":
-        why = {"ignition": "event.to_trash.ignition", "charge full": "event.to_trash.charge_full"}.get(ev.get("why"))
-        return T("event.to_trash", card=card(), whose=v.whose(p), why=T(why) if why else "")
-    if kind == "attack":
-        tgt = ev.get("target")
-        if isinstance(tgt, int) and tgt < 0:
-            target = T("event.attack.player", who=v.who(1 - p) if isinstance(p, int) else v.who(None))
-        else:
-            target = v.sq(tgt)
-        return T("event.attack", who=v.who(p), card=v.card(ev.get("card")), square=v.sq(ev.get("attacker")),
-                 target=target)
-    if kind in ("battle_damage", "damage"):
-        total = T("event.damage.total", total=ev.get("total")) if ev.get("total") != ev.get("amount") else ""
-        owner = v.book.owner(ev.get("card"))
-        if kind == "battle_damage":
-            return T("event.battle_damage", whose=v.whose(owner), card=v.card(ev.get("card")),
-                     square=v.sq(ev.get("square")), amount=ev.get("amount"), total=total)
-        return T("event.damage", whose=v.whose(owner), card=v.card(ev.get("card")), amount=ev.get("amount"),
-                 total=total, source=v.source(src))
-    if kind == "battle_end":
-        why = {"attacker gone": "event.battle_end.attacker_gone",
-               "player protected by a Z/X OB": "event.battle_end.protected"}.get(ev.get("why"))
-        return T("event.battle_end", why=T(why) if why else str(ev.get("why") or ""))
-    if kind == "life_damage":
-        return T("event.life_damage", whose=v.whose(p), card=card(), life=ev.get("life"),
-                 icon=T("event.life_damage.icon" if ev.get("icon") else "event.life_damage.no_icon"))
-    if kind == "life_zero":
-        return T("event.life_zero", whose=v.whose(p))
-    if kind == "event":
-        c = v.book.find(ev.get("id"))
-        return T("event.event", who=v.who(p), card=card(), free=T("event.event.free") if ev.get("free") else "",
-                 text=_colon(use_text(c, v.lang), v.lang))
-    if kind == "zx_ex":
-        return T("event.zx_ex", who=v.who(p), card=card(), whose=v.own(p),
-                 condition=condition_name(ev.get("condition"), v.lang))
-    if kind == "ev_ex":
-        c = v.book.find(ev.get("id"))
-        eff = ev.get("effect", 0)
-        return T("event.ev_ex", who=v.who(p), card=card(), n=eff + 1, text=_colon(use_text(c, v.lang, eff), v.lang))
-    if kind == "shift":
-        return T("event.shift", who=v.who(p), card=card(), square=v.sq(ev.get("square")))
-    if kind == "activate":
-        c = v.book.card_of(ev.get("card"))
-        index = ev.get("ability", 0)
-        ab = c.abilities[index] if c is not None and index < len(c.abilities) else None
-        text = _colon(ability_text(ab, v.lang), v.lang) if ab is not None else ""
-        if ev.get("zone"):  # used from the hand, the charge or the trash (games/zx/costs.py)
-            return T("event.activate.zone", who=v.who(p), card=v.card(ev.get("card"), ev.get("id")), whose=v.own(p),
-                     zone=T(f"zone.{ev['zone']}"), text=text)
-        return T("event.activate", who=v.who(p), card=v.card(ev.get("card")), square=v.sq(ev.get("square")),
-                 text=text)
-    if kind == "counter":
-        n = ev.get("total", 0)
-        return T(v.keyed("event.counter", p), who=v.who(p), count=n,
-                 counter=counter_name(ev.get("counter"), v.lang, n), source=v.source(src))
-    if kind == "alter_force":
-        return T("event.alter_force", whose=v.whose(p), card=v.card(ev.get("card")), force=ev.get("force"))
-    if kind == "modify":
-        owner = v.book.owner(ev.get("card"))
-        return T("event.modify", whose=v.whose(owner), card=v.card(ev.get("card")), amount=f"{ev.get('amount', 0):+d}",
-                 source=v.source(src))
-    if kind == "set_state":
-        owner = v.book.owner(ev.get("card"))
-        return T("event.set_state" if ev.get("asleep") else "event.set_state.rebooted", whose=v.whose(owner),
-                 card=v.card(ev.get("card")), source=v.source(src))
-    if kind == "mill":
-        return T("event.mill", card=card(), whose=v.whose(p), source=v.source(src))
-    if kind == "discard":
-        return T("event.discard", who=v.who(p), card=card())
-    if kind == "trigger":  # a triggered ability resolves (games/zx/triggers.py)
-        owner = v.book.owner(ev.get("card"))
-        c = v.book.find(ev.get("id"))
-        idx = ev.get("ability")
-        ab = c.abilities[idx] if c is not None and isinstance(idx, int) and 0 <= idx < len(c.abilities) else None
-        when = when_text(ev.get("event"), getattr(ab, "when", None), v.lang, v.own(owner))
-        kw = next((k for k in getattr(c, "keywords", ()) if k.id == getattr(ab, "keyword", "")), None)
-        if kw is not None:
-            return T("event.trigger.keyword", whose=v.whose(owner), card=v.card(ev.get("card")),
-                     keyword=kw.label(v.lang), when=when)
-        return T("event.trigger", whose=v.whose(owner), card=v.card(ev.get("card")), when=when)
-    if kind == "optional":
-        use = ev.get("use")
-        return T("event.optional" if use is None else "event.optional.yes" if use else "event.optional.no",
-                 who=v.who(p), what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
-    if kind == "mode":  # a mode of a choose_one chosen (engine/choices.py)
-        text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
-        return T("event.mode", who=v.who(p), card=card(), text=text or T("fmt.effect_n", n=ev.get("mode", 0) + 1))
-    if kind in ("look", "look_rest"):  # the top of a deck looked at: others learn how many only
-        owner = ev.get("whose")
-        whose = v.own(p) if owner == p else v.whose(owner)
-        if kind == "look_rest":
-            return T("event.look_rest", who=v.who(p), count=ev.get("count"), whose=whose,
-                     place=T(f"event.look_rest.{ev.get('to', 'bottom')}"))
-        seen = [v.card(i, c) for i, c in zip(ev.get("cards") or (), ev.get("ids") or ())]
-        cards = (": " if v.lang != "ja" else "：") + v.join(seen) if seen else ""
-        if ev.get("zone"):  # a whole hand or life looked at (the looker alone sees which cards)
-            return T("event.look_zone", who=v.who(p), count=ev.get("count"), whose=whose,
-                     zone=T(f"zone.{ev['zone']}"), cards=cards)
-        return T("event.look", who=v.who(p), count=ev.get("count"), whose=whose, cards=cards)
-    if kind == "reveal":
-        return T("event.reveal", who=v.who(p), card=card(), source=v.source(src))
-    if kind == "pick":
-        zone = T(f"zone.{ev.get('from', 'deck')}")
-        if ev.get("card") is None:  # a searched card the viewer may not see
-            return T("event.pick.hidden", who=v.who(p), whose=v.own(p), zone=zone)
-        return T("event.pick", who=v.who(p), card=card(), whose=v.own(p), zone=zone,
-                 shown=T("event.pick.revealed") if ev.get("revealed") else "")
-    if kind == "add_life":
-        return T("event.add_life", who=v.who(p), whose=v.own(p), life=ev.get("life"), source=v.source(src))
-    if kind == "refresh":
-        return T("event.refresh", whose=v.whose(p), cards=ev.get("cards"))
-    if kind == "card_win":
-        return T("event.card_win", whose=v.whose(p), card=v.card(ev.get("card")))
-    if kind == "concede":
-        return T("event.concede", who=v.who(p))
-    if kind == "game_over":
-        w = ev.get("winner")
-        reason = reason_text(ev.get("reason"), v.lang)
-        result = (T("result.draw", reason=reason) if w is None else T("result.you_win", reason=reason)
-                  if v.is_you(w) else T("result.win", who=v.who(w), reason=reason))  # "You win!", not "You wins"
-        return T("event.game_over", result=result)
-    return None
+
+def _n_draw(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    if ev.get("card") is not None:
+        return T("event.draw.card", who=v.who(p), card=card())
+    return T("event.draw", who=v.who(p), count=1)
+
+
+def _n_setup_choice(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    what = T(f"event.setup_choice.{ev.get('choice', 'start_card')}")
+    if "card" not in ev:  # the other player's choice: secret until both have chosen
+        return T("event.setup_choice", who=v.who(p), what=what)
+    if ev.get("card") is None:
+        return T("event.setup_choice.none", who=v.who(p), what=what)
+    return T("event.setup_choice.card", who=v.who(p), card=card(), whose=v.own(p), what=what)
+
+
+def _n_start_card(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.start_card", who=v.who(p), whose=v.own(p))
+
+
+def _n_gate_card(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.gate_card", who=v.who(p), card=card(), whose=v.own(p))
+
+
+def _n_mulligan(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.mulligan", who=v.who(p))
+
+
+def _n_setup(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    res = ev.get("resources") or []
+    start = ev.get("start_card")
+    return T("event.setup", whose=v.whose(p), life=ev.get("life", 4), resources=v.join(v.card(i) for i in res),
+             start=T("event.setup.start", card=v.card(start)) if start is not None else "")
+
+
+def _n_turn_start(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    whose = v.whose(p)
+    return T("event.turn_start", turn=ev.get("turn"), whose_turn=_cap(whose) if v.lang != "ja" else whose,
+             whose=whose)
+
+
+def _n_resource(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.resource", who=v.who(p), card=card(), stats=v.stats(ev.get("id")), whose=v.own(p))
+
+
+def _n_ignition(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    if ev.get("icon"):
+        return T("event.ignition.icon", whose=v.whose(p), card=card(), stats=v.stats(ev.get("id")))
+    return T("event.ignition", whose=v.whose(p), card=card())
+
+
+def _n_pay(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.pay", who=v.who(p), count=len(ev.get("resources") or []), resources=_paid(v, ev))
+
+
+def _n_place(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    why = ev.get("why")
+    return T("event.place", who=v.who(p), card=card(), stats=v.stats(ev.get("id")), square=v.sq(ev.get("square")),
+             why=T(f"event.place.{why}") if why in ("overdrive", "life", "zx_ex", "overboost", "effect") else "")
+
+
+def _n_overboost(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.overboost", who=v.who(p), whose=v.own(p), card=card())
+
+
+def _n_leave_board(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    return _leave(v, ev, src=src)
+
+
+def _n_move(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    src_zone, dest = T(f"zone.{ev.get('from')}"), T(f"zone.{ev.get('to')}")
+    if ev.get("to") == "deck":
+        dest += T(f"event.move.{ev.get('position', 'top')}")
+    if ev.get("asleep"):
+        dest += T("event.move.asleep")
+    if ev.get("card") is None:  # between hidden zones: which card, a secret to this viewer
+        return T("event.move.hidden", whose=v.whose(p), src=src_zone, dest=dest, source=v.source(src))
+    return T("event.move", card=card(), whose=v.whose(p), src=src_zone, dest=dest, source=v.source(src))
+
+
+def _n_to_charge(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    c = v.book.card_of(ev.get("card"), ev.get("id"))
+    return T("event.to_charge", card=card(), whose=v.whose(p),
+             icon=T("event.to_charge.icon") if getattr(c, "ignition", False) else "")
+
+
+def _n_to_trash(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    why = {"ignition": "event.to_trash.ignition", "charge full": "event.to_trash.charge_full"}.get(ev.get("why"))
+    return T("event.to_trash", card=card(), whose=v.whose(p), why=T(why) if why else "")
+
+
+def _n_attack(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    tgt = ev.get("target")
+    if isinstance(tgt, int) and tgt < 0:
+        target = T("event.attack.player", who=v.who(1 - p) if isinstance(p, int) else v.who(None))
+    else:
+        target = v.sq(tgt)
+    return T("event.attack", who=v.who(p), card=v.card(ev.get("card")), square=v.sq(ev.get("attacker")),
+             target=target)
+
+
+def _n_battle_damage(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    kind = ev.get("type")
+    T = v.t
+    total = T("event.damage.total", total=ev.get("total")) if ev.get("total") != ev.get("amount") else ""
+    owner = v.book.owner(ev.get("card"))
+    if kind == "battle_damage":
+        return T("event.battle_damage", whose=v.whose(owner), card=v.card(ev.get("card")),
+                 square=v.sq(ev.get("square")), amount=ev.get("amount"), total=total)
+    return T("event.damage", whose=v.whose(owner), card=v.card(ev.get("card")), amount=ev.get("amount"),
+             total=total, source=v.source(src))
+
+
+def _n_battle_end(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    T = v.t
+    why = {"attacker gone": "event.battle_end.attacker_gone",
+           "player protected by a Z/X OB": "event.battle_end.protected"}.get(ev.get("why"))
+    return T("event.battle_end", why=T(why) if why else str(ev.get("why") or ""))
+
+
+def _n_life_damage(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.life_damage", whose=v.whose(p), card=card(), life=ev.get("life"),
+             icon=T("event.life_damage.icon" if ev.get("icon") else "event.life_damage.no_icon"))
+
+
+def _n_life_zero(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.life_zero", whose=v.whose(p))
+
+
+def _n_event(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    c = v.book.find(ev.get("id"))
+    return T("event.event", who=v.who(p), card=card(), free=T("event.event.free") if ev.get("free") else "",
+             text=_colon(use_text(c, v.lang), v.lang))
+
+
+def _n_zx_ex(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.zx_ex", who=v.who(p), card=card(), whose=v.own(p),
+             condition=condition_name(ev.get("condition"), v.lang))
+
+
+def _n_ev_ex(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    c = v.book.find(ev.get("id"))
+    eff = ev.get("effect", 0)
+    return T("event.ev_ex", who=v.who(p), card=card(), n=eff + 1, text=_colon(use_text(c, v.lang, eff), v.lang))
+
+
+def _n_shift(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.shift", who=v.who(p), card=card(), square=v.sq(ev.get("square")))
+
+
+def _n_activate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    c = v.book.card_of(ev.get("card"))
+    index = ev.get("ability", 0)
+    ab = c.abilities[index] if c is not None and index < len(c.abilities) else None
+    text = _colon(ability_text(ab, v.lang), v.lang) if ab is not None else ""
+    if ev.get("zone"):  # used from the hand, the charge or the trash (games/zx/costs.py)
+        return T("event.activate.zone", who=v.who(p), card=v.card(ev.get("card"), ev.get("id")), whose=v.own(p),
+                 zone=T(f"zone.{ev['zone']}"), text=text)
+    return T("event.activate", who=v.who(p), card=v.card(ev.get("card")), square=v.sq(ev.get("square")),
+             text=text)
+
+
+def _n_counter(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    n = ev.get("total", 0)
+    return T(v.keyed("event.counter", p), who=v.who(p), count=n,
+             counter=counter_name(ev.get("counter"), v.lang, n), source=v.source(src))
+
+
+def _n_alter_force(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.alter_force", whose=v.whose(p), card=v.card(ev.get("card")), force=ev.get("force"))
+
+
+def _n_modify(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    T = v.t
+    owner = v.book.owner(ev.get("card"))
+    return T("event.modify", whose=v.whose(owner), card=v.card(ev.get("card")), amount=f"{ev.get('amount', 0):+d}",
+             source=v.source(src))
+
+
+def _n_set_state(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    T = v.t
+    owner = v.book.owner(ev.get("card"))
+    return T("event.set_state" if ev.get("asleep") else "event.set_state.rebooted", whose=v.whose(owner),
+             card=v.card(ev.get("card")), source=v.source(src))
+
+
+def _n_mill(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.mill", card=card(), whose=v.whose(p), source=v.source(src))
+
+
+def _n_discard(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    return T("event.discard", who=v.who(p), card=card())
+
+
+def _n_trigger(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    """A triggered ability resolves (games/zx/triggers.py)."""
+    T = v.t
+    owner = v.book.owner(ev.get("card"))
+    c = v.book.find(ev.get("id"))
+    idx = ev.get("ability")
+    ab = c.abilities[idx] if c is not None and isinstance(idx, int) and 0 <= idx < len(c.abilities) else None
+    when = when_text(ev.get("event"), getattr(ab, "when", None), v.lang, v.own(owner))
+    kw = next((k for k in getattr(c, "keywords", ()) if k.id == getattr(ab, "keyword", "")), None)
+    if kw is not None:
+        return T("event.trigger.keyword", whose=v.whose(owner), card=v.card(ev.get("card")),
+                 keyword=kw.label(v.lang), when=when)
+    return T("event.trigger", whose=v.whose(owner), card=v.card(ev.get("card")), when=when)
+
+
+def _n_optional(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    use = ev.get("use")
+    return T("event.optional" if use is None else "event.optional.yes" if use else "event.optional.no",
+             who=v.who(p), what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
+
+
+def _n_mode(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    """A mode of a choose_one chosen (engine/choices.py)."""
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
+    return T("event.mode", who=v.who(p), card=card(), text=text or T("fmt.effect_n", n=ev.get("mode", 0) + 1))
+
+
+def _n_look(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    """The top of a deck (or a hand or the life) looked at: others learn how many only."""
+    return prompts.look_line(v, ev, lambda seen: (": " if v.lang != "ja" else "：") + v.join(seen),
+                             lambda zone: v.t(f"zone.{zone}"))
+
+
+def _n_pick(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    card = event_card(v, ev)
+    zone = T(f"zone.{ev.get('from', 'deck')}")
+    if ev.get("card") is None:  # a searched card the viewer may not see
+        return T("event.pick.hidden", who=v.who(p), whose=v.own(p), zone=zone)
+    return T("event.pick", who=v.who(p), card=card(), whose=v.own(p), zone=zone,
+             shown=T("event.pick.revealed") if ev.get("revealed") else "")
+
+
+def _n_add_life(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.add_life", who=v.who(p), whose=v.own(p), life=ev.get("life"), source=v.source(src))
+
+
+def _n_refresh(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.refresh", whose=v.whose(p), cards=ev.get("cards"))
+
+
+def _n_card_win(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.card_win", whose=v.whose(p), card=v.card(ev.get("card")))
+
+
+def _n_concede(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    p = ev.get("player")
+    T = v.t
+    return T("event.concede", who=v.who(p))
+
+
+def _n_game_over(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    T = v.t
+    w = ev.get("winner")
+    reason = reason_text(ev.get("reason"), v.lang)
+    result = (T("result.draw", reason=reason) if w is None else T("result.you_win", reason=reason)
+              if v.is_you(w) else T("result.win", who=v.who(w), reason=reason))  # "You win!", not "You wins"
+    return T("event.game_over", result=result)
+
+
+#: the narrator of each event type
+_NARRATORS: dict[str, Callable[..., str | None]] = {
+    "first_player": _n_first_player, "draw": _n_draw, "setup_choice": _n_setup_choice, "start_card": _n_start_card,
+    "gate_card": _n_gate_card, "mulligan": _n_mulligan, "setup": _n_setup, "turn_start": _n_turn_start,
+    "resource": _n_resource, "ignition": _n_ignition, "pay": _n_pay, "place": _n_place, "overboost": _n_overboost,
+    "leave_board": _n_leave_board, "move": _n_move, "to_charge": _n_to_charge, "to_trash": _n_to_trash,
+    "attack": _n_attack, "battle_damage": _n_battle_damage, "damage": _n_battle_damage, "battle_end": _n_battle_end,
+    "life_damage": _n_life_damage, "life_zero": _n_life_zero, "event": _n_event, "zx_ex": _n_zx_ex, "ev_ex": _n_ev_ex,
+    "shift": _n_shift, "activate": _n_activate, "counter": _n_counter, "alter_force": _n_alter_force,
+    "modify": _n_modify, "set_state": _n_set_state, "mill": _n_mill, "discard": _n_discard, "trigger": _n_trigger,
+    "optional": _n_optional, "mode": _n_mode, "look": _n_look, "look_rest": _n_look, "reveal": prompts.reveal_line,
+    "pick": _n_pick, "add_life": _n_add_life, "refresh": _n_refresh, "card_win": _n_card_win, "concede": _n_concede,
+    "game_over": _n_game_over,
+}
+
+
+def _narrate(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
+    """One event in words for the viewer of ``v`` (its narrator in ``_NARRATORS``); None for an
+    event not worth a line (a shuffle) or an event type without a narrator."""
+    fn = _NARRATORS.get(ev.get("type"))
+    return fn(v, ev, src) if fn is not None else None
 
 
 def _paid(v: Voice, ev: Mapping[str, Any], short: bool = False) -> str:
@@ -1031,14 +1193,7 @@ def _paid(v: Voice, ev: Mapping[str, Any], short: bool = False) -> str:
     return v.join(out)
 
 
-def narrate(event: Mapping[str, Any], viewer: int | None, lang: str = "en", cards: Any = None,
-            names: Mapping[int, str] | None = None, source: Any = None) -> str | None:
-    """One event (as ``game.log.for_player(viewer)`` gives it) as a line for ``viewer``; None for
-    an event not worth a line (a shuffle). ``source``: (instance id, card id) of the card whose
-    effect caused the event, when the caller knows it (``lines`` works it out)."""
-    v = Voice(viewer, lang, cards, names)
-    v.book.learn(event.get("card"), event.get("id"), event.get("player"))
-    return v.finish(_narrate(v, event, source))
+narrate = prompts.narrate_with(Voice, _narrate)
 
 
 #: the events each action causes that only repeat the action line above it
@@ -1057,18 +1212,14 @@ def sources(events: Sequence[Mapping[str, Any]], src: Any = None) -> list[Any]:
     """For each event, the card (instance id, card id) whose effect caused it, or None: an effect
     event follows the event of the card that caused it (an event, EV EX, activation, placement);
     ``src``: the card whose effect the first events continue, when the caller knows it."""
-    out: list[Any] = []
-    for ev in events:
-        kind = ev.get("type")
-        if kind in SOURCE_EVENTS:
-            out.append(None)
-            src = (ev.get("card"), ev.get("id"))
-            continue
-        if kind in ("turn_start", "attack", "battle_damage", "battle_end", "life_damage"):
-            src = None
-        effect = kind in EFFECT_EVENTS and not (kind == "leave_board" and ev.get("why") not in ("destroyed", "bounced"))
-        out.append(src if effect else None)
-    return out
+    return prompts.effect_sources(events, src, lambda ev: ev.get("type") in SOURCE_EVENTS, _caused,
+                                  lambda ev: ev.get("type") not in ENDS_EFFECTS)
+
+
+def _caused(ev: Mapping[str, Any]) -> bool:
+    """Whether an event is one an effect may cause (a Z/X leaving the board: destroyed or bounced)."""
+    kind = ev.get("type")
+    return kind in EFFECT_EVENTS and not (kind == "leave_board" and ev.get("why") not in ("destroyed", "bounced"))
 
 
 def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "en", cards: Any = None,
@@ -1083,73 +1234,52 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
     the event that only repeats the action line, nor the payment the action line states.
     ``source``: (instance id, card id or None) of the card whose effect the events continue (the
     source of the ``target`` decision the action answered), for the effects before any other."""
-    v = Voice(viewer, lang, cards, names)
-    events = list(events)
-    for ev in events:
-        v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
+    v, events = prompts.events_voice(Voice, events, viewer, lang, cards, names)
     srcs = sources(events, source)
     if step and action is not None:
         t_ = getattr(action, "type", None)
-        drop: set[int] = set()
-        for k, ev in enumerate(events):
-            if ev.get("type") in ECHO.get(t_, ()) and ev.get("player", actor) == actor:
-                drop.add(k)
-                break
+        drop = [next((k for k, ev in enumerate(events)
+                      if ev.get("type") in ECHO.get(t_, ()) and ev.get("player", actor) == actor), None)]
         if t_ in PAID:
-            for k, ev in enumerate(events):
-                if ev.get("type") == "pay" and ev.get("player") == actor:
-                    drop.add(k)
-                    break
-        keep = [k for k in range(len(events)) if k not in drop]
-        events, srcs = [events[k] for k in keep], [srcs[k] for k in keep]
-    out: list[str | None] = []
-    i, n = 0, len(events)
-    while i < n:
+            drop.append(next((k for k, ev in enumerate(events)
+                              if ev.get("type") == "pay" and ev.get("player") == actor), None))
+        events, srcs = prompts.without(events, srcs, (k for k in drop if k is not None))
+    n = len(events)
+
+    def line_at(i: int) -> tuple[str | None, int]:
         ev = events[i]
         kind = ev.get("type")
         nxt = events[i + 1] if i + 1 < n else None
-        try:
-            if kind == "draw":
-                j = i
-                while j < n and events[j].get("type") == "draw" and events[j].get("player") == ev.get("player"):
-                    j += 1
-                if j - i > 1:
-                    known = [v.card(e.get("card"), e.get("id")) for e in events[i:j] if e.get("card") is not None]
-                    if known:
-                        line = v.t("event.draw.cards", who=v.who(ev.get("player")), count=j - i,
-                                   cards=v.join(v.grouped(known)))
-                    else:
-                        line = v.t("event.draw", who=v.who(ev.get("player")), count=j - i)
-                    out.append(v.finish(line))
-                    i = j
-                    continue
-            if kind == "pay" and nxt is not None and nxt.get("player") == ev.get("player") and \
-                    nxt.get("type") in ("place", "event", "activate", "ev_ex"):
-                line = _narrate(v, nxt, srcs[i + 1])
-                if line:
-                    out.append(v.finish(v.t("event.pay.with", text=line, count=len(ev.get("resources") or []),
-                                            resources=_paid(v, ev, short=True))))
-                    i += 2
-                    continue
-            if kind in ("to_charge", "to_trash") and nxt is not None and nxt.get("type") == "leave_board" \
-                    and nxt.get("card") == ev.get("card"):
-                full = kind == "to_trash" and ev.get("why") == "charge full"
-                out.append(v.finish(_leave(v, nxt, "trash_full" if full else "charge" if kind == "to_charge"
-                                           else "trash", srcs[i + 1])))
-                i += 2
-                continue
-            if kind == "life_damage" and nxt is not None and nxt.get("type") in ("to_charge", "to_trash") \
-                    and nxt.get("card") == ev.get("card"):
-                line = _narrate(v, ev)
-                zone = v.t("zone.trash_full" if nxt.get("type") == "to_trash" else "zone.charge")
-                out.append(v.finish(f"{line} → {_whose_zone(v, ev.get('player'), zone)}"))
-                i += 2
-                continue
-            out.append(v.finish(_narrate(v, ev, srcs[i])))
-        except Exception:  # noqa: BLE001 - never let a cosmetic problem stop a game
-            out.append(None)
-        i += 1
-    return fold(out)
+        if kind == "draw":
+            j = i
+            while j < n and events[j].get("type") == "draw" and events[j].get("player") == ev.get("player"):
+                j += 1
+            if j - i > 1:
+                known = [v.card(e.get("card"), e.get("id")) for e in events[i:j] if e.get("card") is not None]
+                if known:
+                    line = v.t("event.draw.cards", who=v.who(ev.get("player")), count=j - i,
+                               cards=v.join(v.grouped(known)))
+                else:
+                    line = v.t("event.draw", who=v.who(ev.get("player")), count=j - i)
+                return v.finish(line), j
+        if kind == "pay" and nxt is not None and nxt.get("player") == ev.get("player") and \
+                nxt.get("type") in ("place", "event", "activate", "ev_ex"):
+            line = _narrate(v, nxt, srcs[i + 1])
+            if line:
+                return v.finish(v.t("event.pay.with", text=line, count=len(ev.get("resources") or []),
+                                    resources=_paid(v, ev, short=True))), i + 2
+        if kind in ("to_charge", "to_trash") and nxt is not None and nxt.get("type") == "leave_board" \
+                and nxt.get("card") == ev.get("card"):
+            full = kind == "to_trash" and ev.get("why") == "charge full"
+            return v.finish(_leave(v, nxt, "trash_full" if full else "charge" if kind == "to_charge"
+                                   else "trash", srcs[i + 1])), i + 2
+        if kind == "life_damage" and nxt is not None and nxt.get("type") in ("to_charge", "to_trash") \
+                and nxt.get("card") == ev.get("card"):
+            line = _narrate(v, ev)
+            zone = v.t("zone.trash_full" if nxt.get("type") == "to_trash" else "zone.charge")
+            return v.finish(f"{line} → {_whose_zone(v, ev.get('player'), zone)}"), i + 2
+        return v.finish(_narrate(v, ev, srcs[i])), i + 1
+    return prompts.told(events, line_at)
 
 
 # --- prompts: who must decide what -------------------------------------------------------------------
@@ -1160,14 +1290,10 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
     ``obs`` (that observation) adds what the choice is about (resources ready, the battle as it
     stands, the revealed card...)."""
-    v = Voice(viewer, lang, cards, names)
-    obs = obs or {}
-    if obs:
-        v.book.see(obs)
+    v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
     if not decision:
         return v.t("decision.none")
-    kind = decision.get("kind")
-    p = decision.get("player")
+    kind, p = decision.get("kind"), decision.get("player")
     T = v.t
     who = v.who(p)
     mine = p == viewer and p is not None
@@ -1238,22 +1364,12 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         what = T(key) if key in words() else T(f"effect.{op}") if f"effect.{op}" in words() else T("effect.other")
         if "remaining" not in decision:  # (a choice among the hand: only its chooser is told more)
             return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
-        more = T("decision.target.up_to" if decision.get("up_to") else "decision.target.count",
-                 count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
+        more = prompts.still_to_choose(v, decision)
         return T("decision.target", who=who, card=v.card(decision.get("source")), what=what) + more
     if kind == "choose_mode":
-        return T("decision.choose_mode", who=who, card=v.card(decision.get("source")),
-                 remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+        return prompts.choose_mode_prompt(v, who, decision)
     if kind in ("look_take", "look_order"):
-        if "source" not in decision:  # another player's look: the cards are theirs to see
-            return T("decision.look.hidden", who=who)
-        src = v.card(decision.get("source"))
-        if kind == "look_order":
-            return T("decision.look_order", who=who, card=src,
-                     where=T(f"option.look_order.{decision.get('to', 'bottom')}"))
-        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
-        return T(key, who=who, card=src, count=decision.get("remaining", 1),
-                 dest=T(f"zone.{decision.get('to', 'hand')}"))
+        return prompts.look_prompt(v, who, kind, decision, lambda zone: T(f"zone.{zone}"))
     if kind == "place_effect":
         if "card" not in decision:
             return T("decision.place_effect.hidden", who=who, card=v.card(decision.get("source")))
@@ -1277,12 +1393,7 @@ def why_not(game: Any, viewer: int | None, lang: str = "en") -> list[str]:
     if not reasons:
         return []
     v = Voice(viewer, lang, CardBook.for_game(game, viewer))
-    out: list[str] = []
-    for r in reasons:
-        text = reason_line(v, game.state.cards, r)
-        if text not in out:
-            out.append(text)
-    return out
+    return prompts.once(reason_line(v, game.state.cards, r) for r in reasons)
 
 
 def reason_line(v: Voice, cards: Sequence[Any], r: Any) -> str:
@@ -1340,11 +1451,8 @@ def rules_primer(lang: str = "en") -> str:
     dynamis and the zones."""
     lang = _lang(lang)
     w = words()
-    parts = [t("rules.title", lang), ""]
-    parts += [f"- {t(f'rules.{k}', lang)}" for k in PRIMER]
-    parts += ["", t("rules.terms", lang)]
-    keys = [k for k in PRIMER_TERMS if f"term.{k}" in w]
-    keys += [k[len("term."):] for k in w.keys("term.") if k[len("term."):] not in keys]
+    parts = prompts.primer_head(w, lang, PRIMER)
+    keys = prompts.primer_terms(w, PRIMER_TERMS)
     parts += [f"  {w.term(f'term.{k}', lang)}" for k in keys]
     return "\n".join(parts)
 
