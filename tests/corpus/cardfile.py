@@ -98,6 +98,16 @@ def says(msg: str, field: str, words: str) -> None:
     assert field in msg and words in msg, msg
 
 
+def says_in_both_languages(game: str, toml: str, field: str, words: str) -> None:
+    """Loading ``toml`` fails with a message that names ``field`` and says ``words``, and whose
+    Japanese translation is a different text still naming ``field``."""
+    from tcg.present.errors import translate
+    msg = str(load_error(game, toml))
+    says(msg, field, words)
+    ja = translate(msg)
+    assert ja != msg and field in ja, ja
+
+
 #: a keyword declared the same way in any game whose cards attack: when the card attacks, draw
 SPARK = '[[keywords]]\nid = "spark"\nname = "火花"\nname_en = "Spark"\n[[keywords.abilities]]\nkind = "trigger"\n' \
         'when = { event = "attacks", card = { self = true } }\neffects = [{ op = "draw" }]\n'

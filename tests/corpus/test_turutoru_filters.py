@@ -7,13 +7,10 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
 from tcg.games.turutoru import flow as F
 from tcg.games.turutoru import text
-from tcg.games.turutoru.cards import load_cards
-from tcg.present.errors import translate
 
+from . import cardfile
 from ..games.turutoru.harness import FILL, decision, do, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -164,9 +161,4 @@ def test_static_table_load_errors(target, field, words):
 
 
 def check_error(text: str, field: str, words: str) -> None:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", text))
-    msg = str(e.value)
-    assert field in msg and words in msg, msg
-    ja = translate(msg)
-    assert ja != msg and field in ja, ja
+    cardfile.says_in_both_languages("turutoru", text, field, words)
