@@ -4,24 +4,22 @@ amounts (engine/amounts.py), modes, ``chooser = "opponent"`` and the look (engin
 the hidden-information pairs of a look; then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
 
-from . import cardfile
+from . import cardfile, scenes
 from .cardfile import header, says
 from ..games.harness_base import seen_while_answering
-from ..games.zx.harness import FILL, check, decision, do, events, legal_types, options, power, scenario, sq, zone
+from ..games.zx.harness import FILL, check, decision, do, events, legal_types, main, options, power, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "choices.toml"
 
 
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards: each player has a deck and four life cards unless told."""
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards: each player has a deck and four life cards unless told
+game = functools.partial(main, cards=CORPUS)
 
 
 # --- CH-01: +1000 for each other Z/X you have ------------------------------------------------------
@@ -395,22 +393,8 @@ def test_a_look_is_narrated_with_the_cards_to_the_looker_and_counts_to_the_other
 
 # --- the Z/X heuristic answers the new decisions --------------------------------------------------------
 
-@pytest.fixture
-def heuristic(monkeypatch):
-    """The Z/X heuristic's policy reading the corpus cards (its errors surface: STRICT)."""
-    from tcg.agents.base import AgentView
-    from tcg.agents.heuristics import zx as H
-    from tcg.engine.rng import Rng
-    rules = game().rules
-    monkeypatch.setattr(H, "_db", rules.cards.find)
-    monkeypatch.setattr(H, "STRICT", True)
-    for memo in (H._abilities, H._modes):
-        memo.cache_clear()
-    H._OPS.clear()
-    yield lambda g: H.policy(AgentView(g, g.legal_actions()), Rng(0))
-    for memo in (H._abilities, H._modes):
-        memo.cache_clear()
-    H._OPS.clear()
+#: the Z/X heuristic's answer at a game's decision, reading the corpus cards (its errors surface)
+heuristic = scenes.zx_heuristic_fixture()
 
 
 def test_the_heuristic_chooses_the_mode_worth_most(heuristic):

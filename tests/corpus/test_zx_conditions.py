@@ -3,6 +3,7 @@ tests/corpus/zx/conditions.toml (an exact state, the card played, the exact outc
 load errors of conditions, ``if_done`` and ``optional``."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -10,16 +11,13 @@ import pytest
 
 from . import cardfile
 from .cardfile import header, load_error_cases
-from ..games.zx.harness import FILL, can, decision, do, events, options, power, scenario, sq, zone
+from ..games.zx.harness import FILL, can, decision, do, events, main, options, power, sq, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "conditions.toml"
 
 
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards: each player has a deck and four life cards unless told."""
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards: each player has a deck and four life cards unless told
+game = functools.partial(main, cards=CORPUS)
 
 
 # --- CZ-01: static, if {count = {zone = "trash", side = "own"}, at_least = 7} -------------------

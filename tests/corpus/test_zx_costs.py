@@ -3,23 +3,21 @@ of tests/corpus/zx/costs.toml (an exact state, an action, the exact outcome), th
 of cost lists (the nearest word for a misspelt part, bad amounts, a cost where none may be)."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
 
 from . import cardfile
 from .cardfile import ability_error, load_error_cases, says
-from ..games.zx.harness import FILL, check, decision, do, events, legal_types, power, scenario, sq, unit, zone
+from ..games.zx.harness import FILL, check, decision, do, events, legal_types, main, power, sq, unit, zone
 from ..text.test_error_text import untranslated_english
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "costs.toml"
 
 
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards: each player has a deck and four life cards unless told."""
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards: each player has a deck and four life cards unless told
+game = functools.partial(main, cards=CORPUS)
 
 
 def activations(g) -> list:

@@ -3,6 +3,7 @@ state, the card played, the exact outcome): a search's filter as a selector tabl
 (engine/select.py ``old_or_table``); then the load errors."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -12,16 +13,14 @@ from tcg.engine.errors import CardDataError
 from tcg.games.zx.cards import load_cards
 from tcg.present.errors import translate
 
-from ..games.zx.harness import FILL, check, decision, do, legal_types, options, scenario, zone
+from . import scenes
+from ..games.zx.harness import FILL, check, decision, do, legal_types, main, options, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "filters.toml"
 
 
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards: each player has a deck and four life cards unless told."""
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards: each player has a deck and four life cards unless told
+game = functools.partial(main, cards=CORPUS)
 
 
 # --- FI-01: a Z/X with cost 2 or less ------------------------------------------------------------
@@ -161,22 +160,8 @@ def _play(g, picks: list[int]) -> list:
 
 # --- the Z/X heuristic answers the new looks and searches -------------------------------------------------
 
-@pytest.fixture
-def heuristic(monkeypatch):
-    """The Z/X heuristic's policy reading the corpus cards (its errors surface: STRICT)."""
-    from tcg.agents.base import AgentView
-    from tcg.agents.heuristics import zx as H
-    from tcg.engine.rng import Rng
-    rules = game().rules
-    monkeypatch.setattr(H, "_db", rules.cards.find)
-    monkeypatch.setattr(H, "STRICT", True)
-    for memo in (H._abilities, H._modes):
-        memo.cache_clear()
-    H._OPS.clear()
-    yield lambda g: H.policy(AgentView(g, g.legal_actions()), Rng(0))
-    for memo in (H._abilities, H._modes):
-        memo.cache_clear()
-    H._OPS.clear()
+#: the Z/X heuristic's answer at a game's decision, reading the corpus cards (its errors surface)
+heuristic = scenes.zx_heuristic_fixture()
 
 
 def test_the_heuristic_trashes_the_opponents_best_card_and_takes_its_best_life_card(heuristic):

@@ -6,6 +6,7 @@ keywords, then the load errors."""
 from __future__ import annotations
 
 import json
+import functools
 import pathlib
 
 import pytest
@@ -22,17 +23,14 @@ from . import cardfile
 from .cardfile import SPARK, card_head, says, set_table, spark_errors
 from ..games.harness_base import copies
 from ..text.test_error_text import untranslated_english
-from ..games.zx.harness import FILL, FIXTURE, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
+from ..games.zx.harness import FILL, FIXTURE, decision, do, events, fixture_rules, main, pass_battle, power, scenario, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "keywords.toml"
 RECORDS = pathlib.Path(__file__).parents[1] / "fixtures" / "zx"
 
 
-def game(p0: dict | None = None, p1: dict | None = None, cards=CORPUS, **kw):
-    """A scenario with the corpus cards: each player has a deck and four life cards unless told."""
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=cards, **kw)
+#: a scenario with the corpus cards: each player has a deck and four life cards unless told
+game = functools.partial(main, cards=CORPUS)
 
 
 def triggered(g) -> list[tuple]:

@@ -3,6 +3,7 @@ tests/corpus/zx/triggers.toml (an exact state, an action, the exact outcome), th
 simultaneous triggers, the cap per action, then the load errors of ``when``."""
 from __future__ import annotations
 
+import functools
 import pathlib
 
 import pytest
@@ -10,16 +11,13 @@ import pytest
 
 from . import cardfile
 from .cardfile import ability_error, header, load_error_cases, says
-from ..games.zx.harness import FILL, decision, do, events, fixture_rules, pass_battle, power, scenario, zone
+from ..games.zx.harness import FILL, decision, do, events, fixture_rules, main, pass_battle, power, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "triggers.toml"
 
 
-def game(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the corpus cards: each player has a deck and four life cards unless told."""
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=CORPUS, **kw)
+#: a scenario with the corpus cards: each player has a deck and four life cards unless told
+game = functools.partial(main, cards=CORPUS)
 
 
 def triggered(g) -> list[tuple]:
