@@ -10,7 +10,7 @@ import pathlib
 import pytest
 
 
-from . import cardfile
+from . import cardfile, scenes
 from .cardfile import ability_error, header, load_error_cases, says
 from ..games.kemuri.harness import (FILL, call_in_value, cp, decision, do, end_operation, events, pay, serve, with_decks, zone)
 
@@ -256,9 +256,7 @@ def test_a_trigger_resolving_is_narrated_in_both_languages():
     assert text.prompt(obs["decision"], 0, "en", obs=obs, cards=g.rules.cards) == \
         "You — the effect of Shion the Team Lead (まとめ役のしおん): may use this triggered ability (yes or no)"
     do(g, "optional", use=True)
-    evs = [dict(type=e[0], **e[1]) for e in g.state.events]
-    en = text.lines(evs, 0, "en", g.rules.cards)
-    ja = text.lines(evs, 0, "ja", g.rules.cards)
+    en, ja = scenes.narration(g, 0)
     assert "Your Shion the Team Lead (まとめ役のしおん)'s ability triggers: a cast was placed on a floor" in en
     assert "あなたのまとめ役のしおんの自動能力が誘発した：キャストがフロアに配置された時" in ja
     assert any("(effect of Shion the Team Lead" in line for line in en)  # the +2 CP is the trigger's

@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from . import cardfile
+from . import cardfile, scenes
 from .cardfile import ability_error, load_error_cases, says
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, main, power, sq, unit, zone
 from ..text.test_error_text import untranslated_english
@@ -204,14 +204,11 @@ def test_cc10_sacrifices_itself():
 # --- narration -------------------------------------------------------------------------------------
 
 def test_activating_from_the_hand_is_narrated_in_both_languages():
-    from tcg.games.zx import text
     g = game(p0={"hand": ["CC-02"]}, board={3: dict(card="Z-R2", owner=1)})
     a = next(a for a in g.legal_actions() if a.type == "activate_card")
     assert g.rules.describe(g.state, a, "en").startswith("Activate Javelin Scout")
     do(g, "activate_card", card="CC-02", ability=0)
-    evs = [dict(type=e[0], **e[1]) for e in g.state.events]
-    en = text.lines(evs, 0, "en", g.rules.cards)
-    ja = text.lines(evs, 0, "ja", g.rules.cards)
+    en, ja = scenes.narration(g, 0)
     assert any("activated Javelin Scout (投げ槍の斥候) from your hand" in line for line in en), en
     assert any("手札の投げ槍の斥候の能力を起動した" in line for line in ja), ja
 

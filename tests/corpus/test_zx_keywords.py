@@ -19,7 +19,7 @@ from tcg.games.zx import text as W
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.deckcheck import check_deck
 
-from . import cardfile
+from . import cardfile, scenes
 from .cardfile import SPARK, card_head, says, set_table, spark_errors
 from ..games.harness_base import copies
 from ..text.test_error_text import untranslated_english
@@ -94,9 +94,7 @@ def test_ck01_is_narrated_with_its_keyword_in_both_languages():
     g = game(p1={"life": LIFE + ["CK-01"]}, board={4: "Z-R3"})
     hit(g, 3)
     do(g, "optional", use=True)
-    evs = [dict(type=e[0], **e[1]) for e in g.state.events]
-    en = W.lines(evs, 1, "en", g.rules.cards)
-    ja = W.lines(evs, 1, "ja", g.rules.cards)
+    en, ja = scenes.narration(g, 1)
     assert "Your Mender's Litany (癒し手の祈祷)'s Life Recovery triggers: it was put from your life into your charge" in en
     assert "あなたの癒し手の祈祷のライフリカバリーが誘発した：このカードが自分のライフからチャージに置かれた時" in ja
     assert "You chose to use this triggered ability (Mender's Litany (癒し手の祈祷))" in en

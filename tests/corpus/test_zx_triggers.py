@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 
-from . import cardfile
+from . import cardfile, scenes
 from .cardfile import ability_error, header, load_error_cases, says
 from ..games.zx.harness import FILL, decision, do, events, fixture_rules, main, pass_battle, power, zone
 
@@ -237,14 +237,11 @@ def test_when_only_on_a_trigger():
 # --- narration ------------------------------------------------------------------------------------
 
 def test_a_trigger_resolving_is_narrated_in_both_languages():
-    from tcg.games.zx import text
     g = game(p0={"hand": ["Z-G1"], "resources": ["Z-G1"]}, board={3: "CT-02"})
     do(g, "place", card="Z-G1", square=4)
     assert g.rules.describe(g.state, g.legal_actions()[0], "ja") == "する"
     do(g, "optional", use=True)
-    evs = [dict(type=e[0], **e[1]) for e in g.state.events]
-    en = text.lines(evs, 0, "en", g.rules.cards)
-    ja = text.lines(evs, 0, "ja", g.rules.cards)
+    en, ja = scenes.narration(g, 0)
     assert "Your Flock-Whistle Conductor (群れ笛の指揮者)'s ability triggers: a Z/X entered the board" in en
     assert "あなたの群れ笛の指揮者の【自動】能力が誘発した：ゼクスが登場した時" in ja
     assert "You chose to use this triggered ability (Flock-Whistle Conductor (群れ笛の指揮者))" in en
