@@ -1,17 +1,14 @@
 """Mechanics corpus, Kemuri Chuudoku, step 4 (docs/card-language-design.md): costs. One scenario
 test per card of tests/corpus/kemuri/costs.toml (an exact state, an action, the exact outcome), the
-secret choice among the own hand, the narration in both languages, then the load errors of cost
-lists in Kemuri's words (seats, the backyard, no counters)."""
+secret choice among the own hand, the narration in both languages; the load errors of cost lists
+(in Kemuri's words: seats, the backyard, no counters) are in test_load_errors_alike.py."""
 from __future__ import annotations
 
 import functools
 import pathlib
 
-import pytest
-
 from tcg.games.kemuri import text as T
 
-from .cardfile import ability_error, load_error_cases, says
 from ..games.kemuri.harness import (FILL, call_in_value, cast, cp, decision, do, end_operation, events, pay,
                                     with_decks, zone)
 
@@ -226,19 +223,4 @@ def test_kcst08_with_one_seat_it_cannot_be_paid_and_is_not_asked():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-def load_error(ability: str, kind: str = "activate") -> str:
-    return ability_error("kemuri", ability, kind)
-
-
-@pytest.mark.parametrize("ability, field, words", load_error_cases("kemuri", "costs"))
-def test_load_errors(ability, field, words):
-    says(load_error(ability), field, words)
-
-
-@pytest.mark.parametrize("ability, kind", [
-    ('cost = [{ pay = "discard" }]', "on_place"),
-    ('from = "hand"', "on_place"),
-])
-def test_a_cost_or_from_only_on_an_activate_ability(ability, kind):
-    msg = load_error(ability, kind)
-    assert "only for an 'activate' ability" in msg, msg
+# The load errors of cost lists that the games give alike: test_load_errors_alike.py.

@@ -1,15 +1,13 @@
 """Mechanics corpus, Kemuri: one scenario test per card of tests/corpus/kemuri/filters.toml (an
 exact state, an action, the exact outcome): a search's and a salvage's filter as a selector table
-(engine/select.py ``old_or_table``), its words; then the load errors."""
+(engine/select.py ``old_or_table``), its words; its load errors are
+in test_load_errors_alike.py."""
 from __future__ import annotations
 
 import pathlib
 
-import pytest
-
 from tcg.games.kemuri import text as T
 
-from . import cardfile
 from ..games.kemuri.harness import cp, decision, do, scenario, zone
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "filters.toml"
@@ -107,35 +105,4 @@ def test_kfi05_the_looker_sees_the_hand_and_sends_a_card_of_it_to_the_backyard()
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "kemuri"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "support"\n' \
-       'name = "bad"\nlevel = 1\n[[cards.abilities]]\nkind = "use"\n'
-
-
-@pytest.mark.parametrize("effects, field, words", [
-    ('{ op = "search", filter = { kind = "cast", cp = { mni = 3 } } }', "effects[0].filter.cp.mni", "did you mean 'min'"),
-    ('{ op = "search", filter = { shfit = ["early"] } }', "effects[0].filter.shfit", "did you mean 'shift'"),
-    ('{ op = "salvage", filter = { side = "own", level = 1 } }', "effects[0].filter.side", "card properties only"),
-    ('{ op = "search", filter = { served = true, level = 1 } }', "effects[0].filter.served", "only in zone"),
-    ('{ op = "search", filter = { level = 7 } }', "effects", "not a valid value"),  # the old form, as before
-    ('{ op = "look", zone = "hand", side = "opponent", take = { to = "hand" } }', "effects[0].take", "already"),
-])
-def test_load_errors(effects, field, words):
-    check_error(HEAD + f"effects = [{effects}]\n", field, words)
-
-
-STATIC = HEAD.replace('kind = "support"', 'kind = "cast"\nperson = "x"\ncost = 0\nshift = "early"\ncp = 1\ncall_in = 1') \
-    .replace('kind = "use"', 'kind = "static"')
-
-
-@pytest.mark.parametrize("target, field, words", [
-    ('{ all = true, side = "own", shfit = "early" }', "effects[0].target.shfit", "did you mean 'shift'"),
-    ('{ choose = 1, side = "own" }', "effects", "static ability may only"),
-    ('{ all = true, side = "own", cp = { min = 3 } }', "effects", "static ability may only"),
-])
-def test_static_table_load_errors(target, field, words):
-    check_error(STATIC + f'effects = [{{ op = "modify", target = {target}, stat = "cp", amount = 1, '
-                         f'duration = "static" }}]\n', field, words)
-
-
-def check_error(text: str, field: str, words: str) -> None:
-    cardfile.says_in_both_languages("kemuri", text, field, words)
+# The load errors of filters and static target tables that the games give alike: test_load_errors_alike.py.

@@ -7,11 +7,8 @@ from __future__ import annotations
 import functools
 import pathlib
 
-import pytest
-
-
-from . import cardfile, scenes
-from .cardfile import ability_error, header, load_error_cases, says
+from . import scenes
+from .cardfile import ability_error, header
 from ..games.kemuri.harness import (FILL, call_in_value, cp, decision, do, end_operation, events, pay, serve, with_decks, zone)
 
 CORPUS = pathlib.Path(__file__).with_name("kemuri") / "triggers.toml"
@@ -264,22 +261,13 @@ def test_a_trigger_resolving_is_narrated_in_both_languages():
 
 # --- load errors -------------------------------------------------------------------------------------------
 
+# The load errors of triggered abilities that the games give alike: test_load_errors_alike.py.
+
 HEAD = header("kemuri")
 
 
 def load_error(ability: str, head: str = HEAD) -> str:
     return ability_error("kemuri", ability, "trigger", head)
-
-
-@pytest.mark.parametrize("ability, field, words", load_error_cases("kemuri", "triggers"))
-def test_load_errors(ability, field, words):
-    says(load_error(ability), field, words)
-
-
-def test_when_only_on_a_trigger():
-    text = HEAD + '[[cards.abilities]]\nkind = "on_place"\nwhen = { event = "enters" }\neffects = [{ op = "draw" }]\n'
-    e = cardfile.load_error("kemuri", text)
-    assert "only on trigger" in str(e)
 
 
 def test_a_support_never_on_the_field_takes_no_when():

@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, load_error_cases, says, set_table
+from .cardfile import ability_error, says, set_table
 from ..games.harness_base import legal_ids_cover
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 from ..text.test_error_text import untranslated_english
@@ -288,22 +288,10 @@ def test_agents_answer_the_new_decisions(agent):
 
 # --- load errors ------------------------------------------------------------------------------------------
 
+# The load errors of cost lists that the games give alike: test_load_errors_alike.py.
+
 def load_error(ability: str, kind: str = "activated") -> str:
     return ability_error("shironeko", ability, kind)
-
-
-@pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "costs"))
-def test_load_errors(ability, field, words):
-    says(load_error(ability), field, words)
-
-
-@pytest.mark.parametrize("ability, kind", [
-    ('from = "hand"', "on_enter"),
-    ('cost = [{ pay = "discard" }]', "trigger"),
-])
-def test_a_cost_list_or_from_only_on_an_activated_ability(ability, kind):
-    msg = load_error(ability, kind)
-    assert "activated" in msg, msg
 
 
 def test_a_cost_list_not_on_a_burst():
@@ -395,7 +383,6 @@ def test_the_load_errors_of_runes_in_both_languages(ability, field, words):
 RUNE_HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
              'name = "bad"\ncolor = "red"\ncost = 1\nlevel = 1\nattack = 1\nhp = 1\nrune = "red"\n'
              '[[cards.abilities]]\nkind = "activated"\n')
-
 
 
 def test_the_runes_choices_are_encodable():

@@ -1,15 +1,13 @@
 """Mechanics corpus, Shironeko: one scenario test per card of tests/corpus/shironeko/filters.toml
 (an exact state, an action, the exact outcome): a search's filter as a selector table
-(engine/select.py ``old_or_table``), its words; then the load errors."""
+(engine/select.py ``old_or_table``), its words; its load errors are
+in test_load_errors_alike.py."""
 from __future__ import annotations
 
 import pathlib
 
-import pytest
-
 from tcg.games.shironeko import text
 
-from . import cardfile
 from ..games.shironeko.harness import decision, do, scenario, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "filters.toml"
@@ -150,38 +148,4 @@ def test_sfi04_the_heuristic_discards_the_card_it_rates_highest():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "monster"\n' \
-       'name = "bad"\ncolor = "red"\ncost = 1\nrune = "red"\n[[cards.abilities]]\nkind = "use"\n'
-
-
-@pytest.mark.parametrize("effects, field, words", [
-    ('{ op = "search", filter = { kind = "character", cost = { mx = 2 } } }', "effects[0].filter.cost.mx",
-     "did you mean 'max'"),
-    ('{ op = "search", filter = { levl = { max = 2 } } }', "effects[0].filter.levl", "did you mean 'level'"),
-    ('{ op = "search", filter = { zone = "discard", level = 1 } }', "effects[0].filter.zone", "card properties only"),
-    ('{ op = "search", filter = { damaged = true, level = 1 } }', "effects[0].filter.damaged", "only in zone"),
-    ('{ op = "search", filter = { max_level = "two" } }', "effects", "must be a whole number"),  # the old form
-    ('{ op = "look", zone = "hnad", side = "opponent" }', "effects", "did you mean 'hand'"),
-    ('{ op = "look", zone = "hand", side = "opponent", amount = 2 }', "effects[0].amount", "sees all its cards"),
-])
-def test_load_errors(effects, field, words):
-    check_error(HEAD + f"effects = [{effects}]\n", field, words)
-
-
-STATIC = HEAD.replace('kind = "monster"', 'kind = "character"\nlevel = 1\nattack = 1\nhp = 1\nchange_cost = 1') \
-    .replace('kind = "use"', 'kind = "static"')
-
-
-@pytest.mark.parametrize("target, field, words", [
-    ('{ all = true, side = "own", colr = "red" }', "effects[0].target.colr", "did you mean 'color'"),
-    ('{ choose = 1, side = "own" }', "effects", "static ability may only"),
-    ('{ all = true, side = "own", attack = { min = 2 } }', "effects", "static ability may only"),
-    ('{ all = true, zone = "discard" }', "effects[0].target.zone", "not allowed here"),
-])
-def test_static_table_load_errors(target, field, words):
-    check_error(STATIC + f'effects = [{{ op = "modify", target = {target}, stat = "attack", amount = 1, '
-                         f'duration = "static" }}]\n', field, words)
-
-
-def check_error(text: str, field: str, words: str) -> None:
-    cardfile.says_in_both_languages("shironeko", text, field, words)
+# The load errors of filters and static target tables that the games give alike: test_load_errors_alike.py.

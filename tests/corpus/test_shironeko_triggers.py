@@ -10,7 +10,7 @@ import pathlib
 import pytest
 
 
-from .cardfile import ability_error, header, load_error_cases, says
+from .cardfile import ability_error, header
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "triggers.toml"
@@ -213,13 +213,10 @@ def test_a_deal_without_triggers_keeps_no_index():
 
 # --- load errors -----------------------------------------------------------------------------------
 
+# The load errors of triggered abilities that the games give alike: test_load_errors_alike.py.
+
 def load_error(ability: str, head: str | None = None) -> str:
     return ability_error("shironeko", ability, head=head)
-
-
-@pytest.mark.parametrize("ability, field, words", load_error_cases("shironeko", "triggers"))
-def test_load_errors(ability, field, words):
-    says(load_error(ability), field, words)
 
 
 def test_a_monster_trigger_takes_no_when():

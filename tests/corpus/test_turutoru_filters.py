@@ -1,16 +1,14 @@
 """Mechanics corpus, Turu-turu Stage: one scenario test per card of
 tests/corpus/turutoru/filters.toml (an exact state, an action, the exact outcome): a search's
-filter as a selector table (engine/select.py ``old_or_table``), its words; then the load errors."""
+filter as a selector table (engine/select.py ``old_or_table``), its words; its load errors are
+in test_load_errors_alike.py."""
 from __future__ import annotations
 
 import pathlib
 
-import pytest
-
 from tcg.games.turutoru import flow as F
 from tcg.games.turutoru import text
 
-from . import cardfile
 from ..games.turutoru.harness import FILL, decision, do, zone
 from ..games.turutoru.harness import main as tt_main
 
@@ -127,38 +125,4 @@ def test_tfi04_the_heuristic_discards_a_card_of_theirs():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "turutoru"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "application"\n' \
-       'name = "bad"\n[[cards.abilities]]\nkind = "apply"\n'
-
-
-@pytest.mark.parametrize("effects, field, words", [
-    ('{ op = "search", filter = { kind = "character", power = { mni = 3 } } }', "effects[0].filter.power.mni",
-     "did you mean 'min'"),
-    ('{ op = "search", filter = { gendr = ["male"] } }', "effects[0].filter.gendr", "did you mean 'gender'"),
-    ('{ op = "search", filter = { all = true, power = 3 } }', "effects[0].filter.all", "card properties only"),
-    ('{ op = "search", filter = { awake = true, power = 3 } }', "effects[0].filter.awake", "only in zone"),
-    ('{ op = "search", filter = { gender = "mail" } }', "effects", "is not one of"),  # the old form, as before
-    ('{ op = "look", zone = "hand", side = "opponent", rest = "top" }', "effects[0].rest", "stay there"),
-    ('{ op = "look", zone = "hand", side = "opponent", amount = 2 }', "effects[0].amount", "sees all its cards"),
-])
-def test_load_errors(effects, field, words):
-    check_error(HEAD + f"effects = [{effects}]\n", field, words)
-
-
-STATIC = HEAD.replace('kind = "application"', 'kind = "character"\npower = 1\ntoughness = 1\nsegment = 1\n'
-                      'gender = "none"\nwork = "x"\nprograms = [{kind = "place"}]').replace('kind = "apply"', 'kind = "static"')
-
-
-@pytest.mark.parametrize("target, field, words", [
-    ('{ all = true, side = "own", gendr = "female" }', "effects[0].target.gendr", "did you mean 'gender'"),
-    ('{ choose = 1, side = "own" }', "effects", "static ability may only"),
-    ('{ all = true, side = "own", awake = true }', "effects", "static ability may only"),
-    ('{ all = true, side = "either" }', "effects", "static ability may only"),
-])
-def test_static_table_load_errors(target, field, words):
-    check_error(STATIC + f'effects = [{{ op = "modify", target = {target}, stat = "power", amount = 1, '
-                         f'duration = "static" }}]\n', field, words)
-
-
-def check_error(text: str, field: str, words: str) -> None:
-    cardfile.says_in_both_languages("turutoru", text, field, words)
+# The load errors of filters and static target tables that the games give alike: test_load_errors_alike.py.

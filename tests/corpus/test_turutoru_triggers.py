@@ -11,7 +11,7 @@ import pytest
 
 
 from . import cardfile
-from .cardfile import ability_error, header, load_error_cases, says
+from .cardfile import ability_error, header
 from ..games.harness_base import encoded_ids, fast_encoding_is_strict
 from ..games.turutoru.harness import FILL, decision, do, events, hp, scenario, unit, zone
 from ..games.turutoru.harness import main as tt_main
@@ -202,13 +202,10 @@ def test_the_cap_per_action_stops_triggering(monkeypatch):
 
 # --- load errors ------------------------------------------------------------------------------------------
 
+# The load errors of triggered abilities that the games give alike: test_load_errors_alike.py.
+
 def load_error(ability: str, kind: str = "trigger") -> str:
     return ability_error("turutoru", ability, kind)
-
-
-@pytest.mark.parametrize("ability, field, words", load_error_cases("turutoru", "triggers"))
-def test_load_errors(ability, field, words):
-    says(load_error(ability), field, words)
 
 
 def test_when_only_on_a_trigger_and_no_trigger_on_an_application():

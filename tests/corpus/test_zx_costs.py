@@ -9,7 +9,6 @@ import pathlib
 import pytest
 
 from . import cardfile, scenes
-from .cardfile import ability_error, load_error_cases, says
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, main, power, sq, unit, zone
 from ..text.test_error_text import untranslated_english
 
@@ -226,13 +225,7 @@ def test_the_payment_choice_is_worded_as_a_cost():
 
 # --- load errors ------------------------------------------------------------------------------------
 
-def load_error(ability: str, kind: str = "activated") -> str:
-    return ability_error("zx", ability, kind)
-
-
-@pytest.mark.parametrize("ability, field, words", load_error_cases("zx", "costs"))
-def test_load_errors(ability, field, words):
-    says(load_error(ability), field, words)
+# The load errors of cost lists that the games give alike: test_load_errors_alike.py.
 
 
 @pytest.mark.parametrize("ability", [
@@ -246,14 +239,6 @@ def test_the_load_errors_of_force_read_in_japanese(ability):
                                 + ('\neffects = [{ op = "draw" }]\n' if "effects" not in ability else "\n"))
     ja = error_text(error, "ja")
     assert ja.startswith("ファイル bad.toml") and "holder" in ja and untranslated_english(ja, ["bad.toml"]) is None, ja
-
-
-@pytest.mark.parametrize("ability, kind", load_error_cases("zx", "costs_a_cost_or_from_only_on_an_activated_ability"))
-def test_a_cost_or_from_only_on_an_activated_ability(ability, kind):
-    effects = '\neffects = [{ op = "modify", target = "self", stat = "power", amount = 1000 }]' \
-        if kind == "static" else ""
-    msg = load_error(ability + effects, kind)
-    assert "only on activated" in msg, msg
 
 
 def test_why_an_ability_whose_cost_parts_cannot_be_paid_is_not_offered():
@@ -360,7 +345,6 @@ def test_cc14_pays_with_its_zx_force_then_takes_a_face_down_dynamis_card_secretl
 
 def test_cc14_one_zx_in_its_force_cannot_pay():
     assert activations(game(p0={"dynamis": ["Z-R1"]}, board={3: dict(card="CC-14", force=["Z-R2", "E-DRAW"])})) == []
-
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])

@@ -1,6 +1,7 @@
 """Mechanics corpus, Z/X: one scenario test per card of tests/corpus/zx/filters.toml (an exact
 state, the card played, the exact outcome): a search's filter as a selector table
-(engine/select.py ``old_or_table``); then the load errors."""
+(engine/select.py ``old_or_table``); its load errors are
+in test_load_errors_alike.py."""
 from __future__ import annotations
 
 import functools
@@ -8,10 +9,6 @@ import pathlib
 
 import pytest
 
-from tcg.engine.cards import CardText
-from tcg.engine.errors import CardDataError
-from tcg.games.zx.cards import load_cards
-from tcg.present.errors import translate
 
 from . import scenes
 from ..games.zx.harness import FILL, check, decision, do, legal_types, main, options, zone
@@ -178,29 +175,4 @@ def test_the_heuristic_trashes_the_opponents_best_card_and_takes_its_best_life_c
 
 # --- load errors ------------------------------------------------------------------------------------
 
-HEAD = '[set]\ngame = "zx"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "event"\nname = "bad"\n' \
-       'color = "red"\ncost = 1\n[[cards.abilities]]\nkind = "use"\n'
-
-
-def load_error(effects: str) -> str:
-    with pytest.raises(CardDataError) as e:
-        load_cards(CardText("bad.toml", HEAD + f"effects = [{effects}]\n"))
-    return str(e.value)
-
-
-@pytest.mark.parametrize("effects, field, words", [
-    ('{ op = "search", filter = { kind = "zx", cost = { mx = 2 } } }', "effects[0].filter.cost.mx", "did you mean 'max'"),
-    ('{ op = "search", filter = { colr = ["red"] } }', "effects[0].filter.colr", "did you mean 'color'"),
-    ('{ op = "search", filter = { side = "own", cost = { max = 1 } } }', "effects[0].filter.side", "card properties only"),
-    ('{ op = "search", filter = { awake = true, cost = { max = 1 } } }', "effects[0].filter.awake", "only in zone"),
-    ('{ op = "search", filter = { cost = "2" } }', "effects", "wrong type"),  # the old form: as before
-    ('{ op = "look", zone = "hnad", side = "opponent" }', "effects", "did you mean 'hand'"),
-    ('{ op = "look", zone = "hand", side = "opponent", amount = 3 }', "effects[0].amount", "sees all its cards"),
-    ('{ op = "look", zone = "life", rest = "top" }', "effects[0].rest", "stay there"),
-    ('{ op = "look", zone = "hand", side = "opponent", take = { to = "hand" } }', "effects[0].take", "already"),
-])
-def test_load_errors(effects, field, words):
-    msg = load_error(effects)
-    assert field in msg and words in msg, msg
-    ja = translate(msg)
-    assert ja != msg and field in ja, ja                   # the Japanese names the same place
+# The load errors of filters that the games give alike: test_load_errors_alike.py.

@@ -10,7 +10,7 @@ import pytest
 
 
 from . import cardfile, scenes
-from .cardfile import ability_error, header, load_error_cases, says
+from .cardfile import header
 from ..games.zx.harness import FILL, decision, do, events, fixture_rules, main, pass_battle, power, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "triggers.toml"
@@ -169,7 +169,6 @@ def test_ct09_itself_leaving_does_not_count():
     assert triggered(g) == []
 
 
-
 # --- CT-12 with CT-13: enters from the trash, by an effect -------------------------------------------
 
 def test_ct12_put_onto_a_square_from_the_trash_draws():
@@ -210,28 +209,15 @@ def test_a_deal_without_triggers_keeps_no_index():
 
 # --- load errors ----------------------------------------------------------------------------------
 
+# The load errors of triggered abilities that the games give alike: test_load_errors_alike.py.
+
 HEAD = header("zx")
-
-
-def load_error(ability: str) -> str:
-    return ability_error("zx", ability, "trigger")
-
-
-@pytest.mark.parametrize("ability, field, words", load_error_cases("zx", "triggers"))
-def test_load_errors(ability, field, words):
-    says(load_error(ability), field, words)
 
 
 def test_each_turn_only_on_a_trigger():
     text = HEAD + '[[cards.abilities]]\nkind = "on_place"\neach_turn = 2\neffects = [{ op = "draw" }]\n'
     e = cardfile.load_error("zx", text)
     assert "abilities[0].each_turn" in str(e) and "only on trigger" in str(e)
-
-
-def test_when_only_on_a_trigger():
-    text = HEAD + '[[cards.abilities]]\nkind = "on_place"\nwhen = { event = "enters" }\neffects = [{ op = "draw" }]\n'
-    e = cardfile.load_error("zx", text)
-    assert "only on trigger" in str(e)
 
 
 # --- narration ------------------------------------------------------------------------------------
@@ -246,7 +232,6 @@ def test_a_trigger_resolving_is_narrated_in_both_languages():
     assert "あなたの群れ笛の指揮者の【自動】能力が誘発した：ゼクスが登場した時" in ja
     assert "You chose to use this triggered ability (Flock-Whistle Conductor (群れ笛の指揮者))" in en
     assert any("(effect of Flock-Whistle Conductor" in line for line in en)  # the +2000 is the trigger's
-
 
 
 # --- CT-11: optional with an if ---------------------------------------------------------------------
