@@ -38,23 +38,23 @@ def corpus_cards():
     return load_cards(FIXTURE, CORPUS)
 
 
-# --- CKW-01: Charge (when it attacks, +1 attack) ------------------------------------------------------------
+# --- CKW-01: Charge (when it attacks, +1 attack); CKW-04: Rally 2 (a keyword with a number: +2) ----------------
 
-def test_ckw01_charge_gives_attack_when_it_attacks():
-    g = game(p0={"chars": ["CKW-01"]}, p1={"chars": [dict(card="F-B1", on=False)]})
-    do(g, "attack", attacker="CKW-01")
-    assert unit(g, 0, "CKW-01").atk_mod == 1
-    assert [(e["id"], e["event"]) for e in events(g, "trigger")] == [("CKW-01", "attacks")]
-
-
-def test_ckw01_charge_is_narrated_by_its_name_in_both_languages():
+@pytest.mark.parametrize("card, attack, en, ja", [
+    ("CKW-01", 1, "The Charge of Opponent's Dashing Squire (駆ける見習い騎士) triggers: a character attacked",
+     "あなたの駆ける見習い騎士の突撃が誘発した"),
+    ("CKW-04", 2, "The Rally 2 of Opponent's Banner-Raising Squire (旗を掲げる従騎士) triggers: a character attacked",
+     "あなたの旗を掲げる従騎士の鼓舞2が誘発した"),
+])
+def test_its_keyword_gives_attack_when_it_attacks_and_is_narrated_by_its_name(card, attack, en, ja):
     from tcg.games.shironeko import text
-    g = game(p0={"chars": ["CKW-01"]}, p1={"chars": [dict(card="F-B1", on=False)]})
-    do(g, "attack", attacker="CKW-01")
+    g = game(p0={"chars": [card]}, p1={"chars": [dict(card="F-B1", on=False)]})
+    do(g, "attack", attacker=card)
+    assert unit(g, 0, card).atk_mod == attack
+    assert [(e["id"], e["event"]) for e in events(g, "trigger")] == [(card, "attacks")]
     ev = next(e for e in g.log.for_player(1) if e["type"] == "trigger")
-    assert text.narrate(ev, 1, "en", g.rules.cards) == \
-        "The Charge of Opponent's Dashing Squire (駆ける見習い騎士) triggers: a character attacked"
-    assert text.narrate(ev, 0, "ja", g.rules.cards).startswith("あなたの駆ける見習い騎士の突撃が誘発した")
+    assert text.narrate(ev, 1, "en", g.rules.cards) == en           # the opponent reads it in English
+    assert text.narrate(ev, 0, "ja", g.rules.cards).startswith(ja)  # its owner, in Japanese
 
 
 # --- CKW-02: Guard and Charge, after its own ability -----------------------------------------------------------
@@ -166,19 +166,7 @@ def test_the_card_file_checker_tells_every_keyword_problem_with_its_line():
     assert "did you mean 'attacks'" in found[0]["message"] and "did you mean 'spark'" in found[1]["message"]
 
 
-# --- CKW-04: a keyword with a number (Rally 2) ------------------------------------------------------------------
-
-def test_ckw04_rally_2_gives_two_attack_when_it_attacks():
-    from tcg.games.shironeko import text
-    g = game(p0={"chars": ["CKW-04"]}, p1={"chars": [dict(card="F-B1", on=False)]})
-    do(g, "attack", attacker="CKW-04")
-    assert unit(g, 0, "CKW-04").atk_mod == 2
-    assert [(e["id"], e["event"]) for e in events(g, "trigger")] == [("CKW-04", "attacks")]
-    ev = next(e for e in g.log.for_player(1) if e["type"] == "trigger")
-    assert text.narrate(ev, 1, "en", g.rules.cards) == \
-        "The Rally 2 of Opponent's Banner-Raising Squire (旗を掲げる従騎士) triggers: a character attacked"
-    assert text.narrate(ev, 0, "ja", g.rules.cards).startswith("あなたの旗を掲げる従騎士の鼓舞2が誘発した")
-
+# --- CKW-04: a keyword with a number (Rally 2; its attack and narration: with CKW-01's) ---------------------
 
 def test_ckw04_the_keyword_prints_its_number_in_both_languages():
     from tcg.games.shironeko.text import card_text

@@ -80,24 +80,18 @@ def test_ct03_destroyed_in_battle_its_owner_draws():
     assert zone(g, 1, "hand") == ["Z-R1"]
 
 
-# --- CT-04: when this Z/X attacks, +2000 ------------------------------------------------------------
+# --- CT-04: when this Z/X attacks, +2000; CT-05: when this Z/X is attacked, +3000 -------------------
 
-def test_ct04_attacking_gets_power_before_the_battle():
-    g = game(board={4: "CT-04", 3: dict(card="Z-R5", owner=1)})
+@pytest.mark.parametrize("attacker, defender, trigger, square, charged", [
+    ("CT-04", "Z-R5", (0, "CT-04", "attacks"), 4, ["Z-R5"]),   # 3000 + 2000: Red Five (5000) is destroyed
+    ("Z-R3", "CT-05", (1, "CT-05", "attacked"), 3, []),        # 2000 + 3000: it survives Red Three (3000)
+])
+def test_ct04_ct05_the_trigger_gives_power_before_the_battle(attacker, defender, trigger, square, charged):
+    g = game(board={4: attacker, 3: dict(card=defender, owner=1)})
     do(g, "attack", attacker=4, target=3)
-    assert triggered(g) == [(0, "CT-04", "attacks")] and power(g, 4) == 5000
+    assert triggered(g) == [trigger] and power(g, square) == 5000
     pass_battle(g, 0, 1)
-    assert zone(g, 1, "charge") == ["Z-R5"]
-
-
-# --- CT-05: when this Z/X is attacked, +3000 --------------------------------------------------------
-
-def test_ct05_attacked_it_survives():
-    g = game(board={4: "Z-R3", 3: dict(card="CT-05", owner=1)})
-    do(g, "attack", attacker=4, target=3)
-    assert triggered(g) == [(1, "CT-05", "attacked")] and power(g, 3) == 5000
-    pass_battle(g, 0, 1)
-    assert g.state.board[3] is not None and zone(g, 1, "charge") == []
+    assert zone(g, 1, "charge") == charged and (g.state.board[3] is None) == bool(charged)
 
 
 def test_ct05_an_attack_on_the_player_does_not_trigger_it():
