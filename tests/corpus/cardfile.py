@@ -98,6 +98,16 @@ def says(msg: str, field: str, words: str) -> None:
     assert field in msg and words in msg, msg
 
 
+def in_japanese(error: CardDataError) -> str:
+    """The Japanese text of a load error, checked to leave no English sentence untranslated (but
+    its file's name)."""
+    from tcg.present.errors import error_text
+    from ..text.test_error_text import untranslated_english
+    ja = error_text(error, "ja")
+    assert untranslated_english(ja, [error.file]) is None, ja
+    return ja
+
+
 def says_in_both_languages(game: str, toml: str, field: str, words: str) -> None:
     """Loading ``toml`` fails with a message that names ``field`` and says ``words``, and whose
     Japanese translation is a different text still naming ``field``."""

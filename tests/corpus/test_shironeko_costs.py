@@ -14,7 +14,6 @@ from . import cardfile
 from .cardfile import ability_error, says, set_table
 from ..games.harness_base import legal_ids_cover
 from ..games.shironeko.harness import DECK, decision, do, events, unit, with_decks, zone
-from ..text.test_error_text import untranslated_english
 
 CORPUS = pathlib.Path(__file__).parent / "shironeko" / "costs.toml"
 ANY = "F-T-RAINBOW"  # a soul that pays any colour
@@ -372,12 +371,10 @@ def test_cco11_without_a_blue_rune_under_it_not_offered():
      "abilities[0].effects[0].target.holder", "holder goes with zone runes"),
 ])
 def test_the_load_errors_of_runes_in_both_languages(ability, field, words):
-    from tcg.present.errors import error_text
     text = RUNE_HEAD + ability + ("\n" if "effects" in ability else '\neffects = [{ op = "draw", amount = 1 }]\n')
     error = cardfile.load_error("shironeko", text)
     says(str(error), field, words)
-    ja = error_text(error, "ja")
-    assert ja.startswith("ファイル bad.toml") and untranslated_english(ja, ["bad.toml"]) is None, ja
+    assert cardfile.in_japanese(error).startswith("ファイル bad.toml")
 
 
 RUNE_HEAD = ('[set]\ngame = "shironeko"\nname = "bad"\nversion = "1"\n[[cards]]\nid = "BAD-1"\nkind = "character"\n'
