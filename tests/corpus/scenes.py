@@ -1,6 +1,8 @@
-"""What the corpus scenario tests share beyond their game's harness: the narration of a game's
-events in both languages, and the Z/X heuristic reading a corpus's cards.
+"""What the corpus scenario tests share beyond their game's harness: paying an optional cost with
+a card chosen in secret, the narration of a game's events in both languages, and the Z/X
+heuristic reading a corpus's cards.
 
+    pay_in_secret(g, "K-LB")             # yes to the optional cost, paid with a K-LB of the hand
     en, ja = narration(g, 0)             # every event so far, as player 0 reads it
     heuristic = zx_heuristic_fixture()   # a fixture: heuristic(g) is the heuristic's answer at g
 """
@@ -14,6 +16,28 @@ from tcg.agents.base import AgentView
 from tcg.agents.heuristics import zx as ZX
 from tcg.engine.game import Game
 from tcg.engine.rng import Rng
+
+from ..games.harness_base import decision, first_legal, is_card
+
+
+def _is(s, key: str, want, have) -> bool:
+    """An action's parameter ``key`` has the value wanted: a text wants an instance of that card id."""
+    return is_card(s, want, have) if isinstance(want, str) else have == want
+
+
+def _act(g: Game, atype: str, **params) -> None:
+    """Apply the legal action of type ``atype`` with these parameters, a text standing for an
+    instance of that card id (the harnesses' ``do``, for any game)."""
+    g.apply(first_legal(g, atype, params, _is))
+
+
+def pay_in_secret(g: Game, card: str, player: int = 0) -> None:
+    """``player``, asked whether to pay an optional cost, says yes and pays with ``card``, chosen
+    among their own cards unseen by the other player (a ``target_hidden`` decision)."""
+    assert decision(g) == (player, "optional") and g.decision.info["op"] == "pay", (decision(g), g.decision.info)
+    _act(g, "optional", use=True)
+    assert decision(g) == (player, "target_hidden"), decision(g)
+    _act(g, "target", target=card)
 
 
 def narration(g: Game, viewer: int) -> tuple[list[str], list[str]]:

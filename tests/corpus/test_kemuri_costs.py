@@ -9,6 +9,7 @@ import pathlib
 
 from tcg.games.kemuri import text as T
 
+from .scenes import pay_in_secret
 from ..games.kemuri.harness import (FILL, call_in_value, cast, cp, decision, do, end_operation, events, pay,
                                     with_decks, zone)
 
@@ -182,10 +183,7 @@ def test_kcst06_without_a_seat_it_is_not_offered():
 def test_kcst07_discard_and_call_in():
     g = game(p0=dict(hand=["KCST-07", "K-LB", "K-EA"], deck=["K-F2"] + FILL))
     do(g, "place", card="KCST-07")
-    assert decision(g) == (0, "optional") and g.decision.info["op"] == "pay"
-    do(g, "optional", use=True)
-    assert decision(g) == (0, "target_hidden")
-    do(g, "target", target="K-LB")
+    pay_in_secret(g, "K-LB")
     assert zone(g, 0, "backyard") == ["K-LB"] and zone(g, 0, "seating") == ["K-F2"]
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from . import cardfile
 from .cardfile import header, load_error_cases, says
+from .scenes import pay_in_secret
 from ..games.harness_base import encoded_ids, seen_by
 from ..games.turutoru.harness import ACTIVATE, APPLY, EFFECT, FILL, decision, do, events, hp, unit, zone
 from ..games.turutoru.harness import main as tt_main
@@ -158,10 +159,7 @@ def test_tcost07_alone_in_hand_it_cannot_be_applied():
 def test_tcost08_paid_the_damage_follows():
     g = main(dict(programs=APPLY, hand=["TCOST-08", "T-BIG", "T-WALL"]), dict(chars=["T-BIG"]))
     do(g, "apply", card="TCOST-08")
-    assert decision(g) == (0, "optional") and g.decision.info["op"] == "pay"
-    do(g, "optional", use=True)
-    assert decision(g) == (0, "target_hidden")
-    do(g, "target", target="T-WALL")
+    pay_in_secret(g, "T-WALL")
     assert zone(g, 0, "discard") == ["TCOST-08", "T-WALL"] and unit(g, 1, "T-BIG").damage == 3
 
 

@@ -9,6 +9,7 @@ import pathlib
 import pytest
 
 from . import cardfile, scenes
+from .scenes import pay_in_secret
 from ..games.zx.harness import FILL, check, decision, do, events, legal_types, main, power, sq, unit, zone
 
 CORPUS = pathlib.Path(__file__).parent / "zx" / "costs.toml"
@@ -157,10 +158,7 @@ def test_cc07_without_a_resource_not_offered():
 def test_cc08_pay_and_draw():
     g = game(p0={"hand": ["CC-08", "E-DRAW", "Z-B1"], "resources": ["Z-G1"]})
     do(g, "place", card="CC-08", square=3)
-    assert decision(g) == (0, "optional") and g.decision.info["op"] == "pay"
-    do(g, "optional", use=True)
-    assert decision(g) == (0, "target_hidden")
-    do(g, "target", target="E-DRAW")
+    pay_in_secret(g, "E-DRAW")
     assert zone(g, 0, "trash") == ["E-DRAW"] and zone(g, 0, "hand") == ["Z-B1", "Z-R1", "Z-R1"]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import tcg
 from tcg.games.kemuri import text as T
 
+from ...corpus.scenes import pay_in_secret
 from ..shipped_cards import cost_parts, new_cards
 from .harness import call_in_value, cp, decision, do, events, pay, sample_rules, scenario, serve, zone
 
@@ -95,10 +96,7 @@ def test_yuzu_is_used_from_the_hand_with_another_card_for_two_call_ins():
 def test_talking_to_the_supplier_may_discard_for_a_call_in():
     g = km(dict(hand=["KMS-062", "K-LB"], deck=["K-EA", "K-F3"] + FILL))
     do(g, "support", card="KMS-062")
-    assert decision(g) == (0, "optional") and g.decision.info["op"] == "pay"
-    do(g, "optional", use=True)
-    assert decision(g) == (0, "target_hidden")
-    do(g, "target", target="K-LB")
+    pay_in_secret(g, "K-LB")
     assert zone(g, 0, "hand") == ["K-EA"] and zone(g, 0, "seating") == ["K-F3"]
     g = km(dict(hand=["KMS-062", "K-LB"], deck=["K-EA", "K-F3"] + FILL))
     do(g, "support", card="KMS-062")
