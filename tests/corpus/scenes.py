@@ -34,7 +34,7 @@ def _act(g: Game, atype: str, **params) -> None:
 def pay_in_secret(g: Game, card: str, player: int = 0) -> None:
     """``player``, asked whether to pay an optional cost, says yes and pays with ``card``, chosen
     among their own cards unseen by the other player (a ``target_hidden`` decision)."""
-    assert decision(g) == (player, "optional") and g.decision.info["op"] == "pay", (decision(g), g.decision.info)
+    assert decision(g) == (player, "optional") and g.decision.info["op"] == "pay", decision(g)
     _act(g, "optional", use=True)
     assert decision(g) == (player, "target_hidden"), decision(g)
     _act(g, "target", target=card)
