@@ -64,18 +64,7 @@ def play(seed: int, agents, out: checks.Played, full: bool) -> None:
         game.apply(action)
         n += 1
         assert n < 5000
-        for v in (0, 1, None):
-            events = game.log.for_player(v, mark) if v is not None else game.log.for_spectator(mark)
-            for lang in LANGS:
-                book = books[(v, lang)]
-                for ev in events:
-                    out.events.add(ev["type"])
-                    text = W.narrate(ev, v, lang, book)
-                    if text is not None:
-                        out.lines.append((("narrate", ev["type"], v), text, lang))
-                        out.pov.append((ev, v, lang, text))
-                for line in W.lines(events, v, lang, book):
-                    out.lines.append((("lines", v), line, lang))
+        checks.read_new_events(game, W, mark, books, out, LANGS)
 
 
 @pytest.fixture(scope="module")
@@ -105,12 +94,7 @@ def test_every_type_met_has_its_words_in_both_languages(played):
 
 
 def test_the_game_terms_are_glossed_in_english():
-    words = catalog(GAME)
-    terms = words.keys("term.")
-    assert len(terms) >= 30
-    for key in terms:
-        assert words.entry(key).get("gloss"), key
-        assert words.term(key, "en").endswith(f"({words.entry(key)['gloss']})"), key
+    checks.check_terms_glossed(catalog(GAME), 30)
     assert "Descent (降臨)" in W.rules_primer("en") and "Rebooted (リブート)" in W.rules_primer("en")
 
 
