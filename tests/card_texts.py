@@ -1,8 +1,23 @@
-"""Card files typed in by a player (the browser's "your own cards"), shared by the engine and web
-tests: ``MY`` adds one Shironeko character, 「テスト剣士」 (Test Swordsman, MY-001)."""
+"""Card files as text for the tests: those typed in by a player (the browser's "your own cards"),
+shared by the engine and web tests (``MY`` adds one Shironeko character, 「テスト剣士」, Test
+Swordsman, MY-001), and values written as TOML for the tests that generate card files."""
 from __future__ import annotations
 
 import json
+from typing import Any
+
+
+def toml_value(v: Any) -> str:
+    """``v`` written as a TOML value (inline tables and arrays)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    return "{" + ", ".join(f"{json.dumps(str(k))} = {toml_value(x)}" for k, x in v.items()) + "}"
 
 
 def card_file(name: str, cards: str, game: str = "shironeko") -> str:
@@ -16,7 +31,7 @@ def character(card_id: str, name: str, abilities: str = "", **fields) -> str:
     ``[[cards.abilities]]`` tables, as text)."""
     values = {"id": card_id, "kind": "character", "name": name, "color": "red", "cost": 1, "rune": "red",
               "level": 1, "attack": 1, "hp": 1, **fields}
-    lines = [f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in values.items()]
+    lines = [f"{k} = {toml_value(v)}" for k, v in values.items()]
     return "[[cards]]\n" + "\n".join(lines) + "\n" + abilities
 
 
