@@ -162,19 +162,11 @@ def ref_payments(cards, avail, color, n, matched):
                        for x, (c, k) in enumerate(zip(COLORS, vec))))]
 
 
-def ref_feasible(cards, avail, color, n, matched):
-    if n <= 0:
-        return matched
-    if len(avail) < n:
-        return False
-    return matched or any(P.matches(cards[i], color) for i in avail)
-
-
 def ref_canonical(cards, avail, color, n, matched, soul_color):
     group = ref_by_colour(cards, avail).get(soul_color, [])
     for i in (next((i for i in group if not cards[i].pays_any_color), None),
               next((i for i in group if cards[i].pays_any_color), None)):
-        if i is not None and ref_feasible(cards, [j for j in avail if j != i], color, n - 1,
+        if i is not None and P.feasible(cards, [j for j in avail if j != i], color, n - 1,
                                           matched or P.matches(cards[i], color)):
             return i
     return None
@@ -190,7 +182,7 @@ def ref_suggested(s, p, color, n, matched):
                     for ab in cards[u.iid].abilities if ab.kind == "activated" and ab.cost > 0]
 
     def ok(rest, use):
-        return ref_feasible(cards, rest, use[0], use[1], use[0] == "colorless")
+        return P.feasible(cards, rest, use[0], use[1], use[0] == "colorless")
     best, best_key = None, None
     for vec in ref_payments(cards, avail, color, n, matched):
         paid = set(P.souls_for(cards, avail, color, vec, matched))
