@@ -24,6 +24,12 @@ def act(g: Game, policy) -> Action:
     return a
 
 
+def chosen(g: Game, a: Action, kind: str, card: str) -> Action:
+    """``a`` (a policy's choice) is of type ``kind`` on the card ``card`` (its id); returns ``a``."""
+    assert a.type == kind and card_id(g, a.card) == card, (a, card_id(g, a.card) if a.get("card") is not None else None)
+    return a
+
+
 def zone_ids(g: Game, p: int, zone: str) -> list[str]:
     """The card ids in player ``p``'s ``zone`` (a list of instance ids on the player's state)."""
     return [g.state.cards[i].id for i in getattr(g.state.players[p], zone)]

@@ -21,6 +21,7 @@ from .corpus_cards import strict_fixture
 from ..games.harness_base import Pool
 from .scenario import act as _act
 from .scenario import card_id as _card
+from .scenario import chosen
 from .scenario import scenario_game as _game
 
 
@@ -154,9 +155,7 @@ def test_km_places_an_affordable_cast_and_pays_without_losing_seats():
     # cost 2 (看板娘のミオ) with seats 3 + 1 + 1: pay with the two level-1 cards, keep the 3
     g = km_scenario(dict(seating=["KMS-010", "KMS-003", "KMS-015"], hand=["KMS-002"], leader_active=False),
                     dict(floor=["KMS-015"]))
-    a = _act(g, KM.policy)
-    assert a.type == "place" and _card(g, a.card) == "KMS-002"
-    g.apply(a)
+    g.apply(chosen(g, _act(g, KM.policy), "place", "KMS-002"))
     while g.decision.kind == "pay":
         g.apply(_act(g, KM.policy))
     assert sorted(_card(g, i) for i in g.state.players[0].seating) == ["KMS-010"]
@@ -187,8 +186,7 @@ def test_km_helps_only_when_the_help_turns_the_contest():
         assert g.decision.kind == "help" and g.decision.player == 0
         return g
     g = served(["KMS-016"])           # 用心棒のシズク helps late +3: 2 + 3 > 3
-    a = _act(g, KM.policy)
-    assert a.type == "help" and _card(g, a.card) == "KMS-016"
+    chosen(g, _act(g, KM.policy), "help", "KMS-016")
     g = served(["KMS-013"])           # +1 only: 2 + 1 = 3 still loses (a tie goes to the server)
     assert _act(g, KM.policy) == Action("done")
     g = served([], leader="KL-BEN")   # a help charm (fixture leader): the receiving cast +3
@@ -202,8 +200,7 @@ def test_km_trouble_locks_the_leader_of_an_opponent_about_to_close():
         assert g.decision.kind == "trouble" and g.decision.player == 0
         return g
     g = window(["KMS-010"] * 5 + ["KMS-003"])   # 16 seats, leader active
-    a = _act(g, KM.policy)
-    assert a.type == "trouble" and _card(g, a.card) == "KMS-040"
+    chosen(g, _act(g, KM.policy), "trouble", "KMS-040")
     g = window(["KMS-003"] * 2)                  # 2 seats: keep it
     assert _act(g, KM.policy) == Action("pass")
 
@@ -339,9 +336,7 @@ def test_zx_stops_a_lethal_hit_with_a_battle_event():
     g = zx_scenario(dict(hand=["ZXS-063"], resources=["ZXS-053", "ZXS-053"], life=1), dict(),
                     board={6: ("ZXS-016", 1, True)}, active=1, start="battle_events", battle=(6, -1))
     assert g.decision.kind == "battle" and g.decision.player == 0
-    a = _act(g, ZX.policy)
-    assert a.type == "battle_event" and _card(g, a.card) == "ZXS-063"
-    g.apply(a)
+    g.apply(chosen(g, _act(g, ZX.policy), "battle_event", "ZXS-063"))
     while not g.is_over and g.decision.kind in ("battle", "target"):
         g.apply(_act(g, ZX.policy))
     assert not g.is_over and len(g.state.players[0].life) == 1

@@ -10,6 +10,7 @@ from .scenario import act
 from .scenario import zone_ids as _ids
 from .scenario import play_until
 from .scenario import card_id as _card
+from .scenario import chosen
 from .test_heuristics_shironeko_turutoru import sn_scenario
 
 BLUE = [("SNP-T02", True)]
@@ -21,9 +22,7 @@ def test_selector_filters_bounce_the_small_on_blocker_not_the_big_one():
     # Glen 2/3 goes back to the hand; Mokku 2/5 is out of reach and stays
     g = sn_scenario(dict(chars=[dict(card="SNP-092", sick=True)], town=BLUE * 2),
                     dict(chars=["SNP-003", "SNP-054"]))
-    a = act(g, SH.policy)
-    assert a.type == "activate" and _card(g, a.card) == "SNP-092"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "activate", "SNP-092"))
     play_until(g, SH.policy)
     assert "SNP-003" in _ids(g, 1, "hand") and [_card(g, u.iid) for u in g.state.players[1].chars] == ["SNP-054"]
 
@@ -39,9 +38,7 @@ def test_move_from_the_discard_pile_under_a_thin_deck_then_if_done_draw():
     # deck of 7: Forest Echo puts the two character cards of the discard pile under the deck
     # (two more cards of 'life') and, having done so, draws a card
     g = sn_scenario(dict(hand=["SNP-099"], town=GREEN * 2, deck=7, discard=["SNP-001", "SNP-003"]), dict())
-    a = act(g, SH.policy)
-    assert a.type == "monster" and _card(g, a.card) == "SNP-099"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "monster", "SNP-099"))
     play_until(g, SH.policy)
     assert _ids(g, 0, "discard") == ["SNP-099"]  # both went under the deck, the monster is used
     assert len(g.state.players[0].deck) == 7 + 2 - 1 and len(g.state.players[0].hand) == 1
@@ -70,9 +67,7 @@ def test_optional_take_a_level_1_character_back_from_the_discard_pile():
     # Neri: "you may put a level 1 character card of your discard pile into your hand": yes, and
     # the better body (Glen 2/3 rather than Luka 2/2); the level 2 card is not offered
     g = sn_scenario(dict(hand=["SNP-089"], town=BLUE * 2, discard=["SNP-001", "SNP-003", "SNP-006"]), dict())
-    a = act(g, SH.policy)
-    assert a.type == "place" and _card(g, a.card) == "SNP-089"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "place", "SNP-089"))
     assert g.decision.kind == "optional"
     assert act(g, SH.policy) == Action("optional", use=True)
     g.apply(Action("optional", use=True))
@@ -85,9 +80,7 @@ def test_triggers_another_character_enters_rou_draws_and_puts_the_worst_card_bac
     # under the deck" (once per turn). Yes; the card put back is the weakest of the hand
     g = sn_scenario(dict(hand=["SNP-001", "SNP-058"], town=[("SNP-T01", True)], deck=["SNP-003"] * 20,
                          chars=["SNP-090"]), dict())
-    a = act(g, SH.policy)
-    assert a.type == "place" and _card(g, a.card) == "SNP-001"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "place", "SNP-001"))
     assert g.decision.kind == "optional" and act(g, SH.policy) == Action("optional", use=True)
     g.apply(Action("optional", use=True))
     play_until(g, SH.policy)

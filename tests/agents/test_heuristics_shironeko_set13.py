@@ -12,6 +12,7 @@ from .scenario import act
 from .scenario import zone_ids as _ids
 from .scenario import play_until
 from .scenario import card_id as _card
+from .scenario import chosen
 from .test_heuristics_shironeko_turutoru import sn_attacked_by, sn_scenario
 
 RED = [("SNP-T01", True)]
@@ -23,9 +24,7 @@ PURPLE = [("SNP-T05", True)]
 def test_costs_yura_leaves_the_discard_pile_to_finish_a_character():
     # Yura in the discard pile: "(its cost), remove it from the game: 2 damage": their Luka 2/2 falls
     g = sn_scenario(dict(discard=["SNP-105"], town=PURPLE * 2), dict(chars=["SNP-001"]))
-    a = act(g, SH.policy)
-    assert a.type == "activate_card" and _card(g, a.card) == "SNP-105"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "activate_card", "SNP-105"))
     play_until(g, SH.policy)
     assert _ids(g, 1, "discard") == ["SNP-001"] and _ids(g, 0, "discard") == []
 
@@ -40,9 +39,7 @@ def test_costs_homura_discards_the_weakest_card_to_finish_a_character():
     # discarded is the 1/2 Haru rather than the Flare 4/4 kept for later
     g = sn_scenario(dict(chars=[dict(card="SNP-103", sick=True)], hand=["SNP-012", "SNP-071"], town=RED * 2),
                     dict(chars=["SNP-001"]))
-    a = act(g, SH.policy)
-    assert a.type == "activate" and _card(g, a.card) == "SNP-103"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "activate", "SNP-103"))
     play_until(g, SH.policy)
     assert _ids(g, 1, "discard") == ["SNP-001"] and _ids(g, 0, "hand") == ["SNP-012"]
 
@@ -57,9 +54,7 @@ def test_costs_homura_keeps_its_cards_when_nothing_falls():
 
 def test_choices_the_firework_chooses_the_damage_that_finishes_a_character():
     g = sn_scenario(dict(hand=["SNP-109"], town=RED * 2), dict(chars=["SNP-001"]))
-    a = act(g, SH.policy)
-    assert a.type == "monster" and _card(g, a.card) == "SNP-109"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "monster", "SNP-109"))
     assert g.decision.kind == "choose_mode" and act(g, SH.policy).get("mode") == 0
     play_until(g, SH.policy)
     assert _ids(g, 1, "discard") == ["SNP-001"]
@@ -96,9 +91,7 @@ def test_choices_the_collection_pays_a_card_and_the_opponent_gives_up_its_least(
     # Black-Market Collection: we discard Haru (yes: their field is worth more), they choose to
     # lose Haru 1/2 rather than Flare 4/4
     g = sn_scenario(dict(hand=["SNP-111", "SNP-071"], town=PURPLE * 2), dict(chars=["SNP-012", "SNP-071"]))
-    a = act(g, SH.policy)
-    assert a.type == "monster" and _card(g, a.card) == "SNP-111"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "monster", "SNP-111"))
     assert g.decision.kind == "optional" and act(g, SH.policy) == Action("optional", use=True)
     g.apply(Action("optional", use=True))
     play_until(g, SH.policy)
@@ -116,9 +109,7 @@ def test_amounts_en_counts_three_monsters_and_finishes_the_bigger_character():
     # three monster cards in the discard pile: 3 damage, enough for Luce 2/3 (worth more than Luka)
     g = sn_scenario(dict(hand=["SNP-108"], town=PURPLE * 3, discard=["SNP-109", "SNP-110", "SNP-111"]),
                     dict(chars=["SNP-001", "SNP-020"]))
-    a = act(g, SH.policy)
-    assert a.type == "place" and _card(g, a.card) == "SNP-108"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "place", "SNP-108"))
     play_until(g, SH.policy)
     assert _ids(g, 1, "discard") == ["SNP-020"]
 
@@ -165,11 +156,8 @@ def test_keywords_keepsake_a_blocker_that_survives_is_better_still():
 
 def test_search_barkers_music_fetches_a_character_when_the_hand_is_short():
     g = sn_scenario(dict(hand=["SNP-114"], town=RED, deck=["SNP-020"] * 18 + ["SNP-101", "SNP-012"]), dict())
-    a = act(g, SH.policy)
-    assert a.type == "monster" and _card(g, a.card) == "SNP-114"
-    g.apply(a)
-    a = act(g, SH.policy)
-    assert a.type == "search_pick" and _card(g, a.card) == "SNP-101"
+    g.apply(chosen(g, act(g, SH.policy), "monster", "SNP-114"))
+    chosen(g, act(g, SH.policy), "search_pick", "SNP-101")
 
 
 def test_search_barkers_music_waits_with_a_full_hand():
@@ -181,11 +169,9 @@ def test_static_table_matsuri_is_placed_beside_level_1_attackers():
     # Matsuri (2/3, your other level 1 characters +1 attack) or Bald (3/3): beside three level 1
     # attackers Matsuri gives +3 attack; alone, Bald's bigger body is the better card
     g = sn_scenario(dict(hand=["SNP-006", "SNP-115"], town=RED * 3, chars=["SNP-101", "SNP-101", "SNP-113"]), dict())
-    a = act(g, SH.policy)
-    assert a.type == "place" and _card(g, a.card) == "SNP-115"
+    chosen(g, act(g, SH.policy), "place", "SNP-115")
     g = sn_scenario(dict(hand=["SNP-006", "SNP-115"], town=RED * 3), dict())
-    a = act(g, SH.policy)
-    assert a.type == "place" and _card(g, a.card) == "SNP-006"
+    chosen(g, act(g, SH.policy), "place", "SNP-006")
 
 
 def test_static_for_each_hp_kagari_is_placed_when_it_makes_a_character_fall():
@@ -194,20 +180,15 @@ def test_static_for_each_hp_kagari_is_placed_when_it_makes_a_character_fall():
     theirs = ["SNP-001", {"card": "SNP-101", "damage": 1}]
     g = sn_scenario(dict(hand=["SNP-064", "SNP-117"], town=PURPLE * 3, discard=["SNP-109", "SNP-110"]),
                     dict(chars=theirs))
-    a = act(g, SH.policy)
-    assert a.type == "place" and _card(g, a.card) == "SNP-117"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "place", "SNP-117"))
     assert sorted(_ids(g, 1, "discard")) == ["SNP-001", "SNP-101"]
     g = sn_scenario(dict(hand=["SNP-064", "SNP-117"], town=PURPLE * 3), dict(chars=["SNP-001"]))
-    a = act(g, SH.policy)
-    assert a.type == "place" and _card(g, a.card) == "SNP-064"
+    chosen(g, act(g, SH.policy), "place", "SNP-064")
 
 
 def test_look_fox_mask_discards_their_best_card_and_waits_for_an_empty_hand():
     g = sn_scenario(dict(hand=["SNP-116"], town=PURPLE * 2), dict(hand=["SNP-001", "SNP-012", "SNP-020"]))
-    a = act(g, SH.policy)
-    assert a.type == "monster" and _card(g, a.card) == "SNP-116"
-    g.apply(a)
+    g.apply(chosen(g, act(g, SH.policy), "monster", "SNP-116"))
     a = act(g, SH.policy)
     assert a.type == "look_take" and _card(g, a.card) == "SNP-012"     # their level 3 Flare
     g = sn_scenario(dict(hand=["SNP-116"], town=PURPLE * 2), dict(hand=[]))

@@ -15,6 +15,7 @@ from tcg.games import get_rules
 from ..games.harness_base import Pool
 from .scenario import act as _act
 from .scenario import card_id as _card
+from .scenario import chosen
 from .scenario import scenario_game as _game
 
 
@@ -93,8 +94,7 @@ def test_sn_no_chump_block_with_a_thick_deck():
 def test_sn_places_the_best_affordable_character():
     # two souls: Flare (cost 5) is unaffordable; Glen 2/3 is a better body than Luka 2/2
     g = sn_scenario(dict(hand=["SNP-001", "SNP-003", "SNP-012"], town=2), dict())
-    a = _act(g, SH.policy)
-    assert a.type == "place" and _card(g, a.card) == "SNP-003"
+    chosen(g, _act(g, SH.policy), "place", "SNP-003")
 
 
 def test_sn_attacks_an_open_board_and_not_into_a_bad_block():
@@ -306,8 +306,7 @@ def test_tt_blocks_a_lethal_hit():
 
 def test_tt_blocks_when_the_block_wins_and_not_into_a_bad_trade():
     g = tt_opponent_attacks("TTS-023", ["TTS-009"])  # Kai 2/2 into Pawn 2/4: Pawn kills and survives
-    a = _act(g, TT.policy)
-    assert a.type == "block" and _card(g, a.card) == "TTS-009"
+    chosen(g, _act(g, TT.policy), "block", "TTS-009")
     g = tt_opponent_attacks("TTS-027", ["TTS-023"])  # Valga 5/5 at 20 HP: no chump block with Kai 2/2
     assert _act(g, TT.policy).type == "done"
 
@@ -330,8 +329,7 @@ def test_tt_assigns_damage_to_kill_blockers():
 def test_tt_beds_in_the_strongest_awake_opponent():
     g = tt_scenario(dict(programs=["TTS-018"]), dict(chars=["TTS-023", "TTS-027"]), start="main")
     assert g.decision.kind == "bed_in"
-    a = _act(g, TT.policy)
-    assert a.type == "bed_in" and _card(g, a.card) == "TTS-027"
+    chosen(g, _act(g, TT.policy), "bed_in", "TTS-027")
 
 
 def test_tt_mounts_on_the_best_character_and_applies_the_best_application():
@@ -341,8 +339,7 @@ def test_tt_mounts_on_the_best_character_and_applies_the_best_application():
     assert a.type == "mount" and _card(g, a.target) == "TTS-026"
     g = tt_scenario(dict(hand=["TTS-039", "TTS-046"], programs=["TTS-021"]),
                     dict(chars=["TTS-027"]), start="main")
-    a = _act(g, TT.policy)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-046"
+    chosen(g, _act(g, TT.policy), "apply", "TTS-046")
 
 
 def test_tt_chooses_the_program_of_a_revealed_card():

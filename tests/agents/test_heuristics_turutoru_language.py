@@ -9,6 +9,7 @@ from .scenario import act
 from .scenario import zone_ids as _ids
 from .test_heuristics_shironeko_turutoru import tt_scenario
 from .scenario import card_id as _card
+from .scenario import chosen
 
 
 def scenario(p0: dict, p1: dict, priority: int = 0, rnd: int = 3):
@@ -67,8 +68,7 @@ def test_move_from_the_discard_pile_to_the_field():
     # on our field, Commander Wolf comes back onto it (Blaze, power 5, may not)
     g = scenario(dict(chars=["TTS-058", "TTS-057"], programs=["TTS-052"],
                       discard=["TTS-053", "TTS-010", "TTS-001"]), dict(chars=["TTS-023"], **BUSY))
-    a = first(g)
-    assert a.type == "activate" and _card(g, a.card) == "TTS-058"
+    chosen(g, first(g), "activate", "TTS-058")
     _run(g)
     assert "TTS-010" in [g.state.cards[u.iid].id for u in g.state.players[0].chars]
     assert "TTS-053" in _ids(g, 0, "discard")
@@ -81,8 +81,7 @@ def test_condition_mass_arrest_wins_when_behind_on_the_field():
     # with one against two it wins the game
     g = scenario(dict(hand=["TTS-039", "TTS-068"], programs=["TTS-021"], chars=["TTS-023"]),
                  dict(hp=1, chars=["TTS-009", "TTS-011"]))
-    a = first(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-068"
+    chosen(g, first(g), "apply", "TTS-068")
     _run(g)
     assert g.is_over and g.result["winner"] == 0
 
@@ -92,8 +91,7 @@ def test_condition_mass_arrest_not_when_the_condition_fails():
     # Patch (4 HP at 5 HP) is worth more
     g = scenario(dict(hp=5, hand=["TTS-039", "TTS-068"], programs=["TTS-021"],
                       chars=["TTS-023", "TTS-008", "TTS-009"]), dict(hp=1, chars=["TTS-009", "TTS-011"]))
-    a = first(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-039"
+    chosen(g, first(g), "apply", "TTS-039")
 
 
 def test_condition_on_an_ability_cecil_only_while_their_hand_is_fuller():
@@ -116,8 +114,7 @@ def test_optional_and_if_done_data_rebuild_trades_a_card_for_two():
     # and draws 2
     g = scenario(dict(hand=["TTS-067", "TTS-036"], programs=["TTS-021"], chars=["TTS-023"], deck=15),
                  dict(chars=["TTS-023"], **BUSY))
-    a = first(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-067"
+    chosen(g, first(g), "apply", "TTS-067")
     _run(g)
     assert len(g.state.players[0].hand) == 2 and "TTS-036" in _ids(g, 0, "deck")
 
@@ -136,14 +133,12 @@ def test_if_done_forced_return_needs_a_small_target():
     # the best Apply against their Blaze 5/2; against Valga 5/5 alone it does nothing
     g = scenario(dict(hand=["TTS-066", "TTS-039"], programs=["TTS-021"], chars=["TTS-023"], hp=18),
                  dict(chars=["TTS-053"], **BUSY))
-    a = first(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-066"
+    chosen(g, first(g), "apply", "TTS-066")
     _run(g)
     assert _ids(g, 1, "hand") == ["TTS-001", "TTS-053"] and len(g.state.players[0].hand) == 2
     g = scenario(dict(hand=["TTS-066", "TTS-039"], programs=["TTS-021"], chars=["TTS-023"], hp=18),
                  dict(chars=["TTS-027"]))
-    a = first(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-039"
+    chosen(g, first(g), "apply", "TTS-039")
 
 
 # --- triggers ------------------------------------------------------------------------------------
@@ -161,5 +156,4 @@ def test_trigger_optional_draw_yes_with_a_thick_deck_no_when_it_runs_out():
 def test_trigger_cards_are_placed_before_vanilla_twins():
     # Doc 2/2 with a trigger against Yu 2/2 without: the Place puts Doc down
     g = scenario(dict(hand=["TTS-008", "TTS-060"], programs=["TTS-023"]), dict(**BUSY))
-    a = act(g, TT.policy)
-    assert a.type == "place" and _card(g, a.card) == "TTS-060"
+    chosen(g, act(g, TT.policy), "place", "TTS-060")

@@ -3,7 +3,7 @@ choices, amounts and keywords (docs/cards.md T5c, T5d, T6a): for each family a s
 new card is clearly the best play, read from the cards' data, and a twin where it is not."""
 from __future__ import annotations
 
-from .scenario import card_id as _card
+from .scenario import chosen
 from .test_heuristics_turutoru_language import BUSY, _ids, _run, first, scenario
 
 
@@ -30,8 +30,7 @@ def test_cost_lise_discards_a_card_to_kill_the_blaze():
     # Mimi (1 damage to their 20 HP). Their Blaze 5/2 falls to Lise for the Jamming Tower
     g = scenario(dict(hand=["TTS-036"], chars=["TTS-069", "TTS-052"], programs=["TTS-004"]),
                  dict(chars=["TTS-053"], **BUSY))
-    a = ours(g)
-    assert a.type == "activate" and _card(g, a.card) == "TTS-069"
+    chosen(g, ours(g), "activate", "TTS-069")
     _run(g)
     assert not g.state.players[1].chars and "TTS-036" in _ids(g, 0, "discard")
 
@@ -40,8 +39,7 @@ def test_cost_no_lise_without_a_card_to_discard():
     # the same with an empty hand: Lise's cost cannot be paid, Mimi burns
     g = scenario(dict(chars=["TTS-069", "TTS-052"], programs=["TTS-004"]),
                  dict(chars=["TTS-053"], **BUSY))
-    a = ours(g)
-    assert a.type == "activate" and _card(g, a.card) == "TTS-052"
+    chosen(g, ours(g), "activate", "TTS-052")
 
 
 def test_cost_from_the_hand_pii_finishes_the_opponent():
@@ -80,9 +78,7 @@ def test_chooser_opponent_questioning_against_a_lone_valga():
     # or the Recovery Patch at full HP: Questioning, and Valga goes back to the hand
     g = scenario(dict(hand=["TTS-076", "TTS-039"], programs=["TTS-021"], chars=["TTS-023"]),
                  dict(chars=["TTS-027"], **BUSY))
-    a = ours(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-076"
-    g.apply(a)
+    g.apply(chosen(g, ours(g), "apply", "TTS-076"))
     _run(g)
     assert "TTS-027" in _ids(g, 1, "hand")
 
@@ -91,8 +87,7 @@ def test_chooser_opponent_no_questioning_against_an_empty_field():
     # nothing of theirs to return, 12 HP: the Recovery Patch
     g = scenario(dict(hp=12, hand=["TTS-076", "TTS-039"], programs=["TTS-021"], chars=["TTS-023"]),
                  dict(**BUSY))
-    a = ours(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-039"
+    chosen(g, ours(g), "apply", "TTS-039")
 
 
 # --- amounts -------------------------------------------------------------------------------------
@@ -101,8 +96,7 @@ def test_for_each_onslaught_wins_with_three_dragon_knights():
     # their HP is 3; three Dawnbreak characters of ours: Dragon-Knight Onslaught deals 3
     g = scenario(dict(hp=10, hand=["TTS-077", "TTS-039"], programs=["TTS-021"],
                       chars=["TTS-023", "TTS-023", "TTS-078"]), dict(hp=3, **BUSY))
-    a = ours(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-077"
+    chosen(g, ours(g), "apply", "TTS-077")
     play(g)
     assert g.is_over and g.result["winner"] == 0
 
@@ -111,8 +105,7 @@ def test_for_each_no_onslaught_without_dragon_knights():
     # Ragna pilots only: the Onslaught counts nothing, the Recovery Patch heals
     g = scenario(dict(hp=10, hand=["TTS-077", "TTS-039"], programs=["TTS-021"],
                       chars=["TTS-008", "TTS-008"]), dict(hp=3, **BUSY))
-    a = ours(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-039"
+    chosen(g, ours(g), "apply", "TTS-039")
 
 
 # --- keywords ------------------------------------------------------------------------------------
@@ -127,17 +120,14 @@ def test_keyword_war_cry_gant_placed_for_the_last_point():
 def test_keyword_war_cry_not_over_a_far_bigger_body():
     # their HP is 20: Valga 5/5 is worth more on the field than Gant's point of damage
     g = scenario(dict(hand=["TTS-027", "TTS-078"], programs=["TTS-023"]), dict(**BUSY))
-    a = ours(g)
-    assert a.type == "place" and _card(g, a.card) == "TTS-027"
+    chosen(g, ours(g), "place", "TTS-027")
 
 
 def test_look_canvassing_takes_a_character_when_nothing_else_does_anything():
     # Canvassing (the top 4, a character card of them to the hand) or Mass Arrest with nobody of
     # theirs asleep: Canvassing, and a character card of the deck comes to the hand
     g = scenario(dict(hand=["TTS-075", "TTS-068"], programs=["TTS-021"], chars=["TTS-023"]), dict(**BUSY))
-    a = ours(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-075"
-    g.apply(a)
+    g.apply(chosen(g, ours(g), "apply", "TTS-075"))
     _run(g)
     assert _ids(g, 0, "hand") == ["TTS-068", "TTS-016"]
 
@@ -146,5 +136,4 @@ def test_look_no_canvassing_when_mass_arrest_clears_their_sleepers():
     # two sleeping power-3-or-less characters of theirs: Mass Arrest destroys both
     g = scenario(dict(hand=["TTS-075", "TTS-068"], programs=["TTS-021"], chars=["TTS-023"]),
                  dict(chars=[{"card": "TTS-009", "awake": False}, {"card": "TTS-023", "awake": False}], **BUSY))
-    a = ours(g)
-    assert a.type == "apply" and _card(g, a.card) == "TTS-068"
+    chosen(g, ours(g), "apply", "TTS-068")

@@ -75,6 +75,14 @@ def event_types(record_path: pathlib.Path | str, viewer: int = 0) -> set[str]:
     return {e["type"] for e in game.log.for_player(viewer)}
 
 
+def check_event_lines(out: str, types: set[str], lines: dict[str, str]) -> None:
+    """For each event type of ``lines`` that the game logged (``types``), the output holds its line
+    (``lines[type]``, a pattern)."""
+    for kind, pattern in lines.items():
+        if kind in types:
+            assert re.search(pattern, out), (kind, pattern)
+
+
 def replay_out(runner: CliRunner, path: pathlib.Path, *more) -> str:
     """The output of ``tcg replay PATH --auto MORE`` (which must succeed)."""
     result = run(runner, "replay", path, "--auto", *more)

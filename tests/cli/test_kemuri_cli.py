@@ -71,15 +71,11 @@ def test_always_first_option_plays_the_game(played):
     assert re.search(r"(You|Opponent) called in .+ \(Lv\d\) → seat, seats \d+", out)
     assert re.search(r"Your floor · max 3 \(\d\)", out) and re.search(r" · Cast · (早番 early|遅番 late) · CP \d+", out)
     assert re.search(r"Call-in ×\d+ · (ready to serve|✓ served|▶ SERVING)", out)
-    if "cp_contest" in types:
-        assert re.search(r"CP \d+ vs \d+(\+\d+ help)? → (server wins|receiver wins|tie, the server wins): ", out)
-    if "ikeike" in types:
-        assert re.search(r"イケイケ! .+ has no one to receive: call-in \d+", out)
-    if "refresh" in types:
-        assert re.search(r"deck ran out: the backyard \(\d+ cards\) is shuffled into a new deck, a refresh "
-                         r"\(リフレッシュ\) → ", out)
-    if "cross" in types:
-        assert re.search(r"Flavour cross: .+ on top, then .+ → CP \d+(\+\d+)+ = \d+", out)
+    H.check_event_lines(out, types, {
+        "cp_contest": r"CP \d+ vs \d+(\+\d+ help)? → (server wins|receiver wins|tie, the server wins): ",
+        "ikeike": r"イケイケ! .+ has no one to receive: call-in \d+",
+        "refresh": r"deck ran out: the backyard \(\d+ cards\) is shuffled into a new deck, a refresh \(リフレッシュ\) → ",
+        "cross": r"Flavour cross: .+ on top, then .+ → CP \d+(\+\d+)+ = \d+"})
     winner = json.loads(path.read_text(encoding="utf-8"))["result"]["winner"]
     if winner == 0:
         assert "★ CLOSE with the leader and WIN" in out and "★ You closed with" in out

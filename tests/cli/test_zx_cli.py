@@ -102,20 +102,14 @@ def test_always_first_option_plays_the_game(played):
     assert re.search(r"▶ You: Hit Opponent's life card #1 \(face down\) of \d", out)
     assert re.search(r"Opponent's life card .+ was hit \((⚡ ignition icon|no icon)\) · \d life left", out)
     # event summaries
-    if "battle_damage" in types:
-        assert re.search(r"Battle: (your|Opponent's) .+ on square \d \(.+\) took \d+ damage", out)
-    if "leave_board" in types:
-        assert re.search(r"(Your|Opponent's) .+ on square \d \(.+\) was (destroyed|replaced|destroyed for a descent)"
-                         r" → (your|Opponent's) (charge|trash|dynamis, face up)", out)
-    if "ignition" in types:
-        assert re.search(r"(Your|Opponent's) ignition revealed .+(: no icon → trash|: ⚡ icon, may be played free)",
-                         out)
-    if "zx_ex" in types:
-        assert re.search(r"(You|Opponent) placed .+ on square \d \(.+\) \(Z/X EX\)", out)
-    if "ev_ex" in types:
-        assert re.search(r"▶ (You|Opponent): EV EX .+ effect [12]: ", out)
-    if "refresh" in types:
-        assert "deck ran out: the trash (" in out
+    H.check_event_lines(out, types, {
+        "battle_damage": r"Battle: (your|Opponent's) .+ on square \d \(.+\) took \d+ damage",
+        "leave_board": r"(Your|Opponent's) .+ on square \d \(.+\) was (destroyed|replaced|destroyed for a descent)"
+                       r" → (your|Opponent's) (charge|trash|dynamis, face up)",
+        "ignition": r"(Your|Opponent's) ignition revealed .+(: no icon → trash|: ⚡ icon, may be played free)",
+        "zx_ex": r"(You|Opponent) placed .+ on square \d \(.+\) \(Z/X EX\)",
+        "ev_ex": r"▶ (You|Opponent): EV EX .+ effect [12]: ",
+        "refresh": r"deck ran out: the trash \("})
     assert "You win! (life reached 0)" in out or "You lose. (life reached 0)" in out
 
 

@@ -12,76 +12,18 @@ from tcg import api
 from tcg.engine.card_files import files_sha256
 from tcg.engine.deck import Deck
 
-from ..card_texts import MY, card_file
+from ..card_texts import MY, card_file, character
 
-BROKEN = card_file("Broken", '''[[cards]]
-id = "MY-001"
-kind = "character"
-name = "テスト剣士"
-color = "pink"
-cost = 1
-rune = "red"
-level = 1
-attack = -1
-atack = 3
-hp = 2
-
-[[cards]]
-id = "MY-002"
-kind = "monster"
-name = ""
-cost = "3"
-
-[[cards]]
-id = "SNP-001"
-kind = "character"
-name = "copy"
-color = "red"
-cost = 1
-rune = "red"
-level = 1
-attack = 1
-hp = 1
-
-[[cards]]
-id = "MY-003"
-kind = "character"
-name = "効果の間違い"
-color = "red"
-cost = 1
-rune = "red"
-level = 1
-attack = 1
-hp = 1
-[[cards.abilities]]
-kind = "activated"
-cost = 1
-effects = [{op = "damge", target = "self", amount = 1}]
-
-[[cards]]
-id = "MY-004"
-kind = "character"
-name = "リーダー化1"
-color = "red"
-cost = 1
-rune = "red"
-level = 1
-attack = 1
-hp = 1
-leaderize = "NOPE-1"
-
-[[cards]]
-id = "MY-005"
-kind = "character"
-name = "リーダー化2"
-color = "red"
-cost = 1
-rune = "red"
-level = 1
-attack = 1
-hp = 1
-leaderize = "NOPE-2"
-''')
+#: a card file with problems in every card (the check lists each with its file, card, field and line)
+BROKEN = card_file("Broken", "\n".join([
+    character("MY-001", "テスト剣士", color="pink", attack=-1, atack=3, hp=2),   # three in one card
+    '[[cards]]\nid = "MY-002"\nkind = "monster"\nname = ""\ncost = "3"\n',         # a second card
+    character("SNP-001", "copy"),                                                  # the game's own id
+    character("MY-003", "効果の間違い", '[[cards.abilities]]\nkind = "activated"\ncost = 1\n'
+              'effects = [{op = "damge", target = "self", amount = 1}]\n'),         # an ability
+    character("MY-004", "リーダー化1", leaderize="NOPE-1"),
+    character("MY-005", "リーダー化2", leaderize="NOPE-2"),
+]))
 
 
 def my_deck(rules) -> Deck:

@@ -246,20 +246,20 @@ def corpus_encoding(g: Game) -> Iterator[Any]:
 def encoded_ids(g: Game, fast_too: bool = False) -> tuple[Any, dict]:
     """Both players' observations encode within the encoding's bounds (strict, ``corpus_encoding``)
     and every legal action of the open decision has an id of its own; with ``fast_too`` the fast
-    encoding of the deciding player's observation equals the strict one. The encoding and the ids
+    encoding of each player's observation equals the strict one. The encoding and the ids
     (id -> action)."""
     import numpy as np
     with corpus_encoding(g) as enc:
         for p in (0, 1):
             vec, ctx = enc.encode(g.observe(p), p, strict=True)
             assert ((vec >= enc.low) & (vec <= enc.high)).all()
+            if fast_too:
+                assert np.array_equal(enc.encode(g.observe(p), p)[0], vec)
         p = g.decision.player
         vec, ctx = enc.encode(g.observe(p), p, strict=True)
         legal = g.legal_actions()
         ids = enc.legal_ids(legal, ctx, strict=True)
         assert set(ids.values()) == set(legal)
-        if fast_too:
-            assert np.array_equal(enc.encode(g.observe(p), p)[0], vec)
     return enc, ids
 
 

@@ -27,6 +27,8 @@ from tcg.engine.errors import TcgError
 from tcg.engine.keywords import NUMBER
 from tcg.engine.select import SIDES
 
+from ..card_texts import toml_value
+
 #: no shrinking: an example plays whole games, and a failing one is printed as generated
 SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None,
                     phases=(Phase.explicit, Phase.generate),
@@ -318,18 +320,6 @@ def card_file(g: Grammar, cards: list[dict[str, Any]], keywords: list[dict[str, 
             lines.extend(f"{k} = {toml_value(v)}" for k, v in a.items())
         lines.append("")
     return "\n".join(lines)
-
-
-def toml_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return str(v)
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(v, list):
-        return "[" + ", ".join(toml_value(x) for x in v) + "]"
-    return "{" + ", ".join(f'"{k}" = {toml_value(x)}' for k, x in v.items()) + "}"
 
 
 #: the id of the keyword a generated file declares

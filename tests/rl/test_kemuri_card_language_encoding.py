@@ -6,7 +6,7 @@ selector table choosing several cards (``target`` with ``remaining`` / ``up_to``
 card sets of the mechanics corpus (tests/corpus/kemuri)."""
 from __future__ import annotations
 
-
+import pytest
 
 from ..corpus.test_kemuri_choices import game as choices_game
 from ..corpus.test_kemuri_conditions import game as conditions_game
@@ -46,19 +46,14 @@ def test_customers_of_the_opponent_as_targets_encode():
     assert len(_encodes(g)) == 3
 
 
-def test_you_may_encodes():
-    g = conditions_game(p0=dict(hand=["KCON-03"], seating=["K-F2"]))
-    do(g, "support", card="KCON-03")
-    assert g.decision.kind == "optional" and g.decision.info["op"] == "lose_seats"
-    assert len(_encodes(g)) == 2
-    do(g, "optional", use=True)
-    _encodes(g)
-
-
-def test_an_optional_trigger_encodes():
-    g = triggers_game(p0=dict(hand=["K-EA"], floor=["KTRG-02"]))
-    do(g, "place", card="K-EA")
-    assert g.decision.kind == "optional" and g.decision.info["op"] == "trigger"
+@pytest.mark.parametrize("make, p0, play, card, op", [
+    (conditions_game, dict(hand=["KCON-03"], seating=["K-F2"]), "support", "KCON-03", "lose_seats"),  # you may
+    (triggers_game, dict(hand=["K-EA"], floor=["KTRG-02"]), "place", "K-EA", "trigger"),  # an optional trigger
+], ids=["you_may", "optional_trigger"])
+def test_you_may_and_an_optional_trigger_encode(make, p0, play, card, op):
+    g = make(p0=p0)
+    do(g, play, card=card)
+    assert g.decision.kind == "optional" and g.decision.info["op"] == op
     assert len(_encodes(g)) == 2
     do(g, "optional", use=True)
     _encodes(g)

@@ -125,33 +125,6 @@ def _plain_card_index(obs) -> dict:
     return idx
 
 
-def _plain_swap_options(view, seats, picked=()):
-    obs = view.observation
-    me = obs["players"][view.player]
-    hand_views = me["hand"] or []
-    n_seats = me["seats"]
-    full = sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
-    idx = _plain_card_index(obs)
-    hand = sorted(c["iid"] for c in hand_views)
-    thin = 0.1 + 0.3 * max(0, len(hand_views) - H.HAND_BIG)
-    by_level: dict = {}
-    for k in (1, 2, 3):
-        for combo in itertools.combinations(hand, k):
-            given = [idx.get(i) for i in combo]
-            if any(g is None for g in given) or not set(picked) <= set(combo):
-                continue
-            by_level.setdefault(sum(g.get("level", 0) for g in given), []).append((combo, given))
-    out = []
-    for s in seats:
-        seat = idx.get(s)
-        if seat is None:
-            continue
-        for combo, given in by_level.get(seat.get("level", 0), ()):
-            gain = H._hand_value(seat, n_seats, full) - sum(H._hand_value(g, n_seats, full) for g in given)
-            out.append((gain + thin * (len(given) - 1), s, combo))
-    return out
-
-
 # --- the rules ------------------------------------------------------------------------------------
 
 def test_printed_facts_are_the_cards_own():
@@ -258,6 +231,9 @@ def test_a_shared_cast_view_copies_as_plain_data():
 # --- the heuristic --------------------------------------------------------------------------------
 
 def test_heuristic_shortcuts_equal_the_plain_ones():
+    """The card index, the combinations of the levels wanted and the charcoal swaps' options (each
+    hand card's value worked out once, seats of one level sharing their options) against the plain
+    index, every combination and every option priced again."""
     swaps = 0
     for g in _decisions(3):
         view = AgentView(g, g.legal_actions())
@@ -267,7 +243,13 @@ def test_heuristic_shortcuts_equal_the_plain_ones():
         for iid in list(plain) + [-5, 10_000]:
             assert idx.get(iid) is plain.get(iid)
         me = obs["players"][view.player]
+        n_seats, full = me["seats"], sum(1 + len(c.get("cross") or ()) for c in me["floor"]) >= 3
         hand = sorted(c["iid"] for c in me["hand"] or [])
+        thin = 0.1 + 0.3 * max(0, len(hand) - H.HAND_BIG)
+
+        def worth(card: dict) -> float:
+            return H._hand_value(card, n_seats, full)
+
         given = [plain.get(i) for i in hand]
         seats = [c["iid"] for c in me["seating"]]
         for picked in [()] + [(i,) for i in hand[:2]]:
@@ -277,7 +259,8 @@ def test_heuristic_shortcuts_equal_the_plain_ones():
             assert {k: v for k, v in slow.items() if k in wanted} == fast
             if seats:
                 out = H._swap_options(view, seats, picked)
-                assert out == _plain_swap_options(view, seats, picked)
+                assert out == [(worth(plain[s]) - sum(map(worth, cards)) + thin * (len(cards) - 1), s, combo)
+                               for s in seats if s in plain for combo, cards in slow.get(plain[s].get("level", 0), ())]
                 swaps += len(out)
     assert swaps > 50
 

@@ -24,35 +24,34 @@ from tcg.games.shironeko import rules as R
 from tcg.games.shironeko.cards import CHARACTER_KINDS, COLORS
 from tcg.games.shironeko.state import Unit
 
+from .played import every_deck_pair, random_moves
+
 DECKS = list_decks("shironeko")
 
 
 def games(n_seeds: int = 1):
     """Seeded random games of every deck pair: yields the game at each decision."""
-    rng = Rng(11)
-    for seed in range(n_seeds):
-        for a, b in product(DECKS, DECKS):
-            g = new_game("shironeko", [a, b], seed=seed)
-            while not g.is_over:
-                yield g
-                acts = g.legal_actions()
-                g.apply(acts[rng.below(len(acts))])
+    return every_deck_pair("shironeko", 11, n_seeds)
 
 
 def games_of(a: str, b: str, seed: int = 0):
     """One seeded random game of these decks: yields the game at each decision."""
-    rng = Rng(seed + 7)
-    g = new_game("shironeko", [a, b], seed=seed)
-    while not g.is_over:
-        yield g
-        acts = g.legal_actions()
-        g.apply(acts[rng.below(len(acts))])
+    return random_moves(new_game("shironeko", [a, b], seed=seed), Rng(seed + 7))
 
 
 def samples(g, rng):
     """The game, a clone, and a determinized sample for the deciding player (when it has one)."""
     d = g.determinized(g.decision.player, Rng(rng.next64()))
     return [h for h in (g, g.clone(), d) if h is not None]
+
+
+def samples_at(kind: str, rng_seed: int):
+    """The game, a clone and a determinized sample (``samples``, drawn by ``Rng(rng_seed)``) at
+    each decision of this ``kind`` of ``games()``."""
+    rng = Rng(rng_seed)
+    for g in games():
+        if g.decision.kind == kind:
+            yield from samples(g, rng)
 
 
 # --- references: the plain computations ------------------------------------------------------
@@ -163,19 +162,11 @@ def ref_payments(cards, avail, color, n, matched):
                        for x, (c, k) in enumerate(zip(COLORS, vec))))]
 
 
-def ref_feasible(cards, avail, color, n, matched):
-    if n <= 0:
-        return matched
-    if len(avail) < n:
-        return False
-    return matched or any(P.matches(cards[i], color) for i in avail)
-
-
 def ref_canonical(cards, avail, color, n, matched, soul_color):
     group = ref_by_colour(cards, avail).get(soul_color, [])
     for i in (next((i for i in group if not cards[i].pays_any_color), None),
               next((i for i in group if cards[i].pays_any_color), None)):
-        if i is not None and ref_feasible(cards, [j for j in avail if j != i], color, n - 1,
+        if i is not None and P.feasible(cards, [j for j in avail if j != i], color, n - 1,
                                           matched or P.matches(cards[i], color)):
             return i
     return None
@@ -191,7 +182,7 @@ def ref_suggested(s, p, color, n, matched):
                     for ab in cards[u.iid].abilities if ab.kind == "activated" and ab.cost > 0]
 
     def ok(rest, use):
-        return ref_feasible(cards, rest, use[0], use[1], use[0] == "colorless")
+        return P.feasible(cards, rest, use[0], use[1], use[0] == "colorless")
     best, best_key = None, None
     for vec in ref_payments(cards, avail, color, n, matched):
         paid = set(P.souls_for(cards, avail, color, vec, matched))
@@ -341,15 +332,10 @@ def test_no_character_is_left_to_retreat_at_any_decision():
 def test_main_phase_actions_equal_the_plain_listing():
     """``_legal_main`` (one ON-souls mask, per-deal tables of the cards) lists what the plain
     listing lists, in its order, on the game, a clone and a determinized sample."""
-    rng = Rng(8)
     checked = 0
-    for g in games():
-        if g.decision.kind != "main":
-            continue
-        for h in samples(g, rng):
-            s = h.state
-            assert h.legal_actions() == ref_legal_main(s, h.decision.player, h.rules.max_chars, h.rules)
-            checked += 1
+    for h in samples_at("main", 8):
+        assert h.legal_actions() == ref_legal_main(h.state, h.decision.player, h.rules.max_chars, h.rules)
+        checked += 1
     assert checked > 3000
 
 
@@ -383,25 +369,21 @@ def test_pay_decisions_with_the_memo_equal_those_worked_out_again():
     """The pay decision's memo (ON souls by kind, counted, matched, plan) against the same
     decision with the memo dropped, on the game, a clone and a determinized sample: the same
     actions, and each applied gives the same events and OFF souls."""
-    rng = Rng(10)
     checked = 0
-    for g in games():
-        if g.decision.kind != "pay":
-            continue
-        for h in samples(g, rng):
-            plain = h.clone()
-            plain.state.pay_memo = None
-            assert h.legal_actions() == plain.legal_actions()
-            for a in h.legal_actions():
-                x, y = h.clone(), h.clone()
-                x.state.pay_memo = h.state.pay_memo  # the memo kept (a clone starts without it)
-                y.state.pay_memo = None
-                x.apply(a)
-                y.apply(a)
-                assert [list(e) for e in x.state.events] == [list(e) for e in y.state.events]
-                assert [ps.souls_off for ps in x.state.players] == [ps.souls_off for ps in y.state.players]
-                assert x.legal_actions() == y.legal_actions()
-                checked += 1
+    for h in samples_at("pay", 10):
+        plain = h.clone()
+        plain.state.pay_memo = None
+        assert h.legal_actions() == plain.legal_actions()
+        for a in h.legal_actions():
+            x, y = h.clone(), h.clone()
+            x.state.pay_memo = h.state.pay_memo  # the memo kept (a clone starts without it)
+            y.state.pay_memo = None
+            x.apply(a)
+            y.apply(a)
+            assert [list(e) for e in x.state.events] == [list(e) for e in y.state.events]
+            assert [ps.souls_off for ps in x.state.players] == [ps.souls_off for ps in y.state.players]
+            assert x.legal_actions() == y.legal_actions()
+            checked += 1
     assert checked > 1000
 
 

@@ -7,7 +7,7 @@ floors), power and toughness with statics, the destruction check, whether a prog
 the reused action objects, and the heuristic's damage-kill search and card facts."""
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations
 
 from tcg.agents.base import AgentView
 from tcg.agents.heuristics import turutoru as H
@@ -19,6 +19,8 @@ from tcg.engine.rng import Rng
 from tcg.games.turutoru import flow as F
 from tcg.games.turutoru import view as V
 
+from .played import every_deck_pair
+
 DECKS = list_decks("turutoru")
 KINDS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fan_fire", "library_draw",
          "activate", "effect")
@@ -26,14 +28,7 @@ KINDS = ("place", "reboot", "bed_in", "mount", "release", "apply", "attack", "fa
 
 def games(n_seeds: int = 1):
     """Seeded random games of every deck pair: yields the game at each decision."""
-    rng = Rng(13)
-    for seed in range(n_seeds):
-        for a, b in product(DECKS, DECKS):
-            g = new_game("turutoru", [a, b], seed=seed)
-            while not g.is_over:
-                yield g
-                acts = g.legal_actions()
-                g.apply(acts[rng.below(len(acts))])
+    return every_deck_pair("turutoru", 13, n_seeds)
 
 
 # --- references: the plain computations (the code the shortcuts replaced) ----------------------
@@ -80,7 +75,7 @@ def test_the_dealt_cards_tables():
         assert f.unit_ops == tuple(F._unit_ops(f, c, ops, s.cards, {}) for c, ops in zip(s.cards, f.ops))
         assert (f.ops, f.tough_ops, f.tough_floor, f.self_floor, f.attached_floor) == (
             fresh.ops, fresh.tough_ops, fresh.tough_floor, fresh.self_floor, fresh.attached_floor)
-        assert f.ops == tuple(F._static_ops(c) for c in s.cards)
+        assert f.ops == tuple(plain(F._static_ops)(c) for c in s.cards)  # remembered: the plain answers
         seen += min(f.attached_floor) < 0
     assert seen, "a deck lowers toughness: the floors are tested where they are not zero"
 

@@ -2,7 +2,7 @@
 them with what its own games met."""
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from tcg.present.text import is_japanese, placeholders
 
@@ -82,6 +82,16 @@ def check_events_from_the_viewers_side(pov, you: dict, least: int, players_only:
     assert checked > least
 
 
+def check_terms_glossed(cat, least: int) -> None:
+    """At least ``least`` game terms (``term.*``), each with an English gloss that ends its English
+    form ("Serving (お給仕)")."""
+    terms = cat.keys("term.")
+    assert len(terms) >= least
+    for key in terms:
+        assert cat.entry(key).get("gloss"), key
+        assert cat.term(key, "en").endswith(f"({cat.entry(key)['gloss']})"), key
+
+
 def check_events_read_in_both_languages(narrate, events, book, clean, langs) -> None:
     for lang in langs:
         for ev in events:
@@ -111,6 +121,71 @@ class Played:
         self.turn3: list[int] = []            # first-step choices in turn-3 main phases (Z/X)
         self.lines: list[tuple] = []          # (what, text, lang)
         self.pov: list[tuple] = []            # (event, viewer, lang, text)
+
+
+def log_seen_by(game, viewer, since: int = 0) -> list:
+    """The events logged since ``since`` as ``viewer`` sees them (None: a spectator)."""
+    return game.log.for_player(viewer, since) if viewer is not None else game.log.for_spectator(since)
+
+
+def narrated(game, narrate, langs, quiet=None, viewers=(0, 1, None)):
+    """(viewer, event, lang, line) for every event of the game's log as each of ``viewers`` reads it
+    in each language (``narrate(event, viewer, lang)``); an event without a line must be one of
+    ``quiet`` (None: any may be)."""
+    for viewer in viewers:
+        for ev in log_seen_by(game, viewer):
+            for lang in langs:
+                line = narrate(ev, viewer, lang)
+                if line is None:
+                    assert quiet is None or ev["type"] in quiet, ev
+                    continue
+                yield viewer, ev, lang, line
+
+
+def read_new_events(game, words, mark: int, books: dict, out: Played, langs, quiet=None) -> None:
+    """Every event logged since ``mark``, as each player and a spectator read it in each language
+    (``books``: their card books by (viewer, lang)): its line (``words.narrate``) and the lines
+    ``words.lines`` makes of them, kept in ``out``. An event without a line must be one of
+    ``quiet`` (None: any may be)."""
+    for v in (0, 1, None):
+        events = log_seen_by(game, v, mark)
+        for lang in langs:
+            book = books[(v, lang)]
+            for ev in events:
+                out.events.add(ev["type"])
+                text = words.narrate(ev, v, lang, book)
+                if text is None:
+                    assert quiet is None or ev["type"] in quiet, ev
+                    continue
+                out.lines.append((("narrate", ev["type"], v), text, lang))
+                out.pov.append((ev, v, lang, text))
+            for line in words.lines(events, v, lang, book):
+                out.lines.append((("lines", v), line, lang))
+
+
+def note_decision(game, seen) -> tuple:
+    """The open decision and its legal actions, their kind and types noted in ``seen`` (its
+    ``decisions`` and ``actions`` sets)."""
+    d, legal = game.decision, game.legal_actions()
+    seen.decisions.add(d.kind)
+    seen.actions.update(a.type for a in legal)
+    return d, legal
+
+
+def check_menu_paths(legal, paths, alike) -> Counter:
+    """A menu's (path, action) pairs: every legal action once, in order, each path of words, and
+    equal paths exactly for actions alike for the player (``alike(a)`` equal: copies of one card
+    in a pile). Returns how many actions each path holds."""
+    assert [a for _, a in paths] == list(legal)
+    by_path: dict[tuple, set] = defaultdict(set)
+    by_kind: dict[tuple, set] = defaultdict(set)
+    for path, a in paths:
+        assert path and all(isinstance(step, str) and step for step in path), path
+        by_path[path].add(alike(a))
+        by_kind[alike(a)].add(path)
+    assert all(len(kinds) == 1 for kinds in by_path.values()), "different actions share a path"
+    assert all(len(ps) == 1 for ps in by_kind.values()), "copies of one card got different paths"
+    return Counter(path for path, _ in paths)
 
 
 def check_why_not(why_not, game, clean, en: list, ja: list, fine: str) -> list:

@@ -17,6 +17,8 @@ from tcg.engine.errors import CardDataError, DeckFileError, TcgError
 from tcg.games import get_rules
 from tcg.present.errors import catalogue, error_text, translate, translated
 
+from ..card_texts import toml_value
+
 GAMES = ("shironeko", "turutoru", "kemuri", "zx")
 #: three ASCII words in a row, separated by single spaces: an English sentence left untranslated
 ENGLISH = re.compile(r"\b[A-Za-z]{2,} [A-Za-z]{2,} [A-Za-z]{2,}\b")
@@ -74,19 +76,6 @@ def test_every_card_and_deck_file_message_the_tests_provoke_reads_in_japanese():
 
 
 # --- bad inputs over the four games ----------------------------------------------------------
-def toml_value(v: Any) -> str:
-    """``v`` written as a TOML value (inline tables and arrays)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, list):
-        return "[" + ", ".join(toml_value(x) for x in v) + "]"
-    return "{" + ", ".join(f"{json.dumps(str(k))} = {toml_value(x)}" for k, x in v.items()) + "}"
-
-
 def card_file(game: str, cards: list[Any], /, **set_table: Any) -> str:
     meta = {"game": game, "name": "Bad cards", "version": "1", **set_table}
     out = ["[set]"] + [f"{k} = {toml_value(v)}" for k, v in meta.items() if v is not None]

@@ -76,20 +76,7 @@ def play(seed: int, agents, out: checks.Played, full: bool, pair) -> None:
         game.apply(a)
         n += 1
         assert n < 20_000  # the engine's own cap (random Kemuri games can take thousands of decisions)
-        for v in (0, 1, None):
-            events = game.log.for_player(v, mark) if v is not None else game.log.for_spectator(mark)
-            for lang in LANGS:
-                book = books[(v, lang)]
-                for ev in events:
-                    out.events.add(ev["type"])
-                    text = W.narrate(ev, v, lang, book)
-                    if text is None:
-                        assert ev["type"] in W.QUIET_EVENTS, ev
-                        continue
-                    out.lines.append((("narrate", ev["type"], v), text, lang))
-                    out.pov.append((ev, v, lang, text))
-                for line in W.lines(events, v, lang, book):
-                    out.lines.append((("lines", v), line, lang))
+        checks.read_new_events(game, W, mark, books, out, LANGS, quiet=W.QUIET_EVENTS)
     if game.is_over:
         out.reasons.add(game.result["reason"])
 
@@ -143,12 +130,7 @@ def test_every_decision_kind_and_end_reason_of_the_game_has_words():
 
 
 def test_the_game_terms_are_glossed_in_english():
-    words = catalog(GAME)
-    terms = words.keys("term.")
-    assert len(terms) >= 25
-    for key in terms:
-        assert words.entry(key).get("gloss"), key
-        assert words.term(key, "en").endswith(f"({words.entry(key)['gloss']})"), key
+    checks.check_terms_glossed(catalog(GAME), 25)
     primer = W.rules_primer("en")
     for glossed in ("Serving (お給仕)", "Call-in (呼び込み)", "Go-go serving (イケイケ)", "Charcoal change (炭替え)",
                     "Flavour cross (味クロス)", "Charm (おまじない)", "Help (ヘルプ出勤)", "Seating zone (客席)",

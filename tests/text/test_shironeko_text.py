@@ -17,7 +17,7 @@ from tcg.games.shironeko.effects import REGISTRY
 from tcg.present.text import catalog, is_japanese
 
 from ..games.shironeko.harness import do, scenario
-from .checks import check_type_words
+from .checks import check_menu_paths, check_type_words, narrated, note_decision
 
 LANGS = ("en", "ja")
 SEEDS = range(20)
@@ -51,11 +51,7 @@ class Seen:
 
 def _play(game, bots, seen: Seen, menus: bool) -> None:
     while not game.is_over:
-        d = game.decision
-        legal = game.legal_actions()
-        seen.decisions.add(d.kind)
-        for a in legal:
-            seen.actions.add(a.type)
+        d, legal = note_decision(game, seen)
         for lang in LANGS:
             for viewer in (0, 1, None):
                 seen.texts[lang].add(T.prompt(game.observe(viewer)["decision"], viewer, lang,
@@ -74,7 +70,6 @@ def _play(game, bots, seen: Seen, menus: bool) -> None:
 
 def _check_menu(game, legal, paths) -> None:
     """Every legal action once, in order; equal paths exactly for actions alike for the player."""
-    assert [a for _, a in paths] == legal
     s = game.state
     cards = s.cards
 
@@ -87,33 +82,21 @@ def _check_menu(game, legal, paths) -> None:
         return (a.type, tuple((k, cards[v].id if k == "card" and a.type != "activate" else
                                (cards[v].id, s.owner[v]) if k == "target" and a.type == "target" and in_pile(v) else v)
                               for k, v in a.params))
-    by_path: dict[tuple, set] = {}
-    by_kind: dict[tuple, set] = {}
-    for path, a in paths:
-        assert path and all(isinstance(step, str) and step for step in path)
-        by_path.setdefault(path, set()).add(alike(a))
-        by_kind.setdefault(alike(a), set()).add(path)
-    assert all(len(kinds) == 1 for kinds in by_path.values()), "different actions share a path"
-    assert all(len(ps) == 1 for ps in by_kind.values()), "copies of one card got different paths"
+    check_menu_paths(legal, paths, alike)
 
 
 def _narrate_all(game, seen: Seen) -> None:
-    for viewer in (0, 1):
-        for ev in game.log.for_player(viewer):
-            seen.events.add(ev["type"])
-            for lang in LANGS:
-                line = T.narrate(ev, viewer, lang, game.state.cards)
-                if line is None:
-                    assert ev["type"] in T.QUIET_EVENTS, ev
-                    continue
-                seen.texts[lang].add(line)
-                if ev["type"] in ACTOR_EVENTS and isinstance(ev.get("player"), int):
-                    seen.pov.append((ev["type"], ev["player"] == viewer, lang, line))
-    for ev in game.log.for_spectator():
-        for lang in LANGS:
-            line = T.narrate(ev, None, lang, game.state.cards)
-            if line is not None:
-                seen.texts[lang].add(line)
+    """Every event of the game as each player reads it (only the quiet ones without a line), and as
+    a spectator reads it."""
+    def narrate(ev, viewer, lang):
+        return T.narrate(ev, viewer, lang, game.state.cards)
+    seen.events.update(ev["type"] for viewer in (0, 1) for ev in game.log.for_player(viewer))
+    for viewer, ev, lang, line in narrated(game, narrate, LANGS, T.QUIET_EVENTS, viewers=(0, 1)):
+        seen.texts[lang].add(line)
+        if ev["type"] in ACTOR_EVENTS and isinstance(ev.get("player"), int):
+            seen.pov.append((ev["type"], ev["player"] == viewer, lang, line))
+    for _, _, lang, line in narrated(game, narrate, LANGS, viewers=(None,)):
+        seen.texts[lang].add(line)
 
 
 @lru_cache(maxsize=None)

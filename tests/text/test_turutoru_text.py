@@ -8,7 +8,6 @@ languages."""
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from functools import lru_cache
 
 import pytest
@@ -21,7 +20,8 @@ from tcg.games.turutoru.effects import REGISTRY
 from tcg.present.text import catalog, is_japanese
 
 from ..games.turutoru.harness import do, iid_in, scenario
-from .checks import check_events_from_the_viewers_side, check_type_words
+from .checks import (check_events_from_the_viewers_side, check_menu_paths, check_type_words, log_seen_by, narrated,
+                     note_decision)
 
 GAME = "turutoru"
 LANGS = ("en", "ja")
@@ -69,11 +69,7 @@ class Seen:
 
 
 def _texts_at(game, seen: Seen, menus: bool) -> None:
-    d = game.decision
-    legal = game.legal_actions()
-    seen.decisions.add(d.kind)
-    for a in legal:
-        seen.actions.add(a.type)
+    d, legal = note_decision(game, seen)
     for lang in LANGS:
         for viewer in (0, 1, None):
             obs = game.observe(viewer)
@@ -114,36 +110,24 @@ def _alike(game, a) -> tuple:
 def _check_menu(game, legal, paths) -> int:
     """Every legal action once, in order; equal paths exactly for actions alike for the player
     (copies of one card in the hand). Returns how many paths held copies."""
-    assert [a for _, a in paths] == list(legal)
-    by_path: dict[tuple, set] = defaultdict(set)
-    by_kind: dict[tuple, set] = defaultdict(set)
-    count: dict[tuple, int] = defaultdict(int)
-    for path, a in paths:
-        assert path and all(isinstance(step, str) and step for step in path), path
-        by_path[path].add(_alike(game, a))
-        by_kind[_alike(game, a)].add(path)
-        count[path] += 1
-    assert all(len(kinds) == 1 for kinds in by_path.values()), "different actions share a path"
-    assert all(len(ps) == 1 for ps in by_kind.values()), "copies of one card got different paths"
+    count = check_menu_paths(legal, paths, lambda a: _alike(game, a))
     return sum(1 for n in count.values() if n > 1)
 
 
 def _narrate_all(game, seen: Seen) -> None:
+    """Every event of the game as each player and a spectator read it (only the quiet ones without
+    a line), and the lines each reads of them all."""
+    def narrate(ev, viewer, lang):
+        return T.narrate(ev, viewer, lang, game.state.cards)
+    for viewer, ev, lang, line in narrated(game, narrate, LANGS, T.QUIET_EVENTS):
+        seen.texts.append((("narrate", ev["type"], viewer), line, lang))
+        if ev["type"] in ACTOR_EVENTS and isinstance(ev.get("player"), int):
+            seen.pov.append((ev, viewer, lang, line))
     for viewer in (0, 1, None):
-        events = game.log.for_player(viewer) if viewer is not None else game.log.for_spectator()
-        book = {lang: T.CardBook(game.rules.cards) for lang in LANGS}
-        for ev in events:
-            seen.events.add(ev["type"])
-            for lang in LANGS:
-                line = T.narrate(ev, viewer, lang, game.state.cards)
-                if line is None:
-                    assert ev["type"] in T.QUIET_EVENTS, ev
-                    continue
-                seen.texts.append((("narrate", ev["type"], viewer), line, lang))
-                if ev["type"] in ACTOR_EVENTS and isinstance(ev.get("player"), int):
-                    seen.pov.append((ev, viewer, lang, line))
+        events = log_seen_by(game, viewer)
+        seen.events.update(ev["type"] for ev in events)
         for lang in LANGS:
-            for line in T.lines(events, viewer, lang, book[lang]):
+            for line in T.lines(events, viewer, lang, T.CardBook(game.rules.cards)):
                 seen.texts.append((("lines", viewer), line, lang))
 
 

@@ -15,6 +15,7 @@ from tcg.agents import make_agent
 from tcg.agents.base import AgentView
 from tcg.games.zx import text as W
 from tcg.present.text import catalog
+from tests.games.zx.harness import main
 from tests.text import checks
 
 GAME = "zx"
@@ -63,18 +64,7 @@ def play(seed: int, agents, out: checks.Played, full: bool) -> None:
         game.apply(action)
         n += 1
         assert n < 5000
-        for v in (0, 1, None):
-            events = game.log.for_player(v, mark) if v is not None else game.log.for_spectator(mark)
-            for lang in LANGS:
-                book = books[(v, lang)]
-                for ev in events:
-                    out.events.add(ev["type"])
-                    text = W.narrate(ev, v, lang, book)
-                    if text is not None:
-                        out.lines.append((("narrate", ev["type"], v), text, lang))
-                        out.pov.append((ev, v, lang, text))
-                for line in W.lines(events, v, lang, book):
-                    out.lines.append((("lines", v), line, lang))
+        checks.read_new_events(game, W, mark, books, out, LANGS)
 
 
 @pytest.fixture(scope="module")
@@ -104,12 +94,7 @@ def test_every_type_met_has_its_words_in_both_languages(played):
 
 
 def test_the_game_terms_are_glossed_in_english():
-    words = catalog(GAME)
-    terms = words.keys("term.")
-    assert len(terms) >= 30
-    for key in terms:
-        assert words.entry(key).get("gloss"), key
-        assert words.term(key, "en").endswith(f"({words.entry(key)['gloss']})"), key
+    checks.check_terms_glossed(catalog(GAME), 30)
     assert "Descent (降臨)" in W.rules_primer("en") and "Rebooted (リブート)" in W.rules_primer("en")
 
 
@@ -216,17 +201,9 @@ def test_a_turn_three_main_phase_is_a_short_first_menu():
 
 # --- why_not -----------------------------------------------------------------------------------------
 
-def _scenario(**kw):
-    from tests.games.zx import harness
-    fill = ["Z-R1"] * 8
-    p0 = {"deck": fill, "life": ["Z-R1"] * 4, **kw.pop("p0", {})}
-    p1 = {"deck": fill, "life": ["Z-R1"] * 4, **kw.pop("p1", {})}
-    return harness.scenario(p0=p0, p1=p1, **kw)
-
-
 def test_why_not_explains_a_card_that_cannot_be_placed():
     # Red Five costs 5 with 3 resources; Blue Two needs a blue resource; Intercept is for battles
-    g = _scenario(p0={"hand": ["Z-R5", "Z-B2", "E-GUARD", "Z-R1"], "resources": ["Z-R1"] * 3})
+    g = main(p0={"hand": ["Z-R5", "Z-B2", "E-GUARD", "Z-R1"], "resources": ["Z-R1"] * 3})
     placeable = {g.state.cards[a.card].id for a in g.legal_actions() if a.type == "place"}
     assert placeable == {"Z-R1"}
     checks.check_why_not(W.why_not, g, clean, [
@@ -241,7 +218,7 @@ def test_why_not_explains_a_full_board_and_a_sleeping_attacker():
     # every square the player could use holds an opponent's Z/X or a sleeping Z/X of theirs
     board = {sq: {"card": "Z-R1", "owner": 1} for sq in (0, 2, 3, 4, 5, 6, 8)}
     board[7] = {"card": "Z-R1", "owner": 0, "asleep": True}
-    g = _scenario(p0={"hand": ["Z-R1"], "resources": ["Z-R1"] * 3}, board=board)
+    g = main(p0={"hand": ["Z-R1"], "resources": ["Z-R1"] * 3}, board=board)
     assert not [a for a in g.legal_actions() if a.type == "place"]
     lines = W.why_not(g, 0, "en")
     assert any(line.startswith("Red One (赤一): no square to place it on") for line in lines), lines

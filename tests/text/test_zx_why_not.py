@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from tcg.games.zx import text as W
 
-def _scenario(**kw):
-    from tests.games.zx import harness
-    fill = ["Z-R1"] * 8
-    p0 = {"deck": fill, "life": ["Z-R1"] * 4, **kw.pop("p0", {})}
-    p1 = {"deck": fill, "life": ["Z-R1"] * 4, **kw.pop("p1", {})}
-    return harness.scenario(p0=p0, p1=p1, **kw)
+from ..games.zx.harness import main
 
 
 def test_why_not_an_ability_whose_player_card_is_missing_nor_an_ev_ex_of_another_player():
-    g = _scenario(p0={"dynamis": ["X-EVEX"], "resources": ["Z-R1"] * 3, "player": "P-OTHER"},
+    g = main(p0={"dynamis": ["X-EVEX"], "resources": ["Z-R1"] * 3, "player": "P-OTHER"},
                   board={3: "Z-HEROFAN"})
     guard = "Hero's Guard (英雄の親衛) on square 3 (middle left)"
     assert W.why_not(g, 0, "en") == [
@@ -30,7 +25,7 @@ def test_why_not_an_ability_whose_player_card_is_missing_nor_an_ev_ex_of_another
 def test_why_not_a_zx_with_no_square():
     board = {sq: {"card": "Z-R1", "owner": 1} for sq in (0, 2, 3, 4, 5, 6, 8)}
     board[7] = {"card": "Z-R1", "owner": 0, "asleep": True}
-    g = _scenario(p0={"hand": ["Z-R1"], "resources": ["Z-R1"] * 3}, board=board)
+    g = main(p0={"hand": ["Z-R1"], "resources": ["Z-R1"] * 3}, board=board)
     assert W.why_not(g, 0, "en") == [
         "Red One (赤一): no square to place it on (your sleeping Z/X, the opponent's Z/X and their player square "
         "block the squares)",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pathlib
 import random
+import re
 import shutil
 import signal
 import socket
@@ -162,6 +163,23 @@ def wait_page_state(page, root: str, *states: str, timeout: float = 15_000) -> s
     page.wait_for_function(f"(s) => s.includes(document.getElementById('{root}').dataset.state)",
                            arg=list(states), timeout=timeout)
     return page.eval_on_selector(f"#{root}", "r => r.dataset.state")
+
+
+def add_hidden_fields(page, form: str, **fields: str) -> None:
+    """Add hidden inputs (name = value) to the form ``#form``: what no control of the page sets,
+    e.g. a seed that deals a card the test wants to see."""
+    page.evaluate("""([form, fields]) => { for (const [name, value] of Object.entries(fields)) {
+        const i = document.createElement('input'); i.type = 'hidden'; i.name = name; i.value = value;
+        document.getElementById(form).appendChild(i); } }""", [form, fields])
+
+
+def start_game_showing(page, button: str, text: str) -> None:
+    """Click ``button`` (a form's start), then wait for the game's page, ready, with ``text`` on
+    its board."""
+    page.click(button)
+    page.wait_for_url(re.compile(r".*/game/\w+"))
+    wait_ready(page)
+    page.wait_for_function("(t) => document.getElementById('board').innerText.includes(t)", arg=text)
 
 
 def new_page(browser, **context: object):

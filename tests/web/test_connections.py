@@ -48,6 +48,22 @@ def read_all(s: socket.socket, wait: float) -> bytes:
     return out
 
 
+def send_until_answered(s: socket.socket, data: bytes, times: int, counted: int | None = None) -> int:
+    """Send ``data`` up to ``times`` times, until the server answers (something to read) or closes
+    the connection; returns how many bytes were sent, ``counted`` a time (the payload without its
+    framing; default: all of ``data``)."""
+    sent = 0
+    for _ in range(times):
+        try:
+            s.sendall(data)
+        except OSError:
+            break
+        sent += len(data) if counted is None else counted
+        if select.select([s], [], [], 0)[0]:
+            break
+    return sent
+
+
 def handshake(port: int, path: str, cookie: str, extra: str = "") -> bytes:
     return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             f"Sec-WebSocket-Key: {WS_KEY}\r\nSec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n"
@@ -97,19 +113,8 @@ def test_a_head_that_never_ends_is_refused_without_being_held(tmp_path):
     with served(app) as port:
         with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
             s.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Endless: ".encode())
-            sent = 0
-            chunk = b"y" * 16384
-            answered = b""
-            for _ in range(4096):  # at most 64 MiB
-                try:
-                    s.sendall(chunk)
-                except OSError:
-                    break
-                sent += len(chunk)
-                if select.select([s], [], [], 0)[0]:
-                    answered = read_all(s, 2)
-                    break
-            answered = answered or read_all(s, 2)
+            sent = send_until_answered(s, b"y" * 16384, 4096)  # at most 64 MiB
+            answered = read_all(s, 2)
         assert answered.startswith(b"HTTP/1.1 431"), answered[:100]
         assert sent < 4 * 1024 * 1024, sent
 
@@ -162,15 +167,7 @@ def test_a_huge_body_is_refused_after_reading_little_more_than_the_limit(tmp_pat
                       f"\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".encode())
             chunk = b"[" * 65536
             framed = b"%x\r\n" % len(chunk) + chunk + b"\r\n"
-            sent, answer = 0, b""
-            for _ in range(200 * 16):  # 200 MiB at most
-                try:
-                    s.sendall(framed)
-                except OSError:
-                    break
-                sent += len(chunk)
-                if select.select([s], [], [], 0)[0]:
-                    break
+            sent = send_until_answered(s, framed, 200 * 16, counted=len(chunk))  # 200 MiB at most
             answer = read_all(s, 3)
         assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
         assert b"at most 512 KiB" in answer

@@ -15,7 +15,7 @@ import tcg
 from tcg.engine.deck import Deck
 from tcg.engine.files import parse_toml
 
-from .browser import new_page, screenshot, wait_page_state
+from .browser import add_hidden_fields, new_page, screenshot, start_game_showing, wait_page_state
 
 pytestmark = pytest.mark.e2e
 
@@ -204,7 +204,6 @@ def test_build_and_play_a_deck_with_your_own_cards(browser, server):
     """/decks/shironeko?cards=<hash>: the set's new card listed first and marked, found by a search
     in Japanese, put in a sample deck in place of another card, the deck legal with it, played:
     the new card's name on the table."""
-    from .browser import wait_ready
     from .test_my_cards import MY
     ctx, page, errors = new_page(browser, viewport={"width": 1280, "height": 900})
     saved = page.request.post(f"{server.url}/api/card-sets/shironeko", headers={"origin": server.url},  # as a page's fetch
@@ -246,14 +245,9 @@ def test_build_and_play_a_deck_with_your_own_cards(browser, server):
 
     # play with it (a seed that deals the new card, against red_rush, to see it in the hand)
     page.select_option("#dk-play select[name=agent]", "random")
-    page.evaluate("""([seed]) => { for (const [name, value] of [['seed', seed], ['opponent_deck', 'red_rush']]) {
-        const i = document.createElement('input'); i.type = 'hidden'; i.name = name; i.value = value;
-        document.getElementById('dk-play').appendChild(i); } }""",
-                  [str(seed_dealing(text, "MY-001", [("my-cards.toml", MY)]))])
-    page.click("#dk-play-button")
-    page.wait_for_url(re.compile(r".*/game/\w+"))
-    wait_ready(page)
-    page.wait_for_function("() => document.getElementById('board').innerText.includes('Test Swordsman')")
+    add_hidden_fields(page, "dk-play", seed=str(seed_dealing(text, "MY-001", [("my-cards.toml", MY)])),
+                      opponent_deck="red_rush")
+    start_game_showing(page, "#dk-play-button", "Test Swordsman")
     shot(page, "own-cards")
     assert errors == []
     ctx.close()

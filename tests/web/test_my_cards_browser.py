@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .browser import new_page, screenshot, wait_page_state, wait_ready
+from .browser import add_hidden_fields, new_page, screenshot, start_game_showing, wait_page_state
 from .test_my_cards import MY, MY_DECK, seed_with_new_card_in_hand
 
 pytestmark = pytest.mark.e2e
@@ -87,14 +87,9 @@ def test_type_fix_save_and_play_with_your_own_card(browser, server):
     page.check("input[name=opponent][value=computer]")
     page.check("input[name=first][value=random]")
     page.select_option("select[name=agent]", "random")
-    page.evaluate("(s) => { const i = document.createElement('input'); i.type = 'hidden'; i.name = 'seed';"
-                  " i.value = s; document.getElementById('new-game').appendChild(i); }",
-                  str(seed_with_new_card_in_hand()))
+    add_hidden_fields(page, "new-game", seed=str(seed_with_new_card_in_hand()))
     shot(page, "form")
-    page.click("#start")
-    page.wait_for_url(re.compile(r".*/game/\w+"))
-    wait_ready(page)
-    page.wait_for_function("() => document.getElementById('board').innerText.includes('Test Swordsman')")
+    start_game_showing(page, "#start", "Test Swordsman")
     shot(page, "table")
     assert errors == []
     ctx.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from .helpers import browsers, receive_state
-from .test_clock import friends_game
+from .test_clock import friend_gone
 
 
 def presence(ws, limit: int = 50) -> dict:
@@ -20,19 +20,14 @@ def presence(ws, limit: int = 50) -> dict:
 
 def test_the_other_seat_learns_at_once_that_a_page_closed_and_came_back(tmp_path):
     c, (host, friend) = browsers(tmp_path, 2)
-    with c:
-        gid = friends_game(c, host, friend)
-        with host.websocket_connect(f"/ws/{gid}?seat=0") as a:
-            with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
-                receive_state(b)
-                first = receive_state(a)
-                assert first["away"] == {}
-            gone = presence(a)
-            assert gone == {"type": "presence", "seat": 1, "away": {"1": 0}}
-            with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
-                receive_state(b)
-                back = presence(a)
-                assert back == {"type": "presence", "seat": 1, "away": {}}
-                a.send_text(json.dumps({"type": "sync"}))
-                m = receive_state(a, lambda x: x.get("reply") == "sync")
-                assert m["away"] == {} and not m["can_claim"]
+    with friend_gone((c, host, friend)) as (_, gid, a, first, _):
+        assert first["away"] == {}  # while the friend's page was open
+        gone = presence(a)
+        assert gone == {"type": "presence", "seat": 1, "away": {"1": 0}}
+        with friend.websocket_connect(f"/ws/{gid}?seat=1") as b:
+            receive_state(b)
+            back = presence(a)
+            assert back == {"type": "presence", "seat": 1, "away": {}}
+            a.send_text(json.dumps({"type": "sync"}))
+            m = receive_state(a, lambda x: x.get("reply") == "sync")
+            assert m["away"] == {} and not m["can_claim"]

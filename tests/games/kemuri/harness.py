@@ -295,3 +295,15 @@ def with_decks(cards: pathlib.Path | None = None, p0: dict | None = None, p1: di
     """``scenario`` with the card file ``cards`` (e.g. a mechanics corpus) where each player has
     a deck of ``FILL`` unless told."""
     return scenario(p0={"deck": FILL, **(p0 or {})}, p1={"deck": FILL, **(p1 or {})}, cards=cards, **kw)
+
+
+#: a locked leader whose charm is spent
+NO_LEADER = dict(leader_active=False, charm_used=True)
+
+
+def with_samples(p0: dict | None = None, p1: dict | None = None, **kw) -> Game:
+    """``scenario`` with the fixture's cards and the shipped ones, where each player has a deck of
+    ``FILL`` and a locked leader whose charm is spent (``NO_LEADER``) unless told."""
+    p0 = {"deck": FILL, **NO_LEADER, **(p0 or {})}
+    p1 = {"deck": FILL, **NO_LEADER, **(p1 or {})}
+    return scenario(p0=p0, p1=p1, samples=True, **kw)

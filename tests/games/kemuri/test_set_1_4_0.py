@@ -8,45 +8,26 @@ import tcg
 from tcg.games.kemuri import text as T
 
 from ...corpus.scenes import pay_in_secret
-from ..shipped_cards import cost_parts, new_cards
-from .harness import call_in_value, cp, decision, do, events, pay, sample_rules, scenario, serve, zone
+from ..shipped_cards import check_keywords, static_effects, steps_4_to_6
+from .harness import FILL, call_in_value, cp, decision, do, events, pay, sample_rules, serve, with_samples, zone
 
 GAME = "kemuri"
 NEW = {f"KMS-{n:03d}" for n in range(59, 71)}
-FILL = ["K-F1"] * 6
-#: a locked leader whose charm is spent
-NO_LEADER = dict(leader_active=False, charm_used=True)
-
-
-def km(p0: dict | None = None, p1: dict | None = None, **kw):
-    p0 = {"deck": FILL, **NO_LEADER, **(p0 or {})}
-    p1 = {"deck": FILL, **NO_LEADER, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, samples=True, **kw)
 
 
 def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
-    cards, tables, keywords = new_cards(GAME, NEW)
-    assert len(cards) == len(NEW)
-    parts = {p["pay"] for p in cost_parts(tables)}
-    assert parts == {"resources", "discard", "move", "sleep"}
+    cards, tables, keywords = steps_4_to_6(GAME, NEW, {"resources", "discard", "move", "sleep"})
     assert {t.get("from") for t in tables if t.get("kind") == "activate"} >= {"hand", "backyard"}
-    ops = {t.get("op") for t in tables}
-    assert {"pay", "choose_one", "look"} <= ops
     pays = [t for c in cards for ab in c.get("abilities", ()) for k, t in enumerate(ab["effects"]) if t["op"] == "pay"]
     assert pays and any(e.get("if_done") for c in cards for ab in c.get("abilities", ()) for e in ab["effects"][1:])
     looks = [t for t in tables if t.get("op") == "look"]
     assert any(t.get("take") and t["rest"] in ("top", "bottom") for t in looks)     # take and order
     assert any(t["rest"] == "backyard" for t in looks)                                # a rest to the backyard
-    assert any(t.get("chooser") == "opponent" for t in tables)
-    statics = [ab for c in cards for ab in c.get("abilities", ()) if ab["kind"] == "static"]
-    assert any(isinstance(e.get("amount"), dict) and "count" in e["amount"] for ab in statics for e in ab["effects"])
+    assert any(isinstance(e.get("amount"), dict) and "count" in e["amount"] for e in static_effects(cards))
     others = [ab for c in cards for ab in c.get("abilities", ()) if ab["kind"] != "static"]
     assert any(isinstance(e.get("amount"), dict) and "count" in e["amount"] for ab in others for e in ab["effects"])
     keywords = [k for k in keywords if not k.get("number")]  # Touting: KMS-071..075 (test_set_1_4_0_real.py)
-    assert {k["id"] for k in keywords} == {"hospitality", "last_order"}
-    assert all(k["name"] and k["name_en"] and k["text"] and k["text_en"] for k in keywords)
-    for k in keywords:
-        assert sum(k["id"] in c.get("keywords", ()) for c in cards) >= 3, k["id"]
+    check_keywords(cards, keywords, {"hospitality", "last_order"}, 3)
 
 
 def test_the_new_cards_load_with_their_keywords_and_the_sample_deck_plays_them():
@@ -64,7 +45,7 @@ def test_the_new_cards_load_with_their_keywords_and_the_sample_deck_plays_them()
 # --- costs -------------------------------------------------------------------------------------
 
 def test_minto_takes_a_break_to_look_take_one_and_order_the_rest_on_top():
-    g = km(dict(floor=["KMS-059"], deck=["K-F1", "K-EB", "K-F3"] + FILL))
+    g = with_samples(dict(floor=["KMS-059"], deck=["K-F1", "K-EB", "K-F3"] + FILL))
     do(g, "activate", card="KMS-059", ability=0)
     assert decision(g) == (0, "look_take")
     do(g, "look_take", card="K-EB")
@@ -76,7 +57,7 @@ def test_minto_takes_a_break_to_look_take_one_and_order_the_rest_on_top():
 
 
 def test_hinata_is_used_from_the_backyard_for_a_seat():
-    g = km(dict(backyard=["KMS-060"], seating=["K-F1"], deck=["K-F2"] + FILL))
+    g = with_samples(dict(backyard=["KMS-060"], seating=["K-F1"], deck=["K-F2"] + FILL))
     do(g, "activate", card="KMS-060", ability=0)
     pay(g, 0, "K-F1")
     assert zone(g, 0, "hand") == ["KMS-060"] and zone(g, 0, "backyard") == ["K-F1"]
@@ -85,20 +66,20 @@ def test_hinata_is_used_from_the_backyard_for_a_seat():
 
 
 def test_yuzu_is_used_from_the_hand_with_another_card_for_two_call_ins():
-    g = km(dict(hand=["KMS-061", "K-LB"], deck=["K-F2", "K-F3"] + FILL))
+    g = with_samples(dict(hand=["KMS-061", "K-LB"], deck=["K-F2", "K-F3"] + FILL))
     do(g, "activate", card="KMS-061", ability=0)
     assert zone(g, 0, "backyard") == ["KMS-061", "K-LB"]          # the only other card: taken without asking
     assert zone(g, 0, "seating") == ["K-F2", "K-F3"]
-    g = km(dict(hand=["KMS-061"]))
+    g = with_samples(dict(hand=["KMS-061"]))
     assert not [a for a in g.legal_actions() if a.type == "activate"]   # no other card to discard
 
 
 def test_talking_to_the_supplier_may_discard_for_a_call_in():
-    g = km(dict(hand=["KMS-062", "K-LB"], deck=["K-EA", "K-F3"] + FILL))
+    g = with_samples(dict(hand=["KMS-062", "K-LB"], deck=["K-EA", "K-F3"] + FILL))
     do(g, "support", card="KMS-062")
     pay_in_secret(g, "K-LB")
     assert zone(g, 0, "hand") == ["K-EA"] and zone(g, 0, "seating") == ["K-F3"]
-    g = km(dict(hand=["KMS-062", "K-LB"], deck=["K-EA", "K-F3"] + FILL))
+    g = with_samples(dict(hand=["KMS-062", "K-LB"], deck=["K-EA", "K-F3"] + FILL))
     do(g, "support", card="KMS-062")
     do(g, "optional", use=False)
     assert sorted(zone(g, 0, "hand")) == ["K-EA", "K-LB"] and zone(g, 0, "seating") == []
@@ -107,19 +88,19 @@ def test_talking_to_the_supplier_may_discard_for_a_call_in():
 # --- choices, look, chooser = "opponent", amounts ---------------------------------------------------
 
 def test_todays_menu_board_chooses_one_mode():
-    g = km(dict(hand=["KMS-063"], floor=["K-EA"]), dict(floor=["K-LB", "K-LA"]))
+    g = with_samples(dict(hand=["KMS-063"], floor=["K-EA"]), dict(floor=["K-LB", "K-LA"]))
     do(g, "support", card="KMS-063")
     assert decision(g) == (0, "choose_mode")
     do(g, "mode", mode=1)
     assert zone(g, 1, "hand") == ["K-LB"] and zone(g, 1, "floor") == ["K-LA"]   # CP 6: the only one of 4+
-    g = km(dict(hand=["KMS-063"], floor=["K-EA"]))
+    g = with_samples(dict(hand=["KMS-063"], floor=["K-EA"]))
     do(g, "support", card="KMS-063")
     do(g, "mode", mode=2)
     assert cp(g, 0, "K-EA") == 5
 
 
 def test_stock_check_takes_a_cast_and_puts_the_rest_into_the_backyard():
-    g = km(dict(hand=["KMS-066"], deck=["K-F1", "K-EB", "KMS-062", "K-F3"] + FILL))
+    g = with_samples(dict(hand=["KMS-066"], deck=["K-F1", "K-EB", "KMS-062", "K-F3"] + FILL))
     do(g, "support", card="KMS-066")
     assert decision(g) == (0, "look_take")
     do(g, "look_take", card="K-EB")
@@ -128,7 +109,7 @@ def test_stock_check_takes_a_cast_and_puts_the_rest_into_the_backyard():
 
 
 def test_an_urgent_call_lets_the_opponent_choose_which_cast_goes_back():
-    g = km(dict(floor=["K-EA", "K-LB"]), dict(hand=["KMS-064"]), start="serving_start")
+    g = with_samples(dict(floor=["K-EA", "K-LB"]), dict(hand=["KMS-064"]), start="serving_start")
     do(g, "trouble", card="KMS-064")
     assert decision(g) == (0, "target")                             # the turn player chooses their own
     do(g, "target", target="K-EA")
@@ -136,12 +117,12 @@ def test_an_urgent_call_lets_the_opponent_choose_which_cast_goes_back():
 
 
 def test_kanna_gets_a_cp_for_each_big_customer_up_to_three():
-    assert cp(km(dict(floor=["KMS-065"], seating=["K-F1", "K-F2"])), 0, "KMS-065") == 4
-    assert cp(km(dict(floor=["KMS-065"], seating=["K-F2", "K-F3", "K-F3", "K-F2"])), 0, "KMS-065") == 6
+    assert cp(with_samples(dict(floor=["KMS-065"], seating=["K-F1", "K-F2"])), 0, "KMS-065") == 4
+    assert cp(with_samples(dict(floor=["KMS-065"], seating=["K-F2", "K-F3", "K-F3", "K-F2"])), 0, "KMS-065") == 6
 
 
 def test_ren_gets_a_cp_for_each_cast_card_in_the_backyard_when_placed():
-    g = km(dict(hand=["KMS-067"], seating=["K-F2"], backyard=["K-EA", "KMS-062"]))
+    g = with_samples(dict(hand=["KMS-067"], seating=["K-F2"], backyard=["K-EA", "KMS-062"]))
     do(g, "place", card="KMS-067")
     pay(g, 0, "K-F2")                                               # a cast card too: paid first
     assert cp(g, 0, "KMS-067") == 6                                 # 4, +1 for each of the two casts
@@ -150,17 +131,17 @@ def test_ren_gets_a_cp_for_each_cast_card_in_the_backyard_when_placed():
 # --- keywords ----------------------------------------------------------------------------------
 
 def test_hospitality_draws_when_placed_from_the_hand_while_behind():
-    g = km(dict(hand=["KMS-069"], seating=["K-F1"], deck=["K-EA"] + FILL), dict(seating=["K-F2"]))
+    g = with_samples(dict(hand=["KMS-069"], seating=["K-F1"], deck=["K-EA"] + FILL), dict(seating=["K-F2"]))
     do(g, "place", card="KMS-069")
     pay(g, 0, "K-F1")
     assert zone(g, 0, "hand") == ["K-EA"]
-    g = km(dict(hand=["KMS-069"], seating=["K-F3"], deck=["K-EA"] + FILL), dict(seating=["K-F2"]))
+    g = with_samples(dict(hand=["KMS-069"], seating=["K-F3"], deck=["K-EA"] + FILL), dict(seating=["K-F2"]))
     do(g, "place", card="KMS-069")
     assert zone(g, 0, "hand") == []                                 # not behind: no card
 
 
 def test_last_order_calls_in_when_the_cast_falls():
-    g = km(dict(floor=["K-LB"]), dict(floor=["KMS-068"], deck=["K-F3"] + FILL), start="serve")
+    g = with_samples(dict(floor=["K-LB"]), dict(floor=["KMS-068"], deck=["K-F3"] + FILL), start="serve")
     serve(g, "K-LB", "KMS-068")
     assert "KMS-068" in zone(g, 1, "backyard") and zone(g, 1, "seating") == ["K-F3"]
     assert call_in_value(g, 0, "K-LB") == 1

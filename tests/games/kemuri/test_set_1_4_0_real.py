@@ -8,34 +8,15 @@ from __future__ import annotations
 import tcg
 from tcg.games.kemuri import text as T
 
-from ..shipped_cards import new_cards
-from .harness import cp, decision, do, pay, scenario, zone
+from ..shipped_cards import steps_1_and_5
+from .harness import FILL, cp, decision, do, pay, with_samples, zone
 
 GAME = "kemuri"
 NEW = {f"KMS-{n:03d}" for n in range(71, 76)}
-FILL = ["K-F1"] * 6
-#: a locked leader whose charm is spent
-NO_LEADER = dict(leader_active=False, charm_used=True)
-
-
-def km(p0: dict | None = None, p1: dict | None = None, **kw):
-    """A scenario with the fixture's cards and the shipped ones; decks filled unless given."""
-    p0 = {"deck": FILL, **NO_LEADER, **(p0 or {})}
-    p1 = {"deck": FILL, **NO_LEADER, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, samples=True, **kw)
 
 
 def test_each_construct_of_steps_1_and_5_is_used_by_a_shipped_card():
-    cards, tables, keywords = new_cards(GAME, NEW)
-    assert len(cards) == len(NEW)
-    assert any(t.get("op") == "search" and isinstance(t.get("filter"), dict) for t in tables)
-    statics = [e for c in cards for ab in c.get("abilities", ()) if ab["kind"] == "static" for e in ab["effects"]]
-    assert any(isinstance(e["target"], dict) and e["target"].get("all") for e in statics)
-    assert any(t.get("op") == "look" and t.get("zone") == "hand" for t in tables)
-    numbered = [k for k in keywords if k.get("number")]
-    assert [k["id"] for k in numbered] == ["touting"]
-    uses = [kw for c in cards for kw in c.get("keywords", ()) if kw.startswith("touting:")]
-    assert len(uses) >= 2 and len(set(uses)) >= 2          # two numbers
+    steps_1_and_5(GAME, NEW, numbered="touting")
 
 
 def test_the_new_cards_load_and_the_sample_deck_plays_them():
@@ -53,7 +34,7 @@ def offered(g) -> list[str]:
 
 
 def test_kms071_searches_a_late_shift_cast_of_level_2_or_less():
-    g = km(dict(hand=["KMS-071"], deck=["KMS-068", "KMS-069", "KMS-051", "KMS-067", "KMS-062"]))
+    g = with_samples(dict(hand=["KMS-071"], deck=["KMS-068", "KMS-069", "KMS-051", "KMS-067", "KMS-062"]))
     do(g, "support", card="KMS-071")
     assert decision(g) == (0, "pick_card")
     assert offered(g) == ["KMS-067", "KMS-068"]             # not the early Haru, not level-3 Luna
@@ -64,13 +45,13 @@ def test_kms071_searches_a_late_shift_cast_of_level_2_or_less():
 
 
 def test_kms072_raises_your_other_late_shift_casts():
-    g = km(dict(floor=["KMS-072", "K-LA", "K-EA"]), dict(floor=["K-LB"]))
+    g = with_samples(dict(floor=["KMS-072", "K-LA", "K-EA"]), dict(floor=["K-LB"]))
     assert [cp(g, 0, c) for c in ("KMS-072", "K-LA", "K-EA")] == [3, 4, 3]   # not itself, not the early cast
     assert cp(g, 1, "K-LB") == 6                                            # not the opponent's
 
 
 def test_kms073_looks_at_their_hand_and_sends_a_card_of_it_to_the_backyard():
-    g = km(dict(hand=["KMS-073"]), dict(hand=["KMS-051", "KMS-062", "K-EA"]))
+    g = with_samples(dict(hand=["KMS-073"]), dict(hand=["KMS-051", "KMS-062", "K-EA"]))
     do(g, "support", card="KMS-073")
     assert decision(g) == (0, "look_take")
     d = g.observe(0)["decision"]
@@ -81,14 +62,14 @@ def test_kms073_looks_at_their_hand_and_sends_a_card_of_it_to_the_backyard():
 
 
 def test_kms074_touting_1_calls_in_once_when_placed_from_the_hand():
-    g = km(dict(hand=["KMS-074"], seating=["K-F1"], deck=["K-F2", "K-F3"] + FILL))
+    g = with_samples(dict(hand=["KMS-074"], seating=["K-F1"], deck=["K-F2", "K-F3"] + FILL))
     do(g, "place", card="KMS-074")
     pay(g, 0, "K-F1")
     assert zone(g, 0, "floor") == ["KMS-074"] and zone(g, 0, "seating") == ["K-F2"]
 
 
 def test_kms075_touting_2_calls_in_twice_when_placed_from_the_hand():
-    g = km(dict(hand=["KMS-075"], seating=["K-F1", "K-F1"], deck=["K-F2", "K-F3", "K-F2"] + FILL))
+    g = with_samples(dict(hand=["KMS-075"], seating=["K-F1", "K-F1"], deck=["K-F2", "K-F3", "K-F2"] + FILL))
     do(g, "place", card="KMS-075")
     pay(g, 0, "K-F1", "K-F1")
     assert zone(g, 0, "floor") == ["KMS-075"] and zone(g, 0, "seating") == ["K-F2", "K-F3"]

@@ -5,7 +5,7 @@ here do what they print: an ability used from the hand, a cost that removes a ca
 pile, a cost that turns another character OFF, and the Keepsake keyword."""
 from __future__ import annotations
 
-from ..shipped_cards import cost_parts, new_cards, shipped
+from ..shipped_cards import check_keywords, cost_parts, new_cards, shipped, steps_4_to_6
 from .harness import decision, do, scenario, unit, zone
 
 GAME = "shironeko"
@@ -15,23 +15,11 @@ DECK = ["F-B1"] * 10
 
 
 def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
-    cards, tables, keywords = new_cards(GAME, NEW)
-    assert len(cards) == len(NEW)
-    parts = {p["pay"] for p in cost_parts(tables)}
-    assert parts == {"souls", "printed", "discard", "move", "off"}
+    cards, tables, keywords = steps_4_to_6(GAME, NEW, {"souls", "printed", "discard", "move", "off"})
     assert {t.get("from") for t in tables if t.get("kind") == "activated"} >= {"hand", "discard"}
-    ops = {t.get("op") for t in tables}
-    assert {"pay", "choose_one", "look"} <= ops
-    assert any(t.get("op") == "pay" for t in tables) and any(t.get("if_done") for t in tables)
-    assert any(t.get("chooser") == "opponent" for t in tables)
-    assert any(isinstance(t.get("amount"), dict) and "count" in t["amount"] for t in tables)
     looks = [t for t in tables if t.get("op") == "look"]
     assert looks[0]["take"] and looks[0]["rest"] == "bottom"
-    assert {k["id"] for k in keywords} == {"fervor", "keepsake", "cheer"}  # (cheer: SNP-113, below)
-    assert all(k["name"] and k["name_en"] and k["text"] and k["text_en"] for k in keywords)
-    for k in keywords:
-        if k["id"] != "cheer":
-            assert sum(k["id"] in c.get("keywords", ()) for c in cards) >= 3, k["id"]
+    check_keywords(cards, keywords, {"fervor", "keepsake", "cheer"}, 3, unheld={"cheer"})  # (cheer: SNP-113, below)
 
 
 def game(p0=None, p1=None):

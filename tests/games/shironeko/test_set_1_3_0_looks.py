@@ -5,9 +5,7 @@ opponent's hand), and each card does what it prints (an exact state, an action, 
 outcome). How the heuristic plays them: tests/agents/test_heuristics_shironeko_set13.py."""
 from __future__ import annotations
 
-import tcg
-
-from ..shipped_cards import new_cards, shipped
+from ..shipped_cards import check_sample_deck, shipped, steps_1_and_5
 from .harness import decision, do, scenario, zone
 
 GAME = "shironeko"
@@ -17,21 +15,16 @@ DECK = ["F-B1"] * 10
 
 
 def test_every_construct_of_steps_1_and_5_is_used_by_a_shipped_card():
-    cards, tables, _ = new_cards(GAME, NEW)
-    assert len(cards) == len(NEW)
+    _, tables, statics = steps_1_and_5(GAME, NEW)
     searches = [t for t in tables if t.get("op") == "search"]
     assert any(isinstance(t.get("filter"), dict) and isinstance(t["filter"].get("level"), dict) for t in searches)
-    statics = [e for c in cards for ab in c.get("abilities", ()) if ab["kind"] == "static" for e in ab["effects"]]
     assert all(isinstance(e["target"], dict) and e["target"]["all"] for e in statics) and len(statics) == 2
     assert any(e["stat"] == "hp" and isinstance(e["amount"], dict) and "count" in e["amount"] for e in statics)
     assert any(t.get("op") == "look" and t.get("zone") == "hand" and t.get("side") == "opponent" for t in tables)
 
 
 def test_the_sample_deck_plays_the_new_cards():
-    deck = tcg.load_deck(GAME, "lantern_festival")
-    assert NEW <= set(deck.sections["main"]) and tcg.validate_deck(GAME, deck) == []
-    g = tcg.new_game(GAME, ["lantern_festival", "red_rush"], seed=4)
-    assert not g.is_over and g.record()["card_set"]["version"] == "1.3.0"
+    check_sample_deck(GAME, "lantern_festival", "red_rush", NEW, "1.3.0")
 
 
 def game(p0=None, p1=None, **kw):

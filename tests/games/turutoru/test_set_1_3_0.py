@@ -5,29 +5,19 @@ from __future__ import annotations
 
 import tcg
 
-from ..shipped_cards import cost_parts, new_cards
+from ..shipped_cards import check_keywords, steps_4_to_6
 
 GAME = "turutoru"
 NEW = {f"TTS-{n:03d}" for n in range(69, 79)}
 
 
 def test_every_construct_of_steps_4_to_6_is_used_by_a_shipped_card():
-    cards, tables, keywords = new_cards(GAME, NEW)
-    assert len(cards) == len(NEW)
-    parts = {p["pay"] for p in cost_parts(tables)}
-    assert parts == {"discard", "move", "bed_in"}
+    cards, tables, keywords = steps_4_to_6(GAME, NEW, {"discard", "move", "bed_in"})
     assert {t.get("from") for t in tables if t.get("kind") == "activated"} >= {"hand", "discard"}
-    assert {"pay", "choose_one", "look"} <= {t.get("op") for t in tables}
-    assert any(t.get("if_done") for t in tables)
-    assert any(t.get("chooser") == "opponent" for t in tables)
-    assert any(isinstance(t.get("amount"), dict) and "count" in t["amount"] for t in tables)
     looks = [t for t in tables if t.get("op") == "look"]
     assert looks[0]["take"] and looks[0]["rest"] == "bottom"
     keywords = [k for k in keywords if not k.get("number")]  # Resupply: TTS-079..083 (test_set_1_3_0_real.py)
-    assert {k["id"] for k in keywords} == {"heavy_armor", "war_cry"}
-    assert all(k["name"] and k["name_en"] and k["text"] and k["text_en"] for k in keywords)
-    for k in keywords:
-        assert sum(k["id"] in c.get("keywords", ()) for c in cards) >= 2, k["id"]
+    check_keywords(cards, keywords, {"heavy_armor", "war_cry"}, 2)
 
 
 def test_the_new_cards_load_with_their_keywords_and_the_sample_deck_plays_them():

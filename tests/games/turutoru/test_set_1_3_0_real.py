@@ -9,7 +9,7 @@ import tcg
 from tcg.games.turutoru import flow as F
 from tcg.games.turutoru import text as T
 
-from ..shipped_cards import new_cards, shipped
+from ..shipped_cards import steps_1_and_5, shipped
 from .harness import FILL, decision, do, hp, zone
 from .harness import main as tt_main
 
@@ -42,18 +42,9 @@ def stats(g, p: int) -> list[tuple[str, int, int]]:
 
 
 def test_each_construct_of_steps_1_and_5_is_used_by_a_shipped_card():
-    cards, tables, keywords = new_cards(GAME, NEW)
-    assert len(cards) == len(NEW)
-    assert any(t.get("op") == "search" and isinstance(t.get("filter"), dict) for t in tables)
-    statics = [e for c in cards for ab in c.get("abilities", ()) if ab["kind"] == "static" for e in ab["effects"]]
-    assert any(isinstance(e["target"], dict) and e["target"].get("all") for e in statics)
-    assert any(t.get("op") == "look" and t.get("zone") == "hand" for t in tables)
+    _, _, statics = steps_1_and_5(GAME, NEW, numbered="resupply")
     assert any(e["stat"] == "toughness" and isinstance(e["amount"], dict) and "count" in e["amount"]
                for e in statics)
-    numbered = [k for k in keywords if k.get("number")]
-    assert [k["id"] for k in numbered] == ["resupply"]
-    uses = [kw for c in cards for kw in c.get("keywords", ()) if kw.startswith("resupply:")]
-    assert len(uses) >= 2 and len(set(uses)) >= 2          # two numbers
 
 
 def test_the_new_cards_load_and_the_sample_deck_plays_them():

@@ -16,6 +16,7 @@ from tcg.engine.game import Game
 from tcg.games.zx.cards import load_cards
 from tcg.games.zx.deckcheck import check_deck
 
+from ...card_texts import card_file
 from ..harness_base import copies
 from .harness import check, decision, events, fixture_rules, kinds, options, sq, zone
 
@@ -177,15 +178,21 @@ def test_zx_x7_ev_ex_of_another_player_is_refused_by_deck_validation():
     assert "no single player card" in messages(make_deck(dynamis={"X-EVEX": 1}))[0]
 
 
-def test_zx_x7_ev_ex_player_must_be_a_player_card_of_the_set(tmp_path):
-    f = tmp_path / "evex.toml"
-    f.write_text('[set]\ngame = "zx"\nname = "t"\nversion = "1"\n[[cards]]\nid = "X-E"\nkind = "ev_ex"\n'
-                 'name = "x"\ncolor = "red"\ncost = 1\nplayer = "NOBODY"\n'
-                 '[[cards.abilities]]\nkind = "use"\neffects = [{op = "draw"}]\n'
-                 '[[cards.abilities]]\nkind = "use"\neffects = [{op = "draw"}]\n', encoding="utf-8")
+@pytest.mark.parametrize("cards, field", [
+    ('[[cards]]\nid = "X-E"\nkind = "ev_ex"\nname = "x"\ncolor = "red"\ncost = 1\nplayer = "NOBODY"\n'
+     '[[cards.abilities]]\nkind = "use"\neffects = [{op = "draw"}]\n'
+     '[[cards.abilities]]\nkind = "use"\neffects = [{op = "draw"}]\n', "player"),
+    ('[[cards]]\nid = "Z-X"\nkind = "zx"\nname = "x"\ncolor = "red"\ncost = 1\npower = 1000\n'
+     '[[cards.abilities]]\nkind = "static"\nplayer_card = "NOBODY"\n'
+     'effects = [{op = "modify", target = "self", stat = "power", amount = 1}]\n', "player_card"),
+], ids=["x7-ev-ex-player", "d5-player-card-condition"])
+def test_zx_x7_d5_a_player_named_by_a_card_must_be_a_player_card_of_the_set(tmp_path, cards, field):
+    """ZX-X7: an EV EX's player; ZX-D5: an ability's player card condition."""
+    f = tmp_path / "bad.toml"
+    f.write_text(card_file("t", cards, game="zx"), encoding="utf-8")
     with pytest.raises(CardDataError) as e:
         load_cards(f)
-    assert "NOBODY" in str(e.value) and "player" in str(e.value)
+    assert "NOBODY" in str(e.value) and field in str(e.value)
 
 
 def test_zx_d5_player_card_and_matching_ob_bottom_are_optional():
@@ -229,17 +236,6 @@ def test_zx_d5_x1_sample_cards_with_a_player_card_or_a_face_up_race_condition():
     assert RULES.cards["ZXS-P01"].name == "火野坂アカネ" and "火野坂アカネ" in karina.text
     (ab,) = mio.abilities
     assert (ab.kind, ab.face_up_race, ab.min_face_up_race) == ("static", "灯喰", 2) and "灯喰" in mio.text
-
-
-def test_zx_d5_player_card_condition_must_name_a_player_card(tmp_path):
-    f = tmp_path / "bad.toml"
-    f.write_text('[set]\ngame = "zx"\nname = "t"\nversion = "1"\n[[cards]]\nid = "Z-X"\nkind = "zx"\n'
-                 'name = "x"\ncolor = "red"\ncost = 1\npower = 1000\n[[cards.abilities]]\nkind = "static"\n'
-                 'player_card = "NOBODY"\neffects = [{op = "modify", target = "self", stat = "power", amount = 1}]\n',
-                 encoding="utf-8")
-    with pytest.raises(CardDataError) as e:
-        load_cards(f)
-    assert "NOBODY" in str(e.value) and "player_card" in str(e.value)
 
 
 def test_zx_d5_ob_bottom_must_match_the_single_player_card():

@@ -5,37 +5,28 @@ what it prints (an exact state, an action, the exact outcome). How the heuristic
 tests/agents/test_heuristics_zx_set13.py."""
 from __future__ import annotations
 
-import tcg
-
-from ..shipped_cards import new_cards, shipped
-from .harness import FILL, check, decision, do, legal_types, options, power, scenario, zone
+from ..shipped_cards import check_sample_deck, shipped, steps_1_and_5
+from .harness import FILL, check, decision, do, legal_types, main, options, power, zone
 
 GAME = "zx"
 NEW = {f"ZXS-{n:03d}" for n in range(96, 100)}
 
 
 def test_every_construct_of_steps_1_and_5_is_used_by_a_shipped_card():
-    cards, tables, _ = new_cards(GAME, NEW)
-    assert len(cards) == len(NEW)
+    _, tables, _ = steps_1_and_5(GAME, NEW)
     searches = [t for t in tables if t.get("op") == "search"]
     assert any(isinstance(t.get("filter"), dict) and isinstance(t["filter"].get("cost"), dict) for t in searches)
-    statics = [e for c in cards for ab in c.get("abilities", ()) if ab["kind"] == "static" for e in ab["effects"]]
-    assert any(isinstance(e["target"], dict) and e["target"].get("all") for e in statics)
     looks = {(t.get("zone"), t.get("side", "own")) for t in tables if t.get("op") == "look"}
     assert {("hand", "opponent"), ("life", "own")} <= looks
 
 
 def test_the_sample_deck_plays_the_new_cards():
-    deck = tcg.load_deck(GAME, "forge_tide")
-    assert NEW <= set(deck.sections["main"]) and tcg.validate_deck(GAME, deck) == []
-    g = tcg.new_game(GAME, ["forge_tide", "azure_tide"], seed=4)
-    assert not g.is_over and g.record()["card_set"]["version"] == "1.3.0"
+    check_sample_deck(GAME, "forge_tide", "azure_tide", NEW, "1.3.0")
 
 
 def game(p0=None, p1=None, **kw):
-    p0 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p0 or {})}
-    p1 = {"deck": FILL, "life": ["Z-R1"] * 4, **(p1 or {})}
-    return scenario(p0=p0, p1=p1, cards=shipped(GAME), **kw)
+    """``main`` with the shipped cards."""
+    return main(p0, p1, cards=shipped(GAME), **kw)
 
 
 def test_conch_offers_the_tidesingers_of_cost_3_or_less_and_reveals_the_one_taken():
