@@ -163,8 +163,8 @@ class Deck:
                 if not isinstance(card, str) or not card:
                     raise DeckFileError(f"{where}: [{_cut(sec)}] has card {brief(card)}: a card must be "
                                         f"a non-empty card id or name")
-                total = count_copies(total, n, f'{where}: [{_cut(sec)}] "{_cut(card)}" = {brief(n)}')
-                ids.extend([card] * n)
+                copies, total = count_copies(total, n, f'{where}: [{_cut(sec)}] "{_cut(card)}" = {brief(n)}')
+                ids.extend([card] * copies)
             sections[sec] = tuple(ids)
         return cls(game=game, name=name, sections=sections, source=source)
 
@@ -250,16 +250,17 @@ def setup_problems(cards, deck: Deck, takes: Mapping[str, Takes]) -> list[DeckPr
     return out
 
 
-def count_copies(total: int, n: Any, entry: str, over: str | None = None) -> int:
-    """The deck's card count ``total`` with ``n`` copies of one more card, checked: ``n`` a whole
-    number from 0 to ``MAX_COPIES`` and the sum at most ``MAX_DECK_CARDS`` (a ``DeckFileError``
-    naming ``entry``, where the copies stand, if not; ``over``: another message for the sum)."""
+def count_copies(total: int, n: Any, entry: str, over: str | None = None) -> tuple[int, int]:
+    """``n`` copies of one more card in a deck of ``total`` cards, checked: ``n`` a whole number
+    from 0 to ``MAX_COPIES`` and the sum at most ``MAX_DECK_CARDS`` (a ``DeckFileError`` naming
+    ``entry``, where the copies stand, if not; ``over``: another message for the sum). The copies
+    and the deck's new count."""
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
         raise DeckFileError(f"{entry}: copies must be a whole number from 0 to {MAX_COPIES:,}")
     total += n
     if total > MAX_DECK_CARDS:
         raise DeckFileError(over or f"{entry} brings the deck above {MAX_DECK_CARDS:,} cards")
-    return total
+    return n, total
 
 
 def _toml_str(s: str) -> str:

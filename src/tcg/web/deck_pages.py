@@ -280,9 +280,9 @@ def deck_from_json(game: str, data: Any) -> tuple[Deck, str]:
             if not isinstance(cid, str) or not cid or len(cid) > 200 or _CONTROL.search(cid):
                 raise DeckFileError(f"section [{sec}] has a card id that is not a short line of text: "
                                     f"{str(cid)[:40]!r}")
-            total = count_copies(total, n, f"section [{sec}] card {cid!r}",
-                                 over=f"the deck holds more than {MAX_DECK_CARDS:,} cards")
-            ids.extend([cid] * n)
+            copies, total = count_copies(total, n, f"section [{sec}] card {cid!r}",
+                                         over=f"the deck holds more than {MAX_DECK_CARDS:,} cards")
+            ids.extend([cid] * copies)
         out[sec] = tuple(ids)
     order = [p.section for p in parts_of(game)]
     ordered = {s: out[s] for s in order if out.get(s)}
