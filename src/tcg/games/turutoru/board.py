@@ -42,13 +42,6 @@ def _printed(cards: Any, view: Mapping[str, Any] | None) -> Any:
         return None
 
 
-def _short_name(view: Mapping[str, Any], lang: str) -> str:
-    """A card's name in one language only (for states such as "⚙ on Placer")."""
-    if lang != "ja" and view.get("name_en"):
-        return str(view["name_en"])
-    return str(view.get("name") or view.get("id") or "?")
-
-
 def _programs(view: Mapping[str, Any], lang: str, gloss: bool = False) -> str:
     return T.t("fmt.programs", lang).join(T.program_label_name(x, lang, gloss=gloss)
                                           for x in view.get("programs") or [])
@@ -108,7 +101,7 @@ class _Describer(B.Describer):
         return self.card(u, owner, stats=stats, states=states, with_kind=False)
 
     def device(self, view: Mapping[str, Any], owner: Any, holder: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        states = [self.t("board.attached", card=_short_name(holder, self.lang))] if holder else []
+        states = [self.t("board.attached", card=self.voice.short(holder))] if holder else []
         return self.card(view, owner, states=states)
 
     def hand_card(self, view: Mapping[str, Any], owner: Any) -> dict[str, Any]:

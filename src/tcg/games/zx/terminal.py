@@ -8,7 +8,7 @@ columns of ``tcg cards zx``."""
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from rich.text import Text
 
@@ -90,18 +90,6 @@ class Renderer(VoicedBoard):
 
     def sq(self, sq: Any) -> str:
         return self.voice.sq(sq)
-
-    def short(self, view: Mapping[str, Any] | None) -> str:
-        return self.voice.short(view)
-
-    def stats(self, cid: Any) -> str:
-        return self.voice.stats(cid)
-
-    def grouped(self, names: Iterable[str]) -> list[str]:
-        return self.voice.grouped(names)
-
-    def join(self, items: Iterable[str]) -> str:
-        return self.voice.join(items)
 
     # --- cards and names ---------------------------------------------------------------------
     facts = staticmethod(card_facts)

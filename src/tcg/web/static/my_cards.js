@@ -145,7 +145,7 @@
     for (const c of list) {
       const li = el("li", "mc-card" + (c.ok ? "" : " bad"));
       li.dataset.id = c.id;
-      li.appendChild(el("div", "mc-card-name", c.name + (c.name_en ? ` (${c.name_en})` : "")));
+      li.appendChild(el("div", "mc-card-name", c.title));
       li.appendChild(el("div", "mc-card-facts", [c.id, c.kind, several ? c.file : ""].filter(Boolean).join(" · ")
                                                 + (c.ok ? "" : ` · ${W.has_problem}`)));
       cards.appendChild(li);
