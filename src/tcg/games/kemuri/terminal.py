@@ -62,7 +62,7 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
 def card_facts(card: Any, lang: str) -> list[str]:
     """Facts line on narrow terminals: "cast · Lv2 · cost 1 · 遅番 · CP 5 ×2 · help 遅番 +2"."""
     columns = card_columns(lang)
-    call_in = dict((h, g) for h, g, _ in columns)["Call-in"]
+    call_in = {head: get for head, get, _ in columns}["Call-in"]  # the CP fact names the call-in too
     return column_facts(card, columns, {
         "Lv": lambda lv: W.t("stat.lv", lang, level=lv),
         "Cost": lambda cost: W.t("facts.cost", lang, cost=cost),
