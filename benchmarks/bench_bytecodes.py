@@ -27,6 +27,8 @@ import subprocess
 import sys
 from collections import Counter
 
+from counting import check_games, games_parser, trees, write_json
+
 
 def count(game_id: str, games: int, warm: int, top: int, kinds: bool) -> dict:
     """The counts of this checkout (``tcg`` as imported)."""
@@ -103,37 +105,28 @@ def count(game_id: str, games: int, warm: int, top: int, kinds: bool) -> dict:
 
 def main() -> None:
     from tcg.api import GAMES
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("games_", nargs="*", metavar="game",
-                    help=f"games to count (default: all of {', '.join(GAMES)})")
-    ap.add_argument("--games", type=int, default=40, help="random games counted per game (default 40)")
-    ap.add_argument("--warm", type=int, default=300, help="games played first, not counted (default 300)")
+    ap = games_parser(__doc__, games=40, warm=300)
     ap.add_argument("--top", type=int, default=0, help="list the N functions with the most bytecodes")
     ap.add_argument("--kinds", action="store_true", help="counts by decision kind and action type")
     ap.add_argument("--base", help="another checkout of the project, counted the same way beside this one")
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--one", help=argparse.SUPPRESS)  # internal: count one game, print JSON
     args = ap.parse_args()
-    unknown = [g for g in args.games_ if g not in GAMES]
-    if unknown:
-        raise SystemExit(f"error: no game {', '.join(map(repr, unknown))} (games: {', '.join(GAMES)})")
+    check_games(args.games_)
     if args.games < 1 or args.warm < 0 or args.top < 0:
         raise SystemExit("error: --games must be at least 1, --warm and --top not negative")
     if args.one:
         print(json.dumps(count(args.one, args.games, args.warm, args.top, args.kinds)))
         return
-    if args.base and not os.path.isdir(os.path.join(args.base, "src", "tcg")):
-        raise SystemExit(f"error: --base {args.base!r} is not a checkout of this project (no src/tcg in it)")
+    counted = trees(__file__, args.base)
     games = args.games_ or list(GAMES)
-    trees = [("this", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))]
-    if args.base:
-        trees.insert(0, ("base", os.path.abspath(args.base)))
     results: dict[str, dict[str, dict]] = {}
     for gid in games:
-        for label, tree in trees:
+        for label, tree in counted:
             # one process per tree and game: each imports its own ``tcg`` (src first on the path)
             cmd = [sys.executable, "-c",
-                   "import runpy, sys; sys.path.insert(0, sys.argv[1]); sys.argv = sys.argv[2:]; "
+                   "import os, runpy, sys; sys.path[:0] = [sys.argv[1], os.path.dirname(sys.argv[2])]; "
+                   "sys.argv = sys.argv[2:]; "
                    "runpy.run_path(sys.argv[0], run_name='__main__')",
                    os.path.join(tree, "src"), os.path.abspath(__file__), "--one", gid,
                    "--games", str(args.games), "--warm", str(args.warm), "--top", str(args.top)]
@@ -145,7 +138,7 @@ def main() -> None:
             results.setdefault(gid, {})[label] = json.loads(run.stdout.strip().splitlines()[-1])
     print(f"{'game':<10} {'tree':<5} {'decisions':>9} {'bytecodes/decision':>19} {'calls/decision':>15}")
     for gid in games:
-        for label, _ in trees:
+        for label, _ in counted:
             r = results[gid][label]
             print(f"{gid:<10} {label:<5} {r['decisions']:>9} {r['bytecodes_per_decision']:>19} "
                   f"{r['calls_per_decision']:>15}")
@@ -167,9 +160,7 @@ def main() -> None:
             for row in r["kinds"]:
                 print(f"  {row['what']:<36} {row['count']:>6}  bytecodes {row['bytecodes']:8.1f}  "
                       f"calls {row['calls']:6.2f}  {row['share']:5.1f}% of all")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(results, f, indent=1)
+    write_json(args.json, results)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ count takes about a minute (its two runs go at once, one per core).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -28,6 +27,8 @@ import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+
+from counting import check_games, games_parser, trees, write_json
 
 UNO = "uno"
 
@@ -100,11 +101,7 @@ def measure(tree: str, game_id: str, warm: int, games: int, cache: bool, decks: 
 
 def main() -> None:
     from tcg.api import GAMES
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("games_", nargs="*", metavar="game",
-                    help=f"games to count (default: all of {', '.join(GAMES)})")
-    ap.add_argument("--games", type=int, default=100, help="random games counted per game (default 100)")
-    ap.add_argument("--warm", type=int, default=100, help="games played first, not counted (default 100)")
+    ap = games_parser(__doc__, games=100, warm=100)
     ap.add_argument("--uno", action="store_true", help="also count RLCard's UNO (run with 'uv run --with rlcard')")
     ap.add_argument("--base", help="another checkout of the project, counted the same way beside this one")
     ap.add_argument("--cache", action="store_true",
@@ -118,9 +115,7 @@ def main() -> None:
     if args.play:
         print(f"decisions {play(args.play[0], int(args.play[1]), int(args.play[2]), args.play[3])}")
         return
-    unknown = [g for g in args.games_ if g not in GAMES]
-    if unknown:
-        raise SystemExit(f"error: no game {', '.join(map(repr, unknown))} (games: {', '.join(GAMES)})")
+    check_games(args.games_)
     if args.decks and len(args.games_) != 1:
         raise SystemExit("error: --decks names one game's decks: name that one game too")
     if args.games < 1 or args.warm < 0:
@@ -132,15 +127,11 @@ def main() -> None:
             import rlcard  # noqa: F401
         except ImportError:
             raise SystemExit("error: --uno needs RLCard: run with 'uv run --with rlcard python benchmarks/bench_instructions.py'")
-    if args.base and not os.path.isdir(os.path.join(args.base, "src", "tcg")):
-        raise SystemExit(f"error: --base {args.base!r} is not a checkout of this project (no src/tcg in it)")
-    trees = [("this", os.path.dirname(os.path.dirname(os.path.abspath(__file__))))]
-    if args.base:
-        trees.insert(0, ("base", os.path.abspath(args.base)))
-    rows = [(gid, label, tree) for gid in (args.games_ or list(GAMES)) for label, tree in trees]
+    counted = trees(__file__, args.base)
+    rows = [(gid, label, tree) for gid in (args.games_ or list(GAMES)) for label, tree in counted]
     if args.uno:
         # UNO games are about a fifth as long as the engine's: five times as many, for a like count
-        rows.append((UNO, "-", trees[-1][1]))
+        rows.append((UNO, "-", counted[-1][1]))
     results: dict[str, dict] = {}
     cols = ["instructions"] + (["mispredicts", "i1_misses", "d1_misses"] if args.cache else [])
     print(f"python {sys.version.split()[0]} ({os.path.realpath(sys.executable)})")
@@ -153,10 +144,8 @@ def main() -> None:
         if label == "this" and args.base:
             a = results[gid]["base"]
             print(f"{'':<10} this/base: " + ", ".join(f"{c} {r[c] / a[c]:.3f}" for c in cols))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"python": sys.version.split()[0], "warm": args.warm, "games": args.games,
-                       "results": results}, f, indent=1)
+    write_json(args.json, {"python": sys.version.split()[0], "warm": args.warm, "games": args.games,
+                           "results": results})
 
 
 if __name__ == "__main__":

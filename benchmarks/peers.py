@@ -22,7 +22,6 @@ each game are part of the fingerprint tests/speed checks).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import random
@@ -30,6 +29,7 @@ import statistics
 import sys
 import time
 
+from counting import write_json
 from tcg.api import GAMES, list_decks, new_game
 
 
@@ -158,9 +158,7 @@ def main() -> None:
         o = out["games"][gid]
         print(f"{gid:<10} {o['decisions_per_s']:>12,} {out['uno_decisions_per_s']:>10,} "
               f"{o['ratio_to_uno']:>6.2f}   {o['games']:>11} {o['ms_per_game']:>8} {o['decisions_per_game']:>14}")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(out, f, indent=1)
+    write_json(args.json, out)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ sys.modules.setdefault("make_golden", golden)
 _SPEC.loader.exec_module(golden)
 
 #: compare with card titles normalised (``titles_normalised``): off while the titles are as recorded
-TITLES_NORMALISED = False
+TITLES_NORMALISED = True
 
 
 @functools.lru_cache(maxsize=None)

@@ -181,7 +181,8 @@ def test_every_problem_of_a_broken_file_is_shown_with_card_and_field(tmp_path):
         ok = c.post("/api/check-cards/shironeko", json=files()).json()
         assert ok["ok"] and ok["problems"] == [] and ok["hash"] == api.card_files_sha256([MY])
         assert ok["cards"] == [{"file": "my-cards.toml", "id": "MY-001", "name": "テスト剣士",
-                                "name_en": "Test Swordsman", "kind": "character", "ok": True}]
+                                "name_en": "Test Swordsman", "title": "Test Swordsman (テスト剣士)", "kind": "character",
+                                "ok": True}]
         # line ends typed on any system are the same file
         assert c.post("/api/check-cards/shironeko", json=files(MY.replace("\n", "\r\n"))).json()["hash"] == ok["hash"]
         # the file is for another game

@@ -163,14 +163,8 @@ class Deck:
                 if not isinstance(card, str) or not card:
                     raise DeckFileError(f"{where}: [{_cut(sec)}] has card {brief(card)}: a card must be "
                                         f"a non-empty card id or name")
-                if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
-                    raise DeckFileError(f'{where}: [{_cut(sec)}] "{_cut(card)}" = {brief(n)}: copies must '
-                                        f"be a whole number from 0 to {MAX_COPIES:,}")
-                total += n
-                if total > MAX_DECK_CARDS:
-                    raise DeckFileError(f'{where}: [{_cut(sec)}] "{_cut(card)}" = {n} brings the deck above '
-                                        f"{MAX_DECK_CARDS:,} cards")
-                ids.extend([card] * n)
+                copies, total = count_copies(total, n, f'{where}: [{_cut(sec)}] "{_cut(card)}" = {brief(n)}')
+                ids.extend([card] * copies)
             sections[sec] = tuple(ids)
         return cls(game=game, name=name, sections=sections, source=source)
 
@@ -254,6 +248,19 @@ def setup_problems(cards, deck: Deck, takes: Mapping[str, Takes]) -> list[DeckPr
             out.append(DeckProblem.of(game, want.rule, "deck.section_most", section=_cut(sec), size=len(ids),
                                       most=want.most))
     return out
+
+
+def count_copies(total: int, n: Any, entry: str, over: str | None = None) -> tuple[int, int]:
+    """``n`` copies of one more card in a deck of ``total`` cards, checked: ``n`` a whole number
+    from 0 to ``MAX_COPIES`` and the sum at most ``MAX_DECK_CARDS`` (a ``DeckFileError`` naming
+    ``entry``, where the copies stand, if not; ``over``: another message for the sum). The copies
+    and the deck's new count."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
+        raise DeckFileError(f"{entry}: copies must be a whole number from 0 to {MAX_COPIES:,}")
+    total += n
+    if total > MAX_DECK_CARDS:
+        raise DeckFileError(over or f"{entry} brings the deck above {MAX_DECK_CARDS:,} cards")
+    return n, total
 
 
 def _toml_str(s: str) -> str:

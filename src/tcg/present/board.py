@@ -44,6 +44,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from . import text as _text
+from .lines import known_lang
 
 #: the layouts a renderer must know
 LAYOUTS = ("row", "grid", "track", "pile", "counters")
@@ -71,8 +72,34 @@ def cell(cid: str, label: str, cards: Sequence[Mapping[str, Any]] = (), marks: S
     return {"id": cid, "label": label, "cards": list(cards), "marks": list(marks), "tone": tone}
 
 
+class Describer:
+    """What every game's board describer starts from: the observation described, its language
+    (one the text tables have, else English), the printed cards and the viewer (None: a
+    spectator), and ``t``, the words of the game's text module (``words``, set by the game)."""
+    words: Any
+
+    def __init__(self, obs: Mapping[str, Any], lang: str, cards: Any):
+        self.obs = obs
+        self.lang = known_lang(lang)
+        self.cards = cards
+        self.viewer = obs.get("viewer")
+
+    def t(self, key: str, /, **params: Any) -> str:
+        return self.words.t(key, self.lang, **params)
+
+
 def card_ref(iid: Any) -> str:
     return f"card.{iid}"
+
+
+def card_refs(values: Iterable[Any]) -> list[str]:
+    """The element ids of the cards among ``values`` (an action's card parameters), each once, in
+    order: a card is an instance id (an int from 0); anything else (None, -1 for none) names none."""
+    out: list[str] = []
+    for v in values:
+        if isinstance(v, int) and not isinstance(v, bool) and v >= 0 and card_ref(v) not in out:
+            out.append(card_ref(v))
+    return out
 
 
 def title_of(name: str, name_en: str, lang: str) -> str:

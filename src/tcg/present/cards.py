@@ -3,7 +3,7 @@ terminal part gives ``card_columns(lang)`` and ``card_facts(card, lang)``) or, f
 registry does not know, generic ones; a card's title and printed text."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .text import card_title
 from .renderer import game_spec
@@ -43,13 +43,35 @@ def card_text(card: Any, lang: str) -> str:
     return "\n".join(parts)
 
 
-def generic_card_columns(lang: str) -> list[Column]:
+def head_columns(lang: str, kind_name: Callable[[str], str],
+                 label: Callable[[Any, str], str] = card_label) -> list[Column]:
+    """The first columns of every game's ``tcg cards``: the card's id, its kind (``kind_name`` of
+    it; empty for a card without one) and its title (``label``)."""
+    def kind(c: Any) -> str:
+        k = getattr(c, "kind", "")
+        return kind_name(k) if k else ""
     return [
         ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
-        ("Kind", lambda c: str(getattr(c, "kind", "") or ""), {"no_wrap": True}),
-        ("Name", lambda c: card_label(c, lang), {"ratio": 2}),
-        ("Text / abilities", lambda c: card_text(c, lang), {"ratio": 3}),
+        ("Kind", kind, {"no_wrap": True}),
+        ("Name", lambda c: label(c, lang), {"ratio": 2}),
     ]
+
+
+def column_facts(card: Any, columns: list[Column], said: Mapping[str, Callable[[str], str] | None]) -> list[str]:
+    """A card's facts line on narrow terminals, made of its ``tcg cards`` columns: its kind, then
+    the value of each column named in ``said`` that the card has (not empty), in that order, put
+    into words by the function ``said`` gives it (None: the value as it is)."""
+    get = {header: getter for header, getter, _ in columns}
+    out = [get["Kind"](card)]
+    for header, say in said.items():
+        value = get[header](card)
+        if value:
+            out.append(say(value) if say else value)
+    return out
+
+
+def generic_card_columns(lang: str) -> list[Column]:
+    return [*head_columns(lang, str), ("Text / abilities", lambda c: card_text(c, lang), {"ratio": 3})]
 
 
 def card_columns(game_id: str, lang: str) -> tuple[list[Column], Callable[[Any], list[str]]]:

@@ -29,10 +29,30 @@ def prompt_voice(voice: VoiceClass, viewer: int | None, lang: str, obs: Mapping[
     return v, obs
 
 
+def prompt_of(voice: VoiceClass, ask: Callable[..., str], decision: Mapping[str, Any] | None, viewer: int | None,
+              lang: str, obs: Mapping[str, Any] | None, cards: Any, names: Mapping[int, str] | None,
+              **more: Any) -> str:
+    """A game's ``prompt``: who must decide what, for ``viewer``, in the voice of ``prompt_voice``;
+    "nothing to decide" without a decision, else ``ask(v, obs, decision, kind, player, **more)``."""
+    v, obs = prompt_voice(voice, viewer, lang, obs, cards, names)
+    if not decision:
+        return v.t("decision.none")
+    return ask(v, obs, decision, decision.get("kind"), decision.get("player"), **more)
+
+
 def choose_mode_prompt(v: Any, who: str, decision: Mapping[str, Any]) -> str:
     """A ``choose_mode`` decision: whose card's effect, how many modes are still to choose."""
     return v.t("decision.choose_mode", who=who, card=v.card(decision.get("source")),
                remaining=decision.get("remaining", 1), count=decision.get("count", 1))
+
+
+def target_prompt(v: Any, who: str, decision: Mapping[str, Any], what: str, several: str = "decision.target") -> str:
+    """A ``target`` decision: who chooses a target of which card's effect (``what`` it does); while
+    choosing several (``remaining`` given), in the words of ``several``, with what is left to choose."""
+    card = v.card(decision.get("source"))
+    if "remaining" not in decision:
+        return v.t("decision.target", who=who, card=card, what=what)
+    return v.t(several, who=who, card=card, what=what) + still_to_choose(v, decision)
 
 
 def still_to_choose(v: Any, decision: Mapping[str, Any]) -> str:
@@ -42,10 +62,12 @@ def still_to_choose(v: Any, decision: Mapping[str, Any]) -> str:
                count=decision.get("remaining"), chosen=len(decision.get("chosen") or []))
 
 
-def look_prompt(v: Any, who: str, kind: str, decision: Mapping[str, Any], zone: Callable[[str], str]) -> str:
+def look_prompt(v: Any, who: str, kind: str, decision: Mapping[str, Any], zone: Callable[[str], str],
+                mine: bool = True) -> str:
     """A ``look_take`` or ``look_order`` decision: the cards looked at are taken (``to``: where,
-    named by ``zone``) or put back in an order; another player's look (no ``source``) is secret."""
-    if "source" not in decision:  # another player's look: the cards are theirs to see
+    named by ``zone``) or put back in an order; another player's look (no ``source``, or not
+    ``mine``: the viewer does not decide) is secret."""
+    if not mine or "source" not in decision:  # another player's look: the cards are theirs to see
         return v.t("decision.look_hidden", who=who)
     src = v.card(decision.get("source"))
     if kind == "look_order":
@@ -77,6 +99,20 @@ def event_card(v: Any, ev: Mapping[str, Any]) -> Callable[..., str]:
     def card(key: str = "card", idkey: str = "id") -> str:
         return v.card(ev.get(key), ev.get(idkey))
     return card
+
+
+def said(key: str, *, card: bool = False, source: bool = False) -> Callable[..., str]:
+    """The narrator of an event told in one sentence about its player (``Voice.say``: who, whose
+    and own filled in, the ``.you`` form for the viewer): with ``card``, the event's card; with
+    ``source``, the effect that caused it."""
+    def narrate(v: Any, ev: Mapping[str, Any], src: Any = None, ctx: Any = None) -> str:
+        params = {}
+        if card:
+            params["card"] = event_card(v, ev)()
+        if source:
+            params["source"] = v.source(src)
+        return v.say(key, ev.get("player"), **params)
+    return narrate
 
 
 def look_line(v: Any, ev: Mapping[str, Any], listed: Callable[[list[str]], str],
@@ -113,6 +149,31 @@ def events_voice(voice: VoiceClass, events: Iterable[Mapping[str, Any]], viewer:
     for ev in events:
         v.book.learn(ev.get("card"), ev.get("id"), ev.get("player"))
     return v, events
+
+
+def step_events(voice: VoiceClass, events: Iterable[Mapping[str, Any]], viewer: int | None, lang: str,
+                cards: Any, names: Mapping[int, str] | None, sources: Callable[[list, Any], list],
+                echoes: Mapping[Any, Any], *, action: Any = None, actor: int | None = None, step: bool = False,
+                source: Any = None, first_only: tuple[str, ...] = ()) -> tuple[Any, list[Any], list[Any]]:
+    """The voice the lines of ``events`` are told in (``events_voice``), the events to tell, and
+    the card whose effect caused each (``sources(events, source)``).
+
+    ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
+    the event that only repeats the action line: the first of the actor's events of the type
+    ``echoes`` gives for the action's type (or of one of the types of a tuple); one of a type in
+    ``first_only`` repeats it only as the first event. ``source``: (instance id, card id or None)
+    of the card whose effect the events continue (``decision_source`` of the decision the action
+    answered)."""
+    v, events = events_voice(voice, events, viewer, lang, cards, names)
+    srcs = sources(events, source)
+    echo = echoes.get(getattr(action, "type", None)) if step and action is not None else None
+    if echo is not None:
+        types = echo if isinstance(echo, tuple) else (echo,)
+        k = next((k for k, ev in enumerate(events) if ev.get("type") in types and ev.get("player", actor) == actor),
+                 None)
+        if k is not None and not (k > 0 and events[k].get("type") in first_only):
+            events, srcs = without(events, srcs, (k,))
+    return v, events, srcs
 
 
 def without(events: list[Any], srcs: list[Any], drop: Iterable[int]) -> tuple[list[Any], list[Any]]:

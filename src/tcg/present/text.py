@@ -164,6 +164,14 @@ def card_title(name: Any, name_en: Any, lang: str) -> str:
     return f"{en} ({name})" if name else en
 
 
+def short_title(name: Any, name_en: Any, lang: str) -> str:
+    """A card's title where a board has no room for two names (a mark in a fixed-width square, a
+    state such as "⚙ on Placer"): the name in the reader's language alone (``card_title``'s first
+    name: the English name in English, the printed name in Japanese)."""
+    name, en = str(name or ""), str(name_en or "")
+    return (en or name) if lang != "ja" else (name or en)
+
+
 GAMES_DIR = pathlib.Path(__file__).parent.parent / "games"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
 

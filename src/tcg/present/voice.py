@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .text import card_title, catalog
+from .text import card_title, catalog, short_title
 from .lines import cap, cards_in, known_lang
 
 
@@ -244,6 +244,14 @@ class Voice:
             return self.t("fmt.a_card")
         get = getter(view)
         return self.both(get("name") or get("id") or "?", get("name_en"))
+
+    def short(self, view: Any) -> str:
+        """A card's title where there is no room for two names (a compact list, a board's mark):
+        ``tcg.present.text.short_title``, the name in the reader's language alone."""
+        if not view:
+            return self.t("fmt.a_card")
+        get = getter(view)
+        return short_title(get("name") or get("id") or "?", get("name_en"), self.lang)
 
     def both(self, name: Any, en: Any) -> str:
         """A card's title (``tcg.present.text.card_title``: "Milka ... (見習い魔女ミルカ)" in English)."""

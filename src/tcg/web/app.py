@@ -150,8 +150,17 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             resp.set_cookie("tcg_lang", lang, max_age=365 * 86400, samesite="lax", secure=policy.secure)
         return resp
 
+    def no_store(resp: Any) -> Any:
+        """``resp`` marked for no cache to keep: a page or state that changes as the game goes."""
+        resp.headers["cache-control"] = "no-store"
+        return resp
+
     def problem(request: Request, message: str, status: int = 400, details: Iterable[str] = ()) -> HTMLResponse:
         return page(request, "problem.html", status=status, message=message, details=list(details))
+
+    def no_game(request: Request) -> HTMLResponse:
+        """The page of a game id the store does not have (404)."""
+        return problem(request, words(lang_of(request))("web.no_game"), 404)
 
     def seats_held(request: Request, gid: str) -> list[int]:
         return sorted(store.seat_of(gid, session_of(request)))
@@ -224,7 +233,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
                     seat_name=form.get("name", "") if isinstance(form.get("name", ""), str) else "",
                     deck_text=form.get("deck_text", "") if isinstance(form.get("deck_text", ""), str) else "",
                     chosen=form.get("deck", "") if isinstance(form.get("deck", ""), str) else "")
-        resp.headers["cache-control"] = "no-store"
+        no_store(resp)
         resp.headers["referrer-policy"] = "same-origin"  # not "no-referrer": its button would post Origin: null
         return resp
 
@@ -234,7 +243,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         lang = lang_of(request)
         t = words(lang)
         if not store.exists(gid):
-            return problem(request, t("web.no_game"), 404)
+            return no_game(request)
         if seats_held(request, gid):
             return RedirectResponse(f"/game/{gid}", status_code=303)
         seat = store.invited_seat(gid, code) if code is not None else store.open_seat(gid)
@@ -275,8 +284,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         names = [n if s["taken"] else "…" for n, s in zip(table_names(stored, seat, lang_of(request)), stored.seats)]
         resp = page(request, "waiting.html", gid=gid, game=stored.game, invite=invite, names=names,
                     lobby=store.open_seat(gid) is not None, clock=stored.options.get("clock"))
-        resp.headers["cache-control"] = "no-store"
-        return resp
+        return no_store(resp)
 
     # --- pages -----------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
@@ -364,9 +372,9 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
     async def join_page(request: Request, gid: str, code: str):
         """An invitation: the game and a button that takes the seat (a GET takes nothing, so a
         chat program's link preview cannot take the friend's seat)."""
-        t = words(lang_of(request))
         if not store.exists(gid):
-            return problem(request, t("web.no_game"), 404)
+            return no_game(request)
+        t = words(lang_of(request))
         if seats_held(request, gid):
             return RedirectResponse(f"/game/{gid}", status_code=303)
         seat = store.invited_seat(gid, code)
@@ -385,14 +393,13 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         games = store.lobby_games()
         resp = page(request, "lobby.html", open_games=[g for g in games if g["open"]],
                     playing=[g for g in games if not g["open"]])
-        resp.headers["cache-control"] = "no-store"
-        return resp
+        return no_store(resp)
 
     @app.get("/lobby/join/{gid}", response_class=HTMLResponse)
     async def lobby_join_page(request: Request, gid: str):
-        t = words(lang_of(request))
         if not store.exists(gid):
-            return problem(request, t("web.no_game"), 404)
+            return no_game(request)
+        t = words(lang_of(request))
         if seats_held(request, gid):
             return RedirectResponse(f"/game/{gid}", status_code=303)
         seat = store.open_seat(gid)
@@ -406,9 +413,9 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
 
     @app.get("/game/{gid}", response_class=HTMLResponse)
     async def game_page(request: Request, gid: str):
-        t = words(lang_of(request))
         if not store.exists(gid):
-            return problem(request, t("web.no_game"), 404)
+            return no_game(request)
+        t = words(lang_of(request))
         held = seats_held(request, gid)
         if not held:
             return RedirectResponse(f"/watch/{gid}", status_code=303)
@@ -433,8 +440,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         if not store.exists(gid):
             return JSONResponse({"dealt": False}, status_code=404)
         resp = JSONResponse({"dealt": waiting(store.load(gid)) is None})
-        resp.headers["cache-control"] = "no-store"
-        return resp
+        return no_store(resp)
 
     # --- a rematch: the same decks, seats swapped, once both players accept ---------------------
     def rematch_state(request: Request, gid: str, stored: Any) -> dict[str, Any]:
@@ -456,8 +462,7 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
         if not store.exists(gid):
             return JSONResponse({"available": False}, status_code=404)
         resp = JSONResponse(rematch_state(request, gid, store.load(gid)))
-        resp.headers["cache-control"] = "no-store"
-        return resp
+        return no_store(resp)
 
     @app.post("/game/{gid}/rematch")
     async def rematch_post(request: Request, gid: str):
@@ -480,14 +485,12 @@ def create_app(db: str | pathlib.Path | None = None, public_url: str | None = No
             store.accept_rematch(gid, state["seat"], setup, options)
             state = rematch_state(request, gid, stored)
         resp = JSONResponse(state)
-        resp.headers["cache-control"] = "no-store"
-        return resp
+        return no_store(resp)
 
     @app.get("/watch/{gid}", response_class=HTMLResponse)
     async def watch(request: Request, gid: str):
-        t = words(lang_of(request))
         if not store.exists(gid):
-            return problem(request, t("web.no_game"), 404)
+            return no_game(request)
         stored = store.load(gid)
         if waiting(stored):
             return waiting_page(request, gid, stored, None, None)

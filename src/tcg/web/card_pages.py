@@ -28,7 +28,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from ..engine.errors import TcgError
 from ..present.errors import error_text, translate, where_text
 from ..engine.files import parse_toml
-from ..present.text import catalog
+from ..present.text import card_title, catalog
 from .forms import GAME_NAMES, HASH, problem_lines
 from .forms import deck_from_form as deck_from_form_of_game
 from .store import MAX_CARD_SET_FILES
@@ -78,8 +78,9 @@ def files_of(data: Any) -> list[tuple[str, str]]:
     return out
 
 
-def cards_in(files: list[tuple[str, str]], problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The cards the files hold, as written (id, names, kind), each marked when a problem names it."""
+def cards_in(files: list[tuple[str, str]], problems: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
+    """The cards the files hold, as written (id, names, kind), with their title in ``lang``
+    (``card_title``), each marked when a problem names it."""
     bad = {(p["file"], p["card"]) for p in problems if p.get("card")}
     out = []
     for name, text in files:
@@ -92,8 +93,9 @@ def cards_in(files: list[tuple[str, str]], problems: list[dict[str, Any]]) -> li
             if not isinstance(c, dict):
                 continue
             cid = c.get("id") if isinstance(c.get("id"), str) and c.get("id") else f"#{i}"
-            out.append({"file": name, "id": cid, "name": str(c.get("name", ""))[:MAX_NAME],
-                        "name_en": str(c.get("name_en", "") or "")[:MAX_NAME], "kind": str(c.get("kind", ""))[:40],
+            names = str(c.get("name", ""))[:MAX_NAME], str(c.get("name_en", "") or "")[:MAX_NAME]
+            out.append({"file": name, "id": cid, "name": names[0], "name_en": names[1],
+                        "title": card_title(*names, lang), "kind": str(c.get("kind", ""))[:40],
                         "ok": (name, cid) not in bad})
     return out
 
@@ -104,7 +106,7 @@ def check(game: str, files: list[tuple[str, str]], lang: str = "en") -> dict[str
     from ..api import check_card_files
     from ..engine.card_files import files_sha256
     problems = [problem_in(p, lang) for p in check_card_files(game, files)]
-    return {"ok": not problems, "problems": problems, "cards": cards_in(files, problems),
+    return {"ok": not problems, "problems": problems, "cards": cards_in(files, problems, lang),
             "hash": files_sha256([t for _, t in files])}
 
 

@@ -42,7 +42,7 @@ from typing import Any, Callable
 from fastapi import FastAPI, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from ..engine.deck import MAX_COPIES, MAX_DECK_CARDS, Deck, _toml_str
+from ..engine.deck import MAX_DECK_CARDS, Deck, _toml_str, count_copies
 from ..engine.errors import DeckFileError, TcgError
 from ..present.errors import error_text
 from ..engine.files import MAX_DECK_BYTES, parse_json, parse_toml, read_text
@@ -280,13 +280,9 @@ def deck_from_json(game: str, data: Any) -> tuple[Deck, str]:
             if not isinstance(cid, str) or not cid or len(cid) > 200 or _CONTROL.search(cid):
                 raise DeckFileError(f"section [{sec}] has a card id that is not a short line of text: "
                                     f"{str(cid)[:40]!r}")
-            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
-                raise DeckFileError(f"section [{sec}] card {cid!r}: copies must be a whole number "
-                                    f"from 0 to {MAX_COPIES:,}")
-            total += n
-            if total > MAX_DECK_CARDS:
-                raise DeckFileError(f"the deck holds more than {MAX_DECK_CARDS:,} cards")
-            ids.extend([cid] * n)
+            copies, total = count_copies(total, n, f"section [{sec}] card {cid!r}",
+                                         over=f"the deck holds more than {MAX_DECK_CARDS:,} cards")
+            ids.extend([cid] * copies)
         out[sec] = tuple(ids)
     order = [p.section for p in parts_of(game)]
     ordered = {s: out[s] for s in order if out.get(s)}

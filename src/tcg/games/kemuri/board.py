@@ -35,19 +35,16 @@ def _counter(name: str, label: str, value: Any, **kw: Any) -> dict[str, Any]:
     return B.counter(None, label, value, **kw)  # type: ignore[arg-type]
 
 
-class _Builder:
+class _Builder(B.Describer):
+    words = W
+
     def __init__(self, obs: Mapping[str, Any], lang: str, cards: Any):
-        self.obs = obs
-        self.lang = W._lang(lang)
-        self.cards = cards
-        self.viewer = obs.get("viewer")
+        super().__init__(obs, lang, cards)
         self.book = W.CardBook(cards)
         self.voice = W.Voice(self.viewer, self.lang, self.book)
         self.goal = obs.get("close_seats") or W.GOAL
 
     # --- words -----------------------------------------------------------------------------------
-    def t(self, key: str, /, **params: Any) -> str:
-        return W.t(key, self.lang, **params)
 
     def cap(self, text: str) -> str:
         return W._cap(text) if self.lang != "ja" else text

@@ -13,7 +13,8 @@ from typing import Any, Mapping
 
 from . import text as W
 from .board import describe
-from ...ui import card_label, table
+from ...present.cards import column_facts, head_columns
+from ...ui import table
 from ...ui.board_base import VoicedBoard
 
 #: the words of cards (kept here under their old names for callers of this module)
@@ -27,10 +28,6 @@ shift_name = W.shift_name
 
 def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
     """The columns of ``tcg cards kemuri`` (the headers are the ids ``tcg cards`` uses)."""
-    def kind(c) -> str:
-        k = getattr(c, "kind", "")
-        return W.kind_name(k, lang) if k else ""
-
     def is_cast(c) -> bool:
         return getattr(c, "kind", "") == "cast"
 
@@ -44,9 +41,7 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
         ab = next((a for a in c.abilities if a.kind == "charm"), None)
         return W.timing_name(ab.timing, lang) if ab is not None and ab.timing else ""
     return [
-        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
-        ("Kind", kind, {"no_wrap": True}),
-        ("Name", lambda c: card_label(c, lang), {"ratio": 2}),
+        *head_columns(lang, lambda kind: W.kind_name(kind, lang)),
         ("Lv", lambda c: str(c.level) if getattr(c, "kind", "") != "leader" and c.level else "",
          {"justify": "right"}),
         ("Cost", lambda c: str(c.cost) if is_cast(c) else "", {"justify": "right"}),
@@ -66,27 +61,19 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
 
 def card_facts(card: Any, lang: str) -> list[str]:
     """Facts line on narrow terminals: "cast · Lv2 · cost 1 · 遅番 · CP 5 ×2 · help 遅番 +2"."""
-    get = {h: g for h, g, _ in card_columns(lang)}
-    out = [get["Kind"](card)]
-    if get["Lv"](card):
-        out.append(W.t("stat.lv", lang, level=get["Lv"](card)))
-    if get["Cost"](card):
-        out.append(W.t("facts.cost", lang, cost=get["Cost"](card)))
-    if get["Shift"](card):
-        out.append(get["Shift"](card))
-    if get["CP"](card):
-        out.append(W.t("facts.cp", lang, cp=get["CP"](card), call=get["Call-in"](card)))
-    if get["Help"](card):
-        out.append(W.t("facts.help", lang, help=get["Help"](card)))
-    if get["Removal"](card):
-        out.append(W.t("facts.removal", lang, cost=get["Removal"](card)))
-    if get["Charm"](card):
-        out.append(W.t("facts.charm", lang, timing=get["Charm"](card)))
-    if get["Person"](card):
-        out.append(get["Person"](card))
-    if get["Trig"](card):
-        out.append(W.t("facts.trigger", lang))
-    return out
+    columns = card_columns(lang)
+    call_in = {head: get for head, get, _ in columns}["Call-in"]  # the CP fact names the call-in too
+    return column_facts(card, columns, {
+        "Lv": lambda lv: W.t("stat.lv", lang, level=lv),
+        "Cost": lambda cost: W.t("facts.cost", lang, cost=cost),
+        "Shift": None,
+        "CP": lambda cp: W.t("facts.cp", lang, cp=cp, call=call_in(card)),
+        "Help": lambda help_: W.t("facts.help", lang, help=help_),
+        "Removal": lambda cost: W.t("facts.removal", lang, cost=cost),
+        "Charm": lambda timing: W.t("facts.charm", lang, timing=timing),
+        "Person": None,
+        "Trig": lambda _: W.t("facts.trigger", lang),
+    })
 
 
 # --- the renderer --------------------------------------------------------------------------------

@@ -936,11 +936,6 @@ def _n_leader(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None
              source=v.source(src))
 
 
-def _n_first_player(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    return v.say("event.first_player", p)
-
-
 def _n_draw(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     p = ev.get("player")
     card = event_card(v, ev)
@@ -1057,14 +1052,6 @@ def _n_look(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None =
     """The top of a deck (or a hand) looked at: others learn how many only."""
     return prompts.look_line(v, ev, lambda seen: v.t("fmt.colon", text=v.plus(seen)),
                              lambda zone: zone_name(zone, v.lang))
-
-
-def _n_break(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    """A cast took a break to pay a cost (games/kemuri/costs.py)."""
-    p = ev.get("player")
-    T = v.t
-    card = event_card(v, ev)
-    return T("event.break", whose=v.whose(p), card=card(), source=v.source(src))
 
 
 def _n_cross(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
@@ -1193,18 +1180,6 @@ def _n_refresh(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | Non
     return T("event.refresh", whose=v.whose(p), count=ev.get("cards"), call=call, refresh=term("refresh", v.lang))
 
 
-def _n_no_card(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    return T("event.no_card", whose=v.whose(p))
-
-
-def _n_mill(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    card = event_card(v, ev)
-    return v.say("event.mill", p, card=card(), source=v.source(src))
-
-
 def _n_pick(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     p = ev.get("player")
     card = event_card(v, ev)
@@ -1234,12 +1209,6 @@ def _n_optional(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | No
              what=may_text(ev.get("op"), v.lang), card=v.card(ev.get("card")))
 
 
-def _n_concede(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    return T("event.concede", who=v.who(p))
-
-
 def _n_game_over(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     T = v.t
     return T("event.game_over", result=result_text(ev.get("winner"), ev.get("reason"), v.viewer, v.lang, v.names))
@@ -1247,16 +1216,17 @@ def _n_game_over(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | N
 
 #: the narrator of each event type
 _NARRATORS: dict[str, Callable[..., str | None]] = {
-    "leader": _n_leader, "first_player": _n_first_player, "draw": _n_draw, "mulligan": _n_mulligan,
-    "turn_start": _n_turn_start, "phase": _n_phase, "charcoal_change": _n_charcoal_change,
-    "leader_draw": _n_leader_draw, "place": _n_place, "pay": _n_pay, "event": _n_event,
-    "event_removed": _n_event_removed, "support": _n_support, "trouble": _n_support, "charm": _n_charm,
-    "activate": _n_activate, "mode": _n_mode, "look": _n_look, "look_rest": _n_look, "reveal": prompts.reveal_line,
-    "break": _n_break, "cross": _n_cross, "cross_end": _n_cross_end, "serve": _n_serve, "help": _n_help,
+    "leader": _n_leader, "first_player": prompts.said("event.first_player"), "draw": _n_draw,
+    "mulligan": _n_mulligan, "turn_start": _n_turn_start, "phase": _n_phase,
+    "charcoal_change": _n_charcoal_change, "leader_draw": _n_leader_draw, "place": _n_place, "pay": _n_pay,
+    "event": _n_event, "event_removed": _n_event_removed, "support": _n_support, "trouble": _n_support,
+    "charm": _n_charm, "activate": _n_activate, "mode": _n_mode, "look": _n_look, "look_rest": _n_look,
+    "reveal": prompts.reveal_line, "break": prompts.said("event.break", card=True, source=True),
+    "cross": _n_cross, "cross_end": _n_cross_end, "serve": _n_serve, "help": _n_help,
     "cp_contest": _n_cp_contest, "ikeike": _n_ikeike, "call_in": _n_call_in, "cast_leaves": _n_cast_leaves,
-    "move": _n_move, "modify": _n_modify, "refresh": _n_refresh, "no_card": _n_no_card, "mill": _n_mill,
-    "pick": _n_pick, "close": _n_close, "trigger": _n_trigger, "optional": _n_optional, "concede": _n_concede,
-    "game_over": _n_game_over,
+    "move": _n_move, "modify": _n_modify, "refresh": _n_refresh, "no_card": prompts.said("event.no_card"),
+    "mill": prompts.said("event.mill", card=True, source=True), "pick": _n_pick, "close": _n_close,
+    "trigger": _n_trigger, "optional": _n_optional, "game_over": _n_game_over,
 }
 
 
@@ -1322,21 +1292,11 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
           step: bool = False, source: Any = None) -> list[str]:
     """The lines of several events for ``viewer``, summarised: a run of draws makes one line;
     payments followed by the cast they paid for make one line; an effect names the card that
-    caused it; runs of identical lines fold into one ("... (x3)").
-
-    ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
-    the event that only repeats the action line. ``source``: (instance id, card id or None) of the
-    card whose effect the events continue (``decision_source`` of the decision the action answered)."""
-    v, events = prompts.events_voice(Voice, events, viewer, lang, cards, names)
-    srcs = sources(events, source)
-    if step and action is not None:
-        echo = ECHO.get(getattr(action, "type", None))
-        for k, ev in enumerate(events):
-            if echo is not None and ev.get("type") == echo and ev.get("player", actor) == actor:
-                if echo == "place" and k > 0:
-                    break  # placed after paying: the payment line names the cast
-                events, srcs = prompts.without(events, srcs, (k,))
-                break
+    caused it; runs of identical lines fold into one ("... (x3)"). ``step``, ``action``, ``actor``
+    and ``source``: as ``prompts.step_events`` (a cast placed after paying is not dropped: the
+    payment line names it)."""
+    v, events, srcs = prompts.step_events(Voice, events, viewer, lang, cards, names, sources, ECHO, action=action,
+                                          actor=actor, step=step, source=source, first_only=("place",))
     ctx: dict[str, Any] = {}
     n = len(events)
 
@@ -1377,10 +1337,11 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
     ``obs`` (that observation) adds what the choice is about (seats, the serving as it stands...);
     ``game`` what a payment is for."""
-    v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
-    if not decision:
-        return v.t("decision.none")
-    kind, p = decision.get("kind"), decision.get("player")
+    return prompts.prompt_of(Voice, _ask, decision, viewer, lang, obs, cards, names, game=game)
+
+
+def _ask(v: Voice, obs: Mapping[str, Any], decision: Mapping[str, Any], kind: Any, p: Any, game: Any = None) -> str:
+    """``prompt`` of a decision: its ``kind``, decided by player ``p``."""
     T = v.t
     who = v.who(p)
     mine = v.is_you(p)
@@ -1468,10 +1429,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
             what = T("effect.move_to", zone=zone_name(to, v.lang))
         else:
             what = words().get(f"effect.{op}", v.lang) or T("effect.other")
-        if "remaining" not in decision:  # one cast, as the old target names choose
-            return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
-        more = prompts.still_to_choose(v, decision)
-        return T("decision.target.card", who=who, card=v.card(decision.get("source")), what=what) + more
+        # (without "remaining": one cast, as the old target names choose)
+        return prompts.target_prompt(v, who, decision, what, several="decision.target.card")
     if kind == "choose_mode":
         return prompts.choose_mode_prompt(v, who, decision)
     if kind in ("look_take", "look_order"):

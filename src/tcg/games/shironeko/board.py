@@ -52,17 +52,13 @@ def card_text(printed: Any, lang: str) -> str:
     return "\n".join(p for p in parts if p)
 
 
-class _Describer:
+class _Describer(B.Describer):
+    words = T
+
     def __init__(self, obs: Mapping[str, Any], lang: str, cards: Any, names: Mapping[int, str] | None):
-        self.obs = obs
-        self.lang = lang if lang in ("en", "ja") else "en"
-        self.cards = cards
-        self.viewer = obs.get("viewer")
+        super().__init__(obs, lang, cards)
         self.voice = T.Voice(self.viewer, self.lang, None, names)
         self.names = names
-
-    def t(self, key: str, /, **params: Any) -> str:
-        return T.t(key, self.lang, **params)
 
     # --- cards --------------------------------------------------------------------------------
     def card(self, view: Mapping[str, Any] | None, owner: int | None, *, stats: Sequence[tuple[str, Any]] = (),
@@ -246,14 +242,9 @@ def refs(action: Any) -> list[str]:
     typ = getattr(action, "type", None)
     if typ == "search_pick":
         return ["search"]
-    out: list[str] = []
-    for key in ACTOR_KEYS + TARGET_KEYS:
-        value = action.get(key) if hasattr(action, "get") else None
-        if isinstance(value, int) and not isinstance(value, bool):
-            ref = B.card_ref(value)
-            if ref not in out:
-                out.append(ref)
-    return out
+    if not hasattr(action, "get"):
+        return []
+    return B.card_refs(action.get(key) for key in ACTOR_KEYS + TARGET_KEYS)
 
 
 def card_tile(lang: str, cards: Any) -> Callable[[Mapping[str, Any]], dict[str, Any]]:

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from . import text as T
 from .board import describe
+from ...present.cards import head_columns
 from ...ui import card_text, label_players, table
 from ...ui.board_base import BoardRenderer
 
@@ -30,14 +31,8 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
 
     def has_cost(c) -> bool:
         return getattr(c, "kind", "") not in ("town", "leader") and hasattr(c, "cost")
-
-    def kind(c) -> str:
-        k = getattr(c, "kind", "")
-        return T.kind_name(k, lang, short=True) if k else ""
     return [
-        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
-        ("Kind", kind, {"no_wrap": True}),
-        ("Name", lambda c: T.card_label(c, lang), {"ratio": 2}),
+        *head_columns(lang, lambda kind: T.kind_name(kind, lang, short=True), T.card_label),
         ("Colour", lambda c: T.color_name(c.color, lang) if getattr(c, "color", None) else "", {"no_wrap": True}),
         ("Cost", lambda c: str(c.cost) if has_cost(c) else "", {"justify": "right"}),
         ("Chg", lambda c: "" if getattr(c, "change_cost", None) is None else str(c.change_cost),

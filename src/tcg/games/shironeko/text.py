@@ -95,8 +95,8 @@ def join(items: Iterable[str], lang: str = "en", sep: str = "list") -> str:
 
 
 def card_label(card: Any, lang: str = "en") -> str:
-    """A card's name; in English with its English name after it: "見習い剣士ルカ (Luka, ...)".
-    ``card`` is a printed card or a card view (a dict with name / name_en)."""
+    """A card's title (``card_title``: in English its English name first, the printed name after
+    it). ``card`` is a printed card or a card view (a dict with name / name_en)."""
     if card is None:
         return t("card.unknown", lang)
     get = card.get if isinstance(card, Mapping) else (lambda k: getattr(card, k, None))

@@ -29,10 +29,6 @@ from . import text as T
 GAME = "turutoru"
 
 
-def _t(key: str, lang: str, /, **params: Any) -> str:
-    return T.t(key, lang, **params)
-
-
 def _seg(view: Mapping[str, Any], cards: Any = None) -> int:
     return T._seg(view, cards)
 
@@ -46,13 +42,6 @@ def _printed(cards: Any, view: Mapping[str, Any] | None) -> Any:
         return None
 
 
-def _short_name(view: Mapping[str, Any], lang: str) -> str:
-    """A card's name in one language only (for states such as "⚙ on Placer")."""
-    if lang != "ja" and view.get("name_en"):
-        return str(view["name_en"])
-    return str(view.get("name") or view.get("id") or "?")
-
-
 def _programs(view: Mapping[str, Any], lang: str, gloss: bool = False) -> str:
     return T.t("fmt.programs", lang).join(T.program_label_name(x, lang, gloss=gloss)
                                           for x in view.get("programs") or [])
@@ -62,21 +51,17 @@ def _hp_tone(hp: int) -> str:
     return "good" if hp > 10 else "warn" if hp > 5 else "bad"
 
 
-class _Describer:
+class _Describer(B.Describer):
+    words = T
+
     def __init__(self, obs: Mapping[str, Any], lang: str, cards: Any):
-        self.obs = obs
-        self.lang = lang if lang in ("en", "ja") else "en"
-        self.cards = cards
-        self.viewer = obs.get("viewer")
+        super().__init__(obs, lang, cards)
         self.players: list[Mapping[str, Any]] = list(obs.get("players") or [])
         self.segments = obs.get("segments") or T.SEGMENTS
         self.voice = T.Voice(self.viewer, self.lang, T.CardBook(cards))
         self.voice.book.see(obs)
         self.decision: Mapping[str, Any] = obs.get("decision") or {}
         self.selected = set(obs.get("selected") or [])
-
-    def t(self, key: str, /, **params: Any) -> str:
-        return _t(key, self.lang, **params)
 
     # --- cards ------------------------------------------------------------------------------------
     def card(self, view: Mapping[str, Any], owner: Any, *, stats: Sequence[tuple[str, Any]] = (),
@@ -116,7 +101,7 @@ class _Describer:
         return self.card(u, owner, stats=stats, states=states, with_kind=False)
 
     def device(self, view: Mapping[str, Any], owner: Any, holder: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        states = [self.t("board.attached", card=_short_name(holder, self.lang))] if holder else []
+        states = [self.t("board.attached", card=self.voice.short(holder))] if holder else []
         return self.card(view, owner, states=states)
 
     def hand_card(self, view: Mapping[str, Any], owner: Any) -> dict[str, Any]:
@@ -312,14 +297,7 @@ def refs(action: Any) -> list[str]:
     choice names nothing."""
     if not isinstance(action, Action) or action.type in _OFF_TABLE:
         return []
-    out = []
-    for key in _CARD_PARAMS:
-        v = action.get(key)
-        if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
-            ref = B.card_ref(v)
-            if ref not in out:
-                out.append(ref)
-    return out
+    return B.card_refs(action.get(key) for key in _CARD_PARAMS)
 
 
 def card_tile(lang: str, cards: Any) -> Callable[[Mapping[str, Any]], dict[str, Any]]:

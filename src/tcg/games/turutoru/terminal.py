@@ -17,7 +17,8 @@ from rich.text import Text
 
 from . import text as T
 from .board import describe
-from ...ui import card_label, table
+from ...present.cards import column_facts, head_columns
+from ...ui import table
 from ...ui.board_base import VoicedBoard
 
 program_kind = T.program_kind
@@ -35,14 +36,8 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
         if not is_char(c) or g in ("", "none"):
             return ""
         return T.gender_name(g, lang)
-
-    def kind(c) -> str:
-        k = getattr(c, "kind", "")
-        return T.kind_name(k, lang, short=True) if k else ""
     return [
-        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
-        ("Kind", kind, {"no_wrap": True}),
-        ("Name", lambda c: card_label(c, lang), {"ratio": 2}),
+        *head_columns(lang, lambda kind: T.kind_name(kind, lang, short=True)),
         ("Seg", lambda c: str(c.segment) if is_char(c) else "", {"justify": "right"}),
         ("P/T", lambda c: T.t("stat.pt", lang, power=c.power, toughness=c.toughness) if is_char(c) else "",
          {"justify": "right", "no_wrap": True}),
@@ -57,16 +52,11 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
 
 def card_facts(card: Any, lang: str) -> list[str]:
     """Facts line on narrow terminals: "char · 3 seg · 3/3 · Bed-in, Place · female · W2"."""
-    get = {h: g for h, g, _ in card_columns(lang)}
-    out = [get["Kind"](card)]
-    if get["Seg"](card):
-        out.append(T.t("board.facts_seg", lang, count=get["Seg"](card)))
-    for h in ("P/T", "Programs", "Gender", "Work"):
-        if get[h](card):
-            out.append(get[h](card))
-    if get["Mount"](card):
-        out.append(T.t("mount.word", lang, where=get["Mount"](card)))
-    return out
+    return column_facts(card, card_columns(lang), {
+        "Seg": lambda seg: T.t("board.facts_seg", lang, count=seg),
+        "P/T": None, "Programs": None, "Gender": None, "Work": None,
+        "Mount": lambda where: T.t("mount.word", lang, where=where),
+    })
 
 
 # --- the renderer --------------------------------------------------------------------------------

@@ -211,8 +211,8 @@ def pt_left(view: Mapping[str, Any] | None, lang: str = "en") -> str:
 
 
 def card_label(card: Any, lang: str = "en") -> str:
-    """A card's name; in English with its English name after it: "見習い魔女ミルカ (Milka ...)".
-    ``card`` is a printed card or a card view (a dict with name / name_en)."""
+    """A card's title (``card_title``: in English its English name first, the printed name after
+    it). ``card`` is a printed card or a card view (a dict with name / name_en)."""
     if card is None:
         return t("fmt.a_card", lang)
     get = card.get if isinstance(card, Mapping) else (lambda k, d=None: getattr(card, k, d))
@@ -372,7 +372,7 @@ def choice_text(s: Any, a: Action, info: Mapping[str, Any], T: Any, name: Any, l
         return T("action.mode", n=a.mode + 1, text=text or T("fmt.effect_n", n=a.mode + 1))
     if a.type == "look_take":
         return T("action.look_take", card=name(a.card), dest=zone_name(info.get("to", "hand"), lang))
-    return T("action.look_order", card=name(a.card), where=T(f"action.look_order.{info.get('to', 'bottom')}"))
+    return T("action.look_order", card=name(a.card), where=T(f"option.look_order.{info.get('to', 'bottom')}"))
 
 
 def describe(s: Any, a: Action, lang: str = "en", *, viewer: Any = _DECIDER,
@@ -766,22 +766,12 @@ def _keyword_of(card: Any, index: Any) -> Any:
     return next((k for k in getattr(card, "keywords", ()) if k.id == kid), None) if kid else None
 
 
-def _n_priority_player(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    return v.say("event.priority_player", p)
-
-
 def _n_draw(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     p = ev.get("player")
     card = event_card(v, ev)
     if ev.get("card") is not None or ev.get("id") is not None:
         return v.say("event.draw.card", p, card=card(), source=v.source(src))
     return v.say("event.draw", p, source=v.source(src))
-
-
-def _n_keep(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    return v.say("event.keep", p)
 
 
 def _n_mulligan(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
@@ -930,12 +920,6 @@ def _n_mount(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None 
     return v.say("event.mount", p, card=card(), where=where)
 
 
-def _n_release(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    card = event_card(v, ev)
-    return v.say("event.release", p, card=card())
-
-
 def _n_mode(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     """A mode of a choose_one chosen (engine/choices.py)."""
     text = ev.get("text") if v.lang == "ja" else ev.get("text_en") or ev.get("text")
@@ -1028,19 +1012,6 @@ def _n_heal(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None =
     return T("event.heal", card=v.owned(ev.get("card")), count=ev.get("damage"), source=v.source(src))
 
 
-def _n_mill(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    card = event_card(v, ev)
-    return T("event.mill", whose=v.whose(p), card=card(), source=v.source(src))
-
-
-def _n_search(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    card = event_card(v, ev)
-    return v.say("event.search", p, card=card(), source=v.source(src))
-
-
 def _n_discard(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     p = ev.get("player")
     card = event_card(v, ev)
@@ -1054,12 +1025,6 @@ def _n_resolved_to_hand(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: d
     return T("event.resolved_to_hand", whose=v.whose(p), cards=v.cards(ev.get("cards")))
 
 
-def _n_concede(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    return T("event.concede", who=v.who(p))
-
-
 def _n_game_over(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | None = None) -> str | None:
     T = v.t
     return T("event.game_over", result=result_text(ev.get("winner"), ev.get("reason"), v.viewer, v.lang,
@@ -1068,18 +1033,19 @@ def _n_game_over(v: Voice, ev: Mapping[str, Any], src: Any = None, ctx: dict | N
 
 #: the narrator of each event type
 _NARRATORS: dict[str, Callable[..., str | None]] = {
-    "priority_player": _n_priority_player, "draw": _n_draw, "keep": _n_keep, "mulligan": _n_mulligan,
-    "round_start": _n_round_start, "programmed": _n_programmed, "phase": _n_phase,
-    "programs_overflow": _n_programs_overflow, "program_reveal": _n_program_reveal, "program_use": _n_program_use,
-    "program_resolved": _n_program_resolved, "program_spent": _n_program_resolved,
-    "program_discarded": _n_program_discarded, "program_decoded": _n_program_decoded, "place": _n_place,
-    "trigger": _n_trigger, "optional": _n_optional, "move": _n_move, "reboot": _n_reboot, "bed_in": _n_bed_in,
-    "wake": _n_bed_in, "mount": _n_mount, "release": _n_release, "mode": _n_mode, "look": _n_look,
-    "look_rest": _n_look, "reveal": prompts.reveal_line, "apply": _n_apply, "activate": _n_apply, "effect": _n_apply,
-    "attack": _n_attack, "unblocked": _n_unblocked, "blocked": _n_blocked, "clash": _n_clash, "hp": _n_hp,
-    "destroyed": _n_destroyed, "returned": _n_destroyed, "damage": _n_damage, "modify": _n_modify, "heal": _n_heal,
-    "mill": _n_mill, "search": _n_search, "discard": _n_discard, "resolved_to_hand": _n_resolved_to_hand,
-    "concede": _n_concede, "game_over": _n_game_over,
+    "draw": _n_draw, "mulligan": _n_mulligan, "round_start": _n_round_start, "programmed": _n_programmed,
+    "phase": _n_phase, "programs_overflow": _n_programs_overflow, "program_reveal": _n_program_reveal,
+    "program_use": _n_program_use, "program_resolved": _n_program_resolved,
+    "program_spent": _n_program_resolved, "program_discarded": _n_program_discarded,
+    "program_decoded": _n_program_decoded, "place": _n_place, "trigger": _n_trigger, "optional": _n_optional,
+    "move": _n_move, "reboot": _n_reboot, "bed_in": _n_bed_in, "wake": _n_bed_in, "mount": _n_mount,
+    "release": prompts.said("event.release", card=True), "mode": _n_mode, "look": _n_look,
+    "look_rest": _n_look, "reveal": prompts.reveal_line, "apply": _n_apply, "activate": _n_apply,
+    "effect": _n_apply, "attack": _n_attack, "unblocked": _n_unblocked, "blocked": _n_blocked,
+    "clash": _n_clash, "hp": _n_hp, "destroyed": _n_destroyed, "returned": _n_destroyed, "damage": _n_damage,
+    "modify": _n_modify, "heal": _n_heal, "mill": prompts.said("event.mill", card=True, source=True),
+    "search": prompts.said("event.search", card=True, source=True), "discard": _n_discard,
+    "resolved_to_hand": _n_resolved_to_hand, "game_over": _n_game_over,
 }
 
 
@@ -1129,20 +1095,10 @@ def lines(events: Sequence[Mapping[str, Any]], viewer: int | None, lang: str = "
           hand_limit: int = HAND_LIMIT) -> list[str]:
     """The lines of several events for ``viewer``, summarised: a player's run of draws makes one
     line; an effect names the card that caused it, a decoded program the decoder; runs of
-    identical lines fold into one ("... (x3)").
-
-    ``step=True``: the events under one applied ``action`` of ``actor`` (None: the set-up), without
-    the event that only repeats the action line. ``source``: (instance id, card id or None) of the
-    card whose effect the events continue (``decision_source`` of the decision the action answered)."""
-    v, events = prompts.events_voice(Voice, events, viewer, lang, cards, names)
-    srcs = sources(events, source)
-    if step and action is not None:
-        echo = ECHO.get(getattr(action, "type", None))
-        for k, ev in enumerate(events):
-            if echo is not None and ev.get("type") in (echo if isinstance(echo, tuple) else (echo,)) \
-                    and ev.get("player", actor) == actor:
-                events, srcs = prompts.without(events, srcs, (k,))
-                break
+    identical lines fold into one ("... (x3)"). ``step``, ``action``, ``actor`` and ``source``: as
+    ``prompts.step_events``."""
+    v, events, srcs = prompts.step_events(Voice, events, viewer, lang, cards, names, sources, ECHO, action=action,
+                                          actor=actor, step=step, source=source)
     ctx: dict[str, Any] = {"segments": segments, "limit": hand_limit}
 
     def line_at(i: int) -> tuple[str | None, int]:
@@ -1170,12 +1126,13 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
     ``obs`` (that observation) adds what the choice is about (the segments of your stack, the
     attacker's power, what is chosen so far)."""
-    v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
-    if not decision:
-        return v.t("decision.none")
-    kind, p = decision.get("kind"), decision.get("player")
+    return prompts.prompt_of(Voice, _ask, decision, viewer, lang, obs, cards, names)
+
+
+def _ask(v: Voice, obs: Mapping[str, Any], decision: Mapping[str, Any], kind: Any, p: Any) -> str:
+    """``prompt`` of a decision: its ``kind``, decided by player ``p``."""
     T = v.t
-    mine = v.is_you(p) or (viewer is not None and p == viewer)
+    mine = v.is_you(p) or (v.viewer is not None and p == v.viewer)
     players = obs.get("players") or []
     segments = obs.get("segments") or SEGMENTS
     chosen = [v.card(i) for i in obs.get("selected") or []] if mine else []
@@ -1241,15 +1198,7 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         return v.say(f"decision.choose_mode{other}", p, card=v.card(decision.get("source")),
                      remaining=decision.get("remaining", 1), count=decision.get("count", 1))
     if kind in ("look_take", "look_order"):
-        if not mine or "source" not in decision:  # another player's look: the cards are theirs to see
-            return v.say("decision.look.other", p)
-        src = v.card(decision.get("source"))
-        if kind == "look_order":
-            return v.say("decision.look_order", p, card=src,
-                         where=T(f"action.look_order.{decision.get('to', 'bottom')}"))
-        key = "decision.look_take.up_to" if decision.get("up_to") else "decision.look_take"
-        return v.say(key, p, card=src, count=decision.get("remaining", 1),
-                     dest=zone_name(decision.get("to", "hand"), v.lang))
+        return prompts.look_prompt(v, v.who(p), kind, decision, lambda zone: zone_name(zone, v.lang), mine=mine)
     if kind == "optional":
         return v.say(f"decision.optional{other}", p, card=v.card(decision.get("source")),
                      what=may_text(decision.get("op"), v.lang, decision.get("to")))

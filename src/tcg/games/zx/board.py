@@ -28,19 +28,15 @@ from .state import ADJACENT, PLAYER_SQUARE
 
 
 
-class _Describer:
+class _Describer(B.Describer):
+    words = W
+
     def __init__(self, obs: Mapping[str, Any], lang: str, cards: Any):
-        self.obs = obs
-        self.lang = W._lang(lang)
-        self.cards = cards
-        self.viewer = obs.get("viewer")
+        super().__init__(obs, lang, cards)
         self.v = W.Voice(self.viewer, self.lang, cards)
         self.v.book.see(obs)
         self.persp = self.viewer if self.viewer in (0, 1) else 0
         self.players = list(obs.get("players") or [])
-
-    def t(self, key: str, **params: Any) -> str:
-        return W.t(key, self.lang, **params)
 
     def term(self, key: str) -> str:
         return W.words().term(f"term.{key}", self.lang)

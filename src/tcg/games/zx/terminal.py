@@ -8,14 +8,15 @@ columns of ``tcg cards zx``."""
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from rich.text import Text
 
 from . import text as W
 from .board import describe
 from .cards import COLORS
-from ...ui import card_label, table
+from ...present.cards import column_facts, head_columns
+from ...ui import table
 from ...ui.board_base import VoicedBoard
 
 #: colour -> Japanese name (``tcg cards --color 白``)
@@ -47,9 +48,7 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
     def timing(c) -> str:
         return W.timing_name(c.timing, lang) if c.kind in ("event", "ev_ex") else ""
     return [
-        ("Id", lambda c: c.id, {"no_wrap": True, "style": "bold"}),
-        ("Kind", lambda c: W.kind_name(c.kind, lang), {"no_wrap": True}),
-        ("Name", lambda c: card_label(c, lang), {"ratio": 2}),
+        *head_columns(lang, lambda kind: W.kind_name(kind, lang)),
         ("Colour", lambda c: W.color_name(c.color, lang), {"no_wrap": True}),
         ("Cost", cost, {"justify": "right"}),
         ("Power", power, {"justify": "right"}),
@@ -64,16 +63,15 @@ def card_columns(lang: str) -> list[tuple[str, Any, dict]]:
 
 def card_facts(card: Any, lang: str) -> list[str]:
     """Facts line on narrow terminals: "Z/X · red · cost 2 · power 3000 · ⚡ ignition"."""
-    get = {h: g for h, g, _ in card_columns(lang)}
-    out = [get["Kind"](card)]
-    for header, stat in (("Colour", None), ("Cost", "stat.cost"), ("Power", "stat.power"), ("Race", None),
-                         ("Timing", "stat.timing"), ("Marks", None), ("Dynamis", None)):
-        value = get[header](card)
-        if value:
-            out.append(W.t(stat, lang, n=value, timing=value) if stat else value)
-    if get["Ign"](card):
-        out.append(W.t("stat.ignition", lang))
-    return out
+    return column_facts(card, card_columns(lang), {
+        "Colour": None,
+        "Cost": lambda n: W.t("stat.cost", lang, n=n),
+        "Power": lambda n: W.t("stat.power", lang, n=n),
+        "Race": None,
+        "Timing": lambda timing: W.t("stat.timing", lang, timing=timing),
+        "Marks": None, "Dynamis": None,
+        "Ign": lambda _: W.t("stat.ignition", lang),
+    })
 
 
 # --- the renderer --------------------------------------------------------------------------------
@@ -92,18 +90,6 @@ class Renderer(VoicedBoard):
 
     def sq(self, sq: Any) -> str:
         return self.voice.sq(sq)
-
-    def short(self, view: Mapping[str, Any] | None) -> str:
-        return self.voice.short(view)
-
-    def stats(self, cid: Any) -> str:
-        return self.voice.stats(cid)
-
-    def grouped(self, names: Iterable[str]) -> list[str]:
-        return self.voice.grouped(names)
-
-    def join(self, items: Iterable[str]) -> str:
-        return self.voice.join(items)
 
     # --- cards and names ---------------------------------------------------------------------
     facts = staticmethod(card_facts)

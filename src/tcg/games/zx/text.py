@@ -32,7 +32,7 @@ from ...present import menus, prompts, voice
 from ...present.prompts import event_card
 from ...engine.action import Action
 from ...present.lines import cap as _cap, card_text_by, fold, known_lang as _lang
-from ...present.text import card_title, game_words
+from ...present.text import game_words
 from .cards import COLORS
 
 GAME = "zx"
@@ -252,23 +252,6 @@ class Voice(voice.Voice):
         return self.t("sq.square", n=sq, name=self.sq_name(sq))
 
     # --- cards --------------------------------------------------------------------------------------
-    def both(self, name: Any, en: Any) -> str:
-        """A card's title (``tcg.text.card_title``)."""
-        return card_title(name, en, self.lang)
-
-    def short(self, view: Any) -> str:
-        """The English name (Japanese in Japanese): for compact lists."""
-        if not view:
-            return self.t("fmt.a_card")
-        get = voice.getter(view)
-        if self.lang != "ja" and get("name_en"):
-            return str(get("name_en"))
-        return str(get("name") or get("id") or "?")
-
-    def short_iid(self, iid: Any) -> str:
-        v = self.book.view(iid)
-        return self.short(v) if v else self.t("fmt.a_card")
-
     def stats(self, cid: Any) -> str:
         """ "red 2 · 3000" for a Z/X, "red 2" for an event."""
         c = self.book.find(cid)
@@ -802,12 +785,6 @@ def _whose_zone(v: Voice, p: Any, zone: str) -> str:
     return (f"{whose} {zone}" if v.lang != "ja" else f"{whose}{zone}").strip()
 
 
-def _n_first_player(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    return T(v.keyed("event.first_player", p), who=v.who(p))
-
-
 def _n_draw(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
     p = ev.get("player")
     T = v.t
@@ -840,12 +817,6 @@ def _n_gate_card(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None
     T = v.t
     card = event_card(v, ev)
     return T("event.gate_card", who=v.who(p), card=card(), whose=v.own(p))
-
-
-def _n_mulligan(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    return T("event.mulligan", who=v.who(p))
 
 
 def _n_setup(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
@@ -977,12 +948,6 @@ def _n_life_damage(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | No
              icon=T("event.life_damage.icon" if ev.get("icon") else "event.life_damage.no_icon"))
 
 
-def _n_life_zero(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    return T("event.life_zero", whose=v.whose(p))
-
-
 def _n_event(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
     p = ev.get("player")
     T = v.t
@@ -1056,13 +1021,6 @@ def _n_set_state(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None
     owner = v.book.owner(ev.get("card"))
     return T("event.set_state" if ev.get("asleep") else "event.set_state.rebooted", whose=v.whose(owner),
              card=v.card(ev.get("card")), source=v.source(src))
-
-
-def _n_mill(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    card = event_card(v, ev)
-    return T("event.mill", card=card(), whose=v.whose(p), source=v.source(src))
 
 
 def _n_discard(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
@@ -1139,12 +1097,6 @@ def _n_card_win(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
     return T("event.card_win", whose=v.whose(p), card=v.card(ev.get("card")))
 
 
-def _n_concede(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
-    p = ev.get("player")
-    T = v.t
-    return T("event.concede", who=v.who(p))
-
-
 def _n_game_over(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None:
     T = v.t
     w = ev.get("winner")
@@ -1156,17 +1108,19 @@ def _n_game_over(v: Voice, ev: Mapping[str, Any], src: Any = None) -> str | None
 
 #: the narrator of each event type
 _NARRATORS: dict[str, Callable[..., str | None]] = {
-    "first_player": _n_first_player, "draw": _n_draw, "setup_choice": _n_setup_choice, "start_card": _n_start_card,
-    "gate_card": _n_gate_card, "mulligan": _n_mulligan, "setup": _n_setup, "turn_start": _n_turn_start,
-    "resource": _n_resource, "ignition": _n_ignition, "pay": _n_pay, "place": _n_place, "overboost": _n_overboost,
-    "leave_board": _n_leave_board, "move": _n_move, "to_charge": _n_to_charge, "to_trash": _n_to_trash,
-    "attack": _n_attack, "battle_damage": _n_battle_damage, "damage": _n_battle_damage, "battle_end": _n_battle_end,
-    "life_damage": _n_life_damage, "life_zero": _n_life_zero, "event": _n_event, "zx_ex": _n_zx_ex, "ev_ex": _n_ev_ex,
-    "shift": _n_shift, "activate": _n_activate, "counter": _n_counter, "alter_force": _n_alter_force,
-    "modify": _n_modify, "set_state": _n_set_state, "mill": _n_mill, "discard": _n_discard, "trigger": _n_trigger,
-    "optional": _n_optional, "mode": _n_mode, "look": _n_look, "look_rest": _n_look, "reveal": prompts.reveal_line,
-    "pick": _n_pick, "add_life": _n_add_life, "refresh": _n_refresh, "card_win": _n_card_win, "concede": _n_concede,
-    "game_over": _n_game_over,
+    "first_player": prompts.said("event.first_player"), "draw": _n_draw, "setup_choice": _n_setup_choice,
+    "start_card": _n_start_card, "gate_card": _n_gate_card, "mulligan": prompts.said("event.mulligan"),
+    "setup": _n_setup, "turn_start": _n_turn_start, "resource": _n_resource, "ignition": _n_ignition,
+    "pay": _n_pay, "place": _n_place, "overboost": _n_overboost, "leave_board": _n_leave_board,
+    "move": _n_move, "to_charge": _n_to_charge, "to_trash": _n_to_trash, "attack": _n_attack,
+    "battle_damage": _n_battle_damage, "damage": _n_battle_damage, "battle_end": _n_battle_end,
+    "life_damage": _n_life_damage, "life_zero": prompts.said("event.life_zero"), "event": _n_event,
+    "zx_ex": _n_zx_ex, "ev_ex": _n_ev_ex, "shift": _n_shift, "activate": _n_activate, "counter": _n_counter,
+    "alter_force": _n_alter_force, "modify": _n_modify, "set_state": _n_set_state,
+    "mill": prompts.said("event.mill", card=True, source=True), "discard": _n_discard, "trigger": _n_trigger,
+    "optional": _n_optional, "mode": _n_mode, "look": _n_look, "look_rest": _n_look,
+    "reveal": prompts.reveal_line, "pick": _n_pick, "add_life": _n_add_life, "refresh": _n_refresh,
+    "card_win": _n_card_win, "concede": prompts.said("event.concede"), "game_over": _n_game_over,
 }
 
 
@@ -1290,13 +1244,14 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
     """Who must decide what, for ``viewer``: ``decision`` is ``observe(viewer)["decision"]``;
     ``obs`` (that observation) adds what the choice is about (resources ready, the battle as it
     stands, the revealed card...)."""
-    v, obs = prompts.prompt_voice(Voice, viewer, lang, obs, cards, names)
-    if not decision:
-        return v.t("decision.none")
-    kind, p = decision.get("kind"), decision.get("player")
+    return prompts.prompt_of(Voice, _ask, decision, viewer, lang, obs, cards, names)
+
+
+def _ask(v: Voice, obs: Mapping[str, Any], decision: Mapping[str, Any], kind: Any, p: Any) -> str:
+    """``prompt`` of a decision: its ``kind``, decided by player ``p``."""
     T = v.t
     who = v.who(p)
-    mine = p == viewer and p is not None
+    mine = p == v.viewer and p is not None
     yp = (T("whose.you") if v.lang != "ja" else T("whose.own")) if mine else (
         T("whose.their") if v.lang != "ja" else T("whose.own"))
     players = obs.get("players") or []
@@ -1362,10 +1317,8 @@ def prompt(decision: Mapping[str, Any] | None, viewer: int | None, lang: str = "
         op = decision.get("op")
         key = f"effect.{op}.{decision['to']}" if decision.get("to") else f"effect.{op}"  # move: where to
         what = T(key) if key in words() else T(f"effect.{op}") if f"effect.{op}" in words() else T("effect.other")
-        if "remaining" not in decision:  # (a choice among the hand: only its chooser is told more)
-            return T("decision.target", who=who, card=v.card(decision.get("source")), what=what)
-        more = prompts.still_to_choose(v, decision)
-        return T("decision.target", who=who, card=v.card(decision.get("source")), what=what) + more
+        # (without "remaining": a choice among the hand, only its chooser is told more)
+        return prompts.target_prompt(v, who, decision, what)
     if kind == "choose_mode":
         return prompts.choose_mode_prompt(v, who, decision)
     if kind in ("look_take", "look_order"):

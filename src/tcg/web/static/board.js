@@ -5,12 +5,7 @@
 window.TCGBoard = (function () {
   "use strict";
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = text;
-    return e;
-  }
+  const el = TCGDom.el;
 
   function cardEl(c, seat, lang) {
     const e = el("div", "card" + (c.face_down ? " face-down" : "") + (c.color ? " color-" + c.color : ""));

@@ -11,7 +11,7 @@
   const W = cfg.words;
   const root = document.getElementById("deck-builder");
   const $ = (id) => document.getElementById(id);
-  const fmt = (s, p) => String(s).replace(/\{(\w+)\}/g, (m, k) => (k in p ? String(p[k]) : m));
+  const {el, fmt} = TCGDom;
   const fold = (s) => s.normalize("NFKC").toLowerCase();
   const withCards = (url) => cfg.cards ? url + (url.includes("?") ? "&" : "?") + "cards=" + encodeURIComponent(cfg.cards) : url;
 
@@ -21,13 +21,6 @@
   let version = 0;                 // bumped on every change of the deck
   let fileCache = {version: -1, promise: null};
   let checkTimer = null;
-
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = text;
-    return e;
-  }
 
   function message(text, bad) {
     const m = $("dk-message");

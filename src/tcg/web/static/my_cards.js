@@ -9,7 +9,7 @@
   const W = cfg.words;
   const root = document.getElementById("my-cards");
   const $ = (id) => document.getElementById(id);
-  const fmt = (s, p) => String(s).replace(/\{(\w+)\}/g, (m, k) => (k in p ? String(p[k]) : m));
+  const {el, fmt} = TCGDom;
   const CHECK_DELAY = 350;   // ms after the last change
 
   let game = cfg.start.game;
@@ -20,13 +20,6 @@
   let timer = null;
   let last = null;           // the answer of the latest check
   let sets = cfg.sets.slice();
-
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = text;
-    return e;
-  }
 
   function setState(state, text) {
     root.dataset.state = state;
@@ -152,7 +145,7 @@
     for (const c of list) {
       const li = el("li", "mc-card" + (c.ok ? "" : " bad"));
       li.dataset.id = c.id;
-      li.appendChild(el("div", "mc-card-name", c.name + (c.name_en ? ` (${c.name_en})` : "")));
+      li.appendChild(el("div", "mc-card-name", c.title));
       li.appendChild(el("div", "mc-card-facts", [c.id, c.kind, several ? c.file : ""].filter(Boolean).join(" · ")
                                                 + (c.ok ? "" : ` · ${W.has_problem}`)));
       cards.appendChild(li);
