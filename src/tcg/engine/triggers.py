@@ -156,6 +156,26 @@ def parse_when(raw: Any, game: TriggerGame, fail: Fail) -> When:
     return When(event, this, card, frm, to, player, where)
 
 
+class TriggerEvents:
+    """Mixin for a game's state class (before its engine state class): each event it records is
+    also given to the game's triggers (``trigger_hook``) while dealt cards have triggered
+    abilities (``trig`` is not None)."""
+
+    __slots__ = ()
+    #: the game's triggers module's ``on_event(state, etype, public)`` (set on the game's state
+    #: class when that module is imported, as the rules do)
+    trigger_hook: Any = None
+    trig: "Triggers | None"
+    events: Any
+
+    def emit(self, etype: str, public: dict[str, Any] | None = None,
+             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
+        """Record an event (``BaseState.emit``); with triggers dealt, what it fires too."""
+        self.events.append((etype, public or {}, private, seen_by))
+        if self.trig is not None:
+            self.trigger_hook(self, etype, public or {})
+
+
 class Triggers:
     """The trigger state of one game (see the module docstring); cloned with its state."""
 

@@ -77,14 +77,10 @@ class KemuriRules(TriggerRunner, ChoiceRunner, StepRuleset[KMState]):
     id = "kemuri"
     name = "けむりちゅーどく"
     profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
-                       "max_floor": "field.max_casts", "max_triggers_per_action": "limits.max_triggers_per_action"}
+                       "max_floor": "field.max_casts"}
     hand_size: int  # (the profile's numbers: read_profile sets them)
     close_seats: int
     max_floor: int
-    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
-    #: more triggers until the next decision, so a loop of triggers ends quickly
-    max_triggers_per_action: int
-    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
     conditions = CONDITIONS
 
     def scramble_hidden(self, s: KMState, viewer, rng) -> bool:

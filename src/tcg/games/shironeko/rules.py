@@ -91,16 +91,11 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
     profile_numbers = {"hand_first": "start.hand_first", "hand_second": "start.hand_second",
-                       "hand_limit": "start.hand_limit", "max_chars": "field.max_characters",
-                       "max_triggers_per_action": "limits.max_triggers_per_action"}
+                       "hand_limit": "start.hand_limit", "max_chars": "field.max_characters"}
     hand_first: int  # (the profile's numbers: read_profile sets them)
-    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
-    #: more triggers until the next decision, so a loop of triggers ends quickly
-    max_triggers_per_action: int
     hand_second: int
     hand_limit: int
     max_chars: int
-    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
     conditions = CONDITIONS
     #: what a selector table may name (games/shironeko/select.py)
     selectors = SS.SELECTORS

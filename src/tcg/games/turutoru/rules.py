@@ -60,17 +60,12 @@ class TuruturuRules(TriggerRunner, ChoiceRunner, StepRuleset[TTState]):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
-                       "start_hp": "start.hp", "segments": "round.segments",
-                       "max_triggers_per_action": "limits.max_triggers_per_action"}
-    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
+                       "start_hp": "start.hp", "segments": "round.segments"}
     conditions = CONDITIONS
     hand_size: int  # (the profile's numbers: read_profile sets them)
     hand_limit: int
     start_hp: int
     segments: int
-    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
-    #: more triggers until the next decision, so a loop of triggers ends quickly
-    max_triggers_per_action: int
 
     def unavailable(self, s: TTState, seat: int | None, legal: Sequence[Action] | None = None) -> list[Reason]:
         """Why the options ``seat`` might expect are not offered (games/turutoru/reasons.py)."""

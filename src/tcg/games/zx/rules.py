@@ -96,16 +96,11 @@ class ZXRules(TriggerRunner, ChoiceRunner, StepRuleset[ZXState]):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
-                       "life_start": "start.life_cards", "resource_start": "start.resource_cards",
-                       "max_triggers_per_action": "limits.max_triggers_per_action"}
+                       "life_start": "start.life_cards", "resource_start": "start.resource_cards"}
     hand_size: int  # (the profile's numbers: read_profile sets them)
-    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
-    #: more triggers until the next decision, so a loop of triggers ends quickly
-    max_triggers_per_action: int
     hand_limit: int
     life_start: int
     resource_start: int
-    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
     conditions = CONDITIONS
 
     # --- set-up (ZX-S1..S6) ------------------------------------------------------------------
