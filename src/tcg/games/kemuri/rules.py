@@ -17,7 +17,7 @@ from ...engine.reasons import Reason
 from ...engine.select import Selector
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
-from ...engine.triggers import TriggerRunner, new_action, stack_triggered
+from ...engine.triggers import TriggerRunner, new_action, stack_triggered, turn_end
 from . import costs as KC
 from . import flow as F
 from . import loops as L
@@ -371,7 +371,7 @@ class KemuriRules(TriggerRunner, ChoiceRunner, StepRuleset[KMState]):
         ps.floor = split
         s.phase = "end"
         s.steps.append(("end_turn",))
-        KT.turn_end(s)
+        turn_end(s, KT.match)  # KM-T6
         if s.trig is not None and s.trig.queue:  # what the end phase triggered resolves first
             s.steps.append(("end_decide",))
             return

@@ -15,7 +15,7 @@ from ...engine.effects import EffectCtx, effect_step
 from ...engine.reasons import Reason
 from ...engine.select import Selector
 from ...engine.steps import StepRuleset
-from ...engine.triggers import TriggerRunner, new_action, stack_triggered
+from ...engine.triggers import TriggerRunner, new_action, stack_triggered, turn_end
 from ...engine.state import colors_of, new_record
 from . import costs as ZC
 from . import flow as F
@@ -239,7 +239,7 @@ class ZXRules(TriggerRunner, ChoiceRunner, StepRuleset[ZXState]):
 
     def _step_end_phase(self, s, step):  # ZX-T6
         s.phase = "end"
-        ZT.turn_end(s)
+        turn_end(s, ZT.match)
         for u in s.board:
             if u is not None:
                 u.damage = 0
