@@ -40,7 +40,7 @@ instance ids of the top n cards, top first), ``look_move(s, ctx, iid, owner, to,
 ``look_params`` was given for it)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from .action import Action, ActionTable
 from .effects import EffectCtx, Param, effect_step, player_of
@@ -239,6 +239,24 @@ def walk(ops: tuple, path: str = "effects"):
         modes = op.args.get("modes") if op.name == "choose_one" else None
         for i, mode in enumerate(modes or ()):
             yield from walk(mode.ops, f"{here}.modes[{i}].effects")
+
+
+def checked_ops(ops: tuple, check: Callable[[Any, Callable[[str, str], Any]], Any],
+                fail: Callable[..., Any]) -> Iterator[Any]:
+    """Each op of ``ops`` as ``walk`` finds them (also the ops of a choose_one's modes), once the
+    game's ``check(op, fail_at)`` has checked it: ``fail_at(message, key)`` is ``fail`` naming the
+    op's path and ``key``."""
+    for path, op in walk(ops):
+        def fail_at(message: str, key: str, path: str = path) -> Any:
+            return fail(message, f"{path}.{key}")
+        check(op, fail_at)
+        yield op
+
+
+def check_ops(ops: tuple, check: Callable[[Any, Callable[[str, str], Any]], Any], fail: Callable[..., Any]) -> None:
+    """Check each op of ``ops`` (``checked_ops``) when the game has nothing more to do with them."""
+    for _ in checked_ops(ops, check, fail):
+        pass
 
 
 def put_on_deck(deck: list, iids: Sequence[int], where: str) -> None:
