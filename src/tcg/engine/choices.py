@@ -48,6 +48,10 @@ from .errors import brief
 from .select import Selector, SelectorError, filter_table, nearest
 from .state import new_record
 
+#: the decisions of the choices, and their ops, in the order the games' observation encodings
+#: list them (``encode.py``'s decision kinds and ops)
+CHOICE_DECISIONS = ("choose_mode", "look_take", "look_order")
+CHOICE_OPS = ("choose_one", "look")
 #: the ``choose_mode`` decision's actions (``MODE[i]``: mode i, from 0)
 MODE = ActionTable("mode", "mode")
 #: the ``look_take`` decision's actions (``LOOK_TAKE[iid]``), and "take no more"
