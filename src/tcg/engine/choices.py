@@ -273,6 +273,20 @@ def put_on_deck(deck: list, iids: Sequence[int], where: str) -> None:
         deck[0:0] = reversed(iids)
 
 
+def put_rest(s: Any, owner: int, iids: Sequence[int], where: str, discard: str,
+             move: Callable[[Any, int, int, str, str], Any]) -> bool:
+    """The rest of a look, top first, to the ``top`` or ``bottom`` of the owner's deck
+    (``put_on_deck``) or, ``where`` is the game's ``discard`` pile, each into it by the game's
+    ``move(s, iid, owner, "deck", discard)``: the games' ``look_put``. Whether they were
+    discarded."""
+    if where == discard:
+        for iid in iids:
+            move(s, iid, owner, "deck", discard)
+        return True
+    put_on_deck(s.players[owner].deck, iids, where)
+    return False
+
+
 # --- the ops --------------------------------------------------------------------------------------
 
 def op_choose_one(rules, s, ctx: EffectCtx, op, targets) -> None:

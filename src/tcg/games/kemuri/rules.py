@@ -10,7 +10,7 @@ import itertools
 from typing import Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner, put_on_deck
+from ...engine.choices import ChoiceRunner, put_rest
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, effect_step
 from ...engine.reasons import Reason
@@ -923,12 +923,8 @@ class KemuriRules(TriggerRunner, ChoiceRunner, StepRuleset[KMState]):
     def look_put(self, s, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first
         highest) or into the backyard (a ``move`` event each; a deck emptied so is refreshed)."""
-        if where == "backyard":
-            for iid in iids:
-                F.move_card(s, iid, owner, "deck", "backyard")
+        if put_rest(s, owner, iids, where, "backyard", F.move_card):
             F.check_refresh(s, owner)
-            return
-        put_on_deck(s.players[owner].deck, iids, where)
 
     # --- a card put onto a floor by an effect (move to = "floor") -----------------------------------
     def _step_effect_place(self, s, step):

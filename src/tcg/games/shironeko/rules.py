@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Collection, Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner, put_on_deck
+from ...engine.choices import ChoiceRunner, put_rest
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
@@ -757,11 +757,7 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
     def look_put(self, s: SNState, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first
         highest) or into the discard pile (a ``move`` event each)."""
-        if where == "discard":
-            for iid in iids:
-                F.move_pile_card(s, iid, owner, "deck", "discard")
-            return
-        put_on_deck(s.players[owner].deck, iids, where)
+        put_rest(s, owner, iids, where, "discard", F.move_pile_card)
 
     # --- a card put onto the field by an effect (move to = "characters") --------------------------
     def enter_by_effect(self, s: SNState, x: Any) -> None:

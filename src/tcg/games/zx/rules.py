@@ -9,7 +9,7 @@ import itertools
 from typing import Any, Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner, put_on_deck
+from ...engine.choices import ChoiceRunner, put_rest
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, effect_step
 from ...engine.reasons import Reason
@@ -1075,11 +1075,7 @@ class ZXRules(TriggerRunner, ChoiceRunner, StepRuleset[ZXState]):
     def look_put(self, s, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first
         highest) or into the trash (a ``move`` event each)."""
-        if where == "trash":
-            for iid in iids:
-                F.move_card(s, iid, owner, "deck", "trash")
-            return
-        put_on_deck(s.players[owner].deck, iids, where)
+        put_rest(s, owner, iids, where, "trash", F.move_card)
 
     # --- a card put onto a square by an effect (move to = "square") ----------------------------------
     def _step_effect_place(self, s, step):
