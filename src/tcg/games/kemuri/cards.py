@@ -95,8 +95,6 @@ class Card(NamedCard):
     help_cp: int
     removal_cost: int
     abilities: tuple[Ability, ...]
-    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
-    keywords: tuple = ()
 
     @property
     def has_trigger(self) -> bool:

@@ -105,8 +105,6 @@ class Card(NamedCard):
     leaderize: str | None
     abilities: tuple[Ability, ...]
     pays_any_color: bool = False  # towns: the soul matches a cost of any colour (its own text)
-    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
-    keywords: tuple = ()
 
     @property
     def is_character(self) -> bool:

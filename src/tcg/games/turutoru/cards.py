@@ -109,8 +109,6 @@ class Card(NamedCard):
     mount: str | None
     abilities: tuple[Ability, ...]
     mount_on: str | None = None
-    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
-    keywords: tuple = ()
 
 
 def _tables(fname: str, cid: str | None, f: dict):

@@ -144,8 +144,6 @@ class Card(NamedCard):
     shift_target: str
     min_face_up: int
     abilities: tuple[Ability, ...]
-    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
-    keywords: tuple = ()
 
     @property
     def is_unit(self) -> bool:
