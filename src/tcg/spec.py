@@ -91,6 +91,20 @@ class DeckBuilder:
                 from None
 
 
+def _part(name: str, doc: str) -> Any:
+    """A ``GameSpec`` property: the game's part ``name`` (``GameSpec.part``)."""
+    def read(spec: "GameSpec") -> Any:
+        return spec.part(name)
+    return property(read, doc=doc)
+
+
+def _member(part: str, attr: str, doc: str) -> Any:
+    """A ``GameSpec`` property: ``attr`` of the game's part ``part`` (``GameSpec.member``)."""
+    def read(spec: "GameSpec") -> Any:
+        return spec.member(part, attr)
+    return property(read, doc=doc)
+
+
 @dataclass(frozen=True, eq=False)  # one spec per game: compared (and hashed) by identity
 class GameSpec:
     """One game as the rest of ``tcg`` sees it (see the module's text). ``package``: the game's
@@ -144,59 +158,24 @@ class GameSpec:
                     made = self.__dict__["_rules"] = self.part("rules")()
         return made
 
-    @property
-    def words(self):
-        """The game's text layer (module ``text``)."""
-        return self.part("words")
-
-    @property
-    def board(self):
-        """The game's board description module."""
-        return self.part("board")
-
-    @property
-    def describe(self) -> Callable[..., dict[str, Any]]:
-        """``describe(obs, lang=..., cards=...)``: the board description of an observation."""
-        return self.member("board", "describe")
+    # the parts read as they are: a module, or a member of one (imported on first use)
+    words = _part("words", "The game's text layer (module ``text``).")
+    board = _part("board", "The game's board description module.")
+    describe = _member("board", "describe", "``describe(obs, lang=..., cards=...)``: the board description of an "
+                       "observation.")
+    printed = _member("view", "printed_card", "A card's printed facts as players see them (``view.printed_card``).")
+    encoding = _part("encode", "The observation encoding and action table (module ``encode``).")
+    terminal = _part("terminal", "The terminal part (``Renderer``, ``card_columns``, ``card_facts``, ``COLOR_JA``).")
+    renderer = _member("terminal", "Renderer", "The terminal renderer class.")
+    card_columns = _member("terminal", "card_columns", "``card_columns(lang)``: the columns of ``tcg cards`` and of "
+                           "the deck builder's list.")
+    card_facts = _member("terminal", "card_facts", "``card_facts(card, lang)``: a card's short facts line.")
+    colour_names_ja = _member("terminal", "COLOR_JA", "Colour id -> its Japanese name (empty for a game without "
+                              "colours).")
 
     def card_tile(self, lang: str, cards: Any) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
         """How the game's table draws a printed card (the catalog's tiles)."""
         return self.member("board", "card_tile")(lang, cards)
-
-    @property
-    def printed(self) -> Callable[[Any], dict[str, Any]]:
-        """A card's printed facts as players see them (``view.printed_card``)."""
-        return self.member("view", "printed_card")
-
-    @property
-    def encoding(self):
-        """The observation encoding and action table (module ``encode``)."""
-        return self.part("encode")
-
-    @property
-    def terminal(self):
-        """The terminal part (``Renderer``, ``card_columns``, ``card_facts``, ``COLOR_JA``)."""
-        return self.part("terminal")
-
-    @property
-    def renderer(self) -> type:
-        """The terminal renderer class."""
-        return self.member("terminal", "Renderer")
-
-    @property
-    def card_columns(self) -> Callable[[str], list]:
-        """``card_columns(lang)``: the columns of ``tcg cards`` and of the deck builder's list."""
-        return self.member("terminal", "card_columns")
-
-    @property
-    def card_facts(self) -> Callable[[Any, str], list[str]]:
-        """``card_facts(card, lang)``: a card's short facts line."""
-        return self.member("terminal", "card_facts")
-
-    @property
-    def colour_names_ja(self) -> Mapping[str, str]:
-        """Colour id -> its Japanese name (empty for a game without colours)."""
-        return self.member("terminal", "COLOR_JA")
 
     # --- profile.toml ---------------------------------------------------------------------------
     @cached_property

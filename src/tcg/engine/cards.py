@@ -11,7 +11,7 @@ import math
 import os
 import pathlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from .conditions import parse as parse_condition
@@ -308,6 +308,9 @@ class NamedCard:
     name_en: str
     text: str
     text_en: str
+    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
+    #: (keyword-only: it comes after the game's own fields)
+    keywords: tuple = field(default=(), kw_only=True)
 
     def abilities_of(self, kind: str) -> tuple:
         return tuple(a for a in self.abilities if a.kind == kind)  # type: ignore[attr-defined]

@@ -40,7 +40,7 @@ instance ids of the top n cards, top first), ``look_move(s, ctx, iid, owner, to,
 ``look_params`` was given for it)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from .action import Action, ActionTable
 from .effects import EffectCtx, Param, effect_step, player_of
@@ -48,6 +48,10 @@ from .errors import brief
 from .select import Selector, SelectorError, filter_table, nearest
 from .state import new_record
 
+#: the decisions of the choices, and their ops, in the order the games' observation encodings
+#: list them (``encode.py``'s decision kinds and ops)
+CHOICE_DECISIONS = ("choose_mode", "look_take", "look_order")
+CHOICE_OPS = ("choose_one", "look")
 #: the ``choose_mode`` decision's actions (``MODE[i]``: mode i, from 0)
 MODE = ActionTable("mode", "mode")
 #: the ``look_take`` decision's actions (``LOOK_TAKE[iid]``), and "take no more"
@@ -241,6 +245,24 @@ def walk(ops: tuple, path: str = "effects"):
             yield from walk(mode.ops, f"{here}.modes[{i}].effects")
 
 
+def checked_ops(ops: tuple, check: Callable[[Any, Callable[[str, str], Any]], Any],
+                fail: Callable[..., Any]) -> Iterator[Any]:
+    """Each op of ``ops`` as ``walk`` finds them (also the ops of a choose_one's modes), once the
+    game's ``check(op, fail_at)`` has checked it: ``fail_at(message, key)`` is ``fail`` naming the
+    op's path and ``key``."""
+    for path, op in walk(ops):
+        def fail_at(message: str, key: str, path: str = path) -> Any:
+            return fail(message, f"{path}.{key}")
+        check(op, fail_at)
+        yield op
+
+
+def check_ops(ops: tuple, check: Callable[[Any, Callable[[str, str], Any]], Any], fail: Callable[..., Any]) -> None:
+    """Check each op of ``ops`` (``checked_ops``) when the game has nothing more to do with them."""
+    for _ in checked_ops(ops, check, fail):
+        pass
+
+
 def put_on_deck(deck: list, iids: Sequence[int], where: str) -> None:
     """The rest of a look, top first, onto the ``top`` or ``bottom`` of ``deck`` (a list, its top
     last), the first of them highest: the games' ``look_put`` for a deck end."""
@@ -249,6 +271,20 @@ def put_on_deck(deck: list, iids: Sequence[int], where: str) -> None:
         deck.extend(reversed(iids))
     else:
         deck[0:0] = reversed(iids)
+
+
+def put_rest(s: Any, owner: int, iids: Sequence[int], where: str, discard: str,
+             move: Callable[[Any, int, int, str, str], Any]) -> bool:
+    """The rest of a look, top first, to the ``top`` or ``bottom`` of the owner's deck
+    (``put_on_deck``) or, ``where`` is the game's ``discard`` pile, each into it by the game's
+    ``move(s, iid, owner, "deck", discard)``: the games' ``look_put``. Whether they were
+    discarded."""
+    if where == discard:
+        for iid in iids:
+            move(s, iid, owner, "deck", discard)
+        return True
+    put_on_deck(s.players[owner].deck, iids, where)
+    return False
 
 
 # --- the ops --------------------------------------------------------------------------------------

@@ -308,11 +308,16 @@ def filter_choices(choices: Mapping[str, Sequence[Any]]) -> Callable[[str, Any],
     return check
 
 
-def count_in_zone(s: Any, controller: int, what: Zone, cards: Callable[[Any, int, str], list[int]]) -> int:
+def count_in_zone(s: Any, controller: int, what: Zone, cards: Callable[[Any, int, str], list[int]],
+                  field: str = "", on_field: Callable[[Any, int, tuple], int] | None = None) -> int:
     """How many cards a ``Zone`` count names now: those of ``cards(s, player, zone)`` on the sides
-    it names whose printed fields have the values of its filter."""
+    it names whose printed fields have the values of its filter; in the game's ``field`` zone (its
+    cards read otherwise), ``on_field(s, player, filter)`` of them."""
     n = 0
     for p in sides_of(what.side, controller):
+        if what.zone == field and on_field is not None:
+            n += on_field(s, p, what.filter)
+            continue
         pile = cards(s, p, what.zone)
         if what.filter:
             n += sum(1 for i in pile if all(getattr(s.cards[i], k, None) == v for k, v in what.filter))

@@ -351,20 +351,33 @@ def ability_cost(raw: Any, printed: int, parse_cost: Callable[[list], Cost] | No
     return costs.resources(printed), costs
 
 
-def pay_move(move: Callable, locate: Callable[[Any, int], Any]) -> Callable:
-    """The handler of a ``move`` part (and of a ``discard``) around the game's ``move`` op
-    handler: the chosen cards, or this very card (``locate(state, iid)``: where it is, None when
-    it is gone), go to their owner's ``to`` zone. It has not acted when this very card is no
-    longer there to pay."""
+def pay_with(run: Callable, args: Callable[[Any], Mapping[str, Any]], locate: Callable[[Any, int], Any]) -> Callable:
+    """The handler of a cost part that runs the game's op handler ``run`` with the arguments
+    ``args(part)`` on the chosen cards, or on this very card (``locate(state, iid)``: where it
+    is, None when it is gone). It has not acted when this very card is no longer there to pay."""
     def handler(rules, s, ctx, op, targets) -> bool:
         if op["self"]:
             x = locate(s, ctx.source)
             if x is None:
                 return False
             targets = [x]
-        move(rules, s, ctx, {"to": op["to"], "position": "top", "shuffle": False}, targets)
+        run(rules, s, ctx, args(op), targets)
         return True
     return handler
+
+
+def pay_move(move: Callable, locate: Callable[[Any, int], Any]) -> Callable:
+    """The handler of a ``move`` part (and of a ``discard``) around the game's ``move`` op
+    handler: the chosen cards, or this very card (``locate(state, iid)``: where it is, None when
+    it is gone), go to their owner's ``to`` zone (``pay_with``)."""
+    return pay_with(move, lambda op: {"to": op["to"], "position": "top", "shuffle": False}, locate)
+
+
+def pay_state(set_state: Callable, state: str, locate: Callable[[Any, int], Any]) -> Callable:
+    """The handler of a part that puts characters in a ``state`` (turned OFF, put to bed...)
+    around the game's ``set_state`` op handler: the chosen characters, or this very one
+    (``locate(state, iid)``, as for ``pay_with``)."""
+    return pay_with(set_state, lambda op: {"state": state}, locate)
 
 
 def pay_op(game: CostGame) -> Callable:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import pathlib
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .errors import DeckFileError, brief
 from .files import MAX_DECK_BYTES, parse_toml, read_text
@@ -199,6 +199,13 @@ class Takes:
     least: int = 0
     most: int | None = None
     why: str | Mapping[str, Any] = ""
+
+
+def unknown_sections(game: str, rule: str, deck: Deck, sections: Sequence[str]) -> list[DeckProblem]:
+    """The deck-construction problem (``rule``) of each section of ``deck`` that is not one of
+    the game's ``sections``: ``deck.unknown_section.use``, naming the sections to use."""
+    return [DeckProblem.of(game, rule, "deck.unknown_section.use", section=sec, sections={"join": sections})
+            for sec in deck.sections if sec not in sections]
 
 
 def setup_problems(cards, deck: Deck, takes: Mapping[str, Takes]) -> list[DeckProblem]:

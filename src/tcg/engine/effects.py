@@ -21,6 +21,10 @@ from .state import new_record
 
 _TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false", dict: "a table", list: "a list"}
 
+#: the ops a ``target`` decision may be for, in the order every game's observation encoding
+#: lists them first (``encode.py``'s ops; a game without one of them never asks for it)
+TARGET_OPS = ("add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker")
+
 
 #: the range of a whole-number parameter that gives no ``min`` / ``max``: effects repeat
 #: (draw, mill, call in...) up to this many times, so a typo cannot make a game hang

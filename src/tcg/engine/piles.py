@@ -1,4 +1,5 @@
-"""Cards moved one by one off the top of a player's deck (draw, mill), the way every game does it.
+"""A card put into a pile, and cards moved one by one off the top of a player's deck (draw, mill),
+the way every game does it.
 
 A game says how its top card is taken (``take_top(state, player)``: the card, or None when there
 is none to take, after any refresh or deck-out the game's rules make of it) and what follows each
@@ -6,6 +7,16 @@ card (``after(state, player)``: a truthy result stops the rest)."""
 from __future__ import annotations
 
 from typing import Any, Callable
+
+
+def put_in_pile(ps: Any, pile: str, iid: int, position: str = "top") -> None:
+    """Put the card ``iid`` into a player's ``pile`` (the list of that name on their player
+    state ``ps``, its top last): at the bottom of the deck for ``position = "bottom"``, else on
+    top (the end of the list)."""
+    if pile == "deck" and position == "bottom":
+        ps.deck.insert(0, iid)
+    else:
+        getattr(ps, pile).append(iid)
 
 
 def pop_top(s: Any, p: int) -> int | None:

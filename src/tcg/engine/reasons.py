@@ -33,4 +33,19 @@ class Reason:
         return {"key": self.key, "card": self.card, "params": dict(self.params)}
 
 
-__all__ = ["Reason"]
+def not_deciding(s: Any, seat: int | None, waiting: str = "waiting") -> list[Reason] | None:
+    """The reasons of a ``seat`` that does not take the open decision of ``s``: the game is
+    over (``over``); nothing to tell (no decision open, or ``seat`` None: a spectator); another
+    player decides (the game's key ``waiting``, naming them ``who``). None when ``seat`` decides:
+    the game tells the reasons of its decision."""
+    if s.over:
+        return [Reason("over")]
+    d = s.decision
+    if d is None or seat is None:
+        return []
+    if d.player != seat:
+        return [Reason(waiting, None, {"who": d.player})]
+    return None
+
+
+__all__ = ["Reason", "not_deciding"]

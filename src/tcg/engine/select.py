@@ -15,6 +15,7 @@ effect runner (``engine/effects.py``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Mapping, NamedTuple, NoReturn, Sequence
 
 from .errors import brief, nearest
@@ -86,6 +87,12 @@ class Zone:
     cards: Callable[[Any, int], list]
     hidden: str = "none"
     holder: Callable[[Any, Any], int] | None = None
+
+
+def pile_zones(hidden: Mapping[str, str]) -> dict[str, Zone]:
+    """The ``Zone`` of each of the players' piles in ``hidden`` (the pile's name, also the
+    player's list holding it -> who may not look at it, ``Zone.hidden``), in that order."""
+    return {name: Zone(pile(name), hidden=who) for name, who in hidden.items()}
 
 
 @dataclass(frozen=True)
@@ -330,6 +337,11 @@ class SelectorSchema:
         return Test(key, "range", lo=lo, hi=hi, printed=printed)
 
     # --- evaluation ---------------------------------------------------------------------
+    def table(self, *zones: str) -> Callable[[Any], Selector]:
+        """The parser of the selector table an op parameter takes (``Param.table``): one naming
+        only ``zones`` (none given: any zone)."""
+        return partial(self.parse, zones=zones) if zones else self.parse
+
     def candidates(self, state: Any, controller: int, source: int, sel: Selector) -> list:
         """The cards ``sel`` matches now (its count aside), for an effect of ``controller`` from
         the card ``source``: the controller's side first, each zone in its own order."""

@@ -21,6 +21,7 @@ from .errors import IllegalDeckError, brief
 from .profile import Profile
 from .rules import Ruleset
 from .state import DealtState
+from .triggers import MAX_TRIGGERS_PER_ACTION
 
 #: the game's state class (``StepRuleset[ZXState]``...)
 DS = TypeVar("DS", bound=DealtState)
@@ -36,6 +37,10 @@ class StepRuleset(Ruleset[DS]):
     _STEPS: dict[str, Callable]
     _LEGAL: dict[str, Callable]
     _APPLY: dict[str, Callable]
+    #: the cap on abilities triggered during one action (engine/triggers.py; the profile's
+    #: ``limits.max_triggers_per_action``): past it nothing more triggers until the next
+    #: decision, so a loop of triggers ends quickly
+    max_triggers_per_action = MAX_TRIGGERS_PER_ACTION
     #: the hash of the card files a copy of the rules was made for (``card_files.rules_for``);
     #: set on such copies only
     card_files_sha256: str
@@ -79,6 +84,8 @@ class StepRuleset(Ruleset[DS]):
             self.max_decisions = self._profile.get("limits.max_decisions", self.max_decisions)
             self.max_steps_per_apply = self._profile.get("limits.max_steps_per_apply",
                                                          self.max_steps_per_apply)
+            self.max_triggers_per_action = self._profile.get("limits.max_triggers_per_action",
+                                                             self.max_triggers_per_action)
             self.read_profile(self._profile)
         return self._profile
 

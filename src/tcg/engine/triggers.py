@@ -28,7 +28,7 @@ during one action (``begin_action`` starts a new count; the profile's
 (``capped`` says so), so a loop of triggers ends quickly."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .effects import EffectOp, EffectRunner, effect_step
 from .select import Loose, SelectorError, SelectorSchema, nearest
@@ -52,6 +52,24 @@ class EventSpec(NamedTuple):
     reveals: bool = False
     doc: str = ""
     reveals_to: tuple[str, ...] = ()
+
+
+def event_table(docs: Mapping[str, str], enters: tuple[str, ...] = (), leaves: tuple[str, ...] = (),
+                players: Sequence[str] = (), bare: Sequence[str] = (), **special: EventSpec) -> dict[str, EventSpec]:
+    """A game's ``TriggerGame.events``: an ``EventSpec`` for each event of ``docs`` (name -> what
+    happens, its ``doc``), in that order. An event names a card and its player (fields ``card``,
+    ``player``) but: ``enters`` (also ``from``: one of the zones ``enters``), ``leaves`` (also
+    ``to``: one of ``leaves``), those of ``players`` (a player only), those of ``bare`` (nothing)
+    and the ``special`` ones, given whole but for their doc."""
+    def spec(event: str, doc: str) -> EventSpec:
+        if event in special:
+            return special[event]._replace(doc=doc)
+        if event == "enters":
+            return EventSpec(("card", "from", "player"), froms=enters, doc=doc)
+        if event == "leaves":
+            return EventSpec(("card", "to", "player"), tos=leaves, doc=doc)
+        return EventSpec(("player",) if event in players else () if event in bare else ("card", "player"), doc=doc)
+    return {event: spec(event, doc) for event, doc in docs.items()}
 
 
 class TriggerGame(NamedTuple):
@@ -154,6 +172,26 @@ def parse_when(raw: Any, game: TriggerGame, fail: Fail) -> When:
                      ".from")
             frm = where
     return When(event, this, card, frm, to, player, where)
+
+
+class TriggerEvents:
+    """Mixin for a game's state class (before its engine state class): each event it records is
+    also given to the game's triggers (``trigger_hook``) while dealt cards have triggered
+    abilities (``trig`` is not None)."""
+
+    __slots__ = ()
+    #: the game's triggers module's ``on_event(state, etype, public)`` (set on the game's state
+    #: class when that module is imported, as the rules do)
+    trigger_hook: Any = None
+    trig: "Triggers | None"
+    events: Any
+
+    def emit(self, etype: str, public: dict[str, Any] | None = None,
+             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
+        """Record an event (``BaseState.emit``); with triggers dealt, what it fires too."""
+        self.events.append((etype, public or {}, private, seen_by))
+        if self.trig is not None:
+            self.trigger_hook(self, etype, public or {})
 
 
 class Triggers:
@@ -276,6 +314,25 @@ def stack_triggered(s: Any, tr: Triggers, first: int, step: str = "trigger") -> 
     step each."""
     for c, iid, idx, event in reversed(take(tr, first)):
         s.steps.append((step, c, iid, idx, event))
+
+
+def turn_end(s: Any, match: Callable) -> None:
+    """The turn player's end phase starts: ``turn_end`` triggers (``match``: the game's, as for
+    ``fire``); nothing when no dealt card has a trigger."""
+    if s.trig is not None:
+        fire(s.trig, s, "turn_end", {"player": s.active}, match)
+
+
+def reindex(s: Any, placed: Iterable[tuple[int, tuple]]) -> None:
+    """Build ``s``'s trigger index afresh (a state laid out by hand, as tests do) from
+    ``placed``: each card where its triggers work, in order, as (its iid, its trigger entries
+    for ``Triggers.add``, empty for a card without); nothing when no dealt card has a trigger."""
+    if s.trig is None:
+        return
+    s.trig.index = {}
+    for iid, entries in placed:
+        if entries:
+            s.trig.add(iid, entries)
 
 
 def new_action(s: Any, cap: int) -> None:

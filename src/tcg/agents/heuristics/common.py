@@ -6,7 +6,7 @@ the computer plays (tests/agents/test_no_words.py)."""
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ...engine.action import Action
 
@@ -158,6 +158,15 @@ def find_unit(iid: int, *groups: Sequence[dict]) -> dict | None:
 def first_of(acts: Sequence[Action], atype: str) -> Action | None:
     """The first action of a type, or None."""
     return next((a for a in acts if a.type == atype), None)
+
+
+def offered_cards(acts: Sequence[Action], atype: str, cards: Mapping[Any, dict]) -> Iterator[tuple[Action, dict]]:
+    """Each action of type ``atype`` whose card ``cards`` (iid -> card) holds, with that card."""
+    for a in acts:
+        if a.type == atype:
+            c = cards.get(a.card)
+            if c is not None:
+                yield a, c
 
 
 def least_kept(view, hand: Sequence[dict], keep: Callable[[dict], float]) -> Action:

@@ -38,7 +38,7 @@ from ...engine.memo import IdMemo, per_object, remembered
 from ...engine.rng import Rng
 from ..base import AgentView
 from . import kemuri_language as L
-from .common import decide_by_kind, final_value, logistic
+from .common import decide_by_kind, final_value, logistic, offered_cards
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: hand shaping and which seat pays a cost pay off turns later
@@ -1354,12 +1354,7 @@ def _trouble(view, acts, rng):
     gains = _PlanMemo()
     base, _ = _plan(opp["floor"], me["floor"], mrisk, closing, gains=gains)
     best = None
-    for a in acts:
-        if a.type != "trouble":
-            continue
-        c = idx.get(a.card)
-        if c is None:
-            continue
+    for a, c in offered_cards(acts, "trouble", idx):
         ops = _ops(c["id"], "use")
         v = 0.0
         lang = _language(c["id"], "use")

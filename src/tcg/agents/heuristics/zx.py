@@ -41,7 +41,7 @@ from ...engine.memo import IdMemo
 from ...engine.rng import Rng
 from ..base import AgentView
 from . import zx_language as L
-from .common import CardTexts, decide_by_kind, final_value, first_of, logistic
+from .common import CardTexts, decide_by_kind, final_value, first_of, logistic, offered_cards
 
 #: decision kinds ISMCTS leaves to this heuristic unless it searches everything (search_all):
 #: set-up, resources and hand shaping pay off turns later; so does ignition (a charge card to the
@@ -739,12 +739,7 @@ def _resource(view, acts, rng):
     for x in hand:  # the first card of the hand with that iid
         by_iid.setdefault(x["iid"], x)
     best = None
-    for a in acts:
-        if a.type != "resource":
-            continue
-        c = by_iid.get(a.card)
-        if c is None:
-            continue
+    for a, c in offered_cards(acts, "resource", by_iid):
         sc = -_hand_value(ctx, c)
         col = c.get("color")
         if col not in colors:

@@ -13,7 +13,7 @@ from ...engine.amounts import has_amounts
 from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, abilities_and_keywords, card_fields,
                              card_loader, check_move, check_static_effects, check_target_filter, parsed_effects,
                              parsed_if, parsed_when)
-from ...engine.choices import walk
+from ...engine.choices import checked_ops
 from ...engine.costs import ability_cost
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
@@ -95,8 +95,6 @@ class Card(NamedCard):
     help_cp: int
     removal_cost: int
     abilities: tuple[Ability, ...]
-    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
-    keywords: tuple = ()
 
     @property
     def has_trigger(self) -> bool:
@@ -137,8 +135,7 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
         if a["kind"] == "static" and any(has_amounts(op.args) and _counts_now(op["amount"]) for op in effects):
             fail("a static ability's \"for each\" amount may not count by cp or call_in now (what it gives would"
                  " depend on itself): test the printed value (printed = true) or another property", "effects")
-        for path, op in walk(effects):  # (also the ops of a choose_one's modes)
-            _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
+        for op in checked_ops(effects, _check_op, fail):
             flt = op.get("filter")
             for k, v in (flt.items() if isinstance(flt, dict) else ()):  # (a selector table: parsed)
                 if k not in FILTER_FIELDS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.conditions import ConditionGame, Zone, holds, sides_of, filter_choices
+from ...engine.conditions import ConditionGame, Zone, count_in_zone, filter_choices, holds
 from . import flow as F
 from . import select as KS
 from .cards import KINDS, SHIFTS
@@ -26,26 +26,23 @@ def _floor_matches(s: KMState, c: Any, flt: tuple) -> bool:
     return all(getattr(top, k, None) == v for k, v in flt)
 
 
+def _on_floor(s: KMState, p: int, flt: tuple) -> int:
+    """The casts on player ``p``'s floor that match ``flt``."""
+    return sum(1 for c in s.players[p].floor if not flt or _floor_matches(s, c, flt))
+
+
+def _zone_cards(s: KMState, p: int, zone: str) -> list[int]:
+    """Player ``p``'s cards of a pile, or the event on the field when it is theirs."""
+    if zone == "event":
+        return [s.event] if s.event >= 0 and s.owner[s.event] == p else []
+    return getattr(s.players[p], zone)
+
+
 def count_cards(s: KMState, ctx: Any, what: Any) -> int:
     """How many cards ``what`` (a target name of ``TARGETS`` or a ``Zone``) names now."""
     me = ctx.controller
     if isinstance(what, Zone):
-        n = 0
-        flt = what.filter
-        for p in sides_of(what.side, me):
-            ps = s.players[p]
-            if what.zone == "floor":
-                n += sum(1 for c in ps.floor if not flt or _floor_matches(s, c, flt))
-                continue
-            if what.zone == "event":
-                pile = [s.event] if s.event >= 0 and s.owner[s.event] == p else []
-            else:
-                pile = getattr(ps, what.zone)
-            if flt:
-                n += sum(1 for i in pile if all(getattr(s.cards[i], k, None) == v for k, v in flt))
-            else:
-                n += len(pile)
-        return n
+        return count_in_zone(s, me, what, _zone_cards, "floor", _on_floor)
     if what == "self":
         return 1 if ctx.source >= 0 and s.players[s.owner[ctx.source]].cast(ctx.source) is not None else 0
     return len(KS.candidates(s, me, ctx.source, KS.PRESETS[what]))

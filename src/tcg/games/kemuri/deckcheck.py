@@ -2,24 +2,22 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
+from ...engine.deck import Deck, DeckProblem, Takes, unknown_sections
+from ...engine.deck import setup_problems as check_sections
 from .cards import DECK_KINDS
 
 GAME = "kemuri"
 
 
-def _problem(rule: str, key: str, card: str | None = None, /, **params) -> DeckProblem:
-    """A problem whose sentence is ``key`` of the game's words (``games/kemuri/text.toml``)."""
-    return DeckProblem.of(GAME, rule, key, card, **params)
+#: a problem whose sentence is a key of the game's words (``games/kemuri/text.toml``): ``DeckProblem.of``
+_problem = partial(DeckProblem.of, GAME)
 
 
 def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     P = profile.get
-    out: list[DeckProblem] = []
-    for sec in deck.sections:
-        if sec not in ("main", "leader"):
-            out.append(_problem("KM-D1", "deck.unknown_section.use", section=sec, sections={"join": ["main", "leader"]}))
+    out = unknown_sections(GAME, "KM-D1", deck, ["main", "leader"])
     main = []
     by_name: Counter = Counter()  # 「同一カードはデッキに 4枚まで」: reprints (same name) share the limit
     ids_of: dict[str, list[str]] = {}

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import tcg
 
+from ...engine.choices import CHOICE_DECISIONS, CHOICE_OPS
+from ...engine.effects import TARGET_OPS
 from ...rl.actions import Loc, Seq, Vals
 from ...rl.schema import (Bool, Card, Const, Enum, List, Num, Obj, Opt, Ref, Result, Seat, Seats)
 from .view import printed_card as printed  # noqa: F401 - the card-set rows
@@ -26,8 +28,8 @@ PHASES = ["setup", "draw", "charcoal", "operation", "serving", "end"]
 KINDS = ["mulligan", "operation", "trouble", "serve", "charcoal", "help", "charcoal_in", "pay",
          "pick_card", "target", "close", "target_hidden", "optional",
          # choices (engine/choices.py): choose one —, looking at the top of a deck
-         "choose_mode", "look_take", "look_order"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+         *CHOICE_DECISIONS]
+OPS = [*TARGET_OPS,
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
        "draw", "call_in", "mill", "shuffle", "search", "salvage", "lose_seats", "remove_event",
        # an optional triggered ability (kind = "trigger" with a when): asked as a whole
@@ -35,7 +37,7 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        # a cost paid with chosen cards (games/kemuri/costs.py), and "you may pay"
        "pay",
        # the choices' ops a "you may" asks about (engine/choices.py)
-       "choose_one", "look"]
+       *CHOICE_OPS]
 #: where a ``move`` puts the cards a target decision chooses (games/kemuri/select.py)
 DESTINATIONS = ["hand", "deck", "backyard", "seating", "floor", "event",
                 # where a look puts back the cards it did not take (look_order)

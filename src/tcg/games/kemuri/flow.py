@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...engine.effects import EffectCtx
-from ...engine.piles import move_top_cards
+from ...engine.piles import move_top_cards, put_in_pile
 from .state import CallInStep, Cast, KMState, printed
 
 SWAP_MAX = 3  # KM-T2: one to three hand cards per seating card (levels are 1..3)
@@ -112,22 +112,17 @@ def static_sources(s: KMState) -> list[tuple]:
     d = printed(s)
     mods, conds = d.mods, d.static_conds
     owner = s.owner
-    out = []
-    for ps in s.players:
-        for x in ps.floor:
-            m = mods[x.iid]
-            if m is not None:
-                cm = conds[x.iid]
-                if cm is not None:
-                    m = holding(s, x.iid, cm)
-                out.append((owner[x.iid], x, m))
+    placed: list[tuple[int, Cast | None]] = [(x.iid, x) for ps in s.players for x in ps.floor]
     if s.event >= 0:
-        m = mods[s.event]
+        placed.append((s.event, None))
+    out = []
+    for iid, x in placed:
+        m = mods[iid]
         if m is not None:
-            cm = conds[s.event]
+            cm = conds[iid]
             if cm is not None:
-                m = holding(s, s.event, cm)
-            out.append((owner[s.event], None, m))
+                m = holding(s, iid, cm)
+            out.append((owner[iid], x, m))
     return out
 
 
@@ -237,13 +232,7 @@ def move_card(s: KMState, iid: int, p: int, zone: str, to: str, position: str = 
         s.event = -1
     else:
         getattr(ps, zone).remove(iid)
-    if to == "deck":
-        if position == "bottom":
-            ps.deck.insert(0, iid)
-        else:
-            ps.deck.append(iid)
-    else:
-        getattr(ps, to).append(iid)
+    put_in_pile(ps, to, iid, position)
     ev: dict = {"player": p, "from": zone, "to": to}
     if to == "deck":
         ev["position"] = position

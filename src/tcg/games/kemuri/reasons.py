@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...engine.action import Action
-from ...engine.reasons import Reason
+from ...engine.reasons import Reason, not_deciding
 from . import flow as F
 
 #: the decision at which a charm of each timing is offered
@@ -39,14 +39,10 @@ CHARM_DECISION = {"charcoal": "charcoal", "operation": "operation", "serving": "
 def unavailable(rules: Any, s: Any, seat: int | None, legal: Sequence[Action]) -> list[Reason]:
     """The reasons of the open decision for ``seat`` (None: a spectator, told only that the game
     is over); ``legal``: the legal actions of ``s``."""
-    if s.over:
-        return [Reason("over")]
-    d = s.decision
-    if d is None or seat is None:
-        return []
-    if d.player != seat:
-        return [Reason("not_yours", None, {"who": d.player})]
-    return _Why(rules, s, seat, legal).reasons(d.kind)
+    told = not_deciding(s, seat, "not_yours")
+    if told is not None:
+        return told
+    return _Why(rules, s, seat, legal).reasons(s.decision.kind)
 
 
 class _Why:

@@ -10,14 +10,14 @@ import itertools
 from typing import Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner, put_on_deck
+from ...engine.choices import ChoiceRunner, put_rest
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, effect_step
 from ...engine.reasons import Reason
 from ...engine.select import Selector
 from ...engine.state import new_record
 from ...engine.steps import StepRuleset
-from ...engine.triggers import TriggerRunner, new_action, stack_triggered
+from ...engine.triggers import TriggerRunner, new_action, stack_triggered, turn_end
 from . import costs as KC
 from . import flow as F
 from . import loops as L
@@ -77,14 +77,10 @@ class KemuriRules(TriggerRunner, ChoiceRunner, StepRuleset[KMState]):
     id = "kemuri"
     name = "けむりちゅーどく"
     profile_numbers = {"hand_size": "start.hand_size", "close_seats": "win.close_seats",
-                       "max_floor": "field.max_casts", "max_triggers_per_action": "limits.max_triggers_per_action"}
+                       "max_floor": "field.max_casts"}
     hand_size: int  # (the profile's numbers: read_profile sets them)
     close_seats: int
     max_floor: int
-    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
-    #: more triggers until the next decision, so a loop of triggers ends quickly
-    max_triggers_per_action: int
-    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
     conditions = CONDITIONS
 
     def scramble_hidden(self, s: KMState, viewer, rng) -> bool:
@@ -375,7 +371,7 @@ class KemuriRules(TriggerRunner, ChoiceRunner, StepRuleset[KMState]):
         ps.floor = split
         s.phase = "end"
         s.steps.append(("end_turn",))
-        KT.turn_end(s)
+        turn_end(s, KT.match)  # KM-T6
         if s.trig is not None and s.trig.queue:  # what the end phase triggered resolves first
             s.steps.append(("end_decide",))
             return
@@ -927,12 +923,8 @@ class KemuriRules(TriggerRunner, ChoiceRunner, StepRuleset[KMState]):
     def look_put(self, s, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first
         highest) or into the backyard (a ``move`` event each; a deck emptied so is refreshed)."""
-        if where == "backyard":
-            for iid in iids:
-                F.move_card(s, iid, owner, "deck", "backyard")
+        if put_rest(s, owner, iids, where, "backyard", F.move_card):
             F.check_refresh(s, owner)
-            return
-        put_on_deck(s.players[owner].deck, iids, where)
 
     # --- a card put onto a floor by an effect (move to = "floor") -----------------------------------
     def _step_effect_place(self, s, step):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.amounts import value as amount_value
-from ...engine.select import Loose, Prop, Selector, SelectorSchema, Test, Zone, card_of, names_of, pile
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Test, Zone, card_of, names_of, pile_zones
 from . import flow as F
 from .cards import KINDS, SHIFTS
 from .state import Cast, KMState, printed
@@ -86,10 +86,7 @@ def _active(s: KMState, x: Any) -> bool:
 
 ZONES = {
     "floor": Zone(_floor),
-    "hand": Zone(pile("hand"), hidden="opponent"),
-    "deck": Zone(pile("deck"), hidden="all"),
-    "backyard": Zone(pile("backyard")),
-    "seating": Zone(pile("seating")),
+    **pile_zones({"hand": "opponent", "deck": "all", "backyard": "none", "seating": "none"}),
     "event": Zone(_event),
     "leader": Zone(_leader),
 }
@@ -156,23 +153,14 @@ SELECTORS = SelectorSchema(ZONES, PROPS, "floor", PRESETS)
 FILTER_KEYS = ("kind", "shift", "level", "person")
 
 
-def cast_table(raw) -> Selector:
-    """A selector table for an op acting on casts (``modify``, ``destroy``): the floor only."""
-    return SELECTORS.parse(raw, zones=("floor",))
-
-
-def leader_table(raw) -> Selector:
-    """A selector table for ``set_state``: leaders only."""
-    return SELECTORS.parse(raw, zones=("leader",))
-
-
-def any_table(raw) -> Selector:
-    """A selector table for ``move`` (any zone)."""
-    return SELECTORS.parse(raw)
-
-
-def candidates(s: KMState, controller: int, source: int, sel: Selector) -> list:
-    return SELECTORS.candidates(s, controller, source, sel)
+#: a selector table for an op acting on casts (``modify``, ``destroy``): the floor only
+cast_table = SELECTORS.table("floor")
+#: a selector table for ``set_state``: leaders only
+leader_table = SELECTORS.table("leader")
+#: a selector table for ``move`` (any zone)
+any_table = SELECTORS.table()
+#: the objects a selector names now (``SelectorSchema.candidates``)
+candidates = SELECTORS.candidates
 
 
 def _amount_value(s: KMState, amount, owner: int, source: int) -> int:

@@ -31,25 +31,27 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine.triggers import EventSpec, TriggerGame, When, event_matches, fire
+from ...engine import triggers as T
+from ...engine.triggers import TriggerGame, When, event_matches, event_table, fire
 from . import select as KS
 from .state import Cast, KMState, printed
 
 DESTS = ("backyard", "hand", "deck", "seating")
 FROMS = ("hand", "backyard", "seating", "deck", "event")
-EVENTS = {
-    "enters": EventSpec(("card", "from", "player"), froms=FROMS + ("effect",), doc="a cast is placed on a floor"),
-    "leaves": EventSpec(("card", "to", "player"), tos=DESTS, doc="a cast leaves a floor"),
-    "destroyed": EventSpec(("card", "player"), doc="a cast is destroyed"),
-    "serves": EventSpec(("card", "player"), doc="a cast serves"),
-    "served": EventSpec(("card", "player"), doc="a cast is served"),
-    "wins": EventSpec(("card", "player"), doc="a cast wins a CP comparison"),
-    "call_in": EventSpec(("card", "player"), doc="a card is called in"),
-    "draw": EventSpec(("player",), doc="a player draws (the card is secret)"),
-    "refresh": EventSpec(("player",), doc="a player's deck is refreshed"),
-    "turn_start": EventSpec(("player",), doc="a turn starts (player: the turn player)"),
-    "turn_end": EventSpec(("player",), doc="a turn's end phase (player: the turn player)"),
-}
+#: the events a card's ``when`` may name and what each is (in this order in messages)
+EVENTS = event_table({
+    "enters": "a cast is placed on a floor",
+    "leaves": "a cast leaves a floor",
+    "destroyed": "a cast is destroyed",
+    "serves": "a cast serves",
+    "served": "a cast is served",
+    "wins": "a cast wins a CP comparison",
+    "call_in": "a card is called in",
+    "draw": "a player draws (the card is secret)",
+    "refresh": "a player's deck is refreshed",
+    "turn_start": "a turn starts (player: the turn player)",
+    "turn_end": "a turn's end phase (player: the turn player)",
+}, enters=FROMS + ("effect",), leaves=DESTS, players=("draw", "refresh", "turn_start", "turn_end"))
 #: where a card's triggers may be (zone -> hidden); only the field (a cast's top card on a floor,
 #: the event) is built
 WHERE = {"field": False, "hand": True, "deck": True, "backyard": False, "seating": False}
@@ -147,24 +149,12 @@ def on_event(s: KMState, etype: str, ev: Mapping[str, Any], why: str | None = No
         fire(tr, s, "turn_start", {"player": ev["player"]}, match)
 
 
-def turn_end(s: KMState) -> None:
-    """The end phase starts (KM-T6): ``turn_end`` triggers."""
-    if s.trig is not None:
-        fire(s.trig, s, "turn_end", {"player": s.active}, match)
-
-
 def reindex(s: KMState) -> None:
-    """Build the index afresh from the field (a state laid out by hand, as tests do)."""
-    if s.trig is None:
-        return
+    """Build the index afresh from the field (a state laid out by hand, as tests do): the top
+    card of each cast, then the event."""
     whens = printed(s).whens
-    s.trig.index = {}
-    for ps in s.players:
-        for c in ps.floor:
-            if whens[c.iid]:
-                s.trig.add(c.iid, whens[c.iid])
-    if s.event >= 0 and whens[s.event]:
-        s.trig.add(s.event, whens[s.event])
+    on_field = [c.iid for ps in s.players for c in ps.floor] + ([s.event] if s.event >= 0 else [])
+    T.reindex(s, ((iid, whens[iid]) for iid in on_field))
 
 
 KMState.trigger_hook = staticmethod(on_event)

@@ -10,7 +10,7 @@ from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, abil
                              check_fields, check_move, check_static_effects, parsed_effects, parsed_if, parsed_when,
                              refuse_keyword_number)
 from ...engine.amounts import has_amounts
-from ...engine.choices import walk
+from ...engine.choices import check_ops
 from ...engine.costs import Cost
 from ...engine.effects import EffectOp, guarded
 from ...engine.errors import CardDataError, brief
@@ -105,8 +105,6 @@ class Card(NamedCard):
     leaderize: str | None
     abilities: tuple[Ability, ...]
     pays_any_color: bool = False  # towns: the soul matches a cost of any colour (its own text)
-    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
-    keywords: tuple = ()
 
     @property
     def is_character(self) -> bool:
@@ -197,8 +195,7 @@ def _parse_ability(fname: str, cid: str | None, kind: str | None, color: str | N
                     fail(f"{key} is for a trigger with when (an event on the field), not for a damage trigger", key)
     cond = parsed_if(out, registry, fail)
     effects = parsed_effects(out, registry, fail, if_on_static=False)
-    for path, op in walk(effects):  # (also the ops of choose_one's modes)
-        _check_op(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
+    check_ops(effects, _check_op, fail)
     for op in effects:
         if op.name == "search":
             _check_search_filter(op.get("filter") or {}, lambda m: fail(m, "effects"))  # (a selector table: parsed)

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from ...engine import costs as C
 from ...engine.effects import EffectCtx
-from ...engine.state import new_record
+from ...engine.state import new_record, with_iid
 from . import payment as P
 from . import select as SS
 from .state import PayStep, SNState, Unit
@@ -81,15 +81,7 @@ def pay_move(move: Callable) -> Callable:
 def pay_off(set_state: Callable) -> Callable:
     """The handler of an ``off`` part around the game's ``set_state`` op handler: the chosen
     characters (or this very one) are turned OFF."""
-    def handler(rules, s: SNState, ctx: EffectCtx, op, targets) -> bool:
-        if op["self"]:
-            u = next((u for u in s.players[s.owner[ctx.source]].chars if u.iid == ctx.source), None)
-            if u is None:
-                return False
-            targets = [u]
-        set_state(rules, s, ctx, {"state": "off"}, targets)
-        return True
-    return handler
+    return C.pay_state(set_state, "off", lambda s, iid: with_iid(s.players[s.owner[iid]].chars, iid))
 
 
 def parser(handlers: dict) -> Callable[[list], Cost]:

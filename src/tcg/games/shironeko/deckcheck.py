@@ -2,25 +2,23 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
+from ...engine.deck import Deck, DeckProblem, Takes, unknown_sections
+from ...engine.deck import setup_problems as check_sections
 from .cards import CHARACTER_KINDS, MAIN_KINDS, SOUL_QUARRY
 
 SECTIONS = ("main", "town", "leader")
 GAME = "shironeko"
 
 
-def _problem(rule: str, key: str, card: str | None = None, /, **params) -> DeckProblem:
-    """A problem whose sentence is ``key`` of the game's words (``games/shironeko/text.toml``)."""
-    return DeckProblem.of(GAME, rule, key, card, **params)
+#: a problem whose sentence is a key of the game's words (``games/shironeko/text.toml``): ``DeckProblem.of``
+_problem = partial(DeckProblem.of, GAME)
 
 
 def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     P = profile.get
-    out: list[DeckProblem] = []
-    for sec in deck.sections:
-        if sec not in SECTIONS:
-            out.append(_problem("SN-D1", "deck.unknown_section.use", section=sec, sections={"join": SECTIONS}))
+    out = unknown_sections(GAME, "SN-D1", deck, SECTIONS)
     resolved: dict[str, list] = {}
     for sec in SECTIONS:
         resolved[sec] = []

@@ -16,6 +16,8 @@ order.
 """
 from __future__ import annotations
 
+from ...engine.choices import CHOICE_DECISIONS, CHOICE_OPS
+from ...engine.effects import TARGET_OPS
 from ...rl.actions import Loc, Vals
 from ...rl.schema import (Bool, Card, Const, Enum, List, Name, Num, Obj, Opt, Ref, Result, Seat, Seats)
 from .view import printed_card as printed  # noqa: F401 - the card-set rows
@@ -26,8 +28,8 @@ KINDS = ["mulligan", "main", "defend", "target", "pay", "search", "discard", "tr
          # a selector table's choice among the own hand (secret)
          "target_hidden",
          # choices (engine/choices.py): choose one —, looking at the top of a deck
-         "choose_mode", "look_take", "look_order"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+         *CHOICE_DECISIONS]
+OPS = [*TARGET_OPS,
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
        "draw", "mill", "search", "shuffle", "player_damage", "build", "recycle", "ready_souls",
        # an optional triggered ability (engine/triggers.py's ASK)
@@ -35,7 +37,7 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        # a cost paid with chosen cards, and the "you may pay" op (games/shironeko/costs.py)
        "pay",
        # the "you may" of a choose_one or a look (engine/choices.py)
-       "choose_one", "look"]
+       *CHOICE_OPS]
 #: where a selector table's ``move`` puts the cards (the target decision's ``to``)
 DESTINATIONS = ["hand", "deck", "discard", "removed", "characters",
                 # where the rest of a look goes back (the look_order decision's ``to``)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.amounts import value as amount_value
-from ...engine.piles import move_top_cards, pop_top
+from ...engine.piles import move_top_cards, pop_top, put_in_pile
 from .state import PlayerState, SNState, Unit
 
 
@@ -60,17 +60,9 @@ def leave_field(s: SNState, u: Unit, to: str, why: str, position: str = "top") -
 
 
 def _put(s: SNState, ps: PlayerState, iid: int, to: str, position: str = "top") -> None:
-    if to == "hand":
-        ps.hand.append(iid)
-    elif to == "deck":
-        if position == "bottom":
-            ps.deck.insert(0, iid)
-        else:
-            ps.deck.append(iid)
-    elif to == "removed":
-        ps.removed.append(iid)
-    else:
-        ps.discard.append(iid)
+    """Put a card into ``ps``'s hand, deck (``position``), removed cards or, for any other ``to``,
+    discard pile."""
+    put_in_pile(ps, to if to in ("hand", "deck", "removed") else "discard", iid, position)
 
 
 #: a selector zone -> the ``PlayerState`` list holding it (games/shironeko/select.py)

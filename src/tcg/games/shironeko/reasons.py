@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...engine.action import Action
-from ...engine.reasons import Reason
+from ...engine.reasons import Reason, not_deciding
 from . import costs as SC
 from . import flow as F
 from . import payment as P
@@ -35,13 +35,10 @@ HAND_ACTIONS = ("place", "change", "awaken", "monster", "burst", "leaderize")
 def unavailable(s: Any, seat: int | None, legal: Sequence[Action], max_chars: int) -> list[Reason]:
     """The reasons of the open decision for ``seat`` (None: a spectator, told only that the game
     is over); ``legal``: the legal actions of ``s``; ``max_chars``: the character area's size."""
-    if s.over:
-        return [Reason("over")]
+    told = not_deciding(s, seat)
+    if told is not None:
+        return told
     d = s.decision
-    if seat is None or d is None:
-        return []
-    if d.player != seat:
-        return [Reason("waiting", None, {"who": d.player})]
     if d.kind != "main":
         return [Reason("phase")] if s.players[seat].hand else []
     why = _Why(s, seat, legal)

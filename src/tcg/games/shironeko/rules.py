@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Collection, Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner, put_on_deck
+from ...engine.choices import ChoiceRunner, put_rest
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, EffectRunner, effect_step
 from ...engine.profile import Profile
@@ -91,16 +91,11 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
     id = "shironeko"
     name = "白猫プロジェクト TCG"
     profile_numbers = {"hand_first": "start.hand_first", "hand_second": "start.hand_second",
-                       "hand_limit": "start.hand_limit", "max_chars": "field.max_characters",
-                       "max_triggers_per_action": "limits.max_triggers_per_action"}
+                       "hand_limit": "start.hand_limit", "max_chars": "field.max_characters"}
     hand_first: int  # (the profile's numbers: read_profile sets them)
-    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
-    #: more triggers until the next decision, so a loop of triggers ends quickly
-    max_triggers_per_action: int
     hand_second: int
     hand_limit: int
     max_chars: int
-    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
     conditions = CONDITIONS
     #: what a selector table may name (games/shironeko/select.py)
     selectors = SS.SELECTORS
@@ -762,11 +757,7 @@ class ShironekoRules(EffectRunner, ChoiceRunner, StepRuleset[SNState]):
     def look_put(self, s: SNState, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first
         highest) or into the discard pile (a ``move`` event each)."""
-        if where == "discard":
-            for iid in iids:
-                F.move_pile_card(s, iid, owner, "deck", "discard")
-            return
-        put_on_deck(s.players[owner].deck, iids, where)
+        put_rest(s, owner, iids, where, "discard", F.move_pile_card)
 
     # --- a card put onto the field by an effect (move to = "characters") --------------------------
     def enter_by_effect(self, s: SNState, x: Any) -> None:

@@ -145,20 +145,11 @@ SELECTORS = SelectorSchema(ZONES, PROPS, "characters", PRESETS, counts=parse_amo
 SNState.selectors = SELECTORS  # what a static's "for each" amount counts over (flow.py)
 
 
-def unit_table(raw) -> Selector:
-    """A selector table for an op acting on characters (damage, destroy, modify, markers, heal)."""
-    return SELECTORS.parse(raw, zones=("characters",))
-
-
-def state_table(raw) -> Selector:
-    """A selector table for ``set_state``: characters, the leader or souls in the town area."""
-    return SELECTORS.parse(raw, zones=("characters", "leader", "town"))
-
-
-def any_table(raw) -> Selector:
-    """A selector table for ``move`` (any zone)."""
-    return SELECTORS.parse(raw)
-
-
-def candidates(s: SNState, controller: int, source: int, sel: Selector) -> list:
-    return SELECTORS.candidates(s, controller, source, sel)
+#: a selector table for an op acting on characters (damage, destroy, modify, markers, heal)
+unit_table = SELECTORS.table("characters")
+#: a selector table for ``set_state``: characters, the leader or souls in the town area
+state_table = SELECTORS.table("characters", "leader", "town")
+#: a selector table for ``move`` (any zone)
+any_table = SELECTORS.table()
+#: the objects a selector names now (``SelectorSchema.candidates``)
+candidates = SELECTORS.candidates

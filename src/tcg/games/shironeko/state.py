@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from ...engine.amounts import least
 from ...engine.state import TurnState, with_iid
-from ...engine.triggers import Triggers
+from ...engine.triggers import TriggerEvents, Triggers
 from .cards import Card
 
 
@@ -242,7 +242,7 @@ def deal_of(cards: tuple[Card, ...]) -> Deal:
     return hit[1]
 
 
-class SNState(TurnState):
+class SNState(TriggerEvents, TurnState):
     __slots__ = ("used", "deal", "pay_memo", "trig")
 
     @property
@@ -251,8 +251,6 @@ class SNState(TurnState):
         "for each" amount (``Deal.hp_counts``)."""
         return self.deal.hp_counts
 
-    #: games/shironeko/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
-    trigger_hook: Any = None
     #: the selector declaration (games/shironeko/select.py, set when it is imported): what a
     #: static's "for each" amount counts over (flow.py)
     selectors: Any = None
@@ -270,13 +268,6 @@ class SNState(TurnState):
         #: the trigger index and queue (engine/triggers.py), or None: no dealt card has a
         #: triggered ability on the field (then nothing of it runs)
         self.trig: Triggers | None = Triggers() if any(self.deal.triggers) else None
-
-    def emit(self, etype: str, public: dict[str, Any] | None = None,
-             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
-        """Record an event (``BaseState.emit``); with triggers dealt, what it fires too."""
-        self.events.append((etype, public or {}, private, seen_by))
-        if self.trig is not None:
-            self.trigger_hook(self, etype, public or {})
 
     def clone(self) -> "SNState":
         s = SNState.__new__(SNState)

@@ -34,28 +34,29 @@ from typing import Any, Mapping
 
 from ...engine.conditions import holds
 from ...engine.effects import EffectCtx
-from ...engine.triggers import EventSpec, TriggerGame, When, event_matches, fire
+from ...engine import triggers as T
+from ...engine.triggers import TriggerGame, When, event_matches, event_table, fire
 from . import flow as F
 from .conditions import CONDITIONS
 from .select import SELECTORS, Loose, locate
 from .state import SNState, Unit
 
 PILES = ("hand", "deck", "discard", "removed", "damage_area", "town", "town_deck", "leader_hand")
-EVENTS = {
-    "enters": EventSpec(("card", "from", "player"), froms=PILES + ("effect",),
-                        doc="a character enters the character area"),
-    "leaves": EventSpec(("card", "to", "player"), tos=("hand", "deck", "discard", "removed"),
-                        doc="a character leaves the field"),
-    "retreats": EventSpec(("card", "player"), doc="a character retreats (damage >= HP)"),
-    "destroyed": EventSpec(("card", "player"), doc="a character is destroyed by an effect"),
-    "attacks": EventSpec(("card", "player"), doc="a character attacks"),
-    "defends": EventSpec(("card", "player"), doc="a character defends"),
-    "damaged": EventSpec(("card", "player"), doc="a character gets damage counters"),
-    "player_damaged": EventSpec(("player",), doc="damage is dealt to a player's deck"),
-    "turn_start": EventSpec(("player",), doc="a turn starts (player: the turn player)"),
-    "turn_end": EventSpec(("player",), doc="a turn's end phase starts (player: the turn player)"),
-    "draw": EventSpec(("player",), doc="a player draws a card (the card is secret)"),
-}
+#: the events a card's ``when`` may name and what each is (in this order in messages)
+EVENTS = event_table({
+    "enters": "a character enters the character area",
+    "leaves": "a character leaves the field",
+    "retreats": "a character retreats (damage >= HP)",
+    "destroyed": "a character is destroyed by an effect",
+    "attacks": "a character attacks",
+    "defends": "a character defends",
+    "damaged": "a character gets damage counters",
+    "player_damaged": "damage is dealt to a player's deck",
+    "turn_start": "a turn starts (player: the turn player)",
+    "turn_end": "a turn's end phase starts (player: the turn player)",
+    "draw": "a player draws a card (the card is secret)",
+}, enters=PILES + ("effect",), leaves=("hand", "deck", "discard", "removed"),
+    players=("player_damaged", "turn_start", "turn_end", "draw"))
 #: where a card's triggers may be (zone -> hidden); only the character area is built
 WHERE = {"characters": False, "discard": False, "removed": False, "damage_area": False,
          "hand": True, "deck": True, "leader_hand": True}
@@ -146,14 +147,8 @@ def on_event(s: SNState, etype: str, ev: Mapping[str, Any]) -> None:
 
 def reindex(s: SNState) -> None:
     """Build the index afresh from the character areas (a state laid out by hand, as tests do)."""
-    if s.trig is None:
-        return
-    s.trig.index = {}
     table = s.deal.triggers
-    for ps in s.players:
-        for u in ps.chars:
-            if table[u.iid]:
-                s.trig.add(u.iid, table[u.iid])
+    T.reindex(s, ((u.iid, table[u.iid]) for ps in s.players for u in ps.chars))
 
 
 SNState.trigger_hook = staticmethod(on_event)

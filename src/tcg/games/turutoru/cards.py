@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, card_abilities, card_fields, card_loader,
                              check_fields, check_move, check_target_filter, parsed_effects, parsed_if, parsed_when)
 from ...engine.amounts import has_amounts
-from ...engine.choices import walk
+from ...engine.choices import checked_ops
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError, brief
 from ...engine.keywords import keyword_ability_fail
@@ -109,8 +109,6 @@ class Card(NamedCard):
     mount: str | None
     abilities: tuple[Ability, ...]
     mount_on: str | None = None
-    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
-    keywords: tuple = ()
 
 
 def _tables(fname: str, cid: str | None, f: dict):
@@ -151,8 +149,7 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
             fail("a static ability has no 'if' (not yet: only activated, apply and trigger abilities)", "if")
         cond = parsed_if(a, registry, fail)
         effects = parsed_effects(a, registry, fail, if_on_static=False)
-        for path, op in walk(effects):  # (also the ops of choose_one's modes)
-            _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
+        for op in checked_ops(effects, _check_move, fail):
             flt = op.get("filter")
             if isinstance(flt, dict) and flt:  # the old flat table (a search's selector table: parsed)
                 allowed = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS

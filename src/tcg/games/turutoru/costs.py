@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ...engine import costs as C
-from ...engine.effects import EffectCtx, effect_step
+from ...engine.effects import effect_step
 from . import select as TS
 from .state import TTState, Unit
 
@@ -58,15 +58,7 @@ def pay_move(move: Callable) -> Callable:
 def pay_bed_in(set_state: Callable) -> Callable:
     """The handler of a ``bed_in`` part around the game's ``set_state`` op handler: the chosen
     characters (or this very one) are put to bed."""
-    def handler(rules, s: TTState, ctx: EffectCtx, op, targets) -> bool:
-        if op["self"]:
-            u = s.players[s.owner[ctx.source]].unit(ctx.source)
-            if u is None:
-                return False
-            targets = [u]
-        set_state(rules, s, ctx, {"state": "asleep"}, targets)
-        return True
-    return handler
+    return C.pay_state(set_state, "asleep", lambda s, iid: s.players[s.owner[iid]].unit(iid))
 
 
 def _others(part: C.CostPart) -> C.CostPart:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
 from .cards import KINDS
@@ -9,9 +10,8 @@ from .cards import KINDS
 GAME = "turutoru"
 
 
-def _problem(rule: str, key: str, card: str | None = None, /, **params) -> DeckProblem:
-    """A problem whose sentence is ``key`` of the game's words (``games/turutoru/text.toml``)."""
-    return DeckProblem.of(GAME, rule, key, card, **params)
+#: a problem whose sentence is a key of the game's words (``games/turutoru/text.toml``): ``DeckProblem.of``
+_problem = partial(DeckProblem.of, GAME)
 
 
 def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import tcg
 
+from ...engine.choices import CHOICE_DECISIONS, CHOICE_OPS
+from ...engine.effects import TARGET_OPS
 from ...rl.actions import Loc, Vals
 from ...rl.schema import (Bool, Card, Const, Enum, List, Num, Obj, Opt, Ref, Result, Seat, Seats)
 from .cards import PROGRAM_JA
@@ -30,13 +32,13 @@ KINDS = ["mulligan", "program", "place", "attackers", "reboot", "choose_program"
          # the card language (docs/card-language-design.md): a choice among the own hidden cards
          "target_hidden", "optional",
          # choices (engine/choices.py): choose one —, looking at the top of a deck
-         "choose_mode", "look_take", "look_order"]
+         *CHOICE_DECISIONS]
 PROGRAMS = sorted(PROGRAM_JA)
 #: where a ``move`` puts its cards (a target decision's ``to``: games/turutoru/select.py)
 DESTINATIONS = ["deck", "discard", "field", "hand",
                 # where the rest of a look goes (a look_order decision's ``to``)
                 "top", "bottom"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+OPS = [*TARGET_OPS,
        # the ops an ``optional`` decision ("you may") may ask about (the others are the target decision's)
        "draw", "mill", "search", "shuffle", "hit", "gain_hp",
        # an optional triggered ability (engine/triggers.py's ASK)
@@ -44,7 +46,7 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        # a cost paid with chosen cards, and the "you may pay" op (engine/costs.py, games/turutoru/costs.py)
        "pay",
        # choices (engine/choices.py)
-       "choose_one", "look"]
+       *CHOICE_OPS]
 
 HAND, FIELD, DEVICES, PILE, STACK, CAND = 16, 12, 12, 60, 16, 24
 

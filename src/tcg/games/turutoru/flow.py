@@ -5,7 +5,7 @@ from typing import Any
 
 from ...engine.amounts import least
 from ...engine.memo import per_object
-from ...engine.piles import move_top_cards, pop_top
+from ...engine.piles import move_top_cards, pop_top, put_in_pile
 from .state import TTState, Unit
 
 
@@ -398,11 +398,7 @@ def move_card(s: TTState, iid: int, p: int, zone: str, to: str, position: str = 
         ps.chars.append(Unit(iid, s.round))
         s.emit("place", {"player": p, "card": iid, "id": card.id, "why": "effect", "from": zone})
         return True
-    dest = getattr(ps, to)
-    if to == "deck" and position == "bottom":
-        dest.insert(0, iid)
-    else:
-        dest.append(iid)
+    put_in_pile(ps, to, iid, position)
     ev: dict = {"player": p, "from": zone, "to": to}
     if to == "deck":
         ev["position"] = position

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...engine.action import Action
-from ...engine.reasons import Reason
+from ...engine.reasons import Reason, not_deciding
 
 #: decisions taken while a program runs (their info names the program and its card)
 RUN_DECISIONS = frozenset({"place", "reboot", "bed_in", "mount", "release", "apply", "attackers",
@@ -33,13 +33,10 @@ _WANTS = {"place": "character", "apply": "application", "mount": "device"}
 def unavailable(rules: Any, s: Any, seat: int | None, legal: Sequence[Action]) -> list[Reason]:
     """The reasons of the open decision for ``seat`` (None: a spectator, told only that the game
     is over); ``legal``: the legal actions of ``s``."""
-    if s.over:
-        return [Reason("over")]
+    told = not_deciding(s, seat)
+    if told is not None:
+        return told
     d = s.decision
-    if seat is None or d is None:
-        return []
-    if d.player != seat:
-        return [Reason("waiting", None, {"who": d.player})]
     if d.kind == "program":
         return _programming(s, s.players[seat], rules.segments)
     out: list[Reason] = []

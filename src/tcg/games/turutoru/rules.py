@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner, put_on_deck
+from ...engine.choices import ChoiceRunner, put_rest
 from ...engine.deck import Deck
 from ...engine.reasons import Reason
 from ...engine.effects import EffectCtx, effect_step
@@ -60,17 +60,12 @@ class TuruturuRules(TriggerRunner, ChoiceRunner, StepRuleset[TTState]):
     id = "turutoru"
     name = "トゥルトゥルSTAGE"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
-                       "start_hp": "start.hp", "segments": "round.segments",
-                       "max_triggers_per_action": "limits.max_triggers_per_action"}
-    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
+                       "start_hp": "start.hp", "segments": "round.segments"}
     conditions = CONDITIONS
     hand_size: int  # (the profile's numbers: read_profile sets them)
     hand_limit: int
     start_hp: int
     segments: int
-    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
-    #: more triggers until the next decision, so a loop of triggers ends quickly
-    max_triggers_per_action: int
 
     def unavailable(self, s: TTState, seat: int | None, legal: Sequence[Action] | None = None) -> list[Reason]:
         """Why the options ``seat`` might expect are not offered (games/turutoru/reasons.py)."""
@@ -762,11 +757,7 @@ class TuruturuRules(TriggerRunner, ChoiceRunner, StepRuleset[TTState]):
     def look_put(self, s: TTState, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first
         highest) or into the discard pile (a ``move`` event each)."""
-        if where == "discard":
-            for iid in iids:
-                F.move_card(s, iid, owner, "deck", "discard")
-            return
-        put_on_deck(s.players[owner].deck, iids, where)
+        put_rest(s, owner, iids, where, "discard", F.move_card)
 
     def effect_can_act(self, s: TTState, ctx: EffectCtx, op) -> bool:
         """A ``pay`` op (you may pay …) is not asked about when its cost cannot be paid."""

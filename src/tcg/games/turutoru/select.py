@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.amounts import parse_amount
 from ...engine.amounts import value as amount_value
-from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone, card_of, names_of, pile
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone, card_of, names_of, pile_zones
 from . import flow as F
 from .cards import GENDERS, KINDS, MOUNTS, PROGRAMS
 from .state import TTState, Unit
@@ -80,11 +80,7 @@ def _toughness(s: TTState, x: Any) -> int:
 ZONES = {
     "field": Zone(_units),
     "devices": Zone(_devices),
-    "hand": Zone(pile("hand"), hidden="opponent"),
-    "deck": Zone(pile("deck"), hidden="all"),
-    "discard": Zone(pile("discard")),
-    "resolved": Zone(pile("resolved")),
-    "programs": Zone(pile("programs"), hidden="opponent"),
+    **pile_zones({"hand": "opponent", "deck": "all", "discard": "none", "resolved": "none", "programs": "opponent"}),
 }
 PROPS = {
     "kind": Prop("enum", lambda s, x: card_of(s, x).kind, choices=KINDS, doc="the card kind"),
@@ -126,16 +122,10 @@ F.table_ids = lambda facts, sel: frozenset(i for i in range(len(facts.cards))
                                            if SELECTORS.matches(facts, Loose(i, 0, "field"), sel.tests))
 
 
-def unit_table(raw) -> Selector:
-    """A selector table for an op acting on characters on the field (damage, destroy, modify,
-    heal, set_state)."""
-    return SELECTORS.parse(raw, zones=("field",))
-
-
-def any_table(raw) -> Selector:
-    """A selector table for ``move`` (any zone)."""
-    return SELECTORS.parse(raw)
-
-
-def candidates(s: TTState, controller: int, source: int, sel: Selector) -> list:
-    return SELECTORS.candidates(s, controller, source, sel)
+#: a selector table for an op acting on characters on the field (damage, destroy, modify,
+#: heal, set_state)
+unit_table = SELECTORS.table("field")
+#: a selector table for ``move`` (any zone)
+any_table = SELECTORS.table()
+#: the objects a selector names now (``SelectorSchema.candidates``)
+candidates = SELECTORS.candidates

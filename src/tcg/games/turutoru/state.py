@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.memo import per_object
 from ...engine.state import DealtState, with_iid
-from ...engine.triggers import Triggers
+from ...engine.triggers import TriggerEvents, Triggers
 from .cards import Card
 
 if TYPE_CHECKING:
@@ -129,11 +129,8 @@ def triggers_of(card) -> tuple:
     return tuple((ab.index, ab.when, ab.once_per_turn) for ab in card.abilities if ab.kind == "trigger")
 
 
-class TTState(DealtState):
+class TTState(TriggerEvents, DealtState):
     __slots__ = ("round", "priority", "segment", "select", "facts", "trig")
-
-    #: games/turutoru/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
-    trigger_hook: Any = None
 
     #: ``tough_counts(state)``: whether a dealt static's toughness is a "for each" amount
     #: (``flow.Facts.tough_counts``; set by games/turutoru/flow.py, which imports this module)
@@ -154,13 +151,6 @@ class TTState(DealtState):
         self.facts: Facts | None = None  # flow.Facts: read from the dealt cards only, shared by clones
         #: the trigger index and queue (engine/triggers.py), or None: no dealt card has a trigger
         self.trig: Triggers | None = Triggers() if any(triggers_of(c) for c in cards) else None
-
-    def emit(self, etype: str, public: dict[str, Any] | None = None,
-             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
-        """Record an event (``BaseState.emit``); with triggers dealt, what it fires too."""
-        self.events.append((etype, public or {}, private, seen_by))
-        if self.trig is not None:
-            self.trigger_hook(self, etype, public or {})
 
     def clone(self) -> "TTState":
         s = TTState.__new__(TTState)

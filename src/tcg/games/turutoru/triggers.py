@@ -37,7 +37,8 @@ from typing import Any, Mapping
 
 from ...engine.conditions import holds
 from ...engine.effects import EffectCtx
-from ...engine.triggers import EventSpec, TriggerGame, When, event_matches, fire
+from ...engine import triggers as T
+from ...engine.triggers import TriggerGame, When, event_matches, event_table, fire
 from .conditions import CONDITIONS
 from .select import SELECTORS, Loose, locate
 from .state import TTState, triggers_of
@@ -46,21 +47,22 @@ from .state import TTState, triggers_of
 FROMS = ("hand", "deck", "discard", "resolved", "programs", "effect")
 #: where a character's card goes when it leaves the field
 TOS = ("hand", "deck", "discard")
-EVENTS = {
-    "enters": EventSpec(("card", "from", "player"), froms=FROMS, doc="a character comes onto the field"),
-    "leaves": EventSpec(("card", "to", "player"), tos=TOS, doc="a character leaves the field"),
-    "destroyed": EventSpec(("card", "player"), doc="a character is destroyed"),
-    "attacks": EventSpec(("card", "player"), doc="a character attacks"),
-    "blocks": EventSpec(("card", "player"), doc="a character blocks"),
-    "runs": EventSpec(("card", "player"), doc="a program runs (card: the program card)"),
-    "applies": EventSpec(("card", "player"), doc="an application is applied"),
-    "decoded": EventSpec(("card", "player"), doc="a program is decoded (player: its owner)"),
-    "draw": EventSpec(("player",), doc="a player draws (the card is secret)"),
-    "hp_lost": EventSpec(("player",), doc="a player loses HP"),
-    "round_start": EventSpec((), doc="a round starts"),
-    "main_start": EventSpec((), doc="the main phase starts"),
-    "prepare": EventSpec((), doc="the prepare phase starts"),
-}
+#: the events a card's ``when`` may name and what each is (in this order in messages)
+EVENTS = event_table({
+    "enters": "a character comes onto the field",
+    "leaves": "a character leaves the field",
+    "destroyed": "a character is destroyed",
+    "attacks": "a character attacks",
+    "blocks": "a character blocks",
+    "runs": "a program runs (card: the program card)",
+    "applies": "an application is applied",
+    "decoded": "a program is decoded (player: its owner)",
+    "draw": "a player draws (the card is secret)",
+    "hp_lost": "a player loses HP",
+    "round_start": "a round starts",
+    "main_start": "the main phase starts",
+    "prepare": "the prepare phase starts",
+}, enters=FROMS, leaves=TOS, players=("draw", "hp_lost"), bare=("round_start", "main_start", "prepare"))
 #: where a card's triggers may be (zone -> hidden); only ``field`` (in play) is built
 WHERE = {"field": False, "discard": False, "resolved": False, "hand": True, "deck": True, "programs": True}
 TRIGGERS = TriggerGame(EVENTS, WHERE, ("field",), "field", SELECTORS)
@@ -152,20 +154,10 @@ def reindex(s: TTState) -> None:
     """Build the index afresh from the cards in play (a state laid out by hand, as tests do):
     each player's characters in field order, each with its attached devices, then the devices
     on each field."""
-    if s.trig is None:
-        return
-    s.trig.index = {}
-    cards = s.cards
+    in_play: list[int] = []
     for ps in s.players:
-        for u in ps.chars:
-            for i in (u.iid, *u.devices):
-                found = triggers_of(cards[i])
-                if found:
-                    s.trig.add(i, found)
-        for d in ps.devices:
-            found = triggers_of(cards[d])
-            if found:
-                s.trig.add(d, found)
+        in_play += [i for u in ps.chars for i in (u.iid, *u.devices)] + ps.devices
+    T.reindex(s, ((i, triggers_of(s.cards[i])) for i in in_play))
 
 
 TTState.trigger_hook = staticmethod(on_event)

@@ -12,7 +12,7 @@ from ...engine.cards import (CardSchema, Field, LanguageAbility, NamedCard, abil
                              card_loader, check_move, check_static_effects, check_target_filter, parsed_effects,
                              parsed_if, parsed_when)
 from ...engine.amounts import has_amounts
-from ...engine.choices import walk
+from ...engine.choices import checked_ops
 from ...engine.costs import ability_cost
 from ...engine.effects import guarded
 from ...engine.errors import CardDataError
@@ -144,8 +144,6 @@ class Card(NamedCard):
     shift_target: str
     min_face_up: int
     abilities: tuple[Ability, ...]
-    #: the keywords it has (engine/keywords.py): their abilities follow its own in ``abilities``
-    keywords: tuple = ()
 
     @property
     def is_unit(self) -> bool:
@@ -186,8 +184,7 @@ def _make_card(fname: str, cid: str | None, f: dict, registry) -> Card | None:
             fail("an event's or EV EX's 'use' ability has no 'if' of its own: put 'if' on its ops", "if")
         cond = parsed_if(a, registry, fail)
         effects = parsed_effects(a, registry, fail, if_on_static=True)
-        for path, op in walk(effects):  # (also the ops of choose_one's modes)
-            _check_move(op, lambda m, key, path=path: fail(m, f"{path}.{key}"))
+        for op in checked_ops(effects, _check_move, fail):
             known = SEARCH_FILTERS if op.name == "search" else UNIT_FILTERS
             for k, v in _flat(op.get("filter")).items():
                 if k not in known:

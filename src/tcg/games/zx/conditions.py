@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.conditions import ConditionGame, Zone, sides_of, filter_choices
+from ...engine.conditions import ConditionGame, Zone, count_in_zone, filter_choices
 from .cards import COLORS, COUNTERS, KINDS
 from .state import ZXState
 
@@ -31,26 +31,16 @@ def _pile(s: ZXState, p: int, zone: str) -> list[int]:
     return getattr(ps, zone)
 
 
-def _card_matches(c: Any, flt: tuple) -> bool:
-    return all(getattr(c, k, None) == v for k, v in flt)
+def _on_board(s: ZXState, p: int, flt: tuple) -> int:
+    """Player ``p``'s Z/X on the board that match ``flt``."""
+    return sum(1 for u in s.board if u is not None and u.owner == p and (not flt or _unit_matches(s, u, flt)))
 
 
 def count_cards(s: ZXState, ctx: Any, what: Any) -> int:
     """How many cards ``what`` (a target string of ``TARGETS`` or a ``Zone``) names now."""
     me = ctx.controller
     if isinstance(what, Zone):
-        n = 0
-        flt = what.filter
-        for p in sides_of(what.side, me):
-            if what.zone == "board":
-                for u in s.board:
-                    if u is not None and u.owner == p and (not flt or _unit_matches(s, u, flt)):
-                        n += 1
-            elif flt:
-                n += sum(1 for i in _pile(s, p, what.zone) if _card_matches(s.cards[i], flt))
-            else:
-                n += len(_pile(s, p, what.zone))
-        return n
+        return count_in_zone(s, me, what, _pile, "board", _on_board)
     if what == "self":
         return 1 if s.square_of(ctx.source) >= 0 else 0
     if what in ("attacker", "battle_target"):

@@ -2,25 +2,22 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-from ...engine.deck import Deck, DeckProblem, Takes, setup_problems as check_sections
+from ...engine.deck import Deck, DeckProblem, Takes, unknown_sections
+from ...engine.deck import setup_problems as check_sections
 from .cards import DECK_KINDS, DYNAMIS_KINDS
 
 GAME = "zx"
 
 
-def _problem(rule: str, key: str, card: str | None = None, /, **params) -> DeckProblem:
-    """A problem whose sentence is ``key`` of the game's words (``games/zx/text.toml``)."""
-    return DeckProblem.of(GAME, rule, key, card, **params)
+#: a problem whose sentence is a key of the game's words (``games/zx/text.toml``): ``DeckProblem.of``
+_problem = partial(DeckProblem.of, GAME)
 
 
 def check_deck(cards, profile, deck: Deck) -> list[DeckProblem]:
     P = profile.get
-    out: list[DeckProblem] = []
-    for sec in deck.sections:
-        if sec not in ("main", "dynamis", "player", "ob_bottom"):
-            out.append(_problem("ZX-D1", "deck.unknown_section.use", section=sec,
-                                sections={"join": ["main", "dynamis", "player", "ob_bottom"]}))
+    out = unknown_sections(GAME, "ZX-D1", deck, ["main", "dynamis", "player", "ob_bottom"])
 
     def resolve(sec: str, rule: str) -> list:
         got = []

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import tcg
 
+from ...engine.choices import CHOICE_DECISIONS, CHOICE_OPS
+from ...engine.effects import TARGET_OPS
 from ...rl.actions import Loc, Seq, Sq, Vals
 from ...rl.schema import (Board, Bool, Card, Const, Enum, List, Name, Num, Obj, Opt, Ref, Result,
                           Seat, Seats, Square, Variant)
@@ -32,8 +34,8 @@ KINDS = ["start_card", "gate_card", "mulligan", "resource", "main", "pay", "batt
          "ignition", "overdrive", "life_pick", "life_card", "awaken", "pick_card", "overboost", "discard",
          "target_hidden", "place_effect", "optional",
          # choices (engine/choices.py): choose one —, looking at the top of a deck
-         "choose_mode", "look_take", "look_order"]
-OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state", "remove_marker",
+         *CHOICE_DECISIONS]
+OPS = [*TARGET_OPS,
        # the ops an ``optional`` decision may ask about (the others are the target decision's)
        "draw", "discard", "mill", "search", "shuffle", "add_life", "gain_counter", "alter_force", "overboost",
        "win_if",
@@ -42,7 +44,7 @@ OPS = ["add_marker", "damage", "destroy", "heal", "modify", "move", "set_state",
        # a cost paid with chosen cards, and the "you may pay" op (engine/costs.py, games/zx/costs.py)
        "pay",
        # choices (engine/choices.py)
-       "choose_one", "look"]
+       *CHOICE_OPS]
 WHY = ["activate", "battle_event", "ev_ex", "event", "place", "zx_ex", "shift", "overboost", "ignite"]
 
 HAND, PILE, CHARGE, RESOURCES, DYNAMIS, RESOLVING, CAND = 16, 80, 30, 40, 20, 8, 24

@@ -6,7 +6,7 @@ from typing import Any
 from ...engine.amounts import value as amount_value
 from ...engine.conditions import holds
 from ...engine.effects import EffectCtx
-from ...engine.piles import move_top_cards
+from ...engine.piles import move_top_cards, put_in_pile
 from .conditions import CONDITIONS
 from .state import PLAYER_SQUARE, ZXState, Unit
 
@@ -195,22 +195,11 @@ def put_card(s: ZXState, p: int, iid: int, to: str, position: str = "top", aslee
     charge holds 4 already: ZX-Z1), the hand, trash, life (on top) or the cards removed from the
     game. Returns the zone it went to."""
     ps = s.players[p]
-    if to == "deck":
-        if position == "bottom":
-            ps.deck.insert(0, iid)
-        else:
-            ps.deck.append(iid)
-    elif to == "charge":
-        if len(ps.charge) >= 4:
-            ps.trash.append(iid)
-            return "trash"
-        ps.charge.append(iid)
-    elif to == "resources":
-        ps.resources.append(iid)
-        if asleep:
-            ps.asleep_res.add(iid)
-    else:
-        getattr(ps, to).append(iid)
+    if to == "charge" and len(ps.charge) >= 4:
+        to = "trash"
+    put_in_pile(ps, to, iid, position)
+    if to == "resources" and asleep:
+        ps.asleep_res.add(iid)
     return to
 
 

@@ -9,13 +9,13 @@ import itertools
 from typing import Any, Sequence
 
 from ...engine.action import Action, ActionTable
-from ...engine.choices import ChoiceRunner, put_on_deck
+from ...engine.choices import ChoiceRunner, put_rest
 from ...engine.deck import Deck
 from ...engine.effects import EffectCtx, effect_step
 from ...engine.reasons import Reason
 from ...engine.select import Selector
 from ...engine.steps import StepRuleset
-from ...engine.triggers import TriggerRunner, new_action, stack_triggered
+from ...engine.triggers import TriggerRunner, new_action, stack_triggered, turn_end
 from ...engine.state import colors_of, new_record
 from . import costs as ZC
 from . import flow as F
@@ -96,16 +96,11 @@ class ZXRules(TriggerRunner, ChoiceRunner, StepRuleset[ZXState]):
     id = "zx"
     name = "Z/X -Zillions of enemy X-"
     profile_numbers = {"hand_size": "start.hand_size", "hand_limit": "start.hand_limit",
-                       "life_start": "start.life_cards", "resource_start": "start.resource_cards",
-                       "max_triggers_per_action": "limits.max_triggers_per_action"}
+                       "life_start": "start.life_cards", "resource_start": "start.resource_cards"}
     hand_size: int  # (the profile's numbers: read_profile sets them)
-    #: the cap on abilities triggered during one action (engine/triggers.py): past it nothing
-    #: more triggers until the next decision, so a loop of triggers ends quickly
-    max_triggers_per_action: int
     hand_limit: int
     life_start: int
     resource_start: int
-    #: the words of conditions (``if`` on abilities and ops: engine/conditions.py)
     conditions = CONDITIONS
 
     # --- set-up (ZX-S1..S6) ------------------------------------------------------------------
@@ -244,7 +239,7 @@ class ZXRules(TriggerRunner, ChoiceRunner, StepRuleset[ZXState]):
 
     def _step_end_phase(self, s, step):  # ZX-T6
         s.phase = "end"
-        ZT.turn_end(s)
+        turn_end(s, ZT.match)
         for u in s.board:
             if u is not None:
                 u.damage = 0
@@ -1080,11 +1075,7 @@ class ZXRules(TriggerRunner, ChoiceRunner, StepRuleset[ZXState]):
     def look_put(self, s, owner: int, iids: list, where: str) -> None:
         """The rest of a look, top first, to the top or bottom of the owner's deck (the first
         highest) or into the trash (a ``move`` event each)."""
-        if where == "trash":
-            for iid in iids:
-                F.move_card(s, iid, owner, "deck", "trash")
-            return
-        put_on_deck(s.players[owner].deck, iids, where)
+        put_rest(s, owner, iids, where, "trash", F.move_card)
 
     # --- a card put onto a square by an effect (move to = "square") ----------------------------------
     def _step_effect_place(self, s, step):

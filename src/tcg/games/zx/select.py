@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.amounts import parse_amount
-from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone, card_of, pile
+from ...engine.select import Loose, Prop, Selector, SelectorSchema, Zone, card_of, pile_zones
 from . import flow as F
 from .cards import COLORS, KINDS
 from .state import PLAYER_SQUARE, Unit, ZXState
@@ -80,15 +80,10 @@ def _square(s: ZXState, x: Any) -> str:
 
 ZONES = {
     "board": Zone(_units),
-    "hand": Zone(pile("hand"), hidden="opponent"),
-    "deck": Zone(pile("deck"), hidden="all"),
-    "trash": Zone(pile("trash")),
-    "charge": Zone(pile("charge")),
-    "resources": Zone(pile("resources")),
-    "life": Zone(pile("life"), hidden="all"),
-    "removed": Zone(pile("removed")),
-    # face down: its owner knows them (ZX-S4, ZX-Z3); the opponent sees how many
-    "dynamis": Zone(pile("dynamis"), hidden="opponent"),
+    **pile_zones({"hand": "opponent", "deck": "all", "trash": "none", "charge": "none", "resources": "none",
+                  "life": "all", "removed": "none",
+                  # face down: its owner knows them (ZX-S4, ZX-Z3); the opponent sees how many
+                  "dynamis": "opponent"}),
     "force": Zone(_force, hidden="opponent", holder=_holder),
 }
 PROPS = {
@@ -120,15 +115,9 @@ SELECTORS = SelectorSchema(ZONES, PROPS, "board", PRESETS, counts=parse_amount)
 ZXState.selectors = SELECTORS  # a static's "for each" amount counts over it (flow.py)
 
 
-def unit_table(raw) -> Selector:
-    """A selector table for an op acting on Z/X on the board (damage, destroy, modify, set_state)."""
-    return SELECTORS.parse(raw, zones=("board",))
-
-
-def any_table(raw) -> Selector:
-    """A selector table for ``move`` (any zone)."""
-    return SELECTORS.parse(raw)
-
-
-def candidates(s: ZXState, controller: int, source: int, sel: Selector) -> list:
-    return SELECTORS.candidates(s, controller, source, sel)
+#: a selector table for an op acting on Z/X on the board (damage, destroy, modify, set_state)
+unit_table = SELECTORS.table("board")
+#: a selector table for ``move`` (any zone)
+any_table = SELECTORS.table()
+#: the objects a selector names now (``SelectorSchema.candidates``)
+candidates = SELECTORS.candidates

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from ...engine.memo import per_object
 from ...engine.state import TurnState
-from ...engine.triggers import Triggers
+from ...engine.triggers import TriggerEvents, Triggers
 from .cards import COLORS, Card
 
 PLAYER_SQUARE = (7, 1)
@@ -251,11 +251,9 @@ class CardTable:
         self.res_counts: dict = {}  # payment.awake_counts's memo: resources -> counts per colour
 
 
-class ZXState(TurnState):
+class ZXState(TriggerEvents, TurnState):
     __slots__ = ("board", "battle", "table", "trig")
 
-    #: games/zx/triggers.py's ``on_event`` (set when that module is imported, as the rules do)
-    trigger_hook: Any = None
     #: games/zx/select.py's ``SELECTORS`` (set when that module is imported, as the rules do): what
     #: a static ability's "for each" amount counts (flow.py)
     selectors: Any = None
@@ -268,13 +266,6 @@ class ZXState(TurnState):
         #: the trigger index and queue (engine/triggers.py), or None: no dealt card has a trigger
         self.trig: Triggers | None = Triggers() if any(self.table.triggers) or any(self.table.own_triggers) \
             else None
-
-    def emit(self, etype: str, public: dict[str, Any] | None = None,
-             private: dict[str, Any] | None = None, seen_by: tuple[int, ...] = ()) -> None:
-        """Record an event (``BaseState.emit``); with triggers dealt, what it fires too."""
-        self.events.append((etype, public or {}, private, seen_by))
-        if self.trig is not None:
-            self.trigger_hook(self, etype, public or {})
 
     def clone(self) -> "ZXState":
         s = ZXState.__new__(ZXState)

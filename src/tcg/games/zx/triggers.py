@@ -45,7 +45,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine.triggers import EventSpec, TriggerGame, When, event_matches, fire
+from ...engine import triggers as T
+from ...engine.triggers import EventSpec, TriggerGame, When, event_matches, event_table, fire
 from . import flow as F
 from .select import SELECTORS, Loose, locate
 from .state import ZXState
@@ -55,22 +56,23 @@ ZONES = ("hand", "deck", "trash", "charge", "resources", "life", "removed", "dyn
 PILES = ("hand", "deck", "trash", "charge", "resources", "life", "removed")
 #: the zones both players see: a card put into one is shown
 SHOWN = ("trash", "charge", "resources", "removed")
-EVENTS = {
-    "enters": EventSpec(("card", "from", "player"), froms=ZONES + ("effect",), doc="a Z/X comes onto a square"),
-    "leaves": EventSpec(("card", "to", "player"), tos=ZONES, doc="a Z/X leaves its square"),
-    "destroyed": EventSpec(("card", "player"), doc="a Z/X is destroyed"),
-    "attacks": EventSpec(("card", "player"), doc="a Z/X attacks"),
-    "attacked": EventSpec(("card", "player"), doc="a Z/X is attacked"),
-    "turn_start": EventSpec(("player",), doc="a turn starts (player: the turn player)"),
-    "turn_end": EventSpec(("player",), doc="a turn's end phase (player: the turn player)"),
-    "draw": EventSpec(("player",), doc="a player draws (the card is secret)"),
-    "put": EventSpec(("card", "from", "to", "player"), froms=("board",) + PILES, tos=PILES, reveals_to=SHOWN,
-                     doc="a card is put into a zone (to) from another (from)"),
-    "life_damage": EventSpec(("card", "player"), reveals=True,
-                             doc="a life card is taken as damage (card: that card, shown; player: whose life)"),
-    "battle_end": EventSpec(("card", "player"), doc="a battle ends (card: each Z/X that took part)"),
-    "destroys": EventSpec(("card", "player"), doc="a Z/X destroys the Z/X it attacked (card: the attacker)"),
-}
+#: the events a card's ``when`` may name and what each is (in this order in messages)
+EVENTS = event_table({
+    "enters": "a Z/X comes onto a square",
+    "leaves": "a Z/X leaves its square",
+    "destroyed": "a Z/X is destroyed",
+    "attacks": "a Z/X attacks",
+    "attacked": "a Z/X is attacked",
+    "turn_start": "a turn starts (player: the turn player)",
+    "turn_end": "a turn's end phase (player: the turn player)",
+    "draw": "a player draws (the card is secret)",
+    "put": "a card is put into a zone (to) from another (from)",
+    "life_damage": "a life card is taken as damage (card: that card, shown; player: whose life)",
+    "battle_end": "a battle ends (card: each Z/X that took part)",
+    "destroys": "a Z/X destroys the Z/X it attacked (card: the attacker)",
+}, enters=ZONES + ("effect",), leaves=ZONES, players=("turn_start", "turn_end", "draw"),
+    put=EventSpec(("card", "from", "to", "player"), froms=("board",) + PILES, tos=PILES, reveals_to=SHOWN),
+    life_damage=EventSpec(("card", "player"), reveals=True))
 #: where a card's triggers may be (zone -> hidden); the board is indexed, the piles work for an
 #: event about the card itself (``OWN_ZONES``)
 WHERE = {"board": False, "trash": False, "charge": False, "resources": False, "removed": False,
@@ -196,20 +198,9 @@ def on_event(s: ZXState, etype: str, ev: Mapping[str, Any]) -> None:
         fire(tr, s, "draw", {"player": ev["player"]}, match)
 
 
-def turn_end(s: ZXState) -> None:
-    """The end phase starts (ZX-T6): ``turn_end`` triggers."""
-    if s.trig is not None:
-        fire(s.trig, s, "turn_end", {"player": s.active}, match)
-
-
 def reindex(s: ZXState) -> None:
     """Build the index afresh from the board (a state laid out by hand, as tests do)."""
-    if s.trig is None:
-        return
-    s.trig.index = {}
-    for u in s.board:
-        if u is not None and s.table.triggers[u.iid]:
-            s.trig.add(u.iid, s.table.triggers[u.iid])
+    T.reindex(s, ((u.iid, s.table.triggers[u.iid]) for u in s.board if u is not None))
 
 
 ZXState.trigger_hook = staticmethod(on_event)
