@@ -182,12 +182,20 @@ class GameEncoding:
         self.f_low[self.id_pos] = 0.0
         self.f_high[self.id_pos] = 1.0
         self.f_low = np.minimum(self.f_low, 0.0).astype(np.float32)
-        # for ``SeatEncoder.network``: the raw bounds scaled (float32 products, as ``features``
-        # computes them), and the raw bounds of the integer features
-        self._s_low = np.multiply(self.low, self.scale)
-        self._s_high = np.multiply(self.high, self.scale)
+        # for ``scaled`` (one clip of the whole vector): the scale with 1 at the integer
+        # features, and the bounds of the result: the raw bounds scaled (float32 products, as
+        # ``features`` computes them) and, at the integer features, their raw low and
+        # min(raw high, 1): clipping an id into [lo, min(hi, 1)] is its presence flag
+        # min(clip(id, lo, hi), 1) when lo <= 1 (every id's low is 0)
         self._id_lo = self.low[self.id_pos]
         self._id_hi = self.high[self.id_pos]
+        assert (self._id_lo <= 1).all()
+        self._k_scale = self.scale.copy()
+        self._k_scale[self.id_pos] = 1.0
+        self._k_low = np.multiply(self.low, self.scale)
+        self._k_high = np.multiply(self.high, self.scale)
+        self._k_low[self.id_pos] = self._id_lo
+        self._k_high[self.id_pos] = np.minimum(self._id_hi, 1.0)
         self._fast = compile_schema(self.schema, self.cards)
         self._locate = compile_locate(self.schema, self.cards)
         self._inc: Incremental | None = None
@@ -248,18 +256,18 @@ class GameEncoding:
     def scaled(self, raw: np.ndarray, out: np.ndarray | None = None
                ) -> tuple[np.ndarray, np.ndarray]:
         """``features`` of a raw vector (or of a batch of them, one per row) that is not yet
-        clipped to the bounds, in fewer passes: the scaled floats are clipped to the scaled bounds
-        (the same numbers: multiplying by a positive scale keeps the order of float32 values, so
-        clip-then-scale equals scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares
-        them), the ids to their raw bounds."""
-        out = np.multiply(raw, self.scale, out=out)
-        np.minimum(out, self._s_high, out=out)
-        np.maximum(out, self._s_low, out=out)
-        pos = self.id_pos
-        ids = raw.take(pos, axis=-1)
+        clipped to the bounds, in fewer passes: one multiply and one clip of the whole vector
+        give the scaled floats clipped to the scaled bounds (the same numbers: multiplying by a
+        positive scale keeps the order of float32 values, so clip-then-scale equals
+        scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares them) and, at the
+        integer features (scale 1), their presence flags; the ids are clipped to their raw
+        bounds."""
+        out = np.multiply(raw, self._k_scale, out=out)
+        np.minimum(out, self._k_high, out=out)
+        np.maximum(out, self._k_low, out=out)
+        ids = raw.take(self.id_pos, axis=-1)
         np.minimum(ids, self._id_hi, out=ids)
         np.maximum(ids, self._id_lo, out=ids)
-        out[..., pos] = np.minimum(ids, 1.0)
         return out, ids.astype(np.int64)
 
     def network(self, obs: dict[str, Any], viewer: int | None = None
