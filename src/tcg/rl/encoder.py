@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from itertools import chain, compress
-from operator import is_, itemgetter
+from operator import is_, itemgetter, not_
 from typing import Any, Sequence
 
 import numpy as np
@@ -49,6 +49,11 @@ class Found:
         if f.__class__ is not list:
             f = self._found = f()
         return f
+
+    def found_in(self, zones: frozenset) -> list:
+        """The ``(iid, zone, slot)`` of the cards seen in ``zones``, in the order of the walk."""
+        found = self.found()
+        return list(compress(found, map(zones.__contains__, map(_second, found))))
 
     @property
     def locs(self) -> dict[int, list[tuple[str, int]]]:
@@ -88,7 +93,35 @@ class Located(Found):
 
     def found_in(self, zones: frozenset) -> list:
         """The locations in ``zones`` alone (a walk of those zones only), in walk order."""
+        if self._found is not None:
+            return Found.found_in(self, zones)
         return self._enc.locate_in(zones)(self._observation(), self.viewer)
+
+
+class Kept(Found):
+    """The card locations of a ``SeatEncoder``'s walk: those it listed outside the sites of
+    ``compiled.Incremental`` (``outside``), then each site's (``sites``: its ``CL[k]``, never
+    changed once made), as they were at that walk. ``found_in(zones)`` reads only the sites
+    that list cards in ``zones`` (``site_zones``)."""
+
+    __slots__ = ("_outside", "_sites", "_site_zones")
+
+    def __init__(self, viewer: int, outside: list, sites: tuple, site_zones: list):
+        self.viewer, self._found, self._locs, self._buf = viewer, None, None, None
+        self._outside, self._sites, self._site_zones = outside, sites, site_zones
+
+    def found(self) -> list:
+        f = self._found
+        if f is None:
+            f = self._found = self._outside + list(chain.from_iterable(self._sites))
+        return f
+
+    def found_in(self, zones: frozenset) -> list:
+        if self._found is not None:
+            return Found.found_in(self, zones)
+        picked = compress(self._sites, map(not_, map(zones.isdisjoint, self._site_zones)))
+        found = list(chain(self._outside, chain.from_iterable(picked)))
+        return list(compress(found, map(zones.__contains__, map(_second, found))))
 
 
 def _card_locs(ctx, zones: frozenset, cards: frozenset) -> dict:
@@ -96,11 +129,7 @@ def _card_locs(ctx, zones: frozenset, cards: frozenset) -> dict:
     ``Located``, only those zones are walked)."""
     if not isinstance(ctx, Found):
         return ctx.locs
-    if ctx.__class__ is Located and ctx._found is None:
-        found = ctx.found_in(zones)
-    else:
-        found = ctx.found()
-        found = list(compress(found, map(zones.__contains__, map(_second, found))))
+    found = ctx.found_in(zones)
     locs: dict = {}
     get = locs.get
     for iid, zone, slot in compress(found, map(cards.__contains__, map(_first, found))):
@@ -445,7 +474,7 @@ class SeatEncoder:
         st.inc.fn(obs, viewer, st.b, found, st.C, st.CL, st.CI, st.CIL, st.BM)
         # the sites' lists are never changed once made (a site encoded again gets a new one):
         # the tuple of today's is enough to list them later
-        return Found(viewer, functools.partial(_located, found, tuple(st.CL)))
+        return Kept(viewer, found, tuple(st.CL), st.inc.site_zones)
 
     def encode(self, obs: dict[str, Any], viewer: int) -> tuple[np.ndarray, "Found"]:
         found = self._walk(obs, viewer)
@@ -467,11 +496,6 @@ class SeatEncoder:
         found = self._walk(obs, viewer)
         row[:] = self.vec
         return found
-
-
-def _located(found: list, sites: tuple) -> list:
-    found.extend(chain.from_iterable(sites))
-    return found
 
 
 def _seat_encoder(game_id: str) -> SeatEncoder:
