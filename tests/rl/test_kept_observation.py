@@ -36,7 +36,9 @@ def _fresh(env, seat: int):
     by_id = enc.legal_ids(legal, ctx)
     id_of = {id(a): k for k, a in by_id.items()}   # (the legal actions are alive: ids unique)
     order = [id_of.get(id(x), -1) for x in legal]
-    return floats, ids, enc.mask(by_id), order
+    mask = np.zeros(enc.n_actions, dtype=np.int8)
+    mask[list(by_id)] = 1
+    return floats, ids, mask, order
 
 
 def _check(env, agent: str) -> dict:

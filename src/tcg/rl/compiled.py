@@ -351,6 +351,7 @@ class Incremental:
         #: per site, the zones of the card locations it lists in ``CL[k]`` (empty: none)
         self.site_zones: list[frozenset] = []
         self._obj(root, "o", 0)
+        assert len(self.site_zones) == len(self.sites)
         # the card locations: every site's CL[k], in the order of the walk, read by the caller
         # (only when an action names a card: ``IncState.encode``, ``SeatEncoder``)
         safe, items = _safe_types()

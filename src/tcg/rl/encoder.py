@@ -415,8 +415,13 @@ class GameEncoding:
         return fn
 
     def mask(self, ids: dict[int, Any]) -> np.ndarray:
+        """int8[n_actions]: 1 at ``ids``. A few ids (a decision has 3-5 on average) are set one
+        by one, about 1 µs less than building an index array; many with one indexed store."""
         m = np.zeros(self.n_actions, dtype=np.int8)
-        if ids:
+        if len(ids) <= 8:
+            for i in ids:
+                m[i] = 1
+        else:
             m[np.fromiter(ids, np.intp, len(ids))] = 1
         return m
 
