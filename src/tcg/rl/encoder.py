@@ -126,7 +126,8 @@ class Kept(Found):
 
 def _card_locs(ctx, zones: frozenset, cards: frozenset) -> dict:
     """``{iid: [(zone, slot), ...]}`` of the ``cards`` seen in ``zones``, in walk order (from a
-    ``Located``, only those zones are walked)."""
+    ``Located``, only those zones are walked; from a ``Kept``, only the sites listing them are
+    read)."""
     if not isinstance(ctx, Found):
         return ctx.locs
     found = ctx.found_in(zones)
@@ -219,12 +220,12 @@ class GameEncoding:
         self._id_lo = self.low[self.id_pos]
         self._id_hi = self.high[self.id_pos]
         assert (self._id_lo <= 1).all()
-        self._k_scale = self.scale.copy()
-        self._k_scale[self.id_pos] = 1.0
-        self._k_low = np.multiply(self.low, self.scale)
-        self._k_high = np.multiply(self.high, self.scale)
-        self._k_low[self.id_pos] = self._id_lo
-        self._k_high[self.id_pos] = np.minimum(self._id_hi, 1.0)
+        self._net_scale = self.scale.copy()
+        self._net_scale[self.id_pos] = 1.0
+        self._net_low = np.multiply(self.low, self.scale)
+        self._net_high = np.multiply(self.high, self.scale)
+        self._net_low[self.id_pos] = self._id_lo
+        self._net_high[self.id_pos] = np.minimum(self._id_hi, 1.0)
         self._fast = compile_schema(self.schema, self.cards)
         self._locate = compile_locate(self.schema, self.cards)
         self._inc: Incremental | None = None
@@ -291,9 +292,9 @@ class GameEncoding:
         scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares them) and, at the
         integer features (scale 1), their presence flags; the ids are clipped to their raw
         bounds."""
-        out = np.multiply(raw, self._k_scale, out=out)
-        np.minimum(out, self._k_high, out=out)
-        np.maximum(out, self._k_low, out=out)
+        out = np.multiply(raw, self._net_scale, out=out)
+        np.minimum(out, self._net_high, out=out)
+        np.maximum(out, self._net_low, out=out)
         ids = raw.take(self.id_pos, axis=-1)
         np.minimum(ids, self._id_hi, out=ids)
         np.maximum(ids, self._id_lo, out=ids)
