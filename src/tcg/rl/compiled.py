@@ -27,10 +27,16 @@ class _CG:
         self.table = table
         self.locs_only = False   # generate the card locations alone (``compile_locate``)
         self.wanted: frozenset | None = None   # ... and only those of these zones (None: all)
+        self.listed: set[str] = set()   # the zones of the card locations the lines so far list
 
     def wants(self, zone: str) -> bool:
         """Whether the walk lists the cards of ``zone`` (a full name, ``me.hand``)."""
         return not self.locs_only or self.wanted is None or zone in self.wanted
+
+    def zone(self, name: str) -> str:
+        """``name``, for a line listing a card location in that zone (noted in ``listed``)."""
+        self.listed.add(name)
+        return name
 
     def write(self, s: str) -> None:
         """A line that only writes the buffer (left out when only the locations are wanted)."""
@@ -119,7 +125,7 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
             cg.emit(f"{slot} = {saved}*{node.cap}+{i}" if saved != "0" else f"{slot} = {i}")
             iid = f"{x}['iid']" if _is_dict_node(node.node) else x
             if cg.wants(cg.prefix + node.zone):
-                cg.emit(f"L.append(({iid}, {cg.prefix + node.zone!r}, {slot}))")
+                cg.emit(f"L.append(({iid}, {cg.zone(cg.prefix + node.zone)!r}, {slot}))")
             cg.outer = slot
         _emit(node.node, cg, x, base)
         cg.outer = saved
@@ -141,7 +147,7 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         cg.write(f"{base} = {off}+{r}*{step}")
         cg.write(f"b[{base}] = 1.0")
         if cg.wants(node.zone):
-            cg.emit(f"if 'iid' in {x}: L.append(({x}['iid'], {node.zone!r}, {r}))")
+            cg.emit(f"if 'iid' in {x}: L.append(({x}['iid'], {cg.zone(node.zone)!r}, {r}))")
         _emit(node.node, cg, x, f"{base}+1")
         cg.ind -= 1
     elif t is S.Variant:
@@ -164,7 +170,7 @@ def _emit(node: S.Node, cg: _CG, v: str, off) -> None:
         if w:
             cg.write(f"b[{_add(off, 2)}:{_add(off, 2 + w)}] = ROWS[{k}]")
         if node.zone is not None and cg.wants(cg.prefix + node.zone):
-            cg.emit(f"L.append(({iid}, {cg.prefix + node.zone!r}, {cg.outer}))")
+            cg.emit(f"L.append(({iid}, {cg.zone(cg.prefix + node.zone)!r}, {cg.outer}))")
         _emit(node.state, cg, v, _add(off, 2 + w))
     else:  # pragma: no cover - a new node type must be taught here
         raise TypeError(f"cannot compile {t.__name__}")
@@ -342,7 +348,10 @@ class Incremental:
         self._zero_sizes: set[int] = set()
         self.cg = cg = _CG(table)
         self.sites: list[tuple[str, int]] = []   # (kind: "plain"/"list"/"board"/"group", items)
+        #: per site, the zones of the card locations it lists in ``CL[k]`` (empty: none)
+        self.site_zones: list[frozenset] = []
         self._obj(root, "o", 0)
+        assert len(self.site_zones) == len(self.sites)
         # the card locations: every site's CL[k], in the order of the walk, read by the caller
         # (only when an action names a card: ``IncState.encode``, ``SeatEncoder``)
         safe, items = _safe_types()
@@ -391,6 +400,7 @@ class Incremental:
         if group:   # the numbers, flags and words of this dict, as one tuple: encoded when it changed
             k = len(self.sites)
             self.sites.append(("group", 0))
+            self.site_zones.append(frozenset())
             t = cg.var("t")
             # the required values with one C-level ``itemgetter``, then the optional ones
             req = [g for g in group if not isinstance(g[1], S.Opt)]
@@ -456,6 +466,7 @@ class Incremental:
         cg.ind += 1
         if zoned:
             cg.emit("L = []")   # this site's card locations
+        outside, cg.listed = cg.listed, set()
         if items:
             self._items(n, lst, x, a, k)
         elif board:
@@ -466,6 +477,8 @@ class Incremental:
         cg.emit(f"C[{k}] = KEY({x})" if listy else f"C[{k}] = {x} if {x}.__class__ in SAFE else NOT")
         if zoned:
             cg.emit(f"CL[{k}] = L")
+        self.site_zones.append(frozenset(cg.listed) if zoned else frozenset())
+        cg.listed |= outside
         cg.ind -= 1
 
     def _items(self, n: S.Node, lst: S.List, x: str, a: int, k: int) -> None:
@@ -510,7 +523,7 @@ class Incremental:
         saved = cg.outer
         if lst.zone is not None:
             iid = f"{it}['iid']" if _is_dict_node(lst.node) else it
-            cg.emit(f"L.append(({iid}, {cg.prefix + lst.zone!r}, {i}))")
+            cg.emit(f"L.append(({iid}, {cg.zone(cg.prefix + lst.zone)!r}, {i}))")
             cg.outer = i
         _emit(lst.node, cg, it, base)
         cg.outer = saved
@@ -549,7 +562,7 @@ class Incremental:
         cg.emit(f"if {u} is not None:")
         cg.ind += 1
         cg.emit(f"b[{base}] = 1.0")
-        cg.emit(f"if 'iid' in {u}: L.append(({u}['iid'], {n.zone!r}, {r}))")
+        cg.emit(f"if 'iid' in {u}: L.append(({u}['iid'], {cg.zone(n.zone)!r}, {r}))")
         _emit(n.node, cg, u, f"{base}+1")
         cg.ind -= 1
         cg.emit(f"{pi}[{r}] = {u} if {u}.__class__ in ITEMS else NOT")
