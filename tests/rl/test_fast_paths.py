@@ -178,3 +178,20 @@ def test_batched_scaling_equals_scaled(game):
     got_ids = scale.ids(raw)
     assert got_ids.dtype == want_ids.dtype and np.array_equal(got_ids, want_ids)
     assert (want_floats[3:5, enc.id_pos] == 1.0).any() and (want_floats[3:5, enc.id_pos] == 0.0).any()
+
+
+def test_batched_vector_env_without_copy_hands_out_its_own_buffer():
+    """``vector_env(..., copy=False)`` hands out its own buffer (the same array at every step,
+    as Gymnasium's ``copy=False``), with the numbers ``copy=True`` hands out as new arrays."""
+    import tcg.rl as rl
+    kept = rl.vector_env("kemuri", 2, seed=3, opponent="random", copy=False)
+    fresh = rl.vector_env("kemuri", 2, seed=3, opponent="random")
+    (got, info), (want, _) = kept.reset(seed=3), fresh.reset(seed=3)
+    buffer, handed = got, [want]
+    for _ in range(6):
+        assert got is buffer and np.array_equal(got, want)
+        acts = [int(np.argmax(m)) for m in info["action_mask"]]   # the first legal id (or 0)
+        got, _, _, _, info = kept.step(acts)
+        want = fresh.step(acts)[0]
+        assert all(want is not h for h in handed)
+        handed.append(want)
