@@ -13,7 +13,7 @@ seeded games until the time budget is spent:
 * ``aec``: the PettingZoo AEC env (env.last() with the encoded observation and the mask, a
   uniform choice among the masked ids, env.step), and ``aec/raw``;
 * ``spiel``: OpenSpiel's state loop (legal_actions, a uniform choice, apply_action; the deal is
-  the chance node's outcome), and ``spiel/raw``;
+  the chance node's outcome, not timed, as raw's deal), and ``spiel/raw``;
 * ``vec``: ``tcg.rl.vector_env(game, n)`` (opponent ``random``) against a Gymnasium
   ``SyncVectorEnv`` of ``n`` of the same ``gym_env``s: environment steps (n per call) per
   CPU-second of each, and ``vec/sync``.
@@ -114,9 +114,9 @@ def spiel_run(game: str):
     sg = pyspiel.load_game(short_name(game))
 
     def run(seed: int, rng: random.Random) -> tuple[int, float]:
-        n, c0 = 0, time.process_time()
         s = sg.new_initial_state()
-        s.apply_action(seed % sg.max_chance_outcomes())
+        s.apply_action(seed % sg.max_chance_outcomes())   # the deal: tcg.new_game, as raw's
+        n, c0 = 0, time.process_time()
         while not s.is_terminal():
             la = s.legal_actions()
             s.apply_action(la[int(rng.random() * len(la))])
