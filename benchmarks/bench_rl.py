@@ -4,13 +4,16 @@
 
 Every rate is per CPU-second (``time.process_time``: the seconds the process itself ran, which a
 machine shared with other work disturbs far less than the wall clock); the load average is
-printed before and after. For each game, over whole seeded games until the time budget is spent:
+printed before and after. The loops of a ratio are timed together, piece by piece (``rates``:
+the one that has run the least CPU time so far plays its next game, or its next 20 vector env
+calls), so a change of load falls on both sides of the ratio alike. For each game, over whole
+seeded games until the time budget is spent:
 
 * ``raw``: the engine's random play (legal_actions, a uniform choice, apply; the deal not timed);
 * ``aec``: the PettingZoo AEC env (env.last() with the encoded observation and the mask, a
   uniform choice among the masked ids, env.step), and ``aec/raw``;
 * ``spiel``: OpenSpiel's state loop (legal_actions, a uniform choice, apply_action; the deal is
-  the chance node's outcome), and ``spiel/raw``;
+  the chance node's outcome, not timed, as raw's deal), and ``spiel/raw``;
 * ``vec``: ``tcg.rl.vector_env(game, n)`` (opponent ``random``) against a Gymnasium
   ``SyncVectorEnv`` of ``n`` of the same ``gym_env``s: environment steps (n per call) per
   CPU-second of each, and ``vec/sync``.
@@ -31,26 +34,36 @@ import os
 import random
 import sys
 import time
+from typing import Callable
 
 import numpy as np
 
 import tcg
 
 
-def _seeded_runs(seconds: float, run) -> tuple[int, float]:
-    """``run(seed, rng)`` -> (steps, CPU seconds it timed) for seeds 0, 1, 2... until the timed
-    CPU seconds reach ``seconds``: the steps per CPU-second of them all."""
-    n, c, seed = 0, 0.0, 0
-    while c < seconds:
-        steps, cpu = run(seed, random.Random(seed))
-        n += steps
-        c += cpu
-        seed += 1
-    return n / c
+def rates(seconds: float, pieces: dict[str, Callable[[int], tuple[int, float]]]
+          ) -> dict[str, float]:
+    """Steps per CPU-second of each loop, timed together: ``pieces[name](k)`` runs the ``k``-th
+    piece of a loop (its seed ``k`` game, or its next vector env calls) and returns (steps, CPU
+    seconds it timed). The loop that has timed the least so far runs its next piece, until each
+    has timed ``seconds``: all of them run through the same minutes, so a change of the
+    machine's load moves their ratios far less than their rates."""
+    steps = dict.fromkeys(pieces, 0)
+    cpu = dict.fromkeys(pieces, 0.0)
+    done = dict.fromkeys(pieces, 0)
+    while True:
+        name = min(cpu, key=cpu.__getitem__)
+        if cpu[name] >= seconds:
+            return {k: steps[k] / cpu[k] for k in pieces}
+        n, c = pieces[name](done[name])
+        steps[name] += n
+        cpu[name] += c
+        done[name] += 1
 
 
-def raw(game: str, seconds: float) -> float:
-    return _seeded_runs(seconds, raw_run(game))
+def seeded(run) -> Callable[[int], tuple[int, float]]:
+    """A piece for ``rates`` from a seeded game loop ``run(seed, rng)``: game ``k`` is seed ``k``."""
+    return lambda k: run(k, random.Random(k))
 
 
 def raw_run(game: str):
@@ -65,10 +78,6 @@ def raw_run(game: str):
             n += 1
         return n, time.process_time() - c0
     return run
-
-
-def aec(game: str, seconds: float) -> float:
-    return _seeded_runs(seconds, aec_run(game))
 
 
 def aec_run(game: str):
@@ -93,11 +102,6 @@ def aec_run(game: str):
     return run
 
 
-def spiel(game: str, seconds: float) -> float | None:
-    run = spiel_run(game)
-    return None if run is None else _seeded_runs(seconds, run)
-
-
 def spiel_run(game: str):
     """One seeded game of OpenSpiel's state loop (None without pyspiel)."""
     try:
@@ -110,9 +114,9 @@ def spiel_run(game: str):
     sg = pyspiel.load_game(short_name(game))
 
     def run(seed: int, rng: random.Random) -> tuple[int, float]:
-        n, c0 = 0, time.process_time()
         s = sg.new_initial_state()
-        s.apply_action(seed % sg.max_chance_outcomes())
+        s.apply_action(seed % sg.max_chance_outcomes())   # the deal: tcg.new_game, as raw's
+        n, c0 = 0, time.process_time()
         while not s.is_terminal():
             la = s.legal_actions()
             s.apply_action(la[int(rng.random() * len(la))])
@@ -121,21 +125,19 @@ def spiel_run(game: str):
     return run
 
 
-def vec(game: str, seconds: float, n: int, batched: bool) -> float:
-    """Environment steps per CPU-second of ``vector_env(game, n)`` (``batched``) or of a
-    Gymnasium ``SyncVectorEnv`` of ``n`` ``gym_env``s, opponent ``random``, a uniform legal id
-    per env from ``info["action_mask"]`` (the reset not timed)."""
-    run, close = vec_run(game, n, batched)
-    steps, c0 = 0, time.process_time()
-    while time.process_time() - c0 < seconds:
-        steps += run(20)
-    rate = steps / (time.process_time() - c0)
-    close()
-    return rate
+def timed(run) -> Callable[[int], tuple[int, float]]:
+    """A piece for ``rates`` from a vector env loop ``run(calls) -> env steps``: 20 calls."""
+    def piece(k: int) -> tuple[int, float]:
+        c0 = time.process_time()
+        steps = run(20)
+        return steps, time.process_time() - c0
+    return piece
 
 
 def vec_run(game: str, n: int, batched: bool):
-    """``(run(calls) -> env steps, close)`` of a vector env reset with seed 0."""
+    """``(run(calls) -> env steps, close)`` of ``vector_env(game, n)`` (``batched``) or of a
+    Gymnasium ``SyncVectorEnv`` of ``n`` ``gym_env``s, opponent ``random``, reset with seed 0 (not
+    timed): each call steps every env with a uniform legal id from ``info["action_mask"]``."""
     import gymnasium as gym
 
     import tcg.rl as rl
@@ -238,7 +240,8 @@ def uno(seconds: float) -> tuple[float, float] | None:
             g.step(acts[int(rng.random() * len(acts))])
             n += 1
         return n, time.process_time() - c0
-    return _seeded_runs(seconds, env_run), _seeded_runs(seconds, raw_run)
+    got = rates(seconds, {"env": seeded(env_run), "raw": seeded(raw_run)})
+    return got["env"], got["raw"]
 
 
 def main() -> None:
@@ -271,11 +274,17 @@ def main() -> None:
           f"{'vec':>8} {'sync':>8} {'vec/sync':>8}")
     for game in args.games:
         rl.encoding(game)  # built once per process, outside the timing
-        r = raw(game, args.seconds)
-        e = aec(game, args.seconds)
-        s = spiel(game, args.seconds)
-        vb = vec(game, args.seconds, args.envs, batched=True)
-        vs = vec(game, args.seconds, args.envs, batched=False)
+        loops = {"raw": seeded(raw_run(game)), "aec": seeded(aec_run(game))}
+        run = spiel_run(game)
+        if run is not None:
+            loops["spiel"] = seeded(run)
+        got = rates(args.seconds, loops)
+        r, e, s = got["raw"], got["aec"], got.get("spiel")
+        (vb_run, vb_close), (vs_run, vs_close) = (vec_run(game, args.envs, b) for b in (True, False))
+        got = rates(args.seconds, {"vec": timed(vb_run), "sync": timed(vs_run)})
+        vb_close()
+        vs_close()
+        vb, vs = got["vec"], got["sync"]
         sp = f"{s:8.0f} {s / r:9.2f}" if s is not None else f"{'-':>8} {'-':>9}"
         print(f"{game:10} {r:8.0f} {e:9.0f} {e / r:8.2f} {sp} {vb:8.0f} {vs:8.0f} {vb / vs:8.2f}", flush=True)
     u = uno(args.seconds)

@@ -8,7 +8,8 @@
 * (the PettingZoo env's kept observation against a from-scratch one: in
   ``test_kept_observation.py``);
 * the batched ``tcg.rl.vector_env`` gives what a Gymnasium ``SyncVectorEnv`` of the same
-  ``gym_env``s gives, step for step (another property)."""
+  ``gym_env``s gives, step for step (another property), and its scaling of the batch equals
+  ``GameEncoding.scaled`` bit for bit, within and beyond the bounds."""
 from __future__ import annotations
 
 import numpy as np
@@ -117,3 +118,43 @@ def test_batched_vector_env_equals_a_sync_vector_env(game, seed, n, mode, cap):
                                                       sync.call("action_masks")))
     batched.close()
     sync.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_batched_scaling_equals_scaled(game):
+    """The batched env's scaling (``vector._FloatScale``: one multiply and one clip, the ids
+    apart) gives ``GameEncoding.scaled``'s floats and ids bit for bit, for rows inside, on and
+    beyond every feature's bounds (the ids' included), into a new array or a kept one."""
+    from tcg.rl.vector import _FloatScale
+    enc = encoding(game)
+    rng = np.random.default_rng(len(game))
+    lo, hi = enc.low.astype(np.float64), enc.high.astype(np.float64)
+    raw = (lo + (hi - lo + 1) * rng.uniform(-0.5, 1.5, size=(7, enc.size))).astype(np.float32)
+    raw[0], raw[1], raw[2] = enc.low, enc.high, 0.0
+    raw[3:5, enc.id_pos] = np.rint(raw[3:5, enc.id_pos])   # whole ids, some beyond the bounds
+    want_floats, want_ids = enc.scaled(raw)
+    scale = _FloatScale(enc)
+    kept = np.full_like(raw, np.nan)
+    for got in (scale(raw), scale(raw, kept)):
+        assert got.dtype == want_floats.dtype
+        assert np.array_equal(got.view(np.uint32), want_floats.view(np.uint32))
+    got_ids = scale.ids(raw)
+    assert got_ids.dtype == want_ids.dtype and np.array_equal(got_ids, want_ids)
+    assert (want_floats[3:5, enc.id_pos] == 1.0).any() and (want_floats[3:5, enc.id_pos] == 0.0).any()
+
+
+def test_batched_vector_env_without_copy_hands_out_its_own_buffer():
+    """``vector_env(..., copy=False)`` hands out its own buffer (the same array at every step,
+    as Gymnasium's ``copy=False``), with the numbers ``copy=True`` hands out as new arrays."""
+    import tcg.rl as rl
+    kept = rl.vector_env("kemuri", 2, seed=3, opponent="random", copy=False)
+    fresh = rl.vector_env("kemuri", 2, seed=3, opponent="random")
+    (got, info), (want, _) = kept.reset(seed=3), fresh.reset(seed=3)
+    buffer, handed = got, [want]
+    for _ in range(6):
+        assert got is buffer and np.array_equal(got, want)
+        acts = [int(np.argmax(m)) for m in info["action_mask"]]   # the first legal id (or 0)
+        got, _, _, _, info = kept.step(acts)
+        want = fresh.step(acts)[0]
+        assert all(want is not h for h in handed)
+        handed.append(want)
