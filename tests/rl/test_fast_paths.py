@@ -9,7 +9,7 @@
   ``test_kept_observation.py``);
 * the batched ``tcg.rl.vector_env`` gives what a Gymnasium ``SyncVectorEnv`` of the same
   ``gym_env``s gives, step for step (another property), and its scaling of the batch equals
-  ``GameEncoding.scaled`` bit for bit, within and beyond the bounds."""
+  ``features`` of the clipped vector bit for bit, within and beyond the bounds."""
 from __future__ import annotations
 
 import numpy as np
@@ -121,25 +121,28 @@ def test_batched_vector_env_equals_a_sync_vector_env(game, seed, n, mode, cap):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_batched_scaling_equals_scaled(game):
-    """The batched env's scaling (``vector._FloatScale``: one multiply and one clip, the ids
-    apart) gives ``GameEncoding.scaled``'s floats and ids bit for bit, for rows inside, on and
-    beyond every feature's bounds (the ids' included), into a new array or a kept one."""
-    from tcg.rl.vector import _FloatScale
+def test_scaled_equals_features_of_the_clipped_vector(game):
+    """``GameEncoding.scaled`` (one multiply and one clip, the ids' presence flags folded into
+    them; what the envs and the batched env hand out, ``scaled_floats`` and ``scaled_ids``) gives
+    the plain path's numbers bit for bit -- ``features`` of the vector clipped to its bounds --
+    for rows inside, on and beyond every feature's bounds (the ids' included), one row at a time
+    or a batch, into a new array or a kept one."""
     enc = encoding(game)
     rng = np.random.default_rng(len(game))
     lo, hi = enc.low.astype(np.float64), enc.high.astype(np.float64)
     raw = (lo + (hi - lo + 1) * rng.uniform(-0.5, 1.5, size=(7, enc.size))).astype(np.float32)
     raw[0], raw[1], raw[2] = enc.low, enc.high, 0.0
     raw[3:5, enc.id_pos] = np.rint(raw[3:5, enc.id_pos])   # whole ids, some beyond the bounds
-    want_floats, want_ids = enc.scaled(raw)
-    scale = _FloatScale(enc)
+    plain = [enc.features(np.clip(row, enc.low, enc.high)) for row in raw]
+    want_floats = np.stack([f for f, _ in plain])
+    want_ids = np.stack([i for _, i in plain])
     kept = np.full_like(raw, np.nan)
-    for got in (scale(raw), scale(raw, kept)):
+    for got in (enc.scaled(raw)[0], enc.scaled_floats(raw), enc.scaled_floats(raw, kept),
+                np.stack([enc.scaled(row)[0] for row in raw])):
         assert got.dtype == want_floats.dtype
         assert np.array_equal(got.view(np.uint32), want_floats.view(np.uint32))
-    got_ids = scale.ids(raw)
-    assert got_ids.dtype == want_ids.dtype and np.array_equal(got_ids, want_ids)
+    for got_ids in (enc.scaled(raw)[1], enc.scaled_ids(raw)):
+        assert got_ids.dtype == want_ids.dtype and np.array_equal(got_ids, want_ids)
     assert (want_floats[3:5, enc.id_pos] == 1.0).any() and (want_floats[3:5, enc.id_pos] == 0.0).any()
 
 

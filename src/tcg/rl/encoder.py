@@ -292,13 +292,21 @@ class GameEncoding:
         scale-then-clip bit for bit; tests/rl/test_fast_paths.py compares them) and, at the
         integer features (scale 1), their presence flags; the ids are clipped to their raw
         bounds."""
+        return self.scaled_floats(raw, out), self.scaled_ids(raw)
+
+    def scaled_floats(self, raw: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """The floats of ``scaled`` alone (a batched env wants the ids only for its ``dict``
+        observations)."""
         out = np.multiply(raw, self._net_scale, out=out)
         np.minimum(out, self._net_high, out=out)
-        np.maximum(out, self._net_low, out=out)
+        return np.maximum(out, self._net_low, out=out)
+
+    def scaled_ids(self, raw: np.ndarray) -> np.ndarray:
+        """The ids of ``scaled`` alone: int64, clipped to their raw bounds."""
         ids = raw.take(self.id_pos, axis=-1)
         np.minimum(ids, self._id_hi, out=ids)
         np.maximum(ids, self._id_lo, out=ids)
-        return out, ids.astype(np.int64)
+        return ids.astype(np.int64)
 
     def network(self, obs: dict[str, Any], viewer: int | None = None
                 ) -> tuple[np.ndarray, np.ndarray]:

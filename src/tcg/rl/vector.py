@@ -9,8 +9,8 @@ reward 0), ``call`` / ``get_attr`` / ``set_attr`` on the copies. What it does no
 single env's observation and ``info`` dict for every copy and then batch them (Gymnasium's
 ``concatenate`` and ``_add_info``). Each copy's seat encoder writes its raw vector into one row
 of a kept ``float32[n, size]`` buffer; the scaling and clipping (the numbers of
-``GameEncoding.scaled``, in one multiply and one clip: ``_FloatScale``), the ids (``observation=
-"dict"`` only) and the masks are then done once for the whole batch.
+``GameEncoding.scaled``: its floats in one multiply and one clip), the ids (``observation="dict"``
+only) and the masks are then done once for the whole batch.
 ``tests/rl/test_fast_paths.py`` checks it against a ``SyncVectorEnv`` of the same envs, step for
 step.
 """
@@ -56,7 +56,6 @@ class TcgVectorEnv(gym.vector.VectorEnv):
         self.action_space = batch_space(self.single_action_space, n)
         self._raw = np.zeros((n, self.enc.size), dtype=np.float32)   # the copies' raw vectors
         self._floats = np.zeros((n, self.enc.size), dtype=np.float32)   # handed out if not copy
-        self._scale = _FloatScale(self.enc)
         for i, e in enumerate(self.envs):
             e._row = self._raw[i]
         self._rewards = np.zeros(n, dtype=np.float64)
@@ -94,7 +93,7 @@ class TcgVectorEnv(gym.vector.VectorEnv):
         """The observations and ``info`` of every copy, from the rows and views they left."""
         n, enc = self.num_envs, self.enc
         # a new array when handed out as a copy (no second pass to copy it), else the kept one
-        floats = self._scale(self._raw, None if self.copy else self._floats)
+        floats = self.enc.scaled_floats(self._raw, None if self.copy else self._floats)
         masks = np.zeros((n, enc.n_actions), dtype=np.bool_)
         legal = np.empty(n, dtype=object)
         status = []
@@ -117,7 +116,7 @@ class TcgVectorEnv(gym.vector.VectorEnv):
             infos["_" + key] = every.copy()
         obs: Any = floats
         if self.dict_obs:
-            obs = {"observation": floats, "ids": self._scale.ids(self._raw),
+            obs = {"observation": floats, "ids": self.enc.scaled_ids(self._raw),
                    "action_mask": masks.astype(np.int8)}
         return obs, infos
 
@@ -149,42 +148,6 @@ class TcgVectorEnv(gym.vector.VectorEnv):
     def close_extras(self, **kwargs: Any) -> None:
         for e in self.envs:
             e.close()
-
-
-class _FloatScale:
-    """``GameEncoding.scaled`` of a batch of raw rows in three numpy passes instead of nine:
-    the floats as one multiply and one clip (a minimum and a maximum), the ids (wanted only by
-    ``observation="dict"``) apart. ``scaled`` was two thirds of the batch's own work (8 copies:
-    about 90 of 130 µs), most of it in placing the ids' presence flags by index.
-
-    At the integer features ``scaled`` clips the id to its bounds ``[lo, hi]`` and takes
-    ``min(id, 1)``; that is ``clip(id, min(lo, 1), min(hi, 1))`` (``min(., 1)`` is monotone, so it
-    passes into the clip), the id itself times a scale of 1. Elsewhere the factors and bounds are
-    ``scaled``'s own, so every float is the same, bit for bit
-    (``tests/rl/test_fast_paths.py`` compares the batch with a ``SyncVectorEnv``)."""
-
-    def __init__(self, enc):
-        pos = enc.id_pos
-        self.scale = enc.scale.copy()
-        self.low = np.multiply(enc.low, enc.scale)    # float32 products, as ``scaled`` makes them
-        self.high = np.multiply(enc.high, enc.scale)
-        self.scale[pos] = 1.0
-        self.low[pos] = np.minimum(enc.low[pos], 1.0)
-        self.high[pos] = np.minimum(enc.high[pos], 1.0)
-        self.pos, self.id_low, self.id_high = pos, enc.low[pos], enc.high[pos]
-
-    def __call__(self, raw: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-        """The scaled floats of every row of ``raw`` (into ``out``, or a new array)."""
-        out = np.multiply(raw, self.scale, out=out)
-        np.minimum(out, self.high, out=out)
-        return np.maximum(out, self.low, out=out)
-
-    def ids(self, raw: np.ndarray) -> np.ndarray:
-        """int64[n, ids]: the integer features of every row, clipped to their bounds."""
-        ids = raw.take(self.pos, axis=-1)
-        np.minimum(ids, self.id_high, out=ids)
-        np.maximum(ids, self.id_low, out=ids)
-        return ids.astype(np.int64)
 
 
 class _Ended:
