@@ -9,7 +9,6 @@ next included) and takes constant time a step, so the worst exchange is found at
 from __future__ import annotations
 
 import copy
-import time
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -77,12 +76,9 @@ def test_km_r2_an_exchange_reshuffling_two_cards_is_a_draw_found_at_once():
     g = scenario(p0=dict(floor=["K-EA"], deck=[], backyard=["K-TCALL", "K-TCALL"]),
                  p1=dict(deck=[], backyard=["K-TCALL", "K-TCALL"]), start="serve")
     _capped(g)  # (the unfixed check ended here in step_limit)
-    t = time.perf_counter()
     serve(g, "K-EA", -1)
-    took = time.perf_counter() - t
     assert g.result == {"winner": None, "draw": True, "reason": "refresh_loop"}
     assert len(events(g, "refresh")) < 20 and len(g.log) < 100
-    assert took < 0.5
 
 
 def test_km_r2_the_worst_exchange_of_the_sample_cards_is_decided_at_once():
@@ -93,9 +89,7 @@ def test_km_r2_the_worst_exchange_of_the_sample_cards_is_decided_at_once():
         g = _capped(scenario(p0=dict(floor=["K-EA"], deck=[], backyard=["KMS-028", "KMS-031", "KMS-031"]),
                              p1=dict(deck=[], backyard=["KMS-031", "KMS-031", "KMS-009"]),
                              start="serve", seed=seed, samples=True))
-        t = time.perf_counter()
         serve(g, "K-EA", -1)
-        assert time.perf_counter() - t < 0.5
         assert g.result["reason"] == "refresh_loop" and len(g.log) < 100
 
 
@@ -140,16 +134,15 @@ piles = st.lists(st.sampled_from(TRIGGERS), max_size=5)
 @given(d0=piles, b0=piles, d1=piles, b1=piles, receiver=st.booleans(), seed=st.integers(0, 2**32))
 def test_km_r2_property_a_refresh_loop_only_when_the_exchange_never_stops(d0, b0, d1, b1, receiver, seed):
     """Any small piles of triggers and customers: the serving (one action) ends within the step
-    cap, in well under a second; when it ends in a refresh_loop draw, the same exchange played
+    cap, in a few rounds of the exchange (its log: the work done, under any load); when it ends in a refresh_loop draw, the same exchange played
     with the loop rule turned off (the same shuffles) never reaches a decision."""
     def game():
         return scenario(p0=dict(floor=["K-EA"], deck=list(d0), backyard=list(b0)),
                         p1=dict(floor=["K-LA"] if receiver else [], deck=list(d1), backyard=list(b1)),
                         start="serve", seed=seed)
     g = _capped(game())
-    t = time.perf_counter()
     serve(g, "K-EA", "K-LA" if receiver else -1)
-    assert time.perf_counter() - t < 0.5
+    assert len(g.log) < 200   # a few rounds of the exchange (under 40 seen), never the step cap's
     assert not g.is_over or g.result["reason"] == "refresh_loop"
     if g.is_over:
         real = _no_loop_rule(game())
