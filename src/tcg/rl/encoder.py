@@ -52,8 +52,7 @@ class Found:
 
     def found_in(self, zones: frozenset) -> list:
         """The ``(iid, zone, slot)`` of the cards seen in ``zones``, in the order of the walk."""
-        found = self.found()
-        return list(compress(found, map(zones.__contains__, map(_second, found))))
+        return _in_zones(self.found(), zones)
 
     @property
     def locs(self) -> dict[int, list[tuple[str, int]]]:
@@ -120,8 +119,12 @@ class Kept(Found):
         if self._found is not None:
             return Found.found_in(self, zones)
         picked = compress(self._sites, map(not_, map(zones.isdisjoint, self._site_zones)))
-        found = list(chain(self._outside, chain.from_iterable(picked)))
-        return list(compress(found, map(zones.__contains__, map(_second, found))))
+        return _in_zones(list(chain(self._outside, chain.from_iterable(picked))), zones)
+
+
+def _in_zones(found: list, zones: frozenset) -> list:
+    """The entries ``(iid, zone, slot)`` of ``found`` in ``zones``, in order."""
+    return list(compress(found, map(zones.__contains__, map(_second, found))))
 
 
 def _card_locs(ctx, zones: frozenset, cards: frozenset) -> dict:
@@ -424,13 +427,9 @@ class GameEncoding:
         return fn
 
     def mask(self, ids: dict[int, Any]) -> np.ndarray:
-        """int8[n_actions]: 1 at ``ids``. A few ids (a decision has 3-5 on average) are set one
-        by one, about 1 µs less than building an index array; many with one indexed store."""
+        """int8[n_actions]: 1 at ``ids``."""
         m = np.zeros(self.n_actions, dtype=np.int8)
-        if len(ids) <= 8:
-            for i in ids:
-                m[i] = 1
-        else:
+        if ids:
             m[np.fromiter(ids, np.intp, len(ids))] = 1
         return m
 
