@@ -93,7 +93,7 @@ class TcgVectorEnv(gym.vector.VectorEnv):
         """The observations and ``info`` of every copy, from the rows and views they left."""
         n, enc = self.num_envs, self.enc
         # a new array when handed out as a copy (no second pass to copy it), else the kept one
-        floats = self.enc.scaled_floats(self._raw, None if self.copy else self._floats)
+        floats = enc.scaled_floats(self._raw, None if self.copy else self._floats)
         masks = np.zeros((n, enc.n_actions), dtype=np.bool_)
         legal = np.empty(n, dtype=object)
         status = []
@@ -116,7 +116,7 @@ class TcgVectorEnv(gym.vector.VectorEnv):
             infos["_" + key] = every.copy()
         obs: Any = floats
         if self.dict_obs:
-            obs = {"observation": floats, "ids": self.enc.scaled_ids(self._raw),
+            obs = {"observation": floats, "ids": enc.scaled_ids(self._raw),
                    "action_mask": masks.astype(np.int8)}
         return obs, infos
 
